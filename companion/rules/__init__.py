@@ -1,0 +1,1 @@
+"""The rules core: pure Python, standard library only, no I/O, no clock, no randomness."""

@@ -1,0 +1,200 @@
+"""Board geometry: hexes in doubled-width offset coordinates, hex names, sections.
+
+Coordinates follow ``shared/contracts/rules-query.md``: ``row`` 0 is the top edge, ``col``
+runs over ``0 .. 2*width-2`` and ``col + row`` is always even. Neighbours of (col, row) are
+(col±2, row) and (col±1, row±1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+
+class Side(StrEnum):
+    ALLIES = "allies"
+    AXIS = "axis"
+
+    @property
+    def other(self) -> Side:
+        return Side.AXIS if self is Side.ALLIES else Side.ALLIES
+
+
+class Section(StrEnum):
+    """A board section, named from the point of view of the player who orders units."""
+
+    LEFT = "left"
+    CENTER = "center"
+    RIGHT = "right"
+
+
+class BoardKind(StrEnum):
+    STANDARD = "standard"
+    BREAKTHROUGH = "breakthrough"
+    OVERLORD = "overlord"
+
+
+class HexNameError(ValueError):
+    """A hex name or coordinate that does not denote a full hex of the board."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Hex:
+    col: int
+    row: int
+
+
+_NEIGHBOUR_STEPS: tuple[tuple[int, int], ...] = (
+    (2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1),
+)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hex distance: the number of steps between two hexes."""
+    dc = abs(a.col - b.col)
+    dr = abs(a.row - b.row)
+    return dr + max(0, (dc - dr) // 2)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShape:
+    """Size and section lines of one kind of board (numbers from docs/rules-sources.md)."""
+
+    kind: BoardKind
+    width: int  # full hexes in an even row; odd rows hold width - 1
+    height: int  # rows
+    # Doubled-width columns of the two red dotted lines, left to right, as seen by the player
+    # at the bottom. A hex whose centre lies on a line belongs to both sections it divides.
+    section_lines: tuple[int, int]
+
+
+BOARD_SHAPES: dict[BoardKind, BoardShape] = {
+    # Base rules p.4: 13 hexes wide by 9 deep; dotted lines cut the 5th and 9th hex of the
+    # full rows (4 + 1 + 3 + 1 + 4).
+    BoardKind.STANDARD: BoardShape(BoardKind.STANDARD, 13, 9, (8, 16)),
+    # Breakthrough: the standard width on a board 17 rows deep, same section lines.
+    BoardKind.BREAKTHROUGH: BoardShape(BoardKind.BREAKTHROUGH, 13, 17, (8, 16)),
+    # Overlord: two standard boards side by side, 26 hexes wide (8 + 1 + 8 + 1 + 8).
+    BoardKind.OVERLORD: BoardShape(BoardKind.OVERLORD, 26, 9, (16, 34)),
+}
+
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board: which hexes exist, their names, edges, sections and home rows."""
+
+    shape: BoardShape
+    bottom: Side = Side.ALLIES
+
+    @classmethod
+    def of(cls, kind: BoardKind | str = BoardKind.STANDARD, bottom: Side | str = Side.ALLIES) -> Board:
+        try:
+            board_kind = BoardKind(kind)
+        except ValueError:
+            allowed = ", ".join(k.value for k in BoardKind)
+            raise ValueError(f"unknown board {kind!r}; allowed: {allowed}") from None
+        try:
+            bottom_side = Side(bottom)
+        except ValueError:
+            raise ValueError(f"unknown side {bottom!r}; allowed: allies, axis") from None
+        return cls(BOARD_SHAPES[board_kind], bottom_side)
+
+    @property
+    def kind(self) -> BoardKind:
+        return self.shape.kind
+
+    @property
+    def width(self) -> int:
+        return self.shape.width
+
+    @property
+    def height(self) -> int:
+        return self.shape.height
+
+    @property
+    def max_col(self) -> int:
+        return 2 * self.shape.width - 2
+
+    def contains(self, h: Hex) -> bool:
+        return (
+            0 <= h.row < self.height
+            and 0 <= h.col <= self.max_col
+            and (h.col + h.row) % 2 == 0
+        )
+
+    def hexes(self) -> Iterator[Hex]:
+        for row in range(self.height):
+            for col in range(row % 2, self.max_col + 1, 2):
+                yield Hex(col, row)
+
+    @cached_property
+    def all_hexes(self) -> tuple[Hex, ...]:
+        return tuple(self.hexes())
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        out = []
+        for dc, dr in _NEIGHBOUR_STEPS:
+            n = Hex(h.col + dc, h.row + dr)
+            if self.contains(n):
+                out.append(n)
+        return out
+
+    def is_edge(self, h: Hex) -> bool:
+        """Full hexes on any of the four borders of the board (Air Pack: entry hexes)."""
+        return self.contains(h) and len(self.neighbours(h)) < 6
+
+    # --- names -----------------------------------------------------------------------
+    def name(self, h: Hex) -> str:
+        if not self.contains(h):
+            raise HexNameError(f"({h.col},{h.row}) is not a hex of the {self.kind} board")
+        letters = _UPPER if h.col % 2 == 0 else _LOWER
+        return f"{letters[h.col // 2]}{self.height - h.row}"
+
+    def parse(self, name: str) -> Hex:
+        """The hex named like the scenario editor does (``G5``, ``a8``)."""
+        if not isinstance(name, str) or len(name) < 2 or not name[1:].isdigit():
+            raise HexNameError(f"{name!r} is not a hex name (a letter and a number, like G5 or a8)")
+        letter, number = name[0], int(name[1:])
+        if letter in _UPPER:
+            col = 2 * _UPPER.index(letter)
+        elif letter in _LOWER:
+            col = 2 * _LOWER.index(letter) + 1
+        else:
+            raise HexNameError(f"{name!r} is not a hex name (a letter and a number, like G5 or a8)")
+        h = Hex(col, self.height - number)
+        if not self.contains(h):
+            raise HexNameError(f"{name!r} is not a full hex of the {self.kind} board")
+        return h
+
+    # --- sides and sections --------------------------------------------------------------
+    def home_row(self, side: Side) -> int:
+        """The row of ``side``'s home edge (retreats go toward it)."""
+        return self.height - 1 if side is self.bottom else 0
+
+    def toward_home(self, side: Side) -> int:
+        """Row step that moves ``side`` one row toward its home edge (+1 or -1)."""
+        return 1 if side is self.bottom else -1
+
+    def sections(self, h: Hex, side: Side) -> frozenset[Section]:
+        """The sections ``h`` belongs to for the player of ``side`` (mirrored for the top player).
+
+        A hex cut by a dotted line belongs to both sections.
+        """
+        left_line, right_line = self.shape.section_lines
+        found: set[Section] = set()
+        if h.col <= left_line:
+            found.add(Section.LEFT)
+        if left_line <= h.col <= right_line:
+            found.add(Section.CENTER)
+        if h.col >= right_line:
+            found.add(Section.RIGHT)
+        if side is not self.bottom:
+            mirror = {Section.LEFT: Section.RIGHT, Section.RIGHT: Section.LEFT,
+                      Section.CENTER: Section.CENTER}
+            found = {mirror[s] for s in found}
+        return frozenset(found)
