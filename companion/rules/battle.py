@@ -1,0 +1,570 @@
+"""Battles: range, line of sight, dice due, hits, flags, retreats, take ground and armor overrun.
+
+Pure rules: dice arrive as data (a list of face names). Numbers that come from the rulebook
+live in the tables below or in ``units.py`` / ``terrain.py``, each with its source.
+Cards and air rules change a battle through :class:`BattleModifiers`, never through branches
+in this engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from companion.rules.board import Hex, Side, distance
+from companion.rules.position import Position, Unit
+from companion.rules.terrain import TerrainSpec
+from companion.rules.units import UnitClass, UnitSpec
+
+# --- dice data -------------------------------------------------------------------------------
+# Base rules p.10: a battle die has two infantry faces and one armor, grenade, star and flag.
+FACE_WEIGHTS: dict[str, int] = {"infantry": 2, "armor": 1, "grenade": 1, "star": 1, "flag": 1}
+FACES: tuple[str, ...] = tuple(FACE_WEIGHTS)
+DIE_SIDES = sum(FACE_WEIGHTS.values())
+
+# Base rules p.10: "1 hit for each dice symbol rolled that matches the unit type targeted.
+# Each Grenade rolled is also 1 hit." Artillery is hit by grenades only.
+CLASS_SYMBOL: dict[UnitClass, str] = {UnitClass.INFANTRY: "infantry", UnitClass.ARMOR: "armor"}
+GRENADE = "grenade"
+STAR = "star"
+FLAG = "flag"
+
+
+class BattleError(ValueError):
+    """A battle question that cannot be answered (unknown unit, wrong number of dice...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleModifiers:
+    """How a card, an air rule or a special rule changes one battle.
+
+    Every field defaults to "no change"; ``combine`` merges two sets (sums dice, ors flags).
+    """
+
+    extra_dice: int = 0  # added after terrain reductions (never below 0 in total)
+    fixed_dice: int | None = None  # replaces the range-and-terrain count entirely
+    stars_hit: bool = False  # stars score hits on this target (cards)
+    ignore_terrain_protection: bool = False  # the target's terrain does not reduce the dice
+    ignore_los: bool = False
+    ignore_range: bool = False
+    flags_ignorable: bool = True  # False: terrain may not cancel flags (cards)
+    hits_on: frozenset[str] | None = None  # faces that hit, overriding the default
+    explain: tuple[str, ...] = ()
+    # extensions
+    ignore_own_terrain: bool = False  # the attacker's hex does not reduce its dice
+    ignore_movement_limit: bool = False  # may battle whatever it moved (cards)
+    ignore_close_assault_rule: bool = False  # may fire past an adjacent enemy
+    extra_flags_ignorable: int = 0  # more flags the target may ignore (cards, badges)
+    retreat_hexes: int | None = None  # hexes per flag, overriding the target's own
+    flags_count_as_hits: bool = False  # each flag is a hit instead of a retreat
+    take_ground_allowed: bool = True
+
+    def combine(self, other: BattleModifiers | None) -> BattleModifiers:
+        """Both sets at once: dice add up, permissions and "ignore" switches add up."""
+        if other is None:
+            return self
+        hits_on: frozenset[str] | None
+        if self.hits_on is None:
+            hits_on = other.hits_on
+        elif other.hits_on is None:
+            hits_on = self.hits_on
+        else:
+            hits_on = self.hits_on | other.hits_on
+        return BattleModifiers(
+            extra_dice=self.extra_dice + other.extra_dice,
+            fixed_dice=other.fixed_dice if other.fixed_dice is not None else self.fixed_dice,
+            stars_hit=self.stars_hit or other.stars_hit,
+            ignore_terrain_protection=self.ignore_terrain_protection or other.ignore_terrain_protection,
+            ignore_los=self.ignore_los or other.ignore_los,
+            ignore_range=self.ignore_range or other.ignore_range,
+            flags_ignorable=self.flags_ignorable and other.flags_ignorable,
+            hits_on=hits_on,
+            explain=self.explain + other.explain,
+            ignore_own_terrain=self.ignore_own_terrain or other.ignore_own_terrain,
+            ignore_movement_limit=self.ignore_movement_limit or other.ignore_movement_limit,
+            ignore_close_assault_rule=self.ignore_close_assault_rule or other.ignore_close_assault_rule,
+            extra_flags_ignorable=self.extra_flags_ignorable + other.extra_flags_ignorable,
+            retreat_hexes=other.retreat_hexes if other.retreat_hexes is not None else self.retreat_hexes,
+            flags_count_as_hits=self.flags_count_as_hits or other.flags_count_as_hits,
+            take_ground_allowed=self.take_ground_allowed and other.take_ground_allowed,
+        )
+
+
+NO_MODIFIERS = BattleModifiers()
+
+
+@dataclass(frozen=True, slots=True)
+class BattleCheck:
+    """What is known before the roll: may the attack be made, and with how many dice."""
+
+    allowed: bool
+    reason: str | None
+    distance: int
+    line_of_sight: bool
+    close_assault: bool
+    dice: int
+    explain: tuple[str, ...] = ()
+    hit_faces: frozenset[str] = frozenset()  # faces that score a hit on this target
+    flag_faces: frozenset[str] = frozenset({FLAG})  # faces that call for a retreat
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatOption:
+    """One hex the target may end its retreat on, and what the retreat costs it."""
+
+    hex: Hex
+    figures_lost: int  # for retreat moves that could not be completed
+    eliminated: bool
+    path: tuple[Hex, ...] = ()  # hexes entered, in order (empty when it could not move)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    check: BattleCheck
+    hits: int
+    figures_removed: int
+    eliminated: bool
+    flags: int
+    flags_ignored: int
+    retreat: tuple[RetreatOption, ...]
+    medals: dict[Side, int]
+    take_ground: bool
+    armor_overrun: bool
+    explain: tuple[str, ...] = ()
+    vacated: bool = False  # the target's hex is empty in at least one outcome
+
+
+# --- terrain helpers -------------------------------------------------------------------------
+def hex_height(position: Position, h: Hex) -> int:
+    return max(t.height for t in position.terrain_at(h))
+
+
+def _terrain_label(specs: Iterable[TerrainSpec]) -> str:
+    return "+".join(t.name for t in specs)
+
+
+def _has_bridge(specs: Sequence[TerrainSpec]) -> bool:
+    # base rules p.15: "A unit may only enter a River hex when the hex has a bridge."
+    return any(getattr(t, "bridge", False) or t.name == "bridge" for t in specs)
+
+
+def impassable_for(position: Position, h: Hex, unit_class: UnitClass) -> bool:
+    """True when a unit of this class may not enter ``h`` at all (rivers without bridge...)."""
+    specs = position.terrain_at(h)
+    blocked = any(t.impassable or unit_class in t.impassable_for for t in specs)
+    return blocked and not _has_bridge(specs)
+
+
+def retreat_blocked(position: Position, h: Hex, unit_class: UnitClass) -> bool:
+    """True when a retreat may not enter ``h`` because of its terrain (ocean, river...)."""
+    specs = position.terrain_at(h)
+    if _has_bridge(specs):
+        return any(t.retreat_blocked and not t.impassable for t in specs)
+    return any(t.retreat_blocked for t in specs) or impassable_for(position, h, unit_class)
+
+
+def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple[int, str | None]:
+    """The best single terrain protection of the target's hex against this attacker's class.
+
+    Base rules p.13-14: reductions from several terrain entries do not add up; a hill protects
+    only against an attacker that is lower.
+    """
+    cls = attacker.spec.unit_class
+    best, best_name = 0, None
+    attacker_height = hex_height(position, attacker.hex)
+    for t in position.terrain_at(target.hex):
+        r = t.protection.get(cls, 0)
+        if r <= 0:
+            continue
+        if t.protection_needs_height and attacker_height >= t.height:
+            continue
+        if r > best:
+            best, best_name = r, t.name
+    return best, best_name
+
+
+def own_terrain_reduction(position: Position, attacker: Unit) -> tuple[int, str | None]:
+    """Dice the attacker loses for the hex it battles from (armor in a town: -2)."""
+    cls = attacker.spec.unit_class
+    best, best_name = 0, None
+    for t in position.terrain_at(attacker.hex):
+        r = t.attacker_reduction.get(cls, 0)
+        if r > best:
+            best, best_name = r, t.name
+    return best, best_name
+
+
+def ignorable_flags(position: Position, unit: Unit) -> int:
+    """Flags the unit may ignore because of the terrain or obstacle it stands on."""
+    cls = unit.spec.unit_class
+    best = 0
+    for t in position.terrain_at(unit.hex):
+        if t.ignore_flags and (not t.ignore_flags_for or cls in t.ignore_flags_for):
+            best = max(best, t.ignore_flags)
+    return best
+
+
+# --- scoring ---------------------------------------------------------------------------------
+def hit_faces_for(target_spec: UnitSpec, modifiers: BattleModifiers | None = None,
+                  attacker_spec: UnitSpec | None = None) -> frozenset[str]:
+    """The faces that score a hit on this target."""
+    mods = modifiers or NO_MODIFIERS
+    if mods.hits_on is not None:
+        faces = set(mods.hits_on)
+    else:
+        faces = {GRENADE}
+        symbol = CLASS_SYMBOL.get(target_spec.target_class)
+        if symbol is not None:
+            faces.add(symbol)
+    star = mods.stars_hit or (
+        attacker_spec is not None and target_spec.unit_class in attacker_spec.star_hits
+    )
+    if star:
+        faces.add(STAR)
+    if mods.flags_count_as_hits:
+        faces.add(FLAG)
+    return frozenset(faces)
+
+
+def score_dice(faces: Sequence[str], target_spec: UnitSpec,
+               modifiers: BattleModifiers | None = None,
+               attacker_spec: UnitSpec | None = None) -> tuple[int, int]:
+    """(hits, flags) scored by ``faces`` on a unit of ``target_spec``.
+
+    A face is a hit or a flag, never both: a flag that a card turns into a hit is not a retreat.
+    """
+    hitting = hit_faces_for(target_spec, modifiers, attacker_spec)
+    hits = sum(1 for f in faces if f in hitting)
+    flags = sum(1 for f in faces if f == FLAG and FLAG not in hitting)
+    return hits, flags
+
+
+def validate_faces(faces: object, field_name: str = "dice") -> list[str]:
+    """The faces as a list of names, or a BattleError naming what is wrong."""
+    if not isinstance(faces, list | tuple):
+        raise BattleError(f"{field_name}: expected a list of faces ({', '.join(FACES)})")
+    out: list[str] = []
+    for i, f in enumerate(faces):
+        if f not in FACE_WEIGHTS:
+            raise BattleError(f"{field_name}.{i}: {f!r} is not a die face; faces: {', '.join(FACES)}")
+        out.append(str(f))
+    return out
+
+
+# --- the check -------------------------------------------------------------------------------
+def _unit(position: Position, unit_id: str, role: str) -> Unit:
+    unit = position.units.get(unit_id)
+    if unit is None:
+        raise BattleError(f"no unit has the id {unit_id!r} ({role})")
+    return unit
+
+
+def _forces_close_assault(unit: Unit) -> bool:
+    # An airborne airplane flies over the battle: it does not pin ground units (air rules decide
+    # how it is fought).
+    return not (unit.spec.air and unit.airborne)
+
+
+def adjacent_enemies(position: Position, unit: Unit) -> list[Unit]:
+    out = []
+    for n in position.board.neighbours(unit.hex):
+        other = position.unit_at(n)
+        if other is not None and other.side is not unit.side and _forces_close_assault(other):
+            out.append(other)
+    return out
+
+
+def _los(position: Position, a: Hex, b: Hex) -> bool:
+    from companion.rules import los  # A1's module; imported late to keep the import graph flat
+
+    return bool(los.line_of_sight(position, a, b))
+
+
+def battle_check(position: Position, attacker_id: str, target_id: str,
+                 modifiers: BattleModifiers | None = None, overrun: bool = False) -> BattleCheck:
+    """May ``attacker_id`` battle ``target_id`` now, and with how many dice (with reasons).
+
+    ``overrun``: the attacker is an armor unit that has just taken ground after a successful
+    close assault and battles again (base rules p.11); its move this turn no longer matters,
+    but the terrain it took still does.
+    """
+    mods = modifiers or NO_MODIFIERS
+    attacker = _unit(position, attacker_id, "attacker")
+    target = _unit(position, target_id, "target")
+    board = position.board
+    spec = attacker.spec
+    d = distance(attacker.hex, target.hex)
+    close = d == 1
+    explain: list[str] = list(mods.explain)
+    an, tn = board.name(attacker.hex), board.name(target.hex)
+
+    def refuse(reason: str, los_ok: bool = False) -> BattleCheck:
+        return BattleCheck(False, reason, d, los_ok, close, 0, (*explain, reason))
+
+    if attacker_id == target_id or attacker.side is target.side:
+        return refuse(f"{target_id} is a friendly unit: a unit battles only enemy units")
+    here = position.terrain_at(attacker.hex)
+    for t in here:
+        if t.no_battle_from:
+            return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
+    if overrun:
+        if not spec.overrun:
+            return refuse(f"{attacker_id} is {attacker.type}: only armor may make an overrun combat")
+    elif not mods.ignore_movement_limit and attacker.moved > spec.move_and_battle:
+        return refuse(
+            f"{attacker_id} moved {attacker.moved} hexes: {attacker.type} may battle after moving "
+            f"at most {spec.move_and_battle}"
+        )
+    if (attacker.moved > 0 or overrun) and not spec.battles_after_terrain_stop \
+            and not mods.ignore_movement_limit:
+        for t in here:
+            if t.no_battle_after_enter:
+                what = "took ground into" if overrun else "moved onto"
+                return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
+    if d > spec.max_range and not mods.ignore_range:
+        return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
+                      f"{spec.max_range} hexes away")
+    if not close and not mods.ignore_close_assault_rule:
+        pinned = adjacent_enemies(position, attacker)
+        if pinned:
+            names = ", ".join(sorted(u.id for u in pinned))
+            return refuse(f"{attacker_id} is adjacent to {names}: it must close-assault an adjacent "
+                          f"enemy if it battles")
+    if spec.needs_los and not close and not mods.ignore_los:
+        los_ok = _los(position, attacker.hex, target.hex)
+        if not los_ok:
+            return refuse(f"no line of sight from {an} to {tn}")
+        explain.append(f"line of sight from {an} to {tn} is clear")
+    los_ok = True
+    if close:
+        explain.append(f"{target_id} is adjacent: close assault")
+
+    hit_faces = hit_faces_for(target.spec, mods, spec)
+    if mods.fixed_dice is not None:
+        dice = max(0, mods.fixed_dice)
+        explain.append(f"{dice} dice, fixed")
+    else:
+        base = spec.dice[min(d, spec.max_range) - 1]
+        explain.append(f"{attacker.type} at range {d}: {base} dice")
+        dice = base
+        if not mods.ignore_terrain_protection:
+            prot, pname = target_protection(position, attacker, target)
+            if prot:
+                dice -= prot
+                explain.append(f"target on {pname}: -{prot}")
+            elif any(t.protection_needs_height and t.protection.get(spec.unit_class, 0)
+                     for t in position.terrain_at(target.hex)):
+                explain.append("target on a hill but the attacker is at the same height: no reduction")
+        else:
+            explain.append("target's terrain protection ignored")
+        if not mods.ignore_own_terrain:
+            own, oname = own_terrain_reduction(position, attacker)
+            if own:
+                dice -= own
+                explain.append(f"{attacker.type} battling out of {oname}: -{own}")
+        if mods.extra_dice:
+            dice += mods.extra_dice
+            explain.append(f"{mods.extra_dice:+d} dice")
+        if dice < 0:
+            explain.append("reductions cannot take the dice below 0")
+        dice = max(0, dice)
+    if STAR in hit_faces:
+        explain.append("stars hit this target")
+    if dice == 0:
+        return BattleCheck(False, "no battle dice left after reductions", d, los_ok, close, 0,
+                           (*explain, "no battle dice left after reductions"), hit_faces)
+    explain.append(f"roll {dice} {'die' if dice == 1 else 'dice'}")
+    return BattleCheck(True, None, d, los_ok, close, dice, tuple(explain), hit_faces)
+
+
+# --- retreats --------------------------------------------------------------------------------
+def _retreat_steps(position: Position, unit: Unit, at: Hex, moving: Hex) -> tuple[list[Hex], int]:
+    """Open hexes one retreat step from ``at`` (the two neighbours on the row toward home)."""
+    board = position.board
+    dr = board.toward_home(unit.side)
+    cls = unit.spec.unit_class
+    opened: list[Hex] = []
+    tried = 0
+    for dc in (-1, 1):
+        n = Hex(at.col + dc, at.row + dr)
+        tried += 1
+        if not board.contains(n):
+            continue
+        other = position.unit_at(n)
+        if other is not None and n != moving:
+            continue
+        if retreat_blocked(position, n, cls):
+            continue
+        opened.append(n)
+    return opened, tried
+
+
+def retreat_options(position: Position, unit_id: str, flags: int,
+                    retreat_hexes: int | None = None, figures: int | None = None
+                    ) -> list[RetreatOption]:
+    """Every hex the unit may end a ``flags``-flag retreat on, with the figures each costs.
+
+    Base rules p.10: each flag moves the unit one hex toward its own side (to one of the two
+    neighbours on the next row toward its home edge); a unit may not retreat onto or through
+    another unit, impassable terrain, ocean or off the board; each retreat move that cannot be
+    completed costs one figure. ``retreat_hexes`` > 1 (French resistance, base rules p.12) lets
+    each flag move the unit 1 to that many hexes. ``figures`` is the strength after hits.
+    The unit's own hex is listed when it cannot move at all.
+    """
+    unit = _unit(position, unit_id, "retreating unit")
+    per_flag = retreat_hexes if retreat_hexes is not None else unit.spec.retreat_hexes
+    per_flag = max(1, per_flag)
+    have = unit.figures if figures is None else figures
+    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}
+    start = unit.hex
+
+    def flag_reach(at: Hex) -> list[tuple[Hex, tuple[Hex, ...]]]:
+        # hexes reachable by one flag: 1..per_flag steps, each toward home
+        out: list[tuple[Hex, tuple[Hex, ...]]] = []
+        frontier: list[tuple[Hex, tuple[Hex, ...]]] = [(at, ())]
+        for _ in range(per_flag):
+            nxt: list[tuple[Hex, tuple[Hex, ...]]] = []
+            for h, path in frontier:
+                opened, _ = _retreat_steps(position, unit, h, start)
+                for n in opened:
+                    if n == start:
+                        continue
+                    nxt.append((n, (*path, n)))
+            out.extend(nxt)
+            frontier = nxt
+        return out
+
+    def walk(at: Hex, left: int, lost: int, path: tuple[Hex, ...]) -> None:
+        if lost >= have:
+            lost = have
+            left = 0
+        if left == 0:
+            prev = best.get(at)
+            if prev is None or lost < prev[0]:
+                best[at] = (lost, path)
+            return
+        reach = flag_reach(at)
+        if not reach:
+            # this move and every later one cannot be completed: one figure each
+            walk(at, 0, lost + left, path)
+            return
+        seen: set[Hex] = set()
+        for h, sub in reach:
+            if h in seen:
+                continue
+            seen.add(h)
+            walk(h, left - 1, lost, path + sub)
+
+    if flags <= 0:
+        return []
+    walk(start, flags, 0, ())
+    return [
+        RetreatOption(h, lost, lost >= have, path)
+        for h, (lost, path) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0].row, kv[0].col))
+    ]
+
+
+# --- resolution ------------------------------------------------------------------------------
+def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[bool, str | None]:
+    """Whether the attacker may advance into the vacated hex (terrain movement rules apply)."""
+    if impassable_for(position, h, attacker.spec.unit_class):
+        names = _terrain_label(position.terrain_at(h))
+        return False, f"{attacker.type} may not enter {names} ({position.board.name(h)})"
+    return True, None
+
+
+def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: Sequence[str],
+                   modifiers: BattleModifiers | None = None, overrun: bool = False) -> BattleResult:
+    """What the rolled ``faces`` do: hits, figures removed, medals, flags and retreat options,
+    and whether the attacker may take ground and overrun. Raises BattleError when the attack
+    is not allowed or the number of faces is not the number of dice due.
+    """
+    mods = modifiers or NO_MODIFIERS
+    check = battle_check(position, attacker_id, target_id, mods, overrun=overrun)
+    if not check.allowed:
+        raise BattleError(f"the attack is not allowed: {check.reason}")
+    rolled = validate_faces(list(faces))
+    if len(rolled) != check.dice:
+        raise BattleError(f"{len(rolled)} dice given where {check.dice} are due")
+    attacker = position.units[attacker_id]
+    target = position.units[target_id]
+    hits, flags = score_dice(rolled, target.spec, mods, attacker.spec)
+    explain: list[str] = [f"rolled {', '.join(rolled)}" if rolled else "no dice rolled"]
+    removed = min(hits, target.figures)
+    eliminated = removed >= target.figures
+    explain.append(f"{hits} hit{'s' if hits != 1 else ''}: {removed} figure"
+                   f"{'s' if removed != 1 else ''} removed")
+    medals = {Side.ALLIES: 0, Side.AXIS: 0}
+    retreat: tuple[RetreatOption, ...] = ()
+    ignored = 0
+    vacated = eliminated
+    if eliminated:
+        medals[attacker.side] = 1
+        explain.append(f"{target_id} is eliminated: 1 medal to {attacker.side.value}")
+    elif flags:
+        can_ignore = ignorable_flags(position, target) + mods.extra_flags_ignorable \
+            if mods.flags_ignorable else 0
+        ignored = min(flags, can_ignore)
+        if ignored:
+            explain.append(f"{target_id} ignores {ignored} flag{'s' if ignored != 1 else ''}")
+        elif not mods.flags_ignorable and ignorable_flags(position, target):
+            explain.append("flags may not be ignored in this battle")
+        due = flags - ignored
+        if due:
+            retreat = tuple(retreat_options(position, target_id, due, mods.retreat_hexes,
+                                            target.figures - removed))
+            vacated = any(o.hex != target.hex or o.eliminated for o in retreat)
+            explain.append(f"{due} flag{'s' if due != 1 else ''}: {len(retreat)} retreat option"
+                           f"{'s' if len(retreat) != 1 else ''}")
+    take_ground = False
+    armor_overrun = False
+    if check.close_assault and vacated:
+        spec = attacker.spec
+        if not spec.take_ground:
+            explain.append(f"{attacker.type} may not take ground")
+        elif not mods.take_ground_allowed:
+            explain.append("taking ground is not allowed in this battle")
+        else:
+            ok, why = may_enter_taken_ground(position, attacker, target.hex)
+            if not ok:
+                explain.append(f"no take ground: {why}")
+            else:
+                take_ground = True
+                explain.append(f"{attacker_id} may take ground into {position.board.name(target.hex)}")
+                if spec.overrun and not overrun:
+                    stop = [t.name for t in position.terrain_at(target.hex) if t.no_battle_after_enter]
+                    if stop and not spec.battles_after_terrain_stop:
+                        explain.append(f"no overrun: a unit may not battle after entering {stop[0]}")
+                    else:
+                        armor_overrun = True
+                        explain.append("armor overrun: it may battle again after taking ground")
+                elif spec.overrun:
+                    explain.append("no further overrun: one overrun combat per turn")
+    return BattleResult(check, hits, removed, eliminated, flags, ignored, retreat, medals,
+                        take_ground, armor_overrun, tuple(explain), vacated)
+
+
+def with_modifiers(base: BattleModifiers | None, **changes: object) -> BattleModifiers:
+    """A copy of ``base`` (or of no modifiers) with some fields changed."""
+    return replace(base or NO_MODIFIERS, **changes)  # type: ignore[arg-type]
+
+
+__all__ = [
+    "DIE_SIDES",
+    "FACES",
+    "FACE_WEIGHTS",
+    "NO_MODIFIERS",
+    "BattleCheck",
+    "BattleError",
+    "BattleModifiers",
+    "BattleResult",
+    "RetreatOption",
+    "battle_check",
+    "hit_faces_for",
+    "ignorable_flags",
+    "resolve_battle",
+    "retreat_options",
+    "score_dice",
+    "validate_faces",
+]
+
