@@ -1,12 +1,14 @@
 """Terrain and obstacles: movement, battle, line of sight and retreat effects, as data.
 
 A hex may carry several entries (a hill with sandbags). Sources: ``docs/rules-sources.md``.
+Entries whose ``source`` ends in "(unverified)" come from memory of a printed terrain card
+that no public copy available to the project confirmed; the document lists them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from companion.rules.units import UnitClass
@@ -21,6 +23,9 @@ def reductions(infantry: int = 0, armor: int = 0, artillery: int = 0) -> Mapping
     )
 
 
+_GROUND = frozenset({UnitClass.INFANTRY, UnitClass.ARMOR, UnitClass.ARTILLERY})
+
+
 @dataclass(frozen=True, slots=True)
 class TerrainSpec:
     name: str
@@ -29,42 +34,162 @@ class TerrainSpec:
     height: int = 0  # hills: 1; line of sight over it is blocked, same-height plateau is not
     stop_on_enter: bool = False
     no_battle_after_enter: bool = False
+    # classes the "no battle after entering" applies to; empty: every class
+    no_battle_after_enter_for: frozenset[UnitClass] = frozenset()
+    no_battle_after_leaving_for: frozenset[UnitClass] = frozenset()  # flooded field: armor
     enter_from_adjacent_only: bool = False  # hedgerow: the move must start next to it
     leave_to_adjacent_only: bool = False  # hedgerow: leaving, move only one hex
     impassable: bool = False
     impassable_for: frozenset[UnitClass] = frozenset()
+    cannot_leave_for: frozenset[UnitClass] = frozenset()  # bunker: artillery starting on it stays
+    bridge: bool = False  # makes the hex's impassable water passable (bridges, fords)
+    road: bool = False  # a move that starts on a road and stays on it gains road_bonus hexes
+    road_bonus: int = 0
     max_move_onto: int | None = None  # a unit that moves onto it moves at most this many hexes
     # dice reduction for attackers of a unit on this hex, by attacker class; the best single
     # protection in the hex applies (reductions from several entries do not add up)
-    protection: Mapping[UnitClass, int] = field(default=_NONE)
+    protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
     protection_needs_height: bool = False  # hill: only when the attacker is lower
-    attacker_reduction: Mapping[UnitClass, int] = field(default=_NONE)  # battling out of it
+    protection_scenario_side_only: bool = False  # bunker: only the side the briefing names
+    attacker_reduction: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)  # battling out of it
     no_battle_from: bool = False  # a unit on it may not battle (ocean)
     ignore_flags: int = 0  # flags the unit on it may ignore
     ignore_flags_for: frozenset[UnitClass] = frozenset()  # empty: every class
+    flag_costs_figure_for: frozenset[UnitClass] = frozenset()  # bunker: artillery loses a figure
     retreat_blocked: bool = False  # a retreat may not enter it (ocean, river without bridge)
+    removed_when_left: bool = False  # sandbags go when their unit leaves
+    removed_on_entry_by: frozenset[UnitClass] = frozenset()  # barbed wire: armor clears it
+    no_overrun_into: bool = False  # armor may take ground onto it but not battle again
+    air_check_dice: int | None = None  # Air Pack air check value of the hex (None: not given)
     source: str = ""
+
+    def stops_battle_on_entry(self, unit_class: UnitClass) -> bool:
+        """Whether a unit of this class that moved onto the hex this turn may not battle."""
+        return self.no_battle_after_enter and (
+            not self.no_battle_after_enter_for or unit_class in self.no_battle_after_enter_for
+        )
+
+    def impassable_to(self, unit_class: UnitClass) -> bool:
+        return self.impassable or unit_class in self.impassable_for
 
 
 _APP2 = "base rules Appendix 2 p.13-15"
+_OBST = "base rules p.16 Obstacles"
+_TP = "Terrain Pack rules"
+_AIR = "Air Pack rules (seed 000) p.10"
 
-TERRAIN: dict[str, TerrainSpec] = {
-    spec.name: spec
-    for spec in (
-        TerrainSpec("countryside", source="base rules p.4"),
-        TerrainSpec("forest", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
-                    protection=reductions(infantry=1, armor=2), source=_APP2),
-        TerrainSpec("hedgerow", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
-                    enter_from_adjacent_only=True, leave_to_adjacent_only=True,
-                    protection=reductions(infantry=1, armor=2), source=_APP2),
-        TerrainSpec("hill", height=1, protection=reductions(infantry=1, armor=1),
-                    protection_needs_height=True, source=_APP2),
-        TerrainSpec("town", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
+
+def _like(base: TerrainSpec, name: str, source: str) -> TerrainSpec:
+    return replace(base, name=name, source=source)
+
+
+_FOREST = TerrainSpec("forest", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
+                      protection=reductions(infantry=1, armor=2), source=_APP2)
+_TOWN = TerrainSpec("town", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
                     protection=reductions(infantry=1, armor=2),
-                    attacker_reduction=reductions(armor=2), source=_APP2),
-        TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP2),
-        TerrainSpec("ocean", max_move_onto=1, no_battle_from=True, retreat_blocked=True,
-                    source=_APP2),
-        TerrainSpec("beach", max_move_onto=2, source=_APP2),
-    )
-}
+                    attacker_reduction=reductions(armor=2), source=_APP2)
+_HILL = TerrainSpec("hill", height=1, protection=reductions(infantry=1, armor=1),
+                    protection_needs_height=True, source=_APP2)
+_RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP2)
+
+
+def _table(specs: Iterable[TerrainSpec]) -> dict[str, TerrainSpec]:
+    return {s.name: s for s in specs}
+
+
+TERRAIN: dict[str, TerrainSpec] = _table((
+    # --- base game (seeds 003, 004) ---------------------------------------------------------
+    TerrainSpec("countryside", air_check_dice=0, source="base rules p.4; Air Pack p.10 (0d)"),
+    _FOREST,
+    _like(_FOREST, "woods", f"{_APP2} (alias of forest)"),
+    TerrainSpec("hedgerow", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
+                enter_from_adjacent_only=True, leave_to_adjacent_only=True,
+                protection=reductions(infantry=1, armor=2), source=_APP2),
+    _HILL,
+    _TOWN,
+    _like(_TOWN, "village", f"{_APP2} (Towns & Villages)"),
+    _like(_TOWN, "buildings", f"{_APP2} (alias of town)"),
+    _RIVER,
+    TerrainSpec("bridge", bridge=True, source=f"{_APP2} (Rivers & Waterways)"),
+    TerrainSpec("ocean", max_move_onto=1, no_battle_from=True, retreat_blocked=True,
+                source=_APP2),
+    TerrainSpec("beach", max_move_onto=2, source=_APP2),
+    # --- base game obstacles ----------------------------------------------------------------
+    TerrainSpec("bunker", obstacle=True, blocks_los=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                cannot_leave_for=frozenset({UnitClass.ARTILLERY}),
+                protection=reductions(infantry=1, armor=2), protection_scenario_side_only=True,
+                ignore_flags=1, flag_costs_figure_for=frozenset({UnitClass.ARTILLERY}),
+                source=_OBST),
+    TerrainSpec("hedgehogs", obstacle=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                ignore_flags=1, source=_OBST),
+    TerrainSpec("sandbags", obstacle=True, protection=reductions(infantry=1, armor=1),
+                ignore_flags=1, removed_when_left=True, source=_OBST),
+    TerrainSpec("barbed_wire", obstacle=True, stop_on_enter=True,
+                attacker_reduction=reductions(infantry=1),
+                removed_on_entry_by=frozenset({UnitClass.ARMOR}), source=_OBST),
+    # --- Terrain Pack and later expansions ----------------------------------------------------
+    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, source=f"{_TP} p.7"),
+    TerrainSpec("marsh", stop_on_enter=True, leave_to_adjacent_only=True,
+                source=f"{_TP} p.4 (unverified)"),
+    TerrainSpec("flooded_field", enter_from_adjacent_only=True, stop_on_enter=True,
+                leave_to_adjacent_only=True, no_battle_after_enter=True,
+                no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
+                no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
+                source=f"{_TP} p.4 (Flooded Fields)"),
+    TerrainSpec("high_ground", source=f"{_TP} p.4 (Dikes & High Ground)"),
+    TerrainSpec("road", road=True, road_bonus=1, source=f"{_TP} p.5 (Roads)"),
+    TerrainSpec("railway", source=f"{_TP} p.5 (Railways; movement effects unverified)"),
+    _like(_TOWN, "church", f"{_TP} landmarks (as Towns & Villages)"),
+    TerrainSpec("lake", impassable=True, retreat_blocked=True, source=f"{_TP} (as River; unverified)"),
+    TerrainSpec("pond", impassable=True, retreat_blocked=True, source=f"{_TP} (as River; unverified)"),
+    TerrainSpec("ford", bridge=True, stop_on_enter=True, source=f"{_TP} p.11 (River Ford; unverified)"),
+    TerrainSpec("pontoon_bridge", bridge=True, source=f"{_TP} p.12 (Pontoon Bridge)"),
+    TerrainSpec("railroad_bridge", bridge=True, source=f"{_TP} p.12 (Railroad Bridge; unverified)"),
+    TerrainSpec("wadi", stop_on_enter=True, source=f"{_TP} p.3 (Wadis; line of sight clear)"),
+    _like(_FOREST, "palm_forest", f"{_TP} p.3 (Palm Forests: as Forests)"),
+    _like(_TOWN, "desert_village", f"{_TP} p.3 (desert Towns and Villages)"),
+    _like(_FOREST, "jungle", "Pacific Theater (as Forests; unverified)"),
+    _like(_HILL, "winter_hill", f"{_AIR} (Winter Hills: as Hills)"),
+    _like(_HILL, "desert_hill", f"{_AIR} (Desert Hills: as Hills)"),
+    _like(_FOREST, "winter_forest", "Winter/Desert board terrain (as Forests)"),
+    _like(_TOWN, "winter_village", "Winter/Desert board terrain (as Towns & Villages)"),
+    _like(_RIVER, "frozen_river", "Winter rules (as River unless a scenario says it is frozen; unverified)"),
+    TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                source=f"{_AIR} (Dragon's Teeth block line of sight; movement unverified)"),
+    TerrainSpec("field_bunker", obstacle=True, blocks_los=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                protection=reductions(infantry=1, armor=2), ignore_flags=1,
+                source=f"{_TP} p.11 (Field Bunkers: as Bunkers, any side; unverified)"),
+    # --- air rules terrain ---------------------------------------------------------------------
+    TerrainSpec("airfield", air_check_dice=0,
+                source=f"rules database seed (004): Airfields; {_AIR} (0d)"),
+    TerrainSpec("aircraft_carrier", impassable_for=_GROUND, retreat_blocked=True, air_check_dice=1,
+                source=f"{_AIR} (1d, overrides the ocean); ground units may not enter (unverified)"),
+))
+
+
+def best_protection(specs: Iterable[TerrainSpec], attacker: UnitClass) -> int:
+    """The single best reduction the entries of one hex give against ``attacker``.
+
+    Reductions of several entries never add up (base rules p.16: a bunker on a hill is 2, not 3).
+    Height conditions are the battle engine's concern; this takes every entry as applicable.
+    """
+    return max((s.protection.get(attacker, 0) for s in specs), default=0)
+
+
+def hex_passable(specs: Iterable[TerrainSpec], unit_class: UnitClass) -> bool:
+    """Whether a ground unit of ``unit_class`` may enter a hex with these entries.
+
+    A bridge (or ford) makes impassable water passable; obstacles that bar a class still do.
+    """
+    entries = tuple(specs)
+    crossing = any(s.bridge for s in entries)
+    for s in entries:
+        if s.impassable and not (crossing and not s.obstacle):
+            return False
+        if unit_class in s.impassable_for:
+            return False
+    return True
