@@ -1,0 +1,118 @@
+"""Problems in a scenario that loads: things a player setting up the table would trip over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.board import Side
+from companion.rules.terrain import TERRAIN
+from companion.rules.units import UNITS
+from companion.scenarios.model import (
+    AIR_PACK_UNITS,
+    AIR_UNITS,
+    COSMETIC_TERRAIN,
+    FLIGHT_PLAN_UNITS,
+    AirRules,
+    ObjectiveKind,
+    Scenario,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    severity: str  # "error": the scenario is wrong; "warning": a gap in what the program knows
+    where: str  # a hex name, a unit id, or a field
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.severity}: {self.where}: {self.message}" if self.where else \
+            f"{self.severity}: {self.message}"
+
+
+def problems(s: Scenario) -> list[Problem]:
+    """Everything wrong with ``s``, errors first; empty when it is ready to play."""
+    out: list[Problem] = []
+    for note in s.notes:
+        where, _, message = note.partition(": ")
+        if not message:
+            where, message = "", note
+        out.append(Problem("error", where, message))
+
+    by_hex = s.terrain_by_hex()
+    for piece in s.terrain:
+        if piece.type not in TERRAIN and piece.type not in COSMETIC_TERRAIN:
+            out.append(Problem("warning", piece.hex, f"the rules core does not know terrain "
+                                                     f"{piece.type!r} yet"))
+    seen_types: dict[str, list[str]] = {}
+    for piece in s.terrain:
+        seen_types.setdefault(piece.hex, []).append(piece.type)
+    for hex_name, types in seen_types.items():
+        doubled = sorted({t for t in types if types.count(t) > 1})
+        if doubled:
+            out.append(Problem("error", hex_name, f"{', '.join(doubled)} listed twice"))
+
+    occupied: dict[str, str] = {}
+    for u in s.units:
+        if u.hex in occupied:
+            out.append(Problem("error", u.hex, f"two units on one hex: {occupied[u.hex]} "
+                                               f"and {u.id}"))
+        else:
+            occupied[u.hex] = u.id
+        spec = UNITS.get(u.type)
+        if spec is None:
+            out.append(Problem("warning", u.id, f"the rules core does not know unit type "
+                                                f"{u.type!r} yet"))
+        elif u.figures is not None and u.figures > spec.figures:
+            out.append(Problem("error", u.id, f"{u.figures} figures, but a full {u.type} unit "
+                                              f"has {spec.figures}"))
+        if u.type in AIR_UNITS:
+            need = AirRules.AIR_PACK if u.type in AIR_PACK_UNITS else AirRules.FLIGHT_PLAN
+            if s.air.rules is not need:
+                out.append(Problem("error", u.id, f"{u.type} needs air rules {need.value!r}, "
+                                                  f"the scenario has {_air(s)}"))
+            continue  # air units fly over any terrain
+        bridged = any(p.type == "bridge" for p in by_hex.get(u.hex, []))
+        for piece in by_hex.get(u.hex, []):
+            t = TERRAIN.get(piece.type)
+            if t is None or (bridged and piece.type == "river"):
+                continue  # a bridge carries units over the river
+            if t.impassable or (spec is not None and spec.unit_class in t.impassable_for):
+                out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {piece.type}, "
+                                                   f"which it may not enter"))
+    if s.air.rules is AirRules.FLIGHT_PLAN and (s.air.front is None or s.air.year is None):
+        out.append(Problem("error", "air", "New Flight Plan needs the front and the year "
+                                           "for air superiority"))
+    for u in s.units:
+        if u.type in FLIGHT_PLAN_UNITS and not u.ammo:
+            out.append(Problem("warning", u.id, "no ammo given; the aircraft card's load "
+                                                "will be used"))
+
+    for side in Side:
+        if not any(u.side is side for u in s.units):
+            out.append(Problem("error", side.value, "has no units"))
+    for o in s.objectives:
+        for h in o.hexes:
+            for piece in by_hex.get(h, []):
+                t = TERRAIN.get(piece.type)
+                if t is not None and t.impassable and piece.type != "river":
+                    out.append(Problem("error", h, f"objective {o.id} stands on impassable "
+                                                   f"{piece.type}"))
+        if o.kind is not ObjectiveKind.SUDDEN_DEATH and o.medals == 0:
+            out.append(Problem("error", o.id, "objective worth 0 medals"))
+    exits_seen: set[tuple[str, Side]] = set()
+    for x in s.exits:
+        if (x.hex, x.side) in exits_seen:
+            out.append(Problem("error", x.hex, f"exit for {x.side.value} listed twice"))
+        exits_seen.add((x.hex, x.side))
+        if not s.geometry.is_edge(s.geometry.parse(x.hex)):
+            out.append(Problem("warning", x.hex, "exit hex is not on a board edge"))
+    out.sort(key=lambda p: p.severity != "error")
+    return out
+
+
+def _air(s: Scenario) -> str:
+    return "none" if s.air.rules is None else repr(s.air.rules.value)
+
+
+def errors(s: Scenario) -> list[Problem]:
+    return [p for p in problems(s) if p.severity == "error"]

@@ -1,0 +1,452 @@
+"""Import ``.m44`` files, the official scenario editor's JSON format.
+
+The editor's ``row``/``col`` are the same doubled-width coordinates this program uses
+(row 0 at the top, ``col + row`` even), so a hexagon at row 0 col 0 is ``A9``. Player 1
+sits at the top of the board, player 2 at the bottom.
+
+Unknown codes never stop an import: each is reported in ``Scenario.notes`` by name with its
+hex, and everything else loads. A file whose structure is wrong (not JSON, a list where an
+object belongs, a row that is not a number) raises ScenarioError naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from companion.rules.board import Board, Hex, HexNameError, Side
+from companion.scenarios.jsonformat import read_text
+from companion.scenarios.m44_codes import (
+    AIR_OPTION_KEYS,
+    BADGE_RULES,
+    BEACH_FACE_ROWS,
+    BEHAVIOR_TYPES,
+    BOARD_FACES,
+    BOARD_TYPES,
+    MEDAL_TAG_SIDES,
+    NATION_SIDES,
+    TERRAIN_CODES,
+    UNIT_BASES,
+)
+from companion.scenarios.model import (
+    AirRules,
+    AirSetup,
+    BoardFace,
+    ExitHex,
+    Objective,
+    ObjectiveKind,
+    Scenario,
+    ScenarioError,
+    ScenarioText,
+    SideSetup,
+    TerrainPiece,
+    UnitSetup,
+)
+
+_SIDES = {"ALLIES": Side.ALLIES, "AXIS": Side.AXIS}
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _obj(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScenarioError(path, f"must be an object, not {_kind(value)}")
+    return value
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    # PHP exports of the editor's files sometimes turn lists into {"0": ..., "1": ...}
+    if isinstance(value, dict) and all(isinstance(k, str) and k.isdigit() for k in value):
+        return [value[k] for k in sorted(value, key=int)]
+    if not isinstance(value, list):
+        raise ScenarioError(path, f"must be a list, not {_kind(value)}")
+    return value
+
+
+def _int(value: Any, path: str, low: int = 0, high: int = 10**6) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(path, f"must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise ScenarioError(path, f"must be from {low} to {high}, not {value}")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise ScenarioError(path, f"must be a string, not {_kind(value)}")
+    return value
+
+
+class _Importer:
+    def __init__(self, data: Any, default_id: str) -> None:
+        self.root = _obj(data, "")
+        self.default_id = default_id
+        self.notes: list[str] = []
+
+    def note(self, where: str, message: str) -> None:
+        self.notes.append(f"{where}: {message}" if where else message)
+
+    # --- top level --------------------------------------------------------------------
+    def run(self) -> Scenario:
+        if "board" not in self.root:
+            raise ScenarioError("board", "is missing (is this a .m44 scenario file?)")
+        board_obj = _obj(self.root["board"], "board")
+        btype = board_obj.get("type", "STANDARD")
+        if btype not in BOARD_TYPES:
+            raise ScenarioError("board.type", f"{btype!r} is not allowed; allowed: "
+                                              f"{', '.join(BOARD_TYPES)}")
+        face_code = board_obj.get("face", "COUNTRY")
+        if face_code not in BOARD_FACES:
+            raise ScenarioError("board.face", f"{face_code!r} is not allowed; allowed: "
+                                              f"{', '.join(BOARD_FACES)}")
+        kind, face = BOARD_TYPES[btype], BOARD_FACES[face_code]
+
+        info = _obj(self.root.get("game_info", {}), "game_info")
+        top = self._side(info, "side_player1", Side.AXIS)
+        bottom = self._side(info, "side_player2", top.other)
+        if bottom is top:
+            raise ScenarioError("game_info.side_player2", "must be the other side than "
+                                                          "side_player1")
+        self.board = Board.of(kind, bottom)
+        sides = {
+            top: self._side_setup(info, "1"),
+            bottom: self._side_setup(info, "2"),
+        }
+        starting = info.get("starting", "PLAYER1")
+        if starting not in ("PLAYER1", "PLAYER2"):
+            raise ScenarioError("game_info.starting", f"{starting!r} is not allowed; "
+                                                      "allowed: PLAYER1, PLAYER2")
+        starts = top if starting == "PLAYER1" else bottom
+
+        terrain: list[TerrainPiece] = []
+        units: list[UnitSetup] = []
+        objectives: list[Objective] = []
+        exits: list[ExitHex] = []
+        covered: set[Hex] = set()  # hexes with a terrain tile over the board face
+        counters = {Side.ALLIES: 0, Side.AXIS: 0}
+        hexagons = _list(board_obj.get("hexagons", []), "board.hexagons")
+        for i, raw in enumerate(hexagons):
+            path = f"board.hexagons[{i}]"
+            hx = _obj(raw, path)
+            for key in ("row", "col"):
+                if key not in hx:
+                    raise ScenarioError(f"{path}.{key}", "is missing")
+            row = _int(hx["row"], f"{path}.row")
+            col = _int(hx["col"], f"{path}.col")
+            h = Hex(col, row)
+            if not self.board.contains(h):
+                self.note(path, f"row {row} col {col} is not a hex of the {kind} board; skipped")
+                continue
+            name = self.board.name(h)
+            if "terrain" in hx:
+                covered.add(h)
+            for layer in ("terrain", "rect_terrain", "obstacle"):
+                if layer in hx:
+                    piece = self._piece(_obj(hx[layer], f"{path}.{layer}"), f"{path}.{layer}",
+                                        name)
+                    if piece is not None:
+                        terrain.append(piece)
+            if "unit" in hx:
+                unit = self._unit(_obj(hx["unit"], f"{path}.unit"), f"{path}.unit", name,
+                                  counters)
+                if unit is not None:
+                    units.append(unit)
+            for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
+                self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
+                          terrain, objectives, exits)
+
+        if face is BoardFace.BEACH:
+            terrain = self._beach_face(covered) + terrain
+
+        for j, cond in enumerate(self._victory_conditions(info)):
+            self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
+
+        air = self._air(info, units)
+        self._check_options(info)
+        meta = self.root.get("meta_data", {})
+        sid = self.default_id
+        if isinstance(meta, dict) and str(meta.get("scenario_id", "")).isdigit():
+            sid = f"m44-{meta['scenario_id']}"
+
+        date = info.get("date_begin")
+        front = info.get("front")
+        return Scenario(
+            id=sid, text=self._text(), board=kind, face=face, bottom=bottom, sides=sides,
+            starts=starts, terrain=terrain, units=units, objectives=objectives, exits=exits,
+            air=air, date=date if isinstance(date, str) and date else None,
+            front=front.lower() if isinstance(front, str) and front else None,
+            notes=self.notes,
+        )
+
+    def _side(self, info: dict[str, Any], key: str, default: Side) -> Side:
+        value = info.get(key)
+        if value is None:
+            return default
+        if value not in _SIDES:
+            raise ScenarioError(f"game_info.{key}", f"{value!r} is not allowed; allowed: "
+                                                    "ALLIES, AXIS")
+        return _SIDES[value]
+
+    def _side_setup(self, info: dict[str, Any], n: str) -> SideSetup:
+        country = info.get(f"country_player{n}")
+        if country is not None:
+            country = _str(country, f"game_info.country_player{n}").lower() or None
+        cards = info.get(f"cards_player{n}", 5)
+        victory = info.get(f"victory_player{n}", 6)
+        return SideSetup(country=country,
+                         cards=_int(cards, f"game_info.cards_player{n}", 0, 12),
+                         medals_to_win=_int(victory, f"game_info.victory_player{n}", 1, 30))
+
+    # --- layers -----------------------------------------------------------------------
+    def _piece(self, layer: dict[str, Any], path: str, where: str) -> TerrainPiece | None:
+        if "name" not in layer:
+            raise ScenarioError(f"{path}.name", "is missing")
+        code = _str(layer["name"], f"{path}.name")
+        entry = TERRAIN_CODES.get(code)
+        if entry is None:
+            self.note(where, f"unknown terrain code {code!r}; left out")
+            return None
+        if entry.type is None:
+            self.note(where, f"{entry.label} ({code!r}) has no rules support yet; left out")
+            return None
+        orientation = None
+        if layer.get("orientation") is not None:
+            orientation = _int(layer["orientation"], f"{path}.orientation", 1, 12)
+            orientation = (orientation - 1) % 6 + 1
+        behavior = layer.get("behavior")
+        if behavior is not None:
+            self.note(where, f"{code!r} behavior {behavior!r} is not modelled; "
+                             f"loaded as plain {entry.type}")
+        owner = None
+        if layer.get("original_owner") in _SIDES:
+            owner = _SIDES[layer["original_owner"]]
+        return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner)
+
+    def _unit(self, layer: dict[str, Any], path: str, where: str,
+              counters: dict[Side, int]) -> UnitSetup | None:
+        if "name" not in layer:
+            raise ScenarioError(f"{path}.name", "is missing")
+        code = _str(layer["name"], f"{path}.name")
+        found = next(((b, t) for b, t in UNIT_BASES if code.lower().startswith(b)), None)
+        if found is None:
+            self.note(where, f"unknown unit code {code!r}; left out")
+            return None
+        base, utype = found
+        nation = code[len(base):].lower()
+        if nation not in NATION_SIDES:
+            self.note(where, f"unit code {code!r} has an unknown nation {nation!r}; left out")
+            return None
+        side = NATION_SIDES[nation]
+        badges: list[str] = []
+        badge = layer.get("badge")
+        if badge is not None:
+            badge = _str(badge, f"{path}.badge")
+            m = re.fullmatch(r"badge(\d+)", badge)
+            rule = BADGE_RULES.get((base, int(m.group(1)))) if m else None
+            if rule is not None:
+                utype = rule.type
+                if not rule.supported:
+                    self.note(where, f"{rule.label} ({code!r} {badge!r}) have no rules "
+                                     f"support yet; loaded as {utype}")
+            badges.append(badge)
+        behavior = layer.get("behavior")
+        if isinstance(behavior, str) and behavior in BEHAVIOR_TYPES:
+            utype = BEHAVIOR_TYPES[behavior]
+        elif behavior is not None:
+            self.note(where, f"unit behavior {behavior!r} is not modelled")
+        figures = None
+        if layer.get("nbr_units") is not None:
+            figures = _int(layer["nbr_units"], f"{path}.nbr_units", 1, 10)
+        counters[side] += 1
+        uid = f"{'a' if side is Side.ALLIES else 'x'}{counters[side]}"
+        return UnitSetup(id=uid, side=side, type=utype, hex=where, figures=figures,
+                         badges=tuple(badges), nation=nation)
+
+    def _tag(self, tag: dict[str, Any], path: str, where: str, terrain: list[TerrainPiece],
+             objectives: list[Objective], exits: list[ExitHex]) -> None:
+        name = _str(tag.get("name", ""), f"{path}.name")
+        behavior = tag.get("behavior")
+        side_code = tag.get("side")
+        side = _SIDES.get(side_code) if isinstance(side_code, str) else None
+        if behavior == "EXIT_MARKER":
+            if side is None:
+                self.note(where, f"exit marker {name!r} names no side; left out")
+                return
+            exits.append(ExitHex(hex=where, side=side))
+            for g in self._group(tag, path):
+                exits.append(ExitHex(hex=g, side=side))
+            return
+        if behavior == "MINE_FIELD":
+            terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
+            return
+        if name.startswith("medal"):
+            self._medal(tag, path, where, name, objectives)
+            return
+        self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
+                  + "; left out")
+
+    def _group(self, tag: dict[str, Any], path: str) -> list[str]:
+        out = []
+        for k, g in enumerate(_list(tag.get("group", []), f"{path}.group")):
+            gname = _str(g, f"{path}.group[{k}]")
+            try:
+                self.board.parse(gname)
+            except HexNameError as exc:
+                raise ScenarioError(f"{path}.group[{k}]", str(exc)) from None
+            out.append(gname)
+        return out
+
+    def _medal(self, tag: dict[str, Any], path: str, where: str, name: str,
+               objectives: list[Objective]) -> None:
+        sides = MEDAL_TAG_SIDES.get(name)
+        if sides is None:
+            self.note(where, f"unknown medal tag {name!r}; left out")
+            return
+        medal = _obj(tag.get("medal", {}), f"{path}.medal")
+        if isinstance(medal.get("side"), str) and medal["side"] in _SIDES:
+            sides = (_SIDES[medal["side"]],)
+        group = [where, *[g for g in self._group(tag, path) if g != where]]
+        kind = ObjectiveKind.TEMPORARY
+        if medal.get("permanent"):
+            kind = ObjectiveKind.PERMANENT
+        elif medal.get("last_to_occupy"):
+            kind = ObjectiveKind.LAST_TO_OCCUPY
+        elif medal.get("majority"):
+            kind = ObjectiveKind.TEMPORARY_MAJORITY
+        if medal.get("sole_control"):
+            self.note(where, "sole-control medal condition is not modelled; "
+                             "treated as a plain temporary medal")
+        needed = _int(medal.get("nbr_hex", 1), f"{path}.medal.nbr_hex", 1, 100)
+        objectives.append(Objective(
+            id=f"o{len(objectives) + 1}", kind=kind, hexes=tuple(group), sides=sides,
+            medals=_int(medal.get("counts_for", 1), f"{path}.medal.counts_for", 0, 30),
+            hexes_needed=min(needed, len(group)),
+            at_turn_start=bool(medal.get("turn_start", False)),
+        ))
+
+    def _victory_conditions(self, info: dict[str, Any]) -> list[Any]:
+        victory = info.get("victory")
+        if victory is None:
+            return []
+        victory = _obj(victory, "game_info.victory")
+        return _list(victory.get("condition", []), "game_info.victory.condition")
+
+    def _condition(self, cond: Any, path: str, objectives: list[Objective]) -> None:
+        cond = _obj(cond, path)
+        for key, value in cond.items():
+            if key != "group_sudden_death":
+                self.note("", f"victory condition {key!r} is not modelled; see the "
+                              "scenario text")
+                continue
+            sd = _obj(value, f"{path}.group_sudden_death")
+            side = sd.get("side")
+            if side not in _SIDES:
+                raise ScenarioError(f"{path}.group_sudden_death.side",
+                                    f"{side!r} is not allowed; allowed: ALLIES, AXIS")
+            group = self._group(sd, f"{path}.group_sudden_death")
+            if not group:
+                raise ScenarioError(f"{path}.group_sudden_death.group",
+                                    "must name at least one hex")
+            needed = _int(sd.get("number", 1), f"{path}.group_sudden_death.number", 1, 100)
+            objectives.append(Objective(
+                id=f"o{len(objectives) + 1}", kind=ObjectiveKind.SUDDEN_DEATH,
+                hexes=tuple(group), sides=(_SIDES[side],), medals=0,
+                hexes_needed=min(needed, len(group)),
+            ))
+
+    def _beach_face(self, covered: set[Hex]) -> list[TerrainPiece]:
+        if self.board.height != 9:
+            self.note("board.face", "the beach face is only drawn on 9-row boards; "
+                                    "no beach or ocean added")
+            return []
+        out = []
+        for h in self.board.hexes():
+            kind = BEACH_FACE_ROWS.get(h.row)
+            if kind is not None and h not in covered:
+                out.append(TerrainPiece(hex=self.board.name(h), type=kind))
+        return out
+
+    def _air(self, info: dict[str, Any], units: list[UnitSetup]) -> AirSetup:
+        options = info.get("options", {})
+        rules: AirRules | None = None
+        if isinstance(options, dict):
+            for key, value in options.items():
+                if key in AIR_OPTION_KEYS and value:
+                    rules = AirRules(AIR_OPTION_KEYS[key])
+        if rules is None and any(u.type == "airplane" for u in units):
+            rules = AirRules.AIR_PACK
+        year = None
+        date = info.get("date_begin")
+        if isinstance(date, str) and re.match(r"^19[34]\d", date):
+            year = int(date[:4])
+        front = info.get("front")
+        return AirSetup(rules=rules, front=front.lower() if isinstance(front, str) and front
+                        else None, year=year)
+
+    def _check_options(self, info: dict[str, Any]) -> None:
+        options = info.get("options", {})
+        if options in (None, [], {}):
+            return
+        options = _obj(options, "game_info.options")
+        for key in options:
+            if key not in AIR_OPTION_KEYS:
+                self.note("game_info.options", f"option {key!r} is not modelled; "
+                                               "see the scenario text")
+
+    def _text(self) -> dict[str, ScenarioText]:
+        text_obj = self.root.get("text", {})
+        if text_obj in (None, []):
+            text_obj = {}
+        text_obj = _obj(text_obj, "text")
+        out: dict[str, ScenarioText] = {}
+        for lang, entry in text_obj.items():
+            path = f"text.{lang}"
+            entry = _obj(entry, path)
+            parts = {k: _str(entry[k], f"{path}.{k}").strip()
+                     for k in ("name", "historical", "description", "victory", "rules", "bonus")
+                     if entry.get(k) is not None}
+            description = parts.get("historical") or parts.get("description", "")
+            rules = []
+            if parts.get("historical") and parts.get("description"):
+                rules.append(parts["description"])
+            if parts.get("victory"):
+                rules.append("Conditions of victory: " + parts["victory"])
+            for k in ("rules", "bonus"):
+                if parts.get(k):
+                    rules.append(parts[k])
+            name = parts.get("name") or self.default_id
+            out[str(lang)[:2].lower() if re.match(r"^[A-Za-z]{2}", str(lang)) else "en"] = (
+                ScenarioText(name=name, description=description,
+                             special_rules="\n\n".join(rules)))
+        if not out:
+            out["en"] = ScenarioText(name=self.default_id)
+        return out
+
+
+def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
+    """The scenario a parsed ``.m44`` document describes (see the module docstring)."""
+    return _Importer(data, default_id).run()
+
+
+def loads_m44(text: str, *, default_id: str = "m44") -> Scenario:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError("", f"not valid JSON: {exc.msg} at line {exc.lineno} "
+                                f"column {exc.colno}") from None
+    return import_m44(data, default_id=default_id)
+
+
+def load_m44(path: str | os.PathLike[str]) -> Scenario:
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", Path(path).stem).strip("-")[:64] or "m44"
+    return loads_m44(read_text(path), default_id=stem)
