@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from companion.rules.board import Hex, Side, distance
 from companion.rules.position import Position, Unit
-from companion.rules.terrain import TerrainSpec
+from companion.rules.terrain import TerrainSpec, hex_passable
 from companion.rules.units import UnitClass, UnitSpec
 
 # --- dice data -------------------------------------------------------------------------------
@@ -143,24 +143,21 @@ def _terrain_label(specs: Iterable[TerrainSpec]) -> str:
     return "+".join(t.name for t in specs)
 
 
-def _has_bridge(specs: Sequence[TerrainSpec]) -> bool:
-    # base rules p.15: "A unit may only enter a River hex when the hex has a bridge."
-    return any(getattr(t, "bridge", False) or t.name == "bridge" for t in specs)
-
-
 def impassable_for(position: Position, h: Hex, unit_class: UnitClass) -> bool:
     """True when a unit of this class may not enter ``h`` at all (rivers without bridge...)."""
-    specs = position.terrain_at(h)
-    blocked = any(t.impassable or unit_class in t.impassable_for for t in specs)
-    return blocked and not _has_bridge(specs)
+    return not hex_passable(position.terrain_at(h), unit_class)
 
 
 def retreat_blocked(position: Position, h: Hex, unit_class: UnitClass) -> bool:
-    """True when a retreat may not enter ``h`` because of its terrain (ocean, river...)."""
+    """True when a retreat may not enter ``h`` because of its terrain (ocean, river...).
+
+    Base rules p.10 and p.15: impassable terrain and ocean stop a retreat; a bridge opens a river.
+    """
     specs = position.terrain_at(h)
-    if _has_bridge(specs):
-        return any(t.retreat_blocked and not t.impassable for t in specs)
-    return any(t.retreat_blocked for t in specs) or impassable_for(position, h, unit_class)
+    if not hex_passable(specs, unit_class):
+        return True
+    crossing = any(t.bridge for t in specs)
+    return any(t.retreat_blocked and not (crossing and t.impassable) for t in specs)
 
 
 def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple[int, str | None]:
@@ -318,7 +315,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if (attacker.moved > 0 or overrun) and not spec.battles_after_terrain_stop \
             and not mods.ignore_movement_limit:
         for t in here:
-            if t.no_battle_after_enter:
+            if t.stops_battle_on_entry(spec.unit_class) or (overrun and t.no_overrun_into):
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
     if d > spec.max_range and not mods.ignore_range:
@@ -457,6 +454,11 @@ def retreat_options(position: Position, unit_id: str, flags: int,
 
     if flags <= 0:
         return []
+    cls = unit.spec.unit_class
+    if any(cls in t.cannot_leave_for or cls in t.flag_costs_figure_for for t in position.terrain_at(start)):
+        # it may not leave its hex (artillery in a bunker): every retreat move costs a figure
+        lost = min(flags, have)
+        return [RetreatOption(start, lost, lost >= have, ())]
     walk(start, flags, 0, ())
     return [
         RetreatOption(h, lost, lost >= have, path)
@@ -532,8 +534,10 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                 take_ground = True
                 explain.append(f"{attacker_id} may take ground into {position.board.name(target.hex)}")
                 if spec.overrun and not overrun:
-                    stop = [t.name for t in position.terrain_at(target.hex) if t.no_battle_after_enter]
-                    if stop and not spec.battles_after_terrain_stop:
+                    stop = [t.name for t in position.terrain_at(target.hex)
+                            if (t.stops_battle_on_entry(spec.unit_class)
+                                and not spec.battles_after_terrain_stop) or t.no_overrun_into]
+                    if stop:
                         explain.append(f"no overrun: a unit may not battle after entering {stop[0]}")
                     else:
                         armor_overrun = True

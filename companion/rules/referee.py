@@ -280,6 +280,7 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
     side = Side(_enum(raw["side"], f"{path}.side", tuple(s.value for s in Side)))
     kind = raw["type"]
     air_only = {t: r for r, ts in AIR_TYPES_BY_RULES.items() for t in ts}
+    air_only.update({name: s.air_rules for name, s in UNITS.items() if s.air_rules is not None})
     usable = sorted(t for t in UNITS if air_only.get(t, air) == air)
     if not isinstance(kind, str) or kind not in UNITS:
         raise QueryError(f"{path}.type", f"{_show(kind)} is not a unit type; allowed: {', '.join(usable)}")
@@ -346,7 +347,8 @@ def _bool(body: dict[str, Any], key: str, path: str) -> bool:
     return value
 
 
-def _card_modifiers(card: object, query: Query, attacker_id: str, target_id: str) -> BattleModifiers | None:
+def _card_modifiers(card: object, query: Query, attacker_id: str, target_id: str,
+                    overrun: bool) -> BattleModifiers | None:
     if card is None:
         return None
     if not isinstance(card, str):
@@ -356,7 +358,7 @@ def _card_modifiers(card: object, query: Query, attacker_id: str, target_id: str
     except ModuleNotFoundError:
         raise QueryError("ask.battle.card", "command cards are not available in this version") from None
     try:
-        mods = cards.card_modifiers(card, query.position, attacker_id, target_id)
+        mods = cards.card_modifiers(card, query.position, attacker_id, target_id, overrun=overrun)
     except (ValueError, KeyError) as exc:
         raise QueryError("ask.battle.card", str(exc).strip("'\"")) from None
     if not isinstance(mods, BattleModifiers):
@@ -402,7 +404,7 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     attacker = query.unit(body["attacker"], "ask.battle.attacker")
     target = query.unit(body["target"], "ask.battle.target")
     overrun = _bool(body, "overrun", "ask.battle.overrun")
-    mods = _card_modifiers(body.get("card"), query, attacker.id, target.id)
+    mods = _card_modifiers(body.get("card"), query, attacker.id, target.id, overrun)
     check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
     out: dict[str, Any] = {"battle": check_json(check)}
     faces = query.faces()
