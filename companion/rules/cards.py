@@ -1,0 +1,506 @@
+"""The base game's 60 command cards as data: what each orders, how it changes moves and battles.
+
+Every card is one :class:`CardSpec` row. Ordering, movement and battle code read the fields;
+no card has code of its own. Card texts are summarised in our own words; counts and texts come
+from the sources listed in ``docs/rules-sources.md`` (section "Command cards").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from companion.rules.board import Section, Side, distance
+from companion.rules.units import UnitClass, UnitSpec
+
+if TYPE_CHECKING:
+    from companion.rules.battle import BattleModifiers
+    from companion.rules.position import Position
+
+
+class CardError(ValueError):
+    """A card name that is not in the deck, or a card used where it cannot be."""
+
+
+class CardKind(StrEnum):
+    SECTION = "section"
+    TACTIC = "tactic"
+
+
+GROUND_CLASSES: frozenset[UnitClass] = frozenset(
+    {UnitClass.INFANTRY, UnitClass.ARMOR, UnitClass.ARTILLERY}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitEffect:
+    """How a card changes what one ordered unit of a class may do this turn.
+
+    ``None`` keeps the unit's own value (``UnitSpec.move`` / ``move_and_battle``); a number
+    raises it to at least that many hexes (a special-forces unit never loses its own reach).
+    """
+
+    move: int | None = None  # most hexes the unit may move
+    move_and_battle: int | None = None  # most hexes it may move and still battle
+    ignore_terrain_movement: bool = False  # forest/town stops and similar do not apply
+    move_after_battle: int = 0  # hexes it may move again after its battles (Behind Enemy Lines)
+    may_move: bool = True  # False: the unit may not move before it battles
+    may_battle: bool = True
+    battles: int = 1  # battles the unit may make this turn (overrun not counted)
+    extra_dice: int = 0
+    extra_dice_close_assault_only: bool = False
+    extra_dice_first_battle_only: bool = False  # not on an armor overrun battle
+    close_assault_only: bool = False  # may battle only an adjacent enemy
+    fire_only: bool = False  # may not battle an adjacent enemy
+    take_ground: bool = True  # Take Ground / Armor Overrun still allowed
+
+
+NO_EFFECT = UnitEffect()
+
+
+@dataclass(frozen=True, slots=True)
+class DirectAttack:
+    """A card that rolls dice at enemy units itself, without an attacking unit (Barrage, Air Power)."""
+
+    dice_by_side: Mapping[Side, int]  # dice per target hex, by the side playing the card
+    max_targets: int  # enemy units that may be targeted
+    adjacent_group: bool = False  # targets must form a group of units adjacent to each other
+    stars_hit: bool = False
+    ignore_terrain_protection: bool = True
+    flags_ignorable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRule:
+    """How the player replaces the card at the end of the turn."""
+
+    draw: int = 1
+    keep: int = 1
+    reshuffle: bool = False  # shuffle the discards back into the deck (Their Finest Hour)
+    draw_first: bool = False  # a reaction card: its player draws before the active player
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """One command card. Ordering fields combine; an empty field means "no restriction"."""
+
+    id: str  # snake_case, e.g. "attack_left"
+    name: str  # as printed, e.g. "Attack Left"
+    count: int  # copies in the 60-card deck
+    kind: CardKind
+    summary: str  # the effect in our own words
+    # --- ordering -------------------------------------------------------------------------
+    orders_units: bool = True  # False: the card attacks or reacts without ordering units
+    # section quotas: orders per section; None = every unit in that section (Assault)
+    sections: Mapping[Section, int | None] = field(default_factory=lambda: MappingProxyType({}))
+    max_units: int | None = None  # total orders when not section-bound; None = all eligible
+    unit_classes: frozenset[UnitClass] = frozenset()  # only units of these classes
+    one_section: bool = False  # the player names one section; only units in it (Infantry Assault)
+    adjacent_to_enemy: bool | None = None  # True: must be adjacent; False: must not be
+    needs_casualties: bool = False  # the unit must have lost figures (Medics & Mechanics)
+    orders_from_roll: bool = False  # dice decide how many units of which type (Their Finest Hour)
+    fallback_units: int = 0  # with no unit of unit_classes at all: order this many of any kind
+    copies_last_card: bool = False  # Counter-Attack
+    reaction: bool = False  # played during the opponent's turn (Ambush)
+    places_sandbags: bool = False  # Dig-In: each ordered unit fortifies its hex
+    restores_figures: bool = False  # Medics & Mechanics: roll to return lost figures
+    # --- effects on ordered units, by unit class -------------------------------------------
+    effects: Mapping[UnitClass, UnitEffect] = field(default_factory=lambda: MappingProxyType({}))
+    direct_attack: DirectAttack | None = None
+    draw: DrawRule = DrawRule()
+    source: str = ""
+
+    @property
+    def section_card(self) -> bool:
+        return bool(self.sections)
+
+    def effect_for(self, unit_class: UnitClass) -> UnitEffect:
+        return self.effects.get(unit_class, NO_EFFECT)
+
+    @property
+    def total_orders(self) -> int | None:
+        """Orders the card gives when every section quota is filled; None when unbounded."""
+        if self.sections:
+            quotas = list(self.sections.values())
+            if any(q is None for q in quotas):
+                return None
+            return sum(q for q in quotas if q is not None)
+        return self.max_units
+
+
+def _quota(**by_section: int | None) -> Mapping[Section, int | None]:
+    return MappingProxyType({Section(k): v for k, v in by_section.items()})
+
+
+def _for(classes: frozenset[UnitClass], effect: UnitEffect) -> Mapping[UnitClass, UnitEffect]:
+    return MappingProxyType({c: effect for c in classes})
+
+
+_INFANTRY = frozenset({UnitClass.INFANTRY})
+_ARMOR = frozenset({UnitClass.ARMOR})
+_ARTILLERY = frozenset({UnitClass.ARTILLERY})
+
+# Sources (full references in docs/rules-sources.md, section "Command cards"):
+_RULES = "base rules p.4-5 (Command cards, Game turn)"
+_COUNTS = "deck composition: 308 Strategy Guide ch.14 'The card game' (60 cards)"
+_BGA = "card texts: Board Game Arena Memoir '44 (bga-devs/bga-memoir, Cards/Standard)"
+_SRC = f"{_COUNTS}; {_BGA}"
+
+_SECTION_NAMES = {Section.LEFT: "Left", Section.CENTER: "Center", Section.RIGHT: "Right"}
+
+
+def _section_cards() -> list[CardSpec]:
+    rows: list[CardSpec] = []
+    # (id stem, printed name, orders per section, counts left/center/right, recon draw)
+    table: tuple[tuple[str, str, int | None, tuple[int, int, int]], ...] = (
+        ("recon", "Recon", 1, (2, 2, 2)),
+        ("probe", "Probe", 2, (4, 5, 4)),
+        ("attack", "Attack", 3, (3, 4, 3)),
+        ("assault", "Assault", None, (2, 2, 2)),
+    )
+    for stem, printed, per, counts in table:
+        for section, count in zip((Section.LEFT, Section.CENTER, Section.RIGHT), counts, strict=True):
+            where = "in the center" if section is Section.CENTER else f"on the {section} flank"
+            how_many = "every unit" if per is None else f"{per} unit{'s' if per > 1 else ''}"
+            summary = f"Order {how_many} {where}."
+            draw = DrawRule()
+            if stem == "recon":
+                summary += " At the end of the turn draw 2 cards, keep 1, discard the other."
+                draw = DrawRule(draw=2, keep=1)
+            rows.append(CardSpec(
+                id=f"{stem}_{section}", name=f"{printed} {_SECTION_NAMES[section]}", count=count,
+                kind=CardKind.SECTION, summary=summary, sections=_quota(**{section.value: per}),
+                draw=draw, source=_SRC,
+            ))
+    rows += [
+        CardSpec("general_advance", "General Advance", 1, CardKind.SECTION,
+                 "Order 2 units in each of the three sections.",
+                 sections=_quota(left=2, center=2, right=2), source=_SRC),
+        CardSpec("pincer_move", "Pincer Move", 1, CardKind.SECTION,
+                 "Order 2 units on the left flank and 2 units on the right flank.",
+                 sections=_quota(left=2, right=2), source=_SRC),
+        CardSpec("recon_in_force", "Recon in Force", 3, CardKind.SECTION,
+                 "Order 1 unit in each of the three sections.",
+                 sections=_quota(left=1, center=1, right=1), source=_SRC),
+    ]
+    return rows
+
+
+def _tactic_cards() -> list[CardSpec]:
+    return [
+        CardSpec(
+            "air_power", "Air Power", 1, CardKind.TACTIC,
+            "Attack up to 4 enemy units that stand next to each other: 2 dice per hex for the "
+            "Allies, 1 for the Axis, terrain protection ignored; unit symbols, grenades and stars "
+            "hit; each flag retreats 1 hex and may not be ignored. With Air Pack rules it is played "
+            "as an Air Sortie; New Flight Plan removes it from the deck.",
+            orders_units=False,
+            direct_attack=DirectAttack(MappingProxyType({Side.ALLIES: 2, Side.AXIS: 1}),
+                                       max_targets=4, adjacent_group=True, stars_hit=True),
+            source=_SRC,
+        ),
+        CardSpec(
+            "ambush", "Ambush", 1, CardKind.TACTIC,
+            "Play in the opponent's turn after he declares a close assault on your unit, before he "
+            "rolls: your unit battles first; if the assaulting unit is neither eliminated nor forced "
+            "back it may then attack. You draw your replacement card first.",
+            orders_units=False, reaction=True,
+            effects=_for(GROUND_CLASSES, UnitEffect(close_assault_only=True, take_ground=False)),
+            draw=DrawRule(draw_first=True), source=_SRC,
+        ),
+        CardSpec(
+            "armor_assault", "Armor Assault", 2, CardKind.TACTIC,
+            "Order up to 4 armor units anywhere; in close assault they roll 1 extra die. With no "
+            "armor on the board, order 1 unit of your choice.",
+            max_units=4, unit_classes=_ARMOR, fallback_units=1,
+            effects=_for(_ARMOR, UnitEffect(extra_dice=1, extra_dice_close_assault_only=True)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "artillery_bombard", "Artillery Bombard", 1, CardKind.TACTIC,
+            "Order every artillery unit: each may move up to 3 hexes, or battle twice. With no "
+            "artillery on the board, order 1 unit of your choice.",
+            max_units=None, unit_classes=_ARTILLERY, fallback_units=1,
+            effects=_for(_ARTILLERY, UnitEffect(move=3, move_and_battle=0, battles=2)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "barrage", "Barrage", 1, CardKind.TACTIC,
+            "Attack any 1 enemy unit with 4 dice, terrain protection ignored; its unit symbol and "
+            "grenades hit; each flag retreats 1 hex and may not be ignored.",
+            orders_units=False,
+            direct_attack=DirectAttack(MappingProxyType({Side.ALLIES: 4, Side.AXIS: 4}),
+                                       max_targets=1),
+            source=_SRC,
+        ),
+        CardSpec(
+            "behind_enemy_lines", "Behind Enemy Lines", 1, CardKind.TACTIC,
+            "Order 1 infantry unit: it may move up to 3 hexes ignoring terrain movement "
+            "restrictions, battle with 1 extra die, then move up to 3 hexes again. Terrain battle "
+            "restrictions still apply. With no infantry, order 1 unit of your choice.",
+            max_units=1, unit_classes=_INFANTRY, fallback_units=1,
+            effects=_for(_INFANTRY, UnitEffect(move=3, move_and_battle=3,
+                                               ignore_terrain_movement=True,
+                                               move_after_battle=3, extra_dice=1)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "close_assault", "Close Assault", 1, CardKind.TACTIC,
+            "Order every infantry and armor unit adjacent to an enemy unit. They may not move "
+            "before battling, roll 1 extra die in their close assault (not in an overrun), and may "
+            "take ground and overrun as usual.",
+            max_units=None, unit_classes=frozenset({UnitClass.INFANTRY, UnitClass.ARMOR}),
+            adjacent_to_enemy=True,
+            effects=_for(frozenset({UnitClass.INFANTRY, UnitClass.ARMOR}),
+                         UnitEffect(may_move=False, close_assault_only=True, extra_dice=1,
+                                    extra_dice_first_battle_only=True)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "counter_attack", "Counter-Attack", 2, CardKind.TACTIC,
+            "Play the order your opponent just played. A flank section card is mirrored (his "
+            "right becomes your left), so it acts on the same part of the board; an Infantry "
+            "Assault counter acts in the same section he chose.",
+            copies_last_card=True, source=_SRC,
+        ),
+        CardSpec(
+            "dig_in", "Dig-In", 1, CardKind.TACTIC,
+            "Order up to 4 infantry units to fortify: a sandbag goes on each one's hex; they do not "
+            "move or battle. With no infantry, order 1 unit of your choice.",
+            max_units=4, unit_classes=_INFANTRY, fallback_units=1, places_sandbags=True,
+            effects=_for(_INFANTRY, UnitEffect(may_move=False, may_battle=False)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "direct_from_hq", "Direct from HQ", 2, CardKind.TACTIC,
+            "Order any 4 units, anywhere on the board.",
+            max_units=4, source=_SRC,
+        ),
+        CardSpec(
+            "firefight", "Firefight", 1, CardKind.TACTIC,
+            "Order up to 4 units that are not adjacent to an enemy to open fire: they may not move, "
+            "may not close assault, and roll 1 extra die.",
+            max_units=4, adjacent_to_enemy=False,
+            effects=_for(GROUND_CLASSES, UnitEffect(may_move=False, fire_only=True, extra_dice=1)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "infantry_assault", "Infantry Assault", 2, CardKind.TACTIC,
+            "Order every infantry unit in one section of your choice: they may move 2 hexes and "
+            "still battle, or 3 hexes and not battle; terrain restrictions still apply. With no "
+            "infantry, order 1 unit of your choice.",
+            max_units=None, unit_classes=_INFANTRY, one_section=True, fallback_units=1,
+            effects=_for(_INFANTRY, UnitEffect(move=3, move_and_battle=2)),
+            source=_SRC,
+        ),
+        CardSpec(
+            "medics_and_mechanics", "Medics & Mechanics", 1, CardKind.TACTIC,
+            "Pick 1 unit that has lost figures and roll 1 die per command card you hold, this one "
+            "included: each die showing the unit's symbol or a star returns 1 lost figure (never "
+            "above its starting strength). If a figure returns, the unit is also ordered.",
+            max_units=1, needs_casualties=True, restores_figures=True, source=_SRC,
+        ),
+        CardSpec(
+            "move_out", "Move Out!", 2, CardKind.TACTIC,
+            "Order up to 4 infantry units anywhere; they move and battle as usual. With no "
+            "infantry, order 1 unit of your choice.",
+            max_units=4, unit_classes=_INFANTRY, fallback_units=1, source=_SRC,
+        ),
+        CardSpec(
+            "their_finest_hour", "Their Finest Hour", 1, CardKind.TACTIC,
+            "Roll 1 die per command card you hold, this one included: each infantry or armor "
+            "symbol orders 1 unit of that type, each star 1 unit of your choice (grenades and "
+            "flags order nothing). Ordered units battle with 1 extra die. Then shuffle the "
+            "discards back into the deck.",
+            orders_from_roll=True,
+            effects=_for(GROUND_CLASSES, UnitEffect(extra_dice=1)),
+            draw=DrawRule(reshuffle=True), source=_SRC,
+        ),
+    ]
+
+
+DECK: tuple[CardSpec, ...] = tuple(_section_cards() + _tactic_cards())
+CARDS: Mapping[str, CardSpec] = MappingProxyType({c.id: c for c in DECK})
+DECK_SIZE = 60  # base rules p.1: 60 command cards
+
+# New Flight Plan p.1: the Air Power card is removed from the deck with these rules.
+_REMOVED_BY_AIR_RULES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"flight-plan": frozenset({"air_power"})}
+)
+
+
+def _normalise(name: str) -> str:
+    out: list[str] = []
+    for ch in name.strip().lower().replace("&", " and "):
+        if ch.isalnum():
+            out.append(ch)
+        elif out and out[-1] != "_":
+            out.append("_")
+    return "".join(out).strip("_")
+
+
+_ALIASES: Mapping[str, str] = MappingProxyType({
+    **{_normalise(c.name): c.id for c in DECK},
+    **{c.id: c.id for c in DECK},
+    "recon_1_left": "recon_left", "recon_1_center": "recon_center",
+    "recon_1_right": "recon_right", "counterattack": "counter_attack", "digin": "dig_in",
+    "medics": "medics_and_mechanics", "finest_hour": "their_finest_hour",
+    "direct_from_headquarters": "direct_from_hq",
+})
+
+
+def card(name: str) -> CardSpec:
+    """The card called ``name`` (its id like ``attack_left`` or its printed name)."""
+    if not isinstance(name, str):
+        raise CardError(f"a card name must be a string, not {name!r}")
+    key = _ALIASES.get(_normalise(name))
+    if key is None:
+        allowed = ", ".join(c.id for c in DECK)
+        raise CardError(f"unknown card {name!r}; allowed: {allowed}")
+    return CARDS[key]
+
+
+def deck_list(air_rules: str | None = None) -> list[str]:
+    """Every card id of the deck, one entry per copy (60 cards; 59 with New Flight Plan)."""
+    removed = _REMOVED_BY_AIR_RULES.get(air_rules or "", frozenset())
+    return [c.id for c in DECK if c.id not in removed for _ in range(c.count)]
+
+
+MIRROR: Mapping[Section, Section] = MappingProxyType(
+    {Section.LEFT: Section.RIGHT, Section.RIGHT: Section.LEFT, Section.CENTER: Section.CENTER}
+)
+
+
+def counter_attack(countered: str | CardSpec) -> CardSpec:
+    """The card a Counter-Attack plays when it counters ``countered``.
+
+    Section cards are mirrored (Attack Right becomes Attack Left) so the counter acts on the same
+    part of the board; tactic cards are played unchanged. Countering a Counter-Attack is not a
+    thing: the opponent's Counter-Attack already became the card it copied.
+    """
+    spec = countered if isinstance(countered, CardSpec) else card(countered)
+    if spec.copies_last_card:
+        raise CardError("name the card the opponent's Counter-Attack copied, not counter_attack")
+    if spec.reaction:
+        raise CardError(f"{spec.name} is a reaction card and cannot be counter-attacked")
+    if not spec.sections or set(spec.sections) == {Section.LEFT, Section.CENTER, Section.RIGHT}:
+        return spec
+    mirrored = MappingProxyType({MIRROR[s]: q for s, q in spec.sections.items()})
+    for other in DECK:
+        if other.sections == mirrored and other.draw == spec.draw and other.kind is spec.kind:
+            return other
+    return replace(spec, sections=mirrored)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAllowance:
+    """What one ordered unit may do this turn under a card, for the movement and turn code."""
+
+    move: int
+    move_and_battle: int
+    ignore_terrain_movement: bool = False
+    move_after_battle: int = 0
+    may_move: bool = True
+    may_battle: bool = True
+    battles: int = 1
+
+
+def move_allowance(card_spec: CardSpec | None, unit: UnitSpec) -> MoveAllowance:
+    """The reach of an ordered unit of type ``unit`` under ``card_spec`` (None: a plain order)."""
+    effect = NO_EFFECT if card_spec is None else card_spec.effect_for(unit.unit_class)
+    move = unit.move if effect.move is None else max(unit.move, effect.move)
+    move_and_battle = unit.move_and_battle
+    if effect.move_and_battle is not None:
+        # Artillery Bombard "move 3 or battle": moving forfeits the battle entirely.
+        move_and_battle = (effect.move_and_battle if effect.move_and_battle == 0
+                           else max(unit.move_and_battle, effect.move_and_battle))
+    if not effect.may_move:
+        move = 0
+        move_and_battle = 0
+    return MoveAllowance(
+        move=move, move_and_battle=move_and_battle,
+        ignore_terrain_movement=effect.ignore_terrain_movement,
+        move_after_battle=effect.move_after_battle, may_move=effect.may_move,
+        may_battle=effect.may_battle, battles=effect.battles if effect.may_battle else 0,
+    )
+
+
+def _is_adjacent(position: Position, attacker_id: str, target_id: str) -> bool:
+    a = position.units[attacker_id]
+    t = position.units[target_id]
+    return distance(a.hex, t.hex) == 1
+
+
+def card_battle_restriction(
+    card_name: str | CardSpec, position: Position, attacker_id: str, target_id: str
+) -> str | None:
+    """Why the card forbids this battle (Close Assault: adjacent targets only...), or None."""
+    spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
+    if spec.direct_attack is not None:
+        return None
+    attacker = position.units[attacker_id]
+    effect = spec.effect_for(attacker.spec.unit_class)
+    adjacent = _is_adjacent(position, attacker_id, target_id)
+    if not effect.may_battle:
+        return f"units ordered by {spec.name} do not battle this turn"
+    if effect.close_assault_only and not adjacent:
+        return f"{spec.name}: the unit may only battle an adjacent enemy (close assault)"
+    if effect.fire_only and adjacent:
+        return f"{spec.name}: the unit may not battle an adjacent enemy"
+    return None
+
+
+def card_modifiers(
+    card_name: str | CardSpec | None,
+    position: Position,
+    attacker_id: str | None,
+    target_id: str,
+    *,
+    overrun: bool = False,
+    side: Side | None = None,
+) -> BattleModifiers:
+    """The battle-dice changes the card makes for this battle, as A2's ``BattleModifiers``.
+
+    ``attacker_id`` may be None for cards that attack by themselves (Barrage, Air Power); then
+    ``side`` names the player of the card (default: the target's enemy). ``overrun`` is True for
+    an armor overrun battle (Close Assault's extra die does not apply to it).
+    """
+    from companion.rules.battle import BattleModifiers
+
+    if card_name is None:
+        return BattleModifiers()
+    spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
+    target = position.units[target_id]
+    attack = spec.direct_attack
+    if attack is not None:
+        player = side if side is not None else (
+            position.units[attacker_id].side if attacker_id is not None else target.side.other
+        )
+        dice = attack.dice_by_side[player]
+        explain = [f"{spec.name}: {dice} {'die' if dice == 1 else 'dice'} for the {player}"]
+        if attack.ignore_terrain_protection:
+            explain.append(f"{spec.name}: terrain protection ignored")
+        if attack.stars_hit:
+            explain.append(f"{spec.name}: stars hit")
+        if not attack.flags_ignorable:
+            explain.append(f"{spec.name}: flags may not be ignored")
+        return BattleModifiers(
+            fixed_dice=dice, stars_hit=attack.stars_hit,
+            ignore_terrain_protection=attack.ignore_terrain_protection, ignore_los=True,
+            ignore_range=True, flags_ignorable=attack.flags_ignorable, explain=tuple(explain),
+        )
+    if attacker_id is None:
+        raise CardError(f"{spec.name} needs an attacking unit")
+    attacker = position.units[attacker_id]
+    effect = spec.effect_for(attacker.spec.unit_class)
+    extra = effect.extra_dice
+    adjacent = _is_adjacent(position, attacker_id, target_id)
+    if effect.extra_dice_close_assault_only and not adjacent:
+        extra = 0
+    if effect.extra_dice_first_battle_only and overrun:
+        extra = 0
+    notes = (f"{spec.name}: +{extra} {'die' if extra == 1 else 'dice'}",) if extra else ()
+    return BattleModifiers(extra_dice=extra, explain=notes)
