@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.board import Side
-from companion.rules.terrain import TERRAIN
+from companion.rules.terrain import TERRAIN, hex_passable
 from companion.rules.units import UNITS
 from companion.scenarios.model import (
     AIR_PACK_UNITS,
@@ -36,7 +36,10 @@ def problems(s: Scenario) -> list[Problem]:
         where, _, message = note.partition(": ")
         if not message:
             where, message = "", note
-        out.append(Problem("error", where, message))
+        # a note about something left off the board is an error; one about a rule the
+        # program does not model (the piece is still there) is a warning
+        lost = "left out" in message or "skipped" in message
+        out.append(Problem("error" if lost else "warning", where, message))
 
     by_hex = s.terrain_by_hex()
     for piece in s.terrain:
@@ -71,14 +74,11 @@ def problems(s: Scenario) -> list[Problem]:
                 out.append(Problem("error", u.id, f"{u.type} needs air rules {need.value!r}, "
                                                   f"the scenario has {_air(s)}"))
             continue  # air units fly over any terrain
-        bridged = any(p.type == "bridge" for p in by_hex.get(u.hex, []))
-        for piece in by_hex.get(u.hex, []):
-            t = TERRAIN.get(piece.type)
-            if t is None or (bridged and piece.type == "river"):
-                continue  # a bridge carries units over the river
-            if t.impassable or (spec is not None and spec.unit_class in t.impassable_for):
-                out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {piece.type}, "
-                                                   f"which it may not enter"))
+        specs = [TERRAIN[p.type] for p in by_hex.get(u.hex, []) if p.type in TERRAIN]
+        if spec is not None and not hex_passable(specs, spec.unit_class):
+            kinds = ", ".join(p.type for p in by_hex[u.hex])
+            out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {kinds}, "
+                                               f"which it may not enter"))
     if s.air.rules is AirRules.FLIGHT_PLAN and (s.air.front is None or s.air.year is None):
         out.append(Problem("error", "air", "New Flight Plan needs the front and the year "
                                            "for air superiority"))
@@ -94,7 +94,8 @@ def problems(s: Scenario) -> list[Problem]:
         for h in o.hexes:
             for piece in by_hex.get(h, []):
                 t = TERRAIN.get(piece.type)
-                if t is not None and t.impassable and piece.type != "river":
+                if t is not None and t.impassable and not any(
+                        TERRAIN[p.type].bridge for p in by_hex[h] if p.type in TERRAIN):
                     out.append(Problem("error", h, f"objective {o.id} stands on impassable "
                                                    f"{piece.type}"))
         if o.kind is not ObjectiveKind.SUDDEN_DEATH and o.medals == 0:

@@ -28,16 +28,30 @@ def _t(type_: str | None, label: str, *codes: str) -> dict[str, TerrainCode]:
 
 # Every layer of a hexagon (terrain, rect_terrain, obstacle) is looked up here.
 TERRAIN_CODES: dict[str, TerrainCode] = {
-    **_t("forest", "forest", "woods", "wforest"),
-    **_t("forest", "jungle", "pjungle", "palmforest"),  # by analogy
-    **_t("hill", "hill", "hills", "dhill", "whill"),  # whill by analogy
-    **_t("town", "town or village", "buildings", "wvillage", "bled", "pvillage", "barracks",
-         "church"),  # wvillage, pvillage by analogy
+    **_t("forest", "forest", "woods"),
+    **_t("winter_forest", "winter forest", "wforest"),
+    **_t("palm_forest", "palm forest", "palmforest"),
+    **_t("jungle", "jungle", "pjungle"),  # by analogy
+    **_t("hill", "hill", "hills"),
+    **_t("desert_hill", "desert hill", "dhill"),
+    **_t("winter_hill", "winter hill", "whill"),  # by analogy
+    **_t("high_ground", "high ground", "highground"),
+    **_t("town", "town or village", "buildings", "pvillage", "barracks"),  # pvillage by analogy
+    **_t("winter_village", "winter village", "wvillage"),  # by analogy
+    **_t("desert_village", "North-African village", "bled"),
+    **_t("church", "church", "church"),
     **_t("hedgerow", "hedgerow", "hedgerow"),
-    **_t("river", "river", "river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth"),
+    **_t("river", "river", "river", "riverFL", "riverFR", "riverY", "curve", "pmouth"),
+    **_t("frozen_river", "frozen river", "wriver", "wriverFR", "wcurved"),
+    **_t("pond", "pond", "pond"),
+    **_t("lake", "lake", "lakeA", "lakeB", "lakeC"),
+    **_t("ford", "ford", "ford"),
+    **_t("wadi", "wadi", "wadi"),
     **_t("ocean", "ocean", "ocean", "pocean"),
     **_t("beach", "beach", "beach", "pbeach"),
-    **_t("bridge", "bridge", "bridge", "pbridge", "wbridge", "railbridge", "wrailbridge"),
+    **_t("bridge", "bridge", "bridge", "pbridge", "wbridge"),
+    **_t("railroad_bridge", "railroad bridge", "railbridge", "wrailbridge"),
+    **_t("pontoon_bridge", "pontoon bridge", "pontoon", "poontoon"),
     **_t("road", "road", "road", "roadcurve", "roadFL", "roadFR", "roadX", "roadY", "droad",
          "droadcurve", "droadFL", "droadFR", "droadX", "wroad", "wroadcurve"),
     **_t("railway", "railway", "rail", "railcurve", "railFL", "railFR", "railX", "wrail",
@@ -45,26 +59,22 @@ TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("sandbags", "sandbags", "sand"),
     **_t("barbed_wire", "barbed wire", "wire"),
     **_t("hedgehogs", "hedgehogs", "hedgehog"),
+    **_t("dragons_teeth", "dragon's teeth", "dragonteeth"),
     **_t("bunker", "bunker", "bunker", "pbunker", "dbunker"),  # dbunker by analogy
+    **_t("field_bunker", "field bunker", "fieldbunker"),
     **_t("minefield", "minefield", "mines", "mine", "mineX", "mine0", "mine1", "mine2", "mine3",
          "mine4"),
     **_t("marsh", "marsh", "marshes", "wmarshes"),
     **_t("airfield", "airfield", "airfield", "airfieldX", "dairfield", "dairfieldX"),
     **_t("aircraft_carrier", "aircraft carrier", "pcarrier"),
     # Known pieces without rules support yet: reported, not loaded.
-    **_t(None, "frozen river", "wriver", "wriverFR", "wcurved"),
-    **_t(None, "lake", "lakeA", "lakeB", "lakeC"),
     **_t(None, "mountain", "mountain"),
     **_t(None, "trenches", "wtrenches", "ptrenches"),
     **_t(None, "cliff", "cliff"),
-    **_t(None, "wadi", "wadi"),
-    **_t(None, "dragon's teeth", "dragonteeth"),
     **_t(None, "railway station", "station"),
-    **_t(None, "field bunker", "fieldbunker"),
     **_t(None, "cemetery", "cemetery"),
     **_t(None, "factory", "factory"),
     **_t(None, "fortress", "fortress"),
-    **_t(None, "ford", "ford"),
 }
 
 # Unit name = base code + nation suffix (``infger``, ``tank2us``). Longest base first.

@@ -24,6 +24,17 @@ TERRAIN_SYMBOLS: dict[str, tuple[str, str]] = {
     "railway": ("=", "railway"),
 }
 COUNTRYSIDE = ("·", "countryside")
+# Variants drawn like the piece they play like (the rules core's aliases and look-alikes).
+SYMBOL_FAMILY: dict[str, str] = {
+    "woods": "forest", "winter_forest": "forest", "palm_forest": "forest", "jungle": "forest",
+    "winter_hill": "hill", "desert_hill": "hill", "high_ground": "hill",
+    "village": "town", "buildings": "town", "winter_village": "town",
+    "desert_village": "town", "church": "town",
+    "frozen_river": "river", "pond": "river", "lake": "river", "wadi": "river",
+    "flooded_field": "marsh",
+    "ford": "bridge", "pontoon_bridge": "bridge", "railroad_bridge": "bridge",
+    "field_bunker": "bunker", "dragons_teeth": "hedgehogs",
+}
 # Obstacles and fortifications, shown in the second place of a cell.
 OBSTACLE_SYMBOLS: dict[str, tuple[str, str]] = {
     "bunker": ("■", "bunker"),
@@ -69,7 +80,7 @@ def draw_map(s: Scenario, *, color: bool = False) -> str:
         cells: list[str] = [f"{board.height - row:>2}  " + " " * (3 * (row % 2))]
         for col in range(row % 2, board.max_col + 1, 2):
             name = board.name(Hex(col, row))
-            types = [p.type for p in by_hex.get(name, [])]
+            types = [SYMBOL_FAMILY.get(p.type, p.type) for p in by_hex.get(name, [])]
             base = next((TERRAIN_SYMBOLS[t] for t in TERRAIN_SYMBOLS if t in types), COUNTRYSIDE)
             used[base[0]] = base[1]
             obstacle = next((OBSTACLE_SYMBOLS[t] for t in OBSTACLE_SYMBOLS if t in types), None)
