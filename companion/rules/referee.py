@@ -159,6 +159,12 @@ def _enum(value: object, field_path: str, allowed: tuple[str, ...]) -> str:
 # --- parsing -------------------------------------------------------------------------------------
 def parse_query(query: object) -> Query:
     """Validate the whole query and build its position. Raises QueryError on the first fault."""
+    position, index = _parse_position(query)
+    assert isinstance(query, dict)
+    return _parse_ask(query, position, index)
+
+
+def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     if not isinstance(query, dict):
         raise QueryError("", "the query must be a JSON object")
     for k in query:
@@ -225,6 +231,16 @@ def parse_query(query: object) -> Query:
             raise QueryError(f"units.{i}", str(exc)) from None
         index[unit.id] = i
 
+    return position, index
+
+
+def position_from_json(query: object) -> Position:
+    """The position described by a query's ``board``, ``bottom``, ``rules``, ``terrain`` and
+    ``units`` (any ``ask`` and ``dice`` are ignored). Raises QueryError like :func:`answer`."""
+    return _parse_position(query)[0]
+
+
+def _parse_ask(query: dict[str, Any], position: Position, index: dict[str, int]) -> Query:
     if "ask" not in query:
         raise QueryError("ask", f"required field is missing; one of: {', '.join(sorted(ASKS))}")
     ask = query["ask"]
