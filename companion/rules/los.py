@@ -1,0 +1,194 @@
+"""Line of sight (base rules p.9, hills p.14), with exact integer geometry.
+
+Hex centres sit at ``(x, y) = (col, 3 * row)``: an affine image of the regular grid in which a
+hex is 2 wide and its corners are ``(±1, ±1)`` and ``(0, ±2)`` from its centre. Affine maps keep
+which hexes a segment crosses, grazes or misses, so every test below is exact integer (or
+rational) arithmetic, and the answer is the same from either end.
+
+A hex between the two ends is either *crossed* (the centre-to-centre segment enters its
+interior: an obstruction there blocks) or *grazed* (the segment only runs along its edge or
+touches a corner: obstructions block only when they stand on both sides of the segment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from companion.rules.board import Board, BoardShape, Hex, distance
+from companion.rules.position import Position
+
+# Corners of a hex around its centre in the scaled coordinates, going round.
+_CORNERS: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
+
+
+def _centre(h: Hex) -> tuple[int, int]:
+    return (h.col, 3 * h.row)
+
+
+def _cross(ax: int, ay: int, bx: int, by: int) -> int:
+    return ax * by - ay * bx
+
+
+@dataclass(frozen=True, slots=True)
+class LineHexes:
+    """The hexes strictly between two hexes that a centre-to-centre line meets."""
+
+    crossed: tuple[Hex, ...]  # the line passes through their interior
+    left: tuple[Hex, ...]  # only grazed, on one side of the line
+    right: tuple[Hex, ...]  # only grazed, on the other side
+
+
+def _contact(h: Hex, a: tuple[int, int], b: tuple[int, int]) -> str | None:
+    """"cross" when segment a-b enters the interior of hex h, "graze" when it only touches it."""
+    cx, cy = _centre(h)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    open_lo, open_hi = Fraction(0), Fraction(1)
+    closed_lo, closed_hi = Fraction(0), Fraction(1)
+    open_empty = closed_empty = False
+    for i, (px, py) in enumerate(_CORNERS):
+        qx, qy = _CORNERS[(i + 1) % len(_CORNERS)]
+        ex, ey = qx - px, qy - py
+        # inside means on the same side of edge p->q as the centre (offset (0, 0))
+        side = 1 if _cross(ex, ey, -px, -py) > 0 else -1
+        const = side * _cross(ex, ey, a[0] - (cx + px), a[1] - (cy + py))
+        slope = side * _cross(ex, ey, dx, dy)
+        if slope == 0:
+            if const <= 0:
+                open_empty = True
+            if const < 0:
+                closed_empty = True
+            continue
+        root = Fraction(-const, slope)
+        if slope > 0:
+            open_lo = max(open_lo, root)
+            closed_lo = max(closed_lo, root)
+        else:
+            open_hi = min(open_hi, root)
+            closed_hi = min(closed_hi, root)
+    if not open_empty and open_lo < open_hi:
+        return "cross"
+    if not closed_empty and closed_lo <= closed_hi:
+        return "graze"
+    return None
+
+
+@lru_cache(maxsize=65536)
+def line_hexes(shape: BoardShape, a: Hex, b: Hex) -> LineHexes:
+    """Classify every full hex of the board strictly between ``a`` and ``b`` on their line."""
+    board = Board(shape)
+    ca, cb = _centre(a), _centre(b)
+    dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+    reach = max(abs(_cross(dx, dy, vx, vy)) for vx, vy in _CORNERS)
+    crossed: list[Hex] = []
+    left: list[Hex] = []
+    right: list[Hex] = []
+    row_lo, row_hi = min(a.row, b.row), max(a.row, b.row)
+    col_lo, col_hi = min(a.col, b.col) - 2, max(a.col, b.col) + 2
+    for row in range(max(0, row_lo - 1), min(board.height - 1, row_hi + 1) + 1):
+        for col in range(max(row % 2, col_lo - (col_lo - row) % 2), min(board.max_col, col_hi) + 1, 2):
+            h = Hex(col, row)
+            if h in (a, b):
+                continue
+            hx, hy = _centre(h)
+            off = _cross(dx, dy, hx - ca[0], hy - ca[1])
+            if abs(off) > reach:
+                continue  # the whole hex lies off the line
+            kind = _contact(h, ca, cb)
+            if kind == "cross":
+                crossed.append(h)
+            elif kind == "graze":
+                (left if off > 0 else right).append(h)
+    def order(hs: list[Hex]) -> tuple[Hex, ...]:
+        return tuple(sorted(hs, key=lambda h: (distance(a, h), h)))
+    return LineHexes(order(crossed), order(left), order(right))
+
+
+# --- what obstructs ---------------------------------------------------------------------------
+def _height(position: Position, h: Hex) -> int:
+    return max((t.height for t in position.terrain_at(h)), default=0)
+
+
+def _same_height_group(position: Position, start: Hex, height: int) -> frozenset[Hex]:
+    """The contiguous group of hexes of exactly ``height`` around ``start`` (one hill, a plateau)."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        h = todo.pop()
+        for n in position.board.neighbours(h):
+            if n not in seen and _height(position, n) == height:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
+
+
+def obstruction(position: Position, h: Hex, a: Hex, b: Hex) -> str | None:
+    """Why hex ``h`` (between ``a`` and ``b``) obstructs their line of sight, or None.
+
+    Units of either side obstruct (an Air Pack airplane in flight does not; New Flight Plan
+    air units always occupy their hex); so does terrain that blocks line of sight. A hill hex
+    obstructs a line that looks over it, except between two units on that same hill at its
+    height (plateau effect, base rules p.14).
+    """
+    unit = position.unit_at(h)
+    if unit is not None and not (unit.spec.air and unit.airborne and not unit.spec.blocks_los_airborne):
+        return f"unit {unit.id} on {position.board.name(h)}"
+    for t in position.terrain_at(h):
+        if t.blocks_los:
+            return f"{t.name} on {position.board.name(h)}"
+    height = _height(position, h)
+    if height > 0:
+        if _height(position, a) == height and _height(position, b) == height:
+            group = _same_height_group(position, h, height)
+            if a in group and b in group:
+                return None
+        return f"hill on {position.board.name(h)} (the line looks over it)"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SightReport:
+    clear: bool
+    distance: int
+    blockers: tuple[Hex, ...]
+    explain: tuple[str, ...]
+
+
+def sight_report(position: Position, a: Hex, b: Hex) -> SightReport:
+    """Line of sight from ``a`` to ``b`` with the hexes that block it and why."""
+    for h in (a, b):
+        if not position.board.contains(h):
+            raise ValueError(f"({h.col},{h.row}) is not a hex of the {position.board.kind} board")
+    d = distance(a, b)
+    hexes = line_hexes(position.board.shape, a, b)
+    why: dict[Hex, str] = {}
+    for h in hexes.crossed:
+        r = obstruction(position, h, a, b)
+        if r is not None:
+            why[h] = r
+    left = {h: r for h in hexes.left if (r := obstruction(position, h, a, b)) is not None}
+    right = {h: r for h in hexes.right if (r := obstruction(position, h, a, b)) is not None}
+    explain: list[str] = [f"{r}: blocks the line" for r in why.values()]
+    if left and right:
+        why.update(left)
+        why.update(right)
+        explain.append("the line runs along hex edges with obstructions on both sides: "
+                       + ", ".join([*left.values(), *right.values()]))
+    elif left or right:
+        explain.append("the line runs along the edge of " + ", ".join([*left.values(), *right.values()])
+                       + " with nothing on the other side: not blocked")
+    blockers = tuple(sorted(why, key=lambda h: (distance(a, h), h)))
+    if not blockers:
+        explain.insert(0, "line of sight is clear")
+    return SightReport(not blockers, d, blockers, tuple(explain))
+
+
+def line_of_sight(position: Position, a: Hex, b: Hex) -> bool:
+    """Whether a unit on ``a`` can see ``b`` (the end hexes' own terrain never blocks)."""
+    return sight_report(position, a, b).clear
+
+
+def los_blockers(position: Position, a: Hex, b: Hex) -> list[Hex]:
+    """The hexes that block the line of sight from ``a`` to ``b``, nearest ``a`` first."""
+    return list(sight_report(position, a, b).blockers)

@@ -1,0 +1,200 @@
+"""Where an ordered unit may end its move, and whether it may still battle there.
+
+Base rules p.7-8 (allowances, no moving through units), Appendix 2 p.13-15 (terrain), the
+rules database seed (anti-tank guns, armored cars), the Air Pack p.4-5 and New Flight Plan
+(air movement). Every number comes from ``units.UNITS`` and ``terrain.TERRAIN``.
+
+``Unit.moved`` is the number of hexes the unit has already moved this turn: the search
+continues from its current hex with that many hexes spent, so allowances, the beach/ocean
+caps and the battle limit count them; and a unit that has moved onto a must-stop hex (a
+forest...) may move no further. The unit's own hex is listed as a destination (staying put)
+for ground units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.rules.board import Hex
+from companion.rules.position import Position, Unit
+from companion.rules.terrain import TerrainSpec, hex_passable
+from companion.rules.units import UnitSpec
+
+
+class MoveError(ValueError):
+    """A move question about a unit that does not exist."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveInfo:
+    hex: Hex
+    path_length: int  # hexes moved this turn in total, counting ``Unit.moved``
+    can_battle: bool
+    reason: str | None  # why the unit may not battle after ending here (None when it may)
+    path: tuple[Hex, ...] = ()  # the hexes entered this time, in order
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    hex: Hex
+    steps: int  # hexes entered by this search
+    cap: int | None  # beach/ocean: the most hexes the whole move may have
+    on_road: bool  # every hex so far (and the start) is road
+    no_battle: str | None  # terrain entered that forbids battle this turn
+    pass_only: bool  # passing over a friendly air unit: may not stop here
+    path: tuple[Hex, ...]
+
+
+def _min_cap(cap: int | None, specs: Sequence[TerrainSpec]) -> int | None:
+    for s in specs:
+        if s.max_move_onto is not None:
+            cap = s.max_move_onto if cap is None else min(cap, s.max_move_onto)
+    return cap
+
+
+def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | None) -> str | None:
+    if not spec.dice:
+        return f"{spec.name} does not battle with dice"
+    if no_battle is not None:
+        return no_battle
+    if total > limit:
+        if limit == 0:
+            return f"{spec.name} may not battle in a turn in which it moves"
+        return f"moved {total} hexes: {spec.name} may battle after moving at most {limit}"
+    return None
+
+
+def _blocks_ground(position: Position, mover: Unit, h: Hex) -> tuple[bool, bool]:
+    """(may not enter at all, may pass but not stop) for a ground unit moving through ``h``."""
+    other = position.unit_at(h)
+    if other is None:
+        return False, False
+    # New Flight Plan: ground units may move under a friendly air unit, not an enemy one.
+    if other.spec.air and other.spec.air_rules == "flight-plan" and other.side is mover.side:
+        return False, True
+    return True, False
+
+
+def _air_destinations(position: Position, unit: Unit, allowance: int) -> dict[Hex, MoveInfo]:
+    spec = unit.spec
+    board = position.board
+    best: dict[Hex, MoveInfo] = {}
+    seen = {unit.hex}
+    frontier: list[tuple[Hex, tuple[Hex, ...]]] = [(unit.hex, ())]
+    for step in range(1, allowance - unit.moved + 1):
+        nxt: list[tuple[Hex, tuple[Hex, ...]]] = []
+        for h, path in frontier:
+            for n in board.neighbours(h):
+                if n in seen:
+                    continue
+                other = position.unit_at(n)
+                # New Flight Plan: an air unit may not fly through an enemy air unit.
+                if (other is not None and other.spec.air and other.side is not unit.side
+                        and spec.air_rules == "flight-plan"):
+                    continue
+                seen.add(n)
+                new_path = (*path, n)
+                nxt.append((n, new_path))
+                total = unit.moved + step
+                if other is None and total >= spec.min_move:
+                    best[n] = MoveInfo(n, total, True, None, new_path)
+        frontier = nxt
+    return best
+
+
+def move_destinations(
+    position: Position,
+    unit_id: str,
+    max_hexes: int | None = None,
+    *,
+    battle_limit: int | None = None,
+) -> dict[Hex, MoveInfo]:
+    """Every hex ``unit_id`` may end its move on this turn, with whether it may battle there.
+
+    ``max_hexes`` replaces the type's allowance (cards that let a unit move further);
+    ``battle_limit`` replaces the most hexes it may move and still battle.
+    """
+    unit = position.units.get(unit_id)
+    if unit is None:
+        raise MoveError(f"no unit has the id {unit_id!r}")
+    spec = unit.spec
+    allowance = spec.move if max_hexes is None else max_hexes
+    limit = spec.move_and_battle if battle_limit is None else battle_limit
+    if spec.ignores_terrain_movement:
+        return _air_destinations(position, unit, allowance)
+
+    cls = spec.unit_class
+    start = unit.hex
+    here = position.terrain_at(start)
+    moved = unit.moved
+    result: dict[Hex, MoveInfo] = {}
+
+    # Staying put. A unit that moved onto a no-battle hex this turn still may not battle.
+    stay_block = None
+    if moved > 0 and not spec.battles_after_terrain_stop:
+        stay_block = next((f"entered {t.name} this turn: no battle" for t in here
+                           if t.stops_battle_on_entry(cls)), None)
+    stay_reason = _battle_verdict(spec, moved, limit, stay_block)
+    result[start] = MoveInfo(start, moved, stay_reason is None, stay_reason, ())
+
+    if moved > 0 and any(t.stop_on_enter for t in here):
+        return result  # it entered a must-stop hex this turn
+    if any(cls in t.cannot_leave_for for t in here):
+        return result
+    if moved == 0 and any(t.leave_to_adjacent_only for t in here):
+        allowance = min(allowance, 1)
+    leaving_block = None
+    if moved == 0:
+        leaving_block = next((f"left {t.name} this turn: no battle" for t in here
+                              if cls in t.no_battle_after_leaving_for), None)
+    road_bonus = max((t.road_bonus for t in here if t.road), default=0)
+    start_on_road = road_bonus > 0
+
+    frontier = [_State(start, 0, None, start_on_road, leaving_block, False, ())]
+    seen: set[tuple[Hex, int | None, bool, str | None]] = set()
+    while frontier:
+        nxt: list[_State] = []
+        for st in frontier:
+            for n in position.board.neighbours(st.hex):
+                if n == start or n in st.path:
+                    continue
+                no_enter, pass_only = _blocks_ground(position, unit, n)
+                if no_enter:
+                    continue
+                specs = position.terrain_at(n)
+                if not hex_passable(specs, cls):
+                    continue
+                if any(t.enter_from_adjacent_only for t in specs) and (st.steps > 0 or moved > 0):
+                    continue  # hedgerow: only from a hex next to it, at the start of the move
+                steps = st.steps + 1
+                total = moved + steps
+                cap = _min_cap(st.cap, specs)
+                if cap is not None and total > cap:
+                    continue
+                on_road = st.on_road and any(t.road for t in specs)
+                bonus = road_bonus if on_road else 0
+                if total > allowance + bonus:
+                    continue
+                no_battle = st.no_battle
+                if no_battle is None and not spec.battles_after_terrain_stop:
+                    no_battle = next((f"entered {t.name} this turn: no battle" for t in specs
+                                      if t.stops_battle_on_entry(cls)), None)
+                path = (*st.path, n)
+                if not pass_only:
+                    battle_max = limit + (bonus if limit > 0 else 0)
+                    reason = _battle_verdict(spec, total, battle_max, no_battle)
+                    info = MoveInfo(n, total, reason is None, reason, path)
+                    old = result.get(n)
+                    if old is None or (info.can_battle, -info.path_length) > (
+                            old.can_battle, -old.path_length):
+                        result[n] = info
+                if any(t.stop_on_enter for t in specs):
+                    continue
+                key = (n, cap, on_road, no_battle)
+                if key in seen:
+                    continue
+                seen.add(key)
+                nxt.append(_State(n, steps, cap, on_road, no_battle, pass_only, path))
+        frontier = nxt
+    return result
