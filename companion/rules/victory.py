@@ -1,0 +1,310 @@
+"""Objectives, medals and victory: pure functions over a Position and a small medal ledger.
+
+Base rules p.1: the first side to win the scenario's number of Victory Medals wins; one medal
+per enemy unit eliminated. Air Pack p.12 (Victory Conditions, Exit Markers) defines the
+objective terms used here: temporary, temporary majority, permanent, sudden death, exit hexes.
+"Last to occupy" is the common scenario wording for a medal that stays with the side whose unit
+last entered the hex. Sources: ``docs/rules-sources.md`` (section "Objectives and victory").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+
+from companion.rules.board import Board, Hex, Side
+from companion.rules.position import Position
+
+
+class VictoryError(ValueError):
+    """An objective or ledger entry that cannot exist (hex off the board, unknown unit...)."""
+
+
+class ObjectiveKind(StrEnum):
+    TEMPORARY = "temporary"  # held while a unit of the side stands on the hex
+    TEMPORARY_MAJORITY = "temporary_majority"  # to the side holding an absolute majority of hexes
+    PERMANENT = "permanent"  # captured for good the moment a unit of the side enters
+    LAST_TO_OCCUPY = "last_to_occupy"  # stays with the side that last entered the hex
+    SUDDEN_DEATH = "sudden_death"  # the side wins at once when it holds the hexes
+    EXIT = "exit"  # a unit leaving the board through one of the hexes scores a medal
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """One scenario objective: its kind, its hexes and who may claim it.
+
+    ``side`` None means either side may claim it. ``hexes_needed`` (sudden death) is how many
+    of the hexes must be held at once; None means all of them. ``at_turn_start`` (sudden death)
+    means the condition is checked only at the start of the side's turn, for scenarios that say
+    so; the Air Pack term itself ends the game "as soon as" the condition holds.
+    ``initial`` (last to occupy) is the side credited before anyone enters the hex.
+    """
+
+    id: str
+    kind: ObjectiveKind
+    hexes: tuple[Hex, ...]
+    side: Side | None = None
+    medals: int = 1
+    hexes_needed: int | None = None
+    at_turn_start: bool = False
+    initial: Side | None = None
+
+    def claimable_by(self, side: Side) -> bool:
+        return self.side is None or self.side is side
+
+
+@dataclass(frozen=True)
+class MedalLedger:
+    """What has happened so far that counts toward medals; everything else is read off the board.
+
+    ``eliminated[side]``: enemy units that ``side`` eliminated (a medal each).
+    ``exited[side]``: units of ``side`` that left the board through an exit hex (a medal each).
+    ``permanent``: objective id -> side that captured it for good.
+    ``last_occupant``: objective id -> side whose unit entered it last (last-to-occupy).
+    ``extra[side]``: medals from other rules (air checks, scenario special rules).
+    """
+
+    target: Mapping[Side, int]
+    eliminated: Mapping[Side, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({Side.ALLIES: (), Side.AXIS: ()}))
+    exited: Mapping[Side, tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({Side.ALLIES: (), Side.AXIS: ()}))
+    permanent: Mapping[str, Side] = field(default_factory=lambda: MappingProxyType({}))
+    last_occupant: Mapping[str, Side] = field(default_factory=lambda: MappingProxyType({}))
+    extra: Mapping[Side, int] = field(
+        default_factory=lambda: MappingProxyType({Side.ALLIES: 0, Side.AXIS: 0}))
+    sudden_death: Side | None = None  # the side that fulfilled a sudden-death objective
+
+
+def new_ledger(allies_target: int, axis_target: int | None = None) -> MedalLedger:
+    """A ledger for a scenario needing ``allies_target`` medals (and ``axis_target``, default equal)."""
+    axis = allies_target if axis_target is None else axis_target
+    for n in (allies_target, axis):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise VictoryError(f"a medal target must be a whole number of at least 1, got {n!r}")
+    return MedalLedger(target=MappingProxyType({Side.ALLIES: allies_target, Side.AXIS: axis}))
+
+
+def _with(mapping: Mapping[Side, tuple[str, ...]], side: Side, uid: str) -> Mapping[Side, tuple[str, ...]]:
+    out = dict(mapping)
+    out[side] = (*out.get(side, ()), uid)
+    return MappingProxyType(out)
+
+
+def record_elimination(ledger: MedalLedger, by_side: Side, unit_id: str) -> MedalLedger:
+    """``by_side`` eliminated enemy unit ``unit_id``: one medal (base rules p.1)."""
+    for side in Side:
+        if unit_id in ledger.eliminated.get(side, ()):
+            raise VictoryError(f"{unit_id} is already counted as eliminated")
+    return replace(ledger, eliminated=_with(ledger.eliminated, by_side, unit_id))
+
+
+def record_exit(ledger: MedalLedger, side: Side, unit_id: str) -> MedalLedger:
+    """A unit of ``side`` left the board through an exit hex: one medal (Air Pack, Exit Markers)."""
+    for s in Side:
+        if unit_id in ledger.exited.get(s, ()):
+            raise VictoryError(f"{unit_id} has already exited the board")
+    return replace(ledger, exited=_with(ledger.exited, side, unit_id))
+
+
+def record_extra(ledger: MedalLedger, side: Side, medals: int = 1) -> MedalLedger:
+    """Medals from other rules (an Air check, a scenario special rule)."""
+    out = dict(ledger.extra)
+    out[side] = out.get(side, 0) + medals
+    return replace(ledger, extra=MappingProxyType(out))
+
+
+# --- reading the board -----------------------------------------------------------------------
+def holder(position: Position, h: Hex) -> Side | None:
+    """The side of the ground unit standing on ``h`` (airborne airplanes hold nothing)."""
+    unit = position.unit_at(h)
+    if unit is None or (unit.spec.air and unit.airborne):
+        return None
+    return unit.side
+
+
+def majority_holder(position: Position, hexes: Sequence[Hex], side: Side | None = None) -> Side | None:
+    """The side holding an absolute majority (more than half) of ``hexes``, if any."""
+    counts = {s: 0 for s in Side}
+    for h in hexes:
+        s = holder(position, h)
+        if s is not None:
+            counts[s] += 1
+    for s, n in counts.items():
+        if 2 * n > len(hexes) and (side is None or side is s):
+            return s
+    return None
+
+
+def _held_by(position: Position, obj: Objective) -> Side | None:
+    """Who holds a one-hex or all-hex objective right now (must be a claimant)."""
+    sides = {holder(position, h) for h in obj.hexes}
+    if len(sides) == 1:
+        (s,) = sides
+        if s is not None and obj.claimable_by(s):
+            return s
+    return None
+
+
+def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Objective],
+            active: Side | None = None, turn_start: bool = False) -> MedalLedger:
+    """The ledger after looking at the board: call after every move, retreat or elimination.
+
+    Records permanent captures, last-to-occupy changes and sudden-death wins. ``active`` is the
+    side whose turn it is; ``turn_start`` True when called at the start of that side's turn
+    (sudden-death objectives marked ``at_turn_start`` are checked only then, for that side).
+    """
+    permanent = dict(ledger.permanent)
+    last = dict(ledger.last_occupant)
+    sudden = ledger.sudden_death
+    for obj in objectives:
+        if obj.kind is ObjectiveKind.PERMANENT:
+            if obj.id not in permanent:
+                for h in obj.hexes:
+                    s = holder(position, h)
+                    if s is not None and obj.claimable_by(s):
+                        permanent[obj.id] = s
+                        break
+        elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:
+            for h in obj.hexes:
+                s = holder(position, h)
+                if s is not None and obj.claimable_by(s):
+                    last[obj.id] = s
+        elif obj.kind is ObjectiveKind.SUDDEN_DEATH and sudden is None:
+            if obj.at_turn_start and not turn_start:
+                continue
+            for s in Side:
+                if not obj.claimable_by(s):
+                    continue
+                if obj.at_turn_start and active is not None and s is not active:
+                    continue
+                held = sum(1 for h in obj.hexes if holder(position, h) is s)
+                need = len(obj.hexes) if obj.hexes_needed is None else obj.hexes_needed
+                if held >= need:
+                    sudden = s
+                    break
+    return replace(ledger, permanent=MappingProxyType(permanent),
+                   last_occupant=MappingProxyType(last), sudden_death=sudden)
+
+
+@dataclass(frozen=True, slots=True)
+class MedalCount:
+    """One side's medals, by where they came from."""
+
+    eliminated: int = 0
+    temporary: int = 0
+    majority: int = 0
+    permanent: int = 0
+    last_to_occupy: int = 0
+    exits: int = 0
+    extra: int = 0
+
+    @property
+    def total(self) -> int:
+        return (self.eliminated + self.temporary + self.majority + self.permanent
+                + self.last_to_occupy + self.exits + self.extra)
+
+
+def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[Objective]
+                 ) -> dict[Side, MedalCount]:
+    """Each side's medals now: recorded ones plus those the board shows (temporary objectives)."""
+    parts: dict[Side, dict[str, int]] = {s: {} for s in Side}
+
+    def add(side: Side, key: str, n: int) -> None:
+        parts[side][key] = parts[side].get(key, 0) + n
+
+    for s in Side:
+        add(s, "eliminated", len(ledger.eliminated.get(s, ())))
+        add(s, "exits", len(ledger.exited.get(s, ())))
+        add(s, "extra", ledger.extra.get(s, 0))
+    for obj in objectives:
+        if obj.kind is ObjectiveKind.TEMPORARY:
+            for h in obj.hexes:
+                s1 = holder(position, h)
+                if s1 is not None and obj.claimable_by(s1):
+                    add(s1, "temporary", obj.medals)
+        elif obj.kind is ObjectiveKind.TEMPORARY_MAJORITY:
+            maj = majority_holder(position, obj.hexes)
+            if maj is not None and obj.claimable_by(maj):
+                add(maj, "majority", obj.medals)
+        elif obj.kind is ObjectiveKind.PERMANENT:
+            s2 = ledger.permanent.get(obj.id)
+            if s2 is not None:
+                add(s2, "permanent", obj.medals)
+        elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:
+            s3 = ledger.last_occupant.get(obj.id, obj.initial)
+            if s3 is not None:
+                add(s3, "last_to_occupy", obj.medals)
+    return {s: MedalCount(**parts[s]) for s in Side}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Whether the game is over, who won and why."""
+
+    over: bool
+    winner: Side | None
+    reason: str
+    medals: Mapping[Side, int]
+
+
+def game_outcome(ledger: MedalLedger, position: Position, objectives: Iterable[Objective],
+                 active: Side | None = None) -> Outcome:
+    """The game ends the moment a side reaches its medal target or fulfils a sudden death.
+
+    If both sides reach their targets by the same event, the side whose turn it is (``active``)
+    wins: the rules do not settle this; we credit the player who caused it (noted in the docs).
+    """
+    objs = list(objectives)
+    counts = medal_counts(ledger, position, objs)
+    totals = MappingProxyType({s: counts[s].total for s in Side})
+    if ledger.sudden_death is not None:
+        return Outcome(True, ledger.sudden_death,
+                       f"{ledger.sudden_death} fulfilled a sudden-death objective", totals)
+    reached = [s for s in Side if totals[s] >= ledger.target[s]]
+    if len(reached) == 1:
+        s = reached[0]
+        return Outcome(True, s, f"{s} reached {ledger.target[s]} medals", totals)
+    if len(reached) == 2:
+        if active is None:
+            return Outcome(True, None, "both sides reached their medal targets at once", totals)
+        return Outcome(True, active, f"both sides reached their targets; {active}, whose turn it "
+                                     "is, caused it and wins", totals)
+    return Outcome(False, None, "no side has reached its medal target", totals)
+
+
+# --- exit markers ------------------------------------------------------------------------------
+def exit_line(board: Board, first: Hex, last: Hex) -> tuple[Hex, ...]:
+    """Every edge hex between two exit markers, both included (Air Pack, Exit Markers).
+
+    The two markers must stand on the same board edge (the same top or bottom row, or the same
+    left or right column); a single isolated exit hex is ``exit_line(board, h, h)``.
+    """
+    for h in (first, last):
+        if not board.is_edge(h):
+            raise VictoryError(f"{board.name(h) if board.contains(h) else h} is not an edge hex: "
+                               "exit markers stand on the board's edge")
+    if first.row == last.row and first.row in (0, board.height - 1):
+        lo, hi = sorted((first.col, last.col))
+        return tuple(Hex(c, first.row) for c in range(lo, hi + 1, 2))
+    # left/right edges: even rows end at col 0 / max_col, odd rows at 1 / max_col - 1
+    for edge_cols in ((0, 1), (board.max_col, board.max_col - 1)):
+        if first.col in edge_cols and last.col in edge_cols:
+            lo, hi = sorted((first.row, last.row))
+            out = []
+            for r in range(lo, hi + 1):
+                c = edge_cols[0] if (edge_cols[0] + r) % 2 == 0 else edge_cols[1]
+                out.append(Hex(c, r))
+            return tuple(out)
+    raise VictoryError(f"exit markers on {board.name(first)} and {board.name(last)} are not on one edge")
+
+
+def may_exit(position: Position, objectives: Iterable[Objective], unit_id: str) -> Objective | None:
+    """The exit objective through which this unit may leave the board now, if any."""
+    unit = position.units[unit_id]
+    for obj in objectives:
+        if obj.kind is ObjectiveKind.EXIT and obj.claimable_by(unit.side) and unit.hex in obj.hexes:
+            return obj
+    return None
