@@ -31,8 +31,9 @@ class CardPhase(StrEnum):
 class RunEffect:
     """How a card changes an attack run (used instead of the standard run)."""
 
-    dice_per_marker: Mapping[str, int] = field(default=_EMPTY_DICE)  # by ammo type; default 1
-    extra_hit_faces: Mapping[str, frozenset[str]] = field(default=_EMPTY_FACES)  # by ammo type
+    # by ammo type; a type not listed rolls 1 die per marker
+    dice_per_marker: Mapping[str, int] = field(default_factory=lambda: _EMPTY_DICE)
+    extra_hit_faces: Mapping[str, frozenset[str]] = field(default_factory=lambda: _EMPTY_FACES)
     flags_ignorable: bool = True  # False: terrain or abilities may not ignore flags
     max_markers: int | None = None  # None: the standard 3
 
