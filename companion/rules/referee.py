@@ -248,7 +248,8 @@ def _parse_ask(query: dict[str, Any], position: Position, index: dict[str, int])
         raise QueryError("ask", f"expected exactly one ask, one of: {', '.join(sorted(ASKS))}")
     (name, body), = ask.items()
     if name not in ASKS:
-        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {', '.join(sorted(ASKS))}")
+        broken = "".join(f"; {m} failed to load ({e})" for m, e in sorted(PLUGIN_ERRORS.items()))
+        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {', '.join(sorted(ASKS))}{broken}")
     if body is None:
         body = {}
     if not isinstance(body, dict):
@@ -337,6 +338,7 @@ def answer(query: object) -> dict[str, Any]:
     Raises :class:`QueryError` (with ``field`` and ``message``) for invalid queries; never any
     other exception for bad input.
     """
+    load_plugins()
     parsed = parse_query(query)
     handler = ASKS[parsed.ask]
     try:
@@ -490,14 +492,25 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         dests.append(entry)
     return {"move": {"destinations": dests}}
 
-def _load_plugins() -> None:
+PLUGIN_ERRORS: dict[str, str] = {}
+_plugins_loaded = False
+
+
+def load_plugins() -> None:
+    """Import the modules of :data:`PLUGINS` once, so their asks register.
+
+    A module not written yet is skipped; one that fails to import is recorded in
+    :data:`PLUGIN_ERRORS` (named in the unknown-ask error) so the other asks keep working.
+    """
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
     for name in PLUGINS:
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            # not written yet: its asks are simply not known (an unknown-ask error says so)
             if exc.name is None or not name.startswith(exc.name):
-                raise
-
-
-_load_plugins()
+                PLUGIN_ERRORS[name] = f"{type(exc).__name__}: {exc}"
+        except Exception as exc:  # a sibling module's bug must not take the other asks down
+            PLUGIN_ERRORS[name] = f"{type(exc).__name__}: {exc}"
