@@ -7,7 +7,7 @@ from the sources listed in ``docs/rules-sources.md`` (section "Command cards").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -17,7 +17,7 @@ from companion.rules.board import Section, Side, distance
 from companion.rules.units import UnitClass, UnitSpec
 
 if TYPE_CHECKING:
-    from companion.rules.battle import BattleModifiers
+    from companion.rules.battle import BattleCheck, BattleModifiers, BattleResult, RetreatOption
     from companion.rules.position import Position
 
 
@@ -487,10 +487,13 @@ def card_modifiers(
             explain.append(f"{spec.name}: stars hit")
         if not attack.flags_ignorable:
             explain.append(f"{spec.name}: flags may not be ignored")
+        # no unit fires: range, sight, the unit's move and its own hex do not matter
         return BattleModifiers(
             fixed_dice=dice, stars_hit=attack.stars_hit,
             ignore_terrain_protection=attack.ignore_terrain_protection, ignore_los=True,
             ignore_range=True, flags_ignorable=attack.flags_ignorable, explain=tuple(explain),
+            ignore_own_terrain=True, ignore_movement_limit=True, ignore_close_assault_rule=True,
+            take_ground_allowed=False,
         )
     if attacker_id is None:
         raise CardError(f"{spec.name} needs an attacking unit")
@@ -504,3 +507,63 @@ def card_modifiers(
         extra = 0
     notes = (f"{spec.name}: +{extra} {'die' if extra == 1 else 'dice'}",) if extra else ()
     return BattleModifiers(extra_dice=extra, explain=notes)
+
+
+# --- attacks made by a card itself (Barrage, Air Power) ---------------------------------------
+def direct_attack_check(card_name: str | CardSpec, position: Position, side: Side,
+                        target_id: str) -> BattleCheck:
+    """The dice a Barrage or Air Power card rolls at one target, before the roll."""
+    from companion.rules.battle import BattleCheck, hit_faces_for
+
+    spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
+    attack = spec.direct_attack
+    if attack is None:
+        raise CardError(f"{spec.name} does not attack by itself; an ordered unit battles instead")
+    target = position.units.get(target_id)
+    if target is None:
+        raise CardError(f"no unit has the id {target_id!r} (target)")
+    mods = card_modifiers(spec, position, None, target_id, side=side)
+    if target.side is side:
+        reason = f"{target_id} is a friendly unit: {spec.name} targets enemy units"
+        return BattleCheck(False, reason, 0, True, False, 0, (*mods.explain, reason))
+    if target.spec.air and target.airborne:
+        reason = f"{target_id} is an airborne airplane: the air rules decide how it is attacked"
+        return BattleCheck(False, reason, 0, True, False, 0, (*mods.explain, reason))
+    dice = attack.dice_by_side[side]
+    return BattleCheck(True, None, 0, True, False, dice, mods.explain,
+                       hit_faces=hit_faces_for(target.spec, mods))
+
+
+def resolve_direct_attack(card_name: str | CardSpec, position: Position, side: Side,
+                          target_id: str, faces: Sequence[str]) -> BattleResult:
+    """What a Barrage / Air Power roll does to one target: hits, medals, retreats (flags may not
+    be ignored). The card takes no ground."""
+    from companion.rules.battle import BattleResult, retreat_options, score_dice, validate_faces
+
+    spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
+    check = direct_attack_check(spec, position, side, target_id)
+    if not check.allowed:
+        raise CardError(f"the attack is not allowed: {check.reason}")
+    rolled = validate_faces(list(faces))
+    if len(rolled) != check.dice:
+        raise CardError(f"{len(rolled)} dice given where {check.dice} are due")
+    mods = card_modifiers(spec, position, None, target_id, side=side)
+    target = position.units[target_id]
+    hits, flags = score_dice(rolled, target.spec, mods)
+    removed = min(hits, target.figures)
+    eliminated = removed >= target.figures
+    explain = [f"rolled {', '.join(rolled)}",
+               f"{hits} hit{'s' if hits != 1 else ''}: {removed} figure{'s' if removed != 1 else ''} removed"]
+    medals = {Side.ALLIES: 0, Side.AXIS: 0}
+    retreat: tuple[RetreatOption, ...] = ()
+    if eliminated:
+        medals[side] = 1
+        explain.append(f"{target_id} is eliminated: 1 medal to {side.value}")
+    elif flags:
+        retreat = tuple(retreat_options(position, target_id, flags, mods.retreat_hexes,
+                                        target.figures - removed))
+        explain.append(f"{flags} flag{'s' if flags != 1 else ''} (may not be ignored): "
+                       f"{len(retreat)} retreat option{'s' if len(retreat) != 1 else ''}")
+    vacated = eliminated or any(o.hex != target.hex or o.eliminated for o in retreat)
+    return BattleResult(check, hits, removed, eliminated, flags, 0, retreat, medals,
+                        False, False, tuple(explain), vacated)

@@ -64,6 +64,7 @@ ASKS: dict[str, AskHandler] = {}
 PLUGINS: list[str] = [
     "companion.rules.cards",
     "companion.rules.orders",
+    "companion.rules.card_referee",
     "companion.rules.air.referee",
 ]
 

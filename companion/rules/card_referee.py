@@ -1,0 +1,273 @@
+"""Referee asks for command cards: ``orders``, ``card_attack`` and the card-aware ``battle``.
+
+Loaded by ``referee.py`` as a plugin (its ``PLUGINS`` list); documented in
+``docs/rules-referee.md`` (section "Command cards and orders").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.battle import BattleModifiers, battle_check, resolve_battle
+from companion.rules.board import Section, Side
+from companion.rules.cards import (
+    CardError,
+    CardSpec,
+    card,
+    card_battle_restriction,
+    card_modifiers,
+    counter_attack,
+    direct_attack_check,
+    move_allowance,
+    resolve_direct_attack,
+)
+from companion.rules.odds import odds_json, position_odds
+from companion.rules.orders import OrdersError, air_power_group_ok, check_orders
+from companion.rules.referee import ASKS, Query, QueryError, _int, check_json, register_ask, result_json
+
+_plain_battle = ASKS.get("battle")
+
+
+def _card_field(query: Query, body: dict[str, Any], path: str) -> CardSpec | None:
+    """The card in force: ``card`` (and ``counters`` for a Counter-Attack), or None."""
+    name = body.get("card")
+    counters = body.get("counters")
+    if name is None:
+        if counters is not None:
+            raise QueryError(f"{path}.counters", "only a counter_attack card counters another card")
+        return None
+    if not isinstance(name, str):
+        raise QueryError(f"{path}.card", "expected a command card name (e.g. \"armor_assault\") or null")
+    try:
+        spec = card(name)
+    except CardError as exc:
+        raise QueryError(f"{path}.card", str(exc)) from None
+    if spec.copies_last_card:
+        if not isinstance(counters, str):
+            raise QueryError(f"{path}.counters", "counter_attack copies the opponent's last card: "
+                                                 "name it here (e.g. \"attack_right\")")
+        try:
+            return counter_attack(counters)
+        except CardError as exc:
+            raise QueryError(f"{path}.counters", str(exc)) from None
+    if counters is not None:
+        raise QueryError(f"{path}.counters", f"only counter_attack counters a card, not {spec.id}")
+    return spec
+
+
+def _side(value: object, path: str) -> Side:
+    try:
+        return Side(str(value)) if isinstance(value, str) else Side("")
+    except ValueError:
+        raise QueryError(path, f"{value!r} is not a side; allowed: allies, axis") from None
+
+
+@register_ask("battle")
+def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """The battle ask with a command card: extra dice, card restrictions, Barrage / Air Power."""
+    query.body_fields({"attacker", "target", "card", "counters", "overrun", "side"}, {"target"})
+    spec = _card_field(query, body, "ask.battle")
+    if spec is None and _plain_battle is not None:
+        if "side" in body:
+            raise QueryError("ask.battle.side", "side is only for cards that attack by themselves "
+                                                "(barrage, air_power)")
+        if "counters" in body:
+            raise QueryError("ask.battle.counters", "only a counter_attack card counters another card")
+        return _plain_battle(query, body)
+    target = query.unit(body["target"], "ask.battle.target")
+    overrun = body.get("overrun", False)
+    if not isinstance(overrun, bool):
+        raise QueryError("ask.battle.overrun", "expected true or false")
+    if spec is not None and spec.direct_attack is not None:
+        return _direct_battle(query, body, spec, target.id)
+    if "attacker" not in body:
+        raise QueryError("ask.battle.attacker", "required field is missing")
+    if "side" in body:
+        raise QueryError("ask.battle.side", "side is only for cards that attack by themselves "
+                                            "(barrage, air_power)")
+    attacker = query.unit(body["attacker"], "ask.battle.attacker")
+    mods: BattleModifiers | None = None
+    out: dict[str, Any]
+    if spec is not None:
+        reason = card_battle_restriction(spec, query.position, attacker.id, target.id)
+        if reason is not None:
+            check = battle_check(query.position, attacker.id, target.id, None, overrun=overrun)
+            out = {"battle": check_json(check)}
+            out["battle"].update(allowed=False, reason=reason, dice=0,
+                                 explain=[*check.explain, reason])
+            out["battle"]["card"] = spec.id
+            return out
+        mods = card_modifiers(spec, query.position, attacker.id, target.id, overrun=overrun)
+    check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
+    out = {"battle": check_json(check)}
+    if spec is not None:
+        out["battle"]["card"] = spec.id
+    faces = query.faces()
+    if not check.allowed:
+        if faces is not None:
+            out["battle"]["explain"].append("dice not used: the attack is not allowed")
+        return out
+    if faces is None:
+        out["battle"]["odds"] = odds_json(position_odds(query.position, attacker.id, target.id,
+                                                        mods, check, overrun=overrun))
+        return out
+    _dice_count(len(faces), check.dice)
+    result = resolve_battle(query.position, attacker.id, target.id, faces, mods, overrun=overrun)
+    out["result"] = result_json(query.board, result)
+    return out
+
+
+def _dice_count(given: int, due: int) -> None:
+    if given != due:
+        raise QueryError("dice", f"{given} dice given where {due} {'is' if due == 1 else 'are'} due")
+
+
+def _direct_battle(query: Query, body: dict[str, Any], spec: CardSpec, target_id: str) -> dict[str, Any]:
+    if body.get("overrun"):
+        raise QueryError("ask.battle.overrun", f"{spec.name} makes no overrun")
+    side = _playing_side(query, body, "ask.battle")
+    if spec.direct_attack is not None and spec.direct_attack.max_targets > 1:
+        why = air_power_group_ok(query.position, side, [target_id])
+        if why is not None:
+            raise QueryError("ask.battle.target", why)
+    check = direct_attack_check(spec, query.position, side, target_id)
+    out: dict[str, Any] = {"battle": check_json(check)}
+    out["battle"]["card"] = spec.id
+    faces = query.faces()
+    if not check.allowed:
+        return out
+    if faces is None:
+        mods = card_modifiers(spec, query.position, None, target_id, side=side)
+        out["battle"]["odds"] = odds_json(position_odds(query.position, "", target_id, mods, check))
+        return out
+    _dice_count(len(faces), check.dice)
+    out["result"] = result_json(query.board, resolve_direct_attack(spec, query.position, side,
+                                                                   target_id, faces))
+    return out
+
+
+def _playing_side(query: Query, body: dict[str, Any], path: str) -> Side:
+    side = _side(body["side"], f"{path}.side") if "side" in body else None
+    if "attacker" in body:
+        attacker = query.unit(body["attacker"], f"{path}.attacker")
+        if side is not None and attacker.side is not side:
+            raise QueryError(f"{path}.attacker", f"{attacker.id} is not a unit of the {side}")
+        side = attacker.side
+    if side is None:
+        raise QueryError(f"{path}.side", "name the side playing the card (allies or axis)")
+    return side
+
+
+@register_ask("card_attack")
+def ask_card_attack(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """Barrage (1 target) or Air Power (up to 4 adjacent targets): dice per target and results.
+
+    ``dice`` is a list of lists of faces, one list per target in ``targets`` order.
+    """
+    query.body_fields({"card", "side", "targets", "counters"}, {"card", "side", "targets"})
+    spec = _card_field(query, body, "ask.card_attack")
+    if spec is None or spec.direct_attack is None:
+        raise QueryError("ask.card_attack.card", "expected a card that attacks by itself: "
+                                                 "barrage or air_power")
+    side = _side(body["side"], "ask.card_attack.side")
+    targets = body["targets"]
+    if not isinstance(targets, list) or not targets:
+        raise QueryError("ask.card_attack.targets", "expected a list of enemy unit ids")
+    for i, t in enumerate(targets):
+        query.unit(t, f"ask.card_attack.targets.{i}")
+    attack = spec.direct_attack
+    if len(targets) > attack.max_targets:
+        raise QueryError("ask.card_attack.targets",
+                         f"{spec.name} targets at most {attack.max_targets} unit"
+                         f"{'s' if attack.max_targets != 1 else ''}, got {len(targets)}")
+    if attack.adjacent_group:
+        why = air_power_group_ok(query.position, side, targets)
+        if why is not None:
+            raise QueryError("ask.card_attack.targets", why)
+    checks = [direct_attack_check(spec, query.position, side, t) for t in targets]
+    for i, c in enumerate(checks):
+        if not c.allowed:
+            raise QueryError(f"ask.card_attack.targets.{i}", str(c.reason))
+    out: dict[str, Any] = {"card_attack": {
+        "card": spec.id, "allowed": True, "reason": None,
+        "dice": [c.dice for c in checks], "explain": list(checks[0].explain)}}
+    if query.dice is None:
+        return out
+    if len(query.dice) != len(targets) or not all(isinstance(d, list) for d in query.dice):
+        raise QueryError("dice", f"expected one list of faces per target ({len(targets)} lists)")
+    results = []
+    for i, (t, c) in enumerate(zip(targets, checks, strict=True)):
+        faces = query.dice[i]
+        if len(faces) != c.dice:
+            raise QueryError(f"dice.{i}", f"{len(faces)} dice given where {c.dice} are due")
+        r = resolve_direct_attack(spec, query.position, side, t, faces)
+        results.append({"target": t, **result_json(query.board, r)})
+    out["card_attack"]["results"] = results
+    return out
+
+
+@register_ask("orders")
+def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """Which of the named units the card orders, which units it could order, and orders lost."""
+    query.body_fields({"card", "side", "units", "section", "counters", "hand_size"},
+                      {"card", "side"})
+    side = _side(body["side"], "ask.orders.side")
+    units = body.get("units", [])
+    if not isinstance(units, list):
+        raise QueryError("ask.orders.units", "expected a list of unit ids")
+    for i, uid in enumerate(units):
+        query.unit(uid, f"ask.orders.units.{i}")
+    hand_size = body.get("hand_size")
+    if hand_size is not None:
+        hand_size = _int(hand_size, "ask.orders.hand_size", 1)
+    section = body.get("section")
+    if section is not None and not isinstance(section, str):
+        raise QueryError("ask.orders.section", "expected left, center or right")
+    if not isinstance(body["card"], str):
+        raise QueryError("ask.orders.card", "expected a command card name like \"attack_left\"")
+    counters = body.get("counters")
+    if counters is not None and not isinstance(counters, str):
+        raise QueryError("ask.orders.counters", "expected the name of the card countered")
+    roll = query.faces()
+    try:
+        result = check_orders(query.position, body["card"], side, units, section=section,
+                              roll=roll, hand_size=hand_size, counters=counters)
+    except OrdersError as exc:
+        where = exc.field if exc.field.startswith("dice") else f"ask.orders.{exc.field}"
+        raise QueryError(where, exc.message) from None
+    spec = result.card
+    allowances = {}
+    for uid in result.valid:
+        u = query.position.units[uid]
+        reach = move_allowance(spec, u.spec)
+        effect = spec.effect_for(u.spec.unit_class)
+        allowances[uid] = {
+            "move": reach.move, "move_and_battle": reach.move_and_battle,
+            "battles": reach.battles, "move_after_battle": reach.move_after_battle,
+            "ignore_terrain_movement": reach.ignore_terrain_movement,
+            "extra_dice": effect.extra_dice,
+        }
+    answer_body: dict[str, Any] = {
+        "card": spec.id,
+        "side": side.value,
+        "valid": list(result.valid),
+        "rejected": [{"unit": uid, "reason": why} for uid, why in result.rejected],
+        "orderable": list(result.orderable),
+        "orders_available": result.orders_available,
+        "orders_lost": result.orders_lost,
+        "orders_unused": result.orders_unused,
+        "fallback": result.fallback,
+        "section": result.section.value if isinstance(result.section, Section) else None,
+        "units": allowances,
+        "explain": [*result.explain, spec.summary],
+    }
+    if result.sections_by_unit:
+        answer_body["sections_used"] = dict(result.sections_by_unit)
+    if result.medics is not None:
+        answer_body["medics"] = {"unit": result.medics.unit_id,
+                                 "figures_returned": result.medics.figures_returned,
+                                 "figures_after": result.medics.figures_after,
+                                 "ordered": result.medics.ordered}
+    if spec.orders_from_roll:
+        answer_body["dice_ignored"] = result.dice_ignored
+    return {"orders": answer_body}
