@@ -25,7 +25,7 @@ from companion.dice.base import (
     ResultCallback,
     validate_faces,
 )
-from companion.tray.codec import MAX_ID, Message
+from companion.tray.codec import MAX_ID, Message, nak_code
 from companion.tray.hub import TrayEvent, TrayHub
 
 log = logging.getLogger("companion.dice.tray")
@@ -38,6 +38,7 @@ class _Waiting:
     rid: str  # the rid on the wire
     attempt: int = 1
     acked: bool = False
+    busy: bool = False  # the tray said busy: ask again when it is idle
     cmd_id: str | None = None
 
 
@@ -133,6 +134,8 @@ class TrayDiceSource(DiceSource):
                 self._on_roll(msg, ev.link)
             elif msg.type in ("ack", "nak"):
                 self._on_answer(msg)
+            elif msg.type == "status" and msg.get("state") == "idle":
+                self._retry_busy(msg.dev)
 
     def _rearm(self, dev: str, why: str) -> None:
         with self._wlock:
@@ -149,8 +152,18 @@ class TrayDiceSource(DiceSource):
                 if w.cmd_id is not None and w.cmd_id == msg.get("id"):
                     w.acked = True
                     if msg.type == "nak":
-                        log.warning("tray %s refused expect for %s: %s", msg.dev, w.rid,
-                                    msg.get("why"))
+                        w.busy = nak_code(str(msg.get("why"))) == "busy"
+                        log.log(logging.INFO if w.busy else logging.WARNING,
+                                "tray %s refused expect for %s: %s", msg.dev, w.rid,
+                                msg.get("why"))
+
+    def _retry_busy(self, dev: str) -> None:
+        with self._wlock:
+            due = [w for w in self._waiting.values() if w.busy and w.dev == dev]
+            for w in due:
+                w.busy = False
+        for w in due:
+            self._send_expect(w)
 
     def _on_roll(self, msg: Message, link: str) -> None:
         rid = msg.get("rid")
@@ -195,7 +208,7 @@ class TrayDiceSource(DiceSource):
         counts: dict[str, int] = {}
         while not self._stopped.wait(self.resend):
             with self._wlock:
-                due = [w for w in self._waiting.values() if not w.acked]
+                due = [w for w in self._waiting.values() if not w.acked or w.busy]
             for w in due:
                 k = counts.get(w.rid, 0)
                 if k >= self.max_resends:
