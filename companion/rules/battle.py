@@ -375,25 +375,18 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
 
 
 # --- retreats --------------------------------------------------------------------------------
-def _retreat_steps(position: Position, unit: Unit, at: Hex, moving: Hex) -> tuple[list[Hex], int]:
-    """Open hexes one retreat step from ``at`` (the two neighbours on the row toward home)."""
+def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
+    """Open hexes one retreat step from ``at``: the two neighbours on the row toward home that
+    are on the board, empty, and not closed to a retreat by their terrain."""
     board = position.board
     dr = board.toward_home(unit.side)
     cls = unit.spec.unit_class
     opened: list[Hex] = []
-    tried = 0
     for dc in (-1, 1):
         n = Hex(at.col + dc, at.row + dr)
-        tried += 1
-        if not board.contains(n):
-            continue
-        other = position.unit_at(n)
-        if other is not None and n != moving:
-            continue
-        if retreat_blocked(position, n, cls):
-            continue
-        opened.append(n)
-    return opened, tried
+        if board.contains(n) and not position.is_occupied(n) and not retreat_blocked(position, n, cls):
+            opened.append(n)
+    return opened
 
 
 def retreat_options(position: Position, unit_id: str, flags: int,
@@ -413,6 +406,7 @@ def retreat_options(position: Position, unit_id: str, flags: int,
     per_flag = max(1, per_flag)
     have = unit.figures if figures is None else figures
     best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {}
+    visited: set[tuple[Hex, int]] = set()
     start = unit.hex
 
     def flag_reach(at: Hex) -> list[tuple[Hex, tuple[Hex, ...]]]:
@@ -422,10 +416,7 @@ def retreat_options(position: Position, unit_id: str, flags: int,
         for _ in range(per_flag):
             nxt: list[tuple[Hex, tuple[Hex, ...]]] = []
             for h, path in frontier:
-                opened, _ = _retreat_steps(position, unit, h, start)
-                for n in opened:
-                    if n == start:
-                        continue
+                for n in _retreat_steps(position, unit, h):
                     nxt.append((n, (*path, n)))
             out.extend(nxt)
             frontier = nxt
@@ -440,16 +431,15 @@ def retreat_options(position: Position, unit_id: str, flags: int,
             if prev is None or lost < prev[0]:
                 best[at] = (lost, path)
             return
+        if (at, left) in visited:
+            return  # the same hex with the same flags left ends the same ways
+        visited.add((at, left))
         reach = flag_reach(at)
         if not reach:
             # this move and every later one cannot be completed: one figure each
             walk(at, 0, lost + left, path)
             return
-        seen: set[Hex] = set()
         for h, sub in reach:
-            if h in seen:
-                continue
-            seen.add(h)
             walk(h, left - 1, lost, path + sub)
 
     if flags <= 0:
@@ -460,9 +450,13 @@ def retreat_options(position: Position, unit_id: str, flags: int,
         lost = min(flags, have)
         return [RetreatOption(start, lost, lost >= have, ())]
     walk(start, flags, 0, ())
+    # A unit that can make its retreat must make it: a path that runs into a dead end while another
+    # completes would be choosing a loss (interpretation, docs/rules-referee.md).
+    fewest = min(lost for lost, _ in best.values())
     return [
         RetreatOption(h, lost, lost >= have, path)
-        for h, (lost, path) in sorted(best.items(), key=lambda kv: (kv[1][0], kv[0].row, kv[0].col))
+        for h, (lost, path) in sorted(best.items(), key=lambda kv: (kv[0].row, kv[0].col))
+        if lost == fewest
     ]
 
 
