@@ -1,0 +1,104 @@
+"""``companion tray simulate`` and ``companion tray listen`` as real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import Mosquitto
+
+ROOT = Path(__file__).parents[2]
+
+
+def companion(*args: str, stdin: int | None = subprocess.PIPE) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen([sys.executable, "-m", "companion", "tray", *args], cwd=ROOT,
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+
+
+@pytest.fixture
+def procs() -> Iterator[list[subprocess.Popen[str]]]:
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for p in started:
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+            try:
+                p.wait(5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(5)
+
+
+def rolls_of(out: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def test_listen_prints_each_roll_of_a_simulated_pty_tray_once(
+        procs: list[subprocess.Popen[str]], tmp_path: Path) -> None:
+    boot_file = tmp_path / "boot"
+    boot_file.write_text("41\n")
+    sim = companion("simulate", "--serial", "pty", "--dev", "tray-c", "--seed", "9",
+                    "--auto-throw", "0.05", "--boot-file", str(boot_file))
+    procs.append(sim)
+    assert sim.stdout is not None
+    path = sim.stdout.readline().strip()
+    assert path.startswith("/dev/")
+    lis = companion("listen", "--serial", path, "--arm", "2", "--count", "3")
+    procs.append(lis)
+    out, err = lis.communicate(timeout=60)
+    assert lis.returncode == 0, err
+    rolls = rolls_of(out)
+    assert len(rolls) == 3
+    assert {r["dev"] for r in rolls} == {"tray-c"} and {r["boot"] for r in rolls} == {42}
+    assert len({r["seq"] for r in rolls}) == 3 and len({r["rid"] for r in rolls}) == 3
+    for r in rolls:
+        assert set(r) == {"dev", "boot", "seq", "rid", "faces"}
+        assert isinstance(r["faces"], list) and len(r["faces"]) == 2
+    assert boot_file.read_text().strip() == "42"
+
+
+def test_listen_over_mosquitto_with_a_typed_roll(
+        procs: list[subprocess.Popen[str]], mosquitto: Mosquitto) -> None:
+    lis = companion("listen", "--mqtt", mosquitto.url, "--count", "1")
+    procs.append(lis)
+    sim = companion("simulate", "--mqtt", mosquitto.url, "--dev", "tray-q", "--dice", "pips")
+    procs.append(sim)
+    assert sim.stderr is not None and sim.stdin is not None
+    # wait until the listener has seen the tray, then throw by hand
+    assert lis.stderr is not None
+    for line in lis.stderr:
+        if "connected" in line:
+            break
+    time.sleep(0.5)  # the tray's hello reaches the listener
+    sim.stdin.write("keys banana\nkeys 6 1 ?\n")
+    sim.stdin.flush()
+    out, _ = lis.communicate(timeout=30)
+    rolls = rolls_of(out)
+    assert rolls and rolls[0]["faces"] == [6, 1, None] and rolls[0]["rid"] is None
+    sim.stdin.close()  # stdin closing stops the simulator
+    assert sim.wait(10) == 0
+    assert "'banana' is not a pip face" in sim.stderr.read()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "--serial", "pty", "--dev", "Bad Name"], "a device id is"),
+    (["simulate", "--mqtt", "http://nowhere"], "is not a broker address"),
+    (["simulate", "--serial", "/nonexistent/tty"], "No such file"),
+    (["listen", "--mqtt", "mqtt://h:notaport"], "bad port"),
+    (["listen", "--serial", "pty", "--arm", "12"], "--arm takes 1..8"),
+])
+def test_bad_arguments_get_a_clear_message(args: list[str], message: str) -> None:
+    p = companion(*args, stdin=subprocess.DEVNULL)
+    _out, err = p.communicate(timeout=30)
+    assert p.returncode == 2
+    assert message in err and "Traceback" not in err
