@@ -13,7 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from companion.rules.board import Section, Side, distance
+from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.units import UnitClass, UnitSpec
 
 if TYPE_CHECKING:
@@ -567,3 +567,16 @@ def resolve_direct_attack(card_name: str | CardSpec, position: Position, side: S
     vacated = eliminated or any(o.hex != target.hex or o.eliminated for o in retreat)
     return BattleResult(check, hits, removed, eliminated, flags, 0, retreat, medals,
                         False, False, tuple(explain), vacated)
+
+
+DIG_IN_OBSTACLE = "sandbags"  # Dig-In card text: an available sandbag goes on the unit's hex
+
+
+def dig_in_hexes(position: Position, unit_ids: Sequence[str]) -> list[Hex]:
+    """Hexes that gain a sandbag when these units dig in (hexes that already have one do not)."""
+    out: list[Hex] = []
+    for uid in unit_ids:
+        unit = position.units[uid]
+        if DIG_IN_OBSTACLE not in position.terrain_names(unit.hex):
+            out.append(unit.hex)
+    return out
