@@ -88,3 +88,13 @@ def test_no_terrain_blocking_los_without_reason() -> None:
     clear = ["countryside", "hill", "river", "ocean", "beach", "bridge", "sandbags", "barbed_wire",
              "hedgehogs", "minefield", "marsh", "airfield", "road", "wadi"]
     assert [n for n in clear if TERRAIN[n].blocks_los] == []
+
+
+def test_rules_sources_doc_has_a_row_for_every_terrain_and_unit() -> None:
+    from pathlib import Path
+
+    from companion.rules.units import UNITS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules-sources.md").read_text()
+    missing = [n for n in [*TERRAIN, *UNITS] if f"| `{n}` |" not in doc]
+    assert missing == []
