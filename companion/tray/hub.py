@@ -63,6 +63,9 @@ class SeqTracker:
         seen = self._seen[dev]
         if seq in seen:
             return Verdict(False, "duplicate")
+        if seq == 0:  # the MQTT last will, composed at connect: once per boot, never stale
+            seen.add(0)
+            return Verdict(True)
         if seq <= high - self.window:
             return Verdict(False, "stale")
         seen.add(seq)
@@ -72,7 +75,7 @@ class SeqTracker:
             self._high[dev] = seq
             if len(seen) > 2 * self.window:
                 floor = seq - self.window
-                self._seen[dev] = {s for s in seen if s > floor}
+                self._seen[dev] = {s for s in seen if s > floor or s == 0}
         return Verdict(True, missed=missed)
 
     def forget(self, dev: str) -> None:

@@ -148,3 +148,14 @@ def test_commands_carry_the_companion_envelope() -> None:
     assert a.dev == "companion-t" and a.boot == 99 and b.seq == a.seq + 1
     assert a["to"] == "tray-1" and a["id"] != b["id"]
     assert codec.decode(codec.encode(a)) == a
+
+
+def test_the_last_will_is_acted_on_after_a_long_session_once() -> None:
+    t = SeqTracker(window=16)
+    for s in range(1, 500):
+        t.check("a", 1, s)
+    assert t.check("a", 1, 0).act  # seq 0 is the will: older than the window, still current
+    assert t.check("a", 1, 0).reason == "duplicate"
+    for s in range(500, 600):
+        t.check("a", 1, s)
+    assert t.check("a", 1, 0).reason == "duplicate"
