@@ -1,0 +1,257 @@
+"""``companion play``: a whole game in the terminal, with the same prompts as the app.
+
+Players type what happens at the table (``move a1 F4``, ``battle a1 x2``, ``dice flag
+grenade``...). ``--auto`` lets a simple built-in player play both sides with dice fixed by
+``--seed``, printing the prompts as it goes; ``--resume`` continues the saved game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from typing import Any, TextIO
+
+from companion.game.auto import AutoPlayer, seeded_faces
+from companion.game.narrate import describe
+from companion.game.session import GameSession, IllegalAction
+from companion.scenarios import DEMO_SCENARIO, ScenarioError, resolve
+from companion.store import GameStore, StoreError
+
+HELP = """Commands (the prompt says which apply now):
+  card NAME              play a command card (e.g. card attack_center)
+  order ID [ID...] [section=left] [roll=FACE,...]
+                         order units (section for Infantry Assault, roll for Their Finest Hour)
+  move ID HEX            move an ordered unit          exit ID   leave by an exit hex
+  done                   finished moving
+  battle ID TARGET       battle with an ordered unit   end       end the turn (draw a card)
+  dice FACE [FACE...]    the dice as thrown (infantry armor grenade star flag; ? = unreadable)
+  fix N FACE             correct die N (1-based) before applying   apply   apply the dice
+  retreat HEX            where the unit retreats       yes / no  take ground or not
+  undo                   take back the last step of this turn (never a dice roll)
+  status                 medals and units              help      this text
+  quit                   stop (the game is saved; resume with --resume)"""
+
+_FACE_ALIASES = {"inf": "infantry", "i": "infantry", "tank": "armor", "a": "armor", "g": "grenade",
+                 "s": "star", "f": "flag", "?": None, "null": None}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", default=DEMO_SCENARIO, help="a built-in name or a scenario file")
+    p.add_argument("--dice", default="manual",
+                   help="manual | sim | serial:PORT | mqtt:URL | camera:INDEX (default manual)")
+    p.add_argument("--auto", action="store_true", help="the built-in player plays both sides")
+    p.add_argument("--seed", type=int, default=1, help="seed for the deck and simulated dice")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="GAME_ID",
+                   help="continue a saved game (the latest unfinished one by default)")
+    p.add_argument("--data-dir", help="where games are saved (default: COMPANION_DATA_DIR or the "
+                                      "user's data folder)")
+    p.add_argument("--max-turns", type=int, default=200,
+                   help="with --auto: end the game after this many turns")
+    p.add_argument("--quiet", action="store_true", help="print only the final result line")
+
+
+def parse_command(line: str) -> dict[str, Any]:
+    """A typed command as a session action; ValueError with a hint when it is not one."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise ValueError(f"cannot read that line ({exc})") from None
+    if not words:
+        raise ValueError("type a command (help lists them)")
+    verb, args = words[0].lower(), words[1:]
+
+    def need(n: int, usage: str) -> None:
+        if len(args) < n:
+            raise ValueError(f"usage: {usage}")
+
+    if verb in ("card", "play"):
+        need(1, "card NAME")
+        return {"do": "play_card", "card": "_".join(args)}
+    if verb == "order":
+        units = [a for a in args if "=" not in a]
+        action: dict[str, Any] = {"do": "order", "units": units}
+        for a in args:
+            if a.startswith("section="):
+                action["section"] = a.split("=", 1)[1]
+            elif a.startswith("roll="):
+                action["roll"] = [_face(f) for f in a.split("=", 1)[1].split(",") if f]
+        return action
+    if verb == "move":
+        need(2, "move ID HEX")
+        return {"do": "move", "unit": args[0], "to": args[1]}
+    if verb == "exit":
+        need(1, "exit ID")
+        return {"do": "exit", "unit": args[0]}
+    if verb in ("done", "moved"):
+        return {"do": "end_moves"}
+    if verb == "battle":
+        need(2, "battle ID TARGET")
+        return {"do": "battle", "attacker": args[0], "target": args[1]}
+    if verb in ("end", "draw"):
+        return {"do": "end_turn"}
+    if verb == "dice":
+        need(1, "dice FACE [FACE...]")
+        return {"do": "dice", "faces": [_face(f) for f in args], "source": "manual"}
+    if verb == "fix":
+        need(2, "fix N FACE")
+        if not args[0].isdigit():
+            raise ValueError("usage: fix N FACE (N counts from 1)")
+        return {"do": "correct", "index": int(args[0]) - 1, "face": _face(args[1])}
+    if verb == "apply":
+        return {"do": "apply_dice"}
+    if verb == "retreat":
+        need(1, "retreat HEX")
+        return {"do": "retreat", "hex": args[0]}
+    if verb in ("yes", "y", "take"):
+        return {"do": "take_ground", "advance": True}
+    if verb in ("no", "n", "stay"):
+        return {"do": "take_ground", "advance": False}
+    if verb == "undo":
+        return {"do": "undo"}
+    raise ValueError(f"unknown command {verb!r} (help lists them)")
+
+
+def _face(word: str) -> Any:
+    w = word.lower()
+    return _FACE_ALIASES.get(w, w)
+
+
+class TerminalTable:
+    """Drives a session from a terminal (or a script), printing prompts and events."""
+
+    def __init__(self, session: GameSession, out: TextIO, quiet: bool = False) -> None:
+        self.session = session
+        self.out = out
+        self.quiet = quiet
+        session.listeners.append(lambda ev, st: self.say("  · " + describe(ev)))
+
+    def say(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=self.out, flush=True)
+
+    def show_prompt(self) -> None:
+        st = self.session.state
+        p = self.session.prompt()
+        self.say(f"[turn {st.turn} · {st.active.value}] {p.text}")
+        if p.choices and p.kind in ("play_card", "retreat", "take_ground"):
+            self.say("    choices: " + ", ".join(
+                c.key + (f" ({c.detail})" if c.detail else "") for c in p.choices))
+        if p.dice and p.dice.odds:
+            o = p.dice.odds
+            self.say(f"    odds: hit {o.get('p_hit', 0):.0%}, eliminate {o.get('p_eliminate', 0):.0%}")
+
+    def status(self) -> None:
+        st = self.session.state
+        m = st.medals
+        self.say(f"medals allies {m[st.active.ALLIES]}/{st.medals_to_win(st.active.ALLIES)}, "
+                 f"axis {m[st.active.AXIS]}/{st.medals_to_win(st.active.AXIS)}")
+        for u in st.position.units.values():
+            self.say(f"  {u.id:8} {u.side.value:6} {u.type:16} {st.hex_name(u.hex):4} x{u.figures}")
+
+
+def _open_store(args: argparse.Namespace) -> GameStore:
+    return GameStore(args.data_dir) if args.data_dir else GameStore()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        store = _open_store(args)
+    except (OSError, StoreError) as exc:
+        print(f"companion play: cannot open the game store: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if args.resume:
+            gid = args.resume
+            if gid == "latest":
+                latest = store.latest_game()
+                if latest is None:
+                    print("companion play: no unfinished game to resume", file=sys.stderr)
+                    return 2
+                gid = latest.id
+            session = GameSession.resume(store, gid)
+            seed = int(session.state.options.get("seed", args.seed))
+        else:
+            scenario = resolve(args.scenario)
+            seed = args.seed
+            session = GameSession.new(
+                scenario, store, options={"seed": seed, "dice": args.dice, "auto": args.auto},
+                deck_seed=seed if args.auto else None,
+            )
+    except (ScenarioError, StoreError, ValueError) as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        return 2
+    table = TerminalTable(session, sys.stdout, quiet=args.quiet)
+    session.settle()
+    auto = args.auto or bool(session.state.options.get("auto"))
+    try:
+        if auto:
+            _play_auto(session, table, seed, args.max_turns)
+        else:
+            if not _play_interactive(session, table, args.dice, seed):
+                return 0
+    except KeyboardInterrupt:
+        print("\nStopped; the game is saved (resume with --resume).", file=sys.stderr)
+        return 130
+    finally:
+        store.close()
+    st = session.state
+    m = st.medals
+    winner = st.winner.value if st.winner else "none"
+    print(f"winner={winner} medals={m[st.active.ALLIES]}-{m[st.active.AXIS]} turns={st.turn}",
+          flush=True)
+    return 0
+
+
+def _play_auto(session: GameSession, table: TerminalTable, seed: int, max_turns: int) -> None:
+    player = AutoPlayer(seed)
+    last_shown = -1
+    while not session.over:
+        if session.state.turn > max_turns:
+            session.end_by_agreement(f"turn limit {max_turns} reached")
+            break
+        if session.log.last_seq != last_shown:
+            table.show_prompt()
+            last_shown = session.log.last_seq
+        session.act(player.next_action(session))
+
+
+def _play_interactive(session: GameSession, table: TerminalTable, dice: str, seed: int) -> bool:
+    """Returns False when the player quits before the end."""
+    table.say("Type 'help' for the commands.")
+    while not session.over:
+        table.show_prompt()
+        p = session.prompt()
+        if p.kind == "dice" and dice == "sim" and p.dice is not None:
+            faces = seeded_faces(seed, p.dice.rid, p.dice.count)
+            _try(session, table, {"do": "dice", "faces": faces, "source": "sim"})
+            continue
+        try:
+            line = input("> ")
+        except EOFError:
+            table.say("Input closed; the game is saved (resume with --resume).")
+            return False
+        word = line.strip().lower()
+        if word in ("quit", "exit", "q"):
+            table.say("The game is saved; resume with --resume.")
+            return False
+        if word in ("help", "?"):
+            table.say(HELP)
+            continue
+        if word in ("status", "map"):
+            table.status()
+            continue
+        try:
+            action = parse_command(line)
+        except ValueError as exc:
+            table.say(f"! {exc}")
+            continue
+        _try(session, table, action)
+    return True
+
+
+def _try(session: GameSession, table: TerminalTable, action: dict[str, Any]) -> None:
+    try:
+        session.act(action)
+    except IllegalAction as exc:
+        table.say(f"! {exc}")

@@ -1,0 +1,55 @@
+"""The events of a game: everything that happens at the table, as data.
+
+An event is recorded only after the rules core has accepted it; replaying the events of a
+game from the first one rebuilds the game exactly. Events carry the results the rules worked
+out (hits, retreat options...), so a replay never needs the rules to agree with the past.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# kind -> one line on what it records
+EVENT_KINDS: dict[str, str] = {
+    "game_started": "the scenario (whole), options, and a virtual deck when the app deals cards",
+    "card_played": "a side plays a command card",
+    "units_ordered": "the units ordered by the card, and the orders lost",
+    "unit_moved": "a unit moved from one hex to another",
+    "moves_done": "the active side finished moving; battles follow",
+    "battle_declared": "an attacker battles a target; the dice due and the dice request",
+    "dice_read": "dice faces read for a request, with their source and confidences",
+    "die_corrected": "a player corrected one die before it was applied",
+    "battle_resolved": "hits, figures removed, medals, flags and retreat options of a battle",
+    "retreat_chosen": "the hex a unit retreated to, and the figures it lost doing so",
+    "ground_taken": "the attacker advanced into the vacated hex (maybe for an overrun)",
+    "ground_declined": "the attacker stayed where it was",
+    "unit_exited": "a unit left the board through an exit hex",
+    "medal_won": "announces a medal won (eliminated unit, objective, exit); counts come from the ledger",
+    "medal_lost": "announces a medal lost (a temporary objective left, an undo)",
+    "turn_ended": "the active side drew a card and ended its turn",
+    "undo": "the latest undoable event of the turn is withdrawn",
+    "game_over": "the game ended: winner and medals",
+}
+
+# Events a player may take back with undo. Dice and what follows from them are never undone,
+# only corrected (boardgame.io: dice steps are not undoable).
+UNDOABLE: frozenset[str] = frozenset({
+    "card_played", "units_ordered", "unit_moved", "moves_done", "battle_declared",
+    "retreat_chosen", "ground_taken", "ground_declined",
+})
+# Events nothing before which can be undone.
+BARRIERS: frozenset[str] = frozenset({
+    "game_started", "dice_read", "die_corrected", "battle_resolved", "unit_exited",
+    "turn_ended", "game_over",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "data": self.data}

@@ -1,0 +1,69 @@
+"""Plain-words lines for events: the game log the terminal prints and the app shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.game.events import Event
+from companion.rules import cards as card_rules
+
+
+def _card_name(card_id: str) -> str:
+    try:
+        return card_rules.card(card_id).name
+    except card_rules.CardError:
+        return card_id
+
+
+def _figures(n: int) -> str:
+    return f"{n} figure{'s' if n != 1 else ''}"
+
+
+_LINES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "game_started": lambda d: f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}",
+    "card_played": lambda d: f"{d['side'].title()} plays {_card_name(d['card'])}.",
+    "units_ordered": lambda d: (f"Ordered: {', '.join(d['units']) or 'no unit'}"
+                                + (f" ({d['lost']} order(s) lost)" if d.get("lost") else "") + "."),
+    "unit_moved": lambda d: f"{d['unit']} moves {d['from']} → {d['to']}"
+                            + ("" if d.get("can_battle", True) else " (may not battle this turn)") + ".",
+    "unit_exited": lambda d: f"{d['unit']} leaves the board by {d['hex']}.",
+    "moves_done": lambda d: "Moves done; battles now.",
+    "battle_declared": lambda d: (f"{d['attacker']} battles {d['target']}"
+                                  + (" (armor overrun)" if d.get("overrun") else "")
+                                  + f": {d['dice']} {'die' if d['dice'] == 1 else 'dice'}."),
+    "dice_read": lambda d: (f"Dice ({d.get('source', '?')}): "
+                            + ", ".join("?" if f is None else str(f) for f in d["faces"]) + "."),
+    "die_corrected": lambda d: f"Die {d['index'] + 1} corrected: {d.get('was')} → {d['face']}.",
+    "battle_resolved": lambda d: (
+        f"{d['hits']} hit(s): {d['target']} loses {_figures(d['figures_removed'])}"
+        + (" and is eliminated" if d["eliminated"] else "")
+        + (f"; {d['flags'] - d['flags_ignored']} flag(s) to retreat" if d["flags"] - d["flags_ignored"]
+           and not d["eliminated"] else "")
+        + (f"; {d['flags_ignored']} flag(s) ignored" if d["flags_ignored"] else "") + "."),
+    "retreat_chosen": lambda d: (f"{d['unit']} retreats to {d['hex']}"
+                                 + (f", losing {_figures(d['figures_lost'])}" if d["figures_lost"] else "")
+                                 + (" and is eliminated" if d.get("eliminated") else "") + "."),
+    "ground_taken": lambda d: f"{d['unit']} takes ground in {d['hex']}"
+                              + (" and may battle again" if d.get("overrun") else "") + ".",
+    "ground_declined": lambda d: f"{d['unit']} holds its position.",
+    "medal_won": lambda d: f"{d['side'].title()} wins {d['medals']} medal(s) ({d['reason']}): "
+                           f"{d['total']} now.",
+    "medal_lost": lambda d: f"{d['side'].title()} loses {d['medals']} medal(s) ({d['reason']}): "
+                            f"{d['total']} now.",
+    "turn_ended": lambda d: f"{d['side'].title()} ends turn {d['turn']}.",
+    "undo": lambda d: f"Undone: {d['kind'].replace('_', ' ')}.",
+    "game_over": lambda d: (f"Game over: {(d['winner'] or 'nobody').title()} wins, medals "
+                            f"{d['medals']['allies']}-{d['medals']['axis']} ({d['reason']})."),
+}
+
+
+def describe(ev: Event) -> str:
+    """One line in plain words for an event."""
+    fn = _LINES.get(ev.kind)
+    if fn is None:
+        return ev.kind.replace("_", " ")
+    try:
+        return fn(ev.data)
+    except (KeyError, TypeError):
+        return ev.kind.replace("_", " ")

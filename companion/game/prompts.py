@@ -1,0 +1,44 @@
+"""Prompts: who must do what next, as data every front end renders the same way."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing the player may pick: a retreat hex, yes/no, a card, a unit."""
+
+    key: str  # what the front end sends back ("F6", "yes", "attack_center", "a1")
+    label: str  # plain words for the button
+    detail: str = ""  # e.g. "loses 1 figure"
+    hex: str | None = None  # a hex to highlight for this choice
+
+
+@dataclass(frozen=True, slots=True)
+class DiceDue:
+    """Dice the session waits for."""
+
+    rid: str  # the request id, also sent to a tray
+    count: int
+    thrower: str  # the side that throws ("allies" / "axis")
+    purpose: str  # "a1 battles x1 (close assault)"
+    kind: str = "m44"
+    odds: dict[str, Any] | None = None  # from the rules core, before the roll
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    kind: str  # the phase: play_card, order, move, battle, dice, review_dice, retreat, take_ground, over
+    side: str | None  # the side that must act now (None when the game is over)
+    text: str  # what to do, in plain words
+    actions: tuple[str, ...]  # the actions the session accepts now
+    highlight: tuple[str, ...] = ()  # hexes to show
+    choices: tuple[Choice, ...] = ()
+    dice: DiceDue | None = None
+    optional: bool = False  # the step may be skipped
+    detail: tuple[str, ...] = field(default_factory=tuple)  # explanations, odds lines
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)

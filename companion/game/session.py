@@ -1,0 +1,544 @@
+"""The game session: one game as an event log on top of the rules core.
+
+Front ends (terminal, tablet, mirrors on other tablets) send actions as small dicts
+(``{"do": "battle", "attacker": "a1", "target": "x3"}``). The session checks each with the
+rules core; an illegal action raises :class:`IllegalAction` with the rule's reason and records
+nothing. A legal one becomes one or more events, each committed to the store before the
+session acknowledges it, then folded into the state. :meth:`GameSession.prompt` says at every
+moment who must do what next.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from companion.dice.base import DiceError, DiceRequest, validate_faces
+from companion.game.events import Event
+from companion.game.prompts import Choice, DiceDue, Prompt
+from companion.game.state import GameLog, GameState, Phase
+from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
+from companion.rules import odds as odds_rules
+from companion.rules import victory
+from companion.rules.board import Hex, Side
+from companion.scenarios import Scenario
+from companion.scenarios.jsonformat import to_dict
+from companion.store import GameStore, StoreError
+
+EventListener = Callable[[Event, GameState], None]
+_MEDAL_SOURCES = ("eliminated", "temporary", "majority", "permanent", "last_to_occupy", "exits",
+                  "extra")
+
+
+class IllegalAction(ValueError):
+    """An action the rules or the moment do not allow; the message says why and what is allowed."""
+
+
+def _need(action: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = action.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise IllegalAction(f"the action needs {key!r}")
+    return value
+
+
+class GameSession:
+    """One game in progress. Not thread-safe: front ends call it from one thread."""
+
+    def __init__(self, log: GameLog, game_id: str, store: GameStore | None = None) -> None:
+        self.log = log
+        self.game_id = game_id
+        self.store = store
+        self.listeners: list[EventListener] = []
+        self._recorded: list[Event] = []  # events recorded by the action in progress
+
+    # --- creating and resuming -----------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: Scenario, store: GameStore | None = None,
+            options: dict[str, Any] | None = None, deck_seed: int | None = None,
+            game_id: str | None = None) -> GameSession:
+        """Start a game. ``deck_seed`` deals a virtual deck (auto play); without it the
+        players hold real cards and only tell the session which card they play."""
+        opts = dict(options or {})
+        data: dict[str, Any] = {"scenario": to_dict(scenario), "options": opts}
+        if deck_seed is not None:
+            deck = card_rules.deck_list(scenario.air.rules.value if scenario.air.rules else None)
+            random.Random(deck_seed).shuffle(deck)
+            hands: dict[str, list[str]] = {}
+            for side in (Side.ALLIES, Side.AXIS):
+                n = scenario.sides[side].cards
+                hands[side.value], deck = deck[:n], deck[n:]
+            data["deck"] = deck
+            data["hands"] = hands
+            data["deck_seed"] = deck_seed
+        start = Event(1, "game_started", data)
+        if store is not None:
+            gid = store.create_game(scenario.id, title=scenario.name(), meta=opts, game_id=game_id)
+            store.append(gid, 1, start.kind, start.data)
+        else:
+            gid = game_id or "local"
+        return cls(GameLog(start), gid, store)
+
+    @classmethod
+    def resume(cls, store: GameStore, game_id: str) -> GameSession:
+        stored = store.events(game_id)
+        if not stored:
+            raise StoreError(f"saved game {game_id!r} has no events")
+        events = [Event(e.seq, e.kind, e.data) for e in stored]
+        return cls(GameLog.replay(events), game_id, store)
+
+    @property
+    def state(self) -> GameState:
+        return self.log.state
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    # --- recording -----------------------------------------------------------------------
+    def _record(self, kind: str, data: dict[str, Any]) -> Event:
+        ev = Event(self.log.last_seq + 1, kind, data)
+        if self.store is not None:
+            self.store.append(self.game_id, ev.seq, kind, data)  # durable before acknowledged
+        self.log.add(ev)
+        for listener in list(self.listeners):
+            listener(ev, self.state)
+        return ev
+
+    # --- actions -------------------------------------------------------------------------
+    def act(self, action: dict[str, Any]) -> list[Event]:
+        """Carry out one action; returns the events it recorded."""
+        if not isinstance(action, dict):
+            raise IllegalAction("an action is an object with a 'do' field")
+        do = action.get("do")
+        handler = self._HANDLERS.get(do) if isinstance(do, str) else None
+        if handler is None:
+            allowed = ", ".join(self.prompt().actions) or "none (the game is over)"
+            raise IllegalAction(f"unknown action {do!r}; allowed now: {allowed}")
+        allowed_now = self.prompt().actions
+        if do not in allowed_now:
+            raise IllegalAction(
+                f"'{do}' is not possible now ({self.prompt().text}); allowed now: "
+                f"{', '.join(allowed_now) or 'nothing'}"
+            )
+        self._recorded = []
+        before = self.state.medal_counts
+        handler(self, action)
+        self._settle(before)
+        return list(self._recorded)
+
+    def _settle(self, before: dict[Side, victory.MedalCount]) -> None:
+        """Announce medal changes the action caused, and end the game when it is won."""
+        after = self.state.medal_counts
+        for side in (Side.ALLIES, Side.AXIS):
+            diff = after[side].total - before[side].total
+            if diff:
+                why = [f for f in _MEDAL_SOURCES
+                       if getattr(after[side], f) != getattr(before[side], f)]
+                self._emit("medal_won" if diff > 0 else "medal_lost", {
+                    "side": side.value, "medals": abs(diff), "reason": ", ".join(why),
+                    "total": after[side].total,
+                })
+        self._check_victory()
+
+    def _play_card(self, a: dict[str, Any]) -> None:
+        name = _need(a, "card", str)
+        try:
+            spec = card_rules.card(name)
+        except card_rules.CardError as exc:
+            raise IllegalAction(str(exc)) from None
+        st = self.state
+        if st.deck is not None and spec.id not in st.hands.get(st.active, []):
+            held = ", ".join(st.hands.get(st.active, []))
+            raise IllegalAction(f"{st.active} does not hold {spec.name}; the hand is: {held}")
+        self._emit("card_played", {"side": st.active.value, "card": spec.id})
+
+    def _order(self, a: dict[str, Any]) -> None:
+        units = _need(a, "units", list)
+        st = self.state
+        if not all(isinstance(u, str) for u in units):
+            raise IllegalAction("units are named by their ids")
+        section = a.get("section")
+        roll = a.get("roll")
+        if section is not None and not isinstance(section, str):
+            raise IllegalAction("section: left, center or right")
+        if roll is not None and not (isinstance(roll, list) and all(isinstance(f, str) for f in roll)):
+            raise IllegalAction("roll: a list of faces")
+        ordered, lost, problems = orders_check(st, units, section, roll)
+        if problems:
+            raise IllegalAction("; ".join(problems))
+        self._emit("units_ordered", {"side": st.active.value, "units": ordered, "lost": lost})
+
+    def _move(self, a: dict[str, Any]) -> None:
+        unit_id = _need(a, "unit", str)
+        to_name = _need(a, "to", str)
+        st = self.state
+        if unit_id not in st.ordered:
+            raise IllegalAction(f"{unit_id} was not ordered this turn; ordered: {', '.join(st.ordered)}")
+        if unit_id in st.moved:
+            raise IllegalAction(f"{unit_id} has already moved this turn (a unit moves once)")
+        try:
+            to = st.board.parse(to_name)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        dests = destinations(st, unit_id)
+        info = dests.get(to)
+        if info is None:
+            reach = ", ".join(sorted(st.hex_name(h) for h in dests)) or "none"
+            raise IllegalAction(f"{unit_id} may not end its move on {to_name}; it may reach: {reach}")
+        unit = st.position.units[unit_id]
+        self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
+                                  "hexes": info[0], "can_battle": info[1]})
+
+    def _exit(self, a: dict[str, Any]) -> None:
+        unit_id = _need(a, "unit", str)
+        st = self.state
+        if unit_id not in st.ordered or unit_id not in st.position.units:
+            raise IllegalAction(f"{unit_id} is not an ordered unit on the board")
+        obj = victory.may_exit(st.position, st.objectives, unit_id)
+        if obj is None:
+            raise IllegalAction(f"{unit_id} is not on an exit hex of its side")
+        self._emit("unit_exited", {"unit": unit_id, "hex": st.hex_name(st.position.units[unit_id].hex),
+                                   "objective": obj.id})
+
+    def _end_moves(self, a: dict[str, Any]) -> None:
+        self._emit("moves_done", {})
+
+    def _battle(self, a: dict[str, Any]) -> None:
+        attacker = _need(a, "attacker", str)
+        target = _need(a, "target", str)
+        st = self.state
+        overrun = st.may_overrun == attacker
+        if not overrun:
+            if attacker not in st.ordered:
+                raise IllegalAction(f"{attacker} was not ordered this turn")
+            if attacker in st.battled:
+                raise IllegalAction(f"{attacker} has already battled this turn")
+        if target not in st.position.units:
+            raise IllegalAction(f"there is no unit {target!r} on the board")
+        check = battle_check(st, attacker, target, overrun)
+        if not check.allowed:
+            raise IllegalAction(check.reason or "this battle is not allowed")
+        rid = f"{self.game_id}-{self.log.last_seq + 1}"
+        self._emit("battle_declared", {
+            "attacker": attacker, "target": target, "dice": check.dice, "rid": rid,
+            "overrun": overrun, "card": st.card, "explain": list(check.explain),
+            "thrower": st.active.value,
+        })
+
+    def _dice(self, a: dict[str, Any]) -> None:
+        faces = _need(a, "faces", list)
+        st = self.state
+        b = st.battle
+        assert b is not None
+        if a.get("rid") not in (None, b.rid):
+            raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {b.rid}")
+        try:
+            validate_faces(faces, b.dice, "m44")
+        except DiceError as exc:
+            raise IllegalAction(str(exc)) from None
+        conf = a.get("confidence") or [1.0] * len(faces)
+        if not (isinstance(conf, list) and len(conf) == len(faces)
+                and all(isinstance(c, int | float) for c in conf)):
+            raise IllegalAction("confidence: one number per die")
+        self._emit("dice_read", {"rid": b.rid, "faces": faces, "source": str(a.get("source", "manual")),
+                                 "confidence": [float(c) for c in conf]})
+        if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
+            self._apply_dice({})
+
+    def _correct(self, a: dict[str, Any]) -> None:
+        index = a.get("index")
+        face = a.get("face")
+        b = self.state.battle
+        assert b is not None and b.faces is not None
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(b.faces):
+            raise IllegalAction(f"index: a die number from 0 to {len(b.faces) - 1}")
+        if face not in battle_rules.FACES:
+            raise IllegalAction(f"{face!r} is not a face; faces: {', '.join(battle_rules.FACES)}")
+        self._emit("die_corrected", {"rid": b.rid, "index": index, "face": face,
+                                     "was": b.faces[index]})
+
+    def _apply_dice(self, a: dict[str, Any]) -> None:
+        st = self.state
+        b = st.battle
+        assert b is not None and b.faces is not None
+        unread = [i for i, f in enumerate(b.faces) if f is None]
+        if unread:
+            raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+        mods = modifiers_for(st, b.attacker, b.target, b.overrun)
+        try:
+            r = battle_rules.resolve_battle(st.position, b.attacker, b.target, b.faces, mods,
+                                            overrun=b.overrun)
+        except battle_rules.BattleError as exc:
+            raise IllegalAction(str(exc)) from None
+        target = st.position.units[b.target]
+        data = {
+            "attacker": b.attacker, "target": b.target, "target_hex": st.hex_name(target.hex),
+            "faces": list(b.faces), "hits": r.hits, "figures_removed": r.figures_removed,
+            "eliminated": r.eliminated, "flags": r.flags, "flags_ignored": r.flags_ignored,
+            "retreat": [{"hex": st.hex_name(o.hex), "figures_lost": o.figures_lost,
+                         "eliminated": o.eliminated} for o in r.retreat],
+            "take_ground": r.take_ground, "armor_overrun": r.armor_overrun and not b.overrun,
+            "explain": list(r.explain),
+        }
+        self._emit("battle_resolved", data)
+        if r.eliminated:
+            return
+        options = data["retreat"]
+        if len(options) == 1:  # no choice to make: the retreat is applied at once
+            self._retreat_to(options[0], forced=True)
+
+    def _retreat(self, a: dict[str, Any]) -> None:
+        hex_name = _need(a, "hex", str)
+        b = self.state.battle
+        assert b is not None and b.result is not None
+        for o in b.result["retreat"]:
+            if o["hex"] == hex_name:
+                self._retreat_to(o, forced=False)
+                return
+        allowed = ", ".join(o["hex"] for o in b.result["retreat"])
+        raise IllegalAction(f"{b.target} may not retreat to {hex_name}; it may retreat to: {allowed}")
+
+    def _retreat_to(self, option: dict[str, Any], forced: bool) -> None:
+        b = self.state.battle
+        assert b is not None
+        self._emit("retreat_chosen", {"unit": b.target, "hex": option["hex"],
+                                      "figures_lost": option["figures_lost"],
+                                      "eliminated": option["eliminated"], "forced": forced})
+
+    def _take_ground(self, a: dict[str, Any]) -> None:
+        advance = a.get("advance", True)
+        b = self.state.battle
+        assert b is not None and b.result is not None
+        if not advance:
+            self._emit("ground_declined", {"unit": b.attacker})
+            return
+        self._emit("ground_taken", {"unit": b.attacker, "hex": b.result["target_hex"],
+                                    "overrun": bool(b.result.get("armor_overrun"))})
+
+    def _end_turn(self, a: dict[str, Any]) -> None:
+        st = self.state
+        data: dict[str, Any] = {"side": st.active.value, "turn": st.turn}
+        if st.deck is not None:
+            if not st.deck:
+                pool = list(st.discard) + ([st.card] if st.card else [])
+                random.Random(f"{st.options.get('seed', 0)}:{self.log.last_seq}").shuffle(pool)
+                data["reshuffled"] = pool
+                data["drawn"] = pool[0] if pool else None
+            else:
+                data["drawn"] = st.deck[0]
+        self._emit("turn_ended", data)
+        self._check_victory()
+
+    def _undo(self, a: dict[str, Any]) -> None:
+        ev = self.log.undoable()
+        if ev is None:
+            raise IllegalAction("nothing to undo: undo goes back within the turn, never past a dice roll")
+        self._emit("undo", {"undone": ev.seq, "kind": ev.kind})
+
+    _HANDLERS: ClassVar[dict[str, Callable[[GameSession, dict[str, Any]], None]]] = {
+        "play_card": _play_card, "order": _order, "move": _move, "exit": _exit, "end_moves": _end_moves,
+        "battle": _battle, "dice": _dice, "correct": _correct, "apply_dice": _apply_dice,
+        "retreat": _retreat, "take_ground": _take_ground, "end_turn": _end_turn, "undo": _undo,
+    }
+
+    # --- victory ---------------------------------------------------------------------------
+    def _check_victory(self) -> None:
+        st = self.state
+        if st.phase is Phase.OVER:
+            return
+        outcome = st.outcome()
+        if outcome.over:
+            self._emit("game_over", {
+                "winner": outcome.winner.value if outcome.winner else None,
+                "medals": {s.value: outcome.medals[s] for s in (Side.ALLIES, Side.AXIS)},
+                "turns": st.turn, "reason": outcome.reason,
+            })
+
+    def end_by_agreement(self, reason: str) -> list[Event]:
+        """End the game now (players agree, a turn limit): the side with more medals wins."""
+        st = self.state
+        if st.phase is Phase.OVER:
+            return []
+        self._recorded = []
+        m = st.medals
+        winner = None if m[Side.ALLIES] == m[Side.AXIS] else max(m, key=lambda s: m[s])
+        self._emit("game_over", {"winner": winner.value if winner else None,
+                                 "medals": {s.value: m[s] for s in (Side.ALLIES, Side.AXIS)},
+                                 "turns": st.turn, "reason": reason})
+        return list(self._recorded)
+
+    def settle(self) -> None:
+        """Finish what a crash may have interrupted (a victory not yet declared)."""
+        self._recorded = []
+        self._check_victory()
+
+    def _emit(self, kind: str, data: dict[str, Any]) -> None:
+        self._recorded.append(self._record(kind, data))
+
+    # --- dice --------------------------------------------------------------------------------
+    def dice_request(self) -> DiceRequest | None:
+        """The dice the session waits for now, as a request for the current dice source."""
+        p = self.prompt()
+        if p.dice is None or self.state.phase is not Phase.DICE:
+            return None
+        return DiceRequest(p.dice.rid, p.dice.count, p.dice.purpose, "m44", p.dice.thrower)
+
+    # --- prompts -----------------------------------------------------------------------------
+    def prompt(self) -> Prompt:
+        return prompt_for(self.state, self.log.undoable() is not None)
+
+
+# --- rules bridges (kept here so the session's calls into the rules are in one place) --------
+def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
+    if st.card is None:
+        return battle_rules.NO_MODIFIERS
+    return card_rules.card_modifiers(st.card, st.position, attacker, target, overrun=overrun)
+
+
+def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
+    if st.card is not None and not overrun:
+        why = card_rules.card_battle_restriction(st.card, st.position, attacker, target)
+        if why:
+            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    mods = modifiers_for(st, attacker, target, overrun)
+    return battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
+
+
+def orders_check(st: GameState, units: list[str], section: str | None = None,
+                 roll: list[str] | None = None) -> tuple[list[str], int, list[str]]:
+    """(units ordered, orders lost, problems) for the card in play."""
+    from companion.rules import orders as order_rules
+
+    assert st.card is not None
+    counters = None
+    if card_rules.card(st.card).copies_last_card:
+        counters = st.last_card.get(st.active.other)
+    try:
+        check = order_rules.check_orders(st.position, st.card, st.active, units, section=section,
+                                         roll=roll, counters=counters)
+    except (order_rules.OrdersError, card_rules.CardError) as exc:
+        return [], 0, [str(exc)]
+    problems = [f"{uid}: {why}" for uid, why in check.rejected]
+    return list(check.valid), check.orders_lost, problems
+
+
+def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
+    """Hexes the unit may end its move on: hex -> (hexes entered, may still battle there)."""
+    from companion.rules import movement
+
+    spec = card_rules.card(st.card) if st.card else None
+    unit = st.position.units[unit_id]
+    allowance = card_rules.move_allowance(spec, unit.spec)
+    if not allowance.may_move:
+        return {}
+    found = movement.move_destinations(st.position, unit_id, allowance.move,
+                                       battle_limit=allowance.move_and_battle)
+    return {h: (len(info.path), info.can_battle) for h, info in found.items() if h != unit.hex}
+
+
+def battle_targets(
+    st: GameState, attacker: str, overrun: bool = False
+) -> list[tuple[str, battle_rules.BattleCheck]]:
+    """Every enemy the attacker may battle now, with the check (dice, explanations)."""
+    unit = st.position.units.get(attacker)
+    if unit is None:
+        return []
+    out = []
+    for other in st.position.units.values():
+        if other.side is unit.side:
+            continue
+        check = battle_check(st, attacker, other.id, overrun)
+        if check.allowed:
+            out.append((other.id, check))
+    return out
+
+
+def odds_for(st: GameState) -> dict[str, Any] | None:
+    b = st.battle
+    if b is None or b.attacker not in st.position.units or b.target not in st.position.units:
+        return None
+    check = battle_check(st, b.attacker, b.target, b.overrun)
+    target = st.position.units[b.target]
+    odds = odds_rules.battle_odds(check.dice, check.hit_faces, target.figures)
+    return odds_rules.odds_json(odds)
+
+
+def prompt_for(st: GameState, can_undo: bool) -> Prompt:
+    side = st.active.value
+    undo = ("undo",) if can_undo else ()
+    name = st.hex_name
+    pos = st.position
+    if st.phase is Phase.OVER:
+        winner = st.winner.value if st.winner else "nobody"
+        return Prompt("over", None, f"The game is over: {winner} wins "
+                      f"{st.medals[Side.ALLIES]}-{st.medals[Side.AXIS]} (allies-axis).", ())
+    if st.phase is Phase.PLAY_CARD:
+        choices: tuple[Choice, ...] = ()
+        if st.deck is not None:
+            choices = tuple(Choice(c, card_rules.card(c).name) for c in st.hands.get(st.active, []))
+        return Prompt("play_card", side, f"{side.title()}: play a command card.",
+                      ("play_card",), choices=choices)
+    if st.phase is Phase.ORDER:
+        spec = card_rules.card(st.card or "")
+        own = [u for u in pos.units.values() if u.side is st.active]
+        return Prompt("order", side, f"{side.title()}: {spec.name} — name the units you order. "
+                      f"{spec.summary}", ("order", *undo),
+                      highlight=tuple(name(u.hex) for u in own),
+                      choices=tuple(Choice(u.id, f"{u.id} ({u.type}, {name(u.hex)})", hex=name(u.hex))
+                                    for u in own))
+    if st.phase is Phase.MOVE:
+        waiting = [u for u in st.ordered if u in pos.units and u not in st.moved]
+        can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered if u in pos.units)
+        return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
+                      "then say you are done moving.",
+                      ("move", *(("exit",) if can_exit else ()), "end_moves", *undo),
+                      highlight=tuple(name(pos.units[u].hex) for u in waiting),
+                      choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
+                      optional=True)
+    if st.phase is Phase.BATTLE:
+        ready = [u for u in st.ordered if u in pos.units and u not in st.battled]
+        if st.may_overrun and st.may_overrun in pos.units:
+            ready = [st.may_overrun, *[u for u in ready if u != st.may_overrun]]
+        text = f"{side.title()}: battle with the ordered units, one at a time, then end the turn."
+        if st.may_overrun:
+            text = f"{side.title()}: {st.may_overrun} took ground and may battle again (armor overrun)."
+        return Prompt("battle", side, text, ("battle", "end_turn", *undo),
+                      highlight=tuple(name(pos.units[u].hex) for u in ready),
+                      choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in ready),
+                      optional=True)
+    b = st.battle
+    assert b is not None
+    if st.phase is Phase.DICE:
+        purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
+        due = DiceDue(b.rid, b.dice, side, purpose, odds=odds_for(st))
+        return Prompt("dice", side, f"{side.title()}: throw {b.dice} battle "
+                      f"{'die' if b.dice == 1 else 'dice'} — {purpose}.", ("dice", *undo),
+                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
+                      dice=due, detail=tuple(b.explain))
+    if st.phase is Phase.REVIEW_DICE:
+        faces = ", ".join("?" if f is None else str(f) for f in (b.faces or []))
+        unread = any(f is None for f in (b.faces or []))
+        text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
+                if unread else "Correct a misread die, or apply the dice."))
+        return Prompt("review_dice", side, text, ("correct", "apply_dice"))
+    if st.phase is Phase.RETREAT:
+        target_unit = pos.units[b.target]
+        owner = target_unit.side.value
+        assert b.result is not None
+        opts = b.result["retreat"]
+        return Prompt("retreat", owner, f"{owner.title()}: {b.target} must retreat "
+                      f"({b.result['flags'] - b.result['flags_ignored']} flag(s)); choose where.",
+                      ("retreat", *undo), highlight=tuple(o["hex"] for o in opts),
+                      choices=tuple(Choice(o["hex"], o["hex"], (f"loses {o['figures_lost']} figure(s)"
+                                    if o["figures_lost"] else ""), hex=o["hex"]) for o in opts))
+    if st.phase is Phase.TAKE_GROUND:
+        assert b.result is not None
+        where = b.result["target_hex"]
+        extra = " and battle again (armor overrun)" if b.result.get("armor_overrun") else ""
+        return Prompt("take_ground", side, f"{side.title()}: {b.attacker} may take ground into "
+                      f"{where}{extra}.", ("take_ground", *undo), highlight=(where,),
+                      choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
+                      optional=True)
+    raise AssertionError(f"no prompt for phase {st.phase}")

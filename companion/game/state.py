@@ -1,0 +1,389 @@
+"""The state of one game, and how each event changes it (the reducer).
+
+The reducer trusts its events: the session validates every action with the rules core before
+it records the event. Replaying a game's events from the start rebuilds its state exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from companion.game.events import BARRIERS, UNDOABLE, Event
+from companion.rules import victory
+from companion.rules.board import Board, Hex, Side
+from companion.rules.position import Position
+from companion.scenarios import Scenario, from_dict, to_position
+
+
+class Phase(StrEnum):
+    PLAY_CARD = "play_card"  # the active side plays a command card
+    ORDER = "order"  # it names the units the card orders
+    MOVE = "move"  # ordered units move, one at a time
+    BATTLE = "battle"  # ordered units battle, one at a time
+    DICE = "dice"  # dice are due for the declared battle
+    REVIEW_DICE = "review_dice"  # dice read; a player may correct one before they are applied
+    RETREAT = "retreat"  # the target's owner chooses where it retreats
+    TAKE_GROUND = "take_ground"  # the attacker may advance into the vacated hex
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class PendingBattle:
+    attacker: str
+    target: str
+    dice: int
+    rid: str
+    overrun: bool = False
+    card: str | None = None
+    explain: list[str] = field(default_factory=list)
+    faces: list[Any] | None = None  # as read, with corrections applied; None = not read yet
+    confidence: list[float] = field(default_factory=list)
+    source: str = ""
+    result: dict[str, Any] | None = None  # the battle_resolved data
+
+
+@dataclass(slots=True)
+class GameState:
+    scenario: Scenario
+    position: Position
+    options: dict[str, Any]
+    active: Side
+    turn: int = 1  # counts every player turn, from 1
+    phase: Phase = Phase.PLAY_CARD
+    card: str | None = None
+    last_card: dict[Side, str] = field(default_factory=dict)  # each side's latest card (Counter-Attack)
+    ordered: list[str] = field(default_factory=list)
+    orders_lost: int = 0
+    moved: dict[str, int] = field(default_factory=dict)  # unit -> hexes moved this turn
+    battled: list[str] = field(default_factory=list)
+    overrun_used: list[str] = field(default_factory=list)
+    may_overrun: str | None = None  # armor that took ground and may battle again
+    battle: PendingBattle | None = None
+    ledger: victory.MedalLedger = field(default_factory=lambda: victory.new_ledger(6))
+    objectives: list[victory.Objective] = field(default_factory=list)
+    medal_log: list[dict[str, Any]] = field(default_factory=list)  # medal announcements
+    eliminated: list[str] = field(default_factory=list)
+    winner: Side | None = None
+    deck: list[str] | None = None  # virtual deck (auto play); None: real cards on the table
+    hands: dict[Side, list[str]] = field(default_factory=dict)
+    discard: list[str] = field(default_factory=list)
+    seq: int = 0
+
+    @property
+    def board(self) -> Board:
+        return self.position.board
+
+    def hex_name(self, h: Hex) -> str:
+        return self.position.board.name(h)
+
+    def medals_to_win(self, side: Side) -> int:
+        return self.scenario.sides[side].medals_to_win
+
+    @property
+    def medal_counts(self) -> dict[Side, victory.MedalCount]:
+        return victory.medal_counts(self.ledger, self.position, self.objectives)
+
+    @property
+    def medals(self) -> dict[Side, int]:
+        """Each side's medals now: eliminations, exits and objectives held or captured."""
+        return {s: c.total for s, c in self.medal_counts.items()}
+
+    def outcome(self) -> victory.Outcome:
+        return victory.game_outcome(self.ledger, self.position, self.objectives, self.active)
+
+    def clone(self) -> GameState:
+        """An independent copy for undo snapshots (immutable parts are shared)."""
+        new = copy.copy(self)
+        new.position = self.position.copy()
+        new.options = dict(self.options)
+        new.last_card = dict(self.last_card)
+        new.ordered = list(self.ordered)
+        new.moved = dict(self.moved)
+        new.battled = list(self.battled)
+        new.overrun_used = list(self.overrun_used)
+        new.battle = copy.deepcopy(self.battle)
+        new.medal_log = list(self.medal_log)
+        new.eliminated = list(self.eliminated)
+        new.deck = None if self.deck is None else list(self.deck)
+        new.hands = {s: list(c) for s, c in self.hands.items()}
+        new.discard = list(self.discard)
+        return new
+
+    def observe(self, turn_start: bool = False) -> None:
+        """Note objective captures after the board changed."""
+        self.ledger = victory.observe(self.ledger, self.position, self.objectives, self.active,
+                                      turn_start=turn_start)
+
+
+def scenario_objectives(scenario: Scenario) -> list[victory.Objective]:
+    """The scenario's objectives and exit hexes as the rules core's objectives."""
+    board = scenario.geometry
+    out: list[victory.Objective] = []
+    for o in scenario.objectives:
+        side = o.sides[0] if len(o.sides) == 1 else None
+        needed = o.hexes_needed if o.kind.value == "sudden_death" else None
+        out.append(victory.Objective(
+            id=o.id, kind=victory.ObjectiveKind(o.kind.value),
+            hexes=tuple(board.parse(h) for h in o.hexes), side=side, medals=o.medals,
+            hexes_needed=needed, at_turn_start=o.at_turn_start,
+        ))
+    by_side: dict[Side, list[Hex]] = {}
+    for e in scenario.exits:
+        by_side.setdefault(e.side, []).append(board.parse(e.hex))
+    for side, hexes in by_side.items():
+        out.append(victory.Objective(id=f"exit-{side.value}", kind=victory.ObjectiveKind.EXIT,
+                                     hexes=tuple(hexes), side=side))
+    return out
+
+
+def initial_state(data: dict[str, Any]) -> GameState:
+    """The state right after a ``game_started`` event with this data."""
+    scenario = from_dict(data["scenario"])
+    position = to_position(scenario)
+    state = GameState(scenario=scenario, position=position, options=dict(data.get("options", {})),
+                      active=scenario.starts)
+    state.ledger = victory.new_ledger(scenario.sides[Side.ALLIES].medals_to_win,
+                                      scenario.sides[Side.AXIS].medals_to_win)
+    state.objectives = scenario_objectives(scenario)
+    state.observe()
+    deck = data.get("deck")
+    if deck is not None:
+        state.deck = list(deck)
+        state.hands = {Side(s): list(cards) for s, cards in data.get("hands", {}).items()}
+    return state
+
+
+def _end_turn(state: GameState, data: dict[str, Any]) -> None:
+    side = state.active
+    if state.card is not None and state.deck is not None:
+        hand = state.hands.get(side, [])
+        if state.card in hand:
+            hand.remove(state.card)
+        state.discard.append(state.card)
+        drawn = data.get("drawn")
+        if drawn:
+            if drawn not in state.deck:  # the deck ran out: discards were reshuffled
+                state.deck = list(data.get("reshuffled", []))
+                state.discard = []
+            if drawn in state.deck:
+                state.deck.remove(drawn)
+            hand.append(drawn)
+    for u in state.position.units.values():
+        u.moved = 0
+    state.active = side.other
+    state.turn += 1
+    state.phase = Phase.PLAY_CARD
+    state.card = None
+    state.ordered = []
+    state.orders_lost = 0
+    state.moved = {}
+    state.battled = []
+    state.overrun_used = []
+    state.may_overrun = None
+    state.battle = None
+
+
+def apply_event(state: GameState, ev: Event) -> None:
+    """Change ``state`` by one event (never called for ``undo``; see :class:`GameLog`)."""
+    d = ev.data
+    k = ev.kind
+    pos = state.position
+    board = pos.board
+    state.seq = ev.seq
+    if k == "card_played":
+        state.card = d["card"]
+        state.last_card[state.active] = d["card"]
+        state.phase = Phase.ORDER
+    elif k == "units_ordered":
+        state.ordered = list(d["units"])
+        state.orders_lost = int(d.get("lost", 0))
+        state.phase = Phase.MOVE
+    elif k == "unit_moved":
+        to = board.parse(d["to"])
+        pos.move_unit(d["unit"], to)
+        hexes = int(d.get("hexes", 1))
+        pos.units[d["unit"]].moved += hexes
+        state.moved[d["unit"]] = state.moved.get(d["unit"], 0) + hexes
+    elif k == "moves_done":
+        state.phase = Phase.BATTLE
+    elif k == "battle_declared":
+        state.battle = PendingBattle(
+            attacker=d["attacker"], target=d["target"], dice=int(d["dice"]), rid=d["rid"],
+            overrun=bool(d.get("overrun", False)), card=d.get("card"),
+            explain=list(d.get("explain", [])),
+        )
+        if d.get("overrun"):
+            state.overrun_used.append(d["attacker"])
+            state.may_overrun = None
+        else:
+            state.battled.append(d["attacker"])
+            state.may_overrun = None
+        state.phase = Phase.DICE
+    elif k == "dice_read":
+        b = state.battle
+        assert b is not None
+        b.faces = list(d["faces"])
+        b.confidence = list(d.get("confidence", [1.0] * len(b.faces)))
+        b.source = d.get("source", "")
+        state.phase = Phase.REVIEW_DICE
+    elif k == "die_corrected":
+        b = state.battle
+        assert b is not None and b.faces is not None
+        b.faces[int(d["index"])] = d["face"]
+        b.confidence[int(d["index"])] = 1.0
+    elif k == "battle_resolved":
+        _battle_resolved(state, d)
+    elif k == "retreat_chosen":
+        unit = pos.units[d["unit"]]
+        lost = int(d.get("figures_lost", 0))
+        if d.get("eliminated"):
+            _eliminate(state, d["unit"], unit.side.other)
+        else:
+            unit.figures -= lost
+            to = board.parse(d["hex"])
+            if to != unit.hex:
+                pos.move_unit(d["unit"], to)
+        _after_retreat(state)
+    elif k == "ground_taken":
+        pos.move_unit(d["unit"], board.parse(d["hex"]))
+        state.may_overrun = d["unit"] if d.get("overrun") else None
+        state.battle = None
+        state.phase = Phase.BATTLE
+    elif k == "ground_declined":
+        state.battle = None
+        state.phase = Phase.BATTLE
+    elif k in ("medal_won", "medal_lost"):
+        state.medal_log.append({"kind": k, **d})
+    elif k == "unit_exited":
+        unit = pos.units[d["unit"]]
+        state.ledger = victory.record_exit(state.ledger, unit.side, d["unit"])
+        pos.remove_unit(d["unit"])
+    elif k == "turn_ended":
+        _end_turn(state, d)
+        state.observe(turn_start=True)
+    elif k == "game_over":
+        state.winner = Side(d["winner"]) if d.get("winner") else None
+        state.phase = Phase.OVER
+    elif k == "game_started":
+        raise ValueError("game_started starts a log; it is not applied to a state")
+    else:
+        raise ValueError(f"unknown event kind {k!r}")
+    if k in _BOARD_CHANGES:
+        state.observe()
+
+
+_BOARD_CHANGES = frozenset({"unit_moved", "battle_resolved", "retreat_chosen", "ground_taken",
+                            "unit_exited"})
+
+
+def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
+    state.position.remove_unit(unit_id)
+    state.eliminated.append(unit_id)
+    state.ledger = victory.record_elimination(state.ledger, by, unit_id)
+
+
+def _battle_resolved(state: GameState, d: dict[str, Any]) -> None:
+    b = state.battle
+    assert b is not None
+    b.result = dict(d)
+    target = state.position.units[d["target"]]
+    if d["eliminated"]:
+        _eliminate(state, d["target"], target.side.other)
+    else:
+        target.figures -= int(d["figures_removed"])
+    if d["eliminated"] or not d.get("retreat"):
+        _after_retreat(state)
+    else:
+        state.phase = Phase.RETREAT
+
+
+def _after_retreat(state: GameState) -> None:
+    """After hits and any retreat: offer take ground when the target's hex is now empty."""
+    b = state.battle
+    assert b is not None and b.result is not None
+    r = b.result
+    vacated = not state.position.is_occupied(state.board.parse(r["target_hex"]))
+    if r.get("take_ground") and vacated and b.attacker in state.position.units:
+        state.phase = Phase.TAKE_GROUND
+    else:
+        state.battle = None
+        state.phase = Phase.BATTLE
+
+
+class GameLog:
+    """Events folded into a state, with undo back to the last barrier (a dice roll, a turn end).
+
+    Undo rebuilds the state from a snapshot taken just before the first undoable event after
+    the last barrier, replaying the events since then that were not withdrawn. Replaying a
+    whole log (resume) skips withdrawn events up front and copies no state on the way.
+    """
+
+    def __init__(self, start: Event) -> None:
+        if start.kind != "game_started":
+            raise ValueError("a game log starts with game_started")
+        self.start = start
+        self.state = initial_state(start.data)
+        self.state.seq = start.seq
+        self._snapshot: GameState | None = None
+        self._since: list[Event] = []  # undoable events since the last barrier, not withdrawn
+        self.last_seq = start.seq
+
+    @classmethod
+    def replay(cls, events: list[Event]) -> GameLog:
+        """Rebuild a game from its whole log (resume)."""
+        if not events:
+            raise ValueError("an empty log holds no game")
+        withdrawn: set[int] = set()
+        stack: list[int] = []
+        last_barrier = 0
+        for i, ev in enumerate(events[1:], start=1):
+            if ev.kind in BARRIERS:
+                stack = []
+                last_barrier = i
+            elif ev.kind in UNDOABLE:
+                stack.append(ev.seq)
+            elif ev.kind == "undo":
+                if not stack:
+                    raise ValueError(f"event {ev.seq}: an undo with nothing to undo")
+                withdrawn.add(stack.pop())
+        log = cls(events[0])
+        for i, ev in enumerate(events[1:], start=1):
+            if ev.kind == "undo" or ev.seq in withdrawn:
+                log.last_seq = ev.seq
+                log.state.seq = ev.seq
+                continue
+            if i > last_barrier:
+                log.add(ev)  # the open segment: keep what a live undo needs
+            else:
+                apply_event(log.state, ev)
+                log.last_seq = ev.seq
+        return log
+
+    def undoable(self) -> Event | None:
+        """The event an undo would withdraw now, if any."""
+        return self._since[-1] if self._since else None
+
+    def add(self, ev: Event) -> None:
+        """Fold one more event (``undo`` withdraws the latest undoable one)."""
+        self.last_seq = ev.seq
+        if ev.kind == "undo":
+            if not self._since:
+                raise ValueError("nothing to undo")
+            self._since.pop()
+            assert self._snapshot is not None
+            self.state = self._snapshot.clone()
+            for kept in self._since:
+                apply_event(self.state, kept)
+            self.state.seq = ev.seq
+            return
+        if ev.kind in UNDOABLE and not self._since:
+            self._snapshot = self.state.clone()
+        apply_event(self.state, ev)
+        if ev.kind in BARRIERS:
+            self._since = []
+            self._snapshot = None
+        elif ev.kind in UNDOABLE:
+            self._since.append(ev)

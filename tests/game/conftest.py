@@ -1,0 +1,21 @@
+from __future__ import annotations
+
+from companion.rules.board import Side
+from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
+
+
+def duel_scenario(medals: int = 2, extra_units: list[UnitSetup] | None = None,
+                  terrain: list[TerrainPiece] | None = None, x1_figures: int | None = None) -> Scenario:
+    """A tiny battle in the centre: allied infantry a1 on f4 faces axis infantry x1 on G5."""
+    units = [
+        UnitSetup("a1", Side.ALLIES, "infantry", "f4"),
+        UnitSetup("a2", Side.ALLIES, "armor", "D3"),
+        UnitSetup("x1", Side.AXIS, "infantry", "G5", figures=x1_figures),
+        UnitSetup("x2", Side.AXIS, "infantry", "A9"),
+    ]
+    return Scenario(
+        id="duel", text={"en": ScenarioText("Duel")}, units=units + (extra_units or []),
+        terrain=list(terrain or []),
+        sides={Side.ALLIES: SideSetup(cards=5, medals_to_win=medals),
+               Side.AXIS: SideSetup(cards=5, medals_to_win=medals)},
+    )
