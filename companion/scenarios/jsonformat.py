@@ -58,7 +58,7 @@ def _obj(value: Any, path: str, allowed: set[str]) -> dict[str, Any]:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+    return {bool: "a boolean", int: "a number", float: "a decimal number", str: "a string",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 

@@ -15,7 +15,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.scenarios.jsonformat import read_text
@@ -47,12 +47,13 @@ from companion.scenarios.model import (
 )
 
 _SIDES = {"ALLIES": Side.ALLIES, "AXIS": Side.AXIS}
+T = TypeVar("T")
 
 
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+    return {bool: "a boolean", int: "a number", float: "a decimal number", str: "a string",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
@@ -87,6 +88,12 @@ def _str(value: Any, path: str) -> str:
     return value
 
 
+def _choice(value: Any, path: str, allowed: dict[str, T]) -> T:
+    if isinstance(value, str) and value in allowed:
+        return allowed[value]
+    raise ScenarioError(path, f"{value!r} is not allowed; allowed: {', '.join(allowed)}")
+
+
 class _Importer:
     def __init__(self, data: Any, default_id: str) -> None:
         self.root = _obj(data, "")
@@ -101,15 +108,8 @@ class _Importer:
         if "board" not in self.root:
             raise ScenarioError("board", "is missing (is this a .m44 scenario file?)")
         board_obj = _obj(self.root["board"], "board")
-        btype = board_obj.get("type", "STANDARD")
-        if btype not in BOARD_TYPES:
-            raise ScenarioError("board.type", f"{btype!r} is not allowed; allowed: "
-                                              f"{', '.join(BOARD_TYPES)}")
-        face_code = board_obj.get("face", "COUNTRY")
-        if face_code not in BOARD_FACES:
-            raise ScenarioError("board.face", f"{face_code!r} is not allowed; allowed: "
-                                              f"{', '.join(BOARD_FACES)}")
-        kind, face = BOARD_TYPES[btype], BOARD_FACES[face_code]
+        kind = _choice(board_obj.get("type", "STANDARD"), "board.type", BOARD_TYPES)
+        face = _choice(board_obj.get("face", "COUNTRY"), "board.face", BOARD_FACES)
 
         info = _obj(self.root.get("game_info", {}), "game_info")
         top = self._side(info, "side_player1", Side.AXIS)
@@ -122,11 +122,8 @@ class _Importer:
             top: self._side_setup(info, "1"),
             bottom: self._side_setup(info, "2"),
         }
-        starting = info.get("starting", "PLAYER1")
-        if starting not in ("PLAYER1", "PLAYER2"):
-            raise ScenarioError("game_info.starting", f"{starting!r} is not allowed; "
-                                                      "allowed: PLAYER1, PLAYER2")
-        starts = top if starting == "PLAYER1" else bottom
+        starts = _choice(info.get("starting", "PLAYER1"), "game_info.starting",
+                         {"PLAYER1": top, "PLAYER2": bottom})
 
         terrain: list[TerrainPiece] = []
         units: list[UnitSetup] = []
@@ -192,10 +189,7 @@ class _Importer:
         value = info.get(key)
         if value is None:
             return default
-        if value not in _SIDES:
-            raise ScenarioError(f"game_info.{key}", f"{value!r} is not allowed; allowed: "
-                                                    "ALLIES, AXIS")
-        return _SIDES[value]
+        return _choice(value, f"game_info.{key}", _SIDES)
 
     def _side_setup(self, info: dict[str, Any], n: str) -> SideSetup:
         country = info.get(f"country_player{n}")
@@ -228,8 +222,8 @@ class _Importer:
             self.note(where, f"{code!r} behavior {behavior!r} is not modelled; "
                              f"loaded as plain {entry.type}")
         owner = None
-        if layer.get("original_owner") in _SIDES:
-            owner = _SIDES[layer["original_owner"]]
+        if layer.get("original_owner") is not None:
+            owner = _choice(layer["original_owner"], f"{path}.original_owner", _SIDES)
         return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner)
 
     def _unit(self, layer: dict[str, Any], path: str, where: str,
@@ -349,10 +343,7 @@ class _Importer:
                               "scenario text")
                 continue
             sd = _obj(value, f"{path}.group_sudden_death")
-            side = sd.get("side")
-            if side not in _SIDES:
-                raise ScenarioError(f"{path}.group_sudden_death.side",
-                                    f"{side!r} is not allowed; allowed: ALLIES, AXIS")
+            side = _choice(sd.get("side"), f"{path}.group_sudden_death.side", _SIDES)
             group = self._group(sd, f"{path}.group_sudden_death")
             if not group:
                 raise ScenarioError(f"{path}.group_sudden_death.group",
@@ -360,7 +351,7 @@ class _Importer:
             needed = _int(sd.get("number", 1), f"{path}.group_sudden_death.number", 1, 100)
             objectives.append(Objective(
                 id=f"o{len(objectives) + 1}", kind=ObjectiveKind.SUDDEN_DEATH,
-                hexes=tuple(group), sides=(_SIDES[side],), medals=0,
+                hexes=tuple(group), sides=(side,), medals=0,
                 hexes_needed=min(needed, len(group)),
             ))
 
