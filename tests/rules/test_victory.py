@@ -1,0 +1,202 @@
+"""Objectives and victory: each medal kind from the Air Pack's Victory Conditions terms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.rules.board import Board, Side
+from companion.rules.position import Position
+from companion.rules.referee import position_from_json
+from companion.rules.victory import (
+    Objective,
+    ObjectiveKind,
+    VictoryError,
+    exit_line,
+    game_outcome,
+    majority_holder,
+    may_exit,
+    medal_counts,
+    new_ledger,
+    observe,
+    record_elimination,
+    record_exit,
+    record_extra,
+)
+
+BOARD = Board.of()
+
+
+def unit(uid: str, side: str, kind: str, hexname: str, **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "type": kind, "hex": hexname, **extra}
+
+
+def position(*units: dict[str, Any]) -> Position:
+    return position_from_json({"units": list(units)})
+
+
+def obj(oid: str, kind: ObjectiveKind, *hexes: str, **extra: Any) -> Objective:
+    return Objective(oid, kind, tuple(BOARD.parse(h) for h in hexes), **extra)
+
+
+def test_a_medal_for_each_enemy_unit_eliminated() -> None:
+    ledger = record_elimination(new_ledger(4), Side.ALLIES, "x1")
+    ledger = record_elimination(ledger, Side.ALLIES, "x2")
+    counts = medal_counts(ledger, position(), [])
+    assert counts[Side.ALLIES].eliminated == 2 and counts[Side.AXIS].total == 0
+    with pytest.raises(VictoryError, match="already counted"):
+        record_elimination(ledger, Side.AXIS, "x1")
+
+
+def test_reaching_the_medal_target_ends_the_game_at_once() -> None:
+    ledger = new_ledger(2, 3)
+    ledger = record_elimination(record_elimination(ledger, Side.ALLIES, "x1"), Side.ALLIES, "x2")
+    out = game_outcome(ledger, position(), [])
+    assert out.over and out.winner is Side.ALLIES and out.medals[Side.ALLIES] == 2
+    assert not game_outcome(new_ledger(2, 3), position(), []).over
+
+
+def test_medal_targets_may_differ_per_side() -> None:
+    ledger = record_extra(new_ledger(6, 1), Side.AXIS)
+    assert game_outcome(ledger, position(), []).winner is Side.AXIS
+
+
+def test_both_sides_reaching_the_target_at_once_goes_to_the_active_side() -> None:
+    ledger = record_extra(record_extra(new_ledger(1), Side.AXIS), Side.ALLIES)
+    assert game_outcome(ledger, position(), [], active=Side.AXIS).winner is Side.AXIS
+    assert game_outcome(ledger, position(), []).winner is None
+
+
+def test_temporary_medal_is_held_only_while_the_hex_is_occupied() -> None:
+    town = obj("town", ObjectiveKind.TEMPORARY, "F5", side=Side.ALLIES)
+    held = position(unit("a1", "allies", "infantry", "F5"))
+    assert medal_counts(new_ledger(4), held, [town])[Side.ALLIES].temporary == 1
+    left = position(unit("a1", "allies", "infantry", "G5"))
+    assert medal_counts(new_ledger(4), left, [town])[Side.ALLIES].temporary == 0
+
+
+def test_temporary_medal_for_one_side_is_not_scored_by_the_other() -> None:
+    town = obj("town", ObjectiveKind.TEMPORARY, "F5", side=Side.ALLIES)
+    axis_there = position(unit("x1", "axis", "infantry", "F5"))
+    counts = medal_counts(new_ledger(4), axis_there, [town])
+    assert counts[Side.AXIS].total == 0 and counts[Side.ALLIES].total == 0
+
+
+def test_temporary_majority_goes_to_the_side_holding_more_than_half_the_hexes() -> None:
+    group = obj("village", ObjectiveKind.TEMPORARY_MAJORITY, "D5", "E5", "F5")
+    two = position(unit("a1", "allies", "infantry", "D5"), unit("a2", "allies", "infantry", "E5"),
+                   unit("x1", "axis", "infantry", "F5"))
+    assert medal_counts(new_ledger(4), two, [group])[Side.ALLIES].majority == 1
+    one_each = position(unit("a1", "allies", "infantry", "D5"), unit("x1", "axis", "infantry", "F5"))
+    assert majority_holder(one_each, group.hexes) is None
+    counts = medal_counts(new_ledger(4), one_each, [group])
+    assert counts[Side.ALLIES].majority == counts[Side.AXIS].majority == 0
+
+
+def test_majority_is_absolute_over_all_the_hexes_not_just_the_occupied_ones() -> None:
+    group = obj("ridge", ObjectiveKind.TEMPORARY_MAJORITY, "C5", "D5", "E5", "F5")
+    two_of_four = position(unit("a1", "allies", "infantry", "C5"), unit("a2", "allies", "infantry", "D5"))
+    assert majority_holder(two_of_four, group.hexes) is None
+
+
+def test_permanent_medal_is_kept_after_the_unit_leaves() -> None:
+    bridge = obj("bridge", ObjectiveKind.PERMANENT, "F5", side=Side.ALLIES)
+    ledger = observe(new_ledger(4), position(unit("a1", "allies", "infantry", "F5")), [bridge])
+    after = position(unit("a1", "allies", "infantry", "F3"), unit("x1", "axis", "infantry", "F5"))
+    ledger = observe(ledger, after, [bridge])
+    counts = medal_counts(ledger, after, [bridge])
+    assert counts[Side.ALLIES].permanent == 1 and counts[Side.AXIS].total == 0
+
+
+def test_permanent_medal_is_captured_by_the_first_claimant_only() -> None:
+    hill = obj("hill", ObjectiveKind.PERMANENT, "F5")
+    ledger = observe(new_ledger(4), position(unit("x1", "axis", "infantry", "F5")), [hill])
+    ledger = observe(ledger, position(unit("a1", "allies", "infantry", "F5")), [hill])
+    assert ledger.permanent["hill"] is Side.AXIS
+
+
+def test_last_to_occupy_stays_with_the_side_that_entered_last() -> None:
+    church = obj("church", ObjectiveKind.LAST_TO_OCCUPY, "F5", initial=Side.AXIS)
+    empty = position()
+    assert medal_counts(new_ledger(4), empty, [church])[Side.AXIS].last_to_occupy == 1
+    ledger = observe(new_ledger(4), position(unit("a1", "allies", "infantry", "F5")), [church])
+    ledger = observe(ledger, empty, [church])  # the allied unit left again
+    counts = medal_counts(ledger, empty, [church])
+    assert counts[Side.ALLIES].last_to_occupy == 1 and counts[Side.AXIS].last_to_occupy == 0
+
+
+def test_sudden_death_wins_as_soon_as_the_side_holds_the_hexes() -> None:
+    sd = obj("bridges", ObjectiveKind.SUDDEN_DEATH, "F5", "H5", side=Side.ALLIES)
+    one = position(unit("a1", "allies", "infantry", "F5"))
+    assert observe(new_ledger(6), one, [sd]).sudden_death is None
+    both = position(unit("a1", "allies", "infantry", "F5"), unit("a2", "allies", "infantry", "H5"))
+    ledger = observe(new_ledger(6), both, [sd])
+    out = game_outcome(ledger, both, [sd])
+    assert out.over and out.winner is Side.ALLIES and "sudden-death" in out.reason
+
+
+def test_sudden_death_may_need_only_some_of_the_hexes() -> None:
+    sd = obj("towns", ObjectiveKind.SUDDEN_DEATH, "D5", "F5", "H5", side=Side.AXIS, hexes_needed=2)
+    pos = position(unit("x1", "axis", "infantry", "D5"), unit("x2", "axis", "infantry", "H5"))
+    assert observe(new_ledger(6), pos, [sd]).sudden_death is Side.AXIS
+
+
+def test_sudden_death_at_turn_start_is_checked_only_then() -> None:
+    sd = obj("airfield", ObjectiveKind.SUDDEN_DEATH, "F5", side=Side.ALLIES, at_turn_start=True)
+    pos = position(unit("a1", "allies", "infantry", "F5"))
+    assert observe(new_ledger(6), pos, [sd], active=Side.ALLIES).sudden_death is None
+    assert observe(new_ledger(6), pos, [sd], active=Side.AXIS, turn_start=True).sudden_death is None
+    assert observe(new_ledger(6), pos, [sd], active=Side.ALLIES,
+                   turn_start=True).sudden_death is Side.ALLIES
+
+
+def test_exit_markers_make_an_interval_of_edge_hexes_inclusive() -> None:
+    line = exit_line(BOARD, BOARD.parse("C9"), BOARD.parse("F9"))
+    assert [BOARD.name(h) for h in line] == ["C9", "D9", "E9", "F9"]
+    single = exit_line(BOARD, BOARD.parse("A5"), BOARD.parse("A5"))
+    assert [BOARD.name(h) for h in single] == ["A5"]
+    side_edge = exit_line(BOARD, BOARD.parse("A7"), BOARD.parse("A5"))
+    assert [BOARD.name(h) for h in side_edge] == ["A7", "a6", "A5"]
+
+
+def test_exit_markers_must_stand_on_one_edge() -> None:
+    with pytest.raises(VictoryError, match="not an edge hex"):
+        exit_line(BOARD, BOARD.parse("F5"), BOARD.parse("F9"))
+    with pytest.raises(VictoryError, match="not on one edge"):
+        exit_line(BOARD, BOARD.parse("A9"), BOARD.parse("M1"))
+
+
+def test_a_unit_leaving_by_an_exit_hex_scores_a_medal() -> None:
+    exits = Objective("exit", ObjectiveKind.EXIT, exit_line(BOARD, BOARD.parse("C9"), BOARD.parse("F9")),
+                      side=Side.ALLIES)
+    pos = position(unit("a1", "allies", "armor", "D9"), unit("a2", "allies", "armor", "D7"),
+                   unit("x1", "axis", "infantry", "E9"))
+    assert may_exit(pos, [exits], "a1") is exits
+    assert may_exit(pos, [exits], "a2") is None  # not on an exit hex
+    assert may_exit(pos, [exits], "x1") is None  # the exit is for the allies
+    ledger = record_exit(new_ledger(4), Side.ALLIES, "a1")
+    assert medal_counts(ledger, pos, [exits])[Side.ALLIES].exits == 1
+    with pytest.raises(VictoryError):
+        record_exit(ledger, Side.ALLIES, "a1")
+
+
+def test_medals_from_every_source_add_up_to_the_target() -> None:
+    town = obj("town", ObjectiveKind.TEMPORARY, "F5", side=Side.ALLIES)
+    ledger = record_elimination(new_ledger(3), Side.ALLIES, "x1")
+    ledger = record_exit(ledger, Side.ALLIES, "a9")
+    pos = position(unit("a1", "allies", "infantry", "F5"))
+    out = game_outcome(ledger, pos, [town])
+    assert out.over and out.winner is Side.ALLIES and out.medals[Side.ALLIES] == 3
+
+
+def test_airborne_airplanes_hold_no_objective() -> None:
+    town = obj("town", ObjectiveKind.TEMPORARY, "F5")
+    pos = position_from_json({"rules": {"air": "air-pack"}, "units": [
+        unit("p1", "allies", "airplane", "F5", airborne=True, model="spitfire")]})
+    assert medal_counts(new_ledger(4), pos, [town])[Side.ALLIES].temporary == 0
+
+
+def test_a_medal_target_must_be_a_positive_whole_number() -> None:
+    with pytest.raises(VictoryError):
+        new_ledger(0)
