@@ -76,7 +76,8 @@ BOARD_SHAPES: dict[BoardKind, BoardShape] = {
     BoardKind.STANDARD: BoardShape(BoardKind.STANDARD, 13, 9, (8, 16)),
     # Breakthrough: the standard width on a board 17 rows deep, same section lines.
     BoardKind.BREAKTHROUGH: BoardShape(BoardKind.BREAKTHROUGH, 13, 17, (8, 16)),
-    # Overlord: two standard boards side by side, 26 hexes wide (8 + 1 + 8 + 1 + 8).
+    # Overlord rules "The Battlefield": two boards side by side, the join's half hexes making one
+    # more column, 26 wide; "the boards' sections combine in pairs" (8 + 1 + 8 + 1 + 8).
     BoardKind.OVERLORD: BoardShape(BoardKind.OVERLORD, 26, 9, (16, 34)),
 }
 
@@ -147,6 +148,14 @@ class Board:
     def is_edge(self, h: Hex) -> bool:
         """Full hexes on any of the four borders of the board (Air Pack: entry hexes)."""
         return self.contains(h) and len(self.neighbours(h)) < 6
+
+    def edge_hexes(self) -> tuple[Hex, ...]:
+        return tuple(h for h in self.all_hexes if self.is_edge(h))
+
+    def home_edge(self, side: Side) -> tuple[Hex, ...]:
+        """The full hexes of ``side``'s own board edge (its baseline)."""
+        row = self.home_row(side)
+        return tuple(h for h in self.all_hexes if h.row == row)
 
     # --- names -----------------------------------------------------------------------
     def name(self, h: Hex) -> str:

@@ -99,3 +99,9 @@ def test_overlord_sections_are_double_sized() -> None:
     assert counts == {Section.LEFT: 9, Section.CENTER: 10, Section.RIGHT: 9}
     assert ov.sections(Hex(16, 0), Side.ALLIES) == {Section.LEFT, Section.CENTER}
     assert ov.sections(Hex(34, 0), Side.ALLIES) == {Section.CENTER, Section.RIGHT}
+
+
+def test_home_edge_is_the_bottom_row_for_the_bottom_side(std: Board) -> None:
+    assert [std.name(h) for h in std.home_edge(Side.ALLIES)] == [f"{c}1" for c in "ABCDEFGHIJKLM"]
+    assert [std.name(h) for h in std.home_edge(Side.AXIS)] == [f"{c}9" for c in "ABCDEFGHIJKLM"]
+    assert len(std.edge_hexes()) == 40
