@@ -342,7 +342,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{dice} dice, fixed")
     else:
         base = spec.dice[min(d, spec.max_range) - 1]
-        explain.append(f"{attacker.type} at range {d}: {base} dice")
+        explain.append(f"{attacker.type} at range {d}: {base} {'die' if base == 1 else 'dice'}")
         dice = base
         if not mods.ignore_terrain_protection:
             prot, pname = target_protection(position, attacker, target)

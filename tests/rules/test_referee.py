@@ -224,3 +224,16 @@ def test_cli_errors_exit_2_with_a_json_error_and_no_traceback() -> None:
         assert done.returncode == 2
         assert json.loads(done.stdout)["error"]["field"] == field
         assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_demo_tours_the_referee_and_exits_0() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "companion", "demo", "--color", "never"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "roll 2 dice" in out and "target on forest: -1" in out  # explanations
+    assert "#" in out and "%" in out  # odds bars
+    assert "retreats; its player chooses" in out  # a retreat choice
+    assert "must close-assault" in out
+    assert "Traceback" not in done.stderr
