@@ -1,0 +1,188 @@
+"""``python -m vision``: read, teach, eval (the contract), plus watch, tray and render."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+
+from vision.labelled import LabelError, load_folder
+from vision.profile import Profile, ProfileError, load_profile
+
+
+class UsageError(Exception):
+    """Bad input: reported as one line on stderr with exit code 2."""
+
+
+def _profile(name: str) -> Profile:
+    try:
+        return load_profile(name)
+    except ProfileError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_read(a: argparse.Namespace) -> int:
+    from vision.reader import read_frame
+
+    prof = _profile(a.profile)
+    frames = []
+    for name in a.images:  # check every image first: bad input changes nothing
+        if not Path(name).is_file():
+            raise UsageError(f"image {name} does not exist")
+        img = cv2.imread(name, cv2.IMREAD_COLOR)
+        if img is None:
+            raise UsageError(f"image {name} cannot be read as an image")
+        frames.append((name, img))
+    for name, img in frames:
+        r = read_frame(img, prof, use_tray_markers=not a.no_markers)
+        if a.json:
+            doc = {"image": Path(name).name, "ms": round(r.ms, 1), "dice": [d.as_json() for d in r.dice]}
+            print(json.dumps(doc), flush=True)
+        else:
+            faces = ", ".join("?" if d.face is None else str(d.face) for d in r.dice) or "no dice"
+            print(f"{name}: {faces}  ({r.ms:.1f} ms)")
+    return 0
+
+
+def _labelled(folder: str) -> list:  # type: ignore[type-arg]
+    try:
+        return load_folder(folder)
+    except LabelError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_eval(a: argparse.Namespace) -> int:
+    from vision.evaluate import evaluate
+
+    prof = _profile(a.profile)
+    items = _labelled(a.folder)
+    try:
+        rep = evaluate(items, prof)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"profile {prof.name} on {a.folder}: {rep.images} images, {rep.labelled} labelled dice")
+    print(f"found {rep.found}, missed {rep.labelled - rep.found}, read right {rep.right}, "
+          f"unreadable {rep.unreadable}, extra detections {rep.extra}")
+    truths = sorted({t for t, _ in rep.confusion}, key=str)
+    cols = [str(f) for f in prof.faces] + ["null", "missed"]
+    print("confusion (rows: labelled face, columns: read as)")
+    print("  " + "".join(f"{c:>9}" for c in ["label", *cols]))
+    for t in truths:
+        print("  " + f"{t:>9}" + "".join(f"{rep.confusion[(t, c)]:>9}" for c in cols))
+    worst = max(rep.ms) if rep.ms else 0.0
+    print(f"ms per image: worst {worst:.1f}")
+    print(rep.last_line())
+    return 0
+
+
+def cmd_teach(a: argparse.Namespace) -> int:
+    from vision.teach import teach
+
+    items = _labelled(a.folder)
+    try:
+        prof, report = teach(items, a.base, name=Path(a.out).stem, log=lambda s: print(s, flush=True))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        prof.save(a.out)
+    except OSError as exc:
+        raise UsageError(f"cannot write {a.out}: {exc.strerror}") from None
+    print(report)
+    return 0
+
+
+def cmd_watch(a: argparse.Namespace) -> int:
+    from vision.camera_loop import open_capture, watch
+
+    prof = _profile(a.profile)
+    try:
+        cap = open_capture(a.source)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        for roll in watch(cap, prof, max_rolls=a.max_rolls):
+            print(json.dumps(roll), flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cap.release()
+    return 0
+
+
+def cmd_tray(a: argparse.Namespace) -> int:
+    from vision.tray import run_tray
+
+    prof = _profile(a.profile)
+    try:
+        return run_tray(a, prof)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_render(a: argparse.Namespace) -> int:
+    from vision.render import STYLES, write_labelled
+
+    if a.style not in STYLES:
+        raise UsageError(f"unknown style {a.style!r}: use one of {', '.join(STYLES)}")
+    kw: dict[str, object] = {}
+    if a.style == "pipwhite":
+        kw["faces"] = (1, 2, 3, 4, 5, 6)
+    write_labelled(a.out, a.count, a.style, seed=a.seed, **kw)
+    print(f"wrote {a.count} labelled photos to {a.out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m vision", description="Read dice from photos and cameras.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = sub.add_parser("read", help="read the dice in images")
+    p.add_argument("--profile", default="m44", help="m44, pips or a profile file (default m44)")
+    p.add_argument("--json", action="store_true", help="one JSON object per image")
+    p.add_argument("--no-markers", action="store_true", help="do not look for tray corner markers")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.set_defaults(func=cmd_read)
+    p = sub.add_parser("teach", help="build a profile from labelled photos of your dice")
+    p.add_argument("--base", required=True, choices=("m44", "pips"))
+    p.add_argument("--out", required=True, help="profile file to write (.npz)")
+    p.add_argument("folder", metavar="LABELLED_DIR")
+    p.set_defaults(func=cmd_teach)
+    p = sub.add_parser("eval", help="measure a profile on a labelled folder")
+    p.add_argument("--profile", default="m44")
+    p.add_argument("folder", metavar="LABELLED_DIR")
+    p.set_defaults(func=cmd_eval)
+    p = sub.add_parser("watch", help="print one JSON line per settled roll from a camera or video")
+    p.add_argument("source", metavar="SOURCE", help="camera index (0, 1...) or a video file")
+    p.add_argument("--profile", default="m44")
+    p.add_argument("--max-rolls", type=int, default=None, help="stop after this many rolls")
+    p.set_defaults(func=cmd_watch)
+    p = sub.add_parser("tray", help="be a dice tray (tray protocol) using a camera")
+    p.add_argument("--camera", required=True, help="camera index or video file")
+    p.add_argument("--profile", default="m44")
+    dest = p.add_mutually_exclusive_group(required=True)
+    dest.add_argument("--mqtt", metavar="URL", help="mqtt://host[:port]")
+    dest.add_argument("--serial", metavar="PORT", help="serial port or pseudo-terminal")
+    p.add_argument("--device", default="camtray-1", help="tray id in the protocol")
+    p.set_defaults(func=cmd_tray)
+    p = sub.add_parser("render", help="write synthetic labelled photos (tests, teaching)")
+    p.add_argument("--style", default="classic")
+    p.add_argument("--count", type=int, default=8)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("out", metavar="DIR")
+    p.set_defaults(func=cmd_render)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+        return result
+    except UsageError as exc:
+        print(f"vision {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+

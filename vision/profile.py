@@ -1,0 +1,110 @@
+"""Profiles: everything the reader knows about one set of dice, in one ``.npz`` file.
+
+A profile holds the faces (``m44`` symbol names or pip counts 1..6), the candidate-search
+settings, the confidence floor under which a die is reported unreadable (``null``), and
+a small classifier whose class 0 means "not a die". Built-ins live beside this module and
+are rebuilt by ``python -m vision.build_profiles``.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from vision.detect import DetectParams
+from vision.features import FEATURE_SIZE
+from vision.mlp import MLP
+
+BUILTIN_DIR = Path(__file__).with_name("profiles")
+BUILTIN = ("m44", "pips")
+M44_FACES: tuple[str, ...] = ("infantry", "armor", "grenade", "star", "flag")
+PIP_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+FORMAT = 1
+
+Face = str | int
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be used: unknown name, missing or corrupt file."""
+
+
+@dataclass
+class Profile:
+    name: str
+    base: str  # "m44" or "pips": which faces and which die kind
+    faces: tuple[Face, ...]
+    classifier: MLP
+    detect: DetectParams = field(default_factory=DetectParams)
+    min_confidence: float = 0.7  # below this the face is reported as null
+    max_background: float = 0.5  # a candidate whose "not a die" probability is above is dropped
+    notes: dict[str, object] = field(default_factory=dict)
+
+    def save(self, path: str | Path) -> None:
+        meta = {
+            "format": FORMAT,
+            "name": self.name,
+            "base": self.base,
+            "faces": list(self.faces),
+            "detect": asdict(self.detect),
+            "min_confidence": self.min_confidence,
+            "max_background": self.max_background,
+            "notes": self.notes,
+        }
+        arrays = self.classifier.arrays("clf_")
+        with open(path, "wb") as fh:
+            np.savez_compressed(fh, meta=np.array(json.dumps(meta)), **arrays)
+
+
+def faces_of(base: str) -> tuple[Face, ...]:
+    if base == "m44":
+        return M44_FACES
+    if base == "pips":
+        return PIP_FACES
+    raise ProfileError(f"unknown base {base!r}: use m44 or pips")
+
+
+def load_profile(name_or_path: str) -> Profile:
+    """A built-in profile by name, or a profile file; raise :class:`ProfileError` otherwise."""
+    if name_or_path in BUILTIN:
+        path = BUILTIN_DIR / f"{name_or_path}.npz"
+        if not path.exists():
+            raise ProfileError(
+                f"built-in profile {name_or_path!r} is not built: run python -m vision.build_profiles"
+            )
+    else:
+        path = Path(name_or_path)
+        if not path.exists():
+            raise ProfileError(
+                f"unknown profile {name_or_path!r}: give m44, pips or an existing profile file"
+            )
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+        meta = json.loads(str(arrays["meta"]))
+        if meta.get("format") != FORMAT:
+            raise ProfileError(f"profile {path} has format {meta.get('format')!r}, not {FORMAT}")
+        base = str(meta["base"])
+        faces = tuple(meta["faces"])
+        if faces != faces_of(base):
+            raise ProfileError(f"profile {path}: faces do not match base {base!r}")
+        clf = MLP.from_arrays(arrays, "clf_")
+        if clf.w1.shape[0] != FEATURE_SIZE or clf.w2.shape[1] != len(faces) + 1:
+            raise ProfileError(f"profile {path}: classifier does not fit this reader version")
+        return Profile(
+            name=str(meta["name"]),
+            base=base,
+            faces=faces,
+            classifier=clf,
+            detect=DetectParams(**meta["detect"]),
+            min_confidence=float(meta["min_confidence"]),
+            max_background=float(meta["max_background"]),
+            notes=dict(meta.get("notes", {})),
+        )
+    except ProfileError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as exc:
+        raise ProfileError(f"profile {path} is corrupt or not a profile ({exc})") from None

@@ -1,0 +1,111 @@
+"""Reading every die in one frame against a profile."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.detect import Candidate, as_bgr, find_candidates, find_tray
+from vision.features import FEATURE_SIZE, cut_patch, describe
+from vision.profile import Face, Profile
+
+WORK_SIZE = 640  # frames are read at this longest side; dice sizes in profiles assume it
+BOX_SCALE = 1.25  # reported box half-size as a multiple of the candidate radius
+
+
+@dataclass(frozen=True, slots=True)
+class DieFound:
+    face: Face | None  # None: a die is there but its face is not certain
+    box: tuple[int, int, int, int]  # x0, y0, x1, y1 in the frame as given
+    confidence: float
+
+    def as_json(self) -> dict[str, object]:
+        return {"face": self.face, "box": list(self.box), "confidence": round(self.confidence, 3)}
+
+
+@dataclass(frozen=True, slots=True)
+class FrameReading:
+    dice: tuple[DieFound, ...]
+    ms: float
+    tray_found: bool = False
+
+    def faces(self) -> list[Face | None]:
+        return [d.face for d in self.dice]
+
+
+def candidate_features(
+    bgr: NDArray[np.uint8], cands: list[Candidate], crop_scale: float
+) -> NDArray[np.float32]:
+    if not cands:
+        return np.zeros((0, FEATURE_SIZE), np.float32)
+    rows = [describe(cut_patch(bgr, c.x, c.y, c.radius * crop_scale)) for c in cands]
+    return np.stack(rows)
+
+
+def prepare(
+    frame: NDArray[np.uint8], use_tray_markers: bool = True
+) -> tuple[NDArray[np.uint8], NDArray[np.float64], bool]:
+    """The working image (640 px, top-down when the tray's markers show) and the map back."""
+    bgr = as_bgr(np.ascontiguousarray(frame, dtype=np.uint8))
+    h, w = bgr.shape[:2]
+    factor = WORK_SIZE / max(h, w)
+    work = bgr
+    if abs(factor - 1.0) > 1e-6:
+        size = (max(1, round(w * factor)), max(1, round(h * factor)))
+        work = cv2.resize(bgr, size, interpolation=cv2.INTER_AREA)
+    to_frame = np.diag([1.0 / factor, 1.0 / factor, 1.0])
+    tray = find_tray(work) if use_tray_markers else None
+    if tray is not None:
+        work = cv2.warpPerspective(work, tray, (WORK_SIZE, WORK_SIZE))
+        to_frame = to_frame @ np.linalg.inv(tray)
+    return work, to_frame, tray is not None
+
+
+def read_frame(
+    frame: NDArray[np.uint8], profile: Profile, use_tray_markers: bool = True
+) -> FrameReading:
+    """Find and read every die in ``frame``; boxes are in the frame's own pixels."""
+    t0 = time.perf_counter()
+    if frame is None or frame.size == 0 or frame.ndim not in (2, 3):
+        return FrameReading((), 0.0)
+    work, to_frame, tray_found = prepare(frame, use_tray_markers)
+    h, w = frame.shape[:2]
+    cands = find_candidates(work, profile.detect)
+    feats = candidate_features(work, cands, profile.detect.crop_scale)
+    dice: list[DieFound] = []
+    if len(cands):
+        probs = profile.classifier.probabilities(feats)
+        dieness = 1.0 - probs[:, 0]
+        keep = [i for i in np.argsort(-dieness) if probs[i, 0] <= profile.max_background]
+        taken: list[tuple[float, float, float]] = []
+        for i in keep:
+            c = cands[i]
+            # One die may give two peaks: keep the surer one.
+            if any(abs(c.x - x) < r and abs(c.y - y) < r for x, y, r in taken):
+                continue
+            taken.append((c.x, c.y, c.radius * BOX_SCALE * 0.9))
+            face_p = probs[i, 1:] / max(float(dieness[i]), 1e-6)
+            best = int(np.argmax(face_p))
+            conf = float(face_p[best])
+            face: Face | None = profile.faces[best] if conf >= profile.min_confidence else None
+            dice.append(DieFound(face, _box(c, to_frame, w, h), conf))
+    dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    ms = (time.perf_counter() - t0) * 1000.0
+    return FrameReading(tuple(dice), ms, tray_found)
+
+
+def _box(c: Candidate, to_frame: NDArray[np.float64], w: int, h: int) -> tuple[int, int, int, int]:
+    r = c.radius * BOX_SCALE
+    pts = np.array([[[c.x - r, c.y - r]], [[c.x + r, c.y - r]], [[c.x + r, c.y + r]],
+                     [[c.x - r, c.y + r]]], dtype=np.float64)
+    mapped = cv2.perspectiveTransform(pts, to_frame).reshape(4, 2)
+    x0, y0 = mapped.min(axis=0)
+    x1, y1 = mapped.max(axis=0)
+    return (
+        int(np.clip(round(x0), 0, w - 1)), int(np.clip(round(y0), 0, h - 1)),
+        int(np.clip(round(x1), 0, w - 1)), int(np.clip(round(y1), 0, h - 1)),
+    )

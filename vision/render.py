@@ -1,0 +1,236 @@
+"""Synthetic photos of Memoir '44 battle dice (and pip dice) on a tray, for tests and profiles.
+
+The symbol art is the project's own, drawn with OpenCV primitives: an infantry soldier,
+a tank, a grenade, a star and a flag. Two styles exist so a profile can be taught on
+dice it was not built from: ``classic`` (ivory dice, dark navy symbols) and ``olive``
+(olive-drab dice, pale yellow outlined symbols, different shapes and strokes).
+Scenes vary light, shadow, perspective, blur, noise and rotation, and dice may touch.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.profile import Face
+
+Image = NDArray[np.uint8]
+TEX = 96  # face texture size in pixels
+# A Memoir '44 die has two infantry faces and one of each other symbol.
+M44_DIE: tuple[str, ...] = ("infantry", "infantry", "armor", "grenade", "star", "flag")
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    name: str
+    die: tuple[int, int, int]  # BGR of the die body
+    ink: tuple[int, int, int]  # BGR of the symbols or pips
+    stroke: int  # line thickness at TEX size
+    outlined: bool  # symbols drawn as outlines rather than filled
+    rounded: int  # corner radius of the die at TEX size
+
+
+STYLES: dict[str, Style] = {
+    "classic": Style("classic", (200, 225, 235), (90, 40, 20), 5, False, 14),
+    "olive": Style("olive", (60, 110, 95), (150, 235, 245), 7, True, 22),
+    "pipwhite": Style("pipwhite", (235, 238, 240), (30, 30, 30), 0, False, 16),
+}
+
+
+def _poly(img: Image, pts: list[tuple[float, float]], style: Style) -> None:
+    arr = np.array([[round(x * TEX), round(y * TEX)] for x, y in pts], np.int32)
+    if style.outlined:
+        cv2.polylines(img, [arr], True, style.ink, max(2, style.stroke // 2), cv2.LINE_AA)
+    else:
+        cv2.fillPoly(img, [arr], style.ink, cv2.LINE_AA)
+
+
+def _circle(img: Image, cx: float, cy: float, r: float, style: Style) -> None:
+    c, rr = (round(cx * TEX), round(cy * TEX)), max(1, round(r * TEX))
+    if style.outlined:
+        cv2.circle(img, c, rr, style.ink, max(2, style.stroke // 2), cv2.LINE_AA)
+    else:
+        cv2.circle(img, c, rr, style.ink, -1, cv2.LINE_AA)
+
+
+def _line(img: Image, a: tuple[float, float], b: tuple[float, float], style: Style, w: float = 1.0) -> None:
+    pa = (round(a[0] * TEX), round(a[1] * TEX))
+    pb = (round(b[0] * TEX), round(b[1] * TEX))
+    cv2.line(img, pa, pb, style.ink, max(1, round(style.stroke * w)), cv2.LINE_AA)
+
+
+def draw_symbol(img: Image, face: Face, style: Style) -> None:
+    """Draw one face's symbol (or pips) on a TEX x TEX die face, in place."""
+    alt = style.name == "olive"  # the second style also draws different shapes
+    if isinstance(face, int):
+        spots = {1: [(0.5, 0.5)], 2: [(0.28, 0.28), (0.72, 0.72)],
+                 3: [(0.26, 0.26), (0.5, 0.5), (0.74, 0.74)],
+                 4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)]}
+        spots[5] = [*spots[4], (0.5, 0.5)]
+        spots[6] = [(0.28, 0.25), (0.28, 0.5), (0.28, 0.75), (0.72, 0.25), (0.72, 0.5), (0.72, 0.75)]
+        for x, y in spots[face]:
+            cv2.circle(img, (round(x * TEX), round(y * TEX)), TEX // 11, style.ink, -1, cv2.LINE_AA)
+        return
+    if face == "infantry":
+        if alt:  # a helmeted head and shoulders
+            _poly(img, [(0.25, 0.48), (0.32, 0.3), (0.5, 0.22), (0.68, 0.3), (0.75, 0.48)], style)
+            _circle(img, 0.5, 0.56, 0.1, style)
+            _poly(img, [(0.25, 0.85), (0.32, 0.7), (0.68, 0.7), (0.75, 0.85)], style)
+        else:  # a soldier with a rifle
+            _circle(img, 0.45, 0.24, 0.09, style)
+            _poly(img, [(0.35, 0.36), (0.55, 0.36), (0.58, 0.62), (0.32, 0.62)], style)
+            _line(img, (0.38, 0.62), (0.32, 0.86), style)
+            _line(img, (0.52, 0.62), (0.58, 0.86), style)
+            _line(img, (0.62, 0.2), (0.7, 0.7), style, 0.6)
+    elif face == "armor":
+        hull = [(0.14, 0.58), (0.86, 0.58), (0.8, 0.72), (0.2, 0.72)]
+        _poly(img, hull, style)
+        _poly(img, [(0.32, 0.44), (0.62, 0.44), (0.62, 0.57), (0.32, 0.57)], style)
+        _line(img, (0.6, 0.48), (0.9, 0.42 if alt else 0.48), style, 0.6)
+        for x in (0.27, 0.42, 0.58, 0.73):
+            _circle(img, x, 0.78, 0.05, style)
+    elif face == "grenade":
+        if alt:  # a stick grenade
+            _poly(img, [(0.42, 0.18), (0.58, 0.18), (0.6, 0.42), (0.4, 0.42)], style)
+            _line(img, (0.5, 0.42), (0.5, 0.86), style, 1.1)
+        else:  # a round grenade with lever and pin ring
+            cv2.ellipse(img, (TEX // 2, round(0.6 * TEX)), (round(0.2 * TEX), round(0.24 * TEX)),
+                        0, 0, 360, style.ink, -1, cv2.LINE_AA)
+            _poly(img, [(0.42, 0.3), (0.58, 0.3), (0.58, 0.38), (0.42, 0.38)], style)
+            _line(img, (0.58, 0.32), (0.72, 0.48), style, 0.6)
+            cv2.circle(img, (round(0.34 * TEX), round(0.28 * TEX)), round(0.07 * TEX),
+                       style.ink, max(2, style.stroke // 2), cv2.LINE_AA)
+    elif face == "star":
+        pts = []
+        for k in range(10):
+            r = 0.38 if k % 2 == 0 else (0.17 if alt else 0.15)
+            a = -np.pi / 2 + k * np.pi / 5
+            pts.append((0.5 + r * np.cos(a), 0.53 + r * np.sin(a)))
+        _poly(img, pts, style)
+    elif face == "flag":
+        _line(img, (0.3, 0.15), (0.3, 0.88), style, 0.8)
+        if alt:  # a pennant
+            _poly(img, [(0.32, 0.17), (0.82, 0.32), (0.32, 0.47)], style)
+        else:
+            _poly(img, [(0.32, 0.17), (0.78, 0.2), (0.72, 0.33), (0.78, 0.47), (0.32, 0.45)], style)
+    else:
+        raise ValueError(f"no art for face {face!r}")
+
+
+def face_texture(face: Face, style: Style) -> Image:
+    tex = np.zeros((TEX, TEX, 3), np.uint8)
+    tex[:] = style.die
+    draw_symbol(tex, face, style)
+    return tex
+
+
+def _tray(rng: np.random.Generator, size: int) -> Image:
+    base = np.array(
+        [(60, 110, 50), (50, 70, 130), (40, 40, 45), (200, 200, 205), (80, 100, 140), (120, 60, 40)][
+            rng.integers(0, 6)
+        ],
+        np.float32,
+    ) + rng.uniform(-20, 20, 3)
+    img = np.empty((size, size, 3), np.float32)
+    img[:] = base
+    grain = cv2.GaussianBlur(rng.normal(0, 1, (size, size)).astype(np.float32), (0, 0), 1.5)
+    img += grain[:, :, None] * rng.uniform(3, 10)
+    return img
+
+
+def render_scene(
+    rng: np.random.Generator,
+    style: str = "classic",
+    dice: int | None = None,
+    size: int = 640,
+    faces: tuple[Face, ...] = M44_DIE,
+    touching: float = 0.3,
+) -> tuple[Image, list[tuple[Face, tuple[int, int, int, int]]]]:
+    """One synthetic photo and its labels: (face, [x0, y0, x1, y1]) per die."""
+    st = STYLES[style]
+    img = _tray(rng, size)
+    shadow = np.ones((size, size), np.float32)
+    n = int(dice if dice is not None else rng.integers(1, 9))
+    die_px = rng.uniform(34, 60)
+    placed: list[tuple[float, float, float]] = []
+    labels: list[tuple[Face, tuple[int, int, int, int]]] = []
+    light = rng.uniform(-1, 1, 2)
+    light = light / (np.linalg.norm(light) + 1e-6)
+    for _ in range(n):
+        s = die_px * rng.uniform(0.92, 1.08)
+        for _try in range(60):
+            if placed and rng.random() < touching:  # put it against a die already down
+                px, py, ps = placed[rng.integers(0, len(placed))]
+                a = rng.uniform(0, 2 * np.pi)
+                d = (ps + s) * 0.5 * rng.uniform(1.02, 1.12)
+                cx, cy = px + d * np.cos(a), py + d * np.sin(a)
+            else:
+                cx, cy = rng.uniform(s, size - s, 2)
+            ok = s <= cx <= size - s and s <= cy <= size - s and all(
+                np.hypot(cx - px, cy - py) > (ps + s) * 0.5 * 1.0 for px, py, ps in placed)
+            if ok:
+                break
+        else:
+            continue
+        placed.append((cx, cy, s))
+        face = faces[rng.integers(0, len(faces))]
+        ang = rng.uniform(0, 2 * np.pi)
+        half = s / 2
+        corners = np.array([[np.cos(ang + k * np.pi / 2 + np.pi / 4), np.sin(ang + k * np.pi / 2 + np.pi / 4)]
+                            for k in range(4)]) * half * np.sqrt(2)
+        corners += rng.normal(0, s * 0.025, (4, 2))  # a touch of perspective
+        quad = (corners + np.array([cx, cy])).astype(np.float32)
+        # Drop shadow away from the light, and a visible side face.
+        off = -light * s * rng.uniform(0.12, 0.25)
+        cv2.fillConvexPoly(shadow, (quad + off).astype(np.int32), rng.uniform(0.45, 0.7), cv2.LINE_AA)
+        side = np.array(st.die, np.float32) * rng.uniform(0.55, 0.75)
+        body = np.concatenate([quad, quad + off * 0.35])
+        cv2.fillConvexPoly(img, cv2.convexHull(body.astype(np.int32)), side.tolist(), cv2.LINE_AA)
+        tex = face_texture(face, st).astype(np.float32)
+        # Rounded corners: fade the texture to the side colour outside a rounded square.
+        alpha = np.zeros((TEX, TEX), np.float32)
+        r = st.rounded
+        cv2.rectangle(alpha, (r, 0), (TEX - 1 - r, TEX - 1), 1.0, -1)
+        cv2.rectangle(alpha, (0, r), (TEX - 1, TEX - 1 - r), 1.0, -1)
+        for x, y in ((r, r), (TEX - 1 - r, r), (r, TEX - 1 - r), (TEX - 1 - r, TEX - 1 - r)):
+            cv2.circle(alpha, (x, y), r, 1.0, -1, cv2.LINE_AA)
+        src = np.array([[0, 0], [TEX - 1, 0], [TEX - 1, TEX - 1], [0, TEX - 1]], np.float32)
+        m = cv2.getPerspectiveTransform(src, quad)
+        warped = cv2.warpPerspective(tex, m, (size, size), flags=cv2.INTER_LINEAR)
+        wa = cv2.warpPerspective(alpha, m, (size, size), flags=cv2.INTER_LINEAR)[:, :, None]
+        tilt = 1.0 + 0.12 * rng.uniform(-1, 1)  # each top face catches the light a bit differently
+        img = img * (1 - wa) + warped * tilt * wa
+        x0, y0 = body.min(axis=0)
+        x1, y1 = body.max(axis=0)
+        labels.append((face, (int(x0), int(y0), int(x1), int(y1))))
+    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(2, 5))
+    img *= shadow[:, :, None]
+    # Uneven light across the tray, overall exposure, blur and sensor noise.
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    grad = 1.0 + rng.uniform(-0.25, 0.25) * (xx - 0.5) + rng.uniform(-0.25, 0.25) * (yy - 0.5)
+    img *= grad[:, :, None] * rng.uniform(0.7, 1.25)
+    sigma = rng.uniform(0.0, 1.4)
+    if sigma > 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img += rng.normal(0, rng.uniform(1, 6), img.shape).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8), labels
+
+
+def write_labelled(folder: str | Path, count: int, style: str, seed: int = 0, **kw: object) -> Path:
+    """Write ``count`` rendered photos with contract-format JSON labels into ``folder``."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        img, labels = render_scene(rng, style, **kw)  # type: ignore[arg-type]
+        name = f"{style}-{seed}-{i:04d}.png"
+        cv2.imwrite(str(out / name), img)
+        doc = {"image": name, "width": img.shape[1], "height": img.shape[0],
+               "dice": [{"face": f, "box": list(b)} for f, b in labels]}
+        (out / name).with_suffix(".json").write_text(json.dumps(doc))
+    return out

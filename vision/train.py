@@ -1,0 +1,104 @@
+"""Building a profile's classifier from labelled images (used by teach and build_profiles)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.detect import DetectParams, find_candidates
+from vision.features import cut_patch, describe
+from vision.labelled import LabelledImage
+from vision.mlp import MLP, train
+from vision.profile import Face
+from vision.reader import BOX_SCALE, prepare
+
+Progress = Callable[[int, int], None]
+
+
+def samples_from_image(
+    frame: NDArray[np.uint8],
+    dice: Sequence[tuple[Face, tuple[int, int, int, int]]],
+    faces: Sequence[Face],
+    params: DetectParams,
+    copies: int,
+    rng: np.random.Generator,
+    use_tray_markers: bool = True,
+) -> tuple[list[NDArray[np.float32]], list[int]]:
+    """Feature rows and class ids (0 = not a die) for every candidate and every labelled die."""
+    work, to_frame, _ = prepare(frame, use_tray_markers)
+    to_work = np.linalg.inv(to_frame)
+    labelled: list[tuple[int, float, float, float, float, float]] = []
+    for face, (x0, y0, x1, y1) in dice:
+        if face not in faces:
+            continue
+        pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
+        q = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
+        (a0, b0), (a1, b1) = q.min(axis=0), q.max(axis=0)
+        labelled.append((faces.index(face) + 1, a0, b0, a1, b1, 0.5 * max(a1 - a0, b1 - b0)))
+        spots: list[tuple[float, float, float, int]] = []
+    matched: set[int] = set()
+    for c in find_candidates(work, params):
+        cls = 0
+        for j, (k, a0, b0, a1, b1, _) in enumerate(labelled):
+            if a0 <= c.x <= a1 and b0 <= c.y <= b1:
+                cls = k
+                matched.add(j)
+                break
+        spots.append((c.x, c.y, c.radius, cls))
+    for j, (k, a0, b0, a1, b1, half) in enumerate(labelled):
+        if j not in matched:  # dice the search missed still teach what a face looks like
+            spots.append(((a0 + a1) / 2, (b0 + b1) / 2, half / BOX_SCALE, k))
+    rows: list[NDArray[np.float32]] = []
+    ids: list[int] = []
+    for x, y, r, cls in spots:
+        n = copies if cls else max(1, copies // 3)
+        for _ in range(n):
+            jitter = rng.uniform(-0.12, 0.12, 2) * r
+            half = r * params.crop_scale * rng.uniform(0.88, 1.12)
+            patch = cut_patch(work, x + jitter[0], y + jitter[1], half, rng.uniform(0, 360))
+            if rng.random() < 0.3:
+                patch = cv2.GaussianBlur(patch, (3, 3), rng.uniform(0.3, 1.0))
+            rows.append(describe(patch))
+            ids.append(cls)
+    return rows, ids
+
+
+def build_classifier(
+    items: Sequence[tuple[NDArray[np.uint8], Sequence[tuple[Face, tuple[int, int, int, int]]]]],
+    faces: Sequence[Face],
+    params: DetectParams,
+    copies: int = 8,
+    seed: int = 0,
+    hidden: int = 64,
+    epochs: int = 40,
+    progress: Progress | None = None,
+) -> MLP:
+    rng = np.random.default_rng(seed)
+    rows: list[NDArray[np.float32]] = []
+    ids: list[int] = []
+    for i, (frame, dice) in enumerate(items):
+        r, k = samples_from_image(frame, dice, faces, params, copies, rng)
+        rows += r
+        ids += k
+        if progress:
+            progress(i + 1, len(items))
+    x = np.stack(rows)
+    y = np.array(ids, dtype=np.int64)
+    return train(x, y, len(faces) + 1, hidden=hidden, epochs=epochs, seed=seed)
+
+
+Labels = list[tuple[Face, tuple[int, int, int, int]]]
+
+
+def load_items(labelled: Sequence[LabelledImage]) -> list[tuple[NDArray[np.uint8], Labels]]:
+    """Decode each labelled photo once, for training."""
+    out: list[tuple[NDArray[np.uint8], Labels]] = []
+    for it in labelled:
+        img = cv2.imread(str(it.image), cv2.IMREAD_COLOR)
+        if img is None:
+            raise ValueError(f"{it.image}: cannot be read as an image")
+        out.append((img, [(d.face, d.box) for d in it.dice]))
+    return out
