@@ -1,0 +1,200 @@
+"""The referee's card asks: orders, card_attack and the battle ask's card field."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from companion.rules.referee import QueryError, answer, answer_or_error
+
+
+def unit(uid: str, side: str, kind: str, hexname: str, **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "type": kind, "hex": hexname, **extra}
+
+
+UNITS = [
+    unit("a1", "allies", "infantry", "B1"), unit("a2", "allies", "armor", "b2"),
+    unit("a3", "allies", "infantry", "G1"), unit("a4", "allies", "infantry", "F3", figures=2),
+    unit("x1", "axis", "infantry", "B3"), unit("x2", "axis", "infantry", "F5"),
+    unit("x3", "axis", "armor", "G5"),
+]
+
+
+def ask(body: dict[str, Any], dice: list[Any] | None = None, **query: Any) -> dict[str, Any]:
+    q: dict[str, Any] = {"units": UNITS, "ask": body, **query}
+    if dice is not None:
+        q["dice"] = dice
+    return answer(q)
+
+
+def error(body: dict[str, Any], dice: list[Any] | None = None) -> tuple[str, str]:
+    q: dict[str, Any] = {"units": UNITS, "ask": body}
+    if dice is not None:
+        q["dice"] = dice
+    code, out = answer_or_error(q)
+    assert code == 2, out
+    return out["error"]["field"], out["error"]["message"]
+
+
+# --- orders --------------------------------------------------------------------------------------
+def test_orders_ask_reports_valid_rejected_and_lost_orders() -> None:
+    out = ask({"orders": {"card": "attack_left", "side": "allies", "units": ["a1", "a2", "a3"]}})
+    o = out["orders"]
+    assert o["valid"] == ["a1", "a2"]
+    assert o["rejected"][0]["unit"] == "a3" and "center" in o["rejected"][0]["reason"]
+    assert o["orderable"] == ["a1", "a2"]
+    assert o["orders_available"] == 3 and o["orders_lost"] == 1 and o["orders_unused"] == 0
+    assert o["units"]["a1"]["move"] == 2 and o["units"]["a1"]["move_and_battle"] == 1
+
+
+def test_orders_ask_shows_card_reach_for_each_ordered_unit() -> None:
+    out = ask({"orders": {"card": "infantry_assault", "side": "allies", "units": ["a3", "a4"],
+                          "section": "center"}})
+    o = out["orders"]
+    assert o["valid"] == ["a3", "a4"] and o["section"] == "center"
+    assert o["units"]["a3"] == {"move": 3, "move_and_battle": 2, "battles": 1,
+                                "move_after_battle": 0, "ignore_terrain_movement": False,
+                                "extra_dice": 0}
+
+
+def test_orders_ask_their_finest_hour_takes_the_roll_from_dice() -> None:
+    out = ask({"orders": {"card": "their_finest_hour", "side": "allies", "units": ["a1", "a2"],
+                          "hand_size": 3}}, dice=["armor", "flag", "grenade"])
+    o = out["orders"]
+    assert o["valid"] == ["a2"] and o["dice_ignored"] == 2 and o["units"]["a2"]["extra_dice"] == 1
+
+
+def test_orders_ask_medics_reports_figures_returned() -> None:
+    out = ask({"orders": {"card": "medics_and_mechanics", "side": "allies", "units": ["a4"]}},
+              dice=["infantry", "star", "infantry", "armor"])
+    assert out["orders"]["medics"] == {"unit": "a4", "figures_returned": 2, "figures_after": 4,
+                                       "ordered": True}
+
+
+def test_orders_ask_counter_attack_mirrors_the_section() -> None:
+    out = ask({"orders": {"card": "counter_attack", "counters": "probe_right", "side": "allies",
+                          "units": ["a1"]}})
+    assert out["orders"]["card"] == "probe_left" and out["orders"]["valid"] == ["a1"]
+
+
+@pytest.mark.parametrize("body, dice, field", [
+    ({"card": "attack_sideways", "side": "allies"}, None, "ask.orders.card"),
+    ({"card": "attack_left", "side": "germans"}, None, "ask.orders.side"),
+    ({"card": "attack_left", "side": "allies", "units": ["a1", "zz"]}, None, "ask.orders.units.1"),
+    ({"card": "attack_left", "side": "allies", "units": "a1"}, None, "ask.orders.units"),
+    ({"card": "infantry_assault", "side": "allies"}, None, "ask.orders.section"),
+    ({"card": "their_finest_hour", "side": "allies"}, None, "dice"),
+    ({"card": "their_finest_hour", "side": "allies", "hand_size": 4}, ["star"], "dice"),
+    ({"card": "counter_attack", "side": "allies"}, None, "ask.orders.counters"),
+    ({"card": "attack_left", "side": "allies", "colour": "red"}, None, "ask.orders.colour"),
+    ({"card": "attack_left"}, None, "ask.orders.side"),
+])
+def test_orders_ask_errors_name_the_field(body: dict[str, Any], dice: list[Any] | None, field: str) -> None:
+    got_field, message = error({"orders": body}, dice)
+    assert got_field == field and message
+
+
+# --- battle with a card ----------------------------------------------------------------------------
+def test_battle_ask_with_armor_assault_rolls_an_extra_die_in_close_assault() -> None:
+    plain = ask({"battle": {"attacker": "a2", "target": "x1"}})["battle"]
+    carded = ask({"battle": {"attacker": "a2", "target": "x1", "card": "armor_assault"}})["battle"]
+    assert carded["dice"] == plain["dice"] + 1 and carded["card"] == "armor_assault"
+    assert "odds" in carded
+
+
+def test_battle_ask_with_a_card_resolves_the_dice() -> None:
+    out = ask({"battle": {"attacker": "a2", "target": "x1", "card": "armor_assault"}},
+              dice=["infantry", "infantry", "flag", "star"])
+    assert out["result"]["hits"] == 2 and out["result"]["flags"] == 1
+
+
+def test_battle_ask_close_assault_card_refuses_a_ranged_target() -> None:
+    out = ask({"battle": {"attacker": "a4", "target": "x3", "card": "close_assault"}})["battle"]
+    assert not out["allowed"] and out["dice"] == 0 and "adjacent" in out["reason"]
+
+
+def test_battle_ask_overrun_gets_no_close_assault_bonus() -> None:
+    first = ask({"battle": {"attacker": "a2", "target": "x1", "card": "close_assault"}})["battle"]
+    over = ask({"battle": {"attacker": "a2", "target": "x1", "card": "close_assault",
+                           "overrun": True}})["battle"]
+    assert first["dice"] == over["dice"] + 1
+
+
+def test_battle_ask_barrage_needs_no_attacker() -> None:
+    out = ask({"battle": {"target": "x2", "card": "barrage", "side": "allies"}},
+              dice=["infantry", "grenade", "flag", "armor"])
+    assert out["battle"]["dice"] == 4 and out["result"]["hits"] == 2
+    assert out["result"]["take_ground"] is False
+
+
+def test_battle_ask_barrage_needs_a_side() -> None:
+    assert error({"battle": {"target": "x2", "card": "barrage"}})[0] == "ask.battle.side"
+
+
+def test_battle_ask_without_card_is_the_plain_battle() -> None:
+    out = ask({"battle": {"attacker": "a1", "target": "x1", "card": None}})
+    assert out["battle"]["allowed"] and out["battle"]["dice"] == 2
+
+
+@pytest.mark.parametrize("body, dice, field", [
+    ({"attacker": "a2", "target": "x1", "card": "armor_charge"}, None, "ask.battle.card"),
+    ({"attacker": "a2", "target": "x1", "card": "counter_attack"}, None, "ask.battle.counters"),
+    ({"attacker": "a2", "target": "x1", "card": "armor_assault"}, ["star"], "dice"),
+    ({"target": "x1", "card": "armor_assault"}, None, "ask.battle.attacker"),
+])
+def test_battle_ask_card_errors_name_the_field(body: dict[str, Any], dice: list[Any] | None,
+                                               field: str) -> None:
+    assert error({"battle": body}, dice)[0] == field
+
+
+# --- card_attack (Air Power, Barrage) ----------------------------------------------------------------
+def test_card_attack_air_power_rolls_per_target_hex() -> None:
+    out = ask({"card_attack": {"card": "air_power", "side": "allies", "targets": ["x2", "x3"]}},
+              dice=[["star", "flag"], ["armor", "grenade"]])
+    ca = out["card_attack"]
+    assert ca["dice"] == [2, 2]
+    assert [r["hits"] for r in ca["results"]] == [1, 2]
+    assert ca["results"][0]["flags"] == 1
+
+
+def test_card_attack_axis_air_power_rolls_one_die_per_hex() -> None:
+    out = ask({"card_attack": {"card": "air_power", "side": "axis", "targets": ["a4"]}})
+    assert out["card_attack"]["dice"] == [1]
+
+
+def test_card_attack_targets_must_be_adjacent_to_each_other() -> None:
+    field, message = error({"card_attack": {"card": "air_power", "side": "allies",
+                                            "targets": ["x1", "x2"]}})
+    assert field == "ask.card_attack.targets" and "adjacent" in message
+
+
+def test_card_attack_barrage_has_one_target_and_checks_dice_per_target() -> None:
+    assert error({"card_attack": {"card": "barrage", "side": "allies",
+                                  "targets": ["x2", "x3"]}})[0] == "ask.card_attack.targets"
+    assert error({"card_attack": {"card": "barrage", "side": "allies", "targets": ["x2"]}},
+                 [["star"]])[0] == "dice.0"
+    assert error({"card_attack": {"card": "attack_left", "side": "allies",
+                                  "targets": ["x2"]}})[0] == "ask.card_attack.card"
+
+
+def test_query_errors_are_query_errors_not_tracebacks() -> None:
+    with pytest.raises(QueryError):
+        ask({"orders": {"card": 7, "side": "allies"}})
+
+
+def test_cli_answers_an_orders_query_and_exits_2_on_a_bad_one() -> None:
+    good = {"units": UNITS, "ask": {"orders": {"card": "probe_left", "side": "allies",
+                                               "units": ["a1"]}}}
+    run = subprocess.run([sys.executable, "-m", "companion", "rules", "-"], input=json.dumps(good),
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["orders"]["valid"] == ["a1"]
+    bad = {**good, "ask": {"orders": {"card": "probe_left", "side": "allies", "units": ["nope"]}}}
+    run = subprocess.run([sys.executable, "-m", "companion", "rules", "-"], input=json.dumps(bad),
+                         capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert json.loads(run.stdout)["error"]["field"] == "ask.orders.units.0"
