@@ -158,3 +158,22 @@ def test_the_embedded_broker_carries_a_game() -> None:
             g.close()
     finally:
         broker.stop()
+
+
+def test_connect_without_a_broker_url_starts_the_embedded_one() -> None:
+    from companion.tray.connect import connect
+
+    try:
+        conns = connect()
+    except RuntimeError as exc:
+        pytest.skip(f"embedded broker unavailable: {exc}")
+    try:
+        assert conns.broker is not None and conns.broker_url == conns.broker.url
+        tray = VirtualTray("tray-k", boot=1)
+        side = MqttTraySide(tray, "127.0.0.1", conns.broker.port).start()
+        try:
+            assert wait_for(lambda: conns.hub.online_trays() == ["tray-k"], timeout=10)
+        finally:
+            side.close()
+    finally:
+        conns.close()
