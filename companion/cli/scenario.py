@@ -31,6 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     show.add_argument("--lang", default="en", help="language of the texts (default en)")
     show.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                       help="colour the units by side (default: when printing to a terminal)")
+    show.add_argument("--ascii", action="store_true",
+                      help="draw the map with ASCII characters only (automatic when the "
+                           "terminal cannot print the symbols)")
     check = sub.add_parser("check", help="list the problems of a scenario")
     check.add_argument("scenario", help="a .m44 or .json file, or a built-in name")
     sub.add_parser("list", help="list the built-in scenarios")
@@ -40,6 +43,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # the reader went away (`| head`); stop quietly like other command-line tools
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace) -> int:
     action = getattr(args, "action", None)
     if action is None:
         print("companion scenario: choose an action: show, check, list, import "
@@ -55,9 +68,12 @@ def run(args: argparse.Namespace) -> int:
     if action == "show":
         color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty()
                                            and "NO_COLOR" not in os.environ)
+        ascii_only = args.ascii or not _can_print("·♣∩⌂★")
+        if ascii_only:
+            _replace_unprintable()
         print(summary(scenario, args.lang))
         print()
-        print(draw_map(scenario, color=color))
+        print(draw_map(scenario, color=color, ascii_only=ascii_only))
         return 0
     if action == "check":
         found = problems(scenario)
@@ -81,6 +97,21 @@ def run(args: argparse.Namespace) -> int:
               f"terrain pieces, {len(scenario.notes)} import notes)")
         return 0
     return 2  # argparse only lets known actions through
+
+
+def _can_print(text: str) -> bool:
+    try:
+        text.encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _replace_unprintable() -> None:
+    # scenario texts may hold accents and dashes; print "?" rather than fail
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
 
 
 def _list() -> int:

@@ -53,12 +53,22 @@ OBJECTIVE_MARK = ("★", "objective medal")
 SUDDEN_DEATH_MARK = ("!", "sudden-death objective")
 EXIT_MARK = ("^", "exit hex")
 
+# For terminals that cannot print the symbols above: one distinct ASCII character each.
+ASCII_SYMBOLS: dict[str, str] = {
+    "·": ".", "♣": "%", "∩": "n", "⌂": "H", "‡": "|", "≈": "~", "~": ":", "░": ",",
+    "═": "=", "ψ": ";", "⊥": "_", "⊞": "&", "=": '"', "■": "B", "⊓": "u", "★": "$",
+}
+_ASCII_TABLE = str.maketrans(ASCII_SYMBOLS)
+
 _ANSI = {Side.ALLIES: "\x1b[1;32m", Side.AXIS: "\x1b[1;31m"}
 _RESET = "\x1b[0m"
 
 
-def draw_map(s: Scenario, *, color: bool = False) -> str:
-    """The board as text: one line per row, odd rows shifted half a hex, then a legend."""
+def draw_map(s: Scenario, *, color: bool = False, ascii_only: bool = False) -> str:
+    """The board as text: one line per row, odd rows shifted half a hex, then a legend.
+
+    ``ascii_only`` swaps every symbol for a distinct ASCII character (legend included).
+    """
     board = s.geometry
     by_hex = s.terrain_by_hex()
     units = {u.hex: u for u in s.units}
@@ -111,7 +121,8 @@ def draw_map(s: Scenario, *, color: bool = False) -> str:
                  + "   ".join(unit_keys))
     lines.append(f"{s.bottom.value.capitalize()} at the bottom edge, "
                  f"{s.bottom.other.value.capitalize()} at the top.")
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    return text.translate(_ASCII_TABLE) if ascii_only else text
 
 
 def summary(s: Scenario, lang: str = "en") -> str:
@@ -147,7 +158,7 @@ def summary(s: Scenario, lang: str = "en") -> str:
             label = f" {o.label}" if o.label else ""
             turn = ", counted at turn start" if o.at_turn_start else ""
             out.append(f"  {o.id}{label}: {o.kind.value.replace('_', ' ')} "
-                       f"{' '.join(o.hexes)}{need} — {who}, {worth}{turn}")
+                       f"{' '.join(o.hexes)}{need} - {who}, {worth}{turn}")
     if s.exits:
         out.append("Exits: " + ", ".join(f"{x.hex} for {x.side.value} ({x.medals} medal)"
                                          for x in s.exits))

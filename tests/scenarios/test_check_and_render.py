@@ -120,3 +120,23 @@ def test_summary_lists_sides_objectives_and_rules():
     assert "Air rules: flight-plan (western, 1944)" in text
     assert "sudden death G9 H9" in text
     assert "Exits: A9 for allies" in text
+
+
+def test_ascii_map_uses_distinct_plain_characters():
+    from companion.scenarios.render import (
+        ASCII_SYMBOLS,
+        COUNTRYSIDE,
+        EXIT_MARK,
+        OBJECTIVE_MARK,
+        OBSTACLE_SYMBOLS,
+        SUDDEN_DEATH_MARK,
+        TERRAIN_SYMBOLS,
+    )
+    symbols = [v[0] for v in (*TERRAIN_SYMBOLS.values(), *OBSTACLE_SYMBOLS.values(),
+                              COUNTRYSIDE, OBJECTIVE_MARK, SUDDEN_DEATH_MARK, EXIT_MARK)]
+    plain = [ASCII_SYMBOLS.get(c, c) for c in symbols]
+    assert len(set(symbols)) == len(symbols)
+    assert len(set(plain)) == len(plain)
+    text = draw_map(load_builtin("gull-point-landing"), ascii_only=True)
+    assert text.isascii()
+    assert "B bunker" in text and ": ocean" in text and ", beach" in text

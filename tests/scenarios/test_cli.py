@@ -105,3 +105,16 @@ def test_real_command_line_entry_point():
     assert result.returncode == 2
     assert "field board.hexagons" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_show_on_a_terminal_that_only_speaks_ascii():
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run([sys.executable, "-m", "companion", "scenario", "show",
+                             str(DATA / "full.m44"), "--lang", "fr"],
+                            capture_output=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode("ascii")  # would fail on any non-ASCII byte
+    assert "Une bataille invent?e." in out
+    assert "$ objective medal" in out
