@@ -257,9 +257,9 @@ def _unit(position: Position, unit_id: str, role: str) -> Unit:
 
 
 def _forces_close_assault(unit: Unit) -> bool:
-    # An airborne airplane flies over the battle: it does not pin ground units (air rules decide
-    # how it is fought).
-    return not (unit.spec.air and unit.airborne)
+    # An airborne Air Pack airplane flies over the battle and pins no one (Air Pack p.9); a New
+    # Flight Plan air unit occupies its hex and counts as adjacent even in flight (seed 001).
+    return not (unit.spec.air and unit.airborne and not unit.spec.blocks_los_airborne)
 
 
 def adjacent_enemies(position: Position, unit: Unit) -> list[Unit]:

@@ -405,3 +405,11 @@ def test_airborne_airplanes_never_block_line_of_sight_grounded_ones_do() -> None
     assert line_of_sight(flying, h("C5"), h("G5"))
     parked = pos(plane("p1", "allies", "spitfire", "E5", airborne=False))
     assert not line_of_sight(parked, h("C5"), h("G5"))
+
+
+def test_airborne_airplane_does_not_stop_units_firing_past_it() -> None:
+    from companion.rules.battle import battle_check
+
+    p = pos(ground("a1", "allies", "infantry", "E5"), plane("p1", "axis", "me109", "F5"),
+            ground("x1", "axis", "infantry", "E7"))
+    assert battle_check(p, "a1", "x1").allowed

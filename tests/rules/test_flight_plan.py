@@ -503,3 +503,12 @@ def test_command_card_changes_and_air_combat_draws() -> None:
 
 def test_compatibility_rules_listed() -> None:
     assert {"night", "breakthrough", "on_the_move", "d_day", "overlord"} <= set(COMPATIBILITY)
+
+
+def test_flying_air_unit_counts_as_adjacent_for_close_assault_rule() -> None:
+    from companion.rules.battle import battle_check
+
+    p = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "F5"),
+            ("x1", "axis", "infantry", "e6"), ("x2", "axis", "infantry", "E7"))
+    check = battle_check(p, "a1", "x2")
+    assert not check.allowed and "b1" in (check.reason or "")
