@@ -53,11 +53,15 @@ def _min_cap(cap: int | None, specs: Sequence[TerrainSpec]) -> int | None:
     return cap
 
 
-def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | None) -> str | None:
+def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | None,
+                    there: Sequence[TerrainSpec]) -> str | None:
     if not spec.dice:
         return f"{spec.name} does not battle with dice"
     if no_battle is not None:
         return no_battle
+    for t in there:
+        if t.no_battle_from:
+            return f"a unit on {t.name} may not battle"
     if total > limit:
         if limit == 0:
             return f"{spec.name} may not battle in a turn in which it moves"
@@ -135,7 +139,7 @@ def move_destinations(
     if moved > 0 and not spec.battles_after_terrain_stop:
         stay_block = next((f"entered {t.name} this turn: no battle" for t in here
                            if t.stops_battle_on_entry(cls)), None)
-    stay_reason = _battle_verdict(spec, moved, limit, stay_block)
+    stay_reason = _battle_verdict(spec, moved, limit, stay_block, here)
     result[start] = MoveInfo(start, moved, stay_reason is None, stay_reason, ())
 
     if moved > 0 and any(t.stop_on_enter for t in here):
@@ -183,7 +187,7 @@ def move_destinations(
                 path = (*st.path, n)
                 if not pass_only:
                     battle_max = limit + (bonus if limit > 0 else 0)
-                    reason = _battle_verdict(spec, total, battle_max, no_battle)
+                    reason = _battle_verdict(spec, total, battle_max, no_battle, specs)
                     info = MoveInfo(n, total, reason is None, reason, path)
                     old = result.get(n)
                     if old is None or (info.can_battle, -info.path_length) > (

@@ -128,3 +128,13 @@ def test_report_explains_why() -> None:
 def test_line_hexes_of_a_straight_row_are_the_hexes_between() -> None:
     lh = line_hexes(STD.shape, Hex(0, 8), Hex(24, 8))
     assert lh.crossed == tuple(Hex(c, 8) for c in range(2, 24, 2)) and not lh.left and not lh.right
+
+
+def test_allies_can_battle_because_they_are_on_the_same_height() -> None:
+    # base rules p.14 picture: two units on one hill see each other over the hill hex between
+    p = pos({"F5": ("hill",), "G5": ("hill",), "H5": ("hill",)},
+            [("a", "allies", "infantry", "F5"), ("x", "axis", "infantry", "H5")])
+    assert sees(p, "F5", "H5")
+    low = pos({"G5": ("hill",), "H5": ("hill",)},
+              [("a", "allies", "infantry", "F5"), ("x", "axis", "infantry", "H5")])
+    assert not sees(low, "F5", "H5")  # from below, the line looks over the hill hex G5

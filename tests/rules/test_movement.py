@@ -143,10 +143,12 @@ def test_dd_tank_next_turn_drops_its_flotation_and_moves_2_onto_the_sand() -> No
     assert max(i.path_length for i in d.values()) == 2  # armor moves 3, but not onto a beach
 
 
-def test_ocean_unit_may_not_battle() -> None:
-    # battle from ocean is A2's check (no_battle_from); movement still lists the hexes
-    p = pos({"G1": ("ocean",)}, [("a", "allies", "infantry", "G1")])
-    assert "G1" in dests(p, "a")
+def test_a_unit_on_an_ocean_hex_may_not_battle() -> None:
+    # base rules p.15 "Oceans - Battle: A unit on an Ocean hex may not battle."
+    p = pos({"G1": ("ocean",), "H1": ("ocean",)}, [("a", "allies", "infantry", "G1")])
+    d = dests(p, "a")
+    assert not d["G1"].can_battle and not d["H1"].can_battle and "ocean" in (d["H1"].reason or "")
+    assert d["g2"].can_battle
 
 
 def test_french_resistance_battles_after_entering_a_forest() -> None:
@@ -219,3 +221,12 @@ def test_unknown_unit_is_a_clear_error() -> None:
 def test_destination_hexes_are_on_the_board() -> None:
     d = move_destinations(pos(units=[("a", "allies", "armored_car", "A1")]), "a")
     assert all(STD.contains(h) for h in d) and Hex(0, 8) in d
+
+
+def test_hedgerow_turn_1_leave_and_stop_next_to_it_turn_2_move_normally() -> None:
+    # base rules p.14: leaving a hedgerow the unit moves one hex; next turn it moves normally
+    turn1 = dests(pos({"G5": ("hedgerow",)}, [("i", "allies", "infantry", "G5")]), "i")
+    assert "g4" in turn1 and "G3" not in turn1
+    turn2 = dests(pos({"G5": ("hedgerow",)}, [("i", "allies", "infantry", "g4")]), "i")
+    assert "g2" in turn2 and turn2["g2"].path_length == 2
+
