@@ -31,6 +31,13 @@ class ObjectiveKind(StrEnum):
     EXIT = "exit"  # a unit leaving the board through one of the hexes scores a medal
 
 
+class MajorityRule(StrEnum):
+    """What "absolute majority" of a group of hexes means (see docs/rules-cards.md)."""
+
+    MORE_THAN_HALF = "more_than_half"  # more than half of all the group's hexes (literal reading)
+    MORE_THAN_OPPONENT = "more_than_opponent"  # more of them than the opponent holds (C&C family)
+
+
 @dataclass(frozen=True, slots=True)
 class Objective:
     """One scenario objective: its kind, its hexes and who may claim it.
@@ -50,6 +57,7 @@ class Objective:
     hexes_needed: int | None = None
     at_turn_start: bool = False
     initial: Side | None = None
+    majority: MajorityRule = MajorityRule.MORE_THAN_HALF
 
     def claimable_by(self, side: Side) -> bool:
         return self.side is None or self.side is side
@@ -125,15 +133,18 @@ def holder(position: Position, h: Hex) -> Side | None:
     return unit.side
 
 
-def majority_holder(position: Position, hexes: Sequence[Hex], side: Side | None = None) -> Side | None:
-    """The side holding an absolute majority (more than half) of ``hexes``, if any."""
+def majority_holder(position: Position, hexes: Sequence[Hex],
+                    rule: MajorityRule = MajorityRule.MORE_THAN_HALF) -> Side | None:
+    """The side holding an absolute majority of ``hexes`` under ``rule``, if any."""
     counts = {s: 0 for s in Side}
     for h in hexes:
         s = holder(position, h)
         if s is not None:
             counts[s] += 1
     for s, n in counts.items():
-        if 2 * n > len(hexes) and (side is None or side is s):
+        if rule is MajorityRule.MORE_THAN_HALF and 2 * n > len(hexes):
+            return s
+        if rule is MajorityRule.MORE_THAN_OPPONENT and n > counts[s.other]:
             return s
     return None
 
@@ -226,7 +237,7 @@ def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[O
                 if s1 is not None and obj.claimable_by(s1):
                     add(s1, "temporary", obj.medals)
         elif obj.kind is ObjectiveKind.TEMPORARY_MAJORITY:
-            maj = majority_holder(position, obj.hexes)
+            maj = majority_holder(position, obj.hexes, obj.majority)
             if maj is not None and obj.claimable_by(maj):
                 add(maj, "majority", obj.medals)
         elif obj.kind is ObjectiveKind.PERMANENT:

@@ -10,6 +10,7 @@ from companion.rules.board import Board, Side
 from companion.rules.position import Position
 from companion.rules.referee import position_from_json
 from companion.rules.victory import (
+    MajorityRule,
     Objective,
     ObjectiveKind,
     VictoryError,
@@ -98,6 +99,15 @@ def test_majority_is_absolute_over_all_the_hexes_not_just_the_occupied_ones() ->
     group = obj("ridge", ObjectiveKind.TEMPORARY_MAJORITY, "C5", "D5", "E5", "F5")
     two_of_four = position(unit("a1", "allies", "infantry", "C5"), unit("a2", "allies", "infantry", "D5"))
     assert majority_holder(two_of_four, group.hexes) is None
+
+
+def test_majority_over_the_opponent_is_an_option_for_scenarios_that_mean_it() -> None:
+    group = obj("ridge", ObjectiveKind.TEMPORARY_MAJORITY, "C5", "D5", "E5", "F5",
+                majority=MajorityRule.MORE_THAN_OPPONENT)
+    one = position(unit("a1", "allies", "infantry", "C5"))
+    assert medal_counts(new_ledger(4), one, [group])[Side.ALLIES].majority == 1
+    tied = position(unit("a1", "allies", "infantry", "C5"), unit("x1", "axis", "infantry", "F5"))
+    assert majority_holder(tied, group.hexes, MajorityRule.MORE_THAN_OPPONENT) is None
 
 
 def test_permanent_medal_is_kept_after_the_unit_leaves() -> None:
