@@ -12,7 +12,15 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from companion.scenarios.jsonformat import dumps, from_dict, load_json, loads, read_text, save
+from companion.scenarios.jsonformat import (
+    dumps,
+    from_dict,
+    load_json,
+    loads,
+    read_text,
+    save,
+    validate,
+)
 from companion.scenarios.m44 import import_m44, load_m44, loads_m44
 from companion.scenarios.model import (
     AirRules,
@@ -34,7 +42,7 @@ __all__ = [
     "DEMO_SCENARIO", "AirRules", "AirSetup", "BoardFace", "ExitHex", "Objective",
     "ObjectiveKind", "Scenario", "ScenarioError", "ScenarioText", "SideSetup", "TerrainPiece",
     "UnitSetup", "dumps", "from_dict", "import_m44", "list_builtins", "load", "load_builtin",
-    "load_json", "load_m44", "loads", "loads_m44", "resolve", "save", "to_position",
+    "load_json", "load_m44", "loads", "loads_m44", "resolve", "save", "to_position", "validate",
 ]
 
 # The scenario the app opens on by default.

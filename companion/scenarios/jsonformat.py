@@ -313,6 +313,12 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     return out
 
 
+def validate(s: Scenario) -> None:
+    """Raise ScenarioError naming the field if ``s`` (built in code) could not be saved and
+    loaded back: bad hex names, unknown types, duplicate ids, out-of-range numbers."""
+    from_dict(to_dict(s))
+
+
 def _text_dict(t: ScenarioText) -> dict[str, str]:
     d = {"name": t.name, "description": t.description}
     if t.special_rules:

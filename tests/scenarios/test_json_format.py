@@ -184,3 +184,14 @@ def test_round_trip_property(picks, unit_hexes, name, cards):
     )
     assert loads(dumps(s)) == s
     json.loads(dumps(s))  # always valid JSON
+
+
+def test_validate_a_scenario_built_in_code():
+    from companion.scenarios import validate
+
+    s = _rich()
+    validate(s)
+    s.units.append(UnitSetup("a9", Side.ALLIES, "infantry", "A8"))
+    with pytest.raises(ScenarioError) as info:
+        validate(s)
+    assert info.value.field == "units[3].hex"
