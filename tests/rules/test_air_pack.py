@@ -413,3 +413,31 @@ def test_airborne_airplane_does_not_stop_units_firing_past_it() -> None:
     p = pos(ground("a1", "allies", "infantry", "E5"), plane("p1", "axis", "me109", "F5"),
             ground("x1", "axis", "infantry", "E7"))
     assert battle_check(p, "a1", "x1").allowed
+
+
+def test_special_actions_have_their_phase_of_play() -> None:
+    from companion.rules.air.aircraft import ActionPhase
+    from companion.rules.air.airpack import action_phase
+
+    assert action_phase(AirAction.STRAFING) is ActionPhase.MOVEMENT
+    assert action_phase(AirAction.GROUND_SUPPORT) is ActionPhase.COMBAT
+    assert action_phase(AirAction.KAMIKAZE) is ActionPhase.MOVEMENT
+    assert action_phase(AirAction.GROUND_INTERDICTION) is ActionPhase.OPPONENT_TURN
+    assert action_phase(AirAction.RECON) is ActionPhase.END_OF_TURN
+    assert action_phase(AirAction.RESCUE) is ActionPhase.MOVEMENT
+    assert action_phase(AirAction.TAKE_OFF_LAND) is ActionPhase.FREE
+
+
+def test_air_sortie_drawn_from_deck_gives_an_extra_card() -> None:
+    from companion.rules.air.airpack import AIR_SORTIE_DRAWN_EXTRA_CARDS
+
+    assert AIR_SORTIE_DRAWN_EXTRA_CARDS == 1
+
+
+def test_ground_unit_cannot_move_through_an_airplane() -> None:
+    from companion.rules.movement import move_destinations
+
+    p = pos(ground("a1", "allies", "infantry", "E5"), plane("p1", "allies", "spitfire", "F5"),
+            ground("x1", "axis", "infantry", "e6"), ground("x2", "axis", "infantry", "e4"))
+    dests = move_destinations(p, "a1")
+    assert h("F5") not in dests and h("G5") not in dests

@@ -512,3 +512,57 @@ def test_flying_air_unit_counts_as_adjacent_for_close_assault_rule() -> None:
             ("x1", "axis", "infantry", "e6"), ("x2", "axis", "infantry", "E7"))
     check = battle_check(p, "a1", "x2")
     assert not check.allowed and "b1" in (check.reason or "")
+
+
+def test_ammo_is_tracked_state_spent_by_markers() -> None:
+    p = _boom_position()
+    check = RULES.run_check(p, "fb", RUN, path=PATH, deploying=True)
+    RULES.spend_ammo(p.units["fb"], check)
+    assert p.units["fb"].ammo == {"machine_gun": 1, "bomb": 2}
+    again = RULES.run_check(p, "fb", RUN, path=PATH, deploying=True)
+    assert not again.allowed and "ammo" in (again.reason or "")
+
+
+def test_ground_units_cannot_pass_an_enemy_air_unit() -> None:
+    from companion.rules.movement import move_destinations
+
+    p = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "F5"),
+            ("x1", "axis", "infantry", "e6"), ("x2", "axis", "infantry", "e4"))
+    assert h("G5") not in move_destinations(p, "a1")
+    friendly = pos(("a1", "allies", "infantry", "E5"), ("b1", "allies", "bomber", "F5"),
+                   ("x1", "axis", "infantry", "e6"), ("x2", "axis", "infantry", "e4"))
+    assert h("G5") in move_destinations(friendly, "a1")
+
+
+def test_anti_tank_stars_do_not_hit_air_units() -> None:
+    from companion.rules.battle import score_dice
+    from companion.rules.units import UNITS
+
+    hits, _ = score_dice(["star", "star"], UNITS["bomber"], None, UNITS["anti_tank"])
+    assert hits == 0
+
+
+def test_close_assault_card_ground_on_adjacent_air_only() -> None:
+    p = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "F5"),
+            ("x1", "axis", "infantry", "D5"))
+    assert RULES.close_assault_card_allowed(p.units["a1"], p.units["b1"])
+    assert not RULES.close_assault_card_allowed(p.units["b1"], p.units["a1"])
+
+
+def test_ambush_by_ground_units_only() -> None:
+    p = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "F5"),
+            ("f1", "allies", "fighter", "C5"))
+    assert RULES.ambush_allowed(p.units["a1"], p.units["b1"])
+    assert not RULES.ambush_allowed(p.units["f1"], p.units["b1"])
+
+
+def test_barrage_has_no_effect_on_flying_air_units() -> None:
+    p = pos(("b1", "axis", "bomber", "F5"), ("x1", "axis", "infantry", "E5"))
+    assert not RULES.barrage_may_target(p.units["b1"])
+    assert RULES.barrage_may_target(p.units["x1"])
+
+
+def test_their_finest_hour_orders_but_never_deploys() -> None:
+    p = pos(("b1", "axis", "bomber", "F5"))
+    assert RULES.their_finest_hour_may_order(p.units["b1"], on_board=True)
+    assert not RULES.their_finest_hour_may_order(p.units["b1"], on_board=False)

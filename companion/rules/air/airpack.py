@@ -86,6 +86,10 @@ SORTIE_CARDS: Mapping[SortieCard, SortieCardRule] = MappingProxyType({
 })
 
 
+# An Air Sortie drawn from the deck goes face up beside its drawer, who draws another card.
+AIR_SORTIE_DRAWN_EXTRA_CARDS = 1
+
+
 class SortieEffect(StrEnum):
     NEW_SORTIE = "new_sortie"  # a fresh airplane enters from an edge hex
     ORDER_AIRBORNE = "order_airborne"  # the airplane already flying is ordered, no air check

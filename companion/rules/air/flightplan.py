@@ -484,6 +484,35 @@ class FlightPlanRules(FlightRules):
             return self.full_ammo(unit.type)
         return self.ammo_of(unit)
 
+    @staticmethod
+    def spend_ammo(unit: Unit, check: RunCheck) -> None:
+        """Record the ammo markers of a checked run on the unit (its tracked state)."""
+        if not check.allowed:
+            raise AirRulesError("ask.attack_run", check.reason or "the run is not allowed")
+        unit.ammo = dict(check.ammo_left)
+
+    # --- command cards ---------------------------------------------------------------------------
+    @staticmethod
+    def close_assault_card_allowed(attacker: Unit, target: Unit) -> bool:
+        """Close Assault: a ground unit on an adjacent air unit, never an air unit on the ground."""
+        return not attacker.spec.air and target.spec.air and distance(attacker.hex, target.hex) == 1
+
+    @staticmethod
+    def ambush_allowed(ambusher: Unit, attacker: Unit) -> bool:
+        """Ambush: a ground unit may ambush an air unit placing a marker on it; air units never
+        ambush."""
+        return not ambusher.spec.air
+
+    @staticmethod
+    def barrage_may_target(target: Unit) -> bool:
+        """Barrage targets ground units only: no effect on flying air units."""
+        return not (target.spec.air and target.airborne)
+
+    @staticmethod
+    def their_finest_hour_may_order(unit: Unit, on_board: bool) -> bool:
+        """A star of Their Finest Hour orders an air unit already on the board, never deploys."""
+        return unit.spec.air and on_board
+
     # --- special cases ----------------------------------------------------------------------------
     @staticmethod
     def nation_rules_may_target(target: Unit) -> bool:
