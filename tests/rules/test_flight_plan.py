@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.rules.air.air_combat_cards import (
     AIR_COMBAT_CARDS,
@@ -566,3 +568,51 @@ def test_their_finest_hour_orders_but_never_deploys() -> None:
     p = pos(("b1", "axis", "bomber", "F5"))
     assert RULES.their_finest_hour_may_order(p.units["b1"], on_board=True)
     assert not RULES.their_finest_hour_may_order(p.units["b1"], on_board=False)
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+_ALL = list(BOARD.all_hexes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(start=st.sampled_from(_ALL), steps=st.lists(st.integers(0, 5), min_size=0, max_size=6),
+       blockers=st.sets(st.sampled_from(_ALL), max_size=6))
+def test_any_allowed_flight_obeys_every_movement_rule(start: Hex, steps: list[int],
+                                                      blockers: set[Hex]) -> None:
+    p = Position(BOARD, air_rules="flight-plan")
+    p.add_unit(Unit("f1", Side.ALLIES, "fighter", start, 1, airborne=True))
+    for i, b in enumerate(sorted(blockers - {start})):
+        kind, side = ("bomber", Side.AXIS) if i % 2 else ("infantry", Side.AXIS)
+        p.add_unit(Unit(f"x{i}", side, kind, b, 1, airborne=kind == "bomber"))
+    path: list[Hex] = []
+    at = start
+    for s in steps:
+        nbrs = BOARD.neighbours(at)
+        at = nbrs[s % len(nbrs)]
+        path.append(at)
+    check = RULES.check_flight(p, p.units["f1"], path)
+    if check.allowed:
+        assert 1 <= len(path) <= 4
+        assert len({start, *path}) == len(path) + 1
+        assert p.unit_at(path[-1]) is None
+        assert all(not (u := p.unit_at(x)) or not u.spec.air for x in path)
+    else:
+        assert check.reason
+
+
+@settings(max_examples=200, deadline=None)
+@given(faces=st.lists(st.sampled_from(["infantry", "armor", "grenade", "star", "flag"]),
+                      min_size=1, max_size=2),
+       figures=st.integers(1, 4), ammo=st.sampled_from(["machine_gun", "bomb"]))
+def test_a_marker_never_removes_more_figures_than_the_target_has(
+        faces: list[str], figures: int, ammo: str) -> None:
+    p = pos(("x1", "axis", "infantry", "E5"), ("fb", "allies", "fighter_bomber", "F5"))
+    p.units["x1"].figures = figures
+    check = RULES.run_check(p, "fb", [Marker(h("E5"), ammo)],
+                            card="Fighter-Bomber Boom & Zoom")
+    res = RULES.run_result(p, check, [faces[:check.dice[0]] + ["flag"] * (check.dice[0] - len(faces))])[0]
+    assert 0 <= res.figures_removed <= figures
+    assert res.eliminated == (res.figures_removed == figures)
+    if res.eliminated:
+        assert res.retreat == ()
