@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from companion.rules.board import Hex, Side, distance
 from companion.rules.position import Position, Unit
-from companion.rules.terrain import TerrainSpec, hex_passable
+from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
 from companion.rules.units import UnitClass, UnitSpec
 
 # --- dice data -------------------------------------------------------------------------------
@@ -153,7 +154,13 @@ def retreat_blocked(position: Position, h: Hex, unit_class: UnitClass) -> bool:
 
     Base rules p.10 and p.15: impassable terrain and ocean stop a retreat; a bridge opens a river.
     """
-    specs = position.terrain_at(h)
+    names = position.terrain.get(h)
+    return bool(names) and _terrain_blocks_retreat(names, unit_class)
+
+
+@lru_cache(maxsize=1024)
+def _terrain_blocks_retreat(names: tuple[str, ...], unit_class: UnitClass) -> bool:
+    specs = tuple(TERRAIN[n] for n in names)
     if not hex_passable(specs, unit_class):
         return True
     crossing = any(t.bridge for t in specs)
@@ -449,6 +456,8 @@ def retreat_options(position: Position, unit_id: str, flags: int,
         # it may not leave its hex (artillery in a bunker): every retreat move costs a figure
         lost = min(flags, have)
         return [RetreatOption(start, lost, lost >= have, ())]
+    if per_flag == 1:
+        return _one_hex_per_flag(position, unit, flags, have)
     walk(start, flags, 0, ())
     # A unit that can make its retreat must make it: a path that runs into a dead end while another
     # completes would be choosing a loss (interpretation, docs/rules-referee.md).
@@ -458,6 +467,26 @@ def retreat_options(position: Position, unit_id: str, flags: int,
         for h, (lost, path) in sorted(best.items(), key=lambda kv: (kv[0].row, kv[0].col))
         if lost == fewest
     ]
+
+
+def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> list[RetreatOption]:
+    """The usual retreat, row by row: the options are the hexes of the deepest row reached (a
+    unit that can complete more moves must), each move short of ``flags`` costing a figure."""
+    layer: dict[Hex, tuple[Hex, ...]] = {unit.hex: ()}
+    depth = 0
+    while depth < flags:
+        nxt: dict[Hex, tuple[Hex, ...]] = {}
+        for h, path in layer.items():
+            for n in _retreat_steps(position, unit, h):
+                if n not in nxt:
+                    nxt[n] = (*path, n)
+        if not nxt:
+            break
+        layer = nxt
+        depth += 1
+    lost = min(flags - depth, have)
+    return [RetreatOption(h, lost, lost >= have, path)
+            for h, path in sorted(layer.items(), key=lambda kv: (kv[0].row, kv[0].col))]
 
 
 # --- resolution ------------------------------------------------------------------------------
@@ -470,13 +499,16 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
 
 
 def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: Sequence[str],
-                   modifiers: BattleModifiers | None = None, overrun: bool = False) -> BattleResult:
+                   modifiers: BattleModifiers | None = None, overrun: bool = False,
+                   check: BattleCheck | None = None) -> BattleResult:
     """What the rolled ``faces`` do: hits, figures removed, medals, flags and retreat options,
     and whether the attacker may take ground and overrun. Raises BattleError when the attack
     is not allowed or the number of faces is not the number of dice due.
+    ``check``: the ``battle_check`` already made for this same battle (saves redoing it).
     """
     mods = modifiers or NO_MODIFIERS
-    check = battle_check(position, attacker_id, target_id, mods, overrun=overrun)
+    if check is None:
+        check = battle_check(position, attacker_id, target_id, mods, overrun=overrun)
     if not check.allowed:
         raise BattleError(f"the attack is not allowed: {check.reason}")
     rolled = validate_faces(list(faces))

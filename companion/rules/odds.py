@@ -35,6 +35,12 @@ FLAG = "flag"
 Outcome = tuple[int, int, Fraction]  # (hits, flags, probability)
 
 
+def clear_odds_cache() -> None:
+    """Forget every cached distribution (benchmarks measure the uncached cost with it)."""
+    outcome_distribution.cache_clear()
+    _battle_odds.cache_clear()
+
+
 def face_weight(faces: Iterable[str]) -> int:
     """How many of the six sides show one of ``faces``."""
     return sum(FACE_WEIGHTS[f] for f in set(faces))
@@ -92,7 +98,15 @@ def battle_odds(dice: int, hit_faces: Iterable[str], figures: int,
     """
     hit_set = frozenset(hit_faces)
     flag_set = frozenset(flag_faces) - hit_set
-    dist = outcome_distribution(dice, face_weight(hit_set), face_weight(flag_set))
+    losses = None if retreat_losses is None else tuple(retreat_losses)
+    return _battle_odds(dice, face_weight(hit_set), face_weight(flag_set), figures, ignorable_flags,
+                        losses)
+
+
+@lru_cache(maxsize=4096)
+def _battle_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignorable_flags: int,
+                 retreat_losses: tuple[int, ...] | None) -> BattleOdds:
+    dist = outcome_distribution(dice, hit_sides, flag_sides)
     hits = [Fraction(0)] * (dice + 1)
     p_hit = p_elim = p_elim_hits = p_retreat = Fraction(0)
     e_removed = e_lost = Fraction(0)

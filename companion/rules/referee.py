@@ -54,12 +54,17 @@ AIR_TYPES_BY_RULES: dict[str, frozenset[str]] = {
     "flight-plan": frozenset({"fighter", "fighter_bomber", "bomber"}),
 }
 AMMO_KINDS: tuple[str, ...] = ("machine_gun", "bomb")
+SIDE_NAMES: tuple[str, ...] = tuple(s.value for s in Side)
+_SIDES: dict[str, Side] = {s.value: s for s in Side}
+_UNIT_REQUIRED = frozenset({"id", "side", "type", "hex"})
+BOARD_NAMES: tuple[str, ...] = tuple(k.value for k in BoardKind)
 FACES: tuple[str, ...] = ("infantry", "armor", "grenade", "star", "flag")
 TOP_LEVEL_FIELDS: set[str] = {"board", "bottom", "rules", "terrain", "units", "ask", "dice"}
 UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badges", "airborne",
                          "model", "ammo"}
 
 ASKS: dict[str, AskHandler] = {}
+_HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
 # modules that register more asks; imported at the end of this module
 PLUGINS: list[str] = [
     "companion.rules.cards",
@@ -102,10 +107,17 @@ class Query:
         """A hex of this board from its name, or a QueryError naming ``field_path``."""
         if not isinstance(value, str):
             raise QueryError(field_path, f"expected a hex name like \"G5\", got {_show(value)}")
+        key = (self.board.kind, value)
+        found = _HEX_NAMES.get(key)
+        if found is not None:
+            return found
         try:
-            return self.board.parse(value)
+            found = self.board.parse(value)
         except HexNameError as exc:
             raise QueryError(field_path, str(exc)) from None
+        if len(_HEX_NAMES) < 4096:
+            _HEX_NAMES[key] = found
+        return found
 
     def unit(self, value: object, field_path: str) -> Unit:
         """The unit with this id, or a QueryError naming ``field_path``."""
@@ -171,8 +183,8 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     for k in query:
         if k not in TOP_LEVEL_FIELDS:
             raise QueryError(str(k), f"unknown field; allowed: {', '.join(sorted(TOP_LEVEL_FIELDS))}")
-    board_kind = _enum(query.get("board", "standard"), "board", tuple(k.value for k in BoardKind))
-    bottom = _enum(query.get("bottom", "allies"), "bottom", tuple(s.value for s in Side))
+    board_kind = _enum(query.get("board", "standard"), "board", BOARD_NAMES)
+    bottom = _enum(query.get("bottom", "allies"), "bottom", SIDE_NAMES)
     board = Board.of(board_kind, bottom)
 
     rules = query.get("rules", {})
@@ -283,35 +295,57 @@ def _parse_dice(dice: object) -> list[Any]:
     return out
 
 
+_air_only_cache: tuple[int, dict[str, str]] = (-1, {})
+
+
+def _air_only_types() -> dict[str, str]:
+    """Unit type -> the air rules it belongs to, for types that exist only under air rules."""
+    global _air_only_cache
+    if _air_only_cache[0] != len(UNITS):
+        table = {t: r for r, ts in AIR_TYPES_BY_RULES.items() for t in ts}
+        table.update({name: s.air_rules for name, s in UNITS.items() if s.air_rules is not None})
+        _air_only_cache = (len(UNITS), table)
+    return _air_only_cache[1]
+
+
 def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
     if not isinstance(raw, dict):
         raise QueryError(path, "expected a unit object with id, side, type and hex")
-    for k in raw:
-        if k not in UNIT_FIELDS:
-            raise QueryError(f"{path}.{k}", f"unknown field; allowed: {', '.join(sorted(UNIT_FIELDS))}")
-    for k in ("id", "side", "type", "hex"):
-        if k not in raw:
-            raise QueryError(f"{path}.{k}", "required field is missing")
+    if not UNIT_FIELDS.issuperset(raw):
+        k = next(k for k in raw if k not in UNIT_FIELDS)
+        raise QueryError(f"{path}.{k}", f"unknown field; allowed: {', '.join(sorted(UNIT_FIELDS))}")
+    if not raw.keys() >= _UNIT_REQUIRED:
+        k = next(k for k in ("id", "side", "type", "hex") if k not in raw)
+        raise QueryError(f"{path}.{k}", "required field is missing")
     uid = raw["id"]
     if not isinstance(uid, str) or not uid:
         raise QueryError(f"{path}.id", "expected a non-empty string")
-    side = Side(_enum(raw["side"], f"{path}.side", tuple(s.value for s in Side)))
+    side = _SIDES.get(raw["side"]) if isinstance(raw["side"], str) else None
+    if side is None:
+        raise QueryError(f"{path}.side",
+                         f"{_show(raw['side'])} is not allowed; allowed: {', '.join(SIDE_NAMES)}")
     kind = raw["type"]
-    air_only = {t: r for r, ts in AIR_TYPES_BY_RULES.items() for t in ts}
-    air_only.update({name: s.air_rules for name, s in UNITS.items() if s.air_rules is not None})
-    usable = sorted(t for t in UNITS if air_only.get(t, air) == air)
+    air_only = _air_only_types()
     if not isinstance(kind, str) or kind not in UNITS:
+        usable = sorted(t for t in UNITS if air_only.get(t, air) == air)
         raise QueryError(f"{path}.type", f"{_show(kind)} is not a unit type; allowed: {', '.join(usable)}")
     if kind in air_only and air_only[kind] != air:
+        usable = sorted(t for t in UNITS if air_only.get(t, air) == air)
         raise QueryError(f"{path}.type",
                          f"{kind} exists only with rules.air = {air_only[kind]!r}; "
                          f"allowed: {', '.join(usable)}")
     spec = UNITS[kind]
     h = tmp.hex(raw["hex"], f"{path}.hex")
-    figures = _int(raw.get("figures", spec.figures), f"{path}.figures", 1, spec.figures)
-    moved = _int(raw.get("moved", 0), f"{path}.moved", 0)
-    badges = raw.get("badges", [])
-    if not isinstance(badges, list) or not all(isinstance(b, str) for b in badges):
+    figures = raw.get("figures", spec.figures)
+    if type(figures) is not int or not 1 <= figures <= spec.figures:
+        figures = _int(figures, f"{path}.figures", 1, spec.figures)
+    moved = raw.get("moved", 0)
+    if type(moved) is not int or moved < 0:
+        moved = _int(moved, f"{path}.moved", 0)
+    badges = raw.get("badges", ())
+    if badges and (not isinstance(badges, list) or not all(isinstance(b, str) for b in badges)):
+        raise QueryError(f"{path}.badges", "expected a list of badge names")
+    if not isinstance(badges, list | tuple):
         raise QueryError(f"{path}.badges", "expected a list of badge names")
     airborne = raw.get("airborne", False)
     if not isinstance(airborne, bool):
@@ -321,14 +355,15 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
     model = raw.get("model")
     if model is not None and not isinstance(model, str):
         raise QueryError(f"{path}.model", "expected an airplane model name")
-    ammo_raw = raw.get("ammo", {})
-    if not isinstance(ammo_raw, dict):
-        raise QueryError(f"{path}.ammo", "expected an object like {\"machine_gun\": 1, \"bomb\": 1}")
     ammo: dict[str, int] = {}
-    for k, v in ammo_raw.items():
-        if k not in AMMO_KINDS:
-            raise QueryError(f"{path}.ammo.{k}", f"unknown ammo; allowed: {', '.join(AMMO_KINDS)}")
-        ammo[k] = _int(v, f"{path}.ammo.{k}", 0)
+    if "ammo" in raw:
+        ammo_raw = raw["ammo"]
+        if not isinstance(ammo_raw, dict):
+            raise QueryError(f"{path}.ammo", "expected an object like {\"machine_gun\": 1, \"bomb\": 1}")
+        for k, v in ammo_raw.items():
+            if k not in AMMO_KINDS:
+                raise QueryError(f"{path}.ammo.{k}", f"unknown ammo; allowed: {', '.join(AMMO_KINDS)}")
+            ammo[k] = _int(v, f"{path}.ammo.{k}", 0)
     return Unit(uid, side, kind, h, figures, moved, tuple(badges), airborne, model, ammo)
 
 
@@ -438,7 +473,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if len(faces) != check.dice:
         raise QueryError("dice", f"{len(faces)} dice given where {check.dice} "
                                  f"{'is' if check.dice == 1 else 'are'} due")
-    result = resolve_battle(query.position, attacker.id, target.id, faces, mods, overrun=overrun)
+    result = resolve_battle(query.position, attacker.id, target.id, faces, mods, overrun=overrun,
+                            check=check)
     out["result"] = result_json(query.board, result)
     return out
 
