@@ -521,11 +521,11 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     dests: list[dict[str, Any]] = []
     for h in sorted(found, key=lambda x: (x.row, x.col)):
         info = found[h]
-        entry: dict[str, Any] = {"hex": board.name(h), "can_battle": bool(info.can_battle)}
-        for attr in ("hexes", "path_length", "reason", "why_not"):
-            value = getattr(info, attr, None)
-            if value is not None and not callable(value):
-                entry[attr] = value
+        entry: dict[str, Any] = {"hex": board.name(h), "can_battle": info.can_battle,
+                                 "path_length": info.path_length,
+                                 "path": [board.name(p) for p in info.path]}
+        if info.reason is not None:
+            entry["reason"] = info.reason
         dests.append(entry)
     return {"move": {"destinations": dests}}
 
