@@ -441,3 +441,21 @@ def test_ground_unit_cannot_move_through_an_airplane() -> None:
             ground("x1", "axis", "infantry", "e6"), ground("x2", "axis", "infantry", "e4"))
     dests = move_destinations(p, "a1")
     assert h("F5") not in dests and h("G5") not in dests
+
+
+def test_flying_airplane_is_never_attacked_grounded_one_lost_on_grenade() -> None:
+    from companion.rules.air.targets import air_target_check
+
+    flying = pos(ground("a1", "allies", "infantry", "E5"), plane("p1", "axis", "me109", "F5"))
+    check = air_target_check(flying, "a1", "p1")
+    assert check is not None and not check.allowed
+    parked = pos(ground("a1", "allies", "infantry", "E5"),
+                 plane("p1", "axis", "me109", "F5", airborne=False))
+    ground_check = air_target_check(parked, "a1", "p1")
+    assert ground_check is not None and ground_check.allowed
+    assert ground_check.hit_faces == frozenset({"grenade"})
+    carrier = pos(ground("a1", "allies", "infantry", "E5"),
+                  plane("z1", "axis", "zero", "F5", airborne=False),
+                  terrain={"F5": ("ocean", "aircraft_carrier")})
+    on_carrier = air_target_check(carrier, "a1", "z1")
+    assert on_carrier is not None and not on_carrier.allowed

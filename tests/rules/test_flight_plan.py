@@ -616,3 +616,32 @@ def test_a_marker_never_removes_more_figures_than_the_target_has(
     assert res.eliminated == (res.figures_removed == figures)
     if res.eliminated:
         assert res.retreat == ()
+
+
+# --- the battle engine's entry point for air targets -------------------------------------------
+
+def test_air_target_check_flying_air_unit_uses_ground_to_air_rules() -> None:
+    from companion.rules.air.targets import air_target_check, needs_confirmation
+
+    p = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "G5"),
+            ("x1", "axis", "infantry", "C5"))
+    far = air_target_check(p, "a1", "b1")
+    assert far is not None and not far.allowed  # infantry must be adjacent
+    assert air_target_check(p, "a1", "x1") is None  # not an air target
+    near = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "F5"),
+               terrain={"F5": ("forest",)})
+    check = air_target_check(near, "a1", "b1")
+    assert check is not None and check.allowed and check.dice == 3  # no terrain protection
+    assert check.hit_faces == frozenset({"grenade"}) and not check.flag_faces
+    assert needs_confirmation(near, "b1")
+
+
+def test_air_target_check_landed_air_unit_grenade_or_flag() -> None:
+    from companion.rules.air.targets import air_target_check, needs_confirmation
+
+    p = pos(("a1", "allies", "infantry", "E5"), ("b1", "axis", "bomber", "G5"),
+            b1={"airborne": False})
+    check = air_target_check(p, "a1", "b1")
+    assert check is not None and check.allowed and check.dice == 2  # ordinary range
+    assert check.hit_faces == frozenset({"grenade", "flag"})
+    assert not needs_confirmation(p, "b1")
