@@ -20,12 +20,14 @@ from companion.rules.cards import (
     direct_attack_check,
     move_allowance,
     resolve_direct_attack,
+    terrain_free_destinations,
 )
 from companion.rules.odds import odds_json, position_odds
 from companion.rules.orders import OrdersError, air_power_group_ok, check_orders
 from companion.rules.referee import ASKS, Query, QueryError, _int, check_json, register_ask, result_json
 
 _plain_battle = ASKS.get("battle")
+_plain_move = ASKS.get("move")
 
 
 def _card_field(query: Query, body: dict[str, Any], path: str) -> CardSpec | None:
@@ -271,3 +273,56 @@ def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if spec.orders_from_roll:
         answer_body["dice_ignored"] = result.dice_ignored
     return {"orders": answer_body}
+
+
+@register_ask("move")
+def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """The move ask with a command card: the card's reach (Infantry Assault 3 / 2, Behind Enemy
+    Lines 3 ignoring terrain, Artillery Bombard 3 without battle, no move for Firefight...)."""
+    query.body_fields({"unit", "max_hexes", "card", "counters"}, {"unit"})
+    spec = _card_field(query, body, "ask.move")
+    if spec is None and _plain_move is not None:
+        if "counters" in body:
+            raise QueryError("ask.move.counters", "only a counter_attack card counters another card")
+        return _plain_move(query, body)
+    if "max_hexes" in body:
+        raise QueryError("ask.move.max_hexes", "give either a card or max_hexes, not both")
+    unit = query.unit(body["unit"], "ask.move.unit")
+    if spec is None:  # pragma: no cover - the plain move ask is always registered first
+        raise QueryError("ask.move.card", "expected a command card name")
+    reach = move_allowance(spec, unit.spec)
+    board = query.board
+    out: dict[str, Any] = {"card": spec.id, "max_hexes": reach.move,
+                           "battle_after": reach.move_and_battle}
+    if not reach.may_move or reach.move == 0:
+        out.update(destinations=[], explain=[f"{spec.name}: {unit.id} may not move this turn"])
+        return {"move": out}
+    dests: list[dict[str, Any]] = []
+    if reach.ignore_terrain_movement:
+        free = terrain_free_destinations(query.position, unit.id, reach.move, reach.move_and_battle)
+        for h in sorted(free, key=lambda x: (x.row, x.col)):
+            f = free[h]
+            entry: dict[str, Any] = {"hex": board.name(h), "can_battle": f.can_battle,
+                                     "path_length": f.path_length}
+            if f.reason is not None:
+                entry["reason"] = f.reason
+            dests.append(entry)
+        explain = [f"{spec.name}: up to {reach.move} hexes, terrain movement restrictions ignored"]
+    else:
+        from companion.rules import movement
+
+        found = movement.move_destinations(query.position, unit.id, reach.move,
+                                           battle_limit=reach.move_and_battle)
+        for h in sorted(found, key=lambda x: (x.row, x.col)):
+            info = found[h]
+            entry = {"hex": board.name(h), "can_battle": bool(info.can_battle),
+                     "path_length": info.path_length}
+            if info.reason is not None:
+                entry["reason"] = info.reason
+            dests.append(entry)
+        explain = [f"{spec.name}: up to {reach.move} hexes, battle after at most "
+                   f"{reach.move_and_battle}"]
+    if reach.move_after_battle:
+        explain.append(f"after its battle it may move up to {reach.move_after_battle} hexes again")
+    out.update(destinations=dests, explain=explain)
+    return {"move": out}

@@ -198,3 +198,45 @@ def test_cli_answers_an_orders_query_and_exits_2_on_a_bad_one() -> None:
                          capture_output=True, text=True, timeout=60, check=False)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert json.loads(run.stdout)["error"]["field"] == "ask.orders.units.0"
+
+
+# --- move with a card ------------------------------------------------------------------------------
+MOVE_UNITS = [unit("a1", "allies", "infantry", "F1"), unit("x1", "axis", "infantry", "F9")]
+FORESTS = [{"hex": "f2", "type": "forest"}, {"hex": "F3", "type": "forest"}]
+
+
+def move(body: dict[str, Any]) -> dict[str, Any]:
+    out = answer({"units": MOVE_UNITS, "terrain": FORESTS, "ask": {"move": body}})["move"]
+    assert isinstance(out, dict)
+    return out
+
+
+def dests(out: dict[str, Any]) -> dict[str, bool]:
+    return {d["hex"]: d["can_battle"] for d in out["destinations"]}
+
+
+def test_move_ask_infantry_assault_reaches_3_and_battles_after_2() -> None:
+    plain, card_move = dests(move({"unit": "a1"})), dests(move({"unit": "a1", "card": "infantry_assault"}))
+    assert "G3" not in plain and card_move["H1"] is True  # 2 hexes: may battle
+    assert card_move["I1"] is False  # 3 hexes: may not battle
+    assert card_move["F3"] is False  # forest entered: no battle
+
+
+def test_move_ask_behind_enemy_lines_passes_through_forest() -> None:
+    out = move({"unit": "a1", "card": "behind_enemy_lines"})
+    got = dests(out)
+    assert got["f4"] is True  # through the forests on f2 and F3, 3 hexes, then battle
+    assert got["F3"] is False  # ending in a forest still forbids the battle
+    assert got["F1"] is True
+    assert any("again" in e for e in out["explain"])
+
+
+def test_move_ask_firefight_unit_does_not_move() -> None:
+    out = move({"unit": "a1", "card": "firefight"})
+    assert out["destinations"] == [] and out["max_hexes"] == 0
+
+
+def test_move_ask_card_and_max_hexes_together_is_an_error() -> None:
+    code, out = answer_or_error({"units": MOVE_UNITS,
+                                 "ask": {"move": {"unit": "a1", "card": "move_out", "max_hexes": 3}}})
+    assert code == 2 and out["error"]["field"] == "ask.move.max_hexes"
