@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.rules.board import Side
+from companion.rules.board import Board, Side
+from companion.rules.cards import DECK
 from companion.rules.orders import (
     OrdersError,
     air_power_group_ok,
@@ -245,3 +248,45 @@ def test_air_power_targets_must_be_up_to_4_adjacent_enemy_units() -> None:
     assert air_power_group_ok(pos, Side.ALLIES, ["x1", "x3"]) is not None
     assert air_power_group_ok(pos, Side.ALLIES, ["x1", "a1"]) is not None
     assert air_power_group_ok(pos, Side.ALLIES, ["x1"] * 5) is not None
+
+
+# --- properties ------------------------------------------------------------------------------------
+_BOARD = Board.of()
+_HEXES = [_BOARD.name(h) for h in _BOARD.all_hexes]
+_PLAIN_CARDS = [c.id for c in DECK if c.orders_units and not c.orders_from_roll
+                and not c.copies_last_card and not c.one_section]
+
+
+@st.composite
+def armies(draw: st.DrawFn) -> tuple[Position, list[str]]:
+    spots = draw(st.lists(st.sampled_from(_HEXES), min_size=1, max_size=12, unique=True))
+    units = []
+    for i, h in enumerate(spots):
+        side = draw(st.sampled_from(["allies", "axis"]))
+        kind = draw(st.sampled_from(["infantry", "armor", "artillery"]))
+        units.append(unit(f"u{i}", side, kind, h))
+    ids = [u["id"] for u in units]
+    request = draw(st.lists(st.sampled_from(ids), max_size=14))
+    return position(*units), request
+
+
+@settings(max_examples=80, deadline=None)
+@given(armies(), st.sampled_from(_PLAIN_CARDS))
+def test_orders_never_exceed_what_the_card_can_use(army_req: tuple[Position, list[str]], name: str) -> None:
+    pos, request = army_req
+    r = check_orders(pos, name, Side.ALLIES, request)
+    assert len(r.valid) == len(set(r.valid))
+    assert set(r.valid) <= set(request) and len(r.valid) + len(r.rejected) == len(request)
+    assert all(pos.units[u].side is Side.ALLIES for u in r.valid)
+    assert set(r.valid) <= set(r.orderable)
+    assert len(r.valid) + r.orders_unused + r.orders_lost == r.orders_available
+
+
+@settings(max_examples=80, deadline=None)
+@given(armies(), st.sampled_from(_PLAIN_CARDS))
+def test_asking_for_every_orderable_unit_uses_every_usable_order(
+        army_req: tuple[Position, list[str]], name: str) -> None:
+    pos, _ = army_req
+    everyone = check_orders(pos, name, Side.ALLIES, []).orderable
+    r = check_orders(pos, name, Side.ALLIES, list(everyone))
+    assert len(r.valid) == r.orders_available - r.orders_lost and r.orders_unused == 0
