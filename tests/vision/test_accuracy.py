@@ -1,0 +1,44 @@
+"""Accuracy floors: real pip-dice photos (held-out split) and a taught profile on synthetic dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.vision.conftest import PIPDICE
+from vision.evaluate import evaluate
+from vision.labelled import load_folder, split_holdout
+from vision.profile import load_profile
+from vision.render import write_labelled
+from vision.teach import teach
+
+
+@pytest.mark.skipif(not PIPDICE.is_dir(), reason=f"real pip-dice photos not present at {PIPDICE}")
+def test_pips_profile_on_held_out_real_photos() -> None:
+    _, held = split_holdout(load_folder(PIPDICE))  # photos the built-in profile never saw
+    rep = evaluate(held[:20], load_profile("pips"))
+    assert rep.labelled > 100
+    assert rep.found / rep.labelled >= 0.9
+    assert rep.accuracy >= 0.45  # floor of the current reader (see docs/vision.md)
+
+
+def test_m44_profile_on_its_own_style(classic_dir: Path) -> None:
+    rep = evaluate(load_folder(classic_dir), load_profile("m44"))
+    assert rep.found / rep.labelled >= 0.85
+    assert rep.accuracy >= 0.6
+
+
+def test_teach_round_trip_on_a_new_style(tmp_path: Path) -> None:
+    taught = write_labelled(tmp_path / "teach", 8, "olive", seed=1, dice=8)
+    fresh = write_labelled(tmp_path / "fresh", 6, "olive", seed=2)
+    prof, report = teach(load_folder(taught), "m44", name="olive", log=lambda s: None)
+    assert "cross-validated" in report
+    path = tmp_path / "olive.npz"
+    prof.save(path)
+    again = load_profile(str(path))
+    assert again.faces == prof.faces and again.base == "m44"
+    rep = evaluate(load_folder(fresh), again)
+    base = evaluate(load_folder(fresh), load_profile("m44"))
+    assert rep.accuracy >= 0.6
+    assert rep.accuracy > base.accuracy  # teaching helped on dice the base never saw

@@ -1,0 +1,104 @@
+"""The contract's command line: output shape and exit codes on bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.vision.conftest import write_png
+from vision.cli import main
+
+
+def test_read_json_prints_one_object_per_image(classic_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    images = sorted(classic_dir.glob("*.png"))[:2]
+    assert main(["read", "--profile", "m44", "--json", *map(str, images)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2
+    for line, img in zip(lines, images, strict=True):
+        doc = json.loads(line)
+        assert doc["image"] == img.name
+        assert doc["ms"] >= 0
+        for die in doc["dice"]:
+            assert die["face"] in (None, "infantry", "armor", "grenade", "star", "flag")
+            x0, y0, x1, y1 = die["box"]
+            assert 0 <= x0 < x1 < 640 and 0 <= y0 < y1 < 640
+            assert 0.0 <= die["confidence"] <= 1.0
+
+
+def _fails_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_missing_image_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _fails_with_one_line(capsys, ["read", str(tmp_path / "nope.jpg")], "does not exist")
+
+
+def test_unreadable_image_exits_2_and_reads_nothing(tmp_path: Path, classic_dir: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not a jpeg at all")
+    good = sorted(classic_dir.glob("*.png"))[0]
+    _fails_with_one_line(capsys, ["read", "--json", str(good), str(bad)], "cannot be read")
+    assert capsys.readouterr().out == ""  # the good image was not half-reported
+
+
+def test_unknown_profile_exits_2(classic_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    img = str(sorted(classic_dir.glob("*.png"))[0])
+    _fails_with_one_line(capsys, ["read", "--profile", "chess", img], "unknown profile")
+
+
+@pytest.mark.parametrize("content", [b"", b"PK\x03\x04garbage", b"\x93NUMPY garbage"])
+def test_corrupt_profile_exits_2(tmp_path: Path, classic_dir: Path, content: bytes,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    prof = tmp_path / "mine.npz"
+    prof.write_bytes(content)
+    img = str(sorted(classic_dir.glob("*.png"))[0])
+    _fails_with_one_line(capsys, ["read", "--profile", str(prof), img], "corrupt")
+
+
+def test_profile_with_wrong_arrays_is_corrupt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prof = tmp_path / "wrong.npz"
+    np.savez(prof, meta=np.array('{"format": 1}'))
+    _fails_with_one_line(capsys, ["eval", "--profile", str(prof), str(tmp_path)], "corrupt")
+
+
+def test_empty_folder_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _fails_with_one_line(capsys, ["eval", "--profile", "pips", str(tmp_path)], "no labelled images")
+    _fails_with_one_line(capsys, ["teach", "--base", "m44", "--out", str(tmp_path / "p.npz"),
+                                  str(tmp_path)], "no labelled images")
+    assert not (tmp_path / "p.npz").exists()
+
+
+def test_missing_folder_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _fails_with_one_line(capsys, ["eval", str(tmp_path / "none")], "not a folder")
+
+
+def test_eval_last_line_is_the_contract(classic_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--profile", "m44", str(classic_dir)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    keys = [kv.split("=")[0] for kv in last.split()]
+    assert keys == ["accuracy", "found", "unreadable", "ms_median"]
+    values = dict(kv.split("=") for kv in last.split())
+    assert 0.0 <= float(values["accuracy"]) <= 1.0
+
+
+def test_teach_with_wrong_faces_exits_2(tmp_path: Path, classic_dir: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "lab"
+    shutil.copytree(classic_dir, folder)
+    _fails_with_one_line(capsys, ["teach", "--base", "pips", "--out", str(tmp_path / "p.npz"),
+                                  str(folder)], "not pips faces")
+
+
+def test_read_of_a_black_png_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    img = write_png(tmp_path / "black.png", np.zeros((480, 640, 3), np.uint8))
+    assert main(["read", "--json", "--profile", "pips", str(img)]) == 0
+    assert json.loads(capsys.readouterr().out)["dice"] == []

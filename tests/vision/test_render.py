@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+import numpy as np
+
+from vision.render import M44_DIE, render_scene
+
+
+def test_labels_are_inside_the_image_and_faces_are_m44() -> None:
+    rng = np.random.default_rng(0)
+    for style in ("classic", "olive"):
+        img, labels = render_scene(rng, style, dice=6)
+        assert img.shape == (640, 640, 3)
+        assert 1 <= len(labels) <= 6
+        for face, (x0, y0, x1, y1) in labels:
+            assert face in M44_DIE
+            assert 0 <= x0 < x1 < 640 and 0 <= y0 < y1 < 640
+
+
+def test_styles_look_different() -> None:
+    a, _ = render_scene(np.random.default_rng(4), "classic", dice=1, faces=("star",))
+    b, _ = render_scene(np.random.default_rng(4), "olive", dice=1, faces=("star",))
+    assert (np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 40).sum() > 300  # a die's worth
+
+
+def test_same_seed_same_scene() -> None:
+    a, la = render_scene(np.random.default_rng(9), "classic")
+    b, lb = render_scene(np.random.default_rng(9), "classic")
+    assert la == lb and np.array_equal(a, b)
