@@ -25,6 +25,18 @@ from companion.rules.cards import (
 from companion.rules.odds import odds_json, position_odds
 from companion.rules.orders import OrdersError, air_power_group_ok, check_orders
 from companion.rules.referee import ASKS, Query, QueryError, _int, check_json, register_ask, result_json
+from companion.rules.victory import (
+    MajorityRule,
+    MedalLedger,
+    Objective,
+    ObjectiveKind,
+    VictoryError,
+    game_outcome,
+    may_exit,
+    medal_counts,
+    new_ledger,
+    observe,
+)
 
 _plain_battle = ASKS.get("battle")
 _plain_move = ASKS.get("move")
@@ -326,3 +338,128 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         explain.append(f"after its battle it may move up to {reach.move_after_battle} hexes again")
     out.update(destinations=dests, explain=explain)
     return {"move": out}
+
+
+_OBJECTIVE_FIELDS = {"id", "kind", "hexes", "side", "medals", "hexes_needed", "at_turn_start",
+                     "initial", "majority"}
+
+
+def _objective(query: Query, raw: object, path: str) -> Objective:
+    if not isinstance(raw, dict):
+        raise QueryError(path, "expected an objective like {\"id\": \"town\", \"kind\": "
+                               "\"temporary\", \"hexes\": [\"F5\"]}")
+    for k in raw:
+        if k not in _OBJECTIVE_FIELDS:
+            raise QueryError(f"{path}.{k}", f"unknown field; allowed: {', '.join(sorted(_OBJECTIVE_FIELDS))}")
+    for k in ("id", "kind", "hexes"):
+        if k not in raw:
+            raise QueryError(f"{path}.{k}", "required field is missing")
+    if not isinstance(raw["id"], str) or not raw["id"]:
+        raise QueryError(f"{path}.id", "expected a non-empty string")
+    kinds = tuple(k.value for k in ObjectiveKind)
+    if raw["kind"] not in kinds:
+        raise QueryError(f"{path}.kind", f"{raw['kind']!r} is not an objective kind; allowed: "
+                                         f"{', '.join(kinds)}")
+    hexes = raw["hexes"]
+    if not isinstance(hexes, list) or not hexes:
+        raise QueryError(f"{path}.hexes", "expected a list of hex names")
+    parsed = tuple(query.hex(h, f"{path}.hexes.{i}") for i, h in enumerate(hexes))
+    side = None if raw.get("side") is None else _side(raw["side"], f"{path}.side")
+    initial = None if raw.get("initial") is None else _side(raw["initial"], f"{path}.initial")
+    medals = _int(raw.get("medals", 1), f"{path}.medals", 1)
+    needed = raw.get("hexes_needed")
+    if needed is not None:
+        needed = _int(needed, f"{path}.hexes_needed", 1, len(parsed))
+    at_start = raw.get("at_turn_start", False)
+    if not isinstance(at_start, bool):
+        raise QueryError(f"{path}.at_turn_start", "expected true or false")
+    rules = tuple(r.value for r in MajorityRule)
+    majority = raw.get("majority", MajorityRule.MORE_THAN_HALF.value)
+    if majority not in rules:
+        raise QueryError(f"{path}.majority", f"allowed: {', '.join(rules)}")
+    return Objective(raw["id"], ObjectiveKind(raw["kind"]), parsed, side, medals, needed,
+                     at_start, initial, MajorityRule(majority))
+
+
+def _per_side(body: dict[str, Any], key: str, path: str) -> dict[Side, int]:
+    raw = body.get(key, {})
+    if not isinstance(raw, dict):
+        raise QueryError(path, "expected {\"allies\": n, \"axis\": n}")
+    out = {Side.ALLIES: 0, Side.AXIS: 0}
+    for k, v in raw.items():
+        out[_side(k, f"{path}.{k}")] = _int(v, f"{path}.{k}", 0)
+    return out
+
+
+def _objective_sides(body: dict[str, Any], key: str, path: str, ids: set[str]) -> dict[str, Side]:
+    raw = body.get(key, {})
+    if not isinstance(raw, dict):
+        raise QueryError(path, "expected {\"<objective id>\": \"allies\" | \"axis\"}")
+    out: dict[str, Side] = {}
+    for k, v in raw.items():
+        if k not in ids:
+            raise QueryError(f"{path}.{k}", f"no objective has the id {k!r}")
+        out[k] = _side(v, f"{path}.{k}")
+    return out
+
+
+@register_ask("victory")
+def ask_victory(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """Medals per side now (recorded plus read off the board) and whether the game is over."""
+    allowed = {"target", "objectives", "eliminated", "exited", "extra", "permanent",
+               "last_occupant", "active", "turn_start"}
+    query.body_fields(allowed, {"target"})
+    target = body["target"]
+    if isinstance(target, int) and not isinstance(target, bool):
+        targets = {Side.ALLIES: _int(target, "ask.victory.target", 1)}
+        targets[Side.AXIS] = targets[Side.ALLIES]
+    else:
+        targets = _per_side(body, "target", "ask.victory.target")
+        for s, n in targets.items():
+            if n < 1:
+                raise QueryError(f"ask.victory.target.{s.value}", "a medal target is at least 1")
+    raw_objs = body.get("objectives", [])
+    if not isinstance(raw_objs, list):
+        raise QueryError("ask.victory.objectives", "expected a list of objectives")
+    objectives = [_objective(query, o, f"ask.victory.objectives.{i}") for i, o in enumerate(raw_objs)]
+    ids = [o.id for o in objectives]
+    if len(set(ids)) != len(ids):
+        raise QueryError("ask.victory.objectives", "two objectives have the same id")
+    active = None if body.get("active") is None else _side(body["active"], "ask.victory.active")
+    turn_start = body.get("turn_start", False)
+    if not isinstance(turn_start, bool):
+        raise QueryError("ask.victory.turn_start", "expected true or false")
+    eliminated = _per_side(body, "eliminated", "ask.victory.eliminated")
+    exited = _per_side(body, "exited", "ask.victory.exited")
+    extra = _per_side(body, "extra", "ask.victory.extra")
+    try:
+        ledger = new_ledger(targets[Side.ALLIES], targets[Side.AXIS])
+    except VictoryError as exc:
+        raise QueryError("ask.victory.target", str(exc)) from None
+    ledger = MedalLedger(
+        target=ledger.target,
+        eliminated={s: tuple(f"{s.value}-eliminated-{i}" for i in range(n)) for s, n in eliminated.items()},
+        exited={s: tuple(f"{s.value}-exited-{i}" for i in range(n)) for s, n in exited.items()},
+        permanent=_objective_sides(body, "permanent", "ask.victory.permanent", set(ids)),
+        last_occupant=_objective_sides(body, "last_occupant", "ask.victory.last_occupant", set(ids)),
+        extra=extra,
+    )
+    ledger = observe(ledger, query.position, objectives, active, turn_start)
+    counts = medal_counts(ledger, query.position, objectives)
+    outcome = game_outcome(ledger, query.position, objectives, active)
+    exits = sorted(uid for uid in query.position.units
+                   if may_exit(query.position, objectives, uid) is not None)
+    return {"victory": {
+        "over": outcome.over,
+        "winner": outcome.winner.value if outcome.winner is not None else None,
+        "reason": outcome.reason,
+        "medals": {s.value: {"total": c.total, "eliminated": c.eliminated, "temporary": c.temporary,
+                             "majority": c.majority, "permanent": c.permanent,
+                             "last_to_occupy": c.last_to_occupy, "exits": c.exits,
+                             "extra": c.extra} for s, c in counts.items()},
+        "target": {s.value: n for s, n in ledger.target.items()},
+        "permanent": {k: v.value for k, v in ledger.permanent.items()},
+        "last_occupant": {k: v.value for k, v in ledger.last_occupant.items()},
+        "sudden_death": ledger.sudden_death.value if ledger.sudden_death is not None else None,
+        "may_exit": exits,
+    }}

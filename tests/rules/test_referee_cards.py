@@ -240,3 +240,47 @@ def test_move_ask_card_and_max_hexes_together_is_an_error() -> None:
     code, out = answer_or_error({"units": MOVE_UNITS,
                                  "ask": {"move": {"unit": "a1", "card": "move_out", "max_hexes": 3}}})
     assert code == 2 and out["error"]["field"] == "ask.move.max_hexes"
+
+
+# --- victory ---------------------------------------------------------------------------------------
+VICTORY_UNITS = [unit("a1", "allies", "infantry", "F5"), unit("a2", "allies", "armor", "D9"),
+                 unit("x1", "axis", "infantry", "G9")]
+
+
+def victory(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    return answer_or_error({"units": VICTORY_UNITS, "ask": {"victory": body}})
+
+
+def test_victory_ask_adds_recorded_and_board_medals() -> None:
+    code, out = victory({"target": {"allies": 5, "axis": 4}, "eliminated": {"allies": 2},
+                         "objectives": [
+                             {"id": "town", "kind": "temporary", "hexes": ["F5"], "side": "allies"},
+                             {"id": "exit", "kind": "exit", "hexes": ["C9", "D9"], "side": "allies"},
+                             {"id": "bridge", "kind": "permanent", "hexes": ["F5"]}]})
+    assert code == 0
+    v = out["victory"]
+    assert v["medals"]["allies"]["total"] == 4 and v["medals"]["allies"]["temporary"] == 1
+    assert v["permanent"] == {"bridge": "allies"} and v["may_exit"] == ["a2"]
+    assert v["over"] is False and v["winner"] is None
+
+
+def test_victory_ask_reports_the_winner_and_sudden_death() -> None:
+    code, out = victory({"target": 6, "active": "axis", "objectives": [
+        {"id": "hq", "kind": "sudden_death", "hexes": ["G9"], "side": "axis"}]})
+    assert code == 0 and out["victory"]["winner"] == "axis"
+    assert out["victory"]["sudden_death"] == "axis"
+
+
+@pytest.mark.parametrize("body, field", [
+    ({}, "ask.victory.target"),
+    ({"target": 0}, "ask.victory.target"),
+    ({"target": 4, "objectives": [{"id": "t", "kind": "tmp", "hexes": ["F5"]}]},
+     "ask.victory.objectives.0.kind"),
+    ({"target": 4, "objectives": [{"id": "t", "kind": "temporary", "hexes": ["F4"]}]},
+     "ask.victory.objectives.0.hexes.0"),
+    ({"target": 4, "permanent": {"nope": "allies"}}, "ask.victory.permanent.nope"),
+    ({"target": 4, "eliminated": {"allies": -1}}, "ask.victory.eliminated.allies"),
+])
+def test_victory_ask_errors_name_the_field(body: dict[str, Any], field: str) -> None:
+    code, out = victory(body)
+    assert code == 2 and out["error"]["field"] == field
