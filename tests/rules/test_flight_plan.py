@@ -437,7 +437,8 @@ def test_ground_to_air_infantry_not_at_range_two() -> None:
 
 
 def test_ground_to_air_artillery_one_or_two_hexes_four_dice_no_los() -> None:
-    p = pos(("art", "allies", "artillery", "E5"), ("x1", "axis", "infantry", "F5"),
+    # a friendly unit in a forest between them would block any line of sight
+    p = pos(("art", "allies", "artillery", "E5"), ("a2", "allies", "infantry", "F5"),
             ("b1", "axis", "bomber", "G5"), terrain={"F5": ("forest",)})
     check = RULES.ground_to_air_check(p, "art", "b1")
     assert check.allowed and check.dice == 4
@@ -645,3 +646,10 @@ def test_air_target_check_landed_air_unit_grenade_or_flag() -> None:
     assert check is not None and check.allowed and check.dice == 2  # ordinary range
     assert check.hit_faces == frozenset({"grenade", "flag"})
     assert not needs_confirmation(p, "b1")
+
+
+def test_ground_to_air_artillery_adjacent_to_an_enemy_must_close_assault() -> None:
+    p = pos(("art", "allies", "artillery", "E5"), ("x1", "axis", "infantry", "D5"),
+            ("b1", "axis", "bomber", "G5"))
+    check = RULES.ground_to_air_check(p, "art", "b1")
+    assert not check.allowed and "x1" in (check.reason or "")

@@ -26,7 +26,7 @@ from companion.rules.air.common import (
     unit_symbol,
     validate_faces,
 )
-from companion.rules.battle import BattleModifiers
+from companion.rules.battle import BattleModifiers, adjacent_enemies
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.position import Position, Unit
 from companion.rules.units import UnitClass
@@ -427,6 +427,11 @@ class FlightPlanRules(FlightRules):
         if d > rule.max_range:
             span = "adjacent" if rule.max_range == 1 else f"at most {rule.max_range} hexes away"
             return AirDice(False, f"a {attacker.type} battles a flying air unit only {span}")
+        if d > 1:
+            pinned = [u.id for u in adjacent_enemies(position, attacker)]
+            if pinned:
+                return AirDice(False, f"{attacker.id} is adjacent to {', '.join(sorted(pinned))}: "
+                               "it must close-assault an adjacent enemy if it battles")
         n = rule.dice
         explain = [f"{attacker.type} against a flying air unit at {d}: {n} dice, no terrain "
                    "protection, no line of sight needed"]

@@ -90,7 +90,7 @@ def _result_json(query: Query, r: TargetResult) -> dict[str, Any]:
     return r.as_dict(query.board)
 
 
-def _nested_dice(query: Query, count: int, what: str) -> list[list[str]] | None:
+def _nested_dice(query: Query) -> list[list[str]] | None:
     """Dice as one list per target or marker; a flat list means one die each."""
     if query.dice is None:
         return None
@@ -197,7 +197,7 @@ def ask_strafe(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"allowed": check.allowed, "reason": check.reason,
                            "targets": list(check.targets), "dice": check.dice,
                            "explain": list(check.explain)}
-    dice = _nested_dice(query, len(check.targets), "target")
+    dice = _nested_dice(query)
     if dice is not None and check.allowed:
         out["results"] = [_result_json(query, r)
                           for r in strafe_result(query.position, check, dice)]
