@@ -459,3 +459,13 @@ def test_flying_airplane_is_never_attacked_grounded_one_lost_on_grenade() -> Non
                   terrain={"F5": ("ocean", "aircraft_carrier")})
     on_carrier = air_target_check(carrier, "a1", "z1")
     assert on_carrier is not None and not on_carrier.allowed
+
+
+def test_one_special_action_per_turn_take_off_is_free() -> None:
+    from companion.rules.air.airpack import may_add_action
+
+    took_off = frozenset({AirAction.TAKE_OFF_LAND})
+    assert may_add_action(took_off, AirAction.STRAFING).allowed
+    strafed = frozenset({AirAction.STRAFING})
+    assert not may_add_action(strafed, AirAction.GROUND_INTERDICTION).allowed
+    assert may_add_action(strafed, AirAction.TAKE_OFF_LAND).allowed

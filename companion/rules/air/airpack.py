@@ -272,6 +272,18 @@ def may_do(rules: AirPackRules, plane: Unit, action: AirAction) -> Check:
     return Check.yes(f"{action.value}: {ACTION_PHASES[action].value} phase")
 
 
+def may_add_action(done: frozenset[AirAction], action: AirAction) -> Check:
+    """One special action per turn (take-off/land is free); an airplane that strafed on its
+    turn gives no ground interdiction on the opponent's turn."""
+    if action is AirAction.TAKE_OFF_LAND:
+        return Check.yes("take-off/land is a free action")
+    spent = done - {AirAction.TAKE_OFF_LAND}
+    if spent:
+        first = ", ".join(sorted(a.value for a in spent))
+        return Check.no(f"the airplane already did {first}: one special action per turn")
+    return Check.yes(f"{action.value}")
+
+
 def action_phase(action: AirAction) -> ActionPhase:
     return ACTION_PHASES[action]
 
