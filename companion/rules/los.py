@@ -137,6 +137,9 @@ def obstruction(position: Position, h: Hex, a: Hex, b: Hex) -> str | None:
     for t in position.terrain_at(h):
         if t.blocks_los:
             return f"{t.name} on {position.board.name(h)}"
+        if t.blocks_los_grouped and any(t.name in position.terrain_names(n)
+                                        for n in position.board.neighbours(h)):
+            return f"{t.name} on {position.board.name(h)} (part of a group)"
     height = _height(position, h)
     if height > 0:
         if _height(position, a) == height and _height(position, b) == height:

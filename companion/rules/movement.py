@@ -69,6 +69,10 @@ def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | Non
     return None
 
 
+def _height(position: Position, h: Hex) -> int:
+    return max((t.height for t in position.terrain_at(h)), default=0)
+
+
 def _blocks_ground(position: Position, mover: Unit, h: Hex) -> tuple[bool, bool]:
     """(may not enter at all, may pass but not stop) for a ground unit moving through ``h``."""
     other = position.unit_at(h)
@@ -142,12 +146,13 @@ def move_destinations(
     stay_reason = _battle_verdict(spec, moved, limit, stay_block, here)
     result[start] = MoveInfo(start, moved, stay_reason is None, stay_reason, ())
 
-    if moved > 0 and any(t.stop_on_enter for t in here):
+    if moved > 0 and any(t.stops_move(cls) for t in here):
         return result  # it entered a must-stop hex this turn
     if any(cls in t.cannot_leave_for for t in here):
         return result
     if moved == 0 and any(t.leave_to_adjacent_only for t in here):
         allowance = min(allowance, 1)
+    leave_height = max((t.leave_to_height for t in here), default=0)
     leaving_block = None
     if moved == 0:
         leaving_block = next((f"left {t.name} this turn: no battle" for t in here
@@ -171,6 +176,12 @@ def move_destinations(
                     continue
                 if any(t.enter_from_adjacent_only for t in specs) and (st.steps > 0 or moved > 0):
                     continue  # hedgerow: only from a hex next to it, at the start of the move
+                # mountains: climbed only from a hill, left only onto a hill or mountain
+                climb = max((t.enter_from_height for t in specs), default=0)
+                if climb and _height(position, st.hex) < climb:
+                    continue
+                if st.steps == 0 and leave_height and _height(position, n) < leave_height:
+                    continue
                 steps = st.steps + 1
                 total = moved + steps
                 cap = _min_cap(st.cap, specs)
@@ -183,7 +194,8 @@ def move_destinations(
                 no_battle = st.no_battle
                 if no_battle is None and not spec.battles_after_terrain_stop:
                     no_battle = next((f"entered {t.name} this turn: no battle" for t in specs
-                                      if t.stops_battle_on_entry(cls)), None)
+                                      if t.stops_battle_on_entry(cls)
+                                      and not (t.battle_if_entered_from_adjacent and total == 1)), None)
                 path = (*st.path, n)
                 if not pass_only:
                     battle_max = limit + (bonus if limit > 0 else 0)
@@ -193,7 +205,7 @@ def move_destinations(
                     if old is None or (info.can_battle, -info.path_length) > (
                             old.can_battle, -old.path_length):
                         result[n] = info
-                if any(t.stop_on_enter for t in specs):
+                if any(t.stops_move(cls) for t in specs):
                     continue
                 key = (n, cap, on_road, no_battle)
                 if key in seen:

@@ -33,11 +33,15 @@ class TerrainSpec:
     blocks_los: bool = False
     height: int = 0  # hills: 1; line of sight over it is blocked, same-height plateau is not
     stop_on_enter: bool = False
+    stop_on_enter_for: frozenset[UnitClass] = frozenset()  # railways: armor and artillery stop
     no_battle_after_enter: bool = False
     # classes the "no battle after entering" applies to; empty: every class
     no_battle_after_enter_for: frozenset[UnitClass] = frozenset()
     no_battle_after_leaving_for: frozenset[UnitClass] = frozenset()  # flooded field: armor
     enter_from_adjacent_only: bool = False  # hedgerow: the move must start next to it
+    battle_if_entered_from_adjacent: bool = False  # jungle: a 1-hex move in may still battle
+    enter_from_height: int = 0  # mountain: infantry moves up only from a hex this high (a hill)
+    leave_to_height: int = 0  # mountain: ...and down only to a hex this high
     leave_to_adjacent_only: bool = False  # hedgerow: leaving, move only one hex
     impassable: bool = False
     impassable_for: frozenset[UnitClass] = frozenset()
@@ -53,6 +57,10 @@ class TerrainSpec:
     protection_scenario_side_only: bool = False  # bunker: only the side the briefing names
     attacker_reduction: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)  # battling out of it
     no_battle_from: bool = False  # a unit on it may not battle (ocean)
+    battle_adjacent_only: bool = False  # wadi: battling in or out of it only at 1 hex
+    protection_not_from_same: bool = False  # wadi: no protection against an attacker in one too
+    blocks_los_grouped: bool = False  # lake: two or more contiguous lake hexes block sight
+    entry_roll_dice: int = 0  # frozen river: dice rolled on entering, a figure lost per star
     ignore_flags: int = 0  # flags the unit on it may ignore
     ignore_flags_for: frozenset[UnitClass] = frozenset()  # empty: every class
     flag_costs_figure_for: frozenset[UnitClass] = frozenset()  # bunker: artillery loses a figure
@@ -72,8 +80,13 @@ class TerrainSpec:
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for
 
+    def stops_move(self, unit_class: UnitClass) -> bool:
+        """Whether a unit of this class that enters the hex must stop there."""
+        return self.stop_on_enter or unit_class in self.stop_on_enter_for
+
 
 _APP2 = "base rules Appendix 2 p.13-15"
+_CARD = "terrain card"  # the official terrain card of that number, as the BGA adaptation encodes it
 _OBST = "base rules p.16 Obstacles"
 _TP = "Terrain Pack rules"
 _AIR = "Air Pack rules (seed 000) p.10"
@@ -130,39 +143,69 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 attacker_reduction=reductions(infantry=1),
                 removed_on_entry_by=frozenset({UnitClass.ARMOR}), source=_OBST),
     # --- Terrain Pack and later expansions ----------------------------------------------------
-    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, source=f"{_TP} p.7"),
+    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, source=f"{_TP} p.7; {_CARD} 29"),
     TerrainSpec("marsh", stop_on_enter=True, leave_to_adjacent_only=True,
-                source=f"{_TP} p.4 (unverified)"),
+                impassable_for=frozenset({UnitClass.ARTILLERY}),
+                no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
+                no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
+                source=f"{_TP} p.4; {_CARD} 28 (Marshes)"),
     TerrainSpec("flooded_field", enter_from_adjacent_only=True, stop_on_enter=True,
                 leave_to_adjacent_only=True, no_battle_after_enter=True,
                 no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
                 no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
                 source=f"{_TP} p.4 (Flooded Fields)"),
     TerrainSpec("high_ground", source=f"{_TP} p.4 (Dikes & High Ground)"),
-    TerrainSpec("road", road=True, road_bonus=1, source=f"{_TP} p.5 (Roads)"),
-    TerrainSpec("railway", source=f"{_TP} p.5 (Railways; movement effects unverified)"),
-    _like(_TOWN, "church", f"{_TP} landmarks (as Towns & Villages)"),
-    TerrainSpec("lake", impassable=True, retreat_blocked=True, source=f"{_TP} (as River; unverified)"),
-    TerrainSpec("pond", impassable=True, retreat_blocked=True, source=f"{_TP} (as River; unverified)"),
-    TerrainSpec("ford", bridge=True, stop_on_enter=True, source=f"{_TP} p.11 (River Ford; unverified)"),
-    TerrainSpec("pontoon_bridge", bridge=True, source=f"{_TP} p.12 (Pontoon Bridge)"),
-    TerrainSpec("railroad_bridge", bridge=True, source=f"{_TP} p.12 (Railroad Bridge; unverified)"),
-    TerrainSpec("wadi", stop_on_enter=True, source=f"{_TP} p.3 (Wadis; line of sight clear)"),
+    TerrainSpec("road", road=True, road_bonus=1, source=f"{_TP} p.5; {_CARD} 42 (Roads)"),
+    TerrainSpec("railway", stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                source=f"{_TP} p.5; {_CARD} 38 (Railroads)"),
+    replace(_TOWN, name="church", ignore_flags=1, source=f"{_TP} landmarks; {_CARD} 19 (Churches)"),
+    TerrainSpec("fortress", obstacle=True, blocks_los=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                cannot_leave_for=frozenset({UnitClass.ARTILLERY}),
+                protection=reductions(infantry=1, armor=2), ignore_flags=1,
+                flag_costs_figure_for=frozenset({UnitClass.ARTILLERY}),
+                source=f"{_TP} p.10; {_CARD} 24 (Fortresses: as Bunkers, for either side)"),
+    TerrainSpec("dam", blocks_los=True, impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                ignore_flags=1, source=f"{_CARD} 20 (Dams)"),
+    TerrainSpec("mountain", height=2, impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                cannot_leave_for=frozenset({UnitClass.ARTILLERY}), enter_from_height=1, leave_to_height=1,
+                protection=reductions(infantry=2, armor=2), protection_needs_height=True,
+                source=f"{_TP} p.5; {_CARD} 30 (Mountains)"),
+    TerrainSpec("lake", impassable=True, retreat_blocked=True, blocks_los_grouped=True,
+                source=f"{_CARD} 26 (Lake)"),
+    TerrainSpec("pond", impassable=True, retreat_blocked=True, source="as a single Lake hex (unverified)"),
+    TerrainSpec("ford", bridge=True, stop_on_enter=True,
+                attacker_reduction=reductions(infantry=1, armor=1, artillery=1),
+                source=f"{_TP} p.11; {_CARD} 41 (Fords or Fordable River)"),
+    TerrainSpec("pontoon_bridge", bridge=True, source=f"{_TP} p.12; {_CARD} 33 (Pontoon Bridges)"),
+    TerrainSpec("railroad_bridge", bridge=True,
+                stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                source=f"{_TP} p.12; {_CARD} 37 (Railroad Bridges)"),
+    TerrainSpec("wadi", protection=reductions(infantry=1, armor=1, artillery=1),
+                protection_not_from_same=True, battle_adjacent_only=True,
+                source=f"{_TP} p.3; {_CARD} 44 (Wadis & Gullies; line of sight clear)"),
     _like(_FOREST, "palm_forest", f"{_TP} p.3 (Palm Forests: as Forests)"),
-    _like(_TOWN, "desert_village", f"{_TP} p.3 (desert Towns and Villages)"),
-    _like(_FOREST, "jungle", "Pacific Theater (as Forests; unverified)"),
+    _like(_TOWN, "desert_village", f"{_TP} p.3 (desert Towns and Villages: as Towns)"),
+    TerrainSpec("jungle", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
+                battle_if_entered_from_adjacent=True, protection=reductions(infantry=1, armor=2),
+                source=f"Pacific Theater; {_CARD} 57 (Jungles)"),
+    _like(_HILL, "cliff", "Cliffs & Sea Bluffs: as Hills (beach-side climbing limits not modelled)"),
     _like(_HILL, "winter_hill", f"{_AIR} (Winter Hills: as Hills)"),
     _like(_HILL, "desert_hill", f"{_AIR} (Desert Hills: as Hills)"),
     _like(_FOREST, "winter_forest", "Winter/Desert board terrain (as Forests)"),
     _like(_TOWN, "winter_village", "Winter/Desert board terrain (as Towns & Villages)"),
-    _like(_RIVER, "frozen_river", "Winter rules (as River unless a scenario says it is frozen; unverified)"),
+    TerrainSpec("frozen_river", entry_roll_dice=2,
+                source=f"Winter rules; {_CARD} 47 (Frozen Rivers: crossed at a risk: 2 dice, "
+                       "a figure lost per star)"),
     TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 source=f"{_AIR} (Dragon's Teeth block line of sight; movement unverified)"),
     TerrainSpec("field_bunker", obstacle=True, blocks_los=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                cannot_leave_for=frozenset({UnitClass.ARTILLERY}),
                 protection=reductions(infantry=1, armor=2), ignore_flags=1,
-                source=f"{_TP} p.11 (Field Bunkers: as Bunkers, any side; unverified)"),
+                flag_costs_figure_for=frozenset({UnitClass.ARTILLERY}),
+                source=f"{_TP} p.11; {_CARD} 22 (Field Bunkers: as Bunkers, for either side)"),
     # --- air rules terrain ---------------------------------------------------------------------
     TerrainSpec("airfield", air_check_dice=0,
                 source=f"rules database seed (004): Airfields; {_AIR} (0d)"),

@@ -138,3 +138,15 @@ def test_allies_can_battle_because_they_are_on_the_same_height() -> None:
     low = pos({"G5": ("hill",), "H5": ("hill",)},
               [("a", "allies", "infantry", "F5"), ("x", "axis", "infantry", "H5")])
     assert not sees(low, "F5", "H5")  # from below, the line looks over the hill hex G5
+
+
+def test_one_lake_hex_does_not_block_two_touching_lake_hexes_do() -> None:
+    assert sees(pos({"D3": ("lake",)}), "B3", "F3")
+    assert not sees(pos({"D3": ("lake",), "d4": ("lake",)}), "B3", "F3")
+
+
+def test_mountain_blocks_looking_over_except_along_contiguous_mountains() -> None:
+    assert not sees(pos({"D3": ("mountain",)}), "B3", "F3")
+    ridge = {"C3": ("mountain",), "D3": ("mountain",), "E3": ("mountain",)}
+    assert sees(pos(ridge), "C3", "E3")
+    assert not sees(pos({"C3": ("hill",), "D3": ("mountain",), "E3": ("hill",)}), "C3", "E3")

@@ -230,3 +230,55 @@ def test_hedgerow_turn_1_leave_and_stop_next_to_it_turn_2_move_normally() -> Non
     turn2 = dests(pos({"G5": ("hedgerow",)}, [("i", "allies", "infantry", "g4")]), "i")
     assert "g2" in turn2 and turn2["g2"].path_length == 2
 
+
+
+def test_marsh_stops_a_unit_closes_to_artillery_and_armor_may_not_battle_in_it() -> None:
+    t = {"H5": ("marsh",)}
+    inf = dests(pos(t, [("i", "allies", "infantry", "G5")]), "i")
+    assert inf["H5"].can_battle and "I5" not in inf  # the only 2-hex path runs through the marsh
+    arm = dests(pos(t, [("a", "allies", "armor", "G5")]), "a")
+    assert not arm["H5"].can_battle
+    assert "H5" not in dests(pos(t, [("r", "allies", "artillery", "G5")]), "r")
+
+
+def test_leaving_a_marsh_armor_moves_one_hex_and_may_not_battle() -> None:
+    d = dests(pos({"G5": ("marsh",)}, [("a", "allies", "armor", "G5")]), "a")
+    assert max(i.path_length for i in d.values()) == 1 and not d["H5"].can_battle and d["G5"].can_battle
+
+
+def test_railway_stops_armor_and_artillery_not_infantry() -> None:
+    rail = {"H5": ("railway",)}
+    arm = dests(pos(rail, [("a", "allies", "armor", "G5")]), "a")
+    assert all(STD.parse("H5") not in i.path[:-1] for i in arm.values())
+    inf = dests(pos(rail, [("i", "allies", "infantry", "G5")]), "i")
+    assert STD.parse("H5") in inf["I5"].path or inf["I5"].path_length == 2
+
+
+def test_mountain_climbed_only_from_a_hill_and_never_by_armor() -> None:
+    t = {"H5": ("mountain",), "F5": ("hill",)}
+    assert "H5" not in dests(pos(t, [("i", "allies", "infantry", "G5")]), "i")
+    from_hill = dests(pos(t | {"G5": ("hill",)}, [("i", "allies", "infantry", "G5")]), "i")
+    assert "H5" in from_hill
+    assert "H5" not in dests(pos(t | {"G5": ("hill",)}, [("a", "allies", "armor", "G5")]), "a")
+    down = dests(pos(t, [("i", "allies", "infantry", "H5")]), "i")
+    assert set(down) == {"H5"}  # no hill next to it: it may not come down
+
+
+def test_jungle_battle_only_when_entered_from_next_to_it() -> None:
+    t = {"H5": ("jungle",)}
+    d = dests(pos(t, [("s", "allies", "special_forces", "G5")]), "s")
+    assert d["H5"].can_battle
+    far = dests(pos(t, [("s", "allies", "special_forces", "F5")]), "s")
+    assert not far["H5"].can_battle
+
+
+def test_frozen_river_may_be_crossed_ordinary_river_may_not() -> None:
+    assert "H5" in dests(pos({"H5": ("frozen_river",)}, [("a", "allies", "armor", "G5")]), "a")
+    assert "H5" not in dests(pos({"H5": ("river",)}, [("a", "allies", "armor", "G5")]), "a")
+
+
+def test_ford_crosses_the_river_but_stops_the_unit() -> None:
+    river = {f"{c}5": ("river",) for c in "ABCDEFGHIJKLM"}
+    river["H5"] = ("river", "ford")
+    d = dests(pos(river, [("a", "allies", "armor", "H3")]), "a")
+    assert "H5" in d and not any(STD.parse(n).row < 4 for n in d)

@@ -90,11 +90,29 @@ def test_no_terrain_blocking_los_without_reason() -> None:
     assert [n for n in clear if TERRAIN[n].blocks_los] == []
 
 
-def test_rules_sources_doc_has_a_row_for_every_terrain_and_unit() -> None:
+def test_rules_sources_doc_tables_match_the_data() -> None:
     from pathlib import Path
 
-    from companion.rules.units import UNITS
+    from tests.rules.rules_tables import terrain_table, unit_table
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rules-sources.md").read_text()
-    missing = [n for n in [*TERRAIN, *UNITS] if f"| `{n}` |" not in doc]
-    assert missing == []
+    assert terrain_table() in doc, "regenerate with: python -m tests.rules.rules_tables"
+    assert unit_table() in doc, "regenerate with: python -m tests.rules.rules_tables"
+
+
+def test_church_is_a_town_that_ignores_a_flag_fortress_is_a_bunker_for_either_side() -> None:
+    c, f = TERRAIN["church"], TERRAIN["fortress"]
+    assert c.stop_on_enter and c.blocks_los and c.ignore_flags == 1 and c.protection[ARM] == 2
+    assert f.ignore_flags == 1 and not f.protection_scenario_side_only and f.protection[ARM] == 2
+
+
+def test_mountain_protection_only_for_a_lower_attacker_and_higher_than_a_hill() -> None:
+    m = TERRAIN["mountain"]
+    assert m.height == 2 > TERRAIN["hill"].height and m.protection_needs_height
+    assert (m.protection[INF], m.protection[ARM], m.protection.get(ART, 0)) == (2, 2, 0)
+
+
+def test_ford_and_barbed_wire_reduce_the_dice_of_a_unit_battling_out() -> None:
+    assert TERRAIN["ford"].attacker_reduction[ART] == 1
+    assert TERRAIN["barbed_wire"].attacker_reduction[INF] == 1
+    assert TERRAIN["barbed_wire"].attacker_reduction.get(ARM, 0) == 0

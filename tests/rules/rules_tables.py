@@ -1,0 +1,140 @@
+"""The terrain and unit tables of docs/rules-sources.md, generated from the data.
+
+    .venv/bin/python -m tests.rules.rules_tables    # print the tables to paste into the doc
+
+``test_terrain.py`` checks that the document holds exactly these rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.rules.terrain import TERRAIN, TerrainSpec
+from companion.rules.units import UNITS, UnitClass, UnitSpec
+
+_ORDER = (UnitClass.INFANTRY, UnitClass.ARMOR, UnitClass.ARTILLERY)
+
+
+def _red(m: object) -> str:
+    return "/".join(str(m.get(c, 0)) for c in _ORDER)  # type: ignore[attr-defined]
+
+
+def _cls(s: Iterable[UnitClass]) -> str:
+    return ", ".join(sorted(c.value for c in s))
+
+
+def terrain_row(t: TerrainSpec) -> str:
+    mv: list[str] = []
+    if t.impassable:
+        mv.append("impassable")
+    if t.impassable_for:
+        mv.append(f"impassable for {_cls(t.impassable_for)}")
+    if t.bridge:
+        mv.append("makes river/water passable")
+    if t.stop_on_enter:
+        mv.append("stop on entering")
+    if t.stop_on_enter_for:
+        mv.append(f"{_cls(t.stop_on_enter_for)} stop on entering")
+    if t.enter_from_adjacent_only:
+        mv.append("entered only as the first hex of a move")
+    if t.enter_from_height:
+        mv.append(f"entered only from a hex of height {t.enter_from_height}+")
+    if t.leave_to_height:
+        mv.append(f"left only onto a hex of height {t.leave_to_height}+")
+    if t.leave_to_adjacent_only:
+        mv.append("leaving, move one hex")
+    if t.max_move_onto is not None:
+        mv.append(f"a unit moving onto it moves at most {t.max_move_onto}")
+    if t.road:
+        mv.append(f"+{t.road_bonus} hex for a move along the road")
+    if t.cannot_leave_for:
+        mv.append(f"{_cls(t.cannot_leave_for)} on it may not move")
+    if t.entry_roll_dice:
+        mv.append(f"entering: roll {t.entry_roll_dice} dice, a figure lost per star")
+    bt: list[str] = []
+    if any(t.protection.values()):
+        note = " vs a lower attacker" if t.protection_needs_height else ""
+        note += " (scenario side only)" if t.protection_scenario_side_only else ""
+        note += " (not vs an attacker in one too)" if t.protection_not_from_same else ""
+        bt.append(f"protection {_red(t.protection)}{note}")
+    if t.no_battle_after_enter:
+        who = f" ({_cls(t.no_battle_after_enter_for)})" if t.no_battle_after_enter_for else ""
+        adj = ", unless entered from next to it" if t.battle_if_entered_from_adjacent else ""
+        bt.append(f"no battle after entering{who}{adj}")
+    if t.no_battle_after_leaving_for:
+        bt.append(f"no battle after leaving ({_cls(t.no_battle_after_leaving_for)})")
+    if any(t.attacker_reduction.values()):
+        bt.append(f"battling out of it -{_red(t.attacker_reduction)}")
+    if t.no_battle_from:
+        bt.append("a unit on it may not battle")
+    if t.battle_adjacent_only:
+        bt.append("battle in or out only at 1 hex")
+    if t.ignore_flags:
+        bt.append(f"ignore {t.ignore_flags} flag")
+    if t.flag_costs_figure_for:
+        bt.append(f"each flag costs {_cls(t.flag_costs_figure_for)} a figure")
+    if t.no_overrun_into:
+        bt.append("no armor overrun after taking ground into it")
+    if t.blocks_los:
+        los = "blocks"
+    elif t.blocks_los_grouped:
+        los = "blocks when 2+ hexes touch"
+    elif t.height:
+        los = f"height {t.height}: blocks looking over it"
+    else:
+        los = "clear"
+    ot: list[str] = []
+    if t.retreat_blocked:
+        ot.append("no retreat onto it")
+    if t.removed_when_left:
+        ot.append("removed when its unit leaves")
+    if t.removed_on_entry_by:
+        ot.append(f"removed when {_cls(t.removed_on_entry_by)} enters")
+    if t.air_check_dice is not None:
+        ot.append(f"air check {t.air_check_dice}d")
+    if t.obstacle:
+        ot.append("obstacle")
+    return (f"| `{t.name}` | {'; '.join(mv) or 'none'} | {'; '.join(bt) or 'none'} | {los} | "
+            f"{'; '.join(ot) or '-'} | {t.source} |")
+
+
+def unit_row(u: UnitSpec) -> str:
+    other: list[str] = []
+    if u.star_hits:
+        other.append(f"a star hits {_cls(u.star_hits)}")
+    if u.hit_as:
+        other.append(f"attacked as {u.hit_as.value}")
+    if u.confirm_hits:
+        other.append("hits re-rolled, confirmed by a grenade")
+    if u.battles_after_terrain_stop:
+        other.append("battles after entering forest/town/hedgerow")
+    if u.air:
+        blocks = "blocks" if u.blocks_los_airborne else "does not block"
+        other.append(f"{u.air_rules} air unit, moves at least {u.min_move}, over any terrain and "
+                     f"units; in flight it {blocks} line of sight")
+    dice = "/".join(map(str, u.dice)) or "air rules"
+    tg = f"{'yes' if u.take_ground else 'no'} / {'yes' if u.overrun else 'no'}"
+    return (f"| `{u.name}` | {u.unit_class.value} | {u.figures} | {u.move} | {u.move_and_battle} | {dice} "
+            f"| {'yes' if u.needs_los else 'no'} | {tg} | {u.retreat_hexes} | {'; '.join(other) or '-'} "
+            f"| {u.source} |")
+
+
+TERRAIN_HEADER = ("| terrain | movement | battle | line of sight | other | source |\n"
+                  "|---|---|---|---|---|---|")
+UNIT_HEADER = ("| unit | class | figures | move | move and battle | dice by range | needs LOS "
+               "| take ground / overrun | hexes per flag | other | source |\n"
+               "|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def terrain_table() -> str:
+    return "\n".join([TERRAIN_HEADER, *(terrain_row(t) for t in TERRAIN.values())])
+
+
+def unit_table() -> str:
+    return "\n".join([UNIT_HEADER, *(unit_row(u) for u in UNITS.values())])
+
+
+if __name__ == "__main__":
+    print(terrain_table())
+    print()
+    print(unit_table())
