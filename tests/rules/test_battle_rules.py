@@ -257,3 +257,18 @@ def test_card_forbids_take_ground() -> None:
     no_ground = BattleModifiers(take_ground_allowed=False)
     r = resolve_battle(pos, "i", "x1", ["grenade", "star", "star"], no_ground)
     assert r.eliminated and not r.take_ground
+
+
+def test_casualties_do_not_reduce_the_battle_dice() -> None:
+    """Base rules p.9: "A unit with a single figure left retains the same firepower"."""
+    full = position(unit("i", "allies", "infantry", "f4"), unit("x1", "axis", "infantry", "F5"))
+    last = position(unit("i", "allies", "infantry", "f4", figures=1), unit("x1", "axis", "infantry", "F5"))
+    assert battle_check(full, "i", "x1").dice == battle_check(last, "i", "x1").dice == 3
+
+
+def test_a_battle_targets_one_unit_with_all_its_dice() -> None:
+    """Base rules p.9: "A unit may not split its Battle dice between several enemy targets"."""
+    pos = position(unit("i", "allies", "infantry", "f4"), unit("x1", "axis", "infantry", "F5"),
+                   unit("x2", "axis", "infantry", "g4"))
+    r = resolve_battle(pos, "i", "x1", ["grenade", "grenade", "flag"])
+    assert r.figures_removed == 2 and pos.units["x2"].figures == 4

@@ -237,3 +237,20 @@ def test_demo_tours_the_referee_and_exits_0() -> None:
     assert "retreats; its player chooses" in out  # a retreat choice
     assert "must close-assault" in out
     assert "Traceback" not in done.stderr
+
+
+def test_rules_coverage_doc_names_only_tests_that_exist() -> None:
+    import re
+
+    doc = (ROOT / "docs" / "rules-coverage.md").read_text()
+    missing = []
+    for line in doc.splitlines():
+        current = None
+        for m in re.finditer(r"`(test_\w+\.py)::(test_\w+)`|`::(test_\w+)`", line):
+            current = m.group(1) or current
+            name = m.group(2) or m.group(3)
+            assert current is not None, line
+            source = ROOT / "tests" / "rules" / current
+            if not source.exists() or f"def {name}(" not in source.read_text():
+                missing.append(f"{current}::{name}")
+    assert missing == []
