@@ -24,6 +24,7 @@ from companion.tray.codec import Message, ProtocolError
 log = logging.getLogger("companion.tray")
 
 SEQ_WINDOW = 1024
+HELLO_RETRY = 2.0  # s between get_state asks to a tray whose hello we missed
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +155,7 @@ class TrayHub:
         self._trays: dict[str, TrayInfo] = {}
         self._links: dict[str, Link] = {}
         self._listeners: list[Listener] = []
+        self._asked: dict[str, float] = {}  # when each tray was last asked for its hello
 
     # --- links and listeners ---------------------------------------------------------------
 
@@ -234,6 +236,7 @@ class TrayHub:
             return False
         events: list[TrayEvent] = []
         drop: tuple[str, str] | None = None
+        ask_hello = False
         with self._lock:
             info = self._trays.get(msg.dev)
             if info is None:
@@ -251,6 +254,11 @@ class TrayHub:
                     info.last_seen = time.monotonic()
                 if info.online != was_online:
                     events.append(TrayEvent("online" if info.online else "offline", msg.dev, link))
+                now = time.monotonic()
+                if (info.dice is None and msg.type != "hello" and info.online
+                        and now - self._asked.get(msg.dev, -1e9) > HELLO_RETRY):
+                    self._asked[msg.dev] = now
+                    ask_hello = True
             if not verdict.act:
                 drop = (verdict.reason or "duplicate", f"{msg.type} boot {msg.boot} seq {msg.seq}")
             else:
@@ -273,6 +281,8 @@ class TrayHub:
         if drop is not None:
             self.drop(drop[0], drop[1], link, msg.dev)
         self._emit(events)
+        if ask_hello:
+            self.send(msg.dev, "get_state")  # its hello went by before we listened
         if drop is None and msg.type == "nak":
             log.warning("tray %s refused command %s: %s", msg.dev, msg.get("id"), msg.get("why"))
         return drop is None

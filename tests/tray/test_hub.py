@@ -159,3 +159,23 @@ def test_the_last_will_is_acted_on_after_a_long_session_once() -> None:
     for s in range(500, 600):
         t.check("a", 1, s)
     assert t.check("a", 1, 0).reason == "duplicate"
+
+
+def test_a_tray_heard_without_its_hello_is_asked_for_it_once() -> None:
+    hub = TrayHub("companion-t", boot=1)
+    sent: list[Message] = []
+
+    class Wire:
+        name = "mqtt:w"
+
+        def send(self, msg: Message) -> bool:
+            sent.append(msg)
+            return True
+
+    hub.attach(Wire())
+    hub.receive(codec.status("tray-1", 2, 5, "idle"), "mqtt:w")
+    hub.receive(codec.heartbeat("tray-1", 2, 6, 3.0), "mqtt:w")
+    assert [(m.type, m.get("to")) for m in sent] == [("get_state", "tray-1")]
+    hub.receive(codec.hello("tray-1", 2, 7, fw="1", caps=[], dice="m44"), "mqtt:w")
+    hub.receive(codec.heartbeat("tray-1", 2, 8, 4.0), "mqtt:w")
+    assert len(sent) == 1

@@ -13,7 +13,7 @@ from companion.dice.base import DiceRequest, DiceResult
 from companion.dice.tray import TrayDiceSource
 from companion.tray import codec
 from companion.tray.broker import EmbeddedBroker
-from companion.tray.hub import TrayHub
+from companion.tray.hub import TrayHub, TrayInfo
 from companion.tray.mqtt_link import MqttLink, parse_topic, parse_url, topic
 from companion.tray.simulator import MqttTraySide, VirtualTray
 
@@ -85,8 +85,9 @@ def test_a_roll_thrown_arrives_exactly_once(game: Game) -> None:
     assert wait_for(lambda: game.hub.dropped["duplicate"] >= 2)  # statuses come twice too
     assert len(res.got) == 1 and res.got[0].faces == ["star", "armor", None, "infantry"]
     assert res.got[0].source == "mqtt:tray-m"
+    assert wait_for(lambda: (game.hub.tray("tray-m") or TrayInfo("x")).state == "idle")
     info = game.hub.tray("tray-m")
-    assert info is not None and info.dice == "m44" and info.state == "idle"
+    assert info is not None and info.dice == "m44"
 
 
 def test_foreign_dev_and_garbage_are_dropped(game: Game, mosquitto: Mosquitto) -> None:
@@ -177,3 +178,18 @@ def test_connect_without_a_broker_url_starts_the_embedded_one() -> None:
             side.close()
     finally:
         conns.close()
+
+
+def test_a_tray_that_was_there_first_is_asked_for_its_hello(mosquitto: Mosquitto) -> None:
+    tray = VirtualTray("tray-early", boot=8)
+    side = MqttTraySide(tray, "127.0.0.1", mosquitto.port).start()
+    assert side.connected.wait(10)
+    hub = TrayHub("companion-test", boot=2001)
+    link = MqttLink(hub, "127.0.0.1", mosquitto.port).start()
+    try:
+        # only the retained status is there to hear; the hello must be asked for
+        assert wait_for(lambda: (hub.tray("tray-early") or TrayInfo("x")).dice == "m44",
+                        timeout=10)
+    finally:
+        link.close()
+        side.close()
