@@ -653,3 +653,14 @@ def test_ground_to_air_artillery_adjacent_to_an_enemy_must_close_assault() -> No
             ("b1", "axis", "bomber", "G5"))
     check = RULES.ground_to_air_check(p, "art", "b1")
     assert not check.allowed and "x1" in (check.reason or "")
+
+
+def test_air_superiority_lookup_for_a_scenario() -> None:
+    from companion.rules.air.aircraft import UnknownFrontError, air_superiority
+
+    assert air_superiority("Western", 1944) == "allies"
+    assert air_superiority("eastern", 1944) is None
+    with pytest.raises(UnknownFrontError, match="allowed"):
+        air_superiority("mediterranean", 1942)
+    with pytest.raises(UnknownFrontError):
+        air_superiority("western", 1950)

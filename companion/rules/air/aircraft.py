@@ -239,3 +239,20 @@ AIR_SUPERIORITY: Mapping[str, tuple[str | None, ...]] = MappingProxyType({
     "eastern": ("axis", "axis", "axis", "axis", None, None, None),
     "pacific": ("axis", "axis", "axis", "axis", None, "allies", "allies"),
 })
+
+
+class UnknownFrontError(ValueError):
+    """A front or year the air-superiority table does not cover."""
+
+
+def air_superiority(front: str, year: int) -> str | None:
+    """The side (``"allies"``/``"axis"``) with air superiority on a front in a year, or None."""
+    row = AIR_SUPERIORITY.get(front.lower())
+    if row is None:
+        allowed = ", ".join(AIR_SUPERIORITY)
+        raise UnknownFrontError(f"front {front!r} is not in the air-superiority table; "
+                                f"allowed: {allowed}")
+    if year not in AIR_SUPERIORITY_YEARS:
+        raise UnknownFrontError(f"year {year} is outside the air-superiority table "
+                                f"({AIR_SUPERIORITY_YEARS[0]}-{AIR_SUPERIORITY_YEARS[-1]})")
+    return row[AIR_SUPERIORITY_YEARS.index(year)]
