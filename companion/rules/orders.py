@@ -88,32 +88,38 @@ def _adjacent_enemy(position: Position, unit: Unit) -> bool:
     return False
 
 
-def _match(units: Sequence[Unit], slots: Sequence[Slot], fixed: dict[str, int] | None = None
-           ) -> dict[str, int]:
-    """Maximum matching of units to slots (Kuhn's augmenting paths); unit id -> slot index.
+class _Matching:
+    """Units matched to a card's orders (slots), grown one unit at a time (Kuhn's augmenting
+    paths). A unit that cannot be added leaves the matching unchanged."""
 
-    ``fixed`` units are matched first and stay matched (they may move to another slot).
-    """
-    owner: dict[int, str] = {}
-    by_id = {u.id: u for u in units}
+    def __init__(self, slots: Sequence[Slot]) -> None:
+        self.slots = slots
+        self.owner: dict[int, Unit] = {}
+        self._fits: dict[str, list[int]] = {}
 
-    def augment(uid: str, seen: set[int]) -> bool:
-        unit = by_id[uid]
-        for i, slot in enumerate(slots):
-            if i in seen or not slot.accepts(unit):
+    def _fit(self, unit: Unit) -> list[int]:
+        fit = self._fits.get(unit.id)
+        if fit is None:
+            fit = [i for i, slot in enumerate(self.slots) if slot.accepts(unit)]
+            self._fits[unit.id] = fit
+        return fit
+
+    def _augment(self, unit: Unit, seen: set[int]) -> bool:
+        for i in self._fit(unit):
+            if i in seen:
                 continue
             seen.add(i)
-            if i not in owner or augment(owner[i], seen):
-                owner[i] = uid
+            holder = self.owner.get(i)
+            if holder is None or self._augment(holder, seen):
+                self.owner[i] = unit
                 return True
         return False
 
-    for uid in fixed or {}:
-        augment(uid, set())
-    for u in units:
-        if u.id not in (fixed or {}):
-            augment(u.id, set())
-    return {uid: i for i, uid in owner.items()}
+    def add(self, unit: Unit) -> bool:
+        return self._augment(unit, set())
+
+    def slot_of(self) -> dict[str, int]:
+        return {u.id: i for i, u in self.owner.items()}
 
 
 def _resolve_card(card_name: str | CardSpec, counters: str | CardSpec | None) -> CardSpec:
@@ -179,8 +185,13 @@ def check_orders(
 
     own = [u for u in position.units.values() if u.side is side]
 
+    section_cache: dict[str, frozenset[Section]] = {}
+
     def sections_of(u: Unit) -> frozenset[Section]:
-        return board.sections(u.hex, side)
+        found = section_cache.get(u.id)
+        if found is None:
+            found = section_cache[u.id] = board.sections(u.hex, side)
+        return found
 
     fallback = bool(spec.unit_classes) and spec.fallback_units > 0 and not any(
         u.spec.unit_class in spec.unit_classes for u in own)
@@ -212,13 +223,13 @@ def check_orders(
     if fallback:
         explain.append(f"no {'/'.join(sorted(c.value for c in spec.unit_classes))} units: "
                        f"{spec.name} orders {spec.fallback_units} unit of your choice")
-    best = _match(eligible, slots)
-    lost = len(slots) - len(best)
+    best = _Matching(slots)
+    lost = len(slots) - sum(1 for u in eligible if best.add(u))
     available = len(slots)
 
     valid: list[str] = []
     rejected: list[tuple[str, str]] = []
-    accepted: dict[str, int] = {}
+    chosen_units = _Matching(slots)
     seen: set[str] = set()
     for uid in unit_ids:
         u = position.units[uid]
@@ -233,14 +244,13 @@ def check_orders(
         if reason is not None:
             rejected.append((uid, reason))
             continue
-        trial = _match([position.units[v] for v in (*accepted, uid)], slots, accepted)
-        if uid not in trial or len(trial) <= len(accepted):
+        if not chosen_units.add(u):
             rejected.append((uid, _no_order_left(spec, u, sections_of(u), fallback)))
             continue
-        accepted = trial
         valid.append(uid)
 
-    sections_by_unit = {uid: slots[i].label for uid, i in accepted.items()} if spec.sections else {}
+    sections_by_unit = ({uid: slots[i].label for uid, i in chosen_units.slot_of().items()}
+                        if spec.sections else {})
     unused = max(0, available - lost - len(valid))
     if lost:
         explain.append(f"{lost} order{'s' if lost != 1 else ''} lost: not enough units "
