@@ -107,6 +107,7 @@ class CardSpec:
     reaction: bool = False  # played during the opponent's turn (Ambush)
     places_sandbags: bool = False  # Dig-In: each ordered unit fortifies its hex
     restores_figures: bool = False  # Medics & Mechanics: roll to return lost figures
+    excludes_air: bool = False  # airplanes may neither use nor be the target of the card
     # --- effects on ordered units, by unit class -------------------------------------------
     effects: Mapping[UnitClass, UnitEffect] = field(default_factory=lambda: MappingProxyType({}))
     direct_attack: DirectAttack | None = None
@@ -207,7 +208,7 @@ def _tactic_cards() -> list[CardSpec]:
             "Play in the opponent's turn after he declares a close assault on your unit, before he "
             "rolls: your unit battles first; if the assaulting unit is neither eliminated nor forced "
             "back it may then attack. You draw your replacement card first.",
-            orders_units=False, reaction=True,
+            orders_units=False, reaction=True, excludes_air=True,
             effects=_for(GROUND_CLASSES, UnitEffect(close_assault_only=True, take_ground=False)),
             draw=DrawRule(draw_first=True), source=_SRC,
         ),
@@ -444,6 +445,9 @@ def card_battle_restriction(
     attacker = position.units[attacker_id]
     effect = spec.effect_for(attacker.spec.unit_class)
     adjacent = _is_adjacent(position, attacker_id, target_id)
+    if spec.excludes_air and (attacker.spec.air or position.units[target_id].spec.air):
+        # Air Pack, Air Check note: airplanes never target or benefit from an Ambush
+        return f"{spec.name} is never played by or against an airplane"
     if not effect.may_battle:
         return f"units ordered by {spec.name} do not battle this turn"
     if effect.close_assault_only and not adjacent:
@@ -506,7 +510,9 @@ def card_modifiers(
     if effect.extra_dice_first_battle_only and overrun:
         extra = 0
     notes = (f"{spec.name}: +{extra} {'die' if extra == 1 else 'dice'}",) if extra else ()
-    return BattleModifiers(extra_dice=extra, explain=notes)
+    if not effect.take_ground:
+        notes = (*notes, f"{spec.name}: no take ground")
+    return BattleModifiers(extra_dice=extra, explain=notes, take_ground_allowed=effect.take_ground)
 
 
 # --- attacks made by a card itself (Barrage, Air Power) ---------------------------------------

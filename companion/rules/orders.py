@@ -81,9 +81,11 @@ class OrderCheck:
 
 
 def _adjacent_enemy(position: Position, unit: Unit) -> bool:
+    """Next to an enemy unit that pins it (an airborne airplane flies over and does not)."""
     for n in position.board.neighbours(unit.hex):
         other = position.unit_at(n)
-        if other is not None and other.side is not unit.side:
+        if other is not None and other.side is not unit.side and not (
+                other.spec.air and other.airborne):
             return True
     return False
 

@@ -240,3 +240,19 @@ def test_resolve_direct_attack_rejects_the_wrong_number_of_dice() -> None:
     pos = position(unit("x1", "axis", "infantry", "F5"))
     with pytest.raises(CardError, match="3 dice given where 4"):
         resolve_direct_attack("barrage", pos, Side.ALLIES, "x1", ["star"] * 3)
+
+
+def test_ambush_defender_battles_in_close_assault_only_and_takes_no_ground() -> None:
+    pos = _close_and_far()
+    mods = card_modifiers("ambush", pos, "x1", "a1")
+    assert mods.take_ground_allowed is False
+    assert card_battle_restriction("ambush", pos, "x1", "a1") is None
+    assert card_battle_restriction("ambush", pos, "x2", "a1") is not None  # not adjacent
+
+
+def test_ambush_is_never_played_by_or_against_an_airplane() -> None:
+    pos = position_from_json({"rules": {"air": "air-pack"}, "units": [
+        unit("p1", "allies", "airplane", "F3", airborne=False, model="spitfire"),
+        unit("x1", "axis", "infantry", "f4")]})
+    reason = card_battle_restriction("ambush", pos, "x1", "p1")
+    assert reason is not None and "airplane" in reason
