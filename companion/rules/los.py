@@ -5,9 +5,11 @@ hex is 2 wide and its corners are ``(±1, ±1)`` and ``(0, ±2)`` from its centr
 which hexes a segment crosses, grazes or misses, so every test below is exact integer (or
 rational) arithmetic, and the answer is the same from either end.
 
-A hex between the two ends is either *crossed* (the centre-to-centre segment enters its
-interior: an obstruction there blocks) or *grazed* (the segment only runs along its edge or
-touches a corner: obstructions block only when they stand on both sides of the segment).
+A hex between the two ends is *crossed* (the centre-to-centre segment enters its interior),
+*cornered* (the segment passes through one of its corners without running along an edge) or
+*grazed* (the segment runs along one of its edges). An obstruction in a crossed or cornered hex
+blocks ("any hex (or part of a hex) intercepting this imaginary line"); obstructions in grazed
+hexes block only when they stand on both sides of the segment.
 """
 
 from __future__ import annotations
@@ -36,12 +38,13 @@ class LineHexes:
     """The hexes strictly between two hexes that a centre-to-centre line meets."""
 
     crossed: tuple[Hex, ...]  # the line passes through their interior
-    left: tuple[Hex, ...]  # only grazed, on one side of the line
-    right: tuple[Hex, ...]  # only grazed, on the other side
+    left: tuple[Hex, ...]  # the line runs along their edge, on one side of the line
+    right: tuple[Hex, ...]  # the line runs along their edge, on the other side
+    corners: tuple[Hex, ...] = ()  # the line passes through one corner only
 
 
 def _contact(h: Hex, a: tuple[int, int], b: tuple[int, int]) -> str | None:
-    """"cross" when segment a-b enters the interior of hex h, "graze" when it only touches it."""
+    """How segment a-b meets hex h: "cross" (interior), "edge" (along an edge), "corner", None."""
     cx, cy = _centre(h)
     dx, dy = b[0] - a[0], b[1] - a[1]
     open_lo, open_hi = Fraction(0), Fraction(1)
@@ -69,8 +72,10 @@ def _contact(h: Hex, a: tuple[int, int], b: tuple[int, int]) -> str | None:
             closed_hi = min(closed_hi, root)
     if not open_empty and open_lo < open_hi:
         return "cross"
-    if not closed_empty and closed_lo <= closed_hi:
-        return "graze"
+    if not closed_empty and closed_lo < closed_hi:
+        return "edge"
+    if not closed_empty and closed_lo == closed_hi:
+        return "corner"
     return None
 
 
@@ -84,6 +89,7 @@ def line_hexes(shape: BoardShape, a: Hex, b: Hex) -> LineHexes:
     crossed: list[Hex] = []
     left: list[Hex] = []
     right: list[Hex] = []
+    corners: list[Hex] = []
     row_lo, row_hi = min(a.row, b.row), max(a.row, b.row)
     col_lo, col_hi = min(a.col, b.col) - 2, max(a.col, b.col) + 2
     for row in range(max(0, row_lo - 1), min(board.height - 1, row_hi + 1) + 1):
@@ -98,11 +104,13 @@ def line_hexes(shape: BoardShape, a: Hex, b: Hex) -> LineHexes:
             kind = _contact(h, ca, cb)
             if kind == "cross":
                 crossed.append(h)
-            elif kind == "graze":
+            elif kind == "corner":
+                corners.append(h)
+            elif kind == "edge":
                 (left if off > 0 else right).append(h)
     def order(hs: list[Hex]) -> tuple[Hex, ...]:
         return tuple(sorted(hs, key=lambda h: (distance(a, h), h)))
-    return LineHexes(order(crossed), order(left), order(right))
+    return LineHexes(order(crossed), order(left), order(right), order(corners))
 
 
 # --- what obstructs ---------------------------------------------------------------------------
@@ -166,7 +174,7 @@ def sight_report(position: Position, a: Hex, b: Hex) -> SightReport:
     d = distance(a, b)
     hexes = line_hexes(position.board.shape, a, b)
     why: dict[Hex, str] = {}
-    for h in hexes.crossed:
+    for h in (*hexes.crossed, *hexes.corners):
         r = obstruction(position, h, a, b)
         if r is not None:
             why[h] = r

@@ -94,14 +94,15 @@ def test_line_hexes_symmetric_and_never_include_the_ends(bh: tuple[Board, list[H
     board, (a, b) = bh
     there, back = line_hexes(board.shape, a, b), line_hexes(board.shape, b, a)
     assert set(there.crossed) == set(back.crossed)
+    assert set(there.corners) == set(back.corners)
     assert {*there.left, *there.right} == {*back.left, *back.right}
     assert a not in there.crossed and b not in there.crossed
     # every hex the line meets lies on, or one step off, a shortest path from a to b
     d = distance(a, b)
-    for h in (*there.crossed, *there.left, *there.right):
+    for h in (*there.crossed, *there.left, *there.right, *there.corners):
         assert distance(a, h) + distance(h, b) <= d + 1
     # adjacent hexes see each other directly; further ones have something between
-    assert (d <= 1) == (not there.crossed and not there.left and not there.right)
+    assert (d <= 1) == (not there.crossed and not there.left and not there.right and not there.corners)
 
 
 @settings(max_examples=100, deadline=None)
@@ -135,5 +136,5 @@ def test_crossed_hexes_match_a_sampling_oracle(bh: tuple[Board, list[Hex]]) -> N
                 if board.contains(h) and h not in (a, b) and _inside(px, py, h):
                     sampled.add(h)
     assert sampled <= crossed
-    grazed = {*lh.left, *lh.right}
-    assert not (grazed & sampled)
+    touched = {*lh.left, *lh.right, *lh.corners}
+    assert not (touched & sampled)

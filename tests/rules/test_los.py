@@ -150,3 +150,12 @@ def test_mountain_blocks_looking_over_except_along_contiguous_mountains() -> Non
     ridge = {"C3": ("mountain",), "D3": ("mountain",), "E3": ("mountain",)}
     assert sees(pos(ridge), "C3", "E3")
     assert not sees(pos({"C3": ("hill",), "D3": ("mountain",), "E3": ("hill",)}), "C3", "E3")
+
+
+def test_a_hex_touched_only_at_a_corner_intercepts_the_line() -> None:
+    # "any hex (or part of a hex) intercepting this imaginary line": M1 -> h2 passes exactly
+    # through a corner of k2 (between L1 and K1) without running along an edge of it
+    lh = line_hexes(STD.shape, STD.parse("M1"), STD.parse("h2"))
+    assert STD.parse("k2") in lh.corners
+    assert not sees(pos({"k2": ("forest",)}), "M1", "h2")
+    assert not sees(pos({"k2": ("forest",)}), "h2", "M1")
