@@ -225,3 +225,11 @@ def test_cli_answers_an_air_ask_and_reports_errors_without_traceback() -> None:
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert json.loads(bad.stdout)["error"]["field"] == "dice.1"
+
+
+def test_air_pack_airplane_needs_a_known_model() -> None:
+    q = ap([u("x1", "axis", "infantry", "F5"),
+            u("p1", "allies", "airplane", "E5", model="concorde", airborne=True)],
+           {"air_check": {"plane": "p1"}})
+    err = error(q)
+    assert err["field"] == "units.1.model" and "spitfire" in err["message"]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from companion.rules.air.aircraft import AirAction
+from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
 from companion.rules.air.airpack import (
     AirPackRules,
     SortieCard,
@@ -45,6 +45,8 @@ def _air_ask(name: str, rules: str | tuple[str, ...]) -> Callable[[Handler], Han
             if query.air_rules not in needed:
                 want = " or ".join(repr(r) for r in needed)
                 raise QueryError("rules.air", f"the {name} ask needs rules.air = {want}")
+            if query.air_rules == AirPackRules.name:
+                _check_models(query)
             try:
                 return handler(query, body)
             except AirRulesError as exc:
@@ -54,6 +56,15 @@ def _air_ask(name: str, rules: str | tuple[str, ...]) -> Callable[[Handler], Han
         return run
 
     return deco
+
+
+def _check_models(query: Query) -> None:
+    """Every Air Pack airplane names one of the models (its special actions depend on it)."""
+    for uid, unit in query.position.units.items():
+        if unit.spec.air and unit.model not in AIRPACK_MODELS:
+            allowed = ", ".join(sorted(AIRPACK_MODELS))
+            field = f"units.{query.unit_index.get(uid, uid)}.model"
+            raise QueryError(field, f"airplane {uid} needs a model; allowed: {allowed}")
 
 
 def _flag(body: dict[str, Any], key: str, ask: str) -> bool:
