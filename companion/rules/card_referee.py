@@ -79,7 +79,7 @@ def _side(value: object, path: str) -> Side:
 @register_ask("battle")
 def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """The battle ask with a command card: extra dice, card restrictions, Barrage / Air Power."""
-    query.body_fields({"attacker", "target", "card", "counters", "overrun", "side"}, {"target"})
+    query.body_fields({"attacker", "target", "card", "counters", "overrun", "side", "confirm"}, {"target"})
     spec = _card_field(query, body, "ask.battle")
     if spec is None and _plain_battle is not None:
         if "side" in body:
