@@ -117,11 +117,14 @@ def move_destinations(
     max_hexes: int | None = None,
     *,
     battle_limit: int | None = None,
+    ignore_terrain_movement: bool = False,
 ) -> dict[Hex, MoveInfo]:
     """Every hex ``unit_id`` may end its move on this turn, with whether it may battle there.
 
     ``max_hexes`` replaces the type's allowance (cards that let a unit move further);
-    ``battle_limit`` replaces the most hexes it may move and still battle.
+    ``battle_limit`` replaces the most hexes it may move and still battle;
+    ``ignore_terrain_movement`` (Behind Enemy Lines) drops must-stop, adjacency, beach/ocean
+    caps, climbing and no-battle-after-entering rules, keeping only impassable terrain and units.
     """
     unit = position.units.get(unit_id)
     if unit is None:
@@ -140,21 +143,22 @@ def move_destinations(
 
     # Staying put. A unit that moved onto a no-battle hex this turn still may not battle.
     stay_block = None
-    if moved > 0 and not spec.battles_after_terrain_stop:
+    free = ignore_terrain_movement
+    if moved > 0 and not spec.battles_after_terrain_stop and not free:
         stay_block = next((f"entered {t.name} this turn: no battle" for t in here
                            if t.stops_battle_on_entry(cls)), None)
     stay_reason = _battle_verdict(spec, moved, limit, stay_block, here)
     result[start] = MoveInfo(start, moved, stay_reason is None, stay_reason, ())
 
-    if moved > 0 and any(t.stops_move(cls) for t in here):
+    if moved > 0 and not free and any(t.stops_move(cls) for t in here):
         return result  # it entered a must-stop hex this turn
     if any(cls in t.cannot_leave_for for t in here):
         return result
-    if moved == 0 and any(t.leave_to_adjacent_only for t in here):
+    if moved == 0 and not free and any(t.leave_to_adjacent_only for t in here):
         allowance = min(allowance, 1)
-    leave_height = max((t.leave_to_height for t in here), default=0)
+    leave_height = 0 if free else max((t.leave_to_height for t in here), default=0)
     leaving_block = None
-    if moved == 0:
+    if moved == 0 and not free:
         leaving_block = next((f"left {t.name} this turn: no battle" for t in here
                               if cls in t.no_battle_after_leaving_for), None)
     road_bonus = max((t.road_bonus for t in here if t.road), default=0)
@@ -174,17 +178,18 @@ def move_destinations(
                 specs = position.terrain_at(n)
                 if not hex_passable(specs, cls):
                     continue
-                if any(t.enter_from_adjacent_only for t in specs) and (st.steps > 0 or moved > 0):
+                if (not free and any(t.enter_from_adjacent_only for t in specs)
+                        and (st.steps > 0 or moved > 0)):
                     continue  # hedgerow: only from a hex next to it, at the start of the move
                 # mountains: climbed only from a hill, left only onto a hill or mountain
-                climb = max((t.enter_from_height for t in specs), default=0)
+                climb = 0 if free else max((t.enter_from_height for t in specs), default=0)
                 if climb and _height(position, st.hex) < climb:
                     continue
                 if st.steps == 0 and leave_height and _height(position, n) < leave_height:
                     continue
                 steps = st.steps + 1
                 total = moved + steps
-                cap = _min_cap(st.cap, specs)
+                cap = st.cap if free else _min_cap(st.cap, specs)
                 if cap is not None and total > cap:
                     continue
                 on_road = st.on_road and any(t.road for t in specs)
@@ -192,7 +197,7 @@ def move_destinations(
                 if total > allowance + bonus:
                     continue
                 no_battle = st.no_battle
-                if no_battle is None and not spec.battles_after_terrain_stop:
+                if no_battle is None and not spec.battles_after_terrain_stop and not free:
                     no_battle = next((f"entered {t.name} this turn: no battle" for t in specs
                                       if t.stops_battle_on_entry(cls)
                                       and not (t.battle_if_entered_from_adjacent and total == 1)), None)
@@ -205,7 +210,7 @@ def move_destinations(
                     if old is None or (info.can_battle, -info.path_length) > (
                             old.can_battle, -old.path_length):
                         result[n] = info
-                if any(t.stops_move(cls) for t in specs):
+                if not free and any(t.stops_move(cls) for t in specs):
                     continue
                 key = (n, cap, on_road, no_battle)
                 if key in seen:

@@ -282,3 +282,12 @@ def test_ford_crosses_the_river_but_stops_the_unit() -> None:
     river["H5"] = ("river", "ford")
     d = dests(pos(river, [("a", "allies", "armor", "H3")]), "a")
     assert "H5" in d and not any(STD.parse(n).row < 4 for n in d)
+
+
+def test_behind_enemy_lines_ignores_terrain_movement_but_not_rivers_or_units() -> None:
+    t = {"H5": ("forest",), "I5": ("hedgerow",), "h6": ("river",)}
+    p = pos(t, [("i", "allies", "infantry", "G5"), ("x", "axis", "infantry", "g4")])
+    d = move_destinations(p, "i", 3, battle_limit=3, ignore_terrain_movement=True)
+    names = {STD.name(h): info for h, info in d.items()}
+    assert names["J5"].path_length == 3 and names["J5"].can_battle
+    assert names["H5"].can_battle and "h6" not in names and "g4" not in names
