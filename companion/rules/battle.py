@@ -133,6 +133,8 @@ class BattleResult:
     armor_overrun: bool
     explain: tuple[str, ...] = ()
     vacated: bool = False  # the target's hex is empty in at least one outcome
+    confirm_dice: int = 0  # hits still to confirm by re-rolling this many dice (armored car)
+    confirmed: bool | None = None  # the confirmation roll's verdict, when one was given
 
 
 # --- terrain helpers -------------------------------------------------------------------------
@@ -500,11 +502,15 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
 
 def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: Sequence[str],
                    modifiers: BattleModifiers | None = None, overrun: bool = False,
-                   check: BattleCheck | None = None) -> BattleResult:
+                   check: BattleCheck | None = None,
+                   confirm_faces: Sequence[str] | None = None) -> BattleResult:
     """What the rolled ``faces`` do: hits, figures removed, medals, flags and retreat options,
     and whether the attacker may take ground and overrun. Raises BattleError when the attack
     is not allowed or the number of faces is not the number of dice due.
     ``check``: the ``battle_check`` already made for this same battle (saves redoing it).
+    ``confirm_faces``: for a target whose hits must be confirmed (armored car: the dice that
+    hit are re-rolled and a grenade confirms the kill), the re-rolled dice. Without them the
+    result asks for ``confirm_dice`` dice and removes nothing yet.
     """
     mods = modifiers or NO_MODIFIERS
     if check is None:
@@ -518,10 +524,33 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
     target = position.units[target_id]
     hits, flags = score_dice(rolled, target.spec, mods, attacker.spec)
     explain: list[str] = [f"rolled {', '.join(rolled)}" if rolled else "no dice rolled"]
-    removed = min(hits, target.figures)
+    confirm_dice = 0
+    confirmed: bool | None = None
+    if target.spec.confirm_hits and hits:
+        # rules database, Armored Car: the dice that hit are re-rolled; a grenade confirms the kill
+        if confirm_faces is None:
+            confirm_dice = hits
+            removed = 0
+            explain.append(f"{hits} hit{'s' if hits != 1 else ''} on {target.type}: re-roll "
+                           f"{hits} {'die' if hits == 1 else 'dice'}, a grenade confirms the kill")
+        else:
+            again = validate_faces(list(confirm_faces), "confirm")
+            if len(again) != hits:
+                raise BattleError(f"{len(again)} confirmation dice given where {hits} "
+                                  f"{'is' if hits == 1 else 'are'} due (one per hit)")
+            confirmed = GRENADE in again
+            removed = target.figures if confirmed else 0
+            explain.append(f"re-rolled {', '.join(again)}: "
+                           + ("a grenade confirms the kill" if confirmed else "no grenade, no kill"))
+    else:
+        if confirm_faces is not None:
+            raise BattleError("confirmation dice are only rolled for hits on a unit whose hits "
+                              "must be confirmed (armored car)")
+        removed = min(hits, target.figures)
     eliminated = removed >= target.figures
-    explain.append(f"{hits} hit{'s' if hits != 1 else ''}: {removed} figure"
-                   f"{'s' if removed != 1 else ''} removed")
+    if confirmed is None and not confirm_dice:
+        explain.append(f"{hits} hit{'s' if hits != 1 else ''}: {removed} figure"
+                       f"{'s' if removed != 1 else ''} removed")
     medals = {Side.ALLIES: 0, Side.AXIS: 0}
     retreat: tuple[RetreatOption, ...] = ()
     ignored = 0
@@ -544,6 +573,8 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
             vacated = any(o.hex != target.hex or o.eliminated for o in retreat)
             explain.append(f"{due} flag{'s' if due != 1 else ''}: {len(retreat)} retreat option"
                            f"{'s' if len(retreat) != 1 else ''}")
+    if confirm_dice:
+        vacated = True  # the confirmation roll may still eliminate it
     take_ground = False
     armor_overrun = False
     if check.close_assault and vacated:
@@ -571,7 +602,7 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                 elif spec.overrun:
                     explain.append("no further overrun: one overrun combat per turn")
     return BattleResult(check, hits, removed, eliminated, flags, ignored, retreat, medals,
-                        take_ground, armor_overrun, tuple(explain), vacated)
+                        take_ground, armor_overrun, tuple(explain), vacated, confirm_dice, confirmed)
 
 
 def with_modifiers(base: BattleModifiers | None, **changes: object) -> BattleModifiers:

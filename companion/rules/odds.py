@@ -31,6 +31,7 @@ from companion.rules.position import Position
 FACE_WEIGHTS: dict[str, int] = {"infantry": 2, "armor": 1, "grenade": 1, "star": 1, "flag": 1}
 DIE_SIDES = 6
 FLAG = "flag"
+GRENADE = "grenade"
 
 Outcome = tuple[int, int, Fraction]  # (hits, flags, probability)
 
@@ -88,50 +89,63 @@ class BattleOdds:
 
 def battle_odds(dice: int, hit_faces: Iterable[str], figures: int,
                 flag_faces: Iterable[str] = (FLAG,), ignorable_flags: int = 0,
-                retreat_losses: Sequence[int] | None = None) -> BattleOdds:
+                retreat_losses: Sequence[int] | None = None,
+                confirm_faces: Iterable[str] = ()) -> BattleOdds:
     """Exact odds for ``dice`` dice against a unit of ``figures`` figures.
 
     ``hit_faces``: faces that hit this target; ``flag_faces``: faces that force a retreat
     (a face that hits is never also a flag). ``ignorable_flags``: flags the target may ignore.
     ``retreat_losses[k]``: the fewest figures the target loses when it must retreat for ``k``
-    flags (index 0 unused); absent means every retreat can be made.
+    flags (index 0 unused); absent means every retreat can be made. ``confirm_faces``: for a
+    target whose hits must be confirmed (armored car), the faces of the re-roll that confirm the
+    kill (a grenade); each hit die is re-rolled and one confirming face eliminates the unit.
     """
     hit_set = frozenset(hit_faces)
     flag_set = frozenset(flag_faces) - hit_set
     losses = None if retreat_losses is None else tuple(retreat_losses)
     return _battle_odds(dice, face_weight(hit_set), face_weight(flag_set), figures, ignorable_flags,
-                        losses)
+                        losses, face_weight(confirm_faces))
 
 
 @lru_cache(maxsize=4096)
 def _battle_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignorable_flags: int,
-                 retreat_losses: tuple[int, ...] | None) -> BattleOdds:
+                 retreat_losses: tuple[int, ...] | None, confirm_sides: int = 0) -> BattleOdds:
     dist = outcome_distribution(dice, hit_sides, flag_sides)
     hits = [Fraction(0)] * (dice + 1)
     p_hit = p_elim = p_elim_hits = p_retreat = Fraction(0)
     e_removed = e_lost = Fraction(0)
+    miss_confirm = Fraction(DIE_SIDES - confirm_sides, DIE_SIDES)
     for a, b, p in dist:
         hits[a] += p
-        removed = min(a, figures)
-        e_removed += p * removed
         if a:
             p_hit += p
-        if removed >= figures:
-            p_elim += p
-            p_elim_hits += p
-            e_lost += p * removed
-            continue
-        due = max(0, b - ignorable_flags)
-        lost = 0
-        if due:
-            p_retreat += p
-            if retreat_losses is not None:
-                lost = retreat_losses[min(due, len(retreat_losses) - 1)]
-        left = figures - removed
-        lost = min(lost, left)
-        e_lost += p * (removed + lost)
-        if lost >= left:
-            p_elim += p
+        # (probability, figures removed by hits) for this outcome
+        branches: list[tuple[Fraction, int]]
+        if confirm_sides and a:
+            confirm = 1 - miss_confirm**a
+            branches = [(p * confirm, figures), (p * (1 - confirm), 0)]
+        else:
+            branches = [(p, min(a, figures))]
+        for pp, removed in branches:
+            if not pp:
+                continue
+            e_removed += pp * removed
+            if removed >= figures:
+                p_elim += pp
+                p_elim_hits += pp
+                e_lost += pp * removed
+                continue
+            due = max(0, b - ignorable_flags)
+            lost = 0
+            if due:
+                p_retreat += pp
+                if retreat_losses is not None:
+                    lost = retreat_losses[min(due, len(retreat_losses) - 1)]
+            left = figures - removed
+            lost = min(lost, left)
+            e_lost += pp * (removed + lost)
+            if lost >= left:
+                p_elim += pp
     return BattleOdds(dice, figures, dist, tuple(hits), p_hit, p_elim, p_elim_hits, p_retreat,
                       e_removed, e_lost, p_elim)
 
@@ -175,4 +189,6 @@ def position_odds(position: Position, attacker_id: str, target_id: str,
     for k in range(1, dice + 1):
         options = retreat_options(position, target_id, k, mods.retreat_hexes, figures=k + 1)
         losses.append(min((o.figures_lost for o in options), default=0))
-    return battle_odds(dice, check.hit_faces, target.figures, check.flag_faces, ignorable, losses)
+    confirm = (GRENADE,) if target.spec.confirm_hits else ()
+    return battle_odds(dice, check.hit_faces, target.figures, check.flag_faces, ignorable, losses,
+                       confirm)

@@ -23,7 +23,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.battle import BattleCheck, BattleModifiers, BattleResult, battle_check, resolve_battle
+from companion.rules.battle import (
+    BattleCheck,
+    BattleError,
+    BattleModifiers,
+    BattleResult,
+    battle_check,
+    resolve_battle,
+)
 from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, distance
 from companion.rules.odds import odds_json, position_odds
 from companion.rules.position import Position, PositionError, Unit
@@ -433,7 +440,7 @@ def check_json(check: BattleCheck) -> dict[str, Any]:
 
 
 def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "hits": result.hits,
         "figures_removed": result.figures_removed,
         "eliminated": result.eliminated,
@@ -449,15 +456,35 @@ def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
         "armor_overrun": result.armor_overrun,
         "explain": list(result.explain),
     }
+    if result.confirm_dice:
+        out["confirm_dice"] = result.confirm_dice
+    if result.confirmed is not None:
+        out["confirmed"] = result.confirmed
+    return out
+
+
+def _confirm_faces(body: dict[str, Any]) -> list[str] | None:
+    """The armored-car confirmation re-roll (``ask.battle.confirm``), or None."""
+    value = body.get("confirm")
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise QueryError("ask.battle.confirm", f"expected a list of faces ({', '.join(FACES)})")
+    for i, f in enumerate(value):
+        if f not in FACES:
+            raise QueryError(f"ask.battle.confirm.{i}",
+                             f"{_show(f)} is not a die face; faces: {', '.join(FACES)}")
+    return [str(f) for f in value]
 
 
 @register_ask("battle")
 def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """May the attacker battle the target, with how many dice; with dice: what happens."""
-    query.body_fields({"attacker", "target", "card", "overrun"}, {"attacker", "target"})
+    query.body_fields({"attacker", "target", "card", "overrun", "confirm"}, {"attacker", "target"})
     attacker = query.unit(body["attacker"], "ask.battle.attacker")
     target = query.unit(body["target"], "ask.battle.target")
     overrun = _bool(body, "overrun", "ask.battle.overrun")
+    confirm = _confirm_faces(body)
     mods = _card_modifiers(body.get("card"), query, attacker.id, target.id, overrun)
     check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
     out: dict[str, Any] = {"battle": check_json(check)}
@@ -473,8 +500,11 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if len(faces) != check.dice:
         raise QueryError("dice", f"{len(faces)} dice given where {check.dice} "
                                  f"{'is' if check.dice == 1 else 'are'} due")
-    result = resolve_battle(query.position, attacker.id, target.id, faces, mods, overrun=overrun,
-                            check=check)
+    try:
+        result = resolve_battle(query.position, attacker.id, target.id, faces, mods, overrun=overrun,
+                                check=check, confirm_faces=confirm)
+    except BattleError as exc:
+        raise QueryError("ask.battle.confirm", str(exc)) from None
     out["result"] = result_json(query.board, result)
     return out
 

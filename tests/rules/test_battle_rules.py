@@ -272,3 +272,40 @@ def test_a_battle_targets_one_unit_with_all_its_dice() -> None:
                    unit("x2", "axis", "infantry", "g4"))
     r = resolve_battle(pos, "i", "x1", ["grenade", "grenade", "flag"])
     assert r.figures_removed == 2 and pos.units["x2"].figures == 4
+
+
+# --- rules database: Armored Car ("When being attacked, treat as Infantry. Enemy re-rolls all battle
+# dice that score a hit. If at least one re-roll is a Grenade, kill is confirmed") -------------------
+def armored_car_position() -> Position:
+    return position(unit("i", "allies", "infantry", "f4"), unit("car", "axis", "armored_car", "F5"))
+
+
+def test_armored_car_is_hit_as_infantry_and_hits_wait_for_confirmation() -> None:
+    pos = armored_car_position()
+    r = resolve_battle(pos, "i", "car", ["infantry", "armor", "grenade"])
+    assert r.hits == 2 and r.confirm_dice == 2
+    assert r.figures_removed == 0 and not r.eliminated and r.confirmed is None
+    assert r.take_ground  # the confirmation may still clear the hex
+
+
+def test_armored_car_kill_confirmed_by_a_grenade_on_the_re_roll() -> None:
+    pos = armored_car_position()
+    r = resolve_battle(pos, "i", "car", ["infantry", "armor", "grenade"], confirm_faces=["flag", "grenade"])
+    assert r.confirmed is True and r.eliminated and r.figures_removed == 1
+    assert r.medals[Side.ALLIES] == 1
+
+
+def test_armored_car_survives_a_re_roll_without_grenade_and_still_retreats() -> None:
+    pos = armored_car_position()
+    r = resolve_battle(pos, "i", "car", ["infantry", "flag", "star"], confirm_faces=["infantry"])
+    assert r.confirmed is False and not r.eliminated and r.figures_removed == 0
+    assert r.retreat  # the flag still pushes it back
+
+
+def test_armored_car_confirmation_needs_one_die_per_hit() -> None:
+    pos = armored_car_position()
+    with pytest.raises(BattleError, match="one per hit"):
+        resolve_battle(pos, "i", "car", ["infantry", "infantry", "star"], confirm_faces=["grenade"])
+    with pytest.raises(BattleError, match="armored car"):
+        plain = position(unit("i", "allies", "infantry", "f4"), unit("x1", "axis", "infantry", "F5"))
+        resolve_battle(plain, "i", "x1", ["infantry", "star", "star"], confirm_faces=["grenade"])

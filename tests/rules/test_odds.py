@@ -119,3 +119,20 @@ def test_odds_are_cached_by_dice_and_face_counts() -> None:
 def test_odds_reject_impossible_dice() -> None:
     with pytest.raises(ValueError):
         outcome_distribution(2, 5, 2)
+
+
+def test_odds_armored_car_kill_needs_a_confirming_grenade() -> None:
+    # 1 die against an armored car (hit as infantry): P(hit) 1/2, then P(grenade on the re-roll) 1/6
+    odds = battle_odds(1, {"infantry", "grenade"}, 1, confirm_faces={"grenade"})
+    assert odds.p_hit == Fraction(1, 2)
+    assert odds.p_eliminate == Fraction(1, 12)
+    # 2 dice, both hit (1/4): confirmed unless both re-rolls miss the grenade (1 - 25/36)
+    two = battle_odds(2, {"infantry", "grenade"}, 1, confirm_faces={"grenade"})
+    assert two.p_eliminate == Fraction(1, 4) * (1 - Fraction(25, 36)) + Fraction(1, 2) * Fraction(1, 6)
+
+
+def test_position_odds_know_the_armored_car_rule() -> None:
+    pos = position_from_json({"units": [unit("i", "allies", "infantry", "f4"),
+                                        unit("car", "axis", "armored_car", "F5")]})
+    odds = position_odds(pos, "i", "car")
+    assert odds.dice == 3 and odds.p_eliminate < odds.p_hit

@@ -254,3 +254,18 @@ def test_rules_coverage_doc_names_only_tests_that_exist() -> None:
             if not source.exists() or f"def {name}(" not in source.read_text():
                 missing.append(f"{current}::{name}")
     assert missing == []
+
+
+def test_referee_armored_car_confirmation_field() -> None:
+    q = battle_query(terrain=[], dice=["infantry", "star", "star"])
+    q["units"][1] = unit("car", "axis", "armored_car", "F5")
+    q["ask"] = {"battle": {"attacker": "a1", "target": "car"}}
+    pending = answer(q)["result"]
+    assert pending["confirm_dice"] == 1 and pending["figures_removed"] == 0
+    q["ask"]["battle"]["confirm"] = ["grenade"]
+    done = answer(q)["result"]
+    assert done["confirmed"] is True and done["eliminated"] is True
+    q["ask"]["battle"]["confirm"] = ["grenade", "flag"]
+    assert error_field(q) == "ask.battle.confirm"
+    q["ask"]["battle"]["confirm"] = ["tank"]
+    assert error_field(q) == "ask.battle.confirm.0"
