@@ -138,3 +138,49 @@ def test_crossed_hexes_match_a_sampling_oracle(bh: tuple[Board, list[Hex]]) -> N
     assert sampled <= crossed
     touched = {*lh.left, *lh.right, *lh.corners}
     assert not (touched & sampled)
+
+
+_MOVERS = ["infantry", "armor", "artillery", "special_forces", "armored_car", "anti_tank"]
+_GROUND_TERRAIN = ["forest", "hill", "town", "river", "hedgerow", "beach", "ocean", "marsh", "road",
+                   "bunker", "hedgehogs", "mountain"]
+
+
+@st.composite
+def movers(draw: st.DrawFn) -> tuple[Position, str]:
+    board = BOARDS[BoardKind.STANDARD]
+    cells = draw(st.lists(st.sampled_from(board.all_hexes), min_size=1, max_size=30, unique=True))
+    p = Position(board)
+    mover = cells[0]
+    p.add_unit(Unit("m", Side.ALLIES, draw(st.sampled_from(_MOVERS)), mover, 1))
+    for i, h in enumerate(cells[1:]):
+        if draw(st.booleans()):
+            p.add_unit(Unit(f"u{i}", draw(st.sampled_from(list(Side))), "infantry", h, 1))
+        else:
+            p.terrain[h] = (draw(st.sampled_from(_GROUND_TERRAIN)),)
+    if draw(st.booleans()):
+        p.terrain[mover] = (draw(st.sampled_from([*_GROUND_TERRAIN[:2], "road", "marsh"])),)
+    return p, "m"
+
+
+@settings(max_examples=120, deadline=None)
+@given(movers())
+def test_every_move_is_a_real_path_within_the_allowance(pm: tuple[Position, str]) -> None:
+    from companion.rules.movement import move_destinations
+    from companion.rules.terrain import hex_passable
+
+    p, uid = pm
+    unit = p.units[uid]
+    found = move_destinations(p, uid)
+    assert found[unit.hex].path_length == 0  # staying is always allowed
+    for h, info in found.items():
+        assert info.path[-1:] == ((h,) if info.path else ())
+        assert info.path_length == len(info.path) <= unit.spec.move + 1  # +1: road bonus
+        prev = unit.hex
+        for step in info.path:
+            assert distance(prev, step) == 1 and not p.is_occupied(step)
+            assert hex_passable(p.terrain_at(step), unit.spec.unit_class)
+            prev = step
+        if info.can_battle:
+            assert info.path_length <= unit.spec.move_and_battle + 1 and info.reason is None
+        else:
+            assert info.reason
