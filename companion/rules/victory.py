@@ -42,10 +42,12 @@ class MajorityRule(StrEnum):
 class Objective:
     """One scenario objective: its kind, its hexes and who may claim it.
 
-    ``side`` None means either side may claim it. ``hexes_needed`` (sudden death) is how many
-    of the hexes must be held at once; None means all of them. ``at_turn_start`` (sudden death)
-    means the condition is checked only at the start of the side's turn, for scenarios that say
-    so; the Air Pack term itself ends the game "as soon as" the condition holds.
+    ``side`` None means either side may claim it. ``hexes_needed`` is how many of the hexes a
+    side must hold at once: for sudden death None means all of them, for a temporary group
+    None means 1. One objective is worth ``medals`` medals, however many hexes it has.
+    ``at_turn_start`` (sudden death) means the condition is checked only at the start of the
+    side's turn, for scenarios that say so; the Air Pack term itself ends the game "as soon
+    as" the condition holds.
     ``initial`` (last to occupy) is the side credited before anyone enters the hex.
     """
 
@@ -149,13 +151,26 @@ def majority_holder(position: Position, hexes: Sequence[Hex],
     return None
 
 
-def _held_by(position: Position, obj: Objective) -> Side | None:
-    """Who holds a one-hex or all-hex objective right now (must be a claimant)."""
-    sides = {holder(position, h) for h in obj.hexes}
-    if len(sides) == 1:
-        (s,) = sides
+def _held_counts(position: Position, obj: Objective) -> dict[Side, int]:
+    counts = {s: 0 for s in Side}
+    for h in obj.hexes:
+        s = holder(position, h)
         if s is not None and obj.claimable_by(s):
-            return s
+            counts[s] += 1
+    return counts
+
+
+def temporary_holder(position: Position, obj: Objective) -> Side | None:
+    """Who holds a temporary objective now: a claimant on at least ``hexes_needed`` (default 1)
+    of its hexes. One objective is one medal: when both sides qualify, the side on more of the
+    hexes holds it, and nobody on a tie."""
+    need = 1 if obj.hexes_needed is None else obj.hexes_needed
+    counts = _held_counts(position, obj)
+    qualified = [s for s in Side if counts[s] >= need]
+    if len(qualified) == 1:
+        return qualified[0]
+    if len(qualified) == 2 and counts[Side.ALLIES] != counts[Side.AXIS]:
+        return max(qualified, key=lambda s: counts[s])
     return None
 
 
@@ -179,10 +194,10 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
                         permanent[obj.id] = s
                         break
         elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:
-            for h in obj.hexes:
-                s = holder(position, h)
-                if s is not None and obj.claimable_by(s):
-                    last[obj.id] = s
+            on = [s for s, n in _held_counts(position, obj).items() if n]
+            # both sides on the group's hexes: the earlier holder keeps it until it leaves
+            if len(on) == 1 or (on and last.get(obj.id) not in on):
+                last[obj.id] = on[0]
         elif obj.kind is ObjectiveKind.SUDDEN_DEATH and sudden is None:
             if obj.at_turn_start and not turn_start:
                 continue
@@ -232,10 +247,9 @@ def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[O
         add(s, "extra", ledger.extra.get(s, 0))
     for obj in objectives:
         if obj.kind is ObjectiveKind.TEMPORARY:
-            for h in obj.hexes:
-                s1 = holder(position, h)
-                if s1 is not None and obj.claimable_by(s1):
-                    add(s1, "temporary", obj.medals)
+            s1 = temporary_holder(position, obj)
+            if s1 is not None:
+                add(s1, "temporary", obj.medals)
         elif obj.kind is ObjectiveKind.TEMPORARY_MAJORITY:
             maj = majority_holder(position, obj.hexes, obj.majority)
             if maj is not None and obj.claimable_by(maj):

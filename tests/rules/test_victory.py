@@ -84,6 +84,23 @@ def test_temporary_medal_for_one_side_is_not_scored_by_the_other() -> None:
     assert counts[Side.AXIS].total == 0 and counts[Side.ALLIES].total == 0
 
 
+def test_a_temporary_group_is_one_medal_held_from_one_hex() -> None:
+    trench = obj("trench", ObjectiveKind.TEMPORARY, "D5", "E5", "F5", side=Side.ALLIES)
+    two = position(unit("a1", "allies", "infantry", "D5"), unit("a2", "allies", "infantry", "E5"))
+    assert medal_counts(new_ledger(4), two, [trench])[Side.ALLIES].temporary == 1
+
+
+def test_a_contested_temporary_group_goes_to_the_side_on_more_hexes() -> None:
+    town = obj("town", ObjectiveKind.TEMPORARY, "D5", "E5", "F5")
+    pos = position(unit("a1", "allies", "infantry", "D5"), unit("a2", "allies", "infantry", "E5"),
+                   unit("x1", "axis", "infantry", "F5"))
+    counts = medal_counts(new_ledger(4), pos, [town])
+    assert counts[Side.ALLIES].temporary == 1 and counts[Side.AXIS].temporary == 0
+    tie = position(unit("a1", "allies", "infantry", "D5"), unit("x1", "axis", "infantry", "F5"))
+    counts = medal_counts(new_ledger(4), tie, [town])
+    assert counts[Side.ALLIES].temporary == counts[Side.AXIS].temporary == 0
+
+
 def test_temporary_majority_goes_to_the_side_holding_more_than_half_the_hexes() -> None:
     group = obj("village", ObjectiveKind.TEMPORARY_MAJORITY, "D5", "E5", "F5")
     two = position(unit("a1", "allies", "infantry", "D5"), unit("a2", "allies", "infantry", "E5"),
