@@ -54,12 +54,12 @@ class Position:
                 raise PositionError(f"terrain on ({h.col},{h.row}), which is not on the board")
             for n in names:
                 if n not in TERRAIN:
-                    raise PositionError(f"unknown terrain {n!r}")
+                    raise PositionError(f"unknown terrain {n!r}; allowed: {', '.join(sorted(TERRAIN))}")
 
     # --- units ---------------------------------------------------------------------------
     def add_unit(self, unit: Unit) -> None:
         if unit.type not in UNITS:
-            raise PositionError(f"unknown unit type {unit.type!r}")
+            raise PositionError(f"unknown unit type {unit.type!r}; allowed: {', '.join(sorted(UNITS))}")
         if unit.id in self.units:
             raise PositionError(f"two units have the id {unit.id!r}")
         if not self.board.contains(unit.hex):

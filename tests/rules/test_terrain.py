@@ -116,3 +116,13 @@ def test_ford_and_barbed_wire_reduce_the_dice_of_a_unit_battling_out() -> None:
     assert TERRAIN["ford"].attacker_reduction[ART] == 1
     assert TERRAIN["barbed_wire"].attacker_reduction[INF] == 1
     assert TERRAIN["barbed_wire"].attacker_reduction.get(ARM, 0) == 0
+
+
+def test_unknown_terrain_or_unit_names_what_is_allowed() -> None:
+    from companion.rules.board import Board, Hex, Side
+    from companion.rules.position import Position, PositionError, Unit
+
+    with pytest.raises(PositionError, match="unknown terrain 'swamp'; allowed: .*marsh"):
+        Position(Board.of(), terrain={Hex(0, 0): ("swamp",)})
+    with pytest.raises(PositionError, match="unknown unit type 'tiger'; allowed: .*elite_armor"):
+        Position(Board.of()).add_unit(Unit("t", Side.AXIS, "tiger", Hex(0, 0), 4))
