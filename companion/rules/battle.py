@@ -522,7 +522,9 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
         raise BattleError(f"{len(rolled)} dice given where {check.dice} are due")
     attacker = position.units[attacker_id]
     target = position.units[target_id]
-    hits, flags = score_dice(rolled, target.spec, mods, attacker.spec)
+    # score with the check's faces: the same that set the odds, and what air rules decided
+    hits = sum(1 for f in rolled if f in check.hit_faces)
+    flags = sum(1 for f in rolled if f in check.flag_faces and f not in check.hit_faces)
     explain: list[str] = [f"rolled {', '.join(rolled)}" if rolled else "no dice rolled"]
     confirm_dice = 0
     confirmed: bool | None = None

@@ -486,7 +486,12 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     overrun = _bool(body, "overrun", "ask.battle.overrun")
     confirm = _confirm_faces(body)
     mods = _card_modifiers(body.get("card"), query, attacker.id, target.id, overrun)
-    check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
+    air_rules = _air_targets() if attacker.spec.air or target.spec.air else None
+    check = None
+    if air_rules is not None:
+        check = air_rules.air_target_check(query.position, attacker.id, target.id, mods)
+    if check is None:
+        check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
     out: dict[str, Any] = {"battle": check_json(check)}
     faces = query.faces()
     if not check.allowed:
@@ -506,7 +511,20 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     except BattleError as exc:
         raise QueryError("ask.battle.confirm", str(exc)) from None
     out["result"] = result_json(query.board, result)
+    if air_rules is not None and result.hits and air_rules.needs_confirmation(query.position, target.id):
+        # New Flight Plan: hits on a flying air unit are re-rolled with the `confirm` ask
+        out["result"].update(figures_removed=0, eliminated=False, confirm_dice=result.hits,
+                             medals={s.value: 0 for s in Side})
+        out["result"]["explain"].append(f"re-roll {result.hits} with the confirm ask to shoot it down")
     return out
+
+
+def _air_targets() -> Any:
+    """F's ``air.targets`` module (ground units battling air units), or None when absent."""
+    try:
+        return importlib.import_module("companion.rules.air.targets")
+    except ImportError:
+        return None
 
 
 @register_ask("line_of_sight")

@@ -269,3 +269,25 @@ def test_referee_armored_car_confirmation_field() -> None:
     assert error_field(q) == "ask.battle.confirm"
     q["ask"]["battle"]["confirm"] = ["tank"]
     assert error_field(q) == "ask.battle.confirm.0"
+
+
+def test_referee_battle_against_air_units_uses_the_air_rules() -> None:
+    pytest.importorskip("companion.rules.air.targets")
+    q: dict[str, Any] = {
+        "rules": {"air": "air-pack"},
+        "units": [unit("a1", "allies", "infantry", "f4"),
+                  unit("p", "axis", "airplane", "F5", model="bf109", airborne=True)],
+        "ask": {"battle": {"attacker": "a1", "target": "p"}},
+    }
+    flying = answer(q)["battle"]
+    assert flying["allowed"] is False and flying["dice"] == 0
+    q["units"][1]["airborne"] = False
+    q["dice"] = ["flag", "infantry", "star"]
+    grounded = answer(q)["result"]
+    assert grounded["hits"] == 0 and grounded["flags"] == 0 and grounded["retreat"] == []
+    q["units"][1]["airborne"] = True
+    q["rules"] = {"air": "flight-plan"}
+    q["units"][1] = unit("p", "axis", "fighter", "F5", airborne=True)
+    q["dice"] = ["grenade"] * answer({**q, "dice": None})["battle"]["dice"]
+    shot = answer(q)["result"]
+    assert shot["confirm_dice"] == shot["hits"] > 0 and shot["figures_removed"] == 0
