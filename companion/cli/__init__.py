@@ -12,6 +12,7 @@ from collections.abc import Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("demo", "a short tour of the rules referee in the terminal"),
     "rules": ("rules", "the rules referee: one JSON query in, one JSON answer out"),
+    "cards": ("cards", "the command-card deck, or what one card does"),
     "scenario": ("scenario", "show or check a scenario file"),
     "play": ("play", "play a game in the terminal"),
     "tray": ("tray", "simulate a dice tray or listen to one"),

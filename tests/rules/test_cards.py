@@ -256,3 +256,17 @@ def test_ambush_is_never_played_by_or_against_an_airplane() -> None:
         unit("x1", "axis", "infantry", "f4")]})
     reason = card_battle_restriction("ambush", pos, "x1", "p1")
     assert reason is not None and "airplane" in reason
+
+
+def test_cards_command_lists_the_deck_and_explains_a_card(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    assert main(["cards"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("60 command cards") and "5 x Probe Center" in out
+    assert main(["cards", "--air", "flight-plan"]) == 0
+    assert "Air Power" not in capsys.readouterr().out
+    assert main(["cards", "Behind Enemy Lines"]) == 0
+    assert "then move 3 again" in capsys.readouterr().out
+    assert main(["cards", "nuke"]) == 2
+    assert "unknown card 'nuke'" in capsys.readouterr().err
