@@ -72,10 +72,11 @@ class SerialLink:
     """One serial port kept open (and reopened) in a background thread."""
 
     def __init__(self, hub: TrayHub, port: str | None = None, *, retry: float = 0.25,
-                 baud: int = BAUD) -> None:
+                 baud: int = BAUD, silence: float = 3.0) -> None:
         self.hub = hub
         self.port = port
         self.retry = retry
+        self.silence = silence  # no byte for this long: the tray is hung (heartbeats are 1 s)
         self.baud = baud
         self.name = f"serial:{port or 'auto'}"
         self.connects = 0
@@ -149,12 +150,22 @@ class SerialLink:
             self.connected.set()
             log.info("%s: open (%s)", self.name, ser.port)
             self.send(self.hub.command("get_state", None))
+            heard = time.monotonic()
+            quiet = False
             try:
                 while not self._stop.is_set():
                     data = ser.read(ser.in_waiting or 1)
                     if data:
+                        heard = time.monotonic()
+                        quiet = False
                         for msg in self.reader.feed(data):
                             self.hub.receive(msg, self.name)
+                    elif not quiet and time.monotonic() - heard > self.silence:
+                        quiet = True
+                        log.warning("%s: silent for %.1f s; its trays count as offline",
+                                    self.name, self.silence)
+                        self.hub.link_lost(self.name)
+                        self.send(self.hub.command("get_state", None))
             except (serial.SerialException, OSError, TypeError, ValueError) as exc:
                 log.info("%s: lost (%s); retrying every %.2f s", self.name, exc, self.retry)
             self._close_port()

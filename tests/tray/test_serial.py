@@ -174,3 +174,22 @@ def test_the_usb_ids_are_documented() -> None:
     for vid, pid in TRAY_USB_IDS:
         assert f"{vid:04X}:{pid:04X}" in doc
     assert isinstance(candidate_ports(), list)  # no trays on a CI box, and no crash
+
+
+def test_a_silent_tray_counts_as_offline_until_it_speaks(hub: TrayHub) -> None:
+    master, slave, path = open_pty()
+    tray = VirtualTray("tray-quiet", boot=1)
+    side = SerialTraySide(tray, master, heartbeat=3600, keep=[slave]).start()
+    rec = Recorder(hub)
+    lk = SerialLink(hub, path, silence=0.3).start()
+    try:
+        assert wait_for(lambda: hub.online_trays() == ["tray-quiet"])
+        side.reader.on_drop = None
+        tray.handle = lambda msg: None  # type: ignore[method-assign]  # hung: answers nothing
+        assert wait_for(lambda: hub.online_trays() == [], timeout=5)
+        assert rec.kinds("offline")
+        tray.heartbeat()
+        assert wait_for(lambda: hub.online_trays() == ["tray-quiet"])
+    finally:
+        lk.close()
+        side.close()
