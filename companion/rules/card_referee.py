@@ -19,6 +19,7 @@ from companion.rules.cards import (
     counter_attack,
     direct_attack_check,
     move_allowance,
+    not_as_printed,
     resolve_direct_attack,
     terrain_free_destinations,
 )
@@ -61,11 +62,14 @@ def _card_field(query: Query, body: dict[str, Any], path: str) -> CardSpec | Non
             raise QueryError(f"{path}.counters", "counter_attack copies the opponent's last card: "
                                                  "name it here (e.g. \"attack_right\")")
         try:
-            return counter_attack(counters)
+            spec = counter_attack(counters)
         except CardError as exc:
             raise QueryError(f"{path}.counters", str(exc)) from None
-    if counters is not None:
+    elif counters is not None:
         raise QueryError(f"{path}.counters", f"only counter_attack counters a card, not {spec.id}")
+    why = not_as_printed(spec, query.air_rules)
+    if why is not None:
+        raise QueryError(f"{path}.card", why)
     return spec
 
 

@@ -108,6 +108,8 @@ class CardSpec:
     places_sandbags: bool = False  # Dig-In: each ordered unit fortifies its hex
     restores_figures: bool = False  # Medics & Mechanics: roll to return lost figures
     excludes_air: bool = False  # airplanes may neither use nor be the target of the card
+    # air rules under which the card is not played as printed -> what happens instead
+    under_air_rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # --- effects on ordered units, by unit class -------------------------------------------
     effects: Mapping[UnitClass, UnitEffect] = field(default_factory=lambda: MappingProxyType({}))
     direct_attack: DirectAttack | None = None
@@ -201,6 +203,11 @@ def _tactic_cards() -> list[CardSpec]:
             orders_units=False,
             direct_attack=DirectAttack(MappingProxyType({Side.ALLIES: 2, Side.AXIS: 1}),
                                        max_targets=4, adjacent_group=True, stars_hit=True),
+            under_air_rules=MappingProxyType({
+                "air-pack": "with Air Pack rules Air Power is played as an Air Sortie (see the "
+                            "air asks)",
+                "flight-plan": "New Flight Plan removes Air Power from the deck",
+            }),
             source=_SRC,
         ),
         CardSpec(
@@ -368,6 +375,11 @@ def deck_list(air_rules: str | None = None) -> list[str]:
     """Every card id of the deck, one entry per copy (60 cards; 59 with New Flight Plan)."""
     removed = _REMOVED_BY_AIR_RULES.get(air_rules or "", frozenset())
     return [c.id for c in DECK if c.id not in removed for _ in range(c.count)]
+
+
+def not_as_printed(spec: CardSpec, air_rules: str | None) -> str | None:
+    """Why the card is not played as printed under these air rules (Air Power), or None."""
+    return spec.under_air_rules.get(air_rules or "")
 
 
 MIRROR: Mapping[Section, Section] = MappingProxyType(

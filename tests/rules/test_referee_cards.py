@@ -284,3 +284,11 @@ def test_victory_ask_reports_the_winner_and_sudden_death() -> None:
 def test_victory_ask_errors_name_the_field(body: dict[str, Any], field: str) -> None:
     code, out = victory(body)
     assert code == 2 and out["error"]["field"] == field
+
+
+@pytest.mark.parametrize("air, words", [("air-pack", "Air Sortie"), ("flight-plan", "removes")])
+def test_air_power_is_not_played_as_printed_under_air_rules(air: str, words: str) -> None:
+    code, out = answer_or_error({"rules": {"air": air}, "units": UNITS, "ask": {"card_attack": {
+        "card": "air_power", "side": "allies", "targets": ["x2"]}}})
+    assert code == 2 and out["error"]["field"] == "ask.card_attack.card"
+    assert words in out["error"]["message"]
