@@ -9,7 +9,7 @@ in this engine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.rules.board import Hex, Side, distance
@@ -605,11 +605,6 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                     explain.append("no further overrun: one overrun combat per turn")
     return BattleResult(check, hits, removed, eliminated, flags, ignored, retreat, medals,
                         take_ground, armor_overrun, tuple(explain), vacated, confirm_dice, confirmed)
-
-
-def with_modifiers(base: BattleModifiers | None, **changes: object) -> BattleModifiers:
-    """A copy of ``base`` (or of no modifiers) with some fields changed."""
-    return replace(base or NO_MODIFIERS, **changes)  # type: ignore[arg-type]
 
 
 __all__ = [

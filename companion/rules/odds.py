@@ -18,6 +18,10 @@ from functools import lru_cache
 from math import factorial
 
 from companion.rules.battle import (
+    DIE_SIDES,
+    FACE_WEIGHTS,
+    FLAG,
+    GRENADE,
     NO_MODIFIERS,
     BattleCheck,
     BattleModifiers,
@@ -27,11 +31,8 @@ from companion.rules.battle import (
 )
 from companion.rules.position import Position
 
-# Base rules p.10: two infantry faces, one armor, grenade, star and flag face.
-FACE_WEIGHTS: dict[str, int] = {"infantry": 2, "armor": 1, "grenade": 1, "star": 1, "flag": 1}
-DIE_SIDES = 6
-FLAG = "flag"
-GRENADE = "grenade"
+__all__ = ["DIE_SIDES", "FACE_WEIGHTS", "BattleOdds", "bar", "battle_odds", "clear_odds_cache",
+           "face_weight", "odds_json", "outcome_distribution", "position_odds"]
 
 Outcome = tuple[int, int, Fraction]  # (hits, flags, probability)
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.battle import (
+    FACES,
     BattleCheck,
     BattleError,
     BattleModifiers,
@@ -65,7 +66,6 @@ SIDE_NAMES: tuple[str, ...] = tuple(s.value for s in Side)
 _SIDES: dict[str, Side] = {s.value: s for s in Side}
 _UNIT_REQUIRED = frozenset({"id", "side", "type", "hex"})
 BOARD_NAMES: tuple[str, ...] = tuple(k.value for k in BoardKind)
-FACES: tuple[str, ...] = ("infantry", "armor", "grenade", "star", "flag")
 TOP_LEVEL_FIELDS: set[str] = {"board", "bottom", "rules", "terrain", "units", "ask", "dice"}
 UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badges", "airborne",
                          "model", "ammo"}
