@@ -12,7 +12,7 @@ Asks dispatch through :data:`ASKS`. Another module adds an ask with::
     @register_ask("orders")
     def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]: ...
 
-and is listed in :data:`PLUGINS` so that the referee imports it (at the end of this module).
+and is listed in :data:`PLUGINS` so that the referee imports it (on the first ``answer()``).
 Handlers raise :class:`QueryError` naming the dotted field that is wrong.
 """
 
@@ -72,7 +72,7 @@ UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badge
 
 ASKS: dict[str, AskHandler] = {}
 _HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
-# modules that register more asks; imported at the end of this module
+# modules that register more asks; imported on the first answer() (see load_plugins)
 PLUGINS: list[str] = [
     "companion.rules.cards",
     "companion.rules.orders",
