@@ -1,0 +1,258 @@
+# Links from the tray to the companion: a serial line (USB CDC on the board, a tty path on
+# the unix port) and MQTT. Each link: poll(now) -> list of received lines/payloads (bytes),
+# send(message), and flags the app reads (announce_due, heartbeat_ms).
+import select
+
+from tray_proto import LineReader, MAX_LINE, encode, payload
+
+# Bytes read per loop pass at most, so a flood cannot starve the rest of the loop.
+READ_BUDGET = 2048
+
+
+class SerialLink:
+    """A byte stream in each direction. `opener()` returns (instream, outstream); it is
+    called again (every `retry_ms`) after the line breaks (a USB tty unplugged)."""
+
+    name = "serial"
+
+    def __init__(self, opener, heartbeat_ms=1000, retry_ms=1000, log=None, give_up_ms=None):
+        self.opener = opener
+        self.give_up_ms = give_up_ms  # unix port: stop when the tty is gone this long
+        self.gone = False
+        self._down_since = None
+        self.heartbeat_ms = heartbeat_ms
+        self.retry_ms = retry_ms
+        self.log = log or (lambda text: None)
+        self.reader = LineReader(MAX_LINE)
+        self.inp = None
+        self.outp = None
+        self._pin = None
+        self._pout = None
+        self._retry_at = 0
+        self._now = 0
+        self.announce_due = False
+        self.last_heartbeat = None
+        self.out_dropped = 0
+        self.up = False
+
+    def _open(self, now):
+        try:
+            self.inp, self.outp = self.opener()
+        except Exception as e:
+            self.log("serial: cannot open (%s); retrying" % e)
+            self._retry_at = now + self.retry_ms
+            return
+        self._pin = select.poll()
+        self._pin.register(self.inp, select.POLLIN)
+        self._pout = select.poll()
+        self._pout.register(self.outp, select.POLLOUT)
+        self.reader = LineReader(MAX_LINE)
+        self.up = True
+        self._down_since = None
+        self.announce_due = True
+
+    def _broken(self, now, why):
+        self.log("serial: link lost (%s)" % why)
+        self.up = False
+        for s in (self.inp, self.outp):
+            try:
+                if s is not None and hasattr(s, "close") and s.fileno() > 2:
+                    s.close()
+            except Exception:
+                pass
+        self.inp = self.outp = None
+        self._retry_at = now + self.retry_ms
+        if self._down_since is None:
+            self._down_since = now
+
+    def poll(self, now):
+        self._now = now
+        if not self.up:
+            if now - self._retry_at >= 0:
+                self._open(now)
+            if not self.up:
+                if self._down_since is None:
+                    self._down_since = now
+                if self.give_up_ms is not None and now - self._down_since >= self.give_up_ms:
+                    self.gone = True
+                return []
+        lines = []
+        budget = READ_BUDGET
+        try:
+            while budget > 0:
+                ready = self._pin.poll(0)
+                if not ready:
+                    break
+                ev = ready[0][1]
+                if not ev & select.POLLIN:
+                    if ev & (select.POLLHUP | select.POLLERR):
+                        self._broken(now, "hang-up")
+                    break
+                b = self.inp.read(1)
+                if not b:
+                    self._broken(now, "end of stream")
+                    break
+                budget -= 1
+                line = self.reader.feed_byte(b[0])
+                if line is not None:
+                    lines.append(line)
+        except OSError as e:
+            self._broken(now, e)
+        return lines
+
+    def send(self, msg):
+        if not self.up:
+            return
+        self.write(encode(msg))
+
+    def write(self, data):
+        try:
+            # Never block the tray on a reader that does not read: drop the line instead.
+            if self._pout is not None and not self._pout.poll(0):
+                self.out_dropped += 1
+                return
+            self.outp.write(data)
+        except OSError as e:
+            self._broken(self._now, e)
+
+    def close(self):
+        pass
+
+
+class MqttLink:
+    """MQTT with the topics of the contract. Events go out QoS 1 on `event` (statuses also
+    retained on `status`); heartbeats QoS 0. The last will is a retained `offline` status
+    with seq 0. Reconnects with exponential backoff and resubscribes to `cmd`; messages
+    not yet acknowledged by the broker are published again after a reconnect."""
+
+    name = "mqtt"
+
+    def __init__(self, client, dev, will, heartbeat_ms=5000, backoff_ms=(500, 30000),
+                 net_up=None, log=None, keep=40):
+        self.client = client
+        self.dev = dev
+        self.base = "m44/v1/tray/" + dev + "/"
+        self.client.set_last_will(self.base + "status", payload(will), retain=True, qos=1)
+        self.heartbeat_ms = heartbeat_ms
+        self.backoff_min, self.backoff_max = backoff_ms
+        self.backoff = self.backoff_min
+        self.net_up = net_up or (lambda: True)
+        self.log = log or (lambda text: None)
+        self.keep = keep
+        self.up = False
+        self._now = 0
+        self._retry_at = 0
+        self.announce_due = False
+        self.last_heartbeat = None
+        self._unacked = []  # [topic, payload, retain, pid] in send order
+        self._last_rx = 0
+        self._last_ping = 0
+        self.connects = 0
+        self.reader = LineReader(MAX_LINE)  # only its drop counters are used here
+        self.out_dropped = 0
+
+    def _connect(self, now):
+        if not self.net_up():
+            self._retry_at = now + self.backoff
+            return
+        try:
+            self.client.connect(clean=True)
+            self.client.subscribe(self.base + "cmd", 1)
+        except Exception as e:
+            self.client.close()
+            self.log("mqtt: connect failed (%s); next try in %d ms" % (e, self.backoff))
+            self._retry_at = now + self.backoff
+            self.backoff = min(self.backoff * 2, self.backoff_max)
+            return
+        self.up = True
+        self.connects += 1
+        self.backoff = self.backoff_min
+        self._last_rx = now
+        self._last_ping = now
+        self.log("mqtt: connected to %s:%s" % (self.client.host, self.client.port))
+        # Whatever the broker had not acknowledged goes out again (receivers dedup).
+        try:
+            for item in self._unacked:
+                item[3] = self.client.publish(item[0], item[1], retain=item[2], qos=1)
+        except Exception as e:
+            self._lost(now, e)
+            return
+        self.announce_due = True
+
+    def _lost(self, now, why):
+        self.log("mqtt: connection lost (%s)" % why)
+        self.client.close()
+        self.up = False
+        self._retry_at = now + self.backoff
+        self.backoff = min(self.backoff * 2, self.backoff_max)
+
+    def poll(self, now):
+        self._now = now
+        if not self.up:
+            if now - self._retry_at >= 0:
+                self._connect(now)
+            if not self.up:
+                return []
+        out = []
+        try:
+            events = self.client.poll()
+            if events:
+                self._last_rx = now
+            for ev in events:
+                if ev[0] == "msg":
+                    if ev[1] == self.base + "cmd":
+                        data = ev[2]
+                        if data.endswith(b"\n"):
+                            data = data[:-1]
+                        if data.endswith(b"\r"):
+                            data = data[:-1]
+                        if len(data) > MAX_LINE:
+                            self.reader.count("too_long")
+                        else:
+                            out.append(data)
+                elif ev[0] == "puback":
+                    for i in range(len(self._unacked)):
+                        if self._unacked[i][3] == ev[1]:
+                            self._unacked.pop(i)
+                            break
+            ka = self.client.keepalive * 1000
+            if ka:
+                if now - self._last_rx > ka * 3 // 2:
+                    raise OSError("no answer from the broker for %d s" % (ka * 3 // 2000))
+                if now - self._last_ping >= ka // 2:
+                    self._last_ping = now
+                    self.client.ping()
+        except Exception as e:
+            self._lost(now, e)
+        return out
+
+    def _publish(self, topic, data, retain, qos):
+        if qos:
+            item = [topic, data, retain, 0]
+            self._unacked.append(item)
+            if len(self._unacked) > self.keep:
+                self._unacked.pop(0)
+                self.out_dropped += 1
+        if not self.up:
+            return
+        try:
+            pid = self.client.publish(topic, data, retain=retain, qos=qos)
+            if qos:
+                item[3] = pid
+        except Exception as e:
+            self._lost(self._now, e)
+
+    def send(self, msg):
+        data = payload(msg)
+        if msg["type"] == "heartbeat":
+            if self.up:
+                self._publish(self.base + "event", data, False, 0)
+            return
+        if msg["type"] == "status":
+            self._publish(self.base + "status", data, True, 1)
+        self._publish(self.base + "event", data, False, 1)
+
+    def close(self):
+        # No DISCONNECT: the broker then publishes the last will (offline), which is true.
+        self.client.close()
+        self.up = False
