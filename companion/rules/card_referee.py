@@ -73,6 +73,12 @@ def _card_field(query: Query, body: dict[str, Any], path: str) -> CardSpec | Non
     return spec
 
 
+def _air_notes(query: Query, spec: CardSpec) -> list[str]:
+    """The air rules' changes to this card, when those rules are in force."""
+    note = spec.air_rule_notes.get(query.air_rules or "")
+    return [f"{spec.name} with {query.air_rules} rules: {note}"] if note else []
+
+
 def _side(value: object, path: str) -> Side:
     try:
         return Side(str(value)) if isinstance(value, str) else Side("")
@@ -114,12 +120,14 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             out["battle"].update(allowed=False, reason=reason, dice=0,
                                  explain=[*check.explain, reason])
             out["battle"]["card"] = spec.id
+            out["battle"]["explain"] += _air_notes(query, spec)
             return out
         mods = card_modifiers(spec, query.position, attacker.id, target.id, overrun=overrun)
     check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
     out = {"battle": check_json(check)}
     if spec is not None:
         out["battle"]["card"] = spec.id
+        out["battle"]["explain"] += _air_notes(query, spec)
     faces = query.faces()
     if not check.allowed:
         if faces is not None:
@@ -151,6 +159,7 @@ def _direct_battle(query: Query, body: dict[str, Any], spec: CardSpec, target_id
     check = direct_attack_check(spec, query.position, side, target_id)
     out: dict[str, Any] = {"battle": check_json(check)}
     out["battle"]["card"] = spec.id
+    out["battle"]["explain"] += _air_notes(query, spec)
     faces = query.faces()
     if not check.allowed:
         return out
@@ -277,7 +286,7 @@ def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         "fallback": result.fallback,
         "section": result.section.value if isinstance(result.section, Section) else None,
         "units": allowances,
-        "explain": [*result.explain, spec.summary],
+        "explain": [*result.explain, spec.summary, *_air_notes(query, spec)],
     }
     if result.sections_by_unit:
         answer_body["sections_used"] = dict(result.sections_by_unit)

@@ -81,6 +81,9 @@ class DrawRule:
     keep: int = 1
     reshuffle: bool = False  # shuffle the discards back into the deck (Their Finest Hour)
     draw_first: bool = False  # a reaction card: its player draws before the active player
+    # New Flight Plan p.11 (Command Cards): Air Combat cards drawn at the end of the turn too
+    air_combat_cards: int = 0
+    air_combat_both_sides: bool = False  # Their Finest Hour: both sides draw one
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,11 @@ class CardSpec:
     reaction: bool = False  # played during the opponent's turn (Ambush)
     places_sandbags: bool = False  # Dig-In: each ordered unit fortifies its hex
     restores_figures: bool = False  # Medics & Mechanics: roll to return lost figures
-    excludes_air: bool = False  # airplanes may neither use nor be the target of the card
+    air_may_not_use: bool = False  # an air unit may not play it (Ambush)
+    # air rules under which an air unit may not be its target (Ambush under the Air Pack)
+    air_not_target_under: frozenset[str] = frozenset()
+    # changes the air rules make to the card, shown to the players (New Flight Plan p.11)
+    air_rule_notes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # air rules under which the card is not played as printed -> what happens instead
     under_air_rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # --- effects on ordered units, by unit class -------------------------------------------
@@ -172,7 +179,7 @@ def _section_cards() -> list[CardSpec]:
             draw = DrawRule()
             if stem == "recon":
                 summary += " At the end of the turn draw 2 cards, keep 1, discard the other."
-                draw = DrawRule(draw=2, keep=1)
+                draw = DrawRule(draw=2, keep=1, air_combat_cards=1)
             rows.append(CardSpec(
                 id=f"{stem}_{section}", name=f"{printed} {_SECTION_NAMES[section]}", count=count,
                 kind=CardKind.SECTION, summary=summary, sections=_quota(**{section.value: per}),
@@ -215,7 +222,14 @@ def _tactic_cards() -> list[CardSpec]:
             "Play in the opponent's turn after he declares a close assault on your unit, before he "
             "rolls: your unit battles first; if the assaulting unit is neither eliminated nor forced "
             "back it may then attack. You draw your replacement card first.",
-            orders_units=False, reaction=True, excludes_air=True,
+            orders_units=False, reaction=True, air_may_not_use=True,
+            air_not_target_under=frozenset({"air-pack"}),
+            air_rule_notes=MappingProxyType({
+                "air-pack": "airplanes are never the target or the beneficiary of an Ambush",
+                "flight-plan": "a ground unit attacked by an air unit may ambush it when the "
+                               "ammo marker is placed; if the air unit is not eliminated or "
+                               "forced to retire it completes its attack run",
+            }),
             effects=_for(GROUND_CLASSES, UnitEffect(close_assault_only=True, take_ground=False)),
             draw=DrawRule(draw_first=True), source=_SRC,
         ),
@@ -242,6 +256,9 @@ def _tactic_cards() -> list[CardSpec]:
             orders_units=False,
             direct_attack=DirectAttack(MappingProxyType({Side.ALLIES: 4, Side.AXIS: 4}),
                                        max_targets=1),
+            air_rule_notes=MappingProxyType({
+                "flight-plan": "only ground units may be targeted: no effect on flying air units",
+            }),
             source=_SRC,
         ),
         CardSpec(
@@ -262,6 +279,10 @@ def _tactic_cards() -> list[CardSpec]:
             "take ground and overrun as usual.",
             max_units=None, unit_classes=frozenset({UnitClass.INFANTRY, UnitClass.ARMOR}),
             adjacent_to_enemy=True,
+            air_rule_notes=MappingProxyType({
+                "flight-plan": "a ground unit may close-assault an adjacent air unit with the "
+                               "extra die; an air unit may not use the card",
+            }),
             effects=_for(frozenset({UnitClass.INFANTRY, UnitClass.ARMOR}),
                          UnitEffect(may_move=False, close_assault_only=True, extra_dice=1,
                                     extra_dice_first_battle_only=True)),
@@ -325,7 +346,14 @@ def _tactic_cards() -> list[CardSpec]:
             "discards back into the deck.",
             orders_from_roll=True,
             effects=_for(GROUND_CLASSES, UnitEffect(extra_dice=1)),
-            draw=DrawRule(reshuffle=True), source=_SRC,
+            draw=DrawRule(reshuffle=True, air_combat_cards=1, air_combat_both_sides=True),
+            air_rule_notes=MappingProxyType({
+                "flight-plan": "a star may order an air unit already on the board (not deploy "
+                               "one); it battles with 1 extra die per ammo marker placed; both "
+                               "the Command and Air Combat decks are reshuffled and both sides "
+                               "draw an Air Combat card",
+            }),
+            source=_SRC,
         ),
     ]
 
@@ -457,9 +485,11 @@ def card_battle_restriction(
     attacker = position.units[attacker_id]
     effect = spec.effect_for(attacker.spec.unit_class)
     adjacent = _is_adjacent(position, attacker_id, target_id)
-    if spec.excludes_air and (attacker.spec.air or position.units[target_id].spec.air):
+    if spec.air_may_not_use and attacker.spec.air:
+        return f"an air unit may not use {spec.name}"
+    if position.air_rules in spec.air_not_target_under and position.units[target_id].spec.air:
         # Air Pack, Air Check note: airplanes never target or benefit from an Ambush
-        return f"{spec.name} is never played by or against an airplane"
+        return f"with {position.air_rules} rules an airplane is never the target of {spec.name}"
     if not effect.may_battle:
         return f"units ordered by {spec.name} do not battle this turn"
     if effect.close_assault_only and not adjacent:

@@ -270,3 +270,19 @@ def test_cards_command_lists_the_deck_and_explains_a_card(capsys: pytest.Capture
     assert "then move 3 again" in capsys.readouterr().out
     assert main(["cards", "nuke"]) == 2
     assert "unknown card 'nuke'" in capsys.readouterr().err
+
+
+def test_flight_plan_ambush_may_hit_an_attacking_air_unit_but_air_units_may_not_ambush() -> None:
+    pos = position_from_json({"rules": {"air": "flight-plan"}, "units": [
+        unit("f1", "allies", "fighter", "F3", airborne=True),
+        unit("x1", "axis", "infantry", "f4")]})
+    assert card_battle_restriction("ambush", pos, "x1", "f1") is None
+    reason = card_battle_restriction("ambush", pos, "f1", "x1")
+    assert reason is not None and "air unit may not" in reason
+
+
+def test_flight_plan_recon_and_finest_hour_draw_air_combat_cards() -> None:
+    assert card("recon_center").draw.air_combat_cards == 1
+    hour = card("their_finest_hour")
+    assert hour.draw.air_combat_cards == 1 and hour.draw.air_combat_both_sides
+    assert "flight-plan" in hour.air_rule_notes and "flight-plan" in card("barrage").air_rule_notes
