@@ -11,8 +11,9 @@ import argparse
 import sys
 from typing import Any
 
+from companion.rules.board import Hex
 from companion.rules.odds import bar
-from companion.rules.referee import QueryError, answer
+from companion.rules.referee import QueryError, answer, position_from_json
 
 BASE_UNITS: list[dict[str, Any]] = [
     {"id": "rangers", "side": "allies", "type": "infantry", "hex": "f4"},
@@ -20,7 +21,7 @@ BASE_UNITS: list[dict[str, Any]] = [
     {"id": "guns", "side": "allies", "type": "artillery", "hex": "G1"},
     {"id": "grenadiers", "side": "axis", "type": "infantry", "hex": "F5"},
     {"id": "pak", "side": "axis", "type": "infantry", "hex": "c4", "figures": 3},
-    {"id": "panzers", "side": "axis", "type": "armor", "hex": "E7"},
+    {"id": "tigers", "side": "axis", "type": "armor", "hex": "E7"},
     {"id": "scouts", "side": "axis", "type": "infantry", "hex": "E5", "figures": 2},
     {"id": "reserve", "side": "axis", "type": "infantry", "hex": "e6"},
 ]
@@ -33,7 +34,7 @@ BASE_TERRAIN: list[dict[str, str]] = [
 TOUR: list[tuple[str, str, str, list[str] | None]] = [
     ("Close assault into the woods", "rangers", "grenadiers", ["flag", "infantry"]),
     ("Armor close assault and overrun", "shermans", "pak", ["flag", "infantry", "armor"]),
-    ("Artillery fires over units and woods: 6 hexes, 1 die", "guns", "panzers", None),
+    ("Artillery fires over units and woods: 6 hexes, 1 die", "guns", "tigers", None),
     ("Firing past an adjacent enemy is not allowed", "shermans", "scouts", None),
 ]
 
@@ -55,6 +56,33 @@ class Printer:
 
     def bad(self, text: str) -> str:
         return self._style(text, "31")
+
+
+TERRAIN_MARKS = {"forest": "ff", "river": "~~", "hill": "^^"}
+
+
+def _mini_map(max_col: int = 14) -> list[str]:
+    """The part of the board the tour uses, as text: two characters a hex, odd rows shifted."""
+    position = position_from_json({"terrain": BASE_TERRAIN, "units": BASE_UNITS})
+    board = position.board
+    upper = "  ".join(board.name(Hex(c, 0))[0] + " " for c in range(0, max_col + 1, 2))
+    lower = "  ".join(board.name(Hex(c, 1))[0] + " " for c in range(1, max_col + 1, 2))
+    lines = [f"     {upper}".rstrip(), f"       {lower}".rstrip()]
+    for row in range(board.height):
+        cells = []
+        for col in range(row % 2, max_col + 1, 2):
+            h = Hex(col, row)
+            u = position.unit_at(h)
+            names = position.terrain_names(h)
+            if u is not None:
+                mark = u.id[:2].upper() if u.side.value == "allies" else u.id[:2].lower()
+            elif names:
+                mark = TERRAIN_MARKS.get(names[0], names[0][:2])
+            else:
+                mark = ".."
+            cells.append(mark)
+        lines.append(f"  {board.height - row}  " + "  " * (row % 2) + "  ".join(cells))
+    return lines
 
 
 def _query(attacker: str, target: str, dice: list[str] | None) -> dict[str, Any]:
@@ -124,6 +152,9 @@ def run(args: argparse.Namespace) -> int:
     for u in BASE_UNITS:
         print(f"  {u['id']:<11} {u['side']:<7} {u['type']:<10} on {u['hex']}")
     print("Terrain: " + ", ".join(f"{t['type']} on {t['hex']}" for t in BASE_TERRAIN))
+    print("Map (ALLIES in capitals, axis in lower case; ff forest, ~~ river, ^^ hill):")
+    for line in _mini_map():
+        print(line)
     print()
     try:
         for title, attacker, target, dice in TOUR:
@@ -132,5 +163,8 @@ def run(args: argparse.Namespace) -> int:
     except QueryError as exc:  # the tour's own data is wrong: say so plainly
         print(f"demo: the referee refused a query: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (| head): nothing left to say
+        sys.stderr.close()
+        return 0
     print("Ask your own questions with: companion rules QUERY.json  (see docs/rules-referee.md)")
     return 0
