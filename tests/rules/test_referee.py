@@ -291,3 +291,15 @@ def test_referee_battle_against_air_units_uses_the_air_rules() -> None:
     q["dice"] = ["grenade"] * answer({**q, "dice": None})["battle"]["dice"]
     shot = answer(q)["result"]
     assert shot["confirm_dice"] == shot["hits"] > 0 and shot["figures_removed"] == 0
+
+
+def test_referee_other_boards_and_axis_at_the_bottom_retreat_down() -> None:
+    q: dict[str, Any] = {
+        "board": "breakthrough", "bottom": "axis",
+        "units": [unit("a", "allies", "infantry", "F15"), unit("x", "axis", "infantry", "f14")],
+        "ask": {"battle": {"attacker": "a", "target": "x"}}, "dice": ["flag", "star", "star"],
+    }
+    assert [o["hex"] for o in answer(q)["result"]["retreat"]] == ["F13", "G13"]
+    q["board"] = "overlord"
+    q["units"][0]["hex"], q["units"][1]["hex"] = "Y5", "y4"
+    assert [o["hex"] for o in answer(q)["result"]["retreat"]] == ["Y3", "Z3"]
