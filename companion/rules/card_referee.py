@@ -13,6 +13,7 @@ from companion.rules.board import Section, Side
 from companion.rules.cards import (
     CardError,
     CardSpec,
+    battle_after_entering,
     card,
     card_battle_restriction,
     card_modifiers,
@@ -21,7 +22,6 @@ from companion.rules.cards import (
     move_allowance,
     not_as_printed,
     resolve_direct_attack,
-    terrain_free_destinations,
 )
 from companion.rules.odds import odds_json, position_odds
 from companion.rules.orders import OrdersError, air_power_group_ok, check_orders
@@ -322,29 +322,30 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if not reach.may_move or reach.move == 0:
         out.update(destinations=[], explain=[f"{spec.name}: {unit.id} may not move this turn"])
         return {"move": out}
-    dests: list[dict[str, Any]] = []
-    if reach.ignore_terrain_movement:
-        free = terrain_free_destinations(query.position, unit.id, reach.move, reach.move_and_battle)
-        for h in sorted(free, key=lambda x: (x.row, x.col)):
-            f = free[h]
-            entry: dict[str, Any] = {"hex": board.name(h), "can_battle": f.can_battle,
-                                     "path_length": f.path_length}
-            if f.reason is not None:
-                entry["reason"] = f.reason
-            dests.append(entry)
-        explain = [f"{spec.name}: up to {reach.move} hexes, terrain movement restrictions ignored"]
-    else:
-        from companion.rules import movement
+    from companion.rules import movement
 
-        found = movement.move_destinations(query.position, unit.id, reach.move,
-                                           battle_limit=reach.move_and_battle)
-        for h in sorted(found, key=lambda x: (x.row, x.col)):
-            info = found[h]
-            entry = {"hex": board.name(h), "can_battle": bool(info.can_battle),
-                     "path_length": info.path_length}
-            if info.reason is not None:
-                entry["reason"] = info.reason
-            dests.append(entry)
+    found = movement.move_destinations(query.position, unit.id, reach.move,
+                                       battle_limit=reach.move_and_battle,
+                                       ignore_terrain_movement=reach.ignore_terrain_movement)
+    dests: list[dict[str, Any]] = []
+    for h in sorted(found, key=lambda x: (x.row, x.col)):
+        info = found[h]
+        can_battle, reason = bool(info.can_battle), info.reason
+        if reach.ignore_terrain_movement and can_battle and h != unit.hex:
+            # "terrain battle restrictions still apply": the terrain cards' Battle line
+            # (no battle the turn a unit moves onto forest, town, hedgerow...)
+            why = battle_after_entering(query.position, unit.id, h)
+            if why is not None:
+                can_battle, reason = False, why
+        entry: dict[str, Any] = {"hex": board.name(h), "can_battle": can_battle,
+                                 "path_length": info.path_length}
+        if reason is not None:
+            entry["reason"] = reason
+        dests.append(entry)
+    if reach.ignore_terrain_movement:
+        explain = [f"{spec.name}: up to {reach.move} hexes, terrain movement restrictions "
+                   "ignored, terrain battle restrictions kept"]
+    else:
         explain = [f"{spec.name}: up to {reach.move} hexes, battle after at most "
                    f"{reach.move_and_battle}"]
     if reach.move_after_battle:

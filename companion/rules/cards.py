@@ -630,60 +630,15 @@ def dig_in_hexes(position: Position, unit_ids: Sequence[str]) -> list[Hex]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class FreeMove:
-    """One end hex of a move that ignores terrain movement restrictions (Behind Enemy Lines)."""
-
-    hex: Hex
-    path_length: int  # hexes moved this turn in total, counting ``Unit.moved``
-    can_battle: bool
-    reason: str | None
-
-
-def terrain_free_destinations(position: Position, unit_id: str, max_hexes: int,
-                              battle_limit: int) -> dict[Hex, FreeMove]:
-    """Where a unit may end a move that ignores terrain movement restrictions.
-
-    Behind Enemy Lines: forests, towns and hedgerows do not stop the unit; impassable terrain
-    and every occupied hex (either side, airplanes included) still block it. Terrain battle
-    restrictions still apply at the end hex (a unit that ends on a forest does not battle).
-    """
-    from companion.rules.battle import impassable_for
-
+def battle_after_entering(position: Position, unit_id: str, h: Hex) -> str | None:
+    """Why a unit that moved onto ``h`` this turn may not battle there (the terrain cards'
+    "Battle" line: forest, town, hedgerow...), or None. Behind Enemy Lines keeps these
+    restrictions while it ignores the movement ones."""
     unit = position.units[unit_id]
     cls = unit.spec.unit_class
-    board = position.board
-    best: dict[Hex, int] = {}
-    frontier = [unit.hex]
-    steps = 0
-    while frontier and steps < max_hexes:
-        steps += 1
-        nxt: list[Hex] = []
-        for at in frontier:
-            for n in board.neighbours(at):
-                if n in best or n == unit.hex or position.is_occupied(n):
-                    continue
-                if impassable_for(position, n, cls):
-                    continue
-                best[n] = steps
-                nxt.append(n)
-        frontier = nxt
-    out: dict[Hex, FreeMove] = {}
-    # staying put is a choice too: the start hex, with no terrain entered
-    stay_ok = unit.moved <= battle_limit and not any(t.no_battle_from
-                                                    for t in position.terrain_at(unit.hex))
-    out[unit.hex] = FreeMove(unit.hex, unit.moved, stay_ok,
-                             None if stay_ok else "it may not battle from here this turn")
-    for h, hexes in best.items():
-        total = unit.moved + hexes
-        reason: str | None = None
-        stops = [t.name for t in position.terrain_at(h)
-                 if t.stops_battle_on_entry(cls) and not unit.spec.battles_after_terrain_stop]
-        if total > battle_limit:
-            reason = f"moved {total} hexes: it may battle after moving at most {battle_limit}"
-        elif stops:
-            reason = f"entered {stops[0]} this turn: it may not battle"
-        elif any(t.no_battle_from for t in position.terrain_at(h)):
-            reason = "a unit there may not battle"
-        out[h] = FreeMove(h, total, reason is None, reason)
-    return out
+    for t in position.terrain_at(h):
+        if t.stops_battle_on_entry(cls) and not unit.spec.battles_after_terrain_stop:
+            return f"moved onto {t.name} this turn: it may not battle"
+        if t.no_battle_from:
+            return f"a unit on {t.name} may not battle"
+    return None
