@@ -126,12 +126,17 @@ def _battle(p: Printer, title: str, attacker: str, target: str, dice: list[str] 
     print(f"  rolled: {', '.join(dice)}")
     for line in result["explain"][1:]:
         print(f"  - {line}")
-    if result["retreat"]:
+    stuck = [o for o in result["retreat"] if not o["path"]]
+    if stuck:
+        lost = stuck[0]["figures_lost"]
+        print(f"  {target} cannot retreat: it stays on {stuck[0]['hex']} and "
+              + p.bad(f"loses {lost} more figure{'s' if lost != 1 else ''}"))
+    elif result["retreat"]:
         print(f"  {target} retreats; its player chooses:")
         for i, option in enumerate(result["retreat"], 1):
             cost = (p.bad(f"loses {option['figures_lost']} more") if option["figures_lost"]
                     else p.good("no further loss"))
-            via = " -> ".join(option["path"]) or "(cannot move)"
+            via = " -> ".join(option["path"])
             print(f"    {i}. {option['hex']:<4} via {via:<12} {cost}")
     if result["take_ground"]:
         print("  " + p.good(f"{attacker} may take ground"

@@ -398,6 +398,25 @@ def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
     return opened
 
 
+def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
+    """Why each of the two hexes one retreat step from ``at`` is closed, in words."""
+    board = position.board
+    dr = board.toward_home(unit.side)
+    cls = unit.spec.unit_class
+    out: list[str] = []
+    for dc in (-1, 1):
+        n = Hex(at.col + dc, at.row + dr)
+        if not board.contains(n):
+            out.append("the board edge")
+            continue
+        other = position.unit_at(n)
+        if other is not None:
+            out.append(f"{board.name(n)} (unit {other.id})")
+        elif retreat_blocked(position, n, cls):
+            out.append(f"{board.name(n)} ({'+'.join(position.terrain_names(n))})")
+    return out
+
+
 def retreat_options(position: Position, unit_id: str, flags: int,
                     retreat_hexes: int | None = None, figures: int | None = None
                     ) -> list[RetreatOption]:
@@ -575,6 +594,13 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
             vacated = any(o.hex != target.hex or o.eliminated for o in retreat)
             explain.append(f"{due} flag{'s' if due != 1 else ''}: {len(retreat)} retreat option"
                            f"{'s' if len(retreat) != 1 else ''}")
+            blocks = retreat_blocks(position, target, target.hex)
+            if blocks:
+                explain.append(f"retreat blocked by {' and '.join(dict.fromkeys(blocks))}")
+            lost = min(o.figures_lost for o in retreat)
+            if lost:
+                explain.append(f"{lost} retreat move{'s' if lost != 1 else ''} cannot be made: "
+                               f"{lost} more figure{'s' if lost != 1 else ''} lost")
     if confirm_dice:
         vacated = True  # the confirmation roll may still eliminate it
     take_ground = False

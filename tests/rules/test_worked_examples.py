@@ -97,6 +97,7 @@ def test_p11_unit_and_river_block_both_retreats_one_more_casualty() -> None:
     assert len(r.retreat) == 1
     only = r.retreat[0]
     assert only.hex == pos.units["x1"].hex and only.figures_lost == 1 and not only.eliminated
+    assert "retreat blocked by e6 (unit x2) and f6 (river)" in r.explain
 
 
 # --- base rules p.13 forests ---------------------------------------------------------------------
