@@ -22,6 +22,7 @@ import pytest
 
 from companion.dice.base import DiceRequest, DiceResult, validate_faces
 from companion.dice.tray import TrayDiceSource
+from companion.tray.codec import nak_code
 from companion.tray.hub import TrayHub, TrayInfo
 from companion.tray.mqtt_link import MqttLink
 from companion.tray.serial_link import SerialLink
@@ -75,7 +76,7 @@ class PtyBridge:
                 self._stop.wait(0.01)
 
     def inject_to_tray(self, data: bytes) -> None:
-        os.write(self.mb, data)  # as if the companion wrote it
+        os.write(self.ma, data)  # input of the tray's slave: as if the companion wrote it
 
     def close(self) -> None:
         self._stop.set()
@@ -174,8 +175,15 @@ def test_firmware_survives_bad_input_and_naks_it(
                           + b'{"v":1,"type":"expect","dev":"companion-x","boot":1,"seq":1,'
                           + b'"id":"c-bad","n":"three","rid":"r"}\n'
                           + b'{"v":1,"type":"fly","dev":"companion-x","boot":1,"seq":2,"id":"c-u"}\n')
-    assert wait_for(lambda: any(e.message is not None and e.message.type == "nak"
-                                for e in rec.events), timeout=10), fw.output()[-2000:]
+
+    def naks() -> dict[object, str]:
+        return {e.message.get("id"): nak_code(e.message["why"]) for e in rec.events
+                if e.message is not None and e.message.type == "nak"}
+
+    assert wait_for(lambda: {"c-bad", "c-u"} <= set(naks()), timeout=10), fw.output()[-2000:]
+    assert naks()["c-u"] == "unknown_type"
+    assert naks()["c-bad"] in ("bad_schema", "bad_args")
+    assert "bad_json" in naks().values()
     assert fw.proc is not None and fw.proc.poll() is None
     src = TrayDiceSource(hub, "fw-serial")
     res = Results()
@@ -225,6 +233,36 @@ def test_firmware_over_mosquitto_roll_arrives_exactly_once(
             validate_faces(res.got[0].faces, 4, "m44")
         fw.stop()  # SIGTERM: the tray says offline (itself or by its last will)
         assert wait_for(lambda: "fw-mqtt" not in hub.online_trays(), timeout=15)
+    finally:
+        src.close()
+        fw.stop()
+        link.close()
+
+
+def test_firmware_roll_thrown_while_the_broker_restarts_arrives_once(
+        mp: str, tmp_path: Path, mosquitto: Mosquitto) -> None:
+    hub = TrayHub("companion-test", boot=3002)
+    rec = Recorder(hub)
+    link = MqttLink(hub, "127.0.0.1", mosquitto.port).start()
+    fw = Firmware(mp, tmp_path, "fw-restart", "--mqtt", f"127.0.0.1:{mosquitto.port}",
+                  auto=None).start()
+    src = TrayDiceSource(hub, "fw-restart", resend=0.5)
+    try:
+        assert wait_for(lambda: "fw-restart" in hub.online_trays(), timeout=15), fw.output()
+        res = Results()
+        src.request(DiceRequest("storm", 2), res)
+        assert wait_for(lambda: (hub.tray("fw-restart") or TrayInfo("x")).state == "armed",
+                        timeout=10), fw.output()[-2000:]
+        mosquitto.stop()
+        assert fw.proc is not None and fw.proc.stdin is not None
+        fw.proc.stdin.write(b"press\n")  # thrown while the broker is down
+        fw.proc.stdin.flush()
+        assert not res.event.wait(1.0)
+        mosquitto.start()
+        assert res.event.wait(30), fw.output()[-2000:]
+        assert not threading.Event().wait(1.0)  # a late copy would show up here
+        assert len(res.got) == 1
+        assert len([e for e in rec.rolls() if e.message and e.message["rid"] == "storm"]) == 1
     finally:
         src.close()
         fw.stop()
