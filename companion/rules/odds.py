@@ -32,13 +32,14 @@ from companion.rules.battle import (
 from companion.rules.position import Position
 
 __all__ = ["DIE_SIDES", "FACE_WEIGHTS", "BattleOdds", "bar", "battle_odds", "clear_odds_cache",
-           "face_weight", "odds_json", "outcome_distribution", "position_odds"]
+           "face_weight", "odds_json", "outcome_counts", "outcome_distribution", "position_odds"]
 
 Outcome = tuple[int, int, Fraction]  # (hits, flags, probability)
 
 
 def clear_odds_cache() -> None:
     """Forget every cached distribution (benchmarks measure the uncached cost with it)."""
+    outcome_counts.cache_clear()
     outcome_distribution.cache_clear()
     _battle_odds.cache_clear()
 
@@ -49,17 +50,13 @@ def face_weight(faces: Iterable[str]) -> int:
 
 
 @lru_cache(maxsize=4096)
-def outcome_distribution(dice: int, hit_sides: int, flag_sides: int) -> tuple[Outcome, ...]:
-    """Every (hits, flags) outcome of ``dice`` dice with its exact probability.
-
-    ``hit_sides`` and ``flag_sides`` are the numbers of die sides (out of 6) of each effect;
-    cached by (dice, hit_sides, flag_sides).
-    """
+def outcome_counts(dice: int, hit_sides: int, flag_sides: int) -> tuple[tuple[int, int, int], ...]:
+    """Every (hits, flags) outcome of ``dice`` dice with the number of the 6**dice equally likely
+    rolls that give it. Cached by (dice, hit_sides, flag_sides)."""
     if dice < 0 or hit_sides < 0 or flag_sides < 0 or hit_sides + flag_sides > DIE_SIDES:
         raise ValueError(f"impossible dice: {dice} dice, {hit_sides} hit sides, {flag_sides} flag sides")
     miss_sides = DIE_SIDES - hit_sides - flag_sides
-    total = DIE_SIDES**dice
-    out: list[Outcome] = []
+    out: list[tuple[int, int, int]] = []
     fn = factorial(dice)
     for a in range(dice + 1):
         for b in range(dice - a + 1):
@@ -67,8 +64,19 @@ def outcome_distribution(dice: int, hit_sides: int, flag_sides: int) -> tuple[Ou
             ways = fn // (factorial(a) * factorial(b) * factorial(c))
             count = ways * hit_sides**a * flag_sides**b * miss_sides**c
             if count:
-                out.append((a, b, Fraction(count, total)))
+                out.append((a, b, count))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def outcome_distribution(dice: int, hit_sides: int, flag_sides: int) -> tuple[Outcome, ...]:
+    """Every (hits, flags) outcome of ``dice`` dice with its exact probability.
+
+    ``hit_sides`` and ``flag_sides`` are the numbers of die sides (out of 6) of each effect;
+    cached by (dice, hit_sides, flag_sides).
+    """
+    total = DIE_SIDES**dice
+    return tuple((a, b, Fraction(n, total)) for a, b, n in outcome_counts(dice, hit_sides, flag_sides))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,44 +119,51 @@ def battle_odds(dice: int, hit_faces: Iterable[str], figures: int,
 @lru_cache(maxsize=4096)
 def _battle_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignorable_flags: int,
                  retreat_losses: tuple[int, ...] | None, confirm_sides: int = 0) -> BattleOdds:
-    dist = outcome_distribution(dice, hit_sides, flag_sides)
-    hits = [Fraction(0)] * (dice + 1)
-    p_hit = p_elim = p_elim_hits = p_retreat = Fraction(0)
-    e_removed = e_lost = Fraction(0)
-    miss_confirm = Fraction(DIE_SIDES - confirm_sides, DIE_SIDES)
-    for a, b, p in dist:
-        hits[a] += p
+    # Whole numbers over one denominator, 6**dice rolls times 6**dice confirmation re-rolls
+    # (a confirmation of a hits re-rolls a dice: its odds are scaled by 6**(dice - a)).
+    rolls = DIE_SIDES**dice
+    den = rolls * rolls
+    miss = DIE_SIDES - confirm_sides
+    hits = [0] * (dice + 1)
+    p_hit = p_elim = p_elim_hits = p_retreat = 0
+    e_removed = e_lost = 0
+    for a, b, count in outcome_counts(dice, hit_sides, flag_sides):
+        hits[a] += count
         if a:
-            p_hit += p
-        # (probability, figures removed by hits) for this outcome
-        branches: list[tuple[Fraction, int]]
+            p_hit += count
+        # (weight over den, figures removed by hits) for this outcome
+        branches: tuple[tuple[int, int], ...]
         if confirm_sides and a:
-            confirm = 1 - miss_confirm**a
-            branches = [(p * confirm, figures), (p * (1 - confirm), 0)]
+            scale = DIE_SIDES ** (dice - a)
+            confirmed = count * (DIE_SIDES**a - miss**a) * scale
+            branches = ((confirmed, figures), (count * rolls - confirmed, 0))
         else:
-            branches = [(p, min(a, figures))]
-        for pp, removed in branches:
-            if not pp:
+            branches = ((count * rolls, min(a, figures)),)
+        for w, removed in branches:
+            if not w:
                 continue
-            e_removed += pp * removed
+            e_removed += w * removed
             if removed >= figures:
-                p_elim += pp
-                p_elim_hits += pp
-                e_lost += pp * removed
+                p_elim += w
+                p_elim_hits += w
+                e_lost += w * removed
                 continue
             due = max(0, b - ignorable_flags)
             lost = 0
             if due:
-                p_retreat += pp
+                p_retreat += w
                 if retreat_losses is not None:
                     lost = retreat_losses[min(due, len(retreat_losses) - 1)]
             left = figures - removed
             lost = min(lost, left)
-            e_lost += pp * (removed + lost)
+            e_lost += w * (removed + lost)
             if lost >= left:
-                p_elim += pp
-    return BattleOdds(dice, figures, dist, tuple(hits), p_hit, p_elim, p_elim_hits, p_retreat,
-                      e_removed, e_lost, p_elim)
+                p_elim += w
+    elim = Fraction(p_elim, den)
+    return BattleOdds(dice, figures, outcome_distribution(dice, hit_sides, flag_sides),
+                      tuple(Fraction(h, rolls) for h in hits), Fraction(p_hit, rolls), elim,
+                      Fraction(p_elim_hits, den), Fraction(p_retreat, den),
+                      Fraction(e_removed, den), Fraction(e_lost, den), elim)
 
 
 def odds_json(odds: BattleOdds) -> dict[str, object]:
