@@ -236,7 +236,7 @@ def ask_card_attack(query: Query, body: dict[str, Any]) -> dict[str, Any]:
 @register_ask("orders")
 def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """Which of the named units the card orders, which units it could order, and orders lost."""
-    query.body_fields({"card", "side", "units", "section", "counters", "hand_size"},
+    query.body_fields({"card", "side", "units", "section", "counters", "hand_size", "air_deploy"},
                       {"card", "side"})
     side = _side(body["side"], "ask.orders.side")
     units = body.get("units", [])
@@ -255,10 +255,14 @@ def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     counters = body.get("counters")
     if counters is not None and not isinstance(counters, str):
         raise QueryError("ask.orders.counters", "expected the name of the card countered")
+    air_deploy = body.get("air_deploy")
+    if air_deploy is not None and not isinstance(air_deploy, str):
+        raise QueryError("ask.orders.air_deploy", "expected left, center or right")
     roll = query.faces()
     try:
         result = check_orders(query.position, body["card"], side, units, section=section,
-                              roll=roll, hand_size=hand_size, counters=counters)
+                              roll=roll, hand_size=hand_size, counters=counters,
+                              air_deploy=air_deploy)
     except OrdersError as exc:
         where = exc.field if exc.field.startswith("dice") else f"ask.orders.{exc.field}"
         raise QueryError(where, exc.message) from None

@@ -152,6 +152,7 @@ def check_orders(
     roll: Sequence[str] | None = None,
     hand_size: int | None = None,
     counters: str | CardSpec | None = None,
+    air_deploy: Section | str | None = None,
 ) -> OrderCheck:
     """Which of ``unit_ids`` ``side`` may order with the card, which it may order at all, and how
     many of the card's orders are lost.
@@ -159,6 +160,9 @@ def check_orders(
     ``section``: the section named for Infantry Assault. ``roll``: the faces rolled for Their
     Finest Hour or Medics & Mechanics (1 die per card held, this one included: ``hand_size``
     checks the count when given). ``counters``: the card a Counter-Attack copies.
+    ``air_deploy``: the section where one of a section card's orders brings an air unit onto the
+    board (Air Pack: an Air Sortie played with a section card; New Flight Plan: deploying with
+    an Air Combat card); that order is spent and no longer orders a unit on the board.
     Raises :class:`OrdersError` for unknown unit ids, a missing or wrong section or roll.
     """
     spec = _resolve_card(card_name, counters)
@@ -222,6 +226,9 @@ def check_orders(
 
     eligible = [u for u in own if why_not(u) is None]
     slots = _slots(spec, eligible, faces, fallback, sections_of)
+    if air_deploy is not None:
+        slots = _spend_on_air_deploy(spec, slots, air_deploy)
+        explain.append(f"1 order of {spec.name} brings an air unit onto the {air_deploy} section")
     if fallback:
         explain.append(f"no {'/'.join(sorted(c.value for c in spec.unit_classes))} units: "
                        f"{spec.name} orders {spec.fallback_units} unit of your choice")
@@ -325,6 +332,24 @@ def _slots(spec: CardSpec, eligible: Sequence[Unit], faces: list[str] | None, fa
         return out
     n = spec.max_units if spec.max_units is not None else len(eligible)
     return [Slot("any unit", lambda u: True) for _ in range(n)]
+
+
+def _spend_on_air_deploy(spec: CardSpec, slots: list[Slot], where: Section | str) -> list[Slot]:
+    """The card's orders less the one spent deploying an air unit in section ``where``."""
+    try:
+        sec = Section(where)
+    except ValueError:
+        raise OrdersError("air_deploy", f"{where!r} is not a section; allowed: left, center, "
+                                        "right") from None
+    if not spec.sections:
+        # New Flight Plan: "You may not deploy an air unit with a Tactic card."
+        raise OrdersError("air_deploy", f"an air unit is deployed with a section card, not {spec.name}")
+    if sec not in spec.sections:
+        raise OrdersError("air_deploy", f"{spec.name} gives no order in the {sec} section")
+    for i, slot in enumerate(slots):
+        if slot.label == sec.value:
+            return slots[:i] + slots[i + 1:]
+    raise OrdersError("air_deploy", f"{spec.name} has no order left in the {sec} section")
 
 
 def _class_in(classes: frozenset[UnitClass]) -> Callable[[Unit], bool]:

@@ -290,3 +290,23 @@ def test_asking_for_every_orderable_unit_uses_every_usable_order(
     everyone = check_orders(pos, name, Side.ALLIES, []).orderable
     r = check_orders(pos, name, Side.ALLIES, list(everyone))
     assert len(r.valid) == r.orders_available - r.orders_lost and r.orders_unused == 0
+
+
+def test_deploying_an_air_unit_spends_one_order_of_the_section_card() -> None:
+    # New Flight Plan's worked example: Probe Left with an Air Combat card orders one infantry
+    # and deploys a fighter on the left section.
+    pos = position(unit("i1", "allies", "infantry", "B1"), unit("i2", "allies", "infantry", "C1"))
+    r = check_orders(pos, "probe_left", Side.ALLIES, ["i1", "i2"], air_deploy="left")
+    assert r.valid == ("i1",) and r.orders_available == 1
+    assert "air unit" in r.explain[0]
+
+
+def test_an_air_unit_is_not_deployed_with_a_tactic_card_or_outside_the_card_section() -> None:
+    pos = position(unit("i1", "allies", "infantry", "B1"))
+    with pytest.raises(OrdersError, match="section card"):
+        check_orders(pos, "direct_from_hq", Side.ALLIES, ["i1"], air_deploy="left")
+    with pytest.raises(OrdersError, match="no order in the right"):
+        check_orders(pos, "probe_left", Side.ALLIES, ["i1"], air_deploy="right")
+    with pytest.raises(OrdersError) as err:
+        check_orders(pos, "probe_left", Side.ALLIES, ["i1"], air_deploy="up")
+    assert err.value.field == "air_deploy"
