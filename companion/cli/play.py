@@ -223,7 +223,7 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
         table.show_prompt()
         p = session.prompt()
         if p.kind == "dice" and dice == "sim" and p.dice is not None:
-            faces = seeded_faces(seed, p.dice.rid, p.dice.count)
+            faces = seeded_faces(seed, p.dice.roll, p.dice.count)
             _try(session, table, {"do": "dice", "faces": faces, "source": "sim"})
             continue
         try:

@@ -24,9 +24,9 @@ from companion.rules.odds import DIE_SIDES, FACE_WEIGHTS
 _FACES = [f for f, w in FACE_WEIGHTS.items() for _ in range(w)]
 
 
-def seeded_faces(seed: int, rid: str, count: int) -> list[str]:
-    """Simulated battle dice for one request, fixed by the game's seed and the request id."""
-    rng = random.Random(f"{seed}:{rid.rsplit('-', 1)[-1]}")
+def seeded_faces(seed: int, roll: int, count: int) -> list[str]:
+    """Simulated battle dice for the game's ``roll``-th roll, fixed by the game's seed."""
+    rng = random.Random(f"{seed}:roll:{roll}")
     return [_FACES[rng.randrange(DIE_SIDES)] for _ in range(count)]
 
 
@@ -62,7 +62,7 @@ class AutoPlayer:
             return self._battle(st)
         if kind == "dice":
             assert p.dice is not None
-            return {"do": "dice", "faces": seeded_faces(self.seed, p.dice.rid, p.dice.count),
+            return {"do": "dice", "faces": seeded_faces(self.seed, p.dice.roll, p.dice.count),
                     "source": "sim"}
         if kind == "review_dice":
             return {"do": "apply_dice"}

@@ -26,6 +26,7 @@ class DiceDue:
     purpose: str  # "a1 battles x1 (close assault)"
     kind: str = "m44"
     odds: dict[str, Any] | None = None  # from the rules core, before the roll
+    roll: int = 0  # the game's roll number (1, 2, ...): simulated dice derive from it
 
 
 @dataclass(frozen=True, slots=True)

@@ -323,7 +323,7 @@ class GameSession:
         if st.deck is not None:
             if not st.deck:
                 pool = list(st.discard) + ([st.card] if st.card else [])
-                random.Random(f"{st.options.get('seed', 0)}:{self.log.last_seq}").shuffle(pool)
+                random.Random(f"{st.options.get('seed', 0)}:reshuffle:{st.turn}").shuffle(pool)
                 data["reshuffled"] = pool
                 data["drawn"] = pool[0] if pool else None
             else:
@@ -512,7 +512,7 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
     assert b is not None
     if st.phase is Phase.DICE:
         purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
-        due = DiceDue(b.rid, b.dice, side, purpose, odds=odds_for(st))
+        due = DiceDue(b.rid, b.dice, side, purpose, odds=odds_for(st), roll=st.rolls)
         return Prompt("dice", side, f"{side.title()}: throw {b.dice} battle "
                       f"{'die' if b.dice == 1 else 'dice'} — {purpose}.", ("dice", *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),

@@ -59,6 +59,7 @@ class GameState:
     orders_lost: int = 0
     moved: dict[str, int] = field(default_factory=dict)  # unit -> hexes moved this turn
     battled: list[str] = field(default_factory=list)
+    rolls: int = 0  # battle rolls declared so far in the game (simulated dice derive from it)
     overrun_used: list[str] = field(default_factory=list)
     may_overrun: str | None = None  # armor that took ground and may battle again
     battle: PendingBattle | None = None
@@ -210,6 +211,7 @@ def apply_event(state: GameState, ev: Event) -> None:
     elif k == "moves_done":
         state.phase = Phase.BATTLE
     elif k == "battle_declared":
+        state.rolls += 1
         state.battle = PendingBattle(
             attacker=d["attacker"], target=d["target"], dice=int(d["dice"]), rid=d["rid"],
             overrun=bool(d.get("overrun", False)), card=d.get("card"),
