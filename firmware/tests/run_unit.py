@@ -1,0 +1,550 @@
+# Unit tests of the firmware logic, run INSIDE MicroPython (the unix port):
+#   micropython firmware/tests/run_unit.py
+# Prints one "PASS name" / "FAIL name: why" line per test and "RESULT <passed> <failed>";
+# exit status 1 if any failed. tests/firmware/test_unit.py runs it and checks the lines.
+import sys
+
+_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, _here + "/../lib")
+
+import json  # noqa: E402
+
+import bootcount  # noqa: E402
+import mqttlite  # noqa: E402
+import tray_config  # noqa: E402
+import tray_proto as P  # noqa: E402
+from tray_core import Tray  # noqa: E402
+from tray_dice import CameraReader, TrueRandom, VirtualDice, draw_face  # noqa: E402
+from tray_leds import LedAnimator  # noqa: E402
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def eq(a, b, what=""):
+    if a != b:
+        raise AssertionError(f"{what} {a!r} != {b!r}")
+
+
+class Out:
+    """The tray's `out`: records stamped messages like the app does."""
+
+    def __init__(self):
+        self.seq = 0
+        self.sent = []
+
+    def emit(self, typ, fields):
+        self.seq += 1
+        msg = {"v": 1, "type": typ, "dev": "tray-t", "boot": 1, "seq": self.seq}
+        for k in fields:
+            msg[k] = fields[k]
+        self.sent.append(msg)
+        return msg
+
+    def resend(self, msg):
+        self.sent.append(msg)
+
+    def types(self):
+        return [m["type"] + ("/" + m["state"] if m["type"] == "status" else "") for m in self.sent]
+
+    def take(self):
+        out, self.sent = self.sent, []
+        return out
+
+
+def make_tray(dice="m44", roll_ms=100, auto=None, reader=None):
+    out = Out()
+    reader = reader or VirtualDice(dice, TrueRandom(7), roll_ms)
+    leds = LedAnimator(12)
+    return Tray("tray-t", dice, out, reader, leds, ["virtual", "button"], 2, auto), out
+
+
+def cmd(typ, seq=1, **kw):
+    c = {"v": 1, "type": typ, "dev": "companion-t", "boot": 9, "seq": seq, "id": f"c{seq}"}
+    for k in kw:
+        c[k] = kw[k]
+    return c
+
+
+# --- codec -----------------------------------------------------------------------------
+
+
+@test
+def line_reader_splits_and_strips_cr():
+    r = P.LineReader()
+    eq(r.feed(b'{"a":1}\r\n{"b":2}\npartial'), [b'{"a":1}', b'{"b":2}'])
+    eq(r.feed(b"\n"), [b"partial"])
+
+
+@test
+def line_reader_drops_long_line_and_resyncs():
+    r = P.LineReader(512)
+    lines = r.feed(b"x" * 10000 + b"\n" + b"ok\n")
+    eq(lines, [b"ok"])
+    eq(r.drops.get("too_long"), 1)
+    eq(len(r.buf), 0, "buffer after")
+
+
+@test
+def line_reader_keeps_exactly_512_with_crlf():
+    r = P.LineReader(512)
+    eq(r.feed(b"y" * 512 + b"\r\n"), [b"y" * 512])
+    eq(r.feed(b"y" * 513 + b"\n"), [])
+    eq(r.dropped(), 1)
+
+
+@test
+def line_reader_memory_is_bounded():
+    r = P.LineReader(512)
+    for _ in range(20):
+        r.feed(b"z" * 1000)
+        if len(r.buf) > 513:
+            raise AssertionError("buffer grew to %d" % len(r.buf))
+
+
+def check(obj_or_line, dev="tray-t"):
+    line = obj_or_line if isinstance(obj_or_line, bytes) else json.dumps(obj_or_line).encode()
+    return P.check_command(line, dev)
+
+
+@test
+def valid_commands_pass():
+    eq(check(cmd("expect", n=3, rid="r-1"))[0], P.COMMAND)
+    eq(check(cmd("cancel"))[0], P.COMMAND)
+    eq(check(cmd("led", pattern="hit"))[0], P.COMMAND)
+    eq(check(cmd("get_state", to="tray-t"))[0], P.COMMAND)
+
+
+@test
+def bad_lines_get_the_right_nak_reason():
+    cases = [
+        (b"garbage", "bad_json", None),
+        (b"[1,2]", "bad_json", None),
+        (b'{"v":1,"type":', "bad_json", None),
+        (cmd("expect", v=2, n=1, rid="r"), "version", "c1"),
+        (cmd("expect", v="1", n=1, rid="r"), "bad_schema", "c1"),
+        (cmd("explode"), "unknown_type", "c1"),
+        (cmd("expect", n="3", rid="r"), "bad_schema", "c1"),
+        (cmd("expect", n=True, rid="r"), "bad_schema", "c1"),
+        (cmd("expect", n=0, rid="r"), "bad_args", "c1"),
+        (cmd("expect", n=9, rid="r"), "bad_args", "c1"),
+        (cmd("expect", n=2), "bad_schema", "c1"),
+        (cmd("expect", n=2, rid="x" * 41), "bad_schema", "c1"),
+        (cmd("led", pattern="rainbow"), "bad_args", "c1"),
+        (cmd("led", pattern=3), "bad_schema", "c1"),
+        (cmd("cancel", dev="BAD DEV"), "bad_schema", "c1"),
+        (cmd("cancel", seq=-1), "bad_schema", "c-1"),
+        (cmd("cancel", id=5), "bad_schema", None),
+    ]
+    for obj, reason, cid in cases:
+        kind, detail = check(obj)
+        eq(kind, P.NAK, f"kind for {obj!r}")
+        eq(detail[1], reason, f"reason for {obj!r}")
+        eq(detail[0], cid, f"id for {obj!r}")
+        if not detail[2].startswith(reason):
+            raise AssertionError("why must start with the code: " + detail[2])
+
+
+@test
+def lines_that_are_not_for_us_are_ignored():
+    eq(check(cmd("expect", n=2, rid="r", to="tray-other"))[0], P.IGNORE)
+    eq(check({"v": 1, "type": "roll", "dev": "tray-x", "boot": 1, "seq": 2, "rid": None, "faces": []})[0],
+       P.IGNORE)
+    eq(check(b"")[0], P.IGNORE)
+    eq(check(b"   ")[0], P.IGNORE)
+
+
+@test
+def non_ascii_is_dropped_not_nakked():
+    eq(check(b'{"v":1,"type":"cancel","id":"\xc3\xa9"}'), (P.DROP, "non_ascii"))
+    eq(check(b"\x00\x01\x02\xff"), (P.DROP, "non_ascii"))
+
+
+@test
+def encode_is_one_compact_line():
+    line = P.encode({"v": 1, "type": "ack", "id": "c1"})
+    eq(line[-1:], b"\n")
+    eq(line.count(b"\n"), 1)
+    eq(json.loads(line), {"v": 1, "type": "ack", "id": "c1"})
+    try:
+        P.encode({"why": "x" * 600})
+    except ValueError:
+        return
+    raise AssertionError("a 600-byte message must not be encoded")
+
+
+@test
+def parse_face_names_letters_and_unread():
+    eq(P.parse_face("infantry", "m44"), "infantry")
+    eq(P.parse_face("G", "m44"), "grenade")
+    eq(P.parse_face("tank", "m44"), "armor")
+    eq(P.parse_face("?", "m44"), None)
+    eq(P.parse_face("6", "pips"), 6)
+    for bad, dice in (("7", "pips"), ("x", "m44"), ("infantry", "pips")):
+        try:
+            P.parse_face(bad, dice)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} accepted as a {dice} face")
+
+
+# --- dice ------------------------------------------------------------------------------
+
+
+@test
+def m44_die_has_two_infantry_sides():
+    rng = TrueRandom(1)
+    counts = {}
+    for _ in range(6000):
+        f = draw_face(rng, "m44")
+        counts[f] = counts.get(f, 0) + 1
+    eq(sorted(counts), sorted(P.M44_FACES))
+    # expected 2000 infantry, 1000 each other face; bounds are > 6 sigma wide
+    if not 1800 < counts["infantry"] < 2200:
+        raise AssertionError(f"infantry {counts['infantry']}")
+    for f in ("armor", "grenade", "star", "flag"):
+        if not 850 < counts[f] < 1150:
+            raise AssertionError(f"{f} {counts[f]}")
+
+
+@test
+def urandom_pips_cover_one_to_six():
+    rng = TrueRandom()  # os.urandom
+    seen = set()
+    for _ in range(600):
+        v = draw_face(rng, "pips")
+        if not 1 <= v <= 6:
+            raise AssertionError(f"pip {v}")
+        seen.add(v)
+    eq(len(seen), 6)
+
+
+@test
+def seeded_dice_repeat():
+    a = [draw_face(TrueRandom(42), "m44") for _ in range(1)]
+    b = [draw_face(TrueRandom(42), "m44") for _ in range(1)]
+    eq(a, b)
+
+
+@test
+def virtual_dice_take_roll_ms():
+    d = VirtualDice("pips", TrueRandom(3), 300)
+    d.start(4, 1000)
+    eq(d.poll(1200), None)
+    faces = d.poll(1300)
+    eq(len(faces), 4)
+    eq(d.poll(1400), None, "after the roll")
+
+
+@test
+def camera_reader_submit_fail_timeout():
+    c = CameraReader("m44", timeout_ms=500)
+    c.start(2, 0)
+    eq(c.poll(10), None)
+    c.submit(["star", None])
+    eq(c.poll(20), ["star", None])
+    c.start(2, 100)
+    try:
+        c.submit(["tank"])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("bad face accepted")
+    try:
+        c.poll(700)
+    except Exception as e:
+        eq(str(e), "camera: no result")
+    else:
+        raise AssertionError("no timeout")
+
+
+# --- state machine ---------------------------------------------------------------------
+
+
+@test
+def expect_arm_throw_roll_idle():
+    t, out = make_tray(roll_ms=100)
+    t.handle(cmd("expect", n=3, rid="r-1"), 0)
+    eq(out.types(), ["ack", "status/armed"])
+    armed = out.take()[1]
+    eq((armed["n"], armed["rid"]), (3, "r-1"))
+    eq(t.throw(10), None)
+    t.tick(50)
+    eq(out.types(), ["status/rolling"])
+    out.take()
+    t.tick(110)
+    eq(out.types(), ["status/settled", "roll", "status/idle"])
+    roll = out.sent[1]
+    eq(roll["rid"], "r-1")
+    eq(len(roll["faces"]), 3)
+    for f in roll["faces"]:
+        if f not in P.M44_FACES:
+            raise AssertionError(f)
+
+
+@test
+def free_throw_has_null_rid_and_last_n():
+    t, out = make_tray(roll_ms=0)
+    t.handle(cmd("expect", n=4, rid="r"), 0)
+    t.handle(cmd("cancel", seq=2), 1)
+    out.take()
+    t.throw(2)
+    t.tick(3)
+    roll = next(m for m in out.sent if m["type"] == "roll")
+    eq(roll["rid"], None)
+    eq(len(roll["faces"]), 4)
+
+
+@test
+def expect_is_idempotent_and_rearms_for_new_rid():
+    t, out = make_tray()
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    out.take()
+    t.handle(cmd("expect", 2, n=2, rid="a"), 1)
+    eq(out.types(), ["ack"])
+    out.take()
+    t.handle(cmd("expect", 3, n=5, rid="b"), 2)
+    eq(out.types(), ["ack", "status/armed"])
+    eq(t.n, 5)
+
+
+@test
+def expect_for_last_roll_resends_it_unchanged():
+    t, out = make_tray(roll_ms=0)
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    t.throw(1)
+    t.tick(2)
+    roll = next(m for m in out.take() if m["type"] == "roll")
+    t.handle(cmd("expect", 2, n=2, rid="a"), 3)
+    sent = out.take()
+    eq([m["type"] for m in sent], ["ack", "roll"])
+    if sent[1] is not roll and sent[1] != roll:
+        raise AssertionError("roll changed")
+    eq(t.state, "idle")
+
+
+@test
+def expect_while_rolling_is_busy():
+    t, out = make_tray(roll_ms=1000)
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    t.throw(1)
+    out.take()
+    t.handle(cmd("expect", 2, n=2, rid="b"), 2)
+    eq(out.sent[0]["type"], "nak")
+    if not out.sent[0]["why"].startswith("busy"):
+        raise AssertionError(out.sent[0]["why"])
+    eq(t.state, "rolling")
+
+
+@test
+def cancel_disarms_and_is_always_acked():
+    t, out = make_tray()
+    t.handle(cmd("cancel", 1), 0)
+    eq(out.types(), ["ack"])
+    out.take()
+    t.handle(cmd("expect", 2, n=2, rid="a"), 0)
+    out.take()
+    t.handle(cmd("cancel", 3), 1)
+    eq(out.types(), ["ack", "status/idle"])
+    eq(t.rid, None)
+
+
+@test
+def cancel_during_roll_sends_no_roll():
+    t, out = make_tray(roll_ms=100)
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    t.throw(1)
+    t.handle(cmd("cancel", 2), 2)
+    out.take()
+    t.tick(500)
+    eq(out.sent, [])
+    eq(t.state, "idle")
+
+
+@test
+def get_state_answers_ack_hello_status_and_recovers_error():
+    t, out = make_tray()
+    t.fail("shake sensor stuck", 0)
+    eq(out.types(), ["status/error"])
+    eq(out.take()[0]["why"], "shake sensor stuck")
+    t.handle(cmd("get_state", 1), 1)
+    eq(out.types(), ["ack", "hello", "status/idle"])
+    hello = out.sent[1]
+    eq((hello["dice"], hello["proto"], hello["max_dice"]), ("m44", [1], 8))
+
+
+@test
+def expect_recovers_from_error_and_arms():
+    t, out = make_tray()
+    t.fail("x", 0)
+    out.take()
+    t.handle(cmd("expect", 1, n=1, rid="a"), 1)
+    eq(out.types(), ["ack", "status/armed"])
+
+
+@test
+def duplicate_command_is_answered_not_acted_on():
+    t, out = make_tray()
+    c = cmd("expect", 7, n=2, rid="a")
+    t.handle(c, 0)
+    first = out.take()
+    t.handle(c, 1)  # same (dev, boot, seq), e.g. over USB and Wi-Fi
+    again = out.take()
+    eq(len(again), 1)
+    eq(again[0], first[0])
+
+
+@test
+def auto_throw_after_delay():
+    t, _out = make_tray(roll_ms=50, auto=200)
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    t.tick(100)
+    eq(t.state, "armed")
+    t.tick(200)
+    eq(t.state, "rolling")
+    t.tick(260)
+    eq(t.state, "idle")
+
+
+@test
+def keys_send_the_given_faces_with_the_rid():
+    t, out = make_tray()
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    out.take()
+    eq(t.keys(["star", None], 1), None)
+    roll = next(m for m in out.sent if m["type"] == "roll")
+    eq((roll["rid"], roll["faces"]), ("a", ["star", None]))
+    eq(t.keys([7], 2) is None, False)
+    eq(t.keys([], 2) is None, False)
+
+
+@test
+def keypad_sends_once_n_faces_are_in():
+    t, out = make_tray()
+    t.handle(cmd("expect", 1, n=3, rid="a"), 0)
+    out.take()
+    t.key_face("flag", 1)
+    t.key_face("star", 2)
+    eq(out.sent, [])
+    t.key_face("armor", 3)
+    roll = next(m for m in out.sent if m["type"] == "roll")
+    eq(roll["faces"], ["flag", "star", "armor"])
+
+
+@test
+def throw_refused_while_rolling_or_error():
+    t, _out = make_tray(roll_ms=100)
+    t.throw(0)
+    if t.throw(1) is None:
+        raise AssertionError("second throw accepted")
+    t.fail("x", 2)
+    if t.throw(3) is None:
+        raise AssertionError("throw in error accepted")
+
+
+@test
+def reader_failure_goes_to_error_with_why():
+    cam = CameraReader("m44", timeout_ms=100)
+    t, out = make_tray(reader=cam)
+    t.handle(cmd("expect", 1, n=2, rid="a"), 0)
+    t.throw(1)
+    out.take()
+    t.tick(200)
+    eq(out.types(), ["status/error"])
+    eq(out.sent[0]["why"], "camera: no result")
+
+
+# --- LEDs ------------------------------------------------------------------------------
+
+
+@test
+def leds_follow_state_and_flash_patterns():
+    a = LedAnimator(12)
+    eq(len(a.frame(0)), 12)
+    a.on_state("rolling", 0)
+    f1, f2 = a.frame(0), a.frame(200)
+    if f1 == f2:
+        raise AssertionError("rolling does not move")
+    a.on_pattern("hit", 1000)
+    eq(a.current(1100), "hit")
+    eq(a.current(3000), "rolling")
+    a.on_pattern("off", 3000)
+    eq(set(a.frame(3100)), {(0, 0, 0)})
+    a.on_state("idle", 3200)
+    eq(a.current(3200), "idle")
+
+
+# --- MQTT packets ----------------------------------------------------------------------
+
+
+@test
+def mqtt_remaining_length_round_trip():
+    for n in (0, 127, 128, 16383, 16384, 300000):
+        pkt = mqttlite.packet(0x30, b"a" * n)
+        first, body, used = mqttlite.parse_packet(pkt + b"\xd0")
+        eq((first, len(body), used), (0x30, n, len(pkt)))
+        eq(mqttlite.parse_packet(pkt[:-1]) if n else None, None)
+
+
+# --- config and boot counter -----------------------------------------------------------
+
+
+@test
+def config_defaults_merge_and_checks():
+    cfg = tray_config.check(tray_config.merged(tray_config.DEFAULTS, {"mqtt": {"host": "h"}}))
+    eq(cfg["mqtt"]["host"], "h")
+    eq(cfg["mqtt"]["port"], 1883)
+    for bad in ({"dev": "Tray 1"}, {"dice": "d20"}, {"default_n": 9}):
+        try:
+            tray_config.check(tray_config.merged(tray_config.DEFAULTS, bad))
+        except ValueError:
+            continue
+        raise AssertionError(f"accepted {bad}")
+
+
+@test
+def shipped_config_is_valid():
+    cfg = tray_config.load(_here + "/../config.json")
+    eq(cfg["dice"] in ("m44", "pips"), True)
+
+
+@test
+def boot_counter_increments_and_survives_garbage():
+    path = "/tmp/m44-fw-unit-boot.txt"
+    try:
+        import os
+
+        os.remove(path)
+    except OSError:
+        pass
+    eq(bootcount.next_boot(path), 1)
+    eq(bootcount.next_boot(path), 2)
+    with open(path, "w") as f:
+        f.write("not a number")
+    eq(bootcount.next_boot(path), 1)
+
+
+def main():
+    passed = failed = 0
+    only = sys.argv[1:]
+    for fn in TESTS:
+        name = fn.__name__
+        if only and name not in only:
+            continue
+        try:
+            fn()
+        except Exception as e:
+            failed += 1
+            print(f"FAIL {name}: {type(e).__name__}: {e}")
+        else:
+            passed += 1
+            print(f"PASS {name}")
+    print(f"RESULT {passed} {failed}")
+    return 1 if failed else 0
+
+
+sys.exit(main())
