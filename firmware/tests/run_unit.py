@@ -103,7 +103,7 @@ def line_reader_memory_is_bounded():
     for _ in range(20):
         r.feed(b"z" * 1000)
         if len(r.buf) > 513:
-            raise AssertionError("buffer grew to %d" % len(r.buf))
+            raise AssertionError(f"buffer grew to {len(r.buf)}")
 
 
 def check(obj_or_line, dev="tray-t"):
