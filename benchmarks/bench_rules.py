@@ -9,6 +9,7 @@ Goals (issue 2): a battle ask with line of sight and retreat options < 100 µs; 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 from collections.abc import Callable
@@ -90,4 +91,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    with contextlib.suppress(BrokenPipeError):  # piped into head: fine
+        main()
