@@ -618,15 +618,22 @@ def resolve_direct_attack(card_name: str | CardSpec, position: Position, side: S
 
 
 DIG_IN_OBSTACLE = "sandbags"  # Dig-In card text: an available sandbag goes on the unit's hex
+# Hexes where Dig-In places no sandbag: ocean (BGA's Memoir '44 terrain data marks ocean as
+# blocking sandbags) and any hex that already holds an obstacle (one obstacle per hex).
+DIG_IN_BLOCKED_TERRAIN: frozenset[str] = frozenset({"ocean"})
 
 
 def dig_in_hexes(position: Position, unit_ids: Sequence[str]) -> list[Hex]:
-    """Hexes that gain a sandbag when these units dig in (hexes that already have one do not)."""
+    """Hexes that gain a sandbag when these units dig in (not where an obstacle already stands,
+    nor on ocean)."""
     out: list[Hex] = []
     for uid in unit_ids:
         unit = position.units[uid]
-        if DIG_IN_OBSTACLE not in position.terrain_names(unit.hex):
-            out.append(unit.hex)
+        names = position.terrain_names(unit.hex)
+        specs = position.terrain_at(unit.hex)
+        if any(t.obstacle for t in specs) or DIG_IN_BLOCKED_TERRAIN & set(names):
+            continue
+        out.append(unit.hex)
     return out
 
 

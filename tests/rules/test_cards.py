@@ -141,10 +141,13 @@ def test_move_out_and_section_cards_keep_normal_moves() -> None:
     assert move_allowance(None, UNITS["special_forces"]).move_and_battle == 2
 
 
-def test_dig_in_places_sandbags_except_where_some_already_stand() -> None:
+def test_dig_in_places_sandbags_except_where_an_obstacle_stands_or_on_ocean() -> None:
     pos = position(unit("a1", "allies", "infantry", "C3"), unit("a2", "allies", "infantry", "E3"),
-                   terrain=(("E3", "sandbags"),))
-    assert [pos.board.name(h) for h in dig_in_hexes(pos, ["a1", "a2"])] == ["C3"]
+                   unit("a3", "allies", "infantry", "G3"), unit("a4", "allies", "infantry", "I3"),
+                   unit("a5", "allies", "infantry", "K3"),
+                   terrain=(("E3", "sandbags"), ("G3", "barbed_wire"), ("I3", "ocean"),
+                            ("K3", "forest")))
+    assert [pos.board.name(h) for h in dig_in_hexes(pos, ["a1", "a2", "a3", "a4", "a5"])] == ["C3", "K3"]
 
 
 # --- battle dice ---------------------------------------------------------------------------------
