@@ -122,3 +122,28 @@ def test_odds_sum_to_one_and_match_brute_force(n: int, hit_faces: frozenset[str]
     }
     assert 0 <= odds.p_eliminate <= 1
     assert odds.expected_figures_removed <= figures
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battles())
+def test_odds_agree_with_resolving_every_roll(case: tuple[Position, str, str]) -> None:
+    """The odds before the roll equal what the engine does with each of the 6**n rolls."""
+    from companion.rules.odds import position_odds
+
+    pos, a, t = case
+    check = battle_check(pos, a, t)
+    if not check.allowed or check.dice > 3:
+        return
+    target = pos.units[t]
+    n = check.dice
+    p_hit = p_elim = e_removed = Fraction(0)
+    for roll in itertools.product(DIE, repeat=n):
+        r = resolve_battle(pos, a, t, list(roll), check=check)
+        p = Fraction(1, 6**n)
+        p_hit += p if r.hits else 0
+        e_removed += p * r.figures_removed
+        cheapest = min((o.figures_lost for o in r.retreat), default=0)
+        if r.eliminated or (r.retreat and cheapest >= target.figures - r.figures_removed):
+            p_elim += p
+    odds = position_odds(pos, a, t)
+    assert (odds.p_hit, odds.p_eliminate, odds.expected_figures_removed) == (p_hit, p_elim, e_removed)
