@@ -475,11 +475,22 @@ def _is_adjacent(position: Position, attacker_id: str, target_id: str) -> bool:
     return distance(a.hex, t.hex) == 1
 
 
-def card_battle_restriction(
-    card_name: str | CardSpec, position: Position, attacker_id: str, target_id: str
-) -> str | None:
-    """Why the card forbids this battle (Close Assault: adjacent targets only...), or None."""
+def card_in_force(card_name: str | CardSpec, counters: str | CardSpec | None = None) -> CardSpec:
+    """The card whose effects apply: the card itself, or for a Counter-Attack the card it copies
+    (``counters``, mirrored when it is a flank card)."""
     spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
+    if spec.copies_last_card and counters is not None:
+        return counter_attack(counters)
+    return spec
+
+
+def card_battle_restriction(
+    card_name: str | CardSpec, position: Position, attacker_id: str, target_id: str,
+    *, counters: str | CardSpec | None = None,
+) -> str | None:
+    """Why the card forbids this battle (Close Assault: adjacent targets only...), or None.
+    A Counter-Attack takes the card it copies in ``counters``."""
+    spec = card_in_force(card_name, counters)
     if spec.direct_attack is not None:
         return None
     attacker = position.units[attacker_id]
@@ -507,18 +518,23 @@ def card_modifiers(
     *,
     overrun: bool = False,
     side: Side | None = None,
+    counters: str | CardSpec | None = None,
 ) -> BattleModifiers:
     """The battle-dice changes the card makes for this battle, as A2's ``BattleModifiers``.
 
     ``attacker_id`` may be None for cards that attack by themselves (Barrage, Air Power); then
     ``side`` names the player of the card (default: the target's enemy). ``overrun`` is True for
-    an armor overrun battle (Close Assault's extra die does not apply to it).
+    an armor overrun battle (Close Assault's extra die does not apply to it). A Counter-Attack
+    takes the card it copies in ``counters``; without it, no change and an explain line says so.
     """
     from companion.rules.battle import BattleModifiers
 
     if card_name is None:
         return BattleModifiers()
-    spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
+    spec = card_in_force(card_name, counters)
+    if spec.copies_last_card:
+        return BattleModifiers(explain=(f"{spec.name}: the copied card is not known, so its "
+                                        "effect is not applied",))
     target = position.units[target_id]
     attack = spec.direct_attack
     if attack is not None:

@@ -289,3 +289,11 @@ def test_flight_plan_recon_and_finest_hour_draw_air_combat_cards() -> None:
     hour = card("their_finest_hour")
     assert hour.draw.air_combat_cards == 1 and hour.draw.air_combat_both_sides
     assert "flight-plan" in hour.air_rule_notes and "flight-plan" in card("barrage").air_rule_notes
+
+
+def test_counter_attack_battles_with_the_copied_card_effect() -> None:
+    pos = _close_and_far()
+    assert card_modifiers("counter_attack", pos, "a1", "x1", counters="armor_assault").extra_dice == 1
+    unknown = card_modifiers("counter_attack", pos, "a1", "x1")
+    assert unknown.extra_dice == 0 and "not known" in unknown.explain[0]
+    assert card_battle_restriction("counter_attack", pos, "a2", "x1", counters="close_assault")
