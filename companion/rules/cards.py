@@ -158,43 +158,44 @@ _RULES = "base rules p.4-5 (Command cards, Game turn)"
 _COUNTS = "deck composition: 308 Strategy Guide ch.14 'The card game' (60 cards)"
 _BGA = "card texts: Board Game Arena Memoir '44 (bga-devs/bga-memoir, Cards/Standard)"
 _SRC = f"{_COUNTS}; {_BGA}"
+_SECTION_SRC = f"{_RULES}; {_SRC}"
 
 _SECTION_NAMES = {Section.LEFT: "Left", Section.CENTER: "Center", Section.RIGHT: "Right"}
 
 
+_RECON_DRAW = DrawRule(draw=2, keep=1, air_combat_cards=1)
+
+
 def _section_cards() -> list[CardSpec]:
     rows: list[CardSpec] = []
-    # (id stem, printed name, orders per section, counts left/center/right, recon draw)
-    table: tuple[tuple[str, str, int | None, tuple[int, int, int]], ...] = (
-        ("recon", "Recon", 1, (2, 2, 2)),
-        ("probe", "Probe", 2, (4, 5, 4)),
-        ("attack", "Attack", 3, (3, 4, 3)),
-        ("assault", "Assault", None, (2, 2, 2)),
+    # (id stem, printed name, orders per section (None: every unit), copies left/center/right,
+    #  draw rule, text added to the summary)
+    table: tuple[tuple[str, str, int | None, tuple[int, int, int], DrawRule, str], ...] = (
+        ("recon", "Recon", 1, (2, 2, 2), _RECON_DRAW,
+         " At the end of the turn draw 2 cards, keep 1, discard the other."),
+        ("probe", "Probe", 2, (4, 5, 4), DrawRule(), ""),
+        ("attack", "Attack", 3, (3, 4, 3), DrawRule(), ""),
+        ("assault", "Assault", None, (2, 2, 2), DrawRule(), ""),
     )
-    for stem, printed, per, counts in table:
+    for stem, printed, per, counts, draw, more in table:
         for section, count in zip((Section.LEFT, Section.CENTER, Section.RIGHT), counts, strict=True):
             where = "in the center" if section is Section.CENTER else f"on the {section} flank"
             how_many = "every unit" if per is None else f"{per} unit{'s' if per > 1 else ''}"
-            summary = f"Order {how_many} {where}."
-            draw = DrawRule()
-            if stem == "recon":
-                summary += " At the end of the turn draw 2 cards, keep 1, discard the other."
-                draw = DrawRule(draw=2, keep=1, air_combat_cards=1)
             rows.append(CardSpec(
                 id=f"{stem}_{section}", name=f"{printed} {_SECTION_NAMES[section]}", count=count,
-                kind=CardKind.SECTION, summary=summary, sections=_quota(**{section.value: per}),
-                draw=draw, source=_SRC,
+                kind=CardKind.SECTION, summary=f"Order {how_many} {where}.{more}",
+                sections=_quota(**{section.value: per}), draw=draw, source=_SECTION_SRC,
             ))
     rows += [
         CardSpec("general_advance", "General Advance", 1, CardKind.SECTION,
                  "Order 2 units in each of the three sections.",
-                 sections=_quota(left=2, center=2, right=2), source=_SRC),
+                 sections=_quota(left=2, center=2, right=2), source=_SECTION_SRC),
         CardSpec("pincer_move", "Pincer Move", 1, CardKind.SECTION,
                  "Order 2 units on the left flank and 2 units on the right flank.",
-                 sections=_quota(left=2, right=2), source=_SRC),
+                 sections=_quota(left=2, right=2), source=_SECTION_SRC),
         CardSpec("recon_in_force", "Recon in Force", 3, CardKind.SECTION,
                  "Order 1 unit in each of the three sections.",
-                 sections=_quota(left=1, center=1, right=1), source=_SRC),
+                 sections=_quota(left=1, center=1, right=1), source=_SECTION_SRC),
     ]
     return rows
 
