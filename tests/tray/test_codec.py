@@ -177,7 +177,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.fixed_dictionaries(
     {"v": st.sampled_from([1, 1, 1, 2, "1"]),
      "type": st.sampled_from([*sorted(codec.ALL_TYPES), "x"]),
