@@ -31,10 +31,13 @@ def seeded_faces(seed: int, roll: int, count: int) -> list[str]:
 
 
 def _playable(card_id: str) -> bool:
+    """Cards whose whole effect the session drives (the others are played as a last resort)."""
     spec = card_rules.card(card_id)
     return not (spec.direct_attack or spec.orders_from_roll or spec.restores_figures
-                or spec.reaction or spec.places_sandbags or spec.one_section
-                or not spec.orders_units)
+                or spec.reaction or spec.places_sandbags or not spec.orders_units)
+
+
+_SECTIONS = ("left", "center", "right")
 
 
 def _nearest_enemy(st: GameState, h: Hex, side: Any) -> int:
@@ -55,7 +58,7 @@ class AutoPlayer:
         if kind == "play_card":
             return {"do": "play_card", "card": self._choose_card(st)}
         if kind == "order":
-            return {"do": "order", "units": self._choose_units(st)}
+            return self._choose_units(st)
         if kind == "move":
             return self._move(st)
         if kind == "battle":
@@ -76,25 +79,44 @@ class AutoPlayer:
         hand = st.hands.get(st.active, [])
         own = [u.id for u in st.position.units.values() if u.side is st.active]
         best: tuple[int, str] | None = None
+        fallback: str | None = None
         for c in hand:
-            if not _playable(c):
-                continue
             saved = st.card
             st.card = c
             try:
-                ordered, _, _ = orders_check(st, own)
+                ordered, _, problems = self._orders(st, own)
+                _, _, empty_problems = orders_check(st, [])
             finally:
                 st.card = saved
+            if fallback is None and not empty_problems:
+                fallback = c
+            if not _playable(c) or (problems and not ordered):
+                continue
             score = len(ordered)
             if best is None or score > best[0]:
                 best = (score, c)
-        return best[1] if best else hand[0]
+        return best[1] if best else (fallback or hand[0])
 
-    def _choose_units(self, st: GameState) -> list[str]:
+    def _orders(self, st: GameState, unit_ids: list[str]) -> tuple[list[str], int, list[str]]:
+        """The orders for the card in play; for a one-section card, the best section."""
+        if st.card is not None and card_rules.card(st.card).one_section:
+            results = [orders_check(st, unit_ids, section) for section in _SECTIONS]
+            return max(results, key=lambda r: len(r[0]))
+        return orders_check(st, unit_ids)
+
+    def _choose_units(self, st: GameState) -> dict[str, Any]:
         own = sorted((u for u in st.position.units.values() if u.side is st.active),
                      key=lambda u: (_nearest_enemy(st, u.hex, u.side), u.id))
-        ordered, _, _ = orders_check(st, [u.id for u in own])
-        return ordered
+        ids = [u.id for u in own]
+        action: dict[str, Any] = {"do": "order", "units": []}
+        if st.card is not None and card_rules.card(st.card).one_section:
+            best = max(_SECTIONS, key=lambda sec: len(orders_check(st, ids, sec)[0]))
+            action["section"] = best
+            action["units"] = orders_check(st, ids, best)[0]
+        else:
+            ordered, _, problems = orders_check(st, ids)
+            action["units"] = ordered if not problems or ordered else []
+        return action
 
     def _move(self, st: GameState) -> dict[str, Any]:
         for uid in st.ordered:

@@ -1,0 +1,88 @@
+"""Game session benchmark: replaying a 2,000-event log, resuming from the store, and events per
+second through the session with simulated dice.
+
+    .venv/bin/python benchmarks/bench_session.py
+
+Prints medians (machines here are shared and noisy: compare ratios within one run).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.game.auto import AutoPlayer
+from companion.game.events import Event
+from companion.game.session import GameSession
+from companion.game.state import GameLog
+from companion.scenarios import DEMO_SCENARIO, load_builtin
+from companion.store import GameStore
+
+
+def main() -> None:
+    scenario = load_builtin(DEMO_SCENARIO)
+    # --- events per second through the session (no store, then with the SQLite store) ---------
+    for label, with_store in (("in memory", False), ("with store", True)):
+        rates = []
+        for seed in range(1, 6):
+            tmp = tempfile.mkdtemp()
+            store = GameStore(tmp) if with_store else None
+            g = GameSession.new(scenario, store, options={"seed": seed}, deck_seed=seed)
+            player = AutoPlayer(seed)
+            in_session = 0.0
+            while not g.over:
+                action = player.next_action(g)  # the player's thinking is not the session's time
+                t0 = time.perf_counter()
+                g.act(action)
+                g.prompt()
+                in_session += time.perf_counter() - t0
+            rates.append(g.log.last_seq / in_session)
+            if store:
+                store.close()
+        print(f"events/s through the session ({label}, simulated dice, act + prompt): "
+              f"median {statistics.median(rates):,.0f}")
+
+    # --- a 2,000-event log: replay, and resume from the store ------------------------------
+    # one long game: played with a high medal target so it runs past 2,000 events
+    g = GameSession.new(scenario, options={"seed": 3}, deck_seed=3)
+    for s in g.state.scenario.sides.values():
+        s.medals_to_win = 30  # the format's maximum: the game runs long
+    g = GameSession.new(g.state.scenario, options={"seed": 3}, deck_seed=3)
+    events: list[Event] = [g.log.start]
+    g.listeners.append(lambda ev, st: events.append(ev))
+    player = AutoPlayer(3)
+    while len(events) < 2000 and not g.over:
+        g.act(player.next_action(g))
+    print(f"log length: {len(events)} events, {g.state.turn} turns")
+    times = []
+    for _ in range(15):
+        t0 = time.perf_counter()
+        GameLog.replay(events)
+        times.append(time.perf_counter() - t0)
+    print(f"replay of {len(events)} events: median {statistics.median(times) * 1000:.1f} ms")
+
+    tmp = tempfile.mkdtemp()
+    store = GameStore(tmp)
+    gid = store.create_game(scenario.id)
+    for ev in events:
+        store.append(gid, ev.seq, ev.kind, ev.data)
+    store.close()
+    times = []
+    for _ in range(15):
+        t0 = time.perf_counter()
+        s = GameStore(tmp)
+        session = GameSession.resume(s, gid)
+        session.prompt()
+        times.append(time.perf_counter() - t0)
+        s.close()
+    print(f"resume from the store ({len(events)} events, open + read + replay + prompt): "
+          f"median {statistics.median(times) * 1000:.1f} ms (goal < 200 ms)")
+
+
+if __name__ == "__main__":
+    main()
