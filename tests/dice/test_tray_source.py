@@ -22,8 +22,11 @@ class Wire:
     def __init__(self, hub: TrayHub, tray: VirtualTray) -> None:
         self.hub, self.tray = hub, tray
         self.sent: list[Message] = []
-        tray.send = lambda m: hub.receive(codec.decode(codec.encode(m)), self.name)
+        tray.send = self.deliver
         hub.attach(self)
+
+    def deliver(self, msg: Message) -> None:
+        self.hub.receive(codec.decode(codec.encode(msg)), self.name)
 
     def send(self, msg: Message) -> bool:
         self.sent.append(msg)
