@@ -9,6 +9,7 @@ MQTT uses mosquitto on a free port when installed, else the embedded amqtt broke
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import socket
@@ -177,6 +178,63 @@ def bench_replug(times: int) -> list[float]:
     return out
 
 
+def bench_firmware_serial(rolls: int) -> list[float] | None:
+    """Round trip with the real firmware over bridged ptys: ``expect`` sent -> roll callback
+    (auto-throw 0, roll-ms 0). None when the firmware or micropython is missing."""
+    import select
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    main_py = root / "firmware" / "unix_main.py"
+    mp = Path(sys.executable).parent / "micropython"
+    if not main_py.exists() or not os.access(mp, os.X_OK):
+        return None
+    ma, sa, tray_path = open_pty()
+    mb, sb, comp_path = open_pty()
+    stop = threading.Event()
+
+    def pump() -> None:
+        pair = {ma: mb, mb: ma}
+        while not stop.is_set():
+            try:
+                for fd in select.select(list(pair), [], [], 0.05)[0]:
+                    data = os.read(fd, 4096)
+                    if data:
+                        os.write(pair[fd], data)
+            except OSError:
+                stop.wait(0.01)
+
+    threading.Thread(target=pump, daemon=True).start()
+    proc = subprocess.Popen([str(mp), str(main_py), "--dev", "bench-fw", "--serial", tray_path,
+                             "--auto-throw", "0", "--roll-ms", "0"], cwd=root / "firmware",
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    hub = TrayHub("companion-bench", boot=2)
+    link = SerialLink(hub, comp_path).start()
+    got = threading.Event()
+    hub.add_listener(lambda ev: got.set() if ev.kind == "message" and ev.message is not None
+                     and ev.message.type == "roll" else None)
+    out: list[float] = []
+    try:
+        wait(lambda: hub.online_trays() == ["bench-fw"], 20)
+        for i in range(rolls):
+            got.clear()
+            t = time.perf_counter()
+            hub.send("bench-fw", "expect", n=3, rid=f"b{i}")
+            if not got.wait(10):
+                raise RuntimeError("the firmware did not roll")
+            out.append(time.perf_counter() - t)
+    finally:
+        link.close()
+        proc.terminate()
+        proc.wait(5)
+        stop.set()
+        for fd in (ma, sa, mb, sb):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rolls", type=int, default=1000)
@@ -192,6 +250,12 @@ def main() -> None:
     enc, dec, feed = bench_codec()
     print(f"codec: encode {enc:,.0f} msg/s, decode {dec:,.0f} msg/s, "
           f"LineReader.feed {feed:,.0f} msg/s")
+    fw = bench_firmware_serial(min(args.rolls, 200))
+    if fw is None:
+        print("firmware round trip: skipped (no firmware/unix_main.py or micropython)")
+    else:
+        print(f"firmware round trip over pty (expect -> roll callback, {len(fw)} rolls): "
+              f"p50 {statistics.median(fw) * ms:.2f} ms, p95 {pct(fw, 95) * ms:.2f} ms")
     rep = bench_replug(args.replugs)
     print(f"serial replug -> open ({len(rep)} times): median {statistics.median(rep) * ms:.0f} ms, "
           f"max {max(rep) * ms:.0f} ms")
