@@ -193,3 +193,16 @@ def test_a_silent_tray_counts_as_offline_until_it_speaks(hub: TrayHub) -> None:
     finally:
         lk.close()
         side.close()
+
+
+def test_a_port_is_confirmed_as_a_tray_by_its_hello(pty_tray: PtyTray) -> None:
+    from companion.tray.serial_link import confirm_tray
+
+    assert confirm_tray(pty_tray.path, timeout=5) == "tray-1"
+    quiet_master, quiet_slave, quiet_path = open_pty()  # a port with nothing behind it
+    try:
+        assert confirm_tray(quiet_path, timeout=0.3) is None
+    finally:
+        os.close(quiet_master)
+        os.close(quiet_slave)
+    assert confirm_tray("/nonexistent/ttyACM9", timeout=0.1) is None
