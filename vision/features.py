@@ -16,6 +16,8 @@ PATCH = 32
 _BIG = 48
 _INNER = np.zeros((_BIG, _BIG), np.uint8)
 _INNER[7:41, 7:41] = 255
+_g = cv2.getGaussianKernel(_BIG, _BIG / 4.0)
+_WINDOW = (_g @ _g.T).astype(np.float32)  # weighs the die's own edges over its neighbours'
 CELL = 8
 BINS = 9
 _CELLS = PATCH // CELL
@@ -36,6 +38,22 @@ def cut_patch(
     return cv2.warpAffine(  # type: ignore[no-any-return]
         bgr, m, (_BIG, _BIG), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
     )
+
+
+def die_angle(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> float:
+    """The die's rotation in degrees (0..90): the dominant direction of its straight edges.
+
+    Angles are taken four-fold (a square looks the same every 90 degrees); round pips
+    pull every way at once and cancel out, the die's edges do not.
+    """
+    grey = cv2.cvtColor(cut_patch(bgr, x, y, half), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    mag, ang = cv2.cartToPolar(gx, gy)
+    w = mag * _WINDOW
+    c = float((w * np.cos(4 * ang)).sum())
+    s = float((w * np.sin(4 * ang)).sum())
+    return float(np.degrees(np.arctan2(s, c)) / 4.0)
 
 
 def describe(patch_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detect import Candidate, as_bgr, find_candidates, find_tray
-from vision.features import FEATURE_SIZE, cut_patch, describe
+from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.profile import Face, Profile
 
 WORK_SIZE = 640  # frames are read at this longest side; dice sizes in profiles assume it
@@ -42,7 +42,10 @@ def candidate_features(
 ) -> NDArray[np.float32]:
     if not cands:
         return np.zeros((0, FEATURE_SIZE), np.float32)
-    rows = [describe(cut_patch(bgr, c.x, c.y, c.radius * crop_scale)) for c in cands]
+    rows = []
+    for c in cands:
+        half = c.radius * crop_scale
+        rows.append(describe(cut_patch(bgr, c.x, c.y, half, die_angle(bgr, c.x, c.y, half))))
     return np.stack(rows)
 
 

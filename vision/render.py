@@ -39,7 +39,18 @@ STYLES: dict[str, Style] = {
     "classic": Style("classic", (200, 225, 235), (90, 40, 20), 5, False, 14),
     "olive": Style("olive", (60, 110, 95), (150, 235, 245), 7, True, 22),
     "pipwhite": Style("pipwhite", (235, 238, 240), (30, 30, 30), 0, False, 16),
+    "pipmix": Style("pipmix", (235, 238, 240), (30, 30, 30), 0, False, 16),  # colours vary per die
 }
+
+
+def _random_colours(rng: np.random.Generator, st: Style) -> Style:
+    """A die of any colour with pips that contrast (white, black, red, yellow...)."""
+    hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(20, 256)]]])
+    die = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    light = sum(die) / 3 > 120
+    inks = [(25, 25, 25), (40, 30, 160)] if light else [(240, 240, 240), (60, 220, 240), (50, 50, 200)]
+    ink = inks[rng.integers(0, len(inks))]
+    return Style(st.name, die, ink, st.stroke, st.outlined, int(rng.integers(10, 24)))  # type: ignore[arg-type]
 
 
 def _poly(img: Image, pts: list[tuple[float, float]], style: Style) -> None:
@@ -156,7 +167,7 @@ def render_scene(
     img = _tray(rng, size)
     shadow = np.ones((size, size), np.float32)
     n = int(dice if dice is not None else rng.integers(1, 9))
-    die_px = rng.uniform(34, 60)
+    die_px = rng.uniform(24, 60) if style == "pipmix" else rng.uniform(34, 60)
     placed: list[tuple[float, float, float]] = []
     labels: list[tuple[Face, tuple[int, int, int, int]]] = []
     light = rng.uniform(-1, 1, 2)
@@ -188,13 +199,14 @@ def render_scene(
         # Drop shadow away from the light, and a visible side face.
         off = -light * s * rng.uniform(0.12, 0.25)
         cv2.fillConvexPoly(shadow, (quad + off).astype(np.int32), rng.uniform(0.45, 0.7), cv2.LINE_AA)
-        side = np.array(st.die, np.float32) * rng.uniform(0.55, 0.75)
+        die_st = _random_colours(rng, st) if style == "pipmix" else st
+        side = np.array(die_st.die, np.float32) * rng.uniform(0.55, 0.75)
         body = np.concatenate([quad, quad + off * 0.35])
         cv2.fillConvexPoly(img, cv2.convexHull(body.astype(np.int32)), side.tolist(), cv2.LINE_AA)
-        tex = face_texture(face, st).astype(np.float32)
+        tex = face_texture(face, die_st).astype(np.float32)
         # Rounded corners: fade the texture to the side colour outside a rounded square.
         alpha = np.zeros((TEX, TEX), np.float32)
-        r = st.rounded
+        r = die_st.rounded
         cv2.rectangle(alpha, (r, 0), (TEX - 1 - r, TEX - 1), 1.0, -1)
         cv2.rectangle(alpha, (0, r), (TEX - 1, TEX - 1 - r), 1.0, -1)
         for x, y in ((r, r), (TEX - 1 - r, r), (r, TEX - 1 - r), (TEX - 1 - r, TEX - 1 - r)):

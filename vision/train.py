@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detect import DetectParams, find_candidates
-from vision.features import cut_patch, describe
+from vision.features import cut_patch, describe, die_angle
 from vision.labelled import LabelledImage
 from vision.mlp import MLP, train
 from vision.profile import Face
@@ -55,10 +55,12 @@ def samples_from_image(
     ids: list[int] = []
     for x, y, r, cls in spots:
         n = copies if cls else max(1, copies // 3)
+        aligned = die_angle(work, x, y, r * params.crop_scale)
         for _ in range(n):
             jitter = rng.uniform(-0.12, 0.12, 2) * r
             half = r * params.crop_scale * rng.uniform(0.88, 1.12)
-            patch = cut_patch(work, x + jitter[0], y + jitter[1], half, rng.uniform(0, 360))
+            turn = aligned + 90.0 * rng.integers(0, 4) + rng.normal(0, 4.0)
+            patch = cut_patch(work, x + jitter[0], y + jitter[1], half, turn)
             if rng.random() < 0.3:
                 patch = cv2.GaussianBlur(patch, (3, 3), rng.uniform(0.3, 1.0))
             rows.append(describe(patch))

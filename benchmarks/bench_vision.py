@@ -1,0 +1,62 @@
+"""Time the dice reader per 640x640 image, single-threaded: median and p95 ms, both profiles.
+
+    .venv/bin/python benchmarks/bench_vision.py [--images N] [--real DIR]
+
+Images: rendered Memoir '44 scenes (m44) and rendered pip-dice scenes (pips), plus the
+real pip-dice photos when the folder is present. Black and noise frames are timed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.profile import load_profile
+from vision.reader import read_frame
+from vision.render import render_scene
+
+REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pipdice-dev"
+
+
+def _stats(name: str, ms: list[float]) -> None:
+    ms = sorted(ms)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    print(f"{name:<28} n={len(ms):<4} median={statistics.median(ms):6.2f} ms  p95={p95:6.2f} ms")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--images", type=int, default=40)
+    ap.add_argument("--real", type=Path, default=REAL)
+    a = ap.parse_args()
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(0)
+    m44_imgs = [render_scene(rng, "classic")[0] for _ in range(a.images)]
+    pip_imgs = [render_scene(rng, "pipwhite", faces=(1, 2, 3, 4, 5, 6))[0] for _ in range(a.images)]
+    real = sorted(a.real.glob("*.jpg"))[: a.images * 2] if a.real.is_dir() else []
+    real_imgs = [cv2.imread(str(p)) for p in real]
+    black = [np.zeros((640, 640, 3), np.uint8)] * 10
+    noise = [rng.integers(0, 256, (640, 640, 3), dtype=np.uint8) for _ in range(10)]
+    for prof_name, sets in (("m44", {"rendered m44": m44_imgs, "black": black, "noise": noise}),
+                            ("pips", {"rendered pips": pip_imgs, "real pip photos": real_imgs})):
+        prof = load_profile(prof_name)
+        read_frame(m44_imgs[0], prof)  # warm-up
+        for label, imgs in sets.items():
+            if not imgs:
+                print(f"{prof_name}: {label}: none (folder absent)")
+                continue
+            ms = []
+            for img in imgs:
+                t = time.perf_counter()
+                read_frame(img, prof)
+                ms.append((time.perf_counter() - t) * 1000)
+            _stats(f"{prof_name}: {label}", ms)
+
+
+if __name__ == "__main__":
+    main()
