@@ -15,8 +15,12 @@ class SerialLink:
 
     name = "serial"
 
-    def __init__(self, opener, heartbeat_ms=1000, retry_ms=1000, log=None, give_up_ms=None):
+    def __init__(self, opener, heartbeat_ms=1000, retry_ms=1000, log=None, give_up_ms=None,
+                 check_out=True):
         self.opener = opener
+        # Skip a line rather than block when the reader is not reading (unix ttys). The
+        # boards' USB stdout does not answer POLLOUT reliably: check_out=False there.
+        self.check_out = check_out
         self.give_up_ms = give_up_ms  # unix port: stop when the tty is gone this long
         self.gone = False
         self._down_since = None
@@ -44,8 +48,10 @@ class SerialLink:
             return
         self._pin = select.poll()
         self._pin.register(self.inp, select.POLLIN)
-        self._pout = select.poll()
-        self._pout.register(self.outp, select.POLLOUT)
+        self._pout = None
+        if self.check_out:
+            self._pout = select.poll()
+            self._pout.register(self.outp, select.POLLOUT)
         self.reader = LineReader(MAX_LINE)
         self.up = True
         self._down_since = None

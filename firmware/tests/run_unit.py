@@ -15,6 +15,7 @@ import tray_config  # noqa: E402
 import tray_proto as P  # noqa: E402
 from tray_core import Tray  # noqa: E402
 from tray_dice import CameraReader, TrueRandom, VirtualDice, draw_face  # noqa: E402
+from tray_inputs import Debounced, Keypad, ShakeDetector  # noqa: E402
 from tray_leds import LedAnimator  # noqa: E402
 
 TESTS = []
@@ -476,6 +477,85 @@ def leds_follow_state_and_flash_patterns():
     eq(set(a.frame(3100)), {(0, 0, 0)})
     a.on_state("idle", 3200)
     eq(a.current(3200), "idle")
+
+
+# --- switches ---------------------------------------------------------------------------
+
+
+class FakePin:
+    def __init__(self, level=1):
+        self.level = level
+
+    def value(self):
+        return self.level
+
+
+@test
+def button_press_is_debounced_and_long_press_reported():
+    pin = FakePin(1)
+    b = Debounced(pin, True, debounce_ms=30, long_ms=1500)
+    got = []
+    # contact bounce on the way down, then held 100 ms, then bounce on release
+    for t, level in ((0, 0), (2, 1), (4, 0), (40, 0), (100, 0), (140, 1), (142, 0), (144, 1),
+                     (180, 1), (200, 1)):
+        pin.level = level
+        r = b.update(t)
+        if r:
+            got.append(r)
+    eq(got, ["press"])
+    for t, level in ((300, 0), (340, 0), (2000, 0), (2010, 1), (2050, 1)):
+        pin.level = level
+        r = b.update(t)
+        if r:
+            got.append(r)
+    eq(got, ["press", "long"])
+
+
+@test
+def button_held_at_power_up_is_not_a_press():
+    pin = FakePin(0)
+    b = Debounced(pin)
+    eq(b.down, True)
+    pin.level = 1
+    eq([b.update(t) for t in (10, 50)], [None, None])
+
+
+@test
+def shake_needs_several_changes_in_the_window_then_rests():
+    pin = FakePin(1)
+    s = ShakeDetector(pin, hits=4, window_ms=600, rest_ms=1500)
+    events = []
+    t = 0
+    for _ in range(3):  # a single knock: 3 changes spread out, no shake
+        t += 400
+        pin.level ^= 1
+        events.append(s.update(t))
+    eq([e for e in events if e], [])
+    events = []
+    for _ in range(12):  # a real shake: fast chatter
+        t += 40
+        pin.level ^= 1
+        events.append(s.update(t))
+    eq([e for e in events if e], ["shake"])  # one shake, then it rests
+
+
+@test
+def keypad_maps_keys_to_faces():
+    pins = [FakePin(1) for _ in range(6)]
+    k = Keypad(pins, "m44", debounce_ms=10)
+    pins[3].level = 0
+    k.update(0)
+    k.update(20)
+    pins[3].level = 1
+    k.update(30)
+    eq(k.update(50), ["star"])
+    kp = Keypad(pins, "pips", debounce_ms=10)
+    pins[5].level = 0
+    kp.update(0)
+    kp.update(20)
+    pins[5].level = 1
+    kp.update(30)
+    eq(kp.update(50), [6])
 
 
 # --- MQTT packets ----------------------------------------------------------------------
