@@ -1,0 +1,146 @@
+"""The BOARD entry firmware/main.py, run on the unix port with stand-in machine, neopixel
+and network modules (firmware/tests/board_stubs): config.json, boot counter, the button
+and the keypad read through pins, USB serial on stdin/stdout, MQTT over the stand-in Wi-Fi."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import FIRMWARE, Mosquitto, wait_for
+
+pytestmark = pytest.mark.micropython
+RUN_BOARD = FIRMWARE / "tests" / "board_stubs" / "run_board.py"
+
+
+class Board:
+    def __init__(self, binary: str, cwd: Path, config: dict[str, Any]) -> None:
+        self.cwd = cwd
+        (cwd / "config.json").write_text(json.dumps(config))
+        self.proc = subprocess.Popen([binary, str(RUN_BOARD)], cwd=cwd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.messages: list[dict[str, Any]] = []
+        self.junk: list[bytes] = []
+        self._t = threading.Thread(target=self._read, daemon=True)
+        self._t.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            try:
+                self.messages.append(json.loads(line))
+            except ValueError:
+                self.junk.append(line)
+
+    def send(self, **msg: Any) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"v": 1, "dev": "companion-t", **msg}).encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def pin(self, n: int, level: int) -> None:
+        (self.cwd / f"pin{n}").write_text(str(level))
+
+    def tap(self, n: int) -> None:
+        self.pin(n, 0)
+        time.sleep(0.15)  # held down like a finger would
+        self.pin(n, 1)
+
+    def of(self, typ: str, **match: Any) -> list[dict[str, Any]]:
+        return [m for m in list(self.messages) if m["type"] == typ
+                and all(m.get(k) == v for k, v in match.items())]
+
+    def wait(self, typ: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        got = wait_for(lambda: self.of(typ, **match), timeout)
+        assert got, f"no {typ} {match}; got {self.messages[-6:]}; junk {self.junk[-3:]}"
+        return got[0]
+
+    def stop(self) -> None:
+        self.proc.kill()
+        self.proc.wait(5)
+        self._t.join(2)
+
+
+@pytest.fixture
+def board(micropython: str, tmp_path: Path) -> Iterator[Any]:
+    made: list[Board] = []
+
+    def make(config: dict[str, Any], sub: str = "b") -> Board:
+        cwd = tmp_path / sub
+        cwd.mkdir(exist_ok=True)
+        b = Board(micropython, cwd, config)
+        made.append(b)
+        return b
+
+    yield make
+    for b in made:
+        b.stop()
+
+
+def test_board_boots_from_config_and_rolls_on_the_button(board: Any) -> None:
+    b = board({"dev": "board-1", "dice": "pips", "roll_ms": 100})
+    hello = b.wait("hello")
+    assert (hello["dev"], hello["dice"], hello["boot"]) == ("board-1", "pips", 1)
+    assert {"button", "shake", "keypad", "led", "virtual"} <= set(hello["caps"])
+    b.wait("status", state="idle")
+    assert (b.cwd / "boot.dat").read_text().strip() == "1"
+    b.send(type="expect", id="c1", n=3, rid="r-b")
+    b.wait("status", state="armed")
+    b.tap(14)  # the throw button on GP14
+    roll = b.wait("roll", rid="r-b")
+    assert len(roll["faces"]) == 3 and all(1 <= f <= 6 for f in roll["faces"])
+    assert not b.junk  # nothing but protocol lines on the USB serial
+
+
+def test_board_keypad_enters_faces(board: Any) -> None:
+    b = board({"dev": "board-2", "pins": {"keypad": [2, 3, 4, 5, 6, 7]}})
+    b.wait("status", state="idle")
+    b.send(type="expect", id="c1", n=2, rid="keyed")
+    b.wait("status", state="armed")
+    b.tap(5)  # 4th key: star
+    b.tap(7)  # 6th key: a die nobody can read
+    assert b.wait("roll", rid="keyed")["faces"] == ["star", None]
+
+
+def test_board_with_a_bad_config_reports_error_and_still_talks(board: Any) -> None:
+    b = board({"dev": "Not Valid!"})
+    err = b.wait("status", state="error")
+    assert err["why"].startswith("config: dev")
+    assert err["dev"] == "tray-1"  # ran on the defaults
+    b.send(type="get_state", id="g1")
+    b.wait("ack", id="g1")
+    b.wait("status", state="idle")
+
+
+def test_board_second_power_up_counts_a_boot(board: Any) -> None:
+    first = board({"dev": "board-3"}, sub="same")
+    first.wait("hello")
+    first.stop()
+    again = board({"dev": "board-3"}, sub="same")
+    assert again.wait("hello")["boot"] == 2
+
+
+@pytest.mark.mosquitto
+def test_board_over_wifi_and_mqtt(board: Any, mosquitto: Mosquitto) -> None:
+    import paho.mqtt.client as mqtt
+
+    got: list[dict[str, Any]] = []
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-test")
+    c.on_message = lambda cl, u, m: got.append(json.loads(m.payload))
+    c.connect("127.0.0.1", mosquitto.port)
+    c.subscribe("m44/v1/tray/board-4/#", 1)
+    c.loop_start()
+    try:
+        b = board({"dev": "board-4", "serial": False, "wifi": {"ssid": "club", "password": "x"},
+                   "mqtt": {"host": "127.0.0.1", "port": mosquitto.port}})
+        assert wait_for(lambda: any(m["type"] == "hello" for m in got), 10), b.proc.stderr
+        assert not b.messages  # serial off: nothing on the USB line
+    finally:
+        c.loop_stop()
+        c.disconnect()
