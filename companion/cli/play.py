@@ -8,10 +8,14 @@ grenade``...). ``--auto`` lets a simple built-in player play both sides with dic
 from __future__ import annotations
 
 import argparse
+import queue
+import select
 import shlex
 import sys
 from typing import Any, TextIO
 
+from companion.dice.base import DiceResult
+from companion.dice.factory import DiceSourceError, OpenSource, check_spec, open_source
 from companion.game.auto import AutoPlayer, seeded_faces
 from companion.game.narrate import describe
 from companion.game.session import GameSession, IllegalAction
@@ -181,6 +185,11 @@ def run(args: argparse.Namespace) -> int:
     except (ScenarioError, StoreError, ValueError) as exc:
         print(f"companion play: {exc}", file=sys.stderr)
         return 2
+    try:
+        check_spec(args.dice)
+    except DiceSourceError as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        return 2
     table = TerminalTable(session, sys.stdout, quiet=args.quiet)
     session.settle()
     auto = args.auto or bool(session.state.options.get("auto"))
@@ -218,7 +227,25 @@ def _play_auto(session: GameSession, table: TerminalTable, seed: int, max_turns:
 
 def _play_interactive(session: GameSession, table: TerminalTable, dice: str, seed: int) -> bool:
     """Returns False when the player quits before the end."""
+    reader: OpenSource | None = None
+    if dice not in ("manual", "sim"):
+        reader = open_source(dice)
+        if reader.note:
+            table.say(f"! {reader.note}; type the dice instead")
+        elif reader.spec != "manual":
+            table.say(f"Dice come from {reader.spec}; you may always type them instead.")
+    try:
+        return _interactive_loop(session, table, dice, seed, reader)
+    finally:
+        if reader is not None:
+            reader.close()
+
+
+def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, seed: int,
+                      reader: OpenSource | None) -> bool:
     table.say("Type 'help' for the commands.")
+    results: queue.Queue[DiceResult] = queue.Queue()
+    asked: str | None = None
     while not session.over:
         table.show_prompt()
         p = session.prompt()
@@ -226,8 +253,25 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
             faces = seeded_faces(seed, p.dice.roll, p.dice.count)
             _try(session, table, {"do": "dice", "faces": faces, "source": "sim"})
             continue
+        line: str | None = None
+        if p.kind == "dice" and reader is not None and reader.spec != "manual":
+            req = session.dice_request()
+            if req is not None and asked != req.request_id:
+                if asked is not None:
+                    reader.source.cancel(asked)
+                reader.source.request(req, results.put)
+                asked = req.request_id
+            got, line = _wait_for_dice_or_line(results)
+            if got is not None:
+                if got.request_id == asked:
+                    asked = None
+                    _try(session, table, {"do": "dice", "faces": got.faces, "source": got.source,
+                                          "confidence": [d.confidence for d in got.dice],
+                                          "rid": got.request_id})
+                continue
         try:
-            line = input("> ")
+            if line is None:
+                line = input("> ")
         except EOFError:
             table.say("Input closed; the game is saved (resume with --resume).")
             return False
@@ -248,6 +292,25 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
             continue
         _try(session, table, action)
     return True
+
+
+def _wait_for_dice_or_line(results: queue.Queue[DiceResult]) -> tuple[DiceResult | None, str | None]:
+    """Whichever comes first: dice from the source, or a line typed by a player."""
+    print("> ", end="", flush=True)
+    while True:
+        try:
+            return results.get(timeout=0.1), None
+        except queue.Empty:
+            pass
+        try:
+            ready, _, _ = select.select([sys.stdin], [], [], 0)
+        except (OSError, ValueError):
+            ready = []
+        if ready:
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return None, line
 
 
 def _try(session: GameSession, table: TerminalTable, action: dict[str, Any]) -> None:
