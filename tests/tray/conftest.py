@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,57 +11,9 @@ import pytest
 from companion.tray.broker import free_port
 from companion.tray.hub import TrayEvent, TrayHub
 from companion.tray.simulator import SerialTraySide, VirtualTray, open_pty
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
 
-
-def wait_for(cond: Callable[[], object], timeout: float = 5.0, step: float = 0.01) -> bool:
-    """Poll ``cond`` until true or ``timeout``; the result of the last poll."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(step)
-    return bool(cond())
-
-
-def find_mosquitto() -> str | None:
-    for cand in (shutil.which("mosquitto"), "/usr/sbin/mosquitto"):
-        if cand and os.access(cand, os.X_OK):
-            return cand
-    return None
-
-
-@dataclass
-class Mosquitto:
-    binary: str
-    port: int
-    conf: Path
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"mqtt://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([self.binary, "-c", str(self.conf)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 10
-        while time.monotonic() < end:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("mosquitto did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        self.proc = None
+__all__ = ["Mosquitto", "PtyTray", "Recorder", "find_mosquitto", "wait_for"]
 
 
 @pytest.fixture
