@@ -30,7 +30,7 @@ def main():
     wdt = machine.WDT(timeout=cfg["watchdog_ms"]) if cfg["production"] else None
     camera = CameraReader(cfg["dice"]) if cfg["reader"] == "camera" else None
     app = App(cfg["dev"], boot, cfg["dice"], hw, camera=camera, default_n=cfg["default_n"],
-              roll_ms=cfg["roll_ms"], pixels=cfg["pixels"], wdt=wdt)
+              roll_ms=cfg["roll_ms"], pixels=cfg["pixels"], wdt=wdt, leds=hw.np is not None)
     if cfg["serial"]:
         app.add_link(SerialLink(usb_serial, cfg["heartbeat_serial_ms"], log=hw.log, check_out=False))
     wifi, mq = cfg["wifi"], cfg["mqtt"]

@@ -204,6 +204,11 @@ class Tray:
         if self.state == "armed" and self._auto_at is not None and now - self._auto_at >= 0:
             self._auto_at = None
             self.throw(now, "auto")
+        if getattr(self.reader, "landed", False):
+            # a camera saw fresh dice land: that is the throw
+            self.reader.landed = False
+            if self.state in ("idle", "armed"):
+                self.throw(now, "camera")
         if self.state == "rolling":
             try:
                 faces = self.reader.poll(now)

@@ -459,6 +459,21 @@ def reader_failure_goes_to_error_with_why():
     eq(out.sent[0]["why"], "camera: no result")
 
 
+@test
+def camera_landing_is_a_throw_and_its_reading_the_roll():
+    cam = CameraReader("m44", timeout_ms=5000)
+    t, out = make_tray(reader=cam)
+    t.handle(cmd("expect", 1, n=3, rid="cam"), 0)
+    out.take()
+    cam.landed = True
+    t.tick(10)
+    eq(t.state, "rolling")
+    cam.submit(["flag", "flag", None])
+    t.tick(20)
+    roll = next(m for m in out.sent if m["type"] == "roll")
+    eq((roll["rid"], roll["faces"]), ("cam", ["flag", "flag", None]))
+
+
 # --- LEDs ------------------------------------------------------------------------------
 
 

@@ -99,7 +99,10 @@ def test_board_boots_from_config_and_rolls_on_the_button(board: Any) -> None:
 
 
 def test_board_keypad_enters_faces(board: Any) -> None:
-    b = board({"dev": "board-2", "pins": {"keypad": [2, 3, 4, 5, 6, 7]}})
+    b = board({"dev": "board-2", "pins": {"keypad": [2, 3, 4, 5, 6, 7], "neopixel": None,
+                                          "shake": None}})
+    caps = set(b.wait("hello")["caps"])
+    assert "keypad" in caps and "led" not in caps and "shake" not in caps  # parts left out
     b.wait("status", state="idle")
     b.send(type="expect", id="c1", n=2, rid="keyed")
     b.wait("status", state="armed")
