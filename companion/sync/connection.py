@@ -1,0 +1,215 @@
+"""Broker settings and the paho-mqtt 2.x client every sync piece uses.
+
+Secure by default: a broker that is not on this machine needs credentials (a username and a
+password, from the URL, the arguments or ``COMPANION_MQTT_USER`` / ``COMPANION_MQTT_PASSWORD``)
+unless the caller says ``allow_anonymous``; TLS is one option away (``mqtts://`` or ``tls_ca``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+import ssl
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from urllib.parse import unquote, urlparse
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+log = logging.getLogger("companion.sync")
+
+MessageHandler = Callable[[str, bytes], None]
+
+
+class SyncConfigError(ValueError):
+    """Broker settings that cannot work; the message says what to give instead."""
+
+
+def _is_local(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerConfig:
+    host: str = "127.0.0.1"
+    port: int = 1883
+    username: str | None = None
+    password: str | None = None
+    tls: bool = False
+    tls_ca: str | None = None  # CA file; None with tls = the system's CAs
+    tls_cert: str | None = None  # client certificate (optional)
+    tls_key: str | None = None
+    allow_anonymous: bool = False  # a remote broker without credentials only when asked
+    keepalive: int = 10
+
+    @classmethod
+    def from_url(cls, url: str, *, username: str | None = None, password: str | None = None,
+                 tls_ca: str | None = None, allow_anonymous: bool = False) -> BrokerConfig:
+        """``mqtt://[user:pass@]host[:port]`` or ``mqtts://...`` (TLS, port 8883 by default).
+
+        Username and password fall back to ``COMPANION_MQTT_USER`` / ``COMPANION_MQTT_PASSWORD``.
+        Raises :class:`SyncConfigError` for a bad address or a remote broker without credentials.
+        """
+        text = url if "://" in url else f"mqtt://{url}"
+        u = urlparse(text)
+        if u.scheme not in ("mqtt", "mqtts", "tcp", "ssl") or not u.hostname:
+            raise SyncConfigError(f"{url!r} is not a broker address (mqtt://HOST:PORT or mqtts://...)")
+        tls = u.scheme in ("mqtts", "ssl") or tls_ca is not None
+        try:
+            port = u.port or (8883 if tls else 1883)
+        except ValueError:
+            raise SyncConfigError(f"{url!r} has a bad port") from None
+        user = username or (unquote(u.username) if u.username else None) \
+            or os.environ.get("COMPANION_MQTT_USER") or None
+        pw = password or (unquote(u.password) if u.password else None) \
+            or os.environ.get("COMPANION_MQTT_PASSWORD") or None
+        cfg = cls(u.hostname, port, user, pw, tls, tls_ca, allow_anonymous=allow_anonymous)
+        cfg.check()
+        return cfg
+
+    def check(self) -> None:
+        """Refuse settings that would leak a table to anyone on the network."""
+        if self.username is None and not self.allow_anonymous and not _is_local(self.host):
+            raise SyncConfigError(
+                f"the broker {self.host} is not on this machine: give a username and password "
+                "(--user/--password or COMPANION_MQTT_USER/COMPANION_MQTT_PASSWORD), "
+                "or allow anonymous access explicitly (--anonymous)")
+        if self.password is not None and self.username is None:
+            raise SyncConfigError("a password needs a username")
+        if not self.tls and self.username is not None and not _is_local(self.host):
+            log.warning("credentials for %s travel unencrypted; use mqtts:// (TLS)", self.host)
+
+    def with_user(self, username: str | None, password: str | None) -> BrokerConfig:
+        return replace(self, username=username, password=password)
+
+    @property
+    def url(self) -> str:
+        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+
+class Connection:
+    """One paho client: subscriptions renewed on every (re)connect, handlers by topic filter.
+
+    Handlers run in paho's network thread; an exception in one is logged, never fatal.
+    """
+
+    def __init__(self, config: BrokerConfig, client_id: str,
+                 will: tuple[str, bytes] | None = None) -> None:
+        self.config = config
+        self.client_id = client_id
+        self.connected = threading.Event()
+        self.connects = 0
+        self.refused: str | None = None  # the broker's reason when it refused us
+        self.on_connect: list[Callable[[], None]] = []
+        self.on_disconnect: list[Callable[[], None]] = []
+        self._subs: dict[str, int] = {}
+        self._lock = threading.RLock()
+        self._last: mqtt.MQTTMessageInfo | None = None
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
+        c.max_queued_messages_set(0)
+        c.reconnect_delay_set(min_delay=1, max_delay=2)
+        if config.username is not None:
+            c.username_pw_set(config.username, config.password)
+        if config.tls:
+            c.tls_set(ca_certs=config.tls_ca, certfile=config.tls_cert, keyfile=config.tls_key,
+                      cert_reqs=ssl.CERT_REQUIRED)
+        if will is not None:
+            c.will_set(will[0], will[1], qos=1, retain=True)
+        c.on_connect = self._on_connect
+        c.on_disconnect = self._on_disconnect
+        c.on_message = self._on_unrouted
+        self.client = c
+
+    def start(self) -> Connection:
+        self.client.connect_async(self.config.host, self.config.port, keepalive=self.config.keepalive)
+        self.client.loop_start()
+        return self
+
+    def wait_connected(self, timeout: float = 10.0) -> bool:
+        return self.connected.wait(timeout)
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def subscribe(self, topic_filter: str, handler: MessageHandler, qos: int = 1) -> None:
+        """Follow ``topic_filter``; kept across reconnects until :meth:`unsubscribe`."""
+        def route(client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
+            try:
+                handler(msg.topic, msg.payload)
+            except Exception:  # paho would swallow it; say so and carry on
+                log.exception("%s: handling %s failed", self.client_id, msg.topic)
+
+        with self._lock:
+            self.client.message_callback_add(topic_filter, route)
+            self._subs[topic_filter] = qos
+            if self.connected.is_set():
+                self.client.subscribe(topic_filter, qos)
+
+    def resubscribe(self, topic_filter: str) -> None:
+        """Subscribe again so the broker sends the topic's retained message once more."""
+        with self._lock:
+            if topic_filter in self._subs and self.connected.is_set():
+                self.client.unsubscribe(topic_filter)
+                self.client.subscribe(topic_filter, self._subs[topic_filter])
+
+    def unsubscribe(self, topic_filter: str) -> None:
+        with self._lock:
+            if self._subs.pop(topic_filter, None) is not None:
+                self.client.message_callback_remove(topic_filter)
+                if self.connected.is_set():
+                    self.client.unsubscribe(topic_filter)
+
+    def publish(self, topic: str, payload: bytes | str, *, retain: bool = False, qos: int = 1) -> None:
+        """Publish; while disconnected paho keeps QoS 1 messages and sends them on reconnect."""
+        self._last = self.client.publish(topic, payload, qos=qos, retain=retain)
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until the latest message published has left (QoS 1: the broker acknowledged it;
+        paho sends in order, so everything before it too). False on timeout or no connection."""
+        info = self._last
+        if info is None:
+            return True
+        try:
+            info.wait_for_publish(timeout)
+        except (RuntimeError, ValueError):
+            return False
+        return info.is_published()
+
+    def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
+                    reason_code: object, properties: object) -> None:
+        if getattr(reason_code, "is_failure", False):
+            self.refused = str(reason_code)
+            log.warning("%s: the broker refused the connection: %s", self.client_id, reason_code)
+            return
+        self.refused = None
+        with self._lock:
+            if self._subs:
+                client.subscribe(list(self._subs.items()))
+            self.connects += 1
+            self.connected.set()
+        for hook in list(self.on_connect):
+            try:
+                hook()
+            except Exception:
+                log.exception("%s: connect hook failed", self.client_id)
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
+                       reason_code: object, properties: object) -> None:
+        self.connected.clear()
+        for hook in list(self.on_disconnect):
+            try:
+                hook()
+            except Exception:
+                log.exception("%s: disconnect hook failed", self.client_id)
+
+    def _on_unrouted(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
+        log.debug("%s: message on %s with no handler", self.client_id, msg.topic)

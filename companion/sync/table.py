@@ -1,0 +1,569 @@
+"""One game on several tablets: one authoritative session, mirrors on the other tablets.
+
+Every tablet at a table runs a :class:`TableSync`. Exactly one is the *authority*: it wraps the
+:class:`~companion.game.session.GameSession`, publishes each recorded event with its seq (the
+monotonic state id) and keeps a retained snapshot (the whole log) and summary up to date. The
+others are *mirrors*: they load the snapshot, apply the event stream in seq order, notice a gap
+(a lost message, a reconnect, a broker restart) and reload the snapshot. A mirror sends an action
+as ``{"expect": <state id>, "action": {...}}``; the authority applies it only when the state id
+matches and answers ok, the rule's refusal, or ``"stale"`` (the mirror then resynchronises).
+Authority moves with :meth:`TableSync.hand_over` (the authority names its successor and the
+final state id) or :meth:`TableSync.claim` (the authority's tablet is gone).
+
+Listeners and reply callbacks run in the MQTT network thread; a Kivy screen hands them to its
+own thread (``Clock.schedule_once``). :meth:`TableSync.request` blocks: never call it from a
+listener.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from companion.game.events import Event
+from companion.game.session import GameSession, IllegalAction
+from companion.game.state import GameLog, GameState
+from companion.store import GameStore, StoreError
+from companion.sync import protocol
+from companion.sync.connection import BrokerConfig, Connection
+from companion.sync.protocol import BadMessage
+from companion.sync.topics import check_id, table_topic
+
+log = logging.getLogger("companion.sync.table")
+
+STALE = "stale"
+
+
+class Role(StrEnum):
+    MIRROR = "mirror"
+    AUTHORITY = "authority"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The authority's answer to one action."""
+
+    id: str
+    ok: bool
+    seq: int  # the table's state id after the action (or now, when refused)
+    reason: str | None = None  # the rule's refusal, "stale", or why nobody answered
+    events: tuple[int, ...] = ()  # seqs of the events the action recorded
+
+    @property
+    def stale(self) -> bool:
+        return self.reason == STALE
+
+
+@dataclass(frozen=True, slots=True)
+class SyncUpdate:
+    """What changed on this tablet: ``events`` applied, a ``snapshot`` loaded, a ``role`` change."""
+
+    kind: str
+    seq: int
+    events: tuple[Event, ...] = ()
+    role: Role = Role.MIRROR
+
+
+@dataclass(slots=True)
+class SyncStats:
+    events_applied: int = 0
+    snapshots_loaded: int = 0
+    gaps: int = 0
+    duplicates: int = 0
+    stale_refused: int = 0  # actions this authority refused as stale
+    bad_messages: int = 0
+    ignored_old_epoch: int = 0
+    notes: list[str] = field(default_factory=list)  # the latest bad-message reasons
+
+    def bad(self, why: str) -> None:
+        self.bad_messages += 1
+        self.notes = [*self.notes[-9:], why]
+
+
+UpdateListener = Callable[[SyncUpdate], None]
+ReplyCallback = Callable[[Reply], None]
+
+
+class TableSync:
+    """This tablet's link to one table: mirror by default, authority after :meth:`host`."""
+
+    def __init__(self, config: BrokerConfig, table: str, tablet: str, *,
+                 store: GameStore | None = None, client_id: str | None = None) -> None:
+        self.table = check_id(table, "table")
+        self.tablet = check_id(tablet, "tablet")
+        self.store = store
+        self.role = Role.MIRROR
+        self.session: GameSession | None = None
+        self.log: GameLog | None = None
+        self.game_id: str | None = None
+        self.epoch = 0
+        self.authority: str | None = None  # the tablet named by the latest control message
+        self.stats = SyncStats()
+        self.listeners: list[UpdateListener] = []
+        self._events_json: list[str] = []  # event i has seq i + 1
+        self._pending: dict[int, Event] = {}  # events that arrived ahead of a gap
+        self._want_snapshot = False
+        self._takeover_at: int | None = None  # handed authority from this seq on
+        self._replies: dict[str, ReplyCallback] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.RLock()
+        self.conn = Connection(
+            config, client_id or f"{table}.{tablet}",
+            will=(table_topic(table, "presence", tablet),
+                  protocol.presence_message(tablet, False, "offline")))
+        self.conn.on_connect.append(self._connected)
+        self.conn.subscribe(table_topic(table, "event"), self._on_event)
+        self.conn.subscribe(table_topic(table, "control"), self._on_control)
+        self.conn.subscribe(table_topic(table, "reply", tablet), self._on_reply)
+        self._need_snapshot()
+
+    # --- life -----------------------------------------------------------------------------
+    def start(self) -> TableSync:
+        self.conn.start()
+        return self
+
+    def close(self) -> None:
+        """Leave the table: say so (presence offline), then disconnect."""
+        if self.conn.connected.is_set():
+            info = self.conn.client.publish(
+                table_topic(self.table, "presence", self.tablet),
+                protocol.presence_message(self.tablet, False, "offline"), qos=1, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(2)
+        self.conn.close()
+
+    def __enter__(self) -> TableSync:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- what front ends read -------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """The state id this tablet holds (0 before it has a game)."""
+        return self.log.last_seq if self.log is not None else 0
+
+    @property
+    def state(self) -> GameState | None:
+        return self.log.state if self.log is not None else None
+
+    @property
+    def events(self) -> list[Event]:
+        """The whole log as this tablet holds it."""
+        with self._lock:
+            return [protocol.check_event(json.loads(e)) for e in self._events_json]
+
+    @property
+    def synced(self) -> bool:
+        """True when this tablet holds a game and waits for no snapshot."""
+        return self.log is not None and not self._want_snapshot
+
+    # --- becoming the authority -----------------------------------------------------------
+    def host(self, session: GameSession, events: list[Event] | None = None) -> None:
+        """Be this table's authority for ``session``.
+
+        The snapshot needs the whole log: ``events``, else the session's store, else the session
+        must be fresh (only ``game_started``).
+        """
+        if events is None:
+            if session.store is not None:
+                events = [Event(e.seq, e.kind, e.data) for e in session.store.events(session.game_id)]
+            elif session.log.last_seq == 1:
+                events = [session.log.start]
+            else:
+                raise ValueError("host() needs the session's events (or a session with a store)")
+        if not events or events[-1].seq != session.log.last_seq:
+            raise ValueError("the events given do not end at the session's state id")
+        with self._lock:
+            self.game_id = session.game_id
+            self.log = session.log
+            self._events_json = [protocol.event_json(e) for e in events]
+            self._pending.clear()
+            self._become_authority(session, max(self.epoch + 1, 1), previous=self.authority)
+
+    def claim(self) -> None:
+        """Take authority from a tablet that is gone, from the log this tablet mirrors."""
+        with self._lock:
+            if self.role is Role.AUTHORITY:
+                return
+            if self.log is None or self.game_id is None:
+                raise RuntimeError("this tablet holds no game yet: nothing to take over")
+            session = GameSession(self.log, self.game_id, self._session_store())
+            self._become_authority(session, self.epoch + 1, previous=self.authority)
+
+    def hand_over(self, to: str) -> None:
+        """Pass authority to tablet ``to``: publish the final state id naming it, then mirror."""
+        check_id(to, "tablet")
+        with self._lock:
+            if self.role is not Role.AUTHORITY or self.session is None or self.game_id is None:
+                raise RuntimeError("only the authority can hand authority over")
+            if to == self.tablet:
+                return
+            self._publish_snapshot()
+            self.epoch += 1
+            self.authority = to
+            self.conn.publish(table_topic(self.table, "control"),
+                              protocol.control_message(self.game_id, self.epoch, to, self.seq,
+                                                       self.tablet), retain=True)
+            self.session.listeners.remove(self._recorded)
+            self.session = None
+            self.role = Role.MIRROR
+            self.conn.unsubscribe(table_topic(self.table, "action"))
+            self._publish_presence()
+        self._notify(SyncUpdate("role", self.seq, role=Role.MIRROR))
+
+    def _session_store(self) -> GameStore | None:
+        if self.store is None or self.game_id is None:
+            return None
+        try:
+            if self.store.last_seq(self.game_id) == self.seq:
+                return self.store
+        except StoreError:
+            pass
+        log.warning("%s: the local store lags the table; the new authority records nothing", self.tablet)
+        return None
+
+    def _become_authority(self, session: GameSession, epoch: int, previous: str | None) -> None:
+        assert self.game_id is not None
+        self.session = session
+        if self._recorded not in session.listeners:
+            session.listeners.append(self._recorded)
+        self.role = Role.AUTHORITY
+        self.epoch = epoch
+        self.authority = self.tablet
+        self._takeover_at = None
+        self._drop_snapshot_wish()
+        self.conn.subscribe(table_topic(self.table, "action"), self._on_action)
+        self.conn.publish(table_topic(self.table, "control"),
+                          protocol.control_message(self.game_id, epoch, self.tablet, self.seq,
+                                                   previous), retain=True)
+        self._publish_snapshot()
+        self._publish_summary()
+        self._publish_presence()
+        self._notify(SyncUpdate("role", self.seq, role=Role.AUTHORITY))
+
+    # --- acting ---------------------------------------------------------------------------
+    def send(self, action: dict[str, Any], on_reply: ReplyCallback | None = None,
+             expect: int | None = -1) -> str:
+        """Send ``action`` to the authority for the state id this tablet holds (``expect``:
+        -1 = this tablet's, None = whatever the table is at). Returns the request id."""
+        req_id = f"{self.tablet}-{next(self._ids)}"
+        with self._lock:
+            want = self.seq if expect == -1 else expect
+            if self.role is Role.AUTHORITY:
+                reply = self._apply(req_id, want, action)
+                if on_reply is not None:
+                    on_reply(reply)
+                return req_id
+            if on_reply is not None:
+                self._replies[req_id] = on_reply
+        self.conn.publish(table_topic(self.table, "action", self.tablet),
+                          protocol.action_message(req_id, want, action))
+        return req_id
+
+    def request(self, action: dict[str, Any], timeout: float = 5.0,
+                expect: int | None = -1) -> Reply:
+        """Send ``action`` and wait for the authority's answer (not from a listener)."""
+        done = threading.Event()
+        got: list[Reply] = []
+
+        def answer(r: Reply) -> None:
+            got.append(r)
+            done.set()
+
+        req_id = self.send(action, answer, expect)
+        if not done.wait(timeout):
+            with self._lock:
+                self._replies.pop(req_id, None)
+            return Reply(req_id, False, self.seq,
+                         f"no answer from the table's authority within {timeout:g} s")
+        return got[0]
+
+    def _apply(self, req_id: str, expect: int | None, action: dict[str, Any]) -> Reply:
+        """The authority's side of an action: check the state id, then the rules."""
+        with self._lock:
+            if self.role is not Role.AUTHORITY or self.session is None:
+                who = self.authority or "nobody yet"
+                return Reply(req_id, False, self.seq,
+                             f"this tablet is not the table's authority (the authority is {who})")
+            if expect is not None and expect != self.seq:
+                self.stats.stale_refused += 1
+                return Reply(req_id, False, self.seq, STALE)
+            try:
+                recorded = self.session.act(action)
+            except IllegalAction as exc:
+                return Reply(req_id, False, self.seq, str(exc))
+            except Exception as exc:  # a rules bug must not take the table down
+                log.exception("%s: action %r failed", self.tablet, action)
+                return Reply(req_id, False, self.seq, f"the authority could not apply it: {exc}")
+            if recorded:
+                self._publish_snapshot()
+                self._publish_summary()
+            return Reply(req_id, True, self.seq, None, tuple(e.seq for e in recorded))
+
+    def end_by_agreement(self, reason: str) -> None:
+        """Authority only: end the game now (a turn limit, the players agree)."""
+        with self._lock:
+            if self.session is None:
+                raise RuntimeError("only the authority can end the game")
+            if self.session.end_by_agreement(reason):
+                self._publish_snapshot()
+                self._publish_summary()
+
+    # --- publishing (authority) -----------------------------------------------------------
+    def _recorded(self, ev: Event, state: GameState) -> None:
+        """Session listener: publish each event the moment it is recorded."""
+        assert self.game_id is not None
+        ej = protocol.event_json(ev)
+        self._events_json.append(ej)
+        self.conn.publish(table_topic(self.table, "event"),
+                          protocol.event_message(self.game_id, self.epoch, ej))
+        self._notify(SyncUpdate("events", ev.seq, (ev,), self.role))
+
+    def _publish_snapshot(self) -> None:
+        assert self.game_id is not None
+        self.conn.publish(table_topic(self.table, "snapshot"),
+                          protocol.snapshot_message(self.game_id, self.epoch, self.tablet,
+                                                    self._events_json), retain=True)
+
+    def _publish_summary(self) -> None:
+        if self.log is None or self.game_id is None:
+            return
+        body = protocol.summary(self.table, self.game_id, self.log.state, self.tablet)
+        self.conn.publish(table_topic(self.table, "summary"), protocol.dumps(body), retain=True)
+
+    def _publish_presence(self) -> None:
+        self.conn.publish(table_topic(self.table, "presence", self.tablet),
+                          protocol.presence_message(self.tablet, True, self.role.value), retain=True)
+
+    def _connected(self) -> None:
+        """Every (re)connect: say we are here; the authority re-asserts what a broker restart
+        may have lost; a mirror reloads the snapshot (it may have missed events meanwhile)."""
+        with self._lock:
+            self._publish_presence()
+            if self.role is Role.AUTHORITY and self.game_id is not None:
+                self.conn.publish(table_topic(self.table, "control"),
+                                  protocol.control_message(self.game_id, self.epoch, self.tablet,
+                                                           self.seq, None), retain=True)
+                self._publish_snapshot()
+                self._publish_summary()
+            elif self.role is Role.MIRROR:
+                self._need_snapshot()
+
+    # --- mirroring --------------------------------------------------------------------------
+    def _need_snapshot(self) -> None:
+        """Ask for the retained snapshot (subscribing delivers it again)."""
+        topic = table_topic(self.table, "snapshot")
+        if self._want_snapshot:
+            self.conn.resubscribe(topic)
+        else:
+            self._want_snapshot = True
+            self.conn.subscribe(topic, self._on_snapshot)
+
+    def _drop_snapshot_wish(self) -> None:
+        if self._want_snapshot:
+            self._want_snapshot = False
+            self.conn.unsubscribe(table_topic(self.table, "snapshot"))
+
+    def _on_event(self, topic: str, payload: bytes) -> None:
+        try:
+            game, epoch, ev = protocol.decode_event(payload)
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            return
+        applied: list[Event] = []
+        with self._lock:
+            if self.role is Role.AUTHORITY:
+                return  # our own stream echoed back
+            if epoch < self.epoch:
+                self.stats.ignored_old_epoch += 1
+                return
+            if self.log is None or game != self.game_id:
+                self._pending[ev.seq] = ev
+                self._need_snapshot()
+                return
+            if ev.seq <= self.seq:
+                self.stats.duplicates += 1
+                return
+            self._pending[ev.seq] = ev
+            applied = self._drain_pending()
+            if self._pending:
+                self.stats.gaps += 1
+                self._need_snapshot()
+            self._maybe_take_over()
+        if applied:
+            self._notify(SyncUpdate("events", self.seq, tuple(applied), self.role))
+
+    def _drain_pending(self) -> list[Event]:
+        """Apply buffered events that follow on from the log; drop the ones already held."""
+        applied: list[Event] = []
+        assert self.log is not None
+        for s in [s for s in self._pending if s <= self.seq]:
+            del self._pending[s]
+        while self.seq + 1 in self._pending:
+            ev = self._pending.pop(self.seq + 1)
+            try:
+                self.log.add(ev)
+            except Exception as exc:  # an event our log cannot fold: start again from a snapshot
+                self.stats.bad(f"event {ev.seq} could not be applied ({exc})")
+                self._pending.clear()
+                self._need_snapshot()
+                break
+            self._events_json.append(protocol.event_json(ev))
+            self._store_event(ev)
+            self.stats.events_applied += 1
+            applied.append(ev)
+        return applied
+
+    def _on_snapshot(self, topic: str, payload: bytes) -> None:
+        try:
+            game, epoch, authority, events = protocol.decode_snapshot(payload)
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            return
+        applied: list[Event] = []
+        loaded = False
+        with self._lock:
+            if self.role is Role.AUTHORITY or not self._want_snapshot:
+                return
+            if epoch < self.epoch:
+                self.stats.ignored_old_epoch += 1
+                return
+            if self.log is None or game != self.game_id or len(events) > self.seq:
+                try:
+                    new_log = GameLog.replay(events)
+                except Exception as exc:
+                    self.stats.bad(f"snapshot could not be replayed ({exc})")
+                    return
+                if game != self.game_id:
+                    self._pending = {s: e for s, e in self._pending.items() if s > len(events)}
+                self.log = new_log
+                self.game_id = game
+                self._events_json = [protocol.event_json(e) for e in events]
+                self._store_snapshot(events)
+                self.stats.snapshots_loaded += 1
+                loaded = True
+            self.epoch = max(self.epoch, epoch)
+            if self.authority is None:
+                self.authority = authority
+            applied = self._drain_pending()
+            if not self._pending:
+                self._drop_snapshot_wish()
+            self._maybe_take_over()
+        if loaded:
+            self._notify(SyncUpdate("snapshot", self.seq, role=self.role))
+        if applied:
+            self._notify(SyncUpdate("events", self.seq, tuple(applied), self.role))
+
+    def _on_control(self, topic: str, payload: bytes) -> None:
+        try:
+            msg = protocol.decode_control(payload)
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            return
+        demoted = False
+        with self._lock:
+            epoch, who, seq = int(msg["epoch"]), str(msg["authority"]), int(msg["seq"])
+            if epoch < self.epoch or (epoch == self.epoch and self.role is Role.AUTHORITY):
+                return  # an older authority's word, or our own message echoed back
+            self.epoch = epoch
+            self.authority = who
+            if who == self.tablet:
+                if self.role is Role.MIRROR:
+                    self._takeover_at = seq
+                    if self.game_id != msg["game"] or self.seq < seq:
+                        self._need_snapshot()
+                    self._maybe_take_over()
+            elif self.role is Role.AUTHORITY:
+                # another tablet holds authority with a newer epoch: step down and follow it
+                if self.session is not None:
+                    self.session.listeners.remove(self._recorded)
+                self.session = None
+                self.role = Role.MIRROR
+                self.conn.unsubscribe(table_topic(self.table, "action"))
+                self._need_snapshot()
+                self._publish_presence()
+                demoted = True
+        if demoted:
+            self._notify(SyncUpdate("role", self.seq, role=Role.MIRROR))
+
+    def _maybe_take_over(self) -> None:
+        """A tablet named as the next authority takes over once it holds the final state id."""
+        at = self._takeover_at
+        if at is None or self.role is Role.AUTHORITY or self.log is None or self.game_id is None:
+            return
+        if self.seq < at:
+            return
+        session = GameSession(self.log, self.game_id, self._session_store())
+        self._become_authority(session, self.epoch, previous=None)
+
+    def _on_reply(self, topic: str, payload: bytes) -> None:
+        try:
+            msg = protocol.decode_reply(payload)
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            return
+        reply = Reply(str(msg["id"]), bool(msg["ok"]), int(msg["seq"]),
+                      msg.get("reason") if isinstance(msg.get("reason"), str) else None,
+                      tuple(s for s in msg.get("events", []) if isinstance(s, int)))
+        with self._lock:
+            callback = self._replies.pop(reply.id, None)
+            if reply.stale or reply.seq > self.seq:
+                self._need_snapshot()  # we are behind the table: resynchronise
+        if callback is not None:
+            callback(reply)
+
+    def _on_action(self, topic: str, payload: bytes) -> None:
+        tablet = topic.rsplit("/", 1)[-1]
+        try:
+            req_id, expect, action = protocol.decode_action(payload)
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            self.conn.publish(table_topic(self.table, "reply", tablet),
+                              protocol.reply_message("?", False, self.seq, str(exc)))
+            return
+        reply = self._apply(req_id, expect, action)
+        self.conn.publish(table_topic(self.table, "reply", tablet),
+                          protocol.reply_message(reply.id, reply.ok, reply.seq, reply.reason,
+                                                 list(reply.events)))
+
+    # --- local copy -----------------------------------------------------------------------
+    def _store_snapshot(self, events: list[Event]) -> None:
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            try:
+                have = self.store.last_seq(self.game_id) if self.store.game(self.game_id) else 0
+            except StoreError:
+                scen = events[0].data.get("scenario", {})
+                self.store.create_game(str(scen.get("id", "?")), title=str(scen.get("name", "")),
+                                       meta={"table": self.table, "mirror": True},
+                                       game_id=self.game_id)
+                have = 0
+            for ev in events[have:]:
+                self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
+        except StoreError as exc:
+            log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
+
+    def _store_event(self, ev: Event) -> None:
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
+        except StoreError as exc:
+            log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
+
+    def _notify(self, update: SyncUpdate) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("%s: a sync listener failed", self.tablet)

@@ -1,0 +1,57 @@
+"""Fixtures for the sync tests: a real mosquitto on a free port, a game driven by AutoPlayer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.game.auto import AutoPlayer
+from companion.game.session import GameSession
+from companion.scenarios import DEMO_SCENARIO, resolve
+from companion.sync.connection import BrokerConfig
+from companion.tray.broker import free_port
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto
+
+
+def start_mosquitto(tmp_path: Path, extra: str = "allow_anonymous true\n") -> Mosquitto:
+    binary = find_mosquitto()
+    if binary is None:
+        pytest.skip("mosquitto is not installed (apt install mosquitto)")
+    port = free_port()
+    conf = tmp_path / "mosquitto.conf"
+    conf.write_text(f"listener {port} 127.0.0.1\npersistence false\nmax_queued_messages 100000\n"
+                    + extra)
+    broker = Mosquitto(binary, port, conf)
+    broker.start()
+    return broker
+
+
+@pytest.fixture
+def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
+    broker = start_mosquitto(tmp_path)
+    yield broker
+    broker.stop()
+
+
+@pytest.fixture
+def broker_config(mosquitto: Mosquitto) -> BrokerConfig:
+    return BrokerConfig("127.0.0.1", mosquitto.port)
+
+
+def new_game(seed: int = 3) -> GameSession:
+    return GameSession.new(resolve(DEMO_SCENARIO), options={"seed": seed, "auto": True},
+                           deck_seed=seed)
+
+
+def play(session_act: object, session: GameSession, player: AutoPlayer, steps: int) -> int:
+    """Let ``player`` choose ``steps`` actions, each carried out by ``session_act``; returns
+    how many were carried out before the game ended."""
+    done = 0
+    for _ in range(steps):
+        if session.over:
+            break
+        session_act(player.next_action(session))  # type: ignore[operator]
+        done += 1
+    return done
