@@ -1,0 +1,132 @@
+"""``companion app``: the tablet app (Kivy), landscape 1280x800 first.
+
+Without ``--scenario`` it comes back where it was: the latest unfinished game, on the screen
+it showed. ``--screenshot FILE`` draws ``--screen`` (start, board, battle, retreat, air,
+settings, teach, victory, dashboard) in a telling state, saves a PNG and exits; it plays in a
+throw-away data folder unless ``--data-dir`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+SCREEN_NAMES = ("start", "board", "battle", "retreat", "air", "settings", "teach", "victory",
+                "dashboard")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", help="start a new game: a built-in name or a scenario / .m44 file")
+    p.add_argument("--dice", help="manual | sim | serial[:PORT] | mqtt[:URL] | camera:INDEX")
+    p.add_argument("--screen", choices=SCREEN_NAMES, help="the screen to open on")
+    p.add_argument("--screenshot", metavar="FILE", help="draw the screen, save it as PNG, exit")
+    p.add_argument("--data-dir", help="where games and settings are kept (default: "
+                                      "COMPANION_DATA_DIR or the user's data folder)")
+    p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    p.add_argument("--seed", type=int, default=3, help="seed of the demo states for --screenshot")
+
+
+def _size(text: str) -> tuple[int, int] | None:
+    w, sep, h = text.lower().partition("x")
+    if not sep or not (w.isdigit() and h.isdigit()) or int(w) < 320 or int(h) < 240:
+        return None
+    return int(w), int(h)
+
+
+def run(args: argparse.Namespace) -> int:
+    size = _size(args.size)
+    if size is None:
+        print(f"companion app: --size {args.size!r} is not WIDTHxHEIGHT (at least 320x240)",
+              file=sys.stderr)
+        return 2
+    if args.dice is not None:
+        from companion.ui import dicesources
+
+        why = dicesources.validate(args.dice)
+        if why:
+            print(f"companion app: --dice {args.dice!r}: {why}", file=sys.stderr)
+            return 2
+    shot = Path(args.screenshot).resolve() if args.screenshot else None
+    if shot is not None and shot.suffix.lower() != ".png":
+        print("companion app: --screenshot needs a .png file name", file=sys.stderr)
+        return 2
+    if shot is not None and not shot.parent.is_dir():
+        print(f"companion app: folder {shot.parent} does not exist", file=sys.stderr)
+        return 2
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    if shot is not None:
+        os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    try:
+        from kivy.config import Config
+    except ImportError:
+        print("companion app: Kivy is not installed (scripts/setup app installs it)", file=sys.stderr)
+        return 2
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+    Config.set("kivy", "exit_on_escape", "1")
+
+    from companion.ui.controller import Table
+    from companion.ui.demo import prepare
+
+    data_dir: Any = args.data_dir
+    tmp = None
+    if shot is not None and data_dir is None:
+        tmp = tempfile.TemporaryDirectory(prefix="companion-shot-")
+        data_dir = tmp.name
+    table = Table.open(data_dir)
+    if args.dice is not None:
+        table.settings.dice = args.dice
+    if shot is not None:
+        table.sim_delay = 3600.0  # keep "waiting for dice" on the picture
+        table.settings.dice = args.dice or "sim"
+        prepare(table, args.screen or "board", args.scenario, args.seed)
+    elif args.scenario:
+        if not table.new_game(args.scenario):
+            print(f"companion app: {table.message}", file=sys.stderr)
+            table.close()
+            return 2
+    else:
+        table.restore()
+        if args.screen:
+            table.screen = {"battle": "board", "retreat": "board"}.get(args.screen, args.screen)
+            if table.session is None and table.screen not in ("start", "settings", "dashboard"):
+                table.screen = "start"
+
+    from companion.ui.app import CompanionApp
+
+    result = {"code": 0}
+
+    def ready(app: CompanionApp) -> None:
+        if shot is None:
+            return
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        def take(dt: float) -> None:
+            made = Window.screenshot(name=str(shot))  # Kivy adds a counter: rename
+            if made:
+                os.replace(made, shot)
+                print(shot)
+            else:
+                result["code"] = 1
+            app.stop()
+
+        Clock.schedule_once(take, 0.2)
+
+    try:
+        CompanionApp(table, on_ready=ready).run()
+    except Exception:  # Kivy takes over sys.stderr: say what broke on the real one
+        import traceback
+
+        traceback.print_exc(file=sys.__stderr__)
+        return 1
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    return result["code"]

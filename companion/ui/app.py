@@ -1,0 +1,592 @@
+"""The Kivy tablet app: screens that render a :class:`~companion.ui.controller.Table`.
+
+Layout lives in one ``.kv`` file per screen (``companion/ui/kv/``); the screens here only fill
+in what changes. Every tap goes to the table, which talks to the game session.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
+from kivy.uix.scrollview import ScrollView
+
+from companion.dice.base import M44_FACES
+from companion.rules.board import Side
+from companion.scenarios import list_builtins, load_builtin, to_position
+from companion.ui import dicesources, theme
+from companion.ui.controller import Table
+from companion.ui.i18n import _
+from companion.ui.widgets import DieIcon, HexBoard, MedalTrack, OddsBars
+
+KV_DIR = Path(__file__).with_name("kv")
+Factory.register("HexBoard", cls=HexBoard)
+Factory.register("MedalTrack", cls=MedalTrack)
+Factory.register("OddsBars", cls=OddsBars)
+Factory.register("DieIcon", cls=DieIcon)
+
+AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
+               ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))
+DICE_CHOICES = (("sim", _("Simulated")), ("manual", _("Tap the dice")), ("serial", _("USB tray")),
+                ("mqtt", _("Wi-Fi tray")), ("camera", _("Camera")))
+
+
+def button(text: str, on_press: Callable[[], Any], *, action: Any = None, height: int = 60,
+           font: int = 20, color: theme.RGBA = (0.3, 0.36, 0.26, 1), selected: bool = False) -> Button:
+    """A large, readable button; ``action`` is kept on it (tests find buttons by it)."""
+    b = Button(text=text, font_size=f"{font}sp", size_hint_y=None, height=f"{height}dp",
+               background_normal="", background_color=(0.75, 0.55, 0.12, 1) if selected else color,
+               color=theme.TEXT, halign="center", valign="middle")
+    b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 12, None)))
+    b.action = action  # type: ignore[attr-defined]
+    b.bind(on_release=lambda *_a: on_press())
+    return b
+
+
+def label(text: str, font: int = 18, color: theme.RGBA = theme.TEXT, bold: bool = False) -> Label:
+    lb = Label(text=text, font_size=f"{font}sp", color=color, bold=bold, size_hint_y=None,
+               halign="left", valign="top")
+    lb.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+            texture_size=lambda w, v: setattr(w, "height", v[1] + 6))
+    return lb
+
+
+class TableScreen(Screen):
+    table: Table
+
+    def table_go(self, name: str) -> None:
+        self.table.go(name)
+
+    def refresh(self) -> None:
+        """Redraw from the table."""
+
+
+class StartScreen(TableScreen):
+    def refresh(self) -> None:
+        t = self.table
+        box = self.ids.scenarios
+        box.clear_widgets()
+        for name in list_builtins():
+            try:
+                sc = load_builtin(name)
+                pos = to_position(sc)
+            except ValueError:
+                continue
+            card = BoxLayout(orientation="vertical", spacing=4)
+            thumb = HexBoard(interactive=False, show_names=False)
+            thumb.scenario, thumb.position = sc, pos
+            card.add_widget(thumb)
+            card.add_widget(button(sc.name(), lambda n=name: self.play(n), action=("play", name),
+                                   height=56))
+            box.add_widget(card)
+        air = self.ids.air
+        air.clear_widgets()
+        for key, text in AIR_CHOICES:
+            air.add_widget(button(text, lambda k=key: self.set_air(k), height=52, font=17,
+                                  selected=t.settings.air_rules == key, action=("air", key)))
+        dice = self.ids.dice
+        dice.clear_widgets()
+        current = dicesources.kind_of(t.settings.dice)
+        for key, text in DICE_CHOICES:
+            dice.add_widget(button(text, lambda k=key: self.set_dice(k), height=52, font=17,
+                                   selected=current == key, action=("dice", key)))
+        saved = self.ids.saved
+        saved.clear_widgets()
+        games = [g for g in t.store.list_games() if g.status == "playing"][:12]
+        if not games:
+            saved.add_widget(label(_("No saved game yet."), color=theme.MUTED))
+        for g in games:
+            when = g.updated[:16].replace("T", " ")
+            saved.add_widget(button(f"{g.title or g.scenario}\n{when}, {g.events} " + _("events"),
+                                    lambda gid=g.id: t.resume(gid), height=64, font=17,
+                                    action=("resume", g.id)))
+        self.ids.message.text = t.message
+
+    def play(self, name: str) -> None:
+        self.table.new_game(name)
+
+    def import_file(self, path: str) -> None:
+        path = path.strip()
+        if not path:
+            self.table.message = _("Give the path of a .m44 or scenario file first.")
+            self.refresh()
+            return
+        if not self.table.new_game(path):
+            self.refresh()
+
+    def set_air(self, key: str) -> None:
+        self.table.settings.air_rules = key
+        self.table.save_settings()
+        self.refresh()
+
+    def set_dice(self, key: str) -> None:
+        spec = {"serial": "serial", "mqtt": "mqtt", "camera": "camera:0"}.get(key, key)
+        self.table.settings.dice = spec
+        self.table.save_settings()
+        self.refresh()
+
+
+class BoardScreen(TableScreen):
+    def on_kv_post(self, base_widget: Any) -> None:
+        board: HexBoard = self.ids.board
+        board.on_tap = self.table_tap
+        board.on_drag = self.table_drag
+        self.pad: list[str] = []
+
+    def table_tap(self, hex_name: str) -> None:
+        self.table.tap_hex(hex_name)
+
+    def table_drag(self, a: str, b: str) -> None:
+        self.table.drag(a, b)
+
+    def refresh(self) -> None:
+        t = self.table
+        st = t.state
+        if st is None:
+            return
+        board: HexBoard = self.ids.board
+        board.scenario = st.scenario
+        board.position = st.position
+        board.highlights = t.highlights()
+        board.target_dice = t.target_dice()
+        board.flash = t.flash
+        board.redraw()
+        m = t.medals()
+        for side in ("allies", "axis"):
+            track = self.ids[f"{side}_medals"]
+            track.won, track.needed = m[side]
+        self.ids.title.text = f"{st.scenario.name()}  -  " + _("turn") + f" {st.turn}"
+        self.ids.prompt.text = t.prompt_line()
+        self.ids.message.text = t.message
+        self._panel()
+
+    # --- the side panel, by what the prompt asks ----------------------------------------------
+    def _panel(self) -> None:
+        t = self.table
+        p = t.prompt()
+        panel = self.ids.panel
+        panel.clear_widgets()
+        if p is None:
+            return
+        if p.kind == "play_card":
+            panel.add_widget(Factory.Heading(text=_("Which card is played?")))
+            grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for cid, name in t.card_choices():
+                grid.add_widget(button(name, lambda c=cid: t.act({"do": "play_card", "card": c}),
+                                       action={"do": "play_card", "card": cid}, height=54, font=17))
+            sv = ScrollView()
+            sv.add_widget(grid)
+            panel.add_widget(sv)
+            self._buttons(panel)
+            return
+        if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
+            self._battle_panel(panel)
+            return
+        self._buttons(panel)
+        if p.detail:
+            for line in p.detail:
+                panel.add_widget(label(line, 16, theme.MUTED))
+        panel.add_widget(Factory.Heading(text=_("Objectives")))
+        for line in t.objective_lines() or [_("Medals for eliminated units only.")]:
+            panel.add_widget(label(line, 16))
+        self._log(panel)
+
+    def _buttons(self, panel: Any) -> None:
+        for text, action in self.table.buttons():
+            colour = (0.45, 0.3, 0.2, 1) if action.get("do") == "undo" else (0.3, 0.36, 0.26, 1)
+            panel.add_widget(button(text, lambda a=action: self.table.act(a), action=action,
+                                    color=colour))
+
+    def _log(self, panel: Any) -> None:
+        panel.add_widget(Factory.Heading(text=_("What happened")))
+        box = BoxLayout(orientation="vertical")
+        for line in self.table.log[-7:]:
+            box.add_widget(label(line, 15, theme.MUTED))
+        box.add_widget(Label())
+        panel.add_widget(box)
+
+    def _battle_panel(self, panel: Any) -> None:
+        t = self.table
+        p = t.prompt()
+        st = t.state
+        assert p is not None and st is not None
+        b = st.battle
+        if b is not None:
+            panel.add_widget(Factory.Heading(text=_("Battle:") + f" {b.attacker} → {b.target}"))
+        if p.kind == "dice" and p.dice is not None:
+            for line in p.detail[:4]:
+                panel.add_widget(label(line, 15, theme.MUTED))
+            if p.dice.odds:
+                bars = OddsBars(size_hint_y=None, height=150)
+                bars.odds = p.dice.odds
+                panel.add_widget(bars)
+            panel.add_widget(label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
+                                   + " · " + _("waiting for:") + f" {t.dice_source_name}",
+                                   18, theme.WARN, bold=True))
+            self._dice_pad(panel, p.dice.count)
+            return
+        self._dice_row(panel, editable=p.kind == "review_dice")
+        if b is not None and b.result is not None:
+            r = b.result
+            text = f"{r['hits']} " + _("hit(s)") + ", " + f"{r['flags'] - r['flags_ignored']} " + _("flag(s)")
+            panel.add_widget(label(text, 20, bold=True))
+            for line in r.get("explain", [])[:3]:
+                panel.add_widget(label(line, 15, theme.MUTED))
+        self._buttons(panel)
+        if p.kind == "review_dice":
+            panel.add_widget(label(_("Tap a die to change its face."), 16, theme.MUTED))
+        panel.add_widget(Label())
+
+    def _dice_row(self, panel: Any, editable: bool) -> None:
+        faces = self.table.dice_shown
+        if not faces:
+            return
+        row = BoxLayout(size_hint_y=None, height=70, spacing=6)
+        for i, f in enumerate(faces):
+            icon = DieIcon(face=f or "", index=i, size_hint_x=None, width=66)
+            if editable:
+                icon.bind(on_touch_down=lambda w, touch, i=i: self._cycle_die(w, touch, i))
+            row.add_widget(icon)
+        row.add_widget(Label())
+        panel.add_widget(row)
+
+    def _cycle_die(self, w: Any, touch: Any, index: int) -> bool:
+        if not w.collide_point(*touch.pos):
+            return False
+        faces = list(M44_FACES)
+        now = w.face
+        nxt = faces[(faces.index(now) + 1) % len(faces)] if now in faces else faces[0]
+        Clock.schedule_once(lambda dt: self.table.correct_die(index, nxt), 0)
+        return True
+
+    def _dice_pad(self, panel: Any, count: int) -> None:
+        """The manual dice pad: tap faces, then send (always at hand, whatever the source)."""
+        panel.add_widget(label(_("Or tap the dice as thrown:"), 16, theme.MUTED))
+        row = BoxLayout(size_hint_y=None, height=70, spacing=6)
+        for f in self.pad:
+            row.add_widget(DieIcon(face=f, size_hint_x=None, width=62))
+        row.add_widget(Label(text=f"{len(self.pad)}/{count}", font_size="20sp", color=theme.TEXT))
+        panel.add_widget(row)
+        faces = GridLayout(cols=5, spacing=4, size_hint_y=None, height=78)
+        for f in M44_FACES:
+            d = Button(background_normal="", background_color=(0, 0, 0, 0))
+            icon = DieIcon(face=f)
+            d.add_widget(icon)
+            d.bind(pos=lambda w, v, icon=icon: setattr(icon, "pos", v),
+                   size=lambda w, v, icon=icon: setattr(icon, "size", v))
+            d.action = ("face", f)  # type: ignore[attr-defined]
+            d.bind(on_release=lambda *_a, f=f: self._pad_add(f, count))
+            faces.add_widget(d)
+        panel.add_widget(faces)
+        ctl = BoxLayout(size_hint_y=None, height=60, spacing=6)
+        ctl.add_widget(button(_("Clear"), self._pad_clear, action=("pad", "clear")))
+        ctl.add_widget(button(_("Send the dice"), lambda: self._pad_send(count), action=("pad", "send")))
+        panel.add_widget(ctl)
+        panel.add_widget(Label())
+
+    def _pad_add(self, face: str, count: int) -> None:
+        if len(self.pad) < count:
+            self.pad.append(face)
+        self.refresh()
+
+    def _pad_clear(self) -> None:
+        self.pad = []
+        self.refresh()
+
+    def _pad_send(self, count: int) -> None:
+        faces, self.pad = list(self.pad), []
+        if len(faces) != count:
+            self.table.message = _("Tap one face per die:") + f" {count} " + _("dice are due.")
+            self.pad = faces
+            self.refresh()
+            return
+        self.table.submit_dice(faces, "manual")
+
+
+class AirScreen(TableScreen):
+    def refresh(self) -> None:
+        t = self.table
+        st = t.state
+        box = self.ids.sides
+        box.clear_widgets()
+        rules = st.scenario.air.rules.value if st is not None and st.scenario.air.rules else None
+        names = {"air-pack": _("Air Pack"), "flight-plan": _("New Flight Plan")}
+        self.ids.rules.text = names.get(rules or "", _("No air rules in this game"))
+        for side, info in t.air_sides().items():
+            col = Factory.Dark(orientation="vertical", padding=12, spacing=6)
+            col.add_widget(label(side.title(), 26, theme.SIDE_LIGHT[side], bold=True))
+            col.add_widget(Factory.Heading(text=_("Air units")))
+            if not info["units"]:
+                col.add_widget(label(_("None."), 18, theme.MUTED))
+            for uid, utype, model, where, ammo, airborne in info["units"]:
+                ammo_text = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(ammo.items()))
+                state = _("in the air") if airborne else _("on the ground")
+                col.add_widget(label(f"{uid}: {utype.replace('_', ' ')} {model} at {where}, {state}"
+                                     + (f" - {_('ammo')}: {ammo_text}" if ammo_text else ""), 18))
+            col.add_widget(Factory.Heading(text=_("Banned types")))
+            col.add_widget(label(", ".join(map(str, info["banned"])) or _("None."), 18, theme.MUTED))
+            col.add_widget(Factory.Heading(text=_("Air Combat cards held")))
+            col.add_widget(label(", ".join(map(str, info["cards"])) or _("None."), 18, theme.MUTED))
+            col.add_widget(Label())
+            box.add_widget(col)
+
+
+class SettingsScreen(TableScreen):
+    def refresh(self) -> None:
+        t = self.table
+        kind = dicesources.kind_of(t.settings.dice)
+        kinds = self.ids.kinds
+        kinds.clear_widgets()
+        for key, text in DICE_CHOICES:
+            kinds.add_widget(button(text, lambda k=key: self.choose(k), selected=key == kind,
+                                    action=("dice", key), height=56))
+        self.ids.sound.active = t.settings.sound
+        self.ids.speak.active = t.settings.speak
+        if self.manager is not None and getattr(self.manager, "speaker", None) is None:
+            self.ids.speak_label.text = _("Read the prompts aloud (no speech engine found)")
+        detail = self.ids.detail
+        detail.clear_widgets()
+        if kind == "serial":
+            detail.add_widget(Factory.Heading(text=_("USB trays found")))
+            ports = dicesources.serial_ports()
+            if not ports:
+                detail.add_widget(label(_("No USB serial device is connected. Plug the tray in, "
+                                          "then look again."), 18, theme.MUTED))
+            for dev, desc in ports:
+                detail.add_widget(button(f"{dev}  {desc}", lambda d=dev: self.use(f"serial:{d}"),
+                                         action=("serial", dev), height=52))
+            detail.add_widget(button(_("Look again"), self.refresh, height=52))
+        elif kind == "mqtt":
+            detail.add_widget(Factory.Heading(text=_("Broker")))
+            detail.add_widget(label(_("Leave empty to run the broker on this tablet."), 16, theme.MUTED))
+            ti = Factory.TextInput(text=t.settings.mqtt_url, hint_text="mqtt://192.168.1.20:1883",
+                                   multiline=False, font_size="20sp", size_hint_y=None, height=52)
+            detail.add_widget(ti)
+            detail.add_widget(button(_("Use this broker"),
+                                     lambda: self.use("mqtt:" + ti.text.strip() if ti.text.strip()
+                                                      else "mqtt"), height=52))
+        elif kind == "camera":
+            detail.add_widget(Factory.Heading(text=_("Camera")))
+            self.preview = Factory.Image(size_hint_y=None, height=240)
+            detail.add_widget(self.preview)
+            self.preview_note = label(_("Looking for a camera..."), 16, theme.MUTED)
+            detail.add_widget(self.preview_note)
+            detail.add_widget(button(_("Teach the camera my dice"), lambda: self.table_go("teach"),
+                                     height=52))
+            self._start_preview()
+        elif kind == "manual":
+            detail.add_widget(label(_("The battle panel shows a dice pad: tap the faces as thrown."), 18))
+        else:
+            detail.add_widget(label(_("The app throws the dice itself (demonstrations, practice)."), 18))
+        detail.add_widget(label(_("In use now:") + f" {t.dice_source_name}", 18, theme.GOLD))
+        detail.add_widget(Label())
+        self.ids.status.text = t.message
+
+    def choose(self, key: str) -> None:
+        spec = {"serial": "serial" + (f":{self.table.settings.serial_port}"
+                                      if self.table.settings.serial_port else ""),
+                "mqtt": "mqtt" + (f":{self.table.settings.mqtt_url}" if self.table.settings.mqtt_url
+                                  else ""),
+                "camera": f"camera:{self.table.settings.camera}"}.get(key, key)
+        self.use(spec)
+
+    def use(self, spec: str) -> None:
+        t = self.table
+        kind, _sep, where = spec.partition(":")
+        if kind == "mqtt":
+            t.settings.mqtt_url = where
+        elif kind == "serial":
+            t.settings.serial_port = where
+        t.message = ""
+        if t.session is not None:
+            t.open_dice_source(spec)
+        else:
+            t.settings.dice = spec
+            t.dice_source_name = dicesources.describe(spec)
+        t.save_settings()
+        self.refresh()
+
+    def set_flag(self, name: str, value: bool) -> None:
+        if getattr(self.table.settings, name) != value:
+            setattr(self.table.settings, name, value)
+            self.table.save_settings()
+
+    def done(self) -> None:
+        self.table_go("board" if self.table.session is not None else "start")
+
+    def _start_preview(self) -> None:
+        """Grab one frame in the background (a live preview refreshes while the screen shows)."""
+        index = self.table.settings.camera
+
+        def grab() -> None:
+            frame, note = None, ""
+            try:
+                import cv2
+
+                cap = cv2.VideoCapture(int(index) if index.isdigit() else index)
+                ok, frame = cap.read() if cap.isOpened() else (False, None)
+                cap.release()
+                if not ok:
+                    frame, note = None, _("No camera found at") + f" {index}."
+            except Exception as exc:
+                note = str(exc)
+            Clock.schedule_once(lambda dt: self._show_frame(frame, note), 0)
+
+        threading.Thread(target=grab, daemon=True).start()
+
+    def _show_frame(self, frame: Any, note: str) -> None:
+        if frame is None:
+            self.preview_note.text = note
+            return
+        from kivy.graphics.texture import Texture
+
+        h, w = frame.shape[:2]
+        tex = Texture.create(size=(w, h), colorfmt="bgr")
+        tex.blit_buffer(frame[::-1].tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        self.preview.texture = tex
+        self.preview_note.text = _("Live picture from camera") + f" {self.table.settings.camera}"
+        if self.manager is not None and self.manager.current == "settings":
+            Clock.schedule_once(lambda dt: self._start_preview(), 0.5)
+
+
+class TeachScreen(TableScreen):
+    def start_teach(self, folder: str) -> None:
+        folder = folder.strip()
+        if not folder or not Path(folder).is_dir():
+            self.ids.log.text = _("Give a folder that exists.")
+            return
+        self.ids.progress.value = 5
+        self.ids.log.text = _("Learning...")
+        lines: list[str] = []
+
+        def log(line: str) -> None:
+            lines.append(line)
+            Clock.schedule_once(lambda dt: self._progress(lines), 0)
+
+        def work() -> None:
+            try:
+                from vision.labelled import load_folder  # type: ignore[attr-defined]
+                from vision.teach import teach
+
+                items = load_folder(folder)
+                _prof, report = teach(items, "m44", log=log)
+                log(report)
+            except Exception as exc:
+                log(_("Teaching failed:") + f" {exc}")
+            Clock.schedule_once(lambda dt: setattr(self.ids.progress, "value", 100), 0)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _progress(self, lines: list[str]) -> None:
+        self.ids.progress.value = min(95, 5 + 18 * len(lines))
+        self.ids.log.text = "\n".join(lines[-12:])
+
+
+class VictoryScreen(TableScreen):
+    def refresh(self) -> None:
+        st = self.table.state
+        if st is None:
+            return
+        winner = st.winner.value.title() if st.winner else None
+        self.ids.winner.text = (winner + " " + _("win!")) if winner else _("The game is over")
+        m = st.medals
+        self.ids.score.text = (_("Medals") + f": {_('Allies')} {m[Side.ALLIES]} - "
+                               f"{m[Side.AXIS]} {_('Axis')}")
+        for side in (Side.ALLIES, Side.AXIS):
+            track = self.ids[f"{side.value}_medals"]
+            track.won, track.needed = m[side], st.medals_to_win(side)
+        over = [line for line in self.table.log if line.startswith("Game over")]
+        self.ids.reason.text = (over[-1] if over else "") + "\n" + _("Turns played:") + f" {st.turn}"
+
+
+class DashboardScreen(TableScreen):
+    def refresh(self) -> None:
+        rows = self.ids.rows
+        rows.clear_widgets()
+        try:
+            from companion.sync import dashboard  # type: ignore[attr-defined]
+        except ImportError:
+            dashboard = None
+        tables = []
+        model = getattr(dashboard, "Dashboard", None) if dashboard else None
+        if model is not None and hasattr(model, "tables"):
+            try:
+                tables = list(model().tables())
+            except Exception:
+                tables = []
+        if not tables:
+            for g in self.table.store.list_games()[:20]:
+                rows.add_widget(label(f"{g.title or g.scenario} - {g.status}"
+                                      + (f", {g.winner} won" if g.winner else "")
+                                      + f" - {g.events} " + _("events"), 20))
+            return
+        for row in tables:
+            rows.add_widget(label(str(row), 20))
+
+
+class CompanionApp(App):
+    """The app. ``on_ready`` runs once the first screen is drawn (screenshots, tests)."""
+
+    title = "Memoir '44 companion"
+
+    def __init__(self, table: Table, on_ready: Callable[[CompanionApp], Any] | None = None,
+                 **kw: Any) -> None:
+        super().__init__(**kw)
+        self.table = table
+        self.on_ready = on_ready
+        self.sm: ScreenManager | None = None
+
+    def build(self) -> ScreenManager:
+        Window.clearcolor = theme.BACKGROUND
+        for kv in sorted(KV_DIR.glob("*.kv"), key=lambda p: (p.name != "common.kv", p.name)):
+            if str(kv) not in Builder.files:
+                Builder.load_file(str(kv))
+        self.table.post = lambda fn: Clock.schedule_once(lambda dt: fn(), 0)
+        sm = ScreenManager(transition=NoTransition())
+        from companion.ui.speech import find_speaker
+
+        sm.speaker = find_speaker()  # type: ignore[attr-defined]
+        self.table.speaker = sm.speaker  # type: ignore[attr-defined]
+        for name, cls in (("start", StartScreen), ("board", BoardScreen), ("air", AirScreen),
+                          ("settings", SettingsScreen), ("teach", TeachScreen),
+                          ("victory", VictoryScreen), ("dashboard", DashboardScreen)):
+            cls.table = self.table
+            sm.add_widget(cls(name=name))
+        self.sm = sm
+        self.table.listeners.append(self.refresh)
+        Clock.schedule_once(lambda dt: self.refresh(), 0)
+        if self.on_ready is not None:
+            Clock.schedule_once(lambda dt: self.on_ready(self) if self.on_ready else None, 0.3)
+        return sm
+
+    def refresh(self) -> None:
+        sm = self.sm
+        if sm is None:
+            return
+        if sm.current != self.table.screen:
+            sm.current = self.table.screen
+        screen = sm.current_screen
+        if isinstance(screen, TableScreen):
+            screen.refresh()
+
+    def screen(self, name: str) -> TableScreen:
+        assert self.sm is not None
+        s = self.sm.get_screen(name)
+        assert isinstance(s, TableScreen)
+        return s
+
+    def on_stop(self) -> None:
+        self.table.close()

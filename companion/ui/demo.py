@@ -1,0 +1,68 @@
+"""Put a table in a telling state for a screenshot or a benchmark (no Kivy here).
+
+The built-in auto player (``companion/game/auto.py``) plays both sides with seeded dice
+until the wanted moment: a battle waiting for dice, a retreat to choose, the end of a game.
+"""
+
+from __future__ import annotations
+
+from companion.game.auto import AutoPlayer
+from companion.scenarios import DEMO_SCENARIO
+from companion.ui.controller import Table
+
+# screen name -> (scenario, prompt kind to stop at)
+SHOTS: dict[str, tuple[str, str | None]] = {
+    "start": (DEMO_SCENARIO, None),
+    "board": (DEMO_SCENARIO, "battle"),
+    "battle": (DEMO_SCENARIO, "dice"),
+    "retreat": (DEMO_SCENARIO, "retreat"),
+    "air": ("varenne-bridges", "move"),
+    "settings": (DEMO_SCENARIO, None),
+    "teach": (DEMO_SCENARIO, None),
+    "victory": (DEMO_SCENARIO, "over"),
+    "dashboard": (DEMO_SCENARIO, None),
+}
+
+
+def auto_until(table: Table, kind: str, seed: int = 3, max_actions: int = 5000) -> bool:
+    """Let the auto player act until the prompt is ``kind``; False if the game never gets there."""
+    s = table.session
+    if s is None:
+        return False
+    player = AutoPlayer(seed)
+    for _ in range(max_actions):
+        p = s.prompt()
+        if p.kind == kind:
+            table.selected = None
+            table._after_change()
+            return True
+        if p.kind == "over":
+            return False
+        action = player.next_action(s)
+        table.act(action)
+        if table.message:  # refused: the auto player cannot go on
+            return False
+    return False
+
+
+def prepare(table: Table, screen: str, scenario: str | None = None, seed: int = 3) -> str:
+    """Set the table up for ``screen``; returns the app screen to show."""
+    sc, stop = SHOTS.get(screen, (DEMO_SCENARIO, None))
+    if screen in ("start",):
+        table.screen = "start"
+        return "start"
+    table.new_game(scenario or sc, seed=seed, deck_seed=seed)
+    if stop is not None and stop != "over":
+        auto_until(table, stop, seed)
+    elif stop == "over":
+        auto_until(table, "over", seed)
+    if screen == "board" and table.session is not None:
+        p = table.prompt()
+        if p is not None and p.kind == "battle" and p.choices:
+            table.tap_hex(p.choices[0].hex or "")  # show a selected attacker and its targets
+    app_screen = {"battle": "board", "retreat": "board"}.get(screen, screen)
+    if screen == "victory":
+        app_screen = "victory"
+    table.screen = app_screen
+    table._after_change()
+    return app_screen
