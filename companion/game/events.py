@@ -30,18 +30,32 @@ EVENT_KINDS: dict[str, str] = {
     "turn_ended": "the active side drew a card and ended its turn",
     "undo": "the latest undoable event of the turn is withdrawn",
     "game_over": "the game ended: winner and medals",
+    # air rules (Air Pack, New Flight Plan); a game without air rules never records these
+    "ammo_spent": "New Flight Plan: ammo markers an air unit placed on enemy hexes while moving, "
+                  "its ammo left (the run is resolved in order during battle)",
+    "air_attack_declared": "air dice declared: strafing, kamikaze or an attack run; who throws",
+    "air_check": "an airplane's air check: dice thrown (by the opponent near enemy units), lost "
+                 "on a grenade, medal to the opponent when one of his units was adjacent",
+    "air_attack_resolved": "what strafing, kamikaze or an attack run did to each target",
+    "air_retreat": "the hex a unit hit by an air attack retreated to",
+    "air_hits": "grenades scored on a flying air unit (dogfight, ground to air), to confirm",
+    "air_confirmed": "the confirmation re-roll: shot down (medal, type banned) or retires "
+                     "(ammo returned) or nothing",
+    "air_resupplied": "a landed air unit got full ammo at the start of its player's turn",
+    "air_withdrawn": "an air unit left the battlefield at the start of its player's turn, no medal",
 }
 
 # Events a player may take back with undo. Dice and what follows from them are never undone,
 # only corrected (boardgame.io: dice steps are not undoable).
 UNDOABLE: frozenset[str] = frozenset({
     "card_played", "units_ordered", "unit_moved", "moves_done", "battle_declared",
-    "retreat_chosen", "ground_taken", "ground_declined",
+    "retreat_chosen", "ground_taken", "ground_declined", "ammo_spent", "air_attack_declared",
+    "air_retreat",
 })
 # Events nothing before which can be undone.
 BARRIERS: frozenset[str] = frozenset({
     "game_started", "dice_read", "die_corrected", "battle_resolved", "unit_exited",
-    "turn_ended", "game_over",
+    "turn_ended", "game_over", "air_check", "air_attack_resolved", "air_hits", "air_confirmed",
 })
 
 

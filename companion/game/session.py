@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from companion.dice.base import DiceError, DiceRequest, validate_faces
+from companion.game import airflow
+from companion.game.errors import IllegalAction
 from companion.game.events import Event
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import GameLog, GameState, Phase
@@ -30,10 +32,6 @@ from companion.store import GameStore, StoreError
 EventListener = Callable[[Event, GameState], None]
 _MEDAL_SOURCES = ("eliminated", "temporary", "majority", "permanent", "last_to_occupy", "exits",
                   "extra")
-
-
-class IllegalAction(ValueError):
-    """An action the rules or the moment do not allow; the message says why and what is allowed."""
 
 
 def _need(action: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -72,6 +70,9 @@ class GameSession:
             data["deck"] = deck
             data["hands"] = hands
             data["deck_seed"] = deck_seed
+        air = airflow.air_setup(scenario, deck_seed)
+        if air is not None:
+            data["air"] = air
         start = Event(1, "game_started", data)
         if store is not None:
             gid = store.create_game(scenario.id, title=scenario.name(), meta=opts, game_id=game_id)
@@ -152,7 +153,8 @@ class GameSession:
         if st.deck is not None and spec.id not in st.hands.get(st.active, []):
             held = ", ".join(st.hands.get(st.active, []))
             raise IllegalAction(f"{st.active} does not hold {spec.name}; the hand is: {held}")
-        self._emit("card_played", {"side": st.active.value, "card": spec.id})
+        extra = airflow.card_play_extras(st, a, spec.id)
+        self._emit("card_played", {"side": st.active.value, "card": spec.id, **extra})
 
     def _order(self, a: dict[str, Any]) -> None:
         units = _need(a, "units", list)
@@ -165,10 +167,24 @@ class GameSession:
             raise IllegalAction("section: left, center or right")
         if roll is not None and not (isinstance(roll, list) and all(isinstance(f, str) for f in roll)):
             raise IllegalAction("roll: a list of faces")
-        ordered, lost, problems = orders_check(st, units, section, roll)
+        extra: dict[str, Any] = {}
+        if st.air is not None:
+            rid_base = f"{self.game_id}-{self.log.last_seq + 1}"
+            ground, extra, air_deploy = airflow.order_extras(st, a, units, rid_base)
+            if st.air.sortie and st.card == "air_power":
+                ordered, lost, problems = list[str](), 0, list[str]()
+            else:
+                ordered, lost, problems = orders_check(st, ground, section, roll, air_deploy=air_deploy)
+            for key in ("sortie_plane",):
+                if extra.get(key):
+                    ordered.append(extra[key])
+            if extra.get("deploy"):
+                ordered.append(extra["deploy"]["id"])
+        else:
+            ordered, lost, problems = orders_check(st, units, section, roll)
         if problems:
             raise IllegalAction("; ".join(problems))
-        self._emit("units_ordered", {"side": st.active.value, "units": ordered, "lost": lost})
+        self._emit("units_ordered", {"side": st.active.value, "units": ordered, "lost": lost, **extra})
 
     def _move(self, a: dict[str, Any]) -> None:
         unit_id = _need(a, "unit", str)
@@ -182,6 +198,18 @@ class GameSession:
             to = st.board.parse(to_name)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        if unit_id not in st.position.units:
+            raise IllegalAction(f"{unit_id} is no longer on the board")
+        unit = st.position.units[unit_id]
+        if unit.spec.air and st.air is not None:
+            fields, spent = airflow.air_move(st, unit_id, to, a)
+            self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
+                                      **fields})
+            if spent is not None:
+                self._emit("ammo_spent", spent)
+            return
+        if a.get("markers") or a.get("path"):
+            raise IllegalAction("path and markers are for air units")
         dests = destinations(st, unit_id)
         info = dests.get(to)
         if info is None:
@@ -203,6 +231,10 @@ class GameSession:
                                    "objective": obj.id})
 
     def _end_moves(self, a: dict[str, Any]) -> None:
+        still = airflow.must_still_move(self.state)
+        if still:
+            raise IllegalAction(f"{', '.join(still)} must move at least 1 hex: an ordered airplane "
+                                "in flight always moves")
         self._emit("moves_done", {})
 
     def _battle(self, a: dict[str, Any]) -> None:
@@ -221,15 +253,22 @@ class GameSession:
         if not check.allowed:
             raise IllegalAction(check.reason or "this battle is not allowed")
         rid = f"{self.game_id}-{self.log.last_seq + 1}"
-        self._emit("battle_declared", {
+        data: dict[str, Any] = {
             "attacker": attacker, "target": target, "dice": check.dice, "rid": rid,
             "overrun": overrun, "card": st.card, "explain": list(check.explain),
             "thrower": st.active.value,
-        })
+        }
+        a_unit, t_unit = st.position.units[attacker], st.position.units[target]
+        if a_unit.spec.air or t_unit.spec.air:
+            data["air"] = "dogfight" if a_unit.spec.air else "ground_to_air"
+        self._emit("battle_declared", data)
 
     def _dice(self, a: dict[str, Any]) -> None:
         faces = _need(a, "faces", list)
         st = self.state
+        if st.air is not None and st.air.roll is not None:
+            self._air_dice(a, faces)
+            return
         b = st.battle
         assert b is not None
         if a.get("rid") not in (None, b.rid):
@@ -247,10 +286,30 @@ class GameSession:
         if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
             self._apply_dice({})
 
+    def _air_dice(self, a: dict[str, Any], faces: list[Any]) -> None:
+        st = self.state
+        assert st.air is not None and st.air.roll is not None
+        r = st.air.roll
+        if a.get("rid") not in (None, r.rid):
+            raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {r.rid}")
+        try:
+            validate_faces(faces, r.dice, "m44")
+        except DiceError as exc:
+            raise IllegalAction(str(exc)) from None
+        conf = a.get("confidence") or [1.0] * len(faces)
+        if not (isinstance(conf, list) and len(conf) == len(faces)
+                and all(isinstance(c, int | float) for c in conf)):
+            raise IllegalAction("confidence: one number per die")
+        self._emit("dice_read", {"rid": r.rid, "faces": faces, "source": str(a.get("source", "manual")),
+                                 "confidence": [float(c) for c in conf], "air": r.kind})
+        if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
+            self._apply_dice({})
+
     def _correct(self, a: dict[str, Any]) -> None:
         index = a.get("index")
         face = a.get("face")
-        b = self.state.battle
+        st = self.state
+        b: Any = st.air.roll if st.air is not None and st.air.roll is not None else st.battle
         assert b is not None and b.faces is not None
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(b.faces):
             raise IllegalAction(f"index: a die number from 0 to {len(b.faces) - 1}")
@@ -261,19 +320,32 @@ class GameSession:
 
     def _apply_dice(self, a: dict[str, Any]) -> None:
         st = self.state
+        if st.air is not None and st.air.roll is not None:
+            roll = st.air.roll
+            assert roll.faces is not None
+            unread = [i for i, f in enumerate(roll.faces) if f is None]
+            if unread:
+                raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+            airflow.apply_air_roll(self)
+            return
         b = st.battle
         assert b is not None and b.faces is not None
         unread = [i for i, f in enumerate(b.faces) if f is None]
         if unread:
             raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
         mods = modifiers_for(st, b.attacker, b.target, b.overrun)
+        air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
+                     if st.air is not None else None)
+        if air_check is not None and airflow.needs_confirmation(st, b.target):
+            self._emit("air_hits", airflow.air_hits_data(self, [str(f) for f in b.faces]))
+            return
         try:
             r = battle_rules.resolve_battle(st.position, b.attacker, b.target, b.faces, mods,
-                                            overrun=b.overrun)
+                                            overrun=b.overrun, check=air_check)
         except battle_rules.BattleError as exc:
             raise IllegalAction(str(exc)) from None
         target = st.position.units[b.target]
-        data = {
+        data: dict[str, Any] = {
             "attacker": b.attacker, "target": b.target, "target_hex": st.hex_name(target.hex),
             "faces": list(b.faces), "hits": r.hits, "figures_removed": r.figures_removed,
             "eliminated": r.eliminated, "flags": r.flags, "flags_ignored": r.flags_ignored,
@@ -291,6 +363,10 @@ class GameSession:
 
     def _retreat(self, a: dict[str, Any]) -> None:
         hex_name = _need(a, "hex", str)
+        if self.state.phase is Phase.AIR_RETREAT:
+            airflow.choose_air_retreat(self, hex_name)
+            airflow.forced_air_retreats(self)
+            return
         b = self.state.battle
         assert b is not None and b.result is not None
         for o in b.result["retreat"]:
@@ -319,6 +395,9 @@ class GameSession:
 
     def _end_turn(self, a: dict[str, Any]) -> None:
         st = self.state
+        if airflow.pending_runs(st.air):
+            raise IllegalAction("resolve the attack runs first (attack_run): ammo markers placed "
+                                "while moving are resolved in the battle phase")
         data: dict[str, Any] = {"side": st.active.value, "turn": st.turn}
         if st.deck is not None:
             if not st.deck:
@@ -330,6 +409,9 @@ class GameSession:
                 data["drawn"] = st.deck[0]
         self._emit("turn_ended", data)
         self._check_victory()
+        if not self.over:
+            for kind, ev_data in airflow.turn_start_events(self.state):
+                self._emit(kind, ev_data)
 
     def _undo(self, a: dict[str, Any]) -> None:
         ev = self.log.undoable()
@@ -341,6 +423,8 @@ class GameSession:
         "play_card": _play_card, "order": _order, "move": _move, "exit": _exit, "end_moves": _end_moves,
         "battle": _battle, "dice": _dice, "correct": _correct, "apply_dice": _apply_dice,
         "retreat": _retreat, "take_ground": _take_ground, "end_turn": _end_turn, "undo": _undo,
+        "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
+        "attack_run": airflow.declare_attack_run,
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -381,7 +465,7 @@ class GameSession:
     def dice_request(self) -> DiceRequest | None:
         """The dice the session waits for now, as a request for the current dice source."""
         p = self.prompt()
-        if p.dice is None or self.state.phase is not Phase.DICE:
+        if p.dice is None or self.state.phase not in (Phase.DICE, Phase.AIR_DICE):
             return None
         return DiceRequest(p.dice.rid, p.dice.count, p.dice.purpose, "m44", p.dice.thrower)
 
@@ -391,33 +475,55 @@ class GameSession:
 
 
 # --- rules bridges (kept here so the session's calls into the rules are in one place) --------
+def counters_for(st: GameState) -> str | None:
+    """The card a Counter-Attack in play copies: the opponent's latest card."""
+    if st.card is None or not card_rules.card(st.card).copies_last_card:
+        return None
+    return st.last_card.get(st.active.other)
+
+
+def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
+    """The card whose effects apply this turn (a Counter-Attack's copied card)."""
+    if st.card is None:
+        return None
+    try:
+        return card_rules.card_in_force(st.card, counters_for(st))
+    except card_rules.CardError:
+        return card_rules.card(st.card)
+
+
 def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
     if st.card is None:
         return battle_rules.NO_MODIFIERS
-    return card_rules.card_modifiers(st.card, st.position, attacker, target, overrun=overrun)
+    return card_rules.card_modifiers(st.card, st.position, attacker, target, overrun=overrun,
+                                     counters=counters_for(st))
 
 
 def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
-    if st.card is not None and not overrun:
-        why = card_rules.card_battle_restriction(st.card, st.position, attacker, target)
+    if st.card is not None:
+        spec = card_spec_in_force(st)
+        # the card's restriction holds for the overrun battle too (Close Assault, Ambush...)
+        why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target)
         if why:
             return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     mods = modifiers_for(st, attacker, target, overrun)
+    if st.air is not None:
+        air = airflow.air_battle_check(st, attacker, target, mods)
+        if air is not None:
+            return air
     return battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
 
 
 def orders_check(st: GameState, units: list[str], section: str | None = None,
-                 roll: list[str] | None = None) -> tuple[list[str], int, list[str]]:
+                 roll: list[str] | None = None, air_deploy: str | None = None
+                 ) -> tuple[list[str], int, list[str]]:
     """(units ordered, orders lost, problems) for the card in play."""
     from companion.rules import orders as order_rules
 
     assert st.card is not None
-    counters = None
-    if card_rules.card(st.card).copies_last_card:
-        counters = st.last_card.get(st.active.other)
     try:
         check = order_rules.check_orders(st.position, st.card, st.active, units, section=section,
-                                         roll=roll, counters=counters)
+                                         roll=roll, counters=counters_for(st), air_deploy=air_deploy)
     except (order_rules.OrdersError, card_rules.CardError) as exc:
         return [], 0, [str(exc)]
     problems = [f"{uid}: {why}" for uid, why in check.rejected]
@@ -428,14 +534,28 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
     """Hexes the unit may end its move on: hex -> (hexes entered, may still battle there)."""
     from companion.rules import movement
 
-    spec = card_rules.card(st.card) if st.card else None
+    spec = card_spec_in_force(st)
     unit = st.position.units[unit_id]
     allowance = card_rules.move_allowance(spec, unit.spec)
     if not allowance.may_move:
         return {}
+    effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
+    free = bool(effect and effect.ignore_terrain_movement)
     found = movement.move_destinations(st.position, unit_id, allowance.move,
-                                       battle_limit=allowance.move_and_battle)
-    return {h: (len(info.path), info.can_battle) for h, info in found.items() if h != unit.hex}
+                                       battle_limit=allowance.move_and_battle,
+                                       ignore_terrain_movement=free)
+    out: dict[Hex, tuple[int, bool]] = {}
+    for h, info in found.items():
+        if h == unit.hex:
+            continue
+        can_battle = info.can_battle
+        if free and can_battle:
+            # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
+            # still forbids a battle there (the rules' move ask keeps it at the end hex)
+            can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
+                                 for t in st.position.terrain_at(h))
+        out[h] = (len(info.path), can_battle)
+    return out
 
 
 def battle_targets(
@@ -460,8 +580,15 @@ def odds_for(st: GameState) -> dict[str, Any] | None:
     if b is None or b.attacker not in st.position.units or b.target not in st.position.units:
         return None
     check = battle_check(st, b.attacker, b.target, b.overrun)
+    mods = modifiers_for(st, b.attacker, b.target, b.overrun)
     target = st.position.units[b.target]
-    odds = odds_rules.battle_odds(check.dice, check.hit_faces, target.figures)
+    if target.spec.air or st.position.units[b.attacker].spec.air:
+        odds = odds_rules.battle_odds(check.dice, check.hit_faces, target.figures,
+                                      flag_faces=check.flag_faces)
+    else:
+        # counts figures lost to blocked retreats and the armored car's confirmation
+        odds = odds_rules.position_odds(st.position, b.attacker, b.target, mods, check=check,
+                                        overrun=b.overrun)
     return odds_rules.odds_json(odds)
 
 
@@ -470,6 +597,9 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
     undo = ("undo",) if can_undo else ()
     name = st.hex_name
     pos = st.position
+    air_step = airflow.air_prompt(st, can_undo)
+    if air_step is not None:
+        return air_step
     if st.phase is Phase.OVER:
         winner = st.winner.value if st.winner else "nobody"
         return Prompt("over", None, f"The game is over: {winner} wins "
@@ -493,7 +623,8 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered if u in pos.units)
         return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
                       "then say you are done moving.",
-                      ("move", *(("exit",) if can_exit else ()), "end_moves", *undo),
+                      ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
+                       "end_moves", *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in waiting),
                       choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
                       optional=True)
@@ -504,7 +635,12 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         text = f"{side.title()}: battle with the ordered units, one at a time, then end the turn."
         if st.may_overrun:
             text = f"{side.title()}: {st.may_overrun} took ground and may battle again (armor overrun)."
-        return Prompt("battle", side, text, ("battle", "end_turn", *undo),
+        runs = airflow.pending_runs(st.air)
+        if runs:
+            text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
+                    "moving, then battle with the other ordered units.")
+        return Prompt("battle", side, text,
+                      ("attack_run", "battle", *undo) if runs else ("battle", "end_turn", *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in ready),
                       choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in ready),
                       optional=True)

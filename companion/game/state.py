@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.game.airstate import AirState, PendingAir, new_air_state
 from companion.game.events import BARRIERS, UNDOABLE, Event
 from companion.rules import victory
 from companion.rules.board import Board, Hex, Side
@@ -27,6 +28,8 @@ class Phase(StrEnum):
     REVIEW_DICE = "review_dice"  # dice read; a player may correct one before they are applied
     RETREAT = "retreat"  # the target's owner chooses where it retreats
     TAKE_GROUND = "take_ground"  # the attacker may advance into the vacated hex
+    AIR_DICE = "air_dice"  # air dice are due: air check, strafing, attack run, confirmation
+    AIR_RETREAT = "air_retreat"  # a unit hit by an air attack retreats; its owner chooses
     OVER = "over"
 
 
@@ -71,6 +74,7 @@ class GameState:
     deck: list[str] | None = None  # virtual deck (auto play); None: real cards on the table
     hands: dict[Side, list[str]] = field(default_factory=dict)
     discard: list[str] = field(default_factory=list)
+    air: AirState | None = None  # None: the scenario plays without air rules
     seq: int = 0
 
     @property
@@ -111,6 +115,7 @@ class GameState:
         new.deck = None if self.deck is None else list(self.deck)
         new.hands = {s: list(c) for s, c in self.hands.items()}
         new.discard = list(self.discard)
+        new.air = None if self.air is None else self.air.clone()
         return new
 
     def observe(self, turn_start: bool = False) -> None:
@@ -150,6 +155,10 @@ def initial_state(data: dict[str, Any]) -> GameState:
                                       scenario.sides[Side.AXIS].medals_to_win)
     state.objectives = scenario_objectives(scenario)
     state.observe()
+    if data.get("air"):
+        state.air = new_air_state(data["air"])
+        state.air.airborne_at_start = sorted(u.id for u in position.units.values()
+                                             if u.side is state.active and u.spec.air and u.airborne)
     deck = data.get("deck")
     if deck is not None:
         state.deck = list(deck)
@@ -185,6 +194,16 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     state.overrun_used = []
     state.may_overrun = None
     state.battle = None
+    air = state.air
+    if air is not None:
+        air.card_played = None
+        air.sortie = False
+        air.actions = {}
+        air.runs = []
+        air.checks = []
+        air.withdrew = False
+        air.airborne_at_start = sorted(u.id for u in state.position.units.values()
+                                       if u.side is state.active and u.spec.air and u.airborne)
 
 
 def apply_event(state: GameState, ev: Event) -> None:
@@ -198,16 +217,22 @@ def apply_event(state: GameState, ev: Event) -> None:
         state.card = d["card"]
         state.last_card[state.active] = d["card"]
         state.phase = Phase.ORDER
+        if state.air is not None:
+            _air_card_played(state, state.air, d)
     elif k == "units_ordered":
         state.ordered = list(d["units"])
         state.orders_lost = int(d.get("lost", 0))
         state.phase = Phase.MOVE
+        if state.air is not None:
+            _air_ordered(state, state.air, d)
     elif k == "unit_moved":
         to = board.parse(d["to"])
         pos.move_unit(d["unit"], to)
         hexes = int(d.get("hexes", 1))
         pos.units[d["unit"]].moved += hexes
         state.moved[d["unit"]] = state.moved.get(d["unit"], 0) + hexes
+        if "airborne" in d:
+            pos.units[d["unit"]].airborne = bool(d["airborne"])
     elif k == "moves_done":
         state.phase = Phase.BATTLE
     elif k == "battle_declared":
@@ -224,6 +249,17 @@ def apply_event(state: GameState, ev: Event) -> None:
             state.battled.append(d["attacker"])
             state.may_overrun = None
         state.phase = Phase.DICE
+    elif k == "dice_read" and state.air is not None and state.air.roll is not None:
+        r = state.air.roll
+        r.faces = list(d["faces"])
+        r.confidence = list(d.get("confidence", [1.0] * len(r.faces)))
+        r.source = d.get("source", "")
+        state.phase = Phase.REVIEW_DICE
+    elif k == "die_corrected" and state.air is not None and state.air.roll is not None:
+        r = state.air.roll
+        assert r.faces is not None
+        r.faces[int(d["index"])] = d["face"]
+        r.confidence[int(d["index"])] = 1.0
     elif k == "dice_read":
         b = state.battle
         assert b is not None
@@ -269,6 +305,9 @@ def apply_event(state: GameState, ev: Event) -> None:
     elif k == "game_over":
         state.winner = Side(d["winner"]) if d.get("winner") else None
         state.phase = Phase.OVER
+    elif k in _AIR_EVENTS:
+        assert state.air is not None, f"{k} in a game without air rules"
+        _AIR_EVENTS[k](state, state.air, d)
     elif k == "game_started":
         raise ValueError("game_started starts a log; it is not applied to a state")
     else:
@@ -278,7 +317,8 @@ def apply_event(state: GameState, ev: Event) -> None:
 
 
 _BOARD_CHANGES = frozenset({"unit_moved", "battle_resolved", "retreat_chosen", "ground_taken",
-                            "unit_exited"})
+                            "unit_exited", "units_ordered", "air_check", "air_attack_resolved",
+                            "air_retreat", "air_confirmed", "air_withdrawn"})
 
 
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
@@ -313,6 +353,178 @@ def _after_retreat(state: GameState) -> None:
     else:
         state.battle = None
         state.phase = Phase.BATTLE
+
+
+# --- air events (the rules are in companion.rules.air; these only fold their results) -----------
+def _add_air_unit(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.position import Unit
+
+    unit = Unit(d["id"], state.active, d["type"], state.board.parse(d["hex"]), int(d.get("figures", 1)),
+                moved=1, airborne=True, model=d.get("model"), ammo=dict(d.get("ammo", {})))
+    state.position.add_unit(unit)
+
+
+def _air_card_played(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    side = state.active.value
+    if d.get("air_card"):
+        held = air.cards.get(side, [])
+        if d["air_card"] in held:
+            held.remove(d["air_card"])
+        air.card_played = d["air_card"]
+    if d.get("air_sortie"):
+        air.sortie = True
+        if d.get("sortie_card"):
+            air.sorties[side] = air.sorties.get(side, 0) - 1
+
+
+def _air_ordered(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    for uid in d.get("left_board", []):
+        if uid in state.position.units:
+            state.position.remove_unit(uid)
+    if d.get("new_airplane"):
+        _add_air_unit(state, d["new_airplane"])
+        air.planes_made += 1
+    if d.get("deploy"):
+        dep = d["deploy"]
+        _add_air_unit(state, dep)
+        pool = air.reserve.get(state.active.value, [])
+        air.reserve[state.active.value] = [r for r in pool if r["id"] != dep["id"]]
+    air.checks = [dict(c) for c in d.get("air_checks", [])]
+    _next_air(state, air, "move")
+
+
+def _next_air(state: GameState, air: AirState, then: str) -> None:
+    """After an air step: the next air check due, a retreat to choose, or back to ``then``."""
+    if air.checks:
+        c = air.checks.pop(0)
+        air.roll = PendingAir("air_check", c["plane"], int(c["dice"]), c["thrower"], c["rid"],
+                              c["purpose"], then, explain=list(c.get("explain", [])), data=c)
+        state.rolls += 1
+        state.phase = Phase.AIR_DICE
+    elif air.retreats:
+        state.phase = Phase.AIR_RETREAT
+    else:
+        state.phase = Phase(then)
+
+
+def _air_check(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    roll = air.roll
+    air.roll = None
+    plane = d["plane"]
+    if d.get("lost") and plane in state.position.units:
+        if d.get("medal_to"):
+            _eliminate(state, plane, Side(d["medal_to"]))
+        else:
+            state.position.remove_unit(plane)
+        if plane in state.ordered:
+            state.ordered.remove(plane)
+    _next_air(state, air, roll.then if roll else "move")
+
+
+def _air_attack_declared(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    air.roll = PendingAir(d["kind"], d["unit"], int(d["dice"]), d["thrower"], d["rid"], d["purpose"],
+                          d.get("then", "battle"), targets=list(d.get("targets", [])),
+                          split=list(d.get("split", [])), explain=list(d.get("explain", [])),
+                          data=dict(d))
+    air.actions.setdefault(d["unit"], []).append(d["kind"])
+    state.rolls += 1
+    state.phase = Phase.AIR_DICE
+
+
+def _air_attack_resolved(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    roll = air.roll
+    air.roll = None
+    then = roll.then if roll else "battle"
+    pos = state.position
+    plane_side = Side(d["side"])
+    for r in d.get("results", []):
+        if r.get("dropped") or r["target"] not in pos.units:
+            continue
+        target = pos.units[r["target"]]
+        if r["eliminated"]:
+            _eliminate(state, r["target"], plane_side)
+            continue
+        target.figures -= int(r["figures_removed"])
+        due = int(r.get("flags", 0)) - int(r.get("flags_ignored", 0))
+        if due > 0:
+            air.retreats.append({"unit": r["target"], "flags": due, "then": then})
+    if d.get("kind") == "attack_run" and air.runs:
+        air.runs.pop(0)
+    if d.get("plane_removed") and d["unit"] in pos.units:
+        if d.get("medal_to"):
+            _eliminate(state, d["unit"], Side(d["medal_to"]))
+        else:
+            pos.remove_unit(d["unit"])
+    _next_air(state, air, then)
+
+
+def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    pos = state.position
+    done = air.retreats.pop(0) if air.retreats else {"then": "battle"}
+    unit = pos.units.get(d["unit"])
+    if unit is not None:
+        if d.get("eliminated"):
+            _eliminate(state, d["unit"], unit.side.other)
+        else:
+            unit.figures -= int(d.get("figures_lost", 0))
+            to = state.board.parse(d["hex"])
+            if to != unit.hex:
+                pos.move_unit(d["unit"], to)
+    state.phase = Phase.AIR_RETREAT if air.retreats else Phase(done["then"])
+
+
+def _air_hits(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    state.battle = None
+    if int(d["possible_hits"]) > 0 and d["target"] in state.position.units:
+        air.roll = PendingAir("confirm", d["attacker"], int(d["possible_hits"]), d["thrower"], d["rid"],
+                              d["purpose"], "battle", targets=[d["target"]],
+                              explain=list(d.get("explain", [])), data=dict(d))
+        state.rolls += 1
+        state.phase = Phase.AIR_DICE
+    else:
+        state.phase = Phase.BATTLE
+
+
+def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    roll = air.roll
+    air.roll = None
+    target = state.position.units.get(d["target"])
+    if target is not None:
+        owner = target.side.value
+        if d.get("shot_down"):
+            _eliminate(state, d["target"], Side(d["medal_to"]))
+            if d.get("banned_type"):
+                air.banned.setdefault(owner, []).append(d["banned_type"])
+        elif d.get("retires"):
+            state.position.remove_unit(d["target"])
+            air.reserve.setdefault(owner, []).append({"id": d["target"], "type": target.type})
+    state.phase = Phase(roll.then if roll else "battle")
+
+
+def _ammo_spent(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    state.position.units[d["unit"]].ammo = dict(d["ammo_left"])
+    air.runs.append(dict(d))
+
+
+def _air_resupplied(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    state.position.units[d["unit"]].ammo = dict(d["ammo"])
+
+
+def _air_withdrawn(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    unit = state.position.units.get(d["unit"])
+    if unit is None:
+        return
+    state.position.remove_unit(d["unit"])
+    air.reserve.setdefault(unit.side.value, []).append({"id": unit.id, "type": unit.type})
+    air.withdrew = True
+
+
+_AIR_EVENTS = {
+    "air_check": _air_check, "air_attack_declared": _air_attack_declared,
+    "air_attack_resolved": _air_attack_resolved, "air_retreat": _air_retreat,
+    "air_hits": _air_hits, "air_confirmed": _air_confirmed, "ammo_spent": _ammo_spent,
+    "air_resupplied": _air_resupplied, "air_withdrawn": _air_withdrawn,
+}
 
 
 class GameLog:

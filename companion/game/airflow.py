@@ -1,0 +1,758 @@
+"""Air units in the turn flow: the session's bridge to ``companion.rules.air``.
+
+The scenario's air setting picks the variant (``air-pack`` or ``flight-plan``); every rule comes
+from the rules core (``AirPackRules``, ``FlightPlanRules``, ``targets.air_target_check``). This
+module only turns actions into checked event data and prompts, and never decides a rule itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from companion.game.airstate import AirState, PendingAir
+from companion.game.errors import IllegalAction
+from companion.game.prompts import Choice, DiceDue, Prompt
+from companion.game.state import GameState, Phase
+from companion.rules import battle as battle_rules
+from companion.rules.air import airpack, flightplan, targets
+from companion.rules.air.air_combat_cards import AIR_COMBAT_CARDS, air_combat_cards_at_setup
+from companion.rules.air.aircraft import (
+    AIRPACK_MODELS,
+    AirAction,
+    UnknownFrontError,
+    air_superiority,
+    airplane_choices,
+)
+from companion.rules.air.common import AirRulesError, FlightRules
+from companion.rules.board import Hex, Section, Side, distance
+from companion.rules.position import Unit
+
+if TYPE_CHECKING:
+    from companion.game.session import GameSession
+    from companion.scenarios import Scenario
+
+AIR_PACK = airpack.AirPackRules.name
+FLIGHT_PLAN = flightplan.FlightPlanRules.name
+# Copies of each known Air Combat card in the game's virtual Air Combat deck: the seed names
+# three titles and not the deck's make-up, so each known title is shuffled in this many times.
+AIR_COMBAT_COPIES = 4
+SORTIE_CARDS_AT_START = 1  # Air Pack p.3: each player receives one Air Sortie card
+_COUNTRY_NATION = {"us": "usa", "usa": "usa", "gb": "britain", "uk": "britain", "de": "germany",
+                   "jp": "japan", "ru": "ussr", "su": "ussr", "fr": "france", "it": "italy",
+                   "pl": "poland", "fi": "finland"}
+
+
+# --- setup -----------------------------------------------------------------------------------
+def air_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+    """The ``air`` entry of ``game_started``: the variant, Air Sortie cards or Air Combat cards."""
+    if scenario.air.rules is None:
+        return None
+    rules = scenario.air.rules.value
+    data: dict[str, Any] = {"rules": rules}
+    if rules == AIR_PACK:
+        data["sorties"] = {s.value: SORTIE_CARDS_AT_START for s in Side}
+        return data
+    front = scenario.air.front or scenario.front
+    year = scenario.air.year or (int(scenario.date[:4]) if scenario.date else None)
+    superiority: str | None = None
+    if front and year:
+        try:
+            superiority = air_superiority(front, year)
+        except UnknownFrontError:
+            superiority = None
+    beach = any(t.type == "beach" for t in scenario.terrain)
+    counts = air_combat_cards_at_setup(Side(superiority) if superiority else None, beach)
+    data["superiority"] = superiority
+    data["dealt"] = {s.value: n for s, n in counts.items()}
+    if deck_seed is not None:
+        deck = [t for t in AIR_COMBAT_CARDS for _ in range(AIR_COMBAT_COPIES)]
+        random.Random(f"{deck_seed}:air-combat").shuffle(deck)
+        cards: dict[str, list[str]] = {}
+        for side in (Side.ALLIES, Side.AXIS):
+            n = counts[side]
+            cards[side.value], deck = deck[:n], deck[n:]
+        data["cards"] = cards
+        data["deck"] = deck
+    return data
+
+
+def rules_of(st: GameState) -> FlightRules:
+    assert st.air is not None
+    return airpack.AirPackRules() if st.air.rules == AIR_PACK else flightplan.FlightPlanRules()
+
+
+def _airpack(st: GameState) -> airpack.AirPackRules:
+    r = rules_of(st)
+    assert isinstance(r, airpack.AirPackRules)
+    return r
+
+
+def _flightplan(st: GameState) -> flightplan.FlightPlanRules:
+    r = rules_of(st)
+    assert isinstance(r, flightplan.FlightPlanRules)
+    return r
+
+
+def is_air_game(st: GameState, rules: str | None = None) -> bool:
+    return st.air is not None and (rules is None or st.air.rules == rules)
+
+
+def enemy_bases(st: GameState, side: Side) -> frozenset[Hex]:
+    """Airfields in the opponent's half of the board: an air unit of ``side`` does not land there."""
+    board = st.board
+    home = board.home_row(side)
+    return frozenset(h for h in board.all_hexes if "airfield" in st.position.terrain_names(h)
+                     and abs(h.row - home) > (board.height - 1) / 2)
+
+
+# --- card play -------------------------------------------------------------------------------
+def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """Air fields of ``card_played``: an Air Combat card beside it, an Air Sortie."""
+    extra: dict[str, Any] = {}
+    air = st.air
+    side = st.active.value
+    air_card = action.get("air_card")
+    sortie = action.get("air_sortie")
+    if air is None:
+        if air_card is not None or sortie:
+            raise IllegalAction("this scenario plays without air rules")
+        return extra
+    if air_card is not None:
+        if air.rules != FLIGHT_PLAN:
+            raise IllegalAction("Air Combat cards belong to New Flight Plan games")
+        if not isinstance(air_card, str) or air_card not in AIR_COMBAT_CARDS:
+            raise IllegalAction(f"{air_card!r} is not an Air Combat card; known: "
+                                f"{', '.join(AIR_COMBAT_CARDS)}")
+        if air.cards and air_card not in air.cards.get(side, []):
+            raise IllegalAction(f"{side} holds no {air_card}; Air Combat cards held: "
+                                f"{', '.join(air.cards.get(side, [])) or 'none'}")
+        extra["air_card"] = air_card
+    if air.rules == AIR_PACK:
+        from companion.rules import cards as card_rules
+
+        spec = card_rules.card(card_id)
+        if card_id == "air_power":  # Air Pack p.3: Air Power is played as an Air Sortie
+            extra["air_sortie"] = True
+        elif sortie:
+            if not isinstance(sortie, bool):
+                raise IllegalAction("air_sortie: true or false")
+            if spec.kind.value != "section":
+                raise IllegalAction("an Air Sortie joins a Section card, not "
+                                    f"{spec.name}")
+            if air.sorties.get(side, 0) < 1:
+                raise IllegalAction(f"{side} holds no Air Sortie card")
+            extra["air_sortie"] = True
+            extra["sortie_card"] = True
+    elif sortie:
+        raise IllegalAction("New Flight Plan has no Air Sortie: deploy an air unit with a "
+                            "Section card (order ... deploy=)")
+    return extra
+
+
+# --- orders ----------------------------------------------------------------------------------
+def _section_of(st: GameState, h: Hex, card_id: str) -> str | None:
+    from companion.rules import cards as card_rules
+
+    spec = card_rules.card(card_id)
+    secs = st.board.sections(h, st.active)
+    for s in (Section.LEFT, Section.CENTER, Section.RIGHT):
+        if s in secs and (not spec.sections or s in spec.sections):
+            return s.value
+    return None
+
+
+def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_base: str
+                 ) -> tuple[list[str], dict[str, Any], str | None]:
+    """(ground units for the card's orders, air fields of ``units_ordered``, air_deploy section).
+
+    Air Pack: an Air Sortie orders the airborne airplane (no air check) or brings a fresh one in
+    on an edge hex; airborne planes not ordered leave the board; ordered planes that were
+    airborne at the turn's start or take off make an air check. New Flight Plan: ``deploy``.
+    """
+    air = st.air
+    assert air is not None and st.card is not None
+    pos = st.position
+    side = st.active
+    extra: dict[str, Any] = {}
+    air_deploy: str | None = None
+    rest = list(units)
+    sortie_plane: str | None = None
+    if air.rules == AIR_PACK:
+        rules = _airpack(st)
+        flying = rules.airborne_airplanes(pos, side)
+        if air.sortie:
+            new_hex = action.get("sortie_hex")
+            card = airpack.SortieCard.AIR_POWER if st.card == "air_power" else airpack.SortieCard.AIR_SORTIE
+            with_section = None
+            if st.card != "air_power" and new_hex is not None:
+                try:
+                    with_section = Section(_section_of(st, st.board.parse(str(new_hex)), st.card) or "center")
+                except ValueError as exc:
+                    raise IllegalAction(str(exc)) from None
+            play = rules.play_sortie(pos, side, card, with_section_card=with_section,
+                                     new_airplane=new_hex is not None and bool(flying))
+            if not play.allowed:
+                raise IllegalAction(play.reason or "this Air Sortie is not allowed")
+            if play.effect is airpack.SortieEffect.ORDER_AIRBORNE:
+                sortie_plane = flying[0].id
+                if st.card != "air_power":
+                    air_deploy = _section_of(st, flying[0].hex, st.card)
+            else:
+                if not isinstance(new_hex, str):
+                    raise IllegalAction("no airplane is flying: name the edge hex where the Air "
+                                        "Sortie enters (sortie_hex)")
+                try:
+                    h = st.board.parse(new_hex)
+                except ValueError as exc:
+                    raise IllegalAction(str(exc)) from None
+                if h not in play.entry_hexes:
+                    raise IllegalAction(f"{new_hex} is not an edge hex where this Air Sortie may "
+                                        "enter")
+                if pos.is_occupied(h):
+                    raise IllegalAction(f"{new_hex} is occupied: an airplane enters on a vacant "
+                                        "edge hex")
+                if play.removed_airplane:
+                    extra.setdefault("left_board", []).append(play.removed_airplane)
+                sortie_plane = f"{side.value}-plane-{air.planes_made + 1}"
+                extra["new_airplane"] = {"id": sortie_plane, "type": "airplane", "hex": new_hex,
+                                         "model": airplane_model(st, side), "figures": 1}
+                if st.card != "air_power":
+                    air_deploy = _section_of(st, h, st.card)
+            rest = [u for u in rest if u != sortie_plane]
+            extra["sortie_plane"] = sortie_plane
+        ordered_planes = [u for u in units if u in pos.units and pos.units[u].spec.air]
+        if sortie_plane:
+            ordered_planes = [u for u in ordered_planes if u != sortie_plane]
+        # Keep 'em flying (p.5): an airborne airplane not ordered leaves the board, no medal.
+        left = [p.id for p in flying if p.id not in units and p.id != sortie_plane
+                and p.id not in extra.get("left_board", [])]
+        if left:
+            extra.setdefault("left_board", []).extend(left)
+        checks = []
+        passed = []
+        for i, pid in enumerate(ordered_planes):
+            plane = pos.units[pid]
+            if not airpack.AirPackRules.air_check_required(pid in air.airborne_at_start,
+                                                           not plane.airborne, False):
+                continue
+            chk = rules.air_check(pos, pid)
+            if chk.dice == 0:
+                passed.append({"plane": pid, "explain": list(chk.explain)})
+                continue
+            thrower = chk.rolled_by.value
+            why = (f"enemy units adjacent: the {thrower} throw" if chk.enemy_adjacent
+                   else "no enemy adjacent: its owner throws")
+            checks.append({"plane": pid, "dice": chk.dice, "thrower": thrower,
+                           "rid": f"{rid_base}-ac{i + 1}", "enemy_adjacent": chk.enemy_adjacent,
+                           "purpose": f"air check of {pid} ({why}); a grenade loses it",
+                           "explain": list(chk.explain)})
+        if checks:
+            extra["air_checks"] = checks
+        if passed:
+            extra["air_checks_passed"] = passed
+        if air.sortie and st.card == "air_power":
+            rest = []  # Air Power played as an Air Sortie orders the airplane only
+    else:
+        dep = action.get("deploy")
+        if dep is not None:
+            extra["deploy"], air_deploy = _deploy(st, dep)
+    return rest, extra, air_deploy
+
+
+def airplane_model(st: GameState, side: Side) -> str:
+    """The model flown by ``side``: one already in the scenario, else the selection guidelines."""
+    for u in st.scenario.units:
+        if u.side is side and u.type == "airplane" and u.model in AIRPACK_MODELS:
+            return str(u.model)
+    country = st.scenario.sides[side].country or side.value
+    nation = _COUNTRY_NATION.get(country.lower(), side.value)
+    year = int(st.scenario.date[:4]) if st.scenario.date else 1942
+    theatre = "pacific" if nation == "japan" else "europe"
+    found = airplane_choices(nation, theatre, year)
+    return found[0] if found else ("spitfire" if side is Side.ALLIES else "me109")
+
+
+def _deploy(st: GameState, dep: Any) -> tuple[dict[str, Any], str]:
+    from companion.rules import cards as card_rules
+
+    air = st.air
+    assert air is not None and st.card is not None
+    if not (isinstance(dep, dict) and isinstance(dep.get("unit"), str)
+            and isinstance(dep.get("hex"), str)):
+        raise IllegalAction("deploy: {unit: an air unit off the board, hex: where it enters}")
+    side = st.active
+    pool = {r["id"]: r for r in air.reserve.get(side.value, [])}
+    if dep["unit"] not in pool:
+        raise IllegalAction(f"{dep['unit']} is not an air unit of the {side} off the board; off "
+                            f"the board: {', '.join(pool) or 'none'}")
+    try:
+        h = st.board.parse(dep["hex"])
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+    rules = _flightplan(st)
+    spec = card_rules.card(st.card)
+    kind = flightplan.OrderKind.SECTION if spec.kind.value == "section" else flightplan.OrderKind.TACTIC
+    air_type = pool[dep["unit"]]["type"]
+    ok = rules.deploy_check(st.position, side, air_type, order=kind, withdrew_this_turn=air.withdrew,
+                            banned_types=frozenset(air.banned.get(side.value, [])))
+    if not ok.allowed:
+        raise IllegalAction(ok.reason or "no deployment now")
+    section = _section_of(st, h, st.card)
+    if section is None:
+        raise IllegalAction(f"{dep['hex']} is not in a section where {spec.name} gives orders")
+    if st.position.is_occupied(h):
+        raise IllegalAction(f"{dep['hex']} is occupied: the air unit enters on a vacant hex")
+    return ({"id": dep["unit"], "type": air_type, "hex": dep["hex"], "figures": 1,
+             "ammo": rules.full_ammo(air_type)}, section)
+
+
+# --- movement --------------------------------------------------------------------------------
+def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
+             ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(fields of ``unit_moved``, ``ammo_spent`` data or None) for an air unit's move."""
+    from companion.rules import movement
+
+    pos = st.position
+    unit = pos.units[unit_id]
+    rules = rules_of(st)
+    raw = action.get("path")
+    if raw is not None:
+        if not (isinstance(raw, list) and raw and all(isinstance(x, str) for x in raw)):
+            raise IllegalAction("path: the hexes the air unit flies onto, in order")
+        try:
+            path = [st.board.parse(x) for x in raw]
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if path[-1] != to:
+            raise IllegalAction("the path must end on the 'to' hex")
+    else:
+        found = movement.move_destinations(pos, unit_id, unit.spec.move)
+        info = found.get(to)
+        if info is None:
+            reach = ", ".join(sorted(st.hex_name(h) for h in found)) or "none"
+            raise IllegalAction(f"{unit_id} may not end its move on {st.hex_name(to)}; it may "
+                                f"reach: {reach}")
+        path = list(info.path)
+    left = rules.max_move - unit.moved
+    if len(path) > left:
+        raise IllegalAction(f"{unit_id} has {left} hex{'es' if left != 1 else ''} of movement left")
+    check = rules.check_flight(pos, unit, path, enemy_bases=enemy_bases(st, unit.side))
+    if not check.allowed:
+        raise IllegalAction(check.reason or "this flight is not allowed")
+    fields: dict[str, Any] = {"hexes": len(path), "can_battle": True,
+                              "path": [st.hex_name(h) for h in path],
+                              "airborne": not check.landed}
+    if check.landed:
+        fields["landed"] = True
+    elif not unit.airborne:
+        fields["took_off"] = True
+    spent = None
+    markers = action.get("markers")
+    if markers:
+        spent = _markers(st, unit, path, markers)
+    return fields, spent
+
+
+def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any) -> dict[str, Any]:
+    if st.air is None or st.air.rules != FLIGHT_PLAN:
+        raise IllegalAction("ammo markers belong to New Flight Plan games")
+    if not isinstance(markers, list) or not all(
+            isinstance(m, dict) and isinstance(m.get("hex"), str) and isinstance(m.get("ammo"), str)
+            for m in markers):
+        raise IllegalAction("markers: a list of {hex, ammo} (ammo: machine_gun or bomb)")
+    try:
+        placed = [flightplan.Marker(st.board.parse(m["hex"]), m["ammo"]) for m in markers]
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+    rules = _flightplan(st)
+    tfh = st.card == "their_finest_hour"
+    try:
+        check = rules.run_check(st.position, unit.id, placed, path=path, card=st.air.card_played,
+                                their_finest_hour=tfh)
+    except AirRulesError as exc:
+        raise IllegalAction(str(exc)) from None
+    if not check.allowed:
+        raise IllegalAction(check.reason or "this attack run is not allowed")
+    return {"unit": unit.id, "type": unit.type,
+            "markers": [{"hex": st.hex_name(m.hex), "ammo": m.ammo} for m in placed],
+            "targets": list(check.targets), "split": list(check.dice),
+            "ammo_left": dict(check.ammo_left), "card": st.air.card_played,
+            "their_finest_hour": tfh, "explain": list(check.explain)}
+
+
+def must_still_move(st: GameState) -> list[str]:
+    """Air Pack: ordered airborne airplanes that have not moved (they must move 1 hex at least)."""
+    if not is_air_game(st, AIR_PACK):
+        return []
+    return [u for u in st.ordered if u in st.position.units and st.position.units[u].spec.air
+            and st.position.units[u].airborne and st.position.units[u].moved == 0]
+
+
+# --- battles involving air units ---------------------------------------------------------------
+def air_battle_check(st: GameState, attacker: str, target: str,
+                     mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
+    """The check of a battle with an air unit on either side (None: a ground battle)."""
+    pos = st.position
+    a, t = pos.units[attacker], pos.units[target]
+    if not (a.spec.air or t.spec.air):
+        return None
+    d = distance(a.hex, t.hex)
+
+    def refuse(reason: str) -> battle_rules.BattleCheck:
+        return battle_rules.BattleCheck(False, reason, d, False, d == 1, 0, (reason,))
+
+    if a.spec.air:
+        if a.side is t.side:
+            return refuse(f"{target} is a friendly unit")
+        if is_air_game(st, FLIGHT_PLAN) and t.spec.air:
+            df = _flightplan(st).dogfight_check(pos, attacker, target)
+            return battle_rules.BattleCheck(df.allowed, df.reason, d, True, d == 1, df.dice,
+                                            df.explain or ((df.reason or ""),), targets.GRENADE_ONLY,
+                                            targets.NO_FLAGS)
+        if is_air_game(st, FLIGHT_PLAN):
+            return refuse(f"{attacker} attacks ground units with ammo markers placed while it "
+                          "moves (attack run), not by battling")
+        return refuse(f"{attacker} does not battle: an airplane strafes or makes its special "
+                      "action during its move")
+    if is_air_game(st, FLIGHT_PLAN) and t.airborne and st.card == "close_assault":
+        g2a = _flightplan(st).ground_to_air_check(pos, attacker, target, close_assault_card=True)
+        return battle_rules.BattleCheck(g2a.allowed, g2a.reason, d, True, d == 1, g2a.dice,
+                                        g2a.explain or ((g2a.reason or ""),), targets.GRENADE_ONLY,
+                                        targets.NO_FLAGS)
+    check = targets.air_target_check(pos, attacker, target, mods)
+    if check is not None and check.allowed and not (t.spec.air and t.airborne):
+        check = replace(check, flag_faces=targets.NO_FLAGS)
+    return check
+
+
+def needs_confirmation(st: GameState, target: str) -> bool:
+    return targets.needs_confirmation(st.position, target)
+
+
+# --- air actions (Air Pack special actions, New Flight Plan attack runs) -------------------------
+def _own_air(st: GameState, unit_id: Any, what: str) -> Unit:
+    if not isinstance(unit_id, str) or unit_id not in st.position.units:
+        raise IllegalAction(f"{what}: name an air unit on the board")
+    unit = st.position.units[unit_id]
+    if not unit.spec.air or unit.side is not st.active:
+        raise IllegalAction(f"{unit_id} is not one of your air units")
+    if unit_id not in st.ordered:
+        raise IllegalAction(f"{unit_id} was not ordered this turn")
+    return unit
+
+
+_ACTION_OF = {"strafe": AirAction.STRAFING, "kamikaze": AirAction.KAMIKAZE}
+
+
+def _special_action_ok(st: GameState, unit: Unit, action: AirAction) -> None:
+    assert st.air is not None
+    done = frozenset(_ACTION_OF[a] for a in st.air.actions.get(unit.id, []) if a in _ACTION_OF)
+    ok = airpack.may_add_action(done, action)
+    if not ok.allowed:
+        raise IllegalAction(ok.reason or "one special action per turn")
+    if unit.id not in st.moved:
+        raise IllegalAction(f"{unit.id} makes its {action.value} after its move: move it first")
+
+
+def declare_strafe(session: GameSession, a: dict[str, Any]) -> None:
+    st = session.state
+    if not is_air_game(st, AIR_PACK):
+        raise IllegalAction("strafing is an Air Pack special action")
+    unit = _own_air(st, a.get("unit"), "strafe")
+    _special_action_ok(st, unit, AirAction.STRAFING)
+    hexes = a.get("hexes")
+    if not (isinstance(hexes, list) and all(isinstance(x, str) for x in hexes)):
+        raise IllegalAction("hexes: up to 3 contiguous hexes next to the airplane")
+    try:
+        hs = [st.board.parse(x) for x in hexes]
+        check = airpack.strafe_check(_airpack(st), st.position, unit.id, hs)
+    except (ValueError, AirRulesError) as exc:
+        raise IllegalAction(str(exc)) from None
+    if not check.allowed:
+        raise IllegalAction(check.reason or "no strafing here")
+    session._emit("air_attack_declared", {
+        "kind": "strafe", "unit": unit.id, "targets": list(check.targets),
+        "split": [airpack.STRAFE_DICE_PER_UNIT] * len(check.targets), "dice": check.dice,
+        "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": st.active.value,
+        "purpose": f"{unit.id} strafes {', '.join(check.targets)} (1 die each, terrain ignored)",
+        "explain": list(check.explain), "then": "move", "hexes": hexes, "side": st.active.value,
+    })
+
+
+def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
+    st = session.state
+    if not is_air_game(st, AIR_PACK):
+        raise IllegalAction("kamikaze is an Air Pack special action")
+    unit = _own_air(st, a.get("unit"), "kamikaze")
+    _special_action_ok(st, unit, AirAction.KAMIKAZE)
+    target = a.get("target")
+    if not isinstance(target, str):
+        raise IllegalAction("kamikaze: name the target unit")
+    try:
+        ok = airpack.kamikaze_check(_airpack(st), st.position, unit.id, target)
+    except AirRulesError as exc:
+        raise IllegalAction(str(exc)) from None
+    if not ok.allowed:
+        raise IllegalAction(ok.reason or "no kamikaze here")
+    session._emit("air_attack_declared", {
+        "kind": "kamikaze", "unit": unit.id, "targets": [target], "split": [airpack.KAMIKAZE_DICE],
+        "dice": airpack.KAMIKAZE_DICE, "rid": f"{session.game_id}-{session.log.last_seq + 1}",
+        "thrower": st.active.value, "purpose": f"{unit.id} dives on {target} (kamikaze)",
+        "explain": list(ok.explain), "then": "move", "side": st.active.value,
+    })
+
+
+def declare_attack_run(session: GameSession, a: dict[str, Any]) -> None:
+    st = session.state
+    air = st.air
+    if air is None or not air.runs:
+        raise IllegalAction("no attack run is waiting: place ammo markers while the air unit moves")
+    run = air.runs[0]
+    if a.get("unit") not in (None, run["unit"]):
+        raise IllegalAction(f"attack runs resolve in the order they were made: {run['unit']}'s first")
+    session._emit("air_attack_declared", {
+        "kind": "attack_run", "unit": run["unit"], "targets": list(run["targets"]),
+        "split": list(run["split"]), "dice": sum(run["split"]),
+        "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": st.active.value,
+        "purpose": (f"{run['unit']}'s attack run: " + "; ".join(
+            f"{n} {'die' if n == 1 else 'dice'} on {t} ({m['ammo'].replace('_', ' ')})"
+            for n, t, m in zip(run["split"], run["targets"], run["markers"], strict=True))),
+        "explain": list(run.get("explain", [])), "then": "battle", "side": st.active.value,
+    })
+
+
+def _cut(faces: list[str], split: list[int]) -> list[list[str]]:
+    out, i = [], 0
+    for n in split:
+        out.append(faces[i:i + n])
+        i += n
+    return out
+
+
+def apply_air_roll(session: GameSession) -> None:
+    """The dice of the pending air roll, applied through the rules core."""
+    st = session.state
+    air = st.air
+    assert air is not None and air.roll is not None and air.roll.faces is not None
+    r = air.roll
+    faces = [str(f) for f in r.faces or []]
+    pos = st.position
+    try:
+        if r.kind == "air_check":
+            chk = _airpack(st).air_check(pos, r.unit)
+            res = replace(chk, dice=len(faces), enemy_adjacent=bool(r.data.get("enemy_adjacent"))
+                          ).result(faces)
+            session._emit("air_check", {"plane": r.unit, "faces": faces, "lost": res.lost,
+                                        "medal_to": res.medal_to.value if res.medal_to else None,
+                                        "thrower": r.thrower})
+            return
+        if r.kind == "confirm":
+            target = r.targets[0]
+            conf = _flightplan(st).confirm(pos, target, faces)
+            session._emit("air_confirmed", {
+                "target": target, "attacker": r.unit, "faces": faces, "shot_down": conf.shot_down,
+                "retires": conf.retires, "medal_to": conf.medal_to.value if conf.medal_to else None,
+                "air_combat_card_to": (conf.air_combat_card_to.value
+                                       if conf.air_combat_card_to else None),
+                "banned_type": conf.banned_type, "ammo_returned": conf.ammo_returned})
+            return
+        results: list[dict[str, Any]] = []
+        side = pos.units[r.unit].side.value if r.unit in pos.units else st.active.value
+        data: dict[str, Any] = {"kind": r.kind, "unit": r.unit, "faces": faces, "side": side}
+        if r.kind == "strafe":
+            check = airpack.strafe_check(_airpack(st), pos, r.unit,
+                                         [st.board.parse(h) for h in r.data["hexes"]])
+            tr = airpack.strafe_result(pos, check, _cut(faces, r.split))
+            results = [x.as_dict(st.board) for x in tr]
+        elif r.kind == "kamikaze":
+            k = airpack.kamikaze_result(pos, r.unit, r.targets[0], faces)
+            results = [k.target.as_dict(st.board)]
+            data["plane_removed"] = True
+            if k.medal_to_defender:
+                data["medal_to"] = pos.units[r.unit].side.other.value
+        elif r.kind == "attack_run":
+            results = _run_results(st, r, faces)
+        data["results"] = results
+    except (AirRulesError, battle_rules.BattleError) as exc:
+        raise IllegalAction(str(exc)) from None
+    session._emit("air_attack_resolved", data)
+    forced_air_retreats(session)
+
+
+def _run_results(st: GameState, r: PendingAir, faces: list[str]) -> list[dict[str, Any]]:
+    air = st.air
+    assert air is not None
+    run = air.runs[0]
+    rules = _flightplan(st)
+    pos = st.position
+    markers = tuple(flightplan.Marker(st.board.parse(m["hex"]), m["ammo"]) for m in run["markers"])
+    card = rules.card(run.get("card")) if run.get("card") else None
+    plane_type = str(run.get("type") or (pos.units[run["unit"]].type if run["unit"] in pos.units else ""))
+    chosen = card if card is not None and card.special_action_allowed(plane_type) else None
+    mods = []
+    for m, uid in zip(markers, run["targets"], strict=True):
+        unit = pos.units.get(uid)
+        mods.append(rules.marker_modifiers(unit, m.ammo, chosen, bool(run.get("their_finest_hour")))[1]
+                    if unit is not None else battle_rules.NO_MODIFIERS)
+    check = flightplan.RunCheck(True, None, markers, tuple(run["targets"]), tuple(run["split"]),
+                                tuple(mods))
+    return [x.as_dict(st.board) for x in rules.run_result(pos, check, _cut(faces, r.split))]
+
+
+def air_hits_data(session: GameSession, faces: list[str]) -> dict[str, Any]:
+    """``air_hits`` after a dogfight or a ground-to-air battle on a flying air unit."""
+    st = session.state
+    b = st.battle
+    assert b is not None
+    hits = flightplan.FlightPlanRules.possible_hits(faces)
+    return {"attacker": b.attacker, "target": b.target, "faces": faces, "possible_hits": hits,
+            "rid": f"{session.game_id}-{session.log.last_seq + 1}-confirm",
+            "thrower": st.active.value,
+            "purpose": (f"confirm {hits} hit{'s' if hits != 1 else ''} on {b.target}: re-roll "
+                        f"{hits} {'die' if hits == 1 else 'dice'} — a grenade shoots it down, a "
+                        "flag makes it retire"),
+            "explain": [f"{hits} grenade{'s' if hits != 1 else ''}: possible hits on a flying "
+                        "air unit, to confirm"]}
+
+
+def retreat_choices(st: GameState) -> list[dict[str, Any]]:
+    air = st.air
+    assert air is not None and air.retreats
+    head = air.retreats[0]
+    unit = st.position.units.get(head["unit"])
+    if unit is None:
+        return []
+    opts = battle_rules.retreat_options(st.position, unit.id, int(head["flags"]), figures=unit.figures)
+    return [{"hex": st.hex_name(o.hex), "figures_lost": o.figures_lost, "eliminated": o.eliminated}
+            for o in opts]
+
+
+def choose_air_retreat(session: GameSession, hex_name: str, forced: bool = False) -> None:
+    st = session.state
+    air = st.air
+    assert air is not None and air.retreats
+    opts = retreat_choices(st)
+    for o in opts:
+        if o["hex"] == hex_name:
+            session._emit("air_retreat", {"unit": air.retreats[0]["unit"], **o, "forced": forced})
+            return
+    allowed = ", ".join(o["hex"] for o in opts)
+    raise IllegalAction(f"{air.retreats[0]['unit']} may not retreat to {hex_name}; it may retreat "
+                        f"to: {allowed}")
+
+
+def forced_air_retreats(session: GameSession) -> None:
+    """Retreats with a single way out are made at once, as for ground battles."""
+    st = session.state
+    while st.phase is Phase.AIR_RETREAT and st.air is not None and st.air.retreats:
+        opts = retreat_choices(st)
+        if not opts:  # the unit is gone
+            session._emit("air_retreat", {"unit": st.air.retreats[0]["unit"], "hex": "",
+                                          "figures_lost": 0, "eliminated": False, "forced": True,
+                                          "gone": True})
+        elif len(opts) == 1:
+            session._emit("air_retreat", {"unit": st.air.retreats[0]["unit"], **opts[0],
+                                          "forced": True})
+        else:
+            return
+        st = session.state
+
+
+# --- turn start ----------------------------------------------------------------------------------
+def turn_start_events(st: GameState) -> list[tuple[str, dict[str, Any]]]:
+    """New Flight Plan, start of the player's turn: landed air units resupply; air units out of
+    ammo withdraw (no medal)."""
+    if not is_air_game(st, FLIGHT_PLAN):
+        return []
+    rules = _flightplan(st)
+    out: list[tuple[str, dict[str, Any]]] = []
+    for u in sorted(st.position.units.values(), key=lambda u: u.id):
+        if u.side is not st.active or not u.spec.air:
+            continue
+        if not u.airborne:
+            full = rules.resupply(u, landed_at_turn_start=True)
+            if full != rules.ammo_of(u) or not u.ammo:
+                out.append(("air_resupplied", {"unit": u.id, "ammo": full}))
+        elif rules.must_withdraw(u):
+            out.append(("air_withdrawn", {"unit": u.id, "reason": "out of ammo",
+                                          "ammo": rules.ammo_of(u)}))
+    return out
+
+
+# --- prompts ---------------------------------------------------------------------------------------
+def air_prompt(st: GameState, can_undo: bool) -> Prompt | None:
+    """The prompt of an air step, or None when the game is not at one."""
+    air = st.air
+    if air is None:
+        return None
+    undo = ("undo",) if can_undo else ()
+    if st.phase is Phase.AIR_DICE and air.roll is not None:
+        r = air.roll
+        thrower = r.thrower
+        by = "" if thrower == st.active.value else f" (the {thrower} throw for the {st.active.value})"
+        due = DiceDue(r.rid, r.dice, thrower, r.purpose, roll=st.rolls, odds=_air_odds(r))
+        hexes = [st.hex_name(st.position.units[u].hex) for u in [r.unit, *r.targets]
+                 if u in st.position.units]
+        return Prompt("dice", thrower, f"{thrower.title()}: throw {r.dice} "
+                      f"{'die' if r.dice == 1 else 'dice'}{by} — {r.purpose}.", ("dice", *undo),
+                      highlight=tuple(hexes), dice=due, detail=tuple(r.explain))
+    if st.phase is Phase.REVIEW_DICE and air.roll is not None:
+        r = air.roll
+        faces = ", ".join("?" if f is None else str(f) for f in (r.faces or []))
+        unread = any(f is None for f in (r.faces or []))
+        text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
+                if unread else "Correct a misread die, or apply the dice."))
+        return Prompt("review_dice", r.thrower, text, ("correct", "apply_dice"))
+    if st.phase is Phase.AIR_RETREAT and air.retreats:
+        head = air.retreats[0]
+        unit = st.position.units.get(head["unit"])
+        owner = unit.side.value if unit else st.active.value
+        opts = retreat_choices(st)
+        return Prompt("retreat", owner, f"{owner.title()}: {head['unit']} must retreat "
+                      f"({head['flags']} flag(s) from an air attack); choose where.",
+                      ("retreat", *undo), highlight=tuple(o["hex"] for o in opts),
+                      choices=tuple(Choice(o["hex"], o["hex"], (f"loses {o['figures_lost']} figure(s)"
+                                    if o["figures_lost"] else ""), hex=o["hex"]) for o in opts))
+    return None
+
+
+def _air_odds(r: PendingAir) -> dict[str, Any]:
+    """Simple odds for an air roll: the chance of at least one grenade (air check, confirmation)."""
+    from companion.rules.odds import DIE_SIDES, FACE_WEIGHTS
+
+    p_none = (1 - FACE_WEIGHTS["grenade"] / DIE_SIDES) ** r.dice
+    if r.kind == "air_check":
+        return {"dice": r.dice, "p_lost": 1 - p_none}
+    if r.kind == "confirm":
+        p_flag_none = (1 - (FACE_WEIGHTS["grenade"] + FACE_WEIGHTS["flag"]) / DIE_SIDES) ** r.dice
+        return {"dice": r.dice, "p_shot_down": 1 - p_none, "p_retires": p_none - p_flag_none}
+    return {"dice": r.dice}
+
+
+def move_actions(st: GameState) -> tuple[str, ...]:
+    """Air actions offered during the move phase (Air Pack strafing and kamikaze after a move)."""
+    if not is_air_game(st, AIR_PACK):
+        return ()
+    out: list[str] = []
+    for uid in st.ordered:
+        u = st.position.units.get(uid)
+        if u is None or not u.spec.air or uid not in st.moved or not u.airborne:
+            continue
+        assert st.air is not None
+        if st.air.actions.get(uid):
+            continue
+        model = AIRPACK_MODELS.get(u.model or "")
+        if model is None:
+            continue
+        if AirAction.STRAFING in model.actions and "strafe" not in out:
+            out.append("strafe")
+        if AirAction.KAMIKAZE in model.actions and "kamikaze" not in out:
+            out.append("kamikaze")
+    return tuple(out)
+
+
+def pending_runs(air: AirState | None) -> int:
+    return len(air.runs) if air is not None else 0
