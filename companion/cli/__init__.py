@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tray": ("tray", "simulate a dice tray or listen to one"),
     "app": ("app", "start the tablet app"),
     "dashboard": ("dashboard", "convention mode: every table's game at a glance"),
+    "sync": ("sync", "one game on several tablets over MQTT: host, join, acl, simulate"),
 }
 
 

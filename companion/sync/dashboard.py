@@ -171,7 +171,7 @@ class DashboardFeed:
 
     def __init__(self, config: BrokerConfig, model: DashboardModel | None = None,
                  client_id: str | None = None) -> None:
-        self.model = model or DashboardModel()
+        self.model = model if model is not None else DashboardModel()
         self.conn = Connection(config, client_id or f"dashboard-{id(self) % 100000}")
         for f in self.FILTERS:
             self.conn.subscribe(f, self._on_message)

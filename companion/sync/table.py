@@ -162,6 +162,20 @@ class TableSync:
             return [protocol.check_event(json.loads(e)) for e in self._events_json]
 
     @property
+    def lock(self) -> threading.RLock:
+        """Hold it to read :attr:`state` consistently while events arrive (briefly)."""
+        return self._lock
+
+    def view(self) -> GameSession | None:
+        """A session over this tablet's log for reading prompts (hold :attr:`lock`). Never act
+        on a mirror's view: actions go to the authority with :meth:`send` / :meth:`request`."""
+        if self.session is not None:
+            return self.session
+        if self.log is None or self.game_id is None:
+            return None
+        return GameSession(self.log, self.game_id)
+
+    @property
     def synced(self) -> bool:
         """True when this tablet holds a game and waits for no snapshot."""
         return self.log is not None and not self._want_snapshot

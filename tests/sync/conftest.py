@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,8 +22,10 @@ def start_mosquitto(tmp_path: Path, extra: str = "allow_anonymous true\n") -> Mo
         pytest.skip("mosquitto is not installed (apt install mosquitto)")
     port = free_port()
     conf = tmp_path / "mosquitto.conf"
+    # as root, mosquitto drops to the 'mosquitto' user, who cannot read files in tmp_path
+    run_as = "user root\n" if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
     conf.write_text(f"listener {port} 127.0.0.1\npersistence false\nmax_queued_messages 100000\n"
-                    + extra)
+                    + run_as + extra)
     broker = Mosquitto(binary, port, conf)
     broker.start()
     return broker

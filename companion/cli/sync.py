@@ -1,0 +1,267 @@
+"""``companion sync host|join|acl|simulate``: one game on several tablets, over MQTT.
+
+host: this terminal is the table's authority; it starts a game (``--scenario``) and publishes
+every event. join: this terminal mirrors the table and prints what happens. Either can play
+with the built-in player (``--auto allies|axis|both``) or read typed commands (the same as
+``companion play``) and send them to the authority. acl: writes a mosquitto ACL and password
+file confining each tablet to its table. simulate: many auto-played tables for a dashboard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from companion.sync.connection import BrokerConfig, SyncConfigError
+
+DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
+
+
+def add_broker_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--broker", default=DEFAULT_BROKER,
+                   help=f"mqtt://HOST:PORT or mqtts://HOST:PORT (default {DEFAULT_BROKER})")
+    p.add_argument("--user", help="broker username (or COMPANION_MQTT_USER)")
+    p.add_argument("--password-file", metavar="PATH",
+                   help="file holding the broker password (or COMPANION_MQTT_PASSWORD)")
+    p.add_argument("--tls-ca", metavar="PATH", help="CA certificate: connect with TLS")
+    p.add_argument("--anonymous", action="store_true",
+                   help="allow a broker on another machine without credentials")
+
+
+def broker_config(args: argparse.Namespace) -> BrokerConfig:
+    """The broker settings from the arguments; SyncConfigError says what is wrong."""
+    password = None
+    if args.password_file:
+        try:
+            password = Path(args.password_file).read_text().strip()
+        except OSError as exc:
+            raise SyncConfigError(f"cannot read the password file: {exc}") from None
+    return BrokerConfig.from_url(args.broker, username=args.user, password=password,
+                                 tls_ca=args.tls_ca, allow_anonymous=args.anonymous)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="sync_command", metavar="ACTION")
+    for name, text in (("host", "be the table's authority: start a game and publish it"),
+                       ("join", "mirror a table's game on this terminal")):
+        p = sub.add_parser(name, help=text, description=text)
+        add_broker_arguments(p)
+        p.add_argument("--table", required=True, help="the table id (a-z, 0-9, -)")
+        p.add_argument("--tablet", required=True, help="this tablet's id (a-z, 0-9, -)")
+        p.add_argument("--auto", choices=("allies", "axis", "both"),
+                       help="the built-in player plays this side; without it, type commands")
+        p.add_argument("--seed", type=int, default=1, help="seed of the deck and the auto player")
+        p.add_argument("--quiet", action="store_true", help="print only the final result line")
+        p.add_argument("--timeout", type=float, default=0,
+                       help="give up after this many seconds (0: never)")
+        if name == "host":
+            p.add_argument("--scenario", default=None, help="a built-in name or a scenario file")
+            p.add_argument("--max-turns", type=int, default=200,
+                           help="end the game after this many turns")
+            p.add_argument("--linger", type=float, default=0.5,
+                           help="seconds to stay connected after the game ends")
+    acl = sub.add_parser("acl", help="write a mosquitto ACL and password file for tables")
+    acl.add_argument("tables", help="TABLE=TABLET,TABLET[+TRAY,...];TABLE=...  e.g. "
+                                    "'t1=alice,bob+tray-1;t2=carol'")
+    acl.add_argument("--out", default=".", help="folder for acl, passwd and passwords.txt")
+    sim = sub.add_parser("simulate", help="many auto-played tables on one broker (convention demo)")
+    add_broker_arguments(sim)
+    sim.add_argument("--tables", type=int, default=20)
+    sim.add_argument("--steps", type=int, default=50, help="actions per table")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--delay", type=float, default=0.0, help="seconds between rounds")
+
+
+def _stop_on_signals(stop: threading.Event) -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)
+
+
+def run(args: argparse.Namespace) -> int:
+    cmd = getattr(args, "sync_command", None)
+    if cmd is None:
+        print("companion sync: say host, join, acl or simulate (--help)", file=sys.stderr)
+        return 2
+    try:
+        if cmd == "acl":
+            return _acl(args)
+        config = broker_config(args)
+        if cmd == "simulate":
+            return _simulate(args, config)
+        return _table(args, config)
+    except (SyncConfigError, ValueError) as exc:
+        print(f"companion sync: {exc}", file=sys.stderr)
+        return 2
+
+
+def _acl(args: argparse.Namespace) -> int:
+    from companion.sync import security
+
+    tables = security.parse_tables(args.tables)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    passwords = {user: security.new_password() for user in security.accounts(tables)}
+    (out / "acl").write_text(security.acl_text(tables))
+    pw_file = out / "passwd"
+    pw_file.write_text(security.password_file(passwords))
+    clear = out / "passwords.txt"
+    clear.write_text("".join(f"{u} {p}\n" for u, p in passwords.items()))
+    clear.chmod(0o600)
+    print(f"wrote {out / 'acl'}, {pw_file} (hashed) and {clear} (give each device its own line)")
+    print("mosquitto.conf:  allow_anonymous false\n"
+          f"                 password_file {pw_file.resolve()}\n"
+          f"                 acl_file {(out / 'acl').resolve()}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace, config: BrokerConfig) -> int:
+    from companion.sync.convention import Convention
+
+    stop = threading.Event()
+    _stop_on_signals(stop)
+    conv = Convention(config, args.tables, seed=args.seed)
+    try:
+        conv.start()
+    except RuntimeError as exc:
+        print(f"companion sync simulate: {exc}", file=sys.stderr)
+        conv.close()
+        return 1
+    total = 0
+    for _ in range(args.steps):
+        if stop.is_set():
+            break
+        n = conv.play(1)
+        total += n
+        if n == 0:
+            break
+        if args.delay:
+            stop.wait(args.delay)
+    conv.close()
+    print(f"{args.tables} tables published {total} updates")
+    return 0
+
+
+def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
+    from companion.game.auto import AutoPlayer
+    from companion.game.narrate import describe
+    from companion.game.session import GameSession
+    from companion.scenarios import DEMO_SCENARIO, ScenarioError, resolve
+    from companion.sync.table import Role, SyncUpdate, TableSync
+
+    host = args.sync_command == "host"
+    stop = threading.Event()
+    _stop_on_signals(stop)
+    link = TableSync(config, args.table, args.tablet)
+    out = sys.stdout
+
+    def show(update: SyncUpdate) -> None:
+        if args.quiet:
+            return
+        if update.kind == "snapshot":
+            print(f"[{args.tablet}] loaded the table's game at state {update.seq}", file=out, flush=True)
+        elif update.kind == "role":
+            print(f"[{args.tablet}] this tablet is now the {update.role.value}", file=out, flush=True)
+        for ev in update.events:
+            text = describe(ev)
+            if text:
+                print(f"{ev.seq:>4} {text}", file=out, flush=True)
+
+    link.listeners.append(show)
+    link.start()
+    if not link.conn.wait_connected(10):
+        why = f" ({link.conn.refused})" if link.conn.refused else ""
+        print(f"companion sync: cannot reach the broker at {config.url}{why}", file=sys.stderr)
+        link.close()
+        return 1
+    if host:
+        try:
+            scenario = resolve(args.scenario or DEMO_SCENARIO)
+        except ScenarioError as exc:
+            print(f"companion sync: {exc}", file=sys.stderr)
+            link.close()
+            return 2
+        session = GameSession.new(scenario, options={"seed": args.seed, "auto": bool(args.auto)},
+                                  deck_seed=args.seed if args.auto else None,
+                                  game_id=f"{args.table}-{int(time.time())}")
+        link.host(session)
+    player = AutoPlayer(args.seed)
+    deadline = time.monotonic() + args.timeout if args.timeout else None
+    stdin_lines = _stdin_reader(stop) if not args.auto else None
+    try:
+        while not stop.is_set():
+            if deadline is not None and time.monotonic() > deadline:
+                print("companion sync: timed out", file=sys.stderr)
+                return 1
+            action: dict[str, Any] | None = None
+            with link.lock:
+                view = link.view()
+                if view is not None and view.over:
+                    break
+                if (host and link.role is Role.AUTHORITY and view is not None
+                        and view.state.turn > args.max_turns):
+                    link.end_by_agreement(f"turn limit {args.max_turns} reached")
+                    continue
+                expect = link.seq
+                if view is not None and link.synced and args.auto:
+                    p = view.prompt()
+                    if args.auto == "both" or p.side == args.auto:
+                        action = player.next_action(view)
+            if action is None and stdin_lines is not None:
+                action = _typed_action(stdin_lines, stop)
+            if action is None:
+                stop.wait(0.02)
+                continue
+            reply = link.request(action, expect=expect)
+            if not reply.ok and not reply.stale and not args.quiet:
+                print(f"[{args.tablet}] refused: {reply.reason}", file=out, flush=True)
+        with link.lock:
+            st = link.state
+        if st is not None and link.view() is not None and st.phase.value == "over":
+            m = st.medals
+            winner = st.winner.value if st.winner else "none"
+            print(f"winner={winner} medals={m[st.active.ALLIES]}-{m[st.active.AXIS]} "
+                  f"turns={st.turn} seq={link.seq}", flush=True)
+        if host:
+            stop.wait(args.linger)
+        return 0
+    finally:
+        link.close()
+
+
+def _stdin_reader(stop: threading.Event) -> list[str]:
+    """Lines typed on stdin, appended by a background thread (EOF stops the program)."""
+    lines: list[str] = []
+
+    def read() -> None:
+        for line in sys.stdin:
+            lines.append(line)
+        stop.set()
+
+    threading.Thread(target=read, name="stdin", daemon=True).start()
+    return lines
+
+
+def _typed_action(lines: list[str], stop: threading.Event) -> dict[str, Any] | None:
+    from companion.cli.play import parse_command
+
+    while lines:
+        line = lines.pop(0).strip()
+        if not line:
+            continue
+        if line in ("quit", "exit", "q"):
+            stop.set()
+            return None
+        try:
+            return parse_command(line)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+    return None
