@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.game import airflow
 from companion.game.session import (
     GameSession,
     battle_targets,
@@ -18,6 +19,7 @@ from companion.game.session import (
 )
 from companion.game.state import GameState
 from companion.rules import cards as card_rules
+from companion.rules.air.air_combat_cards import AIR_COMBAT_CARDS
 from companion.rules.board import Hex, distance
 from companion.rules.odds import DIE_SIDES, FACE_WEIGHTS
 
@@ -30,9 +32,11 @@ def seeded_faces(seed: int, roll: int, count: int) -> list[str]:
     return [_FACES[rng.randrange(DIE_SIDES)] for _ in range(count)]
 
 
-def _playable(card_id: str) -> bool:
+def _playable(card_id: str, air_rules: str | None = None) -> bool:
     """Cards whose whole effect the session drives (the others are played as a last resort)."""
     spec = card_rules.card(card_id)
+    if card_id == "air_power" and air_rules == airflow.AIR_PACK:
+        return True  # played as an Air Sortie
     return not (spec.direct_attack or spec.orders_from_roll or spec.restores_figures
                 or spec.reaction or spec.places_sandbags or not spec.orders_units)
 
@@ -56,12 +60,14 @@ class AutoPlayer:
         p = session.prompt()
         kind = p.kind
         if kind == "play_card":
-            return {"do": "play_card", "card": self._choose_card(st)}
+            return self._play_card(st)
         if kind == "order":
             return self._choose_units(st)
         if kind == "move":
             return self._move(st)
         if kind == "battle":
+            if "attack_run" in p.actions:
+                return {"do": "attack_run"}
             return self._battle(st)
         if kind == "dice":
             assert p.dice is not None
@@ -74,6 +80,42 @@ class AutoPlayer:
         if kind == "take_ground":
             return {"do": "take_ground", "advance": True}
         raise RuntimeError(f"the auto player cannot answer a {kind!r} prompt")
+
+    def _play_card(self, st: GameState) -> dict[str, Any]:
+        card = self._choose_card(st)
+        action: dict[str, Any] = {"do": "play_card", "card": card}
+        air = st.air
+        if air is None:
+            return action
+        side = st.active
+        if air.rules == airflow.FLIGHT_PLAN:
+            types = {u.type for u in st.position.units.values() if u.side is side and u.spec.air}
+            for title in air.cards.get(side.value, []):
+                spec = AIR_COMBAT_CARDS[title]
+                if spec.run is not None and spec.restriction in types:
+                    action["air_card"] = title
+                    break
+        elif (card_rules.card(card).kind.value == "section" and air.sorties.get(side.value, 0) > 0
+              and not any(u.side is side and u.spec.air and u.airborne
+                          for u in st.position.units.values())
+              and self._sortie_hex(st, card) is not None):
+            action["air_sortie"] = True
+        return action
+
+    def _sortie_hex(self, st: GameState, card: str) -> str | None:
+        """An empty edge hex where an Air Sortie may enter, nearest the enemy."""
+        spec = card_rules.card(card)
+        board = st.board
+        best: tuple[tuple[int, int, int], Hex] | None = None
+        for h in board.all_hexes:
+            if not board.is_edge(h) or st.position.is_occupied(h):
+                continue
+            if spec.sections and not (board.sections(h, st.active) & set(spec.sections)):
+                continue
+            key = (_nearest_enemy(st, h, st.active), h.row, h.col)
+            if best is None or key < best[0]:
+                best = (key, h)
+        return st.hex_name(best[1]) if best else None
 
     def _choose_card(self, st: GameState) -> str:
         hand = st.hands.get(st.active, [])
@@ -90,7 +132,10 @@ class AutoPlayer:
                 st.card = saved
             if fallback is None and not empty_problems:
                 fallback = c
-            if not _playable(c) or (problems and not ordered):
+            air_rules = st.air.rules if st.air is not None else None
+            if c == "air_power" and air_rules == airflow.AIR_PACK:
+                ordered, problems = ["sortie"], []
+            if not _playable(c, air_rules) or (problems and not ordered):
                 continue
             score = len(ordered)
             if best is None or score > best[0]:
@@ -109,20 +154,71 @@ class AutoPlayer:
                      key=lambda u: (_nearest_enemy(st, u.hex, u.side), u.id))
         ids = [u.id for u in own]
         action: dict[str, Any] = {"do": "order", "units": []}
+        air = st.air
+        if air is not None and air.sortie:
+            flying = [u.id for u in own if u.spec.air and u.airborne]
+            if not flying:
+                where = self._sortie_hex(st, st.card or "air_power") if st.card != "air_power" \
+                    else self._sortie_hex(st, "air_power")
+                if where is not None:
+                    action["sortie_hex"] = where
+            if st.card == "air_power":
+                action["units"] = flying[:1]
+                return action
+        deploy: str | None = None
+        if air is not None and air.sortie:
+            try:
+                ids, _, deploy = airflow.order_extras(st, action, ids, "auto")
+            except ValueError:
+                deploy = None
+        elif air is not None and air.rules == airflow.FLIGHT_PLAN:
+            self._deploy(st, action)
+            if "deploy" in action:
+                try:
+                    _, _, deploy = airflow.order_extras(st, action, [], "auto")
+                except ValueError:
+                    del action["deploy"]
         if st.card is not None and card_rules.card(st.card).one_section:
-            best = max(_SECTIONS, key=lambda sec: len(orders_check(st, ids, sec)[0]))
+            best = max(_SECTIONS, key=lambda sec: len(orders_check(st, ids, sec, air_deploy=deploy)[0]))
             action["section"] = best
-            action["units"] = orders_check(st, ids, best)[0]
+            action["units"] = orders_check(st, ids, best, air_deploy=deploy)[0]
         else:
-            ordered, _, problems = orders_check(st, ids)
+            ordered, _, problems = orders_check(st, ids, air_deploy=deploy)
             action["units"] = ordered if not problems or ordered else []
         return action
 
+    def _deploy(self, st: GameState, action: dict[str, Any]) -> None:
+        """New Flight Plan: bring an air unit that retired or withdrew back, nearest the enemy."""
+        air = st.air
+        assert air is not None and st.card is not None
+        pool = air.reserve.get(st.active.value, [])
+        if not pool or card_rules.card(st.card).kind.value != "section":
+            return
+        spec = card_rules.card(st.card)
+        board = st.board
+        best: tuple[tuple[int, int, int], Hex] | None = None
+        for h in board.all_hexes:
+            if st.position.is_occupied(h):
+                continue
+            if spec.sections and not (board.sections(h, st.active) & set(spec.sections)):
+                continue
+            key = (_nearest_enemy(st, h, st.active), h.row, h.col)
+            if best is None or key < best[0]:
+                best = (key, h)
+        if best is not None:
+            action["deploy"] = {"unit": pool[0]["id"], "hex": st.hex_name(best[1])}
+
     def _move(self, st: GameState) -> dict[str, Any]:
+        if st.air is not None:
+            act = self._air_move(st)
+            if act is not None:
+                return act
         for uid in st.ordered:
             if uid in st.moved or uid not in st.position.units:
                 continue
             unit = st.position.units[uid]
+            if unit.spec.air:
+                continue
             if battle_targets(st, uid):
                 continue  # already has something to shoot at: stay and battle
             here = _nearest_enemy(st, unit.hex, unit.side)
@@ -152,3 +248,179 @@ class AutoPlayer:
                 target = min(options, key=value)[0]
                 return {"do": "battle", "attacker": uid, "target": target}
         return {"do": "end_turn"}
+
+    # --- air units ------------------------------------------------------------------------------
+    def _air_move(self, st: GameState) -> dict[str, Any] | None:
+        """Air Pack: strafe or dive after moving, and always move a flying airplane; New Flight
+        Plan: fly the path that places the most ammo markers, else close on an enemy air unit."""
+        air = st.air
+        assert air is not None
+        pos = st.position
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
+                continue
+            if air.rules == airflow.AIR_PACK and u.airborne:
+                act = _air_pack_action(st, u)
+                if act is not None:
+                    return act
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid in st.moved:
+                continue
+            if air.rules == airflow.FLIGHT_PLAN:
+                return _flight_plan_move(st, u)
+            return _air_pack_move(st, u)
+        return None
+
+
+def _flight_paths(st: GameState, unit: Any, steps: int) -> list[list[Hex]]:
+    """Every simple path of 1..steps hexes from the unit's hex (the rules check each one)."""
+    board = st.board
+    out: list[list[Hex]] = []
+
+    def walk(path: list[Hex], seen: set[Hex]) -> None:
+        if path:
+            out.append(list(path))
+        if len(path) == steps:
+            return
+        here = path[-1] if path else unit.hex
+        for n in board.neighbours(here):
+            if n not in seen:
+                seen.add(n)
+                path.append(n)
+                walk(path, seen)
+                path.pop()
+                seen.discard(n)
+
+    walk([], {unit.hex})
+    return out
+
+
+def _valid_flight(st: GameState, unit: Any, path: list[Hex]) -> bool:
+    rules = airflow.rules_of(st)
+    return rules.check_flight(st.position, unit, path,
+                              enemy_bases=airflow.enemy_bases(st, unit.side)).allowed
+
+
+def _marker_ammo(target: Any, ammo: dict[str, int]) -> str | None:
+    symbol = {"infantry": "infantry", "armor": "armor"}.get(target.spec.target_class.value)
+    if ammo.get("bomb", 0) > 0 and (symbol is None or ammo.get("machine_gun", 0) <= 0):
+        return "bomb"
+    if symbol is not None and ammo.get("machine_gun", 0) > 0:
+        return "machine_gun"
+    return None
+
+
+def _flight_plan_move(st: GameState, unit: Any) -> dict[str, Any]:
+    from companion.rules.air import flightplan
+
+    pos = st.position
+    rules = airflow.rules_of(st)
+    assert isinstance(rules, flightplan.FlightPlanRules)
+    ammo = rules.ammo_of(unit)
+    paths = _flight_paths(st, unit, rules.max_move - unit.moved)
+    best: tuple[tuple[int, int, int, int, int], list[Hex], list[dict[str, str]]] | None = None
+    for path in paths:
+        markers: list[dict[str, str]] = []
+        left = dict(ammo)
+        for h in path:
+            t = pos.unit_at(h)
+            kind = _marker_ammo(t, left) if (t is not None and t.side is not unit.side
+                                              and not t.spec.air) else None
+            if kind is None or len(markers) == flightplan.MAX_RUN_MARKERS:
+                if markers:
+                    break
+                continue
+            markers.append({"hex": st.hex_name(h), "ammo": kind})
+            left[kind] -= 1
+        end = path[-1]
+        if pos.is_occupied(end):
+            continue
+        landing = "airfield" in pos.terrain_names(end) and end not in airflow.enemy_bases(st, unit.side)
+        empty = sum(left.values()) == 0
+        dogfight = any(o.spec.air and o.airborne and o.side is not unit.side
+                       for o in (pos.unit_at(n) for n in st.board.neighbours(end)) if o is not None)
+        key = (-len(markers), 0 if (landing and empty) else 1, 0 if dogfight else 1,
+               _nearest_enemy(st, end, unit.side), len(path))
+        if best is None or key < best[0]:
+            if not _valid_flight(st, unit, path):
+                continue
+            if markers:
+                try:
+                    placed = [flightplan.Marker(st.board.parse(m["hex"]), m["ammo"]) for m in markers]
+                    check = rules.run_check(pos, unit.id, placed, path=path)
+                except ValueError:
+                    continue
+                if not check.allowed:
+                    continue
+            best = (key, path, markers)
+    if best is None:
+        return {"do": "end_moves"}
+    _, path, markers = best
+    action: dict[str, Any] = {"do": "move", "unit": unit.id, "to": st.hex_name(path[-1]),
+                              "path": [st.hex_name(h) for h in path]}
+    if markers:
+        action["markers"] = markers
+    return action
+
+
+def _air_pack_move(st: GameState, unit: Any) -> dict[str, Any]:
+    pos = st.position
+    best: tuple[tuple[int, int, int, int], list[Hex]] | None = None
+    for path in _flight_paths(st, unit, 4 - unit.moved):
+        end = path[-1]
+        if pos.is_occupied(end):
+            continue
+        targets = sum(1 for n in st.board.neighbours(end)
+                      if (o := pos.unit_at(n)) is not None and o.side is not unit.side
+                      and not (o.spec.air and o.airborne))
+        key = (-min(targets, 3), _nearest_enemy(st, end, unit.side), len(path), end.col)
+        if (best is None or key < best[0]) and _valid_flight(st, unit, path):
+            best = (key, path)
+    if best is None:
+        return {"do": "end_moves"}
+    path = best[1]
+    return {"do": "move", "unit": unit.id, "to": st.hex_name(path[-1]),
+            "path": [st.hex_name(h) for h in path]}
+
+
+def _air_pack_action(st: GameState, plane: Any) -> dict[str, Any] | None:
+    """Strafe the best run of up to 3 contiguous hexes next to the plane, or dive (Zero)."""
+    from companion.rules.air import airpack
+    from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
+
+    model = AIRPACK_MODELS.get(plane.model or "")
+    if model is None:
+        return None
+    pos = st.position
+    ring = st.board.neighbours(plane.hex)
+    enemies = [h for h in ring if (o := pos.unit_at(h)) is not None and o.side is not plane.side
+               and not (o.spec.air and o.airborne)]
+    if not enemies:
+        return None
+    if AirAction.KAMIKAZE in model.actions:
+        target = max((pos.unit_at(h) for h in enemies), key=lambda o: (o.figures if o else 0))
+        if target is not None and not target.spec.air:
+            return {"do": "kamikaze", "unit": plane.id, "target": target.id}
+    if AirAction.STRAFING not in model.actions:
+        return None
+    rules = airpack.AirPackRules()
+    best: tuple[int, list[Hex]] | None = None
+    for start in enemies:
+        chain = [start]
+        for _ in range(2):
+            nxt = [h for h in ring if h not in chain and distance(h, chain[-1]) == 1]
+            if not nxt:
+                break
+            nxt.sort(key=lambda h: (0 if h in enemies else 1, h.row, h.col))
+            chain.append(nxt[0])
+        for n in range(len(chain), 0, -1):
+            check = airpack.strafe_check(rules, pos, plane.id, chain[:n])
+            if check.allowed:
+                if best is None or len(check.targets) > best[0]:
+                    best = (len(check.targets), chain[:n])
+                break
+    if best is None:
+        return None
+    return {"do": "strafe", "unit": plane.id, "hexes": [st.hex_name(h) for h in best[1]]}

@@ -16,6 +16,10 @@ def _card_name(card_id: str) -> str:
         return card_id
 
 
+def _ammo(ammo: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in ammo.items()) or "none"
+
+
 def _figures(n: int) -> str:
     return f"{n} figure{'s' if n != 1 else ''}"
 
@@ -53,6 +57,32 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                             f"{d['total']} now.",
     "turn_ended": lambda d: f"{d['side'].title()} ends turn {d['turn']}.",
     "undo": lambda d: f"Undone: {d['kind'].replace('_', ' ')}.",
+    "ammo_spent": lambda d: (f"{d['unit']} places {len(d['markers'])} ammo marker(s): "
+                             + ", ".join(f"{m['ammo'].replace('_', ' ')} on {m['hex']}" for m in d["markers"])
+                             + f"; ammo left {_ammo(d['ammo_left'])}."),
+    "air_attack_declared": lambda d: f"{d['purpose'][0].upper()}{d['purpose'][1:]}: {d['dice']} "
+                                     f"{'die' if d['dice'] == 1 else 'dice'}, thrown by the {d['thrower']}.",
+    "air_check": lambda d: (f"Air check of {d['plane']} (thrown by the {d.get('thrower', '?')}): "
+                            + ", ".join(d["faces"]) + " — "
+                            + (("lost" + (f", medal to the {d['medal_to']}" if d.get("medal_to") else ""))
+                               if d["lost"] else "it flies on") + "."),
+    "air_attack_resolved": lambda d: "; ".join(
+        f"{r['target']}: " + ("marker dropped" if r.get("dropped") else
+                              f"{r['hits']} hit(s), {_figures(r['figures_removed'])} lost"
+                              + (", eliminated" if r["eliminated"] else ""))
+        for r in d["results"]) + ("; the airplane is gone" if d.get("plane_removed") else "") + ".",
+    "air_retreat": lambda d: (f"{d['unit']} retreats to {d['hex']}"
+                              + (f", losing {_figures(d['figures_lost'])}" if d["figures_lost"] else "")
+                              + (" and is eliminated" if d.get("eliminated") else "") + "."),
+    "air_hits": lambda d: f"{d['possible_hits']} possible hit(s) on {d['target']}"
+                          + (": confirm them." if d["possible_hits"] else "."),
+    "air_confirmed": lambda d: f"Confirmation {', '.join(d['faces'])}: {d['target']} "
+                               + ("is shot down" + (f" ({d['banned_type']} banned)"
+                                                    if d.get("banned_type") else "")
+                                  if d["shot_down"] else "retires, ammo returned" if d["retires"]
+                                  else "flies on") + ".",
+    "air_resupplied": lambda d: f"{d['unit']} is resupplied: {_ammo(d['ammo'])}.",
+    "air_withdrawn": lambda d: f"{d['unit']} withdraws ({d.get('reason', 'by choice')}), no medal.",
     "game_over": lambda d: (f"Game over: {(d['winner'] or 'nobody').title()} wins, medals "
                             f"{d['medals']['allies']}-{d['medals']['axis']} ({d['reason']})."),
 }
