@@ -119,6 +119,8 @@ class AutoPlayer:
 
     def _choose_card(self, st: GameState) -> str:
         hand = st.hands.get(st.active, [])
+        if st.deck is None:  # real cards on the table: any card of the deck may be played
+            hand = sorted(set(card_rules.deck_list(st.air.rules if st.air is not None else None)))
         own = [u.id for u in st.position.units.values() if u.side is st.active]
         best: tuple[int, str] | None = None
         fallback: str | None = None

@@ -495,6 +495,9 @@ def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
             _eliminate(state, d["target"], Side(d["medal_to"]))
             if d.get("banned_type"):
                 air.banned.setdefault(owner, []).append(d["banned_type"])
+            reward = d.get("air_combat_card_to")
+            if reward and air.deck:  # the Air Combat card won for shooting it down
+                air.cards.setdefault(reward, []).append(air.deck.pop(0))
         elif d.get("retires"):
             state.position.remove_unit(d["target"])
             air.reserve.setdefault(owner, []).append({"id": d["target"], "type": target.type})

@@ -1,0 +1,176 @@
+"""New Flight Plan in the session, scripted on the built-in Skies over Varenne: attack runs with
+ammo markers placed while moving and resolved in the battle phase, ground-to-air battles with
+confirmation re-rolls (retire: ammo returned; shot down: medal, type banned), resupply on the
+ground, deploying again, bad input at the air prompts, and the game played on to its winner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.game.auto import AutoPlayer
+from companion.game.events import Event
+from companion.game.session import GameSession, IllegalAction
+from companion.game.state import Phase
+from companion.scenarios import resolve
+from companion.store import GameStore
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def snapshot(g: GameSession) -> tuple[Any, ...]:
+    st = g.state
+    units = sorted((u.id, st.hex_name(u.hex), u.figures, u.airborne, tuple(sorted(u.ammo.items())))
+                   for u in st.position.units.values())
+    return (g.log.last_seq, st.phase, st.turn, units, repr(st.air))
+
+
+def opening(g: GameSession) -> None:
+    """Allies fly a9 and a10 forward; the axis shoots at both from the ground."""
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a9", "a10"]})
+    ev = g.act({"do": "move", "unit": "a9", "to": "F5"})
+    assert ev[0].data["path"][-1] == "F5" and ev[0].data["airborne"] is True
+    g.act({"do": "move", "unit": "a10", "to": "H5"})
+    g.act({"do": "end_moves"})
+    events = g.act({"do": "end_turn"})
+    # start of the axis turn: the fighter landed on its airfield gets full ammo again
+    assert kinds(events) == ["turn_ended", "air_resupplied"]
+    assert events[1].data == {"unit": "x8", "ammo": {"machine_gun": 6, "bomb": 0}}
+    assert g.state.position.units["x8"].ammo == {"machine_gun": 6, "bomb": 0}
+
+
+def test_ground_to_air_hits_are_confirmed_retire_returns_ammo_and_shot_down_bans_the_type() -> None:
+    g = GameSession.new(resolve("varenne-bridges"))
+    assert g.state.air is not None and g.state.air.rules == "flight-plan"
+    assert g.state.air.superiority == "allies"  # western front, 1944
+    opening(g)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x5", "x7"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x5", "target": "a9"})
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and p.dice.thrower == "axis"
+    assert p.dice.count == 3 and any("flying air unit" in line for line in p.detail)
+    events = g.act({"do": "dice", "faces": ["grenade", "grenade", "infantry"]})
+    assert kinds(events) == ["dice_read", "air_hits"] and events[1].data["possible_hits"] == 2
+    p = g.prompt()
+    # the grenades are re-rolled before the air unit is lost: a second dice prompt
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 2
+    assert "confirm" in p.dice.purpose and p.dice.thrower == "axis"
+    assert p.dice.rid != events[0].data["rid"]
+    events = g.act({"do": "dice", "faces": ["flag", "star"]})
+    conf = events[-1]
+    assert conf.kind == "air_confirmed" and conf.data["retires"] and conf.data["ammo_returned"]
+    assert "a9" not in g.state.position.units and g.state.medals[g.state.active] == 0
+    assert g.state.air.reserve == {"allies": [{"id": "a9", "type": "fighter_bomber"}]}
+
+    g.act({"do": "battle", "attacker": "x7", "target": "a10"})
+    assert g.prompt().dice.count == 4  # type: ignore[union-attr]  # artillery: 4 dice
+    g.act({"do": "dice", "faces": ["grenade", "star", "star", "armor"]})
+    events = g.act({"do": "dice", "faces": ["grenade"]})
+    assert kinds(events) == ["dice_read", "air_confirmed", "medal_won"]
+    assert events[1].data["shot_down"] and events[1].data["banned_type"] == "fighter"
+    assert events[2].data["side"] == "axis"
+    assert g.state.air.banned == {"allies": ["fighter"]}
+    g.act({"do": "end_turn"})
+
+    # a retired air unit deploys again with a Section card, with full ammo
+    g.act({"do": "play_card", "card": "attack_center"})
+    with pytest.raises(IllegalAction, match="not an air unit of the allies off the board"):
+        g.act({"do": "order", "units": ["a2"], "deploy": {"unit": "a10", "hex": "F5"}})
+    events = g.act({"do": "order", "units": ["a2"], "deploy": {"unit": "a9", "hex": "F5"}})
+    assert events[0].data["units"] == ["a2", "a9"]
+    a9 = g.state.position.units["a9"]
+    assert a9.ammo == {"machine_gun": 3, "bomb": 3} and a9.airborne
+
+
+def test_attack_run_markers_spend_ammo_while_moving_and_resolve_in_the_battle_phase(
+        tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    g = GameSession.new(resolve("varenne-bridges"), store)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a9"]})
+    g.act({"do": "move", "unit": "a9", "to": "F5"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a9"]})
+    before = snapshot(g)
+    bad: list[dict[str, Any]] = [
+        {"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],
+         "markers": [{"hex": "f6", "ammo": "machine_gun"}, {"hex": "g6", "ammo": "machine_gun"}]},
+        {"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],
+         "markers": [{"hex": "f6", "ammo": "napalm"}]},
+        {"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "h6"]},
+        {"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],
+         "markers": [{"hex": "h6", "ammo": "bomb"}]},
+        {"do": "move", "unit": "a9", "to": "h6", "path": "f6"},
+        {"do": "move", "unit": "a9", "to": "f6"},
+    ]
+    for action in bad:
+        with pytest.raises(IllegalAction):
+            g.act(action)
+        assert snapshot(g) == before, action
+    events = g.act({"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],
+                    "markers": [{"hex": "f6", "ammo": "machine_gun"}, {"hex": "g6", "ammo": "bomb"}]})
+    assert kinds(events) == ["unit_moved", "ammo_spent"]
+    spent = events[1].data
+    assert spent["targets"] == ["x5", "x7"] and spent["ammo_left"] == {"machine_gun": 0, "bomb": 0}
+    assert g.state.position.units["a9"].ammo == {"machine_gun": 0, "bomb": 0}
+    # undo takes the move and its markers back together, as one step each
+    g.act({"do": "undo"})
+    g.act({"do": "undo"})
+    assert g.state.position.units["a9"].ammo == {"machine_gun": 1, "bomb": 1}
+    assert g.state.hex_name(g.state.position.units["a9"].hex) == "F5"
+    g.act({"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],
+           "markers": [{"hex": "f6", "ammo": "machine_gun"}, {"hex": "g6", "ammo": "bomb"}]})
+    g.act({"do": "end_moves"})
+    p = g.prompt()
+    assert p.actions[0] == "attack_run" and "end_turn" not in p.actions
+    with pytest.raises(IllegalAction):
+        g.act({"do": "end_turn"})
+    g.act({"do": "attack_run"})
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 2
+    assert p.dice.thrower == "allies" and "attack run" in p.dice.purpose
+    before = snapshot(g)
+    for action in ({"do": "dice", "faces": ["grenade"]}, {"do": "dice", "faces": ["x", "y"]},
+                   {"do": "dice", "faces": "grenade"}, {"do": "battle", "attacker": "a9",
+                                                        "target": "x5"}):
+        with pytest.raises(IllegalAction):
+            g.act(action)
+        assert snapshot(g) == before
+    x7 = g.state.position.units["x7"].figures
+    events = g.act({"do": "dice", "faces": ["infantry", "grenade"]})
+    res = next(e for e in events if e.kind == "air_attack_resolved")
+    assert [r["target"] for r in res.data["results"]] == ["x5", "x7"]
+    assert g.state.position.units["x5"].figures == 3
+    assert g.state.position.units["x7"].figures == x7 - 1
+    assert g.state.air is not None and g.state.air.runs == []
+    assert "end_turn" in g.prompt().actions
+    # the air unit out of ammo withdraws at the start of its next turn, with no medal
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    events = g.act({"do": "end_turn"})
+    assert ("air_withdrawn", "a9") in [(e.kind, e.data.get("unit")) for e in events]
+    assert "a9" not in g.state.position.units and g.state.medals[g.state.active.other] == 0
+
+    # the stored log resumes to the same game, and the auto player finishes it to a winner
+    resumed = GameSession.resume(store, g.game_id)
+    assert snapshot(resumed) == snapshot(g)
+    player = AutoPlayer(5)
+    while not g.over and g.state.turn < 150:
+        g.act(player.next_action(g))
+    assert g.over and g.state.phase is Phase.OVER and g.state.winner is not None
+
