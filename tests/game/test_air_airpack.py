@@ -1,0 +1,136 @@
+"""Air Pack in the session, scripted on the built-in Kestrel Field: take-off, strafing after the
+move, the air check thrown by the opponent when his units are adjacent (lost on a grenade, medal
+to him), keep 'em flying, Air Power played as an Air Sortie, grounded airplanes attacked with
+grenades only, bad input at the air prompts, and a game played on to its winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.game.auto import AutoPlayer
+from companion.game.session import GameSession, IllegalAction, battle_check
+from companion.rules.board import Side
+from companion.scenarios import AirRules, AirSetup, UnitSetup, resolve
+from tests.game.conftest import duel_scenario
+
+
+def kinds(events: list[Any]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def snapshot(g: GameSession) -> tuple[Any, ...]:
+    st = g.state
+    units = sorted((u.id, st.hex_name(u.hex), u.figures, u.airborne) for u in st.position.units.values())
+    return (g.log.last_seq, st.phase, st.turn, units, repr(st.air), dict(st.medals))
+
+
+def take_off_and_strafe(g: GameSession) -> None:
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    events = g.act({"do": "order", "units": ["a7"]})
+    # taking off from a friendly airfield with no enemy next to it: an air check of 0 dice
+    assert events[0].data["air_checks_passed"][0]["plane"] == "a7"
+    assert g.prompt().kind == "move"
+    events = g.act({"do": "move", "unit": "a7", "to": "F5"})
+    assert events[0].data["took_off"] and g.state.position.units["a7"].airborne
+    assert "strafe" in g.prompt().actions
+    before = snapshot(g)
+    for bad in ({"do": "strafe", "unit": "a7", "hexes": ["e6", "G5", "f4"]},  # not contiguous
+                {"do": "strafe", "unit": "a7", "hexes": ["E5"]},  # no enemy there
+                {"do": "strafe", "unit": "x5", "hexes": ["e6"]},  # not an air unit of the allies
+                {"do": "strafe", "unit": "a7", "hexes": "e6"},
+                {"do": "kamikaze", "unit": "a7", "target": "x5"}):  # a Yak does not dive
+        with pytest.raises(IllegalAction):
+            g.act(bad)
+        assert snapshot(g) == before, bad
+    g.act({"do": "strafe", "unit": "a7", "hexes": ["e6", "f6"]})
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 1
+    assert p.dice.thrower == "allies" and "strafes x5" in p.dice.purpose
+    events = g.act({"do": "dice", "faces": ["star"]})  # stars hit when strafing
+    assert kinds(events) == ["dice_read", "air_attack_resolved"]
+    assert g.state.position.units["x5"].figures == 2
+    with pytest.raises(IllegalAction, match="not possible now"):  # one special action per turn
+        g.act({"do": "strafe", "unit": "a7", "hexes": ["e6"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+
+
+def test_the_opponent_throws_the_air_check_and_a_grenade_loses_the_airplane_for_a_medal() -> None:
+    g = GameSession.new(resolve("kestrel-field"))
+    assert g.state.air is not None and g.state.air.sorties == {"allies": 1, "axis": 1}
+    take_off_and_strafe(g)
+    # axis: Air Power is played as an Air Sortie; a fresh airplane enters on an edge hex
+    g.act({"do": "play_card", "card": "air_power"})
+    with pytest.raises(IllegalAction, match="sortie_hex"):
+        g.act({"do": "order", "units": []})
+    with pytest.raises(IllegalAction, match="not an edge hex"):
+        g.act({"do": "order", "units": [], "sortie_hex": "E5"})
+    events = g.act({"do": "order", "units": [], "sortie_hex": "A9"})
+    plane = events[0].data["new_airplane"]
+    assert plane["model"] == "me109" and events[0].data["units"] == [plane["id"]]
+    assert "air_checks" not in events[0].data  # an Air Sortie needs no air check
+    g.act({"do": "move", "unit": plane["id"], "to": "B7"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    # allies again: the Yak was airborne at the turn's start and x5 is next to it
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    events = g.act({"do": "order", "units": ["a7"]})
+    check = events[0].data["air_checks"][0]
+    assert check["thrower"] == "axis" and check["dice"] == 1
+    p = g.prompt()
+    assert p.kind == "dice" and p.side == "axis" and p.dice is not None
+    assert p.dice.thrower == "axis" and p.dice.count == 1 and "air check of a7" in p.dice.purpose
+    assert any("x5" in line for line in p.detail)
+    before = snapshot(g)
+    for bad in ({"do": "dice", "faces": ["grenade", "flag"]}, {"do": "dice", "faces": ["bomb"]},
+                {"do": "move", "unit": "a7", "to": "G5"}, {"do": "dice", "faces": ["flag"], "rid": "x"}):
+        with pytest.raises(IllegalAction):
+            g.act(bad)
+        assert snapshot(g) == before, bad
+    events = g.act({"do": "dice", "faces": ["grenade"]})
+    assert kinds(events) == ["dice_read", "air_check", "medal_won"]
+    assert events[1].data["lost"] and events[1].data["medal_to"] == "axis"
+    assert "a7" not in g.state.position.units and g.state.medals[Side.AXIS] == 1
+    assert g.prompt().kind == "move" and g.state.ordered == []
+    # the game goes on to its winner
+    player = AutoPlayer(3)
+    while not g.over and g.state.turn < 150:
+        g.act(player.next_action(g))
+    assert g.over and g.state.winner is not None
+
+
+def test_keep_em_flying_an_airborne_plane_not_ordered_leaves_without_a_medal() -> None:
+    g = GameSession.new(resolve("kestrel-field"))
+    take_off_and_strafe(g)
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    events = g.act({"do": "order", "units": ["a1"]})
+    assert events[0].data["left_board"] == ["a7"]
+    assert "a7" not in g.state.position.units and g.state.medals[Side.AXIS] == 0
+
+
+def test_an_airplane_in_flight_is_never_attacked_and_one_on_the_ground_falls_to_a_grenade() -> None:
+    plane = UnitSetup("p1", Side.AXIS, "airplane", "G3", model="me109")
+    scenario = duel_scenario(extra_units=[plane])
+    scenario.air = AirSetup(rules=AirRules.AIR_PACK)
+    g = GameSession.new(scenario)
+    g.state.position.units["p1"].airborne = True
+    refused = battle_check(g.state, "a1", "p1", False)
+    assert not refused.allowed and "never attacked" in (refused.reason or "")
+    g.state.position.units["p1"].airborne = False
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "p1"})
+    p = g.prompt()
+    assert p.dice is not None and p.dice.odds is not None
+    assert any("one grenade destroys it" in line for line in p.detail)
+    events = g.act({"do": "dice", "faces": ["infantry", "flag", "grenade"]})
+    resolved = next(e for e in events if e.kind == "battle_resolved")
+    assert resolved.data["eliminated"] and resolved.data["flags"] == 0
+    assert g.state.medals[Side.ALLIES] == 1
