@@ -1,0 +1,97 @@
+"""`companion play --auto` on the air scenarios: reproducible, and kill -9 then resume gives the
+result of the uninterrupted game."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.store import GameStore
+from tests.game.test_play_cli import RESULT, companion
+
+
+@pytest.mark.parametrize("scenario", ["varenne-bridges", "kestrel-field"])
+def test_air_scenario_auto_game_is_reproducible_and_uses_the_air_rules(
+        tmp_path: Path, scenario: str) -> None:
+    a = companion("play", "--auto", "--seed", "4", "--scenario", scenario, data_dir=tmp_path / "a")
+    b = companion("play", "--auto", "--seed", "4", "--scenario", scenario, "--quiet",
+                  data_dir=tmp_path / "b")
+    assert a.returncode == 0, a.stderr
+    last = a.stdout.strip().splitlines()[-1]
+    assert RESULT.match(last) and "winner=none" not in last, last
+    assert b.stdout.strip() == last
+    store = GameStore(tmp_path / "a")
+    try:
+        events = store.events(store.list_games()[0].id)
+    finally:
+        store.close()
+    air = {e.kind for e in events} & {"ammo_spent", "air_attack_resolved", "air_check", "air_hits",
+                                       "air_confirmed", "air_resupplied"}
+    assert air, "the auto player used no air rule"
+
+
+def _events(data_dir: Path) -> int:
+    store = GameStore(data_dir)
+    try:
+        games = store.list_games()
+        return games[0].events if games else 0
+    finally:
+        store.close()
+
+
+def test_kill_9_on_an_air_scenario_then_resume_gives_the_uninterrupted_result(tmp_path: Path) -> None:
+    args0 = ["play", "--auto", "--seed", "9", "--scenario", "varenne-bridges"]
+    clean = companion(*args0, "--quiet", data_dir=tmp_path / "clean")
+    assert clean.returncode == 0, clean.stderr
+    expected = clean.stdout.strip()
+
+    data = tmp_path / "crashy"
+    rng = random.Random(44)
+    kills = 0
+    finished = None
+    first = True
+    while finished is None:
+        args = args0 if first else ["play", "--resume"]
+        first = False
+        stored_before = _events(data)
+        proc = subprocess.Popen([sys.executable, "-m", "companion", *args, "--data-dir", str(data)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        acked: list[str] = []
+        tail: list[str] = []
+        enough = threading.Event()
+        want = rng.randint(2, 12)
+
+        def read(p: subprocess.Popen[str] = proc, acked: list[str] = acked,
+                 tail: list[str] = tail, want: int = want, enough: threading.Event = enough) -> None:
+            assert p.stdout is not None
+            for line in p.stdout:
+                if line.startswith("  · "):
+                    acked.append(line)
+                    if len(acked) >= want:
+                        enough.set()
+                tail.append(line.strip())
+            enough.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        if kills < 10:
+            enough.wait(timeout=60)
+            time.sleep(rng.uniform(0, 0.02))
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGKILL)
+                kills += 1
+        proc.wait(timeout=120)
+        reader.join(timeout=10)
+        if proc.returncode == 0 and tail and RESULT.match(tail[-1]):
+            finished = tail[-1]
+        assert _events(data) >= stored_before + len(acked)
+    assert kills == 10
+    assert finished == expected
