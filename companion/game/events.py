@@ -20,6 +20,7 @@ EVENT_KINDS: dict[str, str] = {
     "battle_declared": "an attacker battles a target; the dice due and the dice request",
     "dice_read": "dice faces read for a request, with their source and confidences",
     "die_corrected": "a player corrected one die before it was applied",
+    "confirm_due": "hits on a unit whose hits are confirmed (armored car): the dice to re-roll",
     "battle_resolved": "hits, figures removed, medals, flags and retreat options of a battle",
     "retreat_chosen": "the hex a unit retreated to, and the figures it lost doing so",
     "ground_taken": "the attacker advanced into the vacated hex (maybe for an overrun)",
@@ -55,7 +56,7 @@ UNDOABLE: frozenset[str] = frozenset({
 # Events nothing before which can be undone.
 BARRIERS: frozenset[str] = frozenset({
     "game_started", "dice_read", "die_corrected", "battle_resolved", "unit_exited",
-    "turn_ended", "game_over", "air_check", "air_attack_resolved", "air_hits", "air_confirmed",
+    "turn_ended", "game_over", "confirm_due", "air_check", "air_attack_resolved", "air_hits", "air_confirmed",
 })
 
 

@@ -271,17 +271,18 @@ class GameSession:
             return
         b = st.battle
         assert b is not None
-        if a.get("rid") not in (None, b.rid):
-            raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {b.rid}")
+        rid = b.confirm_rid or b.rid
+        if a.get("rid") not in (None, rid):
+            raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {rid}")
         try:
-            validate_faces(faces, b.dice, "m44")
+            validate_faces(faces, b.confirm_dice or b.dice, "m44")
         except DiceError as exc:
             raise IllegalAction(str(exc)) from None
         conf = a.get("confidence") or [1.0] * len(faces)
         if not (isinstance(conf, list) and len(conf) == len(faces)
                 and all(isinstance(c, int | float) for c in conf)):
             raise IllegalAction("confidence: one number per die")
-        self._emit("dice_read", {"rid": b.rid, "faces": faces, "source": str(a.get("source", "manual")),
+        self._emit("dice_read", {"rid": rid, "faces": faces, "source": str(a.get("source", "manual")),
                                  "confidence": [float(c) for c in conf]})
         if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
             self._apply_dice({})
@@ -339,15 +340,23 @@ class GameSession:
         if air_check is not None and airflow.needs_confirmation(st, b.target):
             self._emit("air_hits", airflow.air_hits_data(self, [str(f) for f in b.faces]))
             return
+        first = b.first_faces if b.first_faces is not None else b.faces
+        again = b.faces if b.first_faces is not None else None
         try:
-            r = battle_rules.resolve_battle(st.position, b.attacker, b.target, b.faces, mods,
-                                            overrun=b.overrun, check=air_check)
+            r = battle_rules.resolve_battle(st.position, b.attacker, b.target, first, mods,
+                                            overrun=b.overrun, check=air_check, confirm_faces=again)
         except battle_rules.BattleError as exc:
             raise IllegalAction(str(exc)) from None
+        if r.confirm_dice:
+            # armored car: the dice that hit are re-rolled; a second dice prompt asks for them
+            self._emit("confirm_due", {"rid": f"{self.game_id}-{self.log.last_seq + 1}-confirm",
+                                       "dice": r.confirm_dice, "faces": list(first),
+                                       "thrower": st.active.value, "explain": list(r.explain)})
+            return
         target = st.position.units[b.target]
         data: dict[str, Any] = {
             "attacker": b.attacker, "target": b.target, "target_hex": st.hex_name(target.hex),
-            "faces": list(b.faces), "hits": r.hits, "figures_removed": r.figures_removed,
+            "faces": list(first), "hits": r.hits, "figures_removed": r.figures_removed,
             "eliminated": r.eliminated, "flags": r.flags, "flags_ignored": r.flags_ignored,
             "retreat": [{"hex": st.hex_name(o.hex), "figures_lost": o.figures_lost,
                          "eliminated": o.eliminated} for o in r.retreat],
@@ -646,6 +655,17 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
                       optional=True)
     b = st.battle
     assert b is not None
+    if st.phase is Phase.DICE and b.confirm_dice:
+        n = b.confirm_dice
+        purpose = (f"confirm {n} hit{'s' if n != 1 else ''} on {b.target}: re-roll "
+                   f"{'it' if n == 1 else 'them'}, a grenade confirms the kill")
+        p_kill = 1 - (1 - battle_rules.FACE_WEIGHTS["grenade"] / battle_rules.DIE_SIDES) ** n
+        due = DiceDue(b.confirm_rid, n, side, purpose, roll=st.rolls,
+                      odds={"dice": n, "p_hit": p_kill, "p_eliminate": p_kill})
+        return Prompt("dice", side, f"{side.title()}: throw {n} battle {'die' if n == 1 else 'dice'}"
+                      f" — {purpose}.", ("dice",),
+                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
+                      dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE:
         purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
         due = DiceDue(b.rid, b.dice, side, purpose, odds=odds_for(st), roll=st.rolls)

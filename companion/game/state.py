@@ -46,6 +46,10 @@ class PendingBattle:
     confidence: list[float] = field(default_factory=list)
     source: str = ""
     result: dict[str, Any] | None = None  # the battle_resolved data
+    # hits that must be confirmed by a re-roll (armored car): the re-roll is the second dice due
+    confirm_dice: int = 0
+    confirm_rid: str = ""
+    first_faces: list[Any] | None = None  # the battle roll, kept while the re-roll is due
 
 
 @dataclass(slots=True)
@@ -272,6 +276,15 @@ def apply_event(state: GameState, ev: Event) -> None:
         assert b is not None and b.faces is not None
         b.faces[int(d["index"])] = d["face"]
         b.confidence[int(d["index"])] = 1.0
+    elif k == "confirm_due":
+        b = state.battle
+        assert b is not None
+        b.first_faces = list(d["faces"])
+        b.confirm_dice = int(d["dice"])
+        b.confirm_rid = d["rid"]
+        b.faces = None
+        state.rolls += 1
+        state.phase = Phase.DICE
     elif k == "battle_resolved":
         _battle_resolved(state, d)
     elif k == "retreat_chosen":

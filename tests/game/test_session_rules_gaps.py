@@ -1,0 +1,70 @@
+"""Session gaps the rules engineers reported: the armored car's confirmation roll, the
+Counter-Attack's copied card, Behind Enemy Lines' move, overrun restrictions, position odds."""
+
+from __future__ import annotations
+
+from companion.game.session import GameSession, destinations, modifiers_for
+from companion.rules.board import Side
+from companion.scenarios import TerrainPiece, UnitSetup
+from tests.game.conftest import duel_scenario
+
+
+def test_hits_on_an_armored_car_ask_for_a_second_roll_that_confirms_the_kill() -> None:
+    car = UnitSetup("xc", Side.AXIS, "armored_car", "g4")
+    g = GameSession.new(duel_scenario(extra_units=[car]))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "xc"})
+    first_rid = g.prompt().dice.rid  # type: ignore[union-attr]
+    events = g.act({"do": "dice", "faces": ["infantry", "star", "star"]})
+    assert [e.kind for e in events] == ["dice_read", "confirm_due"]
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == events[1].data["dice"]
+    assert p.dice.rid != first_rid and "confirm" in p.dice.purpose
+    assert "xc" in g.state.position.units  # nothing removed before the confirmation
+    events = g.act({"do": "dice", "faces": ["grenade"] * p.dice.count})
+    resolved = next(e for e in events if e.kind == "battle_resolved")
+    assert resolved.data["eliminated"] and resolved.data["faces"] == ["infantry", "star", "star"]
+    assert "xc" not in g.state.position.units
+
+
+def test_an_armored_car_survives_a_confirmation_without_a_grenade() -> None:
+    car = UnitSetup("xc", Side.AXIS, "armored_car", "g4")
+    g = GameSession.new(duel_scenario(extra_units=[car]))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "xc"})
+    g.act({"do": "dice", "faces": ["infantry", "star", "star"]})
+    n = g.prompt().dice.count  # type: ignore[union-attr]
+    g.act({"do": "dice", "faces": ["star"] * n})
+    assert "xc" in g.state.position.units and g.prompt().kind == "battle"
+
+
+def test_counter_attack_battles_with_the_copied_cards_effect() -> None:
+    tank = UnitSetup("a3", Side.ALLIES, "armor", "g4")
+    g = GameSession.new(duel_scenario(extra_units=[tank]))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "armor_assault"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "counter_attack"})
+    # the Axis played Armor Assault: the Allies' Counter-Attack orders armor with +1 die in close
+    # assault (the copied card's effect, not a plain order)
+    assert modifiers_for(g.state, "a3", "x1", False).extra_dice == 1
+
+
+def test_behind_enemy_lines_moves_through_terrain_and_may_not_battle_after_entering_a_forest() -> None:
+    forest = TerrainPiece("e4", "forest")
+    g = GameSession.new(duel_scenario(terrain=[forest]))
+    g.act({"do": "play_card", "card": "behind_enemy_lines"})
+    g.act({"do": "order", "units": ["a1"]})
+    dests = destinations(g.state, "a1")
+    e4 = g.state.board.parse("e4")
+    assert e4 in dests and dests[e4][1] is False
+    assert any(h.row != e4.row for h in dests)  # it goes on past the forest rules' stop
