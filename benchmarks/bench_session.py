@@ -1,7 +1,7 @@
 """Game session benchmark: replaying a 2,000-event log, resuming from the store, and events per
 second through the session with simulated dice.
 
-    .venv/bin/python benchmarks/bench_session.py
+    .venv/bin/python benchmarks/bench_session.py [SCENARIO]   (e.g. varenne-bridges, kestrel-field)
 
 Prints medians (machines here are shared and noisy: compare ratios within one run).
 """
@@ -25,7 +25,8 @@ from companion.store import GameStore
 
 
 def main() -> None:
-    scenario = load_builtin(DEMO_SCENARIO)
+    scenario = load_builtin(sys.argv[1] if len(sys.argv) > 1 else DEMO_SCENARIO)
+    print(f"scenario: {scenario.id}")
     # --- events per second through the session (no store, then with the SQLite store) ---------
     for label, with_store in (("in memory", False), ("with store", True)):
         rates = []
