@@ -63,6 +63,18 @@ def label(text: str, font: int = 18, color: theme.RGBA = theme.TEXT, bold: bool 
     return lb
 
 
+def use_wide_font() -> None:
+    """Use DejaVu Sans when the system has it: Roboto lacks arrows and other symbols."""
+    from kivy.core.text import DEFAULT_FONT, LabelBase
+
+    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu"):
+        regular = Path(folder, "DejaVuSans.ttf")
+        bold = Path(folder, "DejaVuSans-Bold.ttf")
+        if regular.is_file():
+            LabelBase.register(DEFAULT_FONT, str(regular), fn_bold=str(bold) if bold.is_file() else None)
+            return
+
+
 class TableScreen(Screen):
     table: Table
 
@@ -207,8 +219,13 @@ class BoardScreen(TableScreen):
     def _buttons(self, panel: Any) -> None:
         for text, action in self.table.buttons():
             colour = (0.45, 0.3, 0.2, 1) if action.get("do") == "undo" else (0.3, 0.36, 0.26, 1)
-            panel.add_widget(button(text, lambda a=action: self.table.act(a), action=action,
+            panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
                                     color=colour))
+
+    def _press(self, action: dict[str, Any]) -> None:
+        if action.get("do") == "order":  # the units picked by the time the button is pressed
+            action = {**action, "units": list(self.table.picked)}
+        self.table.act(action)
 
     def _log(self, panel: Any) -> None:
         panel.add_widget(Factory.Heading(text=_("What happened")))
@@ -548,9 +565,11 @@ class CompanionApp(App):
         self.table = table
         self.on_ready = on_ready
         self.sm: ScreenManager | None = None
+        self.refreshes = 0
 
     def build(self) -> ScreenManager:
         Window.clearcolor = theme.BACKGROUND
+        use_wide_font()
         for kv in sorted(KV_DIR.glob("*.kv"), key=lambda p: (p.name != "common.kv", p.name)):
             if str(kv) not in Builder.files:
                 Builder.load_file(str(kv))
@@ -576,6 +595,7 @@ class CompanionApp(App):
         sm = self.sm
         if sm is None:
             return
+        self.refreshes += 1
         if sm.current != self.table.screen:
             sm.current = self.table.screen
         screen = sm.current_screen

@@ -102,3 +102,9 @@ def write_catalogue(path: Path, messages: list[str]) -> None:
 
 
 set_language()
+
+
+if __name__ == "__main__":  # python -m companion.ui.i18n: refresh the English catalogue
+    target = LOCALE_DIR / "en" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    write_catalogue(target, extract_messages())
+    print(f"{target}: {len(extract_messages())} messages")

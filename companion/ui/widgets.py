@@ -154,10 +154,6 @@ class HexBoard(Widget):
             for col in board.shape.section_lines:
                 x = lay.column_x(col)
                 Line(points=[x, lay.bottom, x, lay.top], width=1, dash_length=6, dash_offset=5)
-            for name, o in marks.items():
-                self._objective(board.parse(name), o, lay)
-            for name, x in exits.items():
-                self._exit(board.parse(name), x.side.value, lay)
             hl: dict[str, str] = self.highlights or {}
             for name, why in hl.items():
                 try:
@@ -173,6 +169,10 @@ class HexBoard(Widget):
                      width=3.5 if why in ("selected", "target", "battle") else 2.5)
             for u in pos.units.values():
                 self._unit(u, lay)
+            for name, o in marks.items():
+                self._objective(board.parse(name), o, lay)
+            for name, x in exits.items():
+                self._exit(board.parse(name), x.side.value, lay)
             for name, dice in (self.target_dice or {}).items():
                 cx, cy = lay.center(board.parse(name))
                 Color(0.9, 0.15, 0.1, 0.95)
@@ -254,7 +254,7 @@ class HexBoard(Widget):
     def _objective(self, h: Hex, o: Any, lay: theme.HexLayout) -> None:
         cx, cy = lay.center(h)
         r = lay.radius
-        x, y = cx - r * 0.55, cy + r * 0.42
+        x, y = cx - r * 0.62, cy + r * 0.5
         sudden = o.kind is ObjectiveKind.SUDDEN_DEATH
         Color(*((0.85, 0.15, 0.1, 1) if sudden else theme.GOLD))
         Ellipse(pos=(x - r * 0.24, y - r * 0.24), size=(r * 0.48, r * 0.48))
@@ -290,7 +290,7 @@ class HexBoard(Widget):
             draw_text(ammo or "-", cx, cy - hgt * 0.08, max(8, int(r * 0.3)), bold=True)
         else:
             draw_text(str(u.figures), cx, cy - hgt * 0.1, max(10, int(r * 0.55)), bold=True)
-        draw_text(u.id, cx, cy - hgt * 0.38, max(7, int(r * 0.2)), theme.SIDE_LIGHT[side])
+        draw_text(u.id, cx, cy - hgt * 0.4, max(8, int(r * 0.24)), (1, 1, 1, 0.85), bold=True)
         if u.badges:
             Color(*theme.GOLD)
             bx, by = cx + w / 2 - r * 0.08, cy + hgt / 2 - r * 0.08

@@ -1,0 +1,78 @@
+"""Helpers for the app's tests: a private Xvfb display and a Kivy subprocess per module."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "artifacts" / "screenshots"
+
+
+def _free_display() -> int:
+    for n in range(140, 400):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number between :140 and :399")
+
+
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[str]:
+    """A fresh ``Xvfb :N -screen 0 1280x800x24``; the test is skipped when Xvfb is missing."""
+    exe = shutil.which("Xvfb")
+    if exe is None:
+        pytest.skip("Xvfb is not installed (Debian package xvfb); the app's window tests need it")
+    for _attempt in range(3):
+        n = _free_display()
+        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.skip("Xvfb would not start")
+    try:
+        yield f":{n}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def kivy_env(display: str, tmp: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({"DISPLAY": display, "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1",
+                "KIVY_NO_FILELOG": "1", "KIVY_HOME": str(tmp / "kivy-home"),
+                "COMPANION_DATA_DIR": str(tmp / "data"), "LIBGL_ALWAYS_SOFTWARE": "1"})
+    return env
+
+
+def run_driver(display: str, tmp: Path, mode: str, timeout: float = 90) -> dict[str, Any]:
+    """Run ``tests/ui/kivy_driver.py MODE`` in its own process; its JSON report."""
+    out = tmp / f"{mode}.json"
+    proc = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("kivy_driver.py")), mode, str(out),
+         str(tmp / "data"), str(SCREENSHOTS)],
+        env=kivy_env(display, tmp), capture_output=True, text=True, timeout=timeout, cwd=tmp,
+    )
+    if not out.exists():
+        raise AssertionError(f"driver {mode} wrote no report (exit {proc.returncode}):\n"
+                             f"{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    report: dict[str, Any] = json.loads(out.read_text())
+    report["returncode"] = proc.returncode
+    report["stderr"] = proc.stderr[-3000:]
+    return report

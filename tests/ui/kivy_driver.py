@@ -1,0 +1,240 @@
+"""Drives the real app in a real window with simulated touches; run by tests in a subprocess.
+
+    python kivy_driver.py MODE REPORT.json DATA_DIR SCREENSHOT_DIR
+
+``battle``: a game on the demo scenario played by touches (the built-in auto player decides,
+this script taps, drags and presses buttons like a player would) with dice from the simulated
+source, until a retreat was chosen by a tap and a medal was won; checks the widgets on the way.
+``screens``: a PNG of every screen. The report is JSON: ``checks`` (name -> bool / detail),
+``errors`` (tracebacks), ``shots``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from kivy.config import Config
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+Config.set("input", "mouse", "mouse,disable_multitouch")
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.button import Button  # noqa: E402
+from kivy.uix.widget import Widget  # noqa: E402
+
+from companion.game.auto import AutoPlayer  # noqa: E402
+from companion.ui.app import CompanionApp  # noqa: E402
+from companion.ui.controller import Table  # noqa: E402
+from companion.ui.demo import prepare  # noqa: E402
+from companion.ui.widgets import DieIcon, OddsBars  # noqa: E402
+
+MODE, REPORT, DATA, SHOTS = sys.argv[1], Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
+report: dict[str, Any] = {"checks": {}, "errors": [], "shots": [], "log": []}
+
+
+def check(name: str, ok: bool, detail: Any = "") -> None:
+    report["checks"][name] = {"ok": bool(ok), "detail": str(detail)[:500]}
+
+
+def walk(w: Widget) -> Iterator[Widget]:
+    yield w
+    for c in w.children:
+        yield from walk(c)
+
+
+def tap(x: float, y: float) -> None:
+    t = UnitTestTouch(x, y)
+    t.touch_down()
+    t.touch_up()
+
+
+def drag(a: tuple[float, float], b: tuple[float, float]) -> None:
+    t = UnitTestTouch(*a)
+    t.touch_down()
+    t.touch_move(*b)
+    t.touch_up()
+
+
+def press(app: CompanionApp, want: Callable[[Any], bool]) -> bool:
+    """Tap the centre of the first button on screen whose ``action`` matches."""
+    for w in walk(app.root):
+        if isinstance(w, Button) and want(getattr(w, "action", None)):
+            x, y = w.to_window(*w.center)
+            tap(x, y)
+            return True
+    return False
+
+
+def battle_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    board_screen = app.screen("board")
+    board = board_screen.ids.board
+    s = t.session
+    assert s is not None
+    player = AutoPlayer(7)
+    retreat_by_tap = medal = refused = odds_seen = pad_seen = drag_move = False
+    for _step in range(600):
+        yield 0.02
+        p = s.prompt()
+        check("prompt bar says what to do", board_screen.ids.prompt.text == t.prompt_line(),
+              board_screen.ids.prompt.text)
+        if not report["checks"]["prompt bar says what to do"]["ok"]:
+            return
+        if p.kind == "over" or (retreat_by_tap and medal and refused and drag_move):
+            break
+        if p.kind == "dice":
+            panel = board_screen.ids.panel
+            odds_seen |= any(isinstance(w, OddsBars) and w.odds for w in walk(panel))
+            pad_seen |= sum(isinstance(w, Button) and getattr(w, "action", None) == ("face", "flag")
+                            for w in walk(panel)) == 1
+            yield 0.3  # the simulated source answers on its own
+            continue
+        a = player.next_action(s)
+        do = a["do"]
+        before = s.log.last_seq
+        if do == "play_card":
+            ok = press(app, lambda x, a=a: x == a)
+        elif do == "order":
+            for uid in a["units"]:
+                tap(*board.hex_center(s.state.hex_name(s.state.position.units[uid].hex)))
+                yield 0.01
+            if "section" in a:  # the one-section cards: the app sends no section yet
+                t.act(a)
+                ok = True
+            else:
+                ok = press(app, lambda x: isinstance(x, dict) and x.get("do") == "order")
+        elif do == "move":
+            here = s.state.hex_name(s.state.position.units[a["unit"]].hex)
+            if not refused:
+                # a hex out of reach first: the rules refuse and the bar says why
+                tap(*board.hex_center(here))
+                yield 0.01
+                far = "M1" if here[0] < "G" else "A1"
+                n = s.log.last_seq
+                tap(*board.hex_center(far))
+                yield 0.02
+                refused = s.log.last_seq == n and bool(board_screen.ids.message.text)
+                check("an illegal move is refused with the reason", refused,
+                      board_screen.ids.message.text)
+                t.selected = None
+            if not drag_move:
+                drag(board.hex_center(here), board.hex_center(a["to"]))
+                drag_move = s.log.last_seq > before
+                ok = drag_move
+            else:
+                tap(*board.hex_center(here))
+                yield 0.01
+                tap(*board.hex_center(a["to"]))
+                ok = True
+        elif do == "battle":
+            st = s.state
+            tap(*board.hex_center(st.hex_name(st.position.units[a["attacker"]].hex)))
+            yield 0.02
+            check("targets lit after picking an attacker",
+                  "target" in board.highlights.values(), board.highlights)
+            tap(*board.hex_center(st.hex_name(st.position.units[a["target"]].hex)))
+            ok = True
+        elif do == "retreat":
+            lit = {h for h, why in board.highlights.items() if why == "choice"}
+            check("retreat hexes lit for the owner", lit == {c.key for c in p.choices},
+                  f"{lit} vs {[c.key for c in p.choices]}")
+            tap(*board.hex_center(a["hex"]))
+            retreat_by_tap = True
+            ok = True
+        elif do in ("end_moves", "end_turn", "apply_dice"):
+            ok = press(app, lambda x, d=do: isinstance(x, dict) and x.get("do") == d)
+        elif do == "take_ground":
+            ok = press(app, lambda x, a=a: isinstance(x, dict) and x.get("do") == "take_ground"
+                       and x.get("advance") == a["advance"])
+        else:
+            t.act(a)
+            ok = True
+        yield 0.02
+        if not ok or s.log.last_seq == before:
+            report["errors"].append(f"touch for {a} did nothing: {t.message}")
+            return
+        if any(e for e in t.log[-6:] if "medal" in e and "wins" in e):
+            medal = True
+            won = app.screen("board").ids.allies_medals.won + app.screen("board").ids.axis_medals.won
+            check("medal shown on the medal track", won >= 1 or app.table.screen == "victory", won)
+        if t.flash is not None and t.screen == "board":
+            check("hits shown on the board", board.flash is t.flash, t.flash)
+            icons = [w.face for w in walk(board_screen.ids.panel) if isinstance(w, DieIcon)]
+            if icons and p.kind != "dice":
+                check("dice shown as read", True, icons)
+    report["log"] = [f"turns={s.state.turn} events={s.log.last_seq} refreshes={app.refreshes}"]
+    check("odds drawn while dice are due", odds_seen)
+    check("manual dice pad at hand while a source waits", pad_seen)
+    check("a move made by dragging", drag_move)
+    check("a retreat chosen by a tap", retreat_by_tap)
+    check("a medal won", medal)
+    sources = {e.data.get("source") for e in (t.store.events(s.game_id)) if e.kind == "dice_read"}
+    check("dice came from the simulated source", sources == {"sim"}, sources)
+
+
+def screens_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    for name in ("start", "board", "battle", "retreat", "air", "settings", "teach", "victory",
+                 "dashboard"):
+        screen = prepare(t, name, seed=3)
+        yield 0.25
+        check(f"{name}: shows screen {screen}", app.sm is not None and app.sm.current == screen,
+              app.sm.current if app.sm else None)
+        path = SHOTS / f"{name}.png"
+        made = Window.screenshot(name=str(path))
+        if made:
+            Path(made).replace(path)
+            report["shots"].append(str(path))
+        yield 0.05
+
+
+def main() -> None:
+    table = Table.open(DATA, sim_delay=0.6 if MODE == "battle" else 3600.0)
+    table.settings.dice = "sim"
+    if MODE == "battle":
+        table.new_game("orchard-ridge", deck_seed=7, seed=7)
+    steps_for = {"battle": battle_steps, "screens": screens_steps}[MODE]
+
+    def ready(app: CompanionApp) -> None:
+        steps = steps_for(app)
+
+        def advance(dt: float) -> None:
+            try:
+                wait = next(steps)
+            except StopIteration:
+                app.stop()
+                return
+            except Exception:
+                report["errors"].append(traceback.format_exc())
+                app.stop()
+                return
+            Clock.schedule_once(advance, wait)
+
+        Clock.schedule_once(advance, 0.1)
+
+    def watchdog(dt: float) -> None:
+        report["errors"].append("the driver ran out of time")
+        from kivy.app import App
+
+        running = App.get_running_app()
+        if running is not None:
+            running.stop()
+
+    Clock.schedule_once(watchdog, 75)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        CompanionApp(table, on_ready=ready).run()
+    except Exception:
+        report["errors"].append(traceback.format_exc())
+    REPORT.write_text(json.dumps(report, indent=1))
+
+
+main()

@@ -1,0 +1,199 @@
+"""The table logic behind the screens, without a window: taps, dice, refusals, resume."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.ui import dicesources
+from companion.ui.controller import SETTINGS_FILE, STATE_FILE, Settings, Table
+from companion.ui.demo import auto_until
+from companion.ui.i18n import LOCALE_DIR, _, extract_messages, read_po
+
+
+def new_table(tmp_path: Path, dice: str = "manual") -> Table:
+    t = Table.open(tmp_path)
+    t.settings.dice = dice
+    assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
+    return t
+
+
+def to_battle(t: Table) -> None:
+    assert auto_until(t, "battle", seed=5)
+
+
+def test_new_game_starts_on_the_board_with_a_plain_prompt(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    assert t.screen == "board"
+    assert t.prompt_line() == "Allies: play a command card."
+    assert t.card_choices(), "the virtual hand is offered"
+
+
+def test_order_by_tapping_units_then_the_button(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    assert t.act({"do": "play_card", "card": t.card_choices()[0][0]})
+    p = t.prompt()
+    assert p is not None and p.kind == "order"
+    first = p.choices[0]
+    assert t.tap_hex(first.hex or "")
+    assert t.picked == [first.key]
+    assert t.highlights()[first.hex or ""] == "picked"
+    t.tap_hex(first.hex or "")  # a second tap takes it back
+    assert t.picked == []
+    t.tap_hex("A9")  # an enemy / empty hex is refused with words
+    assert "your own units" in t.message
+
+
+def test_illegal_move_is_explained_and_records_nothing(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    assert auto_until(t, "move", seed=5)
+    p = t.prompt()
+    assert p is not None and p.choices
+    unit_hex = p.choices[0].hex or ""
+    seq = t.session.log.last_seq if t.session else 0
+    assert t.tap_hex(unit_hex)
+    assert "reach" in t.highlights().values()
+    assert not t.tap_hex("A1" if unit_hex[0] > "F" else "M1")
+    assert "may not end its move" in t.message
+    assert t.session is not None and t.session.log.last_seq == seq
+
+
+def test_battle_by_two_taps_then_the_manual_pad(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    to_battle(t)
+    st = t.state
+    p = t.prompt()
+    assert st is not None and p is not None
+    for c in p.choices:
+        t.tap_hex(c.hex or "")
+        targets = t.target_dice()
+        if targets:
+            break
+    else:
+        pytest.skip("no ordered unit has a target in this seed")
+    target_hex, dice = next(iter(targets.items()))
+    assert t.tap_hex(target_hex)
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == dice
+    assert "Waiting for dice from: tap the dice" in t.prompt_line()
+    assert not t.submit_dice(["flag"] * (dice + 1))  # wrong count: refused, nothing recorded
+    assert "dice are due" in t.message
+    assert t.submit_dice(["grenade"] * dice)
+    assert t.flash is not None and t.flash.hits >= 1
+    assert t.dice_shown == ["grenade"] * dice
+
+
+def test_unreadable_die_asks_the_player(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    to_battle(t)
+    p = t.prompt()
+    assert p is not None
+    for c in p.choices:
+        t.tap_hex(c.hex or "")
+        if t.target_dice():
+            t.tap_hex(next(iter(t.target_dice())))
+            break
+    p = t.prompt()
+    if p is None or p.kind != "dice" or p.dice is None:
+        pytest.skip("no battle in this seed")
+    n = p.dice.count
+    assert t.act({"do": "dice", "faces": [None] * n, "source": "camera:0"})
+    assert t.prompt().kind == "review_dice"  # type: ignore[union-attr]
+    for i in range(n):
+        assert t.correct_die(i, "infantry")
+    assert "apply_dice" in [a["do"] for _label, a in t.buttons()]
+
+
+def test_simulated_source_answers_through_the_dice_interface(tmp_path: Path) -> None:
+    t = Table.open(tmp_path, sim_delay=0.0)
+    t.settings.dice = "sim"
+    assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
+    to_battle(t)
+    p = t.prompt()
+    assert p is not None
+    for c in p.choices:
+        t.tap_hex(c.hex or "")
+        if t.target_dice():
+            t.tap_hex(next(iter(t.target_dice())))
+            break
+    assert t.session is not None
+    reads = [e for e in t.store.events(t.session.game_id) if e.kind == "dice_read"]
+    assert reads and reads[-1].data["source"] == "sim"
+
+
+def test_comes_back_where_it_was_after_a_kill(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    to_battle(t)
+    t.go("air")
+    seq = t.session.log.last_seq if t.session else 0
+    gid = t.session.game_id if t.session else ""
+    # no close(): as if the process was killed
+    again = Table.open(tmp_path)
+    assert again.restore()
+    assert again.session is not None and again.session.game_id == gid
+    assert again.session.log.last_seq == seq
+    assert again.screen == "air"
+    assert again.prompt_line() == t.prompt_line()
+
+
+def test_finished_game_is_not_resumed(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    assert auto_until(t, "over", seed=5)
+    assert t.screen == "victory"
+    again = Table.open(tmp_path)
+    assert not again.restore()
+    assert again.screen == "start"
+
+
+def test_settings_survive_and_a_broken_file_gives_defaults(tmp_path: Path) -> None:
+    t = Table.open(tmp_path)
+    t.settings.speak = True
+    t.settings.dice = "mqtt:mqtt://127.0.0.1:1883"
+    t.save_settings()
+    assert Table.open(tmp_path).settings.dice == "mqtt:mqtt://127.0.0.1:1883"
+    (tmp_path / SETTINGS_FILE).write_text("{not json")
+    assert Table.open(tmp_path).settings == Settings()
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"dice": "sim", "colour": "red"}))
+    assert Table.open(tmp_path).settings.dice == "sim"
+    (tmp_path / STATE_FILE).write_text("[]")
+    assert not Table.open(tmp_path).restore()
+
+
+def test_bad_scenario_is_a_message_not_a_crash(tmp_path: Path) -> None:
+    t = Table.open(tmp_path)
+    assert not t.new_game("no-such-scenario")
+    assert "built-in" in t.message
+    bad = tmp_path / "broken.m44"
+    bad.write_text("{")
+    assert not t.new_game(str(bad))
+    assert t.session is None and t.store.list_games() == []
+
+
+def test_unknown_dice_source_falls_back_to_the_pad() -> None:
+    opened = dicesources.open_source("pigeon:3")
+    try:
+        assert opened.spec == "manual" and "unknown dice source" in opened.note
+    finally:
+        opened.close()
+    assert dicesources.validate("pigeon") is not None
+    assert dicesources.validate("camera:0") is None
+
+
+def test_every_string_is_in_the_english_catalogue() -> None:
+    catalogue = read_po(LOCALE_DIR / "en" / "LC_MESSAGES" / "companion.po")
+    missing = [m for m in extract_messages() if m not in catalogue and m != ""]
+    assert not missing, f"run `python -m companion.ui.i18n` to add: {missing[:5]}"
+    assert _("Undo") == "Undo"
+
+
+def test_cli_refuses_bad_arguments_with_a_message(tmp_path: Path) -> None:
+    for args, words in ((["--size", "tiny"], "WIDTHxHEIGHT"), (["--dice", "pigeon"], "unknown dice"),
+                        (["--screenshot", str(tmp_path / "x.jpg")], ".png")):
+        proc = subprocess.run([sys.executable, "-m", "companion", "app", *args],
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2
+        assert words in proc.stderr and "Traceback" not in proc.stderr
