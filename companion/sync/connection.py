@@ -7,9 +7,11 @@ unless the caller says ``allow_anonymous``; TLS is one option away (``mqtts://``
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import os
+import socket
 import ssl
 import threading
 from collections.abc import Callable
@@ -126,6 +128,7 @@ class Connection:
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
         c.on_message = self._on_unrouted
+        c.on_socket_open = self._no_delay
         self.client = c
 
     def start(self) -> Connection:
@@ -210,6 +213,14 @@ class Connection:
                 hook()
             except Exception:
                 log.exception("%s: disconnect hook failed", self.client_id)
+
+    @staticmethod
+    def _no_delay(client: mqtt.Client, userdata: object, sock: object) -> None:
+        """Small messages go out at once (no Nagle delay): an action's answer is a round trip."""
+        setsockopt = getattr(sock, "setsockopt", None)
+        if setsockopt is not None:
+            with contextlib.suppress(OSError):
+                setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def _on_unrouted(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         log.debug("%s: message on %s with no handler", self.client_id, msg.topic)

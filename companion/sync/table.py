@@ -122,6 +122,9 @@ class TableSync:
         self.conn.subscribe(table_topic(table, "event"), self._on_event)
         self.conn.subscribe(table_topic(table, "control"), self._on_control)
         self.conn.subscribe(table_topic(table, "reply", tablet), self._on_reply)
+        # every tablet listens for actions from the start (mirrors ignore them), so the moment
+        # one becomes the authority no action is lost to a subscription still on its way
+        self.conn.subscribe(table_topic(table, "action"), self._on_action)
         self._need_snapshot()
 
     # --- life -----------------------------------------------------------------------------
@@ -230,7 +233,6 @@ class TableSync:
             self.session.listeners.remove(self._recorded)
             self.session = None
             self.role = Role.MIRROR
-            self.conn.unsubscribe(table_topic(self.table, "action"))
             self._publish_presence()
         self._notify(SyncUpdate("role", self.seq, role=Role.MIRROR))
 
@@ -255,7 +257,6 @@ class TableSync:
         self.authority = self.tablet
         self._takeover_at = None
         self._drop_snapshot_wish()
-        self.conn.subscribe(table_topic(self.table, "action"), self._on_action)
         self.conn.publish(table_topic(self.table, "control"),
                           protocol.control_message(self.game_id, epoch, self.tablet, self.seq,
                                                    previous), retain=True)
@@ -285,7 +286,11 @@ class TableSync:
 
     def request(self, action: dict[str, Any], timeout: float = 5.0,
                 expect: int | None = -1) -> Reply:
-        """Send ``action`` and wait for the authority's answer (not from a listener)."""
+        """Send ``action`` and wait for the authority's answer (not from a listener).
+
+        With a state id, an unanswered request is sent once more halfway through ``timeout``
+        (authority changing hands): the state id makes that safe, since the authority applies
+        at most one of the two and refuses the other as stale."""
         done = threading.Event()
         got: list[Reply] = []
 
@@ -293,13 +298,19 @@ class TableSync:
             got.append(r)
             done.set()
 
-        req_id = self.send(action, answer, expect)
-        if not done.wait(timeout):
-            with self._lock:
+        with self._lock:
+            want = self.seq if expect == -1 else expect
+        attempts = 2 if want is not None else 1
+        ids: list[str] = []
+        for _ in range(attempts):
+            ids.append(self.send(action, answer, want))
+            if done.wait(timeout / attempts):
+                return got[0]
+        with self._lock:
+            for req_id in ids:
                 self._replies.pop(req_id, None)
-            return Reply(req_id, False, self.seq,
-                         f"no answer from the table's authority within {timeout:g} s")
-        return got[0]
+        return Reply(ids[-1], False, self.seq,
+                     f"no answer from the table's authority within {timeout:g} s")
 
     def _apply(self, req_id: str, expect: int | None, action: dict[str, Any]) -> Reply:
         """The authority's side of an action: check the state id, then the rules."""
@@ -502,7 +513,6 @@ class TableSync:
                     self.session.listeners.remove(self._recorded)
                 self.session = None
                 self.role = Role.MIRROR
-                self.conn.unsubscribe(table_topic(self.table, "action"))
                 self._need_snapshot()
                 self._publish_presence()
                 demoted = True
@@ -536,6 +546,8 @@ class TableSync:
             callback(reply)
 
     def _on_action(self, topic: str, payload: bytes) -> None:
+        if self.role is not Role.AUTHORITY:
+            return  # the authority answers; mirrors only listen so a takeover loses nothing
         tablet = topic.rsplit("/", 1)[-1]
         try:
             req_id, expect, action = protocol.decode_action(payload)

@@ -25,6 +25,7 @@ def start_mosquitto(tmp_path: Path, extra: str = "allow_anonymous true\n") -> Mo
     # as root, mosquitto drops to the 'mosquitto' user, who cannot read files in tmp_path
     run_as = "user root\n" if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
     conf.write_text(f"listener {port} 127.0.0.1\npersistence false\nmax_queued_messages 100000\n"
+                    "set_tcp_nodelay true\n"
                     + run_as + extra)
     broker = Mosquitto(binary, port, conf)
     broker.start()
