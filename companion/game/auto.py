@@ -14,6 +14,7 @@ from companion.game import airflow
 from companion.game.session import (
     GameSession,
     battle_targets,
+    battles_allowed,
     destinations,
     orders_check,
 )
@@ -235,7 +236,8 @@ class AutoPlayer:
         return {"do": "end_moves"}
 
     def _battle(self, st: GameState) -> dict[str, Any]:
-        ready = [u for u in st.ordered if u in st.position.units and u not in st.battled]
+        ready = [u for u in st.ordered if u in st.position.units
+                 and st.battled.count(u) < battles_allowed(st, u)]
         if st.may_overrun and st.may_overrun in st.position.units:
             ready.insert(0, st.may_overrun)
         for uid in ready:

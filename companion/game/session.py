@@ -245,8 +245,10 @@ class GameSession:
         if not overrun:
             if attacker not in st.ordered:
                 raise IllegalAction(f"{attacker} was not ordered this turn")
-            if attacker in st.battled:
-                raise IllegalAction(f"{attacker} has already battled this turn")
+            allowed = battles_allowed(st, attacker)
+            if st.battled.count(attacker) >= allowed:
+                raise IllegalAction(f"{attacker} has already battled this turn"
+                                    + (f" ({allowed} battles)" if allowed > 1 else ""))
         if target not in st.position.units:
             raise IllegalAction(f"there is no unit {target!r} on the board")
         check = battle_check(st, attacker, target, overrun)
@@ -501,6 +503,15 @@ def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
         return card_rules.card(st.card)
 
 
+def battles_allowed(st: GameState, unit_id: str) -> int:
+    """Battles the ordered unit may make this turn (Artillery Bombard: 2)."""
+    spec = card_spec_in_force(st)
+    unit = st.position.units.get(unit_id)
+    if spec is None or unit is None:
+        return 1
+    return max(1, card_rules.move_allowance(spec, unit.spec).battles)
+
+
 def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
     if st.card is None:
         return battle_rules.NO_MODIFIERS
@@ -638,7 +649,8 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
                       choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
                       optional=True)
     if st.phase is Phase.BATTLE:
-        ready = [u for u in st.ordered if u in pos.units and u not in st.battled]
+        ready = [u for u in st.ordered if u in pos.units
+                 and st.battled.count(u) < battles_allowed(st, u)]
         if st.may_overrun and st.may_overrun in pos.units:
             ready = [st.may_overrun, *[u for u in ready if u != st.may_overrun]]
         text = f"{side.title()}: battle with the ordered units, one at a time, then end the turn."

@@ -3,7 +3,9 @@ Counter-Attack's copied card, Behind Enemy Lines' move, overrun restrictions, po
 
 from __future__ import annotations
 
-from companion.game.session import GameSession, destinations, modifiers_for
+import pytest
+
+from companion.game.session import GameSession, IllegalAction, destinations, modifiers_for
 from companion.rules.board import Side
 from companion.scenarios import TerrainPiece, UnitSetup
 from tests.game.conftest import duel_scenario
@@ -68,3 +70,17 @@ def test_behind_enemy_lines_moves_through_terrain_and_may_not_battle_after_enter
     e4 = g.state.board.parse("e4")
     assert e4 in dests and dests[e4][1] is False
     assert any(h.row != e4.row for h in dests)  # it goes on past the forest rules' stop
+
+
+def test_artillery_bombard_battles_twice_and_no_more() -> None:
+    gun = UnitSetup("a3", Side.ALLIES, "artillery", "F3")
+    g = GameSession.new(duel_scenario(extra_units=[gun]))
+    g.act({"do": "play_card", "card": "artillery_bombard"})
+    g.act({"do": "order", "units": ["a3"]})
+    g.act({"do": "end_moves"})
+    for _ in range(2):
+        g.act({"do": "battle", "attacker": "a3", "target": "x1"})
+        g.act({"do": "dice", "faces": ["star"] * g.prompt().dice.count})  # type: ignore[union-attr]
+        assert g.prompt().kind == "battle"
+    with pytest.raises(IllegalAction, match="already battled this turn"):
+        g.act({"do": "battle", "attacker": "a3", "target": "x1"})
