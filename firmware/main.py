@@ -38,7 +38,7 @@ def main():
         from mqttlite import MQTTClient
 
         net_up = start_wifi(wifi["ssid"], wifi["password"])
-        client = MQTTClient(cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
+        client = MQTTClient("m44tray-" + cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
                             user=mq["user"] or None, password=mq["password"] or None)
         app.add_link(MqttLink(client, cfg["dev"], app.last_will(), heartbeat_ms=cfg["heartbeat_mqtt_ms"],
                               backoff_ms=(mq["backoff_min_ms"], mq["backoff_max_ms"]),

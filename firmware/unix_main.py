@@ -120,7 +120,7 @@ def main(argv):
     else:
         from mqttlite import MQTTClient
 
-        client = MQTTClient(dev, opts["host"], opts["port"], keepalive=opts["keepalive"])
+        client = MQTTClient("m44tray-" + dev, opts["host"], opts["port"], keepalive=opts["keepalive"])
         link = MqttLink(client, dev, app.last_will(),
                         heartbeat_ms=5000 if hb is None else int(hb * 1000), log=hw.log)
     app.add_link(link)

@@ -101,6 +101,12 @@ class MQTTClient:
         try:
             s.settimeout(timeout)
             s.connect(ai[-1])
+            try:
+                # TCP_NODELAY (IPPROTO_TCP 6, option 1 on Linux and lwIP): small packets
+                # such as an ack followed by a status must not wait for Nagle.
+                s.setsockopt(6, 1, 1)
+            except Exception:
+                pass
             flags = 0x02 if clean else 0
             payload = _str(self.client_id)
             if self.will:
