@@ -150,6 +150,7 @@ def bench_mqtt(mp: str, rounds: int, nodelay: bool) -> None:
         print("mqtt: mosquitto not installed, skipped")
         return
     import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -172,7 +173,7 @@ def bench_mqtt(mp: str, rounds: int, nodelay: bool) -> None:
             if msg["type"] == "roll":
                 got[msg["rid"]] = time.perf_counter()
 
-        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="bench-listener")
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-listener")
         c.on_message = on_message
         c.connect("127.0.0.1", port)
         c.subscribe("m44/v1/tray/bench/event", 1)

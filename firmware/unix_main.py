@@ -131,7 +131,7 @@ def main(argv):
         hw.log("interrupted: stopping")
     finally:
         app.close()
-    return 0
+    return 1 if getattr(link, "gone", False) else 0
 
 
 sys.exit(main(sys.argv[1:]))

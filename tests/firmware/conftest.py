@@ -160,7 +160,8 @@ class SerialTray(Tray):
     def wait(self, typ: str, timeout: float = 10.0, **match: Any) -> Msg:
         got = wait_for(lambda: self.of(typ, **match), timeout)
         assert got, f"no {typ} {match} from the tray; it sent {self.messages[-8:]}\n{self.log()}"
-        return got[0]
+        first: Msg = got[0]
+        return first
 
     def after(self, seq: int) -> list[Msg]:
         with self._lock:

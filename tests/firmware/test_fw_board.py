@@ -59,7 +59,8 @@ class Board:
     def wait(self, typ: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
         got = wait_for(lambda: self.of(typ, **match), timeout)
         assert got, f"no {typ} {match}; got {self.messages[-6:]}; junk {self.junk[-3:]}"
-        return got[0]
+        first: dict[str, Any] = got[0]
+        return first
 
     def stop(self) -> None:
         self.proc.kill()
@@ -132,9 +133,10 @@ def test_board_second_power_up_counts_a_boot(board: Any) -> None:
 @pytest.mark.mosquitto
 def test_board_over_wifi_and_mqtt(board: Any, mosquitto: Mosquitto) -> None:
     import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
 
     got: list[dict[str, Any]] = []
-    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-test")
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="board-test")
     c.on_message = lambda cl, u, m: got.append(json.loads(m.payload))
     c.connect("127.0.0.1", mosquitto.port)
     c.subscribe("m44/v1/tray/board-4/#", 1)

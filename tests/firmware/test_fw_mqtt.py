@@ -12,6 +12,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
 from .conftest import Mosquitto, Tray, wait_for
 
@@ -25,12 +26,12 @@ class Listener:
         self.dev = dev
         self.got: list[tuple[str, bool, dict[str, Any]]] = []
         self.lock = threading.Lock()
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=name)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name)
         self.client.on_message = self._on_message
         self.client.on_connect = self._on_connect
         self.client.on_subscribe = self._on_subscribe
         self.subscriptions = 0  # grows at each (re)subscribe that the broker confirmed
-        self.client.reconnect_delay_set(0.2, 1)
+        self.client.reconnect_delay_set(1, 1)
         self.client.connect("127.0.0.1", port)
         self.client.loop_start()
         self.seq = 0
@@ -53,7 +54,8 @@ class Listener:
     def wait(self, topic: str, typ: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
         got = wait_for(lambda: self.of(topic, typ, **match), timeout)
         assert got, f"no {typ} {match} on {topic}; got {self.got[-6:]}"
-        return got[0]
+        first: dict[str, Any] = got[0]
+        return first
 
     def command(self, typ: str, **fields: Any) -> str:
         self.seq += 1
@@ -83,7 +85,8 @@ def retained_status(port: int, dev: str) -> dict[str, Any]:
     try:
         got = wait_for(lambda: [m for t, r, m in late.got if t == "status" and r], 10)
         assert got, "no retained status"
-        return got[-1]
+        last: dict[str, Any] = got[-1]
+        return last
     finally:
         late.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -146,7 +147,7 @@ def test_bad_input_is_nakked_or_dropped_never_fatal(serial_tray: Make) -> None:
     assert all(len(line) <= 512 for line in bytes(t.raw).split(b"\n"))
 
 
-def test_boot_counter_increments_on_restart(serial_tray: Make, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_boot_counter_increments_on_restart(serial_tray: Make, tmp_path: Path) -> None:
     t = serial_tray(dev="tray-b")
     assert t.wait("hello")["boot"] == 1
     t.close()
