@@ -35,6 +35,10 @@ def run(args: argparse.Namespace) -> int:
     except SyncConfigError as exc:
         print(f"companion dashboard: {exc}", file=sys.stderr)
         return 2
+    why = config.probe()
+    if why is not None:
+        print(f"companion dashboard: cannot reach the broker at {config.url}: {why}", file=sys.stderr)
+        return 1
     model = DashboardModel()
     changed = threading.Event()
     model.listeners.append(lambda m: changed.set())
@@ -60,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _width() -> int:
+    """The terminal's width; piped output is never cut."""
+    if not sys.stdout.isatty():
+        return 10_000
     return shutil.get_terminal_size((100, 40)).columns
 
 

@@ -19,6 +19,7 @@ from types import FrameType
 from typing import Any
 
 from companion.sync.connection import BrokerConfig, SyncConfigError
+from companion.sync.topics import check_id
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 
@@ -95,6 +96,13 @@ def run(args: argparse.Namespace) -> int:
         if cmd == "acl":
             return _acl(args)
         config = broker_config(args)
+        if cmd in ("host", "join"):
+            check_id(args.table, "table")
+            check_id(args.tablet, "tablet")
+        why = config.probe()
+        if why is not None:
+            print(f"companion sync: cannot reach the broker at {config.url}: {why}", file=sys.stderr)
+            return 1
         if cmd == "simulate":
             return _simulate(args, config)
         return _table(args, config)

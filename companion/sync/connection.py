@@ -89,6 +89,14 @@ class BrokerConfig:
         if not self.tls and self.username is not None and not _is_local(self.host):
             log.warning("credentials for %s travel unencrypted; use mqtts:// (TLS)", self.host)
 
+    def probe(self, timeout: float = 3.0) -> str | None:
+        """None when something listens at the broker's address, else why not (for messages)."""
+        try:
+            with socket.create_connection((self.host, self.port), timeout=timeout):
+                return None
+        except OSError as exc:
+            return exc.strerror or str(exc)
+
     def with_user(self, username: str | None, password: str | None) -> BrokerConfig:
         return replace(self, username=username, password=password)
 

@@ -1,0 +1,69 @@
+"""``companion sync`` and ``companion dashboard`` as a user runs them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.helpers.mosquitto import Mosquitto
+
+
+def companion(*args: str, timeout: float = 60, stdin: str | None = None
+              ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          text=True, timeout=timeout, input=stdin)
+
+
+def test_host_and_join_play_one_game_from_two_processes(mosquitto: Mosquitto) -> None:
+    common = ["--broker", mosquitto.url, "--table", "t1", "--seed", "4", "--timeout", "60"]
+    host = subprocess.Popen([sys.executable, "-m", "companion", "sync", "host", *common,
+                             "--tablet", "alice", "--auto", "allies", "--max-turns", "6",
+                             "--linger", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        join = companion("sync", "join", *common, "--tablet", "bob", "--auto", "axis")
+        host_out, host_err = host.communicate(timeout=60)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    assert host.returncode == 0, host_err
+    assert join.returncode == 0, join.stderr
+    final = host_out.strip().splitlines()[-1]
+    assert final.startswith("winner=") and join.stdout.strip().splitlines()[-1] == final
+    assert "Axis ends turn" in join.stdout  # bob saw the game and played the axis turns
+    dash = companion("dashboard", "--broker", mosquitto.url, "--once", "--tables", "1")
+    assert dash.returncode == 0
+    assert "t1" in dash.stdout and "over:" in dash.stdout
+
+
+def test_acl_writes_files_mosquitto_can_use(tmp_path: Path) -> None:
+    out = companion("sync", "acl", "t1=alice,bob+tray-1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert "acl_file" in out.stdout
+    passwd = (tmp_path / "passwd").read_text().splitlines()
+    assert [line.split(":")[0] for line in passwd] == ["t1.alice", "t1.bob", "tray.tray-1",
+                                                      "dashboard"]
+    assert all(line.split(":", 1)[1].startswith("$7$") for line in passwd)
+    assert (tmp_path / "passwords.txt").stat().st_mode & 0o077 == 0
+    bad = companion("sync", "acl", "t1=Alice")
+    assert bad.returncode == 2 and "a-z, 0-9" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_bad_settings_get_a_clear_message() -> None:
+    for args in (["sync", "join", "--broker", "http://x", "--table", "t1", "--tablet", "b"],
+                 ["sync", "join", "--broker", "mqtt://club.example", "--table", "t1",
+                  "--tablet", "b"],
+                 ["sync", "join", "--table", "T 1", "--tablet", "b"],
+                 ["dashboard", "--broker", "mqtt://club.example"]):
+        out = companion(*args)
+        assert out.returncode == 2, (args, out.stdout)
+        assert out.stderr.strip() and "Traceback" not in out.stderr, out.stderr
+
+
+def test_no_broker_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    from companion.tray.broker import free_port
+
+    out = companion("dashboard", "--broker", f"mqtt://127.0.0.1:{free_port()}", "--once",
+                    timeout=30)
+    assert out.returncode == 1 and "cannot reach the broker" in out.stderr
