@@ -38,8 +38,7 @@ def _playable(card_id: str, air_rules: str | None = None) -> bool:
     spec = card_rules.card(card_id)
     if card_id == "air_power" and air_rules == airflow.AIR_PACK:
         return True  # played as an Air Sortie
-    return not (spec.direct_attack or spec.orders_from_roll or spec.restores_figures
-                or spec.reaction or spec.places_sandbags or not spec.orders_units)
+    return not (spec.direct_attack or spec.reaction or not spec.orders_units)
 
 
 _SECTIONS = ("left", "center", "right")
@@ -145,12 +144,24 @@ class AutoPlayer:
                 best = (score, c)
         return best[1] if best else (fallback or hand[0])
 
+    def _roll(self, st: GameState) -> list[str] | None:
+        """Their Finest Hour / Medics & Mechanics: 1 die per card held (this one included),
+        simulated from the seed and the turn."""
+        if st.card is None:
+            return None
+        spec = card_rules.card(st.card)
+        if not (spec.orders_from_roll or spec.restores_figures):
+            return None
+        held = len(st.hands.get(st.active, [])) or 5
+        return seeded_faces(self.seed, 100_000 + st.turn, held)
+
     def _orders(self, st: GameState, unit_ids: list[str]) -> tuple[list[str], int, list[str]]:
         """The orders for the card in play; for a one-section card, the best section."""
+        roll = self._roll(st)
         if st.card is not None and card_rules.card(st.card).one_section:
-            results = [orders_check(st, unit_ids, section) for section in _SECTIONS]
+            results = [orders_check(st, unit_ids, section, roll) for section in _SECTIONS]
             return max(results, key=lambda r: len(r[0]))
-        return orders_check(st, unit_ids)
+        return orders_check(st, unit_ids, roll=roll)
 
     def _choose_units(self, st: GameState) -> dict[str, Any]:
         own = sorted((u for u in st.position.units.values() if u.side is st.active),
@@ -181,12 +192,20 @@ class AutoPlayer:
                     _, _, deploy = airflow.order_extras(st, action, [], "auto")
                 except ValueError:
                     del action["deploy"]
+        roll = self._roll(st)
+        if roll is not None:
+            action["roll"] = roll
+            if card_rules.card(st.card or "").restores_figures:  # the unit that lost the most
+                hurt = sorted((u for u in own if u.figures < u.spec.figures),
+                              key=lambda u: (u.figures - u.spec.figures, u.id))
+                ids = [u.id for u in hurt][:1]
         if st.card is not None and card_rules.card(st.card).one_section:
-            best = max(_SECTIONS, key=lambda sec: len(orders_check(st, ids, sec, air_deploy=deploy)[0]))
+            best = max(_SECTIONS, key=lambda sec: len(orders_check(st, ids, sec, roll,
+                                                                   air_deploy=deploy)[0]))
             action["section"] = best
-            action["units"] = orders_check(st, ids, best, air_deploy=deploy)[0]
+            action["units"] = orders_check(st, ids, best, roll, air_deploy=deploy)[0]
         else:
-            ordered, _, problems = orders_check(st, ids, air_deploy=deploy)
+            ordered, _, problems = orders_check(st, ids, roll=roll, air_deploy=deploy)
             action["units"] = ordered if not problems or ordered else []
         return action
 

@@ -184,6 +184,19 @@ class GameSession:
             ordered, lost, problems = orders_check(st, units, section, roll)
         if problems:
             raise IllegalAction("; ".join(problems))
+        spec = card_rules.card(st.card or "")
+        if roll is not None:
+            extra["roll"] = list(roll)
+        if spec.restores_figures and roll is not None and ordered:
+            # Medics & Mechanics: figures come back; the unit is ordered only if one did
+            from companion.rules import orders as order_rules
+
+            medics = order_rules.recover_figures(st.position, ordered[0], roll)
+            extra["medics"] = {"unit": medics.unit_id, "figures_returned": medics.figures_returned}
+            if not medics.ordered:
+                ordered = []
+        if spec.places_sandbags and ordered:
+            extra["sandbags"] = [st.hex_name(h) for h in card_rules.dig_in_hexes(st.position, ordered)]
         self._emit("units_ordered", {"side": st.active.value, "units": ordered, "lost": lost, **extra})
 
     def _move(self, a: dict[str, Any]) -> None:

@@ -227,6 +227,11 @@ def apply_event(state: GameState, ev: Event) -> None:
         state.ordered = list(d["units"])
         state.orders_lost = int(d.get("lost", 0))
         state.phase = Phase.MOVE
+        if d.get("medics") and d["medics"]["unit"] in pos.units:
+            pos.units[d["medics"]["unit"]].figures += int(d["medics"]["figures_returned"])
+        for name in d.get("sandbags", []):  # Dig-In
+            h = board.parse(name)
+            pos.terrain[h] = (*pos.terrain.get(h, ()), "sandbags")
         if state.air is not None:
             _air_ordered(state, state.air, d)
     elif k == "unit_moved":

@@ -84,3 +84,17 @@ def test_artillery_bombard_battles_twice_and_no_more() -> None:
         assert g.prompt().kind == "battle"
     with pytest.raises(IllegalAction, match="already battled this turn"):
         g.act({"do": "battle", "attacker": "a3", "target": "x1"})
+
+
+def test_medics_return_figures_and_dig_in_places_sandbags_as_recorded_events() -> None:
+    g = GameSession.new(duel_scenario(x1_figures=2))
+    events = g.act({"do": "play_card", "card": "dig_in"})
+    events = g.act({"do": "order", "units": ["a1"]})
+    assert events[0].data["sandbags"] == ["f4"]
+    assert "sandbags" in g.state.position.terrain_names(g.state.board.parse("f4"))
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "medics_and_mechanics"})
+    events = g.act({"do": "order", "units": ["x1"], "roll": ["infantry", "star", "flag"]})
+    assert events[0].data["medics"] == {"unit": "x1", "figures_returned": 2}
+    assert events[0].data["units"] == ["x1"] and g.state.position.units["x1"].figures == 4
