@@ -40,9 +40,12 @@ def main():
         net_up = start_wifi(wifi["ssid"], wifi["password"])
         client = MQTTClient("m44tray-" + cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
                             user=mq["user"] or None, password=mq["password"] or None)
-        app.add_link(MqttLink(client, cfg["dev"], app.last_will(), heartbeat_ms=cfg["heartbeat_mqtt_ms"],
-                              backoff_ms=(mq["backoff_min_ms"], mq["backoff_max_ms"]),
-                              net_up=net_up, log=hw.log))
+        link = MqttLink(client, cfg["dev"], app.last_will(), heartbeat_ms=cfg["heartbeat_mqtt_ms"],
+                        backoff_ms=(mq["backoff_min_ms"], mq["backoff_max_ms"]),
+                        net_up=net_up, log=hw.log)
+        if wdt is not None:
+            link.before_block = wdt.feed
+        app.add_link(link)
     if problem:
         app.tray.fail(problem, 0)
     try:

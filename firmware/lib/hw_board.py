@@ -76,12 +76,28 @@ def usb_serial():
     return sys.stdin.buffer, sys.stdout.buffer
 
 
-def start_wifi(ssid, password):
-    """Start joining the network; returns a callable telling whether it is up."""
+def start_wifi(ssid, password, retry_ms=15000):
+    """Start joining the network; returns a callable telling whether it is up. While the
+    network is down, asking again re-joins at most every `retry_ms` (not every driver
+    rejoins by itself after the access point went away)."""
     import network
 
     wlan = network.WLAN(network.STA_IF)
     wlan.active(True)
+    last = [time.ticks_ms()]
     if not wlan.isconnected():
         wlan.connect(ssid, password)
-    return wlan.isconnected
+
+    def up():
+        if wlan.isconnected():
+            return True
+        now = time.ticks_ms()
+        if time.ticks_diff(now, last[0]) >= retry_ms:
+            last[0] = now
+            try:
+                wlan.connect(ssid, password)
+            except OSError:
+                pass
+        return False
+
+    return up

@@ -156,11 +156,14 @@ class MqttLink:
         self.connects = 0
         self.reader = LineReader(MAX_LINE)  # only its drop counters are used here
         self.out_dropped = 0
+        self.before_block = None  # e.g. the watchdog's feed: connecting may take seconds
 
     def _connect(self, now):
         if not self.net_up():
             self._retry_at = now + self.backoff
             return
+        if self.before_block is not None:
+            self.before_block()
         try:
             self.client.connect(clean=True)
             self.client.subscribe(self.base + "cmd", 1)

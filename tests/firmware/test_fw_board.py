@@ -142,7 +142,9 @@ def test_board_over_wifi_and_mqtt(board: Any, mosquitto: Mosquitto) -> None:
     c.subscribe("m44/v1/tray/board-4/#", 1)
     c.loop_start()
     try:
-        b = board({"dev": "board-4", "serial": False, "wifi": {"ssid": "club", "password": "x"},
+        # a production build: the watchdog runs (stand-in) and is fed around the connect
+        b = board({"dev": "board-4", "serial": False, "production": True,
+                   "wifi": {"ssid": "club", "password": "x"},
                    "mqtt": {"host": "127.0.0.1", "port": mosquitto.port}})
         assert wait_for(lambda: any(m["type"] == "hello" for m in got), 10), b.proc.stderr
         assert not b.messages  # serial off: nothing on the USB line
