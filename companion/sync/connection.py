@@ -155,7 +155,7 @@ class Connection:
         """Follow ``topic_filter``; kept across reconnects until :meth:`unsubscribe`."""
         def route(client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
             try:
-                handler(msg.topic, msg.payload)
+                handler(msg.topic, bytes(msg.payload))
             except Exception:  # paho would swallow it; say so and carry on
                 log.exception("%s: handling %s failed", self.client_id, msg.topic)
 

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from companion.game.errors import IllegalAction
 from companion.game.events import Event
-from companion.game.session import GameSession, IllegalAction
+from companion.game.session import GameSession
 from companion.game.state import GameLog, GameState
 from companion.store import GameStore, StoreError
 from companion.sync import protocol
