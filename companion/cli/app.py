@@ -1,8 +1,9 @@
 """``companion app``: the tablet app (Kivy), landscape 1280x800 first.
 
 Without ``--scenario`` it comes back where it was: the latest unfinished game, on the screen
-it showed. ``--screenshot FILE`` draws ``--screen`` (start, board, battle, retreat, air,
-settings, teach, victory, dashboard) in a telling state, saves a PNG and exits; it plays in a
+it showed; with no game saved yet it starts the demo scenario (simulated dice by default).
+``--screenshot FILE`` draws ``--screen`` (start, board, battle, retreat, air, settings, teach,
+victory, dashboard) in a telling state, saves a PNG and exits; it plays in a
 throw-away data folder unless ``--data-dir`` is given.
 """
 
@@ -92,7 +93,10 @@ def run(args: argparse.Namespace) -> int:
             table.close()
             return 2
     else:
-        table.restore()
+        if not table.restore() and args.screen in (None, "board", "battle", "retreat", "air"):
+            from companion.scenarios import DEMO_SCENARIO
+
+            table.new_game(DEMO_SCENARIO)  # first start: the demo scenario, simulated dice
         if args.screen:
             table.screen = {"battle": "board", "retreat": "board"}.get(args.screen, args.screen)
             if table.session is None and table.screen not in ("start", "settings", "dashboard"):
@@ -117,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
                 result["code"] = 1
             app.stop()
 
-        Clock.schedule_once(take, 0.2)
+        Clock.schedule_once(take, 0.5)
 
     try:
         CompanionApp(table, on_ready=ready).run()

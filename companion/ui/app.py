@@ -588,7 +588,7 @@ class CompanionApp(App):
         self.table.listeners.append(self.refresh)
         Clock.schedule_once(lambda dt: self.refresh(), 0)
         if self.on_ready is not None:
-            Clock.schedule_once(lambda dt: self.on_ready(self) if self.on_ready else None, 0.3)
+            Clock.schedule_once(lambda dt: self.on_ready(self) if self.on_ready else None, 0)
         return sm
 
     def refresh(self) -> None:

@@ -1,0 +1,111 @@
+"""Benchmark of the tablet app: launch to the first drawn board, board redraw after a battle,
+memory (RSS) after a 40-turn auto-played game. Prints medians.
+
+    python benchmarks/bench_app.py [--runs 5]
+
+Needs a display: run under Xvfb (``xvfb-run -s "-screen 0 1280x800x24" python ...``) or it
+starts ``Xvfb`` itself when DISPLAY is unset. Each launch is a fresh process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = r"""
+import json, os, resource, sys, time
+t0 = float(sys.argv[1])
+from kivy.config import Config
+Config.set("graphics", "width", "1280"); Config.set("graphics", "height", "800")
+from kivy.clock import Clock
+from companion.ui.app import CompanionApp
+from companion.ui.controller import Table
+from companion.ui.demo import auto_until
+out = {}
+table = Table.open(sys.argv[2], sim_delay=3600.0)
+table.settings.dice = "sim"
+table.new_game("orchard-ridge", deck_seed=11, seed=11)
+
+def rss_mb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+def ready(app):
+    board = app.screen("board").ids.board
+    def first(dt):
+        out["launch_to_board_s"] = time.time() - t0
+        out["rss_start_mb"] = rss_mb()
+        auto_until(table, "retreat", seed=11) or auto_until(table, "battle", seed=11)
+        times = []
+        for _ in range(20):
+            a = time.perf_counter(); app.refresh(); times.append(time.perf_counter() - a)
+        times.sort()
+        out["redraw_after_battle_ms"] = 1000 * times[len(times) // 2]
+        n = 0
+        while table.session and not table.session.over and table.session.state.turn <= 40 and n < 20000:
+            if not auto_until(table, "play_card", seed=11):
+                break
+            from companion.game.auto import AutoPlayer
+            table.act(AutoPlayer(11).next_action(table.session)); n += 1
+        out["turns_played"] = table.session.state.turn if table.session else 0
+        out["rss_after_game_mb"] = rss_mb()
+        app.stop()
+    Clock.schedule_once(first, 0)
+
+CompanionApp(table, on_ready=ready).run()
+print("RESULT " + json.dumps(out), file=sys.__stdout__)
+"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
+    xvfb = None
+    if not env.get("DISPLAY"):
+        exe = shutil.which("Xvfb")
+        if exe is None:
+            print("no DISPLAY and no Xvfb: cannot draw the app", file=sys.stderr)
+            return 2
+        n = next(i for i in range(400, 600) if not Path(f"/tmp/.X{i}-lock").exists())
+        xvfb = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        env["DISPLAY"] = f":{n}"
+    results: list[dict[str, float]] = []
+    try:
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory() as tmp:
+                env["KIVY_HOME"] = str(Path(tmp) / "kivy")
+                proc = subprocess.run([sys.executable, "-c", CHILD, repr(time.time()), tmp], env=env,
+                                      capture_output=True, text=True, timeout=600)
+                line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
+                if line is None:
+                    print(proc.stderr[-2000:], file=sys.stderr)
+                    return 1
+                results.append(json.loads(line[7:]))
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+    for key, unit in (("launch_to_board_s", "s"), ("redraw_after_battle_ms", "ms"),
+                      ("rss_start_mb", "MB"), ("rss_after_game_mb", "MB"), ("turns_played", "")):
+        values = [r[key] for r in results if key in r]
+        if values:
+            print(f"{key:26} median {statistics.median(values):8.2f} {unit}  (n={len(values)})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
