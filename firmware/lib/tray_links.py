@@ -109,7 +109,12 @@ class SerialLink:
     def send(self, msg):
         if not self.up:
             return
-        self.write(encode(msg))
+        try:
+            data = encode(msg)
+        except ValueError:  # longer than a line may be: never sent, counted
+            self.out_dropped += 1
+            return
+        self.write(data)
 
     def write(self, data):
         try:
@@ -252,7 +257,11 @@ class MqttLink:
             self._lost(self._now, e)
 
     def send(self, msg):
-        data = payload(msg)
+        try:
+            data = payload(msg)
+        except ValueError:
+            self.out_dropped += 1
+            return
         if msg["type"] == "heartbeat":
             if self.up:
                 self._publish(self.base + "event", data, False, 0)
