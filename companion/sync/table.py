@@ -105,6 +105,7 @@ class TableSync:
         self.log: GameLog | None = None
         self.game_id: str | None = None
         self.epoch = 0
+        self._log_epoch = 0  # the epoch of the authority our log came from
         self.authority: str | None = None  # the tablet named by the latest control message
         self.stats = SyncStats()
         self.listeners: list[UpdateListener] = []
@@ -255,6 +256,7 @@ class TableSync:
             session.listeners.append(self._recorded)
         self.role = Role.AUTHORITY
         self.epoch = epoch
+        self._log_epoch = epoch
         self.authority = self.tablet
         self._takeover_at = None
         self._drop_snapshot_wish()
@@ -463,7 +465,8 @@ class TableSync:
             if epoch < self.epoch:
                 self.stats.ignored_old_epoch += 1
                 return
-            if self.log is None or game != self.game_id or len(events) > self.seq:
+            if (self.log is None or game != self.game_id or len(events) > self.seq
+                    or epoch > self._log_epoch):
                 try:
                     new_log = GameLog.replay(events)
                 except Exception as exc:
@@ -475,6 +478,7 @@ class TableSync:
                 self.game_id = game
                 self._events_json = [protocol.event_json(e) for e in events]
                 self._store_snapshot(events)
+                self._log_epoch = epoch
                 self.stats.snapshots_loaded += 1
                 loaded = True
             self.epoch = max(self.epoch, epoch)
@@ -500,8 +504,11 @@ class TableSync:
             epoch, who, seq = int(msg["epoch"]), str(msg["authority"]), int(msg["seq"])
             if epoch < self.epoch or (epoch == self.epoch and self.role is Role.AUTHORITY):
                 return  # an older authority's word, or our own message echoed back
+            newer = epoch > self.epoch
             self.epoch = epoch
             self.authority = who
+            if who != self.tablet and self.role is Role.MIRROR and newer:
+                self._need_snapshot()  # a new authority: make sure we hold its log
             if who == self.tablet:
                 if self.role is Role.MIRROR:
                     self._takeover_at = seq

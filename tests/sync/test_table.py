@@ -250,3 +250,21 @@ def test_an_old_authority_coming_back_steps_down(broker_config: BrokerConfig,
     assert reply.reason != "stale" or reply.seq == b.seq
     step(a, player)
     assert all_synced(b, [a])
+
+
+def test_a_new_game_at_the_table_replaces_the_mirrored_one(broker_config: BrokerConfig,
+                                                           tablets: list[TableSync]) -> None:
+    a, _ = host(tablets, broker_config)
+    m = join(tablets, broker_config, "m0")
+    player = AutoPlayer(3)
+    for _ in range(10):
+        step(a, player)
+    assert all_synced(a, [m])
+    # the same tablet hosts a fresh game (same default game id "local", fewer events)
+    fresh = new_game(8)
+    a.host(fresh)
+    assert a.seq == 1 and a.epoch == 2
+    assert wait_for(lambda: m.seq == 1 and m.events == a.events, 10), \
+        "the mirror kept the old game"
+    step(m, AutoPlayer(8))
+    assert all_synced(a, [m])

@@ -1,0 +1,154 @@
+"""Sync benchmarks on a real mosquitto (started on a free port; the benchmark needs it).
+
+1. Delay from an event recorded on the authority to the same event applied on each mirror,
+   p50 / p95, with 2 and 5 mirrors, over one AutoPlayer game (each action waits until every
+   mirror holds the previous one, so the numbers are latency, not queueing).
+2. Convention mode: 200 simulated tables publishing at once; the dashboard's update rate
+   (model updates per second) and how long after the last publish it shows every table's
+   final state.
+
+    .venv/bin/python benchmarks/bench_sync.py [--actions 300] [--tables 200] [--steps 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.game.auto import AutoPlayer
+from companion.game.session import GameSession
+from companion.scenarios import DEMO_SCENARIO, resolve
+from companion.sync.connection import BrokerConfig
+from companion.sync.convention import Convention
+from companion.sync.dashboard import DashboardFeed
+from companion.sync.table import SyncUpdate, TableSync
+from companion.tray.broker import free_port
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def start_broker(folder: Path) -> Mosquitto:
+    binary = find_mosquitto()
+    if binary is None:
+        raise SystemExit("bench_sync needs mosquitto (apt install mosquitto)")
+    port = free_port()
+    conf = folder / "mosquitto.conf"
+    run_as = "user root\n" if os.geteuid() == 0 else ""
+    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                    f"set_tcp_nodelay true\nmax_queued_messages 100000\n{run_as}")
+    broker = Mosquitto(binary, port, conf)
+    broker.start()
+    return broker
+
+
+def event_delay(config: BrokerConfig, mirrors: int, actions: int, seed: int = 3) -> list[float]:
+    sent: dict[int, float] = {}
+    got: list[dict[int, float]] = [{} for _ in range(mirrors)]
+    table = f"bench-{mirrors}"
+    authority = TableSync(config, table, "host").start()
+    ms = [TableSync(config, table, f"m{i}").start() for i in range(mirrors)]
+    try:
+        for t in (authority, *ms):
+            assert t.conn.wait_connected(10)
+
+        def on_sent(u: SyncUpdate) -> None:
+            now = time.perf_counter()
+            for ev in u.events:
+                sent[ev.seq] = now
+
+        authority.listeners.append(on_sent)
+        for i, m in enumerate(ms):
+            def on_got(u: SyncUpdate, box: dict[int, float] = got[i]) -> None:
+                now = time.perf_counter()
+                for ev in u.events:
+                    box[ev.seq] = now
+            m.listeners.append(on_got)
+        session = GameSession.new(resolve(DEMO_SCENARIO), options={"seed": seed}, deck_seed=seed)
+        authority.host(session)
+        assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10)
+        player = AutoPlayer(seed)
+        for _ in range(actions):
+            if session.over:
+                break
+            authority.send(player.next_action(session))
+            assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10, step=0.0005)
+        return [box[s] - sent[s] for box in got for s in box if s in sent]
+    finally:
+        for t in (authority, *ms):
+            t.close()
+
+
+def dashboard_rate(config: BrokerConfig, tables: int, steps: int) -> tuple[float, float, int, float]:
+    """(updates/s seen by the dashboard, seconds after the last publish until every final state
+    shows, updates, publish rate/s)."""
+    feed = DashboardFeed(config).start()
+    assert feed.conn.wait_connected(10)
+    stamps: list[float] = []
+    lock = threading.Lock()
+
+    def on_change(model: object) -> None:
+        with lock:
+            stamps.append(time.perf_counter())
+
+    feed.model.listeners.append(on_change)
+    conv = Convention(config, tables, seed=21).start()
+    t0 = time.perf_counter()
+    published = conv.play(steps)
+    conv.flush(60)
+    t1 = time.perf_counter()
+    finals = conv.finals()
+
+    def all_shown() -> bool:
+        for table, fin in finals.items():
+            row = feed.model.row(table)
+            if row is None or row.seq != fin["seq"]:
+                return False
+        return True
+
+    ok = wait_for(all_shown, 60, step=0.001)
+    t2 = time.perf_counter()
+    conv.close()
+    feed.close()
+    if not ok:
+        raise SystemExit("the dashboard did not show every table's final state")
+    with lock:
+        first, last, n = stamps[0], stamps[-1], len(stamps)
+    return n / max(last - first, 1e-9), t2 - t1, n, published / max(t1 - t0, 1e-9)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--actions", type=int, default=300)
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--steps", type=int, default=10)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        broker = start_broker(Path(tmp))
+        config = BrokerConfig("127.0.0.1", broker.port)
+        try:
+            for mirrors in (2, 5):
+                d = event_delay(config, mirrors, args.actions)
+                print(f"event delay, {mirrors} mirrors: p50 {statistics.median(d) * 1000:.2f} ms, "
+                      f"p95 {pct(d, 95) * 1000:.2f} ms over {len(d)} event deliveries", flush=True)
+            rate, catch_up, n, pub = dashboard_rate(config, args.tables, args.steps)
+            print(f"dashboard, {args.tables} tables: {rate:.0f} updates/s ({n} updates; tables "
+                  f"published {pub:.0f}/s), every final state shown {catch_up * 1000:.0f} ms "
+                  "after the last publish", flush=True)
+        finally:
+            broker.stop()
+
+
+if __name__ == "__main__":
+    main()
