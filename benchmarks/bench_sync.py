@@ -128,11 +128,46 @@ def dashboard_rate(config: BrokerConfig, tables: int, steps: int) -> tuple[float
     return n / max(last - first, 1e-9), t2 - t1, n, published / max(t1 - t0, 1e-9)
 
 
+def dashboard_flood(config: BrokerConfig, tables: int, rounds: int) -> tuple[float, int]:
+    """The dashboard's own ceiling: ``rounds`` ready-made summaries per table published as fast
+    as paho can; (updates/s until every table shows its last one, updates)."""
+    from companion.sync import protocol
+    from companion.sync.connection import Connection
+    from companion.sync.topics import table_topic
+
+    feed = DashboardFeed(config).start()
+    pubs = [Connection(config, f"flood-{i}").start() for i in range(4)]
+    assert feed.conn.wait_connected(10) and all(c.wait_connected(10) for c in pubs)
+    session = GameSession.new(resolve(DEMO_SCENARIO), options={"seed": 1}, deck_seed=1)
+    base = protocol.summary("x", "g", session.state, "host")
+    before = feed.model.version
+    t0 = time.perf_counter()
+    for r in range(1, rounds + 1):
+        for i in range(tables):
+            name = f"flood-{i:03d}"
+            body = dict(base, table=name, seq=r, turn=r)
+            pubs[i % 4].publish(table_topic(name, "summary"), protocol.dumps(body), retain=True)
+    ok = wait_for(lambda: all((row := feed.model.row(f"flood-{i:03d}")) is not None
+                              and row.seq == rounds for i in range(tables)), 120, step=0.005)
+    t1 = time.perf_counter()
+    n = feed.model.version - before
+    for c in pubs:
+        for i in range(tables):
+            c.publish(table_topic(f"flood-{i:03d}", "summary"), b"", retain=True)
+        c.flush(10)
+        c.close()
+    feed.close()
+    if not ok:
+        raise SystemExit("the dashboard did not show every flooded table's last summary")
+    return n / (t1 - t0), n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=300)
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--steps", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=50, help="summaries per table in the flood")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         broker = start_broker(Path(tmp))
@@ -146,6 +181,9 @@ def main() -> None:
             print(f"dashboard, {args.tables} tables: {rate:.0f} updates/s ({n} updates; tables "
                   f"published {pub:.0f}/s), every final state shown {catch_up * 1000:.0f} ms "
                   "after the last publish", flush=True)
+            rate, n = dashboard_flood(config, args.tables, args.rounds)
+            print(f"dashboard flood, {args.tables} tables x {args.rounds} summaries: {rate:.0f} "
+                  f"updates/s ({n} updates, all final states shown)", flush=True)
         finally:
             broker.stop()
 
