@@ -530,28 +530,55 @@ class VictoryScreen(TableScreen):
 
 
 class DashboardScreen(TableScreen):
+    """Convention mode: every table on the broker, its scenario, turn and medals."""
+
+    COLUMNS = (("table", 0.14), ("scenario", 0.3), ("turn", 0.1), ("to play", 0.14),
+               ("medals", 0.16), ("tablets", 0.16))
+    _listening: Any = None
+
+    def watch(self, url: str) -> None:
+        self.table.watch_tables(url.strip())
+
     def refresh(self) -> None:
+        t = self.table
+        model = t.dashboard
+        if model is not None and self._listening is not model:
+            self._listening = model
+            model.listeners.append(lambda m: Clock.schedule_once(lambda dt: self._maybe_refresh(), 0))
+        header = self.ids.header
+        if not header.children:
+            words = {"table": _("Table"), "scenario": _("Scenario"), "turn": _("Turn"),
+                     "to play": _("To play"), "medals": _("Medals"), "tablets": _("Tablets")}
+            for key, _w in self.COLUMNS:
+                header.add_widget(label(words[key], 18, theme.GOLD, bold=True))
         rows = self.ids.rows
         rows.clear_widgets()
-        try:
-            from companion.sync import dashboard  # type: ignore[attr-defined]
-        except ImportError:
-            dashboard = None
-        tables = []
-        model = getattr(dashboard, "Dashboard", None) if dashboard else None
-        if model is not None and hasattr(model, "tables"):
-            try:
-                tables = list(model().tables())
-            except Exception:
-                tables = []
-        if not tables:
-            for g in self.table.store.list_games()[:20]:
-                rows.add_widget(label(f"{g.title or g.scenario} - {g.status}"
-                                      + (f", {g.winner} won" if g.winner else "")
-                                      + f" - {g.events} " + _("events"), 20))
-            return
-        for row in tables:
-            rows.add_widget(label(str(row), 20))
+        feed = t._feed
+        if t.message:
+            self.ids.status.text = t.message
+        elif feed is not None:
+            online = feed.conn.connected.is_set()
+            self.ids.status.text = (_("Connected to the broker.") if online
+                                    else _("Waiting for the broker..."))
+        else:
+            self.ids.status.text = _("Give the broker of the convention and press Watch.")
+        table_rows = model.rows() if model is not None else []
+        if not table_rows:
+            rows.add_widget(label(_("No table has reported yet."), 18, theme.MUTED))
+            for _i in range(5):
+                rows.add_widget(Label())
+        for r in table_rows:
+            medals = f"{r.medals[0]} - {r.medals[1]}" + (f"  ({_('of')} {r.to_win[0]})"
+                                                          if any(r.to_win) else "")
+            who = (r.winner or "").title() + " " + _("won") if r.over else r.active.title()
+            colour = theme.TEXT if r.online else theme.MUTED
+            for text in (r.table, r.title or r.scenario, str(r.turn), who, medals,
+                         f"{r.tablets_online}/{len(r.tablets)}"):
+                rows.add_widget(label(text, 20, colour))
+
+    def _maybe_refresh(self) -> None:
+        if self.manager is not None and self.manager.current == self.name:
+            self.refresh()
 
 
 class CompanionApp(App):
@@ -566,6 +593,7 @@ class CompanionApp(App):
         self.on_ready = on_ready
         self.sm: ScreenManager | None = None
         self.refreshes = 0
+        self._sounds: dict[str, Any] = {}
 
     def build(self) -> ScreenManager:
         Window.clearcolor = theme.BACKGROUND
@@ -596,11 +624,38 @@ class CompanionApp(App):
         if sm is None:
             return
         self.refreshes += 1
+        if self.table.cue:
+            cue, self.table.cue = self.table.cue, ""
+            if self.table.settings.sound:
+                self.play(cue)
         if sm.current != self.table.screen:
             sm.current = self.table.screen
         screen = sm.current_screen
         if isinstance(screen, TableScreen):
             screen.refresh()
+
+    def play(self, cue: str) -> None:
+        """Play a short tone for ``cue``; silent when the device has no audio."""
+        from companion.ui.speech import TONES, write_tone
+
+        if cue not in self._sounds:
+            sound = None
+            try:
+                from kivy.core.audio import SoundLoader
+
+                path = self.table.data_dir / f"sound-{cue}.wav"
+                if not path.exists():
+                    write_tone(str(path), TONES[cue])
+                sound = SoundLoader.load(str(path))
+            except Exception:  # no audio is a normal case (tests, some tablets)
+                sound = None
+            self._sounds[cue] = sound
+        sound = self._sounds.get(cue)
+        if sound is not None:
+            try:
+                sound.play()
+            except Exception:
+                self._sounds[cue] = None
 
     def screen(self, name: str) -> TableScreen:
         assert self.sm is not None

@@ -109,6 +109,9 @@ class Table:
     dice_shown: list[Any] = field(default_factory=list)  # the dice as last read
     dice_source_name: str = ""
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    cue: str = ""  # a sound to play once: "dice", "medal" or "over" (the app clears it)
+    dashboard: Any = None  # companion.sync.dashboard.DashboardModel once tables are watched
+    _feed: Any = None
     speaker: Callable[[str], None] | None = None
     _source: dicesources.OpenSource | None = None
     _requested: str | None = None  # the rid asked of the source
@@ -163,7 +166,31 @@ class Table:
         self._after_change()
         return True
 
+    def watch_tables(self, url: str) -> bool:
+        """Convention mode: follow every table on the broker at ``url`` (the dashboard screen)."""
+        from companion.sync.connection import BrokerConfig
+        from companion.sync.dashboard import DashboardFeed, DashboardModel
+
+        if self._feed is not None:
+            self._feed.close()
+            self._feed = None
+        if self.dashboard is None:
+            self.dashboard = DashboardModel()
+        try:
+            config = BrokerConfig.from_url(url, allow_anonymous=True)
+            self._feed = DashboardFeed(config, self.dashboard).start()
+        except Exception as exc:  # a broker that is not there is a message
+            self.message = _("Cannot watch the tables on") + f" {url}: {exc}"
+            self._after_change()
+            return False
+        self.message = ""
+        self._after_change()
+        return True
+
     def close(self) -> None:
+        if self._feed is not None:
+            self._feed.close()
+            self._feed = None
         if self._source is not None:
             self._source.close()
             self._source = None
@@ -249,9 +276,14 @@ class Table:
                                d["eliminated"])
         elif ev.kind == "dice_read":
             self.dice_shown = list(ev.data["faces"])
+            self.cue = self.cue or "dice"
+        elif ev.kind == "medal_won":
+            self.cue = "medal"
         elif ev.kind == "battle_declared":
             self.flash, self.dice_shown = None, []
         elif ev.kind == "game_over" and self.session is not None:
+            self.screen = "victory"
+            self.cue = "over"
             with contextlib.suppress(StoreError):
                 self.store.set_status(self.session.game_id, "over", ev.data.get("winner"))
 
@@ -259,8 +291,6 @@ class Table:
         """After anything changed: ask for due dice, switch to victory, save, tell the screens."""
         s = self.session
         if s is not None:
-            if s.over and self.screen in ("board", "air"):
-                self.screen = "victory"
             self._ask_dice()
             p = s.prompt()
             if self.speaker is not None and self.settings.speak and p.text != self._spoken:
@@ -370,8 +400,15 @@ class Table:
             return []
         out: list[tuple[str, dict[str, Any]]] = []
         if p.kind == "order":
-            out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)"),
-                        {"do": "order", "units": list(self.picked)}))
+            st = self.state
+            spec = card_rules.card(st.card) if st is not None and st.card else None
+            if spec is not None and spec.one_section:  # the player names the section too
+                for sec, words in (("left", _("left")), ("center", _("center")), ("right", _("right"))):
+                    out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})",
+                                {"do": "order", "units": list(self.picked), "section": sec}))
+            else:
+                out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)"),
+                            {"do": "order", "units": list(self.picked)}))
         if p.kind == "retreat":
             for c in p.choices:
                 label = _("Retreat to") + f" {c.label}" + (f" ({c.detail})" if c.detail else "")

@@ -48,6 +48,10 @@ def auto_until(table: Table, kind: str, seed: int = 3, max_actions: int = 5000) 
 def prepare(table: Table, screen: str, scenario: str | None = None, seed: int = 3) -> str:
     """Set the table up for ``screen``; returns the app screen to show."""
     sc, stop = SHOTS.get(screen, (DEMO_SCENARIO, None))
+    if screen == "dashboard":
+        demo_tables(table)
+        table.screen = "dashboard"
+        return "dashboard"
     if screen in ("start",):
         table.screen = "start"
         return "start"
@@ -66,3 +70,30 @@ def prepare(table: Table, screen: str, scenario: str | None = None, seed: int = 
     table.screen = app_screen
     table._after_change()
     return app_screen
+
+
+def demo_tables(table: Table) -> None:
+    """A convention with a few tables, as their retained summaries would arrive."""
+    import json
+    import time
+
+    from companion.sync.dashboard import DashboardModel
+
+    model = table.dashboard or DashboardModel()
+    table.dashboard = model
+    now = time.time()
+    for i, (title, turn, active, medals, over, winner) in enumerate((
+        ("Orchard Ridge", 7, "axis", (3, 2), False, None),
+        ("Gull Point Landing", 12, "allies", (4, 5), False, None),
+        ("Skies over Varenne", 9, "allies", (6, 3), True, "allies"),
+    ), start=1):
+        tid = f"table{i}"
+        summary = {"game": f"g{i}", "title": title, "scenario": title.lower().replace(" ", "-"),
+                   "turn": turn, "active": active, "phase": "battle",
+                   "medals": {"allies": medals[0], "axis": medals[1]},
+                   "to_win": {"allies": 6, "axis": 6}, "seq": 10 * turn, "over": over, "winner": winner,
+                   "authority": f"tab{i}a", "updated": now}
+        model.apply(f"m44/v1/table/{tid}/summary", json.dumps(summary).encode(), now)
+        for tab, online in ((f"tab{i}a", True), (f"tab{i}b", i != 2)):
+            model.apply(f"m44/v1/table/{tid}/presence/{tab}", json.dumps({"online": online}).encode(),
+                        now)
