@@ -216,6 +216,8 @@ class GameSession:
         unit = st.position.units[unit_id]
         if unit.spec.air and st.air is not None:
             fields, spent = airflow.air_move(st, unit_id, to, a)
+            if spent is not None:
+                fields["run"] = spent  # settle() records the markers if a crash falls in between
             self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
                                       **fields})
             if spent is not None:
@@ -478,8 +480,16 @@ class GameSession:
         return list(self._recorded)
 
     def settle(self) -> None:
-        """Finish what a crash may have interrupted (a victory not yet declared)."""
+        """Finish what a crash may have interrupted: a victory not yet declared, the ammo markers
+        of an air move, the start-of-turn air steps (resupply, withdraw)."""
         self._recorded = []
+        last = self.log.last_event
+        if last is not None and not self.over:
+            if last.kind == "unit_moved" and last.data.get("run"):
+                self._emit("ammo_spent", last.data["run"])
+            elif last.kind in ("turn_ended", "air_resupplied", "air_withdrawn"):
+                for kind, ev_data in airflow.turn_start_events(self.state):
+                    self._emit(kind, ev_data)
         self._check_victory()
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:

@@ -565,6 +565,7 @@ class GameLog:
         self._snapshot: GameState | None = None
         self._since: list[Event] = []  # undoable events since the last barrier, not withdrawn
         self.last_seq = start.seq
+        self.last_event: Event | None = start  # the latest event recorded (undo included)
 
     @classmethod
     def replay(cls, events: list[Event]) -> GameLog:
@@ -586,6 +587,7 @@ class GameLog:
                 withdrawn.add(stack.pop())
         log = cls(events[0])
         for i, ev in enumerate(events[1:], start=1):
+            log.last_event = ev
             if ev.kind == "undo" or ev.seq in withdrawn:
                 log.last_seq = ev.seq
                 log.state.seq = ev.seq
@@ -604,6 +606,7 @@ class GameLog:
     def add(self, ev: Event) -> None:
         """Fold one more event (``undo`` withdraws the latest undoable one)."""
         self.last_seq = ev.seq
+        self.last_event = ev
         if ev.kind == "undo":
             if not self._since:
                 raise ValueError("nothing to undo")

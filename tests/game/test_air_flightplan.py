@@ -174,3 +174,52 @@ def test_attack_run_markers_spend_ammo_while_moving_and_resolve_in_the_battle_ph
         g.act(player.next_action(g))
     assert g.over and g.state.phase is Phase.OVER and g.state.winner is not None
 
+
+
+def test_a_crash_between_an_air_move_and_its_markers_is_settled_on_resume(tmp_path: Path) -> None:
+    import io
+
+    store = GameStore(tmp_path)
+    g = GameSession.new(resolve("varenne-bridges"), store)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a9"]})
+    g.act({"do": "move", "unit": "a9", "to": "F5"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a9"]})
+    events = g.act({"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],
+                    "markers": [{"hex": "f6", "ammo": "machine_gun"}, {"hex": "g6", "ammo": "bomb"}]})
+    assert [e.kind for e in events] == ["unit_moved", "ammo_spent"]
+    out = io.StringIO()
+    store.export_jsonl(g.game_id, out)
+    lines = out.getvalue().splitlines()
+    # the process died after committing the move and before its markers
+    crashed = store.import_jsonl(lines[:-1], new_id=True)
+    resumed = GameSession.resume(store, crashed)
+    assert resumed.state.air is not None and resumed.state.air.runs == []
+    resumed.settle()
+    assert resumed.state.air.runs and resumed.state.air.runs[0]["targets"] == ["x5", "x7"]
+    assert resumed.state.air.runs == g.state.air.runs  # type: ignore[union-attr]
+    assert resumed.state.position.units["a9"].ammo == g.state.position.units["a9"].ammo
+
+
+def test_a_crash_before_the_start_of_turn_resupply_is_settled_on_resume(tmp_path: Path) -> None:
+    import io
+
+    store = GameStore(tmp_path)
+    g = GameSession.new(resolve("varenne-bridges"), store)
+    opening(g)  # ends with turn_ended, air_resupplied
+    out = io.StringIO()
+    store.export_jsonl(g.game_id, out)
+    crashed = store.import_jsonl(out.getvalue().splitlines()[:-1], new_id=True)
+    resumed = GameSession.resume(store, crashed)
+    assert resumed.state.position.units["x8"].ammo == {"machine_gun": 2}
+    resumed.settle()
+    assert resumed.state.position.units["x8"].ammo == {"machine_gun": 6, "bomb": 0}
+    resumed.settle()  # settling twice changes nothing
+    assert resumed.log.last_seq == g.log.last_seq
