@@ -100,6 +100,9 @@ class DashboardModel:
     def __len__(self) -> int:
         return len(self._rows)
 
+    def __bool__(self) -> bool:
+        return True  # an empty model is still a model (``model or DashboardModel()`` keeps it)
+
     def apply(self, topic: str, payload: bytes, now: float | None = None) -> bool:
         """Fold one message in; True when a row changed. Bad messages are counted, not raised."""
         where = parse(topic)

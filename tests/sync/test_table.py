@@ -268,3 +268,25 @@ def test_a_new_game_at_the_table_replaces_the_mirrored_one(broker_config: Broker
         "the mirror kept the old game"
     step(m, AutoPlayer(8))
     assert all_synced(a, [m])
+
+
+def test_a_resumed_game_is_hosted_from_its_store(broker_config: BrokerConfig,
+                                                 tablets: list[TableSync], tmp_path: Path) -> None:
+    from companion.scenarios import DEMO_SCENARIO, resolve
+
+    store = GameStore(tmp_path / "host")
+    first = GameSession.new(resolve(DEMO_SCENARIO), store, options={"seed": 3}, deck_seed=3)
+    player = AutoPlayer(3)
+    for _ in range(12):
+        first.act(player.next_action(first))
+    resumed = GameSession.resume(store, first.game_id)  # the app restarted
+    a = join(tablets, broker_config, "host")
+    a.host(resumed)  # no events given: the snapshot comes from the store
+    m = join(tablets, broker_config, "m0")
+    assert all_synced(a, [m])
+    assert m.seq == first.log.last_seq and m.events == a.events
+    step(m, player)
+    assert store.last_seq(first.game_id) == a.seq  # the authority still records every event
+    with pytest.raises(ValueError, match="needs the session's events"):
+        TableSync(broker_config, "t2", "x").host(GameSession(resumed.log, "g"))
+    store.close()
