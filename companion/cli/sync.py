@@ -203,7 +203,8 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
         link.host(session)
     player = AutoPlayer(args.seed)
     deadline = time.monotonic() + args.timeout if args.timeout else None
-    stdin_lines = _stdin_reader(stop) if not args.auto else None
+    typed = _Typed() if not args.auto else None
+    shown = -1
     try:
         while not stop.is_set():
             if deadline is not None and time.monotonic() > deadline:
@@ -219,12 +220,18 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
                     link.end_by_agreement(f"turn limit {args.max_turns} reached")
                     continue
                 expect = link.seq
+                if (view is not None and link.synced and not args.auto and not args.quiet
+                        and expect != shown):
+                    shown = expect  # typed play: say what the table waits for now
+                    print(f"[{args.tablet}] > {view.prompt().text}", file=out, flush=True)
                 if view is not None and link.synced and args.auto:
                     p = view.prompt()
                     if args.auto == "both" or p.side == args.auto:
                         action = player.next_action(view)
-            if action is None and stdin_lines is not None:
-                action = _typed_action(stdin_lines, stop)
+            if action is None and typed is not None and link.synced:
+                action = _typed_action(typed, stop)
+                if action is None and typed.finished:
+                    break  # the input ended and every command was sent
             if action is None:
                 stop.wait(0.02)
                 continue
@@ -245,24 +252,30 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
         link.close()
 
 
-def _stdin_reader(stop: threading.Event) -> list[str]:
-    """Lines typed on stdin, appended by a background thread (EOF stops the program)."""
-    lines: list[str] = []
+class _Typed:
+    """Lines typed on stdin, read by a background thread; at the end of input, ``eof`` is set
+    and the program stops once every line read has been handled."""
 
-    def read() -> None:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.eof = threading.Event()
+        threading.Thread(target=self._read, name="stdin", daemon=True).start()
+
+    def _read(self) -> None:
         for line in sys.stdin:
-            lines.append(line)
-        stop.set()
+            self.lines.append(line)
+        self.eof.set()
 
-    threading.Thread(target=read, name="stdin", daemon=True).start()
-    return lines
+    @property
+    def finished(self) -> bool:
+        return self.eof.is_set() and not self.lines
 
 
-def _typed_action(lines: list[str], stop: threading.Event) -> dict[str, Any] | None:
+def _typed_action(typed: _Typed, stop: threading.Event) -> dict[str, Any] | None:
     from companion.cli.play import parse_command
 
-    while lines:
-        line = lines.pop(0).strip()
+    while typed.lines:
+        line = typed.lines.pop(0).strip()
         if not line:
             continue
         if line in ("quit", "exit", "q"):

@@ -67,3 +67,23 @@ def test_no_broker_is_an_error_not_a_hang(tmp_path: Path) -> None:
     out = companion("dashboard", "--broker", f"mqtt://127.0.0.1:{free_port()}", "--once",
                     timeout=30)
     assert out.returncode == 1 and "cannot reach the broker" in out.stderr
+
+
+def test_typed_commands_from_a_joined_tablet(mosquitto: Mosquitto) -> None:
+    common = ["--broker", mosquitto.url, "--table", "t2", "--timeout", "60"]
+    host = subprocess.Popen([sys.executable, "-m", "companion", "sync", "host", *common,
+                             "--tablet", "alice"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        join = companion("sync", "join", *common, "--tablet", "bob",
+                         stdin="card attack_center\nend\nnonsense\nquit\n")
+        host_out, _ = host.communicate("quit\n", timeout=60)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    assert join.returncode == 0, join.stderr
+    assert "Allies plays Attack Center." in join.stdout
+    assert "refused: 'end_turn' is not possible now" in join.stdout
+    assert "> Allies: Attack Center" in join.stdout  # the prompt after the card
+    assert "unknown command 'nonsense'" in join.stderr
+    assert "Allies plays Attack Center." in host_out
