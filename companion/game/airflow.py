@@ -238,7 +238,7 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
             if not airpack.AirPackRules.air_check_required(pid in air.airborne_at_start,
                                                            not plane.airborne, False):
                 continue
-            chk = rules.air_check(pos, pid)
+            chk = rules.air_check(pos, pid, not_counting=frozenset(air.not_counting.get(pid, [])))
             if chk.dice == 0:
                 passed.append({"plane": pid, "explain": list(chk.explain)})
                 continue
@@ -444,7 +444,8 @@ def _own_air(st: GameState, unit_id: Any, what: str) -> Unit:
     return unit
 
 
-_ACTION_OF = {"strafe": AirAction.STRAFING, "kamikaze": AirAction.KAMIKAZE}
+_ACTION_OF = {"strafe": AirAction.STRAFING, "kamikaze": AirAction.KAMIKAZE,
+              **{a.value: a for a in AirAction}}
 
 
 def _special_action_ok(st: GameState, unit: Unit, action: AirAction) -> None:
@@ -751,7 +752,126 @@ def move_actions(st: GameState) -> tuple[str, ...]:
             out.append("strafe")
         if AirAction.KAMIKAZE in model.actions and "kamikaze" not in out:
             out.append("kamikaze")
+        if AirAction.RESCUE in model.actions and "rescue" not in out:
+            out.append("rescue")
+        if AirAction.GROUND_INTERDICTION in model.actions and "interdiction" not in out:
+            out.append("interdiction")
     return tuple(out)
+
+
+def battle_actions(st: GameState) -> tuple[str, ...]:
+    """Air actions offered in the battle phase (Air Pack ground support, ground interdiction)."""
+    if not is_air_game(st, AIR_PACK):
+        return ()
+    assert st.air is not None
+    out: list[str] = []
+    for uid in st.ordered:
+        u = st.position.units.get(uid)
+        if u is None or not u.spec.air or not u.airborne or st.air.actions.get(uid):
+            continue
+        model = AIRPACK_MODELS.get(u.model or "")
+        if model is None:
+            continue
+        if AirAction.GROUND_SUPPORT in model.actions and "ground_support" not in out:
+            out.append("ground_support")
+        if AirAction.GROUND_INTERDICTION in model.actions and "interdiction" not in out:
+            out.append("interdiction")
+    return tuple(out)
+
+
+_ACTION_NAMES = {"ground_support": AirAction.GROUND_SUPPORT,
+                 "interdiction": AirAction.GROUND_INTERDICTION, "rescue": AirAction.RESCUE}
+
+
+def declare_air_action(session: GameSession, a: dict[str, Any]) -> None:
+    """Air Pack special actions without dice: ground support (this turn's close assaults),
+    ground interdiction (the opponent's next turn), rescue (end of the plane's move)."""
+    st = session.state
+    do = str(a.get("do"))
+    if not is_air_game(st, AIR_PACK):
+        raise IllegalAction(f"{do} is an Air Pack special action")
+    unit = _own_air(st, a.get("unit"), do)
+    action = _ACTION_NAMES[do]
+    ok = airpack.may_do(_airpack(st), unit, action)
+    if not ok.allowed:
+        raise IllegalAction(ok.reason or f"{unit.id} cannot do {do}")
+    _special_action_ok(st, unit, action)
+    data: dict[str, Any] = {"unit": unit.id, "action": action.value}
+    if action is AirAction.RESCUE:
+        target = a.get("target")
+        if not isinstance(target, str):
+            raise IllegalAction("rescue: name the one-figure infantry unit to lift out (target)")
+        try:
+            check = airpack.rescue_check(_airpack(st), st.position, unit.id, target)
+        except AirRulesError as exc:
+            raise IllegalAction(str(exc)) from None
+        if not check.allowed:
+            raise IllegalAction(check.reason or "no rescue")
+        data["target"] = target
+    session._emit("air_action", data)
+
+
+def ground_support_modifiers(st: GameState, attacker: str, target: str
+                             ) -> battle_rules.BattleModifiers | None:
+    """Ground support: enemy units next to the airplane lose terrain protection against close
+    assaults by ground troops this turn."""
+    if not is_air_game(st, AIR_PACK):
+        return None
+    assert st.air is not None
+    pos = st.position
+    a, t = pos.units.get(attacker), pos.units.get(target)
+    if a is None or t is None or a.spec.air:
+        return None
+    close = distance(a.hex, t.hex) == 1
+    for plane, done in st.air.actions.items():
+        if AirAction.GROUND_SUPPORT.value in done and plane in pos.units and \
+                airpack.ground_support_applies(_airpack(st), pos, plane, target, close):
+            return battle_rules.BattleModifiers(ignore_terrain_protection=True,
+                                                explain=(f"ground support by {plane}: "
+                                                         "no terrain protection",))
+    return None
+
+
+def _interdicting_planes(st: GameState) -> list[Unit]:
+    if not is_air_game(st, AIR_PACK):
+        return []
+    assert st.air is not None
+    return [st.position.units[p] for p, turn in st.air.interdicting.items()
+            if turn == st.turn and p in st.position.units
+            and st.position.units[p].side is not st.active]
+
+
+def interdicted_moves(st: GameState, unit_id: str, found: dict[Hex, tuple[int, bool]],
+                      paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, tuple[int, bool]]:
+    """Ground interdiction: a unit that started next to the plane does not move; one that moves
+    next to it stops there and may not battle."""
+    planes = _interdicting_planes(st)
+    unit = st.position.units[unit_id]
+    if not planes or unit.spec.air:
+        return found
+    assert st.air is not None
+    if unit_id in st.air.pinned:
+        return {}
+    near = {n for p in planes for n in st.board.neighbours(p.hex)}
+    out: dict[Hex, tuple[int, bool]] = {}
+    for h, (n, can_battle) in found.items():
+        path = paths.get(h, (h,))
+        if any(x in near for x in path[:-1]):
+            continue
+        out[h] = (n, can_battle and h not in near)
+    return out
+
+
+def interdiction_block(st: GameState, attacker: str) -> str | None:
+    """Why a unit that moved next to an interdicting airplane may not battle, or None."""
+    planes = _interdicting_planes(st)
+    unit = st.position.units.get(attacker)
+    if not planes or unit is None or unit.spec.air or attacker not in st.moved:
+        return None
+    for p in planes:
+        if distance(p.hex, unit.hex) == 1:
+            return f"{attacker} moved next to {p.id} (ground interdiction): it may not battle"
+    return None
 
 
 def pending_runs(air: AirState | None) -> int:

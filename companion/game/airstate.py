@@ -52,6 +52,10 @@ class AirState:
     airborne_at_start: list[str] = field(default_factory=list)
     withdrew: bool = False  # an air unit withdrew at the start of this turn
     planes_made: int = 0  # airplanes brought in by new sorties (ids)
+    # Air Pack ground interdiction: plane -> the game turn during which it interdicts
+    interdicting: dict[str, int] = field(default_factory=dict)
+    pinned: list[str] = field(default_factory=list)  # ordered-to-be units that started adjacent
+    not_counting: dict[str, list[str]] = field(default_factory=dict)  # plane -> interdicted units
 
     def clone(self) -> AirState:
         return copy.deepcopy(self)

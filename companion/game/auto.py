@@ -68,6 +68,12 @@ class AutoPlayer:
         if kind == "battle":
             if "attack_run" in p.actions:
                 return {"do": "attack_run"}
+            for act, action in (("ground_support", "ground_support"),
+                                ("interdiction", "ground_interdiction")):
+                if act in p.actions:
+                    plane = _plane_for(st, action)
+                    if plane is not None:
+                        return {"do": act, "unit": plane}
             return self._battle(st)
         if kind == "dice":
             assert p.dice is not None
@@ -295,6 +301,21 @@ class AutoPlayer:
                 return _flight_plan_move(st, u)
             return _air_pack_move(st, u)
         return None
+
+
+def _plane_for(st: GameState, action: str) -> str | None:
+    """An ordered airborne airplane that moved, has done nothing yet and may do ``action``."""
+    from companion.rules.air.aircraft import AIRPACK_MODELS
+
+    assert st.air is not None
+    for uid in st.ordered:
+        u = st.position.units.get(uid)
+        if u is None or not u.spec.air or not u.airborne or uid not in st.moved:
+            continue
+        model = AIRPACK_MODELS.get(u.model or "")
+        if model is not None and action in model.actions and not st.air.actions.get(uid):
+            return uid
+    return None
 
 
 def _flight_paths(st: GameState, unit: Any, steps: int) -> list[list[Hex]]:

@@ -42,6 +42,8 @@ EVENT_KINDS: dict[str, str] = {
     "air_hits": "grenades scored on a flying air unit (dogfight, ground to air), to confirm",
     "air_confirmed": "the confirmation re-roll: shot down (medal, type banned) or retires "
                      "(ammo returned) or nothing",
+    "air_action": "an Air Pack special action without dice: ground support, ground interdiction "
+                  "(for the opponent's next turn), rescue (the plane and the infantry leave, no medal)",
     "air_resupplied": "a landed air unit got full ammo at the start of its player's turn",
     "air_withdrawn": "an air unit left the battlefield at the start of its player's turn, no medal",
 }
@@ -51,7 +53,7 @@ EVENT_KINDS: dict[str, str] = {
 UNDOABLE: frozenset[str] = frozenset({
     "card_played", "units_ordered", "unit_moved", "moves_done", "battle_declared",
     "retreat_chosen", "ground_taken", "ground_declined", "ammo_spent", "air_attack_declared",
-    "air_retreat",
+    "air_retreat", "air_action",
 })
 # Events nothing before which can be undone.
 BARRIERS: frozenset[str] = frozenset({

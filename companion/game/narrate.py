@@ -81,6 +81,8 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                                                     if d.get("banned_type") else "")
                                   if d["shot_down"] else "retires, ammo returned" if d["retires"]
                                   else "flies on") + ".",
+    "air_action": lambda d: (f"{d['unit']}: {d['action'].replace('_', ' ')}"
+                             + (f", lifting out {d['target']} (no medal)" if d.get("target") else "") + "."),
     "air_resupplied": lambda d: f"{d['unit']} is resupplied: {_ammo(d['ammo'])}.",
     "air_withdrawn": lambda d: f"{d['unit']} withdraws ({d.get('reason', 'by choice')}), no medal.",
     "game_over": lambda d: (f"Game over: {(d['winner'] or 'nobody').title()} wins, medals "

@@ -450,7 +450,8 @@ class GameSession:
         "battle": _battle, "dice": _dice, "correct": _correct, "apply_dice": _apply_dice,
         "retreat": _retreat, "take_ground": _take_ground, "end_turn": _end_turn, "undo": _undo,
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
-        "attack_run": airflow.declare_attack_run,
+        "attack_run": airflow.declare_attack_run, "ground_support": airflow.declare_air_action,
+        "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -536,10 +537,13 @@ def battles_allowed(st: GameState, unit_id: str) -> int:
 
 
 def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
-    if st.card is None:
-        return battle_rules.NO_MODIFIERS
-    return card_rules.card_modifiers(st.card, st.position, attacker, target, overrun=overrun,
-                                     counters=counters_for(st))
+    mods = battle_rules.NO_MODIFIERS
+    if st.card is not None:
+        mods = card_rules.card_modifiers(st.card, st.position, attacker, target, overrun=overrun,
+                                         counters=counters_for(st))
+    if st.air is not None:
+        mods = mods.combine(airflow.ground_support_modifiers(st, attacker, target))
+    return mods
 
 
 def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
@@ -551,6 +555,9 @@ def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> ba
             return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     mods = modifiers_for(st, attacker, target, overrun)
     if st.air is not None:
+        why = airflow.interdiction_block(st, attacker)
+        if why:
+            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
         air = airflow.air_battle_check(st, attacker, target, mods)
         if air is not None:
             return air
@@ -588,6 +595,8 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
                                        battle_limit=allowance.move_and_battle,
                                        ignore_terrain_movement=free)
     out: dict[Hex, tuple[int, bool]] = {}
+    if st.air is not None:
+        paths = {h: info.path for h, info in found.items()}
     for h, info in found.items():
         if h == unit.hex:
             continue
@@ -598,6 +607,8 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
             can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
                                  for t in st.position.terrain_at(h))
         out[h] = (len(info.path), can_battle)
+    if st.air is not None:
+        out = airflow.interdicted_moves(st, unit_id, out, paths)
     return out
 
 
@@ -683,8 +694,10 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         if runs:
             text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
                     "moving, then battle with the other ordered units.")
+        air_acts = airflow.battle_actions(st)
         return Prompt("battle", side, text,
-                      ("attack_run", "battle", *undo) if runs else ("battle", "end_turn", *undo),
+                      ("attack_run", "battle", *undo) if runs
+                      else ("battle", *air_acts, "end_turn", *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in ready),
                       choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in ready),
                       optional=True)

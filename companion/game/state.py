@@ -208,6 +208,15 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         air.withdrew = False
         air.airborne_at_start = sorted(u.id for u in state.position.units.values()
                                        if u.side is state.active and u.spec.air and u.airborne)
+        air.interdicting = {p: t for p, t in air.interdicting.items()
+                            if t >= state.turn and p in state.position.units}
+        air.pinned = []
+        for plane in air.interdicting:
+            near = [u.id for u in state.position.units.values() if u.side is state.active
+                    and not u.spec.air and state.position.board.neighbours(u.hex).count(
+                        state.position.units[plane].hex)]
+            air.pinned += near
+            air.not_counting[plane] = near
 
 
 def apply_event(state: GameState, ev: Event) -> None:
@@ -336,7 +345,7 @@ def apply_event(state: GameState, ev: Event) -> None:
 
 _BOARD_CHANGES = frozenset({"unit_moved", "battle_resolved", "retreat_chosen", "ground_taken",
                             "unit_exited", "units_ordered", "air_check", "air_attack_resolved",
-                            "air_retreat", "air_confirmed", "air_withdrawn"})
+                            "air_retreat", "air_confirmed", "air_withdrawn", "air_action"})
 
 
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
@@ -522,6 +531,18 @@ def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.phase = Phase(roll.then if roll else "battle")
 
 
+def _air_action(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    air.actions.setdefault(d["unit"], []).append(d["action"])
+    if d["action"] == "ground_interdiction":
+        air.interdicting[d["unit"]] = state.turn + 1  # it acts in the opponent's next turn
+    if d["action"] == "rescue":
+        for uid in (d["target"], d["unit"]):
+            if uid in state.position.units:
+                state.position.remove_unit(uid)
+        if d["unit"] in state.ordered:
+            state.ordered.remove(d["unit"])
+
+
 def _ammo_spent(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.position.units[d["unit"]].ammo = dict(d["ammo_left"])
     air.runs.append(dict(d))
@@ -544,7 +565,7 @@ _AIR_EVENTS = {
     "air_check": _air_check, "air_attack_declared": _air_attack_declared,
     "air_attack_resolved": _air_attack_resolved, "air_retreat": _air_retreat,
     "air_hits": _air_hits, "air_confirmed": _air_confirmed, "ammo_spent": _ammo_spent,
-    "air_resupplied": _air_resupplied, "air_withdrawn": _air_withdrawn,
+    "air_resupplied": _air_resupplied, "air_withdrawn": _air_withdrawn, "air_action": _air_action,
 }
 
 

@@ -134,3 +134,57 @@ def test_an_airplane_in_flight_is_never_attacked_and_one_on_the_ground_falls_to_
     resolved = next(e for e in events if e.kind == "battle_resolved")
     assert resolved.data["eliminated"] and resolved.data["flags"] == 0
     assert g.state.medals[Side.ALLIES] == 1
+
+
+def test_ground_support_and_ground_interdiction_change_the_ground_battles() -> None:
+    from companion.game.session import destinations
+    from companion.rules.board import distance
+
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a7", "a5"]})
+    g.act({"do": "move", "unit": "a7", "to": "F5"})
+    g.act({"do": "move", "unit": "a5", "to": "E5"})
+    g.act({"do": "end_moves"})
+    assert "ground_support" in g.prompt().actions
+    events = g.act({"do": "ground_support", "unit": "a7"})
+    assert events[0].kind == "air_action" and events[0].data["action"] == "ground_support"
+    check = battle_check(g.state, "a5", "x5", False)
+    assert any("ground support by a7" in line for line in check.explain)
+    with pytest.raises(IllegalAction):  # one special action per turn
+        g.act({"do": "ground_support", "unit": "a7"})
+    g.act({"do": "end_turn"})
+    # the axis Messerschmitt takes off and interdicts for the allies' next turn
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x8"]})
+    g.act({"do": "move", "unit": "x8", "to": "d4"})
+    g.act({"do": "interdiction", "unit": "x8"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    st = g.state
+    assert st.air is not None and sorted(st.air.pinned) == ["a2", "a5"]
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a1", "a2", "a3"]})
+    assert destinations(g.state, "a2") == {}  # started next to the plane: it may not move
+    with pytest.raises(IllegalAction, match="may reach: none"):
+        g.act({"do": "move", "unit": "a2", "to": "E1"})
+    plane = g.state.position.units["x8"].hex
+    for h, (_, can_battle) in destinations(g.state, "a1").items():
+        if distance(h, plane) == 1:
+            assert can_battle is False  # moving next to it stops the unit, and no battle
+
+
+def test_a_storch_rescues_a_one_figure_infantry_unit_and_both_leave_without_a_medal() -> None:
+    storch = UnitSetup("p1", Side.ALLIES, "airplane", "E3", model="storch", airborne=True)
+    scenario = duel_scenario(extra_units=[storch], medals=2)
+    scenario.air = AirSetup(rules=AirRules.AIR_PACK)
+    g = GameSession.new(scenario)
+    g.state.position.units["a1"].figures = 1
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["p1"]})
+    g.act({"do": "move", "unit": "p1", "to": "e4"})
+    assert "strafe" not in g.prompt().actions and "rescue" in g.prompt().actions
+    events = g.act({"do": "rescue", "unit": "p1", "target": "a1"})
+    assert events[0].data == {"unit": "p1", "action": "rescue", "target": "a1"}
+    assert "a1" not in g.state.position.units and "p1" not in g.state.position.units
+    assert g.state.medals == {Side.ALLIES: 0, Side.AXIS: 0}
