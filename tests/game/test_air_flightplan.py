@@ -223,3 +223,23 @@ def test_a_crash_before_the_start_of_turn_resupply_is_settled_on_resume(tmp_path
     assert resumed.state.position.units["x8"].ammo == {"machine_gun": 6, "bomb": 0}
     resumed.settle()  # settling twice changes nothing
     assert resumed.log.last_seq == g.log.last_seq
+
+
+def test_a_fighter_takes_off_and_dogfights_an_adjacent_air_unit_but_never_battles_ground_units() -> None:
+    g = GameSession.new(resolve("varenne-bridges"))
+    opening(g)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x8"]})
+    events = g.act({"do": "move", "unit": "x8", "to": "h6"})
+    assert events[0].data.get("took_off") and g.state.position.units["x8"].airborne
+    g.act({"do": "end_moves"})
+    with pytest.raises(IllegalAction, match="attack run"):
+        g.act({"do": "battle", "attacker": "x8", "target": "a3"})
+    g.act({"do": "battle", "attacker": "x8", "target": "a10"})
+    p = g.prompt()
+    assert p.dice is not None and p.dice.count == 3 and p.dice.thrower == "axis"
+    assert any("dogfight" in line for line in p.detail)
+    events = g.act({"do": "dice", "faces": ["star", "flag", "armor"]})
+    assert [e.kind for e in events] == ["dice_read", "air_hits"]
+    assert events[1].data["possible_hits"] == 0 and g.prompt().kind == "battle"
+    assert "a10" in g.state.position.units
