@@ -207,6 +207,13 @@ class BoardScreen(TableScreen):
         if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
             self._battle_panel(panel)
             return
+        roll = t.order_roll_dice()
+        if roll:
+            panel.add_widget(label(_("This card works with a roll: tap the units, then the faces "
+                                     "rolled."), 16, theme.MUTED))
+            self._dice_pad(panel, roll, lambda faces: t.act(
+                {"do": "order", "units": list(t.picked), "roll": faces}))
+            return
         self._buttons(panel)
         if p.detail:
             for line in p.detail:
@@ -253,7 +260,7 @@ class BoardScreen(TableScreen):
             panel.add_widget(label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
                                    + " · " + _("waiting for:") + f" {t.dice_source_name}",
                                    18, theme.WARN, bold=True))
-            self._dice_pad(panel, p.dice.count)
+            self._dice_pad(panel, p.dice.count, lambda faces: t.submit_dice(faces, "manual"))
             return
         self._dice_row(panel, editable=p.kind == "review_dice")
         if b is not None and b.result is not None:
@@ -289,7 +296,7 @@ class BoardScreen(TableScreen):
         Clock.schedule_once(lambda dt: self.table.correct_die(index, nxt), 0)
         return True
 
-    def _dice_pad(self, panel: Any, count: int) -> None:
+    def _dice_pad(self, panel: Any, count: int, send: Callable[[list[str]], Any]) -> None:
         """The manual dice pad: tap faces, then send (always at hand, whatever the source)."""
         panel.add_widget(label(_("Or tap the dice as thrown:"), 16, theme.MUTED))
         row = BoxLayout(size_hint_y=None, height=70, spacing=6)
@@ -310,7 +317,8 @@ class BoardScreen(TableScreen):
         panel.add_widget(faces)
         ctl = BoxLayout(size_hint_y=None, height=60, spacing=6)
         ctl.add_widget(button(_("Clear"), self._pad_clear, action=("pad", "clear")))
-        ctl.add_widget(button(_("Send the dice"), lambda: self._pad_send(count), action=("pad", "send")))
+        ctl.add_widget(button(_("Send the dice"), lambda: self._pad_send(count, send),
+                              action=("pad", "send")))
         panel.add_widget(ctl)
         panel.add_widget(Label())
 
@@ -323,14 +331,14 @@ class BoardScreen(TableScreen):
         self.pad = []
         self.refresh()
 
-    def _pad_send(self, count: int) -> None:
+    def _pad_send(self, count: int, send: Callable[[list[str]], Any]) -> None:
         faces, self.pad = list(self.pad), []
         if len(faces) != count:
             self.table.message = _("Tap one face per die:") + f" {count} " + _("dice are due.")
             self.pad = faces
             self.refresh()
             return
-        self.table.submit_dice(faces, "manual")
+        send(faces)
 
 
 class AirScreen(TableScreen):
@@ -356,7 +364,11 @@ class AirScreen(TableScreen):
             col.add_widget(Factory.Heading(text=_("Banned types")))
             col.add_widget(label(", ".join(map(str, info["banned"])) or _("None."), 18, theme.MUTED))
             col.add_widget(Factory.Heading(text=_("Air Combat cards held")))
-            col.add_widget(label(", ".join(map(str, info["cards"])) or _("None."), 18, theme.MUTED))
+            cards = [str(c).replace("_", " ").title() for c in info["cards"]]
+            col.add_widget(label(", ".join(cards) or _("None."), 18, theme.MUTED))
+            if info.get("sorties"):
+                col.add_widget(Factory.Heading(text=_("Air Sortie cards")))
+                col.add_widget(label(str(info["sorties"]), 18, theme.MUTED))
             col.add_widget(Label())
             box.add_widget(col)
 

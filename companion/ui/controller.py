@@ -102,6 +102,7 @@ class Table:
     session: GameSession | None = None
     screen: str = "start"
     selected: str | None = None  # a unit picked on the board (mover or attacker)
+    last_hex: str | None = None  # the hex tapped last (fills actions the app knows only by name)
     picked: list[str] = field(default_factory=list)  # units picked for orders
     message: str = ""  # the last refusal or note, in plain words
     log: list[str] = field(default_factory=list)
@@ -427,14 +428,38 @@ class Table:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
         known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
                  "take_ground", *BUTTON_ACTIONS}
-        for a in p.actions:  # prompt kinds this app does not know yet: a plain button each
-            if a not in known:
-                if p.choices:
-                    for c in p.choices:
-                        out.append((f"{c.label}", {"do": a, "choice": c.key}))
-                else:
-                    out.append((a.replace("_", " ").capitalize(), {"do": a}))
+        for a in p.actions:  # actions this app has no special screen for: a button each that
+            if a not in known:  # sends what the board shows picked; a refusal says what is missing
+                out.append((a.replace("_", " ").capitalize() + (f": {self.selected}" if self.selected
+                                                                else ""), self.generic_action(a)))
         return out
+
+    def generic_action(self, do: str) -> dict[str, Any]:
+        """An action the app knows only by name, filled from the board: the selected unit, the
+        unit on the last tapped hex (``target``) and that hex (``hex``, ``hexes``)."""
+        action: dict[str, Any] = {"do": do}
+        st = self.state
+        if self.selected:
+            action["unit"] = self.selected
+        if self.last_hex and st is not None:
+            action["hex"] = self.last_hex
+            action["hexes"] = [self.last_hex]
+            other = next((u for u in st.position.units.values()
+                          if st.hex_name(u.hex) == self.last_hex), None)
+            if other is not None and other.id != self.selected:
+                action["target"] = other.id
+        return action
+
+    def order_roll_dice(self) -> int:
+        """Dice the card in play wants rolled with its order (Their Finest Hour, Medics &
+        Mechanics: one per command card held, this one included); 0 for other cards."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.kind != "order" or not st.card:
+            return 0
+        spec = card_rules.card(st.card)
+        if not (spec.orders_from_roll or spec.restores_figures):
+            return 0
+        return st.scenario.sides[st.active].cards
 
     # --- acting ----------------------------------------------------------------------------
     def act(self, action: dict[str, Any]) -> bool:
@@ -465,6 +490,7 @@ class Table:
             return False
         unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == hex_name), None)
         kind = p.kind
+        self.last_hex = hex_name
         if kind == "order":
             if unit is None or unit.side is not st.active:
                 self.message = _("Tap your own units to order them.")
@@ -593,12 +619,14 @@ class Table:
                            u.airborne) for u in units],
                 "banned": [], "cards": [],
             }
-            for attr, key in (("air_banned", "banned"), ("banned_air", "banned"),
-                              ("air_cards", "cards"), ("air_combat_cards", "cards")):
-                value = getattr(st, attr, None)
+            air = getattr(st, "air", None)  # the session's AirState in a game with air rules
+            for key in ("banned", "cards", "sorties"):
+                value = getattr(air, key, None) if air is not None else None
                 if isinstance(value, dict):
-                    value = value.get(side) or value.get(side.value) or []
-                if value:
+                    value = value.get(side.value, value.get(side))
+                if isinstance(value, int) and not isinstance(value, bool):
+                    info[key] = value
+                elif value:
                     info[key] = list(value)
             out[side.value] = info
         return out

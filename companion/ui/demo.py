@@ -51,6 +51,7 @@ def prepare(table: Table, screen: str, scenario: str | None = None, seed: int = 
     if screen == "dashboard":
         demo_tables(table)
         table.screen = "dashboard"
+        table._after_change()
         return "dashboard"
     if screen in ("start",):
         table.screen = "start"

@@ -106,9 +106,15 @@ def battle_steps(app: CompanionApp) -> Iterator[float]:
             for uid in a["units"]:
                 tap(*board.hex_center(s.state.hex_name(s.state.position.units[uid].hex)))
                 yield 0.01
-            if "section" in a:  # the one-section cards: the app sends no section yet
-                t.act(a)
-                ok = True
+            if "roll" in a:  # Their Finest Hour, Medics & Mechanics: the faces on the pad
+                yield 0.02
+                for face in a["roll"]:
+                    press(app, lambda x, f=face: x == ("face", f))
+                    yield 0.01
+                ok = press(app, lambda x: x == ("pad", "send"))
+            elif "section" in a:
+                ok = press(app, lambda x, sec=a["section"]: isinstance(x, dict)
+                           and x.get("do") == "order" and x.get("section") == sec)
             else:
                 ok = press(app, lambda x: isinstance(x, dict) and x.get("do") == "order")
         elif do == "move":
