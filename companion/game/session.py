@@ -205,6 +205,9 @@ class GameSession:
         st = self.state
         if unit_id not in st.ordered:
             raise IllegalAction(f"{unit_id} was not ordered this turn; ordered: {', '.join(st.ordered)}")
+        if st.phase is Phase.BATTLE:
+            self._move_after_battle(unit_id, to_name)
+            return
         if unit_id in st.moved:
             raise IllegalAction(f"{unit_id} has already moved this turn (a unit moves once)")
         try:
@@ -233,6 +236,23 @@ class GameSession:
         unit = st.position.units[unit_id]
         self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
                                   "hexes": info[0], "can_battle": info[1]})
+
+    def _move_after_battle(self, unit_id: str, to_name: str) -> None:
+        st = self.state
+        if unit_id not in after_battle_movers(st):
+            raise IllegalAction(f"{unit_id} may not move now: only a unit whose card lets it move "
+                                "again after its battle (Behind Enemy Lines) moves in this phase")
+        try:
+            to = st.board.parse(to_name)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        dests = destinations_after_battle(st, unit_id)
+        if to not in dests:
+            reach = ", ".join(sorted(st.hex_name(h) for h in dests)) or "none"
+            raise IllegalAction(f"{unit_id} may not end its move on {to_name}; it may reach: {reach}")
+        unit = st.position.units[unit_id]
+        self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
+                                  "hexes": dests[to], "can_battle": False, "after_battle": True})
 
     def _exit(self, a: dict[str, Any]) -> None:
         unit_id = _need(a, "unit", str)
@@ -612,6 +632,34 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
     return out
 
 
+def after_battle_movers(st: GameState) -> list[str]:
+    """Ordered units that battled and may now move again (Behind Enemy Lines)."""
+    spec = card_spec_in_force(st)
+    if spec is None or st.battle is not None:
+        return []
+    out = []
+    for uid in st.ordered:
+        unit = st.position.units.get(uid)
+        if unit is None or uid not in st.battled or uid in st.moved_after_battle:
+            continue
+        if spec.effect_for(unit.spec.unit_class).move_after_battle > 0:
+            out.append(uid)
+    return out
+
+
+def destinations_after_battle(st: GameState, unit_id: str) -> dict[Hex, int]:
+    """Hexes the unit may end its move after its battle on: hex -> hexes entered."""
+    from companion.rules import movement
+
+    spec = card_spec_in_force(st)
+    assert spec is not None
+    unit = st.position.units[unit_id]
+    effect = spec.effect_for(unit.spec.unit_class)
+    found = movement.move_destinations(st.position, unit_id, unit.moved + effect.move_after_battle,
+                                       ignore_terrain_movement=effect.ignore_terrain_movement)
+    return {h: len(info.path) for h, info in found.items() if h != unit.hex}
+
+
 def battle_targets(
     st: GameState, attacker: str, overrun: bool = False
 ) -> list[tuple[str, battle_rules.BattleCheck]]:
@@ -695,6 +743,8 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
             text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
                     "moving, then battle with the other ordered units.")
         air_acts = airflow.battle_actions(st)
+        if after_battle_movers(st):
+            air_acts = ("move", *air_acts)
         return Prompt("battle", side, text,
                       ("attack_run", "battle", *undo) if runs
                       else ("battle", *air_acts, "end_turn", *undo),

@@ -65,6 +65,7 @@ class GameState:
     ordered: list[str] = field(default_factory=list)
     orders_lost: int = 0
     moved: dict[str, int] = field(default_factory=dict)  # unit -> hexes moved this turn
+    moved_after_battle: list[str] = field(default_factory=list)  # Behind Enemy Lines' second move
     battled: list[str] = field(default_factory=list)
     rolls: int = 0  # battle rolls declared so far in the game (simulated dice derive from it)
     overrun_used: list[str] = field(default_factory=list)
@@ -111,6 +112,7 @@ class GameState:
         new.last_card = dict(self.last_card)
         new.ordered = list(self.ordered)
         new.moved = dict(self.moved)
+        new.moved_after_battle = list(self.moved_after_battle)
         new.battled = list(self.battled)
         new.overrun_used = list(self.overrun_used)
         new.battle = copy.deepcopy(self.battle)
@@ -194,6 +196,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     state.ordered = []
     state.orders_lost = 0
     state.moved = {}
+    state.moved_after_battle = []
     state.battled = []
     state.overrun_used = []
     state.may_overrun = None
@@ -251,6 +254,8 @@ def apply_event(state: GameState, ev: Event) -> None:
         state.moved[d["unit"]] = state.moved.get(d["unit"], 0) + hexes
         if "airborne" in d:
             pos.units[d["unit"]].airborne = bool(d["airborne"])
+        if d.get("after_battle"):
+            state.moved_after_battle.append(d["unit"])
     elif k == "moves_done":
         state.phase = Phase.BATTLE
     elif k == "battle_declared":

@@ -98,3 +98,19 @@ def test_medics_return_figures_and_dig_in_places_sandbags_as_recorded_events() -
     events = g.act({"do": "order", "units": ["x1"], "roll": ["infantry", "star", "flag"]})
     assert events[0].data["medics"] == {"unit": "x1", "figures_returned": 2}
     assert events[0].data["units"] == ["x1"] and g.state.position.units["x1"].figures == 4
+
+
+def test_behind_enemy_lines_moves_again_after_its_battle_once() -> None:
+    g = GameSession.new(duel_scenario())
+    g.act({"do": "play_card", "card": "behind_enemy_lines"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    assert "move" not in g.prompt().actions  # not before its battle
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    g.act({"do": "dice", "faces": ["star", "star", "star", "star"]})
+    assert "move" in g.prompt().actions
+    with pytest.raises(IllegalAction, match="may reach"):
+        g.act({"do": "move", "unit": "a1", "to": "A1"})
+    events = g.act({"do": "move", "unit": "a1", "to": "E3"})
+    assert events[0].data["after_battle"] and g.state.hex_name(g.state.position.units["a1"].hex) == "E3"
+    assert "move" not in g.prompt().actions
