@@ -290,3 +290,23 @@ def test_a_resumed_game_is_hosted_from_its_store(broker_config: BrokerConfig,
     with pytest.raises(ValueError, match="needs the session's events"):
         TableSync(broker_config, "t2", "x").host(GameSession(resumed.log, "g"))
     store.close()
+
+
+def test_the_authoritys_tablet_restarting_takes_the_table_back(broker_config: BrokerConfig,
+                                                               tablets: list[TableSync]) -> None:
+    a, _ = host(tablets, broker_config)
+    m = join(tablets, broker_config, "m0")
+    assert all_synced(a, [m])
+    player = AutoPlayer(3)
+    for _ in range(5):
+        step(m, player)
+    assert all_synced(a, [m])
+    seq = a.seq
+    a.close()  # the app on the authority's tablet stops
+    tablets.remove(a)
+    assert m.request({"do": "undo"}, timeout=1).reason is not None  # nobody answers now
+    again = join(tablets, broker_config, "host")  # and starts again, with no game of its own
+    assert wait_for(lambda: again.role is Role.AUTHORITY, 10), "it did not take authority back"
+    assert again.seq == seq and again.epoch == a.epoch
+    step(m, player)
+    assert all_synced(again, [m])
