@@ -874,5 +874,30 @@ def interdiction_block(st: GameState, attacker: str) -> str | None:
     return None
 
 
+def start_actions(st: GameState) -> tuple[str, ...]:
+    """Air actions offered before the Command card (New Flight Plan: withdraw an air unit)."""
+    if not is_air_game(st, FLIGHT_PLAN):
+        return ()
+    own = [u for u in st.position.units.values() if u.side is st.active and u.spec.air]
+    return ("withdraw",) if own else ()
+
+
+def withdraw(session: GameSession, a: dict[str, Any]) -> None:
+    """New Flight Plan: an air unit leaves the battlefield at the start of its player's turn."""
+    st = session.state
+    if not is_air_game(st, FLIGHT_PLAN):
+        raise IllegalAction("withdrawing is a New Flight Plan rule")
+    uid = a.get("unit")
+    unit = st.position.units.get(uid) if isinstance(uid, str) else None
+    if unit is None or not unit.spec.air or unit.side is not st.active:
+        raise IllegalAction("withdraw: name one of your air units on the board")
+    ok = flightplan.FlightPlanRules.withdraw_check(start_of_turn=True,
+                                                   command_card_played=st.card is not None)
+    if not ok.allowed:
+        raise IllegalAction(ok.reason or "no withdrawal now")
+    session._emit("air_withdrawn", {"unit": unit.id, "reason": "by choice",
+                                    "ammo": _flightplan(st).ammo_of(unit)})
+
+
 def pending_runs(air: AirState | None) -> int:
     return len(air.runs) if air is not None else 0

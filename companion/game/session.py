@@ -472,6 +472,7 @@ class GameSession:
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
         "attack_run": airflow.declare_attack_run, "ground_support": airflow.declare_air_action,
         "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
+        "withdraw": airflow.withdraw,
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -711,7 +712,7 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         if st.deck is not None:
             choices = tuple(Choice(c, card_rules.card(c).name) for c in st.hands.get(st.active, []))
         return Prompt("play_card", side, f"{side.title()}: play a command card.",
-                      ("play_card",), choices=choices)
+                      ("play_card", *airflow.start_actions(st)), choices=choices)
     if st.phase is Phase.ORDER:
         spec = card_rules.card(st.card or "")
         own = [u for u in pos.units.values() if u.side is st.active]

@@ -243,3 +243,19 @@ def test_a_fighter_takes_off_and_dogfights_an_adjacent_air_unit_but_never_battle
     assert [e.kind for e in events] == ["dice_read", "air_hits"]
     assert events[1].data["possible_hits"] == 0 and g.prompt().kind == "battle"
     assert "a10" in g.state.position.units
+
+
+def test_an_air_unit_may_withdraw_before_the_command_card_and_not_deploy_that_turn() -> None:
+    g = GameSession.new(resolve("varenne-bridges"))
+    assert "withdraw" in g.prompt().actions
+    with pytest.raises(IllegalAction):
+        g.act({"do": "withdraw", "unit": "x8"})  # not an allied unit
+    events = g.act({"do": "withdraw", "unit": "a9"})
+    assert events[0].kind == "air_withdrawn" and events[0].data["reason"] == "by choice"
+    assert "a9" not in g.state.position.units and g.state.medals[g.state.active.other] == 0
+    g.act({"do": "withdraw", "unit": "a10"})
+    g.act({"do": "play_card", "card": "attack_center"})
+    with pytest.raises(IllegalAction, match="withdrawn at the start of this turn"):
+        g.act({"do": "order", "units": [], "deploy": {"unit": "a9", "hex": "F3"}})
+    with pytest.raises(IllegalAction, match="not possible now"):
+        g.act({"do": "withdraw", "unit": "a10"})
