@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession
 from companion.scenarios import DEMO_SCENARIO, resolve
 from companion.sync.connection import BrokerConfig
@@ -48,14 +47,3 @@ def new_game(seed: int = 3) -> GameSession:
     return GameSession.new(resolve(DEMO_SCENARIO), options={"seed": seed, "auto": True},
                            deck_seed=seed)
 
-
-def play(session_act: object, session: GameSession, player: AutoPlayer, steps: int) -> int:
-    """Let ``player`` choose ``steps`` actions, each carried out by ``session_act``; returns
-    how many were carried out before the game ended."""
-    done = 0
-    for _ in range(steps):
-        if session.over:
-            break
-        session_act(player.next_action(session))  # type: ignore[operator]
-        done += 1
-    return done
