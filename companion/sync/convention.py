@@ -109,6 +109,11 @@ class Convention:
         return all(c.flush(timeout) for c in self.conns)
 
     def close(self) -> None:
+        """Stop: every table's tablet says it is offline (what its last will would say)."""
+        for t in self.tables:
+            if t.conn.connected.is_set():
+                t.conn.publish(table_topic(t.table, "presence", t.tablet),
+                               protocol.presence_message(t.tablet, False, "offline"), retain=True)
         self.flush()
         for c in self.conns:
             c.close()

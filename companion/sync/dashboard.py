@@ -59,10 +59,15 @@ class TableRow:
         return f"{self.medals[0]}-{self.medals[1]}"
 
     def age(self, now: float | None = None) -> float | None:
-        """Seconds since the table last changed, by this dashboard's clock."""
+        """Seconds since the table last changed: by the authority's timestamp (a dashboard
+        started late still sees how old a retained summary is), or by when it arrived here if
+        that timestamp is missing or from a clock running ahead."""
+        now = time.time() if now is None else now
+        if self.updated is not None and self.updated <= now + 5:
+            return max(0.0, now - self.updated)
         if self.received is None:
             return None
-        return max(0.0, (time.time() if now is None else now) - self.received)
+        return max(0.0, now - self.received)
 
 
 ModelListener = Callable[["DashboardModel"], None]

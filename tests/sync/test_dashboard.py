@@ -29,7 +29,10 @@ def test_model_folds_summaries_presence_and_control() -> None:
     assert m.apply("m44/v1/table/t1/presence/host", b'{"online": true}')
     row = m.row("t1")
     assert row is not None and row.turn == 2 and row.medals == (1, 0) and row.online
-    assert row.age(now=1010.0) == 10.0
+    assert row.age(now=1010.0) == 910.0  # by the authority's stamp (updated=100)
+    ahead = TableRow("t9", updated=2000.0, received=1000.0)
+    assert ahead.age(now=1010.0) == 10.0  # a clock running ahead: by arrival instead
+    assert TableRow("t8").age(now=5.0) is None
     # an older summary arriving late changes nothing
     assert not m.apply("m44/v1/table/t1/summary", summary("t1", 3, 1))
     assert m.row("t1") == row
