@@ -454,7 +454,7 @@ def _special_action_ok(st: GameState, unit: Unit, action: AirAction) -> None:
     ok = airpack.may_add_action(done, action)
     if not ok.allowed:
         raise IllegalAction(ok.reason or "one special action per turn")
-    if unit.id not in st.moved:
+    if unit.id not in st.moved and unit.moved == 0:  # a fresh sortie's entry hex is a move
         raise IllegalAction(f"{unit.id} makes its {action.value} after its move: move it first")
 
 
@@ -740,7 +740,7 @@ def move_actions(st: GameState) -> tuple[str, ...]:
     out: list[str] = []
     for uid in st.ordered:
         u = st.position.units.get(uid)
-        if u is None or not u.spec.air or uid not in st.moved or not u.airborne:
+        if u is None or not u.spec.air or (uid not in st.moved and u.moved == 0) or not u.airborne:
             continue
         assert st.air is not None
         if st.air.actions.get(uid):

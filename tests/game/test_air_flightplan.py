@@ -63,6 +63,13 @@ def test_ground_to_air_hits_are_confirmed_retire_returns_ammo_and_shot_down_bans
     assert p.kind == "dice" and p.dice is not None and p.dice.count == 2
     assert "confirm" in p.dice.purpose and p.dice.thrower == "axis"
     assert p.dice.rid != events[0].data["rid"]
+    before = snapshot(g)
+    for bad in ({"do": "dice", "faces": ["flag"]}, {"do": "dice", "faces": ["flag", "smoke"]},
+                {"do": "dice", "faces": ["flag", "star"], "rid": events[0].data["rid"]},
+                {"do": "end_turn"}, {"do": "undo"}):
+        with pytest.raises(IllegalAction):
+            g.act(bad)
+        assert snapshot(g) == before, bad
     events = g.act({"do": "dice", "faces": ["flag", "star"]})
     conf = events[-1]
     assert conf.kind == "air_confirmed" and conf.data["retires"] and conf.data["ammo_returned"]
