@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -259,8 +260,9 @@ class Table:
             self._source.close()
         self._requested = None
         seed = None
-        if self.session is not None:
-            seed = hash((self.session.game_id, self.session.state.rolls)) & 0xFFFF
+        if self.session is not None and isinstance(self.session.state.options.get("seed"), int):
+            # a seeded game throws the same simulated dice again (demos, tests)
+            seed = zlib.crc32(f"{self.session.state.options['seed']}:{self.session.state.rolls}".encode())
         self._source = dicesources.open_source(spec, sim_delay=self.sim_delay, seed=seed)
         self.settings.dice = self._source.spec
         self.dice_source_name = dicesources.describe(self._source.spec)

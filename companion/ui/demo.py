@@ -47,6 +47,15 @@ def auto_until(table: Table, kind: str, seed: int = 3, max_actions: int = 5000) 
 
 def prepare(table: Table, screen: str, scenario: str | None = None, seed: int = 3) -> str:
     """Set the table up for ``screen``; returns the app screen to show."""
+    listeners, table.listeners = table.listeners, []  # no redraw per auto-played action
+    try:
+        return _prepare(table, screen, scenario, seed)
+    finally:
+        table.listeners = listeners
+        table._after_change()
+
+
+def _prepare(table: Table, screen: str, scenario: str | None, seed: int) -> str:
     sc, stop = SHOTS.get(screen, (DEMO_SCENARIO, None))
     if screen == "dashboard":
         demo_tables(table)
