@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
         table.settings.dice = args.dice
     if shot is not None:
         table.sim_delay = 3600.0  # keep "waiting for dice" on the picture
+        table.settings.sound = False
         table.settings.dice = args.dice or "sim"
         prepare(table, args.screen or "board", args.scenario, args.seed)
     elif args.scenario:

@@ -29,13 +29,14 @@ from companion.scenarios import list_builtins, load_builtin, to_position
 from companion.ui import dicesources, theme
 from companion.ui.controller import Table
 from companion.ui.i18n import _
-from companion.ui.widgets import DieIcon, HexBoard, MedalTrack, OddsBars
+from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
 
 KV_DIR = Path(__file__).with_name("kv")
 Factory.register("HexBoard", cls=HexBoard)
 Factory.register("MedalTrack", cls=MedalTrack)
 Factory.register("OddsBars", cls=OddsBars)
 Factory.register("DieIcon", cls=DieIcon)
+Factory.register("MedalTimeline", cls=MedalTimeline)
 
 AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
                ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))
@@ -537,6 +538,10 @@ class VictoryScreen(TableScreen):
         for side in (Side.ALLIES, Side.AXIS):
             track = self.ids[f"{side.value}_medals"]
             track.won, track.needed = m[side], st.medals_to_win(side)
+        s = self.table.session
+        if s is not None and s.store is not None:
+            self.ids.timeline.points = medal_points(s.store.events(s.game_id))
+            self.ids.timeline.target = max(st.medals_to_win(Side.ALLIES), st.medals_to_win(Side.AXIS))
         over = [line for line in self.table.log if line.startswith("Game over")]
         self.ids.reason.text = (over[-1] if over else "") + "\n" + _("Turns played:") + f" {st.turn}"
 

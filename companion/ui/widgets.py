@@ -410,3 +410,62 @@ class MedalTrack(Widget):
                     Ellipse(pos=(x + d * 0.25, y + d * 0.25), size=(d * 0.5, d * 0.5))
                 Color(*theme.SIDE_LIGHT[self.side])
                 Line(circle=(x + d / 2, y + d / 2, d / 2), width=1.6)
+
+
+class MedalTimeline(Widget):
+    """Both sides' medals turn by turn, as two step lines (the story of the game at a glance)."""
+
+    points = ListProperty([])  # [(turn, allies_total, axis_total), ...] in order
+    target = NumericProperty(6)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.bind(pos=self._draw, size=self._draw, points=self._draw)
+
+    def _draw(self, *a: Any) -> None:
+        self.canvas.clear()
+        pts = list(self.points)
+        if not pts:
+            return
+        last_turn = max(1, pts[-1][0])
+        top = max(1, int(self.target), *(max(p[1], p[2]) for p in pts))
+        left, bottom = self.x + 40, self.y + 28
+        w, h = self.width - 56, self.height - 40
+
+        def xy(turn: float, medals: float) -> tuple[float, float]:
+            return left + w * turn / last_turn, bottom + h * medals / top
+
+        with self.canvas:
+            Color(0.25, 0.26, 0.24, 1)
+            Rectangle(pos=self.pos, size=self.size)
+            Color(*theme.MUTED)
+            Line(points=[left, bottom, left + w, bottom], width=1)
+            for m in range(0, top + 1):
+                draw_text(str(m), left - 16, xy(0, m)[1], 13, theme.MUTED)
+            for t in range(0, last_turn + 1, max(1, last_turn // 10)):
+                draw_text(str(t), xy(t, 0)[0], self.y + 12, 13, theme.MUTED)
+            for side, idx, shift in (("allies", 1, -2.5), ("axis", 2, 2.5)):
+                line: list[float] = [*xy(0, 0)]
+                prev = 0
+                for p in pts:
+                    line += [*xy(p[0], prev), *xy(p[0], p[idx])]
+                    prev = p[idx]
+                line += [*xy(last_turn, prev)]
+                Color(*theme.SIDE_LIGHT[side])
+                Line(points=[v + shift for v in line], width=2.5)  # side by side where they meet
+                draw_text(side.title(), left + 40 + (idx - 1) * 80, self.top - 14, 15,
+                          theme.SIDE_LIGHT[side], bold=True)
+
+
+def medal_points(events: list[Any]) -> list[tuple[int, int, int]]:
+    """(turn, allies medals, axis medals) after each medal change, from a game's events."""
+    turn = 1
+    totals = {"allies": 0, "axis": 0}
+    out: list[tuple[int, int, int]] = []
+    for e in events:
+        if e.kind == "turn_ended":
+            turn += 1
+        elif e.kind in ("medal_won", "medal_lost") and e.data.get("side") in totals:
+            totals[e.data["side"]] = int(e.data.get("total", 0))
+            out.append((turn, totals["allies"], totals["axis"]))
+    return out

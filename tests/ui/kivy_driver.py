@@ -206,6 +206,7 @@ def screens_steps(app: CompanionApp) -> Iterator[float]:
 def main() -> None:
     table = Table.open(DATA, sim_delay=0.3 if MODE == "battle" else 3600.0)
     table.settings.dice = "sim"
+    table.settings.sound = False  # no audio device under Xvfb
     if MODE == "battle":
         table.new_game("orchard-ridge", deck_seed=SEED, seed=SEED)
     steps_for = {"battle": battle_steps, "screens": screens_steps}[MODE]
