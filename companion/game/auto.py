@@ -16,6 +16,7 @@ from companion.game.session import (
     battle_targets,
     battles_allowed,
     destinations,
+    live_card_targets,
     orders_check,
 )
 from companion.game.state import GameState
@@ -38,7 +39,9 @@ def _playable(card_id: str, air_rules: str | None = None) -> bool:
     spec = card_rules.card(card_id)
     if card_id == "air_power" and air_rules == airflow.AIR_PACK:
         return True  # played as an Air Sortie
-    return not (spec.direct_attack or spec.reaction or not spec.orders_units)
+    if spec.direct_attack is not None:
+        return True  # the session rolls its attack (card_attack)
+    return not (spec.reaction or not spec.orders_units)
 
 
 _SECTIONS = ("left", "center", "right")
@@ -68,6 +71,12 @@ class AutoPlayer:
         if kind == "battle":
             if "attack_run" in p.actions:
                 return {"do": "attack_run"}
+            if "card_attack" in p.actions:
+                if live_card_targets(st):
+                    return {"do": "card_attack"}
+                targets = _direct_targets(st, st.card or "")
+                if targets:
+                    return {"do": "card_attack", "targets": targets}
             for act, action in (("ground_support", "ground_support"),
                                 ("interdiction", "ground_interdiction")):
                 if act in p.actions:
@@ -143,6 +152,9 @@ class AutoPlayer:
             air_rules = st.air.rules if st.air is not None else None
             if c == "air_power" and air_rules == airflow.AIR_PACK:
                 ordered, problems = ["sortie"], []
+            elif card_rules.card(c).direct_attack is not None:
+                found = _direct_targets(st, c)
+                ordered, problems = (["attack"] * (2 + len(found)) if found else []), []
             if not _playable(c, air_rules) or (problems and not ordered):
                 continue
             score = len(ordered)
@@ -301,6 +313,32 @@ class AutoPlayer:
                 return _flight_plan_move(st, u)
             return _air_pack_move(st, u)
         return None
+
+
+def _direct_targets(st: GameState, card_id: str) -> list[str]:
+    """Barrage / Air Power targets: the weakest enemy unit, and for Air Power up to 3 more enemy
+    units next to each other."""
+    from companion.rules import orders as order_rules
+
+    spec = card_rules.card(card_id)
+    attack = spec.direct_attack
+    if attack is None:
+        return []
+    enemies = sorted((u for u in st.position.units.values() if u.side is not st.active
+                      and card_rules.direct_attack_check(spec, st.position, st.active, u.id).allowed),
+                     key=lambda u: (u.figures, u.id))
+    if not enemies:
+        return []
+    group = [enemies[0]]
+    if attack.adjacent_group:
+        for u in enemies[1:]:
+            if len(group) >= attack.max_targets:
+                break
+            if any(distance(u.hex, g.hex) == 1 for g in group) and \
+                    order_rules.air_power_group_ok(st.position, st.active,
+                                                   [g.id for g in group] + [u.id]) is None:
+                group.append(u)
+    return [u.id for u in group]
 
 
 def _plane_for(st: GameState, action: str) -> str | None:

@@ -33,7 +33,8 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                             + ("" if d.get("can_battle", True) else " (may not battle this turn)") + ".",
     "unit_exited": lambda d: f"{d['unit']} leaves the board by {d['hex']}.",
     "moves_done": lambda d: "Moves done; battles now.",
-    "battle_declared": lambda d: (f"{d['attacker']} battles {d['target']}"
+    "battle_declared": lambda d: ((f"{_card_name(d.get('card') or '')} attacks {d['target']}"
+                                   if d.get("card_attack") else f"{d['attacker']} battles {d['target']}")
                                   + (" (armor overrun)" if d.get("overrun") else "")
                                   + f": {d['dice']} {'die' if d['dice'] == 1 else 'dice'}."),
     "dice_read": lambda d: (f"Dice ({d.get('source', '?')}): "

@@ -300,6 +300,45 @@ class GameSession:
             data["air"] = "dogfight" if a_unit.spec.air else "ground_to_air"
         self._emit("battle_declared", data)
 
+    def _card_attack(self, a: dict[str, Any]) -> None:
+        """Barrage / Air Power: the card rolls at enemy units by itself, one target at a time."""
+        st = self.state
+        spec = card_spec_in_force(st)
+        if spec is None or spec.direct_attack is None:
+            raise IllegalAction("the card in play does not attack by itself")
+        if live_card_targets(st):
+            queue = live_card_targets(st)
+        else:
+            if st.card_attacked:
+                raise IllegalAction(f"{spec.name} has made its attack this turn")
+            targets = a.get("targets")
+            if not (isinstance(targets, list) and targets and all(isinstance(t, str) for t in targets)):
+                raise IllegalAction(f"targets: the enemy units {spec.name} attacks "
+                                    f"(at most {spec.direct_attack.max_targets})")
+            if len(targets) > spec.direct_attack.max_targets:
+                raise IllegalAction(f"{spec.name} attacks at most {spec.direct_attack.max_targets} "
+                                    f"unit{'s' if spec.direct_attack.max_targets != 1 else ''}")
+            if spec.direct_attack.adjacent_group:
+                from companion.rules import orders as order_rules
+
+                why = order_rules.air_power_group_ok(st.position, st.active, targets)
+                if why:
+                    raise IllegalAction(why)
+            queue = list(targets)
+        target = queue[0]
+        try:
+            check = card_rules.direct_attack_check(spec, st.position, st.active, target)
+        except card_rules.CardError as exc:
+            raise IllegalAction(str(exc)) from None
+        if not check.allowed:
+            raise IllegalAction(check.reason or "this target may not be attacked")
+        self._emit("battle_declared", {
+            "attacker": "", "target": target, "dice": check.dice,
+            "rid": f"{self.game_id}-{self.log.last_seq + 1}", "overrun": False, "card": st.card,
+            "card_attack": True, "queue": queue[1:], "explain": list(check.explain),
+            "thrower": st.active.value,
+        })
+
     def _dice(self, a: dict[str, Any]) -> None:
         faces = _need(a, "faces", list)
         st = self.state
@@ -371,6 +410,15 @@ class GameSession:
         unread = [i for i, f in enumerate(b.faces) if f is None]
         if unread:
             raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+        if b.card_attack:
+            spec = card_spec_in_force(st)
+            assert spec is not None
+            try:
+                r = card_rules.resolve_direct_attack(spec, st.position, st.active, b.target, b.faces)
+            except (card_rules.CardError, battle_rules.BattleError) as exc:
+                raise IllegalAction(str(exc)) from None
+            self._battle_result(r, list(b.faces))
+            return
         mods = modifiers_for(st, b.attacker, b.target, b.overrun)
         air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
                      if st.air is not None else None)
@@ -390,10 +438,16 @@ class GameSession:
                                        "dice": r.confirm_dice, "faces": list(first),
                                        "thrower": st.active.value, "explain": list(r.explain)})
             return
+        self._battle_result(r, list(first))
+
+    def _battle_result(self, r: battle_rules.BattleResult, faces: list[Any]) -> None:
+        st = self.state
+        b = st.battle
+        assert b is not None
         target = st.position.units[b.target]
         data: dict[str, Any] = {
             "attacker": b.attacker, "target": b.target, "target_hex": st.hex_name(target.hex),
-            "faces": list(first), "hits": r.hits, "figures_removed": r.figures_removed,
+            "faces": faces, "hits": r.hits, "figures_removed": r.figures_removed,
             "eliminated": r.eliminated, "flags": r.flags, "flags_ignored": r.flags_ignored,
             "retreat": [{"hex": st.hex_name(o.hex), "figures_lost": o.figures_lost,
                          "eliminated": o.eliminated} for o in r.retreat],
@@ -444,6 +498,9 @@ class GameSession:
         if airflow.pending_runs(st.air):
             raise IllegalAction("resolve the attack runs first (attack_run): ammo markers placed "
                                 "while moving are resolved in the battle phase")
+        if live_card_targets(st):
+            raise IllegalAction(f"roll at the card's other targets first (card_attack): "
+                                f"{', '.join(live_card_targets(st))}")
         data: dict[str, Any] = {"side": st.active.value, "turn": st.turn}
         if st.deck is not None:
             if not st.deck:
@@ -472,7 +529,7 @@ class GameSession:
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
         "attack_run": airflow.declare_attack_run, "ground_support": airflow.declare_air_action,
         "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
-        "withdraw": airflow.withdraw,
+        "withdraw": airflow.withdraw, "card_attack": _card_attack,
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -633,6 +690,11 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
     return out
 
 
+def live_card_targets(st: GameState) -> list[str]:
+    """Targets a direct-attack card named that are still on the board, not yet rolled at."""
+    return [t for t in st.card_targets if t in st.position.units]
+
+
 def after_battle_movers(st: GameState) -> list[str]:
     """Ordered units that battled and may now move again (Behind Enemy Lines)."""
     spec = card_spec_in_force(st)
@@ -680,6 +742,12 @@ def battle_targets(
 
 def odds_for(st: GameState) -> dict[str, Any] | None:
     b = st.battle
+    if b is not None and b.card_attack and b.target in st.position.units:
+        spec = card_spec_in_force(st)
+        assert spec is not None
+        check = card_rules.direct_attack_check(spec, st.position, st.active, b.target)
+        return odds_rules.odds_json(odds_rules.battle_odds(
+            check.dice, check.hit_faces, st.position.units[b.target].figures))
     if b is None or b.attacker not in st.position.units or b.target not in st.position.units:
         return None
     check = battle_check(st, b.attacker, b.target, b.overrun)
@@ -746,8 +814,18 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         air_acts = airflow.battle_actions(st)
         if after_battle_movers(st):
             air_acts = ("move", *air_acts)
+        spec_now = card_spec_in_force(st)
+        if spec_now is not None and spec_now.direct_attack is not None and (
+                live_card_targets(st) or not st.card_attacked):
+            air_acts = ("card_attack", *air_acts)
+            text = (f"{side.title()}: {spec_now.name} attacks by itself — name its target"
+                    f"{'s' if spec_now.direct_attack.max_targets > 1 else ''} (card_attack)."
+                    if not live_card_targets(st) else
+                    f"{side.title()}: {spec_now.name} rolls at {live_card_targets(st)[0]} next "
+                    "(card_attack).")
         return Prompt("battle", side, text,
                       ("attack_run", "battle", *undo) if runs
+                      else ("card_attack", *undo) if live_card_targets(st)
                       else ("battle", *air_acts, "end_turn", *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in ready),
                       choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in ready),
@@ -767,10 +845,13 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE:
         purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
+        if b.card_attack:
+            purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
         due = DiceDue(b.rid, b.dice, side, purpose, odds=odds_for(st), roll=st.rolls)
         return Prompt("dice", side, f"{side.title()}: throw {b.dice} battle "
                       f"{'die' if b.dice == 1 else 'dice'} — {purpose}.", ("dice", *undo),
-                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
+                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)
+                                      if u in pos.units),
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.REVIEW_DICE:
         faces = ", ".join("?" if f is None else str(f) for f in (b.faces or []))

@@ -41,6 +41,7 @@ class PendingBattle:
     rid: str
     overrun: bool = False
     card: str | None = None
+    card_attack: bool = False  # the card attacks by itself (Barrage, Air Power): no attacking unit
     explain: list[str] = field(default_factory=list)
     faces: list[Any] | None = None  # as read, with corrections applied; None = not read yet
     confidence: list[float] = field(default_factory=list)
@@ -66,6 +67,8 @@ class GameState:
     orders_lost: int = 0
     moved: dict[str, int] = field(default_factory=dict)  # unit -> hexes moved this turn
     moved_after_battle: list[str] = field(default_factory=list)  # Behind Enemy Lines' second move
+    card_targets: list[str] = field(default_factory=list)  # direct-attack targets still to roll
+    card_attacked: list[str] = field(default_factory=list)  # direct-attack targets rolled this turn
     battled: list[str] = field(default_factory=list)
     rolls: int = 0  # battle rolls declared so far in the game (simulated dice derive from it)
     overrun_used: list[str] = field(default_factory=list)
@@ -113,6 +116,8 @@ class GameState:
         new.ordered = list(self.ordered)
         new.moved = dict(self.moved)
         new.moved_after_battle = list(self.moved_after_battle)
+        new.card_targets = list(self.card_targets)
+        new.card_attacked = list(self.card_attacked)
         new.battled = list(self.battled)
         new.overrun_used = list(self.overrun_used)
         new.battle = copy.deepcopy(self.battle)
@@ -197,6 +202,8 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     state.orders_lost = 0
     state.moved = {}
     state.moved_after_battle = []
+    state.card_targets = []
+    state.card_attacked = []
     state.battled = []
     state.overrun_used = []
     state.may_overrun = None
@@ -263,9 +270,12 @@ def apply_event(state: GameState, ev: Event) -> None:
         state.battle = PendingBattle(
             attacker=d["attacker"], target=d["target"], dice=int(d["dice"]), rid=d["rid"],
             overrun=bool(d.get("overrun", False)), card=d.get("card"),
-            explain=list(d.get("explain", [])),
+            card_attack=bool(d.get("card_attack", False)), explain=list(d.get("explain", [])),
         )
-        if d.get("overrun"):
+        if d.get("card_attack"):
+            state.card_attacked.append(d["target"])
+            state.card_targets = list(d.get("queue", []))
+        elif d.get("overrun"):
             state.overrun_used.append(d["attacker"])
             state.may_overrun = None
         else:

@@ -114,3 +114,48 @@ def test_behind_enemy_lines_moves_again_after_its_battle_once() -> None:
     events = g.act({"do": "move", "unit": "a1", "to": "E3"})
     assert events[0].data["after_battle"] and g.state.hex_name(g.state.position.units["a1"].hex) == "E3"
     assert "move" not in g.prompt().actions
+
+
+def test_barrage_attacks_by_itself_with_four_dice_and_no_attacking_unit() -> None:
+    g = GameSession.new(duel_scenario())
+    g.act({"do": "play_card", "card": "barrage"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    p = g.prompt()
+    assert "card_attack" in p.actions and "Barrage" in p.text
+    for bad in ({"do": "card_attack"}, {"do": "card_attack", "targets": ["x1", "x2"]},
+                {"do": "card_attack", "targets": ["a1"]}):
+        with pytest.raises(IllegalAction):
+            g.act(bad)
+    events = g.act({"do": "card_attack", "targets": ["x1"]})
+    assert events[0].data["card_attack"] and events[0].data["dice"] == 4
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and "Barrage attacks x1" in p.dice.purpose
+    assert p.dice.odds is not None and p.dice.odds["p_hit"] > 0
+    events = g.act({"do": "dice", "faces": ["infantry", "grenade", "star", "armor"]})
+    resolved = next(e for e in events if e.kind == "battle_resolved")
+    assert resolved.data["figures_removed"] == 2 and not resolved.data["take_ground"]
+    assert g.prompt().kind == "battle" and "card_attack" not in g.prompt().actions
+
+
+def test_air_power_rolls_at_a_group_of_adjacent_enemy_units_one_after_another() -> None:
+    third = UnitSetup("x3", Side.AXIS, "infantry", "H5")
+    g = GameSession.new(duel_scenario(extra_units=[third]))
+    g.act({"do": "play_card", "card": "air_power"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    with pytest.raises(IllegalAction):
+        g.act({"do": "card_attack", "targets": ["x1", "x2"]})  # not next to each other
+    g.act({"do": "card_attack", "targets": ["x1", "x3"]})
+    assert g.prompt().dice.count == 2  # type: ignore[union-attr]  # Allies: 2 dice per hex
+    g.act({"do": "dice", "faces": ["star", "star"]})
+    p = g.prompt()
+    assert "card_attack" in p.actions and "x3" in p.text
+    assert "end_turn" not in p.actions  # every target named is rolled at
+    with pytest.raises(IllegalAction):
+        g.act({"do": "end_turn"})
+    g.act({"do": "card_attack"})
+    events = g.act({"do": "dice", "faces": ["grenade", "grenade"]})
+    assert g.state.position.units["x3"].figures == 2
+    assert "card_attack" not in g.prompt().actions
+    assert any(e.kind == "battle_resolved" for e in events)
