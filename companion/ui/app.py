@@ -360,7 +360,8 @@ class AirScreen(TableScreen):
             for uid, utype, model, where, ammo, airborne in info["units"]:
                 ammo_text = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(ammo.items()))
                 state = _("in the air") if airborne else _("on the ground")
-                col.add_widget(label(f"{uid}: {utype.replace('_', ' ')} {model} at {where}, {state}"
+                kind = " ".join(x for x in (utype.replace("_", " "), model) if x)
+                col.add_widget(label(f"{uid}: {kind} " + _("at") + f" {where}, {state}"
                                      + (f" - {_('ammo')}: {ammo_text}" if ammo_text else ""), 18))
             col.add_widget(Factory.Heading(text=_("Banned types")))
             col.add_widget(label(", ".join(map(str, info["banned"])) or _("None."), 18, theme.MUTED))

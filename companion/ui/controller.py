@@ -318,6 +318,10 @@ class Table:
             return _("Choose a scenario to start a game.")
         if p.kind == "dice" and p.dice is not None:
             return p.text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
+        if p.kind in ("move", "battle") and self.selected and not self._reach_or_targets(self.selected):
+            return f"{self.selected}: " + (_("it cannot move anywhere now; pick another unit.")
+                                           if p.kind == "move" else
+                                           _("no enemy it may battle; pick another unit or end the turn."))
         if p.kind == "move" and self.selected:
             return f"{self.selected}: " + _("tap the lit hex where it goes, or drag it there.")
         if p.kind == "battle" and self.selected:
@@ -350,6 +354,17 @@ class Table:
                     out[name(st.position.units[tid].hex)] = "target"
             out[name(st.position.units[self.selected].hex)] = "selected"
         return out
+
+    def _reach_or_targets(self, unit_id: str) -> list[str]:
+        """Hexes a unit may move to (move phase) or enemies it may battle (battle phase)."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or unit_id not in st.position.units:
+            return []
+        if p.kind == "move":
+            return [st.hex_name(h) for h in destinations(st, unit_id)]
+        if p.kind == "battle":
+            return [tid for tid, _c in battle_targets(st, unit_id, unit_id == st.may_overrun)]
+        return []
 
     def target_dice(self) -> dict[str, int]:
         """Hex name -> dice the selected attacker would throw there (shown on targets)."""

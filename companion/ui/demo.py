@@ -14,6 +14,7 @@ from companion.ui.controller import Table
 SHOTS: dict[str, tuple[str, str | None]] = {
     "start": (DEMO_SCENARIO, None),
     "board": (DEMO_SCENARIO, "battle"),
+    "move": (DEMO_SCENARIO, "move"),
     "battle": (DEMO_SCENARIO, "dice"),
     "retreat": (DEMO_SCENARIO, "retreat"),
     "air": ("varenne-bridges", "move"),
@@ -70,11 +71,13 @@ def _prepare(table: Table, screen: str, scenario: str | None, seed: int) -> str:
         auto_until(table, stop, seed)
     elif stop == "over":
         auto_until(table, "over", seed)
-    if screen == "board" and table.session is not None:
+    if screen in ("board", "move") and table.session is not None:
         p = table.prompt()
-        if p is not None and p.kind == "battle" and p.choices:
-            table.tap_hex(p.choices[0].hex or "")  # show a selected attacker and its targets
-    app_screen = {"battle": "board", "retreat": "board"}.get(screen, screen)
+        if p is not None and p.kind in ("battle", "move") and p.choices:
+            # show a selected unit with its targets or the hexes it may reach
+            best = max(p.choices, key=lambda c: len(table._reach_or_targets(c.key)))
+            table.tap_hex(best.hex or "")
+    app_screen = {"battle": "board", "retreat": "board", "move": "board"}.get(screen, screen)
     if screen == "victory":
         app_screen = "victory"
     table.screen = app_screen

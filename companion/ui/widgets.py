@@ -276,12 +276,22 @@ class HexBoard(Widget):
         r = lay.radius
         side = u.side.value
         w, hgt = r * 1.15, r * 0.95
-        Color(0, 0, 0, 0.35)
-        RoundedRectangle(pos=(cx - w / 2 + 2, cy - hgt / 2 - 3), size=(w, hgt), radius=[r * 0.15])
-        Color(*theme.SIDE_COLOURS[side])
-        RoundedRectangle(pos=(cx - w / 2, cy - hgt / 2), size=(w, hgt), radius=[r * 0.15])
-        Color(*theme.SIDE_LIGHT[side])
-        Line(rounded_rectangle=(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.15), width=1.4)
+        if u.spec.air:  # air units: a round counter, ringed while flying
+            d = r * 1.3
+            Color(0, 0, 0, 0.35)
+            Ellipse(pos=(cx - d / 2 + 2, cy - d / 2 - 3), size=(d, d))
+            Color(*theme.SIDE_COLOURS[side])
+            Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d))
+            Color(*((1, 1, 1, 0.95) if u.airborne else theme.SIDE_LIGHT[side]))
+            Line(circle=(cx, cy, d / 2), width=2.2 if u.airborne else 1.4,
+                 dash_length=0 if u.airborne else 4, dash_offset=0 if u.airborne else 3)
+        else:
+            Color(0, 0, 0, 0.35)
+            RoundedRectangle(pos=(cx - w / 2 + 2, cy - hgt / 2 - 3), size=(w, hgt), radius=[r * 0.15])
+            Color(*theme.SIDE_COLOURS[side])
+            RoundedRectangle(pos=(cx - w / 2, cy - hgt / 2), size=(w, hgt), radius=[r * 0.15])
+            Color(*theme.SIDE_LIGHT[side])
+            Line(rounded_rectangle=(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.15), width=1.4)
         label = theme.UNIT_LABELS.get(u.type, u.type[:4].upper())
         draw_text(label, cx, cy + hgt * 0.27, max(8, int(r * 0.27)), bold=True)
         if u.spec.air:

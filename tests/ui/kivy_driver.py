@@ -189,7 +189,7 @@ def battle_steps(app: CompanionApp) -> Iterator[float]:
 
 def screens_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
-    for name in ("start", "board", "battle", "retreat", "air", "settings", "teach", "victory",
+    for name in ("start", "board", "move", "battle", "retreat", "air", "settings", "teach", "victory",
                  "dashboard"):
         screen = prepare(t, name, seed=3)
         yield 0.25

@@ -9,7 +9,8 @@ import pytest
 
 from tests.ui.conftest import SCREENSHOTS, run_driver
 
-SCREENS = ("start", "board", "battle", "retreat", "air", "settings", "teach", "victory", "dashboard")
+SCREENS = ("start", "board", "move", "battle", "retreat", "air", "settings", "teach", "victory",
+           "dashboard")
 
 
 @pytest.fixture(scope="module")
