@@ -268,6 +268,7 @@ class Table:
         self.dice_source_name = dicesources.describe(self._source.spec)
         if self._source.note:
             self.message = self._source.note
+        self._ask_dice()  # dice already due are asked of the new source
 
     # --- listeners -----------------------------------------------------------------------
     def _on_event(self, ev: Event, st: GameState) -> None:
