@@ -33,6 +33,15 @@ HELP = """Commands (the prompt says which apply now):
   fix N FACE             correct die N (1-based) before applying   apply   apply the dice
   retreat HEX            where the unit retreats       yes / no  take ground or not
   undo                   take back the last step of this turn (never a dice roll)
+  attack TARGET [...]    Barrage / Air Power rolls at enemy units (again with no target: next)
+Air rules (the scenario says which):
+  card NAME air=TITLE    New Flight Plan: an Air Combat card beside the command card
+  card NAME sortie       Air Pack: the Air Sortie card joins a section card
+  order ... sortie=HEX   Air Pack: a fresh airplane enters on this edge hex
+  order ... deploy=ID@HEX  New Flight Plan: an air unit off the board enters here
+  move ID HEX path=A,B,.. markers=HEX:bomb,HEX:machine_gun   fly a path, place ammo markers
+  run                    resolve the next attack run      withdraw ID  air unit leaves (turn start)
+  strafe ID HEX [HEX..]  kamikaze ID TARGET   rescue ID TARGET   support ID   interdict ID
   status                 medals and units              help      this text
   quit                   stop (the game is saved; resume with --resume)"""
 
@@ -71,7 +80,14 @@ def parse_command(line: str) -> dict[str, Any]:
 
     if verb in ("card", "play"):
         need(1, "card NAME")
-        return {"do": "play_card", "card": "_".join(args)}
+        words = [a for a in args if "=" not in a and a != "sortie"]
+        card: dict[str, Any] = {"do": "play_card", "card": "_".join(words)}
+        for a in args:
+            if a.startswith("air="):
+                card["air_card"] = a.split("=", 1)[1].replace("_", " ")
+            elif a == "sortie":
+                card["air_sortie"] = True
+        return card
     if verb == "order":
         units = [a for a in args if "=" not in a]
         action: dict[str, Any] = {"do": "order", "units": units}
@@ -80,10 +96,36 @@ def parse_command(line: str) -> dict[str, Any]:
                 action["section"] = a.split("=", 1)[1]
             elif a.startswith("roll="):
                 action["roll"] = [_face(f) for f in a.split("=", 1)[1].split(",") if f]
+            elif a.startswith("sortie="):
+                action["sortie_hex"] = a.split("=", 1)[1]
+            elif a.startswith("deploy="):
+                unit, _, where = a.split("=", 1)[1].partition("@")
+                action["deploy"] = {"unit": unit, "hex": where}
         return action
     if verb == "move":
         need(2, "move ID HEX")
-        return {"do": "move", "unit": args[0], "to": args[1]}
+        move: dict[str, Any] = {"do": "move", "unit": args[0], "to": args[1]}
+        for a in args[2:]:
+            if a.startswith("path="):
+                move["path"] = [h for h in a.split("=", 1)[1].split(",") if h]
+            elif a.startswith("markers="):
+                marks = [m.partition(":") for m in a.split("=", 1)[1].split(",") if m]
+                move["markers"] = [{"hex": h, "ammo": ammo or "machine_gun"} for h, _, ammo in marks]
+        return move
+    if verb == "strafe":
+        need(2, "strafe ID HEX [HEX...]")
+        return {"do": "strafe", "unit": args[0], "hexes": args[1:]}
+    if verb in ("kamikaze", "rescue"):
+        need(2, f"{verb} ID TARGET")
+        return {"do": verb, "unit": args[0], "target": args[1]}
+    if verb in ("support", "interdict", "withdraw"):
+        need(1, f"{verb} ID")
+        do = {"support": "ground_support", "interdict": "interdiction"}.get(verb, verb)
+        return {"do": do, "unit": args[0]}
+    if verb == "run":
+        return {"do": "attack_run", **({"unit": args[0]} if args else {})}
+    if verb == "attack":
+        return {"do": "card_attack", **({"targets": args} if args else {})}
     if verb == "exit":
         need(1, "exit ID")
         return {"do": "exit", "unit": args[0]}
@@ -141,7 +183,7 @@ class TerminalTable:
         if p.choices and p.kind in ("play_card", "retreat", "take_ground"):
             self.say("    choices: " + ", ".join(
                 c.key + (f" ({c.detail})" if c.detail else "") for c in p.choices))
-        if p.dice and p.dice.odds:
+        if p.dice and p.dice.odds and "p_hit" in p.dice.odds:
             o = p.dice.odds
             self.say(f"    odds: hit {o.get('p_hit', 0):.0%}, eliminate {o.get('p_eliminate', 0):.0%}")
 

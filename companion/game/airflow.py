@@ -726,10 +726,11 @@ def _air_odds(r: PendingAir) -> dict[str, Any]:
 
     p_none = (1 - FACE_WEIGHTS["grenade"] / DIE_SIDES) ** r.dice
     if r.kind == "air_check":
-        return {"dice": r.dice, "p_lost": 1 - p_none}
+        return {"dice": r.dice, "p_lost": 1 - p_none, "p_hit": 1 - p_none, "p_eliminate": 1 - p_none}
     if r.kind == "confirm":
         p_flag_none = (1 - (FACE_WEIGHTS["grenade"] + FACE_WEIGHTS["flag"]) / DIE_SIDES) ** r.dice
-        return {"dice": r.dice, "p_shot_down": 1 - p_none, "p_retires": p_none - p_flag_none}
+        return {"dice": r.dice, "p_shot_down": 1 - p_none, "p_retires": p_none - p_flag_none,
+                "p_hit": 1 - p_none, "p_eliminate": 1 - p_none}
     return {"dice": r.dice}
 
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from companion.dice.base import DiceError, DiceRequest, validate_faces
 from companion.game import airflow
-from companion.game.errors import IllegalAction
+from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
 from companion.game.events import Event
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import GameLog, GameState, Phase

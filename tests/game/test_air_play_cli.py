@@ -95,3 +95,29 @@ def test_kill_9_on_an_air_scenario_then_resume_gives_the_uninterrupted_result(tm
         assert _events(data) >= stored_before + len(acked)
     assert kills == 10
     assert finished == expected
+
+
+def test_air_commands_in_the_terminal_and_bad_input_at_the_air_prompts(tmp_path: Path) -> None:
+    script = "\n".join([
+        "card direct_from_hq", "order a9", "move a9 F5", "done", "end",
+        "card probe_left", "order", "done", "end",
+        "card direct_from_hq", "order a9",
+        "move a9 h6 path=f6,g6,h6 markers=f6:machine_gun,g6:napalm",  # no such ammo
+        "move a9 h6 path=f6,h6",                                       # not a chain
+        "move a9 h6 path=f6,g6,h6 markers=f6:machine_gun,g6:bomb",
+        "done",
+        "end",                                                         # the run waits
+        "run",
+        "dice grenade",                                                # 2 dice are due
+        "dice infantry grenade",
+        "quit",
+    ]) + "\n"
+    r = companion("play", "--scenario", "varenne-bridges", data_dir=tmp_path / "d", stdin=script)
+    assert r.returncode == 0, r.stderr
+    errors = [line for line in r.stdout.splitlines() if line.lstrip("> ").startswith("! ")]
+    assert len(errors) == 4, r.stdout
+    assert any("2 dice are due" in e for e in errors)
+    store = GameStore(tmp_path / "d")
+    kinds = [e.kind for e in store.events(store.list_games()[0].id)]
+    store.close()
+    assert kinds.count("ammo_spent") == 1 and kinds.count("air_attack_resolved") == 1
