@@ -51,7 +51,7 @@ def button(text: str, on_press: Callable[[], Any], *, action: Any = None, height
                background_normal="", background_color=(0.75, 0.55, 0.12, 1) if selected else color,
                color=theme.TEXT, halign="center", valign="middle")
     b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 12, None)))
-    b.action = action  # type: ignore[attr-defined]
+    b.action = action
     b.bind(on_release=lambda *_a: on_press())
     return b
 
@@ -312,7 +312,7 @@ class BoardScreen(TableScreen):
             d.add_widget(icon)
             d.bind(pos=lambda w, v, icon=icon: setattr(icon, "pos", v),
                    size=lambda w, v, icon=icon: setattr(icon, "size", v))
-            d.action = ("face", f)  # type: ignore[attr-defined]
+            d.action = ("face", f)
             d.bind(on_release=lambda *_a, f=f: self._pad_add(f, count))
             faces.add_widget(d)
         panel.add_widget(faces)
@@ -509,7 +509,7 @@ class TeachScreen(TableScreen):
 
         def work() -> None:
             try:
-                from vision.labelled import load_folder  # type: ignore[attr-defined]
+                from vision.labelled import load_folder
                 from vision.teach import teach
 
                 items = load_folder(folder)
@@ -623,8 +623,8 @@ class CompanionApp(App):
         sm = ScreenManager(transition=NoTransition())
         from companion.ui.speech import find_speaker
 
-        sm.speaker = find_speaker()  # type: ignore[attr-defined]
-        self.table.speaker = sm.speaker  # type: ignore[attr-defined]
+        sm.speaker = find_speaker()
+        self.table.speaker = sm.speaker
         for name, cls in (("start", StartScreen), ("board", BoardScreen), ("air", AirScreen),
                           ("settings", SettingsScreen), ("teach", TeachScreen),
                           ("victory", VictoryScreen), ("dashboard", DashboardScreen)):
@@ -633,8 +633,9 @@ class CompanionApp(App):
         self.sm = sm
         self.table.listeners.append(self.refresh)
         Clock.schedule_once(lambda dt: self.refresh(), 0)
-        if self.on_ready is not None:
-            Clock.schedule_once(lambda dt: self.on_ready(self) if self.on_ready else None, 0)
+        ready = self.on_ready
+        if ready is not None:
+            Clock.schedule_once(lambda dt: ready(self), 0)
         return sm
 
     def refresh(self) -> None:

@@ -347,8 +347,8 @@ class Table:
                     out[name(st.position.units[uid].hex)] = "picked"
         if self.selected and self.selected in st.position.units:
             if p.kind == "move":
-                for h in destinations(st, self.selected):
-                    out[name(h)] = "reach"
+                for dest in destinations(st, self.selected):
+                    out[name(dest)] = "reach"
             elif p.kind == "battle":
                 overrun = self.selected == st.may_overrun
                 for tid, _check in battle_targets(st, self.selected, overrun):
@@ -639,12 +639,12 @@ class Table:
             }
             air = getattr(st, "air", None)  # the session's AirState in a game with air rules
             for key in ("banned", "cards", "sorties"):
-                value = getattr(air, key, None) if air is not None else None
+                value: Any = getattr(air, key, None) if air is not None else None
                 if isinstance(value, dict):
                     value = value.get(side.value, value.get(side))
                 if isinstance(value, int) and not isinstance(value, bool):
                     info[key] = value
-                elif value:
+                elif isinstance(value, list | tuple | set):
                     info[key] = list(value)
             out[side.value] = info
         return out

@@ -171,8 +171,8 @@ class HexBoard(Widget):
                 self._unit(u, lay)
             for name, o in marks.items():
                 self._objective(board.parse(name), o, lay)
-            for name, x in exits.items():
-                self._exit(board.parse(name), x.side.value, lay)
+            for name, exit_hex in exits.items():
+                self._exit(board.parse(name), exit_hex.side.value, lay)
             for name, dice in (self.target_dice or {}).items():
                 cx, cy = lay.center(board.parse(name))
                 Color(0.9, 0.15, 0.1, 0.95)
@@ -348,8 +348,8 @@ class DieIcon(Widget):
                 pts: list[float] = []
                 for i in range(10):
                     rr = s * (0.3 if i % 2 == 0 else 0.13)
-                    a = math.radians(90 + 36 * i)
-                    pts += [self.center_x + rr * math.cos(a), self.center_y + s * 0.08 + rr * math.sin(a)]
+                    ang = math.radians(90 + 36 * i)
+                    pts += [self.center_x + rr * math.cos(ang), self.center_y + s * 0.08 + rr * math.sin(ang)]
                 Color(1, 1, 1, 1)
                 Line(points=pts, close=True, width=1.5)
             draw_text(theme.FACE_LABELS.get(self.face, "?"), self.center_x,
