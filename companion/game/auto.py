@@ -84,6 +84,8 @@ class AutoPlayer:
                     if plane is not None:
                         return {"do": act, "unit": plane}
             return self._battle(st)
+        if kind == "dice" and "ambush" in p.actions:
+            return {"do": "ambush"}  # the assaulted side holds Ambush (checked by the session)
         if kind == "dice":
             assert p.dice is not None
             return {"do": "dice", "faces": seeded_faces(self.seed, p.dice.roll, p.dice.count),

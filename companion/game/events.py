@@ -20,6 +20,8 @@ EVENT_KINDS: dict[str, str] = {
     "battle_declared": "an attacker battles a target; the dice due and the dice request",
     "dice_read": "dice faces read for a request, with their source and confidences",
     "die_corrected": "a player corrected one die before it was applied",
+    "ambush_played": "the assaulted unit's owner plays Ambush: his unit battles the assaulting one "
+                     "first (the card is discarded and replaced at once)",
     "confirm_due": "hits on a unit whose hits are confirmed (armored car): the dice to re-roll",
     "battle_resolved": "hits, figures removed, medals, flags and retreat options of a battle",
     "retreat_chosen": "the hex a unit retreated to, and the figures it lost doing so",
@@ -52,7 +54,7 @@ EVENT_KINDS: dict[str, str] = {
 # only corrected (boardgame.io: dice steps are not undoable).
 UNDOABLE: frozenset[str] = frozenset({
     "card_played", "units_ordered", "unit_moved", "moves_done", "battle_declared",
-    "retreat_chosen", "ground_taken", "ground_declined", "ammo_spent", "air_attack_declared",
+    "retreat_chosen", "ground_taken", "ground_declined", "ammo_spent", "ambush_played", "air_attack_declared",
     "air_retreat", "air_action",
 })
 # Events nothing before which can be undone.

@@ -339,6 +339,25 @@ class GameSession:
             "thrower": st.active.value,
         })
 
+    def _ambush(self, a: dict[str, Any]) -> None:
+        """The assaulted unit's owner plays Ambush before the assault's dice are thrown."""
+        st = self.state
+        why = ambush_problem(st)
+        if why:
+            raise IllegalAction(why)
+        b = st.battle
+        assert b is not None
+        defender = st.position.units[b.target]
+        check = ambush_check(st, b.target, b.attacker)[1]
+        if not check.allowed:
+            raise IllegalAction(check.reason or "no ambush here")
+        data: dict[str, Any] = {"side": defender.side.value, "unit": b.target, "target": b.attacker,
+                                "dice": check.dice, "rid": f"{self.game_id}-{self.log.last_seq + 1}",
+                                "explain": list(check.explain)}
+        if st.deck is not None:
+            data["drawn"] = st.deck[0] if st.deck else None
+        self._emit("ambush_played", data)
+
     def _dice(self, a: dict[str, Any]) -> None:
         faces = _need(a, "faces", list)
         st = self.state
@@ -422,6 +441,8 @@ class GameSession:
         mods = modifiers_for(st, b.attacker, b.target, b.overrun)
         air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
                      if st.air is not None else None)
+        if is_ambush(st):
+            mods, air_check = ambush_check(st, b.attacker, b.target)
         if air_check is not None and airflow.needs_confirmation(st, b.target):
             self._emit("air_hits", airflow.air_hits_data(self, [str(f) for f in b.faces]))
             return
@@ -529,7 +550,7 @@ class GameSession:
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
         "attack_run": airflow.declare_attack_run, "ground_support": airflow.declare_air_action,
         "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
-        "withdraw": airflow.withdraw, "card_attack": _card_attack,
+        "withdraw": airflow.withdraw, "card_attack": _card_attack, "ambush": _ambush,
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -690,6 +711,37 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
     return out
 
 
+def is_ambush(st: GameState) -> bool:
+    """The battle in progress is an Ambush (the assaulted unit strikes first)."""
+    return st.ambushed is not None and st.battle is not None and st.battle.card == "ambush"
+
+
+def ambush_check(st: GameState, unit: str, target: str
+                 ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
+    """The Ambush battle of ``unit`` (the assaulted) against ``target`` (the assaulting unit)."""
+    side = st.position.units[unit].side
+    why = card_rules.card_battle_restriction("ambush", st.position, unit, target)
+    mods = card_rules.card_modifiers("ambush", st.position, unit, target, side=side)
+    if why:
+        return mods, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    return mods, battle_rules.battle_check(st.position, unit, target, mods)
+
+
+def ambush_problem(st: GameState) -> str | None:
+    """Why Ambush may not be played now (None: the assaulted unit's owner may play it)."""
+    b = st.battle
+    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.overrun or b.faces is not None
+            or b.confirm_dice or st.ambushed is not None or b.attacker not in st.position.units
+            or b.target not in st.position.units):
+        return "Ambush answers a close assault declared on your unit, before its dice are thrown"
+    a, t = st.position.units[b.attacker], st.position.units[b.target]
+    if st.board.neighbours(a.hex).count(t.hex) == 0:
+        return "Ambush answers a close assault (the assaulting unit is adjacent), not a ranged battle"
+    if st.deck is not None and "ambush" not in st.hands.get(t.side, []):
+        return f"the {t.side} hold no Ambush card"
+    return card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
+
+
 def live_card_targets(st: GameState) -> list[str]:
     """Targets a direct-attack card named that are still on the board, not yet rolled at."""
     return [t for t in st.card_targets if t in st.position.units]
@@ -742,6 +794,11 @@ def battle_targets(
 
 def odds_for(st: GameState) -> dict[str, Any] | None:
     b = st.battle
+    if b is not None and is_ambush(st) and b.attacker in st.position.units \
+            and b.target in st.position.units:
+        mods, check = ambush_check(st, b.attacker, b.target)
+        return odds_rules.odds_json(odds_rules.position_odds(st.position, b.attacker, b.target, mods,
+                                                             check=check))
     if b is not None and b.card_attack and b.target in st.position.units:
         spec = card_spec_in_force(st)
         assert spec is not None
@@ -847,9 +904,16 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
         if b.card_attack:
             purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
-        due = DiceDue(b.rid, b.dice, side, purpose, odds=odds_for(st), roll=st.rolls)
-        return Prompt("dice", side, f"{side.title()}: throw {b.dice} battle "
-                      f"{'die' if b.dice == 1 else 'dice'} — {purpose}.", ("dice", *undo),
+        ambush: tuple[str, ...] = () if ambush_problem(st) else ("ambush",)
+        thrower = side
+        if is_ambush(st):
+            thrower = st.active.other.value
+            purpose = f"Ambush: {b.attacker} battles {b.target} first"
+        due = DiceDue(b.rid, b.dice, thrower, purpose, odds=odds_for(st), roll=st.rolls)
+        return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
+                      f"{'die' if b.dice == 1 else 'dice'} — {purpose}."
+                      + (f" ({b.target}'s owner may play Ambush first.)" if ambush else ""),
+                      ("dice", *ambush, *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)
                                       if u in pos.units),
                       dice=due, detail=tuple(b.explain))
@@ -858,7 +922,8 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         unread = any(f is None for f in (b.faces or []))
         text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
                 if unread else "Correct a misread die, or apply the dice."))
-        return Prompt("review_dice", side, text, ("correct", "apply_dice"))
+        reviewer = st.active.other.value if is_ambush(st) else side
+        return Prompt("review_dice", reviewer, text, ("correct", "apply_dice"))
     if st.phase is Phase.RETREAT:
         target_unit = pos.units[b.target]
         owner = target_unit.side.value

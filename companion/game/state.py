@@ -74,6 +74,7 @@ class GameState:
     overrun_used: list[str] = field(default_factory=list)
     may_overrun: str | None = None  # armor that took ground and may battle again
     battle: PendingBattle | None = None
+    ambushed: PendingBattle | None = None  # the close assault an Ambush interrupted
     ledger: victory.MedalLedger = field(default_factory=lambda: victory.new_ledger(6))
     objectives: list[victory.Objective] = field(default_factory=list)
     medal_log: list[dict[str, Any]] = field(default_factory=list)  # medal announcements
@@ -121,6 +122,7 @@ class GameState:
         new.battled = list(self.battled)
         new.overrun_used = list(self.overrun_used)
         new.battle = copy.deepcopy(self.battle)
+        new.ambushed = copy.deepcopy(self.ambushed)
         new.medal_log = list(self.medal_log)
         new.eliminated = list(self.eliminated)
         new.deck = None if self.deck is None else list(self.deck)
@@ -208,6 +210,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     state.overrun_used = []
     state.may_overrun = None
     state.battle = None
+    state.ambushed = None
     air = state.air
     if air is not None:
         air.card_played = None
@@ -305,6 +308,8 @@ def apply_event(state: GameState, ev: Event) -> None:
         assert b is not None and b.faces is not None
         b.faces[int(d["index"])] = d["face"]
         b.confidence[int(d["index"])] = 1.0
+    elif k == "ambush_played":
+        _ambush_played(state, d)
     elif k == "confirm_due":
         b = state.battle
         assert b is not None
@@ -395,6 +400,39 @@ def _after_retreat(state: GameState) -> None:
     else:
         state.battle = None
         state.phase = Phase.BATTLE
+        _after_ambush(state, r["target_hex"])
+
+
+def _ambush_played(state: GameState, d: dict[str, Any]) -> None:
+    """Ambush: the assaulted unit battles the assaulting one first; the assault waits."""
+    side = Side(d["side"])
+    if state.deck is not None:
+        hand = state.hands.get(side, [])
+        if "ambush" in hand:
+            hand.remove("ambush")
+        state.discard.append("ambush")
+        drawn = d.get("drawn")
+        if drawn and drawn in state.deck:  # the reaction card's player draws first
+            state.deck.remove(drawn)
+            hand.append(drawn)
+    state.ambushed = state.battle
+    state.battle = PendingBattle(attacker=d["unit"], target=d["target"], dice=int(d["dice"]),
+                                 rid=d["rid"], card="ambush", explain=list(d.get("explain", [])))
+    state.rolls += 1
+    state.phase = Phase.DICE
+
+
+def _after_ambush(state: GameState, assaulter_hex: str) -> None:
+    """The interrupted close assault goes on if the assaulting unit is neither eliminated nor
+    forced back (it is still on ``assaulter_hex``) and its target is still there."""
+    held = state.ambushed
+    if held is None:
+        return
+    state.ambushed = None
+    a = state.position.units.get(held.attacker)
+    if a is not None and held.target in state.position.units and state.hex_name(a.hex) == assaulter_hex:
+        state.battle = held
+        state.phase = Phase.DICE
 
 
 # --- air events (the rules are in companion.rules.air; these only fold their results) -----------

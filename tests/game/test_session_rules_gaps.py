@@ -159,3 +159,39 @@ def test_air_power_rolls_at_a_group_of_adjacent_enemy_units_one_after_another() 
     assert g.state.position.units["x3"].figures == 2
     assert "card_attack" not in g.prompt().actions
     assert any(e.kind == "battle_resolved" for e in events)
+
+
+def test_ambush_strikes_first_and_the_assault_goes_on_only_if_the_assaulter_stands() -> None:
+    g = GameSession.new(duel_scenario())
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    p = g.prompt()
+    assert "ambush" in p.actions and "may play Ambush" in p.text
+    events = g.act({"do": "ambush"})
+    assert events[0].kind == "ambush_played" and events[0].data["unit"] == "x1"
+    p = g.prompt()
+    assert p.kind == "dice" and p.side == "axis" and p.dice is not None
+    assert p.dice.thrower == "axis" and "Ambush" in p.dice.purpose and "ambush" not in p.actions
+    g.act({"do": "dice", "faces": ["star"] * p.dice.count})  # a miss: a1 stands
+    p = g.prompt()
+    assert p.kind == "dice" and p.side == "allies" and p.dice is not None
+    assert p.dice.purpose == "a1 battles x1"  # the assault goes on
+    g.act({"do": "dice", "faces": ["star"] * p.dice.count})
+    assert g.prompt().kind == "battle"
+
+
+def test_an_ambush_that_forces_the_assaulter_back_cancels_the_assault() -> None:
+    g = GameSession.new(duel_scenario())
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    g.act({"do": "ambush"})
+    n = g.prompt().dice.count  # type: ignore[union-attr]
+    g.act({"do": "dice", "faces": ["flag"] + ["star"] * (n - 1)})
+    if g.prompt().kind == "retreat":
+        g.act({"do": "retreat", "hex": g.prompt().choices[0].key})
+    assert g.prompt().kind == "battle" and g.state.battle is None
+    assert g.state.hex_name(g.state.position.units["a1"].hex) != "f4"
