@@ -96,7 +96,12 @@ def battle_steps(app: CompanionApp) -> Iterator[float]:
             odds_seen |= any(isinstance(w, OddsBars) and w.odds for w in walk(panel))
             pad_seen |= sum(isinstance(w, Button) and getattr(w, "action", None) == ("face", "flag")
                             for w in walk(panel)) == 1
-            yield 0.3  # the simulated source answers on its own
+            # the simulated source throws now (its timer is long so that this check never races it)
+            src = t._source.source if t._source is not None else None
+            for req in src.pending() if src is not None else []:
+                src._stop(req.request_id)
+                src._answer(req)
+            yield 0.05
             continue
         a = player.next_action(s)
         do = a["do"]
@@ -204,7 +209,7 @@ def screens_steps(app: CompanionApp) -> Iterator[float]:
 
 
 def main() -> None:
-    table = Table.open(DATA, sim_delay=0.3 if MODE == "battle" else 3600.0)
+    table = Table.open(DATA, sim_delay=3600.0)
     table.settings.dice = "sim"
     table.settings.sound = False  # no audio device under Xvfb
     if MODE == "battle":
