@@ -662,6 +662,27 @@ def forced_air_retreats(session: GameSession) -> None:
         st = session.state
 
 
+# --- Air Combat draws at the end of the turn ----------------------------------------------------
+def air_combat_draws(st: GameState) -> dict[str, list[str]]:
+    """New Flight Plan: Recon 1 draws an Air Combat card for its player, Their Finest Hour one
+    for each player (taken from the top of the game's Air Combat deck)."""
+    if not is_air_game(st, FLIGHT_PLAN) or st.card is None:
+        return {}
+    assert st.air is not None
+    title = ("Recon 1" if st.card.startswith("recon_") and st.card != "recon_in_force"
+             else "Their Finest Hour" if st.card == "their_finest_hour" else None)
+    if title is None:
+        return {}
+    mine, theirs = flightplan.AIR_COMBAT_DRAWS[title]
+    deck = list(st.air.deck)
+    out: dict[str, list[str]] = {}
+    for side, n in ((st.active, mine), (st.active.other, theirs)):
+        for _ in range(n):
+            if deck:
+                out.setdefault(side.value, []).append(deck.pop(0))
+    return out
+
+
 # --- turn start ----------------------------------------------------------------------------------
 def turn_start_events(st: GameState) -> list[tuple[str, dict[str, Any]]]:
     """New Flight Plan, start of the player's turn: landed air units resupply; air units out of

@@ -531,6 +531,9 @@ class GameSession:
                 data["drawn"] = pool[0] if pool else None
             else:
                 data["drawn"] = st.deck[0]
+        drawn = airflow.air_combat_draws(st)
+        if drawn:
+            data["air_combat_drawn"] = drawn
         self._emit("turn_ended", data)
         self._check_victory()
         if not self.over:

@@ -181,6 +181,12 @@ def initial_state(data: dict[str, Any]) -> GameState:
 
 def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     side = state.active
+    if state.air is not None:
+        for who, titles in data.get("air_combat_drawn", {}).items():
+            for t in titles:
+                if t in state.air.deck:
+                    state.air.deck.remove(t)
+                state.air.cards.setdefault(who, []).append(t)
     if state.card is not None and state.deck is not None:
         hand = state.hands.get(side, [])
         if state.card in hand:

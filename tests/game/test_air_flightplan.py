@@ -266,3 +266,20 @@ def test_an_air_unit_may_withdraw_before_the_command_card_and_not_deploy_that_tu
         g.act({"do": "order", "units": [], "deploy": {"unit": "a9", "hex": "F3"}})
     with pytest.raises(IllegalAction, match="not possible now"):
         g.act({"do": "withdraw", "unit": "a10"})
+
+
+def test_air_combat_cards_are_dealt_at_setup_and_drawn_for_recon_and_their_finest_hour() -> None:
+    from companion.game.airflow import air_combat_draws
+
+    g = GameSession.new(resolve("varenne-bridges"), deck_seed=3)
+    air = g.state.air
+    assert air is not None
+    # western front 1944: the Allies have air superiority (2 + 1); not a beach map
+    assert len(air.cards["allies"]) == 3 and len(air.cards["axis"]) == 2
+    top = air.deck[:2]
+    g.state.card = "recon_center"
+    assert air_combat_draws(g.state) == {"allies": top[:1]}
+    g.state.card = "their_finest_hour"
+    assert air_combat_draws(g.state) == {"allies": top[:1], "axis": top[1:2]}
+    g.state.card = "attack_center"
+    assert air_combat_draws(g.state) == {}
