@@ -513,8 +513,19 @@ class TeachScreen(TableScreen):
                 from vision.teach import teach
 
                 items = load_folder(folder)
-                _prof, report = teach(items, "m44", log=log)
+                pips = any(isinstance(d.face, int) for it in items for d in it.dice)
+                prof, report = teach(items, "pips" if pips else "m44", log=log)
                 log(report)
+                path = self.table.data_dir / "taught-dice.npz"
+                prof.save(path)
+                saved = str(path)
+
+                def use(dt: float) -> None:  # the camera reads with it from now on
+                    self.table.settings.camera_profile = saved
+                    self.table.save_settings()
+
+                Clock.schedule_once(use, 0)
+                log(_("Saved; the camera now reads with this profile:") + f" {saved}")
             except Exception as exc:
                 log(_("Teaching failed:") + f" {exc}")
             Clock.schedule_once(lambda dt: setattr(self.ids.progress, "value", 100), 0)

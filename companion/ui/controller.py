@@ -61,6 +61,7 @@ class Settings:
     mqtt_url: str = ""  # empty: the embedded broker
     serial_port: str = ""  # empty: find the tray by its USB id
     camera: str = "0"
+    camera_profile: str = ""  # a profile taught from the player's own dice (teach screen)
     language: str = "en"
 
     @classmethod
@@ -263,7 +264,8 @@ class Table:
         if self.session is not None and isinstance(self.session.state.options.get("seed"), int):
             # a seeded game throws the same simulated dice again (demos, tests)
             seed = zlib.crc32(f"{self.session.state.options['seed']}:{self.session.state.rolls}".encode())
-        self._source = dicesources.open_source(spec, sim_delay=self.sim_delay, seed=seed)
+        self._source = dicesources.open_source(spec, sim_delay=self.sim_delay, seed=seed,
+                                               profile=self.settings.camera_profile or None)
         self.settings.dice = self._source.spec
         self.dice_source_name = dicesources.describe(self._source.spec)
         if self._source.note:

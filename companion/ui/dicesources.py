@@ -68,7 +68,8 @@ class OpenSource:
                 c.close()
 
 
-def open_source(spec: str, sim_delay: float = 0.8, seed: int | None = None) -> OpenSource:
+def open_source(spec: str, sim_delay: float = 0.8, seed: int | None = None,
+                profile: str | None = None) -> OpenSource:
     """Open the source named by ``spec``; on failure the manual pad, with ``note`` saying why."""
     kind, _sep, where = spec.partition(":")
     try:
@@ -88,7 +89,7 @@ def open_source(spec: str, sim_delay: float = 0.8, seed: int | None = None) -> O
         if kind == "camera":
             from companion.dice.camera import CameraDiceSource
 
-            return OpenSource(CameraDiceSource.from_spec(spec), spec)
+            return OpenSource(CameraDiceSource.from_spec(spec, profile), spec)
     except Exception as exc:
         return OpenSource(ManualDiceSource(), "manual",
                           note=_("could not open the dice source") + f" {spec}: {exc}")

@@ -9,6 +9,8 @@ import pytest
 from tests.ui.conftest import run_driver
 
 
+pytestmark = pytest.mark.gui
+
 @pytest.fixture(scope="module")
 def battle(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return run_driver(xvfb, tmp_path_factory.mktemp("battle"), "battle")

@@ -13,6 +13,8 @@ SCREENS = ("start", "board", "move", "battle", "retreat", "air", "settings", "te
            "dashboard")
 
 
+pytestmark = pytest.mark.gui
+
 @pytest.fixture(scope="module")
 def screens(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return run_driver(xvfb, tmp_path_factory.mktemp("screens"), "screens")
