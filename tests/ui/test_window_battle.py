@@ -8,7 +8,6 @@ import pytest
 
 from tests.ui.conftest import run_driver
 
-
 pytestmark = pytest.mark.gui
 
 @pytest.fixture(scope="module")
