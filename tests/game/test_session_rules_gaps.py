@@ -195,3 +195,17 @@ def test_an_ambush_that_forces_the_assaulter_back_cancels_the_assault() -> None:
         g.act({"do": "retreat", "hex": g.prompt().choices[0].key})
     assert g.prompt().kind == "battle" and g.state.battle is None
     assert g.state.hex_name(g.state.position.units["a1"].hex) != "f4"
+
+
+def test_the_dice_odds_count_figures_lost_to_a_blocked_retreat() -> None:
+    from companion.rules import odds as odds_rules
+
+    blockers = [UnitSetup("x3", Side.AXIS, "infantry", "f6"), UnitSetup("x4", Side.AXIS, "infantry", "g6")]
+    g = GameSession.new(duel_scenario(extra_units=blockers, x1_figures=2))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    odds = g.prompt().dice.odds  # type: ignore[union-attr]
+    dice_only = odds_rules.battle_odds(3, frozenset({"infantry", "grenade"}), 2)
+    assert odds is not None and odds["p_eliminate"] > float(dice_only.p_eliminate)
