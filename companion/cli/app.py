@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
         table.settings.dice = args.dice or "sim"
         prepare(table, args.screen or "board", args.scenario, args.seed)
     elif args.scenario:
-        if not table.new_game(args.scenario):
-            print(f"companion app: {table.message}", file=sys.stderr)
+        if not table.new_game(args.scenario):  # Kivy holds sys.stderr by now: the real one
+            print(f"companion app: {table.message}", file=sys.__stderr__)
             table.close()
             return 2
     else:

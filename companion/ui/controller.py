@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
@@ -35,6 +36,8 @@ from companion.scenarios import AirRules, Scenario, ScenarioError, resolve
 from companion.store import GameStore, StoreError
 from companion.ui import dicesources
 from companion.ui.i18n import _
+
+log = logging.getLogger("companion.ui")
 
 SCREENS: tuple[str, ...] = ("start", "board", "air", "settings", "teach", "victory", "dashboard")
 SETTINGS_FILE = "app-settings.json"
@@ -492,6 +495,11 @@ class Table:
             self.session.act(action)
         except IllegalAction as exc:
             self.message = str(exc)
+            self._after_change()
+            return False
+        except Exception as exc:  # a fault behind the screen must not close the app mid-game
+            log.exception("action %r failed", action)
+            self.message = _("That did not work:") + f" {exc or type(exc).__name__}"
             self._after_change()
             return False
         self.message = ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -191,9 +192,25 @@ def test_every_string_is_in_the_english_catalogue() -> None:
 
 
 def test_cli_refuses_bad_arguments_with_a_message(tmp_path: Path) -> None:
+    env = {**os.environ, "KIVY_HOME": str(tmp_path / "kivy"), "KIVY_NO_CONSOLELOG": "1",
+           "KIVY_NO_ARGS": "1"}
     for args, words in ((["--size", "tiny"], "WIDTHxHEIGHT"), (["--dice", "pigeon"], "unknown dice"),
-                        (["--screenshot", str(tmp_path / "x.jpg")], ".png")):
+                        (["--screenshot", str(tmp_path / "x.jpg")], ".png"),
+                        (["--scenario", "no-such-place", "--data-dir", str(tmp_path / "d")],
+                         "neither a file nor a built-in")):
         proc = subprocess.run([sys.executable, "-m", "companion", "app", *args],
-                              capture_output=True, text=True, timeout=60)
+                              capture_output=True, text=True, timeout=60, env=env)
         assert proc.returncode == 2
         assert words in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_fault_behind_the_screen_is_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = new_table(tmp_path)
+    assert t.session is not None
+
+    def broken(action: dict[str, object]) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(t.session, "act", broken)
+    assert not t.act({"do": "play_card", "card": "attack_center"})
+    assert "disk on fire" in t.message
