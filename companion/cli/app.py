@@ -2,8 +2,8 @@
 
 Without ``--scenario`` it comes back where it was: the latest unfinished game, on the screen
 it showed; with no game saved yet it starts the demo scenario (simulated dice by default).
-``--screenshot FILE`` draws ``--screen`` (start, board, move, battle, retreat, air, settings,
-teach, victory, dashboard) in a telling state, saves a PNG and exits; it plays in a
+``--screenshot FILE`` draws ``--screen`` (start, board, card, order, move, battle, retreat, air,
+settings, teach, victory, dashboard) in a telling state, saves a PNG and exits; it plays in a
 throw-away data folder unless ``--data-dir`` is given.
 """
 
@@ -16,8 +16,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCREEN_NAMES = ("start", "board", "move", "battle", "retreat", "air", "settings", "teach", "victory",
-                "dashboard")
+SCREEN_NAMES = ("start", "board", "card", "order", "move", "battle", "retreat", "air", "settings",
+                "teach", "victory", "dashboard")
+BOARD_SHOTS = {"battle": "board", "retreat": "board", "move": "board", "order": "board", "card": "board"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -94,13 +95,12 @@ def run(args: argparse.Namespace) -> int:
             table.close()
             return 2
     else:
-        if not table.restore() and args.screen in (None, "board", "move", "battle", "retreat", "air"):
+        if not table.restore() and (args.screen is None or args.screen in ("board", "air", *BOARD_SHOTS)):
             from companion.scenarios import DEMO_SCENARIO
 
             table.new_game(DEMO_SCENARIO)  # first start: the demo scenario, simulated dice
         if args.screen:
-            table.screen = {"battle": "board", "retreat": "board", "move": "board"}.get(args.screen,
-                                                                                     args.screen)
+            table.screen = BOARD_SHOTS.get(args.screen, args.screen)
             if table.session is None and table.screen not in ("start", "settings", "dashboard"):
                 table.screen = "start"
 

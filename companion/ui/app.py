@@ -181,7 +181,9 @@ class BoardScreen(TableScreen):
             track = self.ids[f"{side}_medals"]
             track.won, track.needed = m[side]
         self.ids.title.text = f"{st.scenario.name()}  -  " + _("turn") + f" {st.turn}"
-        self.ids.prompt.text = t.prompt_line()
+        line = t.prompt_line()
+        self.ids.prompt.text = line
+        self.ids.prompt.font_size = "26sp" if len(line) <= 95 else "21sp" if len(line) <= 150 else "18sp"
         self.ids.message.text = t.message
         self._panel()
 

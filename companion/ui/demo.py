@@ -14,6 +14,8 @@ from companion.ui.controller import Table
 SHOTS: dict[str, tuple[str, str | None]] = {
     "start": (DEMO_SCENARIO, None),
     "board": (DEMO_SCENARIO, "battle"),
+    "card": (DEMO_SCENARIO, "play_card"),
+    "order": (DEMO_SCENARIO, "order"),
     "move": (DEMO_SCENARIO, "move"),
     "battle": (DEMO_SCENARIO, "dice"),
     "retreat": (DEMO_SCENARIO, "retreat"),
@@ -77,7 +79,12 @@ def _prepare(table: Table, screen: str, scenario: str | None, seed: int) -> str:
             # show a selected unit with its targets or the hexes it may reach
             best = max(p.choices, key=lambda c: len(table._reach_or_targets(c.key)))
             table.tap_hex(best.hex or "")
-    app_screen = {"battle": "board", "retreat": "board", "move": "board"}.get(screen, screen)
+    if screen == "order" and table.session is not None:
+        p = table.prompt()
+        for c in (p.choices if p is not None else ())[:2]:
+            table.tap_hex(c.hex or "")  # two units picked
+    app_screen = {"battle": "board", "retreat": "board", "move": "board", "order": "board",
+                  "card": "board"}.get(screen, screen)
     if screen == "victory":
         app_screen = "victory"
     table.screen = app_screen

@@ -194,8 +194,8 @@ def battle_steps(app: CompanionApp) -> Iterator[float]:
 
 def screens_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
-    for name in ("start", "board", "move", "battle", "retreat", "air", "settings", "teach", "victory",
-                 "dashboard"):
+    for name in ("start", "board", "card", "order", "move", "battle", "retreat", "air", "settings",
+                 "teach", "victory", "dashboard"):
         screen = prepare(t, name, seed=3)
         yield 0.25
         check(f"{name}: shows screen {screen}", app.sm is not None and app.sm.current == screen,

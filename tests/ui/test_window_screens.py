@@ -9,8 +9,8 @@ import pytest
 
 from tests.ui.conftest import SCREENSHOTS, run_driver
 
-SCREENS = ("start", "board", "move", "battle", "retreat", "air", "settings", "teach", "victory",
-           "dashboard")
+SCREENS = ("start", "board", "card", "order", "move", "battle", "retreat", "air", "settings",
+           "teach", "victory", "dashboard")
 
 
 pytestmark = pytest.mark.gui
