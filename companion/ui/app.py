@@ -254,16 +254,19 @@ class BoardScreen(TableScreen):
         if b is not None:
             panel.add_widget(Factory.Heading(text=_("Battle:") + f" {b.attacker} → {b.target}"))
         if p.kind == "dice" and p.dice is not None:
-            for line in p.detail[:4]:
+            for line in p.detail[:3]:
                 panel.add_widget(label(line, 15, theme.MUTED))
             if p.dice.odds:
-                bars = OddsBars(size_hint_y=None, height=150)
+                bars = OddsBars(size_hint_y=None, height=130)
                 bars.odds = p.dice.odds
                 panel.add_widget(bars)
             panel.add_widget(label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
                                    + " · " + _("waiting for:") + f" {t.dice_source_name}",
                                    18, theme.WARN, bold=True))
             self._dice_pad(panel, p.dice.count, lambda faces: t.submit_dice(faces, "manual"))
+            if "undo" in p.actions:  # a battle declared by mistake is taken back before the throw
+                panel.add_widget(button(_("Undo"), lambda: t.act({"do": "undo"}), action={"do": "undo"},
+                                        color=(0.45, 0.3, 0.2, 1), height=52))
             return
         self._dice_row(panel, editable=p.kind == "review_dice")
         if b is not None and b.result is not None:

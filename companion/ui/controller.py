@@ -605,6 +605,10 @@ class Table:
         if s is None or self._source is None:
             return
         req = s.dice_request()
+        due = req.request_id if req is not None else None
+        if self._requested is not None and self._requested != due:
+            self._source.source.cancel(self._requested)  # undone or answered by the pad: stand down
+            self._requested = None
         if req is None or self._requested == req.request_id:
             return
         if self._source.spec == "manual":

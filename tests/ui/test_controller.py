@@ -214,3 +214,23 @@ def test_a_fault_behind_the_screen_is_a_message(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(t.session, "act", broken)
     assert not t.act({"do": "play_card", "card": "attack_center"})
     assert "disk on fire" in t.message
+
+
+def test_undo_before_the_throw_withdraws_the_dice_request(tmp_path: Path) -> None:
+    t = Table.open(tmp_path, sim_delay=3600.0)
+    t.settings.dice = "sim"
+    assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
+    to_battle(t)
+    p = t.prompt()
+    assert p is not None
+    for c in p.choices:
+        t.tap_hex(c.hex or "")
+        if t.target_dice():
+            t.tap_hex(next(iter(t.target_dice())))
+            break
+    assert t._source is not None
+    waiting = t._source.source.pending()
+    assert len(waiting) == 1
+    assert t.act({"do": "undo"})
+    assert t.prompt().kind == "battle"  # type: ignore[union-attr]
+    assert t._source.source.pending() == []
