@@ -5,13 +5,16 @@
 ``battle``: a game on the demo scenario played by touches (the built-in auto player decides,
 this script taps, drags and presses buttons like a player would) with dice from the simulated
 source, until a retreat was chosen by a tap and a medal was won; checks the widgets on the way.
-``screens``: a PNG of every screen. The report is JSON: ``checks`` (name -> bool / detail),
-``errors`` (tracebacks), ``shots``.
+``screens``: a PNG of every screen. ``kill`` plays to a battle, opens the air panel and kills
+itself (SIGKILL); ``resumed`` starts again on the same data folder like ``companion app`` does.
+The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -33,7 +36,7 @@ from kivy.uix.widget import Widget  # noqa: E402
 from companion.game.auto import AutoPlayer  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.controller import Table  # noqa: E402
-from companion.ui.demo import prepare  # noqa: E402
+from companion.ui.demo import auto_until, prepare  # noqa: E402
 from companion.ui.widgets import DieIcon, OddsBars  # noqa: E402
 
 MODE, REPORT, DATA, SHOTS = sys.argv[1], Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
@@ -208,13 +211,53 @@ def screens_steps(app: CompanionApp) -> Iterator[float]:
         yield 0.05
 
 
+def kill_steps(app: CompanionApp) -> Iterator[float]:
+    """Play to a declared battle by touches, open the air panel, then die like a killed app."""
+    t = app.table
+    assert auto_until(t, "battle", seed=SEED)
+    yield 0.05
+    board = app.screen("board").ids.board
+    p = t.prompt()
+    assert p is not None
+    for c in p.choices:
+        tap(*board.hex_center(c.hex or ""))
+        yield 0.02
+        if board.target_dice:
+            tap(*board.hex_center(next(iter(board.target_dice))))
+            break
+    yield 0.05
+    for w in walk(app.root):
+        if isinstance(w, Button) and w.text == "Air":
+            tap(*w.to_window(*w.center))
+            break
+    yield 0.05
+    s = t.session
+    assert s is not None
+    report["before"] = {"screen": app.sm.current if app.sm else None, "prompt": t.prompt_line(),
+                        "seq": s.log.last_seq, "game": s.game_id}
+    REPORT.write_text(json.dumps(report, indent=1))
+    os.kill(os.getpid(), signal.SIGKILL)  # no clean-up, no saving on the way out
+    yield 1.0
+
+
+def resumed_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    yield 0.1
+    s = t.session
+    report["after"] = {"screen": app.sm.current if app.sm else None, "prompt": t.prompt_line(),
+                       "seq": s.log.last_seq if s else None, "game": s.game_id if s else None}
+
+
 def main() -> None:
     table = Table.open(DATA, sim_delay=3600.0)
     table.settings.dice = "sim"
     table.settings.sound = False  # no audio device under Xvfb
-    if MODE == "battle":
+    if MODE in ("battle", "kill"):
         table.new_game("orchard-ridge", deck_seed=SEED, seed=SEED)
-    steps_for = {"battle": battle_steps, "screens": screens_steps}[MODE]
+    elif MODE == "resumed":
+        table.restore()  # what `companion app` does on start
+    steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
+                 "resumed": resumed_steps}[MODE]
 
     def ready(app: CompanionApp) -> None:
         steps = steps_for(app)
