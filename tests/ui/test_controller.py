@@ -234,3 +234,23 @@ def test_undo_before_the_throw_withdraws_the_dice_request(tmp_path: Path) -> Non
     assert t.act({"do": "undo"})
     assert t.prompt().kind == "battle"  # type: ignore[union-attr]
     assert t._source.source.pending() == []
+
+
+def test_a_translation_is_used_when_its_catalogue_exists(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui import i18n
+
+    po = tmp_path / "fr" / "LC_MESSAGES" / "companion.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "Undo"\nmsgstr "Annuler"\n\n'
+                  'msgid "End turn"\nmsgstr ""\n', "utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    try:
+        assert i18n.set_language("fr") == "fr"
+        assert i18n._("Undo") == "Annuler"
+        assert i18n._("End turn") == "End turn"  # untranslated: the English text
+        assert i18n.set_language("de") == "de"  # no catalogue: English
+        assert i18n._("Undo") == "Undo"
+    finally:
+        monkeypatch.undo()
+        i18n.set_language("en")
