@@ -82,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
         tmp = tempfile.TemporaryDirectory(prefix="companion-shot-")
         data_dir = tmp.name
     table = Table.open(data_dir)
+    from companion.ui.i18n import set_language
+
+    set_language(os.environ.get("COMPANION_LANG") or table.settings.language)  # before the screens load
     if args.dice is not None:
         table.settings.dice = args.dice
     if shot is not None:
