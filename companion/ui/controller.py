@@ -160,7 +160,9 @@ class Table:
             return False
         try:
             self._attach(GameSession.resume(self.store, latest.id))
-        except (StoreError, ScenarioError, ValueError) as exc:
+        except Exception as exc:  # a damaged save must not stop the app from starting
+            log.exception("resuming %s failed", latest.id)
+            self.session = None
             self.message = _("The saved game could not be resumed:") + f" {exc}"
             self.screen = "start"
             return False
@@ -210,6 +212,7 @@ class Table:
             sc = resolve(scenario) if isinstance(scenario, str) else scenario
         except (ScenarioError, OSError, ValueError) as exc:
             self.message = str(exc)
+            self._after_change()
             return False
         air = air_rules if air_rules is not None else self.settings.air_rules
         if air == "none":
@@ -225,6 +228,7 @@ class Table:
             session = GameSession.new(sc, self.store, options=options, deck_seed=deck_seed)
         except (ScenarioError, StoreError, ValueError) as exc:
             self.message = _("This scenario cannot be played:") + f" {exc}"
+            self._after_change()
             return False
         self.log = []
         self._attach(session)
@@ -236,8 +240,10 @@ class Table:
     def resume(self, game_id: str) -> bool:
         try:
             session = GameSession.resume(self.store, game_id)
-        except (StoreError, ScenarioError, ValueError) as exc:
+        except Exception as exc:  # a damaged save is a message, not a crash
+            log.exception("resuming %s failed", game_id)
             self.message = _("The saved game could not be resumed:") + f" {exc}"
+            self._after_change()
             return False
         self._attach(session)
         self.screen = "victory" if session.over else "board"

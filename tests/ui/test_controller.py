@@ -254,3 +254,14 @@ def test_a_translation_is_used_when_its_catalogue_exists(tmp_path: Path,
     finally:
         monkeypatch.undo()
         i18n.set_language("en")
+
+
+def test_a_damaged_save_opens_the_start_screen_with_a_message(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    assert t.session is not None
+    gid = t.session.game_id
+    t.store.append(gid, t.session.log.last_seq + 1, "unit_moved", {"unit": "zz9"})  # nonsense
+    again = Table.open(tmp_path)
+    assert not again.restore()
+    assert again.screen == "start" and again.session is None
+    assert "could not be resumed" in again.message
