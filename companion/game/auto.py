@@ -169,6 +169,8 @@ class AutoPlayer:
         simulated from the seed and the turn."""
         if st.card is None:
             return None
+        if st.order_faces is not None:
+            return list(st.order_faces)
         spec = card_rules.card(st.card)
         if not (spec.orders_from_roll or spec.restores_figures):
             return None

@@ -22,6 +22,7 @@ EVENT_KINDS: dict[str, str] = {
     "die_corrected": "a player corrected one die before it was applied",
     "ambush_played": "the assaulted unit's owner plays Ambush: his unit battles the assaulting one "
                      "first (the card is discarded and replaced at once)",
+    "order_rolled": "the roll a card orders by (Their Finest Hour, Medics & Mechanics), applied",
     "confirm_due": "hits on a unit whose hits are confirmed (armored car): the dice to re-roll",
     "battle_resolved": "hits, figures removed, medals, flags and retreat options of a battle",
     "retreat_chosen": "the hex a unit retreated to, and the figures it lost doing so",
@@ -60,7 +61,8 @@ UNDOABLE: frozenset[str] = frozenset({
 # Events nothing before which can be undone.
 BARRIERS: frozenset[str] = frozenset({
     "game_started", "dice_read", "die_corrected", "battle_resolved", "unit_exited",
-    "turn_ended", "game_over", "confirm_due", "air_check", "air_attack_resolved", "air_hits", "air_confirmed",
+    "turn_ended", "game_over", "confirm_due", "order_rolled", "air_check", "air_attack_resolved",
+    "air_hits", "air_confirmed",
 })
 
 

@@ -154,11 +154,43 @@ class GameSession:
             held = ", ".join(st.hands.get(st.active, []))
             raise IllegalAction(f"{st.active} does not hold {spec.name}; the hand is: {held}")
         extra = airflow.card_play_extras(st, a, spec.id)
+        in_force = spec
+        if spec.copies_last_card and st.last_card.get(st.active.other):
+            try:
+                in_force = card_rules.card_in_force(spec, st.last_card[st.active.other])
+            except card_rules.CardError:
+                in_force = spec
+        if in_force.orders_from_roll or in_force.restores_figures:
+            # 1 die per command card held, this one included
+            n_held = (len(st.hands.get(st.active, [])) if st.deck is not None
+                      else st.scenario.sides[st.active].cards)
+            extra.update({"roll_dice": max(1, n_held), "rid": f"{self.game_id}-{self.log.last_seq + 1}",
+                          "purpose": f"{in_force.name}: 1 die per command card held"})
         self._emit("card_played", {"side": st.active.value, "card": spec.id, **extra})
 
     def _order(self, a: dict[str, Any]) -> None:
         units = _need(a, "units", list)
         st = self.state
+        if st.order_roll is not None:
+            # the card's roll given with the order (the table threw it): it is recorded as dice
+            if not (isinstance(a.get("roll"), list) and all(isinstance(f, str) for f in a["roll"])):
+                raise IllegalAction(f"throw the card's {st.order_roll.dice} dice first (or give "
+                                    "them as roll=...)")
+            if len(a["roll"]) != st.order_roll.dice:
+                raise IllegalAction(f"{st.order_roll.dice} dice are due, {len(a['roll'])} were given")
+            section = a.get("section") if isinstance(a.get("section"), str) else None
+            _, _, problems = orders_check(st, [u for u in units if isinstance(u, str)], section,
+                                          a["roll"])
+            if problems:  # checked before the roll is recorded: a refused order records nothing
+                raise IllegalAction("; ".join(problems))
+            self._dice({"faces": list(a["roll"]), "source": "order"})
+            st = self.state
+            if st.order_roll is not None:  # left for review: the order waits
+                return
+        if st.order_faces is not None:
+            if a.get("roll") not in (None, st.order_faces):
+                raise IllegalAction(f"the roll was {', '.join(st.order_faces)}")
+            a = {**a, "roll": list(st.order_faces)}
         if not all(isinstance(u, str) for u in units):
             raise IllegalAction("units are named by their ids")
         section = a.get("section")
@@ -361,6 +393,19 @@ class GameSession:
     def _dice(self, a: dict[str, Any]) -> None:
         faces = _need(a, "faces", list)
         st = self.state
+        if st.order_roll is not None:
+            r = st.order_roll
+            if a.get("rid") not in (None, r.rid):
+                raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {r.rid}")
+            try:
+                validate_faces(faces, r.dice, "m44")
+            except DiceError as exc:
+                raise IllegalAction(str(exc)) from None
+            self._emit("dice_read", {"rid": r.rid, "faces": faces, "source": str(a.get("source", "manual")),
+                                     "confidence": [1.0] * len(faces), "order_roll": True})
+            if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
+                self._apply_dice({})
+            return
         if st.air is not None and st.air.roll is not None:
             self._air_dice(a, faces)
             return
@@ -406,6 +451,8 @@ class GameSession:
         face = a.get("face")
         st = self.state
         b: Any = st.air.roll if st.air is not None and st.air.roll is not None else st.battle
+        if st.order_roll is not None:
+            b = st.order_roll
         assert b is not None and b.faces is not None
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(b.faces):
             raise IllegalAction(f"index: a die number from 0 to {len(b.faces) - 1}")
@@ -416,6 +463,13 @@ class GameSession:
 
     def _apply_dice(self, a: dict[str, Any]) -> None:
         st = self.state
+        if st.order_roll is not None:
+            faces = st.order_roll.faces or []
+            unread = [i for i, f in enumerate(faces) if f is None]
+            if unread:
+                raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+            self._emit("order_rolled", {"faces": list(faces)})
+            return
         if st.air is not None and st.air.roll is not None:
             roll = st.air.roll
             assert roll.faces is not None
@@ -602,7 +656,7 @@ class GameSession:
     def dice_request(self) -> DiceRequest | None:
         """The dice the session waits for now, as a request for the current dice source."""
         p = self.prompt()
-        if p.dice is None or self.state.phase not in (Phase.DICE, Phase.AIR_DICE):
+        if p.dice is None or self.state.phase not in (Phase.DICE, Phase.AIR_DICE, Phase.ORDER_DICE):
             return None
         return DiceRequest(p.dice.rid, p.dice.count, p.dice.purpose, "m44", p.dice.thrower)
 
@@ -831,6 +885,16 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
     air_step = airflow.air_prompt(st, can_undo)
     if air_step is not None:
         return air_step
+    r = st.order_roll
+    if st.phase is Phase.ORDER_DICE and r is not None:
+        due = DiceDue(r.rid, r.dice, side, r.purpose, roll=st.rolls)
+        return Prompt("dice", side, f"{side.title()}: throw {r.dice} "
+                      f"{'die' if r.dice == 1 else 'dice'} — {r.purpose}.", ("dice", "order", *undo),
+                      dice=due)
+    if st.phase is Phase.REVIEW_DICE and r is not None:
+        faces = ", ".join("?" if f is None else str(f) for f in (r.faces or []))
+        return Prompt("review_dice", side, f"Dice read: {faces}. Correct a misread die, or apply "
+                      "the dice.", ("correct", "apply_dice"))
     if st.phase is Phase.OVER:
         winner = st.winner.value if st.winner else "nobody"
         return Prompt("over", None, f"The game is over: {winner} wins "

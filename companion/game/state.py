@@ -28,6 +28,7 @@ class Phase(StrEnum):
     REVIEW_DICE = "review_dice"  # dice read; a player may correct one before they are applied
     RETREAT = "retreat"  # the target's owner chooses where it retreats
     TAKE_GROUND = "take_ground"  # the attacker may advance into the vacated hex
+    ORDER_DICE = "order_dice"  # Their Finest Hour / Medics & Mechanics: the card's roll is due
     AIR_DICE = "air_dice"  # air dice are due: air check, strafing, attack run, confirmation
     AIR_RETREAT = "air_retreat"  # a unit hit by an air attack retreats; its owner chooses
     OVER = "over"
@@ -75,6 +76,8 @@ class GameState:
     may_overrun: str | None = None  # armor that took ground and may battle again
     battle: PendingBattle | None = None
     ambushed: PendingBattle | None = None  # the close assault an Ambush interrupted
+    order_roll: PendingAir | None = None  # the roll a card orders by, while it is due
+    order_faces: list[str] | None = None  # that roll, once thrown
     ledger: victory.MedalLedger = field(default_factory=lambda: victory.new_ledger(6))
     objectives: list[victory.Objective] = field(default_factory=list)
     medal_log: list[dict[str, Any]] = field(default_factory=list)  # medal announcements
@@ -123,6 +126,8 @@ class GameState:
         new.overrun_used = list(self.overrun_used)
         new.battle = copy.deepcopy(self.battle)
         new.ambushed = copy.deepcopy(self.ambushed)
+        new.order_roll = copy.deepcopy(self.order_roll)
+        new.order_faces = None if self.order_faces is None else list(self.order_faces)
         new.medal_log = list(self.medal_log)
         new.eliminated = list(self.eliminated)
         new.deck = None if self.deck is None else list(self.deck)
@@ -217,6 +222,8 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     state.may_overrun = None
     state.battle = None
     state.ambushed = None
+    state.order_roll = None
+    state.order_faces = None
     air = state.air
     if air is not None:
         air.card_played = None
@@ -249,6 +256,11 @@ def apply_event(state: GameState, ev: Event) -> None:
         state.card = d["card"]
         state.last_card[state.active] = d["card"]
         state.phase = Phase.ORDER
+        if d.get("roll_dice"):
+            state.order_roll = PendingAir("order_roll", "", int(d["roll_dice"]), d["side"], d["rid"],
+                                          d.get("purpose", "the card's roll"), "order")
+            state.rolls += 1
+            state.phase = Phase.ORDER_DICE
         if state.air is not None:
             _air_card_played(state, state.air, d)
     elif k == "units_ordered":
@@ -291,6 +303,21 @@ def apply_event(state: GameState, ev: Event) -> None:
             state.battled.append(d["attacker"])
             state.may_overrun = None
         state.phase = Phase.DICE
+    elif k == "dice_read" and state.order_roll is not None:
+        r = state.order_roll
+        r.faces = list(d["faces"])
+        r.confidence = list(d.get("confidence", [1.0] * len(r.faces)))
+        r.source = d.get("source", "")
+        state.phase = Phase.REVIEW_DICE
+    elif k == "die_corrected" and state.order_roll is not None:
+        r = state.order_roll
+        assert r.faces is not None
+        r.faces[int(d["index"])] = d["face"]
+        r.confidence[int(d["index"])] = 1.0
+    elif k == "order_rolled":
+        state.order_faces = list(d["faces"])
+        state.order_roll = None
+        state.phase = Phase.ORDER
     elif k == "dice_read" and state.air is not None and state.air.roll is not None:
         r = state.air.roll
         r.faces = list(d["faces"])

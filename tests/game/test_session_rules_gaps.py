@@ -95,7 +95,17 @@ def test_medics_return_figures_and_dig_in_places_sandbags_as_recorded_events() -
     g.act({"do": "end_moves"})
     g.act({"do": "end_turn"})
     g.act({"do": "play_card", "card": "medics_and_mechanics"})
-    events = g.act({"do": "order", "units": ["x1"], "roll": ["infantry", "star", "flag"]})
+    p = g.prompt()
+    # the card's roll is due first: 1 die per command card held (5 in this scenario)
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 5 and "order" in p.actions
+    with pytest.raises(IllegalAction, match="5 dice are due"):
+        g.act({"do": "order", "units": ["x1"], "roll": ["infantry", "star", "flag"]})
+    events = g.act({"do": "dice", "faces": ["infantry", "star", "flag", "flag", "armor"]})
+    assert [e.kind for e in events] == ["dice_read", "order_rolled"]
+    assert g.prompt().kind == "order"
+    with pytest.raises(IllegalAction, match="the roll was"):
+        g.act({"do": "order", "units": ["x1"], "roll": ["star"] * 5})
+    events = g.act({"do": "order", "units": ["x1"]})
     assert events[0].data["medics"] == {"unit": "x1", "figures_returned": 2}
     assert events[0].data["units"] == ["x1"] and g.state.position.units["x1"].figures == 4
 
