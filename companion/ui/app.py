@@ -499,6 +499,14 @@ class SettingsScreen(TableScreen):
 
 
 class TeachScreen(TableScreen):
+    def refresh(self) -> None:
+        taught = self.table.settings.camera_profile
+        self.ids.current.text = (_("The camera reads with your taught dice:") + f" {taught}" if taught
+                                 else _("The camera reads with the built-in profile."))
+        if not self.ids.log.text:
+            self.ids.log.text = _("Teaching runs in the background: about a minute for a few photos, "
+                                  "longer for many. The game can go on meanwhile.")
+
     def start_teach(self, folder: str) -> None:
         folder = folder.strip()
         if not folder or not Path(folder).is_dir():
