@@ -42,6 +42,7 @@ Air rules (the scenario says which):
   move ID HEX path=A,B,.. markers=HEX:bomb,HEX:machine_gun   fly a path, place ammo markers
   run                    resolve the next attack run      withdraw ID  air unit leaves (turn start)
   strafe ID HEX [HEX..]  kamikaze ID TARGET   rescue ID TARGET   support ID   interdict ID
+  recon ID               Storch: draw 2 cards at the end of the turn, keep one (end keep=CARD)
   status                 medals and units              help      this text
   quit                   stop (the game is saved; resume with --resume)"""
 
@@ -118,7 +119,7 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb in ("kamikaze", "rescue"):
         need(2, f"{verb} ID TARGET")
         return {"do": verb, "unit": args[0], "target": args[1]}
-    if verb in ("support", "interdict", "withdraw"):
+    if verb in ("support", "interdict", "withdraw", "recon"):
         need(1, f"{verb} ID")
         do = {"support": "ground_support", "interdict": "interdiction"}.get(verb, verb)
         return {"do": do, "unit": args[0]}
@@ -135,7 +136,8 @@ def parse_command(line: str) -> dict[str, Any]:
         need(2, "battle ID TARGET")
         return {"do": "battle", "attacker": args[0], "target": args[1]}
     if verb in ("end", "draw"):
-        return {"do": "end_turn"}
+        keep = [a.split("=", 1)[1] for a in args if a.startswith("keep=")]
+        return {"do": "end_turn", **({"keep": keep[0]} if keep else {})}
     if verb == "dice":
         need(1, "dice FACE [FACE...]")
         return {"do": "dice", "faces": [_face(f) for f in args], "source": "manual"}

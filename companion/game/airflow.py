@@ -798,11 +798,25 @@ def battle_actions(st: GameState) -> tuple[str, ...]:
             out.append("ground_support")
         if AirAction.GROUND_INTERDICTION in model.actions and "interdiction" not in out:
             out.append("interdiction")
+        if AirAction.RECON in model.actions and "recon" not in out:
+            out.append("recon")
     return tuple(out)
 
 
 _ACTION_NAMES = {"ground_support": AirAction.GROUND_SUPPORT,
-                 "interdiction": AirAction.GROUND_INTERDICTION, "rescue": AirAction.RESCUE}
+                 "interdiction": AirAction.GROUND_INTERDICTION, "rescue": AirAction.RESCUE,
+                 "recon": AirAction.RECON}
+
+
+def recon_active(st: GameState) -> bool:
+    """Air Pack recon: a Storch that chose recon this turn is next to an enemy ground unit when
+    its player replenishes his hand (2 cards drawn, 1 kept)."""
+    if not is_air_game(st, AIR_PACK):
+        return False
+    assert st.air is not None
+    return any(AirAction.RECON.value in done and p in st.position.units
+               and airpack.recon_draws(_airpack(st), st.position, p) == 2
+               for p, done in st.air.actions.items())
 
 
 def declare_air_action(session: GameSession, a: dict[str, Any]) -> None:

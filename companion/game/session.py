@@ -585,6 +585,12 @@ class GameSession:
                 data["drawn"] = pool[0] if pool else None
             else:
                 data["drawn"] = st.deck[0]
+                if airflow.recon_active(st) and len(st.deck) >= 2:
+                    # Air Pack recon: draw 2, keep 1 (``keep`` names it; else the first)
+                    options = st.deck[:2]
+                    keep = a.get("keep") if a.get("keep") in options else options[0]
+                    data["drawn"] = keep
+                    data["recon_discard"] = options[1] if keep == options[0] else options[0]
         drawn = airflow.air_combat_draws(st)
         if drawn:
             data["air_combat_drawn"] = drawn
@@ -607,6 +613,7 @@ class GameSession:
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
         "attack_run": airflow.declare_attack_run, "ground_support": airflow.declare_air_action,
         "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
+        "recon": airflow.declare_air_action,
         "withdraw": airflow.withdraw, "card_attack": _card_attack, "ambush": _ambush,
     }
 

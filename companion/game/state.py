@@ -197,6 +197,10 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         if state.card in hand:
             hand.remove(state.card)
         state.discard.append(state.card)
+        other = data.get("recon_discard")
+        if other and other in state.deck:  # Air Pack recon: the card not kept is discarded
+            state.deck.remove(other)
+            state.discard.append(other)
         drawn = data.get("drawn")
         if drawn:
             if drawn not in state.deck:  # the deck ran out: discards were reshuffled

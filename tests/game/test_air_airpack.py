@@ -188,3 +188,25 @@ def test_a_storch_rescues_a_one_figure_infantry_unit_and_both_leave_without_a_me
     assert events[0].data == {"unit": "p1", "action": "rescue", "target": "a1"}
     assert "a1" not in g.state.position.units and "p1" not in g.state.position.units
     assert g.state.medals == {Side.ALLIES: 0, Side.AXIS: 0}
+
+
+def test_storch_recon_draws_two_command_cards_and_keeps_one() -> None:
+    storch = UnitSetup("p1", Side.ALLIES, "airplane", "E3", model="storch", airborne=True)
+    scenario = duel_scenario(extra_units=[storch])
+    scenario.air = AirSetup(rules=AirRules.AIR_PACK)
+    g = GameSession.new(scenario, deck_seed=4)
+    st = g.state
+    card = next(c for c in st.hands[Side.ALLIES] if c in ("direct_from_hq", "attack_center",
+                                                            "probe_center", "assault_center",
+                                                            "recon_center", "attack_left"))
+    g.act({"do": "play_card", "card": card})
+    g.act({"do": "order", "units": ["p1"]})
+    g.act({"do": "move", "unit": "p1", "to": "F5"})  # next to x1 (G5)
+    g.act({"do": "end_moves"})
+    assert "recon" in g.prompt().actions
+    g.act({"do": "recon", "unit": "p1"})
+    first, second = g.state.deck[:2]  # type: ignore[index]
+    events = g.act({"do": "end_turn", "keep": second})
+    ended = events[0].data
+    assert ended["drawn"] == second and ended["recon_discard"] == first
+    assert second in g.state.hands[Side.ALLIES] and first in g.state.discard
