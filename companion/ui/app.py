@@ -464,38 +464,66 @@ class SettingsScreen(TableScreen):
         self.table_go("board" if self.table.session is not None else "start")
 
     def _start_preview(self) -> None:
-        """Grab one frame in the background (a live preview refreshes while the screen shows)."""
+        """A live picture from the camera while this screen shows (about 10 frames a second)."""
+        self._stop_preview()
+        stop = threading.Event()
+        latest: list[Any] = []
+        self._preview_stop = stop
         index = self.table.settings.camera
 
         def grab() -> None:
-            frame, note = None, ""
             try:
                 import cv2
 
                 cap = cv2.VideoCapture(int(index) if index.isdigit() else index)
-                ok, frame = cap.read() if cap.isOpened() else (False, None)
-                cap.release()
-                if not ok:
-                    frame, note = None, _("No camera found at") + f" {index}."
-            except Exception as exc:
-                note = str(exc)
-            Clock.schedule_once(lambda dt: self._show_frame(frame, note), 0)
+                if not cap.isOpened():
+                    latest.append(_("No camera found at") + f" {index}.")
+                    return
+                try:
+                    while not stop.is_set():
+                        ok, frame = cap.read()
+                        if not ok:
+                            latest.append(_("The camera stopped sending pictures."))
+                            return
+                        latest[:] = [frame]
+                        stop.wait(0.08)
+                finally:
+                    cap.release()
+            except Exception as exc:  # no camera stack at all is a normal case
+                latest.append(str(exc))
 
-        threading.Thread(target=grab, daemon=True).start()
+        def show(dt: float) -> None:
+            if stop.is_set():
+                return
+            if latest:
+                item = latest[-1]
+                if isinstance(item, str):
+                    self.preview_note.text = item
+                    stop.set()
+                    return
+                self._show_frame(item)
+            Clock.schedule_once(show, 0.1)
 
-    def _show_frame(self, frame: Any, note: str) -> None:
-        if frame is None:
-            self.preview_note.text = note
-            return
+        threading.Thread(target=grab, daemon=True, name="camera-preview").start()
+        Clock.schedule_once(show, 0.1)
+
+    def _stop_preview(self) -> None:
+        stop = getattr(self, "_preview_stop", None)
+        if stop is not None:
+            stop.set()
+
+    def on_pre_leave(self, *args: Any) -> None:
+        self._stop_preview()
+
+    def _show_frame(self, frame: Any) -> None:
         from kivy.graphics.texture import Texture
 
         h, w = frame.shape[:2]
         tex = Texture.create(size=(w, h), colorfmt="bgr")
         tex.blit_buffer(frame[::-1].tobytes(), colorfmt="bgr", bufferfmt="ubyte")
         self.preview.texture = tex
+        self.preview_frames = getattr(self, "preview_frames", 0) + 1
         self.preview_note.text = _("Live picture from camera") + f" {self.table.settings.camera}"
-        if self.manager is not None and self.manager.current == "settings":
-            Clock.schedule_once(lambda dt: self._start_preview(), 0.5)
 
 
 class TeachScreen(TableScreen):

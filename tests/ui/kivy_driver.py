@@ -209,6 +209,34 @@ def screens_steps(app: CompanionApp) -> Iterator[float]:
             Path(made).replace(path)
             report["shots"].append(str(path))
         yield 0.05
+    # the camera's live preview, from a short video standing in for a camera
+    import cv2
+    import numpy as np
+
+    video = Path(DATA) / "preview.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (320, 240))
+    for i in range(60):
+        frame = np.full((240, 320, 3), (40, 120 + i, 200), np.uint8)
+        cv2.circle(frame, (60 + 3 * i, 120), 30, (255, 255, 255), -1)
+        writer.write(frame)
+    writer.release()
+    t.settings.camera = str(video)
+    t.settings.dice = f"camera:{video}"
+    t.go("settings")
+    settings = app.screen("settings")
+    for _ in range(30):
+        yield 0.1
+        if getattr(settings, "preview_frames", 0) >= 3:
+            break
+    check("camera preview shows pictures", getattr(settings, "preview_frames", 0) >= 3,
+          settings.preview_note.text)
+    path = SHOTS / "settings-camera.png"
+    made = Window.screenshot(name=str(path))
+    if made:
+        Path(made).replace(path)
+        report["shots"].append(str(path))
+    t.go("board")
+    yield 0.05
 
 
 def kill_steps(app: CompanionApp) -> Iterator[float]:

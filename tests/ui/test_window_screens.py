@@ -10,7 +10,7 @@ import pytest
 from tests.ui.conftest import SCREENSHOTS, run_driver
 
 SCREENS = ("start", "board", "card", "order", "move", "battle", "retreat", "air", "settings",
-           "teach", "victory", "dashboard")
+           "settings-camera", "teach", "victory", "dashboard")
 
 
 pytestmark = pytest.mark.gui
