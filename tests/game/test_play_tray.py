@@ -69,7 +69,7 @@ def test_dice_thrown_on_the_firmware_tray_settle_a_battle_in_companion_play(tmp_
         assert play.stdin is not None
         play.stdin.write("card attack_center\norder a1\ndone\nbattle a1 x1\n")
         play.stdin.flush()
-        assert got_dice.wait(30), "".join(out)
+        assert got_dice.wait(60), "".join(out)
         time.sleep(0.3)
         play.stdin.write("quit\n")
         play.stdin.flush()
