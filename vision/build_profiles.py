@@ -32,9 +32,10 @@ def rendered(style: str, count: int, seed: int, faces: tuple[object, ...] | None
 
 
 def build_m44(out: Path, scenes: int = 240) -> Profile:
-    params = DetectParams()
+    # Symbols fill the face: a tight crop of the face alone, and peaks kept well apart.
+    params = DetectParams(crop_scale=0.9, face_fraction=1.0, separation=1.4)
     items = rendered("classic", scenes, seed=44)
-    clf = build_classifier(items, M44_FACES, params, copies=4, hidden=48, epochs=25)
+    clf = build_classifier(items, M44_FACES, params, copies=6, hidden=64, epochs=25)
     prof = Profile("m44", "m44", M44_FACES, clf, params, min_confidence=0.6,
                    notes={"built_from": f"{scenes} rendered photos, style classic, seed 44"})
     prof.save(out)
@@ -49,7 +50,7 @@ def build_pips(out: Path, data: Path | None, scenes: int = 120) -> Profile:
         train, _held = split_holdout(load_folder(data))
         items += load_items(train)
         note += f" + {len(train)} labelled photos of {data.name} (every 4th photo held out)"
-    clf = build_classifier(items, PIP_FACES, params, copies=4, hidden=48, epochs=25)
+    clf = build_classifier(items, PIP_FACES, params, copies=12, hidden=64, epochs=25)
     prof = Profile("pips", "pips", PIP_FACES, clf, params, min_confidence=0.45,
                    notes={"built_from": note})
     prof.save(out)

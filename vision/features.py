@@ -56,44 +56,87 @@ def die_angle(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> float:
     return float(np.degrees(np.arctan2(s, c)) / 4.0)
 
 
-def describe(patch_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """Feature vector of one die patch (from :func:`cut_patch`)."""
-    grey = cv2.cvtColor(patch_bgr, cv2.COLOR_BGR2GRAY)
+_P5, _P95 = round(0.05 * (PATCH * PATCH - 1)), round(0.95 * (PATCH * PATCH - 1))
+
+
+def _median_u8(a: NDArray[np.uint8]) -> int:
+    """Median of a small uint8 array, by histogram (cheaper than a sort)."""
+    hist = np.bincount(a.ravel(), minlength=256)
+    return int(np.searchsorted(np.cumsum(hist), (a.size + 1) // 2))
+
+
+def describe(patch_bgr: NDArray[np.uint8], face_fraction: float = 0.77) -> NDArray[np.float32]:
+    """Feature vector of one die patch (from :func:`cut_patch`).
+
+    Gradients and the contrast map look at the central ``face_fraction`` of the patch
+    (the top face); the mark count looks at the whole patch so it can find the face's edge.
+    """
+    side = _BIG * face_fraction
+    lo_i = round((_BIG - side) / 2)
+    hi_i = max(lo_i + 4, _BIG - lo_i)
+    grey = cv2.cvtColor(patch_bgr[lo_i:hi_i, lo_i:hi_i], cv2.COLOR_BGR2GRAY)
     patch = cv2.resize(grey, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
     p = patch.astype(np.float32)
-    lo, hi = np.percentile(p, (5, 95))
+    flat = np.partition(p.ravel(), (_P5, _P95))
+    lo, hi = float(flat[_P5]), float(flat[_P95])
     p = (p - lo) * (255.0 / max(hi - lo, 8.0))
     norm = np.clip(p, 0, 255).astype(np.uint8)
     hog = _hog(norm.astype(np.float32))
     centre = p[8:24, 8:24]
-    dev = np.abs(p - np.median(centre))
+    dev = np.abs(p - float(np.median(centre)))
     coarse = cv2.resize(dev, (8, 8), interpolation=cv2.INTER_AREA).ravel() / 255.0
-    return np.concatenate([hog, coarse, _blobs(norm), _colour_marks(patch_bgr)]).astype(np.float32)
+    return np.concatenate([hog, coarse, _blobs(norm), _face_marks(patch_bgr)]).astype(np.float32)
 
 
-def _colour_marks(patch_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """Marks that differ in colour from the face's own colour, counted and one-hot coded."""
-    lab = cv2.cvtColor(patch_bgr, cv2.COLOR_BGR2Lab).astype(np.float32)
-    face = np.median(lab[_M:-_M, _M:-_M].reshape(-1, 3), axis=0)
+def _face_marks(patch_bgr: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """Count the marks (pips) enclosed by the top face, one-hot coded, plus the face's size.
+
+    The face is the region around the centre whose colour is close to the face's median
+    colour; marks are the holes it encloses, of a size that fits a pip on a face that big,
+    and not much smaller than the biggest such hole (specks and reflections are).
+    """
+    b = _BIG
+    # YCrCb: Lab is ten times dearer to convert in OpenCV 5 and no better here.
+    lab = cv2.cvtColor(cv2.GaussianBlur(patch_bgr, (3, 3), 0), cv2.COLOR_BGR2YCrCb).astype(np.float32)
+    q = b // 4
+    face = np.median(lab[q : b - q, q : b - q].reshape(-1, 3), axis=0)
     d = np.abs(lab - face)
-    dist = np.clip(d[:, :, 0] + 1.5 * (d[:, :, 1] + d[:, :, 2]), 0, 255).astype(np.uint8)
-    t, _ = cv2.threshold(dist[_M:-_M, _M:-_M], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = (dist > max(t, 25.0)).astype(np.uint8)
-    n, _, st, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    areas = []
-    for i in range(1, n):
-        x, y, w, h, a = st[i]
-        if x <= _M or y <= _M or x + w >= _BIG - _M or y + h >= _BIG - _M:
-            continue
-        if 8 <= a <= 200 and a >= 0.4 * w * h and 0.4 <= w / h <= 2.5:
-            areas.append(float(a))
-    count = 0
-    if areas:
-        med = float(np.median(areas))
-        count = sum(max(1, round(a / med)) for a in areas)
-    onehot = np.zeros(MAX_BLOBS + 1, np.float32)
-    onehot[min(count, MAX_BLOBS)] = 1.0
-    return np.concatenate([onehot, [len(areas) / 6.0, t / 100.0]]).astype(np.float32)
+    dist = np.clip(d[:, :, 0] + 2.0 * (d[:, :, 1] + d[:, :, 2]), 0, 255).astype(np.uint8)
+    r0, r1 = b * 3 // 16, b * 13 // 16
+    t, _ = cv2.threshold(dist[r0:r1, r0:r1], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = max(t, 30.0)
+    near = cv2.compare(dist, t, cv2.CMP_LE)
+    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, lbl, st, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+    out = np.zeros(MAX_BLOBS + 3, np.float32)
+    c0, c1 = b * 3 // 8, b * 5 // 8
+    centre = lbl[c0:c1, c0:c1]
+    ids, counts = np.unique(centre[centre > 0], return_counts=True)
+    if len(ids) == 0:
+        return out
+    k = int(ids[counts.argmax()])
+    _, _, w, h, area = st[k]
+    if w < b // 4 or h < b // 4:
+        return out
+    region = np.where(lbl == k, 255, 0).astype(np.uint8)
+    filled = region.copy()
+    mask = np.zeros((b + 2, b + 2), np.uint8)
+    if filled[0, 0] == 0:
+        cv2.floodFill(filled, mask, (0, 0), 255)
+    holes = cv2.compare(filled, 0, cv2.CMP_EQ)  # enclosed by the face
+    _, _, st2, _ = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    face_side = float(np.sqrt(area + cv2.countNonZero(holes)))
+    expected = (face_side / 5.5) ** 2 * 0.785
+    ww, hh, aa = (st2[1:, i].astype(np.float32) for i in (2, 3, 4))
+    ok = ((aa >= 0.2 * expected) & (aa <= 3.5 * expected) & (aa >= 0.35 * ww * hh)
+          & (ww >= 0.4 * hh) & (ww <= 2.5 * hh))
+    areas = aa[ok]
+    if len(areas):
+        count = int((areas >= 0.4 * areas.max()).sum())
+        out[min(count, MAX_BLOBS)] = 1.0
+    out[MAX_BLOBS + 1] = face_side / b
+    out[MAX_BLOBS + 2] = t / 255.0
+    return out
 
 
 _M = 6  # margin of the colour patch ignored when judging the face
@@ -105,7 +148,7 @@ def _blobs(norm: NDArray[np.uint8]) -> NDArray[np.float32]:
     Counting is what tells pip faces apart; gradients alone blur 4, 5 and 6 together.
     """
     big = cv2.resize(norm, (_BIG, _BIG), interpolation=cv2.INTER_LINEAR)
-    face = int(np.median(big[12:36, 12:36]))  # the face's own colour: pips are the minority
+    face = _median_u8(big[12:36, 12:36])  # the face's own colour: pips are the minority
     out: list[NDArray[np.float32]] = []
     sizes: list[float] = []
     for level in BLOB_LEVELS:
@@ -113,20 +156,17 @@ def _blobs(norm: NDArray[np.uint8]) -> NDArray[np.float32]:
             diff = (big.astype(np.int16) - face) * sign
             mask = np.where(diff > level, 255, 0).astype(np.uint8)
             mask = cv2.bitwise_and(mask, _INNER)
-            n, _, st, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-            count = 0
-            areas = []
-            for i in range(1, n):
-                x, y, w, h, a = st[i]
-                inside = x > 7 and y > 7 and x + w < 41 and y + h < 41
-                if inside and 6 <= a <= 120 and 0.5 <= w / h <= 2.0 and a >= 0.45 * w * h:
-                    count += 1
-                    areas.append(float(a))
+            _, _, st, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            x, y, w, h, a = (st[1:, i].astype(np.float32) for i in range(5))
+            ok = ((x > 7) & (y > 7) & (x + w < 41) & (y + h < 41) & (a >= 6) & (a <= 120)
+                  & (w <= 2 * h) & (h <= 2 * w) & (a >= 0.45 * w * h))
+            areas = a[ok]
+            count = len(areas)
             onehot = np.zeros(MAX_BLOBS + 1, np.float32)
             onehot[min(count, MAX_BLOBS)] = 1.0
             out.append(onehot)
-            mean_a = float(np.mean(areas)) / 60.0 if areas else 0.0
-            sizes += [mean_a, float(np.std(areas)) / 60.0 if areas else 0.0]
+            mean_a = float(areas.mean()) / 60.0 if count else 0.0
+            sizes += [mean_a, float(areas.std()) / 60.0 if count else 0.0]
     out.append(np.array(sizes, np.float32))
     return np.concatenate(out)
 

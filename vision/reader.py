@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from vision.detect import Candidate, as_bgr, find_candidates, find_tray
+from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.profile import Face, Profile
 
@@ -38,14 +38,15 @@ class FrameReading:
 
 
 def candidate_features(
-    bgr: NDArray[np.uint8], cands: list[Candidate], crop_scale: float
+    bgr: NDArray[np.uint8], cands: list[Candidate], params: DetectParams
 ) -> NDArray[np.float32]:
     if not cands:
         return np.zeros((0, FEATURE_SIZE), np.float32)
     rows = []
     for c in cands:
-        half = c.radius * crop_scale
-        rows.append(describe(cut_patch(bgr, c.x, c.y, half, die_angle(bgr, c.x, c.y, half))))
+        half = c.radius * params.crop_scale
+        patch = cut_patch(bgr, c.x, c.y, half, die_angle(bgr, c.x, c.y, half))
+        rows.append(describe(patch, params.face_fraction))
     return np.stack(rows)
 
 
@@ -78,7 +79,7 @@ def read_frame(
     work, to_frame, tray_found = prepare(frame, use_tray_markers)
     h, w = frame.shape[:2]
     cands = find_candidates(work, profile.detect)
-    feats = candidate_features(work, cands, profile.detect.crop_scale)
+    feats = candidate_features(work, cands, profile.detect)
     dice: list[DieFound] = []
     if len(cands):
         probs = profile.classifier.probabilities(feats)

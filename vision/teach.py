@@ -7,10 +7,18 @@ from collections.abc import Callable, Sequence
 from vision.detect import DetectParams
 from vision.evaluate import evaluate
 from vision.labelled import LabelledImage
-from vision.profile import Profile, faces_of
+from vision.profile import Profile, ProfileError, faces_of, load_profile
 from vision.train import build_classifier, load_items
 
 COPIES = 24  # rotated and jittered copies of each labelled die: few photos, many views
+
+
+def _base_params(base: str) -> DetectParams:
+    """The base profile's search settings (die sizes, crop), or defaults if it is not built."""
+    try:
+        return load_profile(base).detect
+    except ProfileError:
+        return DetectParams()
 
 
 def teach(
@@ -24,7 +32,7 @@ def teach(
     wrong = sorted({str(d.face) for it in items for d in it.dice if d.face not in faces})
     if wrong:
         raise ValueError(f"faces {', '.join(wrong)} are not {base} faces ({', '.join(map(str, faces))})")
-    params = DetectParams()
+    params = _base_params(base)
     loaded = load_items(items)
     counts = {str(f): sum(d.face == f for it in items for d in it.dice) for f in faces}
     log(f"learning {base} faces from {len(items)} photos: "

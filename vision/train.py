@@ -51,6 +51,21 @@ def samples_from_image(
     for j, (k, a0, b0, a1, b1, half) in enumerate(labelled):
         if j not in matched:  # dice the search missed still teach what a face looks like
             spots.append(((a0 + a1) / 2, (b0 + b1) / 2, half / BOX_SCALE, k))
+    # "Not a die" examples: views half off a die (between touching dice) and bare tray.
+    h, w = work.shape[:2]
+
+    def in_a_die(x: float, y: float) -> bool:
+        return any(a0 <= x <= a1 and b0 <= y <= b1 for _, a0, b0, a1, b1, _ in labelled)
+
+    for _, a0, b0, a1, b1, half in labelled:
+        ang = rng.uniform(0, 2 * np.pi)
+        x = (a0 + a1) / 2 + np.cos(ang) * half * 1.1
+        y = (b0 + b1) / 2 + np.sin(ang) * half * 1.1
+        if 0 <= x < w and 0 <= y < h and not in_a_die(x, y):
+            spots.append((x, y, half / BOX_SCALE, 0))
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        if not in_a_die(x, y):
+            spots.append((x, y, half / BOX_SCALE, 0))
     rows: list[NDArray[np.float32]] = []
     ids: list[int] = []
     for x, y, r, cls in spots:
@@ -63,7 +78,7 @@ def samples_from_image(
             patch = cut_patch(work, x + jitter[0], y + jitter[1], half, turn)
             if rng.random() < 0.3:
                 patch = cv2.GaussianBlur(patch, (3, 3), rng.uniform(0.3, 1.0))
-            rows.append(describe(patch))
+            rows.append(describe(patch, params.face_fraction))
             ids.append(cls)
     return rows, ids
 
