@@ -175,6 +175,7 @@ class BoardScreen(TableScreen):
         board.highlights = t.highlights()
         board.target_dice = t.target_dice()
         board.flash = t.flash
+        board.held = t.objective_holders()
         board.redraw()
         m = t.medals()
         for side in ("allies", "axis"):
@@ -210,6 +211,9 @@ class BoardScreen(TableScreen):
         if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
             self._battle_panel(panel)
             return
+        if p.kind == "over":
+            panel.add_widget(button(_("See the result"), lambda: self.table_go("victory"),
+                                    action=("go", "victory")))
         roll = t.order_roll_dice()
         if roll:
             panel.add_widget(label(_("This card works with a roll: tap the units, then the faces "

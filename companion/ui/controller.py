@@ -395,17 +395,43 @@ class Table:
         m = st.medals
         return {s.value: (m[s], st.medals_to_win(s)) for s in (Side.ALLIES, Side.AXIS)}
 
+    def objective_holders(self) -> dict[str, str]:
+        """Objective id -> the side that holds it now (its medal counts for that side)."""
+        st = self.state
+        if st is None:
+            return {}
+        out: dict[str, str] = {}
+        for o in st.objectives:
+            side: Side | None = None
+            try:
+                kind = o.kind.value
+                if kind == "temporary":
+                    side = victory.temporary_holder(st.position, o)
+                elif kind == "temporary_majority":
+                    side = victory.majority_holder(st.position, o.hexes, o.majority)
+                elif kind == "permanent":
+                    side = st.ledger.permanent.get(o.id)
+                elif kind == "last_to_occupy":
+                    side = st.ledger.last_occupant.get(o.id, o.initial)
+            except (AttributeError, ValueError):
+                side = None
+            if side is not None and o.claimable_by(side):
+                out[o.id] = side.value
+        return out
+
     def objective_lines(self) -> list[str]:
         st = self.state
         if st is None:
             return []
         out = []
+        held = self.objective_holders()
         for o in st.scenario.objectives:
             who = " / ".join(s.value.title() for s in o.sides)
             label = o.label or o.id
             worth = _("wins the game") if o.kind.value == "sudden_death" else \
                 f"{o.medals} " + (_("medal") if o.medals == 1 else _("medals"))
-            out.append(f"{label} ({', '.join(o.hexes)}): {who}, {worth}")
+            now = f" - {_('held by')} {held[o.id].title()}" if o.id in held else ""
+            out.append(f"{label} ({', '.join(o.hexes)}): {who}, {worth}{now}")
         for x in st.scenario.exits:
             out.append(_("Exit") + f" {x.hex}: {x.side.value.title()}, {x.medals} " + _("medal"))
         return out

@@ -70,6 +70,7 @@ class HexBoard(Widget):
     highlights = ObjectProperty({})  # hex name -> kind (theme.HIGHLIGHT)
     target_dice = ObjectProperty({})  # hex name -> dice a battle there would throw
     flash = ObjectProperty(None, allownone=True)  # controller.Flash
+    held = ObjectProperty({})  # objective id -> side holding it now (ringed in its colour)
     show_names = ObjectProperty(True)
     interactive = ObjectProperty(True)
 
@@ -258,6 +259,10 @@ class HexBoard(Widget):
         sudden = o.kind is ObjectiveKind.SUDDEN_DEATH
         Color(*((0.85, 0.15, 0.1, 1) if sudden else theme.GOLD))
         Ellipse(pos=(x - r * 0.24, y - r * 0.24), size=(r * 0.48, r * 0.48))
+        side = (self.held or {}).get(o.id)
+        if side in theme.SIDE_LIGHT:  # held now: a thick ring in the holder's colour
+            Color(*theme.SIDE_LIGHT[side])
+            Line(circle=(x, y, r * 0.3), width=2.6)
         Color(0.3, 0.2, 0.05, 1)
         Line(circle=(x, y, r * 0.24), width=1.2)
         draw_text("!" if sudden else str(o.medals), x, y, int(r * 0.36), (0.15, 0.1, 0.0, 1), bold=True)

@@ -265,3 +265,16 @@ def test_a_damaged_save_opens_the_start_screen_with_a_message(tmp_path: Path) ->
     assert not again.restore()
     assert again.screen == "start" and again.session is None
     assert "could not be resumed" in again.message
+
+
+def test_objectives_say_who_holds_them(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    st = t.state
+    assert st is not None
+    assert t.objective_holders() == {}  # the Axis sits on towns only the Allies may win
+    # put an Allied unit in Vellecourt (west) and two Axis units on Chapel Ridge
+    st.position.remove_unit("x2")
+    st.position.move_unit("a1", st.board.parse("F7"))
+    st.position.move_unit("x1", st.board.parse("c6"))
+    assert t.objective_holders() == {"vellecourt-west": "allies", "chapel-ridge": "axis"}
+    assert any("held by Allies" in line for line in t.objective_lines())
