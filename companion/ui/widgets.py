@@ -102,10 +102,25 @@ class HexBoard(Widget):
         touch.grab(self)
         return True
 
+    def on_touch_move(self, touch: Any) -> bool:
+        """While a unit is dragged, a ghost of it follows the finger."""
+        if touch.grab_current is not self or self._down is None or self.position is None:
+            return False
+        unit = self.position.unit_at(self.position.board.parse(self._down))
+        self.canvas.after.clear()
+        if unit is not None and self.layout is not None:
+            r = self.layout.radius
+            with self.canvas.after:
+                Color(*theme.SIDE_COLOURS[unit.side.value][:3], 0.7)
+                Ellipse(pos=(touch.x - r * 0.6, touch.y - r * 0.6), size=(r * 1.2, r * 1.2))
+                draw_text(unit.id, touch.x, touch.y, max(10, int(r * 0.4)), bold=True)
+        return True
+
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
             return False
         touch.ungrab(self)
+        self.canvas.after.clear()
         start, self._down = self._down, None
         end = self.hex_name_at(*touch.pos)
         if start is None or end is None:
