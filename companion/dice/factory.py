@@ -51,8 +51,12 @@ class OpenSource:
                 c.close()
 
 
-def open_source(spec: str, sim_delay: float = 0.0, seed: int | None = None) -> OpenSource:
-    """Open the source named by ``spec``; on failure manual dice, with ``note`` saying why."""
+def open_source(spec: str, sim_delay: float = 0.0, seed: int | None = None,
+                profile: str | None = None) -> OpenSource:
+    """Open the source named by ``spec``; on failure manual dice, with ``note`` saying why.
+
+    ``profile`` is the camera's dice profile (a built-in name or a taught profile file).
+    """
     try:
         check_spec(spec)
     except DiceSourceError as exc:
@@ -74,7 +78,7 @@ def open_source(spec: str, sim_delay: float = 0.0, seed: int | None = None) -> O
             return OpenSource(TrayDiceSource(conns.hub), spec, [conns])
         from companion.dice.camera import CameraDiceSource
 
-        return OpenSource(CameraDiceSource.from_spec(spec), spec)
+        return OpenSource(CameraDiceSource.from_spec(spec, profile), spec)
     except Exception as exc:  # any failure falls back to manual dice, with the reason
         return OpenSource(ManualDiceSource(), "manual",
                           note=f"could not open the dice source {spec}: {exc}")
