@@ -9,6 +9,11 @@ real pip-dice photos when the folder is present. Black and noise frames are time
 from __future__ import annotations
 
 import argparse
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's matrix products on one core too
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 import statistics
 import time
 from pathlib import Path

@@ -36,7 +36,7 @@ def build_m44(out: Path, scenes: int = 240) -> Profile:
     params = DetectParams(crop_scale=0.9, face_fraction=1.0, separation=1.4)
     items = rendered("classic", scenes, seed=44)
     clf = build_classifier(items, M44_FACES, params, copies=6, hidden=64, epochs=25)
-    prof = Profile("m44", "m44", M44_FACES, clf, params, min_confidence=0.6,
+    prof = Profile("m44", "m44", M44_FACES, clf, params, min_confidence=0.5,
                    notes={"built_from": f"{scenes} rendered photos, style classic, seed 44"})
     prof.save(out)
     return prof

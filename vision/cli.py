@@ -129,7 +129,11 @@ def cmd_render(a: argparse.Namespace) -> int:
     if a.style not in STYLES:
         raise UsageError(f"unknown style {a.style!r}: use one of {', '.join(STYLES)}")
     kw: dict[str, object] = {}
-    if a.style == "pipwhite":
+    if a.dice is not None:
+        if not 0 <= a.dice <= 12:
+            raise UsageError("--dice must be 0..12")
+        kw["dice"] = a.dice
+    if a.style in ("pipwhite", "pipmix"):
         kw["faces"] = (1, 2, 3, 4, 5, 6)
     write_labelled(a.out, a.count, a.style, seed=a.seed, **kw)
     print(f"wrote {a.count} labelled photos to {a.out}")
@@ -171,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--style", default="classic")
     p.add_argument("--count", type=int, default=8)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--dice", type=int, default=None, help="dice per photo (default 1..8 at random)")
     p.add_argument("out", metavar="DIR")
     p.set_defaults(func=cmd_render)
     return ap

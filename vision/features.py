@@ -56,6 +56,31 @@ def die_angle(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> float:
     return float(np.degrees(np.arctan2(s, c)) / 4.0)
 
 
+def _canonical_turn(patch_bgr: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Turn an upright die by quarter turns so its marks' centre of mass points up.
+
+    An upright die still has four ways to lie; putting its marks in a fixed direction
+    spares the classifier learning each symbol four times (pips are near-symmetric and
+    stay about where they were).
+    """
+    grey = cv2.cvtColor(patch_bgr, cv2.COLOR_BGR2GRAY)
+    inner = grey[8:-8, 8:-8].astype(np.float32)
+    ink = np.abs(inner - float(np.median(inner)))
+    total = float(ink.sum())
+    if total <= 0:
+        return patch_bgr
+    n = inner.shape[0]
+    coords = np.arange(n, dtype=np.float32) - (n - 1) / 2.0
+    cx = float((ink.sum(axis=0) * coords).sum()) / total
+    cy = float((ink.sum(axis=1) * coords).sum()) / total
+    if cx * cx + cy * cy < 0.25:
+        return patch_bgr
+    # np.rot90 turns counter-clockwise; pick the turn that brings (cx, cy) to "up" (-y).
+    vertical = abs(cy) >= abs(cx)
+    k = (0 if cy < 0 else 2) if vertical else (1 if cx > 0 else 3)
+    return np.ascontiguousarray(np.rot90(patch_bgr, k))
+
+
 _P5, _P95 = round(0.05 * (PATCH * PATCH - 1)), round(0.95 * (PATCH * PATCH - 1))
 
 
@@ -71,6 +96,7 @@ def describe(patch_bgr: NDArray[np.uint8], face_fraction: float = 0.77) -> NDArr
     Gradients and the contrast map look at the central ``face_fraction`` of the patch
     (the top face); the mark count looks at the whole patch so it can find the face's edge.
     """
+    patch_bgr = _canonical_turn(patch_bgr)
     side = _BIG * face_fraction
     lo_i = round((_BIG - side) / 2)
     hi_i = max(lo_i + 4, _BIG - lo_i)

@@ -31,9 +31,18 @@ class MLP:
         e = np.exp(z)
         return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
 
-    def arrays(self, prefix: str) -> dict[str, F32]:
+    @property
+    def inputs(self) -> int:
+        return int(self.w1.shape[0])
+
+    @property
+    def classes(self) -> int:
+        return int(self.w2.shape[1])
+
+    def arrays(self, prefix: str) -> dict[str, NDArray[np.floating]]:
+        """Weights to store; float16 halves a profile's size and changes no decision here."""
         names = ("mean", "scale", "w1", "b1", "w2", "b2")
-        return {f"{prefix}{n}": getattr(self, n) for n in names}
+        return {f"{prefix}{n}": getattr(self, n).astype(np.float16) for n in names}
 
     @classmethod
     def from_arrays(cls, data: dict[str, NDArray[np.float32]], prefix: str) -> MLP:
@@ -102,3 +111,41 @@ def train(
                 params[i] = (params[i] - lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
         lr *= 0.93
     return MLP(mean, scale, params[0], params[1], params[2], params[3])
+
+
+@dataclass
+class Ensemble:
+    """Several MLPs trained from different seeds; their probabilities are averaged."""
+
+    members: list[MLP]
+
+    def probabilities(self, x: F32) -> F32:
+        total = self.members[0].probabilities(x)
+        for m in self.members[1:]:
+            total = total + m.probabilities(x)
+        return (total / len(self.members)).astype(np.float32)
+
+    @property
+    def inputs(self) -> int:
+        return int(self.members[0].w1.shape[0])
+
+    @property
+    def classes(self) -> int:
+        return int(self.members[0].w2.shape[1])
+
+    def arrays(self, prefix: str) -> dict[str, NDArray[np.floating]]:
+        out: dict[str, NDArray[np.floating]] = {}
+        for i, m in enumerate(self.members):
+            out.update(m.arrays(f"{prefix}{i}_"))
+        return out
+
+    @classmethod
+    def from_arrays(cls, data: dict[str, NDArray[np.float32]], prefix: str) -> Ensemble:
+        members = []
+        while f"{prefix}{len(members)}_w1" in data:
+            members.append(MLP.from_arrays(data, f"{prefix}{len(members)}_"))
+        if not members:
+            raise ValueError("no classifier in the file")
+        if len({(m.inputs, m.classes) for m in members}) != 1:
+            raise ValueError("ensemble members disagree on their shapes")
+        return cls(members)

@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.detect import DetectParams
 from vision.features import FEATURE_SIZE
-from vision.mlp import MLP
+from vision.mlp import Ensemble
 
 BUILTIN_DIR = Path(__file__).with_name("profiles")
 BUILTIN = ("m44", "pips")
@@ -37,7 +37,7 @@ class Profile:
     name: str
     base: str  # "m44" or "pips": which faces and which die kind
     faces: tuple[Face, ...]
-    classifier: MLP
+    classifier: Ensemble
     detect: DetectParams = field(default_factory=DetectParams)
     min_confidence: float = 0.7  # below this the face is reported as null
     max_background: float = 0.5  # a candidate whose "not a die" probability is above is dropped
@@ -54,7 +54,7 @@ class Profile:
             "max_background": self.max_background,
             "notes": self.notes,
         }
-        arrays = self.classifier.arrays("clf_")
+        arrays = self.classifier.arrays("clf")
         with open(path, "wb") as fh:
             np.savez_compressed(fh, meta=np.array(json.dumps(meta)), **arrays)
 
@@ -91,8 +91,8 @@ def load_profile(name_or_path: str) -> Profile:
         faces = tuple(meta["faces"])
         if faces != faces_of(base):
             raise ProfileError(f"profile {path}: faces do not match base {base!r}")
-        clf = MLP.from_arrays(arrays, "clf_")
-        if clf.w1.shape[0] != FEATURE_SIZE or clf.w2.shape[1] != len(faces) + 1:
+        clf = Ensemble.from_arrays(arrays, "clf")
+        if clf.inputs != FEATURE_SIZE or clf.classes != len(faces) + 1:
             raise ProfileError(f"profile {path}: classifier does not fit this reader version")
         return Profile(
             name=str(meta["name"]),

@@ -53,7 +53,7 @@ def teach(
         log(f"cross-validated over {folds} folds of photos: {right}/{total} dice read right")
     clf = build_classifier(loaded, faces, params, copies=COPIES, hidden=48, epochs=30)
     cv = right / total if total else float("nan")
-    prof = Profile(name, base, faces, clf, params, min_confidence=0.6,
+    prof = Profile(name, base, faces, clf, params, min_confidence=0.5,
                    notes={"taught_from": len(items), "cv_accuracy": cv})
     full = evaluate(items, prof)
     report = (f"taught profile {name}: {len(items)} photos, {full.labelled} dice; "

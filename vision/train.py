@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 from vision.detect import DetectParams, find_candidates
 from vision.features import cut_patch, describe, die_angle
 from vision.labelled import LabelledImage
-from vision.mlp import MLP, train
+from vision.mlp import Ensemble, train
 from vision.profile import Face
 from vision.reader import BOX_SCALE, prepare
 
@@ -76,11 +76,21 @@ def samples_from_image(
             half = r * params.crop_scale * rng.uniform(0.88, 1.12)
             turn = aligned + 90.0 * rng.integers(0, 4) + rng.normal(0, 4.0)
             patch = cut_patch(work, x + jitter[0], y + jitter[1], half, turn)
-            if rng.random() < 0.3:
-                patch = cv2.GaussianBlur(patch, (3, 3), rng.uniform(0.3, 1.0))
+            patch = _photometric(patch, rng)
             rows.append(describe(patch, params.face_fraction))
             ids.append(cls)
     return rows, ids
+
+
+def _photometric(patch: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint8]:
+    """Another light, focus and sensor: blur, contrast, brightness and noise, each at random."""
+    out = patch.astype(np.float32)
+    if rng.random() < 0.5:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.5))
+    out = (out - 128.0) * rng.uniform(0.7, 1.2) + 128.0 + rng.uniform(-25, 25)
+    if rng.random() < 0.5:
+        out += rng.normal(0.0, rng.uniform(1.0, 6.0), out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def build_classifier(
@@ -92,7 +102,9 @@ def build_classifier(
     hidden: int = 64,
     epochs: int = 40,
     progress: Progress | None = None,
-) -> MLP:
+    members: int = 3,
+) -> Ensemble:
+    """Train ``members`` MLPs (different seeds) on every candidate and labelled die."""
     rng = np.random.default_rng(seed)
     rows: list[NDArray[np.float32]] = []
     ids: list[int] = []
@@ -104,7 +116,8 @@ def build_classifier(
             progress(i + 1, len(items))
     x = np.stack(rows)
     y = np.array(ids, dtype=np.int64)
-    return train(x, y, len(faces) + 1, hidden=hidden, epochs=epochs, seed=seed)
+    return Ensemble([train(x, y, len(faces) + 1, hidden=hidden, epochs=epochs, seed=seed + k)
+                     for k in range(members)])
 
 
 Labels = list[tuple[Face, tuple[int, int, int, int]]]
