@@ -51,7 +51,7 @@ def build_pips(out: Path, data: Path | None, scenes: int = 120) -> Profile:
         items += load_items(train)
         note += f" + {len(train)} labelled photos of {data.name} (every 4th photo held out)"
     clf = build_classifier(items, PIP_FACES, params, copies=12, hidden=64, epochs=25)
-    prof = Profile("pips", "pips", PIP_FACES, clf, params, min_confidence=0.45,
+    prof = Profile("pips", "pips", PIP_FACES, clf, params, min_confidence=0.4,
                    notes={"built_from": note})
     prof.save(out)
     return prof
