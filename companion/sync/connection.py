@@ -1,108 +1,30 @@
-"""Broker settings and the paho-mqtt 2.x client every sync piece uses.
+"""The paho-mqtt 2.x client every sync piece uses; broker settings come from the tray package.
 
-Secure by default: a broker that is not on this machine needs credentials (a username and a
-password, from the URL, the arguments or ``COMPANION_MQTT_USER`` / ``COMPANION_MQTT_PASSWORD``)
-unless the caller says ``allow_anonymous``; TLS is one option away (``mqtts://`` or ``tls_ca``).
+:class:`BrokerConfig` (URL, credentials, TLS, secure by default: a remote broker needs
+credentials unless ``allow_anonymous``) lives in ``companion/tray/mqtt_config.py`` so the tray
+link and sync parse and apply them the same way; it is re-exported here.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import logging
-import os
 import socket
-import ssl
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from urllib.parse import unquote, urlparse
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+
+from companion.tray.mqtt_config import BrokerConfig, BrokerConfigError
 
 log = logging.getLogger("companion.sync")
 
 MessageHandler = Callable[[str, bytes], None]
 
+SyncConfigError = BrokerConfigError  # the name sync's callers catch
 
-class SyncConfigError(ValueError):
-    """Broker settings that cannot work; the message says what to give instead."""
-
-
-def _is_local(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-@dataclass(frozen=True, slots=True)
-class BrokerConfig:
-    host: str = "127.0.0.1"
-    port: int = 1883
-    username: str | None = None
-    password: str | None = None
-    tls: bool = False
-    tls_ca: str | None = None  # CA file; None with tls = the system's CAs
-    tls_cert: str | None = None  # client certificate (optional)
-    tls_key: str | None = None
-    allow_anonymous: bool = False  # a remote broker without credentials only when asked
-    keepalive: int = 10
-
-    @classmethod
-    def from_url(cls, url: str, *, username: str | None = None, password: str | None = None,
-                 tls_ca: str | None = None, allow_anonymous: bool = False) -> BrokerConfig:
-        """``mqtt://[user:pass@]host[:port]`` or ``mqtts://...`` (TLS, port 8883 by default).
-
-        Username and password fall back to ``COMPANION_MQTT_USER`` / ``COMPANION_MQTT_PASSWORD``.
-        Raises :class:`SyncConfigError` for a bad address or a remote broker without credentials.
-        """
-        text = url if "://" in url else f"mqtt://{url}"
-        u = urlparse(text)
-        if u.scheme not in ("mqtt", "mqtts", "tcp", "ssl") or not u.hostname:
-            raise SyncConfigError(f"{url!r} is not a broker address (mqtt://HOST:PORT or mqtts://...)")
-        tls = u.scheme in ("mqtts", "ssl") or tls_ca is not None
-        try:
-            port = u.port or (8883 if tls else 1883)
-        except ValueError:
-            raise SyncConfigError(f"{url!r} has a bad port") from None
-        user = username or (unquote(u.username) if u.username else None) \
-            or os.environ.get("COMPANION_MQTT_USER") or None
-        pw = password or (unquote(u.password) if u.password else None) \
-            or os.environ.get("COMPANION_MQTT_PASSWORD") or None
-        cfg = cls(u.hostname, port, user, pw, tls, tls_ca, allow_anonymous=allow_anonymous)
-        cfg.check()
-        return cfg
-
-    def check(self) -> None:
-        """Refuse settings that would leak a table to anyone on the network."""
-        if self.username is None and not self.allow_anonymous and not _is_local(self.host):
-            raise SyncConfigError(
-                f"the broker {self.host} is not on this machine: give a username and password "
-                "(--user/--password or COMPANION_MQTT_USER/COMPANION_MQTT_PASSWORD), "
-                "or allow anonymous access explicitly (--anonymous)")
-        if self.password is not None and self.username is None:
-            raise SyncConfigError("a password needs a username")
-        if not self.tls and self.username is not None and not _is_local(self.host):
-            log.warning("credentials for %s travel unencrypted; use mqtts:// (TLS)", self.host)
-
-    def probe(self, timeout: float = 3.0) -> str | None:
-        """None when something listens at the broker's address, else why not (for messages)."""
-        try:
-            with socket.create_connection((self.host, self.port), timeout=timeout):
-                return None
-        except OSError as exc:
-            return exc.strerror or str(exc)
-
-    def with_user(self, username: str | None, password: str | None) -> BrokerConfig:
-        return replace(self, username=username, password=password)
-
-    @property
-    def url(self) -> str:
-        return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+__all__ = ["BrokerConfig", "Connection", "MessageHandler", "SyncConfigError"]
 
 
 class Connection:
@@ -126,11 +48,7 @@ class Connection:
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
         c.max_queued_messages_set(0)
         c.reconnect_delay_set(min_delay=1, max_delay=2)
-        if config.username is not None:
-            c.username_pw_set(config.username, config.password)
-        if config.tls:
-            c.tls_set(ca_certs=config.tls_ca, certfile=config.tls_cert, keyfile=config.tls_key,
-                      cert_reqs=ssl.CERT_REQUIRED)
+        config.apply(c)
         if will is not None:
             c.will_set(will[0], will[1], qos=1, retain=True)
         c.on_connect = self._on_connect
