@@ -140,6 +140,30 @@ def cmd_render(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_markers(a: argparse.Namespace) -> int:
+    import numpy as np
+
+    from vision.detect import TRAY_MARKER_DICT
+
+    if not 40 <= a.size <= 2000:
+        raise UsageError("--size must be 40..2000 pixels")
+    d = cv2.aruco.getPredefinedDictionary(TRAY_MARKER_DICT)
+    gap = a.size // 2
+    sheet = np.full((2 * a.size + 3 * gap, 2 * a.size + 3 * gap), 255, np.uint8)
+    where = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
+    spots = {0: (gap, gap), 1: (2 * gap + a.size, gap), 2: (2 * gap + a.size, 2 * gap + a.size),
+             3: (gap, 2 * gap + a.size)}
+    for mid, (x, y) in spots.items():
+        sheet[y : y + a.size, x : x + a.size] = cv2.aruco.generateImageMarker(d, mid, a.size)
+        cv2.putText(sheet, f"{mid}: {where[mid]}", (x, y + a.size + gap // 3),
+                    cv2.FONT_HERSHEY_SIMPLEX, a.size / 250, 0, max(1, a.size // 120))
+    if not cv2.imwrite(a.out, sheet):
+        raise UsageError(f"cannot write {a.out} (use a .png or .jpg name in an existing folder)")
+    print(f"wrote {a.out}: cut out the 4 markers and put each outside its corner of the tray, "
+          "its inner corner touching the tray's corner")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m vision", description="Read dice from photos and cameras.")
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -171,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     dest.add_argument("--serial", metavar="PORT", help="serial port or pseudo-terminal")
     p.add_argument("--device", default="camtray-1", help="tray id in the protocol")
     p.set_defaults(func=cmd_tray)
+    p = sub.add_parser("markers", help="write a printable sheet of the 4 tray corner markers")
+    p.add_argument("--size", type=int, default=200, help="marker side in pixels (default 200)")
+    p.add_argument("out", metavar="IMAGE")
+    p.set_defaults(func=cmd_markers)
     p = sub.add_parser("render", help="write synthetic labelled photos (tests, teaching)")
     p.add_argument("--style", default="classic")
     p.add_argument("--count", type=int, default=8)
