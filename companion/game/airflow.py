@@ -17,6 +17,7 @@ from companion.game.errors import IllegalAction
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
+from companion.rules import victory
 from companion.rules.air import airpack, flightplan, targets
 from companion.rules.air.air_combat_cards import AIR_COMBAT_CARDS, air_combat_cards_at_setup
 from companion.rules.air.aircraft import (
@@ -509,6 +510,9 @@ def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
 def declare_attack_run(session: GameSession, a: dict[str, Any]) -> None:
     st = session.state
     air = st.air
+    if air is not None and not air.runs and air.bombs:
+        _declare_bombing_roll(session, a)
+        return
     if air is None or not air.runs:
         raise IllegalAction("no attack run is waiting: place ammo markers while the air unit moves")
     run = air.runs[0]
@@ -576,6 +580,11 @@ def apply_air_roll(session: GameSession) -> None:
                 data["medal_to"] = pos.units[r.unit].side.other.value
         elif r.kind == "attack_run":
             results = _run_results(st, r, faces)
+        elif r.kind == "bombing":
+            data["claimed"] = flightplan.FlightPlanRules.strategic_bombing_claims(faces)
+            data["objective"] = r.data["objective"]
+            data["hex"] = r.data["hex"]
+            data["medals"] = r.data.get("medals", 1)
         data["results"] = results
     except (AirRulesError, battle_rules.BattleError) as exc:
         raise IllegalAction(str(exc)) from None
@@ -748,6 +757,8 @@ def _air_odds(r: PendingAir) -> dict[str, Any]:
     p_none = (1 - FACE_WEIGHTS["grenade"] / DIE_SIDES) ** r.dice
     if r.kind == "air_check":
         return {"dice": r.dice, "p_lost": 1 - p_none, "p_hit": 1 - p_none, "p_eliminate": 1 - p_none}
+    if r.kind == "bombing":
+        return {"dice": r.dice, "p_claim": 1 - p_none, "p_hit": 1 - p_none}
     if r.kind == "confirm":
         p_flag_none = (1 - (FACE_WEIGHTS["grenade"] + FACE_WEIGHTS["flag"]) / DIE_SIDES) ** r.dice
         return {"dice": r.dice, "p_shot_down": 1 - p_none, "p_retires": p_none - p_flag_none,
@@ -936,4 +947,111 @@ def withdraw(session: GameSession, a: dict[str, Any]) -> None:
 
 
 def pending_runs(air: AirState | None) -> int:
-    return len(air.runs) if air is not None else 0
+    """Attack runs and strategic bombings placed while moving and not yet resolved."""
+    return len(air.runs) + len(air.bombs) if air is not None else 0
+
+
+# --- strategic bombing (New Flight Plan) -----------------------------------------------------------
+def bombing_objective(st: GameState, h: Hex) -> victory.Objective | None:
+    """The medal objective on ``h`` a bomb could claim (exit hexes and sudden death are not)."""
+    for obj in st.objectives:
+        if h in obj.hexes and obj.kind not in (victory.ObjectiveKind.EXIT,
+                                               victory.ObjectiveKind.SUDDEN_DEATH):
+            return obj
+    return None
+
+
+def _claim_problem(st: GameState, obj: victory.Objective, side: Side) -> str | None:
+    """Why the bomber's side cannot gain this objective's medal by bombing (None: it can)."""
+    if not obj.claimable_by(side):
+        return f"the medal of {obj.id} is not one the {side} can win"
+    if obj.kind is victory.ObjectiveKind.PERMANENT and obj.id in st.ledger.permanent:
+        return f"the medal of {obj.id} was captured for good already"
+    if obj.kind is victory.ObjectiveKind.LAST_TO_OCCUPY and \
+            st.ledger.last_occupant.get(obj.id, obj.initial) is side:
+        return f"the {side} hold the medal of {obj.id} already"
+    if obj.kind is victory.ObjectiveKind.TEMPORARY and victory.temporary_holder(st.position, obj) is side:
+        return f"the {side} hold the medal of {obj.id} already"
+    if st.air is not None and obj.id in st.air.bombed:
+        return f"the medal of {obj.id} is held by bombing already"
+    return None
+
+
+def bombers(st: GameState) -> list[str]:
+    """Ordered New Flight Plan air units that moved and may declare a strategic bombing now."""
+    if not is_air_game(st, FLIGHT_PLAN):
+        return []
+    return [u for u in st.ordered if u in st.position.units and _bombing_problem(st, u) is None]
+
+
+def bomb_offered(st: GameState) -> bool:
+    """``bomb`` is among the move phase's actions: an ordered bomber or fighter-bomber has moved
+    and not declared a bombing (``act`` then says why a bombing is refused, if it is)."""
+    if not is_air_game(st, FLIGHT_PLAN):
+        return False
+    assert st.air is not None
+    declared = {b["unit"] for b in st.air.bombs}
+    rules = _flightplan(st)
+    return any(u in st.position.units and st.position.units[u].spec.air and u in st.moved
+               and u not in declared and rules.profile(st.position.units[u]).strategic_bombing
+               for u in st.ordered)
+
+
+def _bombing_problem(st: GameState, uid: str) -> str | None:
+    air = st.air
+    assert air is not None
+    unit = st.position.units[uid]
+    if not unit.spec.air or unit.side is not st.active:
+        return f"{uid} is not one of your air units"
+    if uid not in st.moved:
+        return f"{uid} bombs at the end of its move: move it first"
+    if any(b["unit"] == uid for b in air.bombs):
+        return f"{uid} has declared its bombing already"
+    obj = bombing_objective(st, unit.hex)
+    if obj is None:
+        return f"{uid} is not on an objective hex ({st.hex_name(unit.hex)})"
+    other = air.bombed_by.get(obj.id)
+    check = _flightplan(st).strategic_bombing_check(
+        st.position, uid, majority_objective=obj.kind is victory.ObjectiveKind.TEMPORARY_MAJORITY,
+        claimed_by_opponent_bombing=other is not None and other != unit.side.value)
+    if not check.allowed:
+        return check.reason or "no strategic bombing here"
+    return _claim_problem(st, obj, unit.side)
+
+
+def declare_bombing(session: GameSession, a: dict[str, Any]) -> None:
+    """New Flight Plan: a bomber or fighter-bomber that ended its move on an unoccupied objective
+    hex places a bomb there; it is rolled (1 die) after the attack runs, a grenade claims the
+    objective's medal."""
+    st = session.state
+    if not is_air_game(st, FLIGHT_PLAN):
+        raise IllegalAction("strategic bombing is a New Flight Plan rule")
+    unit = _own_air(st, a.get("unit"), "bomb")
+    why = _bombing_problem(st, unit.id)
+    if why:
+        raise IllegalAction(why)
+    obj = bombing_objective(st, unit.hex)
+    assert obj is not None
+    ammo = dict(_flightplan(st).ammo_of(unit))
+    ammo["bomb"] = ammo.get("bomb", 0) - 1
+    session._emit("bombing_declared", {"unit": unit.id, "hex": st.hex_name(unit.hex),
+                                       "objective": obj.id, "medals": obj.medals,
+                                       "side": unit.side.value, "ammo_left": ammo})
+
+
+def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> None:
+    st = session.state
+    assert st.air is not None
+    bomb = st.air.bombs[0]
+    if a.get("unit") not in (None, bomb["unit"]):
+        raise IllegalAction(f"the strategic bombing of {bomb['unit']} is resolved next")
+    session._emit("air_attack_declared", {
+        "kind": "bombing", "unit": bomb["unit"], "targets": [], "split": [1],
+        "dice": flightplan.STRATEGIC_BOMBING_DICE,
+        "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": st.active.value,
+        "purpose": (f"{bomb['unit']} bombs {bomb['objective']} on {bomb['hex']}: a grenade claims "
+                    "its medal"),
+        "explain": ["strategic bombing: 1 die, Air Combat cards do not apply"], "then": "battle",
+        "side": st.active.value, "objective": bomb["objective"], "hex": bomb["hex"],
+        "medals": bomb.get("medals", 1),
+    })

@@ -56,6 +56,12 @@ class AirState:
     interdicting: dict[str, int] = field(default_factory=dict)
     pinned: list[str] = field(default_factory=list)  # ordered-to-be units that started adjacent
     not_counting: dict[str, list[str]] = field(default_factory=dict)  # plane -> interdicted units
+    # New Flight Plan strategic bombing: bombs declared this turn ({unit, hex, objective, side}),
+    # resolved after the attack runs; objective id -> side for medals claimed by bombing and not
+    # yet lost to a ground unit on the hex; objective id -> side that ever claimed it by bombing
+    bombs: list[dict[str, Any]] = field(default_factory=list)
+    bombed: dict[str, str] = field(default_factory=dict)
+    bombed_by: dict[str, str] = field(default_factory=dict)
 
     def clone(self) -> AirState:
         return copy.deepcopy(self)

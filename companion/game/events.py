@@ -49,6 +49,8 @@ EVENT_KINDS: dict[str, str] = {
                   "(for the opponent's next turn), rescue (the plane and the infantry leave, no medal)",
     "air_resupplied": "a landed air unit got full ammo at the start of its player's turn",
     "air_withdrawn": "an air unit left the battlefield at the start of its player's turn, no medal",
+    "bombing_declared": "New Flight Plan: a bomber or fighter-bomber ended its move on an objective "
+                        "and places a bomb there (1 bomb spent); rolled after the attack runs",
 }
 
 # Events a player may take back with undo. Dice and what follows from them are never undone,
@@ -56,7 +58,7 @@ EVENT_KINDS: dict[str, str] = {
 UNDOABLE: frozenset[str] = frozenset({
     "card_played", "units_ordered", "unit_moved", "moves_done", "battle_declared",
     "retreat_chosen", "ground_taken", "ground_declined", "ammo_spent", "ambush_played", "air_attack_declared",
-    "air_retreat", "air_action",
+    "air_retreat", "air_action", "bombing_declared",
 })
 # Events nothing before which can be undone.
 BARRIERS: frozenset[str] = frozenset({

@@ -571,8 +571,9 @@ class GameSession:
     def _end_turn(self, a: dict[str, Any]) -> None:
         st = self.state
         if airflow.pending_runs(st.air):
-            raise IllegalAction("resolve the attack runs first (attack_run): ammo markers placed "
-                                "while moving are resolved in the battle phase")
+            raise IllegalAction("resolve the attack runs and bombings first (attack_run): ammo "
+                                "markers and bombs placed while moving are resolved in the battle "
+                                "phase")
         if live_card_targets(st):
             raise IllegalAction(f"roll at the card's other targets first (card_attack): "
                                 f"{', '.join(live_card_targets(st))}")
@@ -615,6 +616,7 @@ class GameSession:
         "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
         "recon": airflow.declare_air_action,
         "withdraw": airflow.withdraw, "card_attack": _card_attack, "ambush": _ambush,
+        "bomb": airflow.declare_bombing,
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -926,7 +928,7 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
                       "then say you are done moving.",
                       ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
-                       "end_moves", *undo),
+                       *(("bomb",) if airflow.bomb_offered(st) else ()), "end_moves", *undo),
                       highlight=tuple(name(pos.units[u].hex) for u in waiting),
                       choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
                       optional=True)
@@ -942,6 +944,10 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         if runs:
             text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
                     "moving, then battle with the other ordered units.")
+            if st.air is not None and not st.air.runs:
+                text = (f"{side.title()}: resolve the strategic bombing of "
+                        f"{st.air.bombs[0]['objective']} (attack_run), then battle with the other "
+                        "ordered units.")
         air_acts = airflow.battle_actions(st)
         if after_battle_movers(st):
             air_acts = ("move", *air_acts)

@@ -7,8 +7,9 @@ it records the event. Replaying a game's events from the start rebuilds its stat
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from companion.game.airstate import AirState, PendingAir, new_air_state
@@ -140,6 +141,8 @@ class GameState:
         """Note objective captures after the board changed."""
         self.ledger = victory.observe(self.ledger, self.position, self.objectives, self.active,
                                       turn_start=turn_start)
+        if self.air is not None and self.air.bombed:
+            _bombing_claims_lapse(self, self.air)
 
 
 def scenario_objectives(scenario: Scenario) -> list[victory.Objective]:
@@ -234,6 +237,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         air.sortie = False
         air.actions = {}
         air.runs = []
+        air.bombs = []
         air.checks = []
         air.withdrew = False
         air.airborne_at_start = sorted(u.id for u in state.position.units.values()
@@ -567,6 +571,11 @@ def _air_attack_resolved(state: GameState, air: AirState, d: dict[str, Any]) -> 
             air.retreats.append({"unit": r["target"], "flags": due, "then": then})
     if d.get("kind") == "attack_run" and air.runs:
         air.runs.pop(0)
+    if d.get("kind") == "bombing":
+        if air.bombs:
+            air.bombs.pop(0)
+        if d.get("claimed"):
+            _bombing_claim(state, air, d)
     if d.get("plane_removed") and d["unit"] in pos.units:
         if d.get("medal_to"):
             _eliminate(state, d["unit"], Side(d["medal_to"]))
@@ -621,6 +630,46 @@ def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.phase = Phase(roll.then if roll else "battle")
 
 
+def _bombing_declared(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    if d["unit"] in state.position.units:
+        state.position.units[d["unit"]].ammo = dict(d["ammo_left"])
+    air.bombs.append(dict(d))
+
+
+def _bombing_claim(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    """A grenade on a strategic bombing: the objective's medal goes to the bomber's side. A
+    last-to-occupy objective changes hands in the ledger; any other is held as an extra medal
+    until a ground unit stands on the objective (then the ordinary rules decide)."""
+    side = Side(d["side"])
+    obj = next((o for o in state.objectives if o.id == d["objective"]), None)
+    if obj is None:
+        return
+    air.bombed_by[obj.id] = side.value
+    if obj.kind is victory.ObjectiveKind.LAST_TO_OCCUPY:
+        last = dict(state.ledger.last_occupant)
+        last[obj.id] = side
+        state.ledger = replace(state.ledger, last_occupant=MappingProxyType(last))
+        return
+    air.bombed[obj.id] = side.value
+    state.ledger = victory.record_extra(state.ledger, side, obj.medals)
+
+
+def _bombing_claims_lapse(state: GameState, air: AirState) -> None:
+    """A medal held by bombing is lost once a ground unit stands on its objective."""
+    for obj_id, who in list(air.bombed.items()):
+        obj = next((o for o in state.objectives if o.id == obj_id), None)
+        if obj is not None and not any(victory.holder(state.position, h) is not None
+                                       for h in obj.hexes):
+            continue
+        del air.bombed[obj_id]
+        if obj is None:
+            continue
+        side = Side(who)
+        extra = dict(state.ledger.extra)
+        extra[side] = extra.get(side, 0) - obj.medals
+        state.ledger = replace(state.ledger, extra=MappingProxyType(extra))
+
+
 def _air_action(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.actions.setdefault(d["unit"], []).append(d["action"])
     if d["action"] == "ground_interdiction":
@@ -656,6 +705,7 @@ _AIR_EVENTS = {
     "air_attack_resolved": _air_attack_resolved, "air_retreat": _air_retreat,
     "air_hits": _air_hits, "air_confirmed": _air_confirmed, "ammo_spent": _ammo_spent,
     "air_resupplied": _air_resupplied, "air_withdrawn": _air_withdrawn, "air_action": _air_action,
+    "bombing_declared": _bombing_declared,
 }
 
 
