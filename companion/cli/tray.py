@@ -8,6 +8,9 @@ or when stdin closes (with ``--auto-throw``, stdin closing does not stop it).
 listen: connects to trays and prints each roll the companion accepts as one JSON line
 ``{"dev", "boot", "seq", "rid", "faces"}``; what it drops (and why) goes to stderr.
 Without ``--serial`` or ``--mqtt`` it starts an embedded broker and says where on stderr.
+
+Both take a broker's login and TLS as sync does: ``--mqtt mqtts://USER:PASS@HOST:PORT`` or
+``--user``/``--password-file``/``--tls-ca``/``--anonymous``; a tray id as ``--dev`` or ``#ID``.
 """
 
 from __future__ import annotations
@@ -19,8 +22,13 @@ import signal
 import sys
 import threading
 from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from companion.tray import codec
+from companion.tray.mqtt_config import BrokerConfig
+
+if TYPE_CHECKING:
+    from companion.tray.simulator import MqttTraySide
 
 log = logging.getLogger("companion.tray.cli")
 
@@ -30,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim = sub.add_parser("simulate", help="run a virtual dice tray")
     where = sim.add_mutually_exclusive_group(required=True)
     where.add_argument("--serial", metavar="PORT", help="a tty path, or 'pty' to open one")
-    where.add_argument("--mqtt", metavar="URL", help="broker, mqtt://HOST:PORT")
-    sim.add_argument("--dev", default="sim-tray", help="the tray's device id (default sim-tray)")
+    where.add_argument("--mqtt", metavar="URL", help=MQTT_HELP)
+    sim.add_argument("--dev", help="the tray's device id (default sim-tray, or #ID in the URL)")
+    _add_login_arguments(sim, "tray.ID")
     sim.add_argument("--dice", choices=codec.DICE_KINDS, default="m44")
     sim.add_argument("--auto-throw", type=float, metavar="SECONDS",
                      help="press the button this long after each expect")
@@ -43,12 +52,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     lis = sub.add_parser("listen", help="print every roll the companion accepts")
     where = lis.add_mutually_exclusive_group()
     where.add_argument("--serial", metavar="PORT", help="a tty path, or 'auto' to find trays on USB")
-    where.add_argument("--mqtt", metavar="URL", help="broker, mqtt://HOST:PORT")
-    lis.add_argument("--dev", help="only this tray")
+    where.add_argument("--mqtt", metavar="URL", help=MQTT_HELP)
+    lis.add_argument("--dev", help="only this tray (or #ID in the URL); needed on a broker whose "
+                                   "ACL lets this account read its table's tray only")
+    _add_login_arguments(lis, "TABLE.TABLET")
     lis.add_argument("--arm", type=int, metavar="N",
                      help="keep the tray armed for N dice (sends expect after each roll)")
     lis.add_argument("--count", type=int, metavar="K", help="stop after K rolls")
     lis.add_argument("--quiet", action="store_true", help="log only drops and problems")
+
+
+MQTT_HELP = ("broker: mqtt://[USER:PASS@]HOST[:PORT], mqtts://... for TLS (port 8883); "
+             "#ID or ?dev=ID names the tray, ?ca=PATH a CA file, ?anonymous allows a remote "
+             "broker without a login")
+
+
+def _add_login_arguments(p: argparse.ArgumentParser, account: str) -> None:
+    p.add_argument("--user", help=f"broker username, e.g. {account} (or COMPANION_MQTT_USER)")
+    p.add_argument("--password-file", metavar="PATH",
+                   help="file holding the broker password (or COMPANION_MQTT_PASSWORD)")
+    p.add_argument("--tls-ca", metavar="PATH", help="CA certificate: connect with TLS")
+    p.add_argument("--anonymous", action="store_true",
+                   help="allow a broker on another machine without a login")
+
+
+def _broker(args: argparse.Namespace, dev: str | None) -> tuple[BrokerConfig, str | None]:
+    """The broker settings and tray id from ``--mqtt`` and the login options (ValueError)."""
+    from companion.tray.mqtt_config import parse_broker_url, read_password_file
+
+    password = read_password_file(args.password_file) if args.password_file else None
+    return parse_broker_url(args.mqtt, username=args.user, password=password,
+                            tls_ca=args.tls_ca, allow_anonymous=args.anonymous, dev=dev)
+
+
+def _login_without_mqtt(args: argparse.Namespace) -> str | None:
+    if args.mqtt is None and (args.user or args.password_file or args.tls_ca or args.anonymous):
+        return "--user, --password-file, --tls-ca and --anonymous go with --mqtt URL"
+    return None
 
 
 def _stop_on_signals(stop: threading.Event) -> None:
@@ -81,7 +121,6 @@ def _check_dev(dev: str | None) -> str | None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from companion.tray.mqtt_link import parse_url
     from companion.tray.simulator import (
         MqttTraySide,
         SerialTraySide,
@@ -90,7 +129,15 @@ def _simulate(args: argparse.Namespace) -> int:
         open_pty,
     )
 
-    problem = _check_dev(args.dev)
+    config: BrokerConfig | None = None
+    dev = args.dev
+    problem = _check_dev(dev) or _login_without_mqtt(args)
+    if not problem and args.mqtt is not None:
+        try:
+            config, dev = _broker(args, dev)
+        except ValueError as exc:
+            problem = str(exc)
+    dev = dev or "sim-tray"
     if args.auto_throw is not None and args.auto_throw < 0:
         problem = "--auto-throw must be 0 or more seconds"
     if problem:
@@ -101,11 +148,11 @@ def _simulate(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"companion tray simulate: boot file: {exc}", file=sys.stderr)
         return 2
-    tray = VirtualTray(args.dev, dice=args.dice, boot=boot, seed=args.seed,
+    tray = VirtualTray(dev, dice=args.dice, boot=boot, seed=args.seed,
                        auto_throw=args.auto_throw)
     side: SerialTraySide | MqttTraySide
     try:
-        if args.serial is not None:
+        if config is None:
             hb = args.heartbeat or 1.0
             if args.serial == "pty":
                 master, slave, path = open_pty()
@@ -114,13 +161,16 @@ def _simulate(args: argparse.Namespace) -> int:
             else:
                 side = SerialTraySide.on_path(tray, args.serial, heartbeat=hb)
         else:
-            host, port = parse_url(args.mqtt)
-            side = MqttTraySide(tray, host, port, heartbeat=args.heartbeat or 5.0)
+            side = MqttTraySide(tray, config.host, config.port, heartbeat=args.heartbeat or 5.0)
+            config.apply(side.client)  # the tray's own login (tray.<dev>) and TLS
     except (OSError, ValueError) as exc:
         print(f"companion tray simulate: {exc}", file=sys.stderr)
         return 2
     stop = threading.Event()
     _stop_on_signals(stop)
+    refused: list[str] = []
+    if config is not None and isinstance(side, MqttTraySide):
+        _stop_when_refused(side, config, refused, stop)
     side.start()
     log.info("virtual tray %s (boot %d, %s dice) running", tray.dev, boot, tray.dice)
 
@@ -135,7 +185,29 @@ def _simulate(args: argparse.Namespace) -> int:
     threading.Thread(target=read_stdin, daemon=True).start()
     stop.wait()
     side.close()
+    if refused:
+        print(f"companion tray simulate: {refused[0]}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _stop_when_refused(side: MqttTraySide, config: BrokerConfig, refused: list[str],
+                       stop: threading.Event) -> None:
+    """A login the broker refuses ends the simulator with the reason (it would retry forever)."""
+    from companion.tray.mqtt_link import refusal_text
+
+    inner: Any = side.client.on_connect  # paho's type is a union of v1 and v2 callbacks
+
+    def on_connect(client: Any, userdata: Any, flags: Any, reason_code: Any,
+                   properties: Any) -> None:
+        if getattr(reason_code, "is_failure", False):
+            if not refused:
+                refused.append(refusal_text(config, str(reason_code)))
+            stop.set()
+        elif inner is not None:
+            inner(client, userdata, flags, reason_code, properties)
+
+    side.client.on_connect = on_connect
 
 
 def _listen(args: argparse.Namespace) -> int:
@@ -144,7 +216,7 @@ def _listen(args: argparse.Namespace) -> int:
     from companion.tray.mqtt_link import MqttLink
     from companion.tray.serial_link import SerialLink
 
-    problem = _check_dev(args.dev)
+    problem = _check_dev(args.dev) or _login_without_mqtt(args)
     if args.arm is not None and not 1 <= args.arm <= codec.MAX_DICE:
         problem = f"--arm takes 1..{codec.MAX_DICE} dice"
     if problem:
@@ -165,8 +237,10 @@ def _listen(args: argparse.Namespace) -> int:
             rid = f"listen-{hub.boot % 100000}-{armed[0]}"
         hub.send(dev, "expect", n=args.arm, rid=rid)
 
+    only_dev = args.dev
+
     def on_event(ev: TrayEvent) -> None:
-        if args.dev is not None and ev.dev != args.dev:
+        if only_dev is not None and ev.dev != only_dev:
             return
         if ev.kind in ("online", "reboot") and ev.dev is not None:
             arm(ev.dev)
@@ -186,25 +260,37 @@ def _listen(args: argparse.Namespace) -> int:
     hub.add_listener(on_event)
     broker: EmbeddedBroker | None = None
     link: SerialLink | MqttLink
+    refused: list[str] = []
     try:
         if args.serial is not None:
             link = SerialLink(hub, None if args.serial == "auto" else args.serial)
+        elif args.mqtt is None:
+            broker = EmbeddedBroker().start()
+            print(f"listen: no broker given; embedded broker at {broker.url}", file=sys.stderr,
+                  flush=True)
+            link = MqttLink.from_url(hub, broker.url, dev=args.dev)
         else:
-            url = args.mqtt
-            if url is None:
-                broker = EmbeddedBroker().start()
-                url = broker.url
-                print(f"listen: no broker given; embedded broker at {url}", file=sys.stderr,
-                      flush=True)
-            link = MqttLink.from_url(hub, url, dev=args.dev)
+            config, only_dev = _broker(args, args.dev)
+            link = MqttLink(hub, dev=only_dev, config=config)
+
+            def on_refused(reason: str) -> None:
+                refused.append(reason)
+                stop.set()
+
+            link.on_refused = on_refused
     except (ValueError, RuntimeError, OSError) as exc:
         print(f"companion tray listen: {exc}", file=sys.stderr)
+        if broker is not None:
+            broker.stop()
         return 2
     link.start()
     stop.wait()
     link.close()
     if broker is not None:
         broker.stop()
+    if refused:
+        print(f"companion tray listen: {refused[0]}", file=sys.stderr)
+        return 1
     if hub.dropped:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(hub.dropped.items()))
         print(f"listen: dropped {counts}", file=sys.stderr)

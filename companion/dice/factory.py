@@ -2,7 +2,10 @@
 
 ``manual`` (typed or tapped), ``sim`` (simulated), ``serial`` / ``serial:PORT`` (USB tray; no
 port: find trays by USB id), ``mqtt`` (embedded broker) / ``mqtt:URL`` (Wi-Fi tray through a
-broker), ``camera:INDEX`` or ``camera:VIDEO_FILE``. Hardware may be missing: ``open_source``
+broker), ``camera:INDEX`` or ``camera:VIDEO_FILE``. The MQTT URL may carry a login, TLS and
+the table's tray: ``mqtt:mqtts://USER:PASS@HOST:PORT#TRAY`` or ``...?dev=TRAY&ca=CA.pem``,
+``?anonymous`` for a remote broker without a login, ``mqtt:#TRAY`` for the embedded broker
+(see docs/tray-protocol.md section 7). Hardware may be missing: ``open_source``
 then falls back to manual dice and says why, so a game never stops for want of a tray.
 """
 
@@ -17,6 +20,7 @@ from companion.dice.manual import ManualDiceSource
 from companion.dice.simulated import SimulatedDiceSource
 
 KINDS: tuple[str, ...] = ("manual", "sim", "serial", "mqtt", "camera")
+MQTT_WAIT = 3.0  # seconds open_source waits for the broker's yes or no to a login
 
 
 class DiceSourceError(ValueError):
@@ -74,11 +78,31 @@ def open_source(spec: str, sim_delay: float = 0.0, seed: int | None = None,
             if kind == "serial":
                 conns = connect(serial_ports=[where or None], use_mqtt=False)
             else:
-                conns = connect(mqtt_url=where or None)
+                url, dev = mqtt_where(where)
+                # a refused login is reported now (manual dice); an absent broker is retried
+                conns = connect(mqtt_url=url, dev=dev, wait=MQTT_WAIT)
             return OpenSource(TrayDiceSource(conns.hub), spec, [conns])
         from companion.dice.camera import CameraDiceSource
 
         return OpenSource(CameraDiceSource.from_spec(spec, profile), spec)
     except Exception as exc:  # any failure falls back to manual dice, with the reason
         return OpenSource(ManualDiceSource(), "manual",
-                          note=f"could not open the dice source {spec}: {exc}")
+                          note=f"could not open the dice source {redact(spec)}: {exc}")
+
+
+def mqtt_where(where: str) -> tuple[str | None, str | None]:
+    """The part after ``mqtt:`` -> (broker URL or None for the embedded one, tray id or None).
+
+    ``#TRAY`` alone scopes the embedded broker to one tray; a URL keeps its own ``#TRAY`` and
+    options (parsed by the tray link).
+    """
+    if where.startswith("#"):
+        return None, where[1:] or None
+    return where or None, None
+
+
+def redact(spec: str) -> str:
+    """``spec`` with any broker password hidden, for messages and labels."""
+    from companion.tray.mqtt_config import redact as hide
+
+    return hide(spec)

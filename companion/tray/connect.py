@@ -1,7 +1,9 @@
 """One call that wires the companion to its trays: a hub, serial links, an MQTT link.
 
 With no broker URL, an embedded broker (amqtt) is started on 127.0.0.1 so Wi-Fi trays
-on the same machine (or pointed at this tablet) still have somewhere to talk.
+on the same machine (or pointed at this tablet) still have somewhere to talk. A broker URL
+may carry credentials, TLS and one tray id (``mqtts://user:pass@host#tray-1``, see
+``companion/tray/mqtt_config.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ class TrayConnections:
 
     @property
     def broker_url(self) -> str | None:
-        return None if self.mqtt is None else f"mqtt://{self.mqtt.host}:{self.mqtt.port}"
+        """The broker's address without credentials (safe to show)."""
+        return None if self.mqtt is None else self.mqtt.config.url
 
     def close(self) -> None:
         for link in self.serial:
@@ -35,11 +38,18 @@ class TrayConnections:
 
 
 def connect(*, serial_ports: list[str | None] | None = None, mqtt_url: str | None = None,
-            use_mqtt: bool = True, hub: TrayHub | None = None) -> TrayConnections:
+            use_mqtt: bool = True, hub: TrayHub | None = None, dev: str | None = None,
+            username: str | None = None, password: str | None = None,
+            tls_ca: str | None = None, allow_anonymous: bool = False,
+            wait: float = 0.0) -> TrayConnections:
     """Start links: each serial port (None = find trays by USB id) and one MQTT broker.
 
-    ``mqtt_url`` None with ``use_mqtt`` starts the embedded broker. Raises ValueError for a
-    bad URL and RuntimeError when the embedded broker cannot start.
+    ``mqtt_url`` None with ``use_mqtt`` starts the embedded broker. ``dev`` (or ``#dev`` in
+    the URL) follows one tray only; ``username``/``password``/``tls_ca``/``allow_anonymous``
+    as in :meth:`BrokerConfig.from_url`. With ``wait`` > 0 it waits that long for the
+    broker's answer and raises PermissionError when the broker refuses the login. Raises
+    ValueError for a bad URL or a remote broker without credentials, RuntimeError when the
+    embedded broker cannot start.
     """
     conns = TrayConnections(hub or TrayHub())
     try:
@@ -49,7 +59,13 @@ def connect(*, serial_ports: list[str | None] | None = None, mqtt_url: str | Non
             if mqtt_url is None:
                 conns.broker = EmbeddedBroker().start()
                 mqtt_url = conns.broker.url
-            conns.mqtt = MqttLink.from_url(conns.hub, mqtt_url).start()
+            conns.mqtt = MqttLink.from_url(conns.hub, mqtt_url, dev, username=username,
+                                           password=password, tls_ca=tls_ca,
+                                           allow_anonymous=allow_anonymous).start()
+            if wait > 0:
+                refused = conns.mqtt.wait_ready(wait)
+                if refused is not None:
+                    raise PermissionError(refused)
     except Exception:
         conns.close()
         raise
