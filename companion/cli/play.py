@@ -40,7 +40,8 @@ Air rules (the scenario says which):
   order ... sortie=HEX   Air Pack: a fresh airplane enters on this edge hex
   order ... deploy=ID@HEX  New Flight Plan: an air unit off the board enters here
   move ID HEX path=A,B,.. markers=HEX:bomb,HEX:machine_gun   fly a path, place ammo markers
-  run                    resolve the next attack run      withdraw ID  air unit leaves (turn start)
+  run                    resolve the next attack run (or bombing)   withdraw ID  leave (turn start)
+  bomb ID                New Flight Plan: bomb the objective the air unit ended its move on
   strafe ID HEX [HEX..]  kamikaze ID TARGET   rescue ID TARGET   support ID   interdict ID
   recon ID               Storch: draw 2 cards at the end of the turn, keep one (end keep=CARD)
   status                 medals and units              help      this text
@@ -119,7 +120,7 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb in ("kamikaze", "rescue"):
         need(2, f"{verb} ID TARGET")
         return {"do": verb, "unit": args[0], "target": args[1]}
-    if verb in ("support", "interdict", "withdraw", "recon"):
+    if verb in ("support", "interdict", "withdraw", "recon", "bomb"):
         need(1, f"{verb} ID")
         do = {"support": "ground_support", "interdict": "interdiction"}.get(verb, verb)
         return {"do": do, "unit": args[0]}

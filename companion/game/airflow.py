@@ -984,6 +984,20 @@ def bombers(st: GameState) -> list[str]:
     return [u for u in st.ordered if u in st.position.units and _bombing_problem(st, u) is None]
 
 
+def could_bomb(st: GameState, unit: Unit, h: Hex, bombs_left: int) -> bool:
+    """Whether ``unit`` ending its move on ``h`` with ``bombs_left`` could bomb an objective there
+    (the auto player's look-ahead; ``bomb`` itself asks the rules core)."""
+    obj = bombing_objective(st, h)
+    if obj is None or bombs_left <= 0 or obj.kind is victory.ObjectiveKind.TEMPORARY_MAJORITY:
+        return False
+    assert st.air is not None
+    if not _flightplan(st).profile(unit).strategic_bombing:
+        return False
+    if st.air.bombed_by.get(obj.id) not in (None, unit.side.value):
+        return False
+    return _claim_problem(st, obj, unit.side) is None
+
+
 def bomb_offered(st: GameState) -> bool:
     """``bomb`` is among the move phase's actions: an ordered bomber or fighter-bomber has moved
     and not declared a bombing (``act`` then says why a bombing is refused, if it is)."""

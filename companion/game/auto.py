@@ -309,6 +309,8 @@ class AutoPlayer:
                 act = _air_pack_action(st, u)
                 if act is not None:
                     return act
+            if air.rules == airflow.FLIGHT_PLAN and uid in airflow.bombers(st):
+                return {"do": "bomb", "unit": uid}  # strategic bombing of the objective below
         for uid in st.ordered:
             u = pos.units.get(uid)
             if u is None or not u.spec.air or uid in st.moved:
@@ -406,7 +408,7 @@ def _flight_plan_move(st: GameState, unit: Any) -> dict[str, Any]:
     assert isinstance(rules, flightplan.FlightPlanRules)
     ammo = rules.ammo_of(unit)
     paths = _flight_paths(st, unit, rules.max_move - unit.moved)
-    best: tuple[tuple[int, int, int, int, int], list[Hex], list[dict[str, str]]] | None = None
+    best: tuple[tuple[int, int, int, int, int, int], list[Hex], list[dict[str, str]]] | None = None
     for path in paths:
         markers: list[dict[str, str]] = []
         left = dict(ammo)
@@ -427,8 +429,9 @@ def _flight_plan_move(st: GameState, unit: Any) -> dict[str, Any]:
         empty = sum(left.values()) == 0
         dogfight = any(o.spec.air and o.airborne and o.side is not unit.side
                        for o in (pos.unit_at(n) for n in st.board.neighbours(end)) if o is not None)
-        key = (-len(markers), 0 if (landing and empty) else 1, 0 if dogfight else 1,
-               _nearest_enemy(st, end, unit.side), len(path))
+        bomb = airflow.could_bomb(st, unit, end, left.get("bomb", 0))
+        key = (-len(markers), 0 if bomb else 1, 0 if (landing and empty) else 1,
+               0 if dogfight else 1, _nearest_enemy(st, end, unit.side), len(path))
         if best is None or key < best[0]:
             if not _valid_flight(st, unit, path):
                 continue

@@ -67,7 +67,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                             + ", ".join(d["faces"]) + " — "
                             + (("lost" + (f", medal to the {d['medal_to']}" if d.get("medal_to") else ""))
                                if d["lost"] else "it flies on") + "."),
-    "air_attack_resolved": lambda d: "; ".join(
+    "air_attack_resolved": lambda d: _bomb_line(d) if d.get("kind") == "bombing" else "; ".join(
         f"{r['target']}: " + ("marker dropped" if r.get("dropped") else
                               f"{r['hits']} hit(s), {_figures(r['figures_removed'])} lost"
                               + (", eliminated" if r["eliminated"] else ""))
@@ -84,11 +84,18 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
                                   else "flies on") + ".",
     "air_action": lambda d: (f"{d['unit']}: {d['action'].replace('_', ' ')}"
                              + (f", lifting out {d['target']} (no medal)" if d.get("target") else "") + "."),
+    "bombing_declared": lambda d: (f"{d['unit']} places a bomb on {d['objective']} ({d['hex']}); "
+                                   f"ammo left {_ammo(d['ammo_left'])}."),
     "air_resupplied": lambda d: f"{d['unit']} is resupplied: {_ammo(d['ammo'])}.",
     "air_withdrawn": lambda d: f"{d['unit']} withdraws ({d.get('reason', 'by choice')}), no medal.",
     "game_over": lambda d: (f"Game over: {(d['winner'] or 'nobody').title()} wins, medals "
                             f"{d['medals']['allies']}-{d['medals']['axis']} ({d['reason']})."),
 }
+
+
+def _bomb_line(d: dict[str, Any]) -> str:
+    return (f"Bomb on {d['objective']} ({', '.join(d['faces'])}): "
+            + (f"medal claimed by the {d['side']}." if d["claimed"] else "missed."))
 
 
 def describe(ev: Event) -> str:

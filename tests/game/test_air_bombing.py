@@ -140,3 +140,25 @@ def test_a_temporary_objective_claimed_by_bombing_is_lost_to_an_enemy_ground_uni
     assert [e.kind for e in ev][-2:] == ["medal_lost", "medal_won"]
     assert g.state.medals == {Side.ALLIES: 0, Side.AXIS: 1}
     assert g.state.air is not None and g.state.air.bombed == {}
+
+
+def test_terminal_bomb_command_and_an_auto_game_that_bombs(tmp_path: Path) -> None:
+    from companion.cli.play import parse_command
+    from companion.game.auto import AutoPlayer
+    from companion.game.narrate import describe
+
+    assert parse_command("bomb a9") == {"do": "bomb", "unit": "a9"}
+    g = GameSession.new(resolve("varenne-bridges"))
+    for line in ("card direct_from_hq", "order a9", "move a9 D5", "bomb a9", "done", "run",
+                 "dice grenade"):
+        events = g.act(parse_command(line))
+    assert "medal claimed by the allies" in describe(events[1])
+    # the auto player flies to an objective and bombs it (seed picked where it does)
+    store = GameStore(tmp_path)
+    g = GameSession.new(resolve("varenne-bridges"), store, deck_seed=2, options={"seed": 2})
+    player = AutoPlayer(2)
+    seen: list[str] = []
+    while not g.over and len(seen) < 2000:
+        seen += [e.kind for e in g.act(player.next_action(g))]
+    assert "bombing_declared" in seen and g.over
+    assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
