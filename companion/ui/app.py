@@ -27,7 +27,7 @@ from companion.dice.base import M44_FACES
 from companion.rules.board import Side
 from companion.scenarios import list_builtins, load_builtin, to_position
 from companion.ui import dicesources, theme
-from companion.ui.controller import Table
+from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
 
@@ -176,6 +176,7 @@ class BoardScreen(TableScreen):
         board.target_dice = t.target_dice()
         board.flash = t.flash
         board.held = t.objective_holders()
+        board.flight = t.flight_overlay()
         board.redraw()
         m = t.medals()
         for side in ("allies", "axis"):
@@ -201,11 +202,13 @@ class BoardScreen(TableScreen):
             grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for cid, name in t.card_choices():
-                grid.add_widget(button(name, lambda c=cid: t.act({"do": "play_card", "card": c}),
-                                       action={"do": "play_card", "card": cid}, height=54, font=17))
+                action = t.play_card_action(cid)
+                grid.add_widget(button(name, lambda a=action: t.act(a), action=action, height=54,
+                                       font=17))
             sv = ScrollView()
             sv.add_widget(grid)
             panel.add_widget(sv)
+            self._air_card_choices(panel)
             self._buttons(panel)
             return
         if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
@@ -225,21 +228,60 @@ class BoardScreen(TableScreen):
         if p.detail:
             for line in p.detail:
                 panel.add_widget(label(line, 16, theme.MUTED))
+        if t.flight or t.tool or len(t.buttons()) > 5:  # an air action being built needs the room
+            panel.add_widget(Label())
+            return
         panel.add_widget(Factory.Heading(text=_("Objectives")))
         for line in t.objective_lines() or [_("Medals for eliminated units only.")]:
             panel.add_widget(label(line, 16))
         self._log(panel)
 
     def _buttons(self, panel: Any) -> None:
-        for text, action in self.table.buttons():
-            colour = (0.45, 0.3, 0.2, 1) if action.get("do") == "undo" else (0.3, 0.36, 0.26, 1)
+        t = self.table
+        buttons = t.buttons()
+        markers = [(text, a) for text, a in buttons if a.get("ui") == "marker"]
+        if markers or t.ammo_left():
+            panel.add_widget(Factory.Heading(text=_("Ammo markers on the path")))
+            left = ", ".join(f"{AMMO_WORDS.get(k, k)} {v}" for k, v in sorted(t.ammo_left().items()))
+            panel.add_widget(label(_("Ammo left:") + f" {left or _('none')}", 20, theme.GOLD, bold=True))
+            if not markers:
+                panel.add_widget(label(_("Fly over an enemy ground unit to place a marker on it."),
+                                       16, theme.MUTED))
+            grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for text, action in markers:
+                grid.add_widget(button(text, lambda a=action: self._press(a), action=action,
+                                       height=52, font=16, color=(0.5, 0.32, 0.12, 1)))
+            panel.add_widget(grid)
+        for text, action in buttons:
+            if action.get("ui") == "marker":
+                continue
+            colour = (0.45, 0.3, 0.2, 1) if action.get("do") == "undo" or action.get("ui") in (
+                "cancel", "path_back") else (0.3, 0.36, 0.26, 1)
+            if action.get("do") == "move" and "path" in action:
+                colour = (0.2, 0.45, 0.6, 1)  # the flight being built: send it
             panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
                                     color=colour))
 
     def _press(self, action: dict[str, Any]) -> None:
-        if action.get("do") == "order":  # the units picked by the time the button is pressed
-            action = {**action, "units": list(self.table.picked)}
-        self.table.act(action)
+        self.table.press(action)
+
+    def _air_card_choices(self, panel: Any) -> None:
+        """Beside the command card: an Air Combat card (New Flight Plan) or the Air Sortie card
+        (Air Pack); a tap chooses it, another tap takes it back."""
+        t = self.table
+        cards = t.air_card_options()
+        if cards:
+            panel.add_widget(Factory.Heading(text=_("With an Air Combat card? (optional)")))
+            for title in cards:
+                panel.add_widget(button(title, lambda c=title: t.press({"ui": "air_card", "card": c}),
+                                        action={"ui": "air_card", "card": title}, height=48,
+                                        font=17, selected=t.air_card == title))
+        if t.sortie_cards():
+            panel.add_widget(Factory.Heading(text=_("Air Sortie cards held:") + f" {t.sortie_cards()}"))
+            panel.add_widget(button(_("Play the Air Sortie with a Section card"),
+                                    lambda: t.press({"ui": "sortie"}), action={"ui": "sortie"},
+                                    height=52, font=17, selected=t.with_sortie))
 
     def _log(self, panel: Any) -> None:
         panel.add_widget(Factory.Heading(text=_("What happened")))
@@ -255,15 +297,30 @@ class BoardScreen(TableScreen):
         st = t.state
         assert p is not None and st is not None
         b = st.battle
-        if b is not None:
+        heading = t.dice_heading() if p.kind == "dice" else ""
+        if heading:
+            panel.add_widget(Factory.Heading(text=heading))
+        elif b is not None:
             panel.add_widget(Factory.Heading(text=_("Battle:") + f" {b.attacker} → {b.target}"))
+        note = t.thrower_note() if p.kind == "dice" else ""
+        if note and p.dice is not None:  # the opponent throws: said big, in his colour
+            panel.add_widget(label(note, 22, theme.SIDE_LIGHT.get(p.dice.thrower, theme.WARN),
+                                   bold=True))
         if p.kind == "dice" and p.dice is not None:
+            if heading and heading != p.dice.purpose:
+                panel.add_widget(label(p.dice.purpose, 16))
             for line in p.detail[:3]:
                 panel.add_widget(label(line, 15, theme.MUTED))
-            if p.dice.odds:
+            odds = p.dice.odds or {}
+            if odds.get("hits"):
                 bars = OddsBars(size_hint_y=None, height=130)
-                bars.odds = p.dice.odds
+                bars.odds = odds
                 panel.add_widget(bars)
+            for key, words in (("p_lost", _("Chance the airplane is lost:")),
+                               ("p_shot_down", _("Chance it is shot down:")),
+                               ("p_retires", _("Chance it retires:"))):
+                if key in odds:
+                    panel.add_widget(label(f"{words} {round(float(odds[key]) * 100)}%", 18, theme.GOLD))
             panel.add_widget(label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
                                    + " · " + _("waiting for:") + f" {t.dice_source_name}",
                                    18, theme.WARN, bold=True))

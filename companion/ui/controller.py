@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.dice.base import DiceResult
+from companion.game import airflow
 from companion.game.events import Event
 from companion.game.narrate import describe
 from companion.game.prompts import Prompt
@@ -31,6 +32,7 @@ from companion.game.session import (
 from companion.game.state import GameState
 from companion.rules import cards as card_rules
 from companion.rules import victory
+from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
 from companion.rules.board import Side
 from companion.scenarios import AirRules, Scenario, ScenarioError, resolve
 from companion.store import GameStore, StoreError
@@ -51,6 +53,24 @@ BUTTON_ACTIONS: dict[str, str] = {
 }
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
+AMMO_WORDS: dict[str, str] = {"machine_gun": _("machine gun"), "bomb": _("bomb")}
+# Air Pack special actions, by the session's action name
+SPECIAL_ACTIONS: dict[str, AirAction] = {
+    "strafe": AirAction.STRAFING, "kamikaze": AirAction.KAMIKAZE, "rescue": AirAction.RESCUE,
+    "ground_support": AirAction.GROUND_SUPPORT, "interdiction": AirAction.GROUND_INTERDICTION,
+    "recon": AirAction.RECON,
+}
+# Special actions whose hexes or target are picked on the board before they are sent
+TOOLS: dict[str, str] = {
+    "strafe": _("tap 1 to 3 hexes next to it, in a row, then Strafe"),
+    "kamikaze": _("tap the enemy ground unit next to it it dives on"),
+    "rescue": _("tap the one-figure infantry unit next to it to lift out"),
+}
+SPECIAL_WORDS: dict[str, str] = {
+    "strafe": _("Strafe"), "kamikaze": _("Kamikaze"), "rescue": _("Rescue"),
+    "ground_support": _("Ground support"), "interdiction": _("Ground interdiction"),
+    "recon": _("Recon (draw 2 cards, keep 1)"),
+}
 
 
 @dataclass
@@ -122,6 +142,17 @@ class Table:
     _source: dicesources.OpenSource | None = None
     _requested: str | None = None  # the rid asked of the source
     _spoken: str = ""
+    # Air actions being built by taps (nothing is sent before the player says so)
+    flight: list[str] = field(default_factory=list)  # the selected air unit's path, hex by hex
+    markers: dict[str, str] = field(default_factory=dict)  # path hex -> machine_gun / bomb
+    air_card: str | None = None  # New Flight Plan: an Air Combat card beside the command card
+    with_sortie: bool = False  # Air Pack: the Air Sortie card joins the section card
+    sortie_hex: str | None = None  # Air Pack: the edge hex where a fresh airplane enters
+    deploy_unit: str | None = None  # New Flight Plan: an air unit off the board to deploy
+    deploy_hex: str | None = None
+    tool: str | None = None  # strafe / kamikaze / rescue: the next taps pick its hexes
+    tool_unit: str | None = None
+    tool_hexes: list[str] = field(default_factory=list)
 
     # --- files ---------------------------------------------------------------------------
     @property
@@ -329,7 +360,27 @@ class Table:
         if p is None:
             return _("Choose a scenario to start a game.")
         if p.kind == "dice" and p.dice is not None:
-            return p.text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
+            st = self.state
+            text = p.text
+            if st is not None and p.dice.thrower != st.active.value:  # the opponent throws
+                own = f"{p.dice.thrower.title()}: "
+                text = p.dice.thrower.upper() + " " + _("PLAYER, YOUR THROW:") + " " + \
+                    (text[len(own):] if text.startswith(own) else text)
+            return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
+        if self.tool and self.tool_unit:
+            return f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.tool_unit}): {TOOLS[self.tool]}."
+        if p.kind == "move" and self.selected and self._is_air(self.selected):
+            left = self.moves_left()
+            if not self.flight:
+                return f"{self.selected}: " + _("tap the hexes it flies over, one at a time, up to") + \
+                    f" {left}; " + _("then Fly.")
+            return f"{self.selected}: " + _("path") + f" {' > '.join(self.flight)}" + \
+                (f" ({_('tap a lit hex to go on')}, {_('tap the last hex to take it back')})"
+                 if len(self.flight) < left else f" ({_('all its movement')})")
+        if p.kind == "order" and self.needs_sortie_hex() and not self.sortie_hex:
+            return p.text + " " + _("Tap the edge hex (blue) where the Air Sortie's airplane enters.")
+        if p.kind == "order" and self.deploy_unit and not self.deploy_hex:
+            return _("Tap the hex (blue) where") + f" {self.deploy_unit} " + _("enters.")
         if p.kind in ("move", "battle") and self.selected and not self._reach_or_targets(self.selected):
             return f"{self.selected}: " + (_("it cannot move anywhere now; pick another unit.")
                                            if p.kind == "move" else
@@ -356,8 +407,23 @@ class Table:
             for uid in self.picked:
                 if uid in st.position.units:
                     out[name(st.position.units[uid].hex)] = "picked"
+        if p.kind == "order":
+            for h in self.entry_hexes():
+                out[h] = "entry"
+            for h in (self.sortie_hex, self.deploy_hex):
+                if h:
+                    out[h] = "selected"
+        if self.tool and self.tool_unit in st.position.units:
+            for h in self.tool_choices():
+                out[h] = "target" if self.tool != "strafe" else "choice"
+            for h in self.tool_hexes:
+                out[h] = "selected"
+            return out
         if self.selected and self.selected in st.position.units:
-            if p.kind == "move":
+            if p.kind == "move" and self._is_air(self.selected):
+                for h in self.flight_next():
+                    out[h] = "reach"
+            elif p.kind == "move":
                 for dest in destinations(st, self.selected):
                     out[name(dest)] = "reach"
             elif p.kind == "battle":
@@ -455,16 +521,20 @@ class Table:
         if p is None:
             return []
         out: list[tuple[str, dict[str, Any]]] = []
+        if self.tool:
+            return self._tool_buttons(p)
+        if p.kind == "move" and self.selected and self._is_air(self.selected):
+            out += self._flight_buttons()
         if p.kind == "order":
             st = self.state
             spec = card_rules.card(st.card) if st is not None and st.card else None
             if spec is not None and spec.one_section:  # the player names the section too
                 for sec, words in (("left", _("left")), ("center", _("center")), ("right", _("right"))):
                     out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})",
-                                {"do": "order", "units": list(self.picked), "section": sec}))
+                                self.order_action(sec)))
             else:
                 out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)"),
-                            {"do": "order", "units": list(self.picked)}))
+                            self.order_action()))
         if p.kind == "retreat":
             for c in p.choices:
                 label = _("Retreat to") + f" {c.label}" + (f" ({c.detail})" if c.detail else "")
@@ -478,11 +548,17 @@ class Table:
             if st is not None and victory.may_exit(st.position, st.objectives, self.selected):
                 out.append((_("Leave the board:") + f" {self.selected}",
                             {"do": "exit", "unit": self.selected}))
+        out += self._air_buttons(p)
+        keep = self.recon_cards()
         for a in p.actions:
-            if a in BUTTON_ACTIONS:
+            if a == "end_turn" and keep:  # Air Pack recon: 2 cards drawn, the player keeps one
+                for cid in keep:
+                    out.append((_("End turn, keep") + f" {card_rules.card(cid).name}",
+                                {"do": "end_turn", "keep": cid}))
+            elif a in BUTTON_ACTIONS:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
         known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
-                 "take_ground", *BUTTON_ACTIONS}
+                 "take_ground", "attack_run", "withdraw", *SPECIAL_ACTIONS, *BUTTON_ACTIONS}
         for a in p.actions:  # actions this app has no special screen for: a button each that
             if a not in known:  # sends what the board shows picked; a refusal says what is missing
                 out.append((a.replace("_", " ").capitalize() + (f": {self.selected}" if self.selected
@@ -540,8 +616,20 @@ class Table:
             self.selected = None
         if action.get("do") in ("order", "undo"):
             self.picked = []
+        self.clear_air()
         self._after_change()
         return True
+
+    def press(self, action: dict[str, Any]) -> bool:
+        """A panel button: a session action, or (``ui`` key) a step of an air action being built."""
+        ui = action.get("ui")
+        if ui is None:
+            if action.get("do") == "order":  # the units picked by the time the button is pressed
+                return self.act(self.order_action(action.get("section")))
+            return self.act(action)
+        ok = self._ui_step(str(ui), action)
+        self._after_change()
+        return ok
 
     def tap_hex(self, hex_name: str) -> bool:
         """A tap on the board; True when it did something."""
@@ -551,6 +639,12 @@ class Table:
         unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == hex_name), None)
         kind = p.kind
         self.last_hex = hex_name
+        if self.tool and kind in ("move", "battle"):
+            return self._tool_tap(hex_name, unit)
+        if kind == "move" and self.selected and self._is_air(self.selected):
+            return self._flight_tap(hex_name, unit, p)
+        if kind == "order" and unit is None and self._entry_tap(hex_name):
+            return True
         if kind == "order":
             if unit is None or unit.side is not st.active:
                 self.message = _("Tap your own units to order them.")
@@ -612,6 +706,423 @@ class Table:
             self.message = ""
         self._after_change()
         return unit is not None and unit.id in allowed
+
+
+    # --- air actions built by taps ---------------------------------------------------------
+    def clear_air(self) -> None:
+        """Forget every air action being built (after it was sent, or on Undo / Cancel)."""
+        self.flight, self.markers = [], {}
+        self.air_card, self.with_sortie, self.sortie_hex = None, False, None
+        self.deploy_unit, self.deploy_hex = None, None
+        self.tool, self.tool_unit, self.tool_hexes = None, None, []
+
+    def air_rules(self) -> str | None:
+        """``air-pack``, ``flight-plan`` or None: the game's air rules."""
+        st = self.state
+        air = getattr(st, "air", None) if st is not None else None
+        return str(air.rules) if air is not None else None
+
+    def _is_air(self, unit_id: str | None) -> bool:
+        st = self.state
+        return (st is not None and self.air_rules() is not None and unit_id in st.position.units
+                and st.position.units[unit_id].spec.air)
+
+    def moves_left(self) -> int:
+        """Hexes the selected air unit may still fly this turn."""
+        st = self.state
+        if st is None or not self._is_air(self.selected) or st.air is None:
+            return 0
+        unit = st.position.units[self.selected or ""]
+        return max(0, airflow.rules_of(st).max_move - unit.moved)
+
+    def flight_next(self) -> list[str]:
+        """Hexes the path may go on to: next to its last hex, not flown over yet, on the board."""
+        st = self.state
+        if st is None or not self._is_air(self.selected) or len(self.flight) >= self.moves_left():
+            return []
+        unit = st.position.units[self.selected or ""]
+        b = st.board
+        last = b.parse(self.flight[-1]) if self.flight else unit.hex
+        rules = airflow.rules_of(st)
+        seen = set(self.flight)
+        if rules.start_counts_as_visited:
+            seen.add(st.hex_name(unit.hex))
+        out = []
+        for h in b.neighbours(last):
+            name = st.hex_name(h)
+            other = st.position.unit_at(h)
+            if name in seen or (not rules.may_pass_enemy_air and other is not None
+                                and other.side is not unit.side and other.spec.air):
+                continue
+            out.append(name)
+        return out
+
+    def _flight_tap(self, hex_name: str, unit: Any, p: Prompt) -> bool:
+        st = self.state
+        assert st is not None and self.selected is not None
+        plane = st.position.units[self.selected]
+        if unit is not None and unit.id == self.selected:
+            if self.flight:  # start again
+                self.flight, self.markers = [], {}
+            else:
+                self.selected = None
+            self.message = ""
+        elif hex_name in self.flight:  # take the path back to this hex (the last one: off)
+            i = self.flight.index(hex_name)
+            self.flight = self.flight[:i] if i == len(self.flight) - 1 else self.flight[:i + 1]
+            self.markers = {h: a for h, a in self.markers.items() if h in self.flight}
+            self.message = ""
+        elif hex_name in self.flight_next():
+            self.flight.append(hex_name)
+            self.message = ""
+        elif not self.flight and unit is not None and unit.side is st.active and \
+                unit.id in [c.key for c in p.choices]:
+            self.selected = unit.id  # another unit picked instead
+            self.message = ""
+        elif len(self.flight) >= self.moves_left():
+            self.message = f"{plane.id} " + _("flies at most") + f" {self.moves_left()} " + \
+                _("hexes; tap the last hex of the path to take it back.")
+        else:
+            last = self.flight[-1] if self.flight else st.hex_name(plane.hex)
+            self.message = f"{hex_name} " + _("is not next to") + f" {last}: " + \
+                _("the path goes hex by hex, never twice over a hex.")
+        self._after_change()
+        return not self.message
+
+    def marker_options(self) -> list[tuple[str, str, str | None]]:
+        """New Flight Plan: (hex, enemy unit, ammo placed or None) for each hex of the path
+        holding an enemy ground unit, in path order."""
+        st = self.state
+        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or not self._is_air(self.selected):
+            return []
+        plane = st.position.units[self.selected or ""]
+        out = []
+        for h in self.flight:
+            u = st.position.unit_at(st.board.parse(h))
+            if u is not None and u.side is not plane.side and not u.spec.air:
+                out.append((h, u.id, self.markers.get(h)))
+        return out
+
+    def ammo_left(self) -> dict[str, int]:
+        """The selected air unit's ammo less the markers placed on the path being built."""
+        st = self.state
+        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or not self._is_air(self.selected):
+            return {}
+        from companion.rules.air import flightplan
+
+        try:
+            ammo = dict(flightplan.FlightPlanRules().ammo_of(st.position.units[self.selected or ""]))
+        except ValueError:
+            return {}
+        for a in self.markers.values():
+            ammo[a] = ammo.get(a, 0) - 1
+        return ammo
+
+    def flight_action(self) -> dict[str, Any]:
+        """The ``move`` action of the path and markers built so far."""
+        action: dict[str, Any] = {"do": "move", "unit": self.selected, "to": self.flight[-1],
+                                  "path": list(self.flight)}
+        if self.markers:
+            action["markers"] = [{"hex": h, "ammo": self.markers[h]} for h in self.flight
+                                 if h in self.markers]
+        return action
+
+    def flight_overlay(self) -> dict[str, Any] | None:
+        """What the board draws over the map: the path from the air unit, its markers, and the
+        hexes picked for a special action."""
+        st = self.state
+        if st is None:
+            return None
+        if self.tool and self.tool_unit in st.position.units:
+            return {"start": st.hex_name(st.position.units[self.tool_unit].hex), "path": [],
+                    "markers": {}, "strafe": list(self.tool_hexes)}
+        if not self.flight or not self._is_air(self.selected):
+            return None
+        return {"start": st.hex_name(st.position.units[self.selected or ""].hex),
+                "path": list(self.flight), "markers": dict(self.markers), "strafe": []}
+
+    def _flight_buttons(self) -> list[tuple[str, dict[str, Any]]]:
+        st = self.state
+        if st is None or not self.flight:
+            return []
+        end = self.flight[-1]
+        n = len(self.flight)
+        words = _("Fly") + f" {self.selected} " + _("to") + f" {end} ({n} " + \
+            (_("hex") if n == 1 else _("hexes"))
+        if self.markers:
+            words += f", {len(self.markers)} " + (_("marker") if len(self.markers) == 1 else _("markers"))
+        words += ")"
+        if "airfield" in st.position.terrain_names(st.board.parse(end)):
+            words += " - " + _("lands on the airfield")
+        out = [(words, {**self.flight_action()})]
+        for h, uid, placed in self.marker_options():
+            for ammo in ("machine_gun", "bomb"):
+                if placed != ammo:
+                    out.append((f"{AMMO_WORDS[ammo].capitalize()} " + _("on") + f" {h} ({uid})",
+                                {"ui": "marker", "hex": h, "ammo": ammo}))
+            if placed:
+                out.append((_("No marker on") + f" {h}", {"ui": "marker", "hex": h, "ammo": None}))
+        out.append((_("Take back the last hex"), {"ui": "path_back"}))
+        return out
+
+    # --- cards, orders and start-of-turn air choices -----------------------------------------
+    def air_card_options(self) -> list[str]:
+        """New Flight Plan: the Air Combat cards the active side holds (one may join the card)."""
+        st = self.state
+        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or st.air is None:
+            return []
+        return list(dict.fromkeys(st.air.cards.get(st.active.value, [])))
+
+    def sortie_cards(self) -> int:
+        """Air Pack: the Air Sortie cards the active side holds."""
+        st = self.state
+        if st is None or self.air_rules() != airflow.AIR_PACK or st.air is None:
+            return 0
+        return int(st.air.sorties.get(st.active.value, 0))
+
+    def play_card_action(self, card: str) -> dict[str, Any]:
+        action: dict[str, Any] = {"do": "play_card", "card": card}
+        if self.air_card:
+            action["air_card"] = self.air_card
+        if self.with_sortie and card_rules.card(card).kind.value == "section":
+            action["air_sortie"] = True
+        return action
+
+    def needs_sortie_hex(self) -> bool:
+        """Air Pack: an Air Sortie is in play and none of the side's airplanes flies: the fresh
+        airplane's edge hex is needed before the order."""
+        st = self.state
+        if st is None or self.air_rules() != airflow.AIR_PACK or st.air is None or not st.air.sortie:
+            return False
+        return not any(u.side is st.active and u.spec.air and u.airborne
+                       for u in st.position.units.values())
+
+    def deploy_options(self) -> list[str]:
+        """New Flight Plan: the active side's air units off the board (one may deploy)."""
+        st = self.state
+        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or st.air is None or not st.card:
+            return []
+        if card_rules.card(st.card).kind.value != "section":
+            return []
+        return [str(r["id"]) for r in st.air.reserve.get(st.active.value, [])]
+
+    def entry_hexes(self) -> list[str]:
+        """Hexes (vacant) where an Air Sortie's airplane or a deployed air unit may enter now."""
+        st = self.state
+        p = self.prompt()
+        if st is None or p is None or p.kind != "order" or st.air is None or not st.card:
+            return []
+        card = st.card
+        spec = card_rules.card(card)
+        if self.air_rules() == airflow.AIR_PACK and st.air.sortie:
+            from companion.rules.air import airpack
+
+            hexes = airpack.AirPackRules().edge_hexes(st.position, None, st.active)
+        elif self.deploy_unit:
+            hexes = frozenset(st.board.all_hexes)
+        else:
+            return []
+        out = []
+        for h in hexes:
+            if st.position.is_occupied(h):
+                continue
+            secs = st.board.sections(h, st.active)
+            if card != "air_power" and spec.sections and not any(x in spec.sections for x in secs):
+                continue
+            out.append(st.hex_name(h))
+        return sorted(out)
+
+    def _entry_tap(self, hex_name: str) -> bool:
+        if hex_name not in self.entry_hexes():
+            return False
+        st = self.state
+        assert st is not None and st.air is not None
+        if st.air.sortie:
+            self.sortie_hex = None if self.sortie_hex == hex_name else hex_name
+        else:
+            self.deploy_hex = None if self.deploy_hex == hex_name else hex_name
+        self.message = ""
+        self._after_change()
+        return True
+
+    def order_action(self, section: str | None = None) -> dict[str, Any]:
+        """The ``order`` action of the units picked, with the air unit entering, if any."""
+        action: dict[str, Any] = {"do": "order", "units": list(self.picked)}
+        if section:
+            action["section"] = section
+        if self.sortie_hex:
+            action["sortie_hex"] = self.sortie_hex
+        if self.deploy_unit and self.deploy_hex:
+            action["deploy"] = {"unit": self.deploy_unit, "hex": self.deploy_hex}
+        return action
+
+    # --- special actions, attack runs, withdrawals -------------------------------------------
+    def special_planes(self, do: str) -> list[str]:
+        """Air Pack: the ordered, flying airplanes of the active side that may make ``do``."""
+        st = self.state
+        want = SPECIAL_ACTIONS.get(do)
+        if st is None or st.air is None or want is None:
+            return []
+        out = []
+        for uid in st.ordered:
+            u = st.position.units.get(uid)
+            if u is None or not u.spec.air or not u.airborne or st.air.actions.get(uid):
+                continue
+            model = AIRPACK_MODELS.get(u.model or "")
+            if model is not None and want in model.actions:
+                out.append(uid)
+        return out
+
+    def tool_choices(self) -> list[str]:
+        """Hexes a special action being built may pick: next to the airplane (enemy ground units
+        for kamikaze, friendly one-figure infantry for rescue)."""
+        st = self.state
+        if st is None or self.tool_unit not in st.position.units:
+            return []
+        plane = st.position.units[self.tool_unit or ""]
+        out = []
+        for h in st.board.neighbours(plane.hex):
+            u = st.position.unit_at(h)
+            if self.tool == "kamikaze" and (u is None or u.side is plane.side or u.spec.air):
+                continue
+            if self.tool == "rescue" and (u is None or u.side is not plane.side or u.spec.air):
+                continue
+            out.append(st.hex_name(h))
+        return out
+
+    def _tool_tap(self, hex_name: str, unit: Any) -> bool:
+        st = self.state
+        assert st is not None and self.tool is not None
+        if hex_name not in self.tool_choices():
+            self.message = f"{hex_name}: " + TOOLS[self.tool] + "."
+            self._after_change()
+            return False
+        if self.tool == "strafe":
+            if hex_name in self.tool_hexes:
+                self.tool_hexes.remove(hex_name)
+            elif len(self.tool_hexes) < 3:
+                self.tool_hexes.append(hex_name)
+            self.message = ""
+            self._after_change()
+            return True
+        return self.act({"do": self.tool, "unit": self.tool_unit, "target": unit.id})
+
+    def _tool_buttons(self, p: Prompt) -> list[tuple[str, dict[str, Any]]]:
+        out: list[tuple[str, dict[str, Any]]] = []
+        if self.tool == "strafe" and self.tool_hexes:
+            out.append((_("Strafe") + f" {', '.join(self.tool_hexes)}",
+                        {"do": "strafe", "unit": self.tool_unit, "hexes": list(self.tool_hexes)}))
+        out.append((_("Cancel"), {"ui": "cancel"}))
+        return out
+
+    def _air_buttons(self, p: Prompt) -> list[tuple[str, dict[str, Any]]]:
+        st = self.state
+        out: list[tuple[str, dict[str, Any]]] = []
+        if st is None or st.air is None:
+            return out
+        if "withdraw" in p.actions:  # New Flight Plan, before the command card
+            for u in sorted(st.position.units.values(), key=lambda u: u.id):
+                if u.side is st.active and u.spec.air:
+                    out.append((_("Withdraw") + f" {u.id} " + _("(it leaves, no medal)"),
+                                {"do": "withdraw", "unit": u.id}))
+        if "attack_run" in p.actions and st.air.runs:
+            run = st.air.runs[0]
+            n = len(run.get("markers", []))
+            out.append((_("Resolve the attack run of") + f" {run['unit']} ({n} "
+                        + (_("marker") if n == 1 else _("markers")) + ")",
+                        {"do": "attack_run", "unit": run["unit"]}))
+        if p.kind == "order":
+            for uid in self.deploy_options():
+                chosen = uid == self.deploy_unit
+                out.append(((_("Deploying") if chosen else _("Deploy")) + f" {uid}"
+                            + (" " + _("on") + f" {self.deploy_hex}" if chosen and self.deploy_hex else ""),
+                            {"ui": "deploy", "unit": uid}))
+        for do in p.actions:
+            if do not in SPECIAL_ACTIONS:
+                continue
+            for uid in self.special_planes(do):
+                if do in TOOLS:
+                    out.append((f"{SPECIAL_WORDS[do]}: {uid}", {"ui": "tool", "tool": do, "unit": uid}))
+                else:
+                    out.append((f"{SPECIAL_WORDS[do]}: {uid}", {"do": do, "unit": uid}))
+        return out
+
+    def recon_cards(self) -> list[str]:
+        """Air Pack recon: the two cards drawn at the end of the turn (the player keeps one)."""
+        st = self.state
+        if st is None or st.deck is None or len(st.deck) < 2 or not airflow.recon_active(st):
+            return []
+        return list(st.deck[:2])
+
+    def _ui_step(self, ui: str, action: dict[str, Any]) -> bool:
+        st = self.state
+        if st is None:
+            return False
+        self.message = ""
+        if ui == "marker":
+            h, ammo = str(action.get("hex")), action.get("ammo")
+            if ammo is None:
+                self.markers.pop(h, None)
+                return True
+            if self.ammo_left().get(str(ammo), 0) + (1 if self.markers.get(h) == ammo else 0) < 1:
+                self.message = f"{self.selected} " + _("has no") + f" {AMMO_WORDS.get(str(ammo), ammo)} " \
+                    + _("ammo left for this marker.")
+                return False
+            self.markers[h] = str(ammo)
+            return True
+        if ui == "path_back":
+            if self.flight:
+                gone = self.flight.pop()
+                self.markers.pop(gone, None)
+            return True
+        if ui == "air_card":
+            title = action.get("card")
+            self.air_card = None if self.air_card == title else str(title)
+            return True
+        if ui == "sortie":
+            self.with_sortie = not self.with_sortie
+            return True
+        if ui == "deploy":
+            uid = str(action.get("unit"))
+            self.deploy_unit = None if self.deploy_unit == uid else uid
+            self.deploy_hex = None
+            return True
+        if ui == "tool":
+            self.selected, self.flight, self.markers = None, [], {}
+            self.tool, self.tool_unit, self.tool_hexes = str(action["tool"]), str(action["unit"]), []
+            return True
+        if ui == "cancel":
+            self.tool, self.tool_unit, self.tool_hexes = None, None, []
+            return True
+        self.message = _("Unknown step:") + f" {ui}"
+        return False
+
+    def dice_heading(self) -> str:
+        """What a roll is for, in a few words: a battle, an air check, a confirmation..."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.dice is None:
+            return ""
+        roll = st.air.roll if st.air is not None else None
+        if roll is not None:
+            return {"air_check": _("Air check of") + f" {roll.unit}",
+                    "confirm": _("Confirmation roll:") + f" {', '.join(roll.targets)}",
+                    "attack_run": _("Attack run of") + f" {roll.unit}",
+                    "strafe": _("Strafing by") + f" {roll.unit}",
+                    "kamikaze": _("Kamikaze:") + f" {roll.unit}"}.get(roll.kind, p.dice.purpose)
+        b = st.battle
+        if b is not None and b.confirm_dice:
+            return _("Confirmation roll:") + f" {b.target}"
+        if b is not None:
+            return _("Battle:") + f" {b.attacker} → {b.target}"
+        return p.dice.purpose
+
+    def thrower_note(self) -> str:
+        """When the opponent throws (an air check next to his units, an ambush), say so."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.dice is None or p.dice.thrower == st.active.value:
+            return ""
+        return p.dice.thrower.title() + " " + _("player: this throw is yours") + \
+            f" ({_('it is the')} {st.active.value.title()}' {_('turn')})."
 
     # --- dice ----------------------------------------------------------------------------------
     def submit_dice(self, faces: list[Any], source: str = "manual") -> bool:

@@ -50,6 +50,7 @@ HIGHLIGHT: dict[str, RGBA] = {
     "selected": (1.0, 1.0, 1.0, 1),
     "picked": (0.2, 0.9, 1.0, 1),  # ordered (picked) units
     "battle": (1.0, 0.55, 0.1, 1),  # the battle under way
+    "entry": (0.35, 0.7, 1.0, 1),  # where an air unit may enter (Air Sortie, deployment)
 }
 
 UNIT_LABELS: dict[str, str] = {
@@ -61,6 +62,9 @@ UNIT_LABELS: dict[str, str] = {
 FACE_LABELS: dict[str, str] = {
     "infantry": "INF", "armor": "TANK", "grenade": "GREN", "star": "STAR", "flag": "FLAG",
 }
+PATH: RGBA = (0.1, 0.75, 1.0, 0.95)  # an air unit's flight path being built
+AMMO_COLOURS: dict[str, RGBA] = {"machine_gun": (0.95, 0.75, 0.15, 1), "bomb": (0.85, 0.2, 0.1, 1)}
+AMMO_LABELS: dict[str, str] = {"machine_gun": "MG", "bomb": "B"}
 DIE_COLOURS: dict[str, RGBA] = {
     "infantry": (0.3, 0.5, 0.25, 1), "armor": (0.35, 0.4, 0.5, 1),
     "grenade": (0.75, 0.2, 0.15, 1), "star": (0.85, 0.65, 0.1, 1),

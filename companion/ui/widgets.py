@@ -71,6 +71,7 @@ class HexBoard(Widget):
     target_dice = ObjectProperty({})  # hex name -> dice a battle there would throw
     flash = ObjectProperty(None, allownone=True)  # controller.Flash
     held = ObjectProperty({})  # objective id -> side holding it now (ringed in its colour)
+    flight = ObjectProperty(None, allownone=True)  # controller.Table.flight_overlay()
     show_names = ObjectProperty(True)
     interactive = ObjectProperty(True)
 
@@ -196,6 +197,44 @@ class HexBoard(Widget):
                 draw_text(str(dice), cx + r * 0.56, cy + r * 0.61, int(r * 0.45), bold=True)
             if self.flash is not None:
                 self._flash(lay)
+            if self.flight:
+                self._flight(self.flight, lay)
+
+    def _flight(self, f: dict[str, Any], lay: theme.HexLayout) -> None:
+        """An air unit's path being built: a thick line hex by hex with numbered steps, an ammo
+        marker (MG / B) on the hexes picked for the attack run; strafed hexes crossed."""
+        board = lay.board
+        r = lay.radius
+        try:
+            start = lay.center(board.parse(f["start"]))
+            steps = [lay.center(board.parse(h)) for h in f.get("path", [])]
+        except (KeyError, ValueError):
+            return
+        if steps:
+            pts = [c for p in (start, *steps) for c in p]
+            Color(0, 0, 0, 0.5)
+            Line(points=pts, width=max(4.0, r * 0.16))
+            Color(*theme.PATH)
+            Line(points=pts, width=max(3.0, r * 0.1))
+            for i, (x, y) in enumerate(steps, start=1):
+                Color(*theme.PATH)
+                Ellipse(pos=(x - r * 0.22, y - r * 0.22), size=(r * 0.44, r * 0.44))
+                draw_text(str(i), x, y, max(10, int(r * 0.34)), (0.05, 0.1, 0.2, 1), bold=True)
+        for name, ammo in (f.get("markers") or {}).items():
+            x, y = lay.center(board.parse(name))
+            mx, my = x + r * 0.45, y - r * 0.4
+            Color(0, 0, 0, 0.6)
+            Ellipse(pos=(mx - r * 0.34, my - r * 0.34), size=(r * 0.68, r * 0.68))
+            Color(*theme.AMMO_COLOURS.get(ammo, theme.GOLD))
+            Ellipse(pos=(mx - r * 0.3, my - r * 0.3), size=(r * 0.6, r * 0.6))
+            draw_text(theme.AMMO_LABELS.get(ammo, ammo[:2].upper()), mx, my, max(10, int(r * 0.32)),
+                      (1, 1, 1, 1), bold=True)
+        for name in f.get("strafe") or []:
+            x, y = lay.center(board.parse(name))
+            Color(0.95, 0.2, 0.1, 0.9)
+            Line(points=[start[0], start[1], x, y], width=max(2.0, r * 0.07), dash_length=8,
+                 dash_offset=6)
+            Line(circle=(x, y, r * 0.55), width=3)
 
     def _terrain_shapes(self, h: Hex, types: list[str], lay: theme.HexLayout) -> None:
         cx, cy = lay.center(h)
@@ -317,10 +356,13 @@ class HexBoard(Widget):
         if u.spec.air:
             ammo = " ".join(f"{'MG' if k == 'machine_gun' else 'B' if k == 'bomb' else k[:2].upper()}"
                             f"{v}" for k, v in sorted(u.ammo.items()))
-            draw_text(ammo or "-", cx, cy - hgt * 0.08, max(8, int(r * 0.3)), bold=True)
+            shown = ammo or (u.model or "").upper()[:6]  # Air Pack airplanes carry no ammo
+            draw_text(shown, cx, cy - hgt * 0.08, max(8, int(r * (0.3 if len(shown) < 7 else 0.24))),
+                      bold=True)
         else:
             draw_text(str(u.figures), cx, cy - hgt * 0.1, max(10, int(r * 0.55)), bold=True)
-        draw_text(u.id, cx, cy - hgt * 0.4, max(8, int(r * 0.24)), (1, 1, 1, 0.85), bold=True)
+        uid = u.id.split("-", 1)[1] if "-plane-" in u.id else u.id  # a sortie's "allies-plane-1"
+        draw_text(uid, cx, cy - hgt * 0.4, max(8, int(r * 0.24)), (1, 1, 1, 0.85), bold=True)
         if u.badges:
             Color(*theme.GOLD)
             bx, by = cx + w / 2 - r * 0.08, cy + hgt / 2 - r * 0.08

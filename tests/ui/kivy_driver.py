@@ -2,6 +2,9 @@
 
     python kivy_driver.py MODE REPORT.json DATA_DIR SCREENSHOT_DIR
 
+``air``: a New Flight Plan attack run entered by touches (the path tapped hex by hex, two ammo
+markers chosen on the panel, the run resolved with the dice pad), then an Air Pack air check
+that the opponent throws; screenshots of both on the way.
 ``battle``: a game on the demo scenario played by touches (the built-in auto player decides,
 this script taps, drags and presses buttons like a player would) with dice from the simulated
 source, until a retreat was chosen by a tap and a medal was won; checks the widgets on the way.
@@ -239,6 +242,118 @@ def screens_steps(app: CompanionApp) -> Iterator[float]:
     yield 0.05
 
 
+def air_scenario() -> Any:
+    """Skies over Varenne with the fighter-bomber a9 moved to E5, in reach of two enemies."""
+    import dataclasses
+
+    from companion.scenarios import resolve
+
+    sc = resolve("varenne-bridges")
+    sc.units = [dataclasses.replace(u, hex="E5") if u.id == "a9" else u for u in sc.units]
+    return sc
+
+
+def shot(name: str) -> None:
+    path = SHOTS / f"{name}.png"
+    made = Window.screenshot(name=str(path))
+    if made:
+        Path(made).replace(path)
+        report["shots"].append(str(path))
+
+
+def air_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    s = t.session
+    assert s is not None
+    board_screen = app.screen("board")
+    board = board_screen.ids.board
+    yield 0.1
+    check("card pressed", press(app, lambda x: x == {"do": "play_card", "card": "probe_center"}))
+    yield 0.05
+    tap(*board.hex_center("E5"))
+    yield 0.02
+    check("order pressed", press(app, lambda x: isinstance(x, dict) and x.get("do") == "order"))
+    yield 0.05
+    tap(*board.hex_center("E5"))  # pick the air unit, then its path hex by hex
+    yield 0.02
+    for h in ("F5", "f6", "g6", "H5"):
+        tap(*board.hex_center(h))
+        yield 0.02
+    check("path drawn while being built",
+          (board.flight or {}).get("path") == ["F5", "f6", "g6", "H5"], board.flight)
+    tap(*board.hex_center("H5"))  # the last hex tapped again: taken back
+    yield 0.02
+    check("last hex taken back by a tap", (board.flight or {}).get("path") == ["F5", "f6", "g6"],
+          board.flight)
+    tap(*board.hex_center("H5"))
+    yield 0.02
+    for h, ammo in (("f6", "machine_gun"), ("g6", "bomb")):
+        press(app, lambda x, h=h, a=ammo: x == {"ui": "marker", "hex": h, "ammo": a})
+        yield 0.02
+    check("markers drawn on the path", (board.flight or {}).get("markers") ==
+          {"f6": "machine_gun", "g6": "bomb"}, board.flight)
+    texts = [w.text for w in walk(board_screen.ids.panel) if hasattr(w, "text")]
+    check("ammo left shown", any("Ammo left" in x and "bomb 0" in x and "machine gun 0" in x
+                                 for x in texts), texts)
+    shot("air-path")
+    seq = s.log.last_seq
+    check("flight sent", press(app, lambda x: isinstance(x, dict) and x.get("do") == "move"
+                               and x.get("markers")))
+    yield 0.05
+    check("ammo spent on the board", s.state.position.units["a9"].ammo == {"machine_gun": 0, "bomb": 0}
+          and s.log.last_seq > seq, s.state.position.units["a9"].ammo)
+    press(app, lambda x: isinstance(x, dict) and x.get("do") == "end_moves")
+    yield 0.05
+    check("attack run offered", press(app, lambda x: isinstance(x, dict)
+                                      and x.get("do") == "attack_run"), t.prompt_line())
+    yield 0.05
+    headings = [w.text for w in walk(board_screen.ids.panel) if hasattr(w, "text")]
+    check("dice panel says attack run", any("Attack run of a9" in x for x in headings), headings)
+    shot("air-run")
+    src = t._source.source if t._source is not None else None
+    for req in src.pending() if src is not None else []:
+        src._stop(req.request_id)  # the pad throws, not the slow simulated source
+    for face in ("infantry", "grenade"):
+        press(app, lambda x, f=face: x == ("face", f))
+        yield 0.01
+    press(app, lambda x: x == ("pad", "send"))
+    yield 0.05
+    check("runs resolved", not s.state.air.runs and s.prompt().kind in ("battle", "retreat"),
+          t.prompt_line())
+    check("hits reported", any("x5: 1 hit" in line for line in t.log[-4:]), t.log[-4:])
+    # Air Pack: an Air Sortie, then the next turn's air check thrown by the opponent
+    t.new_game("kestrel-field", seed=3, deck_seed=3)
+    yield 0.05
+    press(app, lambda x: x == {"ui": "sortie"})
+    yield 0.02
+    check("card with the Air Sortie", press(app, lambda x: x == {"do": "play_card", "card": "attack_right",
+                                                              "air_sortie": True}))
+    yield 0.05
+    tap(*board.hex_center("J9"))  # the edge hex where the airplane enters
+    yield 0.02
+    check("entry hex picked", t.sortie_hex == "J9", t.sortie_hex)
+    press(app, lambda x: isinstance(x, dict) and x.get("do") == "order")
+    yield 0.05
+    tap(*board.hex_center("J9"))
+    yield 0.02
+    tap(*board.hex_center("j8"))  # next to the Axis infantry on K7
+    yield 0.02
+    check("fresh airplane flown", press(app, lambda x: isinstance(x, dict) and x.get("do") == "move"))
+    yield 0.05
+    for a in ({"do": "end_moves"}, {"do": "end_turn"}, {"do": "play_card", "card": "attack_center"},
+              {"do": "order", "units": []}, {"do": "end_moves"}, {"do": "end_turn"},
+              {"do": "play_card", "card": "probe_right"}):
+        t.act(a)
+    yield 0.05
+    tap(*board.hex_center("j8"))
+    yield 0.02
+    press(app, lambda x: isinstance(x, dict) and x.get("do") == "order")
+    yield 0.1
+    check("the opponent told to throw the air check", board_screen.ids.prompt.text.startswith("AXIS"),
+          board_screen.ids.prompt.text)
+    shot("air-check")
+
+
 def kill_steps(app: CompanionApp) -> Iterator[float]:
     """Play to a declared battle by touches, open the air panel, then die like a killed app."""
     t = app.table
@@ -282,10 +397,12 @@ def main() -> None:
     table.settings.sound = False  # no audio device under Xvfb
     if MODE in ("battle", "kill"):
         table.new_game("orchard-ridge", deck_seed=SEED, seed=SEED)
+    elif MODE == "air":
+        table.new_game(air_scenario(), deck_seed=3, seed=3)
     elif MODE == "resumed":
         table.restore()  # what `companion app` does on start
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
-                 "resumed": resumed_steps}[MODE]
+                 "resumed": resumed_steps, "air": air_steps}[MODE]
 
     def ready(app: CompanionApp) -> None:
         steps = steps_for(app)
