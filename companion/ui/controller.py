@@ -904,7 +904,21 @@ class Table:
             return []
         if card_rules.card(st.card).kind.value != "section":
             return []
-        return [str(r["id"]) for r in st.air.reserve.get(st.active.value, [])]
+        from companion.rules.air import flightplan
+
+        rules = flightplan.FlightPlanRules()
+        out = []
+        for r in st.air.reserve.get(st.active.value, []):
+            try:
+                ok = rules.deploy_check(st.position, st.active, str(r["type"]),
+                                        order=flightplan.OrderKind.SECTION,
+                                        withdrew_this_turn=st.air.withdrew,
+                                        banned_types=frozenset(st.air.banned.get(st.active.value, [])))
+            except ValueError:
+                continue
+            if ok.allowed:  # only deployments the rules allow now are offered
+                out.append(str(r["id"]))
+        return out
 
     def entry_hexes(self) -> list[str]:
         """Hexes (vacant) where an Air Sortie's airplane or a deployed air unit may enter now."""

@@ -1,0 +1,223 @@
+"""Air actions entered by taps, without a window: New Flight Plan attack runs, deployment and
+withdrawal, Air Pack sorties, air checks thrown by the opponent, strafing."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from companion.rules.air.flightplan import FlightPlanRules
+from companion.scenarios import Scenario, resolve
+from companion.ui.controller import Table
+
+
+def varenne(a9_hex: str = "E5") -> Scenario:
+    """Skies over Varenne (New Flight Plan) with the fighter-bomber a9 (1 machine gun, 1 bomb)
+    moved to ``a9_hex``, four hexes from the Axis infantry x5 (f6) and artillery x7 (g6)."""
+    sc = resolve("varenne-bridges")
+    sc.units = [dataclasses.replace(u, hex=a9_hex) if u.id == "a9" else u for u in sc.units]
+    return sc
+
+
+def table(tmp_path: Path, scenario: Scenario | str) -> Table:
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game(scenario, seed=3, deck_seed=3), t.message
+    return t
+
+
+def seq(t: Table) -> int:
+    assert t.session is not None
+    return t.session.log.last_seq
+
+
+def press_button(t: Table, want: dict[str, object]) -> bool:
+    """Press the panel button whose action holds every key of ``want``."""
+    for _label, action in t.buttons():
+        if all(action.get(k) == v for k, v in want.items()):
+            return t.press(action)
+    raise AssertionError(f"no button {want} among {[a for _l, a in t.buttons()]}")
+
+
+def test_flight_plan_attack_run_by_taps(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    assert t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    assert press_button(t, {"do": "order"})
+    assert t.prompt().kind == "move"  # type: ignore[union-attr]
+    t.tap_hex("E5")
+    assert t.selected == "a9" and "tap the hexes it flies over" in t.prompt_line()
+    assert t.highlights()["F5"] == "reach"  # the hexes the path may go on to are lit
+    before = seq(t)
+
+    # the path, hex by hex; a hex not next to the last one is refused with the reason
+    assert t.tap_hex("F5")
+    assert not t.tap_hex("H5")
+    assert "is not next to F5" in t.message
+    for h in ("f6", "g6", "H5"):
+        assert t.tap_hex(h), t.message
+    assert t.flight == ["F5", "f6", "g6", "H5"]
+    assert t.flight_next() == []  # four hexes: all its movement
+    assert [(h, u) for h, u, _a in t.marker_options()] == [("f6", "x5"), ("g6", "x7")]
+    assert t.ammo_left() == {"machine_gun": 1, "bomb": 1}
+
+    # markers, one kind of ammo each; the ammo left goes down as they are placed
+    assert t.press({"ui": "marker", "hex": "f6", "ammo": "machine_gun"})
+    assert t.ammo_left() == {"machine_gun": 0, "bomb": 1}
+    assert not t.press({"ui": "marker", "hex": "g6", "ammo": "machine_gun"})
+    assert "no machine gun ammo left" in t.message
+    assert t.press({"ui": "marker", "hex": "g6", "ammo": "bomb"})
+    assert t.flight_overlay() == {"start": "E5", "path": ["F5", "f6", "g6", "H5"],
+                                  "markers": {"f6": "machine_gun", "g6": "bomb"}, "strafe": []}
+
+    # undoable before it is sent: the last hex goes, then a marker; nothing was recorded
+    assert t.tap_hex("H5")
+    assert t.flight == ["F5", "f6", "g6"]
+    assert t.press({"ui": "path_back"})
+    assert t.flight == ["F5", "f6"] and t.markers == {"f6": "machine_gun"}
+    assert seq(t) == before
+    for h in ("g6", "H5"):
+        t.tap_hex(h)
+    t.press({"ui": "marker", "hex": "g6", "ammo": "bomb"})
+    label, fly = next((lb, a) for lb, a in t.buttons() if a.get("do") == "move")
+    assert label == "Fly a9 to H5 (4 hexes, 2 markers)"
+    assert fly["markers"] == [{"hex": "f6", "ammo": "machine_gun"}, {"hex": "g6", "ammo": "bomb"}]
+    assert seq(t) == before
+
+    # sent: the air unit is on H5, its ammo spent, the path forgotten
+    assert t.press(fly), t.message
+    st = t.state
+    assert st is not None and st.hex_name(st.position.units["a9"].hex) == "H5"
+    assert st.position.units["a9"].ammo == {"machine_gun": 0, "bomb": 0}
+    assert t.flight == [] and t.flight_overlay() is None
+    assert press_button(t, {"do": "end_moves"})
+
+    # the battle phase resolves the run: one button, then the dice for both markers
+    p = t.prompt()
+    assert p is not None and "attack_run" in p.actions
+    labels = [lb for lb, a in t.buttons() if a.get("do") == "attack_run"]
+    assert labels == ["Resolve the attack run of a9 (2 markers)"]
+    assert press_button(t, {"do": "attack_run"})
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == 2
+    assert t.dice_heading() == "Attack run of a9"
+    assert t.thrower_note() == ""  # the attacker throws his own run
+    assert t.submit_dice(["infantry", "grenade"]), t.message
+    st = t.state
+    assert st is not None and st.air is not None and not st.air.runs
+    assert st.position.units["x5"].figures == 3 and st.position.units["x7"].figures == 1
+    assert any(a.get("do") == "end_turn" for _l, a in t.buttons())
+
+
+def test_air_combat_card_joins_the_command_card(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    held = t.air_card_options()
+    assert "Rake the Enemy" in held
+    assert t.play_card_action("probe_center") == {"do": "play_card", "card": "probe_center"}
+    t.press({"ui": "air_card", "card": "Rake the Enemy"})
+    assert t.play_card_action("probe_center")["air_card"] == "Rake the Enemy"
+    t.press({"ui": "air_card", "card": "Rake the Enemy"})  # a second tap takes it back
+    assert "air_card" not in t.play_card_action("probe_center")
+    t.press({"ui": "air_card", "card": "Rake the Enemy"})
+    assert t.press(t.play_card_action("probe_center")), t.message
+    st = t.state
+    assert st is not None and st.air is not None and st.air.card_played == "Rake the Enemy"
+
+
+def test_withdraw_then_deploy_by_taps(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    withdraws = [a for _l, a in t.buttons() if a.get("do") == "withdraw"]
+    assert {a["unit"] for a in withdraws} == {"a9", "a10"}
+    assert press_button(t, {"do": "withdraw", "unit": "a9"})
+    assert press_button(t, {"do": "withdraw", "unit": "a10"})  # one air unit a side at a time
+    st = t.state
+    assert st is not None and "a9" not in st.position.units and "a10" not in st.position.units
+    assert t.deploy_options() == []  # not in the turn it withdrew
+    for a in ({"do": "play_card", "card": "probe_center"}, {"do": "order", "units": []},
+              {"do": "end_moves"}, {"do": "end_turn"}, {"do": "play_card", "card": "probe_left"},
+              {"do": "order", "units": []}, {"do": "end_moves"}, {"do": "end_turn"}):
+        assert t.act(a), (a, t.message)
+    st = t.state
+    assert st is not None
+    card = next(c for c in st.hands[st.active] if c.startswith(("probe", "attack")))
+    assert t.press(t.play_card_action(card)), t.message
+    assert sorted(t.deploy_options()) == ["a10", "a9"]
+    assert press_button(t, {"ui": "deploy", "unit": "a9"})
+    assert "enters" in t.prompt_line()
+    entry = t.entry_hexes()
+    assert entry and all(t.highlights()[h] in ("entry", "choice") for h in entry)
+    before = seq(t)
+    assert t.tap_hex(entry[0])
+    assert t.deploy_hex == entry[0] and seq(t) == before
+    assert t.order_action()["deploy"] == {"unit": "a9", "hex": entry[0]}
+    assert press_button(t, {"do": "order"}), t.message
+    st = t.state
+    assert st is not None and st.hex_name(st.position.units["a9"].hex) == entry[0]
+    assert st.position.units["a9"].ammo == FlightPlanRules().full_ammo("fighter_bomber")  # full load
+
+
+def test_air_sortie_then_the_opponent_throws_the_air_check(tmp_path: Path) -> None:
+    t = table(tmp_path, "kestrel-field")
+    assert t.sortie_cards() == 1
+    t.press({"ui": "sortie"})
+    assert t.play_card_action("attack_right") == {"do": "play_card", "card": "attack_right",
+                                                 "air_sortie": True}
+    assert t.press(t.play_card_action("attack_right")), t.message
+    assert t.needs_sortie_hex()
+    assert "edge hex" in t.prompt_line()
+    assert "J9" in t.entry_hexes() and "H9" not in t.entry_hexes()  # the card's section only
+    assert t.tap_hex("J9") and t.sortie_hex == "J9"
+    assert press_button(t, {"do": "order", "sortie_hex": "J9"}), t.message
+    st = t.state
+    assert st is not None
+    plane = next(u for u in st.position.units.values() if u.side.value == "allies" and u.airborne)
+    # the fresh airplane flies next to the Axis infantry on K7
+    assert t.tap_hex("J9") and t.tap_hex("j8")
+    assert press_button(t, {"do": "move", "unit": plane.id}), t.message
+    # strafing by taps: the tool lights the hexes next to the plane, a tap picks, Cancel drops it
+    assert press_button(t, {"ui": "tool", "tool": "strafe", "unit": plane.id})
+    assert "K7" in t.tool_choices() and "tap 1 to 3 hexes" in t.prompt_line()
+    assert t.tap_hex("K7") and t.tool_hexes == ["K7"]
+    assert (t.flight_overlay() or {}).get("strafe") == ["K7"]
+    assert press_button(t, {"ui": "cancel"}) and t.tool is None
+    for a in ({"do": "end_moves"}, {"do": "end_turn"}, {"do": "play_card", "card": "attack_center"},
+              {"do": "order", "units": []}, {"do": "end_moves"}, {"do": "end_turn"},
+              {"do": "play_card", "card": "probe_right"}):
+        assert t.act(a), (a, t.message)
+    t.tap_hex("j8")
+    assert press_button(t, {"do": "order"}), t.message
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None
+    assert p.dice.thrower == "axis" and p.side == "axis"
+    line = t.prompt_line()
+    assert line.startswith("AXIS PLAYER, YOUR THROW:"), line
+    assert t.dice_heading() == f"Air check of {plane.id}"
+    assert t.thrower_note().startswith("Axis player: this throw is yours")
+    assert t.submit_dice(["grenade"]), t.message
+    st = t.state
+    assert st is not None and plane.id not in st.position.units  # lost to a grenade
+    s = t.session
+    assert s is not None and s.store is not None
+    checks = [e for e in s.store.events(s.game_id) if e.kind == "air_check"]
+    assert checks and checks[-1].data["thrower"] == "axis" and checks[-1].data["lost"]
+
+
+def test_a_special_action_refused_leaves_nothing_recorded(tmp_path: Path) -> None:
+    t = table(tmp_path, "kestrel-field")
+    t.press({"ui": "sortie"})
+    t.press(t.play_card_action("attack_right"))
+    t.tap_hex("J9")
+    press_button(t, {"do": "order"})
+    before = seq(t)
+    # a tap on a hex not next to the airplane says what the tool wants; a strafe of an empty
+    # hex is refused by the rules with their reason
+    planes = t.special_planes("strafe")
+    assert len(planes) == 1
+    plane = planes[0]
+    t.press({"ui": "tool", "tool": "strafe", "unit": plane})
+    assert not t.tap_hex("A1")
+    assert "tap 1 to 3 hexes" in t.message and seq(t) == before
+    assert t.tap_hex("K9") and t.tool_hexes == ["K9"]
+    assert not press_button(t, {"do": "strafe"})
+    assert t.message and seq(t) == before
+    assert t.tool == "strafe"  # still building: the player can pick other hexes
