@@ -37,6 +37,7 @@ HELP = """Commands (the prompt says which apply now):
 Air rules (the scenario says which):
   card NAME air=TITLE    New Flight Plan: an Air Combat card beside the command card
   card NAME sortie       Air Pack: the Air Sortie card joins a section card
+  card air_sortie        Air Pack: the Air Sortie card played by itself (orders the airplane only)
   order ... sortie=HEX   Air Pack: a fresh airplane enters on this edge hex
   order ... deploy=ID@HEX  New Flight Plan: an air unit off the board enters here
   move ID HEX path=A,B,.. markers=HEX:bomb,HEX:machine_gun   fly a path, place ammo markers
@@ -54,7 +55,8 @@ _FACE_ALIASES = {"inf": "infantry", "i": "infantry", "tank": "armor", "a": "armo
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", default=DEMO_SCENARIO, help="a built-in name or a scenario file")
     p.add_argument("--dice", default="manual",
-                   help="manual | sim | serial:PORT | mqtt:URL | camera:INDEX (default manual)")
+                   help="manual | sim | serial:PORT | mqtt:URL | camera:INDEX (default manual; "
+                        "URL: mqtt[s]://[USER:PASS@]HOST[:PORT][#TRAY])")
     p.add_argument("--auto", action="store_true", help="the built-in player plays both sides")
     p.add_argument("--seed", type=int, default=1, help="seed for the deck and simulated dice")
     p.add_argument("--resume", nargs="?", const="latest", metavar="GAME_ID",

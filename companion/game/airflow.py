@@ -17,6 +17,7 @@ from companion.game.errors import IllegalAction
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
 from companion.rules import victory
 from companion.rules.air import airpack, flightplan, targets
 from companion.rules.air.air_combat_cards import AIR_COMBAT_CARDS, air_combat_cards_at_setup
@@ -44,6 +45,29 @@ SORTIE_CARDS_AT_START = 1  # Air Pack p.3: each player receives one Air Sortie c
 _COUNTRY_NATION = {"us": "usa", "usa": "usa", "gb": "britain", "uk": "britain", "de": "germany",
                    "jp": "japan", "ru": "ussr", "su": "ussr", "fr": "france", "it": "italy",
                    "pl": "poland", "fi": "finland"}
+
+
+# The Air Pack's Air Sortie card played on its own (not beside a Section card): it is the turn's
+# card but not a command card of the deck, so the session names it with this spec (it orders the
+# airplane only; no card is drawn to replace it at the end of the turn).
+STANDALONE_SORTIE = "air_sortie"
+_SORTIE_SPEC = card_rules.CardSpec(
+    STANDALONE_SORTIE, "Air Sortie", 0, card_rules.CardKind.TACTIC,
+    "Air Pack: an airplane enters airborne on an edge hex (or the one flying is ordered, no air "
+    "check); the card lies face up and is not replaced.", orders_units=False)
+
+
+def command_card(name: str) -> card_rules.CardSpec:
+    """The card played this turn: a command card, or a standalone Air Sortie card."""
+    if name == STANDALONE_SORTIE:
+        return _SORTIE_SPEC
+    return card_rules.card(name)
+
+
+def orders_airplane_only(st: GameState) -> bool:
+    """Air Power (played as an Air Sortie) or a standalone Air Sortie: the card orders only the
+    airplane."""
+    return st.air is not None and st.air.sortie and st.card in ("air_power", STANDALONE_SORTIE)
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -132,8 +156,11 @@ def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dic
                                 f"{', '.join(air.cards.get(side, [])) or 'none'}")
         extra["air_card"] = air_card
     if air.rules == AIR_PACK:
-        from companion.rules import cards as card_rules
-
+        if card_id == STANDALONE_SORTIE:  # Air Pack p.3: the Air Sortie card played by itself
+            if air.sorties.get(side, 0) < 1:
+                raise IllegalAction(f"{side} holds no Air Sortie card")
+            extra.update({"air_sortie": True, "sortie_card": True, "standalone": True})
+            return extra
         spec = card_rules.card(card_id)
         if card_id == "air_power":  # Air Pack p.3: Air Power is played as an Air Sortie
             extra["air_sortie"] = True
@@ -147,7 +174,7 @@ def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dic
                 raise IllegalAction(f"{side} holds no Air Sortie card")
             extra["air_sortie"] = True
             extra["sortie_card"] = True
-    elif sortie:
+    elif sortie or card_id == STANDALONE_SORTIE:
         raise IllegalAction("New Flight Plan has no Air Sortie: deploy an air unit with a "
                             "Section card (order ... deploy=)")
     return extra
@@ -155,8 +182,6 @@ def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dic
 
 # --- orders ----------------------------------------------------------------------------------
 def _section_of(st: GameState, h: Hex, card_id: str) -> str | None:
-    from companion.rules import cards as card_rules
-
     spec = card_rules.card(card_id)
     secs = st.board.sections(h, st.active)
     for s in (Section.LEFT, Section.CENTER, Section.RIGHT):
@@ -188,7 +213,8 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
             new_hex = action.get("sortie_hex")
             card = airpack.SortieCard.AIR_POWER if st.card == "air_power" else airpack.SortieCard.AIR_SORTIE
             with_section = None
-            if st.card != "air_power" and new_hex is not None:
+            alone = st.card in ("air_power", STANDALONE_SORTIE)
+            if not alone and new_hex is not None:
                 try:
                     with_section = Section(_section_of(st, st.board.parse(str(new_hex)), st.card) or "center")
                 except ValueError as exc:
@@ -199,7 +225,7 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
                 raise IllegalAction(play.reason or "this Air Sortie is not allowed")
             if play.effect is airpack.SortieEffect.ORDER_AIRBORNE:
                 sortie_plane = flying[0].id
-                if st.card != "air_power":
+                if not alone:
                     air_deploy = _section_of(st, flying[0].hex, st.card)
             else:
                 if not isinstance(new_hex, str):
@@ -220,7 +246,7 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
                 sortie_plane = f"{side.value}-plane-{air.planes_made + 1}"
                 extra["new_airplane"] = {"id": sortie_plane, "type": "airplane", "hex": new_hex,
                                          "model": airplane_model(st, side), "figures": 1}
-                if st.card != "air_power":
+                if not alone:
                     air_deploy = _section_of(st, h, st.card)
             rest = [u for u in rest if u != sortie_plane]
             extra["sortie_plane"] = sortie_plane
@@ -254,8 +280,8 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
             extra["air_checks"] = checks
         if passed:
             extra["air_checks_passed"] = passed
-        if air.sortie and st.card == "air_power":
-            rest = []  # Air Power played as an Air Sortie orders the airplane only
+        if orders_airplane_only(st):
+            rest = []  # Air Power or the Air Sortie card alone orders the airplane only
     else:
         dep = action.get("deploy")
         if dep is not None:
@@ -277,8 +303,6 @@ def airplane_model(st: GameState, side: Side) -> str:
 
 
 def _deploy(st: GameState, dep: Any) -> tuple[dict[str, Any], str]:
-    from companion.rules import cards as card_rules
-
     air = st.air
     assert air is not None and st.card is not None
     if not (isinstance(dep, dict) and isinstance(dep.get("unit"), str)

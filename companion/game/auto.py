@@ -117,11 +117,18 @@ class AutoPlayer:
                           for u in st.position.units.values())
               and self._sortie_hex(st, card) is not None):
             action["air_sortie"] = True
+        elif (card_rules.card(card).kind.value != "section" and card != "air_power"
+              and air.sorties.get(side.value, 0) > 0
+              and not any(u.side is side and u.spec.air and u.airborne
+                          for u in st.position.units.values())
+              and self._sortie_hex(st, airflow.STANDALONE_SORTIE) is not None):
+            # keep the tactic card and play the Air Sortie card by itself (Air Pack p.3)
+            return {"do": "play_card", "card": airflow.STANDALONE_SORTIE}
         return action
 
     def _sortie_hex(self, st: GameState, card: str) -> str | None:
         """An empty edge hex where an Air Sortie may enter, nearest the enemy."""
-        spec = card_rules.card(card)
+        spec = airflow.command_card(card)
         board = st.board
         best: tuple[tuple[int, int, int], Hex] | None = None
         for h in board.all_hexes:
@@ -198,7 +205,7 @@ class AutoPlayer:
                     else self._sortie_hex(st, "air_power")
                 if where is not None:
                     action["sortie_hex"] = where
-            if st.card == "air_power":
+            if st.card in ("air_power", airflow.STANDALONE_SORTIE):
                 action["units"] = flying[:1]
                 return action
         deploy: str | None = None

@@ -145,11 +145,15 @@ class GameSession:
 
     def _play_card(self, a: dict[str, Any]) -> None:
         name = _need(a, "card", str)
+        st = self.state
+        if name == airflow.STANDALONE_SORTIE and st.air is not None:
+            extra = airflow.card_play_extras(st, a, name)
+            self._emit("card_played", {"side": st.active.value, "card": name, **extra})
+            return
         try:
             spec = card_rules.card(name)
         except card_rules.CardError as exc:
             raise IllegalAction(str(exc)) from None
-        st = self.state
         if st.deck is not None and spec.id not in st.hands.get(st.active, []):
             held = ", ".join(st.hands.get(st.active, []))
             raise IllegalAction(f"{st.active} does not hold {spec.name}; the hand is: {held}")
@@ -203,7 +207,7 @@ class GameSession:
         if st.air is not None:
             rid_base = f"{self.game_id}-{self.log.last_seq + 1}"
             ground, extra, air_deploy = airflow.order_extras(st, a, units, rid_base)
-            if st.air.sortie and st.card == "air_power":
+            if airflow.orders_airplane_only(st):
                 ordered, lost, problems = list[str](), 0, list[str]()
             else:
                 ordered, lost, problems = orders_check(st, ground, section, roll, air_deploy=air_deploy)
@@ -216,7 +220,7 @@ class GameSession:
             ordered, lost, problems = orders_check(st, units, section, roll)
         if problems:
             raise IllegalAction("; ".join(problems))
-        spec = card_rules.card(st.card or "")
+        spec = airflow.command_card(st.card or "")
         if roll is not None:
             extra["roll"] = list(roll)
         if spec.restores_figures and roll is not None and ordered:
@@ -578,7 +582,9 @@ class GameSession:
             raise IllegalAction(f"roll at the card's other targets first (card_attack): "
                                 f"{', '.join(live_card_targets(st))}")
         data: dict[str, Any] = {"side": st.active.value, "turn": st.turn}
-        if st.deck is not None:
+        if st.deck is not None and st.card == airflow.STANDALONE_SORTIE:
+            data["drawn"] = None  # Air Pack p.3: no card replaces the Air Sortie card
+        elif st.deck is not None:
             if not st.deck:
                 pool = list(st.discard) + ([st.card] if st.card else [])
                 random.Random(f"{st.options.get('seed', 0)}:reshuffle:{st.turn}").shuffle(pool)
@@ -677,7 +683,7 @@ class GameSession:
 # --- rules bridges (kept here so the session's calls into the rules are in one place) --------
 def counters_for(st: GameState) -> str | None:
     """The card a Counter-Attack in play copies: the opponent's latest card."""
-    if st.card is None or not card_rules.card(st.card).copies_last_card:
+    if st.card is None or not airflow.command_card(st.card).copies_last_card:
         return None
     return st.last_card.get(st.active.other)
 
@@ -687,9 +693,9 @@ def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
     if st.card is None:
         return None
     try:
-        return card_rules.card_in_force(st.card, counters_for(st))
+        return card_rules.card_in_force(airflow.command_card(st.card), counters_for(st))
     except card_rules.CardError:
-        return card_rules.card(st.card)
+        return airflow.command_card(st.card)
 
 
 def battles_allowed(st: GameState, unit_id: str) -> int:
@@ -704,8 +710,8 @@ def battles_allowed(st: GameState, unit_id: str) -> int:
 def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
     mods = battle_rules.NO_MODIFIERS
     if st.card is not None:
-        mods = card_rules.card_modifiers(st.card, st.position, attacker, target, overrun=overrun,
-                                         counters=counters_for(st))
+        mods = card_rules.card_modifiers(airflow.command_card(st.card), st.position, attacker, target,
+                                         overrun=overrun, counters=counters_for(st))
     if st.air is not None:
         mods = mods.combine(airflow.ground_support_modifiers(st, attacker, target))
     return mods
@@ -737,8 +743,9 @@ def orders_check(st: GameState, units: list[str], section: str | None = None,
 
     assert st.card is not None
     try:
-        check = order_rules.check_orders(st.position, st.card, st.active, units, section=section,
-                                         roll=roll, counters=counters_for(st), air_deploy=air_deploy)
+        check = order_rules.check_orders(st.position, airflow.command_card(st.card), st.active, units,
+                                         section=section, roll=roll, counters=counters_for(st),
+                                         air_deploy=air_deploy)
     except (order_rules.OrdersError, card_rules.CardError) as exc:
         return [], 0, [str(exc)]
     problems = [f"{uid}: {why}" for uid, why in check.rejected]
@@ -915,7 +922,7 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         return Prompt("play_card", side, f"{side.title()}: play a command card.",
                       ("play_card", *airflow.start_actions(st)), choices=choices)
     if st.phase is Phase.ORDER:
-        spec = card_rules.card(st.card or "")
+        spec = airflow.command_card(st.card or "")
         own = [u for u in pos.units.values() if u.side is st.active]
         return Prompt("order", side, f"{side.title()}: {spec.name} — name the units you order. "
                       f"{spec.summary}", ("order", *undo),

@@ -195,7 +195,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
                 if t in state.air.deck:
                     state.air.deck.remove(t)
                 state.air.cards.setdefault(who, []).append(t)
-    if state.card is not None and state.deck is not None:
+    if state.card is not None and state.deck is not None and state.card != "air_sortie":
         hand = state.hands.get(side, [])
         if state.card in hand:
             hand.remove(state.card)
@@ -533,10 +533,11 @@ def _air_check(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.roll = None
     plane = d["plane"]
     if d.get("lost") and plane in state.position.units:
+        # Air Pack p.8: the airplane is lost (removed, not eliminated by a battle); the opponent
+        # gains a medal only when one of his units was adjacent at the time of the air check
+        state.position.remove_unit(plane)
         if d.get("medal_to"):
-            _eliminate(state, plane, Side(d["medal_to"]))
-        else:
-            state.position.remove_unit(plane)
+            state.ledger = victory.record_extra(state.ledger, Side(d["medal_to"]))
         if plane in state.ordered:
             state.ordered.remove(plane)
     _next_air(state, air, roll.then if roll else "move")

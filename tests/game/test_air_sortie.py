@@ -1,0 +1,127 @@
+"""Air Pack in the session (seed 000): the Air Sortie card played on its own (not beside a
+Section card) brings an airplane in on an edge hex, lies face up and is not replaced at the end
+of the turn; and an airplane lost on its air check gives the opponent a medal only when one of
+his units was adjacent, recorded as a medal, not as a unit he eliminated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.play import parse_command
+from companion.game.session import GameSession, IllegalAction
+from companion.rules.board import Side
+from companion.scenarios import resolve
+from companion.store import GameStore
+
+
+def snapshot(g: GameSession) -> tuple[Any, ...]:
+    st = g.state
+    units = sorted((u.id, st.hex_name(u.hex), u.figures, u.airborne) for u in st.position.units.values())
+    return (g.log.last_seq, st.phase, st.turn, units, repr(st.air), st.medals,
+            {s.value: list(h) for s, h in st.hands.items()}, st.deck)
+
+
+def test_the_air_sortie_card_alone_brings_an_airplane_in_and_is_not_replaced(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    g = GameSession.new(resolve("kestrel-field"), store, deck_seed=1, options={"seed": 1})
+    hand = list(g.state.hands[Side.ALLIES])
+    deck = list(g.state.deck or [])
+    ev = g.act(parse_command("card air_sortie"))
+    assert ev[0].data["standalone"] and ev[0].data["card"] == "air_sortie"
+    assert g.state.air is not None and g.state.air.sorties["allies"] == 0
+    p = g.prompt()
+    assert p.kind == "order" and "Air Sortie" in p.text
+    before = snapshot(g)
+    for bad in ({"do": "order", "units": ["a1"]},  # a sortie orders no ground unit
+                {"do": "order", "units": [], "sortie_hex": "E5"},  # not an edge hex
+                {"do": "order", "units": []}):  # no edge hex named
+        with pytest.raises(IllegalAction):
+            g.act(bad)
+        assert snapshot(g) == before, bad
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    plane = ev[0].data["sortie_plane"]
+    assert ev[0].data["units"] == [plane] and ev[0].data["new_airplane"]["model"] == "yak1"
+    assert "air_checks" not in ev[0].data
+    g.act({"do": "move", "unit": plane, "to": "B3"})
+    g.act({"do": "end_moves"})
+    ev = g.act({"do": "end_turn"})
+    assert ev[0].data["drawn"] is None  # no card replaces the Air Sortie
+    assert g.state.hands[Side.ALLIES] == hand and g.state.deck == deck and g.state.discard == []
+    assert GameSession.resume(store, g.game_id).state.hands == g.state.hands
+    assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
+    # the axis play theirs alone too; the allies hold none any more
+    g.act({"do": "play_card", "card": "air_sortie"})
+    g.act({"do": "undo"})  # the card goes back to the axis
+    assert g.state.air.sorties["axis"] == 1
+    g.act({"do": "play_card", "card": "probe_right"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    before = snapshot(g)
+    with pytest.raises(IllegalAction, match="holds no Air Sortie"):
+        g.act({"do": "play_card", "card": "air_sortie"})
+    assert snapshot(g) == before
+
+
+def test_an_air_sortie_alone_orders_the_flying_airplane_without_an_air_check() -> None:
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a7"]})  # the Yak takes off from its airfield
+    g.act({"do": "move", "unit": "a7", "to": "G5"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    ev = g.act({"do": "play_card", "card": "air_sortie"})
+    ev = g.act({"do": "order", "units": []})
+    assert ev[0].data["units"] == ["a7"] and "air_checks" not in ev[0].data
+    assert g.prompt().kind == "move"
+
+
+def test_the_air_sortie_card_belongs_to_air_pack_games() -> None:
+    g = GameSession.new(resolve("varenne-bridges"))
+    before = (g.log.last_seq, g.state.phase)
+    with pytest.raises(IllegalAction, match="no Air Sortie"):
+        g.act({"do": "play_card", "card": "air_sortie"})
+    assert (g.log.last_seq, g.state.phase) == before
+
+
+def test_an_airplane_lost_on_its_air_check_is_a_medal_not_an_elimination() -> None:
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a7"]})
+    g.act({"do": "move", "unit": "a7", "to": "f6"})  # next to x5 (e6)
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    ev = g.act({"do": "order", "units": ["a7"]})
+    assert ev[0].data["air_checks"][0]["thrower"] == "axis"
+    ev = g.act({"do": "dice", "faces": ["grenade"] * ev[0].data["air_checks"][0]["dice"]})
+    assert [e.kind for e in ev][-2:] == ["air_check", "medal_won"]
+    counts = g.state.medal_counts[Side.AXIS]
+    assert counts.total == 1 and counts.extra == 1 and counts.eliminated == 0
+    assert "a7" not in g.state.position.units and "a7" not in g.state.eliminated
+
+
+def test_the_auto_player_plays_an_air_sortie_card_alone_and_the_game_resumes_the_same(
+        tmp_path: Path) -> None:
+    from companion.game.auto import AutoPlayer
+
+    store = GameStore(tmp_path)
+    g = GameSession.new(resolve("kestrel-field"), store, deck_seed=1, options={"seed": 1})
+    player = AutoPlayer(1)
+    standalone = 0
+    while not g.over and g.log.last_seq < 3000:
+        for e in g.act(player.next_action(g)):
+            standalone += bool(e.kind == "card_played" and e.data.get("standalone"))
+    assert standalone >= 1 and g.over
+    assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
