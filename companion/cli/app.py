@@ -23,7 +23,8 @@ BOARD_SHOTS = {"battle": "board", "retreat": "board", "move": "board", "order": 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", help="start a new game: a built-in name or a scenario / .m44 file")
-    p.add_argument("--dice", help="manual | sim | serial[:PORT] | mqtt[:URL] | camera:INDEX")
+    p.add_argument("--dice", help="manual | sim | serial[:PORT] | mqtt[:URL] | camera:INDEX "
+                                  "(URL: mqtt[s]://[USER:PASS@]HOST[:PORT][#TRAY])")
     p.add_argument("--screen", choices=SCREEN_NAMES, help="the screen to open on")
     p.add_argument("--screenshot", metavar="FILE", help="draw the screen, save it as PNG, exit")
     p.add_argument("--data-dir", help="where games and settings are kept (default: "

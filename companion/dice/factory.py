@@ -34,8 +34,9 @@ def kind_of(spec: str) -> str:
 def check_spec(spec: str) -> str:
     """The spec itself, or :class:`DiceSourceError` saying what is allowed."""
     if kind_of(spec) not in KINDS:
-        raise DiceSourceError(f"unknown dice source {spec!r}; use manual, sim, serial[:PORT], "
-                              "mqtt[:URL] or camera:INDEX")
+        raise DiceSourceError(f"unknown dice source {redact(spec)!r}; use manual, sim, "
+                              "serial[:PORT], mqtt[:URL] (mqtt[s]://[USER:PASS@]HOST[:PORT]"
+                              "[#TRAY]) or camera:INDEX")
     return spec
 
 
