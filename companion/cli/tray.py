@@ -53,8 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where = lis.add_mutually_exclusive_group()
     where.add_argument("--serial", metavar="PORT", help="a tty path, or 'auto' to find trays on USB")
     where.add_argument("--mqtt", metavar="URL", help=MQTT_HELP)
-    lis.add_argument("--dev", help="only this tray (or #ID in the URL); needed on a broker whose "
-                                   "ACL lets this account read its table's tray only")
+    lis.add_argument("--dev", help="only this tray (or #ID in the URL): a tablet listens to its "
+                                   "table's own tray")
     _add_login_arguments(lis, "TABLE.TABLET")
     lis.add_argument("--arm", type=int, metavar="N",
                      help="keep the tray armed for N dice (sends expect after each roll)")

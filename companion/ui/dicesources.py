@@ -27,7 +27,7 @@ def describe(spec: str) -> str:
         "manual": _("tap the dice"), "sim": _("simulated dice"),
     }
     label = names.get(kind, spec)
-    return f"{label} {where}".strip()
+    return f"{label} {factory.redact(where)}".strip()  # never show a broker password
 
 
 def validate(spec: str) -> str | None:

@@ -285,6 +285,9 @@ def test_urls_options_and_secure_defaults(tmp_path: Path) -> None:
     assert redact("mqtt:mqtts://t1.alice:secret@h:8883#x") == "mqtt:mqtts://t1.alice:***@h:8883#x"
     assert redact("mqtt://h:1") == "mqtt://h:1"
     assert mqtt_where("#tray-1") == (None, "tray-1") and mqtt_where("") == (None, None)
+    from companion.ui.dicesources import describe  # the label the battle panel shows
+
+    assert "secret" not in describe("mqtt:mqtts://t1.alice:secret@h#tray-1")
     # a dice source that cannot be opened says why, without the password
     opened = open_source("mqtt:mqtt://u:pw-xyz@club.example:1883?colour=red")
     assert opened.spec == "manual" and "unknown option" in opened.note
