@@ -366,6 +366,8 @@ class Table:
                 own = f"{p.dice.thrower.title()}: "
                 text = p.dice.thrower.upper() + " " + _("PLAYER, YOUR THROW:") + " " + \
                     (text[len(own):] if text.startswith(own) else text)
+            if self.is_confirmation():  # a second roll, not a new battle
+                text = _("CONFIRMATION ROLL.") + " " + text
             return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
         if self.tool and self.tool_unit:
             return f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.tool_unit}): {TOOLS[self.tool]}."
@@ -1127,8 +1129,23 @@ class Table:
         if b is not None and b.confirm_dice:
             return _("Confirmation roll:") + f" {b.target}"
         if b is not None:
+            units = st.position.units
+            a, tgt = units.get(b.attacker), units.get(b.target)
+            if a is not None and tgt is not None and tgt.spec.air:
+                return (_("Dogfight:") if a.spec.air else _("Ground to air:")) + \
+                    f" {b.attacker} → {b.target}"
             return _("Battle:") + f" {b.attacker} → {b.target}"
         return p.dice.purpose
+
+    def is_confirmation(self) -> bool:
+        """The dice due confirm hits already scored (an air unit's, an armored car's)."""
+        st = self.state
+        if st is None:
+            return False
+        roll = st.air.roll if st.air is not None else None
+        if roll is not None:
+            return roll.kind == "confirm"
+        return st.battle is not None and bool(st.battle.confirm_dice)
 
     def thrower_note(self) -> str:
         """When the opponent throws (an air check next to his units, an ambush), say so."""

@@ -221,3 +221,32 @@ def test_a_special_action_refused_leaves_nothing_recorded(tmp_path: Path) -> Non
     assert not press_button(t, {"do": "strafe"})
     assert t.message and seq(t) == before
     assert t.tool == "strafe"  # still building: the player can pick other hexes
+
+
+def test_dogfight_by_two_taps_then_the_confirmation_roll(tmp_path: Path) -> None:
+    sc = varenne()
+    sc.units = [dataclasses.replace(u, hex="H5", airborne=True) if u.id == "x8" else u
+                for u in sc.units]  # an Axis fighter in the air, next to where a9 will end
+    t = table(tmp_path, sc)
+    t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    press_button(t, {"do": "order"})
+    t.tap_hex("E5")
+    assert t.tap_hex("F5") and t.tap_hex("G5")
+    assert "H5" not in t.flight_next()  # New Flight Plan: never through an enemy air unit
+    assert press_button(t, {"do": "move", "unit": "a9"}), t.message
+    assert press_button(t, {"do": "end_moves"})
+    assert t.tap_hex("G5")
+    assert t.highlights()["H5"] == "target" and t.target_dice() == {"H5": 2}
+    assert t.tap_hex("H5")
+    assert t.dice_heading() == "Dogfight: a9 → x8"
+    assert t.submit_dice(["grenade", "grenade"]), t.message
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == 2
+    assert t.dice_heading() == "Confirmation roll: x8"
+    assert t.is_confirmation() and t.prompt_line().startswith("CONFIRMATION ROLL.")
+    assert "a grenade shoots it down" in p.dice.purpose
+    assert t.submit_dice(["grenade", "star"]), t.message
+    st = t.state
+    assert st is not None and "x8" not in st.position.units
+    assert st.air is not None and "fighter" in st.air.banned.get("axis", [])
