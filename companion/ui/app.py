@@ -418,27 +418,41 @@ class AirScreen(TableScreen):
         names = {"air-pack": _("Air Pack"), "flight-plan": _("New Flight Plan")}
         self.ids.rules.text = names.get(rules or "", _("No air rules in this game"))
         for side, info in t.air_sides().items():
-            col = Factory.Dark(orientation="vertical", padding=12, spacing=6)
-            col.add_widget(label(side.title(), 26, theme.SIDE_LIGHT[side], bold=True))
+            col = Factory.Dark(orientation="vertical", padding=12, spacing=4)
+            col.add_widget(label(side.title(), 28, theme.SIDE_LIGHT[side], bold=True))
             col.add_widget(Factory.Heading(text=_("Air units")))
             if not info["units"]:
-                col.add_widget(label(_("None."), 18, theme.MUTED))
+                col.add_widget(label(_("None on the board."), 20, theme.MUTED))
             for uid, utype, model, where, ammo, airborne in info["units"]:
-                ammo_text = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(ammo.items()))
-                state = _("in the air") if airborne else _("on the ground")
+                state = _("in the air") if airborne else _("landed")
                 kind = " ".join(x for x in (utype.replace("_", " "), model) if x)
-                col.add_widget(label(f"{uid}: {kind} " + _("at") + f" {where}, {state}"
-                                     + (f" - {_('ammo')}: {ammo_text}" if ammo_text else ""), 18))
+                col.add_widget(label(f"{uid}: {kind}, {where}, {state}", 22, bold=True))
+                full = info.get("full_ammo", {}).get(uid, {})
+                if ammo or full:
+                    # ammo as pips a player reads from across the table: filled = left
+                    pips = "   ".join(
+                        f"{AMMO_WORDS.get(k, k)} " + "●" * ammo.get(k, 0)
+                        + "○" * max(0, full.get(k, 0) - ammo.get(k, 0))
+                        for k in sorted(set(ammo) | set(full)) if ammo.get(k) or full.get(k))
+                    col.add_widget(label(pips, 22, theme.GOLD))
+            if info.get("reserve"):
+                col.add_widget(Factory.Heading(text=_("Off the board (may deploy)")))
+                col.add_widget(label(", ".join(info["reserve"]), 20))
+            if info.get("runs"):
+                col.add_widget(Factory.Heading(text=_("Attack runs to resolve")))
+                col.add_widget(label(", ".join(info["runs"]), 20, theme.WARN))
             col.add_widget(Factory.Heading(text=_("Banned types")))
-            col.add_widget(label(", ".join(map(str, info["banned"])) or _("None."), 18, theme.MUTED))
-            col.add_widget(Factory.Heading(text=_("Air Combat cards held")))
-            cards = [str(c).replace("_", " ").title() for c in info["cards"]]
-            col.add_widget(label(", ".join(cards) or _("None."), 18, theme.MUTED))
-            if info.get("sorties"):
-                col.add_widget(Factory.Heading(text=_("Air Sortie cards")))
-                col.add_widget(label(str(info["sorties"]), 18, theme.MUTED))
+            col.add_widget(label(", ".join(str(b).replace("_", " ") for b in info["banned"])
+                                 or _("None."), 20, theme.MUTED))
+            if rules == "flight-plan":
+                col.add_widget(Factory.Heading(text=_("Air Combat cards held")))
+                col.add_widget(label(", ".join(map(str, info["cards"])) or _("None."), 20))
+            if rules == "air-pack":
+                col.add_widget(Factory.Heading(text=_("Air Sortie cards held")))
+                col.add_widget(label(str(info.get("sorties", 0)), 20))
             col.add_widget(Label())
             box.add_widget(col)
+        self.ids.help.text = "\n".join(f"• {line}" for line in t.air_help())
 
 
 class SettingsScreen(TableScreen):

@@ -1234,5 +1234,45 @@ class Table:
                     info[key] = value
                 elif isinstance(value, list | tuple | set):
                     info[key] = list(value)
+            if air is not None:
+                info["reserve"] = [f"{r.get('id')} ({str(r.get('type', '')).replace('_', ' ')})"
+                                   for r in getattr(air, "reserve", {}).get(side.value, [])]
+                info["runs"] = [str(r.get("unit")) for r in getattr(air, "runs", [])
+                                if st.active is side]
+                info["full_ammo"] = {u.id: self._full_ammo(u.type) for u in units}
             out[side.value] = info
         return out
+
+    def _full_ammo(self, air_type: str) -> dict[str, int]:
+        if self.air_rules() != airflow.FLIGHT_PLAN:
+            return {}
+        from companion.rules.air import flightplan
+
+        try:
+            return flightplan.FlightPlanRules().full_ammo(air_type)
+        except ValueError:
+            return {}
+
+    def air_help(self) -> list[str]:
+        """How to enter the air actions of this game's rules by touch, in plain words."""
+        rules = self.air_rules()
+        fly = _("Fly: tap an ordered air unit, then each hex it flies over in turn (up to 4; the "
+                "path is drawn, a second tap on the last hex takes it back), then press Fly.")
+        if rules == airflow.FLIGHT_PLAN:
+            return [fly,
+                    _("Attack run: on each enemy hex of the path choose Machine gun or Bomb (the "
+                      "ammo left is shown); the runs are resolved in the battle phase."),
+                    _("Dogfight: in the battle phase tap your air unit, then the enemy air unit; "
+                      "possible hits are confirmed by a second roll."),
+                    _("Withdraw an air unit before playing the card; deploy one with a Section "
+                      "card: press Deploy, then tap a blue hex. An Air Combat card may join the "
+                      "command card.")]
+        if rules == airflow.AIR_PACK:
+            return [fly,
+                    _("Air Sortie: press it beside a Section card; with no airplane flying, tap "
+                      "the blue edge hex where the fresh airplane enters."),
+                    _("Air check: when enemy units are next to the airplane, the opponent throws "
+                      "it; the prompt bar names him."),
+                    _("Strafe, kamikaze, rescue: press the action, then tap the hexes next to the "
+                      "airplane. Ground support, interdiction and recon are one press.")]
+        return []
