@@ -388,14 +388,18 @@ def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
     """Open hexes one retreat step from ``at``: the two neighbours on the row toward home that
     are on the board, empty, and not closed to a retreat by their terrain."""
     board = position.board
-    dr = board.toward_home(unit.side)
+    tables = board.tables
     cls = unit.spec.unit_class
-    opened: list[Hex] = []
-    for dc in (-1, 1):
-        n = Hex(at.col + dc, at.row + dr)
-        if board.contains(n) and not position.is_occupied(n) and not retreat_blocked(position, n, cls):
-            opened.append(n)
-    return opened
+    candidates = (tables.down if unit.side is board.bottom else tables.up).get(at)
+    if candidates is None:  # ``at`` is not on the board: look the steps up one by one
+        dr = board.toward_home(unit.side)
+        candidates = tuple(n for n in (Hex(at.col - 1, at.row + dr), Hex(at.col + 1, at.row + dr))
+                           if board.contains(n))
+    occupied = position._by_hex
+    terrain = position.terrain
+    return [n for n in candidates
+            if n not in occupied
+            and not ((names := terrain.get(n)) and _terrain_blocks_retreat(names, cls))]
 
 
 def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:

@@ -85,6 +85,47 @@ _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 
 
+@dataclass(frozen=True, slots=True)
+class HexTables:
+    """Per-shape lookup tables, built once (the referee answers many queries on few boards)."""
+
+    by_name: dict[str, Hex]  # canonical name ("G5", "a8") -> hex
+    names: dict[Hex, str]  # hex -> canonical name
+    neighbours: dict[Hex, tuple[Hex, ...]]  # in the order of Board.neighbours
+    # the (col - 1, row + dr) and (col + 1, row + dr) hexes that are on the board, in that
+    # order: dr = +1 in ``down``, -1 in ``up`` (retreat steps)
+    down: dict[Hex, tuple[Hex, ...]]
+    up: dict[Hex, tuple[Hex, ...]]
+
+
+_TABLES: dict[BoardKind, HexTables] = {}
+
+
+def hex_tables(shape: BoardShape) -> HexTables:
+    """The lookup tables of one board shape (shared: never mutate them)."""
+    standard = BOARD_SHAPES.get(shape.kind) == shape
+    found = _TABLES.get(shape.kind)
+    if found is not None and standard:
+        return found
+    board = Board(shape)
+    cells = {h: h for h in board.hexes()}  # one instance per hex: dict lookups hit by identity
+    names = {h: board._compute_name(h) for h in cells}
+
+    def steps(h: Hex, dr: int) -> tuple[Hex, ...]:
+        return tuple(cells[n] for n in (Hex(h.col - 1, h.row + dr), Hex(h.col + 1, h.row + dr))
+                     if n in cells)
+
+    tables = HexTables({n: h for h, n in names.items()}, names,
+                       {h: tuple(cells[n] for n in board._compute_neighbours(h)) for h in cells},
+                       {h: steps(h, 1) for h in cells}, {h: steps(h, -1) for h in cells})
+    if standard:
+        _TABLES[shape.kind] = tables
+    return tables
+
+
+_BOARDS: dict[tuple[object, object, object], Board] = {}
+
+
 @dataclass(frozen=True)
 class Board:
     """One board: which hexes exist, their names, edges, sections and home rows."""
@@ -94,6 +135,10 @@ class Board:
 
     @classmethod
     def of(cls, kind: BoardKind | str = BoardKind.STANDARD, bottom: Side | str = Side.ALLIES) -> Board:
+        try:  # boards are immutable: one instance per (kind, bottom) keeps their tables warm
+            return _BOARDS[(cls, kind, bottom)]
+        except (KeyError, TypeError):
+            pass
         try:
             board_kind = BoardKind(kind)
         except ValueError:
@@ -103,7 +148,14 @@ class Board:
             bottom_side = Side(bottom)
         except ValueError:
             raise ValueError(f"unknown side {bottom!r}; allowed: allies, axis") from None
-        return cls(BOARD_SHAPES[board_kind], bottom_side)
+        board = cls(BOARD_SHAPES[board_kind], bottom_side)
+        if len(_BOARDS) < 64:
+            _BOARDS[(cls, board_kind, bottom_side)] = board
+        return board
+
+    @cached_property
+    def tables(self) -> HexTables:
+        return hex_tables(self.shape)
 
     @property
     def kind(self) -> BoardKind:
@@ -122,6 +174,9 @@ class Board:
         return 2 * self.shape.width - 2
 
     def contains(self, h: Hex) -> bool:
+        return h in self.tables.names
+
+    def _compute_contains(self, h: Hex) -> bool:
         return (
             0 <= h.row < self.height
             and 0 <= h.col <= self.max_col
@@ -135,13 +190,19 @@ class Board:
 
     @cached_property
     def all_hexes(self) -> tuple[Hex, ...]:
-        return tuple(self.hexes())
+        return tuple(self.tables.names)  # row by row, like hexes()
 
     def neighbours(self, h: Hex) -> list[Hex]:
+        found = self.tables.neighbours.get(h)
+        if found is not None:
+            return list(found)
+        return self._compute_neighbours(h)
+
+    def _compute_neighbours(self, h: Hex) -> list[Hex]:
         out = []
         for dc, dr in _NEIGHBOUR_STEPS:
             n = Hex(h.col + dc, h.row + dr)
-            if self.contains(n):
+            if self._compute_contains(n):
                 out.append(n)
         return out
 
@@ -159,13 +220,23 @@ class Board:
 
     # --- names -----------------------------------------------------------------------
     def name(self, h: Hex) -> str:
-        if not self.contains(h):
+        found = self.tables.names.get(h)
+        if found is not None:
+            return found
+        return self._compute_name(h)
+
+    def _compute_name(self, h: Hex) -> str:
+        if not self._compute_contains(h):
             raise HexNameError(f"({h.col},{h.row}) is not a hex of the {self.kind} board")
         letters = _UPPER if h.col % 2 == 0 else _LOWER
         return f"{letters[h.col // 2]}{self.height - h.row}"
 
     def parse(self, name: str) -> Hex:
         """The hex named like the scenario editor does (``G5``, ``a8``)."""
+        if type(name) is str:
+            found = self.tables.by_name.get(name)
+            if found is not None:
+                return found
         if not isinstance(name, str) or len(name) < 2 or not name[1:].isdigit():
             raise HexNameError(f"{name!r} is not a hex name (a letter and a number, like G5 or a8)")
         letter, number = name[0], int(name[1:])

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from companion.rules.board import Board, BoardShape, Hex, distance
+from companion.rules.board import BOARD_SHAPES, Board, BoardShape, Hex, distance
 from companion.rules.position import Position
 
 # Corners of a hex around its centre in the scaled coordinates, going round.
@@ -166,20 +166,41 @@ class SightReport:
     explain: tuple[str, ...]
 
 
+_LINES: dict[tuple[int, int, int, int, int, int], LineHexes] = {}
+
+
+def _line(shape: BoardShape, a: Hex, b: Hex) -> LineHexes:
+    """``line_hexes`` through a cache keyed by plain integers (cheaper to hash than the shape)."""
+    key = (shape.width, shape.height, a.col, a.row, b.col, b.row)
+    found = _LINES.get(key)
+    if found is None:
+        found = line_hexes(shape, a, b)
+        if len(_LINES) < 65536 and shape == BOARD_SHAPES.get(shape.kind):
+            _LINES[key] = found
+    return found
+
+
 def sight_report(position: Position, a: Hex, b: Hex) -> SightReport:
     """Line of sight from ``a`` to ``b`` with the hexes that block it and why."""
+    board = position.board
     for h in (a, b):
-        if not position.board.contains(h):
-            raise ValueError(f"({h.col},{h.row}) is not a hex of the {position.board.kind} board")
+        if not board.contains(h):
+            raise ValueError(f"({h.col},{h.row}) is not a hex of the {board.kind} board")
     d = distance(a, b)
-    hexes = line_hexes(position.board.shape, a, b)
+    hexes = _line(board.shape, a, b)
+    # only a hex with a unit or terrain on it can obstruct: skip the empty countryside
+    occupied = position._by_hex
+    terrain = position.terrain
     why: dict[Hex, str] = {}
     for h in (*hexes.crossed, *hexes.corners):
-        r = obstruction(position, h, a, b)
-        if r is not None:
-            why[h] = r
-    left = {h: r for h in hexes.left if (r := obstruction(position, h, a, b)) is not None}
-    right = {h: r for h in hexes.right if (r := obstruction(position, h, a, b)) is not None}
+        if h in occupied or h in terrain:
+            r = obstruction(position, h, a, b)
+            if r is not None:
+                why[h] = r
+    left = {h: r for h in hexes.left
+            if (h in occupied or h in terrain) and (r := obstruction(position, h, a, b)) is not None}
+    right = {h: r for h in hexes.right
+             if (h in occupied or h in terrain) and (r := obstruction(position, h, a, b)) is not None}
     explain: list[str] = [f"{r}: blocks the line" for r in why.values()]
     if left and right:
         why.update(left)
@@ -189,7 +210,7 @@ def sight_report(position: Position, a: Hex, b: Hex) -> SightReport:
     elif left or right:
         explain.append("the line runs along the edge of " + ", ".join([*left.values(), *right.values()])
                        + " with nothing on the other side: not blocked")
-    blockers = tuple(sorted(why, key=lambda h: (distance(a, h), h)))
+    blockers = tuple(sorted(why, key=lambda h: (distance(a, h), h))) if why else ()
     if not blockers:
         explain.insert(0, "line of sight is clear")
     return SightReport(not blockers, d, blockers, tuple(explain))

@@ -9,6 +9,9 @@ from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
 
+# terrain names of a hex -> their specs (TERRAIN is fixed data: nothing replaces an entry)
+_SPECS: dict[tuple[str, ...], tuple[TerrainSpec, ...]] = {}
+
 
 class PositionError(ValueError):
     """A position that cannot exist (two units on a hex, an unknown type...)."""
@@ -101,7 +104,13 @@ class Position:
         names = self.terrain.get(h)
         if not names:
             return (TERRAIN["countryside"],)
-        return tuple(TERRAIN[n] for n in names)
+        cacheable = type(names) is tuple
+        found = _SPECS.get(names) if cacheable else None
+        if found is None:
+            found = tuple(TERRAIN[n] for n in names)
+            if cacheable and len(_SPECS) < 4096:
+                _SPECS[names] = found
+        return found
 
     def copy(self) -> Position:
         return copy.deepcopy(self)
