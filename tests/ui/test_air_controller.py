@@ -7,6 +7,7 @@ import dataclasses
 from pathlib import Path
 
 from companion.rules.air.flightplan import FlightPlanRules
+from companion.rules.board import Side
 from companion.scenarios import Scenario, resolve
 from companion.ui.controller import Table
 
@@ -250,3 +251,29 @@ def test_dogfight_by_two_taps_then_the_confirmation_roll(tmp_path: Path) -> None
     st = t.state
     assert st is not None and "x8" not in st.position.units
     assert st.air is not None and "fighter" in st.air.banned.get("axis", [])
+
+
+def test_storch_recon_keeps_the_card_the_player_taps(tmp_path: Path) -> None:
+    sc = resolve("kestrel-field")
+    sc.units = [dataclasses.replace(u, hex="F5", airborne=True, model="storch") if u.id == "a7"
+                else u for u in sc.units]  # a flying Storch next to the Axis armor on e6
+    t = table(tmp_path, sc)
+    assert t.press(t.play_card_action("recon_in_force"))
+    t.tap_hex("F5")
+    assert press_button(t, {"do": "order"}), t.message
+    assert t.prompt_line().startswith("AXIS PLAYER, YOUR THROW:")  # enemy next to it
+    assert t.submit_dice(["star"]), t.message
+    assert t.tap_hex("F5") and t.tap_hex("E5")
+    assert press_button(t, {"do": "move", "unit": "a7"}), t.message
+    assert press_button(t, {"do": "end_moves"})
+    assert t.recon_cards() == []  # not before the recon is declared
+    assert press_button(t, {"do": "recon", "unit": "a7"}), t.message
+    st = t.state
+    assert st is not None and st.deck is not None
+    offered = t.recon_cards()
+    assert offered == st.deck[:2]
+    ends = [a for _l, a in t.buttons() if a.get("do") == "end_turn"]
+    assert [a.get("keep") for a in ends] == offered  # one End turn per card, no plain one
+    assert press_button(t, {"do": "end_turn", "keep": offered[1]})
+    st = t.state
+    assert st is not None and offered[1] in st.hands[Side.ALLIES]
