@@ -16,6 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -23,7 +24,13 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion.tray import codec
 from companion.tray.codec import Message
 from companion.tray.hub import TrayHub
-from companion.tray.mqtt_config import BrokerConfig, BrokerConfigError, parse_broker_url
+from companion.tray.mqtt_config import (
+    TLS_SCHEMES,
+    BrokerConfig,
+    BrokerConfigError,
+    parse_broker_url,
+    redact,
+)
 
 log = logging.getLogger("companion.tray.mqtt")
 
@@ -46,10 +53,15 @@ def parse_topic(name: str) -> tuple[str, str] | None:
 def parse_url(url: str) -> tuple[str, int]:
     """``mqtt://host:port`` or ``host:port`` or ``host`` -> (host, port); ValueError if bad.
 
-    Only the address: credentials, ``#dev`` and options are accepted and left out (see
-    :func:`parse_broker_url` for all of them). A remote broker is not refused here.
+    The address only: a URL with a login, TLS, a ``#tray`` or options is refused (its caller
+    would drop them silently); use :func:`parse_broker_url` and ``BrokerConfig.apply``.
     """
-    cfg, _dev = parse_broker_url(url, allow_anonymous=True)
+    text = url if "://" in url else f"mqtt://{url}"
+    u = urlsplit(text)
+    if "@" in u.netloc or u.scheme in TLS_SCHEMES or u.query or u.fragment:
+        raise BrokerConfigError(f"{redact(url)!r}: only HOST:PORT here (this caller cannot log "
+                                "in, use TLS or follow one tray)")
+    cfg, _dev = parse_broker_url(url, allow_anonymous=True, options=False)
     return cfg.host, cfg.port
 
 

@@ -196,10 +196,14 @@ def test_a_wrong_password_is_refused_with_a_clear_message(secured: Secured) -> N
     lis = companion("listen", "--mqtt", f"mqtt://127.0.0.1:{secured.broker.port}", "--dev",
                     "tray-a", "--user", "t1.alice", "--password-file",
                     str(secured.folder / "wrong.pw"), stdin=subprocess.DEVNULL)
-    _out, err = lis.communicate(timeout=30)
-    assert lis.returncode == 1, err
-    assert "refused the login 't1.alice'" in err and "guess-000" not in err
-    assert "Traceback" not in err
+    sim = companion("simulate", "--mqtt", f"mqtt://127.0.0.1:{secured.broker.port}#tray-a",
+                    "--user", "tray.tray-a", "--password-file", str(secured.folder / "wrong.pw"),
+                    "--auto-throw", "0", stdin=subprocess.DEVNULL)
+    for p, user in ((lis, "t1.alice"), (sim, "tray.tray-a")):
+        _out, err = p.communicate(timeout=30)
+        assert p.returncode == 1, err
+        assert f"refused the login {user!r}" in err and "guess-000" not in err
+        assert "Traceback" not in err
 
 
 def test_the_right_login_as_a_dice_source(secured: Secured) -> None:
@@ -281,7 +285,11 @@ def test_urls_options_and_secure_defaults(tmp_path: Path) -> None:
         BrokerConfig.from_url("mqtt://localhost#tray-1")  # sync's URLs name no tray
     with pytest.raises(ValueError, match="username and password"):
         MqttLink.from_url(TrayHub("c"), "mqtt://club.example#tray-1")
-    assert parse_url("mqtt://u:p@10.0.0.2:1884#tray-1") == ("10.0.0.2", 1884)
+    assert parse_url("mqtt://10.0.0.2:1884") == ("10.0.0.2", 1884)
+    for url in ("mqtt://u:pw-xyz@10.0.0.2", "mqtts://h", "mqtt://h#tray-1", "mqtt://h?anonymous"):
+        with pytest.raises(ValueError, match="only HOST:PORT") as exc:
+            parse_url(url)  # an address-only caller must not drop a login silently
+        assert "pw-xyz" not in str(exc.value)
     assert redact("mqtt:mqtts://t1.alice:secret@h:8883#x") == "mqtt:mqtts://t1.alice:***@h:8883#x"
     assert redact("mqtt://h:1") == "mqtt://h:1"
     assert mqtt_where("#tray-1") == (None, "tray-1") and mqtt_where("") == (None, None)
