@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from companion.dice.base import DiceError, DiceRequest, validate_faces
-from companion.game import airflow
+from companion.game import airflow, landing
 from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
 from companion.game.events import Event
 from companion.game.prompts import Choice, DiceDue, Prompt
@@ -270,8 +270,11 @@ class GameSession:
             reach = ", ".join(sorted(st.hex_name(h) for h in dests)) or "none"
             raise IllegalAction(f"{unit_id} may not end its move on {to_name}; it may reach: {reach}")
         unit = st.position.units[unit_id]
+        extra: dict[str, Any] = {}
+        if landing.in_craft(st, unit_id) and landing.lands(st, to):
+            extra["craft_landed"] = True
         self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
-                                  "hexes": info[0], "can_battle": info[1]})
+                                  "hexes": info[0], "can_battle": info[1], **extra})
 
     def _move_after_battle(self, unit_id: str, to_name: str) -> None:
         st = self.state
@@ -295,6 +298,9 @@ class GameSession:
         st = self.state
         if unit_id not in st.ordered or unit_id not in st.position.units:
             raise IllegalAction(f"{unit_id} is not an ordered unit on the board")
+        if st.position.units[unit_id].spec.air:
+            raise IllegalAction(f"{unit_id} is an air unit: exit hexes save ground units (an "
+                                "airplane leaving the board scores no medal)")
         obj = victory.may_exit(st.position, st.objectives, unit_id)
         if obj is None:
             raise IllegalAction(f"{unit_id} is not on an exit hex of its side")
@@ -724,6 +730,9 @@ def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> ba
         why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target)
         if why:
             return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    why = landing.battle_block(st, attacker)
+    if why:
+        return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     mods = modifiers_for(st, attacker, target, overrun)
     if st.air is not None:
         why = airflow.interdiction_block(st, attacker)
@@ -761,6 +770,8 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
     allowance = card_rules.move_allowance(spec, unit.spec)
     if not allowance.may_move:
         return {}
+    if landing.in_craft(st, unit_id):
+        return landing.craft_destinations(st, unit_id)
     effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
     free = bool(effect and effect.ignore_terrain_movement)
     found = movement.move_destinations(st.position, unit_id, allowance.move,
@@ -931,7 +942,8 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
                                     for u in own))
     if st.phase is Phase.MOVE:
         waiting = [u for u in st.ordered if u in pos.units and u not in st.moved]
-        can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered if u in pos.units)
+        can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered
+                       if u in pos.units and not pos.units[u].spec.air)
         return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
                       "then say you are done moving.",
                       ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),

@@ -88,6 +88,7 @@ class GameState:
     hands: dict[Side, list[str]] = field(default_factory=dict)
     discard: list[str] = field(default_factory=list)
     air: AirState | None = None  # None: the scenario plays without air rules
+    landed: list[str] = field(default_factory=list)  # units that left a landing craft this turn
     seq: int = 0
 
     @property
@@ -135,6 +136,7 @@ class GameState:
         new.hands = {s: list(c) for s, c in self.hands.items()}
         new.discard = list(self.discard)
         new.air = None if self.air is None else self.air.clone()
+        new.landed = list(self.landed)
         return new
 
     def observe(self, turn_start: bool = False) -> None:
@@ -222,6 +224,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     state.orders_lost = 0
     state.moved = {}
     state.moved_after_battle = []
+    state.landed = []
     state.card_targets = []
     state.card_attacked = []
     state.battled = []
@@ -292,6 +295,10 @@ def apply_event(state: GameState, ev: Event) -> None:
             pos.units[d["unit"]].airborne = bool(d["airborne"])
         if d.get("after_battle"):
             state.moved_after_battle.append(d["unit"])
+        if d.get("craft_landed"):  # Air Pack landing craft: removed on the beach, no medal
+            u = pos.units[d["unit"]]
+            u.badges = tuple(b for b in u.badges if b != "landing_craft")
+            state.landed.append(d["unit"])
     elif k == "moves_done":
         state.phase = Phase.BATTLE
     elif k == "battle_declared":
