@@ -854,6 +854,9 @@ class Table:
         if self.markers:
             words += f", {len(self.markers)} " + (_("marker") if len(self.markers) == 1 else _("markers"))
         words += ")"
+        plane = st.position.units.get(self.selected or "")
+        if plane is not None and not plane.airborne:
+            words += " - " + _("takes off")
         if "airfield" in st.position.terrain_names(st.board.parse(end)):
             words += " - " + _("lands on the airfield")
         out = [(words, {**self.flight_action()})]

@@ -277,3 +277,27 @@ def test_storch_recon_keeps_the_card_the_player_taps(tmp_path: Path) -> None:
     assert press_button(t, {"do": "end_turn", "keep": offered[1]})
     st = t.state
     assert st is not None and offered[1] in st.hands[Side.ALLIES]
+
+
+def test_a_landed_airplane_takes_off_along_its_tapped_path(tmp_path: Path) -> None:
+    t = table(tmp_path, "kestrel-field")
+    st = t.state
+    assert st is not None and not st.position.units["a7"].airborne  # on its airfield, g2
+    card = next(c for c in st.hands[Side.ALLIES] if c in ("recon_in_force", "attack_center",
+                                                          "probe_center", "infantry_assault"))
+    assert t.press(t.play_card_action(card))
+    t.tap_hex("g2")
+    assert press_button(t, {"do": "order"}), t.message
+    p = t.prompt()
+    if p is not None and p.kind == "dice":  # taking off calls for an air check: its owner throws
+        assert t.thrower_note() == "" and t.dice_heading() == "Air check of a7"
+        assert t.submit_dice(["star"] * (p.dice.count if p.dice else 1)), t.message
+    assert t.tap_hex("g2")
+    nxt = t.flight_next()
+    assert len(nxt) == 6 and "g2" not in nxt
+    assert t.tap_hex(nxt[0])
+    label = next(lb for lb, a in t.buttons() if a.get("do") == "move")
+    assert label.endswith("takes off"), label
+    assert press_button(t, {"do": "move", "unit": "a7"}), t.message
+    st = t.state
+    assert st is not None and st.position.units["a7"].airborne
