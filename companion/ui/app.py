@@ -251,7 +251,8 @@ class BoardScreen(TableScreen):
             grid.bind(minimum_height=grid.setter("height"))
             for text, action in markers:
                 grid.add_widget(button(text, lambda a=action: self._press(a), action=action,
-                                       height=52, font=16, color=(0.5, 0.32, 0.12, 1)))
+                                       height=52, font=16, color=(0.38, 0.3, 0.2, 1),
+                                       selected=bool(action.get("placed"))))
             panel.add_widget(grid)
         for text, action in buttons:
             if action.get("ui") == "marker":

@@ -860,13 +860,10 @@ class Table:
         if "airfield" in st.position.terrain_names(st.board.parse(end)):
             words += " - " + _("lands on the airfield")
         out = [(words, {**self.flight_action()})]
-        for h, uid, placed in self.marker_options():
+        for h, uid, placed in self.marker_options():  # the one placed is shown picked
             for ammo in ("machine_gun", "bomb"):
-                if placed != ammo:
-                    out.append((f"{AMMO_WORDS[ammo].capitalize()} " + _("on") + f" {h} ({uid})",
-                                {"ui": "marker", "hex": h, "ammo": ammo}))
-            if placed:
-                out.append((_("No marker on") + f" {h}", {"ui": "marker", "hex": h, "ammo": None}))
+                out.append((f"{AMMO_WORDS[ammo].capitalize()} " + _("on") + f" {h} ({uid})",
+                            {"ui": "marker", "hex": h, "ammo": ammo, "placed": placed == ammo}))
         out.append((_("Take back the last hex"), {"ui": "path_back"}))
         return out
 
@@ -1078,12 +1075,12 @@ class Table:
         if st is None:
             return False
         self.message = ""
-        if ui == "marker":
+        if ui == "marker":  # a tap places the marker, a second tap on the same one takes it off
             h, ammo = str(action.get("hex")), action.get("ammo")
-            if ammo is None:
+            if ammo is None or self.markers.get(h) == ammo:
                 self.markers.pop(h, None)
                 return True
-            if self.ammo_left().get(str(ammo), 0) + (1 if self.markers.get(h) == ammo else 0) < 1:
+            if self.ammo_left().get(str(ammo), 0) < 1:
                 self.message = f"{self.selected} " + _("has no") + f" {AMMO_WORDS.get(str(ammo), ammo)} " \
                     + _("ammo left for this marker.")
                 return False

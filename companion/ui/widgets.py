@@ -184,6 +184,8 @@ class HexBoard(Widget):
                 Color(*rgba)
                 Line(points=[c for p in lay.corners(h, 2.5) for c in p], close=True,
                      width=3.5 if why in ("selected", "target", "battle") else 2.5)
+            if self.flight:
+                self._flight_line(self.flight, lay)  # under the counters: they stay readable
             for u in pos.units.values():
                 self._unit(u, lay)
             for name, o in marks.items():
@@ -198,36 +200,54 @@ class HexBoard(Widget):
             if self.flash is not None:
                 self._flash(lay)
             if self.flight:
-                self._flight(self.flight, lay)
+                self._flight_marks(self.flight, lay)
 
-    def _flight(self, f: dict[str, Any], lay: theme.HexLayout) -> None:
-        """An air unit's path being built: a thick line hex by hex with numbered steps, an ammo
-        marker (MG / B) on the hexes picked for the attack run; strafed hexes crossed."""
+    @staticmethod
+    def _flight_points(f: dict[str, Any], lay: theme.HexLayout
+                       ) -> tuple[tuple[float, float], list[tuple[float, float]]] | None:
+        try:
+            start = lay.center(lay.board.parse(f["start"]))
+            steps = [lay.center(lay.board.parse(h)) for h in f.get("path", [])]
+        except (KeyError, ValueError):
+            return None
+        return start, steps
+
+    def _flight_line(self, f: dict[str, Any], lay: theme.HexLayout) -> None:
+        """An air unit's path being built: a thick line from hex centre to hex centre."""
+        pts = self._flight_points(f, lay)
+        if pts is None or not pts[1]:
+            return
+        r = lay.radius
+        line = [c for p in (pts[0], *pts[1]) for c in p]
+        Color(0, 0, 0, 0.5)
+        Line(points=line, width=max(4.0, r * 0.17))
+        Color(*theme.PATH)
+        Line(points=line, width=max(3.0, r * 0.11))
+
+    def _flight_marks(self, f: dict[str, Any], lay: theme.HexLayout) -> None:
+        """Over the counters: the step numbers (top right of each hex), an ammo marker (MG / B,
+        bottom right) on the hexes picked for the attack run; strafed hexes ringed."""
+        pts = self._flight_points(f, lay)
+        if pts is None:
+            return
         board = lay.board
         r = lay.radius
-        try:
-            start = lay.center(board.parse(f["start"]))
-            steps = [lay.center(board.parse(h)) for h in f.get("path", [])]
-        except (KeyError, ValueError):
-            return
-        if steps:
-            pts = [c for p in (start, *steps) for c in p]
-            Color(0, 0, 0, 0.5)
-            Line(points=pts, width=max(4.0, r * 0.16))
+        start, steps = pts
+        for i, (x, y) in enumerate(steps, start=1):
+            bx, by = x + r * 0.55, y + r * 0.42
+            Color(0.05, 0.1, 0.2, 1)
+            Ellipse(pos=(bx - r * 0.27, by - r * 0.27), size=(r * 0.54, r * 0.54))
             Color(*theme.PATH)
-            Line(points=pts, width=max(3.0, r * 0.1))
-            for i, (x, y) in enumerate(steps, start=1):
-                Color(*theme.PATH)
-                Ellipse(pos=(x - r * 0.22, y - r * 0.22), size=(r * 0.44, r * 0.44))
-                draw_text(str(i), x, y, max(10, int(r * 0.34)), (0.05, 0.1, 0.2, 1), bold=True)
+            Ellipse(pos=(bx - r * 0.23, by - r * 0.23), size=(r * 0.46, r * 0.46))
+            draw_text(str(i), bx, by, max(10, int(r * 0.36)), (0.05, 0.1, 0.2, 1), bold=True)
         for name, ammo in (f.get("markers") or {}).items():
             x, y = lay.center(board.parse(name))
-            mx, my = x + r * 0.45, y - r * 0.4
+            mx, my = x + r * 0.55, y - r * 0.42
             Color(0, 0, 0, 0.6)
-            Ellipse(pos=(mx - r * 0.34, my - r * 0.34), size=(r * 0.68, r * 0.68))
+            Ellipse(pos=(mx - r * 0.4, my - r * 0.4), size=(r * 0.8, r * 0.8))
             Color(*theme.AMMO_COLOURS.get(ammo, theme.GOLD))
-            Ellipse(pos=(mx - r * 0.3, my - r * 0.3), size=(r * 0.6, r * 0.6))
-            draw_text(theme.AMMO_LABELS.get(ammo, ammo[:2].upper()), mx, my, max(10, int(r * 0.32)),
+            Ellipse(pos=(mx - r * 0.35, my - r * 0.35), size=(r * 0.7, r * 0.7))
+            draw_text(theme.AMMO_LABELS.get(ammo, ammo[:2].upper()), mx, my, max(10, int(r * 0.38)),
                       (1, 1, 1, 1), bold=True)
         for name in f.get("strafe") or []:
             x, y = lay.center(board.parse(name))

@@ -288,7 +288,8 @@ def air_steps(app: CompanionApp) -> Iterator[float]:
     tap(*board.hex_center("H5"))
     yield 0.02
     for h, ammo in (("f6", "machine_gun"), ("g6", "bomb")):
-        press(app, lambda x, h=h, a=ammo: x == {"ui": "marker", "hex": h, "ammo": a})
+        press(app, lambda x, h=h, a=ammo: isinstance(x, dict) and x.get("ui") == "marker"
+              and x.get("hex") == h and x.get("ammo") == a)
         yield 0.02
     check("markers drawn on the path", (board.flight or {}).get("markers") ==
           {"f6": "machine_gun", "g6": "bomb"}, board.flight)

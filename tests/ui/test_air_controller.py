@@ -301,3 +301,19 @@ def test_a_landed_airplane_takes_off_along_its_tapped_path(tmp_path: Path) -> No
     assert press_button(t, {"do": "move", "unit": "a7"}), t.message
     st = t.state
     assert st is not None and st.position.units["a7"].airborne
+
+
+def test_a_marker_is_swapped_or_taken_off_by_taps(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    press_button(t, {"do": "order"})
+    for h in ("E5", "F5", "f6"):
+        t.tap_hex(h)
+    assert t.press({"ui": "marker", "hex": "f6", "ammo": "machine_gun"})
+    placed = {a["ammo"]: a["placed"] for _l, a in t.buttons() if a.get("ui") == "marker"}
+    assert placed == {"machine_gun": True, "bomb": False}  # the panel shows which one is down
+    assert t.press({"ui": "marker", "hex": "f6", "ammo": "bomb"})  # swapped: the gun is back
+    assert t.markers == {"f6": "bomb"} and t.ammo_left() == {"machine_gun": 1, "bomb": 0}
+    assert t.press({"ui": "marker", "hex": "f6", "ammo": "bomb"})  # the same again: taken off
+    assert t.markers == {} and t.ammo_left() == {"machine_gun": 1, "bomb": 1}
