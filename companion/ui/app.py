@@ -185,6 +185,11 @@ class BoardScreen(TableScreen):
         self.ids.title.text = f"{st.scenario.name()}  -  " + _("turn") + f" {st.turn}"
         line = t.prompt_line()
         self.ids.prompt.text = line
+        p = t.prompt()
+        thrower = p.dice.thrower if p is not None and p.dice is not None else ""
+        # the opponent's throw (an air check next to his units): the bar takes his colour
+        self.ids.prompt.color = theme.SIDE_LIGHT.get(thrower, theme.TEXT) if t.thrower_note() \
+            else theme.TEXT
         self.ids.prompt.font_size = "26sp" if len(line) <= 95 else "21sp" if len(line) <= 150 else "18sp"
         self.ids.message.text = t.message
         self._panel()
