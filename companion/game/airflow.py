@@ -30,7 +30,7 @@ from companion.rules.air.aircraft import (
 )
 from companion.rules.air.common import AirRulesError, FlightRules
 from companion.rules.board import Hex, Section, Side, distance
-from companion.rules.position import Unit
+from companion.rules.position import Position, Unit
 
 if TYPE_CHECKING:
     from companion.game.session import GameSession
@@ -328,10 +328,16 @@ def _deploy(st: GameState, dep: Any) -> tuple[dict[str, Any], str]:
     section = _section_of(st, h, st.card)
     if section is None:
         raise IllegalAction(f"{dep['hex']} is not in a section where {spec.name} gives orders")
-    if st.position.is_occupied(h):
-        raise IllegalAction(f"{dep['hex']} is occupied: the air unit enters on a vacant hex")
-    return ({"id": dep["unit"], "type": air_type, "hex": dep["hex"], "figures": 1,
-             "ammo": rules.full_ammo(air_type)}, section)
+    data: dict[str, Any] = {"id": dep["unit"], "type": air_type, "hex": dep["hex"], "figures": 1,
+                            "ammo": rules.full_ammo(air_type)}
+    occupant = st.position.unit_at(h)
+    if occupant is not None:
+        # seed 001: the start hex may hold a ground unit, friend or foe; the unit then enters
+        # with its move (the entry hex counts as its first hex and may carry an ammo marker)
+        if occupant.spec.air:
+            raise IllegalAction(f"{dep['hex']} holds air unit {occupant.id}: deploy elsewhere")
+        data.update({"entering": True, "section": section})
+    return data, section
 
 
 # --- movement --------------------------------------------------------------------------------
@@ -381,7 +387,91 @@ def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
     return fields, spent
 
 
-def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any) -> dict[str, Any]:
+def enter_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
+               ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(fields of ``unit_moved``, ``ammo_spent`` or None) for an air unit deployed onto an occupied
+    hex: its path starts on the entry hex, which counts as the first hex of its move."""
+    from companion.rules.position import Unit as PosUnit
+
+    air = st.air
+    assert air is not None
+    dep = air.entering[unit_id]
+    entry = st.board.parse(dep["hex"])
+    raw = action.get("path")
+    if raw is not None:
+        if not (isinstance(raw, list) and raw and all(isinstance(x, str) for x in raw)):
+            raise IllegalAction("path: the hexes the air unit flies onto, in order, from its entry "
+                                "hex")
+        try:
+            path = [st.board.parse(x) for x in raw]
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if path[0] != entry:
+            raise IllegalAction(f"{unit_id} enters on {dep['hex']}: its path starts there")
+        if path[-1] != to:
+            raise IllegalAction("the path must end on the 'to' hex")
+    else:
+        path = _entry_path(st, entry, to, st.active)
+    rules = rules_of(st)
+    probe = st.position.copy()
+    if probe.is_occupied(to):
+        raise IllegalAction(f"{unit_id} may not end its move on {st.hex_name(to)}: an air unit ends "
+                            "on a hex clear of units")
+    unit = PosUnit(unit_id, st.active, dep["type"], to, 1, airborne=True, ammo=dict(dep["ammo"]))
+    probe.add_unit(unit)
+    fp = _flightplan(st)
+    entry_hexes = fp.deploy_hexes(probe, st.active, Section(dep["section"]))
+    check = rules.check_flight(probe, unit, path, entering=True, entry_hexes=entry_hexes,
+                               enemy_bases=enemy_bases(st, st.active))
+    if not check.allowed:
+        raise IllegalAction(check.reason or "this flight is not allowed")
+    fields: dict[str, Any] = {"hexes": len(path), "can_battle": True,
+                              "path": [st.hex_name(h) for h in path], "airborne": not check.landed,
+                              "entered": dict(dep)}
+    if check.landed:
+        fields["landed"] = True
+    markers = action.get("markers")
+    spent = _markers(st, unit, path, markers, position=probe, deploying=True) if markers else None
+    return fields, spent
+
+
+def _entry_path(st: GameState, entry: Hex, to: Hex, side: Side) -> list[Hex]:
+    """The shortest flight from the entry hex to ``to`` (entry hex included), around enemy air."""
+    if entry == to:
+        raise IllegalAction(f"an air unit entering on {st.hex_name(entry)} must fly off it: that "
+                            "hex is occupied")
+    prev: dict[Hex, Hex] = {}
+    frontier = [entry]
+    seen = {entry}
+    for _ in range(3):
+        nxt = []
+        for h in frontier:
+            for n in st.board.neighbours(h):
+                other = st.position.unit_at(n)
+                if n in seen or (other is not None and other.side is not side and other.spec.air):
+                    continue
+                seen.add(n)
+                prev[n] = h
+                nxt.append(n)
+        frontier = nxt
+    if to not in prev:
+        raise IllegalAction(f"{st.hex_name(to)} is out of reach from the entry hex "
+                            f"{st.hex_name(entry)} (4 hexes, the entry hex included)")
+    path = [to]
+    while path[-1] != entry:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def entering_units(st: GameState) -> list[tuple[str, str]]:
+    """(unit, entry hex) of air units deployed onto an occupied hex that have yet to move."""
+    if st.air is None:
+        return []
+    return [(u, d["hex"]) for u, d in st.air.entering.items()]
+
+
+def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any,
+             position: Position | None = None, deploying: bool = False) -> dict[str, Any]:
     if st.air is None or st.air.rules != FLIGHT_PLAN:
         raise IllegalAction("ammo markers belong to New Flight Plan games")
     if not isinstance(markers, list) or not all(
@@ -395,7 +485,8 @@ def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any) -> di
     rules = _flightplan(st)
     tfh = st.card == "their_finest_hour"
     try:
-        check = rules.run_check(st.position, unit.id, placed, path=path, card=st.air.card_played,
+        check = rules.run_check(position or st.position, unit.id, placed, path=path,
+                                deploying=deploying, card=st.air.card_played,
                                 their_finest_hour=tfh)
     except AirRulesError as exc:
         raise IllegalAction(str(exc)) from None
@@ -409,7 +500,11 @@ def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any) -> di
 
 
 def must_still_move(st: GameState) -> list[str]:
-    """Air Pack: ordered airborne airplanes that have not moved (they must move 1 hex at least)."""
+    """Air Pack: ordered airborne airplanes that have not moved (they must move 1 hex at least);
+    New Flight Plan: air units deployed onto an occupied hex that have not flown off it."""
+    if is_air_game(st, FLIGHT_PLAN):
+        assert st.air is not None
+        return list(st.air.entering)
     if not is_air_game(st, AIR_PACK):
         return []
     return [u for u in st.ordered if u in st.position.units and st.position.units[u].spec.air

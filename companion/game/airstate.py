@@ -59,6 +59,9 @@ class AirState:
     # New Flight Plan strategic bombing: bombs declared this turn ({unit, hex, objective, side}),
     # resolved after the attack runs; objective id -> side for medals claimed by bombing and not
     # yet lost to a ground unit on the hex; objective id -> side that ever claimed it by bombing
+    # New Flight Plan: air units deployed onto an occupied hex, entering with their move (the
+    # entry hex is the first hex of the move and may carry a marker): unit -> the deploy data
+    entering: dict[str, dict[str, Any]] = field(default_factory=dict)
     bombs: list[dict[str, Any]] = field(default_factory=list)
     bombed: dict[str, str] = field(default_factory=dict)
     bombed_by: dict[str, str] = field(default_factory=dict)

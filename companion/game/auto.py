@@ -247,13 +247,15 @@ class AutoPlayer:
             return
         spec = card_rules.card(st.card)
         board = st.board
-        best: tuple[tuple[int, int, int], Hex] | None = None
+        best: tuple[tuple[int, int, int, int], Hex] | None = None
         for h in board.all_hexes:
-            if st.position.is_occupied(h):
+            here = st.position.unit_at(h)
+            # a vacant hex, or (seed 001) one with an enemy ground unit to mark from the start
+            if here is not None and (here.side is st.active or here.spec.air):
                 continue
             if spec.sections and not (board.sections(h, st.active) & set(spec.sections)):
                 continue
-            key = (_nearest_enemy(st, h, st.active), h.row, h.col)
+            key = (0 if here is not None else 1, _nearest_enemy(st, h, st.active), h.row, h.col)
             if best is None or key < best[0]:
                 best = (key, h)
         if best is not None:
@@ -318,6 +320,8 @@ class AutoPlayer:
                     return act
             if air.rules == airflow.FLIGHT_PLAN and uid in airflow.bombers(st):
                 return {"do": "bomb", "unit": uid}  # strategic bombing of the objective below
+        for uid, entry in airflow.entering_units(st):
+            return _entering_move(st, uid, st.board.parse(entry))
         for uid in st.ordered:
             u = pos.units.get(uid)
             if u is None or not u.spec.air or uid in st.moved:
@@ -459,6 +463,50 @@ def _flight_plan_move(st: GameState, unit: Any) -> dict[str, Any]:
     if markers:
         action["markers"] = markers
     return action
+
+
+def _entering_move(st: GameState, uid: str, entry: Hex) -> dict[str, Any]:
+    """New Flight Plan: an air unit deployed onto an occupied hex flies off it, placing markers
+    on the enemy hexes from its entry hex on (the most it can), nearest the enemy at the end."""
+    from companion.game.errors import IllegalAction
+
+    assert st.air is not None
+    dep = st.air.entering[uid]
+    pos = st.position
+    options: list[tuple[tuple[int, int, int], list[Hex], list[dict[str, str]]]] = []
+    paths: list[list[Hex]] = [[entry]]
+    frontier = [[entry]]
+    for _ in range(3):
+        frontier = [[*p, n] for p in frontier for n in st.board.neighbours(p[-1]) if n not in p]
+        paths += frontier
+    for path in paths[1:]:
+        if pos.is_occupied(path[-1]):
+            continue
+        left = dict(dep["ammo"])
+        markers: list[dict[str, str]] = []
+        for h in path:
+            t = pos.unit_at(h)
+            kind = _marker_ammo(t, left) if (t is not None and t.side is not st.active
+                                              and not t.spec.air) else None
+            if kind is None or len(markers) == 3:
+                if markers:
+                    break
+                continue
+            markers.append({"hex": st.hex_name(h), "ammo": kind})
+            left[kind] -= 1
+        options.append(((-len(markers), _nearest_enemy(st, path[-1], st.active), len(path)),
+                        path, markers))
+    for _, path, markers in sorted(options, key=lambda o: o[0]):
+        action: dict[str, Any] = {"do": "move", "unit": uid, "to": st.hex_name(path[-1]),
+                                  "path": [st.hex_name(h) for h in path]}
+        if markers:
+            action["markers"] = markers
+        try:
+            airflow.enter_move(st, uid, path[-1], action)
+        except IllegalAction:
+            continue
+        return action
+    raise RuntimeError(f"the auto player finds no way for {uid} to fly off {st.hex_name(entry)}")
 
 
 def _air_pack_move(st: GameState, unit: Any) -> dict[str, Any]:

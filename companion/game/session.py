@@ -250,6 +250,15 @@ class GameSession:
             to = st.board.parse(to_name)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        if st.air is not None and unit_id in st.air.entering:
+            fields, spent = airflow.enter_move(st, unit_id, to, a)
+            if spent is not None:
+                fields["run"] = spent
+            self._emit("unit_moved", {"unit": unit_id, "from": st.air.entering[unit_id]["hex"],
+                                      "to": to_name, **fields})
+            if spent is not None:
+                self._emit("ammo_spent", spent)
+            return
         if unit_id not in st.position.units:
             raise IllegalAction(f"{unit_id} is no longer on the board")
         unit = st.position.units[unit_id]
@@ -942,14 +951,17 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
                                     for u in own))
     if st.phase is Phase.MOVE:
         waiting = [u for u in st.ordered if u in pos.units and u not in st.moved]
+        entering = airflow.entering_units(st)
         can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered
                        if u in pos.units and not pos.units[u].spec.air)
         return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
                       "then say you are done moving.",
                       ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
                        *(("bomb",) if airflow.bomb_offered(st) else ()), "end_moves", *undo),
-                      highlight=tuple(name(pos.units[u].hex) for u in waiting),
-                      choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
+                      highlight=tuple([*(name(pos.units[u].hex) for u in waiting),
+                                       *(h for _, h in entering)]),
+                      choices=tuple([*(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
+                                     *(Choice(u, u, "enters here", hex=h) for u, h in entering)]),
                       optional=True)
     if st.phase is Phase.BATTLE:
         ready = [u for u in st.ordered if u in pos.units

@@ -241,6 +241,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         air.actions = {}
         air.runs = []
         air.bombs = []
+        air.entering = {}
         air.checks = []
         air.withdrew = False
         air.airborne_at_start = sorted(u.id for u in state.position.units.values()
@@ -287,7 +288,13 @@ def apply_event(state: GameState, ev: Event) -> None:
             _air_ordered(state, state.air, d)
     elif k == "unit_moved":
         to = board.parse(d["to"])
-        pos.move_unit(d["unit"], to)
+        if d.get("entered") and d["unit"] not in pos.units and state.air is not None:
+            # New Flight Plan: deployed onto an occupied hex, the air unit appears where it ends
+            _add_air_unit(state, {**d["entered"], "hex": d["to"]})
+            pos.units[d["unit"]].moved = 0
+            state.air.entering.pop(d["unit"], None)
+        else:
+            pos.move_unit(d["unit"], to)
         hexes = int(d.get("hexes", 1))
         pos.units[d["unit"]].moved += hexes
         state.moved[d["unit"]] = state.moved.get(d["unit"], 0) + hexes
@@ -514,7 +521,10 @@ def _air_ordered(state: GameState, air: AirState, d: dict[str, Any]) -> None:
         air.planes_made += 1
     if d.get("deploy"):
         dep = d["deploy"]
-        _add_air_unit(state, dep)
+        if dep.get("entering"):
+            air.entering[dep["id"]] = dict(dep)
+        else:
+            _add_air_unit(state, dep)
         pool = air.reserve.get(state.active.value, [])
         air.reserve[state.active.value] = [r for r in pool if r["id"] != dep["id"]]
     air.checks = [dict(c) for c in d.get("air_checks", [])]
