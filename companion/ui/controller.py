@@ -1056,6 +1056,9 @@ class Table:
         for do in p.actions:
             if do not in SPECIAL_ACTIONS:
                 continue
+            if not self.special_planes(do):  # an airplane this app cannot tell: the generic way
+                out.append((SPECIAL_WORDS[do] + (f": {self.selected}" if self.selected else ""),
+                            self.generic_action(do)))
             for uid in self.special_planes(do):
                 if do in TOOLS:
                     out.append((f"{SPECIAL_WORDS[do]}: {uid}", {"ui": "tool", "tool": do, "unit": uid}))
