@@ -317,3 +317,26 @@ def test_a_marker_is_swapped_or_taken_off_by_taps(tmp_path: Path) -> None:
     assert t.markers == {"f6": "bomb"} and t.ammo_left() == {"machine_gun": 1, "bomb": 0}
     assert t.press({"ui": "marker", "hex": "f6", "ammo": "bomb"})  # the same again: taken off
     assert t.markers == {} and t.ammo_left() == {"machine_gun": 1, "bomb": 1}
+
+
+def test_kamikaze_by_a_tap_on_the_target(tmp_path: Path) -> None:
+    sc = resolve("kestrel-field")
+    sc.units = [dataclasses.replace(u, hex="F5", airborne=True, model="zero") if u.id == "a7"
+                else u for u in sc.units]  # a flying Zero next to the Axis armor on e6
+    t = table(tmp_path, sc)
+    assert t.press(t.play_card_action("recon_in_force"))
+    t.tap_hex("F5")
+    assert press_button(t, {"do": "order"}), t.message
+    assert t.submit_dice(["star"]), t.message  # the air check, passed
+    assert t.tap_hex("F5") and t.tap_hex("E5")
+    assert press_button(t, {"do": "move", "unit": "a7"}), t.message
+    assert press_button(t, {"ui": "tool", "tool": "kamikaze", "unit": "a7"})
+    assert t.tool_choices() == ["e6"]  # only the enemy ground unit next to it
+    assert t.highlights()["e6"] == "target"
+    before = seq(t)
+    assert not t.tap_hex("F5")  # not a target: nothing sent
+    assert seq(t) == before and "enemy ground unit" in t.message
+    assert t.tap_hex("e6"), t.message  # the tap on the target sends it
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and t.dice_heading() == "Kamikaze: a7"
+    assert t.tool is None
