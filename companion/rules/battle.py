@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from companion.rules import los  # A1's line of sight (imports board and position only)
 from companion.rules.board import Hex, Side, distance
 from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
@@ -272,17 +273,23 @@ def _forces_close_assault(unit: Unit) -> bool:
 
 
 def adjacent_enemies(position: Position, unit: Unit) -> list[Unit]:
+    board = position.board
+    around = board.tables.neighbours.get(unit.hex)
+    if around is None:
+        around = tuple(board.neighbours(unit.hex))
+    by_hex = position._by_hex
+    units = position.units
     out = []
-    for n in position.board.neighbours(unit.hex):
-        other = position.unit_at(n)
-        if other is not None and other.side is not unit.side and _forces_close_assault(other):
-            out.append(other)
+    for n in around:
+        uid = by_hex.get(n)
+        if uid is not None:
+            other = units[uid]
+            if other.side is not unit.side and _forces_close_assault(other):
+                out.append(other)
     return out
 
 
 def _los(position: Position, a: Hex, b: Hex) -> bool:
-    from companion.rules import los  # A1's module; imported late to keep the import graph flat
-
     return bool(los.line_of_sight(position, a, b))
 
 
@@ -497,20 +504,38 @@ def retreat_options(position: Position, unit_id: str, flags: int,
 def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> list[RetreatOption]:
     """The usual retreat, row by row: the options are the hexes of the deepest row reached (a
     unit that can complete more moves must), each move short of ``flags`` costing a figure."""
+    board = position.board
+    tables = board.tables
+    forward = tables.down if unit.side is board.bottom else tables.up
+    occupied = position._by_hex
+    terrain = position.terrain
+    cls = unit.spec.unit_class
     layer: dict[Hex, tuple[Hex, ...]] = {unit.hex: ()}
     depth = 0
     while depth < flags:
         nxt: dict[Hex, tuple[Hex, ...]] = {}
         for h, path in layer.items():
-            for n in _retreat_steps(position, unit, h):
-                if n not in nxt:
-                    nxt[n] = (*path, n)
+            steps = forward.get(h)
+            if steps is None:  # not on the board: the general lookup
+                steps = tuple(_retreat_steps(position, unit, h))
+            for n in steps:
+                # open: empty and not closed to a retreat by its terrain (as in _retreat_steps)
+                if n in occupied or n in nxt:
+                    continue
+                names = terrain.get(n)
+                if names and _terrain_blocks_retreat(names, cls):
+                    continue
+                nxt[n] = (*path, n)
         if not nxt:
             break
         layer = nxt
         depth += 1
     lost = min(flags - depth, have)
-    return [RetreatOption(h, lost, lost >= have, path)
+    eliminated = lost >= have
+    if len(layer) == 1:
+        ((h, path),) = layer.items()
+        return [RetreatOption(h, lost, eliminated, path)]
+    return [RetreatOption(h, lost, eliminated, path)
             for h, path in sorted(layer.items(), key=lambda kv: (kv[0].row, kv[0].col))]
 
 

@@ -216,28 +216,30 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
         raise QueryError("terrain", "expected a list of {\"hex\": ..., \"type\": ...}")
     tmp = Query(position, "", {}, None)
     by_name = board.tables.by_name
-    per_hex: dict[Hex, list[str]] = {}
+    per_hex: dict[Hex, tuple[str, ...]] = {}
     for i, entry in enumerate(terrain):
         # fast path for the usual well-formed entry; anything else takes the checking path
         if type(entry) is dict and len(entry) == 2:
-            hex_name = entry.get("hex")
-            kind = entry.get("type")
-            if type(hex_name) is str and type(kind) is str and kind in TERRAIN:
-                h = by_name.get(hex_name)
-                if h is not None:
-                    names = per_hex.get(h)
-                    if names is None:
-                        per_hex[h] = [kind]
+            try:
+                kind = entry["type"]
+                h = by_name[entry["hex"]]
+            except (KeyError, TypeError):
+                pass
+            else:
+                if type(kind) is str and kind in TERRAIN:
+                    one = (kind,)
+                    names = per_hex.setdefault(h, one)
+                    if names is one:
                         continue
                     if kind not in names:
-                        names.append(kind)
+                        per_hex[h] = (*names, kind)
                         continue
         h, kind = _parse_terrain_entry(tmp, entry, f"terrain.{i}")
-        names = per_hex.setdefault(h, [])
+        names = per_hex.get(h, ())
         if kind in names:
             raise QueryError(f"terrain.{i}.type", f"{kind} is listed twice on {entry['hex']}")
-        names.append(kind)
-    position.terrain = {h: tuple(n) for h, n in per_hex.items()}
+        per_hex[h] = (*names, kind)
+    position.terrain = per_hex
 
     units = query.get("units", [])
     if not isinstance(units, list):
@@ -248,37 +250,39 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     specs = _unit_specs(air)
     for i, raw in enumerate(units):
         unit: Unit | None = None
-        if type(raw) is dict and raw.keys() <= _FAST_UNIT_FIELDS:
-            # the usual unit (id, side, type, hex, figures, moved), checked in a few lookups;
-            # anything unusual or wrong goes through _parse_unit for its exact message
-            uid = raw.get("id")
-            side = raw.get("side")
-            kind = raw.get("type")
-            hex_name = raw.get("hex")
-            if type(uid) is str and uid and type(side) is str and type(kind) is str \
-                    and type(hex_name) is str:
-                side_value = _SIDES.get(side)
-                spec = specs.get(kind)
-                h = by_name.get(hex_name)
-                if side_value is not None and spec is not None and h is not None:
-                    figures = raw.get("figures", spec.figures)
-                    moved = raw.get("moved", 0)
-                    if type(figures) is int and 1 <= figures <= spec.figures \
-                            and type(moved) is int and moved >= 0:
-                        unit = Unit(uid, side_value, kind, h, figures, moved, (), False, None, {})
+        # the usual unit (id, side, type, hex, figures, moved) is checked in a few lookups;
+        # anything unusual or wrong goes through _parse_unit for its exact message
+        if type(raw) is dict and (len(raw) == 4 or raw.keys() <= _FAST_UNIT_FIELDS):
+            try:
+                uid = raw["id"]
+                side_value = _SIDES[raw["side"]]
+                kind = raw["type"]
+                spec = specs[kind]
+                h = by_name[raw["hex"]]
+            except (KeyError, TypeError):
+                pass
+            else:
+                if type(uid) is str and uid and type(kind) is str:
+                    if len(raw) == 4:  # exactly id, side, type and hex
+                        unit = Unit(uid, side_value, kind, h, spec.figures, 0, (), False, None, {})
+                    else:
+                        figures = raw.get("figures", spec.figures)
+                        moved = raw.get("moved", 0)
+                        if type(figures) is int and 1 <= figures <= spec.figures \
+                                and type(moved) is int and moved >= 0:
+                            unit = Unit(uid, side_value, kind, h, figures, moved, (), False, None, {})
         if unit is None:
             unit = _parse_unit(tmp, raw, f"units.{i}", air)
         uid = unit.id
         if uid in index:
             raise QueryError(f"units.{i}.id", f"the id {uid!r} is already used by units.{index[uid]}")
-        h = unit.hex
-        if h in by_hex:
+        holder = by_hex.setdefault(unit.hex, uid)
+        if holder is not uid:
             raise QueryError(f"units.{i}.hex",
-                             f"{board.name(h)} already holds {by_hex[h]!r}: "
+                             f"{board.name(unit.hex)} already holds {holder!r}: "
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
-        by_hex[h] = uid
         index[uid] = i
 
     return position, index
