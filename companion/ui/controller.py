@@ -530,12 +530,17 @@ class Table:
         if p.kind == "order":
             st = self.state
             spec = card_rules.card(st.card) if st is not None and st.card else None
+            entering = ""  # an air unit entering with the order, said on the button
+            if self.sortie_hex:
+                entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
+            elif self.deploy_unit and self.deploy_hex:
+                entering = f" + {self.deploy_unit} " + _("deployed on") + f" {self.deploy_hex}"
             if spec is not None and spec.one_section:  # the player names the section too
                 for sec, words in (("left", _("left")), ("center", _("center")), ("right", _("right"))):
-                    out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})",
-                                self.order_action(sec)))
+                    out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})"
+                                + entering, self.order_action(sec)))
             else:
-                out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)"),
+                out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + entering,
                             self.order_action()))
         if p.kind == "retreat":
             for c in p.choices:
