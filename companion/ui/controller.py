@@ -412,9 +412,9 @@ class Table:
         if p.kind == "order":
             for h in self.entry_hexes():
                 out[h] = "entry"
-            for h in (self.sortie_hex, self.deploy_hex):
-                if h:
-                    out[h] = "selected"
+            for chosen in (self.sortie_hex, self.deploy_hex):
+                if chosen:
+                    out[chosen] = "selected"
         if self.tool and self.tool_unit in st.position.units:
             for h in self.tool_choices():
                 out[h] = "target" if self.tool != "strafe" else "choice"
