@@ -699,6 +699,18 @@ def apply_air_roll(session: GameSession) -> None:
                 data["medal_to"] = pos.units[r.unit].side.other.value
         elif r.kind == "attack_run":
             results = _run_results(st, r, faces)
+        elif r.kind == "ambush":
+            hits = flightplan.FlightPlanRules.possible_hits(faces)
+            plane = r.targets[0]
+            session._emit("air_hits", {
+                "attacker": r.unit, "target": plane, "faces": faces, "possible_hits": hits,
+                "rid": f"{session.game_id}-{session.log.last_seq + 1}-confirm",
+                "thrower": r.thrower, "then": r.then,
+                "purpose": (f"confirm {hits} hit{'s' if hits != 1 else ''} on {plane}: re-roll "
+                            f"{hits} {'die' if hits == 1 else 'dice'} — a grenade shoots it down, "
+                            "a flag makes it retire"),
+                "explain": [f"Ambush: {hits} grenade{'s' if hits != 1 else ''} on a flying air unit"]})
+            return
         elif r.kind == "bombing":
             data["claimed"] = flightplan.FlightPlanRules.strategic_bombing_claims(faces)
             data["objective"] = r.data["objective"]
@@ -1068,6 +1080,74 @@ def withdraw(session: GameSession, a: dict[str, Any]) -> None:
 def pending_runs(air: AirState | None) -> int:
     """Attack runs and strategic bombings placed while moving and not yet resolved."""
     return len(air.runs) + len(air.bombs) if air is not None else 0
+
+
+# --- Ambush against an air unit (New Flight Plan) -------------------------------------------------
+def air_ambush_problem(st: GameState, unit_id: str | None = None) -> str | None:
+    """Why the opponent may not play Ambush now against an air unit's markers (None: he may).
+
+    Seed 001: a ground unit an air unit places an ammo marker on may Ambush it in the move
+    phase, at once; air units never ambush (Air Pack: airplanes are never Ambush targets)."""
+    if not is_air_game(st, FLIGHT_PLAN) or st.phase is not Phase.MOVE:
+        return "Ambush against an air unit answers its ammo markers, in the move phase"
+    assert st.air is not None
+    runs = [r for r in st.air.runs if r["unit"] not in st.air.ambushed
+            and r["unit"] in st.position.units]
+    if not runs:
+        return "no air unit has placed an ammo marker that may still be ambushed"
+    marked = [t for r in runs for t in r["targets"] if t in st.position.units]
+    if unit_id is not None and unit_id not in marked:
+        return f"{unit_id} carries no ammo marker of an air unit: marked now: {', '.join(marked)}"
+    defender = st.active.other
+    if st.deck is not None and "ambush" not in st.hands.get(defender, []):
+        return f"the {defender} hold no Ambush card"
+    return None
+
+
+def declare_air_ambush(session: GameSession, a: dict[str, Any]) -> None:
+    """The marked ground unit battles the air unit at once (ground to air, grenades to confirm);
+    if the air unit is neither shot down nor made to retire, its attack run goes on."""
+    from companion.rules.position import Unit as PosUnit
+
+    st = session.state
+    air = st.air
+    uid = a.get("unit")
+    if uid is not None and not isinstance(uid, str):
+        raise IllegalAction("ambush: name your unit that carries the ammo marker (unit)")
+    why = air_ambush_problem(st, uid)
+    if why:
+        raise IllegalAction(why)
+    assert air is not None
+    run = next(r for r in reversed(air.runs) if r["unit"] not in air.ambushed
+               and (uid is None or uid in r["targets"]))
+    ambusher_id = uid or next(t for t in run["targets"] if t in st.position.units)
+    plane_id = run["unit"]
+    ambusher: PosUnit = st.position.units[ambusher_id]
+    plane = st.position.units[plane_id]
+    if not flightplan.FlightPlanRules.ambush_allowed(ambusher, plane):
+        raise IllegalAction("an air unit may not play Ambush")
+    # the marker is placed while the air unit flies over the unit's hex: it is taken as adjacent
+    probe = st.position.copy()
+    if distance(plane.hex, ambusher.hex) != 1:
+        room = [n for n in st.board.neighbours(ambusher.hex) if not probe.is_occupied(n)]
+        if not room:
+            raise IllegalAction(f"{ambusher_id} has no room around it to fire at {plane_id}")
+        probe.move_unit(plane_id, room[0])
+    chk = _flightplan(st).ground_to_air_check(probe, ambusher_id, plane_id)
+    if not chk.allowed:
+        raise IllegalAction(chk.reason or f"{ambusher_id} may not battle {plane_id}")
+    side = ambusher.side.value
+    data: dict[str, Any] = {
+        "kind": "ambush", "unit": ambusher_id, "targets": [plane_id], "split": [chk.dice],
+        "dice": chk.dice, "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": side,
+        "purpose": (f"Ambush: {ambusher_id} fires at {plane_id} as it marks it (grenades are "
+                    "possible hits, to confirm)"),
+        "explain": [*chk.explain, "Ambush against an air unit: resolved at once, in the move "
+                    "phase"], "then": "move", "side": side, "plane": plane_id,
+    }
+    if st.deck is not None:
+        data["drawn"] = st.deck[0] if st.deck else None
+    session._emit("air_attack_declared", data)
 
 
 # --- strategic bombing (New Flight Plan) -----------------------------------------------------------

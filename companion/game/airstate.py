@@ -63,6 +63,7 @@ class AirState:
     # entry hex is the first hex of the move and may carry a marker): unit -> the deploy data
     entering: dict[str, dict[str, Any]] = field(default_factory=dict)
     bombs: list[dict[str, Any]] = field(default_factory=list)
+    ambushed: list[str] = field(default_factory=list)  # air units ambushed this turn (their runs)
     bombed: dict[str, str] = field(default_factory=dict)
     bombed_by: dict[str, str] = field(default_factory=dict)
 

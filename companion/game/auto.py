@@ -67,6 +67,8 @@ class AutoPlayer:
         if kind == "order":
             return self._choose_units(st)
         if kind == "move":
+            if "ambush" in p.actions:
+                return {"do": "ambush"}  # the marked side holds Ambush (checked by the session)
             return self._move(st)
         if kind == "battle":
             if "attack_run" in p.actions:

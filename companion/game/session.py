@@ -391,8 +391,12 @@ class GameSession:
         })
 
     def _ambush(self, a: dict[str, Any]) -> None:
-        """The assaulted unit's owner plays Ambush before the assault's dice are thrown."""
+        """The assaulted unit's owner plays Ambush before the assault's dice are thrown (or, New
+        Flight Plan, when an air unit places an ammo marker on his unit: see airflow)."""
         st = self.state
+        if st.phase is Phase.MOVE:
+            airflow.declare_air_ambush(self, a)
+            return
         why = ambush_problem(st)
         if why:
             raise IllegalAction(why)
@@ -957,7 +961,9 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
         return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
                       "then say you are done moving.",
                       ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
-                       *(("bomb",) if airflow.bomb_offered(st) else ()), "end_moves", *undo),
+                       *(("bomb",) if airflow.bomb_offered(st) else ()),
+                       *(("ambush",) if airflow.air_ambush_problem(st) is None else ()),
+                       "end_moves", *undo),
                       highlight=tuple([*(name(pos.units[u].hex) for u in waiting),
                                        *(h for _, h in entering)]),
                       choices=tuple([*(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),

@@ -241,6 +241,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         air.actions = {}
         air.runs = []
         air.bombs = []
+        air.ambushed = []
         air.entering = {}
         air.checks = []
         air.withdrew = False
@@ -560,12 +561,30 @@ def _air_check(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     _next_air(state, air, roll.then if roll else "move")
 
 
+def _air_ambush_card(state: GameState, air: AirState, d: dict[str, Any]) -> None:
+    """Ambush against an air unit: the card leaves the defender's hand (replaced at once)."""
+    air.ambushed.append(d["plane"])
+    side = Side(d["side"])
+    if state.deck is not None:
+        hand = state.hands.get(side, [])
+        if "ambush" in hand:
+            hand.remove("ambush")
+        state.discard.append("ambush")
+        drawn = d.get("drawn")
+        if drawn and drawn in state.deck:
+            state.deck.remove(drawn)
+            hand.append(drawn)
+
+
 def _air_attack_declared(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.roll = PendingAir(d["kind"], d["unit"], int(d["dice"]), d["thrower"], d["rid"], d["purpose"],
                           d.get("then", "battle"), targets=list(d.get("targets", [])),
                           split=list(d.get("split", [])), explain=list(d.get("explain", [])),
                           data=dict(d))
-    air.actions.setdefault(d["unit"], []).append(d["kind"])
+    if d["kind"] == "ambush":
+        _air_ambush_card(state, air, d)
+    else:
+        air.actions.setdefault(d["unit"], []).append(d["kind"])
     state.rolls += 1
     state.phase = Phase.AIR_DICE
 
@@ -619,14 +638,16 @@ def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
 
 def _air_hits(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.battle = None
+    air.roll = None
+    then = d.get("then", "battle")  # "move" after an Ambush against an air unit
     if int(d["possible_hits"]) > 0 and d["target"] in state.position.units:
         air.roll = PendingAir("confirm", d["attacker"], int(d["possible_hits"]), d["thrower"], d["rid"],
-                              d["purpose"], "battle", targets=[d["target"]],
+                              d["purpose"], then, targets=[d["target"]],
                               explain=list(d.get("explain", [])), data=dict(d))
         state.rolls += 1
         state.phase = Phase.AIR_DICE
     else:
-        state.phase = Phase.BATTLE
+        state.phase = Phase(then)
 
 
 def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
@@ -645,6 +666,9 @@ def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
         elif d.get("retires"):
             state.position.remove_unit(d["target"])
             air.reserve.setdefault(owner, []).append({"id": d["target"], "type": target.type})
+        if d["target"] not in state.position.units:  # its markers and bomb go with it
+            air.runs = [r for r in air.runs if r["unit"] != d["target"]]
+            air.bombs = [b for b in air.bombs if b["unit"] != d["target"]]
     state.phase = Phase(roll.then if roll else "battle")
 
 
