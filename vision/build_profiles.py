@@ -43,7 +43,9 @@ def build_m44(out: Path, scenes: int = 240) -> Profile:
 
 
 def build_pips(out: Path, data: Path | None, scenes: int = 120) -> Profile:
-    params = DetectParams()
+    # Crop settings chosen on an inner validation split of the training photos (every 4th
+    # training photo), never on the held-out photos.
+    params = DetectParams(crop_scale=1.15, face_fraction=0.9)
     items = rendered("pipwhite", scenes, seed=6, faces=PIP_FACES)
     note = f"{scenes} rendered photos (style pipwhite)"
     if data is not None:
