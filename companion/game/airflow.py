@@ -814,13 +814,33 @@ def air_combat_draws(st: GameState) -> dict[str, list[str]]:
     if title is None:
         return {}
     mine, theirs = flightplan.AIR_COMBAT_DRAWS[title]
-    deck = list(st.air.deck)
+    shuffled = air_reshuffle(st)
+    deck = list(st.air.deck) if shuffled is None else shuffled
     out: dict[str, list[str]] = {}
     for side, n in ((st.active, mine), (st.active.other, theirs)):
         for _ in range(n):
             if deck:
                 out.setdefault(side.value, []).append(deck.pop(0))
     return out
+
+
+def their_finest_hour_reshuffles(st: GameState) -> bool:
+    """New Flight Plan: Their Finest Hour reshuffles the Command and Air Combat decks with their
+    discard piles at the end of the turn (then both sides draw an Air Combat card)."""
+    return is_air_game(st, FLIGHT_PLAN) and st.card == "their_finest_hour"
+
+
+def air_reshuffle(st: GameState) -> list[str] | None:
+    """The Air Combat deck after Their Finest Hour's reshuffle (None: no reshuffle this turn, or
+    no card played yet: a deck already shuffled gains nothing from another shuffle)."""
+    if not their_finest_hour_reshuffles(st) or st.deck is None:
+        return None  # real cards on the table: the players shuffle them
+    assert st.air is not None
+    if not st.air.discard:
+        return None
+    pool = [*st.air.deck, *st.air.discard]
+    random.Random(f"{st.options.get('seed', 0)}:air-reshuffle:{st.turn}").shuffle(pool)
+    return pool
 
 
 # --- turn start ----------------------------------------------------------------------------------

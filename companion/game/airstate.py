@@ -44,6 +44,7 @@ class AirState:
     reserve: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # side -> off-board
     cards: dict[str, list[str]] = field(default_factory=dict)  # Air Combat cards held
     deck: list[str] = field(default_factory=list)  # Air Combat cards not dealt
+    discard: list[str] = field(default_factory=list)  # Air Combat cards played
     card_played: str | None = None  # this turn's Air Combat card
     superiority: str | None = None
     sorties: dict[str, int] = field(default_factory=dict)  # Air Pack: Air Sortie cards held

@@ -603,6 +603,14 @@ class GameSession:
         data: dict[str, Any] = {"side": st.active.value, "turn": st.turn}
         if st.deck is not None and st.card == airflow.STANDALONE_SORTIE:
             data["drawn"] = None  # Air Pack p.3: no card replaces the Air Sortie card
+        elif st.deck is not None and airflow.their_finest_hour_reshuffles(st):
+            # New Flight Plan: Their Finest Hour reshuffles the deck with its discards (the card
+            # itself included), then its player draws
+            pool = [*st.deck, *st.discard, *([st.card] if st.card else [])]
+            random.Random(f"{st.options.get('seed', 0)}:tfh-reshuffle:{st.turn}").shuffle(pool)
+            data["reshuffled"] = pool
+            data["reshuffle_all"] = True
+            data["drawn"] = pool[0] if pool else None
         elif st.deck is not None:
             if not st.deck:
                 pool = list(st.discard) + ([st.card] if st.card else [])
@@ -617,6 +625,9 @@ class GameSession:
                     keep = a.get("keep") if a.get("keep") in options else options[0]
                     data["drawn"] = keep
                     data["recon_discard"] = options[1] if keep == options[0] else options[0]
+        shuffled = airflow.air_reshuffle(st)
+        if shuffled is not None:
+            data["air_reshuffled"] = shuffled
         drawn = airflow.air_combat_draws(st)
         if drawn:
             data["air_combat_drawn"] = drawn

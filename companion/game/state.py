@@ -192,6 +192,9 @@ def initial_state(data: dict[str, Any]) -> GameState:
 def _end_turn(state: GameState, data: dict[str, Any]) -> None:
     side = state.active
     if state.air is not None:
+        if data.get("air_reshuffled") is not None:  # Their Finest Hour (New Flight Plan)
+            state.air.deck = list(data["air_reshuffled"])
+            state.air.discard = []
         for who, titles in data.get("air_combat_drawn", {}).items():
             for t in titles:
                 if t in state.air.deck:
@@ -206,6 +209,9 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         if other and other in state.deck:  # Air Pack recon: the card not kept is discarded
             state.deck.remove(other)
             state.discard.append(other)
+        if data.get("reshuffle_all"):  # Their Finest Hour: deck and discards reshuffled
+            state.deck = list(data.get("reshuffled", []))
+            state.discard = []
         drawn = data.get("drawn")
         if drawn:
             if drawn not in state.deck:  # the deck ran out: discards were reshuffled
@@ -507,6 +513,7 @@ def _air_card_played(state: GameState, air: AirState, d: dict[str, Any]) -> None
         if d["air_card"] in held:
             held.remove(d["air_card"])
         air.card_played = d["air_card"]
+        air.discard.append(d["air_card"])
     if d.get("air_sortie"):
         air.sortie = True
         if d.get("sortie_card"):
