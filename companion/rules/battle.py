@@ -414,17 +414,21 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
     board = position.board
     dr = board.toward_home(unit.side)
     cls = unit.spec.unit_class
+    names = board.tables.names
+    by_hex = position._by_hex
+    terrain = position.terrain
     out: list[str] = []
     for dc in (-1, 1):
         n = Hex(at.col + dc, at.row + dr)
-        if not board.contains(n):
+        name = names.get(n)
+        if name is None:
             out.append("the board edge")
             continue
-        other = position.unit_at(n)
-        if other is not None:
-            out.append(f"{board.name(n)} (unit {other.id})")
-        elif retreat_blocked(position, n, cls):
-            out.append(f"{board.name(n)} ({'+'.join(position.terrain_names(n))})")
+        uid = by_hex.get(n)
+        if uid is not None:
+            out.append(f"{name} (unit {position.units[uid].id})")
+        elif (kinds := terrain.get(n)) and _terrain_blocks_retreat(kinds, cls):
+            out.append(f"{name} ({'+'.join(kinds)})")
     return out
 
 
@@ -484,7 +488,8 @@ def retreat_options(position: Position, unit_id: str, flags: int,
     if flags <= 0:
         return []
     cls = unit.spec.unit_class
-    if any(cls in t.cannot_leave_for or cls in t.flag_costs_figure_for for t in position.terrain_at(start)):
+    if position.terrain.get(start) and any(  # countryside never holds a unit in place
+            cls in t.cannot_leave_for or cls in t.flag_costs_figure_for for t in position.terrain_at(start)):
         # it may not leave its hex (artillery in a bunker): every retreat move costs a figure
         lost = min(flags, have)
         return [RetreatOption(start, lost, lost >= have, ())]
