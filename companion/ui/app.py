@@ -331,6 +331,10 @@ class BoardScreen(TableScreen):
                                    + " · " + _("waiting for:") + f" {t.dice_source_name}",
                                    18, theme.WARN, bold=True))
             self._dice_pad(panel, p.dice.count, lambda faces: t.submit_dice(faces, "manual"))
+            for text, action in t.buttons():  # Ambush, played before these dice
+                if action.get("do") == "ambush":
+                    panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
+                                            color=(0.5, 0.25, 0.25, 1), height=52))
             if "undo" in p.actions:  # a battle declared by mistake is taken back before the throw
                 panel.add_widget(button(_("Undo"), lambda: t.act({"do": "undo"}), action={"do": "undo"},
                                         color=(0.45, 0.3, 0.2, 1), height=52))

@@ -106,6 +106,20 @@ class Settings:
         tmp.replace(path)
 
 
+@dataclass(frozen=True)
+class Flyer:
+    """The air unit whose flight is being built: on the board, or deployed onto an occupied hex
+    and entering with its move (the entry hex is then the first hex of its path)."""
+
+    id: str
+    side: Side
+    start: str  # hex name: where it is, or its entry hex
+    moved: int
+    ammo: dict[str, int]
+    airborne: bool
+    entering: bool = False
+
+
 @dataclass
 class Flash:
     """Hits and flags to show on the board after a battle."""
@@ -421,11 +435,14 @@ class Table:
             for h in self.tool_hexes:
                 out[h] = "selected"
             return out
+        flyer = self.flyer() if p.kind == "move" else None
+        if flyer is not None:
+            for h in self.flight_next():
+                out[h] = "reach"
+            out[flyer.start] = "selected"
+            return out
         if self.selected and self.selected in st.position.units:
-            if p.kind == "move" and self._is_air(self.selected):
-                for h in self.flight_next():
-                    out[h] = "reach"
-            elif p.kind == "move":
+            if p.kind == "move":
                 for dest in destinations(st, self.selected):
                     out[name(dest)] = "reach"
             elif p.kind == "battle":
@@ -565,7 +582,8 @@ class Table:
             elif a in BUTTON_ACTIONS:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
         known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
-                 "take_ground", "attack_run", "withdraw", *SPECIAL_ACTIONS, *BUTTON_ACTIONS}
+                 "take_ground", "attack_run", "withdraw", "bomb", "ambush", *SPECIAL_ACTIONS,
+                 *BUTTON_ACTIONS}
         for a in p.actions:  # actions this app has no special screen for: a button each that
             if a not in known:  # sends what the board shows picked; a refusal says what is missing
                 out.append((a.replace("_", " ").capitalize() + (f": {self.selected}" if self.selected
@@ -650,8 +668,16 @@ class Table:
             return self._tool_tap(hex_name, unit)
         if kind == "move" and self.selected and self._is_air(self.selected):
             return self._flight_tap(hex_name, unit, p)
-        if kind == "order" and unit is None and self._entry_tap(hex_name):
+        if kind == "order" and (unit is None or hex_name == self.deploy_hex or (
+                self.deploy_unit and not self.deploy_hex)) and self._entry_tap(hex_name):
             return True
+        if kind == "move" and not self.selected:
+            entering = dict((h, u) for u, h in self._entering_units())
+            if hex_name in entering:  # an air unit deployed onto this hex flies off it first
+                self.selected, self.flight, self.markers = entering[hex_name], [hex_name], {}
+                self.message = ""
+                self._after_change()
+                return True
         if kind == "order":
             if unit is None or unit.side is not st.active:
                 self.message = _("Tap your own units to order them.")
@@ -729,50 +755,82 @@ class Table:
         air = getattr(st, "air", None) if st is not None else None
         return str(air.rules) if air is not None else None
 
+    def _entering_units(self) -> list[tuple[str, str]]:
+        """(air unit, entry hex) deployed onto an occupied hex, still to fly off it."""
+        st = self.state
+        if st is None or st.air is None:
+            return []
+        return [(str(u), str(d.get("hex"))) for u, d in getattr(st.air, "entering", {}).items()]
+
     def _is_air(self, unit_id: str | None) -> bool:
         st = self.state
-        return (st is not None and self.air_rules() is not None and unit_id in st.position.units
-                and st.position.units[unit_id].spec.air)
+        if st is None or self.air_rules() is None or unit_id is None:
+            return False
+        if any(u == unit_id for u, _h in self._entering_units()):
+            return True
+        return unit_id in st.position.units and st.position.units[unit_id].spec.air
+
+    def flyer(self) -> Flyer | None:
+        """The selected air unit, when it is one (on the board or entering)."""
+        st = self.state
+        uid = self.selected
+        if st is None or st.air is None or not self._is_air(uid):
+            return None
+        assert uid is not None
+        entering = getattr(st.air, "entering", {})
+        if uid in entering:
+            d = entering[uid]
+            return Flyer(uid, st.active, str(d["hex"]), 0, dict(d.get("ammo", {})), True, True)
+        u = st.position.units[uid]
+        ammo = dict(u.ammo)
+        if self.air_rules() == airflow.FLIGHT_PLAN:
+            from companion.rules.air import flightplan
+
+            with contextlib.suppress(ValueError):
+                ammo = dict(flightplan.FlightPlanRules().ammo_of(u))
+        return Flyer(uid, u.side, st.hex_name(u.hex), u.moved, ammo, u.airborne)
 
     def moves_left(self) -> int:
-        """Hexes the selected air unit may still fly this turn."""
-        st = self.state
-        if st is None or not self._is_air(self.selected) or st.air is None:
+        """Hexes the selected air unit may still fly this turn (an entry hex counts as one)."""
+        st, f = self.state, self.flyer()
+        if st is None or f is None:
             return 0
-        unit = st.position.units[self.selected or ""]
-        return max(0, airflow.rules_of(st).max_move - unit.moved)
+        return max(0, airflow.rules_of(st).max_move - f.moved)
 
     def flight_next(self) -> list[str]:
         """Hexes the path may go on to: next to its last hex, not flown over yet, on the board."""
-        st = self.state
-        if st is None or not self._is_air(self.selected) or len(self.flight) >= self.moves_left():
+        st, f = self.state, self.flyer()
+        if st is None or f is None or len(self.flight) >= self.moves_left():
             return []
-        unit = st.position.units[self.selected or ""]
+        if f.entering and not self.flight:
+            return [f.start]  # an entering air unit's path starts on its entry hex
         b = st.board
-        last = b.parse(self.flight[-1]) if self.flight else unit.hex
+        last = b.parse(self.flight[-1] if self.flight else f.start)
         rules = airflow.rules_of(st)
         seen = set(self.flight)
         if rules.start_counts_as_visited:
-            seen.add(st.hex_name(unit.hex))
+            seen.add(f.start)
         out = []
         for h in b.neighbours(last):
             name = st.hex_name(h)
             other = st.position.unit_at(h)
             if name in seen or (not rules.may_pass_enemy_air and other is not None
-                                and other.side is not unit.side and other.spec.air):
+                                and other.side is not f.side and other.spec.air):
                 continue
             out.append(name)
         return out
 
     def _flight_tap(self, hex_name: str, unit: Any, p: Prompt) -> bool:
-        st = self.state
-        assert st is not None and self.selected is not None
-        plane = st.position.units[self.selected]
-        if unit is not None and unit.id == self.selected:
-            if self.flight:  # start again
-                self.flight, self.markers = [], {}
+        st, plane = self.state, self.flyer()
+        assert st is not None and plane is not None
+        start = [plane.start] if plane.entering else []
+        if hex_name == plane.start:
+            if self.flight != start:  # start again
+                self.flight, self.markers = list(start), {}
+            elif plane.entering and unit is not None and unit.id in [c.key for c in p.choices]:
+                self.selected, self.flight = unit.id, []  # the ground unit on the entry hex
             else:
-                self.selected = None
+                self.selected, self.flight = None, []
             self.message = ""
         elif hex_name in self.flight:  # take the path back to this hex (the last one: off)
             i = self.flight.index(hex_name)
@@ -782,15 +840,15 @@ class Table:
         elif hex_name in self.flight_next():
             self.flight.append(hex_name)
             self.message = ""
-        elif not self.flight and unit is not None and unit.side is st.active and \
+        elif self.flight == start and unit is not None and unit.side is st.active and \
                 unit.id in [c.key for c in p.choices]:
-            self.selected = unit.id  # another unit picked instead
+            self.selected, self.flight = unit.id, []  # another unit picked instead
             self.message = ""
         elif len(self.flight) >= self.moves_left():
             self.message = f"{plane.id} " + _("flies at most") + f" {self.moves_left()} " + \
                 _("hexes; tap the last hex of the path to take it back.")
         else:
-            last = self.flight[-1] if self.flight else st.hex_name(plane.hex)
+            last = self.flight[-1] if self.flight else plane.start
             self.message = f"{hex_name} " + _("is not next to") + f" {last}: " + \
                 _("the path goes hex by hex, never twice over a hex.")
         self._after_change()
@@ -799,10 +857,9 @@ class Table:
     def marker_options(self) -> list[tuple[str, str, str | None]]:
         """New Flight Plan: (hex, enemy unit, ammo placed or None) for each hex of the path
         holding an enemy ground unit, in path order."""
-        st = self.state
-        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or not self._is_air(self.selected):
+        st, plane = self.state, self.flyer()
+        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or plane is None:
             return []
-        plane = st.position.units[self.selected or ""]
         out = []
         for h in self.flight:
             u = st.position.unit_at(st.board.parse(h))
@@ -812,15 +869,10 @@ class Table:
 
     def ammo_left(self) -> dict[str, int]:
         """The selected air unit's ammo less the markers placed on the path being built."""
-        st = self.state
-        if st is None or self.air_rules() != airflow.FLIGHT_PLAN or not self._is_air(self.selected):
+        plane = self.flyer()
+        if self.air_rules() != airflow.FLIGHT_PLAN or plane is None:
             return {}
-        from companion.rules.air import flightplan
-
-        try:
-            ammo = dict(flightplan.FlightPlanRules().ammo_of(st.position.units[self.selected or ""]))
-        except ValueError:
-            return {}
+        ammo = dict(plane.ammo)
         for a in self.markers.values():
             ammo[a] = ammo.get(a, 0) - 1
         return ammo
@@ -843,10 +895,11 @@ class Table:
         if self.tool and self.tool_unit in st.position.units:
             return {"start": st.hex_name(st.position.units[self.tool_unit].hex), "path": [],
                     "markers": {}, "strafe": list(self.tool_hexes)}
-        if not self.flight or not self._is_air(self.selected):
+        plane = self.flyer()
+        if not self.flight or plane is None:
             return None
-        return {"start": st.hex_name(st.position.units[self.selected or ""].hex),
-                "path": list(self.flight), "markers": dict(self.markers), "strafe": []}
+        return {"start": plane.start, "path": list(self.flight), "markers": dict(self.markers),
+                "strafe": []}
 
     def _flight_buttons(self) -> list[tuple[str, dict[str, Any]]]:
         st = self.state
@@ -859,7 +912,7 @@ class Table:
         if self.markers:
             words += f", {len(self.markers)} " + (_("marker") if len(self.markers) == 1 else _("markers"))
         words += ")"
-        plane = st.position.units.get(self.selected or "")
+        plane = self.flyer()
         if plane is not None and not plane.airborne:
             words += " - " + _("takes off")
         if "airfield" in st.position.terrain_names(st.board.parse(end)):
@@ -945,7 +998,9 @@ class Table:
             return []
         out = []
         for h in hexes:
-            if st.position.is_occupied(h):
+            other = st.position.unit_at(h)
+            # an Air Sortie enters on a vacant hex; a deployment may start on a ground unit's hex
+            if other is not None and (st.air.sortie or other.spec.air):
                 continue
             secs = st.board.sections(h, st.active)
             if card != "air_power" and spec.sections and not any(x in spec.sections for x in secs):
@@ -1046,12 +1101,31 @@ class Table:
                 if u.side is st.active and u.spec.air:
                     out.append((_("Withdraw") + f" {u.id} " + _("(it leaves, no medal)"),
                                 {"do": "withdraw", "unit": u.id}))
+        bombs = list(getattr(st.air, "bombs", []))
         if "attack_run" in p.actions and st.air.runs:
             run = st.air.runs[0]
             n = len(run.get("markers", []))
             out.append((_("Resolve the attack run of") + f" {run['unit']} ({n} "
                         + (_("marker") if n == 1 else _("markers")) + ")",
                         {"do": "attack_run", "unit": run["unit"]}))
+        elif "attack_run" in p.actions and bombs:  # strategic bombing, after the runs
+            out.append((_("Resolve the strategic bombing of") + f" {bombs[0].get('unit')} ("
+                        + f"{bombs[0].get('objective', bombs[0].get('hex', ''))})",
+                        {"do": "attack_run", "unit": bombs[0].get("unit")}))
+        if "bomb" in p.actions:  # New Flight Plan: a bomb on the objective hex it ended on
+            declared = {b.get("unit") for b in bombs}
+            for uid in st.ordered:
+                u = st.position.units.get(uid)
+                if u is None or not u.spec.air or u.side is not st.active or uid not in st.moved \
+                        or uid in declared or not self._may_bomb(u.type):
+                    continue
+                on_objective = getattr(airflow, "bombing_objective", None)
+                if on_objective is not None and on_objective(st, u.hex) is None:
+                    continue  # only over an objective hex
+                out.append((_("Strategic bombing:") + f" {uid} " + _("bombs the objective on")
+                            + f" {st.hex_name(u.hex)}", {"do": "bomb", "unit": uid}))
+        if "ambush" in p.actions:
+            out += self._ambush_buttons(p)
         if p.kind == "order":
             for uid in self.deploy_options():
                 chosen = uid == self.deploy_unit
@@ -1070,6 +1144,38 @@ class Table:
                 else:
                     out.append((f"{SPECIAL_WORDS[do]}: {uid}", {"do": do, "unit": uid}))
         return out
+
+    def _may_bomb(self, air_type: str) -> bool:
+        from companion.rules.air import flightplan
+
+        try:
+            return bool(flightplan.FlightPlanRules().profile(air_type).strategic_bombing)
+        except ValueError:
+            return False
+
+    def _ambush_buttons(self, p: Prompt) -> list[tuple[str, dict[str, Any]]]:
+        """Ambush, played by the side that does not move: against an air unit's ammo markers in
+        the move phase (one button per marked unit), or against a close assault before its dice."""
+        st = self.state
+        if st is None:
+            return []
+        defender = st.active.other.value.title()
+        if p.kind == "move" and st.air is not None:
+            done = set(getattr(st.air, "ambushed", []))
+            out = []
+            for run in st.air.runs:
+                if run.get("unit") in done:
+                    continue
+                for target in run.get("targets", []):
+                    if target in st.position.units:
+                        out.append((_("Ambush") + f" ({defender}): {target} " + _("fires at")
+                                    + f" {run['unit']} " + _("first"), {"do": "ambush", "unit": target}))
+            return out
+        b = st.battle
+        if b is not None:
+            return [(_("Ambush") + f" ({defender}): {b.target} " + _("battles first"),
+                     {"do": "ambush"})]
+        return [(_("Ambush") + f" ({defender})", {"do": "ambush"})]
 
     def recon_cards(self) -> list[str]:
         """Air Pack recon: the two cards drawn at the end of the turn (the player keeps one)."""
@@ -1132,7 +1238,10 @@ class Table:
                     "confirm": _("Confirmation roll:") + f" {', '.join(roll.targets)}",
                     "attack_run": _("Attack run of") + f" {roll.unit}",
                     "strafe": _("Strafing by") + f" {roll.unit}",
-                    "kamikaze": _("Kamikaze:") + f" {roll.unit}"}.get(roll.kind, p.dice.purpose)
+                    "kamikaze": _("Kamikaze:") + f" {roll.unit}",
+                    "bombing": _("Strategic bombing by") + f" {roll.unit}",
+                    "ambush": _("Ambush:") + f" {roll.unit} → {', '.join(roll.targets)}",
+                    }.get(roll.kind, p.dice.purpose)
         b = st.battle
         if b is not None and b.confirm_dice:
             return _("Confirmation roll:") + f" {b.target}"

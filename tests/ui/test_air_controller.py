@@ -341,3 +341,87 @@ def test_kamikaze_by_a_tap_on_the_target(tmp_path: Path) -> None:
     p = t.prompt()
     assert p is not None and p.kind == "dice" and t.dice_heading() == "Kamikaze: a7"
     assert t.tool is None
+
+
+def test_deployed_onto_an_enemy_it_flies_off_with_a_marker_on_the_entry_hex(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    press_button(t, {"do": "withdraw", "unit": "a9"})
+    press_button(t, {"do": "withdraw", "unit": "a10"})
+    for a in ({"do": "play_card", "card": "probe_center"}, {"do": "order", "units": []},
+              {"do": "end_moves"}, {"do": "end_turn"}, {"do": "play_card", "card": "probe_left"},
+              {"do": "order", "units": []}, {"do": "end_moves"}, {"do": "end_turn"}):
+        assert t.act(a), (a, t.message)
+    assert t.press(t.play_card_action("probe_center")), t.message
+    press_button(t, {"ui": "deploy", "unit": "a9"})
+    assert "f6" in t.entry_hexes()  # the Axis infantry's hex: a deployment may start there
+    assert t.tap_hex("f6") and t.deploy_hex == "f6" and t.picked == []
+    assert press_button(t, {"do": "order", "deploy": {"unit": "a9", "hex": "f6"}}), t.message
+    # the entering air unit is picked on its entry hex; its path starts there
+    assert t.tap_hex("f6")
+    assert t.selected == "a9" and t.flight == ["f6"] and t.highlights()["f6"] == "selected"
+    assert t.tap_hex("g6") and t.tap_hex("H5")
+    assert [h for h, _u, _a in t.marker_options()] == ["f6", "g6"]
+    t.press({"ui": "marker", "hex": "f6", "ammo": "bomb"})
+    t.press({"ui": "marker", "hex": "g6", "ammo": "machine_gun"})
+    assert t.press({"ui": "path_back"}) and t.press({"ui": "path_back"}) and t.press({"ui": "path_back"})
+    assert t.flight == [] and t.flight_next() == ["f6"]  # back to the entry hex only
+    for h in ("f6", "g6", "H5"):
+        assert t.tap_hex(h), t.message
+    t.press({"ui": "marker", "hex": "f6", "ammo": "bomb"})
+    t.press({"ui": "marker", "hex": "g6", "ammo": "machine_gun"})
+    assert press_button(t, {"do": "move", "unit": "a9"}), t.message
+    st = t.state
+    assert st is not None and st.hex_name(st.position.units["a9"].hex) == "H5"
+    full = FlightPlanRules().full_ammo("fighter_bomber")
+    assert st.position.units["a9"].ammo == {k: v - 1 for k, v in full.items()}
+
+
+def test_strategic_bombing_by_buttons(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    press_button(t, {"do": "order"})
+    assert t.tap_hex("E5") and t.tap_hex("D5")  # the West bridge, an objective
+    assert press_button(t, {"do": "move", "unit": "a9"}), t.message
+    labels = [lb for lb, a in t.buttons() if a.get("do") == "bomb"]
+    assert labels == ["Strategic bombing: a9 bombs the objective on D5"]
+    assert press_button(t, {"do": "bomb", "unit": "a9"}), t.message
+    assert press_button(t, {"do": "end_moves"})
+    assert [lb for lb, a in t.buttons() if a.get("do") == "attack_run"] == \
+        ["Resolve the strategic bombing of a9 (bridge-west)"]
+    assert press_button(t, {"do": "attack_run"}), t.message
+    assert t.dice_heading() == "Strategic bombing by a9"
+    assert t.submit_dice(["grenade"]), t.message
+    assert t.medals()["allies"][0] == 1
+
+
+def test_no_bombing_button_off_an_objective(tmp_path: Path) -> None:
+    t = table(tmp_path, varenne())
+    t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    press_button(t, {"do": "order"})
+    assert t.tap_hex("E5") and t.tap_hex("F5")
+    assert press_button(t, {"do": "move", "unit": "a9"}), t.message
+    assert not [a for _l, a in t.buttons() if a.get("do") == "bomb"]
+
+
+def test_the_marked_unit_ambushes_the_air_unit_by_a_button(tmp_path: Path) -> None:
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game(varenne(), seed=3)  # real cards: Ambush is the Axis player's to say
+    t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    press_button(t, {"do": "order"})
+    for h in ("E5", "F5", "f6", "g6", "H5"):
+        t.tap_hex(h)
+    t.press({"ui": "marker", "hex": "f6", "ammo": "machine_gun"})
+    t.press({"ui": "marker", "hex": "g6", "ammo": "bomb"})
+    assert press_button(t, {"do": "move", "unit": "a9"}), t.message
+    ambushes = {a["unit"]: lb for lb, a in t.buttons() if a.get("do") == "ambush"}
+    assert ambushes == {"x5": "Ambush (Axis): x5 fires at a9 first",
+                        "x7": "Ambush (Axis): x7 fires at a9 first"}
+    assert press_button(t, {"do": "ambush", "unit": "x5"}), t.message
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.thrower == "axis"
+    assert t.dice_heading() == "Ambush: x5 → a9"
+    assert t.prompt_line().startswith("AXIS PLAYER, YOUR THROW:")
