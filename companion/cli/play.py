@@ -43,6 +43,8 @@ Air rules (the scenario says which):
   move ID HEX path=A,B,.. markers=HEX:bomb,HEX:machine_gun   fly a path, place ammo markers
   run                    resolve the next attack run (or bombing)   withdraw ID  leave (turn start)
   bomb ID                New Flight Plan: bomb the objective the air unit ended its move on
+  ambush [ID]            play Ambush: against a close assault (before its dice), or (New Flight
+                         Plan) with your unit ID that an air unit just put an ammo marker on
   strafe ID HEX [HEX..]  kamikaze ID TARGET   rescue ID TARGET   support ID   interdict ID
   recon ID               Storch: draw 2 cards at the end of the turn, keep one (end keep=CARD)
   status                 medals and units              help      this text
@@ -126,6 +128,8 @@ def parse_command(line: str) -> dict[str, Any]:
         need(1, f"{verb} ID")
         do = {"support": "ground_support", "interdict": "interdiction"}.get(verb, verb)
         return {"do": do, "unit": args[0]}
+    if verb == "ambush":
+        return {"do": "ambush", **({"unit": args[0]} if args else {})}
     if verb == "run":
         return {"do": "attack_run", **({"unit": args[0]} if args else {})}
     if verb == "attack":

@@ -68,7 +68,9 @@ def test_an_ambush_that_shoots_the_air_unit_down_cancels_its_run(tmp_path: Path)
         with pytest.raises(IllegalAction):
             g.act(bad)
         assert snapshot(g) == before, bad
-    ev = g.act({"do": "ambush", "unit": "x5"})
+    from companion.cli.play import parse_command
+
+    ev = g.act(parse_command("ambush x5"))
     assert ev[0].data["kind"] == "ambush" and ev[0].data["targets"] == ["a9"]
     p = g.prompt()
     assert p.kind == "dice" and p.side == "axis" and p.dice is not None and p.dice.count == 3
