@@ -65,6 +65,7 @@ TOOLS: dict[str, str] = {
     "strafe": _("tap 1 to 3 hexes next to it, in a row, then Strafe"),
     "kamikaze": _("tap the enemy ground unit next to it it dives on"),
     "rescue": _("tap the one-figure infantry unit next to it to lift out"),
+    "card_attack": _("tap the enemy units it attacks, then Attack"),
 }
 SPECIAL_WORDS: dict[str, str] = {
     "strafe": _("Strafe"), "kamikaze": _("Kamikaze"), "rescue": _("Rescue"),
@@ -383,6 +384,8 @@ class Table:
             if self.is_confirmation():  # a second roll, not a new battle
                 text = _("CONFIRMATION ROLL.") + " " + text
             return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
+        if self.tool == "card_attack":
+            return f"{self._card_name()}: {TOOLS[self.tool]}."
         if self.tool and self.tool_unit:
             return f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.tool_unit}): {TOOLS[self.tool]}."
         if p.kind == "move" and self.selected and self._is_air(self.selected):
@@ -429,7 +432,7 @@ class Table:
             for chosen in (self.sortie_hex, self.deploy_hex):
                 if chosen:
                     out[chosen] = "selected"
-        if self.tool and self.tool_unit in st.position.units:
+        if self.tool and (self.tool == "card_attack" or self.tool_unit in st.position.units):
             for h in self.tool_choices():
                 out[h] = "target" if self.tool != "strafe" else "choice"
             for h in self.tool_hexes:
@@ -582,7 +585,8 @@ class Table:
             elif a in BUTTON_ACTIONS:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
         known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
-                 "take_ground", "attack_run", "withdraw", "bomb", "ambush", *SPECIAL_ACTIONS,
+                 "take_ground", "attack_run", "withdraw", "bomb", "ambush", "card_attack",
+                 *SPECIAL_ACTIONS,
                  *BUTTON_ACTIONS}
         for a in p.actions:  # actions this app has no special screen for: a button each that
             if a not in known:  # sends what the board shows picked; a refusal says what is missing
@@ -892,6 +896,9 @@ class Table:
         st = self.state
         if st is None:
             return None
+        if self.tool == "card_attack" and self.tool_hexes:
+            return {"start": self.tool_hexes[0], "path": [], "markers": {}, "strafe": [],
+                    "rings": list(self.tool_hexes)}
         if self.tool and self.tool_unit in st.position.units:
             return {"start": st.hex_name(st.position.units[self.tool_unit].hex), "path": [],
                     "markers": {}, "strafe": list(self.tool_hexes)}
@@ -1053,6 +1060,9 @@ class Table:
         """Hexes a special action being built may pick: next to the airplane (enemy ground units
         for kamikaze, friendly one-figure infantry for rescue)."""
         st = self.state
+        if st is not None and self.tool == "card_attack":  # a card attacking by itself: any enemy
+            return sorted(st.hex_name(u.hex) for u in st.position.units.values()
+                          if u.side is not st.active)
         if st is None or self.tool_unit not in st.position.units:
             return []
         plane = st.position.units[self.tool_unit or ""]
@@ -1073,10 +1083,11 @@ class Table:
             self.message = f"{hex_name}: " + TOOLS[self.tool] + "."
             self._after_change()
             return False
-        if self.tool == "strafe":
+        if self.tool in ("strafe", "card_attack"):
+            most = 3 if self.tool == "strafe" else self._card_targets_max()
             if hex_name in self.tool_hexes:
                 self.tool_hexes.remove(hex_name)
-            elif len(self.tool_hexes) < 3:
+            elif len(self.tool_hexes) < most:
                 self.tool_hexes.append(hex_name)
             self.message = ""
             self._after_change()
@@ -1088,13 +1099,45 @@ class Table:
         if self.tool == "strafe" and self.tool_hexes:
             out.append((_("Strafe") + f" {', '.join(self.tool_hexes)}",
                         {"do": "strafe", "unit": self.tool_unit, "hexes": list(self.tool_hexes)}))
+        st = self.state
+        if self.tool == "card_attack" and self.tool_hexes and st is not None:
+            ids = [u.id for h in self.tool_hexes
+                   if (u := st.position.unit_at(st.board.parse(h))) is not None]
+            out.append((_("Attack") + f" {', '.join(ids)}", {"do": "card_attack", "targets": ids}))
         out.append((_("Cancel"), {"ui": "cancel"}))
         return out
+
+    def _card_name(self) -> str:
+        st = self.state
+        from companion.game.session import card_spec_in_force
+
+        spec = card_spec_in_force(st) if st is not None else None
+        return spec.name if spec is not None else _("The card")
+
+    def _card_targets_max(self) -> int:
+        st = self.state
+        from companion.game.session import card_spec_in_force
+
+        spec = card_spec_in_force(st) if st is not None else None
+        attack = getattr(spec, "direct_attack", None)
+        return int(getattr(attack, "max_targets", 1) or 1)
 
     def _air_buttons(self, p: Prompt) -> list[tuple[str, dict[str, Any]]]:
         st = self.state
         out: list[tuple[str, dict[str, Any]]] = []
-        if st is None or st.air is None:
+        if st is None:
+            return out
+        if "ambush" in p.actions:
+            out += self._ambush_buttons(p)
+        if "card_attack" in p.actions:  # Barrage, Air Power without Air Pack rules
+            live = [u for u in getattr(st, "card_targets", []) if u in st.position.units]
+            if live:
+                out.append((self._card_name() + " " + _("rolls at") + f" {live[0]}",
+                            {"do": "card_attack"}))
+            else:
+                out.append((self._card_name() + ": " + _("pick its targets"),
+                            {"ui": "tool", "tool": "card_attack", "unit": ""}))
+        if st.air is None:
             return out
         if "withdraw" in p.actions:  # New Flight Plan, before the command card
             for u in sorted(st.position.units.values(), key=lambda u: u.id):
@@ -1124,8 +1167,6 @@ class Table:
                     continue  # only over an objective hex
                 out.append((_("Strategic bombing:") + f" {uid} " + _("bombs the objective on")
                             + f" {st.hex_name(u.hex)}", {"do": "bomb", "unit": uid}))
-        if "ambush" in p.actions:
-            out += self._ambush_buttons(p)
         if p.kind == "order":
             for uid in self.deploy_options():
                 chosen = uid == self.deploy_unit
@@ -1245,6 +1286,8 @@ class Table:
         b = st.battle
         if b is not None and b.confirm_dice:
             return _("Confirmation roll:") + f" {b.target}"
+        if b is not None and getattr(b, "card_attack", False):
+            return f"{self._card_name()} " + _("attacks") + f" {b.target}"
         if b is not None:
             units = st.position.units
             a, tgt = units.get(b.attacker), units.get(b.target)

@@ -249,6 +249,10 @@ class HexBoard(Widget):
             Ellipse(pos=(mx - r * 0.35, my - r * 0.35), size=(r * 0.7, r * 0.7))
             draw_text(theme.AMMO_LABELS.get(ammo, ammo[:2].upper()), mx, my, max(10, int(r * 0.38)),
                       (1, 1, 1, 1), bold=True)
+        for name in f.get("rings") or []:  # targets picked for a card's own attack
+            x, y = lay.center(board.parse(name))
+            Color(0.95, 0.2, 0.1, 0.9)
+            Line(circle=(x, y, r * 0.6), width=3.5)
         for name in f.get("strafe") or []:
             x, y = lay.center(board.parse(name))
             Color(0.95, 0.2, 0.1, 0.9)

@@ -425,3 +425,25 @@ def test_the_marked_unit_ambushes_the_air_unit_by_a_button(tmp_path: Path) -> No
     assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.thrower == "axis"
     assert t.dice_heading() == "Ambush: x5 → a9"
     assert t.prompt_line().startswith("AXIS PLAYER, YOUR THROW:")
+
+
+def test_air_power_picks_its_targets_by_taps(tmp_path: Path) -> None:
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game("orchard-ridge", seed=3)  # no air rules, real cards: Air Power rolls itself
+    assert t.press(t.play_card_action("air_power"))
+    press_button(t, {"do": "order"})
+    press_button(t, {"do": "end_moves"})
+    assert press_button(t, {"ui": "tool", "tool": "card_attack"})
+    assert t.prompt_line().startswith("Air Power: tap the enemy units it attacks")
+    assert "F7" in t.tool_choices() and "C3" not in t.tool_choices()  # enemies only
+    before = seq(t)
+    assert t.tap_hex("F7") and t.tap_hex("G7")
+    assert (t.flight_overlay() or {}).get("rings") == ["F7", "G7"] and seq(t) == before
+    assert press_button(t, {"do": "card_attack", "targets": ["x2", "x3"]}), t.message
+    assert t.dice_heading() == "Air Power attacks x2"
+    p = t.prompt()
+    assert p is not None and p.dice is not None
+    assert t.submit_dice(["star"] * p.dice.count), t.message
+    labels = [lb for lb, a in t.buttons() if a.get("do") == "card_attack"]
+    assert labels == ["Air Power rolls at x3"]  # the next target, one button
