@@ -250,6 +250,9 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
                     air_deploy = _section_of(st, h, st.card)
             rest = [u for u in rest if u != sortie_plane]
             extra["sortie_plane"] = sortie_plane
+        why = airborne_limit_problem(st, [u for u in units if isinstance(u, str)])
+        if why:
+            raise IllegalAction(why)
         ordered_planes = [u for u in units if u in pos.units and pos.units[u].spec.air]
         if sortie_plane:
             ordered_planes = [u for u in ordered_planes if u != sortie_plane]
@@ -497,6 +500,40 @@ def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any,
             "targets": list(check.targets), "split": list(check.dice),
             "ammo_left": dict(check.ammo_left), "card": st.air.card_played,
             "their_finest_hour": tfh, "explain": list(check.explain)}
+
+
+# --- Ready-to-Take-off markers (Air Pack p.5) ---------------------------------------------------
+# A stack of markers on an airfield or carrier is an ``airplane`` unit on the ground whose badges
+# hold one ``ready_to_take_off`` entry per marker. Ordered, it launches a fresh airplane that
+# flies off (one marker spent; the air check of a take-off applies); attacked, a grenade loses
+# the whole stack for a single medal (it is one unit on the ground).
+READY_TO_TAKE_OFF = "ready_to_take_off"
+
+
+def ready_markers(unit: Unit) -> int:
+    return unit.badges.count(READY_TO_TAKE_OFF)
+
+
+def launch_fields(st: GameState, unit: Unit) -> dict[str, Any]:
+    """``unit_moved.launched``: the fresh airplane a Ready-to-Take-off stack sends off."""
+    assert st.air is not None
+    return {"id": f"{st.active.value}-plane-{st.air.planes_made + 1}", "type": "airplane",
+            "model": airplane_model(st, unit.side), "figures": 1, "stack": unit.id}
+
+
+def airborne_limit_problem(st: GameState, units: list[str]) -> str | None:
+    """Air Pack: one airborne airplane per side at any time; a Ready-to-Take-off stack may not
+    launch while another ordered airplane of the side flies on."""
+    pos = st.position
+    stacks = [u for u in units if u in pos.units and ready_markers(pos.units[u])]
+    if not stacks:
+        return None
+    flying = [u for u in units if u in pos.units and pos.units[u].spec.air
+              and pos.units[u].airborne]
+    if len(stacks) + len(flying) > airpack.MAX_AIRBORNE_PER_SIDE:
+        return ("only one airplane of a side may be airborne: order either the airplane in "
+                f"flight or one Ready-to-Take-off stack ({', '.join([*flying, *stacks])})")
+    return None
 
 
 def must_still_move(st: GameState) -> list[str]:

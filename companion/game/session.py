@@ -264,6 +264,8 @@ class GameSession:
         unit = st.position.units[unit_id]
         if unit.spec.air and st.air is not None:
             fields, spent = airflow.air_move(st, unit_id, to, a)
+            if airflow.ready_markers(unit):
+                fields["launched"] = airflow.launch_fields(st, unit)
             if spent is not None:
                 fields["run"] = spent  # settle() records the markers if a crash falls in between
             self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,

@@ -295,18 +295,21 @@ def apply_event(state: GameState, ev: Event) -> None:
             _air_ordered(state, state.air, d)
     elif k == "unit_moved":
         to = board.parse(d["to"])
+        mover = d["unit"]
         if d.get("entered") and d["unit"] not in pos.units and state.air is not None:
             # New Flight Plan: deployed onto an occupied hex, the air unit appears where it ends
             _add_air_unit(state, {**d["entered"], "hex": d["to"]})
             pos.units[d["unit"]].moved = 0
             state.air.entering.pop(d["unit"], None)
+        elif d.get("launched") and state.air is not None:
+            mover = _launch(state, state.air, d)
         else:
             pos.move_unit(d["unit"], to)
         hexes = int(d.get("hexes", 1))
-        pos.units[d["unit"]].moved += hexes
-        state.moved[d["unit"]] = state.moved.get(d["unit"], 0) + hexes
+        pos.units[mover].moved += hexes
+        state.moved[mover] = state.moved.get(mover, 0) + hexes
         if "airborne" in d:
-            pos.units[d["unit"]].airborne = bool(d["airborne"])
+            pos.units[mover].airborne = bool(d["airborne"])
         if d.get("after_battle"):
             state.moved_after_battle.append(d["unit"])
         if d.get("craft_landed"):  # Air Pack landing craft: removed on the beach, no medal
@@ -520,6 +523,25 @@ def _air_card_played(state: GameState, air: AirState, d: dict[str, Any]) -> None
             air.sorties[side] = air.sorties.get(side, 0) - 1
 
 
+def _launch(state: GameState, air: AirState, d: dict[str, Any]) -> str:
+    """Air Pack: a Ready-to-Take-off stack sends a fresh airplane off (one marker spent); the
+    new airplane takes the stack's place among the ordered units."""
+    pos = state.position
+    new = d["launched"]
+    stack = pos.units[d["unit"]]
+    badges = list(stack.badges)
+    badges.remove("ready_to_take_off")
+    if "ready_to_take_off" in badges:
+        stack.badges = tuple(badges)
+    else:
+        pos.remove_unit(stack.id)
+    _add_air_unit(state, {**new, "hex": d["to"]})
+    pos.units[new["id"]].moved = 0
+    air.planes_made += 1
+    state.ordered = [new["id"] if u == stack.id else u for u in state.ordered]
+    return str(new["id"])
+
+
 def _air_ordered(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     for uid in d.get("left_board", []):
         if uid in state.position.units:
@@ -559,8 +581,15 @@ def _air_check(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     plane = d["plane"]
     if d.get("lost") and plane in state.position.units:
         # Air Pack p.8: the airplane is lost (removed, not eliminated by a battle); the opponent
-        # gains a medal only when one of his units was adjacent at the time of the air check
-        state.position.remove_unit(plane)
+        # gains a medal only when one of his units was adjacent at the time of the air check.
+        # From a Ready-to-Take-off stack, the airplane taking off is one marker of the stack.
+        unit = state.position.units[plane]
+        if unit.badges.count("ready_to_take_off") > 1:
+            badges = list(unit.badges)
+            badges.remove("ready_to_take_off")
+            unit.badges = tuple(badges)
+        else:
+            state.position.remove_unit(plane)
         if d.get("medal_to"):
             state.ledger = victory.record_extra(state.ledger, Side(d["medal_to"]))
         if plane in state.ordered:

@@ -1,0 +1,86 @@
+"""Air Pack Ready-to-Take-off markers (seed 000, "Pre-positioned and On the Ground Airplanes",
+"Air Check Roll"): a stack on an airfield (an airplane unit with one ``ready_to_take_off`` badge
+per marker) launches a fresh airplane when ordered (one marker spent, the take-off's air check
+applies, one airborne airplane per side); a grenade against the stack loses all its markers
+for a single medal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.game.session import GameSession, IllegalAction
+from companion.rules.board import Side
+from companion.scenarios import TerrainPiece, UnitSetup
+from companion.scenarios.model import AirRules, AirSetup
+from companion.store import GameStore
+from tests.game.conftest import duel_scenario
+
+
+def snapshot(g: GameSession) -> tuple[Any, ...]:
+    st = g.state
+    units = sorted((u.id, st.hex_name(u.hex), u.figures, u.badges, u.airborne)
+                   for u in st.position.units.values())
+    return (g.log.last_seq, st.phase, st.turn, units, st.ordered, st.medals, repr(st.air))
+
+
+def stack_game(store: GameStore | None = None, enemy_next_to_it: bool = False) -> GameSession:
+    units = [UnitSetup("r1", Side.ALLIES, "airplane", "D1", model="p40",
+                       badges=("ready_to_take_off",) * 2)]
+    if enemy_next_to_it:
+        units.append(UnitSetup("x3", Side.AXIS, "infantry", "E1"))
+    sc = duel_scenario(extra_units=units, terrain=[TerrainPiece("D1", "airfield")])
+    sc.air = AirSetup(rules=AirRules.AIR_PACK)
+    return GameSession.new(sc, store)
+
+
+def test_an_ordered_stack_launches_a_fresh_airplane_and_keeps_its_other_marker(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    g = stack_game(store)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["r1"]})
+    ev = g.act({"do": "move", "unit": "r1", "to": "E3"})
+    new = ev[0].data["launched"]["id"]
+    st = g.state
+    assert st.ordered == [new] and st.position.units[new].airborne
+    assert st.hex_name(st.position.units[new].hex) == "E3" and st.position.units[new].model == "p40"
+    assert st.position.units["r1"].badges == ("ready_to_take_off",)  # one marker left on D1
+    assert "strafe" in g.prompt().actions
+    g.act({"do": "undo"})
+    assert g.state.position.units["r1"].badges == ("ready_to_take_off",) * 2
+    g.act({"do": "move", "unit": "r1", "to": "E3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    # one airborne airplane per side: the flying one and the stack may not both be ordered
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    before = snapshot(g)
+    with pytest.raises(IllegalAction, match="one airplane of a side may be airborne"):
+        g.act({"do": "order", "units": [new, "r1"]})
+    assert snapshot(g) == before
+
+
+def test_a_lost_take_off_costs_one_marker_and_a_grenade_on_the_stack_loses_all_for_one_medal() -> None:
+    g = stack_game(enemy_next_to_it=True)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    ev = g.act({"do": "order", "units": ["r1"]})
+    assert ev[0].data["air_checks"][0]["thrower"] == "axis"  # x3 is next to the airfield
+    ev = g.act({"do": "dice", "faces": ["grenade"]})
+    assert [e.kind for e in ev][-2:] == ["air_check", "medal_won"]
+    assert g.state.position.units["r1"].badges == ("ready_to_take_off",)
+    assert g.state.ordered == [] and g.state.medals[Side.AXIS] == 1
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x3"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x3", "target": "r1"})
+    ev = g.act({"do": "dice", "faces": ["grenade", "star", "flag"]})
+    assert ev[1].kind == "battle_resolved" and ev[1].data["eliminated"]
+    assert "r1" not in g.state.position.units and g.state.medals[Side.AXIS] == 2
