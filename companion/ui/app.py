@@ -278,7 +278,7 @@ class BoardScreen(TableScreen):
         t = self.table
         cards = t.air_card_options()
         if cards:
-            panel.add_widget(Factory.Heading(text=_("With an Air Combat card? (optional)")))
+            panel.add_widget(Factory.Heading(text=_("Air Combat card with it?")))
             for title in cards:
                 panel.add_widget(button(title, lambda c=title: t.press({"ui": "air_card", "card": c}),
                                         action={"ui": "air_card", "card": title}, height=48,

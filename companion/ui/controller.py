@@ -396,6 +396,11 @@ class Table:
             return f"{self.selected}: " + _("path") + f" {' > '.join(self.flight)}" + \
                 (f" ({_('tap a lit hex to go on')}, {_('tap the last hex to take it back')})"
                  if len(self.flight) < left else f" ({_('all its movement')})")
+        if p.kind == "play_card" and (self.air_card or self.with_sortie):
+            extra = [self.air_card] if self.air_card else []
+            if self.with_sortie:
+                extra.append(_("the Air Sortie card (with a Section card)"))
+            return p.text + " " + _("With it:") + " " + ", ".join(extra) + "."
         if p.kind == "order" and self.needs_sortie_hex() and not self.sortie_hex:
             return p.text + " " + _("Tap the edge hex (blue) where the Air Sortie's airplane enters.")
         if p.kind == "order" and self.deploy_unit and not self.deploy_hex:

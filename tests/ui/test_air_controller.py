@@ -120,6 +120,7 @@ def test_air_combat_card_joins_the_command_card(tmp_path: Path) -> None:
     t.press({"ui": "air_card", "card": "Rake the Enemy"})  # a second tap takes it back
     assert "air_card" not in t.play_card_action("probe_center")
     t.press({"ui": "air_card", "card": "Rake the Enemy"})
+    assert t.prompt_line() == "Allies: play a command card. With it: Rake the Enemy."
     assert t.press(t.play_card_action("probe_center")), t.message
     st = t.state
     assert st is not None and st.air is not None and st.air.card_played == "Rake the Enemy"
