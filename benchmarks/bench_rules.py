@@ -1,28 +1,25 @@
 """Rules benchmarks: medians of a battle ask on a crowded standard board and of exact odds.
 
     .venv/bin/python benchmarks/bench_rules.py [--repeat 2000]
-    .venv/bin/python benchmarks/bench_rules.py --baseline DIR [--rounds 3]
+    .venv/bin/python benchmarks/bench_rules.py --baseline DIR [--repeat 2000]
 
 Goals (issue 2): a battle ask with line of sight and retreat options < 100 µs; exact odds for
 1..8 dice < 1 ms each. Prints medians; never fails on timings.
 
-``--baseline DIR`` compares with another version of the code: DIR holds its ``companion``
-package, e.g. ``git archive <commit> companion | tar -x -C DIR``. Both versions run in child
-processes, taking turns for ``--rounds`` rounds (so a busy machine slows both alike); the table
-shows the median over rounds of each version's medians and their ratio.
+``--baseline DIR`` compares the referee rows with another version of the code: DIR holds its
+``companion`` package, e.g. ``git archive <commit> companion | tar -x -C DIR``. Both versions
+are loaded in this process and take turns every 100 calls, so a busy machine slows both alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
-import os
+import importlib
 import statistics
-import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,45 +62,97 @@ def median_us(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times) * 1e6
 
 
-def ask_rows(repeat: int) -> dict[str, float]:
-    """Medians (µs) of the referee rows, keyed by label."""
-    load_plugins()
+def referee_rows(mods: dict[str, Any]) -> list[tuple[str, Callable[[], object]]]:
+    """The referee rows for one version of the code (``mods``: its functions by name)."""
+    mods["load_plugins"]()
     query = crowded_query()
-    position = position_from_json(query)
+    position = mods["position_from_json"](query)
     sight = dict(query, ask={"line_of_sight": {"from": "F3", "to": "F5"}})
     sight.pop("dice")
     odds = dict(query)
     odds.pop("dice")
-    rows: list[tuple[str, Callable[[], object]]] = [
-        ("referee answer(query dict), parse included", lambda: answer(query)),
-        ("query parsing alone", lambda: parse_query(query)),
-        ("battle_check + resolve_battle on a Position", lambda: resolve_battle(
+    answer_, parse, check, resolve, p_odds = (mods[k] for k in (
+        "answer", "parse_query", "battle_check", "resolve_battle", "position_odds"))
+    return [
+        ("referee answer(query dict), parse included", lambda: answer_(query)),
+        ("query parsing alone", lambda: parse(query)),
+        ("battle_check + resolve_battle on a Position", lambda: resolve(
             position, "a1", "x1", ["flag", "flag"])),
-        ("battle_check alone", lambda: battle_check(position, "a1", "x1")),
-        ("position_odds (cached distribution)", lambda: position_odds(position, "a1", "x1")),
-        ("answer: battle ask without dice (odds)", lambda: answer(odds)),
-        ("answer: line_of_sight ask", lambda: answer(sight)),
+        ("battle_check alone", lambda: check(position, "a1", "x1")),
+        ("position_odds (cached distribution)", lambda: p_odds(position, "a1", "x1")),
+        ("answer: battle ask without dice (odds)", lambda: answer_(odds)),
+        ("answer: line_of_sight ask", lambda: answer_(sight)),
     ]
-    return {label: median_us(fn, repeat) for label, fn in rows}
 
 
-def compare(baseline: Path, repeat: int, rounds: int) -> None:
-    here = Path(__file__).resolve()
-    versions = {"baseline": baseline.resolve(), "this tree": here.parents[1]}
-    got: dict[str, list[dict[str, float]]] = {name: [] for name in versions}
-    for _ in range(rounds):
-        for name, root in versions.items():
-            env = dict(os.environ, PYTHONPATH=str(root))
-            out = subprocess.run([sys.executable, str(here), "--json", "--repeat", str(repeat)],
-                                 env=env, capture_output=True, text=True, check=True, cwd=root)
-            got[name].append(json.loads(out.stdout))
-    labels = list(got["this tree"][0])
-    print(f"medians over {rounds} rounds of {repeat} calls (µs); baseline {baseline}:")
+def _package_modules() -> dict[str, Any]:
+    return {n: m for n, m in sys.modules.items() if n == "companion" or n.startswith("companion.")}
+
+
+class Version:
+    """One version of the ``companion`` package, with its own modules in ``sys.modules`` while it
+    runs (the referee imports some modules inside functions, at call time)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.modules: dict[str, Any] = {}
+
+    @contextlib.contextmanager
+    def active(self) -> Iterator[None]:
+        others = _package_modules()
+        for n in others:
+            del sys.modules[n]
+        sys.modules.update(self.modules)
+        sys.path.insert(0, str(self.root))
+        try:
+            yield
+        finally:
+            sys.path.remove(str(self.root))
+            self.modules = _package_modules()
+            for n in self.modules:
+                del sys.modules[n]
+            sys.modules.update(others)
+
+    def functions(self) -> dict[str, Any]:
+        with self.active():
+            battle = importlib.import_module("companion.rules.battle")
+            odds = importlib.import_module("companion.rules.odds")
+            ref = importlib.import_module("companion.rules.referee")
+            if not Path(ref.__file__ or "").resolve().is_relative_to(self.root):
+                raise SystemExit(f"{self.root} holds no companion package")
+            return {"answer": ref.answer, "parse_query": ref.parse_query,
+                    "battle_check": battle.battle_check, "resolve_battle": battle.resolve_battle,
+                    "position_odds": odds.position_odds, "position_from_json": ref.position_from_json,
+                    "load_plugins": ref.load_plugins}
+
+
+THIS_VERSION = {"answer": answer, "parse_query": parse_query, "battle_check": battle_check,
+                "resolve_battle": resolve_battle, "position_odds": position_odds,
+                "position_from_json": position_from_json, "load_plugins": load_plugins}
+
+
+def compare(baseline: Path, repeat: int) -> None:
+    """Both versions in this process, taking turns every 100 calls, so that a busy machine
+    slows both alike; medians of the single calls."""
+    old_version = Version(baseline)
+    old_functions = old_version.functions()
+    with old_version.active():
+        old_rows = referee_rows(old_functions)
+    new_rows = referee_rows(THIS_VERSION)
+    print(f"medians of {repeat} calls each, the two versions taking turns (µs); baseline {baseline}:")
     print(f"  {'':<48} {'baseline':>9} {'this tree':>10} {'speed-up':>9}")
-    for label in labels:
-        old = statistics.median(r[label] for r in got["baseline"] if label in r) \
-            if all(label in r for r in got["baseline"]) else float("nan")
-        new = statistics.median(r[label] for r in got["this tree"])
+    for (label, old_fn), (_, new_fn) in zip(old_rows, new_rows, strict=True):
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        for _ in range(max(1, repeat // 100)):
+            for key, fn in (("old", old_fn), ("new", new_fn)):
+                with old_version.active() if key == "old" else contextlib.nullcontext():
+                    for i in range(110):
+                        t0 = time.perf_counter()
+                        fn()
+                        if i >= 10:  # the first calls after a switch warm the caches up
+                            times[key].append(time.perf_counter() - t0)
+        old = statistics.median(times["old"]) * 1e6
+        new = statistics.median(times["new"]) * 1e6
         print(f"  {label:<48} {old:9.1f} {new:10.1f} {old / new:8.2f}x")
 
 
@@ -111,14 +160,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=2000)
     ap.add_argument("--baseline", type=Path, help="directory holding another version's companion/")
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--json", action="store_true", help="print the referee rows as JSON (for --baseline)")
     args = ap.parse_args()
     if args.baseline is not None:
-        compare(args.baseline, args.repeat, args.rounds)
-        return
-    if args.json:
-        print(json.dumps(ask_rows(args.repeat)))
+        compare(args.baseline, args.repeat)
         return
     load_plugins()
     query = crowded_query()
@@ -128,8 +172,8 @@ def main() -> None:
     print(f"battle on a crowded standard board ({n_units} units, {len(query['terrain'])} terrain "
           f"entries), infantry at 2 hexes, line of sight, 2 flags "
           f"({len(out['result']['retreat'])} retreat options):")
-    for label, us in ask_rows(args.repeat).items():
-        print(f"  {label:<48} median {us:8.1f} µs")
+    for label, fn in referee_rows(THIS_VERSION):
+        print(f"  {label:<48} median {median_us(fn, args.repeat):8.1f} µs")
     print("exact odds by dice (distribution recomputed every call, then cached):")
     for n in range(1, 9):
         def fresh(n: int = n) -> object:

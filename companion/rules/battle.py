@@ -576,8 +576,13 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
     attacker = position.units[attacker_id]
     target = position.units[target_id]
     # score with the check's faces: the same that set the odds, and what air rules decided
-    hits = sum(1 for f in rolled if f in check.hit_faces)
-    flags = sum(1 for f in rolled if f in check.flag_faces and f not in check.hit_faces)
+    hit_faces, flag_faces = check.hit_faces, check.flag_faces
+    hits = flags = 0
+    for f in rolled:  # a face is a hit or a flag, never both
+        if f in hit_faces:
+            hits += 1
+        elif f in flag_faces:
+            flags += 1
     explain: list[str] = [f"rolled {', '.join(rolled)}" if rolled else "no dice rolled"]
     confirm_dice = 0
     confirmed: bool | None = None

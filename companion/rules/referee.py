@@ -505,6 +505,7 @@ def check_json(check: BattleCheck) -> dict[str, Any]:
 
 
 def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
+    name = board.name
     out: dict[str, Any] = {
         "hits": result.hits,
         "figures_removed": result.figures_removed,
@@ -512,8 +513,8 @@ def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
         "flags": result.flags,
         "flags_ignored": result.flags_ignored,
         "retreat": [
-            {"hex": board.name(o.hex), "figures_lost": o.figures_lost, "eliminated": o.eliminated,
-             "path": [board.name(h) for h in o.path]}
+            {"hex": name(o.hex), "figures_lost": o.figures_lost, "eliminated": o.eliminated,
+             "path": [name(h) for h in o.path]}
             for o in result.retreat
         ],
         "medals": {s.value: n for s, n in result.medals.items()},
