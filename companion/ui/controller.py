@@ -901,6 +901,11 @@ class Table:
         st = self.state
         if st is None:
             return None
+        entering = self.sortie_hex or (self.deploy_hex if self.deploy_unit else None)
+        p = self.prompt()
+        if entering and p is not None and p.kind == "order":  # where the air unit will enter
+            return {"start": entering, "path": [], "markers": {}, "strafe": [], "ghost": entering,
+                    "side": st.active.value}
         if self.tool == "card_attack" and self.tool_hexes:
             return {"start": self.tool_hexes[0], "path": [], "markers": {}, "strafe": [],
                     "rings": list(self.tool_hexes)}

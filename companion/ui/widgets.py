@@ -249,6 +249,15 @@ class HexBoard(Widget):
             Ellipse(pos=(mx - r * 0.35, my - r * 0.35), size=(r * 0.7, r * 0.7))
             draw_text(theme.AMMO_LABELS.get(ammo, ammo[:2].upper()), mx, my, max(10, int(r * 0.38)),
                       (1, 1, 1, 1), bold=True)
+        ghost = f.get("ghost")
+        if ghost:  # an air unit about to enter there: a see-through counter with an arrow
+            x, y = lay.center(board.parse(ghost))
+            d = r * 1.3
+            Color(*theme.SIDE_COLOURS.get(f.get("side", ""), theme.GOLD)[:3], 0.55)
+            Ellipse(pos=(x - d / 2, y - d / 2), size=(d, d))
+            Color(1, 1, 1, 0.95)
+            Line(circle=(x, y, d / 2), width=2.2, dash_length=5, dash_offset=4)
+            draw_text("IN", x, y, max(10, int(r * 0.42)), bold=True)
         for name in f.get("rings") or []:  # targets picked for a card's own attack
             x, y = lay.center(board.parse(name))
             Color(0.95, 0.2, 0.1, 0.9)

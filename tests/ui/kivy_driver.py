@@ -333,6 +333,8 @@ def air_steps(app: CompanionApp) -> Iterator[float]:
     tap(*board.hex_center("J9"))  # the edge hex where the airplane enters
     yield 0.02
     check("entry hex picked", t.sortie_hex == "J9", t.sortie_hex)
+    check("entry hexes lit", "entry" in board.highlights.values(), board.highlights)
+    shot("air-sortie")
     press(app, lambda x: isinstance(x, dict) and x.get("do") == "order")
     yield 0.05
     tap(*board.hex_center("J9"))

@@ -169,6 +169,7 @@ def test_air_sortie_then_the_opponent_throws_the_air_check(tmp_path: Path) -> No
     assert "edge hex" in t.prompt_line()
     assert "J9" in t.entry_hexes() and "H9" not in t.entry_hexes()  # the card's section only
     assert t.tap_hex("J9") and t.sortie_hex == "J9"
+    assert (t.flight_overlay() or {}).get("ghost") == "J9"  # drawn where it will enter
     assert any(lb.endswith("+ airplane entering on J9") for lb, a in t.buttons() if a.get("do") == "order")
     assert press_button(t, {"do": "order", "sortie_hex": "J9"}), t.message
     st = t.state
