@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from companion.rules.board import Board, Side
-from companion.rules.los import line_hexes, line_of_sight
+from companion.rules.los import clear_line_cache, line_of_sight, sight_report
 from companion.rules.movement import move_destinations
 from companion.rules.position import Position, Unit
 
@@ -43,15 +43,21 @@ def bench_board(kind: str, rng: random.Random) -> str:
 
     def sight_all(clear_cache: bool) -> None:
         if clear_cache:
-            line_hexes.cache_clear()
+            clear_line_cache()
         for a, b in pairs:
             line_of_sight(p, a, b)
 
+    def reports() -> None:
+        for a, b in pairs:
+            sight_report(p, a, b)
+
     cold = median_us(lambda: sight_all(True), 7, len(pairs))
     warm = median_us(lambda: sight_all(False), 7, len(pairs))
+    report = median_us(reports, 7, len(pairs))
     ids = list(p.units)
     mv = median_us(lambda: [move_destinations(p, u) for u in ids], 7, len(ids))
-    return (f"{kind}: line_of_sight {cold:.0f} us uncached, {warm:.0f} us with cached geometry; "
+    return (f"{kind}: line_of_sight {cold:.0f} us uncached, {warm:.1f} us with cached geometry, "
+            f"sight_report (with reasons) {report:.1f} us; "
             f"move_destinations {mv:.0f} us per unit (medians of 7 runs)")
 
 

@@ -15,7 +15,6 @@ hexes block only when they stand on both sides of the segment.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 from companion.rules.board import BOARD_SHAPES, Board, BoardShape, Hex, distance
@@ -44,11 +43,15 @@ class LineHexes:
 
 
 def _contact(h: Hex, a: tuple[int, int], b: tuple[int, int]) -> str | None:
-    """How segment a-b meets hex h: "cross" (interior), "edge" (along an edge), "corner", None."""
+    """How segment a-b meets hex h: "cross" (interior), "edge" (along an edge), "corner", None.
+
+    The segment is a + t (b - a), 0 <= t <= 1; each edge of the hex keeps t on one side of a
+    rational bound. Bounds are compared as whole-number fractions (num, den) with den > 0.
+    """
     cx, cy = _centre(h)
     dx, dy = b[0] - a[0], b[1] - a[1]
-    open_lo, open_hi = Fraction(0), Fraction(1)
-    closed_lo, closed_hi = Fraction(0), Fraction(1)
+    lo_num, lo_den = 0, 1
+    hi_num, hi_den = 1, 1
     open_empty = closed_empty = False
     for i, (px, py) in enumerate(_CORNERS):
         qx, qy = _CORNERS[(i + 1) % len(_CORNERS)]
@@ -63,18 +66,17 @@ def _contact(h: Hex, a: tuple[int, int], b: tuple[int, int]) -> str | None:
             if const < 0:
                 closed_empty = True
             continue
-        root = Fraction(-const, slope)
-        if slope > 0:
-            open_lo = max(open_lo, root)
-            closed_lo = max(closed_lo, root)
-        else:
-            open_hi = min(open_hi, root)
-            closed_hi = min(closed_hi, root)
-    if not open_empty and open_lo < open_hi:
+        if slope > 0:  # t > -const / slope
+            if -const * lo_den > lo_num * slope:
+                lo_num, lo_den = -const, slope
+        elif const * hi_den < hi_num * -slope:  # t < const / -slope
+            hi_num, hi_den = const, -slope
+    order = lo_num * hi_den - hi_num * lo_den  # < 0: lo < hi
+    if not open_empty and order < 0:
         return "cross"
-    if not closed_empty and closed_lo < closed_hi:
+    if not closed_empty and order < 0:
         return "edge"
-    if not closed_empty and closed_lo == closed_hi:
+    if not closed_empty and order == 0:
         return "corner"
     return None
 
@@ -178,6 +180,12 @@ def _line(shape: BoardShape, a: Hex, b: Hex) -> LineHexes:
         if len(_LINES) < 65536 and shape == BOARD_SHAPES.get(shape.kind):
             _LINES[key] = found
     return found
+
+
+def clear_line_cache() -> None:
+    """Forget every line's hexes (benchmarks of the uncached geometry)."""
+    _LINES.clear()
+    line_hexes.cache_clear()
 
 
 def sight_report(position: Position, a: Hex, b: Hex) -> SightReport:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import given, settings
@@ -175,6 +176,50 @@ def test_fast_parsing_gives_the_same_position_or_the_same_error(query: dict[str,
 
 
 # --- line of sight -----------------------------------------------------------------------------
+CORNERS = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
+
+
+def reference_contact(h: Hex, a: tuple[int, int], b: tuple[int, int]) -> str | None:
+    """How segment a-b meets hex h, with Fractions (the geometry before whole-number bounds)."""
+    def cross(ax: int, ay: int, bx: int, by: int) -> int:
+        return ax * by - ay * bx
+
+    cx, cy = h.col, 3 * h.row
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    lo, hi = Fraction(0), Fraction(1)
+    open_empty = closed_empty = False
+    for i, (px, py) in enumerate(CORNERS):
+        qx, qy = CORNERS[(i + 1) % 6]
+        ex, ey = qx - px, qy - py
+        side = 1 if cross(ex, ey, -px, -py) > 0 else -1
+        const = side * cross(ex, ey, a[0] - (cx + px), a[1] - (cy + py))
+        slope = side * cross(ex, ey, dx, dy)
+        if slope == 0:
+            open_empty = open_empty or const <= 0
+            closed_empty = closed_empty or const < 0
+        elif slope > 0:
+            lo = max(lo, Fraction(-const, slope))
+        else:
+            hi = min(hi, Fraction(-const, slope))
+    if not open_empty and lo < hi:
+        return "cross"
+    if not closed_empty and lo < hi:
+        return "edge"
+    if not closed_empty and lo == hi:
+        return "corner"
+    return None
+
+
+def test_whole_number_contact_matches_the_fraction_geometry() -> None:
+    rng = random.Random(7)
+    for board in (Board.of("standard"), Board.of("overlord"), Board.of("breakthrough")):
+        for _ in range(60):
+            a, b = rng.choice(board.all_hexes), rng.choice(board.all_hexes)
+            ca, cb = (a.col, 3 * a.row), (b.col, 3 * b.row)
+            for h in board.all_hexes:
+                assert los._contact(h, ca, cb) == reference_contact(h, ca, cb), (a, b, h)
+
+
 def random_position(board: Board, rng: random.Random) -> Position:
     hexes = list(board.all_hexes)
     rng.shuffle(hexes)
