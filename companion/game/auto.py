@@ -93,6 +93,14 @@ class AutoPlayer:
             return {"do": "dice", "faces": seeded_faces(self.seed, p.dice.roll, p.dice.count),
                     "source": "sim"}
         if kind == "review_dice":
+            pending: Any = (st.order_roll if st.order_roll is not None
+                            else st.air.roll if st.air is not None and st.air.roll is not None
+                            else st.battle)
+            faces = list(pending.faces or []) if pending is not None else []
+            if None in faces:  # a die nobody could read: the auto player gives it a face
+                i = faces.index(None)
+                face = seeded_faces(self.seed, st.rolls * 31 + i, 1)[0]
+                return {"do": "correct", "index": i, "face": face}
             return {"do": "apply_dice"}
         if kind == "retreat":
             return {"do": "retreat", "hex": p.choices[0].key}
