@@ -803,7 +803,9 @@ def retreat_choices(st: GameState) -> list[dict[str, Any]]:
     unit = st.position.units.get(head["unit"])
     if unit is None:
         return []
-    opts = battle_rules.retreat_options(st.position, unit.id, int(head["flags"]), figures=unit.figures)
+    from companion.game import landing
+
+    opts = landing.retreat_options(st, unit.id, int(head["flags"]), figures=unit.figures)
     return [{"hex": st.hex_name(o.hex), "figures_lost": o.figures_lost, "eliminated": o.eliminated}
             for o in opts]
 

@@ -4,13 +4,15 @@ A unit that starts in a landing craft carries the badge ``landing_craft`` (scena
 in the unit's ``badges``). The craft and its unit move 1 or 2 hexes over ocean and onto the
 first hex past the water (beach or shore); the rules core's ``landing_craft_move_check`` judges
 each path. Ending on a beach or shore hex removes the craft (no medal) and leaves the unit
-there; the unit may not battle while in a craft, nor in the turn it lands. A craft is no unit:
-it is never targeted and yields no medal, and it goes with its unit when that is eliminated.
+there; the unit may not battle while in a craft, nor in the turn it lands; it may retreat over
+ocean in its craft. A craft is no unit: it is never targeted and yields no medal, and it goes
+with its unit when that is eliminated.
 """
 
 from __future__ import annotations
 
 from companion.game.state import GameState
+from companion.rules import battle as battle_rules
 from companion.rules.air import airpack
 from companion.rules.board import Hex
 
@@ -58,3 +60,16 @@ def battle_block(st: GameState, attacker: str) -> str | None:
     if attacker in st.landed:
         return f"{attacker} landed from its landing craft this turn: it may not battle"
     return None
+
+
+def retreat_options(st: GameState, unit_id: str, flags: int, figures: int | None = None
+                    ) -> list[battle_rules.RetreatOption]:
+    """The rules core's retreat options; a unit in a landing craft may also retreat over ocean
+    (its craft carries it), so the ocean's block on retreats is lifted for it."""
+    if not in_craft(st, unit_id):
+        return battle_rules.retreat_options(st.position, unit_id, flags, figures=figures)
+    probe = st.position.copy()
+    for h, names in list(probe.terrain.items()):
+        if "ocean" in names:
+            probe.terrain[h] = tuple(n for n in names if n != "ocean")
+    return battle_rules.retreat_options(probe, unit_id, flags, figures=figures)

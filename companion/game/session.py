@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.dice.base import DiceError, DiceRequest, validate_faces
@@ -545,6 +546,11 @@ class GameSession:
         b = st.battle
         assert b is not None
         target = st.position.units[b.target]
+        flags_due = r.flags - r.flags_ignored
+        if landing.in_craft(st, b.target) and flags_due > 0 and not r.eliminated:
+            # a landing craft retreats over ocean too
+            r = replace(r, retreat=tuple(landing.retreat_options(
+                st, b.target, flags_due, figures=target.figures - r.figures_removed)))
         data: dict[str, Any] = {
             "attacker": b.attacker, "target": b.target, "target_hex": st.hex_name(target.hex),
             "faces": faces, "hits": r.hits, "figures_removed": r.figures_removed,

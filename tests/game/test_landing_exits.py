@@ -105,3 +105,25 @@ def test_a_ground_unit_leaving_by_an_exit_hex_scores_a_medal_and_resumes_the_sam
     assert [e.kind for e in ev] == ["unit_exited", "medal_won"]
     assert g.state.medals[Side.ALLIES] == 1 and "a2" not in g.state.position.units
     assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
+
+
+def test_a_unit_in_its_landing_craft_retreats_over_ocean() -> None:
+    ocean = [TerrainPiece(h, "ocean") for h in ("D1", "E1", "F1", "d2", "e2", "f2")]
+    units = [UnitSetup("lc", Side.ALLIES, "infantry", "e2", badges=("landing_craft",)),
+             UnitSetup("x9", Side.AXIS, "infantry", "E3")]
+    sc = duel_scenario(extra_units=units, terrain=ocean)
+    g = GameSession.new(sc)
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x9"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x9", "target": "lc"})
+    ev = g.act({"do": "dice", "faces": ["flag", "star", "star"]})
+    options = {o["hex"]: o["figures_lost"] for o in ev[1].data["retreat"]}
+    assert options == {"E1": 0, "F1": 0}  # over ocean, in its craft, no figure lost
+    g.act({"do": "retreat", "hex": "F1"})
+    lc = g.state.position.units["lc"]
+    assert g.state.hex_name(lc.hex) == "F1" and lc.figures == 4 and lc.badges == ("landing_craft",)
