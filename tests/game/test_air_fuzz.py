@@ -30,7 +30,8 @@ def random_action(rng: random.Random, units: list[Any], hexes: list[Any]) -> dic
         "units": [units[:2], "x", []], "hexes": [hexes[:2], hexes[:3], "x", []],
         "path": [hexes[:3], [None], "x"], "faces": [["grenade"], ["star", "flag"], [None], "x", [1]],
         "markers": [[{"hex": hexes[0], "ammo": "bomb"}], [{"hex": None, "ammo": "x"}], "bad", [1]],
-        "card": ["barrage", "attack_center", "air_power", "air_sortie", 5], "targets": [["x1"], [], "x", [None]],
+        "card": ["barrage", "attack_center", "air_power", "air_sortie", 5],
+        "targets": [["x1"], [], "x", [None]],
         "deploy": [{"unit": "a9", "hex": hexes[0]}, "x", {"unit": 5}], "sortie_hex": hexes,
         "index": [0, 9, "a"], "face": ["star", "x"], "air_card": ["Rake the Enemy", 3],
     }
