@@ -252,7 +252,7 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
         unit: Unit | None = None
         # the usual unit (id, side, type, hex, figures, moved) is checked in a few lookups;
         # anything unusual or wrong goes through _parse_unit for its exact message
-        if type(raw) is dict and (len(raw) == 4 or raw.keys() <= _FAST_UNIT_FIELDS):
+        if type(raw) is dict and ((n := len(raw)) == 4 or raw.keys() <= _FAST_UNIT_FIELDS):
             try:
                 uid = raw["id"]
                 side_value = _SIDES[raw["side"]]
@@ -263,7 +263,7 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                 pass
             else:
                 if type(uid) is str and uid and type(kind) is str:
-                    if len(raw) == 4:  # exactly id, side, type and hex
+                    if n == 4:  # exactly id, side, type and hex
                         unit = Unit(uid, side_value, kind, h, spec.figures, 0, (), False, None, {})
                     else:
                         figures = raw.get("figures", spec.figures)
