@@ -352,6 +352,15 @@ def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
     pos = st.position
     unit = pos.units[unit_id]
     rules = rules_of(st)
+    # Air Pack p.5: an airplane may land on a friendly airfield holding only friendly
+    # Ready-to-Take-off markers; it joins that stack (one more airplane ready to take off)
+    stack = pos.unit_at(to)
+    joining = (is_air_game(st, AIR_PACK) and stack is not None and stack.id != unit_id
+               and stack.side is unit.side and ready_markers(stack) > 0 and not ready_markers(unit))
+    if joining:
+        assert stack is not None
+        pos = pos.copy()
+        pos.remove_unit(stack.id)
     raw = action.get("path")
     if raw is not None:
         if not (isinstance(raw, list) and raw and all(isinstance(x, str) for x in raw)):
@@ -383,6 +392,15 @@ def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
         fields["landed"] = True
     elif not unit.airborne:
         fields["took_off"] = True
+    if joining:
+        assert stack is not None
+        if not check.landed:
+            raise IllegalAction(f"{st.hex_name(to)} holds Ready-to-Take-off markers: an airplane "
+                                "ends there only by landing on its own airfield or carrier")
+        if action.get("markers"):
+            raise IllegalAction("ammo markers belong to New Flight Plan games")
+        fields["joined_stack"] = stack.id
+        return fields, None
     spent = None
     markers = action.get("markers")
     if markers:

@@ -303,13 +303,20 @@ def apply_event(state: GameState, ev: Event) -> None:
             state.air.entering.pop(d["unit"], None)
         elif d.get("launched") and state.air is not None:
             mover = _launch(state, state.air, d)
+        elif d.get("joined_stack"):  # Air Pack: landed among its Ready-to-Take-off markers
+            pos.remove_unit(d["unit"])
+            stack = pos.units[d["joined_stack"]]
+            stack.badges = (*stack.badges, "ready_to_take_off")
+            mover = ""
         else:
             pos.move_unit(d["unit"], to)
         hexes = int(d.get("hexes", 1))
-        pos.units[mover].moved += hexes
-        state.moved[mover] = state.moved.get(mover, 0) + hexes
-        if "airborne" in d:
-            pos.units[mover].airborne = bool(d["airborne"])
+        who = mover or d["unit"]
+        state.moved[who] = state.moved.get(who, 0) + hexes
+        if mover:
+            pos.units[mover].moved += hexes
+            if "airborne" in d:
+                pos.units[mover].airborne = bool(d["airborne"])
         if d.get("after_battle"):
             state.moved_after_battle.append(d["unit"])
         if d.get("craft_landed"):  # Air Pack landing craft: removed on the beach, no medal

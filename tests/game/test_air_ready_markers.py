@@ -84,3 +84,28 @@ def test_a_lost_take_off_costs_one_marker_and_a_grenade_on_the_stack_loses_all_f
     ev = g.act({"do": "dice", "faces": ["grenade", "star", "flag"]})
     assert ev[1].kind == "battle_resolved" and ev[1].data["eliminated"]
     assert "r1" not in g.state.position.units and g.state.medals[Side.AXIS] == 2
+
+
+def test_a_launched_airplane_lands_back_among_its_markers_and_joins_the_stack() -> None:
+    g = stack_game()
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["r1"]})
+    new = g.act({"do": "move", "unit": "r1", "to": "E3"})[0].data["launched"]["id"]
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "probe_left"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": [new]})
+    before = snapshot(g)
+    with pytest.raises(IllegalAction):  # ammo markers are no Air Pack rule
+        g.act({"do": "move", "unit": new, "to": "D1", "path": ["d2", "D1"], "markers": [{}]})
+    assert snapshot(g) == before
+    ev = g.act({"do": "move", "unit": new, "to": "D1", "path": ["d2", "D1"]})
+    assert ev[0].data["joined_stack"] == "r1" and ev[0].data["landed"]
+    assert new not in g.state.position.units
+    assert g.state.position.units["r1"].badges == ("ready_to_take_off",) * 2
+    g.act({"do": "end_moves"})
+    assert "end_turn" in g.prompt().actions
