@@ -10,6 +10,8 @@ from companion.rules import cards as card_rules
 
 
 def _card_name(card_id: str) -> str:
+    if card_id == "air_sortie":  # Air Pack: the Air Sortie card played by itself
+        return "the Air Sortie card"
     try:
         return card_rules.card(card_id).name
     except card_rules.CardError:
@@ -29,8 +31,16 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "card_played": lambda d: f"{d['side'].title()} plays {_card_name(d['card'])}.",
     "units_ordered": lambda d: (f"Ordered: {', '.join(d['units']) or 'no unit'}"
                                 + (f" ({d['lost']} order(s) lost)" if d.get("lost") else "") + "."),
-    "unit_moved": lambda d: f"{d['unit']} moves {d['from']} → {d['to']}"
-                            + ("" if d.get("can_battle", True) else " (may not battle this turn)") + ".",
+    "unit_moved": lambda d: (f"{d['launched']['id']} takes off from {d['unit']} ({d['from']}) to "
+                             f"{d['to']}." if d.get("launched") else
+                             f"{d['unit']} enters on {d['from']} and flies to {d['to']}."
+                             if d.get("entered") else
+                             f"{d['unit']} lands on {d['to']} and joins {d['joined_stack']}."
+                             if d.get("joined_stack") else
+                             f"{d['unit']} moves {d['from']} → {d['to']}"
+                             + (" and lands from its landing craft" if d.get("craft_landed") else "")
+                             + ("" if d.get("can_battle", True) else " (may not battle this turn)")
+                             + "."),
     "unit_exited": lambda d: f"{d['unit']} leaves the board by {d['hex']}.",
     "moves_done": lambda d: "Moves done; battles now.",
     "battle_declared": lambda d: ((f"{_card_name(d.get('card') or '')} attacks {d['target']}"

@@ -42,6 +42,9 @@ def test_a_landing_craft_carries_its_unit_over_the_water_and_is_removed_on_the_b
         assert snapshot(g) == before, bad
     ev = g.act({"do": "move", "unit": "lc", "to": "E3"})  # e2 (ocean), then the beach
     assert ev[0].data["craft_landed"] is True and ev[0].data["hexes"] == 2
+    from companion.game.narrate import describe
+
+    assert "lands from its landing craft" in describe(ev[0])
     assert g.state.position.units["lc"].badges == () and g.state.landed == ["lc"]
     g.act({"do": "end_moves"})
     before = snapshot(g)
