@@ -264,13 +264,13 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
             else:
                 if type(uid) is str and uid and type(kind) is str:
                     if n == 4:  # exactly id, side, type and hex
-                        unit = Unit(uid, side_value, kind, h, spec.figures, 0, (), False, None, {})
+                        unit = Unit(uid, side_value, kind, h, spec.figures)  # defaults as _parse_unit's
                     else:
                         figures = raw.get("figures", spec.figures)
                         moved = raw.get("moved", 0)
                         if type(figures) is int and 1 <= figures <= spec.figures \
                                 and type(moved) is int and moved >= 0:
-                            unit = Unit(uid, side_value, kind, h, figures, moved, (), False, None, {})
+                            unit = Unit(uid, side_value, kind, h, figures, moved)
         if unit is None:
             unit = _parse_unit(tmp, raw, f"units.{i}", air)
         uid = unit.id
