@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 from vision.features import die_angle
 
 SIZE = 64  # the die is read at SIZE x SIZE
-LEVELS = (0.5, 0.6, 0.7)  # thresholds, as a fraction of the strongest contrast on the face
+LEVELS = (0.4, 0.5, 0.6)  # thresholds, as a fraction of the strongest contrast on the face
 MIN_CONTRAST = 18.0
 ASPECT = 1.5
 FILL = 0.6
@@ -36,7 +36,9 @@ MIN_AREA = 0.004
 MAX_AREA = 0.08
 ERODE = 3
 BG_BLUR = 21
-CHROMA = 1.0  # weight of colour (a, b) over lightness in the contrast map
+PROJECT = True
+TOP_SHARE = 6.0
+CHROMA = 2.0  # weight of colour (a, b) over lightness in the contrast map
 MARGIN = 1.15  # the square shows the die and some tray round it
 MIN_DIE_SHARE = 0.15  # of the square; outside this the silhouette is not trusted
 MAX_DIE_SHARE = 1.0
@@ -119,6 +121,21 @@ def contrast_map(square: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArra
     d[..., 1:] *= CHROMA
     cmap = np.sqrt((d * d).sum(axis=2))
     cmap[inner == 0] = 0.0
+    if PROJECT:
+        on_face = inner > 0
+        mags = cmap[on_face]
+        if mags.size >= 20:
+            cut = float(np.percentile(mags, 100.0 - TOP_SHARE))
+            strong = d[on_face & (cmap >= cut)]
+            v = strong.mean(axis=0)
+            # one principal direction of the strongest differences, signed towards their mean
+            u, _s, vt = np.linalg.svd(strong - 0.0, full_matrices=False)
+            axis = vt[0]
+            if float(axis @ v) < 0:
+                axis = -axis
+            proj = d @ axis.astype(np.float32)
+            proj[inner == 0] = 0.0
+            return np.maximum(proj, 0.0), inner
     return cmap, inner
 
 
@@ -139,7 +156,7 @@ def read_square(square: NDArray[np.uint8]) -> PipReading:
         n, _lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
         good: list[tuple[float, float, int]] = []
         for i in range(1, n):
-            x, y, w, h, area = (int(v) for v in stats[i])
+            _x, _y, w, h, area = (int(v) for v in stats[i])
             if area < MIN_AREA * die_area or area > MAX_AREA * die_area:
                 continue
             if max(w, h) > ASPECT * min(w, h) or area < FILL * w * h:

@@ -26,6 +26,7 @@ def samples_from_image(
     copies: int,
     rng: np.random.Generator,
     use_tray_markers: bool = True,
+    mirror: bool = False,
 ) -> tuple[list[NDArray[np.float32]], list[int]]:
     """Feature rows and class ids (0 = not a die) for every candidate and every labelled die."""
     work, to_frame, _ = prepare(frame, use_tray_markers)
@@ -77,6 +78,8 @@ def samples_from_image(
             turn = aligned + 90.0 * rng.integers(0, 4) + rng.normal(0, 4.0)
             patch = cut_patch(work, x + jitter[0], y + jitter[1], half, turn)
             patch = _photometric(patch, rng)
+            if mirror and rng.random() < 0.5:  # a pip face's mirror image is the same face
+                patch = np.ascontiguousarray(patch[:, ::-1])
             rows.append(describe(patch, params.face_fraction))
             ids.append(cls)
     return rows, ids
@@ -109,7 +112,8 @@ def build_classifier(
     rows: list[NDArray[np.float32]] = []
     ids: list[int] = []
     for i, (frame, dice) in enumerate(items):
-        r, k = samples_from_image(frame, dice, faces, params, copies, rng)
+        r, k = samples_from_image(frame, dice, faces, params, copies, rng,
+                                  mirror=all(isinstance(f, int) for f in faces))
         rows += r
         ids += k
         if progress:
