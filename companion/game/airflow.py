@@ -64,10 +64,19 @@ def command_card(name: str) -> card_rules.CardSpec:
     return card_rules.card(name)
 
 
+def counters_sortie(st: GameState) -> bool:
+    """A Counter-Attack in play against a standalone Air Sortie: it is played as an Air Sortie
+    too (Air Pack p.3), without spending its player's own Air Sortie card."""
+    return (st.card is not None and st.card != STANDALONE_SORTIE
+            and command_card(st.card).copies_last_card
+            and st.last_card.get(st.active.other) == STANDALONE_SORTIE)
+
+
 def orders_airplane_only(st: GameState) -> bool:
-    """Air Power (played as an Air Sortie) or a standalone Air Sortie: the card orders only the
-    airplane."""
-    return st.air is not None and st.air.sortie and st.card in ("air_power", STANDALONE_SORTIE)
+    """Air Power (played as an Air Sortie), a standalone Air Sortie or a Counter-Attack of one:
+    the card orders only the airplane."""
+    return st.air is not None and st.air.sortie and (
+        st.card in ("air_power", STANDALONE_SORTIE) or counters_sortie(st))
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -164,6 +173,11 @@ def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dic
         spec = card_rules.card(card_id)
         if card_id == "air_power":  # Air Pack p.3: Air Power is played as an Air Sortie
             extra["air_sortie"] = True
+        elif spec.copies_last_card and st.last_card.get(st.active.other) == STANDALONE_SORTIE:
+            # Air Pack p.3: a Counter-Attack of an Air Sortie is played as an Air Sortie (and is
+            # replaced at the end of the turn like any command card)
+            extra["air_sortie"] = True
+            extra["counters_sortie"] = True
         elif sortie:
             if not isinstance(sortie, bool):
                 raise IllegalAction("air_sortie: true or false")
@@ -213,7 +227,7 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
             new_hex = action.get("sortie_hex")
             card = airpack.SortieCard.AIR_POWER if st.card == "air_power" else airpack.SortieCard.AIR_SORTIE
             with_section = None
-            alone = st.card in ("air_power", STANDALONE_SORTIE)
+            alone = orders_airplane_only(st)
             if not alone and new_hex is not None:
                 try:
                     with_section = Section(_section_of(st, st.board.parse(str(new_hex)), st.card) or "center")

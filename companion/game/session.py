@@ -723,7 +723,8 @@ def counters_for(st: GameState) -> str | None:
     """The card a Counter-Attack in play copies: the opponent's latest card."""
     if st.card is None or not airflow.command_card(st.card).copies_last_card:
         return None
-    return st.last_card.get(st.active.other)
+    last = st.last_card.get(st.active.other)
+    return None if last == airflow.STANDALONE_SORTIE else last  # played as an Air Sortie
 
 
 def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:

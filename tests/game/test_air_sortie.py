@@ -128,3 +128,23 @@ def test_the_auto_player_plays_an_air_sortie_card_alone_and_the_game_resumes_the
             standalone += bool(e.kind == "card_played" and e.data.get("standalone"))
     assert standalone >= 1 and g.over
     assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
+
+
+def test_a_counter_attack_of_an_air_sortie_is_played_as_an_air_sortie() -> None:
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "air_sortie"})
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    ev = g.act({"do": "play_card", "card": "counter_attack"})
+    assert ev[0].data["air_sortie"] and ev[0].data["counters_sortie"]
+    before = snapshot(g)
+    for bad in ({"do": "order", "units": ["x1"]}, {"do": "order", "units": []}):
+        with pytest.raises(IllegalAction, match="sortie_hex"):
+            g.act(bad)
+        assert snapshot(g) == before
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "M9"})
+    plane = ev[0].data["sortie_plane"]
+    assert ev[0].data["units"] == [plane] and ev[0].data["new_airplane"]["model"] == "me109"
+    assert g.state.air is not None and g.state.air.sorties["axis"] == 1  # his own card is kept
