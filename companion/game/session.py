@@ -633,6 +633,12 @@ class GameSession:
                     keep = a.get("keep") if a.get("keep") in options else options[0]
                     data["drawn"] = keep
                     data["recon_discard"] = options[1] if keep == options[0] else options[0]
+        if data.get("drawn") == airflow.STANDALONE_SORTIE and "recon_discard" not in data:
+            # Air Pack p.3: an Air Sortie card drawn (it was played, discarded and reshuffled)
+            # goes face up beside its drawer, who draws another command card at once
+            source = data.get("reshuffled") or st.deck or []
+            data["sortie_drawn"] = True
+            data["drawn"] = source[1] if len(source) > 1 else None
         shuffled = airflow.air_reshuffle(st)
         if shuffled is not None:
             data["air_reshuffled"] = shuffled

@@ -212,6 +212,14 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         if data.get("reshuffle_all"):  # Their Finest Hour: deck and discards reshuffled
             state.deck = list(data.get("reshuffled", []))
             state.discard = []
+        if data.get("sortie_drawn"):  # Air Pack: the Air Sortie card goes face up, not in hand
+            if "air_sortie" not in state.deck and data.get("reshuffled"):
+                state.deck = list(data["reshuffled"])
+                state.discard = []
+            if "air_sortie" in state.deck:
+                state.deck.remove("air_sortie")
+            if state.air is not None:
+                state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1
         drawn = data.get("drawn")
         if drawn:
             if drawn not in state.deck:  # the deck ran out: discards were reshuffled
@@ -528,6 +536,8 @@ def _air_card_played(state: GameState, air: AirState, d: dict[str, Any]) -> None
         air.sortie = True
         if d.get("sortie_card"):
             air.sorties[side] = air.sorties.get(side, 0) - 1
+            if state.deck is not None:  # played, it is discarded (and may be drawn again)
+                state.discard.append("air_sortie")
 
 
 def _launch(state: GameState, air: AirState, d: dict[str, Any]) -> str:

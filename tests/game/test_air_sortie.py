@@ -52,7 +52,8 @@ def test_the_air_sortie_card_alone_brings_an_airplane_in_and_is_not_replaced(tmp
     g.act({"do": "end_moves"})
     ev = g.act({"do": "end_turn"})
     assert ev[0].data["drawn"] is None  # no card replaces the Air Sortie
-    assert g.state.hands[Side.ALLIES] == hand and g.state.deck == deck and g.state.discard == []
+    assert g.state.hands[Side.ALLIES] == hand and g.state.deck == deck
+    assert g.state.discard == ["air_sortie"]  # played, it is discarded (and may come back)
     assert GameSession.resume(store, g.game_id).state.hands == g.state.hands
     assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
     # the axis play theirs alone too; the allies hold none any more
@@ -148,3 +149,27 @@ def test_a_counter_attack_of_an_air_sortie_is_played_as_an_air_sortie() -> None:
     plane = ev[0].data["sortie_plane"]
     assert ev[0].data["units"] == [plane] and ev[0].data["new_airplane"]["model"] == "me109"
     assert g.state.air is not None and g.state.air.sorties["axis"] == 1  # his own card is kept
+
+
+def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is_drawn() -> None:
+    g = GameSession.new(resolve("kestrel-field"), deck_seed=1, options={"seed": 1})
+    g.act({"do": "play_card", "card": "air_sortie"})
+    g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    plane = g.state.ordered[0]
+    g.act({"do": "move", "unit": plane, "to": "B3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    card = g.state.hands[Side.AXIS][0]
+    g.act({"do": "play_card", "card": card})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    st = g.state
+    assert st.deck is not None and st.air is not None
+    # the discarded Air Sortie card comes up on top of the deck (as after a reshuffle)
+    st.deck.insert(0, st.discard.pop(st.discard.index("air_sortie")))
+    second = st.deck[1]
+    ev = g.act({"do": "end_turn"})
+    assert ev[0].data["sortie_drawn"] is True and ev[0].data["drawn"] == second
+    assert g.state.air is not None and g.state.air.sorties == {"allies": 0, "axis": 2}
+    assert second in g.state.hands[Side.AXIS] and len(g.state.hands[Side.AXIS]) == 5
+    assert "air_sortie" not in (g.state.deck or []) and "air_sortie" not in g.state.hands[Side.AXIS]
