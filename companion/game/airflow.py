@@ -64,6 +64,14 @@ def command_card(name: str) -> card_rules.CardSpec:
     return card_rules.card(name)
 
 
+def replacement_draw(deck: list[str]) -> dict[str, Any]:
+    """The card drawn at once from the top of the virtual deck (an Ambush replaced): an Air
+    Sortie card met there goes face up instead (``sortie_drawn``) and the next card is drawn."""
+    if deck and deck[0] == STANDALONE_SORTIE:
+        return {"drawn": deck[1] if len(deck) > 1 else None, "sortie_drawn": True}
+    return {"drawn": deck[0] if deck else None}
+
+
 def counters_sortie(st: GameState) -> bool:
     """A Counter-Attack in play against a standalone Air Sortie: it is played as an Air Sortie
     too (Air Pack p.3), without spending its player's own Air Sortie card."""
@@ -1237,7 +1245,7 @@ def declare_air_ambush(session: GameSession, a: dict[str, Any]) -> None:
                     "phase"], "then": "move", "side": side, "plane": plane_id,
     }
     if st.deck is not None:
-        data["drawn"] = st.deck[0] if st.deck else None
+        data.update(replacement_draw(st.deck))
     session._emit("air_attack_declared", data)
 
 

@@ -413,7 +413,7 @@ class GameSession:
                                 "dice": check.dice, "rid": f"{self.game_id}-{self.log.last_seq + 1}",
                                 "explain": list(check.explain)}
         if st.deck is not None:
-            data["drawn"] = st.deck[0] if st.deck else None
+            data.update(airflow.replacement_draw(st.deck))
         self._emit("ambush_played", data)
 
     def _dice(self, a: dict[str, Any]) -> None:

@@ -483,9 +483,18 @@ def _after_retreat(state: GameState) -> None:
         _after_ambush(state, r["target_hex"])
 
 
+def _sortie_met(state: GameState, side: Side, d: dict[str, Any]) -> None:
+    """Air Pack: an Air Sortie card met on top of the deck goes face up beside ``side``."""
+    if d.get("sortie_drawn") and state.deck is not None and "air_sortie" in state.deck:
+        state.deck.remove("air_sortie")
+        if state.air is not None:
+            state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1
+
+
 def _ambush_played(state: GameState, d: dict[str, Any]) -> None:
     """Ambush: the assaulted unit battles the assaulting one first; the assault waits."""
     side = Side(d["side"])
+    _sortie_met(state, side, d)
     if state.deck is not None:
         hand = state.hands.get(side, [])
         if "ambush" in hand:
@@ -618,6 +627,7 @@ def _air_ambush_card(state: GameState, air: AirState, d: dict[str, Any]) -> None
     """Ambush against an air unit: the card leaves the defender's hand (replaced at once)."""
     air.ambushed.append(d["plane"])
     side = Side(d["side"])
+    _sortie_met(state, side, d)
     if state.deck is not None:
         hand = state.hands.get(side, [])
         if "ambush" in hand:

@@ -173,3 +173,13 @@ def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is
     assert g.state.air is not None and g.state.air.sorties == {"allies": 0, "axis": 2}
     assert second in g.state.hands[Side.AXIS] and len(g.state.hands[Side.AXIS]) == 5
     assert "air_sortie" not in (g.state.deck or []) and "air_sortie" not in g.state.hands[Side.AXIS]
+
+
+def test_an_air_sortie_card_on_top_of_the_deck_is_never_drawn_into_a_hand_to_replace_ambush() -> None:
+    from companion.game.airflow import replacement_draw
+
+    assert replacement_draw(["air_sortie", "probe_left", "ambush"]) == {"drawn": "probe_left",
+                                                                        "sortie_drawn": True}
+    assert replacement_draw(["probe_left"]) == {"drawn": "probe_left"}
+    assert replacement_draw([]) == {"drawn": None}
+    assert replacement_draw(["air_sortie"]) == {"drawn": None, "sortie_drawn": True}
