@@ -82,6 +82,7 @@ def referee_rows(mods: dict[str, Any]) -> list[tuple[str, Callable[[], object]]]
         ("position_odds (cached distribution)", lambda: p_odds(position, "a1", "x1")),
         ("answer: battle ask without dice (odds)", lambda: answer_(odds)),
         ("answer: line_of_sight ask", lambda: answer_(sight)),
+        ("referee answer(query dict) again, last", lambda: answer_(query)),
     ]
 
 

@@ -515,33 +515,34 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
     occupied = position._by_hex
     terrain = position.terrain
     cls = unit.spec.unit_class
-    layer: dict[Hex, tuple[Hex, ...]] = {unit.hex: ()}
+    # every hex of a layer lies on the same row, so its column names it (an int hashes cheaply)
+    layer: list[tuple[Hex, tuple[Hex, ...]]] = [(unit.hex, ())]
     depth = 0
     while depth < flags:
-        nxt: dict[Hex, tuple[Hex, ...]] = {}
-        for h, path in layer.items():
+        nxt: dict[int, tuple[Hex, tuple[Hex, ...]]] = {}
+        for h, path in layer:
             steps = forward.get(h)
             if steps is None:  # not on the board: the general lookup
                 steps = tuple(_retreat_steps(position, unit, h))
             for n in steps:
                 # open: empty and not closed to a retreat by its terrain (as in _retreat_steps)
-                if n in occupied or n in nxt:
+                if n.col in nxt or n in occupied:
                     continue
                 names = terrain.get(n)
                 if names and _terrain_blocks_retreat(names, cls):
                     continue
-                nxt[n] = (*path, n)
+                nxt[n.col] = (n, (*path, n))
         if not nxt:
             break
-        layer = nxt
+        layer = list(nxt.values())
         depth += 1
     lost = min(flags - depth, have)
     eliminated = lost >= have
     if len(layer) == 1:
-        ((h, path),) = layer.items()
+        ((h, path),) = layer
         return [RetreatOption(h, lost, eliminated, path)]
     return [RetreatOption(h, lost, eliminated, path)
-            for h, path in sorted(layer.items(), key=lambda kv: (kv[0].row, kv[0].col))]
+            for h, path in sorted(layer, key=lambda hp: (hp[0].row, hp[0].col))]
 
 
 # --- resolution ------------------------------------------------------------------------------

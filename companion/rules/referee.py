@@ -214,7 +214,6 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     terrain = query.get("terrain", [])
     if not isinstance(terrain, list):
         raise QueryError("terrain", "expected a list of {\"hex\": ..., \"type\": ...}")
-    tmp = Query(position, "", {}, None)
     by_name = board.tables.by_name
     per_hex: dict[Hex, tuple[str, ...]] = {}
     for i, entry in enumerate(terrain):
@@ -234,7 +233,7 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                     if kind not in names:
                         per_hex[h] = (*names, kind)
                         continue
-        h, kind = _parse_terrain_entry(tmp, entry, f"terrain.{i}")
+        h, kind = _parse_terrain_entry(Query(position, "", {}, None), entry, f"terrain.{i}")
         names = per_hex.get(h, ())
         if kind in names:
             raise QueryError(f"terrain.{i}.type", f"{kind} is listed twice on {entry['hex']}")
@@ -272,10 +271,11 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                                 and type(moved) is int and moved >= 0:
                             unit = Unit(uid, side_value, kind, h, figures, moved)
         if unit is None:
-            unit = _parse_unit(tmp, raw, f"units.{i}", air)
+            unit = _parse_unit(Query(position, "", {}, None), raw, f"units.{i}", air)
         uid = unit.id
-        if uid in index:
-            raise QueryError(f"units.{i}.id", f"the id {uid!r} is already used by units.{index[uid]}")
+        first = index.setdefault(uid, i)
+        if first != i:
+            raise QueryError(f"units.{i}.id", f"the id {uid!r} is already used by units.{first}")
         holder = by_hex.setdefault(unit.hex, uid)
         if holder is not uid:
             raise QueryError(f"units.{i}.hex",
@@ -283,7 +283,6 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
-        index[uid] = i
 
     return position, index
 
@@ -505,7 +504,7 @@ def check_json(check: BattleCheck) -> dict[str, Any]:
 
 
 def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
-    name = board.name
+    names = board.tables.names  # hex -> name; board.name says why a hex has none
     out: dict[str, Any] = {
         "hits": result.hits,
         "figures_removed": result.figures_removed,
@@ -513,8 +512,8 @@ def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
         "flags": result.flags,
         "flags_ignored": result.flags_ignored,
         "retreat": [
-            {"hex": name(o.hex), "figures_lost": o.figures_lost, "eliminated": o.eliminated,
-             "path": [name(h) for h in o.path]}
+            {"hex": names.get(o.hex) or board.name(o.hex), "figures_lost": o.figures_lost,
+             "eliminated": o.eliminated, "path": [names.get(h) or board.name(h) for h in o.path]}
             for o in result.retreat
         ],
         "medals": {s.value: n for s, n in result.medals.items()},
