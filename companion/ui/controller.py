@@ -539,7 +539,7 @@ class Table:
         air = st.scenario.air.rules.value if st.scenario.air.rules else None
         seen: dict[str, str] = {}
         for cid in card_rules.deck_list(air):
-            seen.setdefault(cid, card_rules.card(cid).name)
+            seen.setdefault(cid, airflow.command_card(cid).name)
         return list(seen.items())
 
     def buttons(self) -> list[tuple[str, dict[str, Any]]]:
@@ -554,7 +554,7 @@ class Table:
             out += self._flight_buttons()
         if p.kind == "order":
             st = self.state
-            spec = card_rules.card(st.card) if st is not None and st.card else None
+            spec = airflow.command_card(st.card) if st is not None and st.card else None
             entering = ""  # an air unit entering with the order, said on the button
             if self.sortie_hex:
                 entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
@@ -585,7 +585,7 @@ class Table:
         for a in p.actions:
             if a == "end_turn" and keep:  # Air Pack recon: 2 cards drawn, the player keeps one
                 for cid in keep:
-                    out.append((_("End turn, keep") + f" {card_rules.card(cid).name}",
+                    out.append((_("End turn, keep") + f" {airflow.command_card(cid).name}",
                                 {"do": "end_turn", "keep": cid}))
             elif a in BUTTON_ACTIONS:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
@@ -621,7 +621,7 @@ class Table:
         st, p = self.state, self.prompt()
         if st is None or p is None or p.kind != "order" or not st.card:
             return 0
-        spec = card_rules.card(st.card)
+        spec = airflow.command_card(st.card)
         if not (spec.orders_from_roll or spec.restores_figures):
             return 0
         return st.scenario.sides[st.active].cards
@@ -961,7 +961,7 @@ class Table:
         action: dict[str, Any] = {"do": "play_card", "card": card}
         if self.air_card:
             action["air_card"] = self.air_card
-        if self.with_sortie and card_rules.card(card).kind.value == "section":
+        if self.with_sortie and airflow.command_card(card).kind.value == "section":
             action["air_sortie"] = True
         return action
 
@@ -979,7 +979,7 @@ class Table:
         st = self.state
         if st is None or self.air_rules() != airflow.FLIGHT_PLAN or st.air is None or not st.card:
             return []
-        if card_rules.card(st.card).kind.value != "section":
+        if airflow.command_card(st.card).kind.value != "section":
             return []
         from companion.rules.air import flightplan
 
@@ -1004,7 +1004,7 @@ class Table:
         if st is None or p is None or p.kind != "order" or st.air is None or not st.card:
             return []
         card = st.card
-        spec = card_rules.card(card)
+        spec = airflow.command_card(card)
         if self.air_rules() == airflow.AIR_PACK and st.air.sortie:
             from companion.rules.air import airpack
 

@@ -449,3 +449,19 @@ def test_air_power_picks_its_targets_by_taps(tmp_path: Path) -> None:
     assert t.submit_dice(["star"] * p.dice.count), t.message
     labels = [lb for lb, a in t.buttons() if a.get("do") == "card_attack"]
     assert labels == ["Air Power rolls at x3"]  # the next target, one button
+
+
+def test_a_standalone_air_sortie_card_renders_without_error(tmp_path: Path) -> None:
+    """The lone Air Sortie card is not in the command deck: every panel must still draw."""
+    t = table(tmp_path, "kestrel-field")
+    assert t.press({"do": "play_card", "card": "air_sortie"}), t.message
+    st = t.state
+    assert st is not None and st.card == "air_sortie"
+    assert "Air Sortie" in t.prompt_line()
+    t.buttons()
+    t.highlights()
+    t.entry_hexes()
+    t.order_action()
+    t.deploy_options()
+    t.sortie_cards()
+    assert t.needs_sortie_hex()
