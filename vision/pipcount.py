@@ -1,24 +1,33 @@
 """Counting the pips on one die, from first principles (no learning).
 
-A learned classifier trained on a few hundred real photos does not carry over to dice it
-has not seen; counting does. For one die (centre and half-size in the working image):
+A classifier trained on a few hundred real photos does not carry over to dice it has
+not seen; counting does. For one die (centre and half-size in the working image):
 
 1. The die is cut out upright (its rotation is the dominant four-fold edge direction,
-   :func:`vision.features.die_angle`) into a ``SIZE`` x ``SIZE`` square.
-2. The body colour is the median colour (Lab) of the central part of the square.
-3. A pip is a small, roughly round blob that differs from its surroundings: in
-   lightness (white pips on dark dice, black pips on light dice) or in colour (red
-   pips on blue dice). The contrast map is the Lab distance of each pixel to a local
-   background (a median blur much wider than a pip), so uneven light and a shaded side
-   face do not turn into blobs.
-4. The map is thresholded at several levels; at each level the blobs of pip size and
-   shape whose centres lie on the top face are counted.
-5. A count is accepted only when the levels agree and the pips sit on the 3x3 layout of
-   that count; otherwise the answer is ``None`` (the player is asked).
+   :func:`vision.features.die_angle`) into a ``SIZE`` x ``SIZE`` square that shows a
+   little tray round it.
+2. The die's silhouette: what differs from the tray colour (the square's outer ring),
+   the part holding the centre, holes filled. Its rim is dropped (the die's outline is
+   the strongest contrast in the square and is no pip).
+3. The pip map: each pixel's Lab difference to the local body colour (a median of the
+   die with the tray painted over), projected on the main direction of the strongest
+   differences. One die has one pip colour, so white pips on a dark die, black pips on
+   a light die and red pips on a blue die all come out bright, while marbling of other
+   colours mostly does not.
+4. At three thresholds (fractions of the strongest pip contrast) the blobs are counted:
+   a blob must be pip-sized for the die, round and filled (a single pip), or hold two or
+   three peaks of the smoothed map (pips that touch at this size); blobs much smaller
+   than the biggest (pips on a side face, foreshortened) are dropped.
+5. The counts at the three thresholds are votes. :func:`fuse` weighs them with a
+   classifier's face probabilities: the votes decide where the classifier is unsure,
+   and where the three agree the classifier must be very sure to overrule them.
+
+The answer is ``None`` when nothing is counted or the count is not 1..6.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -27,40 +36,56 @@ from numpy.typing import NDArray
 
 from vision.features import die_angle
 
-SIZE = 64  # the die is read at SIZE x SIZE
-LEVELS = (0.4, 0.5, 0.6)  # thresholds, as a fraction of the strongest contrast on the face
-MIN_CONTRAST = 18.0
-ASPECT = 1.5
-FILL = 0.6
-MIN_AREA = 0.004
-MAX_AREA = 0.08
-ERODE = 3
-BG_BLUR = 21
-PROJECT = True
-TOP_SHARE = 6.0
-CHROMA = 2.0  # weight of colour (a, b) over lightness in the contrast map
-MARGIN = 1.15  # the square shows the die and some tray round it
-MIN_DIE_SHARE = 0.15  # of the square; outside this the silhouette is not trusted
-MAX_DIE_SHARE = 1.0
-SIZE_RATIO = 0.45  # a pip is at least this fraction of the biggest pip's area
+SIZE = 48  # the die is read at SIZE x SIZE pixels
+MARGIN = 1.15  # the square's half-size over the die's: a little tray shows round it
+LEVELS = (0.4, 0.5, 0.6)  # thresholds, as fractions of the strongest contrast on the die
+MIN_CONTRAST = 18.0  # Lab units; a die whose strongest contrast is below has no pips
+ASPECT = 1.5  # a single pip's bounding box is at most this elongated
+FILL = 0.6  # and fills at least this share of it
+MIN_AREA = 0.004  # a pip's area as a share of the die's (inner) area, at least
+MAX_AREA = 0.08  # and at most
+SIZE_RATIO = 0.45  # a pip is at least this share of the biggest pip's area
+ERODE = 3  # pixels of the die's rim left out (its outline is no pip)
+BG_CELLS = 12  # the body colour is a median over a BG_CELLS x BG_CELLS thumbnail
+BG_BLUR = 5  # of this many cells
+CHROMA = 2.0  # weight of colour (a, b) over lightness in the pip map
+TOP_SHARE = 6.0  # per cent of the die's pixels that set the pip colour direction
+PEAK_SIGMA = 1.5  # smoothing before looking for one peak per pip
+_PEAK_KERNEL = np.ones((5, 5), np.uint8)
+_ERODE_KERNEL = np.ones((ERODE, ERODE), np.uint8)
+MIN_DIE_SHARE = 0.15  # of the square; a smaller silhouette is not trusted
+ALPHA = 0.3  # vote smoothing in :func:`fuse`
+SURE = (len(LEVELS) + ALPHA) / (len(LEVELS) + 2 * ALPHA)  # classifier sure enough alone
 
 
 @dataclass(frozen=True, slots=True)
 class PipReading:
-    face: int | None
-    confidence: float
-    counts: tuple[int, ...]  # the count at each threshold level (for diagnostics)
+    face: int | None  # the count most thresholds agree on, None when none is 1..6
+    confidence: float  # share of thresholds that agree on it
+    counts: tuple[int, ...]  # the count at each threshold
+
+    def votes(self) -> NDArray[np.float64]:
+        """Votes for faces 1..6 (one per threshold whose count is 1..6)."""
+        v = np.zeros(6)
+        for k in self.counts:
+            if 1 <= k <= 6:
+                v[k - 1] += 1.0
+        return v
+
+
+NO_READING = PipReading(None, 0.0, ())
 
 
 def cut_upright(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> NDArray[np.uint8]:
-    """The die around (x, y) cut out upright into a SIZE x SIZE colour square."""
-    angle = die_angle(bgr, x, y, half)
+    """The square of half-size ``half`` round (x, y), turned so the die is upright."""
+    angle = die_angle(bgr, x, y, half / MARGIN)
     m = cv2.getRotationMatrix2D((x, y), angle, SIZE / (2.0 * max(half, 1.0)))
     m[0, 2] += SIZE / 2.0 - x
     m[1, 2] += SIZE / 2.0 - y
-    return cv2.warpAffine(  # type: ignore[no-any-return]
+    out = cv2.warpAffine(
         bgr, m, (SIZE, SIZE), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
+    return np.asarray(out, dtype=np.uint8)
 
 
 def die_mask(lab: NDArray[np.uint8]) -> NDArray[np.uint8]:
@@ -95,77 +120,76 @@ def die_mask(lab: NDArray[np.uint8]) -> NDArray[np.uint8]:
     cv2.floodFill(outside, flood, (0, 0), 128)
     body[outside == 0] = 255
     share = float(np.count_nonzero(body)) / (n * n)
-    if not MIN_DIE_SHARE <= share <= MAX_DIE_SHARE:
-        # A die much like the tray (white on white) or merged with its neighbours: use
-        # the square the die's box fills (the square shows 1/MARGIN of it... the die).
+    if share < MIN_DIE_SHARE:
+        # A die much like the tray (white on white): trust the middle of the square.
         body = np.zeros((n, n), np.uint8)
         lo = round(n * (1.0 - 0.75 / MARGIN) / 2.0)
         body[lo:n - lo, lo:n - lo] = 255
-    return body
+    return np.asarray(body, dtype=np.uint8)
 
 
-def contrast_map(square: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.uint8]]:
-    """Per pixel of the die, how far its colour is from the local body colour (Lab distance).
-
-    Returns the map (0 off the die) and the die's eroded silhouette.
-    """
-    lab = cv2.cvtColor(square, cv2.COLOR_BGR2LAB)
+def pip_map(square: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.uint8]]:
+    """How much each pixel looks like a pip (0 off the die), and the die's inner silhouette."""
+    lab = np.asarray(cv2.cvtColor(square, cv2.COLOR_BGR2LAB), dtype=np.uint8)
     mask = die_mask(lab)
-    inner = cv2.erode(mask, np.ones((ERODE, ERODE), np.uint8))
+    inner = np.asarray(cv2.erode(mask, _ERODE_KERNEL), dtype=np.uint8)
     on = mask > 0
-    body = np.median(lab[on], axis=0).astype(np.uint8) if on.any() else np.zeros(3, np.uint8)
     filled = lab.copy()
-    filled[~on] = body
-    bg = cv2.medianBlur(filled, BG_BLUR)
+    filled[~on] = np.median(lab[on], axis=0).astype(np.uint8)
+    n = lab.shape[0]
+    small = cv2.resize(filled, (BG_CELLS, BG_CELLS), interpolation=cv2.INTER_AREA)
+    bg = cv2.resize(cv2.medianBlur(small, BG_BLUR), (n, n), interpolation=cv2.INTER_LINEAR)
     d = lab.astype(np.float32) - bg.astype(np.float32)
     d[..., 1:] *= CHROMA
-    cmap = np.sqrt((d * d).sum(axis=2))
-    cmap[inner == 0] = 0.0
-    if PROJECT:
-        on_face = inner > 0
-        mags = cmap[on_face]
-        if mags.size >= 20:
-            cut = float(np.percentile(mags, 100.0 - TOP_SHARE))
-            strong = d[on_face & (cmap >= cut)]
-            v = strong.mean(axis=0)
-            # one principal direction of the strongest differences, signed towards their mean
-            u, _s, vt = np.linalg.svd(strong - 0.0, full_matrices=False)
-            axis = vt[0]
-            if float(axis @ v) < 0:
-                axis = -axis
-            proj = d @ axis.astype(np.float32)
-            proj[inner == 0] = 0.0
-            return np.maximum(proj, 0.0), inner
-    return cmap, inner
+    on_face = inner > 0
+    diffs = d[on_face]
+    if diffs.shape[0] < 20:
+        return np.zeros((n, n), np.float32), inner
+    mags = np.einsum("ij,ij->i", diffs, diffs)
+    k = max(1, round(diffs.shape[0] * TOP_SHARE / 100.0))
+    strong = diffs[np.argpartition(mags, -k)[-k:]]
+    # the main direction of the strongest differences, signed towards their mean
+    _u, _s, vt = np.linalg.svd(strong, full_matrices=False)
+    axis = vt[0]
+    if float(axis @ strong.mean(axis=0)) < 0:
+        axis = -axis
+    proj = d @ axis.astype(np.float32)
+    proj[~on_face] = 0.0
+    return np.maximum(proj, np.float32(0.0)).astype(np.float32), inner
 
 
 def read_square(square: NDArray[np.uint8]) -> PipReading:
-    """Count the pips on an upright SIZE x SIZE die square (see the module's steps)."""
-    raw, inner = contrast_map(square)
+    """Count the pips on an upright die square from :func:`cut_upright`."""
+    raw, inner = pip_map(square)
     cmap = cv2.GaussianBlur(raw, (3, 3), 0)
     vals = cmap[inner > 0]
     if vals.size < 50:
-        return PipReading(None, 0.0, ())
-    peak = float(np.percentile(vals, 99.0))
+        return NO_READING
+    top = max(0, round(0.99 * (vals.size - 1)))
+    peak = float(np.partition(vals, top)[top])
     if peak < MIN_CONTRAST:
-        return PipReading(None, 0.0, ())
+        return NO_READING
     die_area = float(vals.size)
+    smooth = cv2.GaussianBlur(raw, (0, 0), PEAK_SIGMA)
+    tops = (smooth >= cv2.dilate(smooth, _PEAK_KERNEL)) & (smooth >= MIN_CONTRAST)
     counts: list[int] = []
     for level in LEVELS:
         mask = (cmap >= max(MIN_CONTRAST, level * peak)).astype(np.uint8)
-        n, _lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
-        good: list[tuple[float, float, int]] = []
-        for i in range(1, n):
-            _x, _y, w, h, area = (int(v) for v in stats[i])
-            if area < MIN_AREA * die_area or area > MAX_AREA * die_area:
-                continue
-            if max(w, h) > ASPECT * min(w, h) or area < FILL * w * h:
-                continue
-            good.append((float(cents[i][0]), float(cents[i][1]), area))
-        if good:
-            amax = max(a for _x, _y, a in good)
-            good = [g for g in good if g[2] >= SIZE_RATIO * amax]
-        counts.append(len(good))
+        n, labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        if n <= 1:
+            counts.append(0)
+            continue
+        w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
+        h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+        area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+        k = np.clip(np.bincount(labels[tops], minlength=n)[1:], 1, 3)
+        one = area / k
+        ok = (one >= MIN_AREA * die_area) & (one <= MAX_AREA * die_area)
+        single = (np.maximum(w, h) <= ASPECT * np.minimum(w, h)) & (area >= FILL * w * h)
+        ok &= np.where(k == 1, single, area >= 0.3 * w * h)
+        if ok.any():
+            ok &= one >= SIZE_RATIO * float(one[ok].max())
+        counts.append(int(k[ok].sum()))
     values, freq = np.unique(np.array(counts), return_counts=True)
     best = int(values[int(np.argmax(freq))])
     agree = float(freq.max()) / len(counts)
@@ -175,5 +199,36 @@ def read_square(square: NDArray[np.uint8]) -> PipReading:
 
 
 def read_die(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> PipReading:
-    """Count the pips on the die centred at (x, y) of half-size ``half`` in ``bgr``."""
+    """Count the pips on the die of half-size ``half`` centred at (x, y) of ``bgr``."""
+    if not (np.isfinite(x) and np.isfinite(y) and np.isfinite(half)) or half < 3.0:
+        return NO_READING
     return read_square(cut_upright(bgr, x, y, half * MARGIN))
+
+
+def fuse(face_probs: Sequence[float] | NDArray[np.float64], reading: PipReading) -> tuple[int, float]:
+    """Index of the face (0 for a 1) and its confidence, from a classifier and a count.
+
+    Each face's score is its classifier probability times its smoothed share of the
+    count's votes; with no votes the classifier alone decides.
+    """
+    p = np.asarray(face_probs, dtype=np.float64)
+    votes = reading.votes()
+    if votes.sum() == 0:
+        best = int(np.argmax(p))
+        return best, float(p[best])
+    score = p * (votes + ALPHA) / (len(LEVELS) + 6 * ALPHA)
+    total = float(score.sum())
+    if total <= 0:
+        best = int(np.argmax(votes))
+        return best, float(votes[best]) / len(LEVELS)
+    best = int(np.argmax(score))
+    return best, float(score[best]) / total
+
+
+def frame_half(radii: Sequence[float]) -> float:
+    """The half-size to read every die of one frame at: the frame's typical die.
+
+    A detector's radius for one die varies much more than real dice sizes in one photo
+    do; the median over the frame's dice is the steadier size.
+    """
+    return 1.3 * float(np.median(np.asarray(radii, dtype=np.float64))) if len(radii) else 0.0
