@@ -546,6 +546,9 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
 
 
 # --- resolution ------------------------------------------------------------------------------
+_NO_MEDALS: dict[Side, int] = {Side.ALLIES: 0, Side.AXIS: 0}
+
+
 def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[bool, str | None]:
     """Whether the attacker may advance into the vacated hex (terrain movement rules apply)."""
     if impassable_for(position, h, attacker.spec.unit_class):
@@ -612,7 +615,7 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
     if confirmed is None and not confirm_dice:
         explain.append(f"{hits} hit{'s' if hits != 1 else ''}: {removed} figure"
                        f"{'s' if removed != 1 else ''} removed")
-    medals = {Side.ALLIES: 0, Side.AXIS: 0}
+    medals = _NO_MEDALS.copy()  # a copy keeps the keys' hashes (Side hashes in Python)
     retreat: tuple[RetreatOption, ...] = ()
     ignored = 0
     vacated = eliminated

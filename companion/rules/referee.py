@@ -516,7 +516,7 @@ def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
              "eliminated": o.eliminated, "path": [names.get(h) or board.name(h) for h in o.path]}
             for o in result.retreat
         ],
-        "medals": {s.value: n for s, n in result.medals.items()},
+        "medals": {str(s): n for s, n in result.medals.items()},  # Side is a StrEnum: its value
         "take_ground": result.take_ground,
         "armor_overrun": result.armor_overrun,
         "explain": list(result.explain),
