@@ -147,6 +147,14 @@ def _terrain_label(specs: Iterable[TerrainSpec]) -> str:
     return "+".join(t.name for t in specs)
 
 
+# countryside (a hex with no terrain listed) protects nothing, reduces nothing, cancels no flag:
+# the battle skips asking it when that holds for the data
+_COUNTRYSIDE = TERRAIN["countryside"]
+_PLAIN_COUNTRYSIDE = (not any(_COUNTRYSIDE.protection.values())
+                      and not any(_COUNTRYSIDE.attacker_reduction.values())
+                      and not _COUNTRYSIDE.ignore_flags and _COUNTRYSIDE.height == 0)
+
+
 def impassable_for(position: Position, h: Hex, unit_class: UnitClass) -> bool:
     """True when a unit of this class may not enter ``h`` at all (rivers without bridge...)."""
     return not hex_passable(position.terrain_at(h), unit_class)
@@ -361,7 +369,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{attacker.type} at range {d}: {base} {'die' if base == 1 else 'dice'}")
         dice = base
         if not mods.ignore_terrain_protection:
-            prot, pname = target_protection(position, attacker, target)
+            if _PLAIN_COUNTRYSIDE and not position.terrain.get(target.hex):
+                prot, pname = 0, None  # countryside protects no one
+            else:
+                prot, pname = target_protection(position, attacker, target)
             if prot:
                 dice -= prot
                 explain.append(f"target on {pname}: -{prot}")
@@ -370,7 +381,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
                 explain.append("target on a hill but the attacker is at the same height: no reduction")
         else:
             explain.append("target's terrain protection ignored")
-        if not mods.ignore_own_terrain:
+        if not mods.ignore_own_terrain and (not _PLAIN_COUNTRYSIDE or position.terrain.get(attacker.hex)):
             own, oname = own_terrain_reduction(position, attacker)
             if own:
                 dice -= own
@@ -623,12 +634,13 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
         medals[attacker.side] = 1
         explain.append(f"{target_id} is eliminated: 1 medal to {attacker.side.value}")
     elif flags:
-        can_ignore = ignorable_flags(position, target) + mods.extra_flags_ignorable \
-            if mods.flags_ignorable else 0
+        own_flags = ignorable_flags(position, target) \
+            if not _PLAIN_COUNTRYSIDE or position.terrain.get(target.hex) else 0
+        can_ignore = own_flags + mods.extra_flags_ignorable if mods.flags_ignorable else 0
         ignored = min(flags, can_ignore)
         if ignored:
             explain.append(f"{target_id} ignores {ignored} flag{'s' if ignored != 1 else ''}")
-        elif not mods.flags_ignorable and ignorable_flags(position, target):
+        elif not mods.flags_ignorable and own_flags:
             explain.append("flags may not be ignored in this battle")
         due = flags - ignored
         if due:
