@@ -42,6 +42,12 @@ class Profile:
     min_confidence: float = 0.7  # below this the face is reported as null
     max_background: float = 0.5  # a candidate whose "not a die" probability is above is dropped
     notes: dict[str, object] = field(default_factory=dict)
+    # "auto": pip dice are also read by counting pips (vision/pipcount.py); "mlp": not
+    method: str = "auto"
+
+    def counts_pips(self) -> bool:
+        """Whether the reader weighs a pip count with the classifier for this profile."""
+        return self.faces == PIP_FACES and self.method in ("auto", "pipcount")
 
     def save(self, path: str | Path) -> None:
         meta = {
@@ -53,10 +59,20 @@ class Profile:
             "min_confidence": self.min_confidence,
             "max_background": self.max_background,
             "notes": self.notes,
+            "method": self.method,
         }
         arrays = self.classifier.arrays("clf")
         with open(path, "wb") as fh:
             np.savez_compressed(fh, meta=np.array(json.dumps(meta)), **arrays)
+
+
+METHODS = ("auto", "mlp", "pipcount")
+
+
+def _method(raw: object, path: Path) -> str:
+    if raw not in METHODS:
+        raise ProfileError(f"profile {path}: method {raw!r} is not one of {', '.join(METHODS)}")
+    return str(raw)
 
 
 def faces_of(base: str) -> tuple[Face, ...]:
@@ -103,6 +119,7 @@ def load_profile(name_or_path: str) -> Profile:
             min_confidence=float(meta["min_confidence"]),
             max_background=float(meta["max_background"]),
             notes=dict(meta.get("notes", {})),
+            method=_method(meta.get("method", "auto"), path),
         )
     except ProfileError:
         raise

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision import pipcount
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.profile import Face, Profile
@@ -86,15 +87,23 @@ def read_frame(
         dieness = 1.0 - probs[:, 0]
         keep = [i for i in np.argsort(-dieness) if probs[i, 0] <= profile.max_background]
         taken: list[tuple[float, float, float]] = []
+        kept: list[int] = []
         for i in keep:
             c = cands[i]
             # One die may give two peaks: keep the surer one.
             if any(abs(c.x - x) < r and abs(c.y - y) < r for x, y, r in taken):
                 continue
             taken.append((c.x, c.y, c.radius * BOX_SCALE * 0.9))
+            kept.append(int(i))
+        counting = profile.counts_pips()
+        half = pipcount.frame_half([cands[i].radius for i in kept]) if counting else 0.0
+        for i in kept:
+            c = cands[i]
             face_p = probs[i, 1:] / max(float(dieness[i]), 1e-6)
             best = int(np.argmax(face_p))
             conf = float(face_p[best])
+            if counting and conf < pipcount.TRUST:  # the classifier is unsure: count pips
+                best, conf = pipcount.fuse(face_p, pipcount.read_die(work, c.x, c.y, half))
             face: Face | None = profile.faces[best] if conf >= profile.min_confidence else None
             dice.append(DieFound(face, _box(c, to_frame, w, h), conf))
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
