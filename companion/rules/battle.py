@@ -425,14 +425,17 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
     board = position.board
     dr = board.toward_home(unit.side)
     cls = unit.spec.unit_class
-    names = board.tables.names
+    tables = board.tables
+    names = tables.names
     by_hex = position._by_hex
     terrain = position.terrain
+    pair = (tables.down_pair if dr == 1 else tables.up_pair).get(at)
+    if pair is None:  # ``at`` is off the board
+        pair = (Hex(at.col - 1, at.row + dr), Hex(at.col + 1, at.row + dr))
     out: list[str] = []
-    for dc in (-1, 1):
-        n = Hex(at.col + dc, at.row + dr)
-        name = names.get(n)
-        if name is None:
+    for n in pair:
+        name = names.get(n) if n is not None else None
+        if n is None or name is None:
             out.append("the board edge")
             continue
         uid = by_hex.get(n)

@@ -96,6 +96,9 @@ class HexTables:
     # order: dr = +1 in ``down``, -1 in ``up`` (retreat steps)
     down: dict[Hex, tuple[Hex, ...]]
     up: dict[Hex, tuple[Hex, ...]]
+    # the same two hexes with None where one is off the board (retreat explanations)
+    down_pair: dict[Hex, tuple[Hex | None, Hex | None]]
+    up_pair: dict[Hex, tuple[Hex | None, Hex | None]]
 
 
 _TABLES: dict[BoardKind, HexTables] = {}
@@ -111,13 +114,16 @@ def hex_tables(shape: BoardShape) -> HexTables:
     cells = {h: h for h in board.hexes()}  # one instance per hex: dict lookups hit by identity
     names = {h: board._compute_name(h) for h in cells}
 
+    def pair(h: Hex, dr: int) -> tuple[Hex | None, Hex | None]:
+        return (cells.get(Hex(h.col - 1, h.row + dr)), cells.get(Hex(h.col + 1, h.row + dr)))
+
     def steps(h: Hex, dr: int) -> tuple[Hex, ...]:
-        return tuple(cells[n] for n in (Hex(h.col - 1, h.row + dr), Hex(h.col + 1, h.row + dr))
-                     if n in cells)
+        return tuple(n for n in pair(h, dr) if n is not None)
 
     tables = HexTables({n: h for h, n in names.items()}, names,
                        {h: tuple(cells[n] for n in board._compute_neighbours(h)) for h in cells},
-                       {h: steps(h, 1) for h in cells}, {h: steps(h, -1) for h in cells})
+                       {h: steps(h, 1) for h in cells}, {h: steps(h, -1) for h in cells},
+                       {h: pair(h, 1) for h in cells}, {h: pair(h, -1) for h in cells})
     if standard:
         _TABLES[shape.kind] = tables
     return tables
