@@ -163,6 +163,17 @@ class Board:
     def tables(self) -> HexTables:
         return hex_tables(self.shape)
 
+    # A board never changes: copies share it (a deep copy of a Position would otherwise copy
+    # the cached tables), and pickles carry only its shape and bottom side.
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self
+
+    def __reduce__(self) -> tuple[type[Board], tuple[BoardShape, Side]]:
+        return (type(self), (self.shape, self.bottom))
+
     @property
     def kind(self) -> BoardKind:
         return self.shape.kind

@@ -365,3 +365,17 @@ def test_a_position_built_once_serves_many_asks() -> None:
     assert set(position.units) == {u["id"] for u in query["units"]}
     assert position.terrain[position.board.parse("d4")] == ("bridge", "river")
     assert all(n in TERRAIN for names in position.terrain.values() for n in names)
+
+
+def test_copies_share_the_immutable_board_and_pickles_carry_only_its_shape() -> None:
+    import pickle
+
+    position = position_from_json(crowded_query())
+    position.board.neighbours(Hex(6, 6))  # the tables are built and cached on the board
+    copied = position.copy()
+    assert copied.board is position.board
+    assert copied.units == position.units and copied.units["a1"] is not position.units["a1"]
+    assert copied.terrain == position.terrain and copied._by_hex == position._by_hex
+    board = pickle.loads(pickle.dumps(position.board))
+    assert board == position.board and board.name(Hex(12, 4)) == "G5"
+    assert len(pickle.dumps(position.board)) < 400  # not the tables
