@@ -147,12 +147,13 @@ def _terrain_label(specs: Iterable[TerrainSpec]) -> str:
     return "+".join(t.name for t in specs)
 
 
-# countryside (a hex with no terrain listed) protects nothing, reduces nothing, cancels no flag:
-# the battle skips asking it when that holds for the data
+# countryside (a hex with no terrain listed) protects nothing, reduces nothing, cancels no flag
+# and holds no unit in place: the battle skips asking it when that holds for the data
 _COUNTRYSIDE = TERRAIN["countryside"]
 _PLAIN_COUNTRYSIDE = (not any(_COUNTRYSIDE.protection.values())
                       and not any(_COUNTRYSIDE.attacker_reduction.values())
-                      and not _COUNTRYSIDE.ignore_flags and _COUNTRYSIDE.height == 0)
+                      and not _COUNTRYSIDE.ignore_flags and _COUNTRYSIDE.height == 0
+                      and not _COUNTRYSIDE.cannot_leave_for and not _COUNTRYSIDE.flag_costs_figure_for)
 
 
 def impassable_for(position: Position, h: Hex, unit_class: UnitClass) -> bool:
@@ -502,7 +503,7 @@ def retreat_options(position: Position, unit_id: str, flags: int,
     if flags <= 0:
         return []
     cls = unit.spec.unit_class
-    if position.terrain.get(start) and any(  # countryside never holds a unit in place
+    if (not _PLAIN_COUNTRYSIDE or position.terrain.get(start)) and any(
             cls in t.cannot_leave_for or cls in t.flag_costs_figure_for for t in position.terrain_at(start)):
         # it may not leave its hex (artillery in a bunker): every retreat move costs a figure
         lost = min(flags, have)
