@@ -3,19 +3,14 @@ result of the uninterrupted game."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from companion.store import GameStore
-from tests.game.test_play_cli import RESULT, companion
+from tests.game.crash import RESULT, play_with_kills
+from tests.game.test_play_cli import companion
 
 
 @pytest.mark.parametrize("scenario", ["varenne-bridges", "kestrel-field"])
@@ -38,63 +33,13 @@ def test_air_scenario_auto_game_is_reproducible_and_uses_the_air_rules(
     assert air, "the auto player used no air rule"
 
 
-def _events(data_dir: Path) -> int:
-    store = GameStore(data_dir)
-    try:
-        games = store.list_games()
-        return games[0].events if games else 0
-    finally:
-        store.close()
-
-
 def test_kill_9_on_an_air_scenario_then_resume_gives_the_uninterrupted_result(tmp_path: Path) -> None:
     args0 = ["play", "--auto", "--seed", "9", "--scenario", "varenne-bridges"]
     clean = companion(*args0, "--quiet", data_dir=tmp_path / "clean")
     assert clean.returncode == 0, clean.stderr
-    expected = clean.stdout.strip()
-
-    data = tmp_path / "crashy"
-    rng = random.Random(44)
-    kills = 0
-    finished = None
-    first = True
-    while finished is None:
-        args = args0 if first else ["play", "--resume"]
-        first = False
-        stored_before = _events(data)
-        proc = subprocess.Popen([sys.executable, "-m", "companion", *args, "--data-dir", str(data)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        acked: list[str] = []
-        tail: list[str] = []
-        enough = threading.Event()
-        want = rng.randint(2, 12)
-
-        def read(p: subprocess.Popen[str] = proc, acked: list[str] = acked,
-                 tail: list[str] = tail, want: int = want, enough: threading.Event = enough) -> None:
-            assert p.stdout is not None
-            for line in p.stdout:
-                if line.startswith("  · "):
-                    acked.append(line)
-                    if len(acked) >= want:
-                        enough.set()
-                tail.append(line.strip())
-            enough.set()
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        if kills < 10:
-            enough.wait(timeout=60)
-            time.sleep(rng.uniform(0, 0.02))
-            if proc.poll() is None:
-                os.kill(proc.pid, signal.SIGKILL)
-                kills += 1
-        proc.wait(timeout=120)
-        reader.join(timeout=10)
-        if proc.returncode == 0 and tail and RESULT.match(tail[-1]):
-            finished = tail[-1]
-        assert _events(data) >= stored_before + len(acked)
+    finished, kills = play_with_kills(args0, tmp_path / "crashy", 10, random.Random(44), (2, 12))
     assert kills == 10
-    assert finished == expected
+    assert finished == clean.stdout.strip()
 
 
 def test_air_commands_in_the_terminal_and_bad_input_at_the_air_prompts(tmp_path: Path) -> None:

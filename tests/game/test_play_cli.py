@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 from companion.scenarios.jsonformat import save
 from companion.store import GameStore
 from tests.game.conftest import duel_scenario
-
-RESULT = re.compile(r"^winner=(allies|axis|none) medals=\d+-\d+ turns=\d+$")
+from tests.game.crash import RESULT, play_with_kills
 
 
 def companion(*args: str, data_dir: Path, stdin: str | None = None,
@@ -38,68 +33,14 @@ def test_auto_game_is_reproducible_and_ends_with_the_result_line(tmp_path: Path)
     assert "play a command card" in a.stdout and "throw" in a.stdout
 
 
-def _events(data_dir: Path) -> int:
-    store = GameStore(data_dir)
-    try:
-        games = store.list_games()
-        return games[0].events if games else 0
-    finally:
-        store.close()
-
-
 def test_kill_9_thirty_times_then_resume_gives_the_uninterrupted_result(tmp_path: Path) -> None:
     seed = "11"
     clean = companion("play", "--auto", "--seed", seed, "--quiet", data_dir=tmp_path / "clean")
     assert clean.returncode == 0, clean.stderr
-    expected = clean.stdout.strip()
-
-    data = tmp_path / "crashy"
-    rng = random.Random(2024)
-    kills = 0
-    finished = None
-    first = True
-    while finished is None:
-        args = ["play", "--auto", "--seed", seed] if first else ["play", "--resume"]
-        first = False
-        stored_before = _events(data)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", *args, "--data-dir", str(data)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )
-        acked: list[str] = []
-        tail: list[str] = []
-        enough = threading.Event()
-        want = rng.randint(1, 3)  # kill after this many acknowledged events, plus a little
-
-        def read(p: subprocess.Popen[str] = proc, acked: list[str] = acked,
-                 tail: list[str] = tail, want: int = want, enough: threading.Event = enough) -> None:
-            assert p.stdout is not None
-            for line in p.stdout:
-                if line.startswith("  · "):
-                    acked.append(line)
-                    if len(acked) >= want:
-                        enough.set()
-                tail.append(line.strip())
-            enough.set()
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        if kills < 30:
-            enough.wait(timeout=60)
-            time.sleep(rng.uniform(0, 0.02))
-            if proc.poll() is None:
-                os.kill(proc.pid, signal.SIGKILL)
-                kills += 1
-        proc.wait(timeout=120)
-        reader.join(timeout=10)
-        if proc.returncode == 0 and tail and RESULT.match(tail[-1]):
-            finished = tail[-1]
-        stored_after = _events(data)
-        # every event the process printed (printed only after its commit) is still stored
-        assert stored_after >= stored_before + len(acked), (stored_before, len(acked), stored_after)
-        assert kills <= 30 or finished is not None
+    finished, kills = play_with_kills(["play", "--auto", "--seed", seed], tmp_path / "crashy",
+                                      30, random.Random(2024), (1, 3))
     assert kills == 30
-    assert finished == expected
+    assert finished == clean.stdout.strip()
 
 
 def test_bad_input_at_the_prompts_changes_nothing(tmp_path: Path) -> None:
