@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -61,6 +62,8 @@ ALPHA = 0.3  # vote smoothing in :func:`fuse`
 # (L + ALPHA) / (L + 2 ALPHA) = 0.92 the count could not change the face at all; between
 # 0.7 and 0.92 it made no read face better on the training photos.
 TRUST = 0.7
+LAYOUT = True  # a count whose pips are off its layout casts no vote
+LAYOUT_TOL = 0.6  # how far a pip may sit from its spot, in pip spacings
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +147,8 @@ def pip_map(square: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.
     cv2.copyTo(lab, mask, filled)  # the die, with the tray painted in the die's colour
     small = cv2.resize(filled, (BG_CELLS, BG_CELLS), interpolation=cv2.INTER_AREA)
     bg = cv2.resize(cv2.medianBlur(small, BG_BLUR), (n, n), interpolation=cv2.INTER_LINEAR)
-    d = np.asarray(cv2.multiply(cv2.subtract(lab, bg, dtype=cv2.CV_32F), _CHANNEL_WEIGHTS),
+    d = np.asarray(cv2.multiply(cv2.subtract(lab, bg, dtype=cv2.CV_32F),  # type: ignore[call-overload]
+                                _CHANNEL_WEIGHTS),
                    dtype=np.float32)
     on_face = inner > 0
     diffs = d[on_face]
@@ -183,7 +187,7 @@ def read_square(square: NDArray[np.uint8]) -> PipReading:
     counts: list[int] = []
     for level in LEVELS:
         mask = (cmap >= max(MIN_CONTRAST, level * peak)).astype(np.uint8)
-        n, labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
         if n <= 1:
             counts.append(0)
             continue
@@ -197,13 +201,63 @@ def read_square(square: NDArray[np.uint8]) -> PipReading:
         ok &= np.where(k == 1, single, area >= 0.3 * w * h)
         if ok.any():
             ok &= one >= SIZE_RATIO * float(one[ok].max())
-        counts.append(int(k[ok].sum()))
+        count = int(k[ok].sum())
+        if LAYOUT and 2 <= count <= 6 and not fits_layout(
+                _pip_centres(ok, k, cents, labels, tops, smooth), count):
+            count = -1  # pips off the face's grid: this threshold casts no vote
+        counts.append(count)
     values, freq = np.unique(np.array(counts), return_counts=True)
     best = int(values[int(np.argmax(freq))])
     agree = float(freq.max()) / len(counts)
     if not 1 <= best <= 6:
         return PipReading(None, 0.0, tuple(counts))
     return PipReading(best, agree, tuple(counts))
+
+
+def _pip_centres(ok: NDArray[np.bool_], k: NDArray[Any], cents: NDArray[Any],
+                 labels: NDArray[Any], tops: NDArray[np.bool_],
+                 smooth: NDArray[Any]) -> NDArray[np.float64]:
+    """Centres of the counted pips: a blob's centre, or its peaks when it holds several."""
+    pts: list[tuple[float, float]] = []
+    for i in np.flatnonzero(ok):
+        if k[i] == 1:
+            pts.append((float(cents[i + 1][0]), float(cents[i + 1][1])))
+            continue
+        ys, xs = np.nonzero(tops & (labels == i + 1))
+        order = np.argsort(-smooth[ys, xs])[: int(k[i])]
+        pts.extend((float(xs[j]), float(ys[j])) for j in order)
+    return np.array(pts, dtype=np.float64).reshape(-1, 2)
+
+
+# Pip layouts on the face's 3x3 grid (units of the pip spacing, from the face centre),
+# each in the ways an upright die can show it.
+_LAYOUTS: dict[int, tuple[NDArray[np.float64], ...]] = {
+    2: (np.array([[-1, -1], [1, 1]], float), np.array([[-1, 1], [1, -1]], float)),
+    3: (np.array([[-1, -1], [0, 0], [1, 1]], float), np.array([[-1, 1], [0, 0], [1, -1]], float)),
+    4: (np.array([[-1, -1], [1, -1], [-1, 1], [1, 1]], float),),
+    5: (np.array([[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], float),),
+    6: (np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], float),
+        np.array([[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]], float)),
+}
+
+
+def fits_layout(pts: NDArray[np.float64], count: int) -> bool:
+    """Whether ``count`` pip centres sit on that count's layout (any size, small tilt)."""
+    if count not in _LAYOUTS:
+        return True
+    if pts.shape[0] != count:
+        return False
+    rel = pts - pts.mean(axis=0)  # every layout of 2..6 is centred on the face
+    for layout in _LAYOUTS[count]:
+        # the layout's size from the pips' spread, then every pip near its own spot
+        scale = float(np.sqrt((rel * rel).sum() / (layout * layout).sum()))
+        if scale <= 0:
+            continue
+        d = np.linalg.norm(rel[:, None, :] - scale * layout[None, :, :], axis=2)
+        nearest = d.argmin(axis=1)
+        if len(set(nearest.tolist())) == count and float(d.min(axis=1).max()) <= LAYOUT_TOL * scale:
+            return True
+    return False
 
 
 def read_die(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> PipReading:

@@ -175,3 +175,18 @@ def test_pips_reader_beats_the_classifier_alone_on_held_out_photos() -> None:
     assert abs(fused.found - plain.found) <= 3
     assert fused.accuracy >= plain.accuracy + 0.05
     assert fused.accuracy >= 0.72
+
+
+def test_layout_accepts_true_layouts_and_rejects_scattered_pips() -> None:
+    rng = np.random.default_rng(11)
+    for count, spots in LAYOUTS.items():
+        if count == 1:
+            continue
+        pts = np.array(spots, float) * 9.0 + 24.0 + rng.normal(0.0, 0.8, (count, 2))
+        assert pipcount.fits_layout(pts, count), count
+        assert pipcount.fits_layout(pts[:, ::-1].copy(), count), count  # turned a quarter
+        assert not pipcount.fits_layout(pts[:-1], count)  # a pip short
+    # Three pips in an L (a 4 missing one) are no 3; four in a row are no 4.
+    assert not pipcount.fits_layout(np.array([[15.0, 15.0], [33.0, 15.0], [15.0, 33.0]]), 3)
+    assert not pipcount.fits_layout(np.array([[10.0, 24.0], [18.0, 24.0], [26.0, 24.0],
+                                              [34.0, 24.0]]), 4)
