@@ -109,7 +109,7 @@ def die_mask(lab: NDArray[np.uint8]) -> NDArray[np.uint8]:
     half_count = (ring.shape[0] + 1) // 2
     tray = [int(np.searchsorted(np.cumsum(np.bincount(ring[:, ch], minlength=256)), half_count))
             for ch in range(3)]  # the median of each channel, by histogram
-    d = cv2.absdiff(lab, np.full_like(lab, tray))
+    d = cv2.absdiff(lab, (*tray, 0))  # type: ignore[call-overload]
     d8 = np.asarray(cv2.transform(d, _DIST_WEIGHTS), dtype=np.uint8)
     _t, mask = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -143,7 +143,8 @@ def pip_map(square: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.
     mask = die_mask(lab)
     inner = np.asarray(cv2.erode(mask, _ERODE_KERNEL), dtype=np.uint8)
     n = lab.shape[0]
-    filled = np.full_like(lab, [round(v) for v in cv2.mean(lab, mask)[:3]])
+    filled = np.empty_like(lab)
+    filled[:] = [round(v) for v in cv2.mean(lab, mask)[:3]]
     cv2.copyTo(lab, mask, filled)  # the die, with the tray painted in the die's colour
     small = cv2.resize(filled, (BG_CELLS, BG_CELLS), interpolation=cv2.INTER_AREA)
     bg = cv2.resize(cv2.medianBlur(small, BG_BLUR), (n, n), interpolation=cv2.INTER_LINEAR)
@@ -194,7 +195,7 @@ def read_square(square: NDArray[np.uint8]) -> PipReading:
         w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
         h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
         area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
-        k = np.clip(np.bincount(labels[tops], minlength=n)[1:], 1, 3)
+        k = np.minimum(np.maximum(np.bincount(labels[tops], minlength=n)[1:], 1), 3)
         one = area / k
         ok = (one >= MIN_AREA * die_area) & (one <= MAX_AREA * die_area)
         single = (np.maximum(w, h) <= ASPECT * np.minimum(w, h)) & (area >= FILL * w * h)
