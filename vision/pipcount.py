@@ -268,7 +268,7 @@ def read_die(bgr: NDArray[np.uint8], x: float, y: float, half: float) -> PipRead
     return read_square(cut_upright(bgr, x, y, half * MARGIN))
 
 
-def fuse(face_probs: Sequence[float] | NDArray[np.float64], reading: PipReading) -> tuple[int, float]:
+def fuse(face_probs: Sequence[float] | NDArray[Any], reading: PipReading) -> tuple[int, float]:
     """Index of the face (0 for a 1) and its confidence, from a classifier and a count.
 
     Each face's score is its classifier probability times its smoothed share of the
