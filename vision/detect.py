@@ -156,7 +156,8 @@ def _split_clusters(
         pts = np.column_stack([xs, ys]).astype(np.float32)
         if len(pts) > 4000:  # a sample is enough to place the centres
             pts = pts[:: len(pts) // 4000 + 1]
-        _, _, centres = cv2.kmeans(pts, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+        cv2.setRNGSeed(comp)  # k-means++ seeding draws from OpenCV's global RNG: the same photo
+        _, _, centres = cv2.kmeans(pts, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)  # reads the same
         out += [Candidate(float(cx), float(cy), radius) for cx, cy in centres]
     return out
 
