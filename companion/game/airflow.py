@@ -8,7 +8,7 @@ module only turns actions into checked event data and prompts, and never decides
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -1011,14 +1011,7 @@ def move_actions(st: GameState) -> tuple[str, ...]:
         model = AIRPACK_MODELS.get(u.model or "")
         if model is None:
             continue
-        if AirAction.STRAFING in model.actions and "strafe" not in out:
-            out.append("strafe")
-        if AirAction.KAMIKAZE in model.actions and "kamikaze" not in out:
-            out.append("kamikaze")
-        if AirAction.RESCUE in model.actions and "rescue" not in out:
-            out.append("rescue")
-        if AirAction.GROUND_INTERDICTION in model.actions and "interdiction" not in out:
-            out.append("interdiction")
+        _offer(model.actions, _AFTER_MOVE_ACTIONS, out)
     return tuple(out)
 
 
@@ -1035,13 +1028,27 @@ def battle_actions(st: GameState) -> tuple[str, ...]:
         model = AIRPACK_MODELS.get(u.model or "")
         if model is None:
             continue
-        if AirAction.GROUND_SUPPORT in model.actions and "ground_support" not in out:
-            out.append("ground_support")
-        if AirAction.GROUND_INTERDICTION in model.actions and "interdiction" not in out:
-            out.append("interdiction")
-        if AirAction.RECON in model.actions and "recon" not in out:
-            out.append("recon")
+        _offer(model.actions, _BATTLE_PHASE_ACTIONS, out)
     return tuple(out)
+
+
+# Air Pack special actions by the phase they are offered in, with the session's action names.
+_AFTER_MOVE_ACTIONS: tuple[tuple[AirAction, str], ...] = (
+    (AirAction.STRAFING, "strafe"), (AirAction.KAMIKAZE, "kamikaze"),
+    (AirAction.RESCUE, "rescue"), (AirAction.GROUND_INTERDICTION, "interdiction"),
+)
+_BATTLE_PHASE_ACTIONS: tuple[tuple[AirAction, str], ...] = (
+    (AirAction.GROUND_SUPPORT, "ground_support"), (AirAction.GROUND_INTERDICTION, "interdiction"),
+    (AirAction.RECON, "recon"),
+)
+
+
+def _offer(abilities: Collection[AirAction], table: tuple[tuple[AirAction, str], ...],
+           out: list[str]) -> None:
+    """Add to ``out`` (once each) the actions of ``table`` the airplane can make."""
+    for ability, name in table:
+        if ability in abilities and name not in out:
+            out.append(name)
 
 
 _ACTION_NAMES = {"ground_support": AirAction.GROUND_SUPPORT,
