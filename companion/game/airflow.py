@@ -8,7 +8,7 @@ module only turns actions into checked event data and prompts, and never decides
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +56,16 @@ _SORTIE_SPEC = card_rules.CardSpec(
     "Air Pack: an airplane enters airborne on an edge hex (or the one flying is ordered, no air "
     "check); the card lies face up and is not replaced.", orders_units=False)
 
+
+def _require(check: Callable[..., Any], *args: Any, refusal: str, **kwargs: Any) -> Any:
+    """Run a rules check; its error or its refusal becomes an IllegalAction with the rule's reason."""
+    try:
+        result = check(*args, **kwargs)
+    except AirRulesError as exc:
+        raise IllegalAction(str(exc)) from None
+    if not result.allowed:
+        raise IllegalAction(result.reason or refusal)
+    return result
 
 def command_card(name: str) -> card_rules.CardSpec:
     """The card played this turn: a command card, or a standalone Air Sortie card."""
@@ -527,14 +537,9 @@ def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any,
         raise IllegalAction(str(exc)) from None
     rules = _flightplan(st)
     tfh = st.card == "their_finest_hour"
-    try:
-        check = rules.run_check(position or st.position, unit.id, placed, path=path,
-                                deploying=deploying, card=st.air.card_played,
-                                their_finest_hour=tfh)
-    except AirRulesError as exc:
-        raise IllegalAction(str(exc)) from None
-    if not check.allowed:
-        raise IllegalAction(check.reason or "this attack run is not allowed")
+    check = _require(rules.run_check, position or st.position, unit.id, placed, path=path,
+                     deploying=deploying, card=st.air.card_played, their_finest_hour=tfh,
+                     refusal="this attack run is not allowed")
     return {"unit": unit.id, "type": unit.type,
             "markers": [{"hex": st.hex_name(m.hex), "ammo": m.ammo} for m in placed],
             "targets": list(check.targets), "split": list(check.dice),
@@ -689,12 +694,8 @@ def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
     target = a.get("target")
     if not isinstance(target, str):
         raise IllegalAction("kamikaze: name the target unit")
-    try:
-        ok = airpack.kamikaze_check(_airpack(st), st.position, unit.id, target)
-    except AirRulesError as exc:
-        raise IllegalAction(str(exc)) from None
-    if not ok.allowed:
-        raise IllegalAction(ok.reason or "no kamikaze here")
+    ok = _require(airpack.kamikaze_check, _airpack(st), st.position, unit.id, target,
+                  refusal="no kamikaze here")
     session._emit("air_attack_declared", {
         "kind": "kamikaze", "unit": unit.id, "targets": [target], "split": [airpack.KAMIKAZE_DICE],
         "dice": airpack.KAMIKAZE_DICE, "rid": f"{session.game_id}-{session.log.last_seq + 1}",
@@ -1085,12 +1086,8 @@ def declare_air_action(session: GameSession, a: dict[str, Any]) -> None:
         target = a.get("target")
         if not isinstance(target, str):
             raise IllegalAction("rescue: name the one-figure infantry unit to lift out (target)")
-        try:
-            check = airpack.rescue_check(_airpack(st), st.position, unit.id, target)
-        except AirRulesError as exc:
-            raise IllegalAction(str(exc)) from None
-        if not check.allowed:
-            raise IllegalAction(check.reason or "no rescue")
+        _require(airpack.rescue_check, _airpack(st), st.position, unit.id, target,
+                 refusal="no rescue")
         data["target"] = target
     session._emit("air_action", data)
 

@@ -14,6 +14,7 @@ from companion.ui import dicesources
 from companion.ui.controller import SETTINGS_FILE, STATE_FILE, Settings, Table
 from companion.ui.demo import auto_until
 from companion.ui.i18n import LOCALE_DIR, _, extract_messages, read_po
+from tests.ui.taps import tap_first_battle
 
 
 def new_table(tmp_path: Path, dice: str = "manual") -> Table:
@@ -91,13 +92,7 @@ def test_battle_by_two_taps_then_the_manual_pad(tmp_path: Path) -> None:
 def test_unreadable_die_asks_the_player(tmp_path: Path) -> None:
     t = new_table(tmp_path)
     to_battle(t)
-    p = t.prompt()
-    assert p is not None
-    for c in p.choices:
-        t.tap_hex(c.hex or "")
-        if t.target_dice():
-            t.tap_hex(next(iter(t.target_dice())))
-            break
+    tap_first_battle(t)
     p = t.prompt()
     if p is None or p.kind != "dice" or p.dice is None:
         pytest.skip("no battle in this seed")
@@ -114,13 +109,7 @@ def test_simulated_source_answers_through_the_dice_interface(tmp_path: Path) -> 
     t.settings.dice = "sim"
     assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
     to_battle(t)
-    p = t.prompt()
-    assert p is not None
-    for c in p.choices:
-        t.tap_hex(c.hex or "")
-        if t.target_dice():
-            t.tap_hex(next(iter(t.target_dice())))
-            break
+    tap_first_battle(t)
     assert t.session is not None
     reads = [e for e in t.store.events(t.session.game_id) if e.kind == "dice_read"]
     assert reads and reads[-1].data["source"] == "sim"
@@ -221,13 +210,7 @@ def test_undo_before_the_throw_withdraws_the_dice_request(tmp_path: Path) -> Non
     t.settings.dice = "sim"
     assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
     to_battle(t)
-    p = t.prompt()
-    assert p is not None
-    for c in p.choices:
-        t.tap_hex(c.hex or "")
-        if t.target_dice():
-            t.tap_hex(next(iter(t.target_dice())))
-            break
+    tap_first_battle(t)
     assert t._source is not None
     waiting = t._source.source.pending()
     assert len(waiting) == 1

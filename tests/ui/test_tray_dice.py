@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.tray.simulator import SerialTraySide, VirtualTray, open_pty
 from companion.ui.controller import Table
 from companion.ui.demo import auto_until
+from tests.ui.taps import tap_first_battle
 
 
 def test_a_battle_gets_its_dice_from_a_usb_tray(tmp_path: Path) -> None:
@@ -24,13 +25,7 @@ def test_a_battle_gets_its_dice_from_a_usb_tray(tmp_path: Path) -> None:
         assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
         assert t.dice_source_name.startswith("USB dice tray")
         assert auto_until(t, "battle", seed=5)
-        p = t.prompt()
-        assert p is not None
-        for c in p.choices:
-            t.tap_hex(c.hex or "")
-            if t.target_dice():
-                t.tap_hex(next(iter(t.target_dice())))
-                break
+        tap_first_battle(t)
         assert t.prompt().kind == "dice"  # type: ignore[union-attr]
         deadline = time.monotonic() + 15
         while t.prompt().kind == "dice" and time.monotonic() < deadline:  # type: ignore[union-attr]
