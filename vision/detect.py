@@ -36,6 +36,9 @@ class DetectParams:
     crop_scale: float = 1.3  # crop half-size as a multiple of the peak radius
     face_fraction: float = 0.77  # central part of the crop that shows the top face
     split_clusters: bool = True  # place touching dice by k-means on their merged blob
+    # Centres tried per die a merged blob seems to hold: more than 1 when the reader can
+    # re-centre (the die network), so that no die of a cluster is left without a centre.
+    cluster_seeds: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
         # Crop split dice like single ones: at the single dice's own peak radius.
         singles = dist[ys, xs]
         radius = float(np.median(singles)) if len(singles) else 0.5 * float(np.sqrt(die_area))
-        split = _split_clusters(labels, clusters, radius)
+        split = _split_clusters(labels, clusters, radius, params.cluster_seeds)
     if len(xs) == 0 and not split:
         return []
     vals = dist[ys, xs]
@@ -146,7 +149,7 @@ def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: floa
 
 
 def _split_clusters(
-    labels: NDArray[np.int32], clusters: dict[int, int], radius: float
+    labels: NDArray[np.int32], clusters: dict[int, int], radius: float, seeds: float = 1.0
 ) -> list[Candidate]:
     """Centres of touching dice: k-means of a blob's pixels, k = its area over one die's."""
     out: list[Candidate] = []
@@ -156,6 +159,7 @@ def _split_clusters(
         pts = np.column_stack([xs, ys]).astype(np.float32)
         if len(pts) > 4000:  # a sample is enough to place the centres
             pts = pts[:: len(pts) // 4000 + 1]
+        k = min(len(pts), int(np.ceil(k * seeds)))
         cv2.setRNGSeed(comp)  # k-means++ seeding draws from OpenCV's global RNG: the same photo
         _, _, centres = cv2.kmeans(pts, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)  # reads the same
         out += [Candidate(float(cx), float(cy), radius) for cx, cy in centres]

@@ -18,6 +18,7 @@ import numpy as np
 from vision.detect import DetectParams
 from vision.features import FEATURE_SIZE
 from vision.mlp import Ensemble
+from vision.net import DieNet
 
 BUILTIN_DIR = Path(__file__).with_name("profiles")
 BUILTIN = ("m44", "pips")
@@ -37,13 +38,15 @@ class Profile:
     name: str
     base: str  # "m44" or "pips": which faces and which die kind
     faces: tuple[Face, ...]
-    classifier: Ensemble
+    classifier: Ensemble | None  # the feature classifier ("auto", "mlp", "pipcount")
     detect: DetectParams = field(default_factory=DetectParams)
     min_confidence: float = 0.7  # below this the face is reported as null
     max_background: float = 0.5  # a candidate whose "not a die" probability is above is dropped
     notes: dict[str, object] = field(default_factory=dict)
     # "auto": pip dice are also read by counting pips (vision/pipcount.py); "mlp": not
     method: str = "auto"
+    net: DieNet | None = None  # the die network ("net"): see vision/net.py
+    views: int = 1  # quarter-turned views of each die the network's face answer averages (1..4)
 
     def counts_pips(self) -> bool:
         """Whether the reader weighs a pip count with the classifier for this profile."""
@@ -60,19 +63,32 @@ class Profile:
             "max_background": self.max_background,
             "notes": self.notes,
             "method": self.method,
+            "views": self.views,
         }
-        arrays = self.classifier.arrays("clf")
+        arrays: dict[str, np.ndarray] = {}
+        if self.classifier is not None:
+            arrays.update(self.classifier.arrays("clf"))
+        if self.net is not None:
+            arrays["net"] = self.net.onnx
+            if self.net.head is not None:
+                arrays.update(self.net.head.arrays("head"))
         with open(path, "wb") as fh:
             np.savez_compressed(fh, meta=np.array(json.dumps(meta)), **arrays)
 
 
-METHODS = ("auto", "mlp", "pipcount")
+METHODS = ("auto", "mlp", "pipcount", "net")
 
 
 def _method(raw: object, path: Path) -> str:
     if raw not in METHODS:
         raise ProfileError(f"profile {path}: method {raw!r} is not one of {', '.join(METHODS)}")
     return str(raw)
+
+
+def _views(raw: object, path: Path) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 4:
+        raise ProfileError(f"profile {path}: views {raw!r} is not a whole number 1..4")
+    return raw
 
 
 def faces_of(base: str) -> tuple[Face, ...]:
@@ -107,9 +123,20 @@ def load_profile(name_or_path: str) -> Profile:
         faces = tuple(meta["faces"])
         if faces != faces_of(base):
             raise ProfileError(f"profile {path}: faces do not match base {base!r}")
-        clf = Ensemble.from_arrays(arrays, "clf")
-        if clf.inputs != FEATURE_SIZE or clf.classes != len(faces) + 1:
-            raise ProfileError(f"profile {path}: classifier does not fit this reader version")
+        method = _method(meta.get("method", "auto"), path)
+        clf = net = None
+        if method == "net":
+            if "net" not in arrays:
+                raise ProfileError(f"profile {path}: method net but no network in the file")
+            net = DieNet(arrays["net"].astype(np.uint8), len(faces) + 1)
+            if any(k.startswith("head") for k in arrays):
+                net.head = Ensemble.from_arrays(arrays, "head")
+                if net.head.classes != len(faces) + 1:
+                    raise ProfileError(f"profile {path}: taught classifier does not fit its faces")
+        else:
+            clf = Ensemble.from_arrays(arrays, "clf")
+            if clf.inputs != FEATURE_SIZE or clf.classes != len(faces) + 1:
+                raise ProfileError(f"profile {path}: classifier does not fit this reader version")
         return Profile(
             name=str(meta["name"]),
             base=base,
@@ -119,7 +146,9 @@ def load_profile(name_or_path: str) -> Profile:
             min_confidence=float(meta["min_confidence"]),
             max_background=float(meta["max_background"]),
             notes=dict(meta.get("notes", {})),
-            method=_method(meta.get("method", "auto"), path),
+            method=method,
+            net=net,
+            views=_views(meta.get("views", 1), path),
         )
     except ProfileError:
         raise

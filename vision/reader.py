@@ -12,10 +12,17 @@ from numpy.typing import NDArray
 from vision import pipcount
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
+from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut
 from vision.profile import Face, Profile
 
 WORK_SIZE = 640  # frames are read at this longest side; dice sizes in profiles assume it
 BOX_SCALE = 1.25  # reported box half-size as a multiple of the candidate radius
+# The die network's first look at a candidate: crop half-size per candidate radius (the
+# search's radius is about 0.88 of a die's half-size on real photos, so this is centred
+# crops' margin). Its second look is re-centred and re-sized by the first one's answer.
+FIRST_LOOK = CROP_MARGIN / 0.88
+SECOND_LOOK = 0.25  # candidates this likely to be a die get the second look
+SAME_DIE = 0.8  # two answers closer than this many die half-sizes are one die
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +87,11 @@ def read_frame(
     work, to_frame, tray_found = prepare(frame, use_tray_markers)
     h, w = frame.shape[:2]
     cands = find_candidates(work, profile.detect)
+    if profile.net is not None:
+        dice = [DieFound(f, _box_at(x, y, r, to_frame, w, h), conf)
+                for f, x, y, r, conf in read_with_net(work, cands, profile.net, profile)]
+        dice.sort(key=lambda d: (d.box[1], d.box[0]))
+        return FrameReading(tuple(dice), (time.perf_counter() - t0) * 1000.0, tray_found)
     feats = candidate_features(work, cands, profile.detect)
     dice: list[DieFound] = []
     if len(cands):
@@ -122,3 +134,62 @@ def _box(c: Candidate, to_frame: NDArray[np.float64], w: int, h: int) -> tuple[i
         int(np.clip(round(x0), 0, w - 1)), int(np.clip(round(y0), 0, h - 1)),
         int(np.clip(round(x1), 0, w - 1)), int(np.clip(round(y1), 0, h - 1)),
     )
+
+
+def _looks(work: NDArray[np.uint8], net: DieNet, xs: NDArray[np.float64], ys: NDArray[np.float64],
+           halves: NDArray[np.float64], views: int = 1) -> tuple[NetAnswer, NDArray[np.float64],
+                                                                NDArray[np.float64], NDArray[np.float64]]:
+    """The network on crops at (xs, ys, halves), and where it says the dice are (centre x, y
+    and a centred crop's half-size). With ``views`` > 1 the face is the average over the
+    crop turned by quarter turns (a die reads the same turned; a network nearly does)."""
+    crops = np.stack([cut(work, float(x), float(y), float(hf))
+                      for x, y, hf in zip(xs, ys, halves, strict=True)])
+    n = len(crops)
+    if views > 1:
+        crops = np.concatenate([crops] + [np.rot90(crops, k, axes=(1, 2)) for k in range(1, views)])
+    ans = net.run(crops)
+    if views > 1:
+        probs = ans.probs.reshape(views, n, -1).mean(axis=0)
+        ans = NetAnswer(probs, ans.base_die[:n], ans.offsets[:n], ans.embedding[:n])
+    off = ans.offsets.astype(np.float64)
+    nx = xs + np.clip(off[:, 0], -1.5, 1.5) * halves
+    ny = ys + np.clip(off[:, 1], -1.5, 1.5) * halves
+    nh = halves * np.exp(np.clip(off[:, 2], -0.9, 0.9))
+    return ans, nx, ny, nh
+
+
+def read_with_net(
+    work: NDArray[np.uint8], cands: list[Candidate], net: DieNet, profile: Profile
+) -> list[tuple[Face | None, float, float, float, float]]:
+    """Face (or None), centre, half-size and confidence of every die among ``cands``."""
+    if not cands:
+        return []
+    xs = np.array([c.x for c in cands], np.float64)
+    ys = np.array([c.y for c in cands], np.float64)
+    halves = np.array([c.radius for c in cands], np.float64) * FIRST_LOOK
+    first, x1, y1, h1 = _looks(work, net, xs, ys, halves)
+    again = np.nonzero(first.base_die >= SECOND_LOOK)[0]
+    if len(again) == 0:
+        return []
+    second, _x2, _y2, h2 = _looks(work, net, x1[again], y1[again], h1[again], profile.views)
+    p2 = second.probs
+    die = 1.0 - p2[:, 0]
+    order = [i for i in np.argsort(-die, kind="stable") if p2[i, 0] <= profile.max_background]
+    out: list[tuple[Face | None, float, float, float, float]] = []
+    taken: list[tuple[float, float, float]] = []
+    for i in order:
+        # Where the second look was taken (a die centred already), at the size it saw.
+        x, y, r = float(x1[again[i]]), float(y1[again[i]]), float(h2[i]) / CROP_MARGIN
+        if any((x - tx) ** 2 + (y - ty) ** 2 < (SAME_DIE * max(r, tr)) ** 2 for tx, ty, tr in taken):
+            continue
+        taken.append((x, y, r))
+        face_p = p2[i, 1:] / max(float(die[i]), 1e-6)
+        best = int(np.argmax(face_p))
+        conf = float(face_p[best])
+        out.append((profile.faces[best] if conf >= profile.min_confidence else None, x, y, r, conf))
+    return out
+
+
+def _box_at(x: float, y: float, r: float, to_frame: NDArray[np.float64], w: int, h: int
+            ) -> tuple[int, int, int, int]:
+    return _box(Candidate(x, y, r / BOX_SCALE), to_frame, w, h)

@@ -40,7 +40,11 @@ STYLES: dict[str, Style] = {
     "olive": Style("olive", (60, 110, 95), (150, 235, 245), 7, True, 22),
     "pipwhite": Style("pipwhite", (235, 238, 240), (30, 30, 30), 0, False, 16),
     "pipmix": Style("pipmix", (235, 238, 240), (30, 30, 30), 0, False, 16),  # colours vary per die
+    # Symbol dice of any colours, filled or outlined, thin or bold: builds a network that
+    # looks at shapes, so teaching it another set of dice has less to learn.
+    "m44mix": Style("m44mix", (200, 225, 235), (90, 40, 20), 5, False, 14),
 }
+MIXED = ("pipmix", "m44mix")  # styles whose every die gets its own colours
 
 
 def _random_colours(rng: np.random.Generator, st: Style) -> Style:
@@ -50,6 +54,9 @@ def _random_colours(rng: np.random.Generator, st: Style) -> Style:
     light = sum(die) / 3 > 120
     inks = [(25, 25, 25), (40, 30, 160)] if light else [(240, 240, 240), (60, 220, 240), (50, 50, 200)]
     ink = inks[rng.integers(0, len(inks))]
+    if st.name == "m44mix":
+        return Style(st.name, die, ink, int(rng.integers(3, 9)), bool(rng.random() < 0.4),  # type: ignore[arg-type]
+                     int(rng.integers(6, 26)))
     return Style(st.name, die, ink, st.stroke, st.outlined, int(rng.integers(10, 24)))  # type: ignore[arg-type]
 
 
@@ -75,8 +82,50 @@ def _line(img: Image, a: tuple[float, float], b: tuple[float, float], style: Sty
     cv2.line(img, pa, pb, style.ink, max(1, round(style.stroke * w)), cv2.LINE_AA)
 
 
+# Other symbols, never a Memoir '44 face: the die network also learns to tell these apart
+# while it is trained (vision/train_net.py --glyphs), so that what it has learnt about
+# shapes carries over to symbol dice it has never seen, which ``teach`` then names.
+GLYPHS: tuple[str, ...] = tuple(f"glyph:{c}" for c in "AKRXZ57#&?HMW3") + tuple(
+    f"glyph:{g}" for g in ("ring", "triangle", "cross", "arrow", "crescent", "bars", "diamond", "bolt"))
+_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+          cv2.FONT_HERSHEY_TRIPLEX)
+
+
+def _draw_glyph(img: Image, name: str, style: Style) -> None:
+    if len(name) == 1:  # a letter, digit or sign, in a font chosen by the style's stroke
+        font = _FONTS[style.stroke % len(_FONTS)]
+        thick = max(2, style.stroke // 2 + 1)
+        (w, h), _ = cv2.getTextSize(name, font, 2.4, thick)
+        cv2.putText(img, name, ((TEX - w) // 2, (TEX + h) // 2), font, 2.4, style.ink, thick, cv2.LINE_AA)
+    elif name == "ring":
+        cv2.circle(img, (TEX // 2, TEX // 2), round(0.3 * TEX), style.ink, max(3, style.stroke), cv2.LINE_AA)
+    elif name == "triangle":
+        _poly(img, [(0.5, 0.18), (0.82, 0.78), (0.18, 0.78)], style)
+    elif name == "cross":
+        _line(img, (0.25, 0.25), (0.75, 0.75), style, 1.4)
+        _line(img, (0.75, 0.25), (0.25, 0.75), style, 1.4)
+    elif name == "arrow":
+        _line(img, (0.2, 0.5), (0.7, 0.5), style, 1.2)
+        _poly(img, [(0.62, 0.3), (0.85, 0.5), (0.62, 0.7)], style)
+    elif name == "crescent":
+        cv2.circle(img, (TEX // 2, TEX // 2), round(0.3 * TEX), style.ink, -1, cv2.LINE_AA)
+        cv2.circle(img, (round(0.62 * TEX), round(0.42 * TEX)), round(0.26 * TEX), style.die, -1, cv2.LINE_AA)
+    elif name == "bars":
+        for y in (0.3, 0.5, 0.7):
+            _line(img, (0.22, y), (0.78, y), style, 0.9)
+    elif name == "diamond":
+        _poly(img, [(0.5, 0.15), (0.8, 0.5), (0.5, 0.85), (0.2, 0.5)], style)
+    elif name == "bolt":
+        _poly(img, [(0.55, 0.12), (0.3, 0.55), (0.48, 0.55), (0.42, 0.88), (0.72, 0.42), (0.53, 0.42)], style)
+    else:
+        raise ValueError(f"no art for glyph {name!r}")
+
+
 def draw_symbol(img: Image, face: Face, style: Style) -> None:
     """Draw one face's symbol (or pips) on a TEX x TEX die face, in place."""
+    if isinstance(face, str) and face.startswith("glyph:"):
+        _draw_glyph(img, face[len("glyph:"):], style)
+        return
     alt = style.name == "olive"  # the second style also draws different shapes
     if isinstance(face, int):
         spots = {1: [(0.5, 0.5)], 2: [(0.28, 0.28), (0.72, 0.72)],
@@ -167,7 +216,7 @@ def render_scene(
     img = _tray(rng, size)
     shadow = np.ones((size, size), np.float32)
     n = int(dice if dice is not None else rng.integers(1, 9))
-    die_px = rng.uniform(24, 60) if style == "pipmix" else rng.uniform(34, 60)
+    die_px = rng.uniform(24, 60) if style in MIXED else rng.uniform(34, 60)
     placed: list[tuple[float, float, float]] = []
     labels: list[tuple[Face, tuple[int, int, int, int]]] = []
     light = rng.uniform(-1, 1, 2)
@@ -199,7 +248,7 @@ def render_scene(
         # Drop shadow away from the light, and a visible side face.
         off = -light * s * rng.uniform(0.12, 0.25)
         cv2.fillConvexPoly(shadow, (quad + off).astype(np.int32), rng.uniform(0.45, 0.7), cv2.LINE_AA)
-        die_st = _random_colours(rng, st) if style == "pipmix" else st
+        die_st = _random_colours(rng, st) if style in MIXED else st
         side = np.array(die_st.die, np.float32) * rng.uniform(0.55, 0.75)
         body = np.concatenate([quad, quad + off * 0.35])
         cv2.fillConvexPoly(img, cv2.convexHull(body.astype(np.int32)), side.tolist(), cv2.LINE_AA)

@@ -1,0 +1,151 @@
+"""Training examples cut from labelled photos, for the die network and for ``teach``.
+
+Every example is a crop cut on the fly with the same ``vision.net.cut`` the reader uses,
+at a random angle, mirror, light, colour, blur and noise:
+
+- a die nearly centred, at about the size the reader's second look uses: its face;
+- a die off-centre or at the wrong size, like the reader's first look at a candidate: "a
+  die" (face not trained) plus where its centre and size really are;
+- bare tray, tray edges, shadows, and candidates of the search that are no die: "not a die".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.detect import DetectParams, find_candidates
+from vision.labelled import LabelledImage
+from vision.net import CROP, CROP_MARGIN, cut
+from vision.profile import Face
+from vision.reader import FIRST_LOOK, prepare
+
+
+@dataclass
+class Shot:
+    """One labelled photo in the reader's working pixels."""
+
+    work: NDArray[np.uint8]
+    dice: NDArray[np.float64]  # (n, 4): class id (1..), centre x, centre y, half-size
+    cands: NDArray[np.float64]  # (m, 3): the search's candidates x, y, radius
+    die_half: float  # typical half-size of a die in this photo
+
+
+def load_shots(items: Sequence[LabelledImage], faces: Sequence[Face], params: DetectParams) -> list[Shot]:
+    """Decode each labelled photo once."""
+    shots = []
+    for it in items:
+        frame = cv2.imread(str(it.image), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise ValueError(f"{it.image}: cannot be read as an image")
+        shots.append(shot_from_frame(frame, [(d.face, d.box) for d in it.dice], faces, params))
+    return shots
+
+
+def shot_from_frame(
+    frame: NDArray[np.uint8], dice: Sequence[tuple[Face, Sequence[int]]], faces: Sequence[Face],
+    params: DetectParams,
+) -> Shot:
+    """One photo and its labels (face, box in the photo's pixels), in the reader's working pixels."""
+    work, to_frame, _ = prepare(frame)
+    to_work = np.linalg.inv(to_frame)
+    rows = []
+    for face, (x0, y0, x1, y1) in dice:
+        if face not in faces:
+            continue
+        pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
+        q = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
+        (a0, b0), (a1, b1) = q.min(axis=0), q.max(axis=0)
+        rows.append((faces.index(face) + 1, (a0 + a1) / 2, (b0 + b1) / 2, (a1 - a0 + b1 - b0) / 4))
+    cands = [(c.x, c.y, c.radius) for c in find_candidates(work, params)]
+    arr = np.array(rows, np.float64).reshape(-1, 4)
+    half = float(np.median(arr[:, 3])) if len(arr) else 20.0
+    return Shot(work, arr, np.array(cands, np.float64).reshape(-1, 3), half)
+
+
+def _colour(crop: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint8]:
+    x = crop.astype(np.float32)
+    if rng.random() < 0.5:
+        x = x[:, :, rng.permutation(3)]
+    x = x * rng.uniform(0.8, 1.2, 3) * rng.uniform(0.6, 1.4) + rng.uniform(-40, 40)
+    if rng.random() < 0.3:
+        g = float(rng.uniform(0.7, 1.4))
+        x = 255.0 * (np.clip(x, 0, 255) / 255.0) ** g
+    if rng.random() < 0.25:
+        x = cv2.GaussianBlur(x, (0, 0), float(rng.uniform(0.4, 1.1)))
+    if rng.random() < 0.3:
+        x = x + rng.normal(0, rng.uniform(2, 8), x.shape)
+    return np.clip(x, 0, 255).astype(np.uint8)
+
+
+def sample(
+    shots: Sequence[Shot], n: int, rng: np.random.Generator, mirror: bool
+) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float32], NDArray[np.float32]]:
+    """``n`` crops with kind (-1: not a die, 0: a die off-centre, 1..: a centred face),
+    regression targets (dx, dy, log size) and their weights."""
+    crops = np.zeros((n, CROP, CROP, 3), np.uint8)
+    kind = np.zeros(n, np.int64)
+    reg = np.zeros((n, 3), np.float32)
+    regw = np.zeros(n, np.float32)
+    with_dice = [s for s in shots if len(s.dice)]
+    die_index = [(i, j) for i, s in enumerate(with_dice) for j in range(len(s.dice))]
+    k = 0
+    while k < n:
+        u = rng.random()
+        angle = float(rng.uniform(0, 2 * np.pi))
+        if u < 0.65:  # a die, centred or not
+            si, dj = die_index[rng.integers(len(die_index))]
+            shot = with_dice[si]
+            cls, tx, ty, half_die = shot.dice[dj]
+            if u < 0.4:
+                r = rng.uniform(0, 0.22) * half_die
+                scale = float(np.exp(rng.normal(0, 0.08)))
+                label = int(cls)
+            else:
+                near = [c for c in shot.cands if abs(c[0] - tx) < half_die and abs(c[1] - ty) < half_die]
+                if near and rng.random() < 0.5:  # as the search found it
+                    cx, cy, cr = near[rng.integers(len(near))]
+                    r = float(np.hypot(cx - tx, cy - ty))
+                    scale = FIRST_LOOK * float(cr) / (CROP_MARGIN * half_die)
+                else:
+                    r = rng.uniform(0.15, 0.95) * half_die
+                    scale = float(np.exp(rng.uniform(-0.7, 0.35)))
+                label = 0
+            t = rng.uniform(0, 2 * np.pi)
+            x, y = tx + r * np.cos(t), ty + r * np.sin(t)
+            half = CROP_MARGIN * half_die * scale
+            c, s = np.cos(angle), np.sin(angle)
+            dx, dy = (tx - x) / half, (ty - y) / half
+            a = np.array([c * dx + s * dy, -s * dx + c * dy])  # R(angle)^T @ d
+            target = (float(a[0]), float(a[1]), float(np.log(1.0 / scale)))
+            w = 1.0
+        else:  # not a die
+            shot = shots[rng.integers(len(shots))]
+            h, wd = shot.work.shape[:2]
+            for _ in range(20):
+                if u < 0.85 and len(shot.cands):
+                    x, y, _r = shot.cands[rng.integers(len(shot.cands))]
+                    x, y = x + rng.normal(0, 2), y + rng.normal(0, 2)
+                else:
+                    x, y = rng.uniform(0, wd), rng.uniform(0, h)
+                if not len(shot.dice):
+                    break
+                d = np.hypot(shot.dice[:, 1] - x, shot.dice[:, 2] - y) / shot.dice[:, 3]
+                if d.min() > 1.5:
+                    break
+            else:
+                continue
+            half = CROP_MARGIN * shot.die_half * float(np.exp(rng.uniform(-0.7, 0.35)))
+            label, target, w = -1, (0.0, 0.0, 0.0), 0.0
+        crop = cut(shot.work, float(x), float(y), float(half), angle)
+        if mirror and rng.random() < 0.5:
+            crop = crop[:, ::-1]
+            target = (-target[0], target[1], target[2])
+        crops[k] = _colour(crop, rng)
+        kind[k], reg[k], regw[k] = label, target, w
+        k += 1
+    return crops, kind, reg, regw

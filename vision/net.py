@@ -1,0 +1,101 @@
+"""The die network: a small convolutional network that reads one die crop.
+
+One network run answers three questions about a square crop around a candidate:
+is there a die at its centre (class 0 means "not a die"), which face is up (classes 1..n),
+and where the die really is (centre offset and size, in crop units). The reader runs it
+twice: once on every candidate from :mod:`vision.detect`, then again on a crop re-centred
+and re-sized by the first answer, which is what makes dice that touch read as well as dice
+that stand alone.
+
+The network is trained by :mod:`vision.train_net` (PyTorch, a development tool only) and
+stored in a profile as ONNX bytes; here it runs on OpenCV's own ``cv2.dnn``, so the app
+needs nothing beyond OpenCV and numpy. Its last hidden layer (the "embedding") is also an
+output: ``teach`` fits a new last layer on it from a few photos of the user's own dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.mlp import Ensemble
+
+CROP = 32  # crops are CROP x CROP pixels
+CROP_MARGIN = 1.25  # a centred crop's half-size is this many die half-sizes
+OUTPUTS = ("y", "e")  # ONNX output names: logits + offsets, embedding
+
+
+def crop_matrix(x: float, y: float, half: float, angle: float = 0.0, size: int = CROP) -> NDArray[np.float64]:
+    """The affine map from crop pixels to frame pixels (for ``cv2.WARP_INVERSE_MAP``).
+
+    Crop pixel (u, v) shows the frame at ``centre + half * R(angle) @ a`` where ``a`` runs
+    from -1 to 1 across the crop (pixel centres at ``(u + 0.5) * 2 / size - 1``).
+    """
+    c, s = np.cos(angle), np.sin(angle)
+    rot = np.array([[c, -s], [s, c]])
+    lin = rot * (2.0 * half / size)
+    off = np.array([x, y]) + half * rot @ np.array([1.0 / size - 1.0, 1.0 / size - 1.0])
+    return np.hstack([lin, off[:, None]])
+
+
+def cut(bgr: NDArray[np.uint8], x: float, y: float, half: float, angle: float = 0.0,
+        size: int = CROP) -> NDArray[np.uint8]:
+    """A ``size`` x ``size`` crop centred at (x, y), ``2 * half`` frame pixels wide."""
+    m = crop_matrix(x, y, half, angle, size)
+    return cv2.warpAffine(bgr, m, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,  # type: ignore[no-any-return]
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def normalise(crops: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """NHWC uint8 crops -> NCHW float32, each crop to zero mean and unit spread."""
+    x = crops.astype(np.float32)
+    mean = x.mean(axis=(1, 2, 3), keepdims=True)
+    std = x.std(axis=(1, 2, 3), keepdims=True)
+    x = (x - mean) / (std + 8.0)
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class NetAnswer:
+    """The network's answer for a batch of crops."""
+
+    probs: NDArray[np.float32]  # (n, classes): class 0 = not a die (from the taught head if any)
+    base_die: NDArray[np.float32]  # (n,): the base network's own "a die is here" probability
+    offsets: NDArray[np.float32]  # (n, 3): dx, dy (crop half-sizes), log of die size / expected
+    embedding: NDArray[np.float32]  # (n, e): the last hidden layer
+
+
+def _softmax(z: NDArray[np.float32]) -> NDArray[np.float32]:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+
+
+class DieNet:
+    """An ONNX die network run by ``cv2.dnn``; ``classes`` includes "not a die"."""
+
+    def __init__(self, onnx: bytes | NDArray[np.uint8], classes: int) -> None:
+        self.onnx = np.frombuffer(bytes(onnx), np.uint8) if isinstance(onnx, bytes | bytearray) else onnx
+        self.classes = classes
+        try:
+            self._net = cv2.dnn.readNetFromONNX(self.onnx)
+        except cv2.error as exc:  # a damaged file: the profile loader turns this into ProfileError
+            raise ValueError(f"die network cannot be loaded: {str(exc).strip().splitlines()[-1]}") from exc
+        self.head: Ensemble | None = None  # a taught profile's classifier on the embedding
+
+    def run(self, crops: NDArray[np.uint8]) -> NetAnswer:
+        k = self.classes
+        if len(crops) == 0:
+            z = np.zeros((0, k), np.float32)
+            empty = np.zeros(0, np.float32)
+            return NetAnswer(z, empty, np.zeros((0, 3), np.float32), np.zeros((0, 0), np.float32))
+        self._net.setInput(normalise(crops))
+        y, e = self._net.forward(list(OUTPUTS))
+        probs = _softmax(y[:, :k])
+        base_die = 1.0 - probs[:, 0]
+        if self.head is not None:  # a taught profile: its own faces (and "not a die") from the embedding
+            probs = self.head.probabilities(e)
+        return NetAnswer(probs, base_die, y[:, k:k + 3], e)

@@ -1,0 +1,188 @@
+"""Training the die network (:mod:`vision.net`) from labelled photos. A development tool.
+
+Needs PyTorch and onnx, which the app does not (``pip install -e '.[train]'``)::
+
+    python -m vision.train_net --base pips --out pips.npz DIR [DIR ...] [--holdout]
+
+The examples are crops cut from the labelled photos on the fly (:mod:`vision.examples`).
+
+The weights are exported to ONNX and stored in the profile; ``--holdout`` leaves every 4th
+photo by sorted name out (as ``vision.labelled.split_holdout``), so that ``eval`` on those
+photos measures photos the network never saw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.detect import DetectParams
+from vision.examples import Shot, load_shots, sample, shot_from_frame
+from vision.labelled import LabelledImage, load_folder, split_holdout
+from vision.net import CROP, OUTPUTS
+from vision.profile import faces_of
+from vision.render import GLYPHS, M44_DIE, render_scene
+
+
+def make_model(classes: int, embed: int = 128, aux: int = 0) -> Any:
+    import torch
+    from torch import nn
+
+    def block(i: int, o: int) -> list[nn.Module]:
+        return [nn.Conv2d(i, o, 3, padding=1, bias=False), nn.BatchNorm2d(o), nn.ReLU()]
+
+    class DieModel(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.body = nn.Sequential(
+                *block(3, 16), nn.MaxPool2d(2), *block(16, 32), nn.MaxPool2d(2),
+                *block(32, 64), nn.MaxPool2d(2), *block(64, 64), nn.Flatten(),
+                nn.Linear(64 * (CROP // 8) ** 2, embed), nn.ReLU())
+            self.cls = nn.Linear(embed, classes + aux)
+            self.reg = nn.Linear(embed, 3)
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            # Output "y": the profile's classes, the 3 offsets, then any training-only classes.
+            e = self.body(x)
+            c = self.cls(e)
+            return torch.cat([c[:, :classes], self.reg(e), c[:, classes:]], 1), e
+
+    return DieModel()
+
+
+def train(
+    shots: Sequence[Shot], classes: int, mirror: bool, epochs: int = 24, per_epoch: int = 40000,
+    seed: int = 0, log: Any = print, aux: int = 0,
+) -> bytes:
+    """Train and return the network as ONNX bytes."""
+    import torch
+    import torch.nn.functional as F
+
+    from vision.net import normalise
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    model = make_model(classes, aux=aux)
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    steps = epochs * (per_epoch // 256)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
+    for ep in range(epochs):
+        t0 = time.time()
+        crops, kind, reg, regw = sample(shots, per_epoch, rng, mirror)
+        x_all = torch.from_numpy(normalise(crops))
+        kind_t, reg_t, regw_t = torch.from_numpy(kind), torch.from_numpy(reg), torch.from_numpy(regw)
+        order = torch.randperm(per_epoch)
+        model.train()
+        tot = 0.0
+        for b in range(per_epoch // 256):
+            idx = order[b * 256:(b + 1) * 256]
+            out, _ = model(x_all[idx])
+            logits = torch.cat([out[:, :classes], out[:, classes + 3:]], 1)
+            off = out[:, classes:classes + 3]
+            kd = kind_t[idx]
+            logp = F.log_softmax(logits, 1)
+            face = kd > 0
+            neg = kd < 0
+            some = kd == 0
+            loss_face = -logp[face, kd[face]].sum()
+            loss_neg = -logp[neg, 0].sum()
+            p_die = torch.logsumexp(logp[some, 1:], 1)
+            loss_some = -p_die.sum()
+            loss_reg = (F.smooth_l1_loss(off, reg_t[idx], reduction="none", beta=0.1).sum(1)
+                        * regw_t[idx]).sum()
+            loss = (loss_face + loss_neg + loss_some + 2.0 * loss_reg) / len(idx)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss.detach())
+        log(f"epoch {ep + 1}/{epochs}: loss {tot / (per_epoch // 256):.4f} ({time.time() - t0:.0f} s)")
+    model.eval()
+    return export(model)
+
+
+def export(model: Any) -> bytes:
+    import torch
+
+    buf = io.BytesIO()
+    torch.onnx.export(model, torch.zeros(1, 3, CROP, CROP), buf, input_names=["x"],
+                      output_names=list(OUTPUTS), dynamo=False,
+                      dynamic_axes={"x": {0: "n"}, "y": {0: "n"}, "e": {0: "n"}})
+    return buf.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    from vision.profile import Profile
+
+    ap = argparse.ArgumentParser(prog="python -m vision.train_net", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--base", choices=("m44", "pips"), required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--name")
+    ap.add_argument("--holdout", action="store_true", help="leave every 4th photo out")
+    ap.add_argument("--epochs", type=int, default=24)
+    ap.add_argument("--per-epoch", type=int, default=40000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rendered", action="append", default=[], metavar="STYLE:COUNT:SEED",
+                    help="also train on COUNT photos rendered by vision.render in STYLE")
+    ap.add_argument("--glyphs", metavar="COUNT:SEED",
+                    help="also train on COUNT rendered photos of dice with other symbols"
+                         " (classes used in training only)")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--views", type=int, default=1, help="quarter-turned views the reader averages")
+    ap.add_argument("folders", nargs="*", type=Path)
+    a = ap.parse_args(argv)
+    import torch
+
+    torch.set_num_threads(a.threads)
+    faces = faces_of(a.base)
+    items: list[LabelledImage] = []
+    for f in a.folders:
+        got = load_folder(f)
+        items += split_holdout(got)[0] if a.holdout else got
+    # Peaks a die apart are kept: the network re-centres each and drops the twins.
+    params = DetectParams(separation=1.0)
+    t0 = time.time()
+    shots = load_shots(items, faces, params)
+    for spec in a.rendered:
+        style, count, seed = spec.split(":")
+        rng = np.random.default_rng(int(seed))
+        for _ in range(int(count)):
+            img, labels = render_scene(rng, style, faces=faces if a.base == "pips" else M44_DIE)
+            shots.append(shot_from_frame(img, labels, faces, params))
+    print(f"{len(shots)} photos, {sum(len(s.dice) for s in shots)} dice ({time.time() - t0:.0f} s)",
+          file=sys.stderr)
+    aux = 0
+    if a.glyphs:
+        count, seed = (int(v) for v in a.glyphs.split(":"))
+        rng = np.random.default_rng(seed)
+        everything = (*faces, *GLYPHS)
+        for _ in range(count):
+            img, labels = render_scene(rng, "m44mix", faces=GLYPHS)
+            shots.append(shot_from_frame(img, labels, everything, params))
+        aux = len(GLYPHS)
+    onnx = train(shots, len(faces) + 1, mirror=a.base == "pips", epochs=a.epochs, per_epoch=a.per_epoch,
+                 seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux)
+    from vision.net import DieNet
+
+    source = ", ".join([f"{len(items)} labelled photos of {', '.join(f.name for f in a.folders)}"]
+                       * bool(a.folders) + [f"rendered {r}" for r in a.rendered])
+    if a.holdout:
+        source += " (every 4th photo held out)"
+    prof = Profile(a.name or a.out.stem, a.base, faces, None, params, min_confidence=0.5,
+                   method="net", net=DieNet(onnx, len(faces) + 1), views=a.views,
+                   notes={"built_from": source})
+    prof.save(a.out)
+    print(f"saved {a.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
