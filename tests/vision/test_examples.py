@@ -1,0 +1,42 @@
+"""Training examples for the die network (vision/examples.py): what each kind of crop means."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.detect import DetectParams
+from vision.examples import sample, shot_from_frame
+from vision.net import CROP
+from vision.profile import M44_FACES
+from vision.render import render_scene
+
+
+def _shot(seed: int = 4):  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(seed)
+    img, labels = render_scene(rng, "classic", dice=3, touching=0.0)
+    return shot_from_frame(img, labels, M44_FACES, DetectParams()), labels
+
+
+def test_shot_keeps_the_labelled_dice_in_working_pixels() -> None:
+    shot, labels = _shot()
+    assert len(shot.dice) == len(labels) == 3
+    for (face, (x0, y0, x1, y1)), (cls, cx, cy, half) in zip(labels, shot.dice, strict=True):
+        assert M44_FACES[int(cls) - 1] == face
+        assert (cx, cy) == ((x0 + x1) / 2, (y0 + y1) / 2)
+        assert half == (x1 - x0 + y1 - y0) / 4
+    assert len(shot.cands) >= 3  # the search's candidates, for hard examples
+
+
+def test_sample_kinds_and_targets() -> None:
+    shot, _ = _shot()
+    rng = np.random.default_rng(0)
+    crops, kind, reg, regw = sample([shot], 600, rng, mirror=False)
+    assert crops.shape == (600, CROP, CROP, 3) and crops.dtype == np.uint8
+    # All three kinds occur: faces (1..5), a die off-centre (0), not a die (-1).
+    assert {-1, 0} <= set(np.unique(kind).tolist()) and 1 <= kind.max() <= len(M44_FACES)
+    assert ((kind == -1) == (regw == 0)).all()  # where a die is, is learnt only where one is
+    centred = kind > 0
+    assert np.abs(reg[centred, :2]).max() < 0.25  # a face is taught on a centred die
+    assert np.abs(reg[centred, 2]).max() < 0.5
+    off = kind == 0
+    assert np.hypot(reg[off, 0], reg[off, 1]).max() <= 1.0 / np.exp(-0.7) + 1e-6
