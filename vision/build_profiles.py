@@ -7,7 +7,9 @@ tool: ``pip install -e '.[train]'``); the app only runs them, on OpenCV. The rec
   ``--holdout`` every 4th photo by sorted name is left out, which is how the held-out
   accuracy in ``docs/vision.md`` is measured), 36 rounds of 40,960 random views.
 - ``m44``: photos rendered by :mod:`vision.render`: 300 in the ``m44mix`` style (every die
-  its own colours, filled or outlined symbols, thin or bold strokes) and 100 ``classic``.
+  its own colours, filled or outlined symbols, thin or bold strokes) and 100 ``classic``,
+  plus 200 photos of dice with 22 other symbols (``vision.render.GLYPHS``) as classes used
+  in training only, so the network learns shapes in general and ``teach`` can name new ones.
   The ``olive`` style (other symbol shapes) is never used, so teaching ``olive`` dice
   measures teaching dice the network has not seen.
 """
@@ -26,7 +28,7 @@ DEFAULT_PIPS = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / 
 RECIPES: dict[str, list[str]] = {
     "pips": ["--base", "pips", "--views", "2", "--epochs", "36", "--per-epoch", "40960", "--seed", "1"],
     "m44": ["--base", "m44", "--views", "2", "--epochs", "24", "--per-epoch", "40960",
-            "--rendered", "m44mix:300:44", "--rendered", "classic:100:45"],
+            "--rendered", "m44mix:300:44", "--rendered", "classic:100:45", "--glyphs", "200:46"],
 }
 
 

@@ -22,7 +22,7 @@ BOX_SCALE = 1.25  # reported box half-size as a multiple of the candidate radius
 # crops' margin). Its second look is re-centred and re-sized by the first one's answer.
 FIRST_LOOK = CROP_MARGIN / 0.88
 SECOND_LOOK = 0.25  # candidates this likely to be a die get the second look
-SAME_DIE = 0.8  # two answers closer than this many die half-sizes are one die
+SAME_DIE = 1.0  # two answers closer than this many die half-sizes are one die (touching: 2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,8 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     for f in a.folders:
         got = load_folder(f)
         items += split_holdout(got)[0] if a.holdout else got
-    # Peaks a die apart are kept: the network re-centres each and drops the twins.
-    params = DetectParams(separation=1.0)
+    # Generous search: peaks a die apart are kept, and merged blobs get two centres per die
+    # they seem to hold; the network re-centres each candidate and the twins are dropped.
+    params = DetectParams(separation=1.0, cluster_seeds=2.0)
     t0 = time.time()
     shots = load_shots(items, faces, params)
     for spec in a.rendered:
