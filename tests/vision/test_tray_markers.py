@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.detect import TRAY_MARKER_DICT, find_tray
 from vision.profile import load_profile
@@ -64,3 +65,21 @@ def test_marker_sheet_holds_the_four_markers(tmp_path) -> None:  # type: ignore[
     _, ids, _ = _aruco().detectMarkers(cv2.imread(str(out), cv2.IMREAD_GRAYSCALE))
     assert sorted(int(i) for i in ids.ravel()) == [0, 1, 2, 3]
     assert main(["markers", "--size", "5", str(out)]) == 2
+
+
+@pytest.mark.parametrize("size", [60, 100, 160, 240])
+@pytest.mark.parametrize("light", [1.0, 0.45])
+def test_markers_of_any_printable_size_in_dim_light_are_found(size: int, light: float) -> None:
+    # Markers from small (a sixth of the tray's side at 640 px is ~40 px) to large, at full
+    # and at under half the light, with a light gradient across the photo.
+    scene, _ = render_scene(np.random.default_rng(9), "classic", dice=3, touching=0.0)
+    canvas = np.full((900, 900, 3), 255, np.uint8)
+    canvas[170:730, 170:730] = cv2.resize(scene, (560, 560))
+    d = cv2.aruco.getPredefinedDictionary(TRAY_MARKER_DICT)
+    for mid, (x, y) in {0: (10, 10), 1: (890 - size, 10), 2: (890 - size, 890 - size),
+                        3: (10, 890 - size)}.items():
+        canvas[y : y + size, x : x + size] = cv2.aruco.generateImageMarker(d, mid, size)[:, :, None]
+    ramp = np.linspace(light, min(1.0, light * 1.6), 900, dtype=np.float32)[None, :, None]
+    photo = np.clip(canvas.astype(np.float32) * ramp, 0, 255).astype(np.uint8)
+    small = cv2.resize(photo, (640, 640), interpolation=cv2.INTER_AREA)
+    assert find_tray(small) is not None
