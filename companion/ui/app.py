@@ -617,8 +617,8 @@ class TeachScreen(TableScreen):
         self.ids.current.text = (_("The camera reads with your taught dice:") + f" {taught}" if taught
                                  else _("The camera reads with the built-in profile."))
         if not self.ids.log.text:
-            self.ids.log.text = _("Teaching runs in the background: about a minute for a few photos, "
-                                  "longer for many. The game can go on meanwhile.")
+            self.ids.log.text = _("Teaching runs in the background: about half a minute for a few "
+                                  "photos, longer for many. The game can go on meanwhile.")
 
     def start_teach(self, folder: str) -> None:
         folder = folder.strip()
