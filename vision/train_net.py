@@ -28,7 +28,7 @@ from vision.examples import Shot, load_shots, sample, shot_from_frame
 from vision.labelled import LabelledImage, load_folder, split_holdout
 from vision.net import CROP, OUTPUTS
 from vision.profile import faces_of
-from vision.render import GLYPHS, M44_DIE, render_scene
+from vision.render import GLYPHS, M44_DIE, STYLES, render_scene
 
 
 def make_model(classes: int, embed: int = 128, aux: int = 0) -> Any:
@@ -118,9 +118,7 @@ def export(model: Any) -> bytes:
     return buf.getvalue()
 
 
-def main(argv: list[str] | None = None) -> int:
-    from vision.profile import Profile
-
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m vision.train_net", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--base", choices=("m44", "pips"), required=True)
@@ -138,7 +136,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--views", type=int, default=1, help="quarter-turned views the reader averages")
     ap.add_argument("folders", nargs="*", type=Path)
-    a = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    from vision.profile import Profile
+
+    a = parser().parse_args(argv)
+    for spec in a.rendered:
+        style, *rest = spec.split(":")
+        if style not in STYLES or len(rest) != 2 or not all(r.isdigit() for r in rest):
+            print(f"--rendered {spec}: give STYLE:COUNT:SEED with STYLE one of {', '.join(STYLES)}",
+                  file=sys.stderr)
+            return 2
     import torch
 
     torch.set_num_threads(a.threads)

@@ -40,3 +40,15 @@ def test_sample_kinds_and_targets() -> None:
     assert np.abs(reg[centred, 2]).max() < 0.5
     off = kind == 0
     assert np.hypot(reg[off, 0], reg[off, 1]).max() <= 1.0 / np.exp(-0.7) + 1e-6
+
+
+def test_the_built_in_recipes_are_arguments_train_net_takes() -> None:
+    # PyTorch is not installed for the tests: the recipes are checked up to the training.
+    from vision.build_profiles import RECIPES
+    from vision.render import STYLES
+    from vision.train_net import parser
+
+    for name, recipe in RECIPES.items():
+        a = parser().parse_args([*recipe, "--out", f"{name}.npz"])
+        assert a.base == name and 1 <= a.views <= 4 and a.epochs > 0
+        assert all(spec.split(":")[0] in STYLES for spec in a.rendered)
