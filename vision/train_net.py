@@ -184,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     from vision.net import DieNet
 
     source = ", ".join([f"{len(items)} labelled photos of {', '.join(f.name for f in a.folders)}"]
-                       * bool(a.folders) + [f"rendered {r}" for r in a.rendered])
+                       * bool(a.folders) + [f"rendered {r}" for r in a.rendered]
+                       + [f"glyphs {a.glyphs}"] * bool(a.glyphs))
     if a.holdout:
         source += " (every 4th photo held out)"
     prof = Profile(a.name or a.out.stem, a.base, faces, None, params, min_confidence=0.5,
