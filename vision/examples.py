@@ -22,7 +22,7 @@ from vision.detect import DetectParams, find_candidates
 from vision.labelled import LabelledImage
 from vision.net import CROP, CROP_MARGIN, cut
 from vision.profile import Face
-from vision.reader import FIRST_LOOK, prepare
+from vision.reader import FIRST_LOOK, box_in_work, prepare
 
 
 @dataclass
@@ -54,12 +54,10 @@ def shot_from_frame(
     work, to_frame, _ = prepare(frame)
     to_work = np.linalg.inv(to_frame)
     rows = []
-    for face, (x0, y0, x1, y1) in dice:
+    for face, box in dice:
         if face not in faces:
             continue
-        pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
-        q = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
-        (a0, b0), (a1, b1) = q.min(axis=0), q.max(axis=0)
+        a0, b0, a1, b1 = box_in_work(box, to_work)
         rows.append((faces.index(face) + 1, (a0 + a1) / 2, (b0 + b1) / 2, (a1 - a0 + b1 - b0) / 4))
     cands = [(c.x, c.y, c.radius) for c in find_candidates(work, params)]
     arr = np.array(rows, np.float64).reshape(-1, 4)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -122,6 +123,15 @@ def read_frame(
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     ms = (time.perf_counter() - t0) * 1000.0
     return FrameReading(tuple(dice), ms, tray_found)
+
+
+def box_in_work(box: Sequence[float], to_work: NDArray[np.float64]) -> tuple[float, float, float, float]:
+    """A box in the frame's pixels as an upright box in the working image's pixels."""
+    x0, y0, x1, y1 = box
+    pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
+    q = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
+    (a0, b0), (a1, b1) = q.min(axis=0), q.max(axis=0)
+    return float(a0), float(b0), float(a1), float(b1)
 
 
 def _box(c: Candidate, to_frame: NDArray[np.float64], w: int, h: int) -> tuple[int, int, int, int]:

@@ -18,12 +18,7 @@ from vision.train import build_classifier, load_items
 COPIES = 24  # rotated and jittered copies of each labelled die: few photos, many views
 
 
-def _base_params(base: str) -> DetectParams:
-    """The base profile's search settings (die sizes, crop), or defaults if it is not built."""
-    try:
-        return load_profile(base).detect
-    except ProfileError:
-        return DetectParams()
+Fit = Callable[[Sequence[int], int, bool], Profile]  # photos to learn from, seed, final?
 
 
 def teach(
@@ -39,33 +34,30 @@ def teach(
         raise ValueError(f"faces {', '.join(wrong)} are not {base} faces ({', '.join(map(str, faces))})")
     try:
         base_prof: Profile | None = load_profile(base)
-    except ProfileError:
+    except ProfileError:  # not built: the feature classifier with default search settings
         base_prof = None
-    if base_prof is not None and base_prof.net is not None:
-        return teach_net(items, base_prof, name, log)
-    params = _base_params(base)
-    loaded = load_items(items)
     counts = {str(f): sum(d.face == f for it in items for d in it.dice) for f in faces}
     log(f"learning {base} faces from {len(items)} photos: "
         + ", ".join(f"{f} x{n}" for f, n in counts.items()))
     missing = [f for f, n in counts.items() if n == 0]
     if missing:
         log(f"warning: no example of {', '.join(missing)}; those faces will not be recognised")
+    if base_prof is not None and base_prof.net is not None:
+        fit = _net_fit(items, base_prof, name)
+    else:
+        fit = _feature_fit(items, base, base_prof.detect if base_prof else DetectParams(), name)
     folds = min(4, len(items))
     right = total = 0
     if folds >= 2:
         for k in range(folds):
-            train = [x for i, x in enumerate(loaded) if i % folds != k]
             held = [x for i, x in enumerate(items) if i % folds == k]
-            clf = build_classifier(train, faces, params, copies=COPIES, hidden=48, epochs=30, seed=k)
-            rep = evaluate(held, Profile(name, base, faces, clf, params, min_confidence=0.0))
+            rep = evaluate(held, fit([i for i in range(len(items)) if i % folds != k], k, False))
             right += rep.right
             total += rep.labelled
         log(f"cross-validated over {folds} folds of photos: {right}/{total} dice read right")
-    clf = build_classifier(loaded, faces, params, copies=COPIES, hidden=48, epochs=30)
     cv = right / total if total else float("nan")
-    prof = Profile(name, base, faces, clf, params, min_confidence=0.5,
-                   notes={"taught_from": len(items), "cv_accuracy": cv})
+    prof = fit(range(len(items)), 0, True)
+    prof.notes["cv_accuracy"] = cv
     full = evaluate(items, prof)
     report = (f"taught profile {name}: {len(items)} photos, {full.labelled} dice; "
               f"accuracy on its own photos {full.accuracy:.3f}; cross-validated accuracy "
@@ -73,6 +65,20 @@ def teach(
     return prof, report
 
 
+def _feature_fit(items: Sequence[LabelledImage], base: str, params: DetectParams, name: str) -> Fit:
+    """Profiles of the first kind: hand-made features into a new MLP ensemble."""
+    faces = faces_of(base)
+    loaded = load_items(items)
+
+    def fit(which: Sequence[int], seed: int, final: bool) -> Profile:
+        clf = build_classifier([loaded[i] for i in which], faces, params, copies=COPIES, hidden=48,
+                               epochs=30, seed=seed)
+        if not final:  # cross-validation counts every die the classifier names
+            return Profile(name, base, faces, clf, params, min_confidence=0.0)
+        return Profile(name, base, faces, clf, params, min_confidence=0.5,
+                       notes={"taught_from": len(items)})
+
+    return fit
 
 
 HEAD_VIEWS = 48  # views of each labelled die for a taught head (plus as many "not a die")
@@ -93,45 +99,17 @@ def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0) -> Ensemble:
                      for k in range(3)])
 
 
-def teach_net(
-    items: Sequence[LabelledImage], base: Profile, name: str, log: Callable[[str], None]
-) -> tuple[Profile, str]:
-    """Teach on top of a base profile's die network: a new classifier on its embedding."""
+def _net_fit(items: Sequence[LabelledImage], base: Profile, name: str) -> Fit:
+    """On top of a base profile's die network: a new classifier on its embedding."""
     assert base.net is not None
-    faces = base.faces
-    counts = {str(f): sum(d.face == f for it in items for d in it.dice) for f in faces}
-    log(f"learning {base.base} faces from {len(items)} photos: "
-        + ", ".join(f"{f} x{n}" for f, n in counts.items()))
-    missing = [f for f, n in counts.items() if n == 0]
-    if missing:
-        log(f"warning: no example of {', '.join(missing)}; those faces will not be recognised")
-    shots = load_shots(items, faces, base.detect)
+    shots = load_shots(items, base.faces, base.detect)
 
-    def taught(head: Ensemble, cv: float | None = None) -> Profile:
+    def fit(which: Sequence[int], seed: int, final: bool) -> Profile:
         assert base.net is not None
         net = DieNet(base.net.onnx, base.net.classes)
-        net.head = head
-        notes: dict[str, object] = {"taught_from": len(items), "base": base.name}
-        if cv is not None:
-            notes["cv_accuracy"] = cv
-        return Profile(name, base.base, faces, None, base.detect, min_confidence=base.min_confidence,
+        net.head = fit_head([shots[i] for i in which], base, seed=seed)
+        return Profile(name, base.base, base.faces, None, base.detect, min_confidence=base.min_confidence,
                        max_background=base.max_background, method="net", net=net, views=base.views,
-                       notes=notes)
+                       notes={"taught_from": len(items), "base": base.name})
 
-    folds = min(4, len(items))
-    right = total = 0
-    if folds >= 2:
-        for k in range(folds):
-            train_shots = [x for i, x in enumerate(shots) if i % folds != k]
-            held = [x for i, x in enumerate(items) if i % folds == k]
-            rep = evaluate(held, taught(fit_head(train_shots, base, seed=k)))
-            right += rep.right
-            total += rep.labelled
-        log(f"cross-validated over {folds} folds of photos: {right}/{total} dice read right")
-    cv = right / total if total else float("nan")
-    prof = taught(fit_head(shots, base), cv)
-    full = evaluate(items, prof)
-    report = (f"taught profile {name}: {len(items)} photos, {full.labelled} dice; "
-              f"accuracy on its own photos {full.accuracy:.3f}; cross-validated accuracy "
-              + (f"{cv:.3f}" if total else "n/a (need 2+ photos)"))
-    return prof, report
+    return fit

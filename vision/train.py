@@ -13,7 +13,7 @@ from vision.features import cut_patch, describe, die_angle
 from vision.labelled import LabelledImage
 from vision.mlp import Ensemble, train
 from vision.profile import Face
-from vision.reader import BOX_SCALE, prepare
+from vision.reader import BOX_SCALE, box_in_work, prepare
 
 Progress = Callable[[int, int], None]
 
@@ -32,12 +32,10 @@ def samples_from_image(
     work, to_frame, _ = prepare(frame, use_tray_markers)
     to_work = np.linalg.inv(to_frame)
     labelled: list[tuple[int, float, float, float, float, float]] = []
-    for face, (x0, y0, x1, y1) in dice:
+    for face, box in dice:
         if face not in faces:
             continue
-        pts = np.array([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]], dtype=np.float64)
-        q = cv2.perspectiveTransform(pts, to_work).reshape(4, 2)
-        (a0, b0), (a1, b1) = q.min(axis=0), q.max(axis=0)
+        a0, b0, a1, b1 = box_in_work(box, to_work)
         labelled.append((faces.index(face) + 1, a0, b0, a1, b1, 0.5 * max(a1 - a0, b1 - b0)))
         spots: list[tuple[float, float, float, int]] = []
     matched: set[int] = set()

@@ -110,3 +110,15 @@ def test_views_is_saved_and_checked(tmp_path: Path) -> None:
     prof.save(path)
     with pytest.raises(ProfileError, match="views"):
         load_profile(str(path))
+
+
+def test_one_second_look_per_place_keeps_the_surest() -> None:
+    from vision.reader import _distinct
+
+    xs = np.array([100.0, 103.0, 200.0, 100.0])
+    ys = np.array([100.0, 101.0, 100.0, 130.0])
+    halves = np.full(4, 25.0)  # die half-size 20 after the crop margin: "same place" is < 10 px
+    score = np.array([0.6, 0.9, 0.5, 0.7], np.float32)
+    kept = _distinct(np.arange(4), score, xs, ys, halves)
+    assert kept.tolist() == [1, 2, 3]  # 0 and 1 point at one place: the surer (1) stays
+    assert _distinct(np.array([0, 2], np.intp), score, xs, ys, halves).tolist() == [0, 2]
