@@ -4,6 +4,8 @@
 
 Images: rendered Memoir '44 scenes (m44) and rendered pip-dice scenes (pips), plus the
 real pip-dice photos when the folder is present. Black and noise frames are timed too.
+On the real photos the stages are timed apart as well: the tray-marker search, the
+candidate search, and the die network per crop (one batch of first looks per photo).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.profile import load_profile
-from vision.reader import read_frame
+from vision.detect import find_candidates, find_tray
+from vision.net import cut
+from vision.profile import Profile, load_profile
+from vision.reader import FIRST_LOOK, prepare, read_frame
 from vision.render import render_scene
 
 REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pipdice-dev"
@@ -61,6 +65,31 @@ def main() -> None:
                 read_frame(img, prof)
                 ms.append((time.perf_counter() - t) * 1000)
             _stats(f"{prof_name}: {label}", ms)
+    if real_imgs:
+        _stages(real_imgs, load_profile("pips"))
+
+
+def _stages(imgs: list[np.ndarray], prof: Profile) -> None:
+    """Where a real photo's time goes: tray markers, candidate search, one network crop."""
+    assert prof.net is not None
+    tray, search, per_crop = [], [], []
+    for img in imgs:
+        work, _, _ = prepare(img, use_tray_markers=False)
+        t = time.perf_counter()
+        find_tray(work)
+        t1 = time.perf_counter()
+        cands = find_candidates(work, prof.detect)
+        t2 = time.perf_counter()
+        tray.append((t1 - t) * 1000)
+        search.append((t2 - t1) * 1000)
+        if cands:
+            crops = np.stack([cut(work, c.x, c.y, c.radius * FIRST_LOOK) for c in cands])
+            t3 = time.perf_counter()
+            prof.net.run(crops)
+            per_crop.append((time.perf_counter() - t3) * 1000 / len(cands))
+    _stats("pips stage: tray markers", tray)
+    _stats("pips stage: candidate search", search)
+    _stats("pips stage: network, per crop", per_crop)
 
 
 if __name__ == "__main__":
