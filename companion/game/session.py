@@ -421,12 +421,7 @@ class GameSession:
         st = self.state
         if st.order_roll is not None:
             r = st.order_roll
-            if a.get("rid") not in (None, r.rid):
-                raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {r.rid}")
-            try:
-                validate_faces(faces, r.dice, "m44")
-            except DiceError as exc:
-                raise IllegalAction(str(exc)) from None
+            _check_answer(a, faces, r.rid, r.dice)
             self._emit("dice_read", {"rid": r.rid, "faces": faces, "source": str(a.get("source", "manual")),
                                      "confidence": [1.0] * len(faces), "order_roll": True})
             if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
@@ -438,12 +433,7 @@ class GameSession:
         b = st.battle
         assert b is not None
         rid = b.confirm_rid or b.rid
-        if a.get("rid") not in (None, rid):
-            raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {rid}")
-        try:
-            validate_faces(faces, b.confirm_dice or b.dice, "m44")
-        except DiceError as exc:
-            raise IllegalAction(str(exc)) from None
+        _check_answer(a, faces, rid, b.confirm_dice or b.dice)
         conf = a.get("confidence") or [1.0] * len(faces)
         if not (isinstance(conf, list) and len(conf) == len(faces)
                 and all(isinstance(c, int | float) for c in conf)):
@@ -457,12 +447,7 @@ class GameSession:
         st = self.state
         assert st.air is not None and st.air.roll is not None
         r = st.air.roll
-        if a.get("rid") not in (None, r.rid):
-            raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {r.rid}")
-        try:
-            validate_faces(faces, r.dice, "m44")
-        except DiceError as exc:
-            raise IllegalAction(str(exc)) from None
+        _check_answer(a, faces, r.rid, r.dice)
         conf = a.get("confidence") or [1.0] * len(faces)
         if not (isinstance(conf, list) and len(conf) == len(faces)
                 and all(isinstance(c, int | float) for c in conf)):
@@ -1086,3 +1071,13 @@ def prompt_for(st: GameState, can_undo: bool) -> Prompt:
                       choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
                       optional=True)
     raise AssertionError(f"no prompt for phase {st.phase}")
+
+
+def _check_answer(a: dict[str, Any], faces: list[Any], rid: object, dice: int) -> None:
+    """Dice that answer another request than the one due, or the wrong number or faces: refused."""
+    if a.get("rid") not in (None, rid):
+        raise IllegalAction(f"these dice answer request {a.get('rid')!r}; the dice due are {rid}")
+    try:
+        validate_faces(faces, dice, "m44")
+    except DiceError as exc:
+        raise IllegalAction(str(exc)) from None

@@ -491,8 +491,9 @@ def _sortie_met(state: GameState, side: Side, d: dict[str, Any]) -> None:
             state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1
 
 
-def _ambush_played(state: GameState, d: dict[str, Any]) -> None:
-    """Ambush: the assaulted unit battles the assaulting one first; the assault waits."""
+def _ambush_card_played(state: GameState, d: dict[str, Any]) -> None:
+    """The Ambush card leaves its player's hand, and the card drawn to replace it comes in at
+    once (the reaction card's player draws first), whether a unit or an air unit is ambushed."""
     side = Side(d["side"])
     _sortie_met(state, side, d)
     if state.deck is not None:
@@ -501,9 +502,14 @@ def _ambush_played(state: GameState, d: dict[str, Any]) -> None:
             hand.remove("ambush")
         state.discard.append("ambush")
         drawn = d.get("drawn")
-        if drawn and drawn in state.deck:  # the reaction card's player draws first
+        if drawn and drawn in state.deck:
             state.deck.remove(drawn)
             hand.append(drawn)
+
+
+def _ambush_played(state: GameState, d: dict[str, Any]) -> None:
+    """Ambush: the assaulted unit battles the assaulting one first; the assault waits."""
+    _ambush_card_played(state, d)
     state.ambushed = state.battle
     state.battle = PendingBattle(attacker=d["unit"], target=d["target"], dice=int(d["dice"]),
                                  rid=d["rid"], card="ambush", explain=list(d.get("explain", [])))
@@ -626,17 +632,7 @@ def _air_check(state: GameState, air: AirState, d: dict[str, Any]) -> None:
 def _air_ambush_card(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     """Ambush against an air unit: the card leaves the defender's hand (replaced at once)."""
     air.ambushed.append(d["plane"])
-    side = Side(d["side"])
-    _sortie_met(state, side, d)
-    if state.deck is not None:
-        hand = state.hands.get(side, [])
-        if "ambush" in hand:
-            hand.remove("ambush")
-        state.discard.append("ambush")
-        drawn = d.get("drawn")
-        if drawn and drawn in state.deck:
-            state.deck.remove(drawn)
-            hand.append(drawn)
+    _ambush_card_played(state, d)
 
 
 def _air_attack_declared(state: GameState, air: AirState, d: dict[str, Any]) -> None:
