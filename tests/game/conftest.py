@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from companion.game.session import GameSession
 from companion.rules.board import Side
 from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
 
@@ -19,3 +20,14 @@ def duel_scenario(medals: int = 2, extra_units: list[UnitSetup] | None = None,
         sides={Side.ALLIES: SideSetup(cards=5, medals_to_win=medals),
                Side.AXIS: SideSetup(cards=5, medals_to_win=medals)},
     )
+
+
+def play_turn(g: GameSession, card: str, units: list[str] | None = None,
+              moves: dict[str, str] | None = None) -> None:
+    """One whole turn without battles: play ``card``, order ``units``, make ``moves``, end it."""
+    g.act({"do": "play_card", "card": card})
+    g.act({"do": "order", "units": list(units or [])})
+    for unit, to in (moves or {}).items():
+        g.act({"do": "move", "unit": unit, "to": to})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})

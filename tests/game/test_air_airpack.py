@@ -13,7 +13,7 @@ from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession, IllegalAction, battle_check
 from companion.rules.board import Side
 from companion.scenarios import AirRules, AirSetup, UnitSetup, resolve
-from tests.game.conftest import duel_scenario
+from tests.game.conftest import duel_scenario, play_turn
 
 
 def kinds(events: list[Any]) -> list[str]:
@@ -104,10 +104,7 @@ def test_the_opponent_throws_the_air_check_and_a_grenade_loses_the_airplane_for_
 def test_keep_em_flying_an_airborne_plane_not_ordered_leaves_without_a_medal() -> None:
     g = GameSession.new(resolve("kestrel-field"))
     take_off_and_strafe(g)
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
     g.act({"do": "play_card", "card": "direct_from_hq"})
     events = g.act({"do": "order", "units": ["a1"]})
     assert events[0].data["left_board"] == ["a7"]

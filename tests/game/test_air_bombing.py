@@ -16,6 +16,7 @@ from companion.rules.board import Side
 from companion.scenarios import Scenario, resolve
 from companion.scenarios.model import ObjectiveKind
 from companion.store import GameStore
+from tests.game.conftest import play_turn
 
 
 def snapshot(g: GameSession) -> tuple[Any, ...]:
@@ -124,15 +125,8 @@ def test_a_temporary_objective_claimed_by_bombing_is_lost_to_an_enemy_ground_uni
     g.act({"do": "end_turn"})
     assert g.state.medals[Side.ALLIES] == 1  # the plane flies on; the claim stays
     # axis: the plane still sits on D5; next allied turn it leaves and an axis unit walks in
-    g.act({"do": "play_card", "card": "direct_from_hq"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "direct_from_hq"})
-    g.act({"do": "order", "units": ["a9"]})
-    g.act({"do": "move", "unit": "a9", "to": "D1"})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "direct_from_hq")
+    play_turn(g, "direct_from_hq", ["a9"], moves={"a9": "D1"})
     assert g.state.medals[Side.ALLIES] == 1
     g.act({"do": "play_card", "card": "direct_from_hq"})
     g.act({"do": "order", "units": ["x1"]})

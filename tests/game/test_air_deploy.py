@@ -13,6 +13,7 @@ import pytest
 from companion.game.session import GameSession, IllegalAction
 from companion.scenarios import resolve
 from companion.store import GameStore
+from tests.game.conftest import play_turn
 
 
 def snapshot(g: GameSession) -> tuple[Any, ...]:
@@ -25,14 +26,8 @@ def snapshot(g: GameSession) -> tuple[Any, ...]:
 def withdrawn_a9(g: GameSession) -> None:
     g.act({"do": "withdraw", "unit": "a9"})
     g.act({"do": "withdraw", "unit": "a10"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
+    play_turn(g, "probe_left")
 
 
 def test_deployed_onto_an_enemy_unit_the_entry_hex_is_the_first_hex_and_takes_a_marker(

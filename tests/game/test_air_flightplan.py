@@ -16,6 +16,7 @@ from companion.game.session import GameSession, IllegalAction
 from companion.game.state import Phase
 from companion.scenarios import resolve
 from companion.store import GameStore
+from tests.game.conftest import play_turn
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -100,15 +101,8 @@ def test_attack_run_markers_spend_ammo_while_moving_and_resolve_in_the_battle_ph
         tmp_path: Path) -> None:
     store = GameStore(tmp_path)
     g = GameSession.new(resolve("varenne-bridges"), store)
-    g.act({"do": "play_card", "card": "direct_from_hq"})
-    g.act({"do": "order", "units": ["a9"]})
-    g.act({"do": "move", "unit": "a9", "to": "F5"})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "direct_from_hq", ["a9"], moves={"a9": "F5"})
+    play_turn(g, "probe_left")
     g.act({"do": "play_card", "card": "direct_from_hq"})
     g.act({"do": "order", "units": ["a9"]})
     before = snapshot(g)
@@ -188,15 +182,8 @@ def test_a_crash_between_an_air_move_and_its_markers_is_settled_on_resume(tmp_pa
 
     store = GameStore(tmp_path)
     g = GameSession.new(resolve("varenne-bridges"), store)
-    g.act({"do": "play_card", "card": "direct_from_hq"})
-    g.act({"do": "order", "units": ["a9"]})
-    g.act({"do": "move", "unit": "a9", "to": "F5"})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "direct_from_hq", ["a9"], moves={"a9": "F5"})
+    play_turn(g, "probe_left")
     g.act({"do": "play_card", "card": "direct_from_hq"})
     g.act({"do": "order", "units": ["a9"]})
     events = g.act({"do": "move", "unit": "a9", "to": "h6", "path": ["f6", "g6", "h6"],

@@ -16,7 +16,7 @@ from companion.rules.board import Side
 from companion.scenarios import TerrainPiece, UnitSetup
 from companion.scenarios.model import AirRules, AirSetup
 from companion.store import GameStore
-from tests.game.conftest import duel_scenario
+from tests.game.conftest import duel_scenario, play_turn
 
 
 def snapshot(g: GameSession) -> tuple[Any, ...]:
@@ -54,10 +54,7 @@ def test_an_ordered_stack_launches_a_fresh_airplane_and_keeps_its_other_marker(t
     g.act({"do": "end_moves"})
     g.act({"do": "end_turn"})
     assert snapshot(GameSession.resume(store, g.game_id)) == snapshot(g)
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
     # one airborne airplane per side: the flying one and the stack may not both be ordered
     g.act({"do": "play_card", "card": "direct_from_hq"})
     before = snapshot(g)
@@ -93,10 +90,7 @@ def test_a_launched_airplane_lands_back_among_its_markers_and_joins_the_stack() 
     new = g.act({"do": "move", "unit": "r1", "to": "E3"})[0].data["launched"]["id"]
     g.act({"do": "end_moves"})
     g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
     g.act({"do": "play_card", "card": "direct_from_hq"})
     g.act({"do": "order", "units": [new]})
     before = snapshot(g)

@@ -15,6 +15,7 @@ from companion.game.session import GameSession, IllegalAction
 from companion.rules.board import Side
 from companion.scenarios import resolve
 from companion.store import GameStore
+from tests.game.conftest import play_turn
 
 
 def snapshot(g: GameSession) -> tuple[Any, ...]:
@@ -60,10 +61,7 @@ def test_the_air_sortie_card_alone_brings_an_airplane_in_and_is_not_replaced(tmp
     g.act({"do": "play_card", "card": "air_sortie"})
     g.act({"do": "undo"})  # the card goes back to the axis
     assert g.state.air.sorties["axis"] == 1
-    g.act({"do": "play_card", "card": "probe_right"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_right")
     before = snapshot(g)
     with pytest.raises(IllegalAction, match="holds no Air Sortie"):
         g.act({"do": "play_card", "card": "air_sortie"})
@@ -77,10 +75,7 @@ def test_an_air_sortie_alone_orders_the_flying_airplane_without_an_air_check() -
     g.act({"do": "move", "unit": "a7", "to": "G5"})
     g.act({"do": "end_moves"})
     g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
     ev = g.act({"do": "play_card", "card": "air_sortie"})
     ev = g.act({"do": "order", "units": []})
     assert ev[0].data["units"] == ["a7"] and "air_checks" not in ev[0].data
@@ -102,10 +97,7 @@ def test_an_airplane_lost_on_its_air_check_is_a_medal_not_an_elimination() -> No
     g.act({"do": "move", "unit": "a7", "to": "f6"})  # next to x5 (e6)
     g.act({"do": "end_moves"})
     g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
     g.act({"do": "play_card", "card": "direct_from_hq"})
     ev = g.act({"do": "order", "units": ["a7"]})
     assert ev[0].data["air_checks"][0]["thrower"] == "axis"

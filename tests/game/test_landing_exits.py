@@ -11,7 +11,7 @@ import pytest
 from companion.game.session import GameSession, IllegalAction
 from companion.rules.board import Side
 from companion.scenarios import TerrainPiece, UnitSetup
-from tests.game.conftest import duel_scenario
+from tests.game.conftest import duel_scenario, play_turn
 
 
 def snapshot(g: GameSession) -> tuple[Any, ...]:
@@ -116,10 +116,7 @@ def test_a_unit_in_its_landing_craft_retreats_over_ocean() -> None:
              UnitSetup("x9", Side.AXIS, "infantry", "E3")]
     sc = duel_scenario(extra_units=units, terrain=ocean)
     g = GameSession.new(sc)
-    g.act({"do": "play_card", "card": "probe_left"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "probe_left")
     g.act({"do": "play_card", "card": "direct_from_hq"})
     g.act({"do": "order", "units": ["x9"]})
     g.act({"do": "end_moves"})

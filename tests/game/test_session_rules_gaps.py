@@ -8,7 +8,7 @@ import pytest
 from companion.game.session import GameSession, IllegalAction, destinations, modifiers_for
 from companion.rules.board import Side
 from companion.scenarios import TerrainPiece, UnitSetup
-from tests.game.conftest import duel_scenario
+from tests.game.conftest import duel_scenario, play_turn
 
 
 def test_hits_on_an_armored_car_ask_for_a_second_roll_that_confirms_the_kill() -> None:
@@ -47,14 +47,8 @@ def test_an_armored_car_survives_a_confirmation_without_a_grenade() -> None:
 def test_counter_attack_battles_with_the_copied_cards_effect() -> None:
     tank = UnitSetup("a3", Side.ALLIES, "armor", "g4")
     g = GameSession.new(duel_scenario(extra_units=[tank]))
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "armor_assault"})
-    g.act({"do": "order", "units": []})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
+    play_turn(g, "attack_center")
+    play_turn(g, "armor_assault")
     g.act({"do": "play_card", "card": "counter_attack"})
     # the Axis played Armor Assault: the Allies' Counter-Attack orders armor with +1 die in close
     # assault (the copied card's effect, not a plain order)
