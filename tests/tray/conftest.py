@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from companion.dice.base import DiceResult
 from companion.tray.broker import free_port
 from companion.tray.hub import TrayEvent, TrayHub
 from companion.tray.simulator import SerialTraySide, VirtualTray, open_pty
@@ -60,3 +62,15 @@ def pty_tray() -> Iterator[PtyTray]:
     side = SerialTraySide(tray, master, heartbeat=0.5, keep=[slave]).start()
     yield PtyTray(tray, side, master, path)
     side.close()
+
+
+class Results:
+    """A dice-result callback that keeps what it got and signals each one."""
+
+    def __init__(self) -> None:
+        self.got: list[DiceResult] = []
+        self.event = threading.Event()
+
+    def __call__(self, r: DiceResult) -> None:
+        self.got.append(r)
+        self.event.set()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.dice.base import DiceRequest, DiceResult, validate_faces
+from companion.dice.base import DiceRequest, validate_faces
 from companion.dice.tray import TrayDiceSource
 from companion.tray.codec import nak_code
 from companion.tray.hub import TrayHub, TrayInfo
@@ -28,7 +28,7 @@ from companion.tray.mqtt_link import MqttLink
 from companion.tray.serial_link import SerialLink
 from companion.tray.simulator import open_pty
 
-from .conftest import Mosquitto, Recorder, wait_for
+from .conftest import Mosquitto, Recorder, Results, wait_for
 
 ROOT = Path(__file__).parents[2]
 MAIN = ROOT / "firmware" / "unix_main.py"
@@ -117,16 +117,6 @@ class Firmware:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
-
-
-class Results:
-    def __init__(self) -> None:
-        self.got: list[DiceResult] = []
-        self.event = threading.Event()
-
-    def __call__(self, r: DiceResult) -> None:
-        self.got.append(r)
-        self.event.set()
 
 
 @pytest.fixture

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.dice.base import DiceRequest, DiceResult
+from companion.dice.base import DiceRequest
 from companion.dice.tray import TrayDiceSource
 from companion.tray import codec
 from companion.tray.broker import EmbeddedBroker
@@ -17,17 +16,7 @@ from companion.tray.hub import TrayHub, TrayInfo
 from companion.tray.mqtt_link import MqttLink, parse_topic, parse_url, topic
 from companion.tray.simulator import MqttTraySide, VirtualTray
 
-from .conftest import Mosquitto, Recorder, wait_for
-
-
-class Results:
-    def __init__(self) -> None:
-        self.got: list[DiceResult] = []
-        self.event = threading.Event()
-
-    def __call__(self, r: DiceResult) -> None:
-        self.got.append(r)
-        self.event.set()
+from .conftest import Mosquitto, Recorder, Results, wait_for
 
 
 class Game:

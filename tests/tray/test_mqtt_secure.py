@@ -6,7 +6,6 @@ import json
 import os
 import re
 import subprocess
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.dice.base import DiceRequest, DiceResult
+from companion.dice.base import DiceRequest
 from companion.dice.factory import mqtt_where, open_source
 from companion.dice.tray import TrayDiceSource
 from companion.sync import security
@@ -33,7 +32,7 @@ from companion.tray.simulator import MqttTraySide, VirtualTray
 from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
 from tests.sync.test_tls import self_signed
 
-from .conftest import Recorder
+from .conftest import Recorder, Results
 from .test_cli import companion, rolls_of
 
 # table t1 has two trays (alice may read both), table t2 has its own
@@ -97,16 +96,6 @@ def secured(tmp_path: Path) -> Iterator[Secured]:
     s = start_secured(tmp_path)
     yield s
     s.broker.stop()
-
-
-class Results:
-    def __init__(self) -> None:
-        self.got: list[DiceResult] = []
-        self.event = threading.Event()
-
-    def __call__(self, r: DiceResult) -> None:
-        self.got.append(r)
-        self.event.set()
 
 
 def quoted(password: str) -> str:

@@ -3,31 +3,20 @@
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import serial
 
-from companion.dice.base import DiceRequest, DiceResult
+from companion.dice.base import DiceRequest
 from companion.dice.tray import TrayDiceSource
 from companion.tray import codec
 from companion.tray.hub import TrayHub
 from companion.tray.serial_link import TRAY_USB_IDS, SerialLink, candidate_ports
 from companion.tray.simulator import SerialTraySide, VirtualTray, open_pty
 
-from .conftest import PtyTray, Recorder, wait_for
-
-
-class Results:
-    def __init__(self) -> None:
-        self.got: list[DiceResult] = []
-        self.event = threading.Event()
-
-    def __call__(self, r: DiceResult) -> None:
-        self.got.append(r)
-        self.event.set()
+from .conftest import PtyTray, Recorder, Results, wait_for
 
 
 @pytest.fixture
