@@ -18,6 +18,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.bench_rules import crowded_query
 from companion.rules import los, referee
 from companion.rules.battle import (
     RetreatOption,
@@ -310,27 +311,7 @@ def test_table_retreats_and_adjacency_match_step_by_step_lookups() -> None:
 
 
 # --- whole answers, pinned from the code before the speed work ---------------------------------
-def crowded_query() -> dict[str, Any]:
-    """The query of benchmarks/bench_rules.py."""
-    units: list[dict[str, Any]] = []
-    for i, h in enumerate(["A1", "C1", "E1", "I1", "K1", "M1", "b2", "d2", "h2", "j2", "l2",
-                           "B3", "D3", "H3", "J3"]):
-        units.append({"id": f"a{i + 2}", "side": "allies", "type": ("infantry", "armor")[i % 2], "hex": h})
-    for i, h in enumerate(["A9", "C9", "E9", "G9", "I9", "K9", "M9", "b8", "d8", "h8", "j8", "l8",
-                           "B7", "D7", "J7"]):
-        units.append({"id": f"x{i + 2}", "side": "axis", "type": ("infantry", "armor")[i % 2], "hex": h})
-    units.append({"id": "a1", "side": "allies", "type": "infantry", "hex": "F3"})
-    units.append({"id": "x1", "side": "axis", "type": "infantry", "hex": "F5"})
-    terrain = [{"hex": h, "type": t} for h, t in [
-        ("c2", "forest"), ("k2", "forest"), ("C5", "hill"), ("D5", "hill"), ("I5", "town"),
-        ("J5", "town"), ("a4", "river"), ("b4", "river"), ("c4", "river"), ("d4", "bridge"),
-        ("d4", "river"), ("k4", "hedgerow"), ("l4", "hedgerow"), ("H7", "forest"), ("L7", "forest"),
-        ("M3", "sandbags"), ("A3", "sandbags"), ("g6", "hill"), ("G7", "town"), ("c6", "forest"),
-    ]]
-    return {"board": "standard", "bottom": "allies", "terrain": terrain, "units": units,
-            "ask": {"battle": {"attacker": "a1", "target": "x1"}}, "dice": ["flag", "flag"]}
-
-
+# The benchmark's own query, so that what is pinned here is what the benchmark times.
 PINNED_BATTLE = (
     "{\"battle\": {\"allowed\": true, \"reason\": null, \"distance\": 2, \"line_of_sight\": true, "
     "\"close_assault\": false, \"dice\": 2, \"explain\": [\"line of sight from F3 to F5 is clear\", "
