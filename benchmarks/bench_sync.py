@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -30,8 +29,8 @@ from companion.sync.connection import BrokerConfig
 from companion.sync.convention import Convention
 from companion.sync.dashboard import DashboardFeed
 from companion.sync.table import SyncUpdate, TableSync
-from companion.tray.broker import free_port
 from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
+from tests.helpers.mosquitto import start_broker as start_mosquitto
 
 
 def pct(values: list[float], p: float) -> float:
@@ -43,14 +42,8 @@ def start_broker(folder: Path) -> Mosquitto:
     binary = find_mosquitto()
     if binary is None:
         raise SystemExit("bench_sync needs mosquitto (apt install mosquitto)")
-    port = free_port()
-    conf = folder / "mosquitto.conf"
-    run_as = "user root\n" if os.geteuid() == 0 else ""
-    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                    f"set_tcp_nodelay true\nmax_queued_messages 100000\n{run_as}")
-    broker = Mosquitto(binary, port, conf)
-    broker.start()
-    return broker
+    return start_mosquitto(binary, folder, "allow_anonymous true\nset_tcp_nodelay true\n"
+                           "max_queued_messages 100000\n")
 
 
 def event_delay(config: BrokerConfig, mirrors: int, actions: int, seed: int = 3) -> list[float]:

@@ -10,7 +10,6 @@ table's tray. Prints medians and p95.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
 import subprocess
@@ -25,12 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_tray import measure_rolls, pct
 
 from companion.sync import security
-from companion.tray.broker import free_port
 from companion.tray.hub import TrayHub
 from companion.tray.mqtt_config import BrokerConfig
 from companion.tray.mqtt_link import MqttLink
 from companion.tray.simulator import MqttTraySide, VirtualTray
-from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto, start_broker, wait_for
 
 
 def start(folder: Path, tls: bool) -> tuple[Mosquitto, dict[str, str], Path | None]:
@@ -48,15 +46,9 @@ def start(folder: Path, tls: bool) -> tuple[Mosquitto, dict[str, str], Path | No
     passwords = {u: security.new_password() for u in security.accounts(tables)}
     (folder / "passwd").write_text(security.password_file(passwords))
     (folder / "acl").write_text(security.acl_text(tables))
-    port = free_port()
-    run_as = "user root\n" if os.geteuid() == 0 else ""
-    conf = folder / "mosquitto.conf"
-    conf.write_text(f"listener {port} 127.0.0.1\npersistence false\nset_tcp_nodelay true\n{run_as}"
-                    f"allow_anonymous false\npassword_file {folder / 'passwd'}\n"
-                    f"acl_file {folder / 'acl'}\n"
-                    + (f"certfile {cert}\nkeyfile {key}\n" if tls else ""))
-    broker = Mosquitto(binary, port, conf)
-    broker.start()
+    broker = start_broker(binary, folder, f"set_tcp_nodelay true\nallow_anonymous false\n"
+                          f"password_file {folder / 'passwd'}\nacl_file {folder / 'acl'}\n"
+                          + (f"certfile {cert}\nkeyfile {key}\n" if tls else ""))
     return broker, passwords, cert
 
 

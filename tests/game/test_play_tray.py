@@ -14,9 +14,8 @@ import pytest
 
 from companion.scenarios.jsonformat import save
 from companion.store import GameStore
-from companion.tray.broker import free_port
 from tests.game.conftest import duel_scenario
-from tests.helpers.mosquitto import Mosquitto, find_mosquitto
+from tests.helpers.mosquitto import find_mosquitto, start_broker
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware" / "unix_main.py"
@@ -35,11 +34,8 @@ def test_dice_thrown_on_the_firmware_tray_settle_a_battle_in_companion_play(tmp_
     binary, mp = find_mosquitto(), _micropython()
     if binary is None or mp is None or not FIRMWARE.exists():
         pytest.skip("needs mosquitto, the micropython binary and firmware/unix_main.py")
-    port = free_port()
-    conf = tmp_path / "mosquitto.conf"
-    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
-    broker = Mosquitto(binary, port, conf)
-    broker.start()
+    broker = start_broker(binary, tmp_path)
+    port = broker.port
     tray = subprocess.Popen(
         [mp, str(FIRMWARE), "--dev", "table-tray", "--mqtt", f"127.0.0.1:{port}",
          "--auto-throw", "0.2", "--boot-file", str(tmp_path / "boot")],

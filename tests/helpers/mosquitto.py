@@ -61,3 +61,18 @@ class Mosquitto:
                 self.proc.kill()
                 self.proc.wait(5)
         self.proc = None
+
+
+def start_broker(binary: str, folder: Path, settings: str = "allow_anonymous true\n") -> Mosquitto:
+    """A started mosquitto on a free loopback port, its config in ``folder``: the listener,
+    no persistence, and ``settings`` (authentication, TLS, queues, Nagle) as given."""
+    from companion.tray.broker import free_port
+
+    port = free_port()
+    conf = folder / "mosquitto.conf"
+    # As root, mosquitto drops to the 'mosquitto' user, who cannot read files in a temp folder.
+    run_as = "user root\n" if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
+    conf.write_text(f"listener {port} 127.0.0.1\npersistence false\n{run_as}{settings}")
+    broker = Mosquitto(binary, port, conf)
+    broker.start()
+    return broker

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,24 +10,14 @@ import pytest
 from companion.game.session import GameSession
 from companion.scenarios import DEMO_SCENARIO, resolve
 from companion.sync.connection import BrokerConfig
-from companion.tray.broker import free_port
-from tests.helpers.mosquitto import Mosquitto, find_mosquitto
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto, start_broker
 
 
 def start_mosquitto(tmp_path: Path, extra: str = "allow_anonymous true\n") -> Mosquitto:
     binary = find_mosquitto()
     if binary is None:
         pytest.skip("mosquitto is not installed (apt install mosquitto)")
-    port = free_port()
-    conf = tmp_path / "mosquitto.conf"
-    # as root, mosquitto drops to the 'mosquitto' user, who cannot read files in tmp_path
-    run_as = "user root\n" if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
-    conf.write_text(f"listener {port} 127.0.0.1\npersistence false\nmax_queued_messages 100000\n"
-                    "set_tcp_nodelay true\n"
-                    + run_as + extra)
-    broker = Mosquitto(binary, port, conf)
-    broker.start()
-    return broker
+    return start_broker(binary, tmp_path, "max_queued_messages 100000\nset_tcp_nodelay true\n" + extra)
 
 
 @pytest.fixture

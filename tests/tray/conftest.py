@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from companion.dice.base import DiceResult
-from companion.tray.broker import free_port
 from companion.tray.hub import TrayEvent, TrayHub
 from companion.tray.simulator import SerialTraySide, VirtualTray, open_pty
-from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto, start_broker, wait_for
 
 __all__ = ["Mosquitto", "PtyTray", "Recorder", "find_mosquitto", "wait_for"]
 
@@ -23,11 +22,7 @@ def mosquitto(tmp_path: Path) -> Iterator[Mosquitto]:
     binary = find_mosquitto()
     if binary is None:
         pytest.skip("mosquitto is not installed (apt install mosquitto)")
-    port = free_port()
-    conf = tmp_path / "mosquitto.conf"
-    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
-    broker = Mosquitto(binary, port, conf)
-    broker.start()
+    broker = start_broker(binary, tmp_path)
     yield broker
     broker.stop()
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import time
@@ -18,7 +17,6 @@ from companion.dice.factory import mqtt_where, open_source
 from companion.dice.tray import TrayDiceSource
 from companion.sync import security
 from companion.tray import codec
-from companion.tray.broker import free_port
 from companion.tray.connect import connect
 from companion.tray.hub import TrayHub
 from companion.tray.mqtt_config import (
@@ -29,7 +27,7 @@ from companion.tray.mqtt_config import (
 )
 from companion.tray.mqtt_link import MqttLink, parse_url
 from companion.tray.simulator import MqttTraySide, VirtualTray
-from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
+from tests.helpers.mosquitto import Mosquitto, find_mosquitto, start_broker, wait_for
 from tests.sync.test_tls import self_signed
 
 from .conftest import Recorder, Results
@@ -79,15 +77,9 @@ def start_secured(folder: Path, tls: bool = False) -> Secured:
     passwords = {u: f"pw-{i}:@#{u}" for i, u in enumerate(security.accounts(tables))}
     (folder / "passwd").write_text(security.password_file(passwords))
     (folder / "acl").write_text(security.acl_text(tables))
-    port = free_port()
-    run_as = "user root\n" if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
-    conf = folder / "mosquitto.conf"
-    conf.write_text(f"listener {port} 127.0.0.1\npersistence false\nset_tcp_nodelay true\n"
-                    f"{run_as}allow_anonymous false\npassword_file {folder / 'passwd'}\n"
-                    f"acl_file {folder / 'acl'}\n"
-                    + (f"certfile {cert}\nkeyfile {key}\n" if tls else ""))
-    broker = Mosquitto(binary, port, conf)
-    broker.start()
+    broker = start_broker(binary, folder, f"set_tcp_nodelay true\nallow_anonymous false\n"
+                          f"password_file {folder / 'passwd'}\nacl_file {folder / 'acl'}\n"
+                          + (f"certfile {cert}\nkeyfile {key}\n" if tls else ""))
     return Secured(broker, passwords, folder, cert)
 
 
