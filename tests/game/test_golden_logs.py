@@ -19,7 +19,7 @@ from companion.game.events import Event
 from companion.game.session import GameSession, IllegalAction
 from companion.game.state import GameLog
 from companion.scenarios import load_builtin
-from tests.game.golden.record import SCENARIOS, SEEDS, digest, path_for, view
+from tests.game.golden.record import SCENARIOS, SEEDS, digest, path_for, prompt_view, view
 
 GAMES = [(sid, seed) for sid in SCENARIOS for seed in SEEDS]
 
@@ -52,6 +52,7 @@ def test_golden_game_replays_to_the_same_events_and_states(sid: str, seed: int) 
         got = [e.to_json() for e in events]
         assert got == step["events"], f"step {i} ({step['action']}): other events"
         assert digest(view(g)) == step["view"], f"step {i} ({step['action']}): another state"
+        assert prompt_view(g) == step["prompt"], f"step {i} ({step['action']}): another prompt"
     assert g.over == game["over"]
     resumed = GameSession(GameLog.replay(recorded), "resumed")
     last = [s for s in game["steps"] if not s.get("refused")][-1]

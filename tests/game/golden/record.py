@@ -31,9 +31,8 @@ MAX_STEPS = 3000
 
 
 def view(g: GameSession) -> dict[str, Any]:
-    """What the players can see: the board, the medals, whose turn and what the prompt asks."""
+    """What the players can see: the board, the medals, whose turn, the battle in progress."""
     st: GameState = g.state
-    p = g.prompt()
     units = {u.id: [u.type, st.hex_name(u.hex), u.figures, u.airborne, u.model,
                     sorted(u.ammo.items()), list(u.badges)]
              for u in st.position.units.values()}
@@ -57,11 +56,17 @@ def view(g: GameSession) -> dict[str, Any]:
         "battle": None if b is None else [b.attacker, b.target, b.dice, b.rid, b.faces,
                                           b.confirm_dice, b.result],
         "air": air,
-        "prompt": {"kind": p.kind, "side": p.side, "actions": sorted(p.actions),
-                   "choices": [c.key for c in p.choices], "highlight": sorted(p.highlight),
-                   "dice": None if p.dice is None else [p.dice.rid, p.dice.count, p.dice.thrower,
-                                                        p.dice.roll]},
     }
+
+
+def prompt_view(g: GameSession) -> dict[str, Any]:
+    """What the prompt offers: kept apart from the state, so that a change meant for the
+    prompt alone shows as that when the logs are recorded again."""
+    p = g.prompt()
+    return {"kind": p.kind, "side": p.side, "actions": list(p.actions),
+            "choices": [c.key for c in p.choices], "highlight": sorted(p.highlight),
+            "dice": None if p.dice is None else [p.dice.rid, p.dice.count, p.dice.thrower,
+                                                 p.dice.roll]}
 
 
 def digest(v: dict[str, Any]) -> str:
@@ -113,7 +118,7 @@ def play(scenario_id: str, seed: int) -> dict[str, Any]:
         events = g.act(action)
         v = view(g)
         steps.append({"action": action, "events": [e.to_json() for e in events], "view": digest(v),
-                      "phase": v["phase"]})
+                      "phase": v["phase"], "prompt": prompt_view(g)})
     return {"scenario": scenario_id, "seed": seed, "options": options, "deck_seed": seed,
             "start": g.log.start.to_json(), "steps": steps, "over": g.over}
 
