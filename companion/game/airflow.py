@@ -945,12 +945,11 @@ def turn_start_events(st: GameState) -> list[tuple[str, dict[str, Any]]]:
 
 
 # --- prompts ---------------------------------------------------------------------------------------
-def air_prompt(st: GameState, can_undo: bool) -> Prompt | None:
-    """The prompt of an air step, or None when the game is not at one."""
+def air_prompt(st: GameState, actions: tuple[str, ...]) -> Prompt | None:
+    """The prompt of an air step (offering ``actions``), or None when the game is not at one."""
     air = st.air
     if air is None:
         return None
-    undo = ("undo",) if can_undo else ()
     if st.phase is Phase.AIR_DICE and air.roll is not None:
         r = air.roll
         thrower = r.thrower
@@ -959,7 +958,7 @@ def air_prompt(st: GameState, can_undo: bool) -> Prompt | None:
         hexes = [st.hex_name(st.position.units[u].hex) for u in [r.unit, *r.targets]
                  if u in st.position.units]
         return Prompt("dice", thrower, f"{thrower.title()}: throw {r.dice} "
-                      f"{'die' if r.dice == 1 else 'dice'}{by} — {r.purpose}.", ("dice", *undo),
+                      f"{'die' if r.dice == 1 else 'dice'}{by} — {r.purpose}.", actions,
                       highlight=tuple(hexes), dice=due, detail=tuple(r.explain))
     if st.phase is Phase.REVIEW_DICE and air.roll is not None:
         r = air.roll
@@ -967,7 +966,7 @@ def air_prompt(st: GameState, can_undo: bool) -> Prompt | None:
         unread = any(f is None for f in (r.faces or []))
         text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
                 if unread else "Correct a misread die, or apply the dice."))
-        return Prompt("review_dice", r.thrower, text, ("correct", "apply_dice"))
+        return Prompt("review_dice", r.thrower, text, actions)
     if st.phase is Phase.AIR_RETREAT and air.retreats:
         head = air.retreats[0]
         unit = st.position.units.get(head["unit"])
@@ -975,7 +974,7 @@ def air_prompt(st: GameState, can_undo: bool) -> Prompt | None:
         opts = retreat_choices(st)
         return Prompt("retreat", owner, f"{owner.title()}: {head['unit']} must retreat "
                       f"({head['flags']} flag(s) from an air attack); choose where.",
-                      ("retreat", *undo), highlight=tuple(o["hex"] for o in opts),
+                      actions, highlight=tuple(o["hex"] for o in opts),
                       choices=tuple(Choice(o["hex"], o["hex"], (f"loses {o['figures_lost']} figure(s)"
                                     if o["figures_lost"] else ""), hex=o["hex"]) for o in opts))
     return None

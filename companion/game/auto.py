@@ -11,14 +11,14 @@ import random
 from typing import Any
 
 from companion.game import airflow
-from companion.game.session import (
-    GameSession,
+from companion.game.queries import (
     battle_targets,
     battles_allowed,
     destinations,
     live_card_targets,
     orders_check,
 )
+from companion.game.session import GameSession
 from companion.game.state import GameState
 from companion.rules import cards as card_rules
 from companion.rules.air.air_combat_cards import AIR_COMBAT_CARDS

@@ -19,13 +19,28 @@ from companion.dice.base import DiceError, DiceRequest, validate_faces
 from companion.game import airflow, landing
 from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
 from companion.game.events import Event
-from companion.game.prompts import Choice, DiceDue, Prompt
+from companion.game.legal import LegalActions, legal_actions
+from companion.game.prompter import prompt_for
+from companion.game.prompts import Prompt
+from companion.game.queries import (
+    after_battle_movers,
+    ambush_check,
+    ambush_problem,
+    battle_check,
+    battles_allowed,
+    card_spec_in_force,
+    destinations,
+    destinations_after_battle,
+    is_ambush,
+    live_card_targets,
+    modifiers_for,
+    orders_check,
+)
 from companion.game.state import GameLog, GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules import odds as odds_rules
 from companion.rules import victory
-from companion.rules.board import Hex, Side
+from companion.rules.board import Side
 from companion.scenarios import Scenario
 from companion.scenarios.jsonformat import to_dict
 from companion.store import GameStore, StoreError
@@ -51,6 +66,8 @@ class GameSession:
         self.store = store
         self.listeners: list[EventListener] = []
         self._recorded: list[Event] = []  # events recorded by the action in progress
+        self._legal: LegalActions | None = None
+        self._prompt: Prompt | None = None
 
     # --- creating and resuming -----------------------------------------------------------
     @classmethod
@@ -705,372 +722,19 @@ class GameSession:
         return DiceRequest(p.dice.rid, p.dice.count, p.dice.purpose, "m44", p.dice.thrower)
 
     # --- prompts -----------------------------------------------------------------------------
+    def legal(self) -> LegalActions:
+        """What may be done now, with every option (kept until the next event)."""
+        cached = self._legal
+        if cached is None or cached.state is not self.state or cached.seq != self.state.seq:
+            cached = self._legal = legal_actions(self.state, self.log.undoable() is not None)
+            self._prompt = None
+        return cached
+
     def prompt(self) -> Prompt:
-        return prompt_for(self.state, self.log.undoable() is not None)
-
-
-# --- rules bridges (kept here so the session's calls into the rules are in one place) --------
-def counters_for(st: GameState) -> str | None:
-    """The card a Counter-Attack in play copies: the opponent's latest card."""
-    if st.card is None or not airflow.command_card(st.card).copies_last_card:
-        return None
-    last = st.last_card.get(st.active.other)
-    return None if last == airflow.STANDALONE_SORTIE else last  # played as an Air Sortie
-
-
-def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
-    """The card whose effects apply this turn (a Counter-Attack's copied card)."""
-    if st.card is None:
-        return None
-    try:
-        return card_rules.card_in_force(airflow.command_card(st.card), counters_for(st))
-    except card_rules.CardError:
-        return airflow.command_card(st.card)
-
-
-def battles_allowed(st: GameState, unit_id: str) -> int:
-    """Battles the ordered unit may make this turn (Artillery Bombard: 2)."""
-    spec = card_spec_in_force(st)
-    unit = st.position.units.get(unit_id)
-    if spec is None or unit is None:
-        return 1
-    return max(1, card_rules.move_allowance(spec, unit.spec).battles)
-
-
-def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
-    mods = battle_rules.NO_MODIFIERS
-    if st.card is not None:
-        mods = card_rules.card_modifiers(airflow.command_card(st.card), st.position, attacker, target,
-                                         overrun=overrun, counters=counters_for(st))
-    if st.air is not None:
-        mods = mods.combine(airflow.ground_support_modifiers(st, attacker, target))
-    return mods
-
-
-def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
-    if st.card is not None:
-        spec = card_spec_in_force(st)
-        # the card's restriction holds for the overrun battle too (Close Assault, Ambush...)
-        why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target)
-        if why:
-            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
-    why = landing.battle_block(st, attacker)
-    if why:
-        return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
-    mods = modifiers_for(st, attacker, target, overrun)
-    if st.air is not None:
-        why = airflow.interdiction_block(st, attacker)
-        if why:
-            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
-        air = airflow.air_battle_check(st, attacker, target, mods)
-        if air is not None:
-            return air
-    return battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
-
-
-def orders_check(st: GameState, units: list[str], section: str | None = None,
-                 roll: list[str] | None = None, air_deploy: str | None = None
-                 ) -> tuple[list[str], int, list[str]]:
-    """(units ordered, orders lost, problems) for the card in play."""
-    from companion.rules import orders as order_rules
-
-    assert st.card is not None
-    try:
-        check = order_rules.check_orders(st.position, airflow.command_card(st.card), st.active, units,
-                                         section=section, roll=roll, counters=counters_for(st),
-                                         air_deploy=air_deploy)
-    except (order_rules.OrdersError, card_rules.CardError) as exc:
-        return [], 0, [str(exc)]
-    problems = [f"{uid}: {why}" for uid, why in check.rejected]
-    return list(check.valid), check.orders_lost, problems
-
-
-def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
-    """Hexes the unit may end its move on: hex -> (hexes entered, may still battle there)."""
-    from companion.rules import movement
-
-    spec = card_spec_in_force(st)
-    unit = st.position.units[unit_id]
-    allowance = card_rules.move_allowance(spec, unit.spec)
-    if not allowance.may_move:
-        return {}
-    if landing.in_craft(st, unit_id):
-        return landing.craft_destinations(st, unit_id)
-    effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
-    free = bool(effect and effect.ignore_terrain_movement)
-    found = movement.move_destinations(st.position, unit_id, allowance.move,
-                                       battle_limit=allowance.move_and_battle,
-                                       ignore_terrain_movement=free)
-    out: dict[Hex, tuple[int, bool]] = {}
-    if st.air is not None:
-        paths = {h: info.path for h, info in found.items()}
-    for h, info in found.items():
-        if h == unit.hex:
-            continue
-        can_battle = info.can_battle
-        if free and can_battle:
-            # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
-            # still forbids a battle there (the rules' move ask keeps it at the end hex)
-            can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
-                                 for t in st.position.terrain_at(h))
-        out[h] = (len(info.path), can_battle)
-    if st.air is not None:
-        out = airflow.interdicted_moves(st, unit_id, out, paths)
-    return out
-
-
-def is_ambush(st: GameState) -> bool:
-    """The battle in progress is an Ambush (the assaulted unit strikes first)."""
-    return st.ambushed is not None and st.battle is not None and st.battle.card == "ambush"
-
-
-def ambush_check(st: GameState, unit: str, target: str
-                 ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
-    """The Ambush battle of ``unit`` (the assaulted) against ``target`` (the assaulting unit)."""
-    side = st.position.units[unit].side
-    why = card_rules.card_battle_restriction("ambush", st.position, unit, target)
-    mods = card_rules.card_modifiers("ambush", st.position, unit, target, side=side)
-    if why:
-        return mods, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
-    return mods, battle_rules.battle_check(st.position, unit, target, mods)
-
-
-def ambush_problem(st: GameState) -> str | None:
-    """Why Ambush may not be played now (None: the assaulted unit's owner may play it)."""
-    b = st.battle
-    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.overrun or b.faces is not None
-            or b.confirm_dice or st.ambushed is not None or b.attacker not in st.position.units
-            or b.target not in st.position.units):
-        return "Ambush answers a close assault declared on your unit, before its dice are thrown"
-    a, t = st.position.units[b.attacker], st.position.units[b.target]
-    if st.board.neighbours(a.hex).count(t.hex) == 0:
-        return "Ambush answers a close assault (the assaulting unit is adjacent), not a ranged battle"
-    if st.deck is not None and "ambush" not in st.hands.get(t.side, []):
-        return f"the {t.side} hold no Ambush card"
-    return card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
-
-
-def live_card_targets(st: GameState) -> list[str]:
-    """Targets a direct-attack card named that are still on the board, not yet rolled at."""
-    return [t for t in st.card_targets if t in st.position.units]
-
-
-def after_battle_movers(st: GameState) -> list[str]:
-    """Ordered units that battled and may now move again (Behind Enemy Lines)."""
-    spec = card_spec_in_force(st)
-    if spec is None or st.battle is not None:
-        return []
-    out = []
-    for uid in st.ordered:
-        unit = st.position.units.get(uid)
-        if unit is None or uid not in st.battled or uid in st.moved_after_battle:
-            continue
-        if spec.effect_for(unit.spec.unit_class).move_after_battle > 0:
-            out.append(uid)
-    return out
-
-
-def destinations_after_battle(st: GameState, unit_id: str) -> dict[Hex, int]:
-    """Hexes the unit may end its move after its battle on: hex -> hexes entered."""
-    from companion.rules import movement
-
-    spec = card_spec_in_force(st)
-    assert spec is not None
-    unit = st.position.units[unit_id]
-    effect = spec.effect_for(unit.spec.unit_class)
-    found = movement.move_destinations(st.position, unit_id, unit.moved + effect.move_after_battle,
-                                       ignore_terrain_movement=effect.ignore_terrain_movement)
-    return {h: len(info.path) for h, info in found.items() if h != unit.hex}
-
-
-def battle_targets(
-    st: GameState, attacker: str, overrun: bool = False
-) -> list[tuple[str, battle_rules.BattleCheck]]:
-    """Every enemy the attacker may battle now, with the check (dice, explanations)."""
-    unit = st.position.units.get(attacker)
-    if unit is None:
-        return []
-    out = []
-    for other in st.position.units.values():
-        if other.side is unit.side:
-            continue
-        check = battle_check(st, attacker, other.id, overrun)
-        if check.allowed:
-            out.append((other.id, check))
-    return out
-
-
-def odds_for(st: GameState) -> dict[str, Any] | None:
-    b = st.battle
-    if b is not None and is_ambush(st) and b.attacker in st.position.units \
-            and b.target in st.position.units:
-        mods, check = ambush_check(st, b.attacker, b.target)
-        return odds_rules.odds_json(odds_rules.position_odds(st.position, b.attacker, b.target, mods,
-                                                             check=check))
-    if b is not None and b.card_attack and b.target in st.position.units:
-        spec = card_spec_in_force(st)
-        assert spec is not None
-        check = card_rules.direct_attack_check(spec, st.position, st.active, b.target)
-        return odds_rules.odds_json(odds_rules.battle_odds(
-            check.dice, check.hit_faces, st.position.units[b.target].figures))
-    if b is None or b.attacker not in st.position.units or b.target not in st.position.units:
-        return None
-    check = battle_check(st, b.attacker, b.target, b.overrun)
-    mods = modifiers_for(st, b.attacker, b.target, b.overrun)
-    target = st.position.units[b.target]
-    if target.spec.air or st.position.units[b.attacker].spec.air:
-        odds = odds_rules.battle_odds(check.dice, check.hit_faces, target.figures,
-                                      flag_faces=check.flag_faces)
-    else:
-        # counts figures lost to blocked retreats and the armored car's confirmation
-        odds = odds_rules.position_odds(st.position, b.attacker, b.target, mods, check=check,
-                                        overrun=b.overrun)
-    return odds_rules.odds_json(odds)
-
-
-def prompt_for(st: GameState, can_undo: bool) -> Prompt:
-    side = st.active.value
-    undo = ("undo",) if can_undo else ()
-    name = st.hex_name
-    pos = st.position
-    air_step = airflow.air_prompt(st, can_undo)
-    if air_step is not None:
-        return air_step
-    r = st.order_roll
-    if st.phase is Phase.ORDER_DICE and r is not None:
-        due = DiceDue(r.rid, r.dice, side, r.purpose, roll=st.rolls)
-        return Prompt("dice", side, f"{side.title()}: throw {r.dice} "
-                      f"{'die' if r.dice == 1 else 'dice'} — {r.purpose}.", ("dice", "order", *undo),
-                      dice=due)
-    if st.phase is Phase.REVIEW_DICE and r is not None:
-        faces = ", ".join("?" if f is None else str(f) for f in (r.faces or []))
-        return Prompt("review_dice", side, f"Dice read: {faces}. Correct a misread die, or apply "
-                      "the dice.", ("correct", "apply_dice"))
-    if st.phase is Phase.OVER:
-        winner = st.winner.value if st.winner else "nobody"
-        return Prompt("over", None, f"The game is over: {winner} wins "
-                      f"{st.medals[Side.ALLIES]}-{st.medals[Side.AXIS]} (allies-axis).", ())
-    if st.phase is Phase.PLAY_CARD:
-        choices: tuple[Choice, ...] = ()
-        if st.deck is not None:
-            choices = tuple(Choice(c, card_rules.card(c).name) for c in st.hands.get(st.active, []))
-        return Prompt("play_card", side, f"{side.title()}: play a command card.",
-                      ("play_card", *airflow.start_actions(st)), choices=choices)
-    if st.phase is Phase.ORDER:
-        spec = airflow.command_card(st.card or "")
-        own = [u for u in pos.units.values() if u.side is st.active]
-        return Prompt("order", side, f"{side.title()}: {spec.name} — name the units you order. "
-                      f"{spec.summary}", ("order", *undo),
-                      highlight=tuple(name(u.hex) for u in own),
-                      choices=tuple(Choice(u.id, f"{u.id} ({u.type}, {name(u.hex)})", hex=name(u.hex))
-                                    for u in own))
-    if st.phase is Phase.MOVE:
-        waiting = [u for u in st.ordered if u in pos.units and u not in st.moved]
-        entering = airflow.entering_units(st)
-        can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered
-                       if u in pos.units and not pos.units[u].spec.air)
-        return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
-                      "then say you are done moving.",
-                      ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
-                       *(("bomb",) if airflow.bomb_offered(st) else ()),
-                       *(("ambush",) if airflow.air_ambush_problem(st) is None else ()),
-                       "end_moves", *undo),
-                      highlight=tuple([*(name(pos.units[u].hex) for u in waiting),
-                                       *(h for _, h in entering)]),
-                      choices=tuple([*(Choice(u, u, hex=name(pos.units[u].hex)) for u in waiting),
-                                     *(Choice(u, u, "enters here", hex=h) for u, h in entering)]),
-                      optional=True)
-    if st.phase is Phase.BATTLE:
-        ready = [u for u in st.ordered if u in pos.units
-                 and st.battled.count(u) < battles_allowed(st, u)]
-        if st.may_overrun and st.may_overrun in pos.units:
-            ready = [st.may_overrun, *[u for u in ready if u != st.may_overrun]]
-        text = f"{side.title()}: battle with the ordered units, one at a time, then end the turn."
-        if st.may_overrun:
-            text = f"{side.title()}: {st.may_overrun} took ground and may battle again (armor overrun)."
-        runs = airflow.pending_runs(st.air)
-        if runs:
-            text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
-                    "moving, then battle with the other ordered units.")
-            if st.air is not None and not st.air.runs:
-                text = (f"{side.title()}: resolve the strategic bombing of "
-                        f"{st.air.bombs[0]['objective']} (attack_run), then battle with the other "
-                        "ordered units.")
-        air_acts = airflow.battle_actions(st)
-        if after_battle_movers(st):
-            air_acts = ("move", *air_acts)
-        spec_now = card_spec_in_force(st)
-        if spec_now is not None and spec_now.direct_attack is not None and (
-                live_card_targets(st) or not st.card_attacked):
-            air_acts = ("card_attack", *air_acts)
-            text = (f"{side.title()}: {spec_now.name} attacks by itself — name its target"
-                    f"{'s' if spec_now.direct_attack.max_targets > 1 else ''} (card_attack)."
-                    if not live_card_targets(st) else
-                    f"{side.title()}: {spec_now.name} rolls at {live_card_targets(st)[0]} next "
-                    "(card_attack).")
-        return Prompt("battle", side, text,
-                      ("attack_run", "battle", *undo) if runs
-                      else ("card_attack", *undo) if live_card_targets(st)
-                      else ("battle", *air_acts, "end_turn", *undo),
-                      highlight=tuple(name(pos.units[u].hex) for u in ready),
-                      choices=tuple(Choice(u, u, hex=name(pos.units[u].hex)) for u in ready),
-                      optional=True)
-    b = st.battle
-    assert b is not None
-    if st.phase is Phase.DICE and b.confirm_dice:
-        n = b.confirm_dice
-        purpose = (f"confirm {n} hit{'s' if n != 1 else ''} on {b.target}: re-roll "
-                   f"{'it' if n == 1 else 'them'}, a grenade confirms the kill")
-        p_kill = 1 - (1 - battle_rules.FACE_WEIGHTS["grenade"] / battle_rules.DIE_SIDES) ** n
-        due = DiceDue(b.confirm_rid, n, side, purpose, roll=st.rolls,
-                      odds={"dice": n, "p_hit": p_kill, "p_eliminate": p_kill})
-        return Prompt("dice", side, f"{side.title()}: throw {n} battle {'die' if n == 1 else 'dice'}"
-                      f" — {purpose}.", ("dice",),
-                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
-                      dice=due, detail=tuple(b.explain))
-    if st.phase is Phase.DICE:
-        purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
-        if b.card_attack:
-            purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
-        ambush: tuple[str, ...] = () if ambush_problem(st) else ("ambush",)
-        thrower = side
-        if is_ambush(st):
-            thrower = st.active.other.value
-            purpose = f"Ambush: {b.attacker} battles {b.target} first"
-        due = DiceDue(b.rid, b.dice, thrower, purpose, odds=odds_for(st), roll=st.rolls)
-        return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
-                      f"{'die' if b.dice == 1 else 'dice'} — {purpose}."
-                      + (f" ({b.target}'s owner may play Ambush first.)" if ambush else ""),
-                      ("dice", *ambush, *undo),
-                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)
-                                      if u in pos.units),
-                      dice=due, detail=tuple(b.explain))
-    if st.phase is Phase.REVIEW_DICE:
-        faces = ", ".join("?" if f is None else str(f) for f in (b.faces or []))
-        unread = any(f is None for f in (b.faces or []))
-        text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
-                if unread else "Correct a misread die, or apply the dice."))
-        reviewer = st.active.other.value if is_ambush(st) else side
-        return Prompt("review_dice", reviewer, text, ("correct", "apply_dice"))
-    if st.phase is Phase.RETREAT:
-        target_unit = pos.units[b.target]
-        owner = target_unit.side.value
-        assert b.result is not None
-        opts = b.result["retreat"]
-        return Prompt("retreat", owner, f"{owner.title()}: {b.target} must retreat "
-                      f"({b.result['flags'] - b.result['flags_ignored']} flag(s)); choose where.",
-                      ("retreat", *undo), highlight=tuple(o["hex"] for o in opts),
-                      choices=tuple(Choice(o["hex"], o["hex"], (f"loses {o['figures_lost']} figure(s)"
-                                    if o["figures_lost"] else ""), hex=o["hex"]) for o in opts))
-    if st.phase is Phase.TAKE_GROUND:
-        assert b.result is not None
-        where = b.result["target_hex"]
-        extra = " and battle again (armor overrun)" if b.result.get("armor_overrun") else ""
-        return Prompt("take_ground", side, f"{side.title()}: {b.attacker} may take ground into "
-                      f"{where}{extra}.", ("take_ground", *undo), highlight=(where,),
-                      choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
-                      optional=True)
-    raise AssertionError(f"no prompt for phase {st.phase}")
+        legal = self.legal()
+        if self._prompt is None:
+            self._prompt = prompt_for(legal)
+        return self._prompt
 
 
 def _check_answer(a: dict[str, Any], faces: list[Any], rid: object, dice: int) -> None:

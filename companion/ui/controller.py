@@ -23,12 +23,8 @@ from companion.game import airflow
 from companion.game.events import Event
 from companion.game.narrate import describe
 from companion.game.prompts import Prompt
-from companion.game.session import (
-    GameSession,
-    IllegalAction,
-    battle_targets,
-    destinations,
-)
+from companion.game.queries import battle_targets, destinations
+from companion.game.session import GameSession, IllegalAction
 from companion.game.state import GameState
 from companion.rules import cards as card_rules
 from companion.rules import victory
@@ -1119,14 +1115,14 @@ class Table:
 
     def _card_name(self) -> str:
         st = self.state
-        from companion.game.session import card_spec_in_force
+        from companion.game.queries import card_spec_in_force
 
         spec = card_spec_in_force(st) if st is not None else None
         return spec.name if spec is not None else _("The card")
 
     def _card_targets_max(self) -> int:
         st = self.state
-        from companion.game.session import card_spec_in_force
+        from companion.game.queries import card_spec_in_force
 
         spec = card_spec_in_force(st) if st is not None else None
         attack = getattr(spec, "direct_attack", None)

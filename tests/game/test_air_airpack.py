@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from companion.game.auto import AutoPlayer
-from companion.game.session import GameSession, IllegalAction, battle_check
+from companion.game.queries import battle_check
+from companion.game.session import GameSession, IllegalAction
 from companion.rules.board import Side
 from companion.scenarios import AirRules, AirSetup, UnitSetup, resolve
 from tests.game.conftest import duel_scenario, play_turn
@@ -134,7 +135,7 @@ def test_an_airplane_in_flight_is_never_attacked_and_one_on_the_ground_falls_to_
 
 
 def test_ground_support_and_ground_interdiction_change_the_ground_battles() -> None:
-    from companion.game.session import destinations
+    from companion.game.queries import destinations
     from companion.rules.board import distance
 
     g = GameSession.new(resolve("kestrel-field"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.game.session import GameSession, IllegalAction, destinations, modifiers_for
+from companion.game.queries import destinations, modifiers_for
+from companion.game.session import GameSession, IllegalAction
 from companion.rules.board import Side
 from companion.scenarios import TerrainPiece, UnitSetup
 from tests.game.conftest import duel_scenario, play_turn

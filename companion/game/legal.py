@@ -1,0 +1,409 @@
+"""What may be done now: the one answer every part of the product reads.
+
+:func:`legal_actions` looks at a game state and says who acts, which actions the moment
+accepts and, for each, its options: the cards that may be played, the units the card may
+order, the hexes each ordered unit may reach, the enemies it may battle with the dice due,
+the retreat hexes, the dice the game waits for. The session checks every action against it
+before recording anything, the prompt is rendered from it, the app lights what it offers and
+greys the rest, the terminal lists it, and the auto player chooses among its options.
+
+The phase structure is a table (:data:`PHASES`, in the manner of boardgame.io's flow): for
+each phase the moves it may offer, who acts, and what ends it. Options are worked out on
+demand and kept for the state they were asked of, so a prompt costs nothing it does not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from companion.game import airflow, queries
+from companion.game.state import GameState, Phase
+from companion.rules import victory
+from companion.rules.board import Side
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRule:
+    """One row of the turn's flow: the moves a phase may offer, who makes them, what ends it."""
+
+    phase: Phase
+    moves: tuple[str, ...]
+    who: str
+    ends: str
+
+
+# The flow of a turn. ``moves`` lists every action the phase can ever offer; which of them are
+# offered at a given moment depends on the state (legal_actions). "undo" may join any phase
+# whose last event can be taken back.
+PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
+    PhaseRule(Phase.PLAY_CARD, ("play_card", "withdraw"), "the active side",
+              "a command card is played"),
+    PhaseRule(Phase.ORDER, ("order",), "the active side", "the card's units are ordered"),
+    PhaseRule(Phase.ORDER_DICE, ("dice", "order"), "the active side",
+              "the card's roll is thrown (Their Finest Hour, Medics & Mechanics)"),
+    PhaseRule(Phase.MOVE, ("move", "exit", "strafe", "kamikaze", "rescue", "interdiction", "bomb",
+                           "ambush", "end_moves"), "the active side (the opponent for an Ambush)",
+              "the active side says it is done moving"),
+    PhaseRule(Phase.BATTLE, ("battle", "attack_run", "card_attack", "move", "ground_support",
+                             "interdiction", "recon", "end_turn"), "the active side",
+              "the active side ends its turn (it draws a card)"),
+    PhaseRule(Phase.DICE, ("dice", "ambush"), "the side that throws",
+              "the dice are read (and applied, unless they are reviewed)"),
+    PhaseRule(Phase.AIR_DICE, ("dice",), "the side that throws (the opponent for an air check "
+              "near enemy units)", "the dice are read"),
+    PhaseRule(Phase.REVIEW_DICE, ("correct", "apply_dice"), "the side that threw",
+              "the dice are applied"),
+    PhaseRule(Phase.RETREAT, ("retreat",), "the target's owner", "a retreat hex is chosen"),
+    PhaseRule(Phase.AIR_RETREAT, ("retreat",), "the owner of the unit hit from the air",
+              "a retreat hex is chosen"),
+    PhaseRule(Phase.TAKE_GROUND, ("take_ground",), "the active side",
+              "the attacker advances or stays"),
+    PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
+)}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """A hex an ordered unit may end its move on."""
+
+    hex: str
+    hexes: int  # hexes entered on the way
+    can_battle: bool  # it may still battle after this move
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOption:
+    """An enemy an attacker may battle now, with the dice it would throw and why."""
+
+    target: str
+    hex: str
+    dice: int
+    explain: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatOption:
+    hex: str
+    figures_lost: int = 0
+    eliminated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RollDue:
+    """A throw the game waits for."""
+
+    rid: str
+    dice: int
+    thrower: str
+    purpose: str
+    kind: str  # battle, confirm, order, air_check, strafe, kamikaze, attack_run, bombing...
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOption:
+    """A unit a player may pick now (to order, to move, to battle with)."""
+
+    id: str
+    type: str
+    hex: str
+
+
+@dataclass
+class LegalActions:
+    """Every action a player may take in ``state`` now, with its options (worked out on demand).
+
+    Ask it, never change it: it belongs to one state (``seq``)."""
+
+    state: GameState
+    can_undo: bool
+    seq: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seq = self.state.seq
+
+    # --- the moment -----------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @cached_property
+    def actions(self) -> tuple[str, ...]:
+        """The actions (``do``) the session accepts now, in the order a prompt shows them."""
+        return _actions_now(self.state, self.can_undo)
+
+    def offers(self, do: str) -> bool:
+        return do in self.actions
+
+    @cached_property
+    def side(self) -> Side | None:
+        """The side that acts now (None when the game is over)."""
+        st = self.state
+        if st.phase is Phase.OVER:
+            return None
+        who = _actor(st)
+        return Side(who) if who else st.active
+
+    # --- options ----------------------------------------------------------------------------
+    @cached_property
+    def cards(self) -> tuple[str, ...]:
+        """Cards the active side may play: its hand with a virtual deck; with real cards on the
+        table, () (the players say which card they play)."""
+        st = self.state
+        if st.phase is not Phase.PLAY_CARD or st.deck is None:
+            return ()
+        return tuple(st.hands.get(st.active, []))
+
+    @cached_property
+    def orderable(self) -> tuple[UnitOption, ...]:
+        """Units of the active side that the card in play may order, each on its own."""
+        st = self.state
+        if st.phase is not Phase.ORDER or st.card is None:
+            return ()
+        out = []
+        for u in st.position.units.values():
+            if u.side is not st.active:
+                continue
+            ok = False
+            for section in (None, "left", "center", "right"):
+                valid, _lost, problems = queries.orders_check(st, [u.id], section, st.order_faces)
+                if valid and not problems:
+                    ok = True
+                    break
+            if ok:
+                out.append(UnitOption(u.id, u.type, st.hex_name(u.hex)))
+        return tuple(out)
+
+    @cached_property
+    def movers(self) -> tuple[UnitOption, ...]:
+        """Ordered units that may still move (in the battle phase: those allowed a second move)."""
+        st = self.state
+        pos = st.position
+        if st.phase is Phase.MOVE:
+            ids = [u for u in st.ordered if u in pos.units and u not in st.moved]
+        elif st.phase is Phase.BATTLE and "move" in self.actions:
+            ids = queries.after_battle_movers(st)
+        else:
+            ids = []
+        return tuple(UnitOption(u, pos.units[u].type, st.hex_name(pos.units[u].hex)) for u in ids)
+
+    def moves(self, unit_id: str) -> Mapping[str, MoveOption]:
+        """Hex name -> the move of ``unit_id`` that ends there (ground units; air units fly by
+        their own rules and are asked of the air flow)."""
+        cache = self._cache("moves")
+        if unit_id not in cache:
+            cache[unit_id] = self._moves(unit_id)
+        found: Mapping[str, MoveOption] = cache[unit_id]
+        return found
+
+    def _moves(self, unit_id: str) -> dict[str, MoveOption]:
+        st = self.state
+        unit = st.position.units.get(unit_id)
+        if unit is None or unit_id not in st.ordered or unit.spec.air:
+            return {}
+        if st.air is not None and unit_id in st.air.entering:
+            return {}
+        if st.phase is Phase.MOVE and unit_id not in st.moved:
+            return {st.hex_name(h): MoveOption(st.hex_name(h), n, can_battle)
+                    for h, (n, can_battle) in queries.destinations(st, unit_id).items()}
+        if st.phase is Phase.BATTLE and unit_id in queries.after_battle_movers(st):
+            return {st.hex_name(h): MoveOption(st.hex_name(h), n, False)
+                    for h, n in queries.destinations_after_battle(st, unit_id).items()}
+        return {}
+
+    @cached_property
+    def attackers(self) -> tuple[UnitOption, ...]:
+        """Units that may still battle now (an overrunning armor first)."""
+        st = self.state
+        pos = st.position
+        if st.phase is not Phase.BATTLE:
+            return ()
+        ready = [u for u in st.ordered if u in pos.units
+                 and st.battled.count(u) < queries.battles_allowed(st, u)]
+        if st.may_overrun and st.may_overrun in pos.units:
+            ready = [st.may_overrun, *[u for u in ready if u != st.may_overrun]]
+        return tuple(UnitOption(u, pos.units[u].type, st.hex_name(pos.units[u].hex)) for u in ready)
+
+    def targets(self, attacker: str) -> tuple[TargetOption, ...]:
+        """Enemies ``attacker`` may battle now, with the dice due and their explanation."""
+        cache = self._cache("targets")
+        if attacker not in cache:
+            st = self.state
+            overrun = st.may_overrun == attacker
+            cache[attacker] = tuple(
+                TargetOption(tid, st.hex_name(st.position.units[tid].hex), check.dice,
+                             tuple(check.explain))
+                for tid, check in queries.battle_targets(st, attacker, overrun))
+        found: tuple[TargetOption, ...] = cache[attacker]
+        return found
+
+    @cached_property
+    def retreats(self) -> tuple[RetreatOption, ...]:
+        """Hexes the unit that must retreat may retreat to (ground or air attack)."""
+        st = self.state
+        if st.phase is Phase.RETREAT and st.battle is not None and st.battle.result is not None:
+            opts = st.battle.result["retreat"]
+        elif st.phase is Phase.AIR_RETREAT and st.air is not None and st.air.retreats:
+            opts = airflow.retreat_choices(st)
+        else:
+            return ()
+        return tuple(RetreatOption(o["hex"], o["figures_lost"], bool(o.get("eliminated")))
+                     for o in opts)
+
+    @cached_property
+    def exits(self) -> tuple[str, ...]:
+        """Ordered ground units standing on an exit hex of their side."""
+        st = self.state
+        if st.phase is not Phase.MOVE:
+            return ()
+        pos = st.position
+        return tuple(u for u in st.ordered if u in pos.units and not pos.units[u].spec.air
+                     and victory.may_exit(pos, st.objectives, u))
+
+    @cached_property
+    def take_ground(self) -> str | None:
+        """The hex the attacker may advance into, when it may."""
+        st = self.state
+        if st.phase is not Phase.TAKE_GROUND or st.battle is None or st.battle.result is None:
+            return None
+        return str(st.battle.result["target_hex"])
+
+    @cached_property
+    def roll(self) -> RollDue | None:
+        """The throw the game waits for now, if any: request id, dice, who throws, purpose."""
+        st = self.state
+        if "dice" not in self.actions:
+            return None
+        if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
+            r = st.air.roll
+            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind)
+        if st.order_roll is not None and st.phase is Phase.ORDER_DICE:
+            o = st.order_roll
+            return RollDue(o.rid, o.dice, st.active.value, o.purpose, "order")
+        b = st.battle
+        if b is None:
+            return None
+        if b.confirm_dice:
+            return RollDue(b.confirm_rid, b.confirm_dice, st.active.value,
+                           f"confirm the hits on {b.target}", "confirm")
+        thrower = st.active.other.value if queries.is_ambush(st) else st.active.value
+        return RollDue(b.rid, b.dice, thrower, f"{b.attacker} battles {b.target}", "battle")
+
+    def candidates(self) -> list[dict[str, Any]]:
+        """Concrete actions this moment accepts, one per option (actions whose parameters are
+        flight paths or air targets are offered by name only and are not listed here)."""
+        st = self.state
+        out: list[dict[str, Any]] = []
+        acts = self.actions
+        if "play_card" in acts:
+            out += [{"do": "play_card", "card": c} for c in self.cards]
+        # an Air Sortie's order needs the airplane's entry hex: the air flow's to offer
+        if "order" in acts and st.phase is Phase.ORDER and not (st.air is not None and st.air.sortie):
+            out.append({"do": "order", "units": []})
+            out += [{"do": "order", "units": [u.id]} for u in self.orderable]
+        if "move" in acts:
+            for u in self.movers:
+                out += [{"do": "move", "unit": u.id, "to": h} for h in self.moves(u.id)]
+        if "exit" in acts:
+            out += [{"do": "exit", "unit": u} for u in self.exits]
+        if "battle" in acts and not airflow.pending_runs(st.air):
+            for u in self.attackers:
+                out += [{"do": "battle", "attacker": u.id, "target": t.target}
+                        for t in self.targets(u.id)]
+        if "retreat" in acts:
+            out += [{"do": "retreat", "hex": o.hex} for o in self.retreats]
+        if "take_ground" in acts:
+            out += [{"do": "take_ground", "advance": True}, {"do": "take_ground", "advance": False}]
+        roll = self.roll
+        if roll is not None:
+            out.append({"do": "dice", "rid": roll.rid, "faces": ["grenade"] * roll.dice})
+        for simple in ("end_moves", "end_turn", "apply_dice", "undo", "attack_run"):
+            if simple in acts:
+                out.append({"do": simple})
+        return out
+
+    def _cache(self, name: str) -> dict[str, Any]:
+        caches: dict[str, dict[str, Any]] = self.__dict__.setdefault("_caches", {})
+        return caches.setdefault(name, {})
+
+
+def legal_actions(st: GameState, can_undo: bool) -> LegalActions:
+    """What may be done in ``st`` now (``can_undo``: the log holds an undoable event)."""
+    return LegalActions(st, can_undo)
+
+
+def _actor(st: GameState) -> str | None:
+    """The side that must act now, when it is not the active side."""
+    b = st.battle
+    if st.air is not None:
+        air = st.air
+        if st.phase in (Phase.AIR_DICE, Phase.REVIEW_DICE) and air.roll is not None:
+            return air.roll.thrower
+        if st.phase is Phase.AIR_RETREAT and air.retreats:
+            unit = st.position.units.get(air.retreats[0]["unit"])
+            return unit.side.value if unit else None
+    if st.phase in (Phase.DICE, Phase.REVIEW_DICE) and b is not None and st.order_roll is None \
+            and queries.is_ambush(st):
+        return st.active.other.value
+    if st.phase is Phase.RETREAT and b is not None and b.target in st.position.units:
+        return st.position.units[b.target].side.value
+    return None
+
+
+def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
+    undo = ("undo",) if can_undo else ()
+    air = st.air
+    if air is not None:
+        if st.phase is Phase.AIR_DICE and air.roll is not None:
+            return ("dice", *undo)
+        if st.phase is Phase.REVIEW_DICE and air.roll is not None:
+            return ("correct", "apply_dice")
+        if st.phase is Phase.AIR_RETREAT and air.retreats:
+            return ("retreat", *undo)
+    r = st.order_roll
+    if st.phase is Phase.ORDER_DICE and r is not None:
+        return ("dice", "order", *undo)
+    if st.phase is Phase.REVIEW_DICE and r is not None:
+        return ("correct", "apply_dice")
+    if st.phase is Phase.OVER:
+        return ()
+    if st.phase is Phase.PLAY_CARD:
+        return ("play_card", *airflow.start_actions(st))
+    if st.phase is Phase.ORDER:
+        return ("order", *undo)
+    pos = st.position
+    if st.phase is Phase.MOVE:
+        can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered
+                       if u in pos.units and not pos.units[u].spec.air)
+        return ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
+                *(("bomb",) if airflow.bomb_offered(st) else ()),
+                *(("ambush",) if airflow.air_ambush_problem(st) is None else ()),
+                "end_moves", *undo)
+    if st.phase is Phase.BATTLE:
+        if airflow.pending_runs(st.air):
+            return ("attack_run", "battle", *undo)
+        if queries.live_card_targets(st):
+            return ("card_attack", *undo)
+        extra = airflow.battle_actions(st)
+        if queries.after_battle_movers(st):
+            extra = ("move", *extra)
+        spec_now = queries.card_spec_in_force(st)
+        if spec_now is not None and spec_now.direct_attack is not None and not st.card_attacked:
+            extra = ("card_attack", *extra)
+        return ("battle", *extra, "end_turn", *undo)
+    b = st.battle
+    assert b is not None
+    if st.phase is Phase.DICE and b.confirm_dice:
+        return ("dice",)
+    if st.phase is Phase.DICE:
+        ambush: tuple[str, ...] = () if queries.ambush_problem(st) else ("ambush",)
+        return ("dice", *ambush, *undo)
+    if st.phase is Phase.REVIEW_DICE:
+        return ("correct", "apply_dice")
+    if st.phase is Phase.RETREAT:
+        return ("retreat", *undo)
+    if st.phase is Phase.TAKE_GROUND:
+        return ("take_ground", *undo)
+    raise AssertionError(f"no legal actions for phase {st.phase}")

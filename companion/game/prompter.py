@@ -1,0 +1,136 @@
+"""The prompt: the legal actions of the moment, said in plain words for every front end."""
+
+from __future__ import annotations
+
+from companion.game import airflow, queries
+from companion.game.legal import LegalActions
+from companion.game.prompts import Choice, DiceDue, Prompt
+from companion.game.state import Phase
+from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
+from companion.rules.board import Side
+
+
+def prompt_for(legal: LegalActions) -> Prompt:
+    """Who must do what next, with the actions ``legal`` offers and their options."""
+    st = legal.state
+    actions = legal.actions
+    side = st.active.value
+    name = st.hex_name
+    pos = st.position
+    air_step = airflow.air_prompt(st, actions)
+    if air_step is not None:
+        return air_step
+    r = st.order_roll
+    if st.phase is Phase.ORDER_DICE and r is not None:
+        due = DiceDue(r.rid, r.dice, side, r.purpose, roll=st.rolls)
+        return Prompt("dice", side, f"{side.title()}: throw {r.dice} "
+                      f"{'die' if r.dice == 1 else 'dice'} — {r.purpose}.", actions, dice=due)
+    if st.phase is Phase.REVIEW_DICE and r is not None:
+        faces = ", ".join("?" if f is None else str(f) for f in (r.faces or []))
+        return Prompt("review_dice", side, f"Dice read: {faces}. Correct a misread die, or apply "
+                      "the dice.", actions)
+    if st.phase is Phase.OVER:
+        winner = st.winner.value if st.winner else "nobody"
+        return Prompt("over", None, f"The game is over: {winner} wins "
+                      f"{st.medals[Side.ALLIES]}-{st.medals[Side.AXIS]} (allies-axis).", actions)
+    if st.phase is Phase.PLAY_CARD:
+        choices = tuple(Choice(c, card_rules.card(c).name) for c in legal.cards)
+        return Prompt("play_card", side, f"{side.title()}: play a command card.", actions,
+                      choices=choices)
+    if st.phase is Phase.ORDER:
+        spec = airflow.command_card(st.card or "")
+        own = [u for u in pos.units.values() if u.side is st.active]
+        return Prompt("order", side, f"{side.title()}: {spec.name} — name the units you order. "
+                      f"{spec.summary}", actions,
+                      highlight=tuple(name(u.hex) for u in own),
+                      choices=tuple(Choice(u.id, f"{u.id} ({u.type}, {name(u.hex)})", hex=name(u.hex))
+                                    for u in own))
+    if st.phase is Phase.MOVE:
+        entering = airflow.entering_units(st)
+        return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
+                      "then say you are done moving.", actions,
+                      highlight=tuple([*(u.hex for u in legal.movers), *(h for _, h in entering)]),
+                      choices=tuple([*(Choice(u.id, u.id, hex=u.hex) for u in legal.movers),
+                                     *(Choice(u, u, "enters here", hex=h) for u, h in entering)]),
+                      optional=True)
+    if st.phase is Phase.BATTLE:
+        ready = legal.attackers
+        text = f"{side.title()}: battle with the ordered units, one at a time, then end the turn."
+        if st.may_overrun:
+            text = f"{side.title()}: {st.may_overrun} took ground and may battle again (armor overrun)."
+        runs = airflow.pending_runs(st.air)
+        if runs:
+            text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
+                    "moving, then battle with the other ordered units.")
+            if st.air is not None and not st.air.runs:
+                text = (f"{side.title()}: resolve the strategic bombing of "
+                        f"{st.air.bombs[0]['objective']} (attack_run), then battle with the other "
+                        "ordered units.")
+        spec_now = queries.card_spec_in_force(st)
+        live = queries.live_card_targets(st)
+        if spec_now is not None and spec_now.direct_attack is not None and (
+                live or not st.card_attacked):
+            text = (f"{side.title()}: {spec_now.name} attacks by itself — name its target"
+                    f"{'s' if spec_now.direct_attack.max_targets > 1 else ''} (card_attack)."
+                    if not live else
+                    f"{side.title()}: {spec_now.name} rolls at {live[0]} next (card_attack).")
+        return Prompt("battle", side, text, actions,
+                      highlight=tuple(u.hex for u in ready),
+                      choices=tuple(Choice(u.id, u.id, hex=u.hex) for u in ready),
+                      optional=True)
+    b = st.battle
+    assert b is not None
+    if st.phase is Phase.DICE and b.confirm_dice:
+        n = b.confirm_dice
+        purpose = (f"confirm {n} hit{'s' if n != 1 else ''} on {b.target}: re-roll "
+                   f"{'it' if n == 1 else 'them'}, a grenade confirms the kill")
+        p_kill = 1 - (1 - battle_rules.FACE_WEIGHTS["grenade"] / battle_rules.DIE_SIDES) ** n
+        due = DiceDue(b.confirm_rid, n, side, purpose, roll=st.rolls,
+                      odds={"dice": n, "p_hit": p_kill, "p_eliminate": p_kill})
+        return Prompt("dice", side, f"{side.title()}: throw {n} battle {'die' if n == 1 else 'dice'}"
+                      f" — {purpose}.", actions,
+                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
+                      dice=due, detail=tuple(b.explain))
+    if st.phase is Phase.DICE:
+        purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
+        if b.card_attack:
+            purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
+        thrower = side
+        if queries.is_ambush(st):
+            thrower = st.active.other.value
+            purpose = f"Ambush: {b.attacker} battles {b.target} first"
+        due = DiceDue(b.rid, b.dice, thrower, purpose, odds=queries.odds_for(st), roll=st.rolls)
+        return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
+                      f"{'die' if b.dice == 1 else 'dice'} — {purpose}."
+                      + (f" ({b.target}'s owner may play Ambush first.)" if "ambush" in actions
+                         else ""),
+                      actions,
+                      highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)
+                                      if u in pos.units),
+                      dice=due, detail=tuple(b.explain))
+    if st.phase is Phase.REVIEW_DICE:
+        faces = ", ".join("?" if f is None else str(f) for f in (b.faces or []))
+        unread = any(f is None for f in (b.faces or []))
+        text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
+                if unread else "Correct a misread die, or apply the dice."))
+        reviewer = st.active.other.value if queries.is_ambush(st) else side
+        return Prompt("review_dice", reviewer, text, actions)
+    if st.phase is Phase.RETREAT:
+        owner = pos.units[b.target].side.value
+        assert b.result is not None
+        opts = legal.retreats
+        return Prompt("retreat", owner, f"{owner.title()}: {b.target} must retreat "
+                      f"({b.result['flags'] - b.result['flags_ignored']} flag(s)); choose where.",
+                      actions, highlight=tuple(o.hex for o in opts),
+                      choices=tuple(Choice(o.hex, o.hex, (f"loses {o.figures_lost} figure(s)"
+                                    if o.figures_lost else ""), hex=o.hex) for o in opts))
+    if st.phase is Phase.TAKE_GROUND:
+        assert b.result is not None
+        where = legal.take_ground or ""
+        extra = " and battle again (armor overrun)" if b.result.get("armor_overrun") else ""
+        return Prompt("take_ground", side, f"{side.title()}: {b.attacker} may take ground into "
+                      f"{where}{extra}.", actions, highlight=(where,),
+                      choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
+                      optional=True)
+    raise AssertionError(f"no prompt for phase {st.phase}")

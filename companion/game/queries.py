@@ -1,0 +1,236 @@
+"""What the game asks the rules core about the state in hand: the card in force, the dice a
+battle is due, where a unit may move, which enemies it may battle, the odds of the battle due.
+
+Pure functions of a :class:`GameState`; the legal actions, the session's checks, the prompt
+and the auto player all ask here, so the answer is the same wherever it is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.game import airflow, landing
+from companion.game.state import GameState, Phase
+from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
+from companion.rules import odds as odds_rules
+from companion.rules.board import Hex
+
+
+def counters_for(st: GameState) -> str | None:
+    """The card a Counter-Attack in play copies: the opponent's latest card."""
+    if st.card is None or not airflow.command_card(st.card).copies_last_card:
+        return None
+    last = st.last_card.get(st.active.other)
+    return None if last == airflow.STANDALONE_SORTIE else last  # played as an Air Sortie
+
+
+def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
+    """The card whose effects apply this turn (a Counter-Attack's copied card)."""
+    if st.card is None:
+        return None
+    try:
+        return card_rules.card_in_force(airflow.command_card(st.card), counters_for(st))
+    except card_rules.CardError:
+        return airflow.command_card(st.card)
+
+
+def battles_allowed(st: GameState, unit_id: str) -> int:
+    """Battles the ordered unit may make this turn (Artillery Bombard: 2)."""
+    spec = card_spec_in_force(st)
+    unit = st.position.units.get(unit_id)
+    if spec is None or unit is None:
+        return 1
+    return max(1, card_rules.move_allowance(spec, unit.spec).battles)
+
+
+def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
+    mods = battle_rules.NO_MODIFIERS
+    if st.card is not None:
+        mods = card_rules.card_modifiers(airflow.command_card(st.card), st.position, attacker, target,
+                                         overrun=overrun, counters=counters_for(st))
+    if st.air is not None:
+        mods = mods.combine(airflow.ground_support_modifiers(st, attacker, target))
+    return mods
+
+
+def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
+    if st.card is not None:
+        spec = card_spec_in_force(st)
+        # the card's restriction holds for the overrun battle too (Close Assault, Ambush...)
+        why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target)
+        if why:
+            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    why = landing.battle_block(st, attacker)
+    if why:
+        return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    mods = modifiers_for(st, attacker, target, overrun)
+    if st.air is not None:
+        why = airflow.interdiction_block(st, attacker)
+        if why:
+            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+        air = airflow.air_battle_check(st, attacker, target, mods)
+        if air is not None:
+            return air
+    return battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
+
+
+def orders_check(st: GameState, units: list[str], section: str | None = None,
+                 roll: list[str] | None = None, air_deploy: str | None = None
+                 ) -> tuple[list[str], int, list[str]]:
+    """(units ordered, orders lost, problems) for the card in play."""
+    from companion.rules import orders as order_rules
+
+    assert st.card is not None
+    try:
+        check = order_rules.check_orders(st.position, airflow.command_card(st.card), st.active, units,
+                                         section=section, roll=roll, counters=counters_for(st),
+                                         air_deploy=air_deploy)
+    except (order_rules.OrdersError, card_rules.CardError) as exc:
+        return [], 0, [str(exc)]
+    problems = [f"{uid}: {why}" for uid, why in check.rejected]
+    return list(check.valid), check.orders_lost, problems
+
+
+def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
+    """Hexes the unit may end its move on: hex -> (hexes entered, may still battle there)."""
+    from companion.rules import movement
+
+    spec = card_spec_in_force(st)
+    unit = st.position.units[unit_id]
+    allowance = card_rules.move_allowance(spec, unit.spec)
+    if not allowance.may_move:
+        return {}
+    if landing.in_craft(st, unit_id):
+        return landing.craft_destinations(st, unit_id)
+    effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
+    free = bool(effect and effect.ignore_terrain_movement)
+    found = movement.move_destinations(st.position, unit_id, allowance.move,
+                                       battle_limit=allowance.move_and_battle,
+                                       ignore_terrain_movement=free)
+    out: dict[Hex, tuple[int, bool]] = {}
+    if st.air is not None:
+        paths = {h: info.path for h, info in found.items()}
+    for h, info in found.items():
+        if h == unit.hex:
+            continue
+        can_battle = info.can_battle
+        if free and can_battle:
+            # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
+            # still forbids a battle there (the rules' move ask keeps it at the end hex)
+            can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
+                                 for t in st.position.terrain_at(h))
+        out[h] = (len(info.path), can_battle)
+    if st.air is not None:
+        out = airflow.interdicted_moves(st, unit_id, out, paths)
+    return out
+
+
+def is_ambush(st: GameState) -> bool:
+    """The battle in progress is an Ambush (the assaulted unit strikes first)."""
+    return st.ambushed is not None and st.battle is not None and st.battle.card == "ambush"
+
+
+def ambush_check(st: GameState, unit: str, target: str
+                 ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
+    """The Ambush battle of ``unit`` (the assaulted) against ``target`` (the assaulting unit)."""
+    side = st.position.units[unit].side
+    why = card_rules.card_battle_restriction("ambush", st.position, unit, target)
+    mods = card_rules.card_modifiers("ambush", st.position, unit, target, side=side)
+    if why:
+        return mods, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    return mods, battle_rules.battle_check(st.position, unit, target, mods)
+
+
+def ambush_problem(st: GameState) -> str | None:
+    """Why Ambush may not be played now (None: the assaulted unit's owner may play it)."""
+    b = st.battle
+    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.overrun or b.faces is not None
+            or b.confirm_dice or st.ambushed is not None or b.attacker not in st.position.units
+            or b.target not in st.position.units):
+        return "Ambush answers a close assault declared on your unit, before its dice are thrown"
+    a, t = st.position.units[b.attacker], st.position.units[b.target]
+    if st.board.neighbours(a.hex).count(t.hex) == 0:
+        return "Ambush answers a close assault (the assaulting unit is adjacent), not a ranged battle"
+    if st.deck is not None and "ambush" not in st.hands.get(t.side, []):
+        return f"the {t.side} hold no Ambush card"
+    return card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
+
+
+def live_card_targets(st: GameState) -> list[str]:
+    """Targets a direct-attack card named that are still on the board, not yet rolled at."""
+    return [t for t in st.card_targets if t in st.position.units]
+
+
+def after_battle_movers(st: GameState) -> list[str]:
+    """Ordered units that battled and may now move again (Behind Enemy Lines)."""
+    spec = card_spec_in_force(st)
+    if spec is None or st.battle is not None:
+        return []
+    out = []
+    for uid in st.ordered:
+        unit = st.position.units.get(uid)
+        if unit is None or uid not in st.battled or uid in st.moved_after_battle:
+            continue
+        if spec.effect_for(unit.spec.unit_class).move_after_battle > 0:
+            out.append(uid)
+    return out
+
+
+def destinations_after_battle(st: GameState, unit_id: str) -> dict[Hex, int]:
+    """Hexes the unit may end its move after its battle on: hex -> hexes entered."""
+    from companion.rules import movement
+
+    spec = card_spec_in_force(st)
+    assert spec is not None
+    unit = st.position.units[unit_id]
+    effect = spec.effect_for(unit.spec.unit_class)
+    found = movement.move_destinations(st.position, unit_id, unit.moved + effect.move_after_battle,
+                                       ignore_terrain_movement=effect.ignore_terrain_movement)
+    return {h: len(info.path) for h, info in found.items() if h != unit.hex}
+
+
+def battle_targets(
+    st: GameState, attacker: str, overrun: bool = False
+) -> list[tuple[str, battle_rules.BattleCheck]]:
+    """Every enemy the attacker may battle now, with the check (dice, explanations)."""
+    unit = st.position.units.get(attacker)
+    if unit is None:
+        return []
+    out = []
+    for other in st.position.units.values():
+        if other.side is unit.side:
+            continue
+        check = battle_check(st, attacker, other.id, overrun)
+        if check.allowed:
+            out.append((other.id, check))
+    return out
+
+
+def odds_for(st: GameState) -> dict[str, Any] | None:
+    b = st.battle
+    if b is not None and is_ambush(st) and b.attacker in st.position.units \
+            and b.target in st.position.units:
+        mods, check = ambush_check(st, b.attacker, b.target)
+        return odds_rules.odds_json(odds_rules.position_odds(st.position, b.attacker, b.target, mods,
+                                                             check=check))
+    if b is not None and b.card_attack and b.target in st.position.units:
+        spec = card_spec_in_force(st)
+        assert spec is not None
+        check = card_rules.direct_attack_check(spec, st.position, st.active, b.target)
+        return odds_rules.odds_json(odds_rules.battle_odds(
+            check.dice, check.hit_faces, st.position.units[b.target].figures))
+    if b is None or b.attacker not in st.position.units or b.target not in st.position.units:
+        return None
+    check = battle_check(st, b.attacker, b.target, b.overrun)
+    mods = modifiers_for(st, b.attacker, b.target, b.overrun)
+    target = st.position.units[b.target]
+    if target.spec.air or st.position.units[b.attacker].spec.air:
+        odds = odds_rules.battle_odds(check.dice, check.hit_faces, target.figures,
+                                      flag_faces=check.flag_faces)
+    else:
+        # counts figures lost to blocked retreats and the armored car's confirmation
+        odds = odds_rules.position_odds(st.position, b.attacker, b.target, mods, check=check,
+                                        overrun=b.overrun)
+    return odds_rules.odds_json(odds)
+
