@@ -137,6 +137,16 @@ class LegalActions:
     def offers(self, do: str) -> bool:
         return do in self.actions
 
+    def why_not(self, do: str) -> str | None:
+        """The rule that keeps ``do`` off the offer now, when one rule does (else None)."""
+        st = self.state
+        if do == "end_moves" and st.phase is Phase.MOVE:
+            still = airflow.must_still_move(st)
+            if still:
+                return (f"{', '.join(still)} must move at least 1 hex: an ordered airplane in "
+                        "flight always moves")
+        return None
+
     @cached_property
     def side(self) -> Side | None:
         """The side that acts now (None when the game is over)."""
@@ -380,7 +390,8 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
         return ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
                 *(("bomb",) if airflow.bomb_offered(st) else ()),
                 *(("ambush",) if airflow.air_ambush_problem(st) is None else ()),
-                "end_moves", *undo)
+                # an ordered airplane in flight always moves: no end of moves before it has
+                *(() if airflow.must_still_move(st) else ("end_moves",)), *undo)
     if st.phase is Phase.BATTLE:
         if airflow.pending_runs(st.air):
             return ("attack_run", "battle", *undo)

@@ -132,11 +132,14 @@ class GameSession:
             raise IllegalAction("an action is an object with a 'do' field")
         do = action.get("do")
         handler = self._HANDLERS.get(do) if isinstance(do, str) else None
+        allowed_now = self.legal().actions
         if handler is None:
-            allowed = ", ".join(self.prompt().actions) or "none (the game is over)"
+            allowed = ", ".join(allowed_now) or "none (the game is over)"
             raise IllegalAction(f"unknown action {do!r}; allowed now: {allowed}")
-        allowed_now = self.prompt().actions
         if do not in allowed_now:
+            why = self.legal().why_not(do)
+            if why:
+                raise IllegalAction(why)
             raise IllegalAction(
                 f"'{do}' is not possible now ({self.prompt().text}); allowed now: "
                 f"{', '.join(allowed_now) or 'nothing'}"
@@ -337,11 +340,7 @@ class GameSession:
                                    "objective": obj.id})
 
     def _end_moves(self, a: dict[str, Any]) -> None:
-        still = airflow.must_still_move(self.state)
-        if still:
-            raise IllegalAction(f"{', '.join(still)} must move at least 1 hex: an ordered airplane "
-                                "in flight always moves")
-        self._emit("moves_done", {})
+        self._emit("moves_done", {})  # offered only when no airplane must still move (legal)
 
     def _battle(self, a: dict[str, Any]) -> None:
         attacker = _need(a, "attacker", str)
