@@ -137,7 +137,7 @@ class GameSession:
             allowed = ", ".join(allowed_now) or "none (the game is over)"
             raise IllegalAction(f"unknown action {do!r}; allowed now: {allowed}")
         if do not in allowed_now:
-            why = self.legal().why_not(do)
+            why = self.legal().why_not(str(do))
             if why:
                 raise IllegalAction(why)
             raise IllegalAction(
