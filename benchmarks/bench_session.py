@@ -30,6 +30,7 @@ def main() -> None:
     # --- events per second through the session (no store, then with the SQLite store) ---------
     for label, with_store in (("in memory", False), ("with store", True)):
         rates = []
+        act_costs: list[float] = []
         for seed in range(1, 6):
             tmp = tempfile.mkdtemp()
             store = GameStore(tmp) if with_store else None
@@ -40,13 +41,17 @@ def main() -> None:
                 action = player.next_action(g)  # the player's thinking is not the session's time
                 t0 = time.perf_counter()
                 g.act(action)
+                t1 = time.perf_counter()
                 g.prompt()
                 in_session += time.perf_counter() - t0
+                act_costs.append(t1 - t0)
             rates.append(g.log.last_seq / in_session)
             if store:
                 store.close()
         print(f"events/s through the session ({label}, simulated dice, act + prompt): "
               f"median {statistics.median(rates):,.0f}")
+        print(f"cost of one act ({label}): median {statistics.median(act_costs) * 1e6:,.0f} us, "
+              f"mean {statistics.mean(act_costs) * 1e6:,.0f} us over {len(act_costs)} actions")
 
     # --- a 2,000-event log: replay, and resume from the store ------------------------------
     # one long game: played with a high medal target so it runs past 2,000 events

@@ -29,7 +29,6 @@ from companion.game.queries import (
     battle_check,
     battles_allowed,
     card_spec_in_force,
-    destinations,
     destinations_after_battle,
     is_ambush,
     live_card_targets,
@@ -296,17 +295,17 @@ class GameSession:
             return
         if a.get("markers") or a.get("path"):
             raise IllegalAction("path and markers are for air units")
-        dests = destinations(st, unit_id)
-        info = dests.get(to)
+        dests = self.legal().moves(unit_id)
+        info = dests.get(st.hex_name(to))
         if info is None:
-            reach = ", ".join(sorted(st.hex_name(h) for h in dests)) or "none"
+            reach = ", ".join(sorted(dests)) or "none"
             raise IllegalAction(f"{unit_id} may not end its move on {to_name}; it may reach: {reach}")
         unit = st.position.units[unit_id]
         extra: dict[str, Any] = {}
         if landing.in_craft(st, unit_id) and landing.lands(st, to):
             extra["craft_landed"] = True
         self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
-                                  "hexes": info[0], "can_battle": info[1], **extra})
+                                  "hexes": info.hexes, "can_battle": info.can_battle, **extra})
 
     def _move_after_battle(self, unit_id: str, to_name: str) -> None:
         st = self.state

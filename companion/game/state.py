@@ -90,6 +90,11 @@ class GameState:
     air: AirState | None = None  # None: the scenario plays without air rules
     landed: list[str] = field(default_factory=list)  # units that left a landing craft this turn
     seq: int = 0
+    # the medal counts and the outcome worked out for one seq (each event moves the seq on)
+    _medal_cache: tuple[int, dict[Side, victory.MedalCount]] | None = field(
+        default=None, repr=False, compare=False)
+    _outcome_cache: tuple[int, victory.Outcome] | None = field(default=None, repr=False,
+                                                               compare=False)
 
     @property
     def board(self) -> Board:
@@ -103,7 +108,12 @@ class GameState:
 
     @property
     def medal_counts(self) -> dict[Side, victory.MedalCount]:
-        return victory.medal_counts(self.ledger, self.position, self.objectives)
+        cached = self._medal_cache
+        if cached is not None and cached[0] == self.seq:
+            return dict(cached[1])
+        counts = victory.medal_counts(self.ledger, self.position, self.objectives)
+        self._medal_cache = (self.seq, counts)
+        return dict(counts)
 
     @property
     def medals(self) -> dict[Side, int]:
@@ -111,7 +121,12 @@ class GameState:
         return {s: c.total for s, c in self.medal_counts.items()}
 
     def outcome(self) -> victory.Outcome:
-        return victory.game_outcome(self.ledger, self.position, self.objectives, self.active)
+        cached = self._outcome_cache
+        if cached is not None and cached[0] == self.seq:
+            return cached[1]
+        found = victory.game_outcome(self.ledger, self.position, self.objectives, self.active)
+        self._outcome_cache = (self.seq, found)
+        return found
 
     def clone(self) -> GameState:
         """An independent copy for undo snapshots (immutable parts are shared)."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
@@ -113,4 +112,12 @@ class Position:
         return found
 
     def copy(self) -> Position:
-        return copy.deepcopy(self)
+        """An independent copy: units are new objects, the board and the terrain tuples are
+        shared (a change of terrain replaces a hex's tuple, it never edits one)."""
+        new = object.__new__(Position)
+        new.board = self.board
+        new.terrain = dict(self.terrain)
+        new.units = {uid: replace(u, ammo=dict(u.ammo)) for uid, u in self.units.items()}
+        new.air_rules = self.air_rules
+        new._by_hex = dict(self._by_hex)
+        return new
