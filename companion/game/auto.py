@@ -11,13 +11,8 @@ import random
 from typing import Any
 
 from companion.game import airflow
-from companion.game.queries import (
-    battle_targets,
-    battles_allowed,
-    destinations,
-    live_card_targets,
-    orders_check,
-)
+from companion.game.legal import LegalActions, TargetOption
+from companion.game.queries import live_card_targets, orders_check
 from companion.game.session import GameSession
 from companion.game.state import GameState
 from companion.rules import cards as card_rules
@@ -57,9 +52,12 @@ class AutoPlayer:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._legal: LegalActions | None = None
 
     def next_action(self, session: GameSession) -> dict[str, Any]:
+        """The action to take now: one of the session's legal actions."""
         st = session.state
+        self._legal = session.legal()
         p = session.prompt()
         kind = p.kind
         if kind == "play_card":
@@ -282,13 +280,16 @@ class AutoPlayer:
             unit = st.position.units[uid]
             if unit.spec.air:
                 continue
-            if battle_targets(st, uid):
+            legal = self._legal
+            assert legal is not None
+            if legal.targets(uid):
                 continue  # already has something to shoot at: stay and battle
             here = _nearest_enemy(st, unit.hex, unit.side)
             best: tuple[tuple[int, int, int, int], Hex] | None = None
-            for h, (_, can_battle) in destinations(st, uid).items():
+            for name, move in legal.moves(uid).items():
+                h = st.board.parse(name)
                 d = _nearest_enemy(st, h, unit.side)
-                key = (0 if can_battle else 1, d, h.row, h.col)
+                key = (0 if move.can_battle else 1, d, h.row, h.col)
                 if d < here and (best is None or key < best[0]):
                     best = (key, h)
             if best is not None:
@@ -296,21 +297,17 @@ class AutoPlayer:
         return {"do": "end_moves"}
 
     def _battle(self, st: GameState) -> dict[str, Any]:
-        ready = [u for u in st.ordered if u in st.position.units
-                 and st.battled.count(u) < battles_allowed(st, u)]
-        if st.may_overrun and st.may_overrun in st.position.units:
-            ready.insert(0, st.may_overrun)
-        for uid in ready:
-            overrun = uid == st.may_overrun
-            options = battle_targets(st, uid, overrun)
+        legal = self._legal
+        assert legal is not None
+        for attacker in legal.attackers:
+            options = legal.targets(attacker.id)
             if options:
-                def value(item: tuple[str, Any]) -> tuple[float, str]:
-                    tid, check = item
-                    p_hit = sum(FACE_WEIGHTS.get(f, 0) for f in check.hit_faces) / DIE_SIDES
-                    figures = st.position.units[tid].figures
-                    return (-(check.dice * p_hit) + figures * 0.1, tid)
-                target = min(options, key=value)[0]
-                return {"do": "battle", "attacker": uid, "target": target}
+                def value(t: TargetOption) -> tuple[float, str]:
+                    p_hit = sum(FACE_WEIGHTS.get(f, 0) for f in t.hit_faces) / DIE_SIDES
+                    figures = st.position.units[t.target].figures
+                    return (-(t.dice * p_hit) + figures * 0.1, t.target)
+                target = min(options, key=value).target
+                return {"do": "battle", "attacker": attacker.id, "target": target}
         return {"do": "end_turn"}
 
     # --- air units ------------------------------------------------------------------------------

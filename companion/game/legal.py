@@ -82,6 +82,7 @@ class TargetOption:
     hex: str
     dice: int
     explain: tuple[str, ...] = ()
+    hit_faces: tuple[str, ...] = ()  # the faces that score a hit on it
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +245,7 @@ class LegalActions:
             overrun = st.may_overrun == attacker
             cache[attacker] = tuple(
                 TargetOption(tid, st.hex_name(st.position.units[tid].hex), check.dice,
-                             tuple(check.explain))
+                             tuple(check.explain), tuple(check.hit_faces))
                 for tid, check in queries.battle_targets(st, attacker, overrun))
         found: tuple[TargetOption, ...] = cache[attacker]
         return found
