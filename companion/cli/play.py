@@ -18,6 +18,7 @@ from companion.dice.base import DiceResult
 from companion.dice.factory import DiceSourceError, OpenSource, check_spec, open_source
 from companion.game.auto import AutoPlayer, seeded_faces
 from companion.game.narrate import describe
+from companion.game.prompter import options_lines
 from companion.game.session import GameSession, IllegalAction
 from companion.scenarios import DEMO_SCENARIO, ScenarioError, resolve
 from companion.store import GameStore, StoreError
@@ -47,6 +48,7 @@ Air rules (the scenario says which):
                          Plan) with your unit ID that an air unit just put an ammo marker on
   strafe ID HEX [HEX..]  kamikaze ID TARGET   rescue ID TARGET   support ID   interdict ID
   recon ID               Storch: draw 2 cards at the end of the turn, keep one (end keep=CARD)
+  options                everything you may do now (cards, units, hexes, targets and dice)
   status                 medals and units              help      this text
   quit                   stop (the game is saved; resume with --resume)"""
 
@@ -335,6 +337,10 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
             continue
         if word in ("status", "map"):
             table.status()
+            continue
+        if word in ("options", "what", "o"):
+            for text in options_lines(session.legal()) or ["Nothing to choose: follow the prompt."]:
+                table.say(f"  {text}")
             continue
         try:
             action = parse_command(line)

@@ -110,6 +110,7 @@ class UnitOption:
     id: str
     type: str
     hex: str
+    section: str | None = None  # to order it: the section to name (one-section cards)
 
 
 @dataclass
@@ -177,14 +178,11 @@ class LegalActions:
         for u in st.position.units.values():
             if u.side is not st.active:
                 continue
-            ok = False
             for section in (None, "left", "center", "right"):
                 valid, _lost, problems = queries.orders_check(st, [u.id], section, st.order_faces)
                 if valid and not problems:
-                    ok = True
+                    out.append(UnitOption(u.id, u.type, st.hex_name(u.hex), section))
                     break
-            if ok:
-                out.append(UnitOption(u.id, u.type, st.hex_name(u.hex)))
         return tuple(out)
 
     @cached_property
@@ -313,7 +311,8 @@ class LegalActions:
         # an Air Sortie's order needs the airplane's entry hex: the air flow's to offer
         if "order" in acts and st.phase is Phase.ORDER and not (st.air is not None and st.air.sortie):
             out.append({"do": "order", "units": []})
-            out += [{"do": "order", "units": [u.id]} for u in self.orderable]
+            out += [{"do": "order", "units": [u.id], **({"section": u.section} if u.section else {})}
+                    for u in self.orderable]
         if "move" in acts:
             for u in self.movers:
                 out += [{"do": "move", "unit": u.id, "to": h} for h in self.moves(u.id)]

@@ -40,11 +40,11 @@ def prompt_for(legal: LegalActions) -> Prompt:
                       choices=choices)
     if st.phase is Phase.ORDER:
         spec = airflow.command_card(st.card or "")
-        own = [u for u in pos.units.values() if u.side is st.active]
+        own = legal.orderable
         return Prompt("order", side, f"{side.title()}: {spec.name} — name the units you order. "
                       f"{spec.summary}", actions,
-                      highlight=tuple(name(u.hex) for u in own),
-                      choices=tuple(Choice(u.id, f"{u.id} ({u.type}, {name(u.hex)})", hex=name(u.hex))
+                      highlight=tuple(u.hex for u in own),
+                      choices=tuple(Choice(u.id, f"{u.id} ({u.type}, {u.hex})", hex=u.hex)
                                     for u in own))
     if st.phase is Phase.MOVE:
         entering = airflow.entering_units(st)
@@ -134,3 +134,56 @@ def prompt_for(legal: LegalActions) -> Prompt:
                       choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
                       optional=True)
     raise AssertionError(f"no prompt for phase {st.phase}")
+
+
+def options_lines(legal: LegalActions) -> list[str]:
+    """Everything that may be done now, one line each, in the players' words: the answer to
+    "what can I do?" (the terminal's ``options``)."""
+    st = legal.state
+    lines: list[str] = []
+    pos = st.position
+
+    def unit_words(uid: str) -> str:
+        u = pos.units.get(uid)
+        return f"{uid} ({u.type.replace('_', ' ')} on {st.hex_name(u.hex)})" if u else uid
+
+    if legal.cards:
+        lines.append("Cards you may play: " + ", ".join(
+            f"{card_rules.card(c).name} (card {c})" for c in legal.cards))
+    elif "play_card" in legal.actions:
+        lines.append("Play the command card you chose (card NAME; `companion cards` lists them).")
+    if legal.orderable:
+        lines.append("Units this card may order: " + ", ".join(
+            f"{u.id} ({u.type.replace('_', ' ')} on {u.hex})" for u in legal.orderable))
+    for u in legal.movers:
+        reach = sorted(legal.moves(u.id))
+        if reach:
+            lines.append(f"{unit_words(u.id)} may move to: {', '.join(reach)}")
+        elif not pos.units[u.id].spec.air:
+            lines.append(f"{unit_words(u.id)} may not move this turn")
+    for uid in legal.exits:
+        lines.append(f"{unit_words(uid)} may leave the board here (exit {uid})")
+    for a in legal.attackers:
+        targets = legal.targets(a.id)
+        if targets:
+            lines.append(f"{unit_words(a.id)} may battle: " + ", ".join(
+                f"{t.target} on {t.hex} with {t.dice} {'die' if t.dice == 1 else 'dice'}"
+                for t in targets))
+    for r in legal.retreats:
+        lost = f" (loses {r.figures_lost} figure{'s' if r.figures_lost != 1 else ''})" \
+            if r.figures_lost else ""
+        lines.append(f"Retreat to {r.hex}{lost}")
+    if legal.take_ground:
+        lines.append(f"Take ground into {legal.take_ground} (yes) or stay (no)")
+    roll = legal.roll
+    if roll is not None:
+        lines.append(f"{roll.thrower.title()} throw {roll.dice} {'die' if roll.dice == 1 else 'dice'}"
+                     f": {roll.purpose} (dice FACE ...)")
+    words = {"end_moves": "done (finished moving)", "end_turn": "end (end the turn)",
+             "undo": "undo (take back the last step)", "apply_dice": "apply (apply the dice)",
+             "correct": "fix N FACE (correct a die)", "attack_run": "run (the next attack run)",
+             "card_attack": "attack TARGET (the card's own attack)", "ambush": "ambush"}
+    others = [words[a] for a in legal.actions if a in words]
+    if others:
+        lines.append("Also: " + "; ".join(others))
+    return lines

@@ -7,13 +7,14 @@ it records the event. Replaying a game's events from the start rebuilds its stat
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from companion.game.airstate import AirState, PendingAir, new_air_state
-from companion.game.events import BARRIERS, UNDOABLE, Event
+from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
 from companion.rules import victory
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
@@ -289,178 +290,236 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
 
 def apply_event(state: GameState, ev: Event) -> None:
     """Change ``state`` by one event (never called for ``undo``; see :class:`GameLog`)."""
-    d = ev.data
-    k = ev.kind
-    pos = state.position
-    board = pos.board
+    kind = EVENTS.get(ev.kind)
+    if kind is None:
+        raise ValueError(f"unknown event kind {ev.kind!r}")
+    if kind.reduce is None:
+        raise ValueError(f"{ev.kind} is not applied to a state ({kind.meaning})")
     state.seq = ev.seq
-    if k == "card_played":
-        state.card = d["card"]
-        state.last_card[state.active] = d["card"]
-        state.phase = Phase.ORDER
-        if d.get("roll_dice"):
-            state.order_roll = PendingAir("order_roll", "", int(d["roll_dice"]), d["side"], d["rid"],
-                                          d.get("purpose", "the card's roll"), "order")
-            state.rolls += 1
-            state.phase = Phase.ORDER_DICE
-        if state.air is not None:
-            _air_card_played(state, state.air, d)
-    elif k == "units_ordered":
-        state.ordered = list(d["units"])
-        state.orders_lost = int(d.get("lost", 0))
-        state.phase = Phase.MOVE
-        if d.get("medics") and d["medics"]["unit"] in pos.units:
-            pos.units[d["medics"]["unit"]].figures += int(d["medics"]["figures_returned"])
-        for name in d.get("sandbags", []):  # Dig-In
-            h = board.parse(name)
-            pos.terrain[h] = (*pos.terrain.get(h, ()), "sandbags")
-        if state.air is not None:
-            _air_ordered(state, state.air, d)
-    elif k == "unit_moved":
-        to = board.parse(d["to"])
-        mover = d["unit"]
-        if d.get("entered") and d["unit"] not in pos.units and state.air is not None:
-            # New Flight Plan: deployed onto an occupied hex, the air unit appears where it ends
-            _add_air_unit(state, {**d["entered"], "hex": d["to"]})
-            pos.units[d["unit"]].moved = 0
-            state.air.entering.pop(d["unit"], None)
-        elif d.get("launched") and state.air is not None:
-            mover = _launch(state, state.air, d)
-        elif d.get("joined_stack"):  # Air Pack: landed among its Ready-to-Take-off markers
-            pos.remove_unit(d["unit"])
-            stack = pos.units[d["joined_stack"]]
-            stack.badges = (*stack.badges, "ready_to_take_off")
-            mover = ""
-        else:
-            pos.move_unit(d["unit"], to)
-        hexes = int(d.get("hexes", 1))
-        who = mover or d["unit"]
-        state.moved[who] = state.moved.get(who, 0) + hexes
-        if mover:
-            pos.units[mover].moved += hexes
-            if "airborne" in d:
-                pos.units[mover].airborne = bool(d["airborne"])
-        if d.get("after_battle"):
-            state.moved_after_battle.append(d["unit"])
-        if d.get("craft_landed"):  # Air Pack landing craft: removed on the beach, no medal
-            u = pos.units[d["unit"]]
-            u.badges = tuple(b for b in u.badges if b != "landing_craft")
-            state.landed.append(d["unit"])
-    elif k == "moves_done":
-        state.phase = Phase.BATTLE
-    elif k == "battle_declared":
-        state.rolls += 1
-        state.battle = PendingBattle(
-            attacker=d["attacker"], target=d["target"], dice=int(d["dice"]), rid=d["rid"],
-            overrun=bool(d.get("overrun", False)), card=d.get("card"),
-            card_attack=bool(d.get("card_attack", False)), explain=list(d.get("explain", [])),
-        )
-        if d.get("card_attack"):
-            state.card_attacked.append(d["target"])
-            state.card_targets = list(d.get("queue", []))
-        elif d.get("overrun"):
-            state.overrun_used.append(d["attacker"])
-            state.may_overrun = None
-        else:
-            state.battled.append(d["attacker"])
-            state.may_overrun = None
-        state.phase = Phase.DICE
-    elif k == "dice_read" and state.order_roll is not None:
-        r = state.order_roll
-        r.faces = list(d["faces"])
-        r.confidence = list(d.get("confidence", [1.0] * len(r.faces)))
-        r.source = d.get("source", "")
-        state.phase = Phase.REVIEW_DICE
-    elif k == "die_corrected" and state.order_roll is not None:
-        r = state.order_roll
-        assert r.faces is not None
-        r.faces[int(d["index"])] = d["face"]
-        r.confidence[int(d["index"])] = 1.0
-    elif k == "order_rolled":
-        state.order_faces = list(d["faces"])
-        state.order_roll = None
-        state.phase = Phase.ORDER
-    elif k == "dice_read" and state.air is not None and state.air.roll is not None:
-        r = state.air.roll
-        r.faces = list(d["faces"])
-        r.confidence = list(d.get("confidence", [1.0] * len(r.faces)))
-        r.source = d.get("source", "")
-        state.phase = Phase.REVIEW_DICE
-    elif k == "die_corrected" and state.air is not None and state.air.roll is not None:
-        r = state.air.roll
-        assert r.faces is not None
-        r.faces[int(d["index"])] = d["face"]
-        r.confidence[int(d["index"])] = 1.0
-    elif k == "dice_read":
-        b = state.battle
-        assert b is not None
-        b.faces = list(d["faces"])
-        b.confidence = list(d.get("confidence", [1.0] * len(b.faces)))
-        b.source = d.get("source", "")
-        state.phase = Phase.REVIEW_DICE
-    elif k == "die_corrected":
-        b = state.battle
-        assert b is not None and b.faces is not None
-        b.faces[int(d["index"])] = d["face"]
-        b.confidence[int(d["index"])] = 1.0
-    elif k == "ambush_played":
-        _ambush_played(state, d)
-    elif k == "confirm_due":
-        b = state.battle
-        assert b is not None
-        b.first_faces = list(d["faces"])
-        b.confirm_dice = int(d["dice"])
-        b.confirm_rid = d["rid"]
-        b.faces = None
-        state.rolls += 1
-        state.phase = Phase.DICE
-    elif k == "battle_resolved":
-        _battle_resolved(state, d)
-    elif k == "retreat_chosen":
-        unit = pos.units[d["unit"]]
-        lost = int(d.get("figures_lost", 0))
-        if d.get("eliminated"):
-            _eliminate(state, d["unit"], unit.side.other)
-        else:
-            unit.figures -= lost
-            to = board.parse(d["hex"])
-            if to != unit.hex:
-                pos.move_unit(d["unit"], to)
-        _after_retreat(state)
-    elif k == "ground_taken":
-        pos.move_unit(d["unit"], board.parse(d["hex"]))
-        state.may_overrun = d["unit"] if d.get("overrun") else None
-        state.battle = None
-        state.phase = Phase.BATTLE
-    elif k == "ground_declined":
-        state.battle = None
-        state.phase = Phase.BATTLE
-    elif k in ("medal_won", "medal_lost"):
-        state.medal_log.append({"kind": k, **d})
-    elif k == "unit_exited":
-        unit = pos.units[d["unit"]]
-        state.ledger = victory.record_exit(state.ledger, unit.side, d["unit"])
-        pos.remove_unit(d["unit"])
-    elif k == "turn_ended":
-        _end_turn(state, d)
-        state.observe(turn_start=True)
-    elif k == "game_over":
-        state.winner = Side(d["winner"]) if d.get("winner") else None
-        state.phase = Phase.OVER
-    elif k in _AIR_EVENTS:
-        assert state.air is not None, f"{k} in a game without air rules"
-        _AIR_EVENTS[k](state, state.air, d)
-    elif k == "game_started":
-        raise ValueError("game_started starts a log; it is not applied to a state")
-    else:
-        raise ValueError(f"unknown event kind {k!r}")
-    if k in _BOARD_CHANGES:
+    kind.reduce(state, ev.data)
+    if kind.changes_board:
         state.observe()
 
 
-_BOARD_CHANGES = frozenset({"unit_moved", "battle_resolved", "retreat_chosen", "ground_taken",
-                            "unit_exited", "units_ordered", "air_check", "air_attack_resolved",
-                            "air_retreat", "air_confirmed", "air_withdrawn", "air_action"})
+def _kind(name: str, meaning: str, undo: Undo = Undo.NEUTRAL, board: bool = False,
+          air: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register an event kind with its reducer: what it means, whether undo may withdraw it
+    (or nothing before it), whether it changes the board (objectives are looked at again).
+    An ``air`` reducer also receives the game's air state."""
+    def register(reduce: Callable[..., None]) -> Callable[..., None]:
+        fn = reduce
+        if air:
+            def fn(state: GameState, d: dict[str, Any]) -> None:
+                assert state.air is not None, f"{name} in a game without air rules"
+                reduce(state, state.air, d)
+        register_kind(EventKind(name, meaning, undo, board, fn))
+        return reduce
+    return register
+
+
+register_kind(EventKind("game_started", "the scenario (whole), options, and a virtual deck when "
+                        "the app deals cards", Undo.BARRIER))
+register_kind(EventKind("undo", "the latest undoable event of the turn is withdrawn"))
+
+
+@_kind("card_played", "a side plays a command card", Undo.UNDOABLE)
+def _card_played(state: GameState, d: dict[str, Any]) -> None:
+    state.card = d["card"]
+    state.last_card[state.active] = d["card"]
+    state.phase = Phase.ORDER
+    if d.get("roll_dice"):
+        state.order_roll = PendingAir("order_roll", "", int(d["roll_dice"]), d["side"], d["rid"],
+                                      d.get("purpose", "the card's roll"), "order")
+        state.rolls += 1
+        state.phase = Phase.ORDER_DICE
+    if state.air is not None:
+        _air_card_played(state, state.air, d)
+
+
+@_kind("units_ordered", "the units ordered by the card, and the orders lost", Undo.UNDOABLE,
+       board=True)
+def _units_ordered(state: GameState, d: dict[str, Any]) -> None:
+    pos = state.position
+    state.ordered = list(d["units"])
+    state.orders_lost = int(d.get("lost", 0))
+    state.phase = Phase.MOVE
+    if d.get("medics") and d["medics"]["unit"] in pos.units:
+        pos.units[d["medics"]["unit"]].figures += int(d["medics"]["figures_returned"])
+    for name in d.get("sandbags", []):  # Dig-In
+        h = pos.board.parse(name)
+        pos.terrain[h] = (*pos.terrain.get(h, ()), "sandbags")
+    if state.air is not None:
+        _air_ordered(state, state.air, d)
+
+
+@_kind("unit_moved", "a unit moved from one hex to another", Undo.UNDOABLE, board=True)
+def _unit_moved(state: GameState, d: dict[str, Any]) -> None:
+    pos = state.position
+    to = pos.board.parse(d["to"])
+    mover = d["unit"]
+    if d.get("entered") and d["unit"] not in pos.units and state.air is not None:
+        # New Flight Plan: deployed onto an occupied hex, the air unit appears where it ends
+        _add_air_unit(state, {**d["entered"], "hex": d["to"]})
+        pos.units[d["unit"]].moved = 0
+        state.air.entering.pop(d["unit"], None)
+    elif d.get("launched") and state.air is not None:
+        mover = _launch(state, state.air, d)
+    elif d.get("joined_stack"):  # Air Pack: landed among its Ready-to-Take-off markers
+        pos.remove_unit(d["unit"])
+        stack = pos.units[d["joined_stack"]]
+        stack.badges = (*stack.badges, "ready_to_take_off")
+        mover = ""
+    else:
+        pos.move_unit(d["unit"], to)
+    hexes = int(d.get("hexes", 1))
+    who = mover or d["unit"]
+    state.moved[who] = state.moved.get(who, 0) + hexes
+    if mover:
+        pos.units[mover].moved += hexes
+        if "airborne" in d:
+            pos.units[mover].airborne = bool(d["airborne"])
+    if d.get("after_battle"):
+        state.moved_after_battle.append(d["unit"])
+    if d.get("craft_landed"):  # Air Pack landing craft: removed on the beach, no medal
+        u = pos.units[d["unit"]]
+        u.badges = tuple(b for b in u.badges if b != "landing_craft")
+        state.landed.append(d["unit"])
+
+
+@_kind("moves_done", "the active side finished moving; battles follow", Undo.UNDOABLE)
+def _moves_done(state: GameState, d: dict[str, Any]) -> None:
+    state.phase = Phase.BATTLE
+
+
+@_kind("battle_declared", "an attacker battles a target; the dice due and the dice request",
+       Undo.UNDOABLE)
+def _battle_declared(state: GameState, d: dict[str, Any]) -> None:
+    state.rolls += 1
+    state.battle = PendingBattle(
+        attacker=d["attacker"], target=d["target"], dice=int(d["dice"]), rid=d["rid"],
+        overrun=bool(d.get("overrun", False)), card=d.get("card"),
+        card_attack=bool(d.get("card_attack", False)), explain=list(d.get("explain", [])),
+    )
+    if d.get("card_attack"):
+        state.card_attacked.append(d["target"])
+        state.card_targets = list(d.get("queue", []))
+    elif d.get("overrun"):
+        state.overrun_used.append(d["attacker"])
+        state.may_overrun = None
+    else:
+        state.battled.append(d["attacker"])
+        state.may_overrun = None
+    state.phase = Phase.DICE
+
+
+def pending_roll(state: GameState) -> PendingAir | PendingBattle | None:
+    """The throw the game waits for or is reviewing: a card's roll, an air roll, or a battle's."""
+    if state.order_roll is not None:
+        return state.order_roll
+    if state.air is not None and state.air.roll is not None:
+        return state.air.roll
+    return state.battle
+
+
+@_kind("dice_read", "dice faces read for a request, with their source and confidences",
+       Undo.BARRIER)
+def _dice_read(state: GameState, d: dict[str, Any]) -> None:
+    r = pending_roll(state)
+    assert r is not None
+    r.faces = list(d["faces"])
+    r.confidence = list(d.get("confidence", [1.0] * len(r.faces)))
+    r.source = d.get("source", "")
+    state.phase = Phase.REVIEW_DICE
+
+
+@_kind("die_corrected", "a player corrected one die before it was applied", Undo.BARRIER)
+def _die_corrected(state: GameState, d: dict[str, Any]) -> None:
+    r = pending_roll(state)
+    assert r is not None and r.faces is not None
+    r.faces[int(d["index"])] = d["face"]
+    r.confidence[int(d["index"])] = 1.0
+
+
+@_kind("order_rolled", "the roll a card orders by (Their Finest Hour, Medics & Mechanics), "
+       "applied", Undo.BARRIER)
+def _order_rolled(state: GameState, d: dict[str, Any]) -> None:
+    state.order_faces = list(d["faces"])
+    state.order_roll = None
+    state.phase = Phase.ORDER
+
+
+@_kind("confirm_due", "hits on a unit whose hits are confirmed (armored car): the dice to "
+       "re-roll", Undo.BARRIER)
+def _confirm_due(state: GameState, d: dict[str, Any]) -> None:
+    b = state.battle
+    assert b is not None
+    b.first_faces = list(d["faces"])
+    b.confirm_dice = int(d["dice"])
+    b.confirm_rid = d["rid"]
+    b.faces = None
+    state.rolls += 1
+    state.phase = Phase.DICE
+
+
+@_kind("retreat_chosen", "the hex a unit retreated to, and the figures it lost doing so",
+       Undo.UNDOABLE, board=True)
+def _retreat_chosen(state: GameState, d: dict[str, Any]) -> None:
+    pos = state.position
+    unit = pos.units[d["unit"]]
+    lost = int(d.get("figures_lost", 0))
+    if d.get("eliminated"):
+        _eliminate(state, d["unit"], unit.side.other)
+    else:
+        unit.figures -= lost
+        to = pos.board.parse(d["hex"])
+        if to != unit.hex:
+            pos.move_unit(d["unit"], to)
+    _after_retreat(state)
+
+
+@_kind("ground_taken", "the attacker advanced into the vacated hex (maybe for an overrun)",
+       Undo.UNDOABLE, board=True)
+def _ground_taken(state: GameState, d: dict[str, Any]) -> None:
+    state.position.move_unit(d["unit"], state.board.parse(d["hex"]))
+    state.may_overrun = d["unit"] if d.get("overrun") else None
+    state.battle = None
+    state.phase = Phase.BATTLE
+
+
+@_kind("ground_declined", "the attacker stayed where it was", Undo.UNDOABLE)
+def _ground_declined(state: GameState, d: dict[str, Any]) -> None:
+    state.battle = None
+    state.phase = Phase.BATTLE
+
+
+@_kind("medal_won", "announces a medal won (eliminated unit, objective, exit); counts come from "
+       "the ledger")
+def _medal_won(state: GameState, d: dict[str, Any]) -> None:
+    state.medal_log.append({"kind": "medal_won", **d})
+
+
+@_kind("medal_lost", "announces a medal lost (a temporary objective left, an undo)")
+def _medal_lost(state: GameState, d: dict[str, Any]) -> None:
+    state.medal_log.append({"kind": "medal_lost", **d})
+
+
+@_kind("unit_exited", "a unit left the board through an exit hex", Undo.BARRIER, board=True)
+def _unit_exited(state: GameState, d: dict[str, Any]) -> None:
+    unit = state.position.units[d["unit"]]
+    state.ledger = victory.record_exit(state.ledger, unit.side, d["unit"])
+    state.position.remove_unit(d["unit"])
+
+
+@_kind("turn_ended", "the active side drew a card and ended its turn", Undo.BARRIER)
+def _turn_ended(state: GameState, d: dict[str, Any]) -> None:
+    _end_turn(state, d)
+    state.observe(turn_start=True)
+
+
+@_kind("game_over", "the game ended: winner and medals", Undo.BARRIER)
+def _game_over(state: GameState, d: dict[str, Any]) -> None:
+    state.winner = Side(d["winner"]) if d.get("winner") else None
+    state.phase = Phase.OVER
 
 
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
@@ -469,6 +528,8 @@ def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
     state.ledger = victory.record_elimination(state.ledger, by, unit_id)
 
 
+@_kind("battle_resolved", "hits, figures removed, medals, flags and retreat options of a battle",
+       Undo.BARRIER, board=True)
 def _battle_resolved(state: GameState, d: dict[str, Any]) -> None:
     b = state.battle
     assert b is not None
@@ -522,6 +583,8 @@ def _ambush_card_played(state: GameState, d: dict[str, Any]) -> None:
             hand.append(drawn)
 
 
+@_kind("ambush_played", "the assaulted unit's owner plays Ambush: his unit battles the assaulting "
+       "one first (the card is discarded and replaced at once)", Undo.UNDOABLE)
 def _ambush_played(state: GameState, d: dict[str, Any]) -> None:
     """Ambush: the assaulted unit battles the assaulting one first; the assault waits."""
     _ambush_card_played(state, d)
@@ -622,6 +685,9 @@ def _next_air(state: GameState, air: AirState, then: str) -> None:
         state.phase = Phase(then)
 
 
+@_kind("air_check", "an airplane's air check: dice thrown (by the opponent near enemy units), lost on a "
+       "grenade, medal to the opponent when one of his units was adjacent",
+       Undo.BARRIER, board=True, air=True)
 def _air_check(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     roll = air.roll
     air.roll = None
@@ -650,6 +716,8 @@ def _air_ambush_card(state: GameState, air: AirState, d: dict[str, Any]) -> None
     _ambush_card_played(state, d)
 
 
+@_kind("air_attack_declared", "air dice declared: strafing, kamikaze or an attack run; who throws",
+       Undo.UNDOABLE, board=False, air=True)
 def _air_attack_declared(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.roll = PendingAir(d["kind"], d["unit"], int(d["dice"]), d["thrower"], d["rid"], d["purpose"],
                           d.get("then", "battle"), targets=list(d.get("targets", [])),
@@ -663,6 +731,8 @@ def _air_attack_declared(state: GameState, air: AirState, d: dict[str, Any]) -> 
     state.phase = Phase.AIR_DICE
 
 
+@_kind("air_attack_resolved", "what strafing, kamikaze or an attack run did to each target",
+       Undo.BARRIER, board=True, air=True)
 def _air_attack_resolved(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     roll = air.roll
     air.roll = None
@@ -695,6 +765,8 @@ def _air_attack_resolved(state: GameState, air: AirState, d: dict[str, Any]) -> 
     _next_air(state, air, then)
 
 
+@_kind("air_retreat", "the hex a unit hit by an air attack retreated to",
+       Undo.UNDOABLE, board=True, air=True)
 def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     pos = state.position
     done = air.retreats.pop(0) if air.retreats else {"then": "battle"}
@@ -710,6 +782,8 @@ def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.phase = Phase.AIR_RETREAT if air.retreats else Phase(done["then"])
 
 
+@_kind("air_hits", "grenades scored on a flying air unit (dogfight, ground to air), to confirm",
+       Undo.BARRIER, board=False, air=True)
 def _air_hits(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.battle = None
     air.roll = None
@@ -724,6 +798,9 @@ def _air_hits(state: GameState, air: AirState, d: dict[str, Any]) -> None:
         state.phase = Phase(then)
 
 
+@_kind("air_confirmed", "the confirmation re-roll: shot down (medal, type banned) or retires "
+       "(ammo returned) or nothing",
+       Undo.BARRIER, board=True, air=True)
 def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     roll = air.roll
     air.roll = None
@@ -746,6 +823,9 @@ def _air_confirmed(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.phase = Phase(roll.then if roll else "battle")
 
 
+@_kind("bombing_declared", "New Flight Plan: a bomber or fighter-bomber ended its move on an "
+       "objective and places a bomb there (1 bomb spent); rolled after the attack runs",
+       Undo.UNDOABLE, board=False, air=True)
 def _bombing_declared(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     if d["unit"] in state.position.units:
         state.position.units[d["unit"]].ammo = dict(d["ammo_left"])
@@ -786,6 +866,9 @@ def _bombing_claims_lapse(state: GameState, air: AirState) -> None:
         state.ledger = replace(state.ledger, extra=MappingProxyType(extra))
 
 
+@_kind("air_action", "an Air Pack special action without dice: ground support, ground interdiction (for the "
+       "opponent's next turn), rescue (the plane and the infantry leave, no medal)",
+       Undo.UNDOABLE, board=True, air=True)
 def _air_action(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.actions.setdefault(d["unit"], []).append(d["action"])
     if d["action"] == "ground_interdiction":
@@ -798,15 +881,22 @@ def _air_action(state: GameState, air: AirState, d: dict[str, Any]) -> None:
             state.ordered.remove(d["unit"])
 
 
+@_kind("ammo_spent", "New Flight Plan: ammo markers an air unit placed on enemy hexes while moving, its ammo "
+       "left (the run is resolved in order during battle)",
+       Undo.UNDOABLE, board=False, air=True)
 def _ammo_spent(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.position.units[d["unit"]].ammo = dict(d["ammo_left"])
     air.runs.append(dict(d))
 
 
+@_kind("air_resupplied", "a landed air unit got full ammo at the start of its player's turn",
+       Undo.NEUTRAL, board=False, air=True)
 def _air_resupplied(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     state.position.units[d["unit"]].ammo = dict(d["ammo"])
 
 
+@_kind("air_withdrawn", "an air unit left the battlefield at the start of its player's turn, no medal",
+       Undo.NEUTRAL, board=True, air=True)
 def _air_withdrawn(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     unit = state.position.units.get(d["unit"])
     if unit is None:
@@ -816,13 +906,11 @@ def _air_withdrawn(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.withdrew = True
 
 
-_AIR_EVENTS = {
-    "air_check": _air_check, "air_attack_declared": _air_attack_declared,
-    "air_attack_resolved": _air_attack_resolved, "air_retreat": _air_retreat,
-    "air_hits": _air_hits, "air_confirmed": _air_confirmed, "ammo_spent": _ammo_spent,
-    "air_resupplied": _air_resupplied, "air_withdrawn": _air_withdrawn, "air_action": _air_action,
-    "bombing_declared": _bombing_declared,
-}
+
+
+def _undo_of(kind: str) -> Undo:
+    found = EVENTS.get(kind)
+    return found.undo if found is not None else Undo.NEUTRAL
 
 
 class GameLog:
@@ -853,10 +941,10 @@ class GameLog:
         stack: list[int] = []
         last_barrier = 0
         for i, ev in enumerate(events[1:], start=1):
-            if ev.kind in BARRIERS:
+            if _undo_of(ev.kind) is Undo.BARRIER:
                 stack = []
                 last_barrier = i
-            elif ev.kind in UNDOABLE:
+            elif _undo_of(ev.kind) is Undo.UNDOABLE:
                 stack.append(ev.seq)
             elif ev.kind == "undo":
                 if not stack:
@@ -894,11 +982,12 @@ class GameLog:
                 apply_event(self.state, kept)
             self.state.seq = ev.seq
             return
-        if ev.kind in UNDOABLE and not self._since:
+        undo = _undo_of(ev.kind)
+        if undo is Undo.UNDOABLE and not self._since:
             self._snapshot = self.state.clone()
         apply_event(self.state, ev)
-        if ev.kind in BARRIERS:
+        if undo is Undo.BARRIER:
             self._since = []
             self._snapshot = None
-        elif ev.kind in UNDOABLE:
+        elif undo is Undo.UNDOABLE:
             self._since.append(ev)

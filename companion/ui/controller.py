@@ -21,9 +21,9 @@ from typing import Any
 from companion.dice.base import DiceResult
 from companion.game import airflow
 from companion.game.events import Event
+from companion.game.legal import LegalActions
 from companion.game.narrate import describe
 from companion.game.prompts import Prompt
-from companion.game.queries import battle_targets, destinations
 from companion.game.session import GameSession, IllegalAction
 from companion.game.state import GameState
 from companion.rules import cards as card_rules
@@ -445,36 +445,38 @@ class Table:
                 out[h] = "reach"
             out[flyer.start] = "selected"
             return out
-        if self.selected and self.selected in st.position.units:
+        legal = self.legal()
+        if self.selected and self.selected in st.position.units and legal is not None:
             if p.kind == "move":
-                for dest in destinations(st, self.selected):
-                    out[name(dest)] = "reach"
+                for dest in legal.moves(self.selected):
+                    out[dest] = "reach"
             elif p.kind == "battle":
-                overrun = self.selected == st.may_overrun
-                for tid, _check in battle_targets(st, self.selected, overrun):
-                    out[name(st.position.units[tid].hex)] = "target"
+                for t in legal.targets(self.selected):
+                    out[t.hex] = "target"
             out[name(st.position.units[self.selected].hex)] = "selected"
         return out
 
+    def legal(self) -> LegalActions | None:
+        """What may be done now (the session's one answer), or None without a game."""
+        return self.session.legal() if self.session else None
+
     def _reach_or_targets(self, unit_id: str) -> list[str]:
         """Hexes a unit may move to (move phase) or enemies it may battle (battle phase)."""
-        st, p = self.state, self.prompt()
-        if st is None or p is None or unit_id not in st.position.units:
+        st, p, legal = self.state, self.prompt(), self.legal()
+        if st is None or p is None or legal is None or unit_id not in st.position.units:
             return []
         if p.kind == "move":
-            return [st.hex_name(h) for h in destinations(st, unit_id)]
+            return list(legal.moves(unit_id))
         if p.kind == "battle":
-            return [tid for tid, _c in battle_targets(st, unit_id, unit_id == st.may_overrun)]
+            return [t.target for t in legal.targets(unit_id)]
         return []
 
     def target_dice(self) -> dict[str, int]:
         """Hex name -> dice the selected attacker would throw there (shown on targets)."""
-        st, p = self.state, self.prompt()
-        if st is None or p is None or p.kind != "battle" or not self.selected:
+        p, legal = self.prompt(), self.legal()
+        if legal is None or p is None or p.kind != "battle" or not self.selected:
             return {}
-        overrun = self.selected == st.may_overrun
-        return {st.hex_name(st.position.units[tid].hex): check.dice
-                for tid, check in battle_targets(st, self.selected, overrun)}
+        return {t.hex: t.dice for t in legal.targets(self.selected)}
 
     def medals(self) -> dict[str, tuple[int, int]]:
         """Side -> (medals now, medals to win)."""

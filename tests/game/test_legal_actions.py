@@ -117,3 +117,39 @@ def test_the_phase_table_names_every_phase() -> None:
     assert legal.actions == ("play_card",)
     assert legal.side is g.state.active
     assert legal.cards == tuple(g.state.hands[g.state.active])
+
+
+def test_options_say_what_may_be_done_in_the_players_words() -> None:
+    from companion.game.prompter import options_lines
+
+    g = GameSession.new(load_builtin("orchard-ridge"), options={"seed": 2}, deck_seed=2)
+    first = options_lines(g.legal())
+    assert first[0].startswith("Cards you may play: ")
+    assert all(f"(card {c})" in first[0] for c in g.state.hands[g.state.active])
+    player = AutoPlayer(2)
+    g.act(player.next_action(g))  # a card: now the units it may order
+    assert g.prompt().kind == "order"
+    lines = options_lines(g.legal())
+    orderable = [u.id for u in g.legal().orderable]
+    assert orderable and lines[0].startswith("Units this card may order: ")
+    assert all(f"{uid} (" in lines[0] for uid in orderable)
+    # the order prompt lights only those units
+    assert [c.key for c in g.prompt().choices] == orderable
+    g.act(player.next_action(g))  # the order: now the moves
+    movers = g.legal().movers
+    lines = options_lines(g.legal())
+    for u in movers:
+        reach = sorted(g.legal().moves(u.id))
+        assert any(line.startswith(f"{u.id} (") and ", ".join(reach) in line for line in lines)
+
+
+def test_every_event_kind_has_one_registry_entry_with_its_reducer() -> None:
+    from companion.game.events import BARRIERS, EVENT_KINDS, EVENTS, UNDOABLE, Undo
+
+    assert len(EVENTS) == len(EVENT_KINDS) >= 30
+    assert not (UNDOABLE & BARRIERS)
+    for name, kind in EVENTS.items():
+        assert kind.name == name and kind.meaning
+        assert (kind.reduce is None) == (name in ("game_started", "undo")), name
+    assert EVENTS["dice_read"].undo is Undo.BARRIER and EVENTS["unit_moved"].undo is Undo.UNDOABLE
+    assert EVENTS["unit_moved"].changes_board and not EVENTS["medal_won"].changes_board
