@@ -310,7 +310,9 @@ class LegalActions:
             out += [{"do": "play_card", "card": c} for c in self.cards]
         # an Air Sortie's order needs the airplane's entry hex: the air flow's to offer
         if "order" in acts and st.phase is Phase.ORDER and not (st.air is not None and st.air.sortie):
-            out.append({"do": "order", "units": []})
+            spec = airflow.command_card(st.card or "")
+            out.append({"do": "order", "units": [], **({"section": "center"} if spec.one_section
+                                                        else {})})
             out += [{"do": "order", "units": [u.id], **({"section": u.section} if u.section else {})}
                     for u in self.orderable]
         if "move" in acts:

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from companion.dice.base import DiceError, DiceRequest, validate_faces
 from companion.game import airflow, landing
+from companion.game.dicetypes import DiceError, DiceRequest, validate_faces
 from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
 from companion.game.events import Event
 from companion.game.legal import LegalActions, legal_actions
@@ -35,6 +35,7 @@ from companion.game.queries import (
     modifiers_for,
     orders_check,
 )
+from companion.game.sink import EventSink, SavedGameError
 from companion.game.state import GameLog, GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
@@ -42,7 +43,6 @@ from companion.rules import victory
 from companion.rules.board import Side
 from companion.scenarios import Scenario
 from companion.scenarios.jsonformat import to_dict
-from companion.store import GameStore, StoreError
 
 EventListener = Callable[[Event, GameState], None]
 _MEDAL_SOURCES = ("eliminated", "temporary", "majority", "permanent", "last_to_occupy", "exits",
@@ -59,7 +59,7 @@ def _need(action: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> An
 class GameSession:
     """One game in progress. Not thread-safe: front ends call it from one thread."""
 
-    def __init__(self, log: GameLog, game_id: str, store: GameStore | None = None) -> None:
+    def __init__(self, log: GameLog, game_id: str, store: EventSink | None = None) -> None:
         self.log = log
         self.game_id = game_id
         self.store = store
@@ -70,7 +70,7 @@ class GameSession:
 
     # --- creating and resuming -----------------------------------------------------------
     @classmethod
-    def new(cls, scenario: Scenario, store: GameStore | None = None,
+    def new(cls, scenario: Scenario, store: EventSink | None = None,
             options: dict[str, Any] | None = None, deck_seed: int | None = None,
             game_id: str | None = None) -> GameSession:
         """Start a game. ``deck_seed`` deals a virtual deck (auto play); without it the
@@ -99,10 +99,10 @@ class GameSession:
         return cls(GameLog(start), gid, store)
 
     @classmethod
-    def resume(cls, store: GameStore, game_id: str) -> GameSession:
+    def resume(cls, store: EventSink, game_id: str) -> GameSession:
         stored = store.events(game_id)
         if not stored:
-            raise StoreError(f"saved game {game_id!r} has no events")
+            raise SavedGameError(f"saved game {game_id!r} has no events")
         events = [Event(e.seq, e.kind, e.data) for e in stored]
         return cls(GameLog.replay(events), game_id, store)
 
