@@ -96,12 +96,14 @@ json_scalars = st.one_of(
     st.sampled_from([0, 1, 2]).map(lambda k: (HUGE, -HUGE, 10**30)[k]),
     st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(NAMES), st.sampled_from(HEXES),
     st.text(max_size=12))
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.one_of(st.sampled_from(NAMES), st.text(max_size=8)),
-                                            inner, max_size=4)),
-    max_leaves=12)
+
+
+def _containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    keys = st.one_of(st.sampled_from(NAMES), st.text(max_size=8))
+    return st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4))
+
+
+json_values = st.recursive(json_scalars, _containers, max_leaves=12)
 
 
 def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

@@ -8,11 +8,11 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +23,6 @@ from companion.store import (
     StoreCorrupt,
     StoreError,
     StoreFull,
-    StoreReadOnly,
 )
 from companion.store.sqlite_store import WAL_SIZE_LIMIT, event_checksum
 
@@ -60,7 +59,8 @@ def test_append_events_records_all_of_an_action(store: GameStore) -> None:
     [(2, "battle_resolved", {}), (3, "medal_won", {"x": object()})],  # not JSON
     [(3, "battle_resolved", {}), (4, "medal_won", {})],  # the batch starts too late
 ])
-def test_a_bad_event_in_a_batch_records_none_of_it(store: GameStore, bad: list[tuple[int, str, dict[str, object]]]) -> None:
+def test_a_bad_event_in_a_batch_records_none_of_it(
+        store: GameStore, bad: list[tuple[int, str, dict[str, object]]]) -> None:
     gid = store.create_game("demo", events=[(1, "game_started", {})])
     with pytest.raises(StoreError):
         store.append_events(gid, bad)
