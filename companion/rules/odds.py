@@ -16,7 +16,7 @@ rounded ``int / int``, the same float as the ``Fraction`` would give).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
@@ -237,7 +237,9 @@ def _with_losses(free: _LossFree, retreat_losses: Sequence[int] | None) -> Battl
         lost_total += w * lost
         if lost >= left:
             elim += w
-    return replace(base, eliminate=elim, figures_lost=lost_total)
+    return BattleOdds(base.dice, base.figures, base.hit_sides, base.flag_sides, base.rolls, base.den,
+                      base.hit_counts, base.hit_any, elim, base.eliminate_by_hits, base.retreat,
+                      base.figures_removed, lost_total)
 
 
 def odds_json(odds: BattleOdds) -> dict[str, object]:
@@ -282,12 +284,12 @@ def position_odds(position: Position, attacker_id: str, target_id: str,
     target = position.units[target_id]
     ignorable = ignorable_flags(position, target) + mods.extra_flags_ignorable if mods.flags_ignorable else 0
     dice = check.dice if check.allowed else 0
-    confirm = (GRENADE,) if target.spec.confirm_hits else ()
+    confirm_sides = FACE_WEIGHTS[GRENADE] if target.spec.confirm_hits else 0
     hit_set = frozenset(check.hit_faces)
     hit_sides = face_weight(hit_set)
     flag_sides = face_weight(frozenset(check.flag_faces) - hit_set)
-    free = _loss_free_odds(dice, hit_sides, flag_sides, target.figures, ignorable,
-                           face_weight(confirm))
+    figures = target.figures
+    free = _loss_free_odds(dice, hit_sides, flag_sides, figures, ignorable, confirm_sides)
     most = free.most_due
     if most == 0:
         return free.base
@@ -295,4 +297,4 @@ def position_odds(position: Position, attacker_id: str, target_id: str,
     fewest = min((o.figures_lost for o in options), default=0)
     completed = most - fewest  # retreat moves the unit can make, up to ``most``
     losses = tuple(max(0, k - completed) for k in range(most + 1))
-    return _with_losses(free, losses)
+    return _battle_odds(dice, hit_sides, flag_sides, figures, ignorable, losses, confirm_sides)
