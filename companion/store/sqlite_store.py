@@ -305,6 +305,8 @@ class GameStore:
             raise self._db_error(exc, action) from None
         except OSError as exc:
             raise self._os_error(exc, action) from None
+        except UnicodeDecodeError:  # text in the file (or SQLite's message about it) is mangled
+            raise self._damaged("text in the file is not UTF-8") from None
 
     def _transaction(self, action: str, body: Callable[[], T]) -> T:
         """Run ``body`` in one IMMEDIATE transaction: committed whole, or rolled back whole.
@@ -324,6 +326,11 @@ class GameStore:
                     raise
             except sqlite3.Error as exc:
                 raise self._db_error(exc, action) from None
+            except UnicodeDecodeError:
+                raise self._damaged("text in the file is not UTF-8") from None
+            except UnicodeEncodeError:  # nothing was written: the transaction rolled back
+                raise StoreError(f"cannot {action}: it holds text that is not valid Unicode "
+                                 "(a lone surrogate)") from None
             return result
 
     def _db_error(self, exc: sqlite3.Error, action: str) -> StoreError:
@@ -347,11 +354,9 @@ class GameStore:
                 return StoreReadOnly(f"cannot {action}: {where} is read-only ({cause}); make it "
                                      "writable, or pick another folder with --data-dir.", cause)
             return StoreIOError(f"cannot {action} {where} ({cause})", cause)
-        if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-            return StoreCorrupt(
-                f"{where} is damaged ({cause}); `companion games check` says which games are "
-                "intact and `companion games export ID` saves each one's intact events. To start "
-                f"afresh, move {self.path.name} aside.")
+        if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or (
+                primary == sqlite3.SQLITE_ERROR and "malformed" in cause):
+            return self._damaged(cause)
         if primary == sqlite3.SQLITE_IOERR:
             return StoreIOError(f"cannot {action} {where}: the disk reported an error ({cause} {name})"
                                 .replace(" )", ")"), cause)
@@ -359,6 +364,12 @@ class GameStore:
             return StoreIOError(f"cannot {action}: {where} is in use by another program ({cause}); "
                                 "close it and try again", cause)
         return StoreIOError(f"cannot {action} {where} ({cause})", cause)
+
+    def _damaged(self, cause: str) -> StoreCorrupt:
+        return StoreCorrupt(
+            f"the game store {self.path} is damaged ({cause}); `companion games check` says which "
+            "games are intact and `companion games export ID` saves each one's intact events. To "
+            f"start afresh, move {self.path.name} aside.")
 
     def _read_only_what(self) -> str | None:
         """Which of the file or its folder is read-only for this process, in words, or None."""
@@ -389,6 +400,8 @@ class GameStore:
                 rows = [str(r[0]) for r in self._db.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.DatabaseError as exc:
             return [str(exc)]
+        except UnicodeDecodeError:
+            return ["text in the file is not UTF-8"]
         return [] if rows == ["ok"] else rows
 
     # --- games ---------------------------------------------------------------------------
@@ -529,6 +542,10 @@ class GameStore:
             if not isinstance(kind, str) or not isinstance(data, dict):
                 raise StoreError(f"event {seq} needs a kind (text) and data (an object)")
             try:
+                kind.encode("utf-8")
+            except UnicodeEncodeError:
+                raise StoreError(f"event {seq}: its kind is not valid Unicode text") from None
+            try:
                 text = _payload(data)
             except (TypeError, ValueError) as exc:
                 raise StoreError(f"event {seq} ({kind}) cannot be saved as JSON: {exc}") from None
@@ -589,6 +606,8 @@ class GameStore:
                     out.append(StoredEvent(seq, kind, data, str(at)))
             except sqlite3.DatabaseError as exc:
                 return out, f"the file cannot be read: {exc}"
+            except UnicodeDecodeError:
+                return out, "its text is not UTF-8"
         return out, None
 
     def last_seq(self, game_id: str) -> int:
@@ -607,7 +626,7 @@ class GameStore:
         try:
             with self._lock:
                 ids = [str(r[0]) for r in self._db.execute("SELECT id FROM games ORDER BY id")]
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             return CheckReport(False, (*problems, f"the list of games cannot be read: {exc}"))
         for gid in ids:
             out, problem = self.intact_events(gid)
