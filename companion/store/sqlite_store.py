@@ -206,24 +206,49 @@ class GameStore:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise self._os_error(exc, "create the folder") from None
+        self.read_only = False  # True: opened for reading only (the file or folder is read-only)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise self._db_error(exc, "open") from None
         try:
             self._open(check)
+        except StoreReadOnly as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._open_read_only(check, exc)
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
             raise
 
+    def _open_read_only(self, check: bool, why: StoreReadOnly) -> None:
+        """Open a read-only store for reading (its games can be listed, resumed to look at and
+        exported); any write then raises StoreReadOnly. Raises ``why`` when even that fails."""
+        if not self.path.exists():
+            raise why
+        uri = self.path.resolve().as_uri()
+        for mode in ("?mode=ro", "?immutable=1"):  # immutable: no -shm can be made in the folder
+            try:
+                db = sqlite3.connect(uri + mode, uri=True, isolation_level=None,
+                                     check_same_thread=False)
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error:
+                continue
+            self._db = db
+            self.read_only = True
+            self._open(check)
+            return
+        raise why
+
     def _open(self, check: bool) -> None:
         with self._guard("open"):
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            if not self.read_only:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
+                self._db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
-            self._db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         if check:
             problems = self._quick_check()
             if problems:
@@ -233,16 +258,13 @@ class GameStore:
                     "`companion games export ID` saves each one's intact events")
         with self._guard("open"):
             version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-            if version < SCHEMA_VERSION and not self._read_only_file():
+            if version < SCHEMA_VERSION and not self.read_only:
                 self._db.executescript(_SCHEMA)  # (commits by itself: outside the transaction)
-        if version < SCHEMA_VERSION and not self._read_only_file():
+        if version < SCHEMA_VERSION and not self.read_only:
             self._migrate()
-        if not self._read_only_file():
+        if not self.read_only:
             with contextlib.suppress(StoreError):
                 self._forget_empty_games()
-
-    def _read_only_file(self) -> bool:
-        return self.path.exists() and not os.access(self.path, os.W_OK)
 
     def _migrate(self) -> None:
         """Bring a store of an older version up to this schema (in one transaction)."""
@@ -284,8 +306,9 @@ class GameStore:
     def close(self) -> None:
         """Checkpoint the WAL into the database (the WAL file shrinks to nothing) and close."""
         with self._lock:
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if not self.read_only:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
 

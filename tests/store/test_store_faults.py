@@ -266,6 +266,7 @@ def test_a_read_only_store_says_so(tmp_path: Path, what: str) -> None:
         (data / "games.sqlite3").chmod(0o644)
     assert "Traceback" not in proc.stderr, proc.stderr
     out = proc.stdout
+    assert out.startswith("read 5\n"), out  # its games can still be read
     assert "read-only" in out and "wrote" not in out, out
     assert (f"the folder {data}" if what == "folder" else "games.sqlite3 is read-only") in out, out
 
