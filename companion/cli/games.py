@@ -115,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
     action = args.games_command or "list"
     try:
         # a damaged file is still opened (no quick_check refusal) so what is intact can be saved
-        store = GameStore(Path(args.data_dir) if args.data_dir else None, check=action == "list")
+        store = GameStore(Path(args.data_dir) if args.data_dir else None, check=action == "list",
+                          allow_read_only=action != "import")
     except StoreCorrupt as exc:
         print(f"companion games: {exc}", file=sys.stderr)
         return 2

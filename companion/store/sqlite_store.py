@@ -195,10 +195,13 @@ class GameStore:
 
     ``check`` (default True) runs ``PRAGMA quick_check`` on opening and raises
     :class:`StoreCorrupt` when the file is damaged; ``companion games`` opens with
-    ``check=False`` to export what is intact.
+    ``check=False`` to export what is intact. A read-only file or folder raises
+    :class:`StoreReadOnly` on opening, unless ``allow_read_only``: then the store is opened for
+    reading (``read_only`` is True) and the first write raises it.
     """
 
-    def __init__(self, data_dir: Path | str | None = None, *, check: bool = True) -> None:
+    def __init__(self, data_dir: Path | str | None = None, *, check: bool = True,
+                 allow_read_only: bool = False) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.path = self.data_dir / "games.sqlite3"
         self._lock = threading.RLock()
@@ -212,10 +215,17 @@ class GameStore:
         except sqlite3.Error as exc:
             raise self._db_error(exc, "open") from None
         try:
+            what = self._read_only_what()
+            if what is not None:  # SQLite would open it read-only and fail at the first write
+                raise StoreReadOnly(f"{what} is read-only, so no game can be saved there; make "
+                                    "it writable, or pick another folder with --data-dir.",
+                                    "read-only")
             self._open(check)
         except StoreReadOnly as exc:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
+            if not allow_read_only:
+                raise
             self._open_read_only(check, exc)
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
