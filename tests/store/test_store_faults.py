@@ -396,3 +396,15 @@ def test_companion_games_on_garbage_is_one_line(tmp_path: Path) -> None:
     out = _companion("games", "--data-dir", str(tmp_path))
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "damaged" in out.stderr
+
+
+def test_play_resume_on_a_read_only_store_says_so_before_anything_is_played(tmp_path: Path) -> None:
+    gid = _game_with_events(tmp_path, 3)
+    (tmp_path / "games.sqlite3").chmod(0o444)
+    try:
+        proc = run_py("import sys\nfrom companion.cli import main\nsys.exit(main(sys.argv[1:]))",
+                      "play", "--resume", gid, "--data-dir", str(tmp_path), honour_modes=True)
+    finally:
+        (tmp_path / "games.sqlite3").chmod(0o644)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert "read-only" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
