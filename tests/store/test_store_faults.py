@@ -408,3 +408,43 @@ def test_play_resume_on_a_read_only_store_says_so_before_anything_is_played(tmp_
         (tmp_path / "games.sqlite3").chmod(0o644)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert "read-only" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+_FILL_THE_DISK = """
+import sys
+from companion.store import GameStore, StoreFull
+s = GameStore(sys.argv[1])
+gid = s.create_game("demo", events=[(1, "game_started", {})])
+seq = 1
+try:
+    while True:
+        s.append_events(gid, [(seq + 1, "dice_read", {"pad": "q" * 2000}), (seq + 2, "medal_won", {})])
+        seq += 2
+except StoreFull as exc:
+    print("full:", exc)
+events = s.events(gid)
+print("kept", len(events), "of", seq, "whole batches:", all(e.kind == "medal_won" for e in events[2::2]))
+"""
+
+
+def test_a_real_full_disk_is_reported_as_full(tmp_path: Path) -> None:
+    """A 300 KB tmpfs filled by a real writer (needs root and mount namespaces: skipped without)."""
+    unshare = shutil.which("unshare")
+    if unshare is None or os.geteuid() != 0:
+        pytest.skip("needs root and unshare to mount a small tmpfs")
+    mnt = tmp_path / "small"
+    mnt.mkdir()
+    script = tmp_path / "fill.py"
+    script.write_text(_FILL_THE_DISK)
+    proc = subprocess.run(
+        [unshare, "-m", "sh", "-c", f'mount -t tmpfs -o size=300k tmpfs "{mnt}" || exit 77; '
+                                    f'exec "{sys.executable}" "{script}" "{mnt}/data"'],
+        capture_output=True, text=True, timeout=120)
+    if proc.returncode == 77:
+        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    full, kept = proc.stdout.splitlines()
+    assert "is full" in full and "no transaction is active" not in full, full
+    assert kept.startswith("kept ") and kept.endswith("whole batches: True"), kept
+    n, _, seq = kept.split()[1:4]
+    assert int(n) == int(seq) > 10  # every acknowledged event kept, nothing of the failed batch
