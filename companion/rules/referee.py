@@ -205,13 +205,6 @@ def _enum(value: object, field_path: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-def _text(value: object, field_path: str, allowed: tuple[str, ...], what: str) -> str:
-    """One of ``allowed`` (a name), or a QueryError saying ``what`` is expected."""
-    if not isinstance(value, str) or value not in allowed:
-        raise QueryError(field_path, f"{_show(value)} is not {what}; allowed: {', '.join(allowed)}")
-    return value
-
-
 # --- parsing -------------------------------------------------------------------------------------
 def parse_query(query: object) -> Query:
     """Validate the whole query and build its position. Raises QueryError on the first fault."""
