@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.rules.battle import battle_check, resolve_battle
-from companion.rules.odds import battle_odds, clear_odds_cache, position_odds
+from companion.rules.odds import battle_odds, clear_odds_cache, odds_json, position_odds
 from companion.rules.referee import answer, load_plugins, parse_query, position_from_json
 
 
@@ -71,8 +71,10 @@ def referee_rows(mods: dict[str, Any]) -> list[tuple[str, Callable[[], object]]]
     sight.pop("dice")
     odds = dict(query)
     odds.pop("dice")
-    answer_, parse, check, resolve, p_odds = (mods[k] for k in (
-        "answer", "parse_query", "battle_check", "resolve_battle", "position_odds"))
+    answer_, parse, check, resolve, p_odds, to_json = (mods[k] for k in (
+        "answer", "parse_query", "battle_check", "resolve_battle", "position_odds", "odds_json"))
+    checked = check(position, "a1", "x1")
+    odds_now = p_odds(position, "a1", "x1")
     return [
         ("referee answer(query dict), parse included", lambda: answer_(query)),
         ("query parsing alone", lambda: parse(query)),
@@ -80,10 +82,25 @@ def referee_rows(mods: dict[str, Any]) -> list[tuple[str, Callable[[], object]]]
             position, "a1", "x1", ["flag", "flag"])),
         ("battle_check alone", lambda: check(position, "a1", "x1")),
         ("position_odds (cached distribution)", lambda: p_odds(position, "a1", "x1")),
+        ("position_odds, battle_check given", lambda: p_odds(position, "a1", "x1", None, checked)),
+        ("odds_json of one BattleOdds", lambda: to_json(odds_now)),
         ("answer: battle ask without dice (odds)", lambda: answer_(odds)),
         ("answer: line_of_sight ask", lambda: answer_(sight)),
         ("referee answer(query dict) again, last", lambda: answer_(query)),
     ]
+
+
+def odds_rows(mods: dict[str, Any]) -> list[tuple[str, Callable[[], object]]]:
+    """Exact odds for 1, 4 and 8 dice computed afresh (every cache cleared), and their JSON."""
+    rows: list[tuple[str, Callable[[], object]]] = []
+    for n in (1, 4, 8):
+        def fresh(n: int = n) -> object:
+            mods["clear_odds_cache"]()
+            return mods["odds_json"](mods["battle_odds"](n, {"infantry", "grenade"}, 4,
+                                                         retreat_losses=[0] + [1] * n))
+
+        rows.append((f"{n} dice: odds + odds_json, caches cleared", fresh))
+    return rows
 
 
 def _package_modules() -> dict[str, Any]:
@@ -124,12 +141,14 @@ class Version:
             return {"answer": ref.answer, "parse_query": ref.parse_query,
                     "battle_check": battle.battle_check, "resolve_battle": battle.resolve_battle,
                     "position_odds": odds.position_odds, "position_from_json": ref.position_from_json,
-                    "load_plugins": ref.load_plugins}
+                    "load_plugins": ref.load_plugins, "odds_json": odds.odds_json,
+                    "battle_odds": odds.battle_odds, "clear_odds_cache": odds.clear_odds_cache}
 
 
 THIS_VERSION = {"answer": answer, "parse_query": parse_query, "battle_check": battle_check,
                 "resolve_battle": resolve_battle, "position_odds": position_odds,
-                "position_from_json": position_from_json, "load_plugins": load_plugins}
+                "position_from_json": position_from_json, "load_plugins": load_plugins,
+                "odds_json": odds_json, "battle_odds": battle_odds, "clear_odds_cache": clear_odds_cache}
 
 
 def compare(baseline: Path, repeat: int) -> None:
@@ -140,6 +159,8 @@ def compare(baseline: Path, repeat: int) -> None:
     with old_version.active():
         old_rows = referee_rows(old_functions)
     new_rows = referee_rows(THIS_VERSION)
+    old_rows += odds_rows(old_functions)
+    new_rows += odds_rows(THIS_VERSION)
     print(f"medians of {repeat} calls each, the two versions taking turns (µs); baseline {baseline}:")
     print(f"  {'':<48} {'baseline':>9} {'this tree':>10} {'speed-up':>9}")
     for (label, old_fn), (_, new_fn) in zip(old_rows, new_rows, strict=True):

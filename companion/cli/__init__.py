@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cards": ("cards", "the command-card deck, or what one card does"),
     "scenario": ("scenario", "show or check a scenario file"),
     "play": ("play", "play a game in the terminal"),
+    "games": ("games", "the saved games: list, check, export, import"),
     "tray": ("tray", "simulate a dice tray or listen to one"),
     "app": ("app", "start the tablet app"),
     "dashboard": ("dashboard", "convention mode: every table's game at a glance"),

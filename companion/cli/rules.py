@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
@@ -40,20 +41,71 @@ def _read(path: str) -> tuple[str | None, dict[str, Any] | None]:
         return None, _error("", "the query is not UTF-8 text")
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(value: object) -> str | None:
+    """The dotted path of the first string (or key) holding a lone UTF-16 surrogate, or None."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        path, v = stack.pop()
+        if isinstance(v, str):
+            if _has_surrogate(v):
+                return path
+        elif isinstance(v, dict):
+            items = list(v.items())
+            for k, sub in reversed(items):
+                if _has_surrogate(k):
+                    return path  # the key itself cannot be printed: name the object holding it
+                stack.append((f"{path}.{k}" if path else k, sub))
+        elif isinstance(v, list):
+            stack.extend((f"{path}.{i}" if path else str(i), sub) for i, sub in reversed(list(enumerate(v))))
+    return None
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def answer_text(text: str) -> tuple[int, dict[str, Any]]:
     """Exit code and JSON object for one query text (used by the CLI and tests)."""
+    from companion.rules.referee import MAX_INT_DIGITS, HugeNumber, answer_or_error
+
+    def read_int(digits: str) -> int | HugeNumber:
+        # an integer too long for Python to read becomes a marker the referee names in its error
+        return HugeNumber(len(digits.lstrip("-"))) if len(digits) > MAX_INT_DIGITS else int(digits)
+
     try:
-        query = json.loads(text)
+        query = json.loads(text, parse_int=read_int)
     except json.JSONDecodeError as exc:
         return 2, _error("", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
     except RecursionError:
         return 2, _error("", "malformed JSON: nested too deeply")
+    if _SURROGATE_ESCAPE.search(text):
+        where = _lone_surrogate(query)
+        if where is not None:
+            return 2, _error(where, "a text or key here holds a lone UTF-16 surrogate (a \\ud800-"
+                                    "\\udfff escape that is not half of a pair), which is no character")
     try:
-        from companion.rules.referee import answer_or_error
-
         return answer_or_error(query)
     except Exception as exc:  # the boundary: a bug must still give a clean, honest answer
         return 2, _error("", f"the referee could not answer this query ({type(exc).__name__}: {exc})")
+
+
+def dump_answer(out: dict[str, Any], indent: int | None = None) -> bytes:
+    """The answer as UTF-8 bytes, one JSON document and a newline, whatever the locale.
+
+    A string that cannot be UTF-8 (a lone surrogate given through the Python API) is written
+    as a JSON escape instead of failing, or of a raw byte under a C locale."""
+    text = json.dumps(out, indent=indent, ensure_ascii=False, default=repr)
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(out, indent=indent, ensure_ascii=True, default=repr) + "\n").encode("ascii")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         code, out = 2, err or _error("", "no query")
     else:
         code, out = answer_text(text)
-    sys.stdout.write(json.dumps(out, indent=args.indent, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+    sys.stdout.buffer.write(dump_answer(out, args.indent))
+    sys.stdout.buffer.flush()
     return code

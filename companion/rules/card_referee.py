@@ -1,6 +1,6 @@
 """Referee asks for command cards: ``orders``, ``card_attack`` and the card-aware ``battle``.
 
-Loaded by ``referee.py`` as a plugin (its ``PLUGINS`` list); documented in
+Imported by ``referee.load_plugins`` on the first answer; documented in
 ``docs/rules-referee.md`` (section "Command cards and orders").
 """
 
@@ -25,7 +25,17 @@ from companion.rules.cards import (
 )
 from companion.rules.odds import odds_json, position_odds
 from companion.rules.orders import OrdersError, air_power_group_ok, check_orders
-from companion.rules.referee import ASKS, Query, QueryError, _int, check_json, register_ask, result_json
+from companion.rules.referee import (
+    ASKS,
+    MAX_MEDAL_COUNT,
+    Query,
+    QueryError,
+    _int,
+    _show,
+    check_json,
+    register_ask,
+    result_json,
+)
 from companion.rules.victory import (
     MajorityRule,
     MedalLedger,
@@ -79,11 +89,14 @@ def _air_notes(query: Query, spec: CardSpec) -> list[str]:
     return [f"{spec.name} with {query.air_rules} rules: {note}"] if note else []
 
 
+_SIDES: dict[str, Side] = {s.value: s for s in Side}
+
+
 def _side(value: object, path: str) -> Side:
-    try:
-        return Side(str(value)) if isinstance(value, str) else Side("")
-    except ValueError:
-        raise QueryError(path, f"{value!r} is not a side; allowed: allies, axis") from None
+    found = _SIDES.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise QueryError(path, f"{_show(value)} is not a side; allowed: allies, axis")
+    return found
 
 
 @register_ask("battle")
@@ -376,7 +389,7 @@ def _objective(query: Query, raw: object, path: str) -> Objective:
         raise QueryError(f"{path}.id", "expected a non-empty string")
     kinds = tuple(k.value for k in ObjectiveKind)
     if raw["kind"] not in kinds:
-        raise QueryError(f"{path}.kind", f"{raw['kind']!r} is not an objective kind; allowed: "
+        raise QueryError(f"{path}.kind", f"{_show(raw['kind'])} is not an objective kind; allowed: "
                                          f"{', '.join(kinds)}")
     hexes = raw["hexes"]
     if not isinstance(hexes, list) or not hexes:
@@ -384,7 +397,7 @@ def _objective(query: Query, raw: object, path: str) -> Objective:
     parsed = tuple(query.hex(h, f"{path}.hexes.{i}") for i, h in enumerate(hexes))
     side = None if raw.get("side") is None else _side(raw["side"], f"{path}.side")
     initial = None if raw.get("initial") is None else _side(raw["initial"], f"{path}.initial")
-    medals = _int(raw.get("medals", 1), f"{path}.medals", 1)
+    medals = _int(raw.get("medals", 1), f"{path}.medals", 1, MAX_MEDAL_COUNT)
     needed = raw.get("hexes_needed")
     if needed is not None:
         needed = _int(needed, f"{path}.hexes_needed", 1, len(parsed))
@@ -405,7 +418,7 @@ def _per_side(body: dict[str, Any], key: str, path: str) -> dict[Side, int]:
         raise QueryError(path, "expected {\"allies\": n, \"axis\": n}")
     out = {Side.ALLIES: 0, Side.AXIS: 0}
     for k, v in raw.items():
-        out[_side(k, f"{path}.{k}")] = _int(v, f"{path}.{k}", 0)
+        out[_side(k, f"{path}.{k}")] = _int(v, f"{path}.{k}", 0, MAX_MEDAL_COUNT)
     return out
 
 
@@ -416,7 +429,7 @@ def _objective_sides(body: dict[str, Any], key: str, path: str, ids: set[str]) -
     out: dict[str, Side] = {}
     for k, v in raw.items():
         if k not in ids:
-            raise QueryError(f"{path}.{k}", f"no objective has the id {k!r}")
+            raise QueryError(f"{path}.{k}", f"no objective has the id {_show(k)}")
         out[k] = _side(v, f"{path}.{k}")
     return out
 
@@ -429,7 +442,7 @@ def ask_victory(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     query.body_fields(allowed, {"target"})
     target = body["target"]
     if isinstance(target, int) and not isinstance(target, bool):
-        targets = {Side.ALLIES: _int(target, "ask.victory.target", 1)}
+        targets = {Side.ALLIES: _int(target, "ask.victory.target", 1, MAX_MEDAL_COUNT)}
         targets[Side.AXIS] = targets[Side.ALLIES]
     else:
         targets = _per_side(body, "target", "ask.victory.target")

@@ -6,7 +6,11 @@ flags from ``n`` dice follows the multinomial law
 
     P(hits = a, flags = b) = n! / (a! b! c!) * (h/6)^a * (f/6)^b * ((6-h-f)/6)^c,  c = n - a - b.
 
-Fractions are exact; the referee turns them into floats for JSON.
+Everything is counted in whole numbers over one denominator (``6**dice`` rolls, times
+``6**dice`` confirmation re-rolls for a target whose hits are confirmed): no ``Fraction`` is
+made unless asked for. :class:`BattleOdds` keeps the counts and gives each probability as an
+exact ``Fraction`` on demand; :func:`odds_json` divides the counts directly (a correctly
+rounded ``int / int``, the same float as the ``Fraction`` would give).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ def clear_odds_cache() -> None:
     """Forget every cached distribution (benchmarks measure the uncached cost with it)."""
     outcome_counts.cache_clear()
     outcome_distribution.cache_clear()
+    _loss_free_odds.cache_clear()
     _battle_odds.cache_clear()
 
 
@@ -81,19 +86,64 @@ def outcome_distribution(dice: int, hit_sides: int, flag_sides: int) -> tuple[Ou
 
 @dataclass(frozen=True, slots=True)
 class BattleOdds:
-    """The exact chances of one battle, before the roll."""
+    """The exact chances of one battle, before the roll, as whole-number counts.
+
+    ``rolls`` = 6**dice equally likely rolls; ``den`` = the denominator of the figures-lost
+    counts (``rolls`` times the confirmation re-rolls). Each probability named in the
+    contract is a property giving an exact ``Fraction``.
+    """
 
     dice: int
     figures: int
-    distribution: tuple[Outcome, ...]  # (hits, flags, p), p > 0, summing to 1
-    hits: tuple[Fraction, ...]  # P(hits = k) for k = 0..dice
-    p_hit: Fraction  # at least one hit
-    p_eliminate: Fraction  # by hits, or by figures lost for retreats that cannot be made
-    p_eliminate_by_hits: Fraction
-    p_retreat: Fraction  # at least one flag left after ignored flags, unit not eliminated
-    expected_figures_removed: Fraction  # by hits, never more than the unit has
-    expected_figures_lost: Fraction  # hits plus the least a forced retreat can cost
-    expected_medals: Fraction
+    hit_sides: int
+    flag_sides: int
+    rolls: int
+    den: int
+    hit_counts: tuple[int, ...]  # rolls with k hits, k = 0..dice
+    hit_any: int  # over rolls
+    eliminate: int  # over den: by hits, or by figures lost for retreats that cannot be made
+    eliminate_by_hits: int  # over den
+    retreat: int  # over den: at least one flag left after ignored flags, unit not eliminated
+    figures_removed: int  # over den: sum of figures removed by hits
+    figures_lost: int  # over den: hits plus the least a forced retreat can cost
+
+    @property
+    def distribution(self) -> tuple[Outcome, ...]:
+        """(hits, flags, p) for every outcome with p > 0; the p sum to 1."""
+        return outcome_distribution(self.dice, self.hit_sides, self.flag_sides)
+
+    @property
+    def hits(self) -> tuple[Fraction, ...]:
+        """P(hits = k) for k = 0..dice."""
+        return tuple(Fraction(n, self.rolls) for n in self.hit_counts)
+
+    @property
+    def p_hit(self) -> Fraction:
+        return Fraction(self.hit_any, self.rolls)
+
+    @property
+    def p_eliminate(self) -> Fraction:
+        return Fraction(self.eliminate, self.den)
+
+    @property
+    def p_eliminate_by_hits(self) -> Fraction:
+        return Fraction(self.eliminate_by_hits, self.den)
+
+    @property
+    def p_retreat(self) -> Fraction:
+        return Fraction(self.retreat, self.den)
+
+    @property
+    def expected_figures_removed(self) -> Fraction:
+        return Fraction(self.figures_removed, self.den)
+
+    @property
+    def expected_figures_lost(self) -> Fraction:
+        return Fraction(self.figures_lost, self.den)
+
+    @property
+    def expected_medals(self) -> Fraction:
+        return Fraction(self.eliminate, self.den)
 
 
 def battle_odds(dice: int, hit_faces: Iterable[str], figures: int,
@@ -116,17 +166,27 @@ def battle_odds(dice: int, hit_faces: Iterable[str], figures: int,
                         losses, face_weight(confirm_faces))
 
 
+@dataclass(frozen=True, slots=True)
+class _LossFree:
+    """The counts of one battle that do not depend on what retreats cost, and the weight of
+    every (flags due, figures left) case where they do."""
+
+    base: BattleOdds  # figures_lost counts hits only; eliminate counts eliminations by hits
+    retreats: tuple[tuple[int, int, int], ...]  # (flags due > 0, figures left > 0, weight over den)
+    most_due: int  # the most flags due in any outcome (0: no retreat can happen)
+
+
 @lru_cache(maxsize=4096)
-def _battle_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignorable_flags: int,
-                 retreat_losses: tuple[int, ...] | None, confirm_sides: int = 0) -> BattleOdds:
+def _loss_free_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignorable_flags: int,
+                    confirm_sides: int) -> _LossFree:
     # Whole numbers over one denominator, 6**dice rolls times 6**dice confirmation re-rolls
     # (a confirmation of a hits re-rolls a dice: its odds are scaled by 6**(dice - a)).
     rolls = DIE_SIDES**dice
     den = rolls * rolls
     miss = DIE_SIDES - confirm_sides
     hits = [0] * (dice + 1)
-    p_hit = p_elim = p_elim_hits = p_retreat = 0
-    e_removed = e_lost = 0
+    p_hit = p_elim = p_retreat = e_removed = 0
+    cases: dict[tuple[int, int], int] = {}
     for a, b, count in outcome_counts(dice, hit_sides, flag_sides):
         hits[a] += count
         if a:
@@ -145,40 +205,58 @@ def _battle_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignor
             e_removed += w * removed
             if removed >= figures:
                 p_elim += w
-                p_elim_hits += w
-                e_lost += w * removed
                 continue
-            due = max(0, b - ignorable_flags)
-            lost = 0
-            if due:
+            due = b - ignorable_flags
+            if due > 0:
                 p_retreat += w
-                if retreat_losses is not None:
-                    lost = retreat_losses[min(due, len(retreat_losses) - 1)]
-            left = figures - removed
-            lost = min(lost, left)
-            e_lost += w * (removed + lost)
-            if lost >= left:
-                p_elim += w
-    elim = Fraction(p_elim, den)
-    return BattleOdds(dice, figures, outcome_distribution(dice, hit_sides, flag_sides),
-                      tuple(Fraction(h, rolls) for h in hits), Fraction(p_hit, rolls), elim,
-                      Fraction(p_elim_hits, den), Fraction(p_retreat, den),
-                      Fraction(e_removed, den), Fraction(e_lost, den), elim)
+                key = (due, figures - removed)
+                cases[key] = cases.get(key, 0) + w
+    base = BattleOdds(dice, figures, hit_sides, flag_sides, rolls, den, tuple(hits), p_hit,
+                      p_elim, p_elim, p_retreat, e_removed, e_removed)
+    retreats = tuple((due, left, w) for (due, left), w in sorted(cases.items()))
+    return _LossFree(base, retreats, max((due for due, _, _ in retreats), default=0))
+
+
+@lru_cache(maxsize=4096)
+def _battle_odds(dice: int, hit_sides: int, flag_sides: int, figures: int, ignorable_flags: int,
+                 retreat_losses: tuple[int, ...] | None, confirm_sides: int = 0) -> BattleOdds:
+    free = _loss_free_odds(dice, hit_sides, flag_sides, figures, ignorable_flags, confirm_sides)
+    return _with_losses(free, retreat_losses)
+
+
+def _with_losses(free: _LossFree, retreat_losses: Sequence[int] | None) -> BattleOdds:
+    """The odds once the least figures lost for each number of flags due are known."""
+    base = free.base
+    if retreat_losses is None or not free.retreats:
+        return base
+    last = len(retreat_losses) - 1
+    elim = base.eliminate
+    lost_total = base.figures_lost
+    for due, left, w in free.retreats:
+        lost = min(retreat_losses[min(due, last)], left)
+        lost_total += w * lost
+        if lost >= left:
+            elim += w
+    return BattleOdds(base.dice, base.figures, base.hit_sides, base.flag_sides, base.rolls, base.den,
+                      base.hit_counts, base.hit_any, elim, base.eliminate_by_hits, base.retreat,
+                      base.figures_removed, lost_total)
 
 
 def odds_json(odds: BattleOdds) -> dict[str, object]:
     """The odds as JSON-ready floats (the referee's ``odds`` field)."""
+    rolls, den = odds.rolls, odds.den
     return {
         "dice": odds.dice,
-        "distribution": [{"hits": a, "flags": b, "p": float(p)} for a, b, p in odds.distribution],
-        "hits": [float(p) for p in odds.hits],
-        "p_hit": float(odds.p_hit),
-        "p_eliminate": float(odds.p_eliminate),
-        "p_eliminate_by_hits": float(odds.p_eliminate_by_hits),
-        "p_retreat": float(odds.p_retreat),
-        "expected_figures_removed": float(odds.expected_figures_removed),
-        "expected_figures_lost": float(odds.expected_figures_lost),
-        "expected_medals": float(odds.expected_medals),
+        "distribution": [{"hits": a, "flags": b, "p": n / rolls}
+                         for a, b, n in outcome_counts(odds.dice, odds.hit_sides, odds.flag_sides)],
+        "hits": [n / rolls for n in odds.hit_counts],
+        "p_hit": odds.hit_any / rolls,
+        "p_eliminate": odds.eliminate / den,
+        "p_eliminate_by_hits": odds.eliminate_by_hits / den,
+        "p_retreat": odds.retreat / den,
+        "expected_figures_removed": odds.figures_removed / den,
+        "expected_figures_lost": odds.figures_lost / den,
+        "expected_medals": odds.eliminate / den,
     }
 
 
@@ -194,6 +272,11 @@ def position_odds(position: Position, attacker_id: str, target_id: str,
     """The odds of one battle in a position: dice and hit faces from ``battle_check``, flags the
     target may ignore from its terrain, and the least each forced retreat can cost it.
     A battle that is not allowed has 0 dice (nothing can happen).
+
+    The retreat is searched once, for the most flags any outcome leaves due, and only when one
+    can: with ``k`` flags a unit completes ``min(k, d)`` retreat moves, ``d`` being the most it
+    can complete at all, so the fewest figures lost for every smaller ``k`` follow from it
+    (checked against a search per flag count in tests/rules/test_odds_equivalence.py).
     """
     mods = modifiers or NO_MODIFIERS
     if check is None:
@@ -201,10 +284,17 @@ def position_odds(position: Position, attacker_id: str, target_id: str,
     target = position.units[target_id]
     ignorable = ignorable_flags(position, target) + mods.extra_flags_ignorable if mods.flags_ignorable else 0
     dice = check.dice if check.allowed else 0
-    losses = [0]
-    for k in range(1, dice + 1):
-        options = retreat_options(position, target_id, k, mods.retreat_hexes, figures=k + 1)
-        losses.append(min((o.figures_lost for o in options), default=0))
-    confirm = (GRENADE,) if target.spec.confirm_hits else ()
-    return battle_odds(dice, check.hit_faces, target.figures, check.flag_faces, ignorable, losses,
-                       confirm)
+    confirm_sides = FACE_WEIGHTS[GRENADE] if target.spec.confirm_hits else 0
+    hit_set = frozenset(check.hit_faces)
+    hit_sides = face_weight(hit_set)
+    flag_sides = face_weight(frozenset(check.flag_faces) - hit_set)
+    figures = target.figures
+    free = _loss_free_odds(dice, hit_sides, flag_sides, figures, ignorable, confirm_sides)
+    most = free.most_due
+    if most == 0:
+        return free.base
+    options = retreat_options(position, target_id, most, mods.retreat_hexes, figures=most + 1)
+    fewest = min((o.figures_lost for o in options), default=0)
+    completed = most - fewest  # retreat moves the unit can make, up to ``most``
+    losses = tuple(max(0, k - completed) for k in range(most + 1))
+    return _battle_odds(dice, hit_sides, flag_sides, figures, ignorable, losses, confirm_sides)

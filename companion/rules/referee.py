@@ -12,13 +12,12 @@ Asks dispatch through :data:`ASKS`. Another module adds an ask with::
     @register_ask("orders")
     def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]: ...
 
-and is listed in :data:`PLUGINS` so that the referee imports it (on the first ``answer()``).
+and is imported in :func:`load_plugins` (on the first ``answer()``).
 Handlers raise :class:`QueryError` naming the dotted field that is wrong.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,13 +71,8 @@ UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badge
 
 ASKS: dict[str, AskHandler] = {}
 _HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
-# modules that register more asks; imported on the first answer() (see load_plugins)
-PLUGINS: list[str] = [
-    "companion.rules.cards",
-    "companion.rules.orders",
-    "companion.rules.card_referee",
-    "companion.rules.air.referee",
-]
+# bounds on counts a query may give (a medal count above this is no game of Memoir '44)
+MAX_MEDAL_COUNT = 1000
 
 
 def register_ask(name: str) -> Callable[[AskHandler], AskHandler]:
@@ -122,9 +116,12 @@ class Query:
         found = _HEX_NAMES.get(key)
         if found is not None:
             return found
+        if not value.isascii():  # "A²" or "A٣": digits int() reads but no hex name has
+            raise QueryError(field_path, f"{_show(value)} is not a hex name "
+                                         "(a letter and a number, like G5 or a8)")
         try:
             found = board.parse(value)
-        except HexNameError as exc:
+        except (HexNameError, ValueError) as exc:
             raise QueryError(field_path, str(exc)) from None
         if len(_HEX_NAMES) < 4096:
             _HEX_NAMES[key] = found
@@ -136,8 +133,10 @@ class Query:
             raise QueryError(field_path, f"expected a unit id (a string), got {_show(value)}")
         unit = self.position.units.get(value)
         if unit is None:
-            known = ", ".join(sorted(self.position.units)) or "none"
-            raise QueryError(field_path, f"no unit has the id {value!r}; unit ids: {known}")
+            ids = sorted(self.position.units)
+            known = ", ".join(ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else "") \
+                if ids else "none"
+            raise QueryError(field_path, f"no unit has the id {_show(value)}; unit ids: {known}")
         return unit
 
     def faces(self, field_path: str = "dice") -> list[str] | None:
@@ -160,8 +159,34 @@ class Query:
                 raise QueryError(f"{base}.{k}", "required field is missing")
 
 
+class HugeNumber:
+    """A JSON integer too long to read (more than :data:`MAX_INT_DIGITS` digits).
+
+    ``companion rules`` reads such a literal as this marker instead of failing in ``json``, so
+    that the field holding it is named in the error like any other wrong value."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+MAX_INT_DIGITS = 4300  # Python's own limit for reading an integer from text
+
+
 def _show(value: object) -> str:
-    text = repr(value)
+    """A short, printable picture of a wrong value for an error message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return "a number of more than 77 digits"
+    if isinstance(value, str) and len(value) > 40:
+        value = value[:40]
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int too long to print, or nesting too deep
+        return f"a {type(value).__name__} too large to show"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -170,7 +195,7 @@ def _int(value: object, field_path: str, lo: int, hi: int | None = None) -> int:
         raise QueryError(field_path, f"expected a whole number, got {_show(value)}")
     if value < lo or (hi is not None and value > hi):
         span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-        raise QueryError(field_path, f"{value} is out of range; allowed: {span}")
+        raise QueryError(field_path, f"{_show(value)} is out of range; allowed: {span}")
     return value
 
 
@@ -275,11 +300,11 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
         uid = unit.id
         first = index.setdefault(uid, i)
         if first != i:
-            raise QueryError(f"units.{i}.id", f"the id {uid!r} is already used by units.{first}")
+            raise QueryError(f"units.{i}.id", f"the id {_show(uid)} is already used by units.{first}")
         holder = by_hex.setdefault(unit.hex, uid)
         if holder is not uid:
             raise QueryError(f"units.{i}.hex",
-                             f"{board.name(unit.hex)} already holds {holder!r}: "
+                             f"{board.name(unit.hex)} already holds {_show(holder)}: "
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
@@ -301,8 +326,7 @@ def _parse_ask(query: dict[str, Any], position: Position, index: dict[str, int])
         raise QueryError("ask", f"expected exactly one ask, one of: {', '.join(sorted(ASKS))}")
     (name, body), = ask.items()
     if name not in ASKS:
-        broken = "".join(f"; {m} failed to load ({e})" for m, e in sorted(PLUGIN_ERRORS.items()))
-        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {', '.join(sorted(ASKS))}{broken}")
+        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {', '.join(sorted(ASKS))}")
     if body is None:
         body = {}
     if not isinstance(body, dict):
@@ -478,16 +502,14 @@ def _card_modifiers(card: object, query: Query, attacker_id: str, target_id: str
         return None
     if not isinstance(card, str):
         raise QueryError("ask.battle.card", "expected a command card name or null")
-    try:
-        cards = importlib.import_module("companion.rules.cards")
-    except ModuleNotFoundError:
-        raise QueryError("ask.battle.card", "command cards are not available in this version") from None
+    from companion.rules import cards  # the card tables, only for a battle that names a card
+
     try:
         mods = cards.card_modifiers(card, query.position, attacker_id, target_id, overrun=overrun)
     except (ValueError, KeyError) as exc:
         raise QueryError("ask.battle.card", str(exc).strip("'\"")) from None
     if not isinstance(mods, BattleModifiers):
-        raise QueryError("ask.battle.card", f"card {card!r} does not change a battle")
+        raise QueryError("ask.battle.card", f"card {_show(card)} does not change a battle")
     return mods
 
 
@@ -585,11 +607,10 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _air_targets() -> Any:
-    """F's ``air.targets`` module (ground units battling air units), or None when absent."""
-    try:
-        return importlib.import_module("companion.rules.air.targets")
-    except ImportError:
-        return None
+    """The ``air.targets`` module (ground units battling air units), imported when first needed."""
+    from companion.rules.air import targets
+
+    return targets
 
 
 @register_ask("line_of_sight")
@@ -642,25 +663,21 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         dests.append(entry)
     return {"move": {"destinations": dests}}
 
-PLUGIN_ERRORS: dict[str, str] = {}
 _plugins_loaded = False
 
 
 def load_plugins() -> None:
-    """Import the modules of :data:`PLUGINS` once, so their asks register.
+    """Import the modules that register the other asks, once (on the first :func:`answer`).
 
-    A module not written yet is skipped; one that fails to import is recorded in
-    :data:`PLUGIN_ERRORS` (named in the unknown-ask error) so the other asks keep working.
+    Kept out of the module's own imports because they import this module (their
+    ``register_ask``), and so that ``position_from_json`` alone loads no card or air rules.
     """
     global _plugins_loaded
     if _plugins_loaded:
         return
+    # card_referee replaces "battle" and "move" with their card-aware versions (which call the
+    # plain ones above) and adds orders, card_attack and victory; air.referee the air asks.
+    from companion.rules import card_referee  # noqa: F401
+    from companion.rules.air import referee as air_referee  # noqa: F401
+
     _plugins_loaded = True
-    for name in PLUGINS:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                PLUGIN_ERRORS[name] = f"{type(exc).__name__}: {exc}"
-        except Exception as exc:  # a sibling module's bug must not take the other asks down
-            PLUGIN_ERRORS[name] = f"{type(exc).__name__}: {exc}"

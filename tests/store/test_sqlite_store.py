@@ -52,9 +52,9 @@ def test_unknown_game_is_a_clear_error(store: GameStore) -> None:
 
 def test_games_listed_most_recent_first_with_status(store: GameStore) -> None:
     a = store.create_game("countryside")
-    b = store.create_game("beach")
+    b = store.create_game("beach", events=[(1, "game_started", {})])
     time.sleep(0.002)
-    store.append(a, 1, "card_played", {})
+    store.append(a, 1, "game_started", {})
     time.sleep(0.002)  # "updated" has millisecond resolution
     store.set_status(b, "over", winner="axis")
     ids = [g.id for g in store.list_games()]

@@ -29,7 +29,7 @@ from companion.rules.air.airpack import (
 from companion.rules.air.common import AirRulesError, FlightRules, TargetResult
 from companion.rules.air.flightplan import FlightPlanRules, Marker, OrderKind
 from companion.rules.board import Hex, Section, Side, distance
-from companion.rules.referee import Query, QueryError, register_ask
+from companion.rules.referee import Query, QueryError, _show, register_ask
 
 Handler = Callable[[Query, dict[str, Any]], dict[str, Any]]
 
@@ -80,16 +80,22 @@ def _hexes(query: Query, value: object, path: str) -> list[Hex]:
     return [query.hex(v, f"{path}.{i}") for i, v in enumerate(value)]
 
 
+_SECTIONS: dict[str, Section] = {s.value: s for s in Section}
+_SIDES: dict[str, Side] = {s.value: s for s in Side}
+
+
 def _section(value: object, path: str) -> Section:
-    if value not in {s.value for s in Section}:
-        raise QueryError(path, "expected a section: left, center or right")
-    return Section(str(value))
+    found = _SECTIONS.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise QueryError(path, f"expected a section: left, center or right, got {_show(value)}")
+    return found
 
 
 def _side(value: object, path: str) -> Side:
-    if value not in {s.value for s in Side}:
-        raise QueryError(path, "expected a side: allies or axis")
-    return Side(str(value))
+    found = _SIDES.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise QueryError(path, f"expected a side: allies or axis, got {_show(value)}")
+    return found
 
 
 def _names(query: Query, hexes: object) -> list[str]:
@@ -152,7 +158,7 @@ def ask_air_sortie(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                       {"side"})
     side = _side(body["side"], "ask.air_sortie.side")
     card_value = body.get("card", SortieCard.AIR_SORTIE.value)
-    if card_value not in {c.value for c in SortieCard}:
+    if not isinstance(card_value, str) or card_value not in {c.value for c in SortieCard}:
         raise QueryError("ask.air_sortie.card",
                          f"expected one of: {', '.join(c.value for c in SortieCard)}")
     with_section = body.get("with_section_card")
@@ -280,7 +286,7 @@ def _markers(query: Query, value: object) -> list[Marker]:
             raise QueryError(f"{path}.{i}", "expected {\"hex\": ..., \"ammo\": "
                              "\"machine_gun\" or \"bomb\"}")
         ammo = m.get("ammo", "machine_gun")
-        if ammo not in ("machine_gun", "bomb"):
+        if not isinstance(ammo, str) or ammo not in ("machine_gun", "bomb"):
             raise QueryError(f"{path}.{i}.ammo", "allowed: machine_gun, bomb")
         out.append(Marker(query.hex(m["hex"], f"{path}.{i}.hex"), str(ammo)))
     return out
@@ -391,12 +397,17 @@ def ask_deploy(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         raise QueryError("ask.deploy.type",
                          f"allowed: {', '.join(sorted(rules.settings.profiles))}")
     order = body.get("order", OrderKind.SECTION.value)
-    if order not in {o.value for o in OrderKind}:
+    if not isinstance(order, str) or order not in {o.value for o in OrderKind}:
         raise QueryError("ask.deploy.order",
                          f"allowed: {', '.join(o.value for o in OrderKind)}")
     banned = body.get("banned_types", [])
     if not isinstance(banned, list):
         raise QueryError("ask.deploy.banned_types", "expected a list of air unit types")
+    for i, b in enumerate(banned):
+        if not isinstance(b, str) or b not in rules.settings.profiles:
+            raise QueryError(f"ask.deploy.banned_types.{i}",
+                             f"{_show(b)} is not an air unit type; allowed: "
+                             f"{', '.join(sorted(rules.settings.profiles))}")
     daylight = body.get("full_daylight", True)
     if not isinstance(daylight, bool):
         raise QueryError("ask.deploy.full_daylight", "expected true or false")
