@@ -11,7 +11,7 @@ M44_FACES = ("infantry", "armor", "grenade", "star", "flag")
 # A Memoir '44 die: two infantry sides, one of each other symbol.
 M44_DIE = ("infantry", "infantry", "armor", "grenade", "star", "flag")
 COMMANDS = ("expect", "cancel", "led", "get_state")
-TRAY_TYPES = ("hello", "status", "roll", "heartbeat", "ack", "nak")
+TRAY_TYPES = ("hello", "status", "roll", "heartbeat", "ack", "nak", "log")
 PATTERNS = ("off", "ready", "hit", "miss", "error")
 STATES = ("idle", "armed", "rolling", "settled", "error", "offline")
 DROP_REASONS = ("too_long", "non_ascii", "bad_json", "bad_schema", "unknown_type", "version")

@@ -165,7 +165,8 @@ class SerialTray(Tray):
 
     def after(self, seq: int) -> list[Msg]:
         with self._lock:
-            return [m for m in self.messages if m["seq"] > seq and m["type"] != "heartbeat"]
+            return [m for m in self.messages if m["seq"] > seq
+                    and m["type"] not in ("heartbeat", "log")]
 
     def last_seq(self) -> int:
         with self._lock:
