@@ -134,7 +134,8 @@ def main(argv):
                               backoff_ms=(opts["backoff"], 30000)))
     for link in links:
         app.add_link(link)
-    hw.log("%s boot %d on %s" % (dev, boot, " and ".join(link.name for link in links)))
+    names = " and ".join(link.name for link in links)
+    hw.log(f"{dev} boot {boot} on {names}")
     try:
         app.run()
     except KeyboardInterrupt:

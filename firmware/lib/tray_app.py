@@ -59,6 +59,7 @@ class App:
         self._log_window = 0
         self._log_count = 0
         self.log_dropped = 0
+        self._pending_logs = []  # said before any link was up: sent at the first announce
         if reader is None:
             if camera is not None:
                 reader = camera
@@ -115,6 +116,11 @@ class App:
         if now - self._log_window >= LOG_WINDOW_MS:
             self._log_window = now
             self._log_count = 0
+        if not any(link.up for link in self.links):
+            self._pending_logs.append(text)
+            if len(self._pending_logs) > LOG_BURST:
+                self._pending_logs.pop(0)
+            return
         self._log_count += 1
         if self._log_count > LOG_BURST:
             self.log_dropped += 1
@@ -187,6 +193,9 @@ class App:
                 link.announce_due = False
                 link.last_heartbeat = now
                 self.tray.announce()
+                pending, self._pending_logs = self._pending_logs, []
+                for text in pending:
+                    self.log(text)
         for ev in self.hw.poll(now, self.tray):
             self.on_hardware(ev, now)
         self.tray.tick(now)
