@@ -30,7 +30,7 @@ def settings():
         return tray_config.load("config.json", sys.platform), None
     except Exception as e:
         cfg = tray_config.merged(tray_config.DEFAULTS, {})
-        return cfg, "config: %s" % e
+        return cfg, f"config: {e}"
 
 
 def hardware(cfg, console):
@@ -41,7 +41,7 @@ def hardware(cfg, console):
     except Exception as e:
         bare = tray_config.merged(cfg, {"pins": {"button": None, "shake": None,
                                                  "neopixel": None, "keypad": []}})
-        return BoardHardware(bare, console), "config: %s" % e
+        return BoardHardware(bare, console), f"config: {e}"
 
 
 def watchdog(cfg):
@@ -50,7 +50,7 @@ def watchdog(cfg):
     try:
         return machine.WDT(timeout=cfg["watchdog_ms"]), None
     except Exception as e:
-        return None, "config: watchdog_ms %r: %s" % (cfg["watchdog_ms"], e)
+        return None, "config: watchdog_ms {!r}: {}".format(cfg["watchdog_ms"], e)
 
 
 def main():
@@ -84,7 +84,7 @@ def main():
         if wdt is not None:
             link.before_block = wdt.feed
         app.add_link(link)
-    app.log("%s boot %d, firmware on %s" % (cfg["dev"], boot, sys.platform))
+    app.log("{} boot {}, firmware on {}".format(cfg["dev"], boot, sys.platform))
     if problem:
         app.log(problem)
         app.tray.fail(problem, 0)
@@ -93,8 +93,8 @@ def main():
     except Exception as e:
         # Last resort: say why on the link, then restart (the boot counter shows it).
         try:
-            app.log("crash: %s" % e)
-            app.tray.fail("crash: %s" % e, 0)
+            app.log(f"crash: {e}")
+            app.tray.fail(f"crash: {e}", 0)
             app.step()
         finally:
             machine.reset()

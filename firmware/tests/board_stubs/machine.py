@@ -17,7 +17,7 @@ _started = [False]
 
 def _level(n):
     try:
-        with open("pin%d" % n) as f:
+        with open(f"pin{n}") as f:
             return 0 if f.read().strip() == "0" else 1
     except OSError:
         return 1
@@ -32,7 +32,7 @@ def _watch():
             if last.get(pin.n, v) != v:
                 try:
                     handler(pin)
-                except Exception:
+                except Exception:  # noqa: SIM105 (no contextlib in MicroPython)
                     pass
             last[pin.n] = v
         time.sleep_ms(5)
