@@ -30,9 +30,9 @@ def _watch():
             v = _level(pin.n)
             pin._level = v
             if last.get(pin.n, v) != v:
-                try:
+                try:  # noqa: SIM105 (no contextlib in MicroPython)
                     handler(pin)
-                except Exception:  # noqa: SIM105 (no contextlib in MicroPython)
+                except Exception:
                     pass
             last[pin.n] = v
         time.sleep_ms(5)
