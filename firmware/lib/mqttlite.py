@@ -405,7 +405,7 @@ class MQTTClient:
                 events.append(("suback", struct.unpack("!H", body[:2])[0], body[2:]))
             elif kind == PINGRESP:
                 events.append(("pingresp",))
+        self._trim()
         if self.skipped != before:
             events.append(("skipped", self.skipped - before))
-        self._trim()
         return events

@@ -3,6 +3,7 @@
 # No fixed sleep: between passes the loop waits in select.poll on the links' streams and
 # sockets (and stdin on the unix port) until the next timer is due, so a command is
 # answered in the pass right after it arrives.
+import gc
 import select
 import time
 
@@ -264,17 +265,25 @@ class App:
             if ms:
                 self.hw.idle(ms)
             return
-        key = [(id(o), ev) for o, ev in want]
-        if key != self._polled:
+        if want != self._polled:
             self._poller = select.poll()
             for o, ev in want:
                 self._poller.register(o, ev)
-            self._polled = key
+            self._polled = want
         self._poller.poll(ms)
 
     def run(self):
         while not self.stop:
-            self.step()
+            try:
+                self.step()
+            except MemoryError:
+                # a small heap under a burst: drop this pass's work, say so, go on
+                gc.collect()
+                try:
+                    self.log("out of memory in a loop pass (%d bytes free after collect)"
+                             % gc.mem_free())
+                except MemoryError:
+                    pass
             if not self.stop:
                 self.wait()
 

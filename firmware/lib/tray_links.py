@@ -158,7 +158,7 @@ class MqttLink:
     name = "mqtt"
 
     def __init__(self, client, dev, will, heartbeat_ms=5000, backoff_ms=(500, 30000),
-                 net_up=None, log=None, keep=40):
+                 net_up=None, log=None, keep=16):
         self.client = client
         self.dev = dev
         self.base = "m44/v1/tray/" + dev + "/"
@@ -322,7 +322,12 @@ class MqttLink:
             data, self._status = self._status, None
             topic = self.base + "status"
             # the retained topic keeps only the latest: older ones need no redelivery
-            self._unacked = [u for u in self._unacked if u[0] != topic]
+            i = 0
+            while i < len(self._unacked):
+                if self._unacked[i][0] == topic:
+                    self._unacked.pop(i)
+                else:
+                    i += 1
             self._publish(topic, data, True, 1)
         if self.up:
             try:
@@ -330,7 +335,9 @@ class MqttLink:
             except Exception as e:
                 self._lost(self._now, e)
 
-    def _publish(self, topic, data, retain, qos):
+    def _publish(self, topic, data, retain, qos, keep_down=True):
+        if not self.up and not keep_down:
+            return
         if qos:
             item = [topic, data, retain, 0]
             self._unacked.append(item)
@@ -360,7 +367,9 @@ class MqttLink:
         if typ == "status":
             self._status = data  # an earlier one of this pass is superseded, never sent
             return
-        self._publish(self.base + "event", data, False, 1)
+        # While the broker is away only rolls wait for it: a reconnect announces afresh
+        # (hello, status), and an ack for a command that came another way helps no one.
+        self._publish(self.base + "event", data, False, 1, typ == "roll")
 
     def close(self):
         # No DISCONNECT: the broker then publishes the last will (offline), which is true.

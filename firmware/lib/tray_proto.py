@@ -47,8 +47,14 @@ def valid_id(s):
 
 def printable(text, limit=200):
     """Text cut to printable ASCII (anything else becomes '?'), at most `limit` chars."""
+    text = str(text)[:limit]
+    for c in text:
+        if not 0x20 <= ord(c) <= 0x7E:
+            break
+    else:
+        return text  # the usual case: nothing to replace, nothing allocated
     out = []
-    for c in str(text)[:limit]:
+    for c in text:
         o = ord(c)
         out.append(c if 0x20 <= o <= 0x7E else "?")
     return "".join(out)
