@@ -80,12 +80,12 @@ def compiled_main(out: Path) -> Path | None:
 
 class PtyTray:
     def __init__(self, mp: str, *extra: str, pre: list[str] | None = None,
-                 main: Path = MAIN) -> None:
+                 main: Path | None = None) -> None:
         self.master, self.slave = os.openpty()
         tty.setraw(self.master)
         tty.setraw(self.slave)
         self.t0 = time.perf_counter()
-        self.proc = subprocess.Popen([mp, *(pre or []), str(main), "--dev", "bench", "--serial",
+        self.proc = subprocess.Popen([mp, *(pre or []), str(main or MAIN), "--dev", "bench", "--serial",
                                       os.ttyname(self.slave), *extra],
                                      stdin=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.buf = b""
@@ -163,6 +163,45 @@ def bench_serial(mp: str, rounds: int) -> None:
     print(f"serial expect -> roll           median {ms(rolls)}")
 
 
+GAP = 0.1  # s between MQTT rounds
+
+
+def echo_floor(port: int, rounds: int) -> list[float]:
+    """A command-and-answer through the broker with a paho client in the tray's place."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    got: dict[bytes, float] = {}
+    echo = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-echo")
+    echo.on_message = lambda c, u, m: c.publish("bench/out", m.payload, qos=1)
+    echo.connect("127.0.0.1", port)
+    echo.subscribe("bench/in", 1)
+    echo.loop_start()
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-echo-caller")
+    c.on_message = lambda cl, u, m: got.setdefault(m.payload, time.perf_counter())
+    c.connect("127.0.0.1", port)
+    c.subscribe("bench/out", 1)
+    c.loop_start()
+    time.sleep(0.5)
+    lat = []
+    try:
+        for i in range(rounds):
+            key = f"e{i}".encode()
+            t0 = time.perf_counter()
+            c.publish("bench/in", key, qos=1)
+            end = t0 + 10
+            while key not in got and time.perf_counter() < end:
+                time.sleep(0.0005)
+            if key in got:
+                lat.append(got[key] - t0)
+            time.sleep(GAP)
+    finally:
+        for cl in (c, echo):
+            cl.loop_stop()
+            cl.disconnect()
+    return lat
+
+
 def bench_mqtt(mp: str, rounds: int, nodelay: bool) -> None:
     binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     if not os.access(binary, os.X_OK):
@@ -214,9 +253,15 @@ def bench_mqtt(mp: str, rounds: int, nodelay: bool) -> None:
                     time.sleep(0.0005)
                 if rid in got:
                     lat.append(got[rid] - t0)
-                time.sleep(0.02)  # let the tray go back to idle
+                # Rounds 0.1 s apart: at 20-30 ms apart even two paho clients echoing
+                # through mosquitto take 14-20 ms (loopback delayed ACKs), which hid the
+                # tray's own time; the floor below is measured the same way.
+                time.sleep(GAP)
             how = "nodelay" if nodelay else "default"
             print(f"mqtt expect -> roll ({how:<7})   median {ms(lat)}")
+            floor = echo_floor(port, rounds)
+            print(f"mqtt broker floor ({how:<7})   median {ms(floor)}  (paho -> broker -> "
+                  f"paho echo -> broker -> paho, the same path without the tray)")
         finally:
             tray.kill()
             tray.wait()
@@ -315,9 +360,18 @@ def main() -> None:
     ap.add_argument("--pause-seconds", type=float, default=6.0,
                     help="how long to watch the loop per bad broker")
     ap.add_argument("--heap", default="96K", help="micropython -X heapsize for the pause test")
+    ap.add_argument("--firmware", type=Path, default=None,
+                    help="another checkout's firmware/ folder (to measure before and after)")
     args = ap.parse_args()
+    global MAIN, LIB
+    if args.firmware is not None:
+        MAIN, LIB = args.firmware / "unix_main.py", args.firmware / "lib"
+        print(f"firmware from {args.firmware}")
     mp = micropython()
-    bench_connect_pause(mp, args.pause_seconds, args.heap)
+    if "--connect-timeout" in MAIN.read_text():
+        bench_connect_pause(mp, args.pause_seconds, args.heap)
+    else:
+        print("connect pause: this firmware connects blocking (no --connect-timeout), skipped")
     bench_codec(mp)
     bench_serial(mp, args.rounds)
     bench_mqtt(mp, args.rounds, nodelay=False)

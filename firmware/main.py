@@ -77,7 +77,7 @@ def main():
         net_up = start_wifi(wifi["ssid"], wifi["password"])
         client = MQTTClient("m44tray-" + cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
                             user=mq["user"] or None, password=mq["password"] or None,
-                            timeout_ms=mq.get("timeout_ms", 5000))
+                            timeout_ms=mq["timeout_ms"])
         link = MqttLink(client, cfg["dev"], app.last_will(), heartbeat_ms=cfg["heartbeat_mqtt_ms"],
                         backoff_ms=(mq["backoff_min_ms"], mq["backoff_max_ms"]),
                         net_up=net_up, log=app.log)

@@ -14,7 +14,7 @@ DEFAULTS = {
     "serial": True,
     "wifi": {"ssid": "", "password": ""},
     "mqtt": {"host": "", "port": 1883, "user": "", "password": "", "keepalive": 30,
-             "backoff_min_ms": 500, "backoff_max_ms": 30000},
+             "backoff_min_ms": 500, "backoff_max_ms": 30000, "timeout_ms": 5000},
     "heartbeat_serial_ms": 1000,
     "heartbeat_mqtt_ms": 5000,
     # Raspberry Pi Pico W GPIO numbers (docs/hardware.md has the wiring table).
@@ -115,7 +115,8 @@ def check(cfg, board=None):
         if type(mq.get(k)) is not str:
             raise ValueError("mqtt.%s must be a string" % k)
     for k, low, high in (("port", 1, 65535), ("keepalive", 0, 65535),
-                         ("backoff_min_ms", 1, 3600000), ("backoff_max_ms", 1, 3600000)):
+                         ("backoff_min_ms", 1, 3600000), ("backoff_max_ms", 1, 3600000),
+                         ("timeout_ms", 100, 60000)):
         if type(mq.get(k)) is not int or not low <= mq[k] <= high:
             raise ValueError("mqtt.%s %r: use %d..%d" % (k, mq.get(k), low, high))
     if cfg["production"]:
