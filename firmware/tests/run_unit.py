@@ -675,6 +675,50 @@ def led_frame_only_rebuilt_when_it_can_change():
     eq(a.frame(2000) == a.frame(2000 + 3999), True)
 
 
+class QuietHw:
+    caps = ("button",)
+
+    def __init__(self):
+        self.shown = 0
+        self.lines = []
+
+    def log(self, text):
+        self.lines.append(text)
+
+    def poll(self, now, tray):
+        return []
+
+    def show(self, frame):
+        self.shown += 1
+
+    def idle(self, ms):
+        pass
+
+
+@test
+def app_builds_led_frames_only_when_due_and_waits_without_a_fixed_sleep():
+    from tray_app import App
+
+    hw = QuietHw()
+    app = App("tray-t", 1, "m44", hw, roll_ms=0, seed=3)
+    built = [0]
+    inner = app.leds.frame
+
+    def counting(now):
+        built[0] += 1
+        return inner(now)
+
+    app.leds.frame = counting
+    for _ in range(200):
+        app.step()  # idle, no links: one dim pixel, nothing changes
+    eq(built[0], 1, "frames built while idle")
+    eq(hw.shown, 1, "frames written while idle")
+    eq(app.wait_ms(app.clock.now()) > 5, True, "idle waits longer than the old 5 ms")
+    app.tray.throw(app.clock.now())
+    app.step()
+    eq(built[0] >= 2, True, "a state change builds a frame at once")
+
+
 @test
 def dev_from_the_boards_unique_id():
     eq(tray_config.dev_from_uid(b"\xe6\x61\x41\x04\x03\x5a\x2b\x2c"), "tray-4104035a2b2c")
