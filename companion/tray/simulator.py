@@ -201,7 +201,10 @@ class VirtualTray:
                 faces = [self.random_face() for _ in range(n)]
             self._cancel_timer()
             # The throw settles at once: rolling and settled last no time, so nothing is
-            # said of them; the roll is the first message, its status (idle) follows.
+            # said of them; the roll is the first message, its status (idle) follows. The
+            # state is still `settled` while the roll goes out, so a command answered
+            # from inside the send (an in-process link) finds the tray busy, as it is.
+            self.state = "settled"
             faces_list = list(faces)
             msg = self._emit(lambda s: codec.roll(self.dev, self.boot, s, rid, faces_list))
             self.last_roll = msg
