@@ -53,6 +53,22 @@ def watchdog(cfg):
         return None, "config: watchdog_ms {!r}: {}".format(cfg["watchdog_ms"], e)
 
 
+def mqtt_link(cfg, app, wdt):
+    from mqttlite import MQTTClient
+
+    wifi, mq = cfg["wifi"], cfg["mqtt"]
+    net_up = start_wifi(wifi["ssid"], wifi["password"])
+    client = MQTTClient("m44tray-" + cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
+                        user=mq["user"] or None, password=mq["password"] or None,
+                        timeout_ms=mq["timeout_ms"])
+    link = MqttLink(client, cfg["dev"], app.last_will(), heartbeat_ms=cfg["heartbeat_mqtt_ms"],
+                    backoff_ms=(mq["backoff_min_ms"], mq["backoff_max_ms"]),
+                    net_up=net_up, log=app.log)
+    if wdt is not None:
+        link.before_block = wdt.feed  # before the one name lookup, which cannot time out
+    return link
+
+
 def main():
     cfg, problem = settings()
     if not cfg["dev"]:
@@ -72,18 +88,10 @@ def main():
         app.add_link(SerialLink(usb_serial, cfg["heartbeat_serial_ms"], log=app.log, check_out=False))
     wifi, mq = cfg["wifi"], cfg["mqtt"]
     if wifi["ssid"] and mq["host"]:
-        from mqttlite import MQTTClient
-
-        net_up = start_wifi(wifi["ssid"], wifi["password"])
-        client = MQTTClient("m44tray-" + cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
-                            user=mq["user"] or None, password=mq["password"] or None,
-                            timeout_ms=mq["timeout_ms"])
-        link = MqttLink(client, cfg["dev"], app.last_will(), heartbeat_ms=cfg["heartbeat_mqtt_ms"],
-                        backoff_ms=(mq["backoff_min_ms"], mq["backoff_max_ms"]),
-                        net_up=net_up, log=app.log)
-        if wdt is not None:
-            link.before_block = wdt.feed
-        app.add_link(link)
+        try:
+            app.add_link(mqtt_link(cfg, app, wdt))
+        except Exception as e:  # no Wi-Fi chip, out of memory: the tray stays on USB
+            problem = problem or f"wifi: {e}"
     app.log("{} boot {}, firmware on {}".format(cfg["dev"], boot, sys.platform))
     if problem:
         app.log(problem)

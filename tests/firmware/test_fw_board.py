@@ -5,6 +5,7 @@ and the keypad read through pins, USB serial on stdin/stdout, MQTT over the stan
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import threading
 import time
@@ -21,11 +22,15 @@ RUN_BOARD = FIRMWARE / "tests" / "board_stubs" / "run_board.py"
 
 
 class Board:
-    def __init__(self, binary: str, cwd: Path, config: dict[str, Any]) -> None:
+    def __init__(self, binary: str, cwd: Path, config: dict[str, Any],
+                 lib: Path | None = None, heap: str | None = None) -> None:
         self.cwd = cwd
         (cwd / "config.json").write_text(json.dumps(config))
-        self.proc = subprocess.Popen([binary, str(RUN_BOARD)], cwd=cwd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        env = {**os.environ, **({"M44_LIB": str(lib)} if lib else {})}
+        pre = ["-X", f"heapsize={heap}"] if heap else []
+        self.proc = subprocess.Popen([binary, *pre, str(RUN_BOARD)], cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
         self.messages: list[dict[str, Any]] = []
         self.junk: list[bytes] = []
         self._t = threading.Thread(target=self._read, daemon=True)
@@ -72,12 +77,13 @@ class Board:
 def board(micropython: str, tmp_path: Path) -> Iterator[Any]:
     made: list[Board] = []
 
-    def make(config: dict[str, Any], sub: str = "b", uid: str | None = None) -> Board:
+    def make(config: dict[str, Any], sub: str = "b", uid: str | None = None,
+             lib: Path | None = None, heap: str | None = None) -> Board:
         cwd = tmp_path / sub
         cwd.mkdir(exist_ok=True)
         if uid is not None:
             (cwd / "uid").write_text(uid)
-        b = Board(micropython, cwd, config)
+        b = Board(micropython, cwd, config, lib, heap)
         made.append(b)
         return b
 

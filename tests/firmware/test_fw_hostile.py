@@ -35,6 +35,8 @@ pytestmark = pytest.mark.micropython
 # The 64-bit unix port's objects are up to twice their size on the Pico's 32-bit port:
 # 96 KB here is less room than the Pico W leaves (about 160 KB with Wi-Fi up).
 HEAP = "96K"
+# main.py is source on a board too (compiled there at boot): that takes heap as well.
+BOARD_HEAP = "128K"
 FREEZE_MS = 1000.0  # a pass this long means the loop was blocked (the old connect: 5100)
 
 
@@ -51,7 +53,10 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cross = mpy_cross()
     out = tmp_path_factory.mktemp("mpy")
     (out / "lib").mkdir()
-    for src in sorted((FIRMWARE / "lib").glob("*.py")):
+    # the firmware, and the stand-ins for modules a board has built in (machine, neopixel,
+    # network): compiled too, so nothing is compiled on the small heap but main.py itself
+    stubs = [FIRMWARE / "tests" / "board_stubs" / f"{m}.py" for m in ("machine", "neopixel", "network")]
+    for src in [*sorted((FIRMWARE / "lib").glob("*.py")), *stubs]:
         run = subprocess.run([cross, "-march=armv6m", "-s", src.name,
                               "-o", str(out / "lib" / f"{src.stem}.mpy"), str(src)],
                              capture_output=True, text=True, timeout=60)
@@ -242,3 +247,31 @@ def test_a_100_kb_retained_command_is_skipped_not_a_reconnect_loop(
         c.publish("m44/v1/tray/tray-h/cmd", b"", qos=1, retain=True)
         c.loop_stop()
         c.disconnect()
+
+
+def test_the_board_entry_compiled_on_a_small_heap_rides_out_a_silent_broker(
+        micropython: str, tmp_path: Path, compiled: Path, server: object) -> None:
+    from .test_fw_board import Board
+
+    silent = server("silent")  # type: ignore[operator]
+    cwd = tmp_path / "board"
+    cwd.mkdir()
+    b = Board(micropython, cwd, {
+        "dev": "board-h", "production": True, "roll_ms": 0, "heartbeat_serial_ms": 200,
+        "wifi": {"ssid": "club", "password": "x"},
+        "mqtt": {"host": "127.0.0.1", "port": silent.port, "timeout_ms": 700,
+                 "backoff_min_ms": 200}}, lib=compiled / "lib", heap=BOARD_HEAP)
+    try:
+        b.wait("hello")
+        assert wait_for(lambda: len(silent.accepted) >= 2, 15)
+        for i in range(5):
+            b.send(type="expect", id=f"e{i}", n=2, rid=f"r{i}")
+            b.wait("ack", id=f"e{i}", timeout=3)
+            b.tap(14)
+            b.wait("roll", rid=f"r{i}", timeout=3)
+        assert any("no answer from the broker within 700 ms" in m["text"] for m in b.of("log"))
+        beats = [float(m["pass_ms"]) for m in b.of("heartbeat")]
+        assert beats and max(beats) < FREEZE_MS, beats
+        assert b.proc.poll() is None and not b.junk
+    finally:
+        b.stop()

@@ -38,6 +38,15 @@ def _watch():
         time.sleep_ms(5)
 
 
+# The watcher starts with the module, while the heap is fresh (a thread needs a few KB).
+if _thread is not None:
+    try:
+        _thread.start_new_thread(_watch, ())
+        _started[0] = True
+    except Exception:
+        pass
+
+
 class Pin:
     IN = 0
     OUT = 1
@@ -60,13 +69,10 @@ class Pin:
         return _level(self.n)
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
-        if _thread is None:
-            raise OSError("no interrupts in this stand-in")
-        self._irq = True
-        _irqs.append((self, handler))
         if not _started[0]:
-            _started[0] = True
-            _thread.start_new_thread(_watch, ())
+            raise OSError("no interrupts in this stand-in")
+        _irqs.append((self, handler))
+        self._irq = True
 
 
 class WDT:
