@@ -1,5 +1,7 @@
 """Tray benchmarks: roll latency (tray emits -> companion callback) over a pty and over
-MQTT, p50/p95 over N rolls; codec throughput; serial reconnect time after a replug.
+MQTT, p50/p95 over N rolls, and the broker's own publish-to-receive floor measured
+side by side with the MQTT rolls (their ratio is printed); codec throughput; the real
+firmware's expect -> roll over a pty; serial reconnect time after a replug.
 
     .venv/bin/python benchmarks/bench_tray.py [--rolls 1000]
 
@@ -86,7 +88,44 @@ def bench_serial(rolls: int) -> list[float]:
         side.close()
 
 
-def bench_mqtt(rolls: int) -> tuple[str, list[float]]:
+class BrokerFloor:
+    """The broker's own publish-to-receive time: one paho client publishes a roll-sized
+    payload at QoS 1, another (subscribed at QoS 1) receives it; the same broker, the same
+    machine, measured between the tray's rolls so both see the same load."""
+
+    def __init__(self, port: int) -> None:
+        import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
+
+        self.got = threading.Event()
+        self.sub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-floor-sub")
+        self.sub.on_message = lambda c, u, m: self.got.set()
+        self.sub.connect("127.0.0.1", port)
+        self.sub.subscribe("bench/floor", 1)
+        self.sub.loop_start()
+        self.pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-floor-pub")
+        self.pub.connect("127.0.0.1", port)
+        self.pub.loop_start()
+        self.payload = codec.payload(codec.roll("bench-mqtt", 1, 1, "r-1",
+                                                ["infantry", "armor", "star"]))
+        time.sleep(0.3)  # both connected and subscribed
+
+    def once(self) -> float:
+        self.got.clear()
+        t = time.perf_counter()
+        self.pub.publish("bench/floor", self.payload, qos=1)
+        if not self.got.wait(10):
+            raise RuntimeError("the broker did not deliver")
+        return time.perf_counter() - t
+
+    def close(self) -> None:
+        for c in (self.pub, self.sub):
+            c.loop_stop()
+            c.disconnect()
+
+
+def bench_mqtt(rolls: int) -> tuple[str, list[float], list[float]]:
+    """(broker name, roll latencies, broker floor latencies), interleaved in one run."""
     binary = shutil.which("mosquitto") or ("/usr/sbin/mosquitto"
                                            if os.access("/usr/sbin/mosquitto", os.X_OK) else None)
     proc: subprocess.Popen[bytes] | None = None
@@ -116,10 +155,17 @@ def bench_mqtt(rolls: int) -> tuple[str, list[float]]:
     link = MqttLink(hub, "127.0.0.1", port).start()
     tray = VirtualTray("bench-mqtt", boot=1)
     side = MqttTraySide(tray, "127.0.0.1", port, heartbeat=60).start()
+    floor = BrokerFloor(port)
     try:
         wait(lambda: hub.online_trays() == ["bench-mqtt"])
-        return name, measure_rolls(hub, tray, rolls)
+        lat: list[float] = []
+        base: list[float] = []
+        for _ in range(rolls // 10):  # side by side: ten rolls, ten floor samples, again
+            lat += measure_rolls(hub, tray, 10)
+            base += [floor.once() for _ in range(10)]
+        return name, lat, base
     finally:
+        floor.close()
         side.close()
         link.close()
         if proc is not None:
@@ -244,9 +290,12 @@ def main() -> None:
     lat = bench_serial(args.rolls)
     print(f"serial (pty)  {len(lat)} rolls: p50 {statistics.median(lat) * ms:.3f} ms, "
           f"p95 {pct(lat, 95) * ms:.3f} ms")
-    name, lat = bench_mqtt(args.rolls)
+    name, lat, base = bench_mqtt(args.rolls)
     print(f"mqtt ({name})  {len(lat)} rolls: p50 {statistics.median(lat) * ms:.3f} ms, "
           f"p95 {pct(lat, 95) * ms:.3f} ms")
+    print(f"mqtt broker floor (paho -> broker -> paho, QoS 1, {len(base)} msgs): "
+          f"p50 {statistics.median(base) * ms:.3f} ms, p95 {pct(base, 95) * ms:.3f} ms; "
+          f"roll p50 / floor p50 = {statistics.median(lat) / statistics.median(base):.2f}")
     enc, dec, feed = bench_codec()
     print(f"codec: encode {enc:,.0f} msg/s, decode {dec:,.0f} msg/s, "
           f"LineReader.feed {feed:,.0f} msg/s")

@@ -1,7 +1,9 @@
 # The tray firmware on MicroPython's unix port, for tests and demos (docs/hardware.md):
-#   micropython firmware/unix_main.py --dev ID (--serial PATH | --mqtt HOST:PORT)
+#   micropython firmware/unix_main.py --dev ID [--serial PATH] [--mqtt HOST:PORT]
 #       [--dice m44|pips] [--auto-throw SECONDS] [--boot-file PATH] [--seed N]
 #       [--roll-ms MS] [--heartbeat SECONDS] [--keepalive SECONDS]
+#       [--connect-timeout MS] [--backoff MS]
+# With both --serial and --mqtt the tray has both links, as a board on USB and Wi-Fi.
 # Stdin lines act as the hardware (press, shake, keys FACE..., key FACE, fail WHY, quit).
 # Stops on SIGINT, on `quit`, or when stdin closes (unless --auto-throw is given).
 import sys
@@ -14,12 +16,12 @@ import time  # noqa: E402
 from tray_proto import valid_dev  # noqa: E402
 
 USAGE = (
-    "usage: unix_main.py --dev ID (--serial PATH | --mqtt HOST:PORT) [--dice m44|pips] "
+    "usage: unix_main.py --dev ID [--serial PATH] [--mqtt HOST:PORT] [--dice m44|pips] "
     "[--auto-throw SECONDS] [--boot-file PATH] [--seed N] [--roll-ms MS] "
-    "[--heartbeat SECONDS] [--keepalive SECONDS]"
+    "[--heartbeat SECONDS] [--keepalive SECONDS] [--connect-timeout MS] [--backoff MS]"
 )
 VALUED = ("--dev", "--serial", "--mqtt", "--dice", "--auto-throw", "--boot-file", "--seed",
-          "--roll-ms", "--heartbeat", "--keepalive")
+          "--roll-ms", "--heartbeat", "--keepalive", "--connect-timeout", "--backoff")
 
 
 class UsageError(Exception):
@@ -55,8 +57,8 @@ def parse_args(argv):
         raise UsageError("--dev ID is required")
     if not valid_dev(opts["--dev"]):
         raise UsageError("--dev {!r}: use a-z, 0-9 and -, 1..32 characters".format(opts["--dev"]))
-    if ("--serial" in opts) == ("--mqtt" in opts):
-        raise UsageError("give exactly one of --serial PATH and --mqtt HOST:PORT")
+    if "--serial" not in opts and "--mqtt" not in opts:
+        raise UsageError("give --serial PATH, --mqtt HOST:PORT or both")
     if "--mqtt" in opts:
         host, _, port = opts["--mqtt"].rpartition(":")
         if not host or not port.isdigit() or not 0 < int(port) < 65536:
@@ -73,6 +75,10 @@ def parse_args(argv):
     opts["heartbeat"] = _number(opts, "--heartbeat", float, 0.05)
     keepalive = _number(opts, "--keepalive", int, 1)
     opts["keepalive"] = 30 if keepalive is None else keepalive
+    timeout = _number(opts, "--connect-timeout", int, 1)
+    opts["timeout"] = 5000 if timeout is None else timeout
+    backoff = _number(opts, "--backoff", int, 1)
+    opts["backoff"] = 500 if backoff is None else backoff
     return opts
 
 
@@ -113,25 +119,30 @@ def main(argv):
               auto_throw_ms=None if auto is None else int(auto * 1000),
               roll_ms=opts["roll_ms"], seed=opts["seed"])
     hb = opts["heartbeat"]
+    links = []
     if "--serial" in opts:
-        link = SerialLink(open_serial(opts["--serial"]),
-                          heartbeat_ms=1000 if hb is None else int(hb * 1000), log=hw.log,
-                          give_up_ms=10000)
-    else:
+        links.append(SerialLink(open_serial(opts["--serial"]),
+                                heartbeat_ms=1000 if hb is None else int(hb * 1000), log=app.log,
+                                give_up_ms=10000))
+    if "--mqtt" in opts:
         from mqttlite import MQTTClient
 
-        client = MQTTClient("m44tray-" + dev, opts["host"], opts["port"], keepalive=opts["keepalive"])
-        link = MqttLink(client, dev, app.last_will(),
-                        heartbeat_ms=5000 if hb is None else int(hb * 1000), log=hw.log)
-    app.add_link(link)
-    hw.log(f"{dev} boot {boot} on {link.name}")
+        client = MQTTClient("m44tray-" + dev, opts["host"], opts["port"], keepalive=opts["keepalive"],
+                            timeout_ms=opts["timeout"])
+        links.append(MqttLink(client, dev, app.last_will(),
+                              heartbeat_ms=5000 if hb is None else int(hb * 1000), log=app.log,
+                              backoff_ms=(opts["backoff"], 30000)))
+    for link in links:
+        app.add_link(link)
+    names = " and ".join(link.name for link in links)
+    hw.log(f"{dev} boot {boot} on {names}")
     try:
         app.run()
     except KeyboardInterrupt:
         hw.log("interrupted: stopping")
     finally:
         app.close()
-    return 1 if getattr(link, "gone", False) else 0
+    return 1 if any(getattr(link, "gone", False) for link in links) else 0
 
 
 sys.exit(main(sys.argv[1:]))

@@ -21,6 +21,7 @@ import logging
 import signal
 import sys
 import threading
+from collections import deque
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -228,13 +229,19 @@ def _listen(args: argparse.Namespace) -> int:
     seen = [0]
     armed = [0]
     lock = threading.Lock()
+    pending: dict[str, str] = {}  # dev -> the rid it was asked for and has not rolled
+    printed: dict[str, deque[str]] = {}  # dev -> rids already printed (the last 64)
 
-    def arm(dev: str) -> None:
+    def arm(dev: str, fresh: bool = True) -> None:
+        """Ask ``dev`` for a roll; after a reboot or a reconnect (``fresh`` False) ask
+        again with the rid still due, so a roll the tray re-sends for it is known."""
         if args.arm is None:
             return
         with lock:
-            armed[0] += 1
-            rid = f"listen-{hub.boot % 100000}-{armed[0]}"
+            rid = pending.get(dev)
+            if fresh or rid is None:
+                armed[0] += 1
+                rid = pending[dev] = f"listen-{hub.boot % 100000}-{armed[0]}"
         hub.send(dev, "expect", n=args.arm, rid=rid)
 
     only_dev = args.dev
@@ -243,18 +250,30 @@ def _listen(args: argparse.Namespace) -> int:
         if only_dev is not None and ev.dev != only_dev:
             return
         if ev.kind in ("online", "reboot") and ev.dev is not None:
-            arm(ev.dev)
+            arm(ev.dev, fresh=False)
         if ev.kind != "message" or ev.message is None or ev.message.type != "roll":
             return
         m = ev.message
-        _say(json.dumps({"dev": m.dev, "boot": m.boot, "seq": m.seq, "rid": m.get("rid"),
+        rid = m.get("rid")
+        with lock:
+            done_rids = printed.setdefault(m.dev, deque(maxlen=64))
+            if rid is not None and rid in done_rids:
+                # the same roll again under a new (boot, seq): a rebooted tray re-sending
+                print(f"listen: {m.dev} sent roll {rid} again (boot {m.boot} seq {m.seq}); "
+                      "printed once", file=sys.stderr, flush=True)
+                return
+            if rid is not None:
+                done_rids.append(rid)
+                if pending.get(m.dev) == rid:
+                    del pending[m.dev]
+        _say(json.dumps({"dev": m.dev, "boot": m.boot, "seq": m.seq, "rid": rid,
                          "faces": m["faces"]}))
         with lock:
             seen[0] += 1
             done = args.count is not None and seen[0] >= args.count
         if done:
             stop.set()
-        elif m.get("rid") is not None:
+        elif rid is not None:
             arm(m.dev)
 
     hub.add_listener(on_event)

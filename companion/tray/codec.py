@@ -29,7 +29,8 @@ MAX_LINE = 512  # bytes of JSON text per line, not counting the \r\n
 MAX_DICE = 8
 MAX_ID = 40
 
-TRAY_TYPES = frozenset({"hello", "status", "roll", "heartbeat", "ack", "nak"})
+TRAY_TYPES = frozenset({"hello", "status", "roll", "heartbeat", "ack", "nak", "log"})
+MAX_LOG_TEXT = 200  # a tray's `log` line: printable ASCII, at most this long
 COMMAND_TYPES = frozenset({"expect", "cancel", "led", "get_state"})
 ALL_TYPES = TRAY_TYPES | COMMAND_TYPES
 STATES = ("idle", "armed", "rolling", "settled", "error", "offline")
@@ -172,6 +173,10 @@ def _check_body(t: str, obj: Mapping[str, Any]) -> None:
               "heartbeat.up must be a number >= 0")
     elif t == "ack":
         _check_id(obj, "id", nullable=True)
+    elif t == "log":
+        text: Any = obj.get("text")
+        _need(isinstance(text, str) and 0 < len(text) <= MAX_LOG_TEXT,
+              f"log.text must be a string of 1..{MAX_LOG_TEXT} characters")
     elif t == "nak":
         _check_id(obj, "id", nullable=True)
         _need(isinstance(obj.get("why"), str) and len(obj["why"]) > 0, "nak.why must be a string")

@@ -283,6 +283,8 @@ class TrayHub:
         self._emit(events)
         if ask_hello:
             self.send(msg.dev, "get_state")  # its hello went by before we listened
+        if drop is None and msg.type == "log":
+            log.info("tray %s says: %s", msg.dev, msg.get("text"))
         if drop is None and msg.type == "nak":
             log.warning("tray %s refused command %s: %s", msg.dev, msg.get("id"), msg.get("why"))
         return drop is None

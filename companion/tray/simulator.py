@@ -200,8 +200,11 @@ class VirtualTray:
             if faces is None:
                 faces = [self.random_face() for _ in range(n)]
             self._cancel_timer()
-            self._set("rolling")
-            self._set("settled")
+            # The throw settles at once: rolling and settled last no time, so nothing is
+            # said of them; the roll is the first message, its status (idle) follows. The
+            # state is still `settled` while the roll goes out, so a command answered
+            # from inside the send (an in-process link) finds the tray busy, as it is.
+            self.state = "settled"
             faces_list = list(faces)
             msg = self._emit(lambda s: codec.roll(self.dev, self.boot, s, rid, faces_list))
             self.last_roll = msg
@@ -349,9 +352,12 @@ class MqttTraySide:
         tray.send = self.publish
 
     def publish(self, msg: Message) -> None:
+        """Statuses retained on ``status`` only (the companion follows that topic too),
+        everything else on ``event``: a roll is one message, as from the firmware."""
         data = codec.payload(msg)
         if msg.type == "status":
             self.client.publish(self.topic(self.tray.dev, "status"), data, qos=1, retain=True)
+            return
         self.client.publish(self.topic(self.tray.dev, "event"), data, qos=1)
 
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,

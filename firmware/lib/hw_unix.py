@@ -36,6 +36,13 @@ class FakeHardware:
     def idle(self, ms):
         time.sleep_ms(ms)
 
+    def wait_on(self):
+        """stdin for the loop's poll while it is open: a typed line wakes the loop."""
+        return (self.stdin, select.POLLIN) if self._open else None
+
+    def due_in(self, now):
+        return 1000
+
     def parse(self, text):
         """One stdin line -> a hardware event tuple, or a string saying what is wrong."""
         words = text.split()

@@ -6,7 +6,7 @@ from tray_dice import KeypadEntry, ReaderError
 from tray_proto import MAX_DICE, PROTO, face_ok, printable
 
 FW = "0.1.0"
-DEDUP_KEEP = 32
+DEDUP_KEEP = 16  # replies kept for commands seen again (each a message: the heap is small)
 
 
 class Tray:

@@ -78,6 +78,10 @@ class VirtualDice:
         self._until = None
         return [draw_face(self.rng, self.dice) for _ in range(self._n)]
 
+    def due_in(self, now):
+        """ms until poll() has the faces (the loop sleeps until then)."""
+        return 0 if self._until is None else max(0, self._until - now)
+
     def cancel(self):
         self._until = None
 

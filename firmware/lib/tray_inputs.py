@@ -17,6 +17,10 @@ class Debounced:
         self.down = self._raw  # a button held at power-up counts as already down
         self._down_at = None
 
+    def settling(self):
+        """True while the contact changed and is not yet taken (the loop keeps looking)."""
+        return self._raw != self.down
+
     def _read(self):
         v = bool(self.pin.value())
         return not v if self.active_low else v

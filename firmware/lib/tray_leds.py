@@ -12,6 +12,8 @@ FACE_COLOURS = {
 }
 # How long the transient patterns run before the ring follows the tray's state again.
 FLASH_MS = {"hit": 1500, "miss": 1500, "error": 3000, "faces": 4000}
+# How often each animated pattern's frame changes (ms); the others are steady.
+STEP_MS = {"armed": 125, "ready": 125, "rolling": 60, "hit": 150, "miss": 300, "error": 250}
 
 
 def face_colour(face):
@@ -34,10 +36,12 @@ class LedAnimator:
         self._overlay = None  # (name, until or None, data)
         self._since = 0
         self.faces = []
+        self.dirty = True  # something changed since the last frame was built
 
     def on_state(self, state, now):
         self.state = state
         self._since = now
+        self.dirty = True
         # A state change ends a steady override (off/ready) but not a flash in progress.
         if self._overlay is not None and self._overlay[1] is None:
             self._overlay = None
@@ -49,11 +53,23 @@ class LedAnimator:
             until = now + FLASH_MS[pattern]
         self._overlay = (pattern, until)
         self._since = now
+        self.dirty = True
 
     def on_faces(self, faces, now):
         self.faces = list(faces)
         self._overlay = ("faces", now + FLASH_MS["faces"])
         self._since = now
+        self.dirty = True
+
+    def next_change(self, now):
+        """ms until the frame can look different without a new event (the loop builds
+        and writes a frame only then, or when `dirty`)."""
+        name = self.current(now)
+        step = STEP_MS.get(name)
+        wait = 60000 if step is None else step - (now - self._since) % step
+        if self._overlay is not None and self._overlay[1] is not None:
+            wait = min(wait, max(0, self._overlay[1] - now))
+        return max(1, wait)
 
     def current(self, now):
         if self._overlay is not None:

@@ -126,23 +126,43 @@ class SerialLink:
         except OSError as e:
             self._broken(self._now, e)
 
+    def wait_on(self):
+        """(stream, events) for the loop's poll, or None while closed."""
+        if not self.up or self.inp is None:
+            return None
+        return self.inp, select.POLLIN
+
+    def due_in(self, now):
+        if self.up:
+            return 1000
+        return max(0, self._retry_at - now)
+
+    def end_pass(self):
+        pass
+
     def close(self):
         pass
 
 
 class MqttLink:
-    """MQTT with the topics of the contract. Events go out QoS 1 on `event` (statuses also
-    retained on `status`); heartbeats QoS 0. The last will is a retained `offline` status
-    with seq 0. Reconnects with exponential backoff and resubscribes to `cmd`; messages
-    not yet acknowledged by the broker are published again after a reconnect."""
+    """MQTT with the topics of the contract. Events go out QoS 1 on `event`; statuses
+    QoS 1 retained on `status` only, and at most one per loop pass (the latest), after the
+    pass's events: a roll reaches the companion as one message, its status follows.
+    Heartbeats QoS 0. The last will is a retained `offline` status with seq 0.
+
+    Never blocks: the broker's address is resolved once; each connect attempt is a state
+    machine stepped once per pass with a deadline (mqttlite). The next attempt is timed
+    from the end of the failed one, with exponential backoff. After a reconnect it
+    resubscribes to `cmd` and publishes again what the broker had not acknowledged."""
 
     name = "mqtt"
 
     def __init__(self, client, dev, will, heartbeat_ms=5000, backoff_ms=(500, 30000),
-                 net_up=None, log=None, keep=40):
+                 net_up=None, log=None, keep=16):
         self.client = client
         self.dev = dev
         self.base = "m44/v1/tray/" + dev + "/"
+        self.cmd_topic = self.base + "cmd"
         self.client.set_last_will(self.base + "status", payload(will), retain=True, qos=1)
         self.heartbeat_ms = heartbeat_ms
         self.backoff_min, self.backoff_max = backoff_ms
@@ -151,32 +171,63 @@ class MqttLink:
         self.log = log or (lambda text: None)
         self.keep = keep
         self.up = False
+        self.connecting = False
         self._now = 0
         self._retry_at = 0
         self.announce_due = False
         self.last_heartbeat = None
         self._unacked = []  # [topic, payload, retain, pid] in send order
+        self._status = None  # the latest status of this pass, sent at end_pass()
         self._last_rx = 0
         self._last_ping = 0
         self.connects = 0
+        self.attempts = 0
         self.reader = LineReader(MAX_LINE)  # only its drop counters are used here
         self.out_dropped = 0
-        self.before_block = None  # e.g. the watchdog's feed: connecting may take seconds
+        self.before_block = None  # e.g. the watchdog's feed, before the one name lookup
 
-    def _connect(self, now):
+    # --- connecting, one step per pass -------------------------------------------------
+
+    def _begin(self, now):
         if not self.net_up():
-            self._retry_at = now + self.backoff
+            self._retry_at = now + self.backoff_min
             return
-        if self.before_block is not None:
+        if self.client.addr is None and self.before_block is not None:
             self.before_block()
+        self.attempts += 1
         try:
-            self.client.connect(clean=True)
-            self.client.subscribe(self.base + "cmd", 1)
+            self.client.connect_start(now)
         except Exception as e:
-            self.client.close()
-            self.log("mqtt: connect failed (%s); next try in %d ms" % (e, self.backoff))
-            self._retry_at = now + self.backoff
-            self.backoff = min(self.backoff * 2, self.backoff_max)
+            self._failed(now, e)
+            return
+        self.connecting = True
+
+    def _failed(self, now, why):
+        self.client.close()
+        self.connecting = False
+        # timed from the end of this attempt, so a slow failure still waits the backoff
+        self._retry_at = now + self.backoff
+        self.log("mqtt: connect to %s:%s failed (%s); next try in %d ms"
+                 % (self.client.host, self.client.port, why, self.backoff))
+        self.backoff = min(self.backoff * 2, self.backoff_max)
+
+    def _step(self, now):
+        try:
+            done = self.client.connect_step(now)
+        except Exception as e:
+            self._failed(now, e)
+            return
+        if not done:
+            return
+        self.connecting = False
+        try:
+            self.client.subscribe(self.cmd_topic, 1)
+            # Whatever the broker had not acknowledged goes out again (receivers dedup).
+            for item in self._unacked:
+                item[3] = self.client.publish(item[0], item[1], retain=item[2], qos=1)
+            self.client.flush()
+        except Exception as e:
+            self._failed(now, e)
             return
         self.up = True
         self.connects += 1
@@ -184,13 +235,6 @@ class MqttLink:
         self._last_rx = now
         self._last_ping = now
         self.log("mqtt: connected to %s:%s" % (self.client.host, self.client.port))
-        # Whatever the broker had not acknowledged goes out again (receivers dedup).
-        try:
-            for item in self._unacked:
-                item[3] = self.client.publish(item[0], item[1], retain=item[2], qos=1)
-        except Exception as e:
-            self._lost(now, e)
-            return
         self.announce_due = True
 
     def _lost(self, now, why):
@@ -200,13 +244,18 @@ class MqttLink:
         self._retry_at = now + self.backoff
         self.backoff = min(self.backoff * 2, self.backoff_max)
 
+    # --- the loop's calls ----------------------------------------------------------------
+
     def poll(self, now):
         self._now = now
         if not self.up:
-            if now - self._retry_at >= 0:
-                self._connect(now)
-            if not self.up:
-                return []
+            if self.connecting:
+                self._step(now)
+            elif now - self._retry_at >= 0:
+                self._begin(now)
+                if self.connecting:
+                    self._step(now)
+            return []
         out = []
         try:
             events = self.client.poll()
@@ -214,7 +263,7 @@ class MqttLink:
                 self._last_rx = now
             for ev in events:
                 if ev[0] == "msg":
-                    if ev[1] == self.base + "cmd":
+                    if ev[1] == self.cmd_topic:
                         data = ev[2]
                         if data.endswith(b"\n"):
                             data = data[:-1]
@@ -229,6 +278,11 @@ class MqttLink:
                         if self._unacked[i][3] == ev[1]:
                             self._unacked.pop(i)
                             break
+                elif ev[0] == "skipped":
+                    for _ in range(ev[1]):
+                        self.reader.count("too_long")
+                    self.log("mqtt: skipped %d message(s) longer than %d bytes"
+                             % (ev[1], self.client.max_packet))
             ka = self.client.keepalive * 1000
             if ka:
                 if now - self._last_rx > ka * 3 // 2:
@@ -240,7 +294,50 @@ class MqttLink:
             self._lost(now, e)
         return out
 
-    def _publish(self, topic, data, retain, qos):
+    def wait_on(self):
+        """(socket, events) for the loop's poll, or None."""
+        import select
+
+        c = self.client
+        if c.sock is None:
+            return None
+        if c.state == "tcp":
+            return c.sock, select.POLLOUT
+        if c.pending():
+            return c.sock, select.POLLIN | select.POLLOUT
+        return c.sock, select.POLLIN
+
+    def due_in(self, now):
+        """ms until this link needs a pass even if nothing arrives."""
+        if self.up:
+            ka = self.client.keepalive * 1000
+            return max(0, self._last_ping + ka // 2 - now) if ka else 1000
+        if self.connecting:
+            return max(0, min(50, self.client._deadline - now))
+        return max(0, self._retry_at - now)
+
+    def end_pass(self):
+        """Send this pass's status (the latest one) after its events, then flush."""
+        if self._status is not None:
+            data, self._status = self._status, None
+            topic = self.base + "status"
+            # the retained topic keeps only the latest: older ones need no redelivery
+            i = 0
+            while i < len(self._unacked):
+                if self._unacked[i][0] == topic:
+                    self._unacked.pop(i)
+                else:
+                    i += 1
+            self._publish(topic, data, True, 1)
+        if self.up:
+            try:
+                self.client.flush()
+            except Exception as e:
+                self._lost(self._now, e)
+
+    def _publish(self, topic, data, retain, qos, keep_down=True):
+        if not self.up and not keep_down:
+            return
         if qos:
             item = [topic, data, retain, 0]
             self._unacked.append(item)
@@ -262,15 +359,20 @@ class MqttLink:
         except ValueError:
             self.out_dropped += 1
             return
-        if msg["type"] == "heartbeat":
+        typ = msg["type"]
+        if typ == "heartbeat" or typ == "log":
             if self.up:
                 self._publish(self.base + "event", data, False, 0)
             return
-        if msg["type"] == "status":
-            self._publish(self.base + "status", data, True, 1)
-        self._publish(self.base + "event", data, False, 1)
+        if typ == "status":
+            self._status = data  # an earlier one of this pass is superseded, never sent
+            return
+        # While the broker is away only rolls wait for it: a reconnect announces afresh
+        # (hello, status), and an ack for a command that came another way helps no one.
+        self._publish(self.base + "event", data, False, 1, typ == "roll")
 
     def close(self):
         # No DISCONNECT: the broker then publishes the last will (offline), which is true.
+        self.end_pass()
         self.client.close()
         self.up = False

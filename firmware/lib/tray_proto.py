@@ -11,7 +11,7 @@ M44_FACES = ("infantry", "armor", "grenade", "star", "flag")
 # A Memoir '44 die: two infantry sides, one of each other symbol.
 M44_DIE = ("infantry", "infantry", "armor", "grenade", "star", "flag")
 COMMANDS = ("expect", "cancel", "led", "get_state")
-TRAY_TYPES = ("hello", "status", "roll", "heartbeat", "ack", "nak")
+TRAY_TYPES = ("hello", "status", "roll", "heartbeat", "ack", "nak", "log")
 PATTERNS = ("off", "ready", "hit", "miss", "error")
 STATES = ("idle", "armed", "rolling", "settled", "error", "offline")
 DROP_REASONS = ("too_long", "non_ascii", "bad_json", "bad_schema", "unknown_type", "version")
@@ -47,8 +47,14 @@ def valid_id(s):
 
 def printable(text, limit=200):
     """Text cut to printable ASCII (anything else becomes '?'), at most `limit` chars."""
+    text = str(text)[:limit]
+    for c in text:
+        if not 0x20 <= ord(c) <= 0x7E:
+            break
+    else:
+        return text  # the usual case: nothing to replace, nothing allocated
     out = []
-    for c in str(text)[:limit]:
+    for c in text:
         o = ord(c)
         out.append(c if 0x20 <= o <= 0x7E else "?")
     return "".join(out)

@@ -585,6 +585,167 @@ def mqtt_remaining_length_round_trip():
         eq(mqttlite.parse_packet(pkt[:-1]) if n else None, None)
 
 
+class FakeSock:
+    """Feeds mqttlite's reader: recv() hands out `data` in chunks; send() records."""
+
+    def __init__(self, data):
+        self.data = data
+        self.sent = b""
+
+    def recv(self, n):
+        chunk, self.data = self.data[:n], self.data[n:]
+        return chunk
+
+    def send(self, b):
+        self.sent += bytes(b)
+        return len(b)
+
+    def close(self):
+        pass
+
+
+class FakePoll:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def poll(self, ms=0):
+        import select
+
+        return [(self.sock, select.POLLIN)] if self.sock.data else []
+
+
+def _client_on(data, max_packet=1024):
+    c = mqttlite.MQTTClient("t", "127.0.0.1", max_packet=max_packet)
+    c.sock = FakeSock(data)
+    c._poll = FakePoll(c.sock)
+    c.state = "up"
+    return c
+
+
+@test
+def mqtt_oversized_publish_is_acked_and_skipped_with_bounded_memory():
+    topic = mqttlite._str("m44/v1/tray/t/cmd")
+    big = mqttlite.packet(0x32, topic + b"\x00\x07" + b"x" * 100000)  # QoS 1, pid 7
+    fair = mqttlite.packet(0x30, topic + b'{"ok":1}')
+    c = _client_on(big + fair)
+    events = []
+    most = 0
+    for _ in range(200):
+        events.extend(c.poll())
+        most = max(most, len(c._buf))
+    eq([e for e in events if e[0] == "msg"], [("msg", "m44/v1/tray/t/cmd", b'{"ok":1}')])
+    eq(("skipped", 1) in events, True, "skip event")
+    eq(c.skipped, 1)
+    eq(c._out, bytearray(mqttlite.packet(0x40, b"\x00\x07")), "PUBACK for the skipped one")
+    eq(most <= 1024 + mqttlite.READ_BUDGET, True, f"buffer {most}")
+
+
+@test
+def mqtt_nodelay_only_by_name():
+    class S:
+        set = None
+
+        def setsockopt(self, *a):
+            S.set = a
+
+    import socket
+
+    has = hasattr(socket, "TCP_NODELAY") and hasattr(socket, "IPPROTO_TCP")
+    eq(mqttlite.set_nodelay(S()), has)
+    eq(S.set is None, not has)  # never a guessed number on a port that lacks the names
+
+
+@test
+def numeric_addresses_need_no_lookup():
+    eq(mqttlite.numeric_ipv4("192.168.1.20"), True)
+    eq(mqttlite.numeric_ipv4("broker.local"), False)
+    eq(mqttlite.numeric_ipv4("1.2.3.256"), False)
+
+
+@test
+def led_frame_only_rebuilt_when_it_can_change():
+    a = LedAnimator(12)
+    a.on_state("idle", 0)
+    eq(a.next_change(0) >= 1000, True, "idle is steady")
+    a.on_state("armed", 1000)
+    eq(a.next_change(1000), 125)
+    eq(a.next_change(1100), 25)
+    a.on_faces(["star"], 2000)
+    eq(a.next_change(2000), 4000, "until the faces flash ends")
+    eq(a.frame(2000) == a.frame(2000 + 3999), True)
+
+
+class QuietHw:
+    caps = ("button",)
+
+    def __init__(self):
+        self.shown = 0
+        self.lines = []
+
+    def log(self, text):
+        self.lines.append(text)
+
+    def poll(self, now, tray):
+        return []
+
+    def show(self, frame):
+        self.shown += 1
+
+    def idle(self, ms):
+        pass
+
+
+@test
+def app_builds_led_frames_only_when_due_and_waits_without_a_fixed_sleep():
+    from tray_app import App
+
+    hw = QuietHw()
+    app = App("tray-t", 1, "m44", hw, roll_ms=0, seed=3)
+    built = [0]
+    inner = app.leds.frame
+
+    def counting(now):
+        built[0] += 1
+        return inner(now)
+
+    app.leds.frame = counting
+    for _ in range(200):
+        app.step()  # idle, no links: one dim pixel, nothing changes
+    eq(built[0], 1, "frames built while idle")
+    eq(hw.shown, 1, "frames written while idle")
+    eq(app.wait_ms(app.clock.now()) > 5, True, "idle waits longer than the old 5 ms")
+    app.tray.throw(app.clock.now())
+    app.step()
+    eq(built[0] >= 2, True, "a state change builds a frame at once")
+
+
+@test
+def dev_from_the_boards_unique_id():
+    eq(tray_config.dev_from_uid(b"\xe6\x61\x41\x04\x03\x5a\x2b\x2c"), "tray-4104035a2b2c")
+    eq(P.valid_dev(tray_config.dev_from_uid(b"\x24\x6f\x28\xaa\xbb\xcc")), True)
+    eq(tray_config.DEFAULTS["dev"], "", "derived unless set")
+
+
+@test
+def config_watchdog_and_pins_per_board():
+    base = tray_config.merged(tray_config.DEFAULTS, {"production": True})
+    cases = (("rp2", {"watchdog_ms": 8389}, "watchdog_ms 8389: this board takes 1..8388"),
+             ("esp32", {"watchdog_ms": 0}, "watchdog_ms 0: this board takes 1..3600000"),
+             ("rp2", {"pins": {"button": 25}}, "pins.button 25"),
+             ("esp32", {"pins": {"neopixel": 35}}, "pins.neopixel 35"),
+             ("rp2", {"pins": {"keypad": [1, 2, 3, 4, 5, 6, 7]}}, "pins.keypad: a list"),
+             ("rp2", {"pins": {"button": 2, "keypad": [2]}}, "pins: GPIO 2 is used twice"))
+    for board, over, why in cases:
+        try:
+            tray_config.check(tray_config.merged(base, over), board)
+        except ValueError as e:
+            eq(str(e).startswith(why), True, f"{board} {over} -> {e}")
+            continue
+        raise AssertionError(f"accepted {over} on {board}")
+    tray_config.check(tray_config.merged(base, {"watchdog_ms": 8388}), "rp2")
+    tray_config.check(tray_config.merged(base, {"pins": {"neopixel": 33}}), "esp32")
+
+
 # --- config and boot counter -----------------------------------------------------------
 
 

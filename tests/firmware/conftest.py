@@ -63,14 +63,17 @@ def free_port() -> int:
 class Tray:
     """One firmware process; `messages` collects what it sent (serial: from the pty)."""
 
-    def __init__(self, binary: str, tmp: Path, dev: str, link: list[str], *extra: str) -> None:
+    def __init__(self, binary: str, tmp: Path, dev: str, link: list[str], *extra: str,
+                 main: Path = MAIN, heap: str | None = None) -> None:
         self.binary, self.tmp, self.dev, self.link, self.extra = binary, tmp, dev, link, extra
+        self.main = main
+        self.pre = ["-X", f"heapsize={heap}"] if heap else []
         self.boot_file = tmp / f"{dev}.boot"
         self.err = tmp / f"{dev}.err"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Tray:
-        args = [self.binary, str(MAIN), "--dev", self.dev, *self.link,
+        args = [self.binary, *self.pre, str(self.main), "--dev", self.dev, *self.link,
                 "--boot-file", str(self.boot_file), *self.extra]
         with open(self.err, "ab") as err:
             self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=err, stderr=err)
@@ -110,12 +113,15 @@ class Tray:
 class SerialTray(Tray):
     """The firmware on the slave side of a raw pty; the test is the companion on the master."""
 
-    def __init__(self, binary: str, tmp: Path, dev: str = "tray-s", *extra: str) -> None:
+    def __init__(self, binary: str, tmp: Path, dev: str = "tray-s", *extra: str,
+                 main: Path = MAIN, heap: str | None = None) -> None:
         self.master, self.slave = os.openpty()
         tty.setraw(self.master)
         tty.setraw(self.slave)
-        super().__init__(binary, tmp, dev, ["--serial", os.ttyname(self.slave)], *extra)
+        super().__init__(binary, tmp, dev, ["--serial", os.ttyname(self.slave)], *extra,
+                         main=main, heap=heap)
         self.messages: list[Msg] = []
+        self.arrived: list[float] = []  # when each of `messages` came (time.monotonic())
         self.raw = bytearray()
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -138,8 +144,10 @@ class SerialTray(Tray):
             buf += data
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)
+                msg = json.loads(line)
                 with self._lock:
-                    self.messages.append(json.loads(line))
+                    self.messages.append(msg)
+                    self.arrived.append(time.monotonic())
 
     def write(self, data: bytes) -> None:
         os.write(self.master, data)
@@ -165,7 +173,8 @@ class SerialTray(Tray):
 
     def after(self, seq: int) -> list[Msg]:
         with self._lock:
-            return [m for m in self.messages if m["seq"] > seq and m["type"] != "heartbeat"]
+            return [m for m in self.messages if m["seq"] > seq
+                    and m["type"] not in ("heartbeat", "log")]
 
     def last_seq(self) -> int:
         with self._lock:

@@ -5,6 +5,7 @@ and the keypad read through pins, USB serial on stdin/stdout, MQTT over the stan
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import threading
 import time
@@ -21,11 +22,15 @@ RUN_BOARD = FIRMWARE / "tests" / "board_stubs" / "run_board.py"
 
 
 class Board:
-    def __init__(self, binary: str, cwd: Path, config: dict[str, Any]) -> None:
+    def __init__(self, binary: str, cwd: Path, config: dict[str, Any],
+                 lib: Path | None = None, heap: str | None = None) -> None:
         self.cwd = cwd
         (cwd / "config.json").write_text(json.dumps(config))
-        self.proc = subprocess.Popen([binary, str(RUN_BOARD)], cwd=cwd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        env = {**os.environ, **({"M44_LIB": str(lib)} if lib else {})}
+        pre = ["-X", f"heapsize={heap}"] if heap else []
+        self.proc = subprocess.Popen([binary, *pre, str(RUN_BOARD)], cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
         self.messages: list[dict[str, Any]] = []
         self.junk: list[bytes] = []
         self._t = threading.Thread(target=self._read, daemon=True)
@@ -72,10 +77,13 @@ class Board:
 def board(micropython: str, tmp_path: Path) -> Iterator[Any]:
     made: list[Board] = []
 
-    def make(config: dict[str, Any], sub: str = "b") -> Board:
+    def make(config: dict[str, Any], sub: str = "b", uid: str | None = None,
+             lib: Path | None = None, heap: str | None = None) -> Board:
         cwd = tmp_path / sub
         cwd.mkdir(exist_ok=True)
-        b = Board(micropython, cwd, config)
+        if uid is not None:
+            (cwd / "uid").write_text(uid)
+        b = Board(micropython, cwd, config, lib, heap)
         made.append(b)
         return b
 
@@ -116,10 +124,57 @@ def test_board_with_a_bad_config_reports_error_and_still_talks(board: Any) -> No
     b = board({"dev": "Not Valid!"})
     err = b.wait("status", state="error")
     assert err["why"].startswith("config: dev")
-    assert err["dev"] == "tray-1"  # ran on the defaults
+    assert err["dev"] == "tray-4104035a2b2c"  # ran on the defaults: dev from the board's id
+    assert any(m["text"].startswith("config: dev") for m in b.of("log"))
     b.send(type="get_state", id="g1")
     b.wait("ack", id="g1")
     b.wait("status", state="idle")
+
+
+@pytest.mark.parametrize(("config", "why"), [
+    ({"production": True, "watchdog_ms": 9000}, "config: watchdog_ms 9000"),
+    ({"production": True, "watchdog_ms": 0}, "config: watchdog_ms 0"),
+    ({"pins": {"button": 40}}, "config: pins.button 40"),
+    ({"pins": {"keypad": [2, 3, "x"]}}, "config: pins.keypad 'x'"),
+    ({"pins": {"button": 3, "keypad": [2, 3]}}, "config: pins: GPIO 3 is used twice"),
+    ({"mqtt": {"port": "1883"}}, "config: mqtt.port '1883'"),
+    ({"wifi": "club"}, "config: mqtt and wifi must be objects"),
+])
+def test_board_reports_every_config_error_and_stays_reachable(board: Any, config: dict[str, Any],
+                                                              why: str) -> None:
+    b = board(config)
+    err = b.wait("status", state="error")
+    assert err["why"].startswith(why), err
+    assert b.proc.poll() is None  # not at the REPL, not reset
+    b.send(type="get_state", id="g1")
+    b.wait("ack", id="g1")
+    b.wait("status", state="idle")
+    assert not b.junk
+
+
+def test_board_pin_the_stand_in_refuses_is_a_config_error(board: Any) -> None:
+    # passes the config check (a GPIO number the file may name) but the port refuses it
+    b = board({"pins": {"button": 30}})
+    err = b.wait("status", state="error")
+    assert err["why"] == "config: pins.button 30: invalid pin", err
+    assert "button" not in b.wait("hello")["caps"]  # ran without its pins, still talks
+    b.send(type="get_state", id="g1")
+    b.wait("ack", id="g1")
+
+
+def test_two_boards_get_two_device_ids_by_default(board: Any) -> None:
+    devs = []
+    for sub, uid in (("one", "e66141040350aa11"), ("two", "e66141040350bb22")):
+        b = board({}, sub=sub, uid=uid)
+        devs.append(b.wait("hello")["dev"])
+    assert devs == ["tray-41040350aa11", "tray-41040350bb22"]
+
+
+def test_board_without_serial_logs_on_the_usb_console(board: Any) -> None:
+    b = board({"serial": False, "dev": "quiet-1", "watchdog_ms": 99999, "production": True})
+    assert wait_for(lambda: any(b"config: watchdog_ms 99999" in j for j in b.junk), 10), b.junk
+    assert all(j.startswith(b"tray: ") for j in b.junk)
+    assert not b.messages  # the protocol is not on the console
 
 
 def test_board_second_power_up_counts_a_boot(board: Any) -> None:

@@ -106,10 +106,15 @@ def test_hello_retained_status_and_a_roll_over_mqtt(mqtt_tray: tuple[Tray, Liste
     roll = lis.wait("event", "roll", rid="mq-1")
     assert len(roll["faces"]) == 3
     assert wait_for(lambda: lis.of("event", "heartbeat"))
-    # every status goes out on both topics with the same (dev, boot, seq)
-    ev = {m["seq"] for m in lis.of("event", "status")}
-    st = {m["seq"] for m in lis.of("status", "status")}
-    assert st and st <= ev
+    # statuses go out retained on `status` only; a roll is one message on `event`, and the
+    # status that follows it (idle) comes after it, never a rolling/settled before it
+    assert not lis.of("event", "status")
+    with lis.lock:
+        order = [(t, m["type"], m.get("state"), m["seq"]) for t, _, m in lis.got]
+    at = next(i for i, o in enumerate(order) if o[1] == "roll")
+    assert [o for o in order[:at] if o[2] in ("rolling", "settled")] == []
+    after = [o for o in order[at + 1:] if o[1] == "status"]
+    assert after and after[0][2] == "idle" and after[0][3] > roll["seq"]
     bad = lis.command("expect", n=0, rid="x")
     assert lis.wait("event", "nak", id=bad)["why"].startswith("bad_args")
 

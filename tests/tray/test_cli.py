@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+import tty
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -102,3 +104,65 @@ def test_bad_arguments_get_a_clear_message(args: list[str], message: str) -> Non
     _out, err = p.communicate(timeout=30)
     assert p.returncode == 2
     assert message in err and "Traceback" not in err
+
+
+def test_listen_arm_prints_a_rebooted_trays_resent_roll_once(
+        procs: list[subprocess.Popen[str]]) -> None:
+    # A tray played by hand on a real pty: it rolls, reboots, and sends that roll again
+    # under its new boot (as a tray that keeps its last roll across a power cut would).
+    master, slave = os.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    buf = b""
+
+    def say(boot: int, seq: int, typ: str, **fields: object) -> None:
+        os.write(master, json.dumps({"v": 1, "type": typ, "dev": "tray-r", "boot": boot,
+                                     "seq": seq, **fields}).encode() + b"\n")
+
+    def expect_rid(timeout: float = 20, nudge: Callable[[], None] | None = None) -> str:
+        nonlocal buf
+        end = time.monotonic() + timeout
+        next_nudge = 0.0
+        while time.monotonic() < end:
+            if nudge is not None and time.monotonic() > next_nudge:
+                nudge()  # said again until heard (the listener may open the port late)
+                next_nudge = time.monotonic() + 0.5
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                msg = json.loads(line)
+                if msg.get("type") == "expect":
+                    return str(msg["rid"])
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                buf += os.read(master, 4096)
+        raise AssertionError("the listener sent no expect")
+
+    try:
+        lis = companion("listen", "--serial", path, "--arm", "2", "--count", "2")
+        procs.append(lis)
+
+        def boot_one() -> None:
+            say(1, 1, "hello", fw="t", caps=["virtual"], dice="pips")
+            say(1, 2, "status", state="idle")
+
+        first = expect_rid(nudge=boot_one)
+        say(1, 3, "roll", rid=first, faces=[3, 4])
+        second = expect_rid()
+        assert second != first
+        # power cut: boot 2, and the last roll once more
+        say(2, 1, "hello", fw="t", caps=["virtual"], dice="pips")
+        say(2, 2, "status", state="idle")
+        say(2, 3, "roll", rid=first, faces=[3, 4])
+        again = expect_rid()  # re-armed after the reboot: the same rid, still due
+        assert again == second
+        say(2, 4, "roll", rid=second, faces=[6, 6])
+        out, err = lis.communicate(timeout=30)
+        assert lis.returncode == 0, err
+        rolls = rolls_of(out)
+        assert [(r["rid"], r["boot"], r["faces"]) for r in rolls] == [
+            (first, 1, [3, 4]), (second, 2, [6, 6])]
+        assert f"sent roll {first} again (boot 2 seq 3); printed once" in err
+    finally:
+        os.close(master)
+        os.close(slave)
