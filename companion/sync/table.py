@@ -195,6 +195,10 @@ class TableSync:
             return list(self._events)
 
     @property
+    def is_authority(self) -> bool:
+        return self.role is Role.AUTHORITY
+
+    @property
     def lock(self) -> threading.RLock:
         """Hold it to read :attr:`state` consistently while events arrive (briefly)."""
         return self._lock
@@ -428,8 +432,9 @@ class TableSync:
                 self._publish_summary()
             elif self.role is Role.MIRROR:
                 if self.log is None:
-                    self._need_snapshot()
-                self._ask(force=True)  # events may have gone by while we were away
+                    self._need_snapshot()  # the retained snapshot first, then the rest
+                else:
+                    self._ask(force=True)  # events may have gone by while we were away
 
     # --- mirroring --------------------------------------------------------------------------
     def _need_snapshot(self) -> None:
@@ -462,6 +467,11 @@ class TableSync:
                       protocol.catchup_request(self.game_id, n, dig))
         return True
 
+    def _ask_if_empty(self) -> None:
+        with self._lock:
+            if self.log is None:
+                self._ask(full=True)
+
     def _set_events(self, events: list[Event]) -> None:
         self._events = events
         self._events_json = [protocol.event_json(e) for e in events]
@@ -477,6 +487,8 @@ class TableSync:
         self._pending[ev.seq] = ev
 
     def _on_event(self, topic: str, payload: bytes) -> None:
+        if self.is_authority:
+            return  # our own stream echoed back
         try:
             game, epoch, ev = protocol.decode_event(self.seal.check(topic, payload, "event message"))
         except BadMessage as exc:
@@ -706,7 +718,10 @@ class TableSync:
             else:
                 self._takeover_at = None
                 if self.log is None:
-                    self._ask(full=True)
+                    # the retained snapshot should be on its way; if the broker lost it, ask
+                    timer = threading.Timer(0.5, self._ask_if_empty)
+                    timer.daemon = True
+                    timer.start()
                 elif newer or changed or game != self.game_id or seq != self.seq:
                     # a new authority, or one that holds another state than ours: compare logs
                     self._ask(force=True, have=min(seq, self.seq) if game == self.game_id else None)

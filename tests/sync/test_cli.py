@@ -42,10 +42,13 @@ def test_acl_writes_files_mosquitto_can_use(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "acl_file" in out.stdout
     passwd = (tmp_path / "passwd").read_text().splitlines()
-    assert [line.split(":")[0] for line in passwd] == ["t1.alice", "t1.bob", "tray.tray-1",
-                                                      "dashboard"]
+    assert [line.split(":")[0] for line in passwd] == ["t1.alice", "t1.bob", "t1.alice.dice",
+                                                      "t1.bob.dice", "tray.tray-1", "dashboard"]
     assert all(line.split(":", 1)[1].startswith("$7$") for line in passwd)
     assert (tmp_path / "passwords.txt").stat().st_mode & 0o077 == 0
+    key = tmp_path / "t1.key"
+    assert key.stat().st_mode & 0o077 == 0 and len(key.read_text().strip()) >= 40
+    assert "use_username_as_clientid true" in (tmp_path / "mosquitto.conf").read_text()
     bad = companion("sync", "acl", "t1=Alice")
     assert bad.returncode == 2 and "a-z, 0-9" in bad.stderr and "Traceback" not in bad.stderr
 
