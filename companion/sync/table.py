@@ -44,6 +44,7 @@ log = logging.getLogger("companion.sync.table")
 
 STALE = "stale"
 SNAPSHOT_EVERY = 100  # events between refreshes of the retained snapshot
+SNAPSHOT_IDLE_S = 2.0  # ... and this long after an action that left it behind
 MAX_PENDING = 256  # events a mirror holds back while it waits to fill a gap
 ASK_AGAIN_S = 2.0  # an unanswered catch-up request is sent again after this
 
@@ -133,6 +134,7 @@ class TableSync:
         self._asked_at: float | None = None  # when the open catch-up request went out
         self._snapshot_seq = 0  # the state id of the retained snapshot this authority sent
         self._restored_at = 0.0  # when this authority last put a forged control message right
+        self._idle_timer: threading.Timer | None = None
         self._takeover_at: int | None = None  # handed authority from this seq on
         self._replies: dict[str, ReplyCallback] = {}
         self._ids = itertools.count(1)
@@ -162,6 +164,9 @@ class TableSync:
         tablet that takes over later misses nothing), then say so (presence offline) and
         disconnect."""
         with self._lock:
+            if self._idle_timer is not None:
+                self._idle_timer.cancel()
+                self._idle_timer = None
             if self.role is Role.AUTHORITY and self.seq != self._snapshot_seq:
                 self._publish_snapshot()
         if self.conn.connected.is_set():
@@ -390,10 +395,22 @@ class TableSync:
         self._notify(SyncUpdate("events", ev.seq, (ev,), self.role))
 
     def _after_recording(self) -> None:
-        """After an action: the summary always, the retained snapshot every N events."""
+        """After an action: the summary always; the retained snapshot every N events, and once
+        the table pauses (players think between actions), so a tablet that takes the table
+        over after a crash misses at most the last moments."""
         if self.seq - self._snapshot_seq >= self.snapshot_every:
             self._publish_snapshot()
+        elif self._idle_timer is None:
+            self._idle_timer = threading.Timer(SNAPSHOT_IDLE_S, self._snapshot_when_idle)
+            self._idle_timer.daemon = True
+            self._idle_timer.start()
         self._publish_summary()
+
+    def _snapshot_when_idle(self) -> None:
+        with self._lock:
+            self._idle_timer = None
+            if self.role is Role.AUTHORITY and self.seq != self._snapshot_seq:
+                self._publish_snapshot()
 
     def _publish(self, topic: str, body: bytes, retain: bool = False) -> None:
         self.conn.publish(topic, self.seal.seal(topic, body), retain=retain)
