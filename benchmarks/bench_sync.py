@@ -87,11 +87,12 @@ def event_delay(config: BrokerConfig, mirrors: int, actions: int, seed: int = 3)
 
 
 def delay_as_the_log_grows(config: BrokerConfig, target: int, mirrors: int = 2,
-                           seed: int = 3, pairs: int = 12) -> tuple[dict[int, list[float]], int, int]:
+                           seed: int = 3, pairs: int = 12
+                           ) -> tuple[dict[int, list[float]], dict[int, float], int, int]:
     """Per event seq, the delays to each mirror, over one game padded to ``target`` events:
     after each action the auto player takes that recorded one undoable event, it is undone and
-    played again (up to ``pairs`` times) until the log reaches ``target``. Returns (delays by seq, events,
-    bytes the authority published)."""
+    played again (up to ``pairs`` times) until the log reaches ``target``. Returns (delays by seq,
+    time from each action to every mirror holding it by seq, events, bytes published)."""
     sent: dict[int, float] = {}
     got: list[dict[int, float]] = [{} for _ in range(mirrors)]
     table = f"grow-{mirrors}"
@@ -115,6 +116,7 @@ def delay_as_the_log_grows(config: BrokerConfig, target: int, mirrors: int = 2,
         assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10)
         player = AutoPlayer(seed)
         published = [0]
+        rounds: dict[int, float] = {}  # state id after an action -> action to every mirror
         publish = authority.conn.publish
 
         def counted(topic: str, payload: bytes | str, **kw: Any) -> None:
@@ -124,9 +126,11 @@ def delay_as_the_log_grows(config: BrokerConfig, target: int, mirrors: int = 2,
         authority.conn.publish = counted  # type: ignore[method-assign]
 
         def send(action: dict[str, object]) -> Reply:
+            t0 = time.perf_counter()
             reply = authority.request(action)
             assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10, step=0.0002), \
                 f"a mirror fell behind at {authority.seq}"
+            rounds[authority.seq] = time.perf_counter() - t0
             return reply
 
         while not session.over and authority.seq < target:
@@ -144,7 +148,7 @@ def delay_as_the_log_grows(config: BrokerConfig, target: int, mirrors: int = 2,
             for s, t in box.items():
                 if s in sent:
                     out.setdefault(s, []).append(t - sent[s])
-        return out, authority.seq, published[0]
+        return out, rounds, authority.seq, published[0]
     finally:
         for t in (authority, *ms):
             t.close()
@@ -240,16 +244,18 @@ def main() -> None:
                 print(f"event delay, {mirrors} mirrors: p50 {statistics.median(d) * 1000:.2f} ms, "
                       f"p95 {pct(d, 95) * 1000:.2f} ms over {len(d)} event deliveries", flush=True)
             if args.only in (None, "growth"):
-                by_seq, n, sent_bytes = delay_as_the_log_grows(config, args.events)
+                by_seq, rounds, n, sent_bytes = delay_as_the_log_grows(config, args.events)
                 print(f"event delay as the log grows (2 mirrors, one game of {n} events; the "
                       f"authority published {sent_bytes / 1e6:.1f} MB):", flush=True)
                 step = 500
                 for lo in range(0, n, step):
                     d = [x for s in range(lo + 1, lo + step + 1) for x in by_seq.get(s, [])]
-                    if d:
-                        print(f"  events {lo + 1:>5}-{min(lo + step, n):>5}: p50 "
+                    r = [rounds[s] for s in range(lo + 1, lo + step + 1) if s in rounds]
+                    if d and r:
+                        print(f"  events {lo + 1:>5}-{min(lo + step, n):>5}: event delay p50 "
                               f"{statistics.median(d) * 1000:.2f} ms, p95 {pct(d, 95) * 1000:.2f} ms"
-                              f" ({len(d)} deliveries)", flush=True)
+                              f" ({len(d)} deliveries); action to every mirror p50 "
+                              f"{statistics.median(r) * 1000:.2f} ms", flush=True)
             if args.only not in (None, "dashboard"):
                 return
             rate, catch_up, n, pub = dashboard_rate(config, args.tables, args.steps)

@@ -135,6 +135,8 @@ class TableSync:
         self._snapshot_seq = 0  # the state id of the retained snapshot this authority sent
         self._restored_at = 0.0  # when this authority last put a forged control message right
         self._idle_timer: threading.Timer | None = None
+        self._empty_timer: threading.Timer | None = None
+        self._full_sent_at: dict[str, float] = {}  # tablet -> when it last got the whole log
         self._takeover_at: int | None = None  # handed authority from this seq on
         self._replies: dict[str, ReplyCallback] = {}
         self._ids = itertools.count(1)
@@ -486,6 +488,7 @@ class TableSync:
 
     def _ask_if_empty(self) -> None:
         with self._lock:
+            self._empty_timer = None
             if self.log is None:
                 self._ask(full=True)
 
@@ -681,6 +684,13 @@ class TableSync:
             if (game == self.game_id and 1 <= have <= self.seq
                     and dig == protocol.digest(self._events_json[have - 1])):
                 after = have
+            else:  # the whole log: once a second per tablet at most (it asks again after 2 s)
+                now = time.monotonic()
+                if now - self._full_sent_at.get(tablet, -10.0) < 1.0:
+                    return
+                if len(self._full_sent_at) > 256:
+                    self._full_sent_at.clear()
+                self._full_sent_at[tablet] = now
             self.stats.catchups_sent += 1
             self.stats.full_logs_sent += after == 0
             self._publish(table_topic(self.table, "catchup", tablet),
@@ -736,9 +746,10 @@ class TableSync:
                 self._takeover_at = None
                 if self.log is None:
                     # the retained snapshot should be on its way; if the broker lost it, ask
-                    timer = threading.Timer(0.5, self._ask_if_empty)
-                    timer.daemon = True
-                    timer.start()
+                    if self._empty_timer is None:
+                        self._empty_timer = threading.Timer(0.5, self._ask_if_empty)
+                        self._empty_timer.daemon = True
+                        self._empty_timer.start()
                 elif newer or changed or game != self.game_id or seq != self.seq:
                     # a new authority, or one that holds another state than ours: compare logs
                     self._ask(force=True, have=min(seq, self.seq) if game == self.game_id else None)

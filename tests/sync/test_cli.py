@@ -107,7 +107,7 @@ def test_join_claim_takes_a_frozen_table_back(mosquitto: Mosquitto) -> None:
     try:
         assert host.conn.wait_connected(10) and evil.wait_connected(10)
         host.host(new_game(4))
-        assert host.game_id is not None
+        assert host.game_id is not None and host.conn.flush(10)  # its control is retained
         # a table without a key: a forged retained control freezes it (the host steps down)
         evil.publish(table_topic("t3", "control"),
                      protocol.control_message(host.game_id, 9, "ghost", 1, None), retain=True)
@@ -115,7 +115,7 @@ def test_join_claim_takes_a_frozen_table_back(mosquitto: Mosquitto) -> None:
         out = companion("sync", "join", "--broker", mosquitto.url, "--table", "t3", "--tablet",
                         "carol", "--claim", "--auto", "both", "--seed", "4", "--timeout", "60")
         assert out.returncode == 0, out.stderr
-        assert "claimed table t3 at state 1 (epoch 10)" in out.stdout
+        assert "claimed table t3 at state 1 (epoch 10)" in out.stdout, out.stdout[:300]
         assert out.stdout.strip().splitlines()[-1].startswith("winner=")
         assert wait_for(lambda: host.state is not None and host.state.phase.value == "over", 10)
         assert host.authority == "carol"
