@@ -3,11 +3,15 @@
 1. Delay from an event recorded on the authority to the same event applied on each mirror,
    p50 / p95, with 2 and 5 mirrors, over one AutoPlayer game (each action waits until every
    mirror holds the previous one, so the numbers are latency, not queueing).
-2. Convention mode: 200 simulated tables publishing at once; the dashboard's update rate
+2. The same delay as the log grows: one game padded with undo/redo pairs to ``--events``
+   (3,000) events, 2 mirrors, the median per stretch of 500 events. Flat means the cost of an
+   event does not depend on how long the game already is.
+3. Convention mode: 200 simulated tables publishing at once; the dashboard's update rate
    (model updates per second) and how long after the last publish it shows every table's
    final state.
 
-    .venv/bin/python benchmarks/bench_sync.py [--actions 300] [--tables 200] [--steps 10]
+    .venv/bin/python benchmarks/bench_sync.py [--actions 300] [--events 3000] [--tables 200]
+        [--steps 10] [--only growth]
 """
 
 from __future__ import annotations
@@ -19,16 +23,18 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.game.auto import AutoPlayer
+from companion.game.events import Event
 from companion.game.session import GameSession
 from companion.scenarios import DEMO_SCENARIO, resolve
 from companion.sync.connection import BrokerConfig
 from companion.sync.convention import Convention
 from companion.sync.dashboard import DashboardFeed
-from companion.sync.table import SyncUpdate, TableSync
+from companion.sync.table import Reply, SyncUpdate, TableSync
 from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
 from tests.helpers.mosquitto import start_broker as start_mosquitto
 
@@ -56,12 +62,8 @@ def event_delay(config: BrokerConfig, mirrors: int, actions: int, seed: int = 3)
         for t in (authority, *ms):
             assert t.conn.wait_connected(10)
 
-        def on_sent(u: SyncUpdate) -> None:
-            now = time.perf_counter()
-            for ev in u.events:
-                sent[ev.seq] = now
-
-        authority.listeners.append(on_sent)
+        def on_sent(ev: Event, state: object) -> None:
+            sent[ev.seq] = time.perf_counter()  # before the table publishes it
         for i, m in enumerate(ms):
             def on_got(u: SyncUpdate, box: dict[int, float] = got[i]) -> None:
                 now = time.perf_counter()
@@ -70,6 +72,7 @@ def event_delay(config: BrokerConfig, mirrors: int, actions: int, seed: int = 3)
             m.listeners.append(on_got)
         session = GameSession.new(resolve(DEMO_SCENARIO), options={"seed": seed}, deck_seed=seed)
         authority.host(session)
+        session.listeners.insert(0, on_sent)
         assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10)
         player = AutoPlayer(seed)
         for _ in range(actions):
@@ -78,6 +81,74 @@ def event_delay(config: BrokerConfig, mirrors: int, actions: int, seed: int = 3)
             authority.send(player.next_action(session))
             assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10, step=0.0005)
         return [box[s] - sent[s] for box in got for s in box if s in sent]
+    finally:
+        for t in (authority, *ms):
+            t.close()
+
+
+def delay_as_the_log_grows(config: BrokerConfig, target: int, mirrors: int = 2,
+                           seed: int = 3, pairs: int = 12
+                           ) -> tuple[dict[int, list[float]], dict[int, float], int, int]:
+    """Per event seq, the delays to each mirror, over one game padded to ``target`` events:
+    after each action the auto player takes that recorded one undoable event, it is undone and
+    played again (up to ``pairs`` times) until the log reaches ``target``. Returns (delays by seq,
+    time from each action to every mirror holding it by seq, events, bytes published)."""
+    sent: dict[int, float] = {}
+    got: list[dict[int, float]] = [{} for _ in range(mirrors)]
+    table = f"grow-{mirrors}"
+    authority = TableSync(config, table, "host").start()
+    ms = [TableSync(config, table, f"m{i}").start() for i in range(mirrors)]
+    try:
+        for t in (authority, *ms):
+            assert t.conn.wait_connected(10)
+
+        def on_sent(ev: Event, state: object) -> None:
+            sent[ev.seq] = time.perf_counter()  # before the table publishes it
+        for i, m in enumerate(ms):
+            def on_got(u: SyncUpdate, box: dict[int, float] = got[i]) -> None:
+                now = time.perf_counter()
+                for ev in u.events:
+                    box[ev.seq] = now
+            m.listeners.append(on_got)
+        session = GameSession.new(resolve(DEMO_SCENARIO), options={"seed": seed}, deck_seed=seed)
+        authority.host(session)
+        session.listeners.insert(0, on_sent)
+        assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10)
+        player = AutoPlayer(seed)
+        published = [0]
+        rounds: dict[int, float] = {}  # state id after an action -> action to every mirror
+        publish = authority.conn.publish
+
+        def counted(topic: str, payload: bytes | str, **kw: Any) -> None:
+            published[0] += len(payload)
+            publish(topic, payload, **kw)
+
+        authority.conn.publish = counted  # type: ignore[method-assign]
+
+        def send(action: dict[str, object]) -> Reply:
+            t0 = time.perf_counter()
+            reply = authority.request(action)
+            assert wait_for(lambda: all(m.seq == authority.seq for m in ms), 10, step=0.0002), \
+                f"a mirror fell behind at {authority.seq}"
+            rounds[authority.seq] = time.perf_counter() - t0
+            return reply
+
+        while not session.over and authority.seq < target:
+            action = player.next_action(session)
+            reply = send(action)
+            for _ in range(pairs):
+                if not (reply.ok and len(reply.events) == 1 and session.log.undoable() is not None
+                        and authority.seq < target - 1):
+                    break
+                if not send({"do": "undo"}).ok:
+                    break
+                reply = send(action)
+        out: dict[int, list[float]] = {}
+        for box in got:
+            for s, t in box.items():
+                if s in sent:
+                    out.setdefault(s, []).append(t - sent[s])
+        return out, rounds, authority.seq, published[0]
     finally:
         for t in (authority, *ms):
             t.close()
@@ -161,15 +232,32 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=50, help="summaries per table in the flood")
+    ap.add_argument("--events", type=int, default=3000, help="length of the growing game")
+    ap.add_argument("--only", choices=("delay", "growth", "dashboard"), help="run one part")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         broker = start_broker(Path(tmp))
         config = BrokerConfig("127.0.0.1", broker.port)
         try:
-            for mirrors in (2, 5):
+            for mirrors in (2, 5) if args.only in (None, "delay") else ():
                 d = event_delay(config, mirrors, args.actions)
                 print(f"event delay, {mirrors} mirrors: p50 {statistics.median(d) * 1000:.2f} ms, "
                       f"p95 {pct(d, 95) * 1000:.2f} ms over {len(d)} event deliveries", flush=True)
+            if args.only in (None, "growth"):
+                by_seq, rounds, n, sent_bytes = delay_as_the_log_grows(config, args.events)
+                print(f"event delay as the log grows (2 mirrors, one game of {n} events; the "
+                      f"authority published {sent_bytes / 1e6:.1f} MB):", flush=True)
+                step = 500
+                for lo in range(0, n, step):
+                    d = [x for s in range(lo + 1, lo + step + 1) for x in by_seq.get(s, [])]
+                    r = [rounds[s] for s in range(lo + 1, lo + step + 1) if s in rounds]
+                    if d and r:
+                        print(f"  events {lo + 1:>5}-{min(lo + step, n):>5}: event delay p50 "
+                              f"{statistics.median(d) * 1000:.2f} ms, p95 {pct(d, 95) * 1000:.2f} ms"
+                              f" ({len(d)} deliveries); action to every mirror p50 "
+                              f"{statistics.median(r) * 1000:.2f} ms", flush=True)
+            if args.only not in (None, "dashboard"):
+                return
             rate, catch_up, n, pub = dashboard_rate(config, args.tables, args.steps)
             print(f"dashboard, {args.tables} tables: {rate:.0f} updates/s ({n} updates; tables "
                   f"published {pub:.0f}/s), every final state shown {catch_up * 1000:.0f} ms "

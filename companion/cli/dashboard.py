@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     feed = DashboardFeed(config, model).start()
     try:
         if not feed.conn.wait_connected(10):
-            why = f" ({feed.conn.refused})" if feed.conn.refused else ""
+            reason = feed.conn.refused or feed.conn.failed
+            why = f" ({reason})" if reason else ""
             print(f"companion dashboard: cannot reach the broker at {config.url}{why}",
                   file=sys.stderr)
             return 1

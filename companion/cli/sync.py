@@ -36,31 +36,57 @@ def add_broker_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def broker_config(args: argparse.Namespace) -> BrokerConfig:
-    """The broker settings from the arguments; SyncConfigError says what is wrong."""
+    """The broker settings from the arguments; SyncConfigError says what is wrong (a CA file
+    that is not a certificate included)."""
     password = None
     if args.password_file:
         try:
             password = Path(args.password_file).read_text().strip()
         except OSError as exc:
             raise SyncConfigError(f"cannot read the password file: {exc}") from None
-    return BrokerConfig.from_url(args.broker, username=args.user, password=password,
-                                 tls_ca=args.tls_ca, allow_anonymous=args.anonymous)
+    config = BrokerConfig.from_url(args.broker, username=args.user, password=password,
+                                   tls_ca=args.tls_ca, allow_anonymous=args.anonymous)
+    if config.tls:
+        config.tls_context()
+    return config
+
+
+def table_key(args: argparse.Namespace) -> bytes | None:
+    """The table key from ``--key-file`` or ``COMPANION_TABLE_KEY`` (None: messages unsealed)."""
+    import os
+
+    from companion.sync.security import read_table_key
+
+    if args.key_file:
+        return read_table_key(args.key_file)
+    env = os.environ.get("COMPANION_TABLE_KEY", "").strip()
+    if env and len(env) < 16:
+        raise ValueError("COMPANION_TABLE_KEY is shorter than 16 characters")
+    return env.encode() if env else None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="sync_command", metavar="ACTION")
     for name, text in (("host", "be the table's authority: start a game and publish it"),
-                       ("join", "mirror a table's game on this terminal")):
+                       ("join", "mirror a table's game on this terminal (--claim: and take "
+                                "authority over it)")):
         p = sub.add_parser(name, help=text, description=text)
         add_broker_arguments(p)
         p.add_argument("--table", required=True, help="the table id (a-z, 0-9, -)")
         p.add_argument("--tablet", required=True, help="this tablet's id (a-z, 0-9, -)")
+        p.add_argument("--key-file", metavar="PATH",
+                       help="the table's key (or COMPANION_TABLE_KEY): seal every game message "
+                            "and take only sealed ones (companion sync acl writes one per table)")
         p.add_argument("--auto", choices=("allies", "axis", "both"),
                        help="the built-in player plays this side; without it, type commands")
         p.add_argument("--seed", type=int, default=1, help="seed of the deck and the auto player")
         p.add_argument("--quiet", action="store_true", help="print only the final result line")
         p.add_argument("--timeout", type=float, default=0,
                        help="give up after this many seconds (0: never)")
+        if name == "join":
+            p.add_argument("--claim", action="store_true",
+                           help="take authority over the table once its game is loaded (its "
+                                "authority is gone, or the table is frozen)")
         if name == "host":
             p.add_argument("--scenario", default=None, help="a built-in name or a scenario file")
             p.add_argument("--max-turns", type=int, default=200,
@@ -122,12 +148,20 @@ def _acl(args: argparse.Namespace) -> int:
     pw_file = out / "passwd"
     pw_file.write_text(security.password_file(passwords))
     clear = out / "passwords.txt"
-    clear.write_text("".join(f"{u} {p}\n" for u, p in passwords.items()))
+    clear.touch(0o600)
     clear.chmod(0o600)
-    print(f"wrote {out / 'acl'}, {pw_file} (hashed) and {clear} (give each device its own line)")
-    print("mosquitto.conf:  allow_anonymous false\n"
-          f"                 password_file {pw_file.resolve()}\n"
-          f"                 acl_file {(out / 'acl').resolve()}")
+    clear.write_text("".join(f"{u} {p}\n" for u, p in passwords.items()))
+    for t in tables:  # the table key: every tablet of the table gets the same file
+        key = out / f"{t.table}.key"
+        key.touch(0o600)
+        key.chmod(0o600)
+        key.write_text(security.new_table_key() + "\n")
+    conf = out / "mosquitto.conf"
+    conf.write_text(security.mosquitto_conf(out))
+    print(f"wrote {out / 'acl'}, {pw_file} (hashed), {clear} (give each device its own line), "
+          f"one TABLE.key per table (give it to that table's tablets: --key-file) and {conf}")
+    print("add to mosquitto.conf (or include it):\n"
+          + "".join(f"  {line}\n" for line in security.mosquitto_conf(out).splitlines()))
     return 0
 
 
@@ -168,7 +202,7 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
     host = args.sync_command == "host"
     stop = threading.Event()
     _stop_on_signals(stop)
-    link = TableSync(config, args.table, args.tablet)
+    link = TableSync(config, args.table, args.tablet, key=table_key(args))
     out = sys.stdout
 
     def show(update: SyncUpdate) -> None:
@@ -186,10 +220,25 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
     link.listeners.append(show)
     link.start()
     if not link.conn.wait_connected(10):
-        why = f" ({link.conn.refused})" if link.conn.refused else ""
+        reason = link.conn.refused or link.conn.failed
+        why = f" ({reason})" if reason else ""
         print(f"companion sync: cannot reach the broker at {config.url}{why}", file=sys.stderr)
         link.close()
         return 1
+    if getattr(args, "claim", False):
+        end = time.monotonic() + 10
+        while link.log is None and time.monotonic() < end and not stop.is_set():
+            stop.wait(0.05)
+        stop.wait(0.3)  # let the catch-up bring the newest events in, if anyone still answers
+        try:
+            link.claim()
+        except RuntimeError:
+            print(f"companion sync: table {args.table} shows no game to claim", file=sys.stderr)
+            link.close()
+            return 1
+        if not args.quiet:
+            print(f"[{args.tablet}] claimed table {args.table} at state {link.seq} "
+                  f"(epoch {link.epoch})", file=out, flush=True)
     if host:
         try:
             scenario = resolve(args.scenario or DEMO_SCENARIO)

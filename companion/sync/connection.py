@@ -40,6 +40,7 @@ class Connection:
         self.connected = threading.Event()
         self.connects = 0
         self.refused: str | None = None  # the broker's reason when it refused us
+        self.failed: str | None = None  # why the latest attempt to connect failed (TLS: which check)
         self.on_connect: list[Callable[[], None]] = []
         self.on_disconnect: list[Callable[[], None]] = []
         self._subs: dict[str, int] = {}
@@ -53,6 +54,7 @@ class Connection:
             c.will_set(will[0], will[1], qos=1, retain=True)
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
+        c.on_connect_fail = self._on_connect_fail
         c.on_message = self._on_unrouted
         c.on_socket_open = self._no_delay
         self.client = c
@@ -119,7 +121,7 @@ class Connection:
             self.refused = str(reason_code)
             log.warning("%s: the broker refused the connection: %s", self.client_id, reason_code)
             return
-        self.refused = None
+        self.refused = self.failed = None
         with self._lock:
             if self._subs:
                 client.subscribe(list(self._subs.items()))
@@ -130,6 +132,12 @@ class Connection:
                 hook()
             except Exception:
                 log.exception("%s: connect hook failed", self.client_id)
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
+        """paho swallows the reason (a TLS check, a refused port): find it out again, once."""
+        if self.failed is None:
+            self.failed = self.config.probe(timeout=2) or "the connection failed"
+            log.warning("%s: cannot connect to %s: %s", self.client_id, self.config.url, self.failed)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
                        reason_code: object, properties: object) -> None:

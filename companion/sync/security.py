@@ -1,10 +1,21 @@
 """Broker accounts for a table or a convention: a mosquitto password file and an ACL file that
 confine every tablet to its own table's topics and every tray to its own device topics.
 
-Accounts: a tablet is ``<table>.<tablet>`` (client id the same), a tray is ``tray.<dev>``, a
-dashboard is ``dashboard`` (read-only: summaries, control, presence). A tablet may publish only
-its own ``action`` and ``presence`` topics plus what the table's authority publishes (any tablet
-of the table can be handed authority); it may read only its own table.
+Accounts: a tablet is ``<table>.<tablet>``, a tray is ``tray.<dev>``, a tablet's own link to
+its table's trays ``<table>.<tablet>.dice`` (tables with trays), a dashboard is ``dashboard``
+(read-only: summaries, control, presence). A tablet may publish only its own ``action``,
+``request`` and ``presence`` topics plus what the table's authority publishes (any tablet of
+the table can be handed authority); it may read only its own table.
+
+The broker settings (:func:`mosquitto_conf`) pin each connection's client id to its account
+(``use_username_as_clientid``): an account of another table cannot connect under a tablet's
+client id and push it off the broker. So every account holds one connection at a time, which
+is why a tablet's tray link has an account of its own.
+
+What the ACL cannot do is tell the table's authority from its other tablets (authority moves
+between them), so the game's messages also carry proof of their author: an HMAC with a key
+only the table's tablets hold (:func:`new_table_key`, ``companion sync acl`` writes one per
+table; ``protocol.Seal``). That also protects a table on a broker without accounts.
 """
 
 from __future__ import annotations
@@ -14,6 +25,7 @@ import hashlib
 import os
 import secrets
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from companion.sync.topics import PREFIX as TABLE_PREFIX
 from companion.sync.topics import check_id
@@ -28,6 +40,39 @@ def tablet_user(table: str, tablet: str) -> str:
 
 def tray_user(dev: str) -> str:
     return f"tray.{check_id(dev, 'tray')}"
+
+
+def dice_user(table: str, tablet: str) -> str:
+    """The account of a tablet's link to its table's trays (one connection per account)."""
+    return f"{tablet_user(table, tablet)}.dice"
+
+
+def new_table_key() -> str:
+    """A fresh table key: 32 random bytes, URL-safe text (give it to the table's tablets)."""
+    return secrets.token_urlsafe(32)
+
+
+def read_table_key(path: str) -> bytes:
+    """The table key kept in ``path`` (first line); ValueError when unreadable or too short."""
+    try:
+        lines = Path(path).read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the table key file {path}: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
+    key = lines[0].strip() if lines else ""
+    if len(key) < 16:
+        raise ValueError(f"the table key in {path} is missing or shorter than 16 characters "
+                         "(companion sync acl writes one per table)")
+    return key.encode()
+
+
+def mosquitto_conf(folder: Path) -> str:
+    """The lines of ``mosquitto.conf`` that put the generated files to work."""
+    return ("allow_anonymous false\n"
+            f"password_file {(folder / 'passwd').resolve()}\n"
+            f"acl_file {(folder / 'acl').resolve()}\n"
+            "# a client's id is its username: no account can take over another's connection\n"
+            "use_username_as_clientid true\n")
 
 
 def mosquitto_hash(password: str, salt: bytes | None = None, iterations: int = 101) -> str:
@@ -68,17 +113,26 @@ def acl_text(tables: list[TableAccounts], dashboard: bool = True) -> str:
             out += [f"user {tablet_user(t.table, tablet)}",
                     f"topic read {base}/#",
                     f"topic write {base}/action/{tablet}",
+                    f"topic write {base}/request/{tablet}",
                     f"topic write {base}/presence/{tablet}",
                     f"topic write {base}/event",
                     f"topic write {base}/snapshot",
                     f"topic write {base}/control",
                     f"topic write {base}/summary",
-                    f"topic write {base}/reply/+"]
+                    f"topic write {base}/reply/+",
+                    f"topic write {base}/catchup/+"]
             for dev in t.trays:  # the table's tablets read its trays and arm them
                 out += [f"topic read {TRAY_PREFIX}/{dev}/status",
                         f"topic read {TRAY_PREFIX}/{dev}/event",
                         f"topic write {TRAY_PREFIX}/{dev}/cmd"]
             out.append("")
+            if t.trays:
+                out.append(f"user {dice_user(t.table, tablet)}")
+                for dev in t.trays:
+                    out += [f"topic read {TRAY_PREFIX}/{dev}/status",
+                            f"topic read {TRAY_PREFIX}/{dev}/event",
+                            f"topic write {TRAY_PREFIX}/{dev}/cmd"]
+                out.append("")
         for dev in t.trays:
             out += [f"user {tray_user(dev)}",
                     f"topic write {TRAY_PREFIX}/{dev}/status",
@@ -95,6 +149,7 @@ def acl_text(tables: list[TableAccounts], dashboard: bool = True) -> str:
 def accounts(tables: list[TableAccounts], dashboard: bool = True) -> list[str]:
     """Every account name the ACL grants something to."""
     names = [tablet_user(t.table, tb) for t in tables for tb in t.tablets]
+    names += [dice_user(t.table, tb) for t in tables if t.trays for tb in t.tablets]
     names += [tray_user(d) for t in tables for d in t.trays]
     return names + ([DASHBOARD_USER] if dashboard else [])
 

@@ -1,10 +1,13 @@
 """One game on several tablets: one authoritative session, mirrors on the other tablets.
 
 Every tablet at a table runs a :class:`TableSync`. Exactly one is the *authority*: it wraps the
-:class:`~companion.game.session.GameSession`, publishes each recorded event with its seq (the
-monotonic state id) and keeps a retained snapshot (the whole log) and summary up to date. The
-others are *mirrors*: they load the snapshot, apply the event stream in seq order, notice a gap
-(a lost message, a reconnect, a broker restart) and reload the snapshot. A mirror sends an action
+:class:`~companion.game.session.GameSession`, publishes each recorded event once with its seq
+(the monotonic state id), keeps the retained summary up to date and refreshes a retained
+snapshot (the whole log) every ``snapshot_every`` events, when it hands over and when it leaves.
+The others are *mirrors*: they apply the event stream in seq order. A mirror that joins loads
+the retained snapshot; one that joins, reconnects or notices a gap asks the authority (a
+catch-up request naming the last event it holds) and gets only the events it lacks, or the
+whole log when its own has gone astray. A mirror sends an action
 as ``{"expect": <state id>, "action": {...}}``; the authority applies it only when the state id
 matches and answers ok, the rule's refusal, or ``"stale"`` (the mirror then resynchronises).
 Authority moves with :meth:`TableSync.hand_over` (the authority names its successor and the
@@ -19,9 +22,9 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -40,6 +43,10 @@ from companion.sync.topics import check_id, table_topic
 log = logging.getLogger("companion.sync.table")
 
 STALE = "stale"
+SNAPSHOT_EVERY = 100  # events between refreshes of the retained snapshot
+SNAPSHOT_IDLE_S = 2.0  # ... and this long after an action that left it behind
+MAX_PENDING = 256  # events a mirror holds back while it waits to fill a gap
+ASK_AGAIN_S = 2.0  # an unanswered catch-up request is sent again after this
 
 
 class Role(StrEnum):
@@ -81,6 +88,12 @@ class SyncStats:
     stale_refused: int = 0  # actions this authority refused as stale
     bad_messages: int = 0
     ignored_old_epoch: int = 0
+    catchups_asked: int = 0  # catch-up requests this mirror sent
+    catchups_loaded: int = 0  # answers it applied (snapshots_loaded counts whole logs)
+    catchups_sent: int = 0  # answers this authority sent
+    full_logs_sent: int = 0  # ... of them the whole log
+    too_far_ahead: int = 0  # events dropped because they were beyond what a mirror buffers
+    conflicts: int = 0  # an event for a seq held with other content: the logs disagreed
     notes: list[str] = field(default_factory=list)  # the latest bad-message reasons
 
     def bad(self, why: str) -> None:
@@ -96,10 +109,15 @@ class TableSync:
     """This tablet's link to one table: mirror by default, authority after :meth:`host`."""
 
     def __init__(self, config: BrokerConfig, table: str, tablet: str, *,
-                 store: GameStore | None = None, client_id: str | None = None) -> None:
+                 store: GameStore | None = None, client_id: str | None = None,
+                 key: bytes | None = None, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        """``key``: the table's secret (see :func:`companion.sync.security.table_key`); with it
+        this tablet seals what it sends and takes only messages sealed with the same key."""
         self.table = check_id(table, "table")
         self.tablet = check_id(tablet, "tablet")
         self.store = store
+        self.seal = protocol.Seal(key)
+        self.snapshot_every = max(1, snapshot_every)
         self.role = Role.MIRROR
         self.session: GameSession | None = None
         self.log: GameLog | None = None
@@ -109,9 +127,16 @@ class TableSync:
         self.authority: str | None = None  # the tablet named by the latest control message
         self.stats = SyncStats()
         self.listeners: list[UpdateListener] = []
-        self._events_json: list[str] = []  # event i has seq i + 1
+        self._events: list[Event] = []  # event i has seq i + 1: the log, kept in memory
+        self._events_json: list[str] = []  # the same as compact JSON (a snapshot is a join)
         self._pending: dict[int, Event] = {}  # events that arrived ahead of a gap
         self._want_snapshot = False
+        self._asked_at: float | None = None  # when the open catch-up request went out
+        self._snapshot_seq = 0  # the state id of the retained snapshot this authority sent
+        self._restored_at = 0.0  # when this authority last put a forged control message right
+        self._idle_timer: threading.Timer | None = None
+        self._empty_timer: threading.Timer | None = None
+        self._full_sent_at: dict[str, float] = {}  # tablet -> when it last got the whole log
         self._takeover_at: int | None = None  # handed authority from this seq on
         self._replies: dict[str, ReplyCallback] = {}
         self._ids = itertools.count(1)
@@ -121,13 +146,15 @@ class TableSync:
             will=(table_topic(table, "presence", tablet),
                   protocol.presence_message(tablet, False, "offline")))
         self.conn.on_connect.append(self._connected)
+        self._need_snapshot()  # first: its retained copy arrives before the control message
         self.conn.subscribe(table_topic(table, "event"), self._on_event)
         self.conn.subscribe(table_topic(table, "control"), self._on_control)
         self.conn.subscribe(table_topic(table, "reply", tablet), self._on_reply)
-        # every tablet listens for actions from the start (mirrors ignore them), so the moment
-        # one becomes the authority no action is lost to a subscription still on its way
+        self.conn.subscribe(table_topic(table, "catchup", tablet), self._on_catchup)
+        # every tablet listens for actions and requests from the start (mirrors ignore them), so
+        # the moment one becomes the authority nothing is lost to a subscription on its way
         self.conn.subscribe(table_topic(table, "action"), self._on_action)
-        self._need_snapshot()
+        self.conn.subscribe(table_topic(table, "request"), self._on_request)
 
     # --- life -----------------------------------------------------------------------------
     def start(self) -> TableSync:
@@ -135,7 +162,15 @@ class TableSync:
         return self
 
     def close(self) -> None:
-        """Leave the table: say so (presence offline), then disconnect."""
+        """Leave the table: the authority leaves a snapshot of the whole log behind (so a
+        tablet that takes over later misses nothing), then say so (presence offline) and
+        disconnect."""
+        with self._lock:
+            if self._idle_timer is not None:
+                self._idle_timer.cancel()
+                self._idle_timer = None
+            if self.role is Role.AUTHORITY and self.seq != self._snapshot_seq:
+                self._publish_snapshot()
         if self.conn.connected.is_set():
             info = self.conn.client.publish(
                 table_topic(self.table, "presence", self.tablet),
@@ -162,9 +197,13 @@ class TableSync:
 
     @property
     def events(self) -> list[Event]:
-        """The whole log as this tablet holds it."""
+        """The whole log as this tablet holds it (kept in memory: no store read, no parsing)."""
         with self._lock:
-            return [protocol.check_event(json.loads(e)) for e in self._events_json]
+            return list(self._events)
+
+    @property
+    def is_authority(self) -> bool:
+        return self.role is Role.AUTHORITY
 
     @property
     def lock(self) -> threading.RLock:
@@ -182,8 +221,11 @@ class TableSync:
 
     @property
     def synced(self) -> bool:
-        """True when this tablet holds a game and waits for no snapshot."""
-        return self.log is not None and not self._want_snapshot
+        """True when this tablet holds a game and waits for nothing (no snapshot, no recent
+        catch-up request unanswered, no gap)."""
+        asked = self._asked_at
+        return (self.log is not None and not self._want_snapshot and not self._pending
+                and (asked is None or time.monotonic() - asked > ASK_AGAIN_S))
 
     # --- becoming the authority -----------------------------------------------------------
     def host(self, session: GameSession, events: list[Event] | None = None) -> None:
@@ -204,7 +246,7 @@ class TableSync:
         with self._lock:
             self.game_id = session.game_id
             self.log = session.log
-            self._events_json = [protocol.event_json(e) for e in events]
+            self._set_events(list(events))
             self._pending.clear()
             self._become_authority(session, max(self.epoch + 1, 1), previous=self.authority)
 
@@ -229,9 +271,9 @@ class TableSync:
             self._publish_snapshot()
             self.epoch += 1
             self.authority = to
-            self.conn.publish(table_topic(self.table, "control"),
-                              protocol.control_message(self.game_id, self.epoch, to, self.seq,
-                                                       self.tablet), retain=True)
+            self._publish(table_topic(self.table, "control"),
+                          protocol.control_message(self.game_id, self.epoch, to, self.seq,
+                                                   self.tablet), retain=True)
             self.session.listeners.remove(self._recorded)
             self.session = None
             self.role = Role.MIRROR
@@ -259,10 +301,9 @@ class TableSync:
         self._log_epoch = epoch
         self.authority = self.tablet
         self._takeover_at = None
+        self._asked_at = None
         self._drop_snapshot_wish()
-        self.conn.publish(table_topic(self.table, "control"),
-                          protocol.control_message(self.game_id, epoch, self.tablet, self.seq,
-                                                   previous), retain=True)
+        self._publish_control(previous)
         self._publish_snapshot()
         self._publish_summary()
         self._publish_presence()
@@ -283,8 +324,8 @@ class TableSync:
                 return req_id
             if on_reply is not None:
                 self._replies[req_id] = on_reply
-        self.conn.publish(table_topic(self.table, "action", self.tablet),
-                          protocol.action_message(req_id, want, action))
+        self._publish(table_topic(self.table, "action", self.tablet),
+                      protocol.action_message(req_id, want, action))
         return req_id
 
     def request(self, action: dict[str, Any], timeout: float = 5.0,
@@ -333,8 +374,7 @@ class TableSync:
                 log.exception("%s: action %r failed", self.tablet, action)
                 return Reply(req_id, False, self.seq, f"the authority could not apply it: {exc}")
             if recorded:
-                self._publish_snapshot()
-                self._publish_summary()
+                self._after_recording()
             return Reply(req_id, True, self.seq, None, tuple(e.seq for e in recorded))
 
     def end_by_agreement(self, reason: str) -> None:
@@ -343,24 +383,52 @@ class TableSync:
             if self.session is None:
                 raise RuntimeError("only the authority can end the game")
             if self.session.end_by_agreement(reason):
-                self._publish_snapshot()
-                self._publish_summary()
+                self._after_recording()
 
     # --- publishing (authority) -----------------------------------------------------------
     def _recorded(self, ev: Event, state: GameState) -> None:
-        """Session listener: publish each event the moment it is recorded."""
+        """Session listener: publish each event the moment it is recorded (once, QoS 1)."""
         assert self.game_id is not None
         ej = protocol.event_json(ev)
+        self._events.append(ev)
         self._events_json.append(ej)
-        self.conn.publish(table_topic(self.table, "event"),
-                          protocol.event_message(self.game_id, self.epoch, ej))
+        self._publish(table_topic(self.table, "event"),
+                      protocol.event_message(self.game_id, self.epoch, ej))
         self._notify(SyncUpdate("events", ev.seq, (ev,), self.role))
+
+    def _after_recording(self) -> None:
+        """After an action: the summary always; the retained snapshot every N events, and once
+        the table pauses (players think between actions), so a tablet that takes the table
+        over after a crash misses at most the last moments."""
+        if self.seq - self._snapshot_seq >= self.snapshot_every:
+            self._publish_snapshot()
+        elif self._idle_timer is None:
+            self._idle_timer = threading.Timer(SNAPSHOT_IDLE_S, self._snapshot_when_idle)
+            self._idle_timer.daemon = True
+            self._idle_timer.start()
+        self._publish_summary()
+
+    def _snapshot_when_idle(self) -> None:
+        with self._lock:
+            self._idle_timer = None
+            if self.role is Role.AUTHORITY and self.seq != self._snapshot_seq:
+                self._publish_snapshot()
+
+    def _publish(self, topic: str, body: bytes, retain: bool = False) -> None:
+        self.conn.publish(topic, self.seal.seal(topic, body), retain=retain)
+
+    def _publish_control(self, previous: str | None) -> None:
+        assert self.game_id is not None
+        self._publish(table_topic(self.table, "control"),
+                      protocol.control_message(self.game_id, self.epoch, self.tablet, self.seq,
+                                               previous), retain=True)
 
     def _publish_snapshot(self) -> None:
         assert self.game_id is not None
-        self.conn.publish(table_topic(self.table, "snapshot"),
-                          protocol.snapshot_message(self.game_id, self.epoch, self.tablet,
-                                                    self._events_json), retain=True)
+        self._snapshot_seq = self.seq
+        self._publish(table_topic(self.table, "snapshot"),
+                      protocol.snapshot_message(self.game_id, self.epoch, self.tablet,
+                                                self._events_json), retain=True)
 
     def _publish_summary(self) -> None:
         if self.log is None or self.game_id is None:
@@ -378,17 +446,18 @@ class TableSync:
         with self._lock:
             self._publish_presence()
             if self.role is Role.AUTHORITY and self.game_id is not None:
-                self.conn.publish(table_topic(self.table, "control"),
-                                  protocol.control_message(self.game_id, self.epoch, self.tablet,
-                                                           self.seq, None), retain=True)
+                self._publish_control(None)
                 self._publish_snapshot()
                 self._publish_summary()
             elif self.role is Role.MIRROR:
-                self._need_snapshot()
+                if self.log is None:
+                    self._need_snapshot()  # the retained snapshot first, then the rest
+                else:
+                    self._ask(force=True)  # events may have gone by while we were away
 
     # --- mirroring --------------------------------------------------------------------------
     def _need_snapshot(self) -> None:
-        """Ask for the retained snapshot (subscribing delivers it again)."""
+        """Follow the retained snapshot (subscribing delivers the broker's copy again)."""
         topic = table_topic(self.table, "snapshot")
         if self._want_snapshot:
             self.conn.resubscribe(topic)
@@ -401,9 +470,47 @@ class TableSync:
             self._want_snapshot = False
             self.conn.unsubscribe(table_topic(self.table, "snapshot"))
 
+    def _ask(self, *, full: bool = False, force: bool = False, have: int | None = None) -> bool:
+        """Ask the authority for the events after the ``have``-th (default: all this mirror
+        holds; ``full``: the whole log). One request is open at a time unless ``force``."""
+        if self.role is Role.AUTHORITY:
+            return False
+        now = time.monotonic()
+        if not force and self._asked_at is not None and now - self._asked_at < ASK_AGAIN_S:
+            return False
+        self._asked_at = now
+        n = 0 if full or self.log is None else min(self.seq if have is None else have, self.seq)
+        dig = protocol.digest(self._events_json[n - 1]) if n else None
+        self.stats.catchups_asked += 1
+        self._publish(table_topic(self.table, "request", self.tablet),
+                      protocol.catchup_request(self.game_id, n, dig))
+        return True
+
+    def _ask_if_empty(self) -> None:
+        with self._lock:
+            self._empty_timer = None
+            if self.log is None:
+                self._ask(full=True)
+
+    def _set_events(self, events: list[Event]) -> None:
+        self._events = events
+        self._events_json = [protocol.event_json(e) for e in events]
+
+    def _hold(self, ev: Event) -> None:
+        """Keep an event that arrived ahead of the log, within bounds: a forged or far-future
+        seq must not grow the buffer without end."""
+        if ev.seq in self._pending:
+            return
+        if ev.seq > self.seq + MAX_PENDING or len(self._pending) >= MAX_PENDING:
+            self.stats.too_far_ahead += 1
+            return
+        self._pending[ev.seq] = ev
+
     def _on_event(self, topic: str, payload: bytes) -> None:
+        if self.is_authority:
+            return  # our own stream echoed back
         try:
-            game, epoch, ev = protocol.decode_event(payload)
+            game, epoch, ev = protocol.decode_event(self.seal.check(topic, payload, "event message"))
         except BadMessage as exc:
             self.stats.bad(str(exc))
             return
@@ -415,17 +522,20 @@ class TableSync:
                 self.stats.ignored_old_epoch += 1
                 return
             if self.log is None or game != self.game_id:
-                self._pending[ev.seq] = ev
-                self._need_snapshot()
+                self._hold(ev)
+                self._ask(full=True)
                 return
             if ev.seq <= self.seq:
-                self.stats.duplicates += 1
+                if protocol.event_json(ev) == self._events_json[ev.seq - 1]:
+                    self.stats.duplicates += 1
+                else:  # the authority's log and ours part at this seq: take its log from there
+                    self.stats.conflicts += 1
+                    self._ask(force=True, have=ev.seq - 1)
                 return
-            self._pending[ev.seq] = ev
+            self._hold(ev)
             applied = self._drain_pending()
-            if self._pending:
+            if self._pending and self._ask():
                 self.stats.gaps += 1
-                self._need_snapshot()
             self._maybe_take_over()
         if applied:
             self._notify(SyncUpdate("events", self.seq, tuple(applied), self.role))
@@ -440,20 +550,39 @@ class TableSync:
             ev = self._pending.pop(self.seq + 1)
             try:
                 self.log.add(ev)
-            except Exception as exc:  # an event our log cannot fold: start again from a snapshot
+            except Exception as exc:  # an event our log cannot fold: start again from the table's
                 self.stats.bad(f"event {ev.seq} could not be applied ({exc})")
                 self._pending.clear()
-                self._need_snapshot()
+                self._ask(full=True, force=True)
                 break
+            self._events.append(ev)
             self._events_json.append(protocol.event_json(ev))
             self._store_event(ev)
             self.stats.events_applied += 1
             applied.append(ev)
         return applied
 
+    def _load_log(self, game: str, epoch: int, events: list[Event]) -> bool:
+        """Replace this mirror's log with ``events`` (a snapshot or the table's answer)."""
+        try:
+            new_log = GameLog.replay(events)
+        except Exception as exc:
+            self.stats.bad(f"the table's log could not be replayed ({exc})")
+            return False
+        if game != self.game_id:
+            self._pending = {s: e for s, e in self._pending.items() if s > len(events)}
+        self.log = new_log
+        self.game_id = game
+        self._set_events(events)
+        self._store_snapshot(events)
+        self._log_epoch = epoch
+        self.stats.snapshots_loaded += 1
+        return True
+
     def _on_snapshot(self, topic: str, payload: bytes) -> None:
         try:
-            game, epoch, authority, events = protocol.decode_snapshot(payload)
+            game, epoch, authority, events = protocol.decode_snapshot(
+                self.seal.check(topic, payload, "snapshot"))
         except BadMessage as exc:
             self.stats.bad(str(exc))
             return
@@ -467,63 +596,163 @@ class TableSync:
                 return
             if (self.log is None or game != self.game_id or len(events) > self.seq
                     or epoch > self._log_epoch):
-                try:
-                    new_log = GameLog.replay(events)
-                except Exception as exc:
-                    self.stats.bad(f"snapshot could not be replayed ({exc})")
+                if not self._load_log(game, epoch, events):
                     return
-                if game != self.game_id:
-                    self._pending = {s: e for s, e in self._pending.items() if s > len(events)}
-                self.log = new_log
-                self.game_id = game
-                self._events_json = [protocol.event_json(e) for e in events]
-                self._store_snapshot(events)
-                self._log_epoch = epoch
-                self.stats.snapshots_loaded += 1
                 loaded = True
             self.epoch = max(self.epoch, epoch)
             if self.authority is None:
                 self.authority = authority
+            self._drop_snapshot_wish()
             applied = self._drain_pending()
-            if not self._pending:
-                self._drop_snapshot_wish()
+            self._ask(force=True)  # the snapshot may be a few events old: ask for the rest
             self._maybe_take_over()
         if loaded:
             self._notify(SyncUpdate("snapshot", self.seq, role=self.role))
         if applied:
             self._notify(SyncUpdate("events", self.seq, tuple(applied), self.role))
 
-    def _on_control(self, topic: str, payload: bytes) -> None:
+    def _on_catchup(self, topic: str, payload: bytes) -> None:
         try:
-            msg = protocol.decode_control(payload)
+            game, epoch, authority, after, events = protocol.decode_catchup(
+                self.seal.check(topic, payload, "catch-up"))
         except BadMessage as exc:
             self.stats.bad(str(exc))
             return
+        applied: list[Event] = []
+        loaded = False
+        with self._lock:
+            if self.role is Role.AUTHORITY:
+                return
+            if epoch < self.epoch:
+                self.stats.ignored_old_epoch += 1
+                return
+            self._asked_at = None
+            end = after + len(events)
+            if after and (self.log is None or game != self.game_id or after > self.seq):
+                self._ask(full=True, force=True)  # an answer to a question we no longer have
+                return
+            if after == 0:
+                loaded = self._load_log(game, epoch, events)
+            else:
+                # events we already hold must match the table's; from the first that does not
+                # (or if we hold more than the table), the table's log replaces ours
+                parted = next((e.seq for e in events if e.seq <= self.seq
+                               and protocol.event_json(e) != self._events_json[e.seq - 1]), None)
+                if parted is None and self.seq > end:
+                    parted = end + 1
+                if parted is not None:
+                    self.stats.conflicts += 1
+                    kept = self._events[:parted - 1]
+                    loaded = self._load_log(game, epoch, kept + [e for e in events if e.seq >= parted])
+                else:
+                    for ev in events:
+                        if ev.seq > self.seq:
+                            self._pending[ev.seq] = ev  # the authority's own: no bound needed
+                    applied = self._drain_pending()
+                    self._log_epoch = max(self._log_epoch, epoch)
+            if not loaded and not applied and self.seq < end:
+                return  # the log could not take them: _load_log / _drain_pending said why
+            self.stats.catchups_loaded += 1
+            # anything still held back lies beyond the authority's state id when it answered
+            # (later events arrive after its answer): forged or from an old authority
+            self._pending.clear()
+            self.epoch = max(self.epoch, epoch)
+            if self.authority is None:
+                self.authority = authority
+            self._drop_snapshot_wish()
+            self._maybe_take_over()
+        if loaded:
+            self._notify(SyncUpdate("snapshot", self.seq, role=self.role))
+        if applied:
+            self._notify(SyncUpdate("events", self.seq, tuple(applied), self.role))
+
+    def _on_request(self, topic: str, payload: bytes) -> None:
+        """Authority: answer a mirror's catch-up request with what it lacks."""
+        if self.role is not Role.AUTHORITY:
+            return
+        tablet = topic.rsplit("/", 1)[-1]
+        try:
+            game, have, dig = protocol.decode_catchup_request(
+                self.seal.check(topic, payload, "catch-up request"))
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            return
+        with self._lock:
+            if self.role is not Role.AUTHORITY or self.game_id is None or tablet == self.tablet:
+                return
+            after = 0
+            if (game == self.game_id and 1 <= have <= self.seq
+                    and dig == protocol.digest(self._events_json[have - 1])):
+                after = have
+            else:  # the whole log: once a second per tablet at most (it asks again after 2 s)
+                now = time.monotonic()
+                if now - self._full_sent_at.get(tablet, -10.0) < 1.0:
+                    return
+                if len(self._full_sent_at) > 256:
+                    self._full_sent_at.clear()
+                self._full_sent_at[tablet] = now
+            self.stats.catchups_sent += 1
+            self.stats.full_logs_sent += after == 0
+            self._publish(table_topic(self.table, "catchup", tablet),
+                          protocol.catchup_message(self.game_id, self.epoch, self.tablet, after,
+                                                   self._events_json[after:]))
+
+    def _on_control(self, topic: str, payload: bytes) -> None:
+        try:
+            msg = protocol.decode_control(self.seal.check(topic, payload, "control"))
+        except BadMessage as exc:
+            self.stats.bad(str(exc))
+            with self._lock:  # a forged retained control replaced ours: put the real one back
+                now = time.monotonic()
+                if (self.role is Role.AUTHORITY and self.game_id is not None
+                        and now - self._restored_at > 1.0):
+                    self._restored_at = now
+                    self._publish_control(None)
+            return
         demoted = False
         with self._lock:
-            epoch, who, seq = int(msg["epoch"]), str(msg["authority"]), int(msg["seq"])
-            if epoch < self.epoch or (epoch == self.epoch and self.role is Role.AUTHORITY):
-                return  # an older authority's word, or our own message echoed back
+            epoch, who, seq, game = (int(msg["epoch"]), str(msg["authority"]), int(msg["seq"]),
+                                     str(msg["game"]))
+            if epoch < self.epoch:
+                return  # an older authority's word
+            if (epoch == self.epoch and self.authority is not None
+                    and who > self.authority):
+                # two tablets claim the same epoch: the smaller tablet id wins, everywhere alike
+                if self.role is Role.AUTHORITY:
+                    self._publish_control(None)  # the retained word must name the winner
+                return
             newer = epoch > self.epoch
+            changed = who != self.authority
             self.epoch = epoch
             self.authority = who
-            if who != self.tablet and self.role is Role.MIRROR and newer:
-                self._need_snapshot()  # a new authority: make sure we hold its log
             if who == self.tablet:
                 if self.role is Role.MIRROR:
                     self._takeover_at = seq
-                    if self.game_id != msg["game"] or self.seq < seq:
+                    if self.log is None:
                         self._need_snapshot()
+                    elif self.game_id != game or self.seq < seq:
+                        self._ask(force=True)
                     self._maybe_take_over()
             elif self.role is Role.AUTHORITY:
-                # another tablet holds authority with a newer epoch: step down and follow it
+                # another tablet holds authority with a newer epoch (or won a tie): follow it
                 if self.session is not None:
                     self.session.listeners.remove(self._recorded)
                 self.session = None
                 self.role = Role.MIRROR
-                self._need_snapshot()
+                self._ask(force=True)
                 self._publish_presence()
                 demoted = True
+            else:
+                self._takeover_at = None
+                if self.log is None:
+                    # the retained snapshot should be on its way; if the broker lost it, ask
+                    if self._empty_timer is None:
+                        self._empty_timer = threading.Timer(0.5, self._ask_if_empty)
+                        self._empty_timer.daemon = True
+                        self._empty_timer.start()
+                elif newer or changed or game != self.game_id or seq != self.seq:
+                    # a new authority, or one that holds another state than ours: compare logs
+                    self._ask(force=True, have=min(seq, self.seq) if game == self.game_id else None)
         if demoted:
             self._notify(SyncUpdate("role", self.seq, role=Role.MIRROR))
 
@@ -539,17 +768,16 @@ class TableSync:
 
     def _on_reply(self, topic: str, payload: bytes) -> None:
         try:
-            msg = protocol.decode_reply(payload)
+            msg = protocol.decode_reply(self.seal.check(topic, payload, "reply"))
         except BadMessage as exc:
             self.stats.bad(str(exc))
             return
-        reply = Reply(str(msg["id"]), bool(msg["ok"]), int(msg["seq"]),
-                      msg.get("reason") if isinstance(msg.get("reason"), str) else None,
-                      tuple(s for s in msg.get("events", []) if isinstance(s, int)))
+        reply = Reply(str(msg["id"]), bool(msg["ok"]), int(msg["seq"]), msg.get("reason"),
+                      tuple(msg.get("events", [])))
         with self._lock:
             callback = self._replies.pop(reply.id, None)
             if reply.stale or reply.seq > self.seq:
-                self._need_snapshot()  # we are behind the table: resynchronise
+                self._ask()  # we are behind the table: catch up
         if callback is not None:
             callback(reply)
 
@@ -557,17 +785,17 @@ class TableSync:
         if self.role is not Role.AUTHORITY:
             return  # the authority answers; mirrors only listen so a takeover loses nothing
         tablet = topic.rsplit("/", 1)[-1]
+        reply_topic = table_topic(self.table, "reply", tablet)
         try:
-            req_id, expect, action = protocol.decode_action(payload)
+            req_id, expect, action = protocol.decode_action(
+                self.seal.check(topic, payload, "action request"))
         except BadMessage as exc:
             self.stats.bad(str(exc))
-            self.conn.publish(table_topic(self.table, "reply", tablet),
-                              protocol.reply_message("?", False, self.seq, str(exc)))
+            self._publish(reply_topic, protocol.reply_message("?", False, self.seq, str(exc)))
             return
         reply = self._apply(req_id, expect, action)
-        self.conn.publish(table_topic(self.table, "reply", tablet),
-                          protocol.reply_message(reply.id, reply.ok, reply.seq, reply.reason,
-                                                 list(reply.events)))
+        self._publish(reply_topic, protocol.reply_message(reply.id, reply.ok, reply.seq,
+                                                          reply.reason, list(reply.events)))
 
     # --- local copy -----------------------------------------------------------------------
     def _store_snapshot(self, events: list[Event]) -> None:

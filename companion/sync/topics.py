@@ -2,12 +2,14 @@
 
 | topic | retained | who publishes | what |
 |---|---|---|---|
-| ``.../snapshot`` | yes | the authority | the whole event log, its state id (seq) and epoch |
-| ``.../event`` | no | the authority | one recorded event with its seq (QoS 1) |
+| ``.../snapshot`` | yes | the authority | the whole log, its state id and epoch (every N events) |
+| ``.../event`` | no | the authority | one recorded event with its seq (QoS 1), sent once |
 | ``.../control`` | yes | the authority | who holds authority now, from which state id (handover) |
 | ``.../summary`` | yes | the authority | scenario, turn, medals: what a dashboard shows |
 | ``.../action/<tablet>`` | no | that tablet | ``{"id", "expect", "action"}`` |
 | ``.../reply/<tablet>`` | no | the authority | ``{"id", "ok", "seq", "reason"}`` |
+| ``.../request/<tablet>`` | no | that tablet (a mirror) | ``{"game", "from", "digest"}``: what I lack |
+| ``.../catchup/<tablet>`` | no | the authority | the events after ``from`` (or the whole log) |
 | ``.../presence/<tablet>`` | yes | that tablet (last will: offline) | ``{"online", "role"}`` |
 
 Table and tablet ids are what the tray protocol allows for a device id: ``a-z``, ``0-9``, ``-``,
@@ -20,7 +22,7 @@ import re
 
 PREFIX = "m44/v1/table"
 KINDS_PLAIN = ("snapshot", "event", "control", "summary")
-KINDS_PER_TABLET = ("action", "reply", "presence")
+KINDS_PER_TABLET = ("action", "reply", "presence", "request", "catchup")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 
 

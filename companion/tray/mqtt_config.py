@@ -5,10 +5,16 @@ URL, the arguments or ``COMPANION_MQTT_USER`` / ``COMPANION_MQTT_PASSWORD``) unl
 says ``allow_anonymous``; TLS is one option away (``mqtts://`` or a CA file). Passwords never
 appear in a repr, a URL this module builds, a log line or an error message.
 
-Tray URLs (``mqtt:URL`` dice sources, ``companion tray --mqtt``) may add a tray id and options::
+Every broker URL (sync, dashboard, tray) may add options; tray URLs (``mqtt:URL`` dice sources,
+``companion tray --mqtt``) may also name a tray::
 
-    mqtt://[USER:PASS@]HOST[:PORT][?dev=ID&ca=PATH&anonymous][#ID]
+    mqtt://[USER:PASS@]HOST[:PORT][?ca=PATH&anonymous]        (sync, dashboard)
+    mqtt://[USER:PASS@]HOST[:PORT][?dev=ID&ca=PATH&anonymous][#ID]   (tray)
     mqtts://...                      (TLS; port 8883 by default)
+
+TLS problems are told apart: a CA file that holds no certificate is refused when the client is
+set up (:meth:`BrokerConfig.apply`), and :meth:`BrokerConfig.probe` says which check of the
+broker's certificate failed (not signed by the CA given, expired, another host's name).
 
 Standard library and paho only (``companion/tray`` may not import anything else).
 """
@@ -112,21 +118,60 @@ class BrokerConfig:
         if not self.tls and self.username is not None and not is_local(self.host):
             log.warning("credentials for %s travel unencrypted; use mqtts:// (TLS)", self.host)
 
+    def tls_context(self) -> ssl.SSLContext:
+        """The TLS settings as an SSL context (the CA file's certificates, host name checked);
+        BrokerConfigError names the file that is not a certificate or key."""
+        try:
+            ctx = ssl.create_default_context(cafile=self.tls_ca)
+        except ssl.SSLError as exc:
+            raise BrokerConfigError(f"the CA file {self.tls_ca} holds no usable certificate "
+                                    f"(a PEM file with '-----BEGIN CERTIFICATE-----' is needed; "
+                                    f"{exc.reason or exc})") from None
+        except OSError as exc:
+            raise BrokerConfigError(f"cannot read the CA file {self.tls_ca}: "
+                                    f"{exc.strerror or exc}") from None
+        if self.tls_cert is not None:
+            try:
+                ctx.load_cert_chain(self.tls_cert, self.tls_key)
+            except (ssl.SSLError, OSError) as exc:
+                raise BrokerConfigError(f"the client certificate {self.tls_cert} or its key "
+                                        f"cannot be used ({getattr(exc, 'reason', None) or exc})"
+                                        ) from None
+        return ctx
+
     def apply(self, client: mqtt.Client) -> None:
-        """Give a paho client (not yet connected) this login and TLS setting."""
+        """Give a paho client (not yet connected) this login and TLS setting;
+        BrokerConfigError when the CA file or client certificate cannot be used."""
         if self.username is not None:
             client.username_pw_set(self.username, self.password)
         if self.tls:
+            self.tls_context()  # a clear message for a bad file, not an ssl.SSLError
             client.tls_set(ca_certs=self.tls_ca, certfile=self.tls_cert, keyfile=self.tls_key,
                            cert_reqs=ssl.CERT_REQUIRED)
 
     def probe(self, timeout: float = 3.0) -> str | None:
-        """None when something listens at the broker's address, else why not (for messages)."""
+        """None when the broker's address answers (with TLS: and its certificate passes every
+        check), else why not, in words (for messages). Does not log in."""
         try:
-            with socket.create_connection((self.host, self.port), timeout=timeout):
-                return None
+            sock = socket.create_connection((self.host, self.port), timeout=timeout)
         except OSError as exc:
             return exc.strerror or str(exc)
+        with sock:
+            if not self.tls:
+                return None
+            try:
+                ctx = self.tls_context()
+            except BrokerConfigError as exc:
+                return str(exc)
+            try:
+                with ctx.wrap_socket(sock, server_hostname=self.host):
+                    return None
+            except ssl.SSLCertVerificationError as exc:
+                return tls_verify_problem(exc, self)
+            except ssl.SSLError as exc:
+                return f"the TLS handshake failed ({exc.reason or exc}); is {self.port} a TLS port?"
+            except OSError as exc:
+                return f"the TLS handshake failed: {exc.strerror or exc}"
 
     def with_user(self, username: str | None, password: str | None) -> BrokerConfig:
         return replace(self, username=username, password=password)
@@ -142,15 +187,37 @@ class BrokerConfig:
         return f"{self.username}@{self.url}" if self.username else self.url
 
 
+_VERIFY_HINTS = {
+    # OpenSSL X509_V_ERR_* codes -> which check failed, in words
+    2: "its issuer's certificate is not in the CA file {ca}",
+    10: "the broker's certificate has expired",
+    9: "the broker's certificate is not valid yet (check this device's clock)",
+    18: "the broker's certificate is self-signed and not the one in the CA file {ca}",
+    19: "the broker's certificate chain ends in a CA that is not in the CA file {ca}",
+    20: "the broker's certificate is not signed by a CA in the CA file {ca}",
+    21: "the broker's certificate is not signed by a CA in the CA file {ca}",
+    62: "the broker's certificate is for another host name than {host}",
+    64: "the broker's certificate is for another address than {host}",
+}
+
+
+def tls_verify_problem(exc: ssl.SSLCertVerificationError, config: BrokerConfig) -> str:
+    """Which check of the broker's certificate failed, in words."""
+    ca = config.tls_ca or "(the system's CAs)"
+    hint = _VERIFY_HINTS.get(exc.verify_code or 0, "the broker's certificate failed a check")
+    detail = exc.verify_message or exc.reason or str(exc)
+    return f"TLS: {hint.format(ca=ca, host=config.host)} ({detail})"
+
+
 def parse_broker_url(url: str, *, username: str | None = None, password: str | None = None,
                      tls_ca: str | None = None, allow_anonymous: bool = False,
                      dev: str | None = None, options: bool = True
                      ) -> tuple[BrokerConfig, str | None]:
     """A broker URL -> (settings, tray id or None); BrokerConfigError says what is wrong.
 
-    With ``options`` the URL may carry ``?dev=ID``, ``?ca=PATH``, ``?anonymous`` (``&``
-    between them) and ``#ID`` (the tray id). Arguments given here win over the URL's, the
-    URL's over the environment. Errors never repeat the password.
+    The URL may carry ``?ca=PATH`` and ``?anonymous``; with ``options`` (a tray URL) also
+    ``?dev=ID`` and ``#ID`` (the tray id). ``&`` between them. Arguments given here win over
+    the URL's, the URL's over the environment. Errors never repeat the password.
     """
     shown = redact(url)
     text = url if "://" in url else f"mqtt://{url}"
@@ -161,26 +228,27 @@ def parse_broker_url(url: str, *, username: str | None = None, password: str | N
     if u.path not in ("", "/"):
         raise BrokerConfigError(f"{shown!r}: a broker address has no path ({u.path!r})")
     url_dev: str | None = None
-    if options:
-        for key, value in parse_qsl(u.query, keep_blank_values=True):
-            if key == "dev":
-                url_dev = value
-            elif key in ("ca", "tls_ca"):
-                tls_ca = tls_ca or value
-            elif key == "anonymous":
-                if value.lower() not in TRUE_WORDS:
-                    raise BrokerConfigError(f"{shown!r}: write ?anonymous to allow anonymous "
-                                            "access")
-                allow_anonymous = True
-            else:
-                raise BrokerConfigError(f"{shown!r}: unknown option {key!r} "
-                                        "(use dev=ID, ca=PATH, anonymous)")
-        if u.fragment:
-            if url_dev is not None and url_dev != u.fragment:
-                raise BrokerConfigError(f"{shown!r} names two trays")
-            url_dev = u.fragment
-    elif u.query or u.fragment:
-        raise BrokerConfigError(f"{shown!r}: a broker address takes no ?options or #tray here")
+    allowed = "dev=ID, ca=PATH, anonymous" if options else "ca=PATH, anonymous"
+    for key, value in parse_qsl(u.query, keep_blank_values=True):
+        if key == "dev" and options:
+            url_dev = value
+        elif key in ("ca", "tls_ca"):
+            tls_ca = tls_ca or value
+        elif key == "anonymous":
+            if value.lower() not in TRUE_WORDS:
+                raise BrokerConfigError(f"{shown!r}: write ?anonymous to allow anonymous "
+                                        "access")
+            allow_anonymous = True
+        elif key == "dev":
+            raise BrokerConfigError(f"{shown!r}: this broker address names no tray (dev=...)")
+        else:
+            raise BrokerConfigError(f"{shown!r}: unknown option {key!r} (use {allowed})")
+    if u.fragment:
+        if not options:
+            raise BrokerConfigError(f"{shown!r}: this broker address names no tray (#...)")
+        if url_dev is not None and url_dev != u.fragment:
+            raise BrokerConfigError(f"{shown!r} names two trays")
+        url_dev = u.fragment
     if dev is not None and url_dev is not None and dev != url_dev:
         raise BrokerConfigError(f"the tray {dev!r} differs from the one in the URL ({url_dev!r})")
     dev = dev or url_dev or None

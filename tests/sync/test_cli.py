@@ -42,10 +42,13 @@ def test_acl_writes_files_mosquitto_can_use(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "acl_file" in out.stdout
     passwd = (tmp_path / "passwd").read_text().splitlines()
-    assert [line.split(":")[0] for line in passwd] == ["t1.alice", "t1.bob", "tray.tray-1",
-                                                      "dashboard"]
+    assert [line.split(":")[0] for line in passwd] == ["t1.alice", "t1.bob", "t1.alice.dice",
+                                                      "t1.bob.dice", "tray.tray-1", "dashboard"]
     assert all(line.split(":", 1)[1].startswith("$7$") for line in passwd)
     assert (tmp_path / "passwords.txt").stat().st_mode & 0o077 == 0
+    key = tmp_path / "t1.key"
+    assert key.stat().st_mode & 0o077 == 0 and len(key.read_text().strip()) >= 40
+    assert "use_username_as_clientid true" in (tmp_path / "mosquitto.conf").read_text()
     bad = companion("sync", "acl", "t1=Alice")
     assert bad.returncode == 2 and "a-z, 0-9" in bad.stderr and "Traceback" not in bad.stderr
 
@@ -87,3 +90,35 @@ def test_typed_commands_from_a_joined_tablet(mosquitto: Mosquitto) -> None:
     assert "> Allies: Attack Center" in join.stdout  # the prompt after the card
     assert "unknown command 'nonsense'" in join.stderr
     assert "Allies plays Attack Center." in host_out
+
+
+def test_join_claim_takes_a_frozen_table_back(mosquitto: Mosquitto) -> None:
+    from companion.sync import protocol
+    from companion.sync.connection import BrokerConfig, Connection
+    from companion.sync.table import Role, TableSync
+    from companion.sync.topics import table_topic
+    from tests.helpers.mosquitto import wait_for
+
+    from .conftest import new_game
+
+    config = BrokerConfig("127.0.0.1", mosquitto.port)
+    host = TableSync(config, "t3", "alice").start()
+    evil = Connection(config, "intruder").start()
+    try:
+        assert host.conn.wait_connected(10) and evil.wait_connected(10)
+        host.host(new_game(4))
+        assert host.game_id is not None and host.conn.flush(10)  # its control is retained
+        # a table without a key: a forged retained control freezes it (the host steps down)
+        evil.publish(table_topic("t3", "control"),
+                     protocol.control_message(host.game_id, 9, "ghost", 1, None), retain=True)
+        assert wait_for(lambda: host.role is Role.MIRROR, 10)
+        out = companion("sync", "join", "--broker", mosquitto.url, "--table", "t3", "--tablet",
+                        "carol", "--claim", "--auto", "both", "--seed", "4", "--timeout", "60")
+        assert out.returncode == 0, out.stderr
+        assert "claimed table t3 at state 1 (epoch 10)" in out.stdout, out.stdout[:300]
+        assert out.stdout.strip().splitlines()[-1].startswith("winner=")
+        assert wait_for(lambda: host.state is not None and host.state.phase.value == "over", 10)
+        assert host.authority == "carol"
+    finally:
+        host.close()
+        evil.close()

@@ -25,8 +25,7 @@ def secured(tmp_path: Path) -> Iterator[tuple[Mosquitto, dict[str, str]]]:
     passwords = {u: f"pw-{i}-{u}" for i, u in enumerate(security.accounts(tables))}
     (tmp_path / "passwd").write_text(security.password_file(passwords))
     (tmp_path / "acl").write_text(security.acl_text(tables))
-    broker = start_mosquitto(tmp_path, f"allow_anonymous false\npassword_file {tmp_path / 'passwd'}\n"
-                                       f"acl_file {tmp_path / 'acl'}\n")
+    broker = start_mosquitto(tmp_path, security.mosquitto_conf(tmp_path))
     yield broker, passwords
     broker.stop()
 
@@ -81,6 +80,26 @@ def test_a_tablet_cannot_publish_or_read_another_tables_topics(
         carol.close()
 
 
+def test_another_tables_account_cannot_take_a_tablets_client_id(
+        secured: tuple[Mosquitto, dict[str, str]]) -> None:
+    broker, pw = secured
+    alice = TableSync(cfg(broker, pw, "t1.alice"), "t1", "alice").start()
+    assert alice.conn.wait_connected(10)
+    alice.host(new_game())
+    # carol (table t2) connects under alice's client id: the broker names her t2.carol
+    kickers = [Connection(cfg(broker, pw, "t2.carol"), "t1.alice").start()]
+    try:
+        assert kickers[0].wait_connected(10)
+        time.sleep(1.0)
+        assert alice.conn.connected.is_set() and alice.conn.connects == 1, \
+            "table t2's account pushed table t1's authority off the broker"
+        assert alice.role.value == "authority"
+    finally:
+        for k in kickers:
+            k.close()
+        alice.close()
+
+
 def test_wrong_password_and_no_password_are_refused(secured: tuple[Mosquitto, dict[str, str]]) -> None:
     broker, pw = secured
     bad = Connection(cfg(broker, pw, "t1.alice", "guess"), "t1.alice-x").start()
@@ -120,12 +139,18 @@ def test_acl_text_confines_each_account() -> None:
     block = text.split("user t1.alice\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert "topic read m44/v1/table/t1/#" in block
     assert "topic write m44/v1/table/t1/action/alice" in block
+    assert "topic write m44/v1/table/t1/request/alice" in block
     assert not any("action/bob" in line or "/t2/" in line for line in block)
     assert "topic write m44/v1/tray/tray-1/cmd" in block
     tray = text.split("user tray.tray-1\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert tray == ["topic write m44/v1/tray/tray-1/status", "topic write m44/v1/tray/tray-1/event",
                     "topic read m44/v1/tray/tray-1/cmd"]
-    assert security.accounts(tables) == ["t1.alice", "t1.bob", "t2.carol", "tray.tray-1", "dashboard"]
+    assert security.accounts(tables) == ["t1.alice", "t1.bob", "t2.carol", "t1.alice.dice",
+                                         "t1.bob.dice", "tray.tray-1", "dashboard"]
+    dice = text.split("user t1.bob.dice\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert dice == ["topic read m44/v1/tray/tray-1/status", "topic read m44/v1/tray/tray-1/event",
+                    "topic write m44/v1/tray/tray-1/cmd"]
+    assert "use_username_as_clientid true" in security.mosquitto_conf(Path("/x"))
 
 
 @pytest.mark.parametrize("spec", ["", "t1", "t1=", "T1=alice", "t1=al/ice", "t1=alice+tray#"])

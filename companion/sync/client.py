@@ -1,0 +1,71 @@
+"""A synced table as a :class:`~companion.game.client.GameClient`: :class:`SyncedGame`.
+
+The same front-end code then plays a local game or a table: on the authority's tablet ``act``
+applies at once; on a mirror it goes to the authority with this tablet's state id and waits for
+the answer (a round trip of a few ms on a table's Wi-Fi). A stale answer means the table moved
+on: the mirror catches up by itself and its listeners hear of it; the player decides again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.game.client import GameClient, GameListener, GameUpdate
+from companion.game.events import Event
+from companion.game.prompts import Prompt
+from companion.game.state import GameState
+from companion.sync.table import Reply, SyncUpdate, TableSync, UpdateListener
+
+
+class SyncedGame:
+    """A :class:`~companion.game.client.GameClient` over one tablet's :class:`TableSync`."""
+
+    def __init__(self, link: TableSync, timeout: float = 5.0) -> None:
+        self.link = link
+        self.timeout = timeout
+        self._wrapped: dict[GameListener, UpdateListener] = {}
+
+    @property
+    def state(self) -> GameState | None:
+        with self.link.lock:
+            return self.link.state
+
+    @property
+    def seq(self) -> int:
+        return self.link.seq
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return tuple(self.link.events)
+
+    def prompt(self) -> Prompt | None:
+        with self.link.lock:
+            view = self.link.view()
+            return view.prompt() if view is not None else None
+
+    def act(self, action: dict[str, Any], expect: int | None = None) -> Reply:
+        """Send ``action`` for state id ``expect`` (default: the one this tablet holds) and
+        wait for the authority's answer (not from a listener: it runs in the network thread)."""
+        return self.link.request(action, self.timeout, expect=self.link.seq if expect is None else expect)
+
+    def add_listener(self, callback: GameListener) -> None:
+        if callback in self._wrapped:
+            return
+
+        def relay(update: SyncUpdate) -> None:
+            kind = "reset" if update.kind == "snapshot" else update.kind
+            callback(GameUpdate(kind, update.seq, update.events, update.role.value))
+
+        self._wrapped[callback] = relay
+        self.link.listeners.append(relay)
+
+    def remove_listener(self, callback: GameListener) -> None:
+        relay = self._wrapped.pop(callback, None)
+        if relay is not None and relay in self.link.listeners:
+            self.link.listeners.remove(relay)
+
+
+if TYPE_CHECKING:
+    def _is_a_game_client(game: SyncedGame) -> GameClient:
+        return game  # mypy checks that SyncedGame keeps the GameClient promises
