@@ -189,6 +189,9 @@ class Scenario:
     front: str | None = None
     # What an importer could not carry over (unknown codes, each with its hex); `check` shows them.
     notes: list[str] = field(default_factory=list)
+    # Scenario rules in play (``companion.rules.variants``): name -> the side it applies to
+    # ("allies", "axis") or "" for both / not side-bound.
+    variants: dict[str, str] = field(default_factory=dict)
 
     @property
     def geometry(self) -> Board:
