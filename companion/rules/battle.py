@@ -194,9 +194,26 @@ def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple
             continue
         if t.protection_needs_height and attacker_height >= t.height:
             continue
+        if not claims(position, target, t):
+            continue  # a bunker protects only the side the scenario gives it to
+        if t.protection_not_from_same and t.name in position.terrain_names(attacker.hex):
+            continue  # wadi: no protection against an attacker in a wadi too
         if r > best:
             best, best_name = r, t.name
     return best, best_name
+
+
+def claims(position: Position, unit: Unit, t: TerrainSpec) -> bool:
+    """Whether ``unit`` may claim the protection and the ignored flag of ``t`` on its hex.
+
+    Base rules p.16 (Bunkers): "only the side noted in the briefing notes may claim a Bunker
+    as a defensive position"; the editor's file names it (``original_owner``). A piece whose
+    owner the scenario does not give is claimed by either side.
+    """
+    if not t.protection_scenario_side_only:
+        return True
+    owner = position.terrain_owner(unit.hex, t.name)
+    return owner is None or owner is unit.side
 
 
 def own_terrain_reduction(position: Position, attacker: Unit) -> tuple[int, str | None]:
@@ -215,7 +232,8 @@ def ignorable_flags(position: Position, unit: Unit) -> int:
     cls = unit.spec.unit_class
     best = 0
     for t in position.terrain_at(unit.hex):
-        if t.ignore_flags and (not t.ignore_flags_for or cls in t.ignore_flags_for):
+        if t.ignore_flags and (not t.ignore_flags_for or cls in t.ignore_flags_for) \
+                and claims(position, unit, t):
             best = max(best, t.ignore_flags)
     return best
 
@@ -346,6 +364,16 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if d > spec.max_range and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
                       f"{spec.max_range} hexes away")
+    if not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY:
+        # wadis: infantry or armor battling in or out of one must be adjacent to the target
+        # (Terrain Pack p.3; card 44); both in wadis, or neither, the range is as usual
+        wadi_here = next((t.name for t in here if t.battle_adjacent_only), None)
+        wadi_there = next((t.name for t in position.terrain_at(target.hex)
+                           if t.battle_adjacent_only), None)
+        if (wadi_here is None) != (wadi_there is None):
+            where = f"out of a {wadi_here} ({an})" if wadi_here else f"into a {wadi_there} ({tn})"
+            return refuse(f"{attacker_id} battles {where}: infantry and armor battle in or out "
+                          "of it only against an adjacent unit")
     if not close and not mods.ignore_close_assault_rule:
         pinned = adjacent_enemies(position, attacker)
         if pinned:
@@ -565,10 +593,29 @@ _NO_MEDALS: dict[Side, int] = {Side.ALLIES: 0, Side.AXIS: 0}
 
 
 def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[bool, str | None]:
-    """Whether the attacker may advance into the vacated hex (terrain movement rules apply)."""
-    if impassable_for(position, h, attacker.spec.unit_class):
-        names = _terrain_label(position.terrain_at(h))
-        return False, f"{attacker.type} may not enter {names} ({position.board.name(h)})"
+    """Whether the attacker may advance into the vacated hex.
+
+    Base rules p.11: "Terrain movement and battle restrictions still apply when units take
+    ground": the hex must be one it may enter from where it stands, and its own hex one it
+    may leave that way (mountains are climbed only from a hill and left only onto one).
+    """
+    cls = attacker.spec.unit_class
+    board = position.board
+    there = position.terrain_at(h)
+    here = position.terrain_at(attacker.hex)
+    name = board.name(h)
+    if impassable_for(position, h, cls):
+        return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
+    if any(cls in t.cannot_leave_for for t in here):
+        return False, f"{attacker.type} may not leave {_terrain_label(here)}"
+    climb = max((t.enter_from_height for t in there), default=0)
+    if climb and hex_height(position, attacker.hex) < climb:
+        return False, (f"{_terrain_label(there)} ({name}) may be entered only from a hex at "
+                       f"height {climb} or more (a hill)")
+    down = max((t.leave_to_height for t in here), default=0)
+    if down and hex_height(position, h) < down:
+        return False, (f"{_terrain_label(here)} may be left only onto a hex at height {down} "
+                       "or more (a hill)")
     return True, None
 
 
@@ -681,8 +728,16 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                     stop = [t.name for t in position.terrain_at(target.hex)
                             if (t.stops_battle_on_entry(spec.unit_class)
                                 and not spec.battles_after_terrain_stop) or t.no_overrun_into]
+                    barred = [t.name for t in position.terrain_at(target.hex) if t.no_battle_from]
+                    left = [t.name for t in position.terrain_at(attacker.hex)
+                            if spec.unit_class in t.no_battle_after_leaving_for]
                     if stop:
                         explain.append(f"no overrun: a unit may not battle after entering {stop[0]}")
+                    elif barred:
+                        explain.append(f"no overrun: a unit on {barred[0]} may not battle")
+                    elif left:
+                        explain.append(f"no overrun: {attacker.type} may not battle in a turn it "
+                                       f"leaves {left[0]}")
                     else:
                         armor_overrun = True
                         explain.append("armor overrun: it may battle again after taking ground")

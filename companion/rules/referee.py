@@ -78,6 +78,7 @@ PLUGINS: list[str] = [
     "companion.rules.orders",
     "companion.rules.card_referee",
     "companion.rules.air.referee",
+    "companion.rules.terrain_referee",
 ]
 
 
@@ -340,8 +341,8 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
     if not isinstance(entry, dict):
         raise QueryError(path, "expected an object like {\"hex\": \"F5\", \"type\": \"forest\"}")
     for k in entry:
-        if k not in ("hex", "type"):
-            raise QueryError(f"{path}.{k}", "unknown field; allowed: hex, type")
+        if k not in ("hex", "type", "owner", "value"):
+            raise QueryError(f"{path}.{k}", "unknown field; allowed: hex, type, owner, value")
     if "hex" not in entry:
         raise QueryError(f"{path}.hex", "required field is missing")
     h = tmp.hex(entry["hex"], f"{path}.hex")
@@ -349,6 +350,12 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
     if not isinstance(kind, str) or kind not in TERRAIN:
         raise QueryError(f"{path}.type",
                          f"{_show(kind)} is not a terrain type; allowed: {', '.join(sorted(TERRAIN))}")
+    # the side a piece belongs to (a bunker, a minefield) and a minefield's number
+    if entry.get("owner") is not None:
+        owner = _enum(entry["owner"], f"{path}.owner", ("allies", "axis"))
+        tmp.position.terrain_owners[(h, kind)] = Side(owner)
+    if entry.get("value") is not None:
+        tmp.position.terrain_values[(h, kind)] = _int(entry["value"], f"{path}.value", 0, 9)
     return h, kind
 
 

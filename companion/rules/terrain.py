@@ -54,13 +54,23 @@ class TerrainSpec:
     # protection in the hex applies (reductions from several entries do not add up)
     protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
     protection_needs_height: bool = False  # hill: only when the attacker is lower
-    protection_scenario_side_only: bool = False  # bunker: only the side the briefing names
+    # bunker: only the side the briefing names (the piece's owner) claims its protection and
+    # its ignored flag; when the scenario names no owner, either side does
+    protection_scenario_side_only: bool = False
     attacker_reduction: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)  # battling out of it
     no_battle_from: bool = False  # a unit on it may not battle (ocean)
     battle_adjacent_only: bool = False  # wadi: battling in or out of it only at 1 hex
     protection_not_from_same: bool = False  # wadi: no protection against an attacker in one too
     blocks_los_grouped: bool = False  # lake: two or more contiguous lake hexes block sight
-    entry_roll_dice: int = 0  # frozen river: dice rolled on entering, a figure lost per star
+    # dice rolled by a unit that enters the hex: frozen river 2 (a figure lost per star);
+    # a minefield rolls the number printed on its mine (Position.terrain_values)
+    entry_roll_dice: int = 0
+    entry_roll_from_value: bool = False  # minefield: the piece's value is the dice
+    entry_roll_hits: str = ""  # "stars": each star is a hit; "battle": hits as in a battle
+    entry_roll_on_retreat: bool = False  # frozen river: retreating onto it rolls too
+    entry_roll_spares_owner: bool = False  # minefield: its owner's units do not trigger it
+    removed_on_zero: bool = False  # minefield: a decoy (value 0) is removed when revealed
+    clear_instead_of_battle_by: frozenset[UnitClass] = frozenset()  # wire: infantry clears it
     ignore_flags: int = 0  # flags the unit on it may ignore
     ignore_flags_for: frozenset[UnitClass] = frozenset()  # empty: every class
     flag_costs_figure_for: frozenset[UnitClass] = frozenset()  # bunker: artillery loses a figure
@@ -141,9 +151,16 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 ignore_flags=1, removed_when_left=True, source=_OBST),
     TerrainSpec("barbed_wire", obstacle=True, stop_on_enter=True,
                 attacker_reduction=reductions(infantry=1),
-                removed_on_entry_by=frozenset({UnitClass.ARMOR}), source=_OBST),
+                removed_on_entry_by=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
+                clear_instead_of_battle_by=frozenset({UnitClass.INFANTRY}),
+                source=f"{_OBST}; {_CARD} 15 (armor entering removes it and may not overrun; "
+                       "infantry may remove it instead of battling)"),
     # --- Terrain Pack and later expansions ----------------------------------------------------
-    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, source=f"{_TP} p.7; {_CARD} 29"),
+    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, entry_roll_from_value=True,
+                entry_roll_hits="battle", entry_roll_spares_owner=True, removed_on_zero=True,
+                source=f"{_TP} p.7; {_CARD} 29 (roll the mine's number of dice, hits as in "
+                       "battle; not on a retreat, not for the side that laid it; a 0 is a "
+                       "decoy, removed)"),
     TerrainSpec("marsh", stop_on_enter=True, leave_to_adjacent_only=True,
                 impassable_for=frozenset({UnitClass.ARTILLERY}),
                 no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
@@ -194,7 +211,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_HILL, "desert_hill", f"{_AIR} (Desert Hills: as Hills)"),
     _like(_FOREST, "winter_forest", "Winter/Desert board terrain (as Forests)"),
     _like(_TOWN, "winter_village", "Winter/Desert board terrain (as Towns & Villages)"),
-    TerrainSpec("frozen_river", entry_roll_dice=2,
+    TerrainSpec("frozen_river", entry_roll_dice=2, entry_roll_hits="stars",
+                entry_roll_on_retreat=True,
                 source=f"Winter rules; {_CARD} 47 (Frozen Rivers: crossed at a risk: 2 dice, "
                        "a figure lost per star)"),
     TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True,

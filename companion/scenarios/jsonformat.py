@@ -185,7 +185,7 @@ def from_dict(data: Any) -> Scenario:
     names_t = known_terrain()
     for i, entry in enumerate(_list(top.get("terrain", []), "terrain")):
         p = _join("terrain", i)
-        e = _obj(entry, p, {"hex", "type", "orientation", "owner"})
+        e = _obj(entry, p, {"hex", "type", "orientation", "owner", "value"})
         for required in ("hex", "type"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -198,6 +198,7 @@ def from_dict(data: Any) -> Scenario:
             orientation=None if e.get("orientation") is None
             else _int(e["orientation"], _join(p, "orientation"), 1, 6),
             owner=None if e.get("owner") is None else _side(e["owner"], _join(p, "owner")),
+            value=None if e.get("value") is None else _int(e["value"], _join(p, "value"), 0, 9),
         ))
 
     units: list[UnitSetup] = []
@@ -340,6 +341,8 @@ def _piece_dict(t: TerrainPiece) -> dict[str, Any]:
         d["orientation"] = t.orientation
     if t.owner is not None:
         d["owner"] = t.owner.value
+    if t.value is not None:
+        d["value"] = t.value
     return d
 
 

@@ -278,7 +278,12 @@ class _Importer:
         owner = None
         if layer.get("original_owner") not in (None, ""):
             owner = _choice(layer["original_owner"], f"{path}.original_owner", _SIDES)
-        return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner)
+        value = None
+        m = re.fullmatch(r"mine([0-9])", code)
+        if entry.type == "minefield" and m:
+            value = int(m.group(1))  # mine0..mine4: the mine's number, face up
+        return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner,
+                            value=value)
 
     def _unit(self, layer: dict[str, Any], path: str, where: str,
               counters: dict[Side, int]) -> UnitSetup | None:

@@ -106,6 +106,8 @@ class TerrainPiece:
     orientation: int | None = None
     # The side that placed it, where the rules care (bunkers, minefields).
     owner: Side | None = None
+    # A number printed on it: a minefield's dice (0 a decoy); None when face down or none.
+    value: int | None = None
 
 
 @dataclass(slots=True)
@@ -226,12 +228,15 @@ def to_position(scenario: Scenario) -> Position:
     """The rules core's ``Position`` at the start of ``scenario``.
 
     Raises ScenarioError naming the field when the rules core cannot represent it (a type it
-    does not know yet, two units on one hex). Cosmetic pieces (roads) are left out.
+    does not know yet, two units on one hex). Cosmetic pieces (roads) are left out. Owners
+    (a bunker's side) and values (a minefield's number) go with their pieces.
     """
     board = scenario.geometry
     known_t = rules_terrain()
     known_u = rules_units()
     terrain: dict[Hex, tuple[str, ...]] = {}
+    owners: dict[tuple[Hex, str], Side] = {}
+    values: dict[tuple[Hex, str], int] = {}
     for i, piece in enumerate(scenario.terrain):
         if piece.type not in known_t:
             if piece.type in COSMETIC_TERRAIN:
@@ -241,8 +246,13 @@ def to_position(scenario: Scenario) -> Position:
         h = board.parse(piece.hex)
         if piece.type not in terrain.get(h, ()):
             terrain[h] = (*terrain.get(h, ()), piece.type)
+        if piece.owner is not None:
+            owners[(h, piece.type)] = piece.owner
+        if piece.value is not None:
+            values[(h, piece.type)] = piece.value
     position = Position(board, terrain=terrain,
-                        air_rules=None if scenario.air.rules is None else scenario.air.rules.value)
+                        air_rules=None if scenario.air.rules is None else scenario.air.rules.value,
+                        terrain_owners=owners, terrain_values=values)
     for i, u in enumerate(scenario.units):
         if u.type not in known_u:
             raise ScenarioError(f"units[{i}].type",

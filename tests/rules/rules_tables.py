@@ -50,7 +50,12 @@ def terrain_row(t: TerrainSpec) -> str:
     if t.cannot_leave_for:
         mv.append(f"{_cls(t.cannot_leave_for)} on it may not move")
     if t.entry_roll_dice:
-        mv.append(f"entering: roll {t.entry_roll_dice} dice, a figure lost per star")
+        also = " (a retreat too)" if t.entry_roll_on_retreat else ""
+        mv.append(f"entering{also}: roll {t.entry_roll_dice} dice, a figure lost per star")
+    if t.entry_roll_from_value:
+        spare = ", not its owner's units" if t.entry_roll_spares_owner else ""
+        mv.append(f"entering (not in a retreat{spare}): roll the mine's number of dice, hits "
+                  "as in battle; a 0 is a decoy, removed")
     bt: list[str] = []
     if any(t.protection.values()):
         note = " vs a lower attacker" if t.protection_needs_height else ""
@@ -73,6 +78,8 @@ def terrain_row(t: TerrainSpec) -> str:
         bt.append(f"ignore {t.ignore_flags} flag")
     if t.flag_costs_figure_for:
         bt.append(f"each flag costs {_cls(t.flag_costs_figure_for)} a figure")
+    if t.clear_instead_of_battle_by:
+        bt.append(f"{_cls(t.clear_instead_of_battle_by)} on it may remove it instead of battling")
     if t.no_overrun_into:
         bt.append("no armor overrun after taking ground into it")
     if t.blocks_los:
