@@ -190,6 +190,12 @@ def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple
     attacker_height = hex_height(position, attacker.hex)
     for t in position.terrain_at(target.hex):
         r = t.protection.get(cls, 0)
+        if t.defender_nation and target.nation == t.defender_nation \
+                and target.spec.unit_class is UnitClass.INFANTRY:
+            r = t.nation_protection.get(cls, 0)  # Japanese infantry in a cave
+            if r > best:
+                best, best_name = r, f"{t.name} ({target.nation})"
+            continue
         if r <= 0:
             continue
         if t.protection_needs_height and attacker_height >= t.height:
@@ -232,10 +238,28 @@ def ignorable_flags(position: Position, unit: Unit) -> int:
     cls = unit.spec.unit_class
     best = 0
     for t in position.terrain_at(unit.hex):
+        if t.defender_nation and unit.nation == t.defender_nation and cls is UnitClass.INFANTRY:
+            return ALL_FLAGS  # caves: Japanese infantry ignores every flag
         if t.ignore_flags and (not t.ignore_flags_for or cls in t.ignore_flags_for) \
                 and claims(position, unit, t):
             best = max(best, t.ignore_flags)
     return best
+
+
+# flags a unit may ignore when it ignores them all
+ALL_FLAGS = 99
+
+
+def range_dice(position: Position, attacker: Unit) -> tuple[int, ...]:
+    """The attacker's dice by range, as its hex changes them (artillery on a mountain)."""
+    cls = attacker.spec.unit_class
+    names = position.terrain.get(attacker.hex)
+    if names:
+        for t in position.terrain_at(attacker.hex):
+            found = t.range_dice.get(cls)
+            if found:
+                return found
+    return attacker.spec.dice
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -361,9 +385,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
             if t.stops_battle_on_entry(spec.unit_class) or (overrun and t.no_overrun_into):
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
-    if d > spec.max_range and not mods.ignore_range:
+    dice_by_range = range_dice(position, attacker)
+    if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
-                      f"{spec.max_range} hexes away")
+                      f"{len(dice_by_range)} hexes away")
     if not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY:
         # wadis: infantry or armor battling in or out of one must be adjacent to the target
         # (Terrain Pack p.3; card 44); both in wadis, or neither, the range is as usual
@@ -394,7 +419,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         dice = max(0, mods.fixed_dice)
         explain.append(f"{dice} dice, fixed")
     else:
-        base = spec.dice[min(d, spec.max_range) - 1]
+        base = dice_by_range[min(d, len(dice_by_range)) - 1]
         explain.append(f"{attacker.type} at range {d}: {base} {'die' if base == 1 else 'dice'}")
         dice = base
         if not mods.ignore_terrain_protection:
@@ -608,6 +633,10 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
         return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
     if any(cls in t.cannot_leave_for for t in here):
         return False, f"{attacker.type} may not leave {_terrain_label(here)}"
+    barred = next((t.name for t in there
+                   if t.no_take_ground_from & set(position.terrain_names(attacker.hex))), None)
+    if barred is not None:
+        return False, f"{barred} ({name}) may not be taken from {_terrain_label(here)}"
     climb = max((t.enter_from_height for t in there), default=0)
     if climb and hex_height(position, attacker.hex) < climb:
         return False, (f"{_terrain_label(there)} ({name}) may be entered only from a hex at "

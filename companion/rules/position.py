@@ -30,6 +30,7 @@ class Unit:
     airborne: bool = False
     model: str | None = None
     ammo: dict[str, int] = field(default_factory=dict)
+    nation: str | None = None  # the editor's nation code ("jp", "us"...), where a rule cares
 
     @property
     def spec(self) -> UnitSpec:

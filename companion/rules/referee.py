@@ -68,7 +68,7 @@ _UNIT_REQUIRED = frozenset({"id", "side", "type", "hex"})
 BOARD_NAMES: tuple[str, ...] = tuple(k.value for k in BoardKind)
 TOP_LEVEL_FIELDS: set[str] = {"board", "bottom", "rules", "terrain", "units", "ask", "dice"}
 UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badges", "airborne",
-                         "model", "ammo"}
+                         "model", "ammo", "nation"}
 
 ASKS: dict[str, AskHandler] = {}
 _HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
@@ -442,7 +442,11 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
             if k not in AMMO_KINDS:
                 raise QueryError(f"{path}.ammo.{k}", f"unknown ammo; allowed: {', '.join(AMMO_KINDS)}")
             ammo[k] = _int(v, f"{path}.ammo.{k}", 0)
-    return Unit(uid, side, kind, h, figures, moved, tuple(badges), airborne, model, ammo)
+    nation = raw.get("nation")
+    if nation is not None and (not isinstance(nation, str) or not 1 <= len(nation) <= 8):
+        raise QueryError(f"{path}.nation", "expected a nation code like \"jp\" or \"us\"")
+    return Unit(uid, side, kind, h, figures, moved, tuple(badges), airborne, model, ammo,
+                nation.lower() if nation else None)
 
 
 # --- the entry point ---------------------------------------------------------------------------

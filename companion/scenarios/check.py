@@ -48,6 +48,15 @@ def problems(s: Scenario) -> list[Problem]:
         if piece.type not in TERRAIN and piece.type not in COSMETIC_TERRAIN:
             out.append(Problem("error", piece.hex, f"the rules core does not know terrain "
                                                    f"{piece.type!r} yet"))
+    unplayed: dict[str, list[str]] = {}
+    for piece in s.terrain:
+        tspec = TERRAIN.get(piece.type)
+        if tspec is not None and tspec.not_played:
+            places = unplayed.setdefault(f"{piece.type}: {tspec.not_played} is not played", [])
+            if piece.hex not in places:
+                places.append(piece.hex)
+    for message, places in unplayed.items():
+        out.append(Problem("error", ", ".join(places), message))
     specs_by_hex: dict[str, list[TerrainSpec]] = {}
     for hex_name, pieces in by_hex.items():
         counts = Counter(p.type for p in pieces)

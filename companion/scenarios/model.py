@@ -260,7 +260,8 @@ def to_position(scenario: Scenario) -> Position:
         try:
             position.add_unit(Unit(id=u.id, side=u.side, type=u.type, hex=board.parse(u.hex),
                                    figures=scenario.figures(u), badges=u.badges,
-                                   airborne=u.airborne, model=u.model, ammo=dict(u.ammo)))
+                                   airborne=u.airborne, model=u.model, ammo=dict(u.ammo),
+                                   nation=u.nation))
         except PositionError as exc:
             raise ScenarioError(f"units[{i}]", str(exc)) from None
     return position

@@ -56,7 +56,22 @@ def terrain_row(t: TerrainSpec) -> str:
         spare = ", not its owner's units" if t.entry_roll_spares_owner else ""
         mv.append(f"entering (not in a retreat{spare}): roll the mine's number of dice, hits "
                   "as in battle; a 0 is a decoy, removed")
+    if t.enter_extra_cost:
+        who = f" for {_cls(t.extra_cost_for)}" if t.extra_cost_for else ""
+        frm = f" from {', '.join(sorted(t.extra_cost_only_from))}" if t.extra_cost_only_from else ""
+        waived = (f" unless from height {t.extra_cost_waived_from_height}+"
+                  if t.extra_cost_waived_from_height else "")
+        mv.append(f"moving onto it costs {1 + t.enter_extra_cost} hexes{who}{frm}{waived}")
+    if t.barred_from:
+        mv.append(f"not entered from {', '.join(sorted(t.barred_from))}")
+    if t.no_take_ground_from:
+        mv.append(f"not taken as ground from {', '.join(sorted(t.no_take_ground_from))}")
     bt: list[str] = []
+    if t.defender_nation:
+        bt.append(f"{t.defender_nation} infantry on it: protection {_red(t.nation_protection)}, "
+                  "ignores every flag")
+    for c, d in t.range_dice.items():
+        bt.append(f"{c.value} on it fires {'/'.join(map(str, d))}")
     if any(t.protection.values()):
         note = " vs a lower attacker" if t.protection_needs_height else ""
         note += " (scenario side only)" if t.protection_scenario_side_only else ""
@@ -85,7 +100,7 @@ def terrain_row(t: TerrainSpec) -> str:
     if t.blocks_los:
         los = "blocks"
     elif t.blocks_los_grouped:
-        los = "blocks when 2+ hexes touch"
+        los = "blocks when the line crosses 2+ touching hexes"
     elif t.height:
         los = f"height {t.height}: blocks looking over it"
     else:
@@ -93,6 +108,8 @@ def terrain_row(t: TerrainSpec) -> str:
     ot: list[str] = []
     if t.retreat_blocked:
         ot.append("no retreat onto it")
+    if t.not_played:
+        ot.append(f"not played: {t.not_played}")
     if t.removed_when_left:
         ot.append("removed when its unit leaves")
     if t.removed_on_entry_by:

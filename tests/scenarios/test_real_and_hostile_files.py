@@ -28,13 +28,13 @@ def test_bug_river_loads_with_its_field_bunkers_and_names_what_is_not_played():
     assert {p.type for p in s.terrain if p.hex in ("c6", "h6")} == {"field_bunker"}
     assert [u.type for u in s.units if u.hex == "c6"] == ["armor"]
     assert s.objectives[0].hexes == ("e2",) and s.objectives[0].sides == (Side.AXIS,)
-    # the standard victory condition is no note; the train and the station are named once each
+    assert [p.type for p in s.terrain if p.hex == "e4"] == ["railway_station"]
+    # the standard victory condition is no note; the train's two parts are named once each
     assert s.notes == [
-        "e4: railway station ('station') is not played yet; left out",
         "L3: locomotive ('loco') is not played yet; left out",
         "M3: wagon ('wagon') is not played yet; left out",
     ]
-    assert len(errors(s)) == 3
+    assert len(errors(s)) == 2
     to_position(s)  # what loads, plays
 
 
