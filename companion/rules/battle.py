@@ -236,7 +236,7 @@ def own_terrain_reduction(position: Position, attacker: Unit) -> tuple[int, str 
 def ignorable_flags(position: Position, unit: Unit) -> int:
     """Flags the unit may ignore because of the terrain or obstacle it stands on."""
     cls = unit.spec.unit_class
-    best = 0
+    best = unit.spec.ignore_flags
     for t in position.terrain_at(unit.hex):
         if t.defender_nation and unit.nation == t.defender_nation and cls is UnitClass.INFANTRY:
             return ALL_FLAGS  # caves: Japanese infantry ignores every flag
@@ -269,6 +269,8 @@ def hit_faces_for(target_spec: UnitSpec, modifiers: BattleModifiers | None = Non
     mods = modifiers or NO_MODIFIERS
     if mods.hits_on is not None:
         faces = set(mods.hits_on)
+    elif target_spec.hit_only_by is not None:
+        faces = set(target_spec.hit_only_by)  # a sniper is hit by grenades only
     else:
         faces = {GRENADE}
         symbol = CLASS_SYMBOL.get(target_spec.target_class)
@@ -371,6 +373,12 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     for t in here:
         if t.no_battle_from:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
+    if target.spec.unit_class in spec.cannot_target:
+        return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
+                      f"({target_id} is {target.type})")
+    # late-war Special Weapon Assets that have not moved fire further, unseen and unhindered
+    stationary = attacker.moved == 0 and not overrun
+    standing = stationary and spec.stationary_ignores_los_and_terrain
     if overrun:
         if not spec.overrun:
             return refuse(f"{attacker_id} is {attacker.type}: only armor may make an overrun combat")
@@ -386,6 +394,8 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
     dice_by_range = range_dice(position, attacker)
+    if stationary and spec.stationary_dice:
+        dice_by_range = spec.stationary_dice
     if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
                       f"{len(dice_by_range)} hexes away")
@@ -405,7 +415,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
             names = ", ".join(sorted(u.id for u in pinned))
             return refuse(f"{attacker_id} is adjacent to {names}: it must close-assault an adjacent "
                           f"enemy if it battles")
-    if spec.needs_los and not close and not mods.ignore_los:
+    if spec.needs_los and not close and not mods.ignore_los and not standing:
         los_ok = _los(position, attacker.hex, target.hex)
         if not los_ok:
             return refuse(f"no line of sight from {an} to {tn}")
@@ -415,6 +425,8 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{target_id} is adjacent: close assault")
 
     hit_faces = hit_faces_for(target.spec, mods, spec)
+    if stationary and target.spec.unit_class in spec.stationary_star_hits:
+        hit_faces = hit_faces | {STAR}
     if mods.fixed_dice is not None:
         dice = max(0, mods.fixed_dice)
         explain.append(f"{dice} dice, fixed")
@@ -422,11 +434,15 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         base = dice_by_range[min(d, len(dice_by_range)) - 1]
         explain.append(f"{attacker.type} at range {d}: {base} {'die' if base == 1 else 'dice'}")
         dice = base
-        if not mods.ignore_terrain_protection:
+        unhindered = (spec.ignores_target_terrain or standing
+                      or (close and spec.ignores_terrain_in_close_assault))
+        if not mods.ignore_terrain_protection and not unhindered:
             if _PLAIN_COUNTRYSIDE and not position.terrain.get(target.hex):
                 prot, pname = 0, None  # countryside protects no one
             else:
                 prot, pname = target_protection(position, attacker, target)
+            if close and spec.close_assault_reduction_cap is not None:
+                prot = min(prot, spec.close_assault_reduction_cap)
             if prot:
                 dice -= prot
                 explain.append(f"target on {pname}: -{prot}")
@@ -434,7 +450,8 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
                      for t in position.terrain_at(target.hex)):
                 explain.append("target on a hill but the attacker is at the same height: no reduction")
         else:
-            explain.append("target's terrain protection ignored")
+            explain.append(f"{'target' if not unhindered else attacker.type}: target's terrain "
+                           "protection ignored")
         if not mods.ignore_own_terrain and (not _PLAIN_COUNTRYSIDE or position.terrain.get(attacker.hex)):
             own, oname = own_terrain_reduction(position, attacker)
             if own:
@@ -711,8 +728,10 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
     ignored = 0
     vacated = eliminated
     if eliminated:
-        medals[attacker.side] = 1
-        explain.append(f"{target_id} is eliminated: 1 medal to {attacker.side.value}")
+        worth = target.spec.medal_worth
+        medals[attacker.side] = worth
+        explain.append(f"{target_id} is eliminated: {worth} medal{'s' if worth != 1 else ''} to "
+                       f"{attacker.side.value}")
     elif flags:
         own_flags = ignorable_flags(position, target) \
             if not _PLAIN_COUNTRYSIDE or position.terrain.get(target.hex) else 0

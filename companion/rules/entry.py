@@ -41,6 +41,7 @@ class EntryRoll:
     hit_faces: frozenset[str]
     explain: str
     decoy: bool = False  # a mine of 0: no dice, the mine is removed
+    sweep: bool = False  # combat engineers: no dice; they clear it instead of battling
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,10 @@ def entry_rolls(position: Position, unit_id: str, how: Entry | str = Entry.MOVE,
         if t.entry_roll_dice and crossing:
             continue  # a frozen river crossed by a bridge
         faces = _hit_faces(t.entry_roll_hits, unit)
+        if t.entry_roll_from_value and unit.spec.sweeps_mines and how is Entry.MOVE:
+            out.append(EntryRoll(t.name, 0, faces, f"{t.name}: {unit.type} clear it instead of "
+                                                   "battling", sweep=True))
+            continue
         if t.entry_roll_from_value:
             value = position.terrain_values.get((h, t.name))
             if value is None:
@@ -120,9 +125,10 @@ def resolve_entry_roll(position: Position, unit_id: str, roll: EntryRoll,
     eliminated this way is a medal for the other side, as in a battle."""
     unit = _unit(position, unit_id)
     rolled = validate_faces(list(faces))
-    if roll.decoy:
+    if roll.decoy or roll.sweep:
         if rolled:
-            raise EntryError("a decoy mine rolls no dice")
+            raise EntryError(f"{'a decoy mine' if roll.decoy else 'a swept minefield'} rolls "
+                             "no dice")
         return EntryResult(0, 0, False, None, (roll.terrain,), (roll.explain,))
     if roll.dice is None:
         raise EntryError("the mine's number is not known: give the minefield's value")
@@ -141,11 +147,13 @@ def resolve_entry_roll(position: Position, unit_id: str, roll: EntryRoll,
 
 
 def may_clear(position: Position, unit_id: str) -> tuple[str, ...]:
-    """The pieces on the unit's hex it may remove instead of battling (wire, for infantry)."""
+    """The pieces on the unit's hex it may remove instead of battling (wire, for infantry;
+    a minefield, for combat engineers)."""
     unit = _unit(position, unit_id)
     cls = unit.spec.unit_class
     return tuple(t.name for t in position.terrain_at(unit.hex)
-                 if cls in t.clear_instead_of_battle_by)
+                 if cls in t.clear_instead_of_battle_by
+                 or (unit.spec.sweeps_mines and t.entry_roll_from_value))
 
 
 def clear(position: Position, unit_id: str, name: str) -> None:

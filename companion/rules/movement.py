@@ -182,6 +182,8 @@ def move_destinations(
                 specs = position.terrain_at(n)
                 if not hex_passable(specs, cls):
                     continue
+                if spec.moves_only_on and not any(t.name in spec.moves_only_on for t in specs):
+                    continue  # a destroyer keeps to the ocean
                 if any(t.barred_from and any(f.name in t.barred_from for f in here_specs)
                        for t in specs):
                     continue  # a pier is not entered from the ocean

@@ -55,6 +55,11 @@ def problems(s: Scenario) -> list[Problem]:
             places = unplayed.setdefault(f"{piece.type}: {tspec.not_played} is not played", [])
             if piece.hex not in places:
                 places.append(piece.hex)
+    for u in s.units:
+        uspec = UNITS.get(u.type)
+        if uspec is not None and uspec.not_played:
+            places = unplayed.setdefault(f"{u.type}: {uspec.not_played} is not played", [])
+            places.append(u.id)
     for message, places in unplayed.items():
         out.append(Problem("error", ", ".join(places), message))
     specs_by_hex: dict[str, list[TerrainSpec]] = {}

@@ -132,6 +132,32 @@ def unit_row(u: UnitSpec) -> str:
         other.append("hits re-rolled, confirmed by a grenade")
     if u.battles_after_terrain_stop:
         other.append("battles after entering forest/town/hedgerow")
+    if u.cannot_target:
+        other.append(f"may not target {_cls(u.cannot_target)}")
+    if u.hit_only_by is not None:
+        other.append(f"hit only by {', '.join(sorted(u.hit_only_by))}")
+    if u.ignores_target_terrain:
+        other.append("the target's terrain never reduces its dice")
+    if u.ignores_terrain_in_close_assault:
+        other.append("terrain does not reduce its close assault")
+    if u.close_assault_reduction_cap is not None:
+        other.append(f"terrain reduces its close assault by {u.close_assault_reduction_cap} at most")
+    if u.medal_worth != 1:
+        other.append(f"worth {u.medal_worth} medals")
+    if u.stationary_dice:
+        other.append(f"not moved: {'/'.join(map(str, u.stationary_dice))}")
+    if u.stationary_star_hits:
+        other.append(f"not moved: a star hits {_cls(u.stationary_star_hits)}")
+    if u.stationary_ignores_los_and_terrain:
+        other.append("not moved: no line of sight needed, terrain ignored")
+    if u.sweeps_mines:
+        other.append("clears a minefield instead of rolling for it")
+    if u.moves_only_on:
+        other.append(f"moves only on {', '.join(sorted(u.moves_only_on))}")
+    if u.ignore_flags:
+        other.append(f"ignores {u.ignore_flags} flag")
+    if u.not_played:
+        other.append(f"not played: {u.not_played}")
     if u.air:
         blocks = "blocks" if u.blocks_los_airborne else "does not block"
         other.append(f"{u.air_rules} air unit, moves at least {u.min_move}, over any terrain and "
