@@ -136,6 +136,7 @@ class BattleResult:
     vacated: bool = False  # the target's hex is empty in at least one outcome
     confirm_dice: int = 0  # hits still to confirm by re-rolling this many dice (armored car)
     confirmed: bool | None = None  # the confirmation roll's verdict, when one was given
+    battle_back: bool = False  # the target may battle back at once (British, 1 figure left)
 
 
 # --- terrain helpers -------------------------------------------------------------------------
@@ -457,6 +458,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
             if own:
                 dice -= own
                 explain.append(f"{attacker.type} battling out of {oname}: -{own}")
+        bonus = spec.close_assault_bonus_at_full_strength
+        if bonus and close and attacker.figures >= spec.figures:
+            dice += bonus
+            explain.append(f"{attacker.type} at full strength in close assault: +{bonus}")
         if mods.extra_dice:
             dice += mods.extra_dice
             explain.append(f"{mods.extra_dice:+d} dice")
@@ -791,8 +796,14 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                         explain.append("armor overrun: it may battle again after taking ground")
                 elif spec.overrun:
                     explain.append("no further overrun: one overrun combat per turn")
+    battle_back = (check.close_assault and not eliminated and not retreat
+                   and target.spec.battles_back_at_one_figure
+                   and target.figures - removed == 1 and not confirm_dice)
+    if battle_back:
+        explain.append(f"{target_id} holds with 1 figure: it may battle back at once")
     return BattleResult(check, hits, removed, eliminated, flags, ignored, retreat, medals,
-                        take_ground, armor_overrun, tuple(explain), vacated, confirm_dice, confirmed)
+                        take_ground, armor_overrun, tuple(explain), vacated, confirm_dice, confirmed,
+                        battle_back)
 
 
 __all__ = [

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
+from companion.rules.variants import unit_spec
 
 # terrain names of a hex -> their specs (TERRAIN is fixed data: nothing replaces an entry)
 _SPECS: dict[tuple[str, ...], tuple[TerrainSpec, ...]] = {}
@@ -31,10 +32,14 @@ class Unit:
     model: str | None = None
     ammo: dict[str, int] = field(default_factory=dict)
     nation: str | None = None  # the editor's nation code ("jp", "us"...), where a rule cares
+    variants: tuple[str, ...] = ()  # scenario rule variants that apply to it (variants.py)
 
     @property
     def spec(self) -> UnitSpec:
-        return UNITS[self.type]
+        """The unit's rules: its type's, changed by its nation's rules and its variants."""
+        if self.nation is None and not self.variants:
+            return UNITS[self.type]
+        return unit_spec(self.type, self.side, self.nation, self.variants)
 
 
 @dataclass(slots=True)

@@ -37,6 +37,7 @@ from companion.rules.odds import odds_json, position_odds
 from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
+from companion.rules.variants import VARIANTS, unit_variants
 
 Json = Any
 AskHandler = Callable[["Query", dict[str, Any]], dict[str, Any]]
@@ -205,11 +206,12 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     if not isinstance(rules, dict):
         raise QueryError("rules", "expected an object like {\"air\": null}")
     for k in rules:
-        if k != "air":
-            raise QueryError(f"rules.{k}", "unknown field; allowed: air")
+        if k not in ("air", "variants"):
+            raise QueryError(f"rules.{k}", "unknown field; allowed: air, variants")
     air = rules.get("air")
     if air is not None:
         air = _enum(air, "rules.air", AIR_RULES)
+    variants = _parse_variants(rules.get("variants"))
 
     position = Position(board, air_rules=air)
     terrain = query.get("terrain", [])
@@ -284,8 +286,29 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
+    if variants:
+        for unit in placed.values():
+            unit.variants = unit_variants(variants, unit.side)
 
     return position, index
+
+
+def _parse_variants(raw: object) -> dict[str, str]:
+    """``rules.variants``: scenario rules in play, as a list of names or an object of name ->
+    the side it applies to ("allies", "axis", "" for both); see docs/rules-referee.md."""
+    if raw is None:
+        return {}
+    if isinstance(raw, list):
+        raw = dict.fromkeys(raw, "")
+    if not isinstance(raw, dict):
+        raise QueryError("rules.variants", "expected a list of rule variant names")
+    out: dict[str, str] = {}
+    for name, who in raw.items():
+        if not isinstance(name, str) or name not in VARIANTS:
+            raise QueryError("rules.variants",
+                             f"{_show(name)} is not a rule variant; allowed: {', '.join(VARIANTS)}")
+        out[name] = _enum(who, f"rules.variants.{name}", ("", "allies", "axis", "all"))
+    return out
 
 
 def position_from_json(query: object) -> Position:
@@ -536,6 +559,8 @@ def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
         out["confirm_dice"] = result.confirm_dice
     if result.confirmed is not None:
         out["confirmed"] = result.confirmed
+    if result.battle_back:
+        out["battle_back"] = True
     return out
 
 

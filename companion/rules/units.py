@@ -54,6 +54,8 @@ class UnitSpec:
     sweeps_mines: bool = False  # combat engineers clear a minefield instead of rolling for it
     moves_only_on: frozenset[str] = frozenset()  # a destroyer: ocean hexes only
     ignore_flags: int = 0  # flags it may ignore wherever it stands (a destroyer: 1)
+    close_assault_bonus_at_full_strength: int = 0  # Japanese infantry: +1 die
+    battles_back_at_one_figure: bool = False  # British: left with 1 figure, it battles back
     # what the troop's card does that this program does not play (named by `scenario check`)
     not_played: str = ""
     source: str = ""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from companion.rules.board import Side
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
 from companion.rules.units import UNITS, UnitClass
+from companion.rules.variants import VARIANTS
 from companion.scenarios.model import (
     AIR_PACK_UNITS,
     AIR_UNITS,
@@ -60,6 +61,16 @@ def problems(s: Scenario) -> list[Problem]:
         if uspec is not None and uspec.not_played:
             places = unplayed.setdefault(f"{u.type}: {uspec.not_played} is not played", [])
             places.append(u.id)
+    for name in s.variants:
+        variant = VARIANTS.get(name)
+        if variant is None:
+            out.append(Problem("error", "variants", f"{name!r} is not a rule variant"))
+        elif variant.not_played:
+            unplayed.setdefault(f"{variant.label}: {variant.not_played} is not played", [])
+    nations = {u.nation for u in s.units if u.nation}
+    for variant in VARIANTS.values():
+        if variant.not_played and variant.always_for_nations & nations:
+            unplayed.setdefault(f"{variant.label}: {variant.not_played} is not played", [])
     for message, places in unplayed.items():
         out.append(Problem("error", ", ".join(places), message))
     specs_by_hex: dict[str, list[TerrainSpec]] = {}

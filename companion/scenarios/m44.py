@@ -31,6 +31,8 @@ from companion.scenarios.m44_codes import (
     BOARD_TYPES,
     COSMETIC_TAGS,
     FORD_BEHAVIOR,
+    LATE_WAR_AFTER,
+    LATE_WAR_BADGES,
     MEDAL_TAG_SIDES,
     NATION_SIDES,
     PLAIN_BEHAVIORS,
@@ -141,6 +143,9 @@ class _Importer:
         face = _choice(board_obj.get("face", "COUNTRY"), "board.face", BOARD_FACES)
 
         info = _obj(self.root.get("game_info", {}), "game_info")
+        begin = info.get("date_begin")
+        self.year = (int(begin[:4]) if isinstance(begin, str) and re.match(r"^19[0-9]{2}", begin)
+                     else None)
         top = self._side(info, "side_player1", Side.AXIS)
         bottom = self._side(info, "side_player2", top.other)
         if bottom is top:
@@ -305,7 +310,11 @@ class _Importer:
         if badge is not None:
             badge = _str(badge, f"{path}.badge")
             m = re.fullmatch(r"badge(\w{1,8})", badge)
-            rule = BADGE_RULES.get((base, m.group(1))) if m else None
+            badge_id = m.group(1) if m else ""
+            if badge_id in LATE_WAR_BADGES and self.year is not None \
+                    and self.year > LATE_WAR_AFTER:
+                badge_id += "lw"  # the late-war Special Weapon Asset
+            rule = BADGE_RULES.get((base, badge_id)) if m else None
             if rule is not None:
                 if rule.type in UNITS:
                     utype = rule.type
@@ -324,6 +333,8 @@ class _Importer:
         figures = None
         if layer.get("nbr_units") is not None:
             figures = _int(layer["nbr_units"], f"{path}.nbr_units", 1, 10)
+        if code.lower() == "tank2ger" and figures == 1 and utype == "elite_armor":
+            utype, figures = "tiger", None  # a 1-figure German elite armor is a Tiger
         counters[side] += 1
         uid = f"{'a' if side is Side.ALLIES else 'x'}{counters[side]}"
         return UnitSetup(id=uid, side=side, type=utype, hex=where, figures=figures,
@@ -488,7 +499,7 @@ class _Importer:
                                                "scenario text")
                 continue
             side = value.strip().lower() if isinstance(value, str) else ""
-            variants[variant] = side if side in ("allies", "axis") else ""
+            variants[variant] = side if side in ("allies", "axis", "all") else ""
         return variants
 
     def _text(self) -> dict[str, ScenarioText]:

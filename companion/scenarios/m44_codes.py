@@ -186,6 +186,11 @@ BADGE_RULES: dict[tuple[str, str], BadgeRule] = {
     **_b("flame_thrower_tank", "flame-thrower tank", "", ("tank2", "33")),
 }
 
+# Special Weapon Asset badges that are the late-war kind in a battle after 1942 (bga-memoir
+# Managers/Units.php: badge 37, 41, 45 + "lw" when date_begin's year > 1942).
+LATE_WAR_BADGES: frozenset[str] = frozenset({"37", "41", "45"})
+LATE_WAR_AFTER = 1942
+
 # Unit "behavior" values that change the type (editor 1.2+; bga-memoir TROOP_BADGE_MAPPING).
 BEHAVIOR_TYPES: dict[str, str] = {"FRENCH_RESISTANCE": "french_resistance"}
 
@@ -235,6 +240,7 @@ AIR_OPTION_KEYS: dict[str, str] = {
 # these names) -> the rule variant's name in this program (``companion.rules.variants``).
 SCENARIO_OPTIONS: dict[str, str] = {
     "blitz_rules": "blitz",
+    "partial_blitz_rules": "partial_blitz",  # its value: ALLIES, AXIS or all
     "russian_commissar_rule": "russian_commissar",
     "north_african_desert_rules": "north_african_desert",
     "italy_royal_army": "italian_royal_army",

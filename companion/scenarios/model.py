@@ -15,6 +15,7 @@ from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.rules.position import Position, PositionError, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
+from companion.rules.variants import unit_variants
 
 FORMAT_NAME = "m44-companion-scenario"
 FORMAT_VERSION = 1
@@ -261,7 +262,8 @@ def to_position(scenario: Scenario) -> Position:
             position.add_unit(Unit(id=u.id, side=u.side, type=u.type, hex=board.parse(u.hex),
                                    figures=scenario.figures(u), badges=u.badges,
                                    airborne=u.airborne, model=u.model, ammo=dict(u.ammo),
-                                   nation=u.nation))
+                                   nation=u.nation,
+                                   variants=unit_variants(scenario.variants, u.side)))
         except PositionError as exc:
             raise ScenarioError(f"units[{i}]", str(exc)) from None
     return position

@@ -161,7 +161,7 @@ def test_every_editor_terrain_code_loads_as_its_rules_or_is_named_as_not_played(
     ("D3", Side.ALLIES, "elite_armor", None, ("badge1",)),
     ("E3", Side.ALLIES, "artillery", None, ()),
     ("F3", Side.ALLIES, "french_resistance", None, ("badge3",)),
-    ("G3", Side.ALLIES, "anti_tank", None, ("badge37",)),
+    ("G3", Side.ALLIES, "anti_tank_late", None, ("badge37",)),  # a 1944 battle: late war
     ("H3", Side.ALLIES, "combat_engineer", None, ("badge12",)),
     ("a2", Side.ALLIES, "combat_engineer", None, ("badge4",)),
     ("b2", Side.ALLIES, "french_resistance", None, ()),
