@@ -1,7 +1,8 @@
 """``companion scenario``: show, check, list and convert scenarios.
 
     companion scenario show FILE|NAME     summary and a Unicode map (exit 2 if it cannot load)
-    companion scenario check FILE|NAME    list problems (exit 0 when it loads, 2 when it cannot)
+    companion scenario check FILE|NAME    list problems (exit 0 when it plays fully, 2 when it
+                                          reports an error or cannot load)
     companion scenario list               the built-in scenarios
     companion scenario import FILE.m44 -o OUT.json   convert an editor file to our format
 """
@@ -85,7 +86,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{args.scenario}: {name}: {n_err} error(s), {len(found) - n_err} warning(s)")
         for p in found:
             print(f"  {p}")
-        return 0
+        return 2 if n_err else 0
     if action == "import":
         try:
             save(scenario, args.output)

@@ -136,6 +136,7 @@ class BattleResult:
     vacated: bool = False  # the target's hex is empty in at least one outcome
     confirm_dice: int = 0  # hits still to confirm by re-rolling this many dice (armored car)
     confirmed: bool | None = None  # the confirmation roll's verdict, when one was given
+    battle_back: bool = False  # the target may battle back at once (British, 1 figure left)
 
 
 # --- terrain helpers -------------------------------------------------------------------------
@@ -190,13 +191,36 @@ def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple
     attacker_height = hex_height(position, attacker.hex)
     for t in position.terrain_at(target.hex):
         r = t.protection.get(cls, 0)
+        if t.defender_nation and target.nation == t.defender_nation \
+                and target.spec.unit_class is UnitClass.INFANTRY:
+            r = t.nation_protection.get(cls, 0)  # Japanese infantry in a cave
+            if r > best:
+                best, best_name = r, f"{t.name} ({target.nation})"
+            continue
         if r <= 0:
             continue
         if t.protection_needs_height and attacker_height >= t.height:
             continue
+        if not claims(position, target, t):
+            continue  # a bunker protects only the side the scenario gives it to
+        if t.protection_not_from_same and t.name in position.terrain_names(attacker.hex):
+            continue  # wadi: no protection against an attacker in a wadi too
         if r > best:
             best, best_name = r, t.name
     return best, best_name
+
+
+def claims(position: Position, unit: Unit, t: TerrainSpec) -> bool:
+    """Whether ``unit`` may claim the protection and the ignored flag of ``t`` on its hex.
+
+    Base rules p.16 (Bunkers): "only the side noted in the briefing notes may claim a Bunker
+    as a defensive position"; the editor's file names it (``original_owner``). A piece whose
+    owner the scenario does not give is claimed by either side.
+    """
+    if not t.protection_scenario_side_only:
+        return True
+    owner = position.terrain_owner(unit.hex, t.name)
+    return owner is None or owner is unit.side
 
 
 def own_terrain_reduction(position: Position, attacker: Unit) -> tuple[int, str | None]:
@@ -213,11 +237,30 @@ def own_terrain_reduction(position: Position, attacker: Unit) -> tuple[int, str 
 def ignorable_flags(position: Position, unit: Unit) -> int:
     """Flags the unit may ignore because of the terrain or obstacle it stands on."""
     cls = unit.spec.unit_class
-    best = 0
+    best = unit.spec.ignore_flags
     for t in position.terrain_at(unit.hex):
-        if t.ignore_flags and (not t.ignore_flags_for or cls in t.ignore_flags_for):
+        if t.defender_nation and unit.nation == t.defender_nation and cls is UnitClass.INFANTRY:
+            return ALL_FLAGS  # caves: Japanese infantry ignores every flag
+        if t.ignore_flags and (not t.ignore_flags_for or cls in t.ignore_flags_for) \
+                and claims(position, unit, t):
             best = max(best, t.ignore_flags)
     return best
+
+
+# flags a unit may ignore when it ignores them all
+ALL_FLAGS = 99
+
+
+def range_dice(position: Position, attacker: Unit) -> tuple[int, ...]:
+    """The attacker's dice by range, as its hex changes them (artillery on a mountain)."""
+    cls = attacker.spec.unit_class
+    names = position.terrain.get(attacker.hex)
+    if names:
+        for t in position.terrain_at(attacker.hex):
+            found = t.range_dice.get(cls)
+            if found:
+                return found
+    return attacker.spec.dice
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -227,6 +270,8 @@ def hit_faces_for(target_spec: UnitSpec, modifiers: BattleModifiers | None = Non
     mods = modifiers or NO_MODIFIERS
     if mods.hits_on is not None:
         faces = set(mods.hits_on)
+    elif target_spec.hit_only_by is not None:
+        faces = set(target_spec.hit_only_by)  # a sniper is hit by grenades only
     else:
         faces = {GRENADE}
         symbol = CLASS_SYMBOL.get(target_spec.target_class)
@@ -329,6 +374,12 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     for t in here:
         if t.no_battle_from:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
+    if target.spec.unit_class in spec.cannot_target:
+        return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
+                      f"({target_id} is {target.type})")
+    # late-war Special Weapon Assets that have not moved fire further, unseen and unhindered
+    stationary = attacker.moved == 0 and not overrun
+    standing = stationary and spec.stationary_ignores_los_and_terrain
     if overrun:
         if not spec.overrun:
             return refuse(f"{attacker_id} is {attacker.type}: only armor may make an overrun combat")
@@ -343,16 +394,29 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
             if t.stops_battle_on_entry(spec.unit_class) or (overrun and t.no_overrun_into):
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
-    if d > spec.max_range and not mods.ignore_range:
+    dice_by_range = range_dice(position, attacker)
+    if stationary and spec.stationary_dice:
+        dice_by_range = spec.stationary_dice
+    if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
-                      f"{spec.max_range} hexes away")
+                      f"{len(dice_by_range)} hexes away")
+    if not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY:
+        # wadis: infantry or armor battling in or out of one must be adjacent to the target
+        # (Terrain Pack p.3; card 44); both in wadis, or neither, the range is as usual
+        wadi_here = next((t.name for t in here if t.battle_adjacent_only), None)
+        wadi_there = next((t.name for t in position.terrain_at(target.hex)
+                           if t.battle_adjacent_only), None)
+        if (wadi_here is None) != (wadi_there is None):
+            where = f"out of a {wadi_here} ({an})" if wadi_here else f"into a {wadi_there} ({tn})"
+            return refuse(f"{attacker_id} battles {where}: infantry and armor battle in or out "
+                          "of it only against an adjacent unit")
     if not close and not mods.ignore_close_assault_rule:
         pinned = adjacent_enemies(position, attacker)
         if pinned:
             names = ", ".join(sorted(u.id for u in pinned))
             return refuse(f"{attacker_id} is adjacent to {names}: it must close-assault an adjacent "
                           f"enemy if it battles")
-    if spec.needs_los and not close and not mods.ignore_los:
+    if spec.needs_los and not close and not mods.ignore_los and not standing:
         los_ok = _los(position, attacker.hex, target.hex)
         if not los_ok:
             return refuse(f"no line of sight from {an} to {tn}")
@@ -362,18 +426,24 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{target_id} is adjacent: close assault")
 
     hit_faces = hit_faces_for(target.spec, mods, spec)
+    if stationary and target.spec.unit_class in spec.stationary_star_hits:
+        hit_faces = hit_faces | {STAR}
     if mods.fixed_dice is not None:
         dice = max(0, mods.fixed_dice)
         explain.append(f"{dice} dice, fixed")
     else:
-        base = spec.dice[min(d, spec.max_range) - 1]
+        base = dice_by_range[min(d, len(dice_by_range)) - 1]
         explain.append(f"{attacker.type} at range {d}: {base} {'die' if base == 1 else 'dice'}")
         dice = base
-        if not mods.ignore_terrain_protection:
+        unhindered = (spec.ignores_target_terrain or standing
+                      or (close and spec.ignores_terrain_in_close_assault))
+        if not mods.ignore_terrain_protection and not unhindered:
             if _PLAIN_COUNTRYSIDE and not position.terrain.get(target.hex):
                 prot, pname = 0, None  # countryside protects no one
             else:
                 prot, pname = target_protection(position, attacker, target)
+            if close and spec.close_assault_reduction_cap is not None:
+                prot = min(prot, spec.close_assault_reduction_cap)
             if prot:
                 dice -= prot
                 explain.append(f"target on {pname}: -{prot}")
@@ -381,12 +451,17 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
                      for t in position.terrain_at(target.hex)):
                 explain.append("target on a hill but the attacker is at the same height: no reduction")
         else:
-            explain.append("target's terrain protection ignored")
+            explain.append(f"{'target' if not unhindered else attacker.type}: target's terrain "
+                           "protection ignored")
         if not mods.ignore_own_terrain and (not _PLAIN_COUNTRYSIDE or position.terrain.get(attacker.hex)):
             own, oname = own_terrain_reduction(position, attacker)
             if own:
                 dice -= own
                 explain.append(f"{attacker.type} battling out of {oname}: -{own}")
+        bonus = spec.close_assault_bonus_at_full_strength
+        if bonus and close and attacker.figures >= spec.figures:
+            dice += bonus
+            explain.append(f"{attacker.type} at full strength in close assault: +{bonus}")
         if mods.extra_dice:
             dice += mods.extra_dice
             explain.append(f"{mods.extra_dice:+d} dice")
@@ -565,10 +640,33 @@ _NO_MEDALS: dict[Side, int] = {Side.ALLIES: 0, Side.AXIS: 0}
 
 
 def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[bool, str | None]:
-    """Whether the attacker may advance into the vacated hex (terrain movement rules apply)."""
-    if impassable_for(position, h, attacker.spec.unit_class):
-        names = _terrain_label(position.terrain_at(h))
-        return False, f"{attacker.type} may not enter {names} ({position.board.name(h)})"
+    """Whether the attacker may advance into the vacated hex.
+
+    Base rules p.11: "Terrain movement and battle restrictions still apply when units take
+    ground": the hex must be one it may enter from where it stands, and its own hex one it
+    may leave that way (mountains are climbed only from a hill and left only onto one).
+    """
+    cls = attacker.spec.unit_class
+    board = position.board
+    there = position.terrain_at(h)
+    here = position.terrain_at(attacker.hex)
+    name = board.name(h)
+    if impassable_for(position, h, cls):
+        return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
+    if any(cls in t.cannot_leave_for for t in here):
+        return False, f"{attacker.type} may not leave {_terrain_label(here)}"
+    barred = next((t.name for t in there
+                   if t.no_take_ground_from & set(position.terrain_names(attacker.hex))), None)
+    if barred is not None:
+        return False, f"{barred} ({name}) may not be taken from {_terrain_label(here)}"
+    climb = max((t.enter_from_height for t in there), default=0)
+    if climb and hex_height(position, attacker.hex) < climb:
+        return False, (f"{_terrain_label(there)} ({name}) may be entered only from a hex at "
+                       f"height {climb} or more (a hill)")
+    down = max((t.leave_to_height for t in here), default=0)
+    if down and hex_height(position, h) < down:
+        return False, (f"{_terrain_label(here)} may be left only onto a hex at height {down} "
+                       "or more (a hill)")
     return True, None
 
 
@@ -635,8 +733,10 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
     ignored = 0
     vacated = eliminated
     if eliminated:
-        medals[attacker.side] = 1
-        explain.append(f"{target_id} is eliminated: 1 medal to {attacker.side.value}")
+        worth = target.spec.medal_worth
+        medals[attacker.side] = worth
+        explain.append(f"{target_id} is eliminated: {worth} medal{'s' if worth != 1 else ''} to "
+                       f"{attacker.side.value}")
     elif flags:
         own_flags = ignorable_flags(position, target) \
             if not _PLAIN_COUNTRYSIDE or position.terrain.get(target.hex) else 0
@@ -681,15 +781,29 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                     stop = [t.name for t in position.terrain_at(target.hex)
                             if (t.stops_battle_on_entry(spec.unit_class)
                                 and not spec.battles_after_terrain_stop) or t.no_overrun_into]
+                    barred = [t.name for t in position.terrain_at(target.hex) if t.no_battle_from]
+                    left = [t.name for t in position.terrain_at(attacker.hex)
+                            if spec.unit_class in t.no_battle_after_leaving_for]
                     if stop:
                         explain.append(f"no overrun: a unit may not battle after entering {stop[0]}")
+                    elif barred:
+                        explain.append(f"no overrun: a unit on {barred[0]} may not battle")
+                    elif left:
+                        explain.append(f"no overrun: {attacker.type} may not battle in a turn it "
+                                       f"leaves {left[0]}")
                     else:
                         armor_overrun = True
                         explain.append("armor overrun: it may battle again after taking ground")
                 elif spec.overrun:
                     explain.append("no further overrun: one overrun combat per turn")
+    battle_back = (check.close_assault and not eliminated and not retreat
+                   and target.spec.battles_back_at_one_figure
+                   and target.figures - removed == 1 and not confirm_dice)
+    if battle_back:
+        explain.append(f"{target_id} holds with 1 figure: it may battle back at once")
     return BattleResult(check, hits, removed, eliminated, flags, ignored, retreat, medals,
-                        take_ground, armor_overrun, tuple(explain), vacated, confirm_dice, confirmed)
+                        take_ground, armor_overrun, tuple(explain), vacated, confirm_dice, confirmed,
+                        battle_back)
 
 
 __all__ = [

@@ -19,6 +19,10 @@ from functools import lru_cache
 
 from companion.rules.board import BOARD_SHAPES, Board, BoardShape, Hex, distance
 from companion.rules.position import Position
+from companion.rules.terrain import TERRAIN
+
+# whether any terrain blocks only in groups (lakes): the fast path skips the group check if not
+_GROUPED = any(t.blocks_los_grouped for t in TERRAIN.values())
 
 # Corners of a hex around its centre in the scaled coordinates, going round.
 _CORNERS: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
@@ -147,9 +151,7 @@ def obstruction(position: Position, h: Hex, a: Hex, b: Hex) -> str | None:
     for t in position.terrain_at(h):
         if t.blocks_los:
             return f"{t.name} on {position.board.name(h)}"
-        if t.blocks_los_grouped and any(t.name in position.terrain_names(n)
-                                        for n in position.board.neighbours(h)):
-            return f"{t.name} on {position.board.name(h)} (part of a group)"
+        # a lake hex alone does not block: see grouped_obstruction
     height = _height(position, h)
     if height > 0:
         if _height(position, a) == height and _height(position, b) == height:
@@ -158,6 +160,31 @@ def obstruction(position: Position, h: Hex, a: Hex, b: Hex) -> str | None:
                 return None
         return f"hill on {position.board.name(h)} (the line looks over it)"
     return None
+
+
+def grouped_obstruction(position: Position, hexes: LineHexes) -> tuple[Hex, ...]:
+    """Lake hexes that block the line together: two or more contiguous lake hexes on it.
+
+    Terrain card 26 (Lakes): "Two or more contiguous adjacent Lake hexes block the line of
+    sight". A line over one lake hex, or over lake hexes that do not touch, sees across; a
+    line over two lake hexes that touch (crossed, cornered or run along) is blocked.
+    """
+    terrain = position.terrain
+    found: dict[str, list[Hex]] = {}
+    for h in (*hexes.crossed, *hexes.corners, *hexes.left, *hexes.right):
+        if h in terrain:
+            for t in position.terrain_at(h):
+                if t.blocks_los_grouped:
+                    found.setdefault(t.name, []).append(h)
+    out: list[Hex] = []
+    for group in found.values():
+        if len(group) < 2:
+            continue
+        members = set(group)
+        for h in group:
+            if any(n in members for n in position.board.neighbours(h)):
+                out.append(h)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +245,10 @@ def sight_report(position: Position, a: Hex, b: Hex) -> SightReport:
     elif left or right:
         explain.append("the line runs along the edge of " + ", ".join([*left.values(), *right.values()])
                        + " with nothing on the other side: not blocked")
+    for h in grouped_obstruction(position, hexes):
+        if h not in why:
+            why[h] = f"{'+'.join(position.terrain_names(h))} on {board.name(h)}"
+            explain.append(f"{why[h]}: two or more contiguous lake hexes block the line")
     blockers = tuple(sorted(why, key=lambda h: (distance(a, h), h))) if why else ()
     if not blockers:
         explain.insert(0, "line of sight is clear")
@@ -236,6 +267,8 @@ def line_of_sight(position: Position, a: Hex, b: Hex) -> bool:
     hexes = _line(board.shape, a, b)
     occupied = position._by_hex
     terrain = position.terrain
+    if _GROUPED and terrain and grouped_obstruction(position, hexes):
+        return False
     for h in hexes.crossed:
         if (h in occupied or h in terrain) and obstruction(position, h, a, b) is not None:
             return False

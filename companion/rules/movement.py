@@ -164,11 +164,15 @@ def move_destinations(
     road_bonus = max((t.road_bonus for t in here if t.road), default=0)
     start_on_road = road_bonus > 0
 
-    frontier = [_State(start, 0, None, start_on_road, leaving_block, False, ())]
+    # states by hexes spent: a climb (steep hill, cliff) costs more than one, so the search
+    # takes the cheapest states first rather than layer by layer
+    pending: dict[int, list[_State]] = {0: [_State(start, 0, None, start_on_road, leaving_block,
+                                                   False, ())]}
     seen: set[tuple[Hex, int | None, bool, str | None]] = set()
-    while frontier:
-        nxt: list[_State] = []
+    while pending:
+        frontier = pending.pop(min(pending))
         for st in frontier:
+            here_specs = position.terrain_at(st.hex)
             for n in position.board.neighbours(st.hex):
                 if n == start or n in st.path:
                     continue
@@ -178,6 +182,11 @@ def move_destinations(
                 specs = position.terrain_at(n)
                 if not hex_passable(specs, cls):
                     continue
+                if spec.moves_only_on and not any(t.name in spec.moves_only_on for t in specs):
+                    continue  # a destroyer keeps to the ocean
+                if any(t.barred_from and any(f.name in t.barred_from for f in here_specs)
+                       for t in specs):
+                    continue  # a pier is not entered from the ocean
                 if (not free and any(t.enter_from_adjacent_only for t in specs)
                         and (st.steps > 0 or moved > 0)):
                     continue  # hedgerow: only from a hex next to it, at the start of the move
@@ -187,7 +196,9 @@ def move_destinations(
                     continue
                 if st.steps == 0 and leave_height and _height(position, n) < leave_height:
                     continue
-                steps = st.steps + 1
+                cost = 1 if free else max((t.entry_cost(cls, here_specs, _height(position, st.hex))
+                                            for t in specs), default=1)
+                steps = st.steps + cost
                 total = moved + steps
                 cap = st.cap if free else _min_cap(st.cap, specs)
                 if cap is not None and total > cap:
@@ -216,6 +227,6 @@ def move_destinations(
                 if key in seen:
                     continue
                 seen.add(key)
-                nxt.append(_State(n, steps, cap, on_road, no_battle, pass_only, path))
-        frontier = nxt
+                pending.setdefault(steps, []).append(
+                    _State(n, steps, cap, on_road, no_battle, pass_only, path))
     return result

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
+from companion.rules.variants import unit_spec
 
 # terrain names of a hex -> their specs (TERRAIN is fixed data: nothing replaces an entry)
 _SPECS: dict[tuple[str, ...], tuple[TerrainSpec, ...]] = {}
@@ -29,10 +30,15 @@ class Unit:
     airborne: bool = False
     model: str | None = None
     ammo: dict[str, int] = field(default_factory=dict)
+    nation: str | None = None  # the editor's nation code ("jp", "us"...), where a rule cares
+    variants: tuple[str, ...] = ()  # scenario rule variants that apply to it (variants.py)
 
     @property
     def spec(self) -> UnitSpec:
-        return UNITS[self.type]
+        """The unit's rules: its type's, changed by its nation's rules and its variants."""
+        if self.nation is None and not self.variants:
+            return UNITS[self.type]
+        return unit_spec(self.type, self.side, self.nation, self.variants)
 
 
 @dataclass(slots=True)
@@ -44,6 +50,11 @@ class Position:
     units: dict[str, Unit] = field(default_factory=dict)
     air_rules: str | None = None  # None, "air-pack", "flight-plan"
     _by_hex: dict[Hex, str] = field(default_factory=dict, repr=False)
+    # the side a piece of terrain belongs to, where a rule depends on it (a bunker protects
+    # only its owner's units, a minefield spares them): (hex, terrain name) -> side
+    terrain_owners: dict[tuple[Hex, str], Side] = field(default_factory=dict)
+    # a number printed on a piece (a minefield's dice, 0 for a decoy): (hex, name) -> value
+    terrain_values: dict[tuple[Hex, str], int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         units = list(self.units.values())
@@ -75,17 +86,61 @@ class Position:
         self._by_hex[unit.hex] = unit.id
 
     def remove_unit(self, unit_id: str) -> Unit:
+        """Take the unit off the board; what goes with it goes too (its sandbags)."""
         unit = self.units.pop(unit_id)
         del self._by_hex[unit.hex]
+        self._left(unit.hex)
         return unit
 
-    def move_unit(self, unit_id: str, to: Hex) -> None:
+    def move_unit(self, unit_id: str, to: Hex, how: str | None = None) -> tuple[str, ...]:
+        """Put the unit on ``to``, with the terrain changes that go with leaving and entering.
+
+        Leaving a hex removes what its unit takes with it (sandbags, base rules p.16). ``how``
+        says how the unit entered: ``"move"``, ``"take_ground"`` or ``"retreat"``; for a move
+        or a taking of ground, pieces that the unit's class clears on entering go (armor
+        flattens wire). ``None`` (a set-up or a correction) clears nothing on entry.
+        Returns the names of the pieces removed, leaving first.
+        """
         unit = self.units[unit_id]
         if to != unit.hex and to in self._by_hex:
             raise PositionError(f"{self.board.name(to)} is occupied")
+        start = unit.hex
         del self._by_hex[unit.hex]
         unit.hex = to
         self._by_hex[to] = unit_id
+        removed: tuple[str, ...] = ()
+        if to != start:
+            removed = self._left(start)
+        if how in ("move", "take_ground") and to in self.terrain:
+            cls = unit.spec.unit_class
+            cleared = tuple(t.name for t in self.terrain_at(to) if cls in t.removed_on_entry_by)
+            for name in cleared:
+                self.remove_terrain(to, name)
+            removed += cleared
+        return removed
+
+    def _left(self, h: Hex) -> tuple[str, ...]:
+        names = self.terrain.get(h)
+        if not names:
+            return ()
+        gone = tuple(t.name for t in self.terrain_at(h) if t.removed_when_left)
+        for name in gone:
+            self.remove_terrain(h, name)
+        return gone
+
+    def remove_terrain(self, h: Hex, name: str) -> None:
+        """Take one piece off a hex (cleared wire, sandbags left behind, a swept mine)."""
+        names = tuple(n for n in self.terrain.get(h, ()) if n != name)
+        if names:
+            self.terrain[h] = names
+        else:
+            self.terrain.pop(h, None)
+        self.terrain_owners.pop((h, name), None)
+        self.terrain_values.pop((h, name), None)
+
+    def terrain_owner(self, h: Hex, name: str) -> Side | None:
+        """The side the piece ``name`` on ``h`` belongs to, None when the scenario says none."""
+        return self.terrain_owners.get((h, name)) if self.terrain_owners else None
 
     def unit_at(self, h: Hex) -> Unit | None:
         uid = self._by_hex.get(h)

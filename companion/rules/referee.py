@@ -36,6 +36,7 @@ from companion.rules.odds import odds_json, position_odds
 from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
+from companion.rules.variants import VARIANTS, unit_variants
 
 Json = Any
 AskHandler = Callable[["Query", dict[str, Any]], dict[str, Any]]
@@ -67,7 +68,7 @@ _UNIT_REQUIRED = frozenset({"id", "side", "type", "hex"})
 BOARD_NAMES: tuple[str, ...] = tuple(k.value for k in BoardKind)
 TOP_LEVEL_FIELDS: set[str] = {"board", "bottom", "rules", "terrain", "units", "ask", "dice"}
 UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badges", "airborne",
-                         "model", "ammo"}
+                         "model", "ammo", "nation"}
 
 ASKS: dict[str, AskHandler] = {}
 _HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
@@ -229,11 +230,12 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     if not isinstance(rules, dict):
         raise QueryError("rules", "expected an object like {\"air\": null}")
     for k in rules:
-        if k != "air":
-            raise QueryError(f"rules.{k}", "unknown field; allowed: air")
+        if k not in ("air", "variants"):
+            raise QueryError(f"rules.{k}", "unknown field; allowed: air, variants")
     air = rules.get("air")
     if air is not None:
         air = _enum(air, "rules.air", AIR_RULES)
+    variants = _parse_variants(rules.get("variants"))
 
     position = Position(board, air_rules=air)
     terrain = query.get("terrain", [])
@@ -308,8 +310,29 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
+    if variants:
+        for unit in placed.values():
+            unit.variants = unit_variants(variants, unit.side)
 
     return position, index
+
+
+def _parse_variants(raw: object) -> dict[str, str]:
+    """``rules.variants``: scenario rules in play, as a list of names or an object of name ->
+    the side it applies to ("allies", "axis", "" for both); see docs/rules-referee.md."""
+    if raw is None:
+        return {}
+    if isinstance(raw, list):
+        raw = dict.fromkeys(raw, "")
+    if not isinstance(raw, dict):
+        raise QueryError("rules.variants", "expected a list of rule variant names")
+    out: dict[str, str] = {}
+    for name, who in raw.items():
+        if not isinstance(name, str) or name not in VARIANTS:
+            raise QueryError("rules.variants",
+                             f"{_show(name)} is not a rule variant; allowed: {', '.join(VARIANTS)}")
+        out[name] = _enum(who, f"rules.variants.{name}", ("", "allies", "axis", "all"))
+    return out
 
 
 def position_from_json(query: object) -> Position:
@@ -364,8 +387,8 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
     if not isinstance(entry, dict):
         raise QueryError(path, "expected an object like {\"hex\": \"F5\", \"type\": \"forest\"}")
     for k in entry:
-        if k not in ("hex", "type"):
-            raise QueryError(f"{path}.{k}", "unknown field; allowed: hex, type")
+        if k not in ("hex", "type", "owner", "value"):
+            raise QueryError(f"{path}.{k}", "unknown field; allowed: hex, type, owner, value")
     if "hex" not in entry:
         raise QueryError(f"{path}.hex", "required field is missing")
     h = tmp.hex(entry["hex"], f"{path}.hex")
@@ -373,6 +396,12 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
     if not isinstance(kind, str) or kind not in TERRAIN:
         raise QueryError(f"{path}.type",
                          f"{_show(kind)} is not a terrain type; allowed: {', '.join(sorted(TERRAIN))}")
+    # the side a piece belongs to (a bunker, a minefield) and a minefield's number
+    if entry.get("owner") is not None:
+        owner = _enum(entry["owner"], f"{path}.owner", ("allies", "axis"))
+        tmp.position.terrain_owners[(h, kind)] = Side(owner)
+    if entry.get("value") is not None:
+        tmp.position.terrain_values[(h, kind)] = _int(entry["value"], f"{path}.value", 0, 9)
     return h, kind
 
 
@@ -459,7 +488,11 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
             if k not in AMMO_KINDS:
                 raise QueryError(f"{path}.ammo.{k}", f"unknown ammo; allowed: {', '.join(AMMO_KINDS)}")
             ammo[k] = _int(v, f"{path}.ammo.{k}", 0)
-    return Unit(uid, side, kind, h, figures, moved, tuple(badges), airborne, model, ammo)
+    nation = raw.get("nation")
+    if nation is not None and (not isinstance(nation, str) or not 1 <= len(nation) <= 8):
+        raise QueryError(f"{path}.nation", "expected a nation code like \"jp\" or \"us\"")
+    return Unit(uid, side, kind, h, figures, moved, tuple(badges), airborne, model, ammo,
+                nation.lower() if nation else None)
 
 
 # --- the entry point ---------------------------------------------------------------------------
@@ -547,6 +580,8 @@ def result_json(board: Board, result: BattleResult) -> dict[str, Any]:
         out["confirm_dice"] = result.confirm_dice
     if result.confirmed is not None:
         out["confirmed"] = result.confirmed
+    if result.battle_back:
+        out["battle_back"] = True
     return out
 
 
@@ -678,6 +713,7 @@ def load_plugins() -> None:
     # card_referee replaces "battle" and "move" with their card-aware versions (which call the
     # plain ones above) and adds orders, card_attack and victory; air.referee the air asks.
     from companion.rules import card_referee  # noqa: F401
+    from companion.rules import terrain_referee  # noqa: F401  (terrain owners, entering asks)
     from companion.rules.air import referee as air_referee  # noqa: F401
 
     _plugins_loaded = True

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from companion.rules.units import UnitClass
 
 _NONE: Mapping[UnitClass, int] = MappingProxyType({})
+_NO_DICE: Mapping[UnitClass, tuple[int, ...]] = MappingProxyType({})
 
 
 def reductions(infantry: int = 0, armor: int = 0, artillery: int = 0) -> Mapping[UnitClass, int]:
@@ -54,13 +55,23 @@ class TerrainSpec:
     # protection in the hex applies (reductions from several entries do not add up)
     protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
     protection_needs_height: bool = False  # hill: only when the attacker is lower
-    protection_scenario_side_only: bool = False  # bunker: only the side the briefing names
+    # bunker: only the side the briefing names (the piece's owner) claims its protection and
+    # its ignored flag; when the scenario names no owner, either side does
+    protection_scenario_side_only: bool = False
     attacker_reduction: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)  # battling out of it
     no_battle_from: bool = False  # a unit on it may not battle (ocean)
     battle_adjacent_only: bool = False  # wadi: battling in or out of it only at 1 hex
     protection_not_from_same: bool = False  # wadi: no protection against an attacker in one too
     blocks_los_grouped: bool = False  # lake: two or more contiguous lake hexes block sight
-    entry_roll_dice: int = 0  # frozen river: dice rolled on entering, a figure lost per star
+    # dice rolled by a unit that enters the hex: frozen river 2 (a figure lost per star);
+    # a minefield rolls the number printed on its mine (Position.terrain_values)
+    entry_roll_dice: int = 0
+    entry_roll_from_value: bool = False  # minefield: the piece's value is the dice
+    entry_roll_hits: str = ""  # "stars": each star is a hit; "battle": hits as in a battle
+    entry_roll_on_retreat: bool = False  # frozen river: retreating onto it rolls too
+    entry_roll_spares_owner: bool = False  # minefield: its owner's units do not trigger it
+    removed_on_zero: bool = False  # minefield: a decoy (value 0) is removed when revealed
+    clear_instead_of_battle_by: frozenset[UnitClass] = frozenset()  # wire: infantry clears it
     ignore_flags: int = 0  # flags the unit on it may ignore
     ignore_flags_for: frozenset[UnitClass] = frozenset()  # empty: every class
     flag_costs_figure_for: frozenset[UnitClass] = frozenset()  # bunker: artillery loses a figure
@@ -69,6 +80,20 @@ class TerrainSpec:
     removed_on_entry_by: frozenset[UnitClass] = frozenset()  # barbed wire: armor clears it
     no_overrun_into: bool = False  # armor may take ground onto it but not battle again
     air_check_dice: int | None = None  # Air Pack air check value of the hex (None: not given)
+    # moving onto it costs this many more hexes of the allowance (steep hills, cliffs)...
+    enter_extra_cost: int = 0
+    extra_cost_waived_from_height: int = 0  # ...unless entered from a hex this high (a hill)
+    extra_cost_only_from: frozenset[str] = frozenset()  # ...only from these terrains (beach)
+    extra_cost_for: frozenset[UnitClass] = frozenset()  # ...for these classes (empty: all)
+    barred_from: frozenset[str] = frozenset()  # may not be entered from these (pier: ocean)
+    no_take_ground_from: frozenset[str] = frozenset()  # cliff: not taken from a beach
+    # a defender of this nation gets ``nation_protection`` and ignores every flag (caves)
+    defender_nation: str = ""
+    nation_protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
+    # dice by range for a class battling out of it (artillery on a mountain: 3/3/2/2/1/1/1)
+    range_dice: Mapping[UnitClass, tuple[int, ...]] = field(default_factory=lambda: _NO_DICE)
+    # what the card does that this program does not play (named by `scenario check`)
+    not_played: str = ""
     source: str = ""
 
     def stops_battle_on_entry(self, unit_class: UnitClass) -> bool:
@@ -79,6 +104,19 @@ class TerrainSpec:
 
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for
+
+    def entry_cost(self, unit_class: UnitClass, from_specs: Iterable[TerrainSpec],
+                   from_height: int) -> int:
+        """Hexes of the allowance that moving onto it costs (1, or more for a climb)."""
+        if not self.enter_extra_cost or (self.extra_cost_for
+                                         and unit_class not in self.extra_cost_for):
+            return 1
+        if self.extra_cost_waived_from_height and from_height >= self.extra_cost_waived_from_height:
+            return 1
+        if self.extra_cost_only_from and not any(t.name in self.extra_cost_only_from
+                                                 for t in from_specs):
+            return 1
+        return 1 + self.enter_extra_cost
 
     def stops_move(self, unit_class: UnitClass) -> bool:
         """Whether a unit of this class that enters the hex must stop there."""
@@ -141,9 +179,16 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 ignore_flags=1, removed_when_left=True, source=_OBST),
     TerrainSpec("barbed_wire", obstacle=True, stop_on_enter=True,
                 attacker_reduction=reductions(infantry=1),
-                removed_on_entry_by=frozenset({UnitClass.ARMOR}), source=_OBST),
+                removed_on_entry_by=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
+                clear_instead_of_battle_by=frozenset({UnitClass.INFANTRY}),
+                source=f"{_OBST}; {_CARD} 15 (armor entering removes it and may not overrun; "
+                       "infantry may remove it instead of battling)"),
     # --- Terrain Pack and later expansions ----------------------------------------------------
-    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, source=f"{_TP} p.7; {_CARD} 29"),
+    TerrainSpec("minefield", obstacle=True, stop_on_enter=True, entry_roll_from_value=True,
+                entry_roll_hits="battle", entry_roll_spares_owner=True, removed_on_zero=True,
+                source=f"{_TP} p.7; {_CARD} 29 (roll the mine's number of dice, hits as in "
+                       "battle; not on a retreat, not for the side that laid it; a 0 is a "
+                       "decoy, removed)"),
     TerrainSpec("marsh", stop_on_enter=True, leave_to_adjacent_only=True,
                 impassable_for=frozenset({UnitClass.ARTILLERY}),
                 no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
@@ -167,10 +212,15 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 source=f"{_TP} p.10; {_CARD} 24 (Fortresses: as Bunkers, for either side)"),
     TerrainSpec("dam", blocks_los=True, impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 ignore_flags=1, source=f"{_CARD} 20 (Dams)"),
-    TerrainSpec("mountain", height=2, impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+    TerrainSpec("mountain", height=2,
+                range_dice=MappingProxyType({UnitClass.ARTILLERY: (3, 3, 2, 2, 1, 1, 1)}),
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 cannot_leave_for=frozenset({UnitClass.ARTILLERY}), enter_from_height=1, leave_to_height=1,
                 protection=reductions(infantry=2, armor=2), protection_needs_height=True,
-                source=f"{_TP} p.5; {_CARD} 30 (Mountains)"),
+                source=f"{_TP} p.5; {_CARD} 30 (Mountains: infantry only, up from and down to a "
+                       "hill; protection 2/2 unless the attacker is on a mountain too; artillery "
+                       "on it fires at 3/3/2/2/1/1/1; blocks sight but from contiguous "
+                       "mountains)"),
     TerrainSpec("lake", impassable=True, retreat_blocked=True, blocks_los_grouped=True,
                 source=f"{_CARD} 26 (Lake)"),
     TerrainSpec("pond", impassable=True, retreat_blocked=True, source="as a single Lake hex (unverified)"),
@@ -194,7 +244,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_HILL, "desert_hill", f"{_AIR} (Desert Hills: as Hills)"),
     _like(_FOREST, "winter_forest", "Winter/Desert board terrain (as Forests)"),
     _like(_TOWN, "winter_village", "Winter/Desert board terrain (as Towns & Villages)"),
-    TerrainSpec("frozen_river", entry_roll_dice=2,
+    TerrainSpec("frozen_river", entry_roll_dice=2, entry_roll_hits="stars",
+                entry_roll_on_retreat=True,
                 source=f"Winter rules; {_CARD} 47 (Frozen Rivers: crossed at a risk: 2 dice, "
                        "a figure lost per star)"),
     TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True,
@@ -206,6 +257,100 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 protection=reductions(infantry=1, armor=2), ignore_flags=1,
                 flag_costs_figure_for=frozenset({UnitClass.ARTILLERY}),
                 source=f"{_TP} p.11; {_CARD} 22 (Field Bunkers: as Bunkers, for either side)"),
+    # --- landmarks and later terrain cards (card texts as bga-memoir encodes them) -------------
+    _like(_TOWN, "barracks", "as Towns (bga-memoir draws barracks as a village landmark; "
+                             "unverified)"),
+    TerrainSpec("cemetery", ignore_flags=1,
+                source=f"{_CARD} 18 (Cemeteries: no movement or combat restrictions, ignore 1 "
+                       "flag, line of sight clear)"),
+    _like(_TOWN, "factory", f"{_CARD} 21 (Factory Complex: as Towns & Villages)"),
+    _like(_TOWN, "railway_station", f"{_CARD} 39 (Railroad station: as Towns; {_TP} p.5)"),
+    _like(_TOWN, "lighthouse", f"{_CARD} 27 (Lighthouses: as Towns & Villages)"),
+    _like(_TOWN, "power_plant", f"{_CARD} 34 (Power Plants: as Towns & Villages)"),
+    _like(_TOWN, "supply_depot", f"{_TP} p.11 (Supply Depot: as Towns; unverified)"),
+    replace(_TOWN, name="prison_camp", ignore_flags=1,
+            source=f"{_CARD} 35 (Prison camps: as Towns, ignore 1 flag)"),
+    TerrainSpec("radar_station", blocks_los=True, stop_on_enter=True,
+                protection=reductions(infantry=1, armor=2), attacker_reduction=reductions(armor=2),
+                ignore_flags=1,
+                source=f"{_CARD} 36 (Radar stations: stop on entering, may battle, armor "
+                       "battles out at -2, ignore 1 flag, blocks line of sight)"),
+    TerrainSpec("oasis", blocks_los=True, stop_on_enter=True, ignore_flags=1,
+                protection=reductions(infantry=1, armor=1),
+                not_played="an infantry unit healing on an oasis",
+                source=f"{_CARD} 31 (Oasis: stop on entering, may battle, ignore 1 flag, "
+                       f"protection 1/1, blocks line of sight; {_TP} p.3)"),
+    TerrainSpec("hill_road", height=1, road=True, road_bonus=1,
+                protection=reductions(infantry=1, armor=1), protection_needs_height=True,
+                source=f"{_TP} p.6 (Road over a hill: a Hill and a Road)"),
+    TerrainSpec("roadblock", obstacle=True, stop_on_enter=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}), ignore_flags=1,
+                protection=reductions(infantry=1, armor=1),
+                source=f"{_CARD} 40 (Road Blocks: infantry moving in must stop, impassable for "
+                       "armor and artillery, ignore 1 flag, line of sight clear; "
+                       f"{_TP} p.12)"),
+    TerrainSpec("headquarters", blocks_los=True,
+                not_played="an enemy unit capturing the HQ (its owner discards a card)",
+                source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
+                       "owner loses a command card)"),
+    TerrainSpec("trenches", stop_on_enter=True, impassable_for=frozenset({UnitClass.ARTILLERY}),
+                no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
+                ignore_flags=1, ignore_flags_for=frozenset({UnitClass.INFANTRY}),
+                protection=reductions(infantry=1, armor=1),
+                source=f"{_CARD} 51 (Trenches: stop on entering, impassable for artillery, "
+                       "armor may not battle, infantry ignore 1 flag, protection 1/1)"),
+    TerrainSpec("ruins", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,
+                impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}), ignore_flags=1,
+                protection=reductions(infantry=1, armor=2),
+                source=f"{_CARD} 45 (City Ruins: stop on entering, no battle after entering, "
+                       "impassable for armor and artillery, ignore 1 flag, protection 1/2, "
+                       "blocks line of sight)"),
+    _like(TerrainSpec("beach", max_move_onto=2), "coast",
+          f"{_CARD} 68 (Coastlines: as Beaches; bga-memoir's draft text; unverified)"),
+    replace(_HILL, name="ridge", stop_on_enter=True,
+            source=f"{_CARD} 64 (Ergs & Ridges: as Hills, stop on entering)"),
+    TerrainSpec("escarpment", impassable=True, retreat_blocked=True, blocks_los=True,
+                source=f"{_CARD} 63 (Escarpment: impassable to all units, blocks line of sight)"),
+    replace(_HILL, name="cave", impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+            defender_nation="jp", nation_protection=reductions(infantry=2, armor=2),
+            not_played="US infantry sealing the cave",
+            source=f"{_CARD} 52 (Cave on a hill: as a Hill, impassable for armor and artillery; "
+                   "Japanese infantry in it: -2 dice for non-artillery attackers and ignores "
+                   "every flag)"),
+    replace(_FOREST, name="hill_forest", height=1,
+            source=f"{_CARD} 48 (Hills with Forests: a Forest at a Hill's height)"),
+    replace(_TOWN, name="hill_village", height=1,
+            source="Winter villages on hills: a Town at a Hill's height (unverified)"),
+    TerrainSpec("hospital", blocks_los=True, not_played="an infantry unit healing in a hospital",
+                source=f"{_CARD} 55 (Hospitals: blocks line of sight; heals infantry)"),
+    TerrainSpec("pier", barred_from=frozenset({"ocean"}),
+                source=f"{_CARD} 59 (Piers: entered only from land or beach, not from an ocean "
+                       "hex; no combat restriction)"),
+    replace(_HILL, name="steep_hill", enter_extra_cost=1, extra_cost_waived_from_height=1,
+            source=f"{_CARD} 13 (Steep Hills: as Hills; moving up from below costs 2 hexes)"),
+    replace(_HILL, name="cliff", enter_extra_cost=1, extra_cost_only_from=frozenset({"beach"}),
+            extra_cost_for=frozenset({UnitClass.INFANTRY}),
+            no_take_ground_from=frozenset({"beach"}),
+            not_played="armor and artillery barred from leaving a cliff onto a beach",
+            source=f"{_CARD} 6 (Cliffs & Sea Bluffs: as Hills; infantry climbing from a beach "
+                   "spends 2 hexes and may not take ground up)"),
+    replace(_HILL, name="sea_bluff", enter_extra_cost=1, extra_cost_only_from=frozenset({"beach"}),
+            extra_cost_for=frozenset({UnitClass.INFANTRY}),
+            no_take_ground_from=frozenset({"beach"}),
+            not_played="armor and artillery barred from leaving a bluff onto a beach",
+            source=f"{_CARD} 6 (Cliffs & Sea Bluffs, as cliff)"),
+    replace(_HILL, name="impassable_hill", impassable=True, retreat_blocked=True,
+            source="editor behaviour IMPASSABLE_HILL: a Hill no unit may enter (bga-memoir Hill)"),
+    replace(_HILL, name="impassable_blocking_hill", impassable=True, retreat_blocked=True,
+            blocks_los=True,
+            source="editor behaviour IMPASSABLE_BLOCKING_HILL: impassable, blocks line of sight"),
+    TerrainSpec("sea_wall", obstacle=True, protection=reductions(infantry=1, armor=1),
+                protection_scenario_side_only=True, ignore_flags=1,
+                source=f"{_CARD} 12 (Sea Wall: protection 1/1 for the side it belongs to, "
+                       "ignore 1 flag)"),
+    TerrainSpec("fordable_stream", stop_on_enter=True,
+                attacker_reduction=reductions(infantry=1, armor=1, artillery=1),
+                source=f"{_CARD} 41b (Fordable rivers: stop on entering, battling out of it -1)"),
     # --- air rules terrain ---------------------------------------------------------------------
     TerrainSpec("airfield", air_check_dice=0,
                 source=f"rules database seed (004): Airfields; {_AIR} (0d)"),

@@ -40,6 +40,24 @@ class UnitSpec:
     flies_over_units: bool = False  # may pass over (not end on) hexes holding units
     blocks_los_airborne: bool = True  # Air Pack airplanes in flight do not block line of sight
     air_rules: str | None = None  # the air rules the type belongs to ("air-pack", "flight-plan")
+    cannot_target: frozenset[UnitClass] = frozenset()  # a sniper may not target armor
+    hit_only_by: frozenset[str] | None = None  # faces that hit it (a sniper: grenades only)
+    ignores_target_terrain: bool = False  # the target's terrain never reduces its dice
+    ignores_terrain_in_close_assault: bool = False  # combat engineers
+    close_assault_reduction_cap: int | None = None  # flame-thrower tank: at most -1
+    medal_worth: int = 1  # medals its elimination gives (a sniper: 0)
+    # when it has not moved this turn: these dice, stars hitting these classes, and no need
+    # of line of sight nor terrain reductions (late-war Special Weapon Assets)
+    stationary_dice: tuple[int, ...] = ()
+    stationary_star_hits: frozenset[UnitClass] = frozenset()
+    stationary_ignores_los_and_terrain: bool = False
+    sweeps_mines: bool = False  # combat engineers clear a minefield instead of rolling for it
+    moves_only_on: frozenset[str] = frozenset()  # a destroyer: ocean hexes only
+    ignore_flags: int = 0  # flags it may ignore wherever it stands (a destroyer: 1)
+    close_assault_bonus_at_full_strength: int = 0  # Japanese infantry: +1 die
+    battles_back_at_one_figure: bool = False  # British: left with 1 figure, it battles back
+    # what the troop's card does that this program does not play (named by `scenario check`)
+    not_played: str = ""
     source: str = ""
 
     @property
@@ -57,6 +75,7 @@ _SPECIAL = "base rules Appendix 1 p.12-13"
 _DB = "rules database seed (004)"
 _AIR_PACK = "Air Pack rules (seed 000) p.4-5"
 _FLIGHT_PLAN = "New Flight Plan rules (seed 001) Order an Air Unit"
+_TROOP = "troop card"
 
 _SPECIAL_FORCES = UnitSpec(
     "special_forces", UnitClass.INFANTRY, 4, 2, 2, (3, 2, 1), take_ground=True, source=_SPECIAL
@@ -79,12 +98,79 @@ UNITS: dict[str, UnitSpec] = {
                  retreat_hexes=3, battles_after_terrain_stop=True, source=_SPECIAL),
         # An infantry unit with an anti-tank gun: moves 1-2 but never battles after moving;
         # infantry dice and line of sight; a star hits armor.
-        UnitSpec("anti_tank", UnitClass.INFANTRY, 3, 2, 0, (3, 2, 1), take_ground=True,
-                 star_hits=frozenset({UnitClass.ARMOR}), source=f"{_DB}: Anti-Tank Gun"),
+        UnitSpec("anti_tank", UnitClass.INFANTRY, 4, 2, 0, (3, 2, 1),
+                 star_hits=frozenset({UnitClass.ARMOR}),
+                 source=f"{_DB}: Anti-Tank Gun (an ordered Infantry unit with the gun: its 4 "
+                        f"figures); {_TROOP} 2b (takes no ground: bga-memoir maxGrounds 0)"),
         # Ordered and battles as armor, attacked as infantry, hits confirmed by a grenade re-roll.
         UnitSpec("armored_car", UnitClass.ARMOR, 1, 4, 4, (3, 2, 1), take_ground=True,
                  overrun=True, hit_as=UnitClass.INFANTRY, confirm_hits=True,
                  source=f"{_DB}: Armored Car"),
+        # --- troops of the expansions (bga-memoir modules/php/Units/*.php, card texts) --------
+        UnitSpec("combat_engineer", UnitClass.INFANTRY, 4, 2, 1, (3, 2, 1), take_ground=True,
+                 ignores_terrain_in_close_assault=True, sweeps_mines=True,
+                 source=f"{_TROOP} 4 (Combat Engineers: ignore terrain reductions in close "
+                        "assault; battle out of wire at -1 and still remove it; clear a minefield "
+                        "instead of battling)"),
+        UnitSpec("sniper", UnitClass.INFANTRY, 1, 2, 2, (1, 1, 1, 1, 1), take_ground=True,
+                 retreat_hexes=3, battles_after_terrain_stop=True, ignores_target_terrain=True,
+                 cannot_target=frozenset({UnitClass.ARMOR}), hit_only_by=frozenset({"grenade"}),
+                 star_hits=frozenset({UnitClass.INFANTRY, UnitClass.ARTILLERY}), medal_worth=0,
+                 source=f"{_TROOP} 10 (Snipers: 1 figure, move 2 and battle at 1/1/1/1/1, retreat "
+                        "up to 3, battle after any terrain, never armor, stars hit, terrain "
+                        "ignored; hit by grenades only; no medal)"),
+        UnitSpec("cavalry", UnitClass.INFANTRY, 4, 3, 3, (2, 1), take_ground=True, overrun=True,
+                 source=f"{_TROOP} 8 (Cavalry: move 3 and battle at 2/1; after a successful "
+                        "close assault it may take ground and battle again like an armor overrun)"),
+        UnitSpec("ski_troops", UnitClass.INFANTRY, 3, 3, 3, (3, 2), take_ground=True,
+                 retreat_hexes=3, battles_after_terrain_stop=True,
+                 source=f"{_TROOP} 9 (Ski Troops: 3 figures, move 3 and battle at 3/2, battle "
+                        "after any terrain, retreat 1 to 3 hexes)"),
+        UnitSpec("big_gun", UnitClass.ARTILLERY, 2, 1, 0, (3, 3, 2, 2, 1, 1, 1, 1), needs_los=False,
+                 not_played="the big gun's cross-hair markers (+1 die on a zeroed-in target)",
+                 source=f"{_TROOP} 3 (Big Guns: fire at 3/3/2/2/1/1/1/1; a hit target gets a "
+                        "cross-hair: +1 die against it later)"),
+        UnitSpec("mobile_artillery", UnitClass.ARTILLERY, 2, 2, 1, (3, 3, 2, 2, 1, 1),
+                 needs_los=False,
+                 source=f"{_TROOP} 14 (Mobile Artillery: move 1-2; may battle after moving 1)"),
+        UnitSpec("heavy_anti_tank_gun", UnitClass.ARTILLERY, 2, 1, 0, (2, 2, 2, 2),
+                 ignores_target_terrain=True, star_hits=frozenset({UnitClass.ARMOR}),
+                 source=f"{_TROOP} 23 (Heavy Anti-Tank Guns: fire at 2/2/2/2 with line of sight, "
+                        "terrain ignored, stars hit armor)"),
+        UnitSpec("anti_tank_late", UnitClass.INFANTRY, 4, 2, 1, (3, 2, 1),
+                 stationary_star_hits=frozenset({UnitClass.ARMOR}),
+                 source=f"{_TROOP} 5c (Anti-Tank Gun >1942: infantry that may move 1 and battle, "
+                        "takes no ground; when it has not moved, stars hit armor)"),
+        UnitSpec("mortar", UnitClass.INFANTRY, 4, 2, 0, (3, 2, 1), needs_los=False,
+                 ignores_target_terrain=True,
+                 source=f"{_TROOP} 3c (Mortar 1939-42: move or battle; fires as infantry, line of "
+                        "sight and terrain ignored; takes no ground)"),
+        UnitSpec("mortar_late", UnitClass.INFANTRY, 4, 2, 1, (3, 2, 1),
+                 stationary_dice=(3, 2, 1, 1), stationary_ignores_los_and_terrain=True,
+                 source=f"{_TROOP} 6c (Mortar >1942: as infantry; when it has not moved, 3/2/1/1 "
+                        "without line of sight or terrain reductions; takes no ground)"),
+        UnitSpec("machine_gun", UnitClass.INFANTRY, 4, 2, 0, (3, 2, 1),
+                 star_hits=frozenset({UnitClass.INFANTRY}),
+                 source=f"{_TROOP} 8c (Machine Gun 1939-42: move or battle; stars hit infantry; "
+                        "takes no ground)"),
+        UnitSpec("machine_gun_late", UnitClass.INFANTRY, 4, 2, 1, (3, 2, 1),
+                 stationary_star_hits=frozenset({UnitClass.INFANTRY}),
+                 source=f"{_TROOP} 7c (Machine Gun >1942: as infantry; when it has not moved, "
+                        "stars hit infantry; takes no ground)"),
+        UnitSpec("flame_thrower_tank", UnitClass.ARMOR, 4, 3, 3, (3, 3, 3), take_ground=True,
+                 overrun=True, close_assault_reduction_cap=1,
+                 source=f"{_TROOP} 13 (Flame Thrower Tanks: elite armor; terrain reduces its close "
+                        "assault dice by 1 at most)"),
+        UnitSpec("tiger", UnitClass.ARMOR, 1, 3, 3, (3, 3, 3), take_ground=True, overrun=True,
+                 confirm_hits=True,
+                 source=f"{_TROOP} 16 (Tigers: a 1-figure armor unit; each hit on it is rolled "
+                        "again to confirm, a grenade confirms (bga-memoir's second roll))"),
+        UnitSpec("destroyer", UnitClass.ARTILLERY, 3, 2, 2, (3, 3, 2, 2, 1, 1, 1, 1),
+                 needs_los=False, battles_after_terrain_stop=True, moves_only_on=frozenset({"ocean"}),
+                 ignore_flags=1,
+                 not_played="the destroyer's cross-hair markers (+1 die on a zeroed-in target)",
+                 source=f"{_TROOP} 12 (Destroyers: 3 figures, move 1-2 on ocean and battle at "
+                        "3/3/2/2/1/1/1/1, ignore 1 flag, take no ground)"),
         # Air Pack airplane: moves 1-4 over anything, battles by special actions only.
         UnitSpec("airplane", UnitClass.AIR, 1, 4, 4, (), needs_los=False, air=True, min_move=1,
                  ignores_terrain_movement=True, flies_over_units=True, blocks_los_airborne=False,

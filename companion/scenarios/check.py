@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from companion.rules.board import Side
-from companion.rules.terrain import TERRAIN, hex_passable
-from companion.rules.units import UNITS
+from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
+from companion.rules.units import UNITS, UnitClass
+from companion.rules.variants import VARIANTS
 from companion.scenarios.model import (
     AIR_PACK_UNITS,
     AIR_UNITS,
@@ -20,7 +22,9 @@ from companion.scenarios.model import (
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    severity: str  # "error": the scenario is wrong; "warning": a gap in what the program knows
+    # "error": the scenario does not play fully as written (a mistake in it, or a part of it no
+    # rule of this program plays); "warning": a remark that changes nothing in play
+    severity: str
     where: str  # a hex name, a unit id, or a field
     message: str
 
@@ -36,23 +40,46 @@ def problems(s: Scenario) -> list[Problem]:
         where, _, message = note.partition(": ")
         if not message:
             where, message = "", note
-        # a note about something left off the board is an error; one about a rule the
-        # program does not model (the piece is still there) is a warning
-        lost = "left out" in message or "skipped" in message
-        out.append(Problem("error" if lost else "warning", where, message))
+        # every import note names something of the file that is not played as written
+        # (left out, skipped, or loaded as something plainer): the scenario does not play fully
+        out.append(Problem("error", where, message))
 
     by_hex = s.terrain_by_hex()
     for piece in s.terrain:
         if piece.type not in TERRAIN and piece.type not in COSMETIC_TERRAIN:
-            out.append(Problem("warning", piece.hex, f"the rules core does not know terrain "
-                                                     f"{piece.type!r} yet"))
-    seen_types: dict[str, list[str]] = {}
+            out.append(Problem("error", piece.hex, f"the rules core does not know terrain "
+                                                   f"{piece.type!r} yet"))
+    unplayed: dict[str, list[str]] = {}
     for piece in s.terrain:
-        seen_types.setdefault(piece.hex, []).append(piece.type)
-    for hex_name, types in seen_types.items():
-        doubled = sorted({t for t in types if types.count(t) > 1})
+        tspec = TERRAIN.get(piece.type)
+        if tspec is not None and tspec.not_played:
+            places = unplayed.setdefault(f"{piece.type}: {tspec.not_played} is not played", [])
+            if piece.hex not in places:
+                places.append(piece.hex)
+    for u in s.units:
+        uspec = UNITS.get(u.type)
+        if uspec is not None and uspec.not_played:
+            places = unplayed.setdefault(f"{u.type}: {uspec.not_played} is not played", [])
+            places.append(u.id)
+    for name in s.variants:
+        variant = VARIANTS.get(name)
+        if variant is None:
+            out.append(Problem("error", "variants", f"{name!r} is not a rule variant"))
+        elif variant.not_played:
+            unplayed.setdefault(f"{variant.label}: {variant.not_played} is not played", [])
+    nations = {u.nation for u in s.units if u.nation}
+    for variant in VARIANTS.values():
+        if variant.not_played and variant.always_for_nations & nations:
+            unplayed.setdefault(f"{variant.label}: {variant.not_played} is not played", [])
+    for message, places in unplayed.items():
+        out.append(Problem("error", ", ".join(places), message))
+    specs_by_hex: dict[str, list[TerrainSpec]] = {}
+    for hex_name, pieces in by_hex.items():
+        counts = Counter(p.type for p in pieces)
+        doubled = sorted(t for t, n in counts.items() if n > 1)
         if doubled:
             out.append(Problem("error", hex_name, f"{', '.join(doubled)} listed twice"))
+        specs_by_hex[hex_name] = [TERRAIN[t] for t in counts if t in TERRAIN]
 
     occupied: dict[str, str] = {}
     for u in s.units:
@@ -63,8 +90,8 @@ def problems(s: Scenario) -> list[Problem]:
             occupied[u.hex] = u.id
         spec = UNITS.get(u.type)
         if spec is None:
-            out.append(Problem("warning", u.id, f"the rules core does not know unit type "
-                                                f"{u.type!r} yet"))
+            out.append(Problem("error", u.id, f"the rules core does not know unit type "
+                                              f"{u.type!r} yet"))
         elif u.figures is not None and u.figures > spec.figures:
             out.append(Problem("error", u.id, f"{u.figures} figures, but a full {u.type} unit "
                                               f"has {spec.figures}"))
@@ -74,11 +101,14 @@ def problems(s: Scenario) -> list[Problem]:
                 out.append(Problem("error", u.id, f"{u.type} needs air rules {need.value!r}, "
                                                   f"the scenario has {_air(s)}"))
             continue  # air units fly over any terrain
-        specs = [TERRAIN[p.type] for p in by_hex.get(u.hex, []) if p.type in TERRAIN]
-        if spec is not None and not hex_passable(specs, spec.unit_class):
-            kinds = ", ".join(p.type for p in by_hex[u.hex])
+        # A unit may be set up where it could not move to: artillery in a bunker is the
+        # bunker's very point (it "may not move" from it). Only terrain no ground unit may
+        # ever stand on (a lake, a river without a bridge) is a mistake.
+        specs = specs_by_hex.get(u.hex, [])
+        if spec is not None and specs and not _may_stand(specs):
+            kinds = ", ".join(t.name for t in specs)
             out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {kinds}, "
-                                               f"which it may not enter"))
+                                               f"where no ground unit may stand"))
     if s.air.rules is AirRules.FLIGHT_PLAN and (s.air.front is None or s.air.year is None):
         out.append(Problem("error", "air", "New Flight Plan needs the front and the year "
                                            "for air superiority"))
@@ -91,13 +121,6 @@ def problems(s: Scenario) -> list[Problem]:
         if not any(u.side is side for u in s.units):
             out.append(Problem("error", side.value, "has no units"))
     for o in s.objectives:
-        for h in o.hexes:
-            for piece in by_hex.get(h, []):
-                t = TERRAIN.get(piece.type)
-                if t is not None and t.impassable and not any(
-                        TERRAIN[p.type].bridge for p in by_hex[h] if p.type in TERRAIN):
-                    out.append(Problem("error", h, f"objective {o.id} stands on impassable "
-                                                   f"{piece.type}"))
         if o.kind is not ObjectiveKind.SUDDEN_DEATH and o.medals == 0:
             out.append(Problem("error", o.id, "objective worth 0 medals"))
     exits_seen: set[tuple[str, Side]] = set()
@@ -109,6 +132,11 @@ def problems(s: Scenario) -> list[Problem]:
             out.append(Problem("warning", x.hex, "exit hex is not on a board edge"))
     out.sort(key=lambda p: p.severity != "error")
     return out
+
+
+def _may_stand(specs: list[TerrainSpec]) -> bool:
+    return any(hex_passable(specs, cls) for cls in (UnitClass.INFANTRY, UnitClass.ARMOR,
+                                                    UnitClass.ARTILLERY))
 
 
 def _air(s: Scenario) -> str:

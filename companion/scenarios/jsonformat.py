@@ -119,7 +119,8 @@ def _hex(board: Board, value: Any, path: str) -> str:
 def from_dict(data: Any) -> Scenario:
     """The scenario a parsed JSON document describes; ScenarioError names the first bad field."""
     top = _obj(data, "", {"format", "version", "id", "text", "board", "sides", "starts", "air",
-                          "terrain", "units", "objectives", "exits", "date", "front", "notes"})
+                          "terrain", "units", "objectives", "exits", "date", "front", "notes",
+                          "variants"})
     if top.get("format") != FORMAT_NAME:
         raise ScenarioError("format", f"must be {FORMAT_NAME!r} (is this a scenario file?)")
     if "version" not in top:
@@ -184,7 +185,7 @@ def from_dict(data: Any) -> Scenario:
     names_t = known_terrain()
     for i, entry in enumerate(_list(top.get("terrain", []), "terrain")):
         p = _join("terrain", i)
-        e = _obj(entry, p, {"hex", "type", "orientation", "owner"})
+        e = _obj(entry, p, {"hex", "type", "orientation", "owner", "value"})
         for required in ("hex", "type"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -197,6 +198,7 @@ def from_dict(data: Any) -> Scenario:
             orientation=None if e.get("orientation") is None
             else _int(e["orientation"], _join(p, "orientation"), 1, 6),
             owner=None if e.get("owner") is None else _side(e["owner"], _join(p, "owner")),
+            value=None if e.get("value") is None else _int(e["value"], _join(p, "value"), 0, 9),
         ))
 
     units: list[UnitSetup] = []
@@ -280,11 +282,16 @@ def from_dict(data: Any) -> Scenario:
 
     notes = [_str(n, _join("notes", i)) for i, n in enumerate(_list(top.get("notes", []),
                                                                     "notes"))]
+    variants_obj = top.get("variants", {}) or {}
+    if not isinstance(variants_obj, dict):
+        raise ScenarioError("variants", f"must be an object, not {_kind(variants_obj)}")
+    variants = {_str(k, "variants"): _str(v, _join("variants", str(k)))
+                for k, v in variants_obj.items()}
     return Scenario(
         id=sid, text=texts, board=kind, face=face, bottom=bottom, sides=sides, starts=starts,
         terrain=terrain, units=units, objectives=objectives, exits=exits, air=air,
         date=_opt_str(top.get("date"), "date"), front=_opt_str(top.get("front"), "front"),
-        notes=notes,
+        notes=notes, variants=variants,
     )
 
 
@@ -310,6 +317,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     }
     if s.notes:
         out["notes"] = list(s.notes)
+    if s.variants:
+        out["variants"] = dict(s.variants)
     return out
 
 
@@ -332,6 +341,8 @@ def _piece_dict(t: TerrainPiece) -> dict[str, Any]:
         d["orientation"] = t.orientation
     if t.owner is not None:
         d["owner"] = t.owner.value
+    if t.value is not None:
+        d["value"] = t.value
     return d
 
 
@@ -366,12 +377,47 @@ def _objective_dict(o: Objective) -> dict[str, Any]:
 
 def loads(text: str) -> Scenario:
     """Parse a scenario from JSON text. Malformed JSON is reported with field ``""``."""
+    return from_dict(parse_json(text))
+
+
+# Deeper than any scenario (the editor's files nest 6 levels); a bound keeps a hostile file
+# from reaching Python's recursion limit.
+MAX_DEPTH = 64
+
+
+def parse_json(text: str) -> Any:
+    """JSON text as Python data, or a one-line ScenarioError (field ``""``): malformed JSON,
+    nesting deeper than MAX_DEPTH, numbers too long to read."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:  # a linear pre-scan: json.loads would recurse once per level
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    raise ScenarioError("", f"nested deeper than {MAX_DEPTH} levels; a "
+                                            "scenario file is not")
+        elif ch in "]}":
+            depth -= 1
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError("", f"not valid JSON: {exc.msg} at line {exc.lineno} "
                                 f"column {exc.colno}") from None
-    return from_dict(data)
+    except RecursionError:
+        raise ScenarioError("", "nested too deeply to read") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise ScenarioError("", f"cannot read a number: {str(exc)[:120]}") from None
 
 
 def dumps(s: Scenario) -> str:

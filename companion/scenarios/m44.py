@@ -11,25 +11,36 @@ object belongs, a row that is not a number) raises ScenarioError naming the fiel
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.rules.board import Board, Hex, HexNameError, Side
-from companion.scenarios.jsonformat import read_text
+from companion.rules.terrain import TERRAIN
+from companion.rules.units import UNITS
+from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
+    BADGE_NATIONS,
     BADGE_RULES,
     BEACH_FACE_ROWS,
+    BEHAVIOR_TERRAIN,
     BEHAVIOR_TYPES,
     BOARD_FACES,
     BOARD_TYPES,
+    COSMETIC_TAGS,
+    FORD_BEHAVIOR,
+    LATE_WAR_AFTER,
+    LATE_WAR_BADGES,
     MEDAL_TAG_SIDES,
     NATION_SIDES,
+    PLAIN_BEHAVIORS,
+    SCENARIO_OPTIONS,
+    STANDARD_OPTION_VALUES,
     TERRAIN_CODES,
     UNIT_BASES,
+    TerrainCode,
 )
 from companion.scenarios.model import (
     AirRules,
@@ -72,13 +83,20 @@ def _list(value: Any, path: str) -> list[Any]:
     return value
 
 
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
 def _int(value: Any, path: str, low: int = 0, high: int = 10**6) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):  # ASCII digits only
         value = int(value.strip())
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        value = int(value)  # PHP exports write 3.0
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(path, f"must be a whole number, not {_kind(value)}")
     if not low <= value <= high:
-        raise ScenarioError(path, f"must be from {low} to {high}, not {value}")
+        shown = value if abs(value) < 10**12 else ("a larger number" if value > 0
+                                                   else "a smaller number")
+        raise ScenarioError(path, f"must be from {low} to {high}, not {shown}")
     return value
 
 
@@ -89,19 +107,32 @@ def _str(value: Any, path: str) -> str:
 
 
 def _choice(value: Any, path: str, allowed: dict[str, T]) -> T:
-    if isinstance(value, str) and value in allowed:
-        return allowed[value]
-    raise ScenarioError(path, f"{value!r} is not allowed; allowed: {', '.join(allowed)}")
+    """One of ``allowed`` (upper-case keys), whatever the case the file writes it in."""
+    if isinstance(value, str) and value.strip().upper() in allowed:
+        return allowed[value.strip().upper()]
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+    raise ScenarioError(path, f"{shown} is not allowed; allowed: {', '.join(allowed)}")
 
 
 class _Importer:
     def __init__(self, data: Any, default_id: str) -> None:
         self.root = _obj(data, "")
         self.default_id = default_id
-        self.notes: list[str] = []
+        # message -> the hexes (or fields) it is about, in the order first seen: a file with a
+        # hundred mountain hexes gets one note naming them all
+        self._notes: dict[str, list[str]] = {}
 
     def note(self, where: str, message: str) -> None:
-        self.notes.append(f"{where}: {message}" if where else message)
+        places = self._notes.setdefault(message, [])
+        if where and where not in places:
+            places.append(where)
+
+    @property
+    def notes(self) -> list[str]:
+        out = []
+        for message, places in self._notes.items():
+            out.append(f"{', '.join(places)}: {message}" if places else message)
+        return out
 
     # --- top level --------------------------------------------------------------------
     def run(self) -> Scenario:
@@ -112,6 +143,9 @@ class _Importer:
         face = _choice(board_obj.get("face", "COUNTRY"), "board.face", BOARD_FACES)
 
         info = _obj(self.root.get("game_info", {}), "game_info")
+        begin = info.get("date_begin")
+        self.year = (int(begin[:4]) if isinstance(begin, str) and re.match(r"^19[0-9]{2}", begin)
+                     else None)
         top = self._side(info, "side_player1", Side.AXIS)
         bottom = self._side(info, "side_player2", top.other)
         if bottom is top:
@@ -131,7 +165,12 @@ class _Importer:
         exits: list[ExitHex] = []
         covered: set[Hex] = set()  # hexes with a terrain tile over the board face
         counters = {Side.ALLIES: 0, Side.AXIS: 0}
-        hexagons = _list(board_obj.get("hexagons", []), "board.hexagons")
+        hexagons = board_obj.get("hexagons", [])
+        if isinstance(hexagons, dict) and "item" in hexagons:  # XML-style exports
+            hexagons = hexagons["item"]
+        hexagons = _list(hexagons, "board.hexagons")
+        listed: dict[Hex, int] = {}
+        repeats = 0
         for i, raw in enumerate(hexagons):
             path = f"board.hexagons[{i}]"
             hx = _obj(raw, path)
@@ -145,6 +184,12 @@ class _Importer:
                 self.note(path, f"row {row} col {col} is not a hex of the {kind} board; skipped")
                 continue
             name = self.board.name(h)
+            if h in listed:
+                repeats += 1
+                if repeats == 1:
+                    first_repeat = (path, name, listed[h])
+                continue
+            listed[h] = i
             if "terrain" in hx:
                 covered.add(h)
             for layer in ("terrain", "rect_terrain", "obstacle"):
@@ -162,6 +207,12 @@ class _Importer:
                 self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
                           terrain, objectives, exits)
 
+        if repeats:
+            path, name, first = first_repeat
+            self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "
+                                        f"repeat a hex already listed (first {path}: {name}, "
+                                        f"listed at board.hexagons[{first}]); the repeats "
+                                        "were skipped")
         if face is BoardFace.BEACH:
             terrain = self._beach_face(covered) + terrain
 
@@ -169,7 +220,7 @@ class _Importer:
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
 
         air = self._air(info, units)
-        self._check_options(info)
+        variants = self._check_options(info)
         meta = self.root.get("meta_data", {})
         sid = self.default_id
         if isinstance(meta, dict) and str(meta.get("scenario_id", "")).isdigit():
@@ -182,7 +233,7 @@ class _Importer:
             starts=starts, terrain=terrain, units=units, objectives=objectives, exits=exits,
             air=air, date=date if isinstance(date, str) and date else None,
             front=front.lower() if isinstance(front, str) and front else None,
-            notes=self.notes,
+            notes=self.notes, variants=variants,
         )
 
     def _side(self, info: dict[str, Any], key: str, default: Side) -> Side:
@@ -206,25 +257,38 @@ class _Importer:
         if "name" not in layer:
             raise ScenarioError(f"{path}.name", "is missing")
         code = _str(layer["name"], f"{path}.name")
-        entry = TERRAIN_CODES.get(code)
+        behavior = layer.get("behavior")
+        if behavior is not None:
+            behavior = _str(behavior, f"{path}.behavior").strip().upper()
+        entry: TerrainCode | None = TERRAIN_CODES.get(code)
+        if behavior == FORD_BEHAVIOR:
+            entry = TerrainCode("ford", "ford")
+        elif behavior:
+            special = BEHAVIOR_TERRAIN.get((code, behavior))
+            if special is not None:
+                entry = special
+            elif entry is not None and behavior not in PLAIN_BEHAVIORS:
+                self.note(where, f"{entry.label} ({code!r}) behaviour {behavior!r} is not "
+                                 f"played; loaded as plain {entry.label}")
         if entry is None:
             self.note(where, f"unknown terrain code {code!r}; left out")
             return None
-        if entry.type is None:
-            self.note(where, f"{entry.label} ({code!r}) has no rules support yet; left out")
+        if entry.type is None or entry.type not in TERRAIN:
+            self.note(where, f"{entry.label} ({code!r}) is not played yet; left out")
             return None
         orientation = None
         if layer.get("orientation") is not None:
-            orientation = _int(layer["orientation"], f"{path}.orientation", 1, 12)
+            orientation = _int(layer["orientation"], f"{path}.orientation", 0, 12)
             orientation = (orientation - 1) % 6 + 1
-        behavior = layer.get("behavior")
-        if behavior is not None:
-            self.note(where, f"{code!r} behavior {behavior!r} is not modelled; "
-                             f"loaded as plain {entry.type}")
         owner = None
-        if layer.get("original_owner") is not None:
+        if layer.get("original_owner") not in (None, ""):
             owner = _choice(layer["original_owner"], f"{path}.original_owner", _SIDES)
-        return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner)
+        value = None
+        m = re.fullmatch(r"mine([0-9])", code)
+        if entry.type == "minefield" and m:
+            value = int(m.group(1))  # mine0..mine4: the mine's number, face up
+        return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner,
+                            value=value)
 
     def _unit(self, layer: dict[str, Any], path: str, where: str,
               counters: dict[Side, int]) -> UnitSetup | None:
@@ -245,22 +309,32 @@ class _Importer:
         badge = layer.get("badge")
         if badge is not None:
             badge = _str(badge, f"{path}.badge")
-            m = re.fullmatch(r"badge(\d+)", badge)
-            rule = BADGE_RULES.get((base, int(m.group(1)))) if m else None
+            m = re.fullmatch(r"badge(\w{1,8})", badge)
+            badge_id = m.group(1) if m else ""
+            if badge_id in LATE_WAR_BADGES and self.year is not None \
+                    and self.year > LATE_WAR_AFTER:
+                badge_id += "lw"  # the late-war Special Weapon Asset
+            rule = BADGE_RULES.get((base, badge_id)) if m else None
             if rule is not None:
-                utype = rule.type
-                if not rule.supported:
-                    self.note(where, f"{rule.label} ({code!r} {badge!r}) have no rules "
-                                     f"support yet; loaded as {utype}")
+                if rule.type in UNITS:
+                    utype = rule.type
+                else:
+                    utype = rule.fallback or utype
+                    self.note(where, f"{rule.label} ({code!r} {badge!r}) are not played yet; "
+                                     f"loaded as {utype}")
+            if badge in BADGE_NATIONS:
+                nation = BADGE_NATIONS[badge]
             badges.append(badge)
         behavior = layer.get("behavior")
-        if isinstance(behavior, str) and behavior in BEHAVIOR_TYPES:
-            utype = BEHAVIOR_TYPES[behavior]
-        elif behavior is not None:
-            self.note(where, f"unit behavior {behavior!r} is not modelled")
+        if isinstance(behavior, str) and behavior.strip().upper() in BEHAVIOR_TYPES:
+            utype = BEHAVIOR_TYPES[behavior.strip().upper()]
+        elif behavior not in (None, ""):
+            self.note(where, f"unit behaviour {str(behavior)[:40]!r} is not played")
         figures = None
         if layer.get("nbr_units") is not None:
             figures = _int(layer["nbr_units"], f"{path}.nbr_units", 1, 10)
+        if code.lower() == "tank2ger" and figures == 1 and utype == "elite_armor":
+            utype, figures = "tiger", None  # a 1-figure German elite armor is a Tiger
         counters[side] += 1
         uid = f"{'a' if side is Side.ALLIES else 'x'}{counters[side]}"
         return UnitSetup(id=uid, side=side, type=utype, hex=where, figures=figures,
@@ -270,6 +344,10 @@ class _Importer:
              objectives: list[Objective], exits: list[ExitHex]) -> None:
         name = _str(tag.get("name", ""), f"{path}.name")
         behavior = tag.get("behavior")
+        if isinstance(behavior, str):
+            behavior = behavior.strip().upper()
+        if name in COSMETIC_TAGS:
+            return
         side_code = tag.get("side")
         side = _SIDES.get(side_code) if isinstance(side_code, str) else None
         if behavior == "EXIT_MARKER":
@@ -281,6 +359,9 @@ class _Importer:
                 exits.append(ExitHex(hex=g, side=side))
             return
         if behavior == "MINE_FIELD":
+            terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
+            return
+        if behavior == "DECOY_MINE":
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
             return
         if name.startswith("medal"):
@@ -329,15 +410,26 @@ class _Importer:
         ))
 
     def _victory_conditions(self, info: dict[str, Any]) -> list[Any]:
+        """The conditions of ``victory``: an object with a ``condition`` list, or (files in
+        the wild) the list itself, or a single condition object."""
         victory = info.get("victory")
-        if victory is None:
+        if victory in (None, "", []):
             return []
+        if isinstance(victory, list):
+            return victory
         victory = _obj(victory, "game_info.victory")
-        return _list(victory.get("condition", []), "game_info.victory.condition")
+        if "condition" not in victory:
+            return [victory]
+        cond = victory["condition"]
+        if isinstance(cond, dict) and not all(k.isdigit() for k in cond):
+            return [cond]
+        return _list(cond, "game_info.victory.condition")
 
     def _condition(self, cond: Any, path: str, objectives: list[Objective]) -> None:
         cond = _obj(cond, path)
         for key, value in cond.items():
+            if key in ("standard", "medals") and not value:
+                continue  # the standard condition: the medals of victory_player1/2
             if key != "group_sudden_death":
                 self.note("", f"victory condition {key!r} is not modelled; see the "
                               "scenario text")
@@ -384,15 +476,31 @@ class _Importer:
         return AirSetup(rules=rules, front=front.lower() if isinstance(front, str) and front
                         else None, year=year)
 
-    def _check_options(self, info: dict[str, Any]) -> None:
+    def _check_options(self, info: dict[str, Any]) -> dict[str, str]:
+        """The scenario rules the options switch on (variant -> side or ""); options no
+        rule of this program covers are noted by name."""
         options = info.get("options", {})
-        if options in (None, [], {}):
-            return
+        if options in (None, [], {}, ""):
+            return {}
         options = _obj(options, "game_info.options")
-        for key in options:
-            if key not in AIR_OPTION_KEYS:
-                self.note("game_info.options", f"option {key!r} is not modelled; "
-                                               "see the scenario text")
+        variants: dict[str, str] = {}
+        for key, value in options.items():
+            if key in AIR_OPTION_KEYS or value in (None, False, "", 0, [], {}):
+                continue
+            if key in STANDARD_OPTION_VALUES:
+                if isinstance(value, str) and value.upper() in STANDARD_OPTION_VALUES[key]:
+                    continue
+                self.note("game_info.options", f"option {key!r} = {str(value)[:40]!r} is not "
+                                               "played; see the scenario text")
+                continue
+            variant = SCENARIO_OPTIONS.get(key)
+            if variant is None:
+                self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
+                                               "scenario text")
+                continue
+            side = value.strip().lower() if isinstance(value, str) else ""
+            variants[variant] = side if side in ("allies", "axis", "all") else ""
+        return variants
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})
@@ -430,12 +538,7 @@ def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
 
 
 def loads_m44(text: str, *, default_id: str = "m44") -> Scenario:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError("", f"not valid JSON: {exc.msg} at line {exc.lineno} "
-                                f"column {exc.colno}") from None
-    return import_m44(data, default_id=default_id)
+    return import_m44(parse_json(text), default_id=default_id)
 
 
 def load_m44(path: str | os.PathLike[str]) -> Scenario:

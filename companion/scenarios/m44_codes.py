@@ -26,18 +26,21 @@ def _t(type_: str | None, label: str, *codes: str) -> dict[str, TerrainCode]:
     return {code: TerrainCode(type_, label) for code in codes}
 
 
-# Every layer of a hexagon (terrain, rect_terrain, obstacle) is looked up here.
+# Every layer of a hexagon (terrain, rect_terrain, obstacle) is looked up here, by the tile
+# name and then, when the layer has a ``behavior``, in BEHAVIOR_TERRAIN. The tile names are
+# those bga-memoir's ``Scenario::validateTerrain`` accepts (every tile the editor writes).
 TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("forest", "forest", "woods"),
     **_t("winter_forest", "winter forest", "wforest"),
-    **_t("palm_forest", "palm forest", "palmforest"),
-    **_t("jungle", "jungle", "pjungle"),  # by analogy
+    **_t("palm_forest", "palm forest", "palmforest", "palmtrees"),
+    **_t("jungle", "jungle", "pjungle"),
     **_t("hill", "hill", "hills"),
     **_t("desert_hill", "desert hill", "dhill"),
-    **_t("winter_hill", "winter hill", "whill"),  # by analogy
+    **_t("winter_hill", "winter hill", "whill"),
     **_t("high_ground", "high ground", "highground"),
-    **_t("town", "town or village", "buildings", "pvillage", "barracks"),  # pvillage by analogy
-    **_t("winter_village", "winter village", "wvillage"),  # by analogy
+    **_t("town", "town or village", "buildings", "pvillage"),
+    **_t("barracks", "barracks", "barracks"),
+    **_t("winter_village", "winter village", "wvillage"),
     **_t("desert_village", "North-African village", "bled"),
     **_t("church", "church", "church"),
     **_t("hedgerow", "hedgerow", "hedgerow"),
@@ -46,41 +49,92 @@ TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("pond", "pond", "pond"),
     **_t("lake", "lake", "lakeA", "lakeB", "lakeC"),
     **_t("ford", "ford", "ford"),
-    **_t("wadi", "wadi", "wadi"),
+    **_t("wadi", "wadi", "wadi", "wcurve"),
     **_t("ocean", "ocean", "ocean", "pocean"),
     **_t("beach", "beach", "beach", "pbeach"),
     **_t("bridge", "bridge", "bridge", "pbridge", "wbridge"),
     **_t("railroad_bridge", "railroad bridge", "railbridge", "wrailbridge"),
     **_t("pontoon_bridge", "pontoon bridge", "pontoon", "poontoon"),
     **_t("road", "road", "road", "roadcurve", "roadFL", "roadFR", "roadX", "roadY", "droad",
-         "droadcurve", "droadFL", "droadFR", "droadX", "wroad", "wroadcurve"),
+         "droadcurve", "droadFL", "droadFR", "droadX", "wroad", "wroadcurve", "wroadFL",
+         "wroadFR", "wroadX", "wroadY"),
     **_t("railway", "railway", "rail", "railcurve", "railFL", "railFR", "railX", "wrail",
          "wrailcurve"),
     **_t("sandbags", "sandbags", "sand"),
     **_t("barbed_wire", "barbed wire", "wire"),
     **_t("hedgehogs", "hedgehogs", "hedgehog"),
     **_t("dragons_teeth", "dragon's teeth", "dragonteeth"),
-    **_t("bunker", "bunker", "bunker", "pbunker", "dbunker"),  # dbunker by analogy
-    **_t("field_bunker", "field bunker", "fieldbunker"),
+    **_t("bunker", "bunker", "bunker"),
+    **_t("field_bunker", "field bunker", "fieldbunker", "casemate", "wbunker", "dbunker",
+         "pbunker"),
     **_t("minefield", "minefield", "mines", "mine", "mineX", "mine0", "mine1", "mine2", "mine3",
          "mine4"),
     **_t("marsh", "marsh", "marshes", "wmarshes"),
-    **_t("airfield", "airfield", "airfield", "airfieldX", "dairfield", "dairfieldX"),
+    **_t("airfield", "airfield", "airfield", "airfieldX", "dairfield", "dairfieldX",
+         "pairfield", "pairfieldX", "wairfield"),
     **_t("aircraft_carrier", "aircraft carrier", "pcarrier"),
-    # Known pieces without rules support yet: reported, not loaded.
-    **_t(None, "mountain", "mountain"),
-    **_t(None, "trenches", "wtrenches", "ptrenches"),
-    **_t(None, "cliff", "cliff"),
-    **_t(None, "railway station", "station"),
-    **_t(None, "cemetery", "cemetery"),
-    **_t(None, "factory", "factory"),
-    **_t(None, "fortress", "fortress"),
+    **_t("mountain", "mountain", "mountain"),
+    **_t("fortress", "fortress", "fortress"),
+    **_t("dam", "dam", "dam"),
+    **_t("cemetery", "cemetery", "cemetery"),
+    **_t("factory", "factory complex", "factory", "wfactory"),
+    **_t("railway_station", "railway station", "station"),
+    **_t("lighthouse", "lighthouse", "lighthouse"),
+    **_t("oasis", "oasis", "oasis"),
+    **_t("prison_camp", "prison camp", "camp"),
+    **_t("supply_depot", "supply depot", "depot"),
+    **_t("power_plant", "power plant", "powerplant"),
+    **_t("radar_station", "radar station", "radar"),
+    **_t("hill_road", "road over a hill", "hillroad", "hillcurve"),
+    **_t("roadblock", "roadblock", "roadblock", "droadblock"),
+    **_t("headquarters", "headquarters", "dcamp", "pheadquarter"),
+    **_t("trenches", "trenches", "wtrenches", "ptrenches"),
+    **_t("ruins", "ruins", "wruins"),
+    **_t("coast", "coastline", "coast", "coastcurve"),
+    **_t("ridge", "ridge (erg)", "dridge"),
+    **_t("escarpment", "escarpment", "descarpment"),
+    **_t("cave", "cave on a hill", "pcave"),
+    **_t("mountain_cave", "cave on a mountain", "pmcave"),
+    **_t("hill_forest", "forest on a hill", "whillforest"),
+    **_t("hill_village", "village on a hill", "whillvillage"),
+    **_t("hospital", "field hospital", "phospital"),
+    **_t("pier", "pier", "ppier"),
+    **_t("ravine", "ravine", "wravine"),
+    **_t("rice_paddies", "rice paddies", "price"),
+    # Units the editor draws as tiles (bga-memoir reads them as troops)
+    **_t("destroyer", "destroyer", "pdestroyer"),
+    **_t("locomotive", "locomotive", "loco"),
+    **_t("wagon", "wagon", "wagon"),
 }
+
+# (tile name, behaviour) -> what the layer is instead (bga-memoir Terrains/*::isTileOfType).
+# A behaviour that names the tile's own plain type (HILL on hills) changes nothing.
+BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
+    **{(c, "CLIFF"): TerrainCode("cliff", "cliff") for c in ("hills", "whill")},
+    ("hills", "BLUFF"): TerrainCode("sea_bluff", "sea bluff"),
+    ("hills", "STEEP_HILL"): TerrainCode("steep_hill", "steep hill"),
+    **{(c, b): TerrainCode("impassable_hill", "impassable hill")
+       for c in ("hills", "whill", "dhill", "mountain") for b in ("IMPASSABLE_HILL",)},
+    **{(c, "IMPASSABLE_BLOCKING_HILL"): TerrainCode("impassable_blocking_hill",
+                                                    "impassable hill that blocks sight")
+       for c in ("hills", "whill", "dhill", "mountain")},
+    ("sand", "SEAWALL"): TerrainCode("sea_wall", "sea wall"),
+    ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
+    **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
+       for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
+    **{(c, "WIDE_RIVER"): TerrainCode("river", "wide river")
+       for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
+}
+# Behaviours that repeat what the tile already is.
+PLAIN_BEHAVIORS: frozenset[str] = frozenset({"HILL", "MOUNTAIN"})
+# A layer with behaviour FORD is a ford whatever its tile (bga-memoir Terrains/Ford.php).
+FORD_BEHAVIOR = "FORD"
 
 # Unit name = base code + nation suffix (``infger``, ``tank2us``). Longest base first.
 UNIT_BASES: tuple[tuple[str, str], ...] = (
     ("inf2", "special_forces"),
     ("tank2", "elite_armor"),
+    ("tiger", "tiger"),  # bga-memoir TROOP_CLASSES 'tiger'
     ("plane", "airplane"),  # Air Pack airplanes; not seen in a file, see the format doc
     ("inf", "infantry"),
     ("tank", "armor"),
@@ -88,46 +142,71 @@ UNIT_BASES: tuple[tuple[str, str], ...] = (
 )
 
 NATION_SIDES: dict[str, Side] = {
-    "ger": Side.AXIS, "jp": Side.AXIS, "it": Side.AXIS,
+    "ger": Side.AXIS, "jp": Side.AXIS, "it": Side.AXIS, "fin": Side.AXIS, "hu": Side.AXIS,
+    "ro": Side.AXIS,
     "us": Side.ALLIES, "brit": Side.ALLIES, "gb": Side.ALLIES, "fr": Side.ALLIES,
-    "ru": Side.ALLIES, "ch": Side.ALLIES, "pl": Side.ALLIES,
+    "ru": Side.ALLIES, "ch": Side.ALLIES, "pl": Side.ALLIES, "ca": Side.ALLIES,
+    "au": Side.ALLIES, "nz": Side.ALLIES,
 }
+# A badge that names the unit's nation (bga-memoir TROOP_NATION_MAPPING: badge38 is Italian).
+BADGE_NATIONS: dict[str, str] = {"badge38": "it"}
 
 
 @dataclass(frozen=True, slots=True)
 class BadgeRule:
-    base: str  # the unit base code it applies to
-    type: str  # the unit type it makes
+    type: str  # the unit type it makes (a key of the rules core's UNITS when it plays it)
     label: str
-    supported: bool = True  # False: loaded as ``type`` with a note that the rules differ
+    fallback: str  # loaded as this while the rules core does not know ``type`` ("": the base's)
 
 
-# (base code, badge number) -> what the unit becomes. Other badges are insignia and are kept
-# as the unit's badges without changing its type.
-BADGE_RULES: dict[tuple[str, int], BadgeRule] = {
-    ("inf2", 3): BadgeRule("inf2", "french_resistance", "French resistance"),
-    ("inf", 3): BadgeRule("inf", "french_resistance", "French resistance"),
-    ("inf", 37): BadgeRule("inf", "anti_tank", "anti-tank gun"),
-    **{("inf2", n): BadgeRule("inf2", "special_forces", "combat engineers", supported=False)
-       for n in (4, 6, 8, 12, 28)},
-    ("inf", 26): BadgeRule("inf", "infantry", "sniper", supported=False),
-    ("inf", 27): BadgeRule("inf", "infantry", "sniper", supported=False),
-    ("inf", 29): BadgeRule("inf", "infantry", "cavalry", supported=False),
-    ("inf2", 30): BadgeRule("inf2", "special_forces", "ski troops", supported=False),
-    ("gun", 5): BadgeRule("gun", "artillery", "big gun", supported=False),
+def _b(type_: str, label: str, fallback: str, *keys: tuple[str, str]) -> dict[
+        tuple[str, str], BadgeRule]:
+    return {k: BadgeRule(type_, label, fallback) for k in keys}
+
+
+# (base code, badge id after "badge") -> what the unit becomes (bga-memoir TROOP_CLASSES and
+# Scenario::validateUnit: "type + badge number if non decorative"). Other badges are insignia,
+# kept as the unit's badges without changing its type.
+BADGE_RULES: dict[tuple[str, str], BadgeRule] = {
+    **_b("french_resistance", "French resistance", "", ("inf2", "3"), ("inf", "3")),
+    **_b("anti_tank", "anti-tank gun", "", ("inf", "37")),
+    **_b("anti_tank_late", "late-war anti-tank gun", "anti_tank", ("inf", "37lw")),
+    **_b("combat_engineer", "combat engineers", "",
+         *((base, n) for base in ("inf2", "inf") for n in ("4", "6", "8", "12", "28"))),
+    **_b("sniper", "sniper", "", ("inf", "26"), ("inf", "27")),
+    **_b("cavalry", "cavalry", "", ("inf", "29")),
+    **_b("ski_troops", "ski troops", "", ("inf2", "30"), ("inf", "30")),
+    **_b("mortar", "mortar", "", ("inf", "41")),
+    **_b("mortar_late", "late-war mortar", "", ("inf", "41lw")),
+    **_b("machine_gun", "machine gun", "", ("inf", "45")),
+    **_b("machine_gun_late", "late-war machine gun", "", ("inf", "45lw")),
+    **_b("big_gun", "big gun", "", ("gun", "5")),
+    **_b("mobile_artillery", "mobile artillery", "", ("gun", "35")),
+    **_b("heavy_anti_tank_gun", "heavy anti-tank gun", "", ("gun", "46")),
+    **_b("flame_thrower_tank", "flame-thrower tank", "", ("tank2", "33")),
 }
 
-# Unit "behavior" values that change the type (editor 1.2+).
+# Special Weapon Asset badges that are the late-war kind in a battle after 1942 (bga-memoir
+# Managers/Units.php: badge 37, 41, 45 + "lw" when date_begin's year > 1942).
+LATE_WAR_BADGES: frozenset[str] = frozenset({"37", "41", "45"})
+LATE_WAR_AFTER = 1942
+
+# Unit "behavior" values that change the type (editor 1.2+; bga-memoir TROOP_BADGE_MAPPING).
 BEHAVIOR_TYPES: dict[str, str] = {"FRENCH_RESISTANCE": "french_resistance"}
 
+# Board types and faces are read whatever their case (files in the wild write "brkthru");
+# bga-memoir upper-cases both before reading them (Scenario::loadId).
 BOARD_TYPES: dict[str, BoardKind] = {
     "STANDARD": BoardKind.STANDARD,
     "BRKTHRU": BoardKind.BREAKTHROUGH,
+    "BREAKTHROUGH": BoardKind.BREAKTHROUGH,
     "OVERLORD": BoardKind.OVERLORD,
 }
 
 BOARD_FACES: dict[str, BoardFace] = {
     "COUNTRY": BoardFace.COUNTRYSIDE,
+    "COUNRY": BoardFace.COUNTRYSIDE,  # bga-memoir's constant is spelt so
+    "COUNTRYSIDE": BoardFace.COUNTRYSIDE,
     "BEACH": BoardFace.BEACH,
     "WINTER": BoardFace.WINTER,
     "DESERT": BoardFace.DESERT,
@@ -144,6 +223,9 @@ MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
     "medal2": (Side.AXIS,), "medal5": (Side.AXIS,), "medal7": (Side.AXIS,),
 }
 
+# Tags that change nothing the rules play (bga-memoir Scenario::validateScenario: camouflage).
+COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
+
 # game_info.options keys that switch on air rules (not seen in a published file; our guess,
 # documented as such).
 AIR_OPTION_KEYS: dict[str, str] = {
@@ -151,4 +233,26 @@ AIR_OPTION_KEYS: dict[str, str] = {
     "air_pack": "air-pack",
     "flight_plan": "flight-plan",
     "new_flight_plan": "flight-plan",
+}
+
+
+# game_info.options keys that switch on a scenario rule (bga-memoir Scenario::setup reads
+# these names) -> the rule variant's name in this program (``companion.rules.variants``).
+SCENARIO_OPTIONS: dict[str, str] = {
+    "blitz_rules": "blitz",
+    "partial_blitz_rules": "partial_blitz",  # its value: ALLIES, AXIS or all
+    "russian_commissar_rule": "russian_commissar",
+    "north_african_desert_rules": "north_african_desert",
+    "italy_royal_army": "italian_royal_army",
+    "italy_high_command": "italian_high_command",
+    "british_commonwealth": "british_commonwealth",
+    "gung_ho": "us_marines_gung_ho",
+    "night_visibility_rules": "night_visibility",
+    "empty_section_medals": "empty_section_medals",
+    "deck_reshuffling": "deck_reshuffling",
+}
+# Options that name the standard game: nothing to play differently.
+STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
+    "deck_name": frozenset({"STANDARD_DECK", "STANDARD", "BRKTHRU", "BRKTHRU_DECK",
+                            "BREAKTHROUGH_DECK", "OVERLORD", "OVERLORD_DECK"}),
 }

@@ -15,6 +15,7 @@ from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.rules.position import Position, PositionError, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
+from companion.rules.variants import unit_variants
 
 FORMAT_NAME = "m44-companion-scenario"
 FORMAT_VERSION = 1
@@ -106,6 +107,8 @@ class TerrainPiece:
     orientation: int | None = None
     # The side that placed it, where the rules care (bunkers, minefields).
     owner: Side | None = None
+    # A number printed on it: a minefield's dice (0 a decoy); None when face down or none.
+    value: int | None = None
 
 
 @dataclass(slots=True)
@@ -189,6 +192,9 @@ class Scenario:
     front: str | None = None
     # What an importer could not carry over (unknown codes, each with its hex); `check` shows them.
     notes: list[str] = field(default_factory=list)
+    # Scenario rules in play (``companion.rules.variants``): name -> the side it applies to
+    # ("allies", "axis") or "" for both / not side-bound.
+    variants: dict[str, str] = field(default_factory=dict)
 
     @property
     def geometry(self) -> Board:
@@ -223,12 +229,15 @@ def to_position(scenario: Scenario) -> Position:
     """The rules core's ``Position`` at the start of ``scenario``.
 
     Raises ScenarioError naming the field when the rules core cannot represent it (a type it
-    does not know yet, two units on one hex). Cosmetic pieces (roads) are left out.
+    does not know yet, two units on one hex). Cosmetic pieces (roads) are left out. Owners
+    (a bunker's side) and values (a minefield's number) go with their pieces.
     """
     board = scenario.geometry
     known_t = rules_terrain()
     known_u = rules_units()
     terrain: dict[Hex, tuple[str, ...]] = {}
+    owners: dict[tuple[Hex, str], Side] = {}
+    values: dict[tuple[Hex, str], int] = {}
     for i, piece in enumerate(scenario.terrain):
         if piece.type not in known_t:
             if piece.type in COSMETIC_TERRAIN:
@@ -238,8 +247,13 @@ def to_position(scenario: Scenario) -> Position:
         h = board.parse(piece.hex)
         if piece.type not in terrain.get(h, ()):
             terrain[h] = (*terrain.get(h, ()), piece.type)
+        if piece.owner is not None:
+            owners[(h, piece.type)] = piece.owner
+        if piece.value is not None:
+            values[(h, piece.type)] = piece.value
     position = Position(board, terrain=terrain,
-                        air_rules=None if scenario.air.rules is None else scenario.air.rules.value)
+                        air_rules=None if scenario.air.rules is None else scenario.air.rules.value,
+                        terrain_owners=owners, terrain_values=values)
     for i, u in enumerate(scenario.units):
         if u.type not in known_u:
             raise ScenarioError(f"units[{i}].type",
@@ -247,7 +261,9 @@ def to_position(scenario: Scenario) -> Position:
         try:
             position.add_unit(Unit(id=u.id, side=u.side, type=u.type, hex=board.parse(u.hex),
                                    figures=scenario.figures(u), badges=u.badges,
-                                   airborne=u.airborne, model=u.model, ammo=dict(u.ammo)))
+                                   airborne=u.airborne, model=u.model, ammo=dict(u.ammo),
+                                   nation=u.nation,
+                                   variants=unit_variants(scenario.variants, u.side)))
         except PositionError as exc:
             raise ScenarioError(f"units[{i}]", str(exc)) from None
     return position

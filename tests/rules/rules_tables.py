@@ -50,8 +50,28 @@ def terrain_row(t: TerrainSpec) -> str:
     if t.cannot_leave_for:
         mv.append(f"{_cls(t.cannot_leave_for)} on it may not move")
     if t.entry_roll_dice:
-        mv.append(f"entering: roll {t.entry_roll_dice} dice, a figure lost per star")
+        also = " (a retreat too)" if t.entry_roll_on_retreat else ""
+        mv.append(f"entering{also}: roll {t.entry_roll_dice} dice, a figure lost per star")
+    if t.entry_roll_from_value:
+        spare = ", not its owner's units" if t.entry_roll_spares_owner else ""
+        mv.append(f"entering (not in a retreat{spare}): roll the mine's number of dice, hits "
+                  "as in battle; a 0 is a decoy, removed")
+    if t.enter_extra_cost:
+        who = f" for {_cls(t.extra_cost_for)}" if t.extra_cost_for else ""
+        frm = f" from {', '.join(sorted(t.extra_cost_only_from))}" if t.extra_cost_only_from else ""
+        waived = (f" unless from height {t.extra_cost_waived_from_height}+"
+                  if t.extra_cost_waived_from_height else "")
+        mv.append(f"moving onto it costs {1 + t.enter_extra_cost} hexes{who}{frm}{waived}")
+    if t.barred_from:
+        mv.append(f"not entered from {', '.join(sorted(t.barred_from))}")
+    if t.no_take_ground_from:
+        mv.append(f"not taken as ground from {', '.join(sorted(t.no_take_ground_from))}")
     bt: list[str] = []
+    if t.defender_nation:
+        bt.append(f"{t.defender_nation} infantry on it: protection {_red(t.nation_protection)}, "
+                  "ignores every flag")
+    for c, d in t.range_dice.items():
+        bt.append(f"{c.value} on it fires {'/'.join(map(str, d))}")
     if any(t.protection.values()):
         note = " vs a lower attacker" if t.protection_needs_height else ""
         note += " (scenario side only)" if t.protection_scenario_side_only else ""
@@ -73,12 +93,14 @@ def terrain_row(t: TerrainSpec) -> str:
         bt.append(f"ignore {t.ignore_flags} flag")
     if t.flag_costs_figure_for:
         bt.append(f"each flag costs {_cls(t.flag_costs_figure_for)} a figure")
+    if t.clear_instead_of_battle_by:
+        bt.append(f"{_cls(t.clear_instead_of_battle_by)} on it may remove it instead of battling")
     if t.no_overrun_into:
         bt.append("no armor overrun after taking ground into it")
     if t.blocks_los:
         los = "blocks"
     elif t.blocks_los_grouped:
-        los = "blocks when 2+ hexes touch"
+        los = "blocks when the line crosses 2+ touching hexes"
     elif t.height:
         los = f"height {t.height}: blocks looking over it"
     else:
@@ -86,6 +108,8 @@ def terrain_row(t: TerrainSpec) -> str:
     ot: list[str] = []
     if t.retreat_blocked:
         ot.append("no retreat onto it")
+    if t.not_played:
+        ot.append(f"not played: {t.not_played}")
     if t.removed_when_left:
         ot.append("removed when its unit leaves")
     if t.removed_on_entry_by:
@@ -108,6 +132,32 @@ def unit_row(u: UnitSpec) -> str:
         other.append("hits re-rolled, confirmed by a grenade")
     if u.battles_after_terrain_stop:
         other.append("battles after entering forest/town/hedgerow")
+    if u.cannot_target:
+        other.append(f"may not target {_cls(u.cannot_target)}")
+    if u.hit_only_by is not None:
+        other.append(f"hit only by {', '.join(sorted(u.hit_only_by))}")
+    if u.ignores_target_terrain:
+        other.append("the target's terrain never reduces its dice")
+    if u.ignores_terrain_in_close_assault:
+        other.append("terrain does not reduce its close assault")
+    if u.close_assault_reduction_cap is not None:
+        other.append(f"terrain reduces its close assault by {u.close_assault_reduction_cap} at most")
+    if u.medal_worth != 1:
+        other.append(f"worth {u.medal_worth} medals")
+    if u.stationary_dice:
+        other.append(f"not moved: {'/'.join(map(str, u.stationary_dice))}")
+    if u.stationary_star_hits:
+        other.append(f"not moved: a star hits {_cls(u.stationary_star_hits)}")
+    if u.stationary_ignores_los_and_terrain:
+        other.append("not moved: no line of sight needed, terrain ignored")
+    if u.sweeps_mines:
+        other.append("clears a minefield instead of rolling for it")
+    if u.moves_only_on:
+        other.append(f"moves only on {', '.join(sorted(u.moves_only_on))}")
+    if u.ignore_flags:
+        other.append(f"ignores {u.ignore_flags} flag")
+    if u.not_played:
+        other.append(f"not played: {u.not_played}")
     if u.air:
         blocks = "blocks" if u.blocks_los_airborne else "does not block"
         other.append(f"{u.air_rules} air unit, moves at least {u.min_move}, over any terrain and "

@@ -140,9 +140,14 @@ def test_allies_can_battle_because_they_are_on_the_same_height() -> None:
     assert not sees(low, "F5", "H5")  # from below, the line looks over the hill hex G5
 
 
-def test_one_lake_hex_does_not_block_two_touching_lake_hexes_do() -> None:
-    assert sees(pos({"D3": ("lake",)}), "B3", "F3")
-    assert not sees(pos({"D3": ("lake",), "d4": ("lake",)}), "B3", "F3")
+def test_lake_card_26_two_contiguous_lake_hexes_on_the_line_block_it() -> None:
+    # card 26: "Two or more contiguous adjacent Lake hexes block the line of sight"
+    assert sees(pos({"D3": ("lake",)}), "B3", "F3")  # one lake hex on the line
+    assert not sees(pos({"C3": ("lake",), "D3": ("lake",)}), "A3", "F3")  # two, touching
+    # a line over one hex of a larger lake sees across it: only D3 lies on the line
+    assert sees(pos({"D3": ("lake",), "d4": ("lake",), "c4": ("lake",)}), "B3", "F3")
+    # two lake hexes on the line that do not touch do not block either
+    assert sees(pos({"C3": ("lake",), "E3": ("lake",)}), "A3", "G3")
 
 
 def test_mountain_blocks_looking_over_except_along_contiguous_mountains() -> None:

@@ -124,5 +124,5 @@ def test_unknown_terrain_or_unit_names_what_is_allowed() -> None:
 
     with pytest.raises(PositionError, match="unknown terrain 'swamp'; allowed: .*marsh"):
         Position(Board.of(), terrain={Hex(0, 0): ("swamp",)})
-    with pytest.raises(PositionError, match="unknown unit type 'tiger'; allowed: .*elite_armor"):
-        Position(Board.of()).add_unit(Unit("t", Side.AXIS, "tiger", Hex(0, 0), 4))
+    with pytest.raises(PositionError, match="unknown unit type 'panther'; allowed: .*elite_armor"):
+        Position(Board.of()).add_unit(Unit("t", Side.AXIS, "panther", Hex(0, 0), 4))

@@ -66,14 +66,31 @@ def test_air_units_need_matching_air_rules():
         _messages(s)
 
 
-def test_import_notes_become_problems_errors_first():
+def test_every_import_note_is_an_error_because_the_scenario_does_not_play_fully():
     s = _scenario(notes=["C7: unknown terrain code 'zeppelin'; left out",
-                         "a2: sniper ('inf' 'badge26') have no rules support yet; loaded as "
-                         "infantry"])
+                         "a2: sniper ('inf' 'badge26') are not played yet; loaded as "
+                         "infantry"],
+                  exits=[ExitHex("G5", Side.ALLIES)])
     found = problems(s)
     assert str(found[0]) == "error: C7: unknown terrain code 'zeppelin'; left out"
-    assert found[1].severity == "warning"
-    assert len(errors(s)) == 1
+    assert found[1].severity == "error"
+    assert found[2].severity == "warning"  # the exit hex off the edge is only a remark
+    assert len(errors(s)) == 2
+
+
+def test_artillery_set_up_in_a_bunker_is_no_problem():
+    s = _scenario(terrain=[TerrainPiece("G5", "bunker", owner=Side.AXIS)],
+                  units=[UnitSetup("a1", Side.ALLIES, "infantry", "A1"),
+                         UnitSetup("x1", Side.AXIS, "artillery", "G5")])
+    assert problems(s) == []
+
+
+def test_a_unit_on_a_lake_is_an_error():
+    s = _scenario(terrain=[TerrainPiece("G5", "lake")],
+                  units=[UnitSetup("a1", Side.ALLIES, "infantry", "A1"),
+                         UnitSetup("x1", Side.AXIS, "infantry", "G5")])
+    assert "error: G5: x1 (infantry) stands on lake, where no ground unit may stand" in \
+        _messages(s)
 
 
 def test_objective_and_exit_problems():
@@ -82,7 +99,7 @@ def test_objective_and_exit_problems():
                   exits=[ExitHex("G5", Side.ALLIES), ExitHex("A9", Side.AXIS),
                          ExitHex("A9", Side.AXIS)])
     msgs = _messages(s)
-    assert "error: G5: objective o1 stands on impassable lake" in msgs
+    assert not any("objective" in m for m in msgs)  # a medal on a river or lake hex is allowed
     assert "error: A9: exit for axis listed twice" in msgs
     assert "warning: G5: exit hex is not on a board edge" in msgs
 

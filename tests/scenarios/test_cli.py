@@ -33,7 +33,9 @@ def test_show_m44_file(capsys):
     code, out, _ = _run(capsys, "show", str(DATA / "full.m44"), "--lang", "fr")
     assert code == 0
     assert out.startswith("Passage d'essai\n")
-    assert "2 import note(s)" in out
+    assert "import note" not in out  # every code of the file is played
+    code, out, _ = _run(capsys, "show", str(DATA / "unknown_codes.m44"))
+    assert "5 import note(s)" in out
 
 
 def test_check_clean_builtin(capsys):
@@ -42,10 +44,10 @@ def test_check_clean_builtin(capsys):
     assert out.strip() == "gull-point-landing: Gull Point Landing: no problems"
 
 
-def test_check_lists_unknown_codes_with_hexes_and_exits_0(capsys):
+def test_check_lists_unknown_codes_with_hexes_and_exits_2(capsys):
     code, out, _ = _run(capsys, "check", str(DATA / "unknown_codes.m44"))
-    assert code == 0
-    assert "6 error(s)" in out
+    assert code == 2  # it reports errors: the scenario does not play fully
+    assert "5 error(s)" in out
     assert "error: C7: unknown terrain code 'zeppelinfield'; left out" in out
     assert "error: D7: unknown unit code 'robotger'; left out" in out
 
@@ -79,10 +81,12 @@ def test_import_writes_our_format(capsys, tmp_path):
     target = tmp_path / "crossing.json"
     code, out, _ = _run(capsys, "import", str(DATA / "full.m44"), "-o", str(target))
     assert code == 0
-    assert "2 import notes" in out
+    assert "0 import notes" in out
     s = load_json(target)
     assert s.name() == "Test Crossing"
-    assert len(s.notes) == 2
+    assert s.notes == []
+    code, out, _ = _run(capsys, "import", str(DATA / "unknown_codes.m44"), "-o", str(target))
+    assert "5 import notes" in out and len(load_json(target).notes) == 5
 
 
 def test_import_to_unwritable_place_exits_2(capsys, tmp_path):

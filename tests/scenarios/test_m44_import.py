@@ -135,11 +135,17 @@ def test_bunker_and_minefield_keep_their_owner(full):
     assert mines.owner is Side.AXIS
 
 
-def test_every_mapped_terrain_code_is_a_name_the_scenario_format_accepts():
-    names = known_terrain()
-    for code, entry in TERRAIN_CODES.items():
-        if entry.type is not None:
-            assert entry.type in names, f"{code} -> {entry.type}"
+@pytest.mark.parametrize("code", sorted(TERRAIN_CODES))
+def test_every_editor_terrain_code_loads_as_its_rules_or_is_named_as_not_played(code):
+    doc = {"board": {"hexagons": [{"row": 4, "col": 12, "terrain": {"name": code}}]}}
+    s = import_m44(doc)
+    entry = TERRAIN_CODES[code]
+    if entry.type in known_terrain():
+        assert [p.type for p in s.terrain] == [entry.type]
+        assert not s.notes
+    else:
+        assert s.terrain == []
+        assert s.notes == [f"G5: {entry.label} ({code!r}) is not played yet; left out"]
 
 
 # --- units ----------------------------------------------------------------------------
@@ -155,9 +161,9 @@ def test_every_mapped_terrain_code_is_a_name_the_scenario_format_accepts():
     ("D3", Side.ALLIES, "elite_armor", None, ("badge1",)),
     ("E3", Side.ALLIES, "artillery", None, ()),
     ("F3", Side.ALLIES, "french_resistance", None, ("badge3",)),
-    ("G3", Side.ALLIES, "anti_tank", None, ("badge37",)),
-    ("H3", Side.ALLIES, "infantry", None, ("badge12",)),
-    ("a2", Side.ALLIES, "special_forces", None, ("badge4",)),
+    ("G3", Side.ALLIES, "anti_tank_late", None, ("badge37",)),  # a 1944 battle: late war
+    ("H3", Side.ALLIES, "combat_engineer", None, ("badge12",)),
+    ("a2", Side.ALLIES, "combat_engineer", None, ("badge4",)),
     ("b2", Side.ALLIES, "french_resistance", None, ()),
     ("M1", Side.ALLIES, "infantry", 3, ()),
 ])
@@ -172,8 +178,8 @@ def test_unit_ids_are_unique_and_by_side(full):
     assert all(u.id.startswith("a" if u.side is Side.ALLIES else "x") for u in full.units)
 
 
-def test_combat_engineers_load_with_a_note(full):
-    assert any("a2" in n and "combat engineers" in n for n in full.notes)
+def test_combat_engineers_are_played_so_no_note(full):
+    assert full.notes == []
 
 
 # --- tags: medals, exits, mines, sudden death ------------------------------------------
@@ -205,8 +211,20 @@ def test_exit_marker(full):
     assert [(x.hex, x.side) for x in full.exits] == [("M5", Side.ALLIES)]
 
 
-def test_unmodelled_option_is_noted(full):
-    assert any("deck_name" in n for n in full.notes)
+def test_the_standard_deck_option_is_no_problem(full):
+    assert not any("deck_name" in n for n in full.notes)
+
+
+def test_options_become_rule_variants_and_unknown_options_are_named_once():
+    doc = {"board": {}, "game_info": {"options": {
+        "blitz_rules": True, "russian_commissar_rule": "ALLIES", "gung_ho": False,
+        "deck_name": "SOMETHING_ELSE", "smoke_screen": True}}}
+    s = import_m44(doc)
+    assert s.variants == {"blitz": "", "russian_commissar": "allies"}
+    notes = "\n".join(s.notes)
+    assert "option 'smoke_screen' is not played" in notes
+    assert "option 'deck_name' = 'SOMETHING_ELSE' is not played" in notes
+    assert "gung_ho" not in notes
 
 
 def test_full_file_builds_a_rules_position(full):
@@ -245,7 +263,7 @@ def test_unknown_codes_are_named_with_their_hex_and_the_rest_loads():
     assert "D7: unknown unit code 'robotger'" in notes
     assert "E7: unit code 'infxx' has an unknown nation 'xx'" in notes
     assert "b6: unknown tag 'tag9'" in notes
-    assert "c6: mountain ('mountain') has no rules support yet" in notes
+    assert _pieces(s, "c6") == [("mountain", None)]
     assert "row 3 col 4 is not a hex" in notes
     assert s.face is BoardFace.DESERT
     assert [(u.hex, u.type) for u in s.units] == [("C5", "infantry"), ("E1", "armor")]
@@ -257,7 +275,7 @@ def test_unknown_codes_are_named_with_their_hex_and_the_rest_loads():
     ("truncated.m44", "", "not valid JSON"),
     ("wrong_row.m44", "board.hexagons[3].row", "whole number"),
     ("wrong_hexagons.m44", "board.hexagons", "must be a list"),
-    ("wrong_board.m44", "board.type", "STANDARD, BRKTHRU, OVERLORD"),
+    ("wrong_board.m44", "board.type", "STANDARD, BRKTHRU, BREAKTHROUGH, OVERLORD"),
     ("wrong_cards.m44", "game_info.cards_player2", "whole number"),
     ("wrong_unit.m44", "board.hexagons[0].unit", "must be an object"),
 ])

@@ -1,0 +1,167 @@
+"""What terrain does to a unit that enters it or stands on it, beyond movement and battle.
+
+Rolled on entering (dice arrive as data, as in a battle): a frozen river rolls 2 dice and
+each star costs a figure, on a move or a retreat (card 47); a minefield rolls the number
+printed on its mine, hits as in a battle, on a move or a taking of ground but never on a
+retreat, and never for the side that laid it (Terrain Pack p.7, card 29); a mine of 0 is a
+decoy and is removed. Cleared by a unit: barbed wire, which an infantry unit on it may
+remove instead of battling (base rules p.16; armor entering flattens it, which
+``Position.move_unit`` does). Numbers live in ``terrain.TERRAIN``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.rules.battle import CLASS_SYMBOL, GRENADE, STAR, validate_faces
+from companion.rules.board import Side
+from companion.rules.position import Position, Unit
+
+
+class EntryError(ValueError):
+    """A question about an entry that cannot be answered (unknown unit, wrong dice...)."""
+
+
+class Entry(StrEnum):
+    """How a unit came onto a hex."""
+
+    MOVE = "move"
+    TAKE_GROUND = "take_ground"
+    RETREAT = "retreat"
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRoll:
+    """Dice a unit must roll for the terrain it has entered."""
+
+    terrain: str
+    dice: int | None  # None: the mine is face down; turn it over to learn its number
+    hit_faces: frozenset[str]
+    explain: str
+    decoy: bool = False  # a mine of 0: no dice, the mine is removed
+    sweep: bool = False  # combat engineers: no dice; they clear it instead of battling
+
+
+@dataclass(frozen=True, slots=True)
+class EntryResult:
+    hits: int
+    figures_removed: int
+    eliminated: bool
+    medal_to: Side | None
+    removed: tuple[str, ...]  # pieces taken off the hex (a revealed decoy)
+    explain: tuple[str, ...]
+
+
+def _unit(position: Position, unit_id: str) -> Unit:
+    unit = position.units.get(unit_id)
+    if unit is None:
+        raise EntryError(f"no unit has the id {unit_id!r}")
+    return unit
+
+
+def entry_rolls(position: Position, unit_id: str, how: Entry | str = Entry.MOVE, *,
+                ignore_terrain_movement: bool = False) -> list[EntryRoll]:
+    """The rolls the unit owes for the terrain of the hex it stands on, having just entered
+    it ``how``. ``ignore_terrain_movement`` (Behind Enemy Lines) spares it every roll but a
+    retreat's (bga-memoir FrozenRiver/Minefield::onUnitEntering)."""
+    unit = _unit(position, unit_id)
+    how = Entry(how)
+    if unit.spec.air:
+        return []
+    h = unit.hex
+    specs = position.terrain_at(h)
+    crossing = any(t.bridge for t in specs)
+    out: list[EntryRoll] = []
+    for t in specs:
+        if not (t.entry_roll_dice or t.entry_roll_from_value):
+            continue
+        if how is Entry.RETREAT and not t.entry_roll_on_retreat:
+            continue
+        if ignore_terrain_movement and how is not Entry.RETREAT:
+            continue
+        if t.entry_roll_spares_owner and position.terrain_owner(h, t.name) is unit.side:
+            continue
+        if t.entry_roll_dice and crossing:
+            continue  # a frozen river crossed by a bridge
+        faces = _hit_faces(t.entry_roll_hits, unit)
+        if t.entry_roll_from_value and unit.spec.sweeps_mines and how is Entry.MOVE:
+            out.append(EntryRoll(t.name, 0, faces, f"{t.name}: {unit.type} clear it instead of "
+                                                   "battling", sweep=True))
+            continue
+        if t.entry_roll_from_value:
+            value = position.terrain_values.get((h, t.name))
+            if value is None:
+                out.append(EntryRoll(t.name, None, faces,
+                                     f"{t.name}: turn the mine over; roll its number of dice"))
+            elif value == 0:
+                out.append(EntryRoll(t.name, 0, faces, f"{t.name}: a decoy (0): removed",
+                                     decoy=True))
+            else:
+                out.append(EntryRoll(t.name, value, faces,
+                                     f"{t.name}: roll {value} {'die' if value == 1 else 'dice'}"
+                                     f", hits as in a battle"))
+        else:
+            out.append(EntryRoll(t.name, t.entry_roll_dice, faces,
+                                 f"{t.name}: roll {t.entry_roll_dice} dice, a figure lost per "
+                                 "star"))
+    return out
+
+
+def _hit_faces(kind: str, unit: Unit) -> frozenset[str]:
+    if kind == "stars":
+        return frozenset({STAR})
+    faces = {GRENADE}
+    symbol = CLASS_SYMBOL.get(unit.spec.target_class)
+    if symbol is not None:
+        faces.add(symbol)
+    return frozenset(faces)
+
+
+def resolve_entry_roll(position: Position, unit_id: str, roll: EntryRoll,
+                       faces: Sequence[str]) -> EntryResult:
+    """What the rolled ``faces`` of ``roll`` do to the unit (flags do nothing here). A unit
+    eliminated this way is a medal for the other side, as in a battle."""
+    unit = _unit(position, unit_id)
+    rolled = validate_faces(list(faces))
+    if roll.decoy or roll.sweep:
+        if rolled:
+            raise EntryError(f"{'a decoy mine' if roll.decoy else 'a swept minefield'} rolls "
+                             "no dice")
+        return EntryResult(0, 0, False, None, (roll.terrain,), (roll.explain,))
+    if roll.dice is None:
+        raise EntryError("the mine's number is not known: give the minefield's value")
+    if len(rolled) != roll.dice:
+        raise EntryError(f"{len(rolled)} dice given where {roll.dice} are due")
+    hits = sum(1 for f in rolled if f in roll.hit_faces)
+    removed = min(hits, unit.figures)
+    eliminated = removed >= unit.figures
+    explain = [f"rolled {', '.join(rolled)}" if rolled else "no dice rolled",
+               f"{hits} hit{'s' if hits != 1 else ''}: {removed} figure"
+               f"{'s' if removed != 1 else ''} removed"]
+    medal = unit.side.other if eliminated else None
+    if medal is not None:
+        explain.append(f"{unit.id} is eliminated: 1 medal to {medal.value}")
+    return EntryResult(hits, removed, eliminated, medal, (), tuple(explain))
+
+
+def may_clear(position: Position, unit_id: str) -> tuple[str, ...]:
+    """The pieces on the unit's hex it may remove instead of battling (wire, for infantry;
+    a minefield, for combat engineers)."""
+    unit = _unit(position, unit_id)
+    cls = unit.spec.unit_class
+    return tuple(t.name for t in position.terrain_at(unit.hex)
+                 if cls in t.clear_instead_of_battle_by
+                 or (unit.spec.sweeps_mines and t.entry_roll_from_value))
+
+
+def clear(position: Position, unit_id: str, name: str) -> None:
+    """Remove ``name`` from the unit's hex in place of its battle (see :func:`may_clear`)."""
+    if name not in may_clear(position, unit_id):
+        raise EntryError(f"{unit_id} may not remove {name!r} from its hex")
+    position.remove_terrain(position.units[unit_id].hex, name)
+
+
+__all__ = ["Entry", "EntryError", "EntryResult", "EntryRoll", "clear", "entry_rolls",
+           "may_clear", "resolve_entry_roll"]

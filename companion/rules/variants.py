@@ -1,0 +1,186 @@
+"""Nation rules and scenario options as rule variants: data that changes units, never
+branches through the engine.
+
+A variant is a set of :class:`UnitChange` rows: which units it concerns (by nation, side,
+class or type) and which :class:`~companion.rules.units.UnitSpec` fields it sets. A unit's
+rules are its type's spec with the changes of every variant that applies to it (its
+nation's own rules always; a scenario's options when the scenario switches them on, named
+in ``Unit.variants``). What a variant does that no data field expresses yet is named in
+``not_played`` so that ``scenario check`` reports it.
+
+Sources: bga-memoir ``Managers/Units.php::loadScenario`` (blitz, partial blitz, Italian
+Royal Army, Japanese infantry), ``States/AttackUnitsTrait`` (British battle back),
+``Scenario::setup`` (the option keys); docs/rules-sources.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from companion.rules.board import Side
+from companion.rules.units import UNITS, UnitClass, UnitSpec
+
+_GROUND = frozenset({UnitClass.INFANTRY, UnitClass.ARMOR, UnitClass.ARTILLERY})
+
+
+@dataclass(frozen=True, slots=True)
+class UnitChange:
+    """Field values a variant gives the units it concerns. ``None`` filters match any unit."""
+
+    changes: Mapping[str, Any]
+    classes: frozenset[UnitClass] = _GROUND
+    sides: frozenset[Side] | None = None
+    nations: frozenset[str] | None = None
+    types: frozenset[str] | None = None
+    except_types: frozenset[str] = frozenset()
+
+    def applies(self, spec: UnitSpec, side: Side, nation: str | None) -> bool:
+        return (spec.unit_class in self.classes and not spec.air
+                and (self.sides is None or side in self.sides)
+                and (self.nations is None or nation in self.nations)
+                and (self.types is None or spec.name in self.types)
+                and spec.name not in self.except_types)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleVariant:
+    name: str
+    label: str
+    unit_changes: tuple[UnitChange, ...] = ()
+    always_for_nations: frozenset[str] = frozenset()  # a nation's own rules: no option needed
+    side_from_option: bool = False  # the option's value names the side it applies to
+    not_played: str = ""
+    source: str = ""
+
+
+def _c(**changes: Any) -> Mapping[str, Any]:
+    return MappingProxyType(changes)
+
+
+_ARMOR = frozenset({UnitClass.ARMOR})
+_BGA_UNITS = "bga-memoir Managers/Units.php loadScenario"
+
+VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
+    RuleVariant(
+        "blitz", "Blitz rules",
+        (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR,
+                    sides=frozenset({Side.ALLIES})),),
+        source=f"{_BGA_UNITS}: with blitz_rules, Allied armor moves 2 and battles after 2 "
+               "(the early-war Blitz rules); the Axis may play a Recon card as Air Power "
+               "(bga-memoir Player::canHill317)",
+        not_played="the Axis playing a Recon card as Air Power"),
+    RuleVariant(
+        "partial_blitz", "Partial blitz (armor of one side slowed)",
+        (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
+        side_from_option=True,
+        source=f"{_BGA_UNITS}: partial_blitz_rules = ALLIES, AXIS or all: that side's armor "
+               "moves 2 and battles after 2"),
+    RuleVariant(
+        "italian_royal_army", "Italian Royal Army",
+        (UnitChange(_c(retreat_hexes=3), nations=frozenset({"it"})),
+         UnitChange(_c(retreat_hexes=3, ignore_flags=1), classes=frozenset({UnitClass.ARTILLERY}),
+                    nations=frozenset({"it"}))),
+        source=f"{_BGA_UNITS}: Italian infantry, armor and artillery retreat 1 to 3 hexes per "
+               "flag; Italian artillery ignores 1 flag (Mediterranean Theater)"),
+    RuleVariant(
+        "imperial_japanese_army", "Imperial Japanese Army",
+        (UnitChange(_c(ignore_flags=1, close_assault_bonus_at_full_strength=1, move_and_battle=2),
+                    classes=frozenset({UnitClass.INFANTRY}), nations=frozenset({"jp"}),
+                    except_types=frozenset({"sniper", "mortar", "machine_gun"})),
+         UnitChange(_c(ignore_flags=1, close_assault_bonus_at_full_strength=1),
+                    classes=frozenset({UnitClass.INFANTRY}), nations=frozenset({"jp"}),
+                    types=frozenset({"mortar", "machine_gun"}))),
+        always_for_nations=frozenset({"jp"}),
+        source=f"{_BGA_UNITS}: Japanese infantry (not snipers) ignores 1 flag (Seishin "
+               "Kyoiku), battles at +1 die in close assault at full strength (Yamato "
+               "Damashii), and may move 2 and still battle (Banzai), except with an early-war "
+               "Special Weapon Asset (Pacific Theater)"),
+    RuleVariant(
+        "british_commonwealth", "British Commonwealth Forces",
+        (UnitChange(_c(battles_back_at_one_figure=True), nations=frozenset({"brit", "gb"}),
+                    except_types=frozenset({"sniper"})),),
+        always_for_nations=frozenset({"brit", "gb"}),
+        source="bga-memoir States/AttackUnitsTrait: a British unit left with a single figure "
+               "by a close assault, without retreating, battles back at once (Mediterranean "
+               "Theater, British Commonwealth Forces); bga-memoir applies it to every British "
+               "unit"),
+    RuleVariant(
+        "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
+        not_played="ordering one more unit than a section card says (Gung Ho!)",
+        source="Pacific Theater, US Marine Corps Command: a Section card orders one more unit"),
+    RuleVariant(
+        "russian_commissar", "Soviet Political Commissar", side_from_option=True,
+        not_played="the command card placed under the Political Commissar chip a turn ahead",
+        source="Eastern Front, Russian Command rules (bga-memoir ST_COMMISSAR)"),
+    RuleVariant(
+        "italian_high_command", "Italian High Command",
+        not_played="the Italian High Command's card limit",
+        source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
+    RuleVariant(
+        "north_african_desert", "North African Desert rules",
+        not_played="armor moving one more hex after a successful overrun (desert rules)",
+        source="Terrain Pack p.3, North African Desert Rules (bga-memoir ST_DESERT_MOVE)"),
+    RuleVariant(
+        "night_visibility", "Night attacks",
+        not_played="the night visibility roll and its range limit",
+        source="Night attacks rules (bga-memoir night_visibility_rules)"),
+    RuleVariant(
+        "empty_section_medals", "Medals for empty sections",
+        not_played="the medals a side wins when a section holds no enemy unit",
+        source="bga-memoir empty_section_medals"),
+    RuleVariant(
+        "deck_reshuffling", "Deck reshuffling",
+        not_played="the end of the game when the deck is reshuffled",
+        source="bga-memoir deck_reshuffling"),
+)}
+
+
+class VariantError(ValueError):
+    """An unknown variant name."""
+
+
+_SPECS: dict[tuple[str, Side, str | None, tuple[str, ...]], UnitSpec] = {}
+
+
+def unit_spec(type_: str, side: Side, nation: str | None = None,
+              variants: Iterable[str] = ()) -> UnitSpec:
+    """The rules of a unit of ``type_``: its type's spec with the changes of its nation's own
+    rules and of the ``variants`` switched on for it, in the order of VARIANTS."""
+    names = tuple(variants)
+    key = (type_, side, nation, names)
+    found = _SPECS.get(key)
+    if found is not None:
+        return found
+    for n in names:
+        if n not in VARIANTS:
+            raise VariantError(f"unknown rule variant {n!r}; allowed: {', '.join(VARIANTS)}")
+    spec = UNITS[type_]
+    for v in VARIANTS.values():
+        if v.name not in names and (nation is None or nation not in v.always_for_nations):
+            continue
+        for change in v.unit_changes:
+            if change.applies(spec, side, nation):
+                spec = replace(spec, **dict(change.changes))
+    if len(_SPECS) < 4096:
+        _SPECS[key] = spec
+    return spec
+
+
+def unit_variants(variants: Mapping[str, str], side: Side) -> tuple[str, ...]:
+    """The variant names of a scenario (name -> "", "allies", "axis" or "all") that apply to
+    units of ``side``."""
+    out = []
+    for name, who in variants.items():
+        v = VARIANTS.get(name)
+        if v is None or not v.unit_changes:
+            continue
+        if v.side_from_option and who not in ("", "all") and who != side.value:
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "unit_spec", "unit_variants"]

@@ -1,0 +1,164 @@
+"""One test per troop added for issue 16, from its troop card's text (as docs/rules-sources.md
+quotes it: bga-memoir's Units/*.php, the rules-database seed for anti-tank guns)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.battle import battle_check, ignorable_flags, resolve_battle
+from companion.rules.board import Side
+from companion.rules.entry import Entry, entry_rolls, may_clear
+from companion.rules.movement import move_destinations
+from companion.rules.position import Position
+from companion.rules.referee import position_from_json
+from companion.rules.units import UNITS
+
+
+def unit(uid: str, side: str, kind: str, hexname: str, **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "type": kind, "hex": hexname, **extra}
+
+
+def t(hexname: str, kind: str, **extra: Any) -> dict[str, Any]:
+    return {"hex": hexname, "type": kind, **extra}
+
+
+def position(*units: dict[str, Any], terrain: tuple[dict[str, Any], ...] = ()) -> Position:
+    return position_from_json({"units": list(units), "terrain": list(terrain)})
+
+
+def dests(pos: Position, uid: str) -> dict[str, Any]:
+    return {pos.board.name(h): info for h, info in move_destinations(pos, uid).items()}
+
+
+def test_anti_tank_gun_is_a_four_figure_infantry_unit_that_takes_no_ground() -> None:
+    assert UNITS["anti_tank"].figures == 4
+    pos = position(unit("a1", "allies", "anti_tank", "f4"),
+                   unit("x1", "axis", "infantry", "F5", figures=1))
+    result = resolve_battle(pos, "a1", "x1", ["grenade"] * 3)
+    assert result.eliminated and not result.take_ground
+
+
+def test_combat_engineers_ignore_terrain_in_close_assault_and_sweep_mines() -> None:
+    pos = position(unit("a1", "allies", "combat_engineer", "f4"),
+                   unit("x1", "axis", "infantry", "F5"), terrain=(t("F5", "forest"),))
+    assert battle_check(pos, "a1", "x1").dice == 3  # the forest's -1 ignored at 1 hex
+    pos = position(unit("a1", "allies", "combat_engineer", "F5"),
+                   terrain=(t("F5", "minefield", owner="axis", value=3),))
+    (roll,) = entry_rolls(pos, "a1", Entry.MOVE)
+    assert roll.sweep and roll.dice == 0
+    assert may_clear(pos, "a1") == ("minefield",)
+
+
+def test_snipers_ignore_terrain_never_target_armor_and_are_hit_by_grenades_only() -> None:
+    pos = position(unit("a1", "allies", "sniper", "F1"), unit("x1", "axis", "infantry", "F5"),
+                   unit("x2", "axis", "armor", "D5"), terrain=(t("F5", "forest"),))
+    check = battle_check(pos, "a1", "x1")
+    assert check.allowed and check.dice == 1  # 4 hexes: 1 die, the forest ignored
+    assert "star" in check.hit_faces
+    assert not battle_check(pos, "a1", "x2").allowed
+    pos = position(unit("a1", "allies", "sniper", "F5"), unit("x1", "axis", "infantry", "F7"))
+    hit = resolve_battle(pos, "x1", "a1", ["infantry", "infantry"])
+    assert hit.hits == 0  # infantry symbols do not hit a sniper
+    kill = resolve_battle(pos, "x1", "a1", ["grenade", "infantry"])
+    assert kill.eliminated and kill.medals[Side.AXIS] == 0  # a sniper is worth no medal
+
+
+def test_cavalry_moves_three_fires_two_one_and_overruns() -> None:
+    spec = UNITS["cavalry"]
+    assert (spec.move, spec.move_and_battle, spec.dice) == (3, 3, (2, 1))
+    pos = position(unit("a1", "allies", "cavalry", "f4"),
+                   unit("x1", "axis", "infantry", "F5", figures=1))
+    result = resolve_battle(pos, "a1", "x1", ["grenade", "grenade"])
+    assert result.take_ground and result.armor_overrun
+
+
+def test_ski_troops_three_figures_move_three_battle_after_any_terrain() -> None:
+    pos = position(unit("a1", "allies", "ski_troops", "F3"), terrain=(t("f4", "forest"),))
+    d = dests(pos, "a1")
+    assert d["f4"].can_battle
+    assert UNITS["ski_troops"].figures == 3 and UNITS["ski_troops"].retreat_hexes == 3
+
+
+def test_big_gun_fires_eight_hexes() -> None:
+    pos = position(unit("a1", "allies", "big_gun", "A1"), unit("x1", "axis", "infantry", "I1"))
+    check = battle_check(pos, "a1", "x1")
+    assert check.allowed and check.dice == 1
+    assert UNITS["big_gun"].not_played  # its cross-hair markers
+
+
+def test_mobile_artillery_may_move_one_and_fire() -> None:
+    pos = position(unit("a1", "allies", "mobile_artillery", "F3"))
+    d = dests(pos, "a1")
+    assert d["f4"].can_battle and not d["F5"].can_battle
+
+
+def test_heavy_anti_tank_gun_needs_sight_ignores_terrain_stars_hit_armor() -> None:
+    pos = position(unit("a1", "allies", "heavy_anti_tank_gun", "F1"),
+                   unit("x1", "axis", "armor", "F5"), terrain=(t("F5", "forest"),))
+    check = battle_check(pos, "a1", "x1")
+    assert check.dice == 2 and "star" in check.hit_faces
+    blocked = position(unit("a1", "allies", "heavy_anti_tank_gun", "F1"),
+                       unit("x1", "axis", "armor", "F5"), terrain=(t("F3", "forest"),))
+    assert not battle_check(blocked, "a1", "x1").allowed
+
+
+def test_late_war_anti_tank_gun_stars_hit_armor_only_when_it_has_not_moved() -> None:
+    pos = position(unit("a1", "allies", "anti_tank_late", "F3"), unit("x1", "axis", "armor", "F5"))
+    assert "star" in battle_check(pos, "a1", "x1").hit_faces
+    pos = position(unit("a1", "allies", "anti_tank_late", "F3", moved=1),
+                   unit("x1", "axis", "armor", "F5"))
+    assert "star" not in battle_check(pos, "a1", "x1").hit_faces
+
+
+def test_early_mortar_ignores_sight_and_terrain_but_may_not_move_and_fire() -> None:
+    pos = position(unit("a1", "allies", "mortar", "F1"), unit("x1", "axis", "infantry", "F5"),
+                   terrain=(t("F3", "forest"), t("F5", "town")))
+    assert not battle_check(pos, "a1", "x1").allowed  # 4 hexes: beyond the dice 3/2/1
+    near = position(unit("a1", "allies", "mortar", "F3"), unit("x1", "axis", "infantry", "f6"),
+                    terrain=(t("f4", "forest"), t("F5", "forest"), t("f6", "town")))
+    check = battle_check(near, "a1", "x1")
+    assert check.allowed and check.dice == 1  # 3 hexes, unseen, the town ignored
+    moved = position(unit("a1", "allies", "mortar", "F3", moved=1),
+                     unit("x1", "axis", "infantry", "f6"))
+    assert not battle_check(moved, "a1", "x1").allowed
+
+
+def test_late_mortar_not_moved_fires_four_hexes_unseen() -> None:
+    pos = position(unit("a1", "allies", "mortar_late", "F1"), unit("x1", "axis", "infantry", "F5"),
+                   terrain=(t("F3", "forest"), t("F5", "town")))
+    check = battle_check(pos, "a1", "x1")
+    assert check.allowed and check.dice == 1  # the 4th number, unseen, the town ignored
+    moved = position(unit("a1", "allies", "mortar_late", "F1", moved=1),
+                     unit("x1", "axis", "infantry", "F5"))
+    assert not battle_check(moved, "a1", "x1").allowed  # moved: infantry's 3 hexes
+
+
+def test_machine_guns_stars_hit_infantry() -> None:
+    pos = position(unit("a1", "allies", "machine_gun", "F3"), unit("x1", "axis", "infantry", "F5"))
+    assert "star" in battle_check(pos, "a1", "x1").hit_faces
+    late = position(unit("a1", "allies", "machine_gun_late", "F3", moved=1),
+                    unit("x1", "axis", "infantry", "F5"))
+    assert "star" not in battle_check(late, "a1", "x1").hit_faces
+
+
+def test_flame_thrower_tank_terrain_takes_one_die_at_most_in_close_assault() -> None:
+    pos = position(unit("a1", "allies", "flame_thrower_tank", "f4"),
+                   unit("x1", "axis", "infantry", "F5"), terrain=(t("F5", "town"),))
+    assert battle_check(pos, "a1", "x1").dice == 2  # 3 - 1, not 3 - 2
+
+
+def test_tiger_is_one_figure_whose_hits_must_be_confirmed() -> None:
+    pos = position(unit("a1", "allies", "infantry", "f4"), unit("x1", "axis", "tiger", "F5"))
+    result = resolve_battle(pos, "a1", "x1", ["armor", "infantry", "infantry"])
+    assert result.confirm_dice == 1 and result.figures_removed == 0
+    confirmed = resolve_battle(pos, "a1", "x1", ["armor", "infantry", "infantry"],
+                               confirm_faces=["grenade"])
+    assert confirmed.eliminated
+
+
+def test_destroyer_moves_on_ocean_only_and_ignores_a_flag() -> None:
+    pos = position(unit("a1", "allies", "destroyer", "F1"),
+                   terrain=(t("F1", "ocean"), t("f2", "ocean"), t("G1", "beach")))
+    d = dests(pos, "a1")
+    assert "f2" in d and "G1" not in d
+    assert ignorable_flags(pos, pos.units["a1"]) == 1

@@ -1,0 +1,118 @@
+"""Nation rules and scenario options as rule variants (companion/rules/variants.py), each
+built from its rule text (docs/rules-sources.md), through the rules core, the referee and a
+scenario."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.rules.battle import battle_check, ignorable_flags, resolve_battle
+from companion.rules.board import Side
+from companion.rules.movement import move_destinations
+from companion.rules.position import Position
+from companion.rules.referee import QueryError, answer, position_from_json
+from companion.rules.variants import VARIANTS, VariantError, unit_spec
+from companion.scenarios import import_m44, to_position
+from companion.scenarios.check import problems
+
+
+def unit(uid: str, side: str, kind: str, hexname: str, **extra: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "type": kind, "hex": hexname, **extra}
+
+
+def position(*units: dict[str, Any], variants: Any = None) -> Position:
+    rules = {} if variants is None else {"variants": variants}
+    return position_from_json({"units": list(units), "rules": rules})
+
+
+def test_blitz_slows_allied_armor_to_two_hexes_and_not_axis_armor() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("x1", "axis", "armor", "F7"),
+                   variants=["blitz"])
+    assert (pos.units["a1"].spec.move, pos.units["a1"].spec.move_and_battle) == (2, 2)
+    assert pos.units["x1"].spec.move == 3
+    reach = {pos.board.name(h) for h in move_destinations(pos, "a1")}
+    assert "F5" in reach and "F9" not in reach and "G6" not in reach
+
+
+def test_partial_blitz_slows_the_side_it_names() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("x1", "axis", "armor", "F7"),
+                   variants={"partial_blitz": "axis"})
+    assert pos.units["x1"].spec.move == 2 and pos.units["a1"].spec.move == 3
+
+
+def test_italian_royal_army_retreats_up_to_three_and_its_artillery_ignores_a_flag() -> None:
+    pos = position(unit("x1", "axis", "infantry", "F5", nation="it"),
+                   unit("x2", "axis", "artillery", "H5", nation="it"),
+                   unit("x3", "axis", "infantry", "K5", nation="ger"),
+                   variants=["italian_royal_army"])
+    assert pos.units["x1"].spec.retreat_hexes == 3
+    assert ignorable_flags(pos, pos.units["x2"]) == 1
+    assert pos.units["x3"].spec.retreat_hexes == 1
+    # without the option, Italians are as everyone
+    plain = position(unit("x1", "axis", "infantry", "F5", nation="it"))
+    assert plain.units["x1"].spec.retreat_hexes == 1
+
+
+def test_japanese_infantry_ignores_a_flag_and_gains_a_die_in_close_assault_at_full_strength() -> None:
+    pos = position(unit("x1", "axis", "infantry", "F5", nation="jp"),
+                   unit("a1", "allies", "infantry", "f4"))
+    x1 = pos.units["x1"]
+    assert ignorable_flags(pos, x1) == 1
+    assert battle_check(pos, "x1", "a1").dice == 4  # 3 + 1 at full strength
+    weak = position(unit("x1", "axis", "infantry", "F5", nation="jp", figures=3),
+                    unit("a1", "allies", "infantry", "f4"))
+    assert battle_check(weak, "x1", "a1").dice == 3
+    assert unit_spec("infantry", Side.AXIS, "jp").move_and_battle == 2  # Banzai
+    assert unit_spec("sniper", Side.AXIS, "jp").ignore_flags == 0  # not snipers
+
+
+def test_british_unit_left_with_one_figure_battles_back() -> None:
+    pos = position(unit("a1", "allies", "infantry", "F5", nation="brit"),
+                   unit("x1", "axis", "infantry", "f6"))
+    result = resolve_battle(pos, "x1", "a1", ["infantry", "infantry", "grenade"])
+    assert result.figures_removed == 3 and result.battle_back
+    two = resolve_battle(pos, "x1", "a1", ["infantry", "infantry", "armor"])
+    assert not two.battle_back  # 2 figures left
+    weak = position(unit("a1", "allies", "infantry", "F5", nation="brit", figures=3),
+                    unit("x1", "axis", "infantry", "f6"))
+    gone = resolve_battle(weak, "x1", "a1", ["infantry", "infantry", "grenade"])
+    assert gone.eliminated and not gone.battle_back
+    fled = resolve_battle(weak, "x1", "a1", ["infantry", "infantry", "flag"])
+    assert fled.retreat and not fled.battle_back
+    us = position(unit("a1", "allies", "infantry", "F5", nation="us"),
+                  unit("x1", "axis", "infantry", "f6"))
+    assert not resolve_battle(us, "x1", "a1", ["infantry"] * 3).battle_back
+
+
+def test_the_referee_takes_variants_and_names_unknown_ones() -> None:
+    q = {"rules": {"variants": ["blitz"]}, "units": [unit("a1", "allies", "armor", "F3")],
+         "ask": {"move": {"unit": "a1"}}}
+    hexes = {d["hex"] for d in answer(q)["move"]["destinations"]}
+    assert "F7" not in hexes
+    q["rules"] = {"variants": ["zeppelins"]}
+    with pytest.raises(QueryError) as info:
+        answer(q)
+    assert info.value.field == "rules.variants"
+    with pytest.raises(VariantError):
+        unit_spec("infantry", Side.AXIS, None, ("zeppelins",))
+
+
+def test_a_scenario_option_becomes_the_units_variant_and_check_names_what_is_not_played() -> None:
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "tankus"}},
+        {"row": 8, "col": 0, "unit": {"name": "tankger"}}]},
+        "game_info": {"side_player1": "ALLIES", "side_player2": "AXIS",
+                      "options": {"blitz_rules": True, "russian_commissar_rule": "ALLIES"}}})
+    pos = to_position(s)
+    allied = next(u for u in pos.units.values() if u.side is Side.ALLIES)
+    assert allied.spec.move == 2
+    msgs = [str(p) for p in problems(s)]
+    assert any("Political Commissar" in m for m in msgs)
+    assert any("Recon card as Air Power" in m for m in msgs)
+
+
+def test_every_variant_has_a_source_and_says_what_it_does() -> None:
+    for v in VARIANTS.values():
+        assert v.source and (v.unit_changes or v.not_played), v.name

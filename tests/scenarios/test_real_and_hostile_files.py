@@ -1,0 +1,147 @@
+"""The importer on a real editor file, on the shapes files in the wild take, and on hostile input.
+
+``data/real/1311-bug-river.m44`` is scenario 1311 as bga-memoir keeps it (its source is in the
+file's ``_source`` field). Hostile inputs come from issue 17: each is a one-line ScenarioError
+(exit 2 from the command line), never a traceback, and a repeated hexagon costs linear time.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.rules.board import BoardKind, Side
+from companion.scenarios import BoardFace, ScenarioError, import_m44, loads_m44, to_position
+from companion.scenarios.check import errors, problems
+from companion.scenarios.m44 import load_m44
+
+REAL = Path(__file__).parent / "data" / "real"
+
+
+def test_bug_river_loads_with_its_field_bunkers_and_names_what_is_not_played():
+    s = load_m44(REAL / "1311-bug-river.m44")
+    assert s.id == "m44-1311"
+    assert s.bottom is Side.ALLIES and s.starts is Side.AXIS
+    assert {p.type for p in s.terrain if p.hex in ("c6", "h6")} == {"field_bunker"}
+    assert [u.type for u in s.units if u.hex == "c6"] == ["armor"]
+    assert s.objectives[0].hexes == ("e2",) and s.objectives[0].sides == (Side.AXIS,)
+    assert [p.type for p in s.terrain if p.hex == "e4"] == ["railway_station"]
+    # the standard victory condition is no note; the train's two parts are named once each
+    assert s.notes == [
+        "L3: locomotive ('loco') is not played yet; left out",
+        "M3: wagon ('wagon') is not played yet; left out",
+    ]
+    assert len(errors(s)) == 2
+    to_position(s)  # what loads, plays
+
+
+@pytest.mark.parametrize(("written", "kind"), [
+    ("brkthru", BoardKind.BREAKTHROUGH), ("Standard", BoardKind.STANDARD),
+    ("overlord", BoardKind.OVERLORD), ("BREAKTHROUGH", BoardKind.BREAKTHROUGH),
+])
+def test_board_type_is_read_in_any_case(written, kind):
+    s = import_m44({"board": {"type": written, "face": "winter"}})
+    assert s.board is kind
+    assert s.face is BoardFace.WINTER
+
+
+def test_sides_starting_and_owners_in_lower_case():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "obstacle": {"name": "bunker", "original_owner": "axis"}}]},
+        "game_info": {"side_player1": "axis", "side_player2": "allies", "starting": "player2"}})
+    assert s.bottom is Side.ALLIES and s.starts is Side.ALLIES
+    assert s.terrain[0].owner is Side.AXIS
+
+
+@pytest.mark.parametrize("victory", [
+    [{"group_sudden_death": {"side": "ALLIES", "group": ["A9"]}}],
+    {"condition": [{"group_sudden_death": {"side": "ALLIES", "group": ["A9"]}}]},
+    {"condition": {"group_sudden_death": {"side": "ALLIES", "group": ["A9"]}}},
+    {"group_sudden_death": {"side": "ALLIES", "group": ["A9"]}},
+])
+def test_victory_as_a_list_or_an_object(victory):
+    s = import_m44({"board": {}, "game_info": {"victory": victory}})
+    assert [o.hexes for o in s.objectives] == [("A9",)]
+
+
+def test_behaviours_make_cliffs_fords_and_wide_rivers():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "terrain": {"name": "hills", "behavior": "CLIFF"}},
+        {"row": 0, "col": 2, "terrain": {"name": "river", "behavior": "FORD"}},
+        {"row": 0, "col": 4, "terrain": {"name": "river", "behavior": "WIDE_RIVER"}},
+        {"row": 0, "col": 6, "terrain": {"name": "hills", "behavior": "HILL"}},
+    ]}})
+    assert [p.type for p in s.terrain] == ["cliff", "ford", "river", "hill"]
+    assert s.notes == []
+
+
+def test_a_mine_tag_and_camouflage_tags():
+    s = import_m44({"board": {"hexagons": [{"row": 4, "col": 12, "tags": [
+        {"name": "tag4", "behavior": "MINE_FIELD", "side": "AXIS"}, {"name": "tag14"}]}]}})
+    assert [(p.type, p.owner) for p in s.terrain] == [("minefield", Side.AXIS)]
+    assert s.notes == []
+
+
+def test_badge_nation_and_late_war_badges():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger", "badge": "badge38"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus", "badge": "badge37lw"}}]}})
+    assert s.units[0].nation == "it"
+    assert s.units[1].badges == ("badge37lw",)
+
+
+# --- hostile input (issue 17) ------------------------------------------------------------
+def test_an_integer_of_5000_digits_is_a_one_line_error():
+    text = '{"board": {"hexagons": [{"row": ' + "9" * 5000 + ', "col": 0}]}}'
+    with pytest.raises(ScenarioError) as info:
+        loads_m44(text)
+    assert info.value.field == ""
+    assert "\n" not in str(info.value) and len(str(info.value)) < 200
+
+
+def test_a_huge_integer_in_parsed_data_is_named_without_printing_it():
+    with pytest.raises(ScenarioError) as info:
+        import_m44({"board": {"hexagons": [{"row": 10**5000, "col": 0}]}})
+    assert info.value.field == "board.hexagons[0].row"
+    assert "larger number" in info.value.message
+
+
+@pytest.mark.parametrize("opener", ["[", '{"a":'])
+def test_deep_nesting_is_a_one_line_error(opener):
+    closer = "]" if opener == "[" else "}"
+    text = opener * 100_000 + closer * 100_000
+    with pytest.raises(ScenarioError) as info:
+        loads_m44(text)
+    assert "nested deeper than 64 levels" in info.value.message
+
+
+def test_superscript_digits_are_not_numbers():
+    with pytest.raises(ScenarioError) as info:
+        import_m44({"board": {"hexagons": [{"row": "²", "col": 0}]}})
+    assert info.value.field == "board.hexagons[0].row"
+
+
+def test_a_hexagon_repeated_ten_thousand_times_is_one_note_and_loads_once():
+    one = {"row": 4, "col": 12, "terrain": {"name": "woods"}, "unit": {"name": "infger"}}
+    other = {"row": 8, "col": 0, "unit": {"name": "infus"}}
+    doc = {"board": {"hexagons": [one] * 10_000 + [other]}}
+    s = import_m44(doc)
+    assert len(s.units) == 2 and len(s.terrain) == 1
+    assert s.notes == ["board.hexagons: 9999 hexagons repeat a hex already listed (first "
+                       "board.hexagons[1]: G5, listed at board.hexagons[0]); the repeats were "
+                       "skipped"]
+    assert len(problems(s)) == 1
+
+
+def test_the_command_line_says_one_line_and_exits_2_on_hostile_files(tmp_path, capsys):
+    deep = tmp_path / "deep.m44"
+    deep.write_text("[" * 50_000 + "]" * 50_000)
+    big = tmp_path / "big.m44"
+    big.write_text(json.dumps({"board": {}}).replace("{}", '{"type": ' + "7" * 4400 + "}"))
+    for path in (deep, big):
+        assert main(["scenario", "check", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err
