@@ -178,6 +178,8 @@ def _aruco() -> Any:
 
 def find_tray(bgr: Image) -> NDArray[np.float64] | None:
     """The homography from the frame to a top-down 640x640 tray, when its 4 markers show."""
+    if min(bgr.shape[:2]) < 32:  # no room for four markers (and a thin frame has no half size)
+        return None
     grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
     # Half resolution: markers are big, and this search runs on every frame.
     small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)

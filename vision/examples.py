@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detect import DetectParams, find_candidates
+from vision.images import load_image
 from vision.labelled import LabelledImage
 from vision.net import CROP, CROP_MARGIN, cut
 from vision.profile import Face
@@ -39,15 +40,15 @@ def load_shots(items: Sequence[LabelledImage], faces: Sequence[Face], params: De
     """Decode each labelled photo once."""
     shots = []
     for it in items:
-        frame = cv2.imread(str(it.image), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise ValueError(f"{it.image}: cannot be read as an image")
-        shots.append(shot_from_frame(frame, [(d.face, d.box) for d in it.dice], faces, params))
+        img = load_image(it.image)
+        sx, sy = img.scale_x, img.scale_y
+        boxes = [(d.face, (d.box[0] / sx, d.box[1] / sy, d.box[2] / sx, d.box[3] / sy)) for d in it.dice]
+        shots.append(shot_from_frame(img.pixels, boxes, faces, params))
     return shots
 
 
 def shot_from_frame(
-    frame: NDArray[np.uint8], dice: Sequence[tuple[Face, Sequence[int]]], faces: Sequence[Face],
+    frame: NDArray[np.uint8], dice: Sequence[tuple[Face, Sequence[float]]], faces: Sequence[Face],
     params: DetectParams,
 ) -> Shot:
     """One photo and its labels (face, box in the photo's pixels), in the reader's working pixels."""

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from vision import pipcount
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
+from vision.images import LoadedImage
 from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut
 from vision.profile import Face, Profile
 
@@ -123,6 +124,13 @@ def read_frame(
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     ms = (time.perf_counter() - t0) * 1000.0
     return FrameReading(tuple(dice), ms, tray_found)
+
+
+def read_loaded(img: LoadedImage, profile: Profile, use_tray_markers: bool = True) -> FrameReading:
+    """:func:`read_frame` on a decoded file (:mod:`vision.images`), boxes in the file's pixels."""
+    r = read_frame(img.pixels, profile, use_tray_markers)
+    dice = tuple(DieFound(d.face, img.to_file(d.box), d.confidence) for d in r.dice)
+    return FrameReading(dice, r.ms, r.tray_found)
 
 
 def box_in_work(box: Sequence[float], to_work: NDArray[np.float64]) -> tuple[float, float, float, float]:

@@ -106,7 +106,7 @@ def _net_fit(items: Sequence[LabelledImage], base: Profile, name: str) -> Fit:
 
     def fit(which: Sequence[int], seed: int, final: bool) -> Profile:
         assert base.net is not None
-        net = DieNet(base.net.onnx, base.net.classes)
+        net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
         net.head = fit_head([shots[i] for i in which], base, seed=seed)
         return Profile(name, base.base, base.faces, None, base.detect, min_confidence=base.min_confidence,
                        max_background=base.max_background, method="net", net=net, views=base.views,
