@@ -157,8 +157,8 @@ def _split_clusters(
     for comp, k in clusters.items():
         ys, xs = np.nonzero(labels == comp)
         pts = np.column_stack([xs, ys]).astype(np.float32)
-        if len(pts) > 4000:  # a sample is enough to place the centres
-            pts = pts[:: len(pts) // 4000 + 1]
+        if len(pts) > 1500:  # a sample is enough to place the centres
+            pts = pts[:: len(pts) // 1500 + 1]
         k = min(len(pts), int(np.ceil(k * seeds)))
         cv2.setRNGSeed(comp)  # k-means++ seeding draws from OpenCV's global RNG: the same photo
         _, _, centres = cv2.kmeans(pts, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)  # reads the same

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -158,3 +159,15 @@ def test_unknown_runtime_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _runtime("auto") == "cv2"
     with pytest.raises(ValueError, match="not one of"):
         _runtime("tensorflow")
+
+
+def test_cut_many_cuts_what_cut_cuts() -> None:
+    from vision.net import cut_many
+
+    rng = np.random.default_rng(0)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (0, 0), 2)
+    xs, ys, hs = rng.uniform(-20, 660, 40), rng.uniform(-20, 500, 40), rng.uniform(3, 80, 40)
+    one = np.stack([cut(img, x, y, h) for x, y, h in zip(xs, ys, hs, strict=True)])
+    many = cut_many(img, xs, ys, hs)
+    assert many.shape == one.shape == (40, CROP, CROP, 3)
+    assert np.abs(one.astype(int) - many.astype(int)).max() <= 1  # fixed-point rounding only
