@@ -10,6 +10,7 @@ from pathlib import Path
 
 import cv2
 
+from vision.images import ImageError, load_image
 from vision.labelled import LabelError, load_folder
 from vision.profile import Profile, ProfileError, load_profile
 
@@ -26,19 +27,17 @@ def _profile(name: str) -> Profile:
 
 
 def cmd_read(a: argparse.Namespace) -> int:
-    from vision.reader import read_frame
+    from vision.reader import read_loaded
 
     prof = _profile(a.profile)
     frames = []
     for name in a.images:  # check every image first: bad input changes nothing
-        if not Path(name).is_file():
-            raise UsageError(f"image {name} does not exist")
-        img = cv2.imread(name, cv2.IMREAD_COLOR)
-        if img is None:
-            raise UsageError(f"image {name} cannot be read as an image")
-        frames.append((name, img))
+        try:
+            frames.append((name, load_image(name)))
+        except ImageError as exc:
+            raise UsageError(str(exc)) from None
     for name, img in frames:
-        r = read_frame(img, prof, use_tray_markers=not a.no_markers)
+        r = read_loaded(img, prof, use_tray_markers=not a.no_markers)
         if a.json:
             doc = {"image": Path(name).name, "ms": round(r.ms, 1), "dice": [d.as_json() for d in r.dice]}
             print(json.dumps(doc), flush=True)

@@ -157,8 +157,8 @@ def _split_clusters(
     for comp, k in clusters.items():
         ys, xs = np.nonzero(labels == comp)
         pts = np.column_stack([xs, ys]).astype(np.float32)
-        if len(pts) > 4000:  # a sample is enough to place the centres
-            pts = pts[:: len(pts) // 4000 + 1]
+        if len(pts) > 1500:  # a sample is enough to place the centres
+            pts = pts[:: len(pts) // 1500 + 1]
         k = min(len(pts), int(np.ceil(k * seeds)))
         cv2.setRNGSeed(comp)  # k-means++ seeding draws from OpenCV's global RNG: the same photo
         _, _, centres = cv2.kmeans(pts, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)  # reads the same
@@ -178,6 +178,8 @@ def _aruco() -> Any:
 
 def find_tray(bgr: Image) -> NDArray[np.float64] | None:
     """The homography from the frame to a top-down 640x640 tray, when its 4 markers show."""
+    if min(bgr.shape[:2]) < 32:  # no room for four markers (and a thin frame has no half size)
+        return None
     grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
     # Half resolution: markers are big, and this search runs on every frame.
     small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)

@@ -6,12 +6,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
+from vision.images import load_image
 from vision.labelled import LabelledImage
 from vision.profile import Face, Profile
-from vision.reader import read_frame
+from vision.reader import read_loaded
 
 
 @dataclass
@@ -34,7 +34,8 @@ class EvalReport:
         n = max(self.labelled, 1)
         med = float(np.median(self.ms)) if self.ms else 0.0
         return (f"accuracy={self.right / n:.3f} found={self.found / n:.3f} "
-                f"unreadable={self.unreadable / n:.3f} ms_median={med:.1f}")
+                f"unreadable={self.unreadable / n:.3f} ms_median={med:.1f} "
+                f"extra={self.extra / max(self.images, 1):.2f}")
 
 
 def evaluate(
@@ -44,10 +45,7 @@ def evaluate(
 ) -> EvalReport:
     rep = EvalReport()
     for k, it in enumerate(items):
-        img = cv2.imread(str(it.image), cv2.IMREAD_COLOR)
-        if img is None:
-            raise ValueError(f"{it.image}: cannot be read as an image")
-        reading = read_frame(img, profile)
+        reading = read_loaded(load_image(it.image), profile)
         rep.images += 1
         rep.ms.append(reading.ms)
         used: set[int] = set()

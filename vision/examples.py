@@ -12,16 +12,17 @@ at a random angle, mirror, light, colour, blur and noise:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from vision.detect import DetectParams, find_candidates
+from vision.images import load_image
 from vision.labelled import LabelledImage
 from vision.net import CROP, CROP_MARGIN, cut
-from vision.profile import Face
+from vision.profile import Face, Profile
 from vision.reader import FIRST_LOOK, box_in_work, prepare
 
 
@@ -33,21 +34,23 @@ class Shot:
     dice: NDArray[np.float64]  # (n, 4): class id (1..), centre x, centre y, half-size
     cands: NDArray[np.float64]  # (m, 3): the search's candidates x, y, radius
     die_half: float  # typical half-size of a die in this photo
+    # (k, 3): x, y, crop half-size of second looks a network took at no die (:func:`mine_hard`)
+    hard: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 3)))
 
 
 def load_shots(items: Sequence[LabelledImage], faces: Sequence[Face], params: DetectParams) -> list[Shot]:
     """Decode each labelled photo once."""
     shots = []
     for it in items:
-        frame = cv2.imread(str(it.image), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise ValueError(f"{it.image}: cannot be read as an image")
-        shots.append(shot_from_frame(frame, [(d.face, d.box) for d in it.dice], faces, params))
+        img = load_image(it.image)
+        sx, sy = img.scale_x, img.scale_y
+        boxes = [(d.face, (d.box[0] / sx, d.box[1] / sy, d.box[2] / sx, d.box[3] / sy)) for d in it.dice]
+        shots.append(shot_from_frame(img.pixels, boxes, faces, params))
     return shots
 
 
 def shot_from_frame(
-    frame: NDArray[np.uint8], dice: Sequence[tuple[Face, Sequence[int]]], faces: Sequence[Face],
+    frame: NDArray[np.uint8], dice: Sequence[tuple[Face, Sequence[float]]], faces: Sequence[Face],
     params: DetectParams,
 ) -> Shot:
     """One photo and its labels (face, box in the photo's pixels), in the reader's working pixels."""
@@ -63,6 +66,25 @@ def shot_from_frame(
     arr = np.array(rows, np.float64).reshape(-1, 4)
     half = float(np.median(arr[:, 3])) if len(arr) else 20.0
     return Shot(work, arr, np.array(cands, np.float64).reshape(-1, 3), half)
+
+
+def mine_hard(shot: Shot, profile: Profile) -> None:
+    """Keep in ``shot.hard`` every place where ``profile``'s network takes a second look (it
+    thought a die likely) more than 1.5 die half-sizes from every labelled die: clutter that
+    looks like a die to it, the "not a die" examples worth most."""
+    from vision.reader import SECOND_LOOK, _looks
+
+    assert profile.net is not None
+    if not len(shot.cands):
+        return
+    xs, ys = shot.cands[:, 0], shot.cands[:, 1]
+    first, x1, y1, h1 = _looks(shot.work, profile.net, xs, ys, shot.cands[:, 2] * FIRST_LOOK)
+    again = first.base_die >= SECOND_LOOK
+    pts = np.column_stack([x1, y1, h1])[again]
+    if len(shot.dice) and len(pts):
+        d = np.hypot(shot.dice[None, :, 1] - pts[:, None, 0], shot.dice[None, :, 2] - pts[:, None, 1])
+        pts = pts[(d / shot.dice[None, :, 3]).min(axis=1) > 1.5]
+    shot.hard = pts
 
 
 def _colour(crop: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint8]:
@@ -91,6 +113,8 @@ def sample(
     regw = np.zeros(n, np.float32)
     with_dice = [s for s in shots if len(s.dice)]
     die_index = [(i, j) for i, s in enumerate(with_dice) for j in range(len(s.dice))]
+    hard = [s for s in shots if len(s.hard)]
+    hard_index = [(i, j) for i, s in enumerate(hard) for j in range(len(s.hard))]
     k = 0
     while k < n:
         u = rng.random()
@@ -121,6 +145,13 @@ def sample(
             a = np.array([c * dx + s * dy, -s * dx + c * dy])  # R(angle)^T @ d
             target = (float(a[0]), float(a[1]), float(np.log(1.0 / scale)))
             w = 1.0
+        elif u < 0.73 and hard_index:  # not a die: where a network thought one likely
+            si, hj = hard_index[rng.integers(len(hard_index))]
+            shot = hard[si]
+            hx, hy, hh = shot.hard[hj]
+            x, y = hx + rng.normal(0, 0.1 * hh), hy + rng.normal(0, 0.1 * hh)
+            half = hh * float(np.exp(rng.normal(0, 0.15)))
+            label, target, w = -1, (0.0, 0.0, 0.0), 0.0
         else:  # not a die
             shot = shots[rng.integers(len(shots))]
             h, wd = shot.work.shape[:2]

@@ -99,8 +99,10 @@ def faces_of(base: str) -> tuple[Face, ...]:
     raise ProfileError(f"unknown base {base!r}: use m44 or pips")
 
 
-def load_profile(name_or_path: str) -> Profile:
-    """A built-in profile by name, or a profile file; raise :class:`ProfileError` otherwise."""
+def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
+    """A built-in profile by name, or a profile file; raise :class:`ProfileError` otherwise.
+
+    ``runtime`` runs its network on ``onnxruntime`` or ``cv2`` (``auto``: the first installed)."""
     if name_or_path in BUILTIN:
         path = BUILTIN_DIR / f"{name_or_path}.npz"
         if not path.exists():
@@ -128,7 +130,7 @@ def load_profile(name_or_path: str) -> Profile:
         if method == "net":
             if "net" not in arrays:
                 raise ProfileError(f"profile {path}: method net but no network in the file")
-            net = DieNet(arrays["net"].astype(np.uint8), len(faces) + 1)
+            net = DieNet(arrays["net"].astype(np.uint8), len(faces) + 1, runtime)
             if any(k.startswith("head") for k in arrays):
                 net.head = Ensemble.from_arrays(arrays, "head")
                 if net.head.classes != len(faces) + 1:

@@ -13,7 +13,8 @@ from numpy.typing import NDArray
 from vision import pipcount
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
-from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut
+from vision.images import LoadedImage
+from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut_many
 from vision.profile import Face, Profile
 
 WORK_SIZE = 640  # frames are read at this longest side; dice sizes in profiles assume it
@@ -90,8 +91,10 @@ def read_frame(
     h, w = frame.shape[:2]
     cands = find_candidates(work, profile.detect)
     if profile.net is not None:
-        dice = [DieFound(f, _box_at(x, y, r, to_frame, w, h), conf)
-                for f, x, y, r, conf in read_with_net(work, cands, profile.net, profile)]
+        found = read_with_net(work, cands, profile.net, profile)
+        boxes = _boxes(np.array([(x, y, r / BOX_SCALE) for _f, x, y, r, _c in found]).reshape(-1, 3),
+                       to_frame, w, h)
+        dice = [DieFound(f, b, conf) for (f, _x, _y, _r, conf), b in zip(found, boxes, strict=True)]
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         return FrameReading(tuple(dice), (time.perf_counter() - t0) * 1000.0, tray_found)
     feats = candidate_features(work, cands, profile.detect)
@@ -125,6 +128,13 @@ def read_frame(
     return FrameReading(tuple(dice), ms, tray_found)
 
 
+def read_loaded(img: LoadedImage, profile: Profile, use_tray_markers: bool = True) -> FrameReading:
+    """:func:`read_frame` on a decoded file (:mod:`vision.images`), boxes in the file's pixels."""
+    r = read_frame(img.pixels, profile, use_tray_markers)
+    dice = tuple(DieFound(d.face, img.to_file(d.box), d.confidence) for d in r.dice)
+    return FrameReading(dice, r.ms, r.tray_found)
+
+
 def box_in_work(box: Sequence[float], to_work: NDArray[np.float64]) -> tuple[float, float, float, float]:
     """A box in the frame's pixels as an upright box in the working image's pixels."""
     x0, y0, x1, y1 = box
@@ -135,16 +145,23 @@ def box_in_work(box: Sequence[float], to_work: NDArray[np.float64]) -> tuple[flo
 
 
 def _box(c: Candidate, to_frame: NDArray[np.float64], w: int, h: int) -> tuple[int, int, int, int]:
-    r = c.radius * BOX_SCALE
-    pts = np.array([[[c.x - r, c.y - r]], [[c.x + r, c.y - r]], [[c.x + r, c.y + r]],
-                     [[c.x - r, c.y + r]]], dtype=np.float64)
-    mapped = cv2.perspectiveTransform(pts, to_frame).reshape(4, 2)
-    x0, y0 = mapped.min(axis=0)
-    x1, y1 = mapped.max(axis=0)
-    return (
-        int(np.clip(round(x0), 0, w - 1)), int(np.clip(round(y0), 0, h - 1)),
-        int(np.clip(round(x1), 0, w - 1)), int(np.clip(round(y1), 0, h - 1)),
-    )
+    return _boxes(np.array([[c.x, c.y, c.radius]]), to_frame, w, h)[0]
+
+
+def _boxes(xyr: NDArray[np.float64], to_frame: NDArray[np.float64], w: int, h: int
+           ) -> list[tuple[int, int, int, int]]:
+    """Frame boxes of candidates (x, y, radius) in the working image, all in one transform."""
+    if not len(xyr):
+        return []
+    r = xyr[:, 2:3] * BOX_SCALE
+    signs = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64)
+    pts = xyr[:, None, :2] + signs[None] * r[:, :, None]  # (n, 4, 2)
+    mapped = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), to_frame).reshape(-1, 4, 2)
+    lo = np.rint(mapped.min(axis=1))
+    hi = np.rint(mapped.max(axis=1))
+    lo = np.clip(lo, 0, [w - 1, h - 1]).astype(int)
+    hi = np.clip(hi, 0, [w - 1, h - 1]).astype(int)
+    return [(int(a), int(b), int(c), int(d)) for (a, b), (c, d) in zip(lo, hi, strict=True)]
 
 
 def _looks(work: NDArray[np.uint8], net: DieNet, xs: NDArray[np.float64], ys: NDArray[np.float64],
@@ -153,8 +170,7 @@ def _looks(work: NDArray[np.uint8], net: DieNet, xs: NDArray[np.float64], ys: ND
     """The network on crops at (xs, ys, halves), and where it says the dice are (centre x, y
     and a centred crop's half-size). With ``views`` > 1 the face is the average over the
     crop turned by quarter turns (a die reads the same turned; a network nearly does)."""
-    crops = np.stack([cut(work, float(x), float(y), float(hf))
-                      for x, y, hf in zip(xs, ys, halves, strict=True)])
+    crops = cut_many(work, xs, ys, halves)
     n = len(crops)
     if views > 1:
         crops = np.concatenate([crops] + [np.rot90(crops, k, axes=(1, 2)) for k in range(1, views)])
@@ -217,7 +233,3 @@ def read_with_net(
         out.append((profile.faces[best] if conf >= profile.min_confidence else None, x, y, r, conf))
     return out
 
-
-def _box_at(x: float, y: float, r: float, to_frame: NDArray[np.float64], w: int, h: int
-            ) -> tuple[int, int, int, int]:
-    return _box(Candidate(x, y, r / BOX_SCALE), to_frame, w, h)

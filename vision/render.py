@@ -203,6 +203,92 @@ def _tray(rng: np.random.Generator, size: int) -> Image:
     return img
 
 
+CLUTTER_KINDS = ("cable", "keys", "coin", "card", "sticker", "pen", "hand", "grain")
+
+
+def _clutter(img: NDArray[np.float32], rng: np.random.Generator, n: int) -> None:
+    """Draw ``n`` things that are not dice: cables, keyboard keys, coins, cards, stickers, pens,
+    a hand, wood grain. Dice go on top of them."""
+    size = img.shape[0]
+    for _ in range(n):
+        kind = CLUTTER_KINDS[rng.integers(len(CLUTTER_KINDS))]
+        dark = rng.random() < 0.5
+        col = rng.uniform(10, 60, 3) if dark else rng.uniform(180, 250, 3)
+        if kind == "cable":  # a smooth curve, with a highlight along it
+            pts = np.cumsum(rng.normal(0, size * 0.12, (6, 2)), axis=0) + rng.uniform(0, size, 2)
+            t = np.linspace(0, 1, 60)[:, None]
+            curve = (1 - t) ** 2 * pts[0] + 2 * (1 - t) * t * pts[2] + t**2 * pts[5]
+            w = int(rng.integers(3, 14))
+            cv2.polylines(img, [curve.astype(np.int32)], False, col.tolist(), w, cv2.LINE_AA)
+            cv2.polylines(img, [(curve - w / 4).astype(np.int32)], False, (col * 0.5 + 120).tolist(),
+                          max(1, w // 4), cv2.LINE_AA)
+        elif kind == "keys":  # a patch of keyboard: square keys with a letter or a dot on each
+            key = rng.uniform(22, 50)
+            x0, y0 = rng.uniform(-key, size, 2)
+            rows, cols = int(rng.integers(1, 5)), int(rng.integers(2, 9))
+            ink = (230, 230, 230) if dark else (30, 30, 30)
+            for r in range(rows):
+                for c in range(cols):
+                    kx, ky = x0 + c * key * 1.15 + r * key * 0.3, y0 + r * key * 1.15
+                    corner, far = (int(kx), int(ky)), (int(kx + key), int(ky + key))
+                    cv2.rectangle(img, corner, far, col.tolist(), -1, cv2.LINE_AA)
+                    cv2.rectangle(img, (int(kx), int(ky)), (int(kx + key), int(ky + key)),
+                                  (col * 0.7).tolist(), 1, cv2.LINE_AA)
+                    if rng.random() < 0.3:
+                        mid = (int(kx + key / 2), int(ky + key / 2))
+                        cv2.circle(img, mid, max(1, int(key / 10)), ink, -1)
+                    else:  # a letter's strokes (putText draws on 8-bit images only)
+                        for _s in range(int(rng.integers(1, 4))):
+                            a = np.array([kx, ky]) + key * rng.uniform(0.25, 0.75, 2)
+                            b = np.array([kx, ky]) + key * rng.uniform(0.25, 0.75, 2)
+                            cv2.line(img, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), ink, 1, cv2.LINE_AA)
+        elif kind == "coin":
+            r = rng.uniform(10, 30)
+            c = tuple(int(v) for v in rng.uniform(r, size - r, 2))
+            metal = np.array([(60, 140, 190), (170, 170, 175), (50, 90, 150)][rng.integers(3)], np.float64)
+            cv2.circle(img, c, int(r), metal.tolist(), -1, cv2.LINE_AA)
+            cv2.circle(img, c, int(r * 0.8), (metal * 0.75).tolist(), 1, cv2.LINE_AA)
+        elif kind in ("card", "sticker"):  # a rectangle with lines of text or a few marks
+            w, h = (rng.uniform(60, 200, 2) if kind == "card" else rng.uniform(15, 50, 2))
+            centre, ang = tuple(rng.uniform(0, size, 2)), rng.uniform(0, 180)
+            box = cv2.boxPoints((centre, (w, h), ang)).astype(np.int32)
+            paper = rng.uniform(200, 250, 3) if kind == "card" else rng.uniform(30, 250, 3)
+            cv2.fillConvexPoly(img, box, paper.tolist(), cv2.LINE_AA)
+            for _k in range(int(rng.integers(1, 6))):
+                p = box[0] + (box[2] - box[0]) * rng.uniform(0.15, 0.85)
+                if rng.random() < 0.5:
+                    cv2.circle(img, tuple(int(v) for v in p), int(rng.integers(2, 6)), (30, 30, 30), -1)
+                else:
+                    q = p + rng.normal(0, 12, 2)
+                    cv2.line(img, tuple(int(v) for v in p), tuple(int(v) for v in q), (40, 40, 40), 2)
+        elif kind == "pen":
+            a = rng.uniform(0, size, 2)
+            b = a + rng.normal(0, 90, 2)
+            cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), col.tolist(),
+                     int(rng.integers(5, 12)), cv2.LINE_AA)
+        elif kind == "hand":  # a skin-coloured blob from the edge, with finger-like lobes
+            skin = np.array([(120, 150, 200), (90, 120, 170), (60, 80, 120)][rng.integers(3)], np.float64)
+            edge = rng.integers(4)
+            c = np.array([rng.uniform(0, size), rng.uniform(0, size)])
+            c[edge % 2] = 0 if edge < 2 else size
+            axes = (int(rng.uniform(60, 140)), int(rng.uniform(40, 90)))
+            cv2.ellipse(img, tuple(int(v) for v in c), axes, rng.uniform(0, 180), 0, 360, skin.tolist(), -1,
+                        cv2.LINE_AA)
+            for _f in range(4):
+                f = c + rng.normal(0, 70, 2)
+                axes = (int(rng.uniform(25, 45)), int(rng.uniform(8, 14)))
+                cv2.ellipse(img, tuple(int(v) for v in f), axes, rng.uniform(0, 180), 0, 360,
+                            (skin * 0.95).tolist(), -1, cv2.LINE_AA)
+        else:  # wood grain: long wavy darker streaks
+            streak = rng.uniform(0.75, 0.92)
+            ang = rng.uniform(0, np.pi)
+            yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+            u = xx * np.cos(ang) + yy * np.sin(ang)
+            v = -xx * np.sin(ang) + yy * np.cos(ang)
+            wave = np.sin(v / rng.uniform(6, 20) + 3 * np.sin(u / rng.uniform(60, 200)))
+            img *= np.where(wave > 0.8, streak, 1.0).astype(np.float32)[:, :, None]
+
+
 def render_scene(
     rng: np.random.Generator,
     style: str = "classic",
@@ -210,10 +296,19 @@ def render_scene(
     size: int = 640,
     faces: tuple[Face, ...] = M44_DIE,
     touching: float = 0.3,
+    clutter: int = 0,
 ) -> tuple[Image, list[tuple[Face, tuple[int, int, int, int]]]]:
-    """One synthetic photo and its labels: (face, [x0, y0, x1, y1]) per die."""
+    """One synthetic photo and its labels: (face, [x0, y0, x1, y1]) per die; ``clutter``
+    things that are not dice (cables, keys, coins, cards, stickers, pens, a hand, grain)
+    are drawn on the table first."""
     st = STYLES[style]
     img = _tray(rng, size)
+    if clutter:
+        if rng.random() < 0.4:  # a light wooden desk
+            img[:] = np.array([120, 165, 200], np.float32) + rng.uniform(-25, 25, 3)
+            grain = cv2.GaussianBlur(rng.normal(0, 1, (size, size)).astype(np.float32), (0, 0), 1.5)
+            img += grain[:, :, None] * 4
+        _clutter(img, rng, clutter)
     shadow = np.ones((size, size), np.float32)
     n = int(dice if dice is not None else rng.integers(1, 9))
     die_px = rng.uniform(24, 60) if style in MIXED else rng.uniform(34, 60)

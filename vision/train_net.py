@@ -59,9 +59,13 @@ def make_model(classes: int, embed: int = 128, aux: int = 0) -> Any:
 
 def train(
     shots: Sequence[Shot], classes: int, mirror: bool, epochs: int = 24, per_epoch: int = 40000,
-    seed: int = 0, log: Any = print, aux: int = 0,
+    seed: int = 0, log: Any = print, aux: int = 0, minutes: float | None = None,
 ) -> bytes:
-    """Train and return the network as ONNX bytes."""
+    """Train and return the network as ONNX bytes.
+
+    With ``minutes`` the learning rate follows the clock instead of the step count (a warm-up
+    over the first 15 %, then a cosine to zero) and training stops when the time is up or
+    after ``epochs``, whichever is first: a run on a busy machine ends on time, annealed."""
     import torch
     import torch.nn.functional as F
 
@@ -73,7 +77,24 @@ def train(
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = epochs * (per_epoch // 256)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
+    start = time.time()
+
+    def clock_lr() -> bool:
+        """Set the learning rate from the time used; False when the time is up."""
+        assert minutes is not None
+        frac = (time.time() - start) / (60.0 * minutes)
+        if frac >= 1.0:
+            return False
+        warm = 0.04 + 0.96 * frac / 0.15
+        lr = 3e-3 * (warm if frac < 0.15 else 0.5 * (1 + np.cos(np.pi * (frac - 0.15) / 0.85)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        return True
+
+    done = False
     for ep in range(epochs):
+        if done:
+            break
         t0 = time.time()
         crops, kind, reg, regw = sample(shots, per_epoch, rng, mirror)
         x_all = torch.from_numpy(normalise(crops))
@@ -81,7 +102,12 @@ def train(
         order = torch.randperm(per_epoch)
         model.train()
         tot = 0.0
+        batches = 0
         for b in range(per_epoch // 256):
+            if minutes is not None and not clock_lr():
+                done = True
+                break
+            batches += 1
             idx = order[b * 256:(b + 1) * 256]
             out, _ = model(x_all[idx])
             logits = torch.cat([out[:, :classes], out[:, classes + 3:]], 1)
@@ -101,9 +127,10 @@ def train(
             opt.zero_grad()
             loss.backward()
             opt.step()
-            sched.step()
+            if minutes is None:
+                sched.step()
             tot += float(loss.detach())
-        log(f"epoch {ep + 1}/{epochs}: loss {tot / (per_epoch // 256):.4f} ({time.time() - t0:.0f} s)")
+        log(f"epoch {ep + 1}/{epochs}: loss {tot / max(batches, 1):.4f} ({time.time() - t0:.0f} s)")
     model.eval()
     return export(model)
 
@@ -135,6 +162,11 @@ def parser() -> argparse.ArgumentParser:
                          " (classes used in training only)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--views", type=int, default=1, help="quarter-turned views the reader averages")
+    ap.add_argument("--minutes", type=float, help="stop after this many minutes (learning rate by the clock)")
+    ap.add_argument("--mine", metavar="PROFILE",
+                    help="hard 'not a die' examples: where this profile's network looks twice at no die")
+    ap.add_argument("--clutter", type=int, default=0, metavar="N",
+                    help="rendered photos get up to N things that are not dice (cables, keys, coins...)")
     ap.add_argument("folders", nargs="*", type=Path)
     return ap
 
@@ -166,8 +198,17 @@ def main(argv: list[str] | None = None) -> int:
         style, count, seed = spec.split(":")
         rng = np.random.default_rng(int(seed))
         for _ in range(int(count)):
-            img, labels = render_scene(rng, style, faces=faces if a.base == "pips" else M44_DIE)
+            img, labels = render_scene(rng, style, faces=faces if a.base == "pips" else M44_DIE,
+                                       clutter=int(rng.integers(0, a.clutter + 1)))
             shots.append(shot_from_frame(img, labels, faces, params))
+    if a.mine:
+        from vision.examples import mine_hard
+        from vision.profile import load_profile
+
+        miner = load_profile(a.mine)
+        for s in shots:
+            mine_hard(s, miner)
+        print(f"mined {sum(len(s.hard) for s in shots)} hard places with {a.mine}", file=sys.stderr)
     print(f"{len(shots)} photos, {sum(len(s.dice) for s in shots)} dice ({time.time() - t0:.0f} s)",
           file=sys.stderr)
     aux = 0
@@ -180,12 +221,14 @@ def main(argv: list[str] | None = None) -> int:
             shots.append(shot_from_frame(img, labels, everything, params))
         aux = len(GLYPHS)
     onnx = train(shots, len(faces) + 1, mirror=a.base == "pips", epochs=a.epochs, per_epoch=a.per_epoch,
-                 seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux)
+                 seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux, minutes=a.minutes)
     from vision.net import DieNet
 
     source = ", ".join([f"{len(items)} labelled photos of {', '.join(f.name for f in a.folders)}"]
                        * bool(a.folders) + [f"rendered {r}" for r in a.rendered]
-                       + [f"glyphs {a.glyphs}"] * bool(a.glyphs))
+                       + [f"clutter {a.clutter}"] * bool(a.clutter)
+                       + [f"glyphs {a.glyphs}"] * bool(a.glyphs)
+                       + [f"hard places from {a.mine}"] * bool(a.mine))
     if a.holdout:
         source += " (every 4th photo held out)"
     prof = Profile(a.name or a.out.stem, a.base, faces, None, params, min_confidence=0.5,

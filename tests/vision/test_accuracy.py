@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+
+import cv2
+import numpy as np
 
 import pytest
 
@@ -45,3 +49,41 @@ def test_teach_round_trip_on_a_new_style(tmp_path: Path) -> None:
     base = evaluate(load_folder(fresh), load_profile("m44"))
     assert rep.accuracy >= 0.85
     assert rep.accuracy > base.accuracy  # teaching helped on dice the base never saw
+
+
+def test_teach_never_hands_back_worse_than_its_base_and_says_why(classic_dir: Path) -> None:
+    """On dice the base already reads (its own style) the taught head is measured against it,
+    per face, on photos each never learnt from; what comes back is at least as good."""
+    logged: list[str] = []
+    prof, report = teach(load_folder(classic_dir), "m44", name="mine", log=logged.append)
+    text = "\n".join(logged)
+    assert "measured on photos each never learnt from" in text
+    assert "per face: infantry: base" in text
+    assert prof.notes["chosen"] in ("base", "base, tuned search", "taught")
+    assert f"kept the {prof.notes['chosen']} profile" in report
+    assert prof.notes["cv_accuracy"] >= prof.notes["base_accuracy"]
+    if prof.notes["chosen"] != "taught":
+        assert prof.net is not None and prof.net.head is None  # the base network's own answers
+
+
+def test_tune_search_widens_for_big_dice_and_lowers_a_threshold_that_misses_dice() -> None:
+    from vision.examples import shot_from_frame
+    from vision.render import render_scene
+    from vision.teach import tune_search
+
+    base = load_profile("pips").detect
+    rng = np.random.default_rng(3)
+    shots = []
+    for _ in range(3):
+        img, labels = render_scene(rng, "pipwhite", dice=3, faces=(1, 2, 3, 4, 5, 6), touching=0.0)
+        # Zoomed 2.2x about the centre: dice of 55-130 px, beyond the base's 40 px half-width.
+        big = cv2.resize(img, None, fx=2.2, fy=2.2)[352:992, 352:992]
+        kept = [(f, tuple(int(v * 2.2) - 352 for v in b)) for f, b in labels]
+        kept = [(f, b) for f, b in kept if min(b) >= 0 and max(b) < 640]
+        shots.append(shot_from_frame(big, kept, (1, 2, 3, 4, 5, 6), base))
+    tuned, before, after = tune_search(shots, base)
+    assert tuned.max_radius > base.max_radius and tuned.threshold <= base.threshold
+    assert after >= before
+    dull = replace(base, threshold=200.0)  # a search that finds nothing
+    tuned, before, after = tune_search(shots, dull)
+    assert before == 0.0 and after > 0.8 and tuned.threshold < 200.0

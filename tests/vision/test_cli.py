@@ -85,9 +85,34 @@ def test_eval_last_line_is_the_contract(classic_dir: Path, capsys: pytest.Captur
     assert main(["eval", "--profile", "m44", str(classic_dir)]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     keys = [kv.split("=")[0] for kv in last.split()]
-    assert keys == ["accuracy", "found", "unreadable", "ms_median"]
+    assert keys == ["accuracy", "found", "unreadable", "ms_median", "extra"]
     values = dict(kv.split("=") for kv in last.split())
     assert 0.0 <= float(values["accuracy"]) <= 1.0
+    assert float(values["extra"]) >= 0.0
+
+
+def test_extra_counts_detections_of_no_labelled_die_per_photo(classic_dir: Path, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Labels with every die removed from two of four photos: each die read there is extra."""
+    folder = tmp_path / "lab"
+    shutil.copytree(classic_dir, folder)
+    stems = sorted(p.stem for p in folder.glob("*.json"))[:4]
+    for p in folder.glob("*.json"):
+        if p.stem not in stems:
+            p.unlink()
+    assert main(["eval", "--profile", "m44", str(folder)]) == 0
+    base = dict(kv.split("=") for kv in capsys.readouterr().out.strip().splitlines()[-1].split())
+    dropped = 0
+    for stem in stems[:2]:
+        doc = json.loads((folder / f"{stem}.json").read_text())
+        dropped += len(doc["dice"])
+        doc["dice"] = []
+        (folder / f"{stem}.json").write_text(json.dumps(doc))
+    assert main(["eval", "--profile", "m44", str(folder)]) == 0
+    after = dict(kv.split("=") for kv in capsys.readouterr().out.strip().splitlines()[-1].split())
+    # The renderer's dice are all found (found=1.000 on these), so each removed label is one more extra.
+    assert float(base["found"]) == 1.0
+    assert float(after["extra"]) == pytest.approx(float(base["extra"]) + dropped / 4, abs=0.006)
 
 
 def test_teach_with_wrong_faces_exits_2(tmp_path: Path, classic_dir: Path,

@@ -52,3 +52,23 @@ def test_the_built_in_recipes_are_arguments_train_net_takes() -> None:
         a = parser().parse_args([*recipe, "--out", f"{name}.npz"])
         assert a.base == name and 1 <= a.views <= 4 and a.epochs > 0
         assert all(spec.split(":")[0] in STYLES for spec in a.rendered)
+
+
+def test_mined_hard_places_are_away_from_every_die_and_sampled_as_not_a_die() -> None:
+    from vision.examples import mine_hard
+    from vision.profile import PIP_FACES, load_profile
+
+    prof = load_profile("pips")
+    rng = np.random.default_rng(21)
+    shots = []
+    for _ in range(3):
+        img, labels = render_scene(rng, "pipwhite", dice=4, faces=PIP_FACES, clutter=8)
+        shot = shot_from_frame(img, labels, PIP_FACES, prof.detect)
+        mine_hard(shot, prof)
+        for x, y, _h in shot.hard:
+            d = np.hypot(shot.dice[:, 1] - x, shot.dice[:, 2] - y) / shot.dice[:, 3]
+            assert d.min() > 1.5
+        shots.append(shot)
+    assert sum(len(s.hard) for s in shots) > 0  # clutter the network looks at twice
+    _crops, kind, _, _ = sample(shots, 2000, np.random.default_rng(0), mirror=True)
+    assert 0.3 < (kind < 0).mean() < 0.4  # a third of the examples are not a die, hard ones among them

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -122,3 +123,51 @@ def test_one_second_look_per_place_keeps_the_surest() -> None:
     kept = _distinct(np.arange(4), score, xs, ys, halves)
     assert kept.tolist() == [1, 2, 3]  # 0 and 1 point at one place: the surer (1) stays
     assert _distinct(np.array([0, 2], np.intp), score, xs, ys, halves).tolist() == [0, 2]
+
+
+def test_onnxruntime_and_cv2_dnn_give_the_same_readings() -> None:
+    """The app runs the network on onnxruntime where installed, on cv2.dnn otherwise: same dice."""
+    pytest.importorskip("onnxruntime")
+    from vision.reader import read_frame
+    from vision.render import render_scene
+
+    rng = np.random.default_rng(11)
+    scenes = [render_scene(rng, "pipmix", faces=(1, 2, 3, 4, 5, 6))[0] for _ in range(6)]
+    scenes += [render_scene(rng, "m44mix")[0] for _ in range(6)]
+    for name in ("pips", "m44"):
+        ort, dnn = load_profile(name, "onnxruntime"), load_profile(name, "cv2")
+        assert ort.net is not None and dnn.net is not None
+        assert (ort.net.runtime, dnn.net.runtime) == ("onnxruntime", "cv2")
+        crops = np.random.default_rng(1).integers(0, 256, (20, 32, 32, 3), dtype=np.uint8)
+        a, b = ort.net.run(crops), dnn.net.run(crops)
+        np.testing.assert_allclose(a.probs, b.probs, atol=1e-4)
+        np.testing.assert_allclose(a.embedding, b.embedding, atol=1e-3)
+        for img in scenes:
+            ra, rb = read_frame(img, ort), read_frame(img, dnn)
+            assert [d.face for d in ra.dice] == [d.face for d in rb.dice]
+            # Float sums in another order move a box edge across a rounding point now and then.
+            assert np.abs(np.array([d.box for d in ra.dice]) - np.array([d.box for d in rb.dice])).max(
+                initial=0) <= 1
+            assert [d.confidence for d in ra.dice] == pytest.approx([d.confidence for d in rb.dice], abs=0.01)
+
+
+def test_unknown_runtime_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.net import _runtime
+
+    assert _runtime("cv2") == "cv2"
+    monkeypatch.setenv("VISION_RUNTIME", "cv2")
+    assert _runtime("auto") == "cv2"
+    with pytest.raises(ValueError, match="not one of"):
+        _runtime("tensorflow")
+
+
+def test_cut_many_cuts_what_cut_cuts() -> None:
+    from vision.net import cut_many
+
+    rng = np.random.default_rng(0)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (480, 640, 3), dtype=np.uint8), (0, 0), 2)
+    xs, ys, hs = rng.uniform(-20, 660, 40), rng.uniform(-20, 500, 40), rng.uniform(3, 80, 40)
+    one = np.stack([cut(img, x, y, h) for x, y, h in zip(xs, ys, hs, strict=True)])
+    many = cut_many(img, xs, ys, hs)
+    assert many.shape == one.shape == (40, CROP, CROP, 3)
+    assert np.abs(one.astype(int) - many.astype(int)).max() <= 1  # fixed-point rounding only

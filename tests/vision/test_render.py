@@ -26,3 +26,12 @@ def test_same_seed_same_scene() -> None:
     a, la = render_scene(np.random.default_rng(9), "classic")
     b, lb = render_scene(np.random.default_rng(9), "classic")
     assert la == lb and np.array_equal(a, b)
+
+
+def test_clutter_draws_things_that_are_not_dice_and_keeps_the_labels_valid() -> None:
+    plain, _ = render_scene(np.random.default_rng(8), "pipwhite", dice=3, faces=(1, 2, 3, 4, 5, 6))
+    rng = np.random.default_rng(8)
+    busy, lb = render_scene(rng, "pipwhite", dice=3, faces=(1, 2, 3, 4, 5, 6), clutter=8)
+    assert len(lb) == 3 and all(0 <= b[0] < b[2] < 640 and 0 <= b[1] < b[3] < 640 for _f, b in lb)
+    # Eight things on the table change a good part of it.
+    assert (np.abs(plain.astype(int) - busy.astype(int)).max(axis=2) > 40).mean() > 0.02
