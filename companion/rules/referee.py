@@ -712,8 +712,10 @@ def load_plugins() -> None:
         return
     # card_referee replaces "battle" and "move" with their card-aware versions (which call the
     # plain ones above) and adds orders, card_attack and victory; air.referee the air asks.
-    from companion.rules import card_referee  # noqa: F401
-    from companion.rules import terrain_referee  # noqa: F401  (terrain owners, entering asks)
+    from companion.rules import (
+        card_referee,  # noqa: F401
+        terrain_referee,  # noqa: F401  (terrain owners, entering asks)
+    )
     from companion.rules.air import referee as air_referee  # noqa: F401
 
     _plugins_loaded = True
