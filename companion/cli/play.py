@@ -375,3 +375,5 @@ def _try(session: GameSession, table: TerminalTable, action: dict[str, Any]) -> 
         session.act(action)
     except IllegalAction as exc:
         table.say(f"! {exc}")
+    except StoreError as exc:  # nothing of the action was kept; the game is as it was
+        table.say(f"! the game could not be saved: {exc}")

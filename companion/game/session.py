@@ -11,7 +11,8 @@ moment who must do what next.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -59,12 +60,16 @@ def _need(action: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> An
 class GameSession:
     """One game in progress. Not thread-safe: front ends call it from one thread."""
 
-    def __init__(self, log: GameLog, game_id: str, store: EventSink | None = None) -> None:
+    def __init__(self, log: GameLog, game_id: str, store: EventSink | None = None,
+                 events: list[Event] | None = None) -> None:
         self.log = log
         self.game_id = game_id
         self.store = store
         self.listeners: list[EventListener] = []
         self._recorded: list[Event] = []  # events recorded by the action in progress
+        self._unsaved: list[Event] = []  # of those, the ones not yet written to the store
+        # the whole log in memory (None when the session was built from a log alone)
+        self._events: list[Event] | None = list(events) if events is not None else None
         self._legal: LegalActions | None = None
         self._prompt: Prompt | None = None
 
@@ -91,12 +96,12 @@ class GameSession:
         if air is not None:
             data["air"] = air
         start = Event(1, "game_started", data)
-        if store is not None:
-            gid = store.create_game(scenario.id, title=scenario.name(), meta=opts, game_id=game_id)
-            store.append(gid, 1, start.kind, start.data)
+        if store is not None:  # the game and its first event in one transaction
+            gid = store.create_game(scenario.id, title=scenario.name(), meta=opts, game_id=game_id,
+                                    events=[(start.seq, start.kind, start.data)])
         else:
             gid = game_id or "local"
-        return cls(GameLog(start), gid, store)
+        return cls(GameLog(start), gid, store, events=[start])
 
     @classmethod
     def resume(cls, store: EventSink, game_id: str) -> GameSession:
@@ -104,7 +109,7 @@ class GameSession:
         if not stored:
             raise SavedGameError(f"saved game {game_id!r} has no events")
         events = [Event(e.seq, e.kind, e.data) for e in stored]
-        return cls(GameLog.replay(events), game_id, store)
+        return cls(GameLog.replay(events), game_id, store, events=events)
 
     @property
     def state(self) -> GameState:
@@ -114,15 +119,60 @@ class GameSession:
     def over(self) -> bool:
         return self.state.phase is Phase.OVER
 
+    @property
+    def events(self) -> list[Event]:
+        """The whole log, from ``game_started`` (read from the store once if not in memory)."""
+        if self._events is None:
+            if self.store is None:
+                raise SavedGameError("this session was built from a log alone: no events kept")
+            self._events = [Event(e.seq, e.kind, e.data) for e in self.store.events(self.game_id)]
+        return self._events
+
     # --- recording -----------------------------------------------------------------------
     def _record(self, kind: str, data: dict[str, Any]) -> Event:
+        """Fold one event into the game; it is written with the rest of its action (_commit)."""
         ev = Event(self.log.last_seq + 1, kind, data)
-        if self.store is not None:
-            self.store.append(self.game_id, ev.seq, kind, data)  # durable before acknowledged
         self.log.add(ev)
-        for listener in list(self.listeners):
-            listener(ev, self.state)
+        self._unsaved.append(ev)
         return ev
+
+    @contextmanager
+    def _one_action(self) -> Iterator[None]:
+        """Everything recorded inside is one action: written to the store in one transaction
+        (all of it durable, or none), then told to the listeners. A store that fails takes
+        the game back to where it was before the action, and its error goes on up."""
+        self._recorded = []
+        self._unsaved = []
+        try:
+            yield
+        finally:
+            self._commit()
+
+    def _commit(self) -> None:
+        batch, self._unsaved = self._unsaved, []
+        if not batch:
+            return
+        if self.store is not None:
+            try:
+                self.store.append_events(self.game_id, [(e.seq, e.kind, e.data) for e in batch])
+            except BaseException:
+                self._forget(batch)
+                raise
+        if self._events is not None:
+            self._events.extend(batch)
+        for ev in batch:
+            for listener in list(self.listeners):
+                listener(ev, self.state)
+
+    def _forget(self, batch: list[Event]) -> None:
+        """The store refused ``batch``: rebuild the game from the events it holds before it."""
+        kept = self._events if self._events is not None else [
+            Event(e.seq, e.kind, e.data) for e in (self.store.events(self.game_id) if self.store
+                                                   else [])]
+        kept = [e for e in kept if e.seq < batch[0].seq]
+        if kept:
+            self.log = GameLog.replay(kept)
+        self._recorded = [e for e in self._recorded if e not in batch]
 
     # --- actions -------------------------------------------------------------------------
     def act(self, action: dict[str, Any]) -> list[Event]:
@@ -143,10 +193,10 @@ class GameSession:
                 f"'{do}' is not possible now ({self.prompt().text}); allowed now: "
                 f"{', '.join(allowed_now) or 'nothing'}"
             )
-        self._recorded = []
-        before = self.state.medal_counts
-        handler(self, action)
-        self._settle(before)
+        with self._one_action():
+            before = self.state.medal_counts
+            handler(self, action)
+            self._settle(before)
         return list(self._recorded)
 
     def _settle(self, before: dict[Side, victory.MedalCount]) -> None:
@@ -687,26 +737,26 @@ class GameSession:
         st = self.state
         if st.phase is Phase.OVER:
             return []
-        self._recorded = []
         m = st.medals
         winner = None if m[Side.ALLIES] == m[Side.AXIS] else max(m, key=lambda s: m[s])
-        self._emit("game_over", {"winner": winner.value if winner else None,
-                                 "medals": {s.value: m[s] for s in (Side.ALLIES, Side.AXIS)},
-                                 "turns": st.turn, "reason": reason})
+        with self._one_action():
+            self._emit("game_over", {"winner": winner.value if winner else None,
+                                     "medals": {s.value: m[s] for s in (Side.ALLIES, Side.AXIS)},
+                                     "turns": st.turn, "reason": reason})
         return list(self._recorded)
 
     def settle(self) -> None:
         """Finish what a crash may have interrupted: a victory not yet declared, the ammo markers
         of an air move, the start-of-turn air steps (resupply, withdraw)."""
-        self._recorded = []
-        last = self.log.last_event
-        if last is not None and not self.over:
-            if last.kind == "unit_moved" and last.data.get("run"):
-                self._emit("ammo_spent", last.data["run"])
-            elif last.kind in ("turn_ended", "air_resupplied", "air_withdrawn"):
-                for kind, ev_data in airflow.turn_start_events(self.state):
-                    self._emit(kind, ev_data)
-        self._check_victory()
+        with self._one_action():
+            last = self.log.last_event
+            if last is not None and not self.over:
+                if last.kind == "unit_moved" and last.data.get("run"):
+                    self._emit("ammo_spent", last.data["run"])
+                elif last.kind in ("turn_ended", "air_resupplied", "air_withdrawn"):
+                    for kind, ev_data in airflow.turn_start_events(self.state):
+                        self._emit(kind, ev_data)
+            self._check_victory()
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:
         self._recorded.append(self._record(kind, data))

@@ -21,12 +21,18 @@ class SavedEvent(Protocol):
 
 
 class EventSink(Protocol):
-    """Creates a saved game and keeps its events, each durable before ``append`` returns."""
+    """Creates a saved game and keeps its events, durable before ``append_events`` returns."""
 
     def create_game(self, scenario: str, title: str = "", meta: dict[str, Any] | None = None,
-                    game_id: str | None = None) -> str: ...
+                    game_id: str | None = None,
+                    events: Sequence[tuple[int, str, dict[str, Any]]] = ()) -> str:
+        """A new saved game and its first events, in one transaction."""
+        ...
 
-    def append(self, game_id: str, seq: int, kind: str, data: dict[str, Any]) -> None: ...
+    def append_events(self, game_id: str,
+                      events: Sequence[tuple[int, str, dict[str, Any]]]) -> None:
+        """The events of one action, numbered on from the last: all durable, or none."""
+        ...
 
     def events(self, game_id: str, after: int = 0) -> Sequence[SavedEvent]: ...
 

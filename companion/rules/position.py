@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
@@ -170,9 +170,11 @@ class Position:
         """An independent copy: units are new objects, the board and the terrain tuples are
         shared (a change of terrain replaces a hex's tuple, it never edits one)."""
         new = object.__new__(Position)
-        new.board = self.board
-        new.terrain = dict(self.terrain)
-        new.units = {uid: replace(u, ammo=dict(u.ammo)) for uid, u in self.units.items()}
-        new.air_rules = self.air_rules
-        new._by_hex = dict(self._by_hex)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "units":
+                value = {uid: replace(u, ammo=dict(u.ammo)) for uid, u in value.items()}
+            elif isinstance(value, dict):
+                value = dict(value)  # its values are replaced, never edited in place
+            setattr(new, f.name, value)
         return new
