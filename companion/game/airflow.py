@@ -679,7 +679,7 @@ def declare_strafe(session: GameSession, a: dict[str, Any]) -> None:
     session._emit("air_attack_declared", {
         "kind": "strafe", "unit": unit.id, "targets": list(check.targets),
         "split": [airpack.STRAFE_DICE_PER_UNIT] * len(check.targets), "dice": check.dice,
-        "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": st.active.value,
+        "rid": session.next_rid(), "thrower": st.active.value,
         "purpose": f"{unit.id} strafes {', '.join(check.targets)} (1 die each, terrain ignored)",
         "explain": list(check.explain), "then": "move", "hexes": hexes, "side": st.active.value,
     })
@@ -698,7 +698,7 @@ def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
                   refusal="no kamikaze here")
     session._emit("air_attack_declared", {
         "kind": "kamikaze", "unit": unit.id, "targets": [target], "split": [airpack.KAMIKAZE_DICE],
-        "dice": airpack.KAMIKAZE_DICE, "rid": f"{session.game_id}-{session.log.last_seq + 1}",
+        "dice": airpack.KAMIKAZE_DICE, "rid": session.next_rid(),
         "thrower": st.active.value, "purpose": f"{unit.id} dives on {target} (kamikaze)",
         "explain": list(ok.explain), "then": "move", "side": st.active.value,
     })
@@ -718,7 +718,7 @@ def declare_attack_run(session: GameSession, a: dict[str, Any]) -> None:
     session._emit("air_attack_declared", {
         "kind": "attack_run", "unit": run["unit"], "targets": list(run["targets"]),
         "split": list(run["split"]), "dice": sum(run["split"]),
-        "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": st.active.value,
+        "rid": session.next_rid(), "thrower": st.active.value,
         "purpose": (f"{run['unit']}'s attack run: " + "; ".join(
             f"{n} {'die' if n == 1 else 'dice'} on {t} ({m['ammo'].replace('_', ' ')})"
             for n, t, m in zip(run["split"], run["targets"], run["markers"], strict=True))),
@@ -782,7 +782,7 @@ def apply_air_roll(session: GameSession) -> None:
             plane = r.targets[0]
             session._emit("air_hits", {
                 "attacker": r.unit, "target": plane, "faces": faces, "possible_hits": hits,
-                "rid": f"{session.game_id}-{session.log.last_seq + 1}-confirm",
+                "rid": session.next_rid("confirm"),
                 "thrower": r.thrower, "then": r.then,
                 "purpose": (f"confirm {hits} hit{'s' if hits != 1 else ''} on {plane}: re-roll "
                             f"{hits} {'die' if hits == 1 else 'dice'} — a grenade shoots it down, "
@@ -828,7 +828,7 @@ def air_hits_data(session: GameSession, faces: list[str]) -> dict[str, Any]:
     assert b is not None
     hits = flightplan.FlightPlanRules.possible_hits(faces)
     return {"attacker": b.attacker, "target": b.target, "faces": faces, "possible_hits": hits,
-            "rid": f"{session.game_id}-{session.log.last_seq + 1}-confirm",
+            "rid": session.next_rid("confirm"),
             "thrower": st.active.value,
             "purpose": (f"confirm {hits} hit{'s' if hits != 1 else ''} on {b.target}: re-roll "
                         f"{hits} {'die' if hits == 1 else 'dice'} — a grenade shoots it down, a "
@@ -945,8 +945,9 @@ def turn_start_events(st: GameState) -> list[tuple[str, dict[str, Any]]]:
 
 
 # --- prompts ---------------------------------------------------------------------------------------
-def air_prompt(st: GameState, actions: tuple[str, ...]) -> Prompt | None:
-    """The prompt of an air step (offering ``actions``), or None when the game is not at one."""
+def air_prompt(st: GameState, actions: tuple[str, ...], due: DiceDue | None) -> Prompt | None:
+    """The prompt of an air step (offering ``actions``, waiting for the throw ``due``), or None
+    when the game is not at one."""
     air = st.air
     if air is None:
         return None
@@ -954,7 +955,6 @@ def air_prompt(st: GameState, actions: tuple[str, ...]) -> Prompt | None:
         r = air.roll
         thrower = r.thrower
         by = "" if thrower == st.active.value else f" (the {thrower} throw for the {st.active.value})"
-        due = DiceDue(r.rid, r.dice, thrower, r.purpose, roll=st.rolls, odds=_air_odds(r))
         hexes = [st.hex_name(st.position.units[u].hex) for u in [r.unit, *r.targets]
                  if u in st.position.units]
         return Prompt("dice", thrower, f"{thrower.title()}: throw {r.dice} "
@@ -980,7 +980,7 @@ def air_prompt(st: GameState, actions: tuple[str, ...]) -> Prompt | None:
     return None
 
 
-def _air_odds(r: PendingAir) -> dict[str, Any]:
+def air_roll_odds(r: PendingAir) -> dict[str, Any]:
     """Simple odds for an air roll: the chance of at least one grenade (air check, confirmation)."""
     from companion.rules.odds import DIE_SIDES, FACE_WEIGHTS
 
@@ -1241,7 +1241,7 @@ def declare_air_ambush(session: GameSession, a: dict[str, Any]) -> None:
     side = ambusher.side.value
     data: dict[str, Any] = {
         "kind": "ambush", "unit": ambusher_id, "targets": [plane_id], "split": [chk.dice],
-        "dice": chk.dice, "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": side,
+        "dice": chk.dice, "rid": session.next_rid(), "thrower": side,
         "purpose": (f"Ambush: {ambusher_id} fires at {plane_id} as it marks it (grenades are "
                     "possible hits, to confirm)"),
         "explain": [*chk.explain, "Ambush against an air unit: resolved at once, in the move "
@@ -1363,7 +1363,7 @@ def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> None:
     session._emit("air_attack_declared", {
         "kind": "bombing", "unit": bomb["unit"], "targets": [], "split": [1],
         "dice": flightplan.STRATEGIC_BOMBING_DICE,
-        "rid": f"{session.game_id}-{session.log.last_seq + 1}", "thrower": st.active.value,
+        "rid": session.next_rid(), "thrower": st.active.value,
         "purpose": (f"{bomb['unit']} bombs {bomb['objective']} on {bomb['hex']}: a grenade claims "
                     "its medal"),
         "explain": ["strategic bombing: 1 die, Air Combat cards do not apply"], "then": "battle",

@@ -21,6 +21,8 @@ from typing import Any
 
 from companion.game import airflow, queries
 from companion.game.state import GameState, Phase
+from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
 from companion.rules import victory
 from companion.rules.board import Side
 
@@ -101,6 +103,7 @@ class RollDue:
     thrower: str
     purpose: str
     kind: str  # battle, confirm, order, air_check, strafe, kamikaze, attack_run, bombing...
+    explain: tuple[str, ...] = ()  # why this many dice
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,13 +284,14 @@ class LegalActions:
 
     @cached_property
     def roll(self) -> RollDue | None:
-        """The throw the game waits for now, if any: request id, dice, who throws, purpose."""
+        """The throw the game waits for now, if any: the one chance node every roll is (a
+        battle, a confirmation, a card's roll, an air check, strafing, an attack run...)."""
         st = self.state
         if "dice" not in self.actions:
             return None
         if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
             r = st.air.roll
-            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind)
+            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain))
         if st.order_roll is not None and st.phase is Phase.ORDER_DICE:
             o = st.order_roll
             return RollDue(o.rid, o.dice, st.active.value, o.purpose, "order")
@@ -295,10 +299,36 @@ class LegalActions:
         if b is None:
             return None
         if b.confirm_dice:
-            return RollDue(b.confirm_rid, b.confirm_dice, st.active.value,
-                           f"confirm the hits on {b.target}", "confirm")
-        thrower = st.active.other.value if queries.is_ambush(st) else st.active.value
-        return RollDue(b.rid, b.dice, thrower, f"{b.attacker} battles {b.target}", "battle")
+            n = b.confirm_dice
+            return RollDue(b.confirm_rid, n, st.active.value,
+                           f"confirm {n} hit{'s' if n != 1 else ''} on {b.target}: re-roll "
+                           f"{'it' if n == 1 else 'them'}, a grenade confirms the kill", "confirm",
+                           tuple(b.explain))
+        purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
+        if b.card_attack:
+            purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
+        thrower = st.active.value
+        if queries.is_ambush(st):
+            thrower = st.active.other.value
+            purpose = f"Ambush: {b.attacker} battles {b.target} first"
+        return RollDue(b.rid, b.dice, thrower, purpose, "battle", tuple(b.explain))
+
+    @cached_property
+    def roll_odds(self) -> dict[str, Any] | None:
+        """The exact odds of the throw due, from the rules core (None when it has none)."""
+        roll = self.roll
+        if roll is None:
+            return None
+        st = self.state
+        if roll.kind == "order":
+            return None
+        if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
+            return airflow.air_roll_odds(st.air.roll)
+        if roll.kind == "confirm":
+            p_kill = 1 - (1 - battle_rules.FACE_WEIGHTS["grenade"] / battle_rules.DIE_SIDES) \
+                ** roll.dice
+            return {"dice": roll.dice, "p_hit": p_kill, "p_eliminate": p_kill}
+        return queries.odds_for(st)
 
     def candidates(self) -> list[dict[str, Any]]:
         """Concrete actions this moment accepts, one per option (actions whose parameters are

@@ -6,7 +6,6 @@ from companion.game import airflow, queries
 from companion.game.legal import LegalActions
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import Phase
-from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules.board import Side
 
@@ -18,12 +17,14 @@ def prompt_for(legal: LegalActions) -> Prompt:
     side = st.active.value
     name = st.hex_name
     pos = st.position
-    air_step = airflow.air_prompt(st, actions)
+    roll = legal.roll
+    due = None if roll is None else DiceDue(roll.rid, roll.dice, roll.thrower, roll.purpose,
+                                            odds=legal.roll_odds, roll=st.rolls)
+    air_step = airflow.air_prompt(st, actions, due)
     if air_step is not None:
         return air_step
     r = st.order_roll
     if st.phase is Phase.ORDER_DICE and r is not None:
-        due = DiceDue(r.rid, r.dice, side, r.purpose, roll=st.rolls)
         return Prompt("dice", side, f"{side.title()}: throw {r.dice} "
                       f"{'die' if r.dice == 1 else 'dice'} — {r.purpose}.", actions, dice=due)
     if st.phase is Phase.REVIEW_DICE and r is not None:
@@ -81,28 +82,16 @@ def prompt_for(legal: LegalActions) -> Prompt:
                       optional=True)
     b = st.battle
     assert b is not None
-    if st.phase is Phase.DICE and b.confirm_dice:
-        n = b.confirm_dice
-        purpose = (f"confirm {n} hit{'s' if n != 1 else ''} on {b.target}: re-roll "
-                   f"{'it' if n == 1 else 'them'}, a grenade confirms the kill")
-        p_kill = 1 - (1 - battle_rules.FACE_WEIGHTS["grenade"] / battle_rules.DIE_SIDES) ** n
-        due = DiceDue(b.confirm_rid, n, side, purpose, roll=st.rolls,
-                      odds={"dice": n, "p_hit": p_kill, "p_eliminate": p_kill})
+    if st.phase is Phase.DICE and b.confirm_dice and roll is not None:
+        n = roll.dice
         return Prompt("dice", side, f"{side.title()}: throw {n} battle {'die' if n == 1 else 'dice'}"
-                      f" — {purpose}.", actions,
+                      f" — {roll.purpose}.", actions,
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
                       dice=due, detail=tuple(b.explain))
-    if st.phase is Phase.DICE:
-        purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
-        if b.card_attack:
-            purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
-        thrower = side
-        if queries.is_ambush(st):
-            thrower = st.active.other.value
-            purpose = f"Ambush: {b.attacker} battles {b.target} first"
-        due = DiceDue(b.rid, b.dice, thrower, purpose, odds=queries.odds_for(st), roll=st.rolls)
+    if st.phase is Phase.DICE and roll is not None:
+        thrower = roll.thrower
         return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
-                      f"{'die' if b.dice == 1 else 'dice'} — {purpose}."
+                      f"{'die' if b.dice == 1 else 'dice'} — {roll.purpose}."
                       + (f" ({b.target}'s owner may play Ambush first.)" if "ambush" in actions
                          else ""),
                       actions,

@@ -128,6 +128,13 @@ class GameSession:
             self._events = [Event(e.seq, e.kind, e.data) for e in self.store.events(self.game_id)]
         return self._events
 
+    def next_rid(self, purpose: str = "") -> str:
+        """The request id of a roll the next event declares: the game and that event's seq
+        (``-purpose`` for a second roll of the same step, such as a confirmation). Trays and
+        cameras answer with it, so a late answer to an old roll is known for what it is."""
+        rid = f"{self.game_id}-{self.log.last_seq + 1}"
+        return f"{rid}-{purpose}" if purpose else rid
+
     # --- recording -----------------------------------------------------------------------
     def _record(self, kind: str, data: dict[str, Any]) -> Event:
         """Fold one event into the game; it is written with the rest of its action (_commit)."""
@@ -238,7 +245,7 @@ class GameSession:
             # 1 die per command card held, this one included
             n_held = (len(st.hands.get(st.active, [])) if st.deck is not None
                       else st.scenario.sides[st.active].cards)
-            extra.update({"roll_dice": max(1, n_held), "rid": f"{self.game_id}-{self.log.last_seq + 1}",
+            extra.update({"roll_dice": max(1, n_held), "rid": self.next_rid(),
                           "purpose": f"{in_force.name}: 1 die per command card held"})
         self._emit("card_played", {"side": st.active.value, "card": spec.id, **extra})
 
@@ -275,7 +282,7 @@ class GameSession:
             raise IllegalAction("roll: a list of faces")
         extra: dict[str, Any] = {}
         if st.air is not None:
-            rid_base = f"{self.game_id}-{self.log.last_seq + 1}"
+            rid_base = self.next_rid()
             ground, extra, air_deploy = airflow.order_extras(st, a, units, rid_base)
             if airflow.orders_airplane_only(st):
                 ordered, lost, problems = list[str](), 0, list[str]()
@@ -408,7 +415,7 @@ class GameSession:
         check = battle_check(st, attacker, target, overrun)
         if not check.allowed:
             raise IllegalAction(check.reason or "this battle is not allowed")
-        rid = f"{self.game_id}-{self.log.last_seq + 1}"
+        rid = self.next_rid()
         data: dict[str, Any] = {
             "attacker": attacker, "target": target, "dice": check.dice, "rid": rid,
             "overrun": overrun, "card": st.card, "explain": list(check.explain),
@@ -453,7 +460,7 @@ class GameSession:
             raise IllegalAction(check.reason or "this target may not be attacked")
         self._emit("battle_declared", {
             "attacker": "", "target": target, "dice": check.dice,
-            "rid": f"{self.game_id}-{self.log.last_seq + 1}", "overrun": False, "card": st.card,
+            "rid": self.next_rid(), "overrun": False, "card": st.card,
             "card_attack": True, "queue": queue[1:], "explain": list(check.explain),
             "thrower": st.active.value,
         })
@@ -475,7 +482,7 @@ class GameSession:
         if not check.allowed:
             raise IllegalAction(check.reason or "no ambush here")
         data: dict[str, Any] = {"side": defender.side.value, "unit": b.target, "target": b.attacker,
-                                "dice": check.dice, "rid": f"{self.game_id}-{self.log.last_seq + 1}",
+                                "dice": check.dice, "rid": self.next_rid(),
                                 "explain": list(check.explain)}
         if st.deck is not None:
             data.update(airflow.replacement_draw(st.deck))
@@ -585,7 +592,7 @@ class GameSession:
             raise IllegalAction(str(exc)) from None
         if r.confirm_dice:
             # armored car: the dice that hit are re-rolled; a second dice prompt asks for them
-            self._emit("confirm_due", {"rid": f"{self.game_id}-{self.log.last_seq + 1}-confirm",
+            self._emit("confirm_due", {"rid": self.next_rid("confirm"),
                                        "dice": r.confirm_dice, "faces": list(first),
                                        "thrower": st.active.value, "explain": list(r.explain)})
             return
@@ -764,10 +771,10 @@ class GameSession:
     # --- dice --------------------------------------------------------------------------------
     def dice_request(self) -> DiceRequest | None:
         """The dice the session waits for now, as a request for the current dice source."""
-        p = self.prompt()
-        if p.dice is None or self.state.phase not in (Phase.DICE, Phase.AIR_DICE, Phase.ORDER_DICE):
+        roll = self.legal().roll
+        if roll is None:
             return None
-        return DiceRequest(p.dice.rid, p.dice.count, p.dice.purpose, "m44", p.dice.thrower)
+        return DiceRequest(roll.rid, roll.dice, roll.purpose, "m44", roll.thrower)
 
     # --- prompts -----------------------------------------------------------------------------
     def legal(self) -> LegalActions:
