@@ -14,7 +14,7 @@ import shlex
 import sys
 from typing import Any, TextIO
 
-from companion.dice.base import DiceResult
+from companion.dice.desk import DiceDesk
 from companion.dice.factory import DiceSourceError, OpenSource, check_spec, open_source
 from companion.game.auto import AutoPlayer, seeded_faces
 from companion.game.narrate import describe
@@ -297,8 +297,9 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
 def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, seed: int,
                       reader: OpenSource | None) -> bool:
     table.say("Type 'help' for the commands.")
-    results: queue.Queue[DiceResult] = queue.Queue()
-    asked: str | None = None
+    results: queue.Queue[dict[str, Any]] = queue.Queue()
+    desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"))
+            if reader is not None and reader.spec != "manual" else None)
     while not session.over:
         table.show_prompt()
         p = session.prompt()
@@ -307,30 +308,27 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
             _try(session, table, {"do": "dice", "faces": faces, "source": "sim"})
             continue
         line: str | None = None
-        if p.kind == "dice" and reader is not None and reader.spec != "manual":
-            req = session.dice_request()
-            if req is not None and asked != req.request_id:
-                if asked is not None:
-                    reader.source.cancel(asked)
-                reader.source.request(req, results.put)
-                asked = req.request_id
+        if desk is not None:
+            desk.due(session.dice_request())
+        if desk is not None and desk.asked is not None:
             got, line = _wait_for_dice_or_line(results)
             if got is not None:
-                if got.request_id == asked:
-                    asked = None
-                    _try(session, table, {"do": "dice", "faces": got.faces, "source": got.source,
-                                          "confidence": [d.confidence for d in got.dice],
-                                          "rid": got.request_id})
+                if got.get("rid") == (session.legal().roll.rid if session.legal().roll else None):
+                    _try(session, table, got)
                 continue
         try:
             if line is None:
                 line = input("> ")
         except EOFError:
             table.say("Input closed; the game is saved (resume with --resume).")
+            if desk is not None:
+                desk.close()
             return False
         word = line.strip().lower()
         if word in ("quit", "exit", "q"):
             table.say("The game is saved; resume with --resume.")
+            if desk is not None:
+                desk.close()
             return False
         if word in ("help", "?"):
             table.say(HELP)
@@ -348,10 +346,13 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
             table.say(f"! {exc}")
             continue
         _try(session, table, action)
+    if desk is not None:
+        desk.close()
     return True
 
 
-def _wait_for_dice_or_line(results: queue.Queue[DiceResult]) -> tuple[DiceResult | None, str | None]:
+def _wait_for_dice_or_line(results: queue.Queue[dict[str, Any]]
+                           ) -> tuple[dict[str, Any] | None, str | None]:
     """Whichever comes first: dice from the source, or a line typed by a player."""
     print("> ", end="", flush=True)
     while True:
