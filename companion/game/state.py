@@ -125,7 +125,8 @@ class GameState:
         cached = self._outcome_cache
         if cached is not None and cached[0] == self.seq:
             return cached[1]
-        found = victory.game_outcome(self.ledger, self.position, self.objectives, self.active)
+        found = victory.game_outcome(self.ledger, self.position, self.objectives, self.active,
+                                     counts=self.medal_counts)
         self._outcome_cache = (self.seq, found)
         return found
 

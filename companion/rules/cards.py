@@ -7,6 +7,7 @@ from the sources listed in ``docs/rules-sources.md`` (section "Command cards").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -369,6 +370,7 @@ _REMOVED_BY_AIR_RULES: Mapping[str, frozenset[str]] = MappingProxyType(
 )
 
 
+@functools.lru_cache(maxsize=512)
 def _normalise(name: str) -> str:
     out: list[str] = []
     for ch in name.strip().lower().replace("&", " and "):

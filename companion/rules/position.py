@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 
 from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
@@ -39,6 +39,17 @@ class Unit:
         if self.nation is None and not self.variants:
             return UNITS[self.type]
         return unit_spec(self.type, self.side, self.nation, self.variants)
+
+    def copy(self) -> Unit:
+        """An independent copy (its ammo too); faster than ``dataclasses.replace``."""
+        new = object.__new__(Unit)
+        for name in _UNIT_SLOTS:
+            setattr(new, name, getattr(self, name))
+        new.ammo = dict(self.ammo)
+        return new
+
+
+_UNIT_SLOTS: tuple[str, ...] = tuple(f.name for f in fields(Unit))
 
 
 @dataclass(slots=True)
@@ -173,7 +184,7 @@ class Position:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "units":
-                value = {uid: replace(u, ammo=dict(u.ammo)) for uid, u in value.items()}
+                value = {uid: u.copy() for uid, u in value.items()}
             elif isinstance(value, dict):
                 value = dict(value)  # its values are replaced, never edited in place
             setattr(new, f.name, value)

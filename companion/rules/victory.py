@@ -17,6 +17,8 @@ from types import MappingProxyType
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
 
+_SIDES: tuple[Side, ...] = tuple(Side)  # iterating the enum itself is slow in 3.11
+
 
 class VictoryError(ValueError):
     """An objective or ledger entry that cannot exist (hex off the board, unknown unit...)."""
@@ -105,7 +107,7 @@ def _with(mapping: Mapping[Side, tuple[str, ...]], side: Side, uid: str) -> Mapp
 
 def record_elimination(ledger: MedalLedger, by_side: Side, unit_id: str) -> MedalLedger:
     """``by_side`` eliminated enemy unit ``unit_id``: one medal (base rules p.1)."""
-    for side in Side:
+    for side in _SIDES:
         if unit_id in ledger.eliminated.get(side, ()):
             raise VictoryError(f"{unit_id} is already counted as eliminated")
     return replace(ledger, eliminated=_with(ledger.eliminated, by_side, unit_id))
@@ -113,7 +115,7 @@ def record_elimination(ledger: MedalLedger, by_side: Side, unit_id: str) -> Meda
 
 def record_exit(ledger: MedalLedger, side: Side, unit_id: str) -> MedalLedger:
     """A unit of ``side`` left the board through an exit hex: one medal (Air Pack, Exit Markers)."""
-    for s in Side:
+    for s in _SIDES:
         if unit_id in ledger.exited.get(s, ()):
             raise VictoryError(f"{unit_id} has already exited the board")
     return replace(ledger, exited=_with(ledger.exited, side, unit_id))
@@ -138,7 +140,7 @@ def holder(position: Position, h: Hex) -> Side | None:
 def majority_holder(position: Position, hexes: Sequence[Hex],
                     rule: MajorityRule = MajorityRule.MORE_THAN_HALF) -> Side | None:
     """The side holding an absolute majority of ``hexes`` under ``rule``, if any."""
-    counts = {s: 0 for s in Side}
+    counts = {s: 0 for s in _SIDES}
     for h in hexes:
         s = holder(position, h)
         if s is not None:
@@ -152,7 +154,7 @@ def majority_holder(position: Position, hexes: Sequence[Hex],
 
 
 def _held_counts(position: Position, obj: Objective) -> dict[Side, int]:
-    counts = {s: 0 for s in Side}
+    counts = {s: 0 for s in _SIDES}
     for h in obj.hexes:
         s = holder(position, h)
         if s is not None and obj.claimable_by(s):
@@ -166,7 +168,7 @@ def temporary_holder(position: Position, obj: Objective) -> Side | None:
     hexes holds it, and nobody on a tie."""
     need = 1 if obj.hexes_needed is None else obj.hexes_needed
     counts = _held_counts(position, obj)
-    qualified = [s for s in Side if counts[s] >= need]
+    qualified = [s for s in _SIDES if counts[s] >= need]
     if len(qualified) == 1:
         return qualified[0]
     if len(qualified) == 2 and counts[Side.ALLIES] != counts[Side.AXIS]:
@@ -201,7 +203,7 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
         elif obj.kind is ObjectiveKind.SUDDEN_DEATH and sudden is None:
             if obj.at_turn_start and not turn_start:
                 continue
-            for s in Side:
+            for s in _SIDES:
                 if not obj.claimable_by(s):
                     continue
                 if obj.at_turn_start and active is not None and s is not active:
@@ -236,12 +238,12 @@ class MedalCount:
 def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[Objective]
                  ) -> dict[Side, MedalCount]:
     """Each side's medals now: recorded ones plus those the board shows (temporary objectives)."""
-    parts: dict[Side, dict[str, int]] = {s: {} for s in Side}
+    parts: dict[Side, dict[str, int]] = {s: {} for s in _SIDES}
 
     def add(side: Side, key: str, n: int) -> None:
         parts[side][key] = parts[side].get(key, 0) + n
 
-    for s in Side:
+    for s in _SIDES:
         add(s, "eliminated", len(ledger.eliminated.get(s, ())))
         add(s, "exits", len(ledger.exited.get(s, ())))
         add(s, "extra", ledger.extra.get(s, 0))
@@ -262,7 +264,7 @@ def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[O
             s3 = ledger.last_occupant.get(obj.id, obj.initial)
             if s3 is not None:
                 add(s3, "last_to_occupy", obj.medals)
-    return {s: MedalCount(**parts[s]) for s in Side}
+    return {s: MedalCount(**parts[s]) for s in _SIDES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,19 +278,20 @@ class Outcome:
 
 
 def game_outcome(ledger: MedalLedger, position: Position, objectives: Iterable[Objective],
-                 active: Side | None = None) -> Outcome:
+                 active: Side | None = None,
+                 counts: Mapping[Side, MedalCount] | None = None) -> Outcome:
     """The game ends the moment a side reaches its medal target or fulfils a sudden death.
 
     If both sides reach their targets by the same event, the side whose turn it is (``active``)
     wins: the rules do not settle this; we credit the player who caused it (noted in the docs).
     """
-    objs = list(objectives)
-    counts = medal_counts(ledger, position, objs)
-    totals = MappingProxyType({s: counts[s].total for s in Side})
+    if counts is None:  # the medal counts of this very position, when the caller has them
+        counts = medal_counts(ledger, position, list(objectives))
+    totals = MappingProxyType({s: counts[s].total for s in _SIDES})
     if ledger.sudden_death is not None:
         return Outcome(True, ledger.sudden_death,
                        f"{ledger.sudden_death} fulfilled a sudden-death objective", totals)
-    reached = [s for s in Side if totals[s] >= ledger.target[s]]
+    reached = [s for s in _SIDES if totals[s] >= ledger.target[s]]
     if len(reached) == 1:
         s = reached[0]
         return Outcome(True, s, f"{s} reached {ledger.target[s]} medals", totals)
