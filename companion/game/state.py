@@ -917,9 +917,10 @@ def _undo_of(kind: str) -> Undo:
 class GameLog:
     """Events folded into a state, with undo back to the last barrier (a dice roll, a turn end).
 
-    Undo rebuilds the state from a snapshot taken just before the first undoable event after
-    the last barrier, replaying the events since then that were not withdrawn. Replaying a
-    whole log (resume) skips withdrawn events up front and copies no state on the way.
+    One snapshot a turn: the state just before the turn's first undoable event. Undo rebuilds
+    the state from it, replaying the events up to the last barrier and the undoable events
+    since then that were not withdrawn. Replaying a whole log (resume) skips withdrawn events
+    up front and copies no state on the way.
     """
 
     def __init__(self, start: Event) -> None:
@@ -928,7 +929,9 @@ class GameLog:
         self.start = start
         self.state = initial_state(start.data)
         self.state.seq = start.seq
-        self._snapshot: GameState | None = None
+        self._snapshot: GameState | None = None  # before the turn's first undoable event
+        self._settled: list[Event] = []  # applied since the snapshot, up to the last barrier
+        self._tail: list[Event] = []  # applied since the last barrier (or the snapshot)
         self._since: list[Event] = []  # undoable events since the last barrier, not withdrawn
         self.last_seq = start.seq
         self.last_event: Event | None = start  # the latest event recorded (undo included)
@@ -978,17 +981,27 @@ class GameLog:
                 raise ValueError("nothing to undo")
             self._since.pop()
             assert self._snapshot is not None
+            # what came after the last barrier and before its first undoable event stays; any
+            # other event after that barrier goes with the undo (medals are announced again)
+            first = next(i for i, e in enumerate(self._tail) if _undo_of(e.kind) is Undo.UNDOABLE)
+            self._tail = [*self._tail[:first], *self._since]
             self.state = self._snapshot.clone()
-            for kept in self._since:
+            for kept in (*self._settled, *self._tail):
                 apply_event(self.state, kept)
             self.state.seq = ev.seq
             return
         undo = _undo_of(ev.kind)
-        if undo is Undo.UNDOABLE and not self._since:
+        if undo is Undo.UNDOABLE and self._snapshot is None:
             self._snapshot = self.state.clone()
         apply_event(self.state, ev)
+        if self._snapshot is not None:
+            self._tail.append(ev)
         if undo is Undo.BARRIER:
             self._since = []
-            self._snapshot = None
+            if ev.kind in ("turn_ended", "game_over"):
+                self._snapshot, self._settled, self._tail = None, [], []
+            else:
+                self._settled.extend(self._tail)
+                self._tail = []
         elif undo is Undo.UNDOABLE:
             self._since.append(ev)
