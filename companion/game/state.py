@@ -91,8 +91,10 @@ class GameState:
     air: AirState | None = None  # None: the scenario plays without air rules
     landed: list[str] = field(default_factory=list)  # units that left a landing craft this turn
     seq: int = 0
-    # the medal counts and the outcome worked out for one seq (each event moves the seq on)
-    _medal_cache: tuple[int, dict[Side, victory.MedalCount]] | None = field(
+    board_version: int = 0  # counts the events that changed the board (objectives looked at)
+    # the medal counts for one ledger (immutable, replaced when it changes) and board version;
+    # the outcome for one seq (each event moves the seq on)
+    _medal_cache: tuple[victory.MedalLedger, int, dict[Side, victory.MedalCount]] | None = field(
         default=None, repr=False, compare=False)
     _outcome_cache: tuple[int, victory.Outcome] | None = field(default=None, repr=False,
                                                                compare=False)
@@ -110,10 +112,10 @@ class GameState:
     @property
     def medal_counts(self) -> dict[Side, victory.MedalCount]:
         cached = self._medal_cache
-        if cached is not None and cached[0] == self.seq:
-            return dict(cached[1])
+        if cached is not None and cached[0] is self.ledger and cached[1] == self.board_version:
+            return dict(cached[2])
         counts = victory.medal_counts(self.ledger, self.position, self.objectives)
-        self._medal_cache = (self.seq, counts)
+        self._medal_cache = (self.ledger, self.board_version, counts)
         return dict(counts)
 
     @property
@@ -299,6 +301,7 @@ def apply_event(state: GameState, ev: Event) -> None:
     state.seq = ev.seq
     kind.reduce(state, ev.data)
     if kind.changes_board:
+        state.board_version += 1
         state.observe()
 
 
