@@ -36,7 +36,7 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
-def measure_rolls(hub: TrayHub, tray: VirtualTray, rolls: int) -> list[float]:
+def measure_rolls(hub: TrayHub, tray: VirtualTray, rolls: int, gap: float = 0.005) -> list[float]:
     """Throw ``rolls`` times; seconds from the roll leaving the tray to the hub's listener."""
     sent_at: dict[int, float] = {}
     got = threading.Event()
@@ -57,6 +57,9 @@ def measure_rolls(hub: TrayHub, tray: VirtualTray, rolls: int) -> list[float]:
     tray.send = timed_send
     hub.add_listener(on_event)
     for _ in range(rolls):
+        # Not back to back: a roll's status follows it, and the next throw would wait for
+        # the companion to finish with that status (players do not throw 0.1 ms apart).
+        time.sleep(gap)
         got.clear()
         tray.throw(["infantry", "armor", "star"])
         if not got.wait(10):
@@ -110,7 +113,8 @@ class BrokerFloor:
                                                 ["infantry", "armor", "star"]))
         time.sleep(0.3)  # both connected and subscribed
 
-    def once(self) -> float:
+    def once(self, gap: float = 0.005) -> float:
+        time.sleep(gap)  # spaced like the rolls
         self.got.clear()
         t = time.perf_counter()
         self.pub.publish("bench/floor", self.payload, qos=1)

@@ -57,7 +57,7 @@ def mqtt_link(cfg, app, wdt):
     from mqttlite import MQTTClient
 
     wifi, mq = cfg["wifi"], cfg["mqtt"]
-    net_up = start_wifi(wifi["ssid"], wifi["password"])
+    net_up = start_wifi(wifi["ssid"], wifi["password"], log=app.log)
     client = MQTTClient("m44tray-" + cfg["dev"], mq["host"], mq["port"], keepalive=mq["keepalive"],
                         user=mq["user"] or None, password=mq["password"] or None,
                         timeout_ms=mq["timeout_ms"])

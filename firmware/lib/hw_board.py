@@ -159,7 +159,7 @@ def usb_serial():
     return sys.stdin.buffer, sys.stdout.buffer
 
 
-def start_wifi(ssid, password, retry_ms=15000):
+def start_wifi(ssid, password, retry_ms=15000, log=None):
     """Start joining the network; returns a callable telling whether it is up. While the
     network is down, asking again re-joins at most every `retry_ms` (not every driver
     rejoins by itself after the access point went away). Power saving is turned off: on
@@ -175,8 +175,11 @@ def start_wifi(ssid, password, retry_ms=15000):
     if pm is not None:
         try:
             wlan.config(pm=pm)
-        except Exception:
-            pass
+            if log is not None:
+                log("wifi: power saving off")
+        except Exception as e:
+            if log is not None:
+                log("wifi: power saving stays on (%s)" % e)
     last = [time.ticks_ms()]
     if not wlan.isconnected():
         wlan.connect(ssid, password)

@@ -269,7 +269,9 @@ def test_the_board_entry_compiled_on_a_small_heap_rides_out_a_silent_broker(
             b.wait("ack", id=f"e{i}", timeout=3)
             b.tap(14)
             b.wait("roll", rid=f"r{i}", timeout=3)
-        assert any("no answer from the broker within 700 ms" in m["text"] for m in b.of("log"))
+        logs = [m["text"] for m in b.of("log")]
+        assert any("no answer from the broker within 700 ms" in t for t in logs)
+        assert "wifi: power saving off" in logs
         beats = [float(m["pass_ms"]) for m in b.of("heartbeat")]
         assert beats and max(beats) < FREEZE_MS, beats
         assert b.proc.poll() is None and not b.junk

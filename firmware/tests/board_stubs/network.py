@@ -4,8 +4,14 @@ STA_IF = 0
 
 
 class WLAN:
+    PM_NONE = 0x10  # a stand-in value: newer ports name "no power saving" WLAN.PM_NONE
+
     def __init__(self, kind):
         self._active = False
+        self.pm = None
+
+    def config(self, pm=None):
+        self.pm = pm
 
     def active(self, on=None):
         if on is not None:
