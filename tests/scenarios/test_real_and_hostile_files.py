@@ -145,3 +145,23 @@ def test_the_command_line_says_one_line_and_exits_2_on_hostile_files(tmp_path, c
         assert main(["scenario", "check", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_variants_and_mine_values_survive_our_json_format(tmp_path):
+    from companion.scenarios import load, save
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 4, "col": 12, "obstacle": {"name": "mine3", "original_owner": "AXIS"}},
+        {"row": 8, "col": 0, "unit": {"name": "tankus"}}]},
+        "game_info": {"options": {"partial_blitz_rules": "ALLIES"}}})
+    assert s.variants == {"partial_blitz": "allies"}
+    assert [(p.type, p.value, p.owner) for p in s.terrain] == [("minefield", 3, Side.AXIS)]
+    target = tmp_path / "s.json"
+    save(s, target)
+    again = load(target)
+    assert again.variants == s.variants and again.terrain == s.terrain
+    pos = to_position(again)
+    assert pos.terrain_values == {(pos.board.parse("G5"), "minefield"): 3}
+    tank = next(u for u in pos.units.values() if u.side is Side.ALLIES)
+    assert tank.spec.move == 2
