@@ -108,6 +108,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Theater, British Commonwealth Forces); bga-memoir applies it to every British "
                "unit"),
     RuleVariant(
+        "armor_move_two", "Armor moving 2 (unit behaviour)",
+        (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
+        source=f"{_BGA_UNITS}: the editor's unit behaviours ARMOR_MOVE_TWO and "
+               "ELITE_ARMOR_MOVE_TWO: the unit moves 2 and battles after 2"),
+    RuleVariant(
+        "ignore_one_flag", "Unit ignores one flag (unit behaviour)",
+        (UnitChange(_c(ignore_flags=1)),),
+        source=f"{_BGA_UNITS}: the editor's unit behaviour CAN_IGNORE_ONE_FLAG"),
+    RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
         not_played="ordering one more unit than a section card says (Gung Ho!)",
         source="Pacific Theater, US Marine Corps Command: a Section card orders one more unit"),

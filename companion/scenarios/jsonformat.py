@@ -207,7 +207,7 @@ def from_dict(data: Any) -> Scenario:
     for i, entry in enumerate(_list(top.get("units", []), "units")):
         p = _join("units", i)
         e = _obj(entry, p, {"id", "side", "type", "hex", "figures", "badges", "nation",
-                            "airborne", "model", "ammo"})
+                            "airborne", "model", "ammo", "variants"})
         for required in ("side", "type", "hex"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -233,6 +233,8 @@ def from_dict(data: Any) -> Scenario:
             airborne=_bool(e.get("airborne", False), _join(p, "airborne")),
             model=_opt_str(e.get("model"), _join(p, "model")),
             ammo={k: _int(v, _join(_join(p, "ammo"), k), 0, 10) for k, v in ammo_obj.items()},
+            variants=tuple(_str(x, _join(_join(p, "variants"), j)) for j, x in
+                           enumerate(_list(e.get("variants", []), _join(p, "variants")))),
         ))
 
     objectives: list[Objective] = []
@@ -360,6 +362,8 @@ def _unit_dict(u: UnitSetup) -> dict[str, Any]:
         d["model"] = u.model
     if u.ammo:
         d["ammo"] = dict(u.ammo)
+    if u.variants:
+        d["variants"] = list(u.variants)
     return d
 
 

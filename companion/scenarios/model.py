@@ -126,6 +126,8 @@ class UnitSetup:
     airborne: bool = False
     model: str | None = None  # Air Pack airplane model, e.g. "spitfire"
     ammo: dict[str, int] = field(default_factory=dict)  # New Flight Plan: machine_gun, bomb
+    # rule variants of this unit alone (the editor's unit behaviours: ARMOR_MOVE_TWO...)
+    variants: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -263,7 +265,8 @@ def to_position(scenario: Scenario) -> Position:
                                    figures=scenario.figures(u), badges=u.badges,
                                    airborne=u.airborne, model=u.model, ammo=dict(u.ammo),
                                    nation=u.nation,
-                                   variants=unit_variants(scenario.variants, u.side)))
+                                   variants=unit_variants(scenario.variants, u.side)
+                                   + u.variants))
         except PositionError as exc:
             raise ScenarioError(f"units[{i}]", str(exc)) from None
     return position

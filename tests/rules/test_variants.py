@@ -145,3 +145,11 @@ def test_nation_rules_apply_without_an_option() -> None:
     assert "brit" in VARIANTS["british_commonwealth"].always_for_nations
     assert unit_spec("infantry", Side.ALLIES, "brit").battles_back_at_one_figure
     assert unit_spec("infantry", Side.AXIS, "jp").close_assault_bonus_at_full_strength == 1
+
+
+def test_unit_behaviours_armor_move_two_and_ignore_one_flag() -> None:
+    pos = position(unit("a1", "allies", "elite_armor", "F3"), unit("x1", "axis", "infantry", "F7"))
+    pos.units["a1"].variants = ("armor_move_two",)
+    pos.units["x1"].variants = ("ignore_one_flag",)
+    assert pos.units["a1"].spec.move == 2
+    assert ignorable_flags(pos, pos.units["x1"]) == 1

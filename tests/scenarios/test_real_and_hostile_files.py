@@ -165,3 +165,19 @@ def test_variants_and_mine_values_survive_our_json_format(tmp_path):
     assert pos.terrain_values == {(pos.board.parse("G5"), "minefield"): 3}
     tank = next(u for u in pos.units.values() if u.side is Side.ALLIES)
     assert tank.spec.move == 2
+
+
+def test_a_destroyer_tile_is_player_twos_destroyer_and_unit_behaviours_are_variants():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 8, "col": 0, "terrain": {"name": "ocean"},
+         "rect_terrain": {"name": "pdestroyer", "orientation": 1}},
+        {"row": 0, "col": 0, "unit": {"name": "tankger", "behavior": "ARMOR_MOVE_TWO"}},
+        {"row": 0, "col": 2, "unit": {"name": "infger", "behavior": "CAN_IGNORE_ONE_FLAG"}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}})
+    assert [(u.type, u.side) for u in s.units if u.hex == "A1"] == [("destroyer", Side.ALLIES)]
+    assert s.notes == []
+    pos = to_position(s)
+    tank = pos.unit_at(pos.board.parse("A9"))
+    inf = pos.unit_at(pos.board.parse("B9"))
+    assert tank is not None and tank.spec.move == 2
+    assert inf is not None and inf.spec.ignore_flags == 1
