@@ -180,11 +180,11 @@ def grouped_obstruction(position: Position, hexes: LineHexes) -> tuple[Hex, ...]
                     if name in _GROUPED_NAMES:
                         found.setdefault(name, []).append(h)
     out: list[Hex] = []
-    for group in found.values():
-        if len(group) < 2:
+    for lake in found.values():
+        if len(lake) < 2:
             continue
-        members = set(group)
-        for h in group:
+        members = set(lake)
+        for h in lake:
             if any(n in members for n in position.board.neighbours(h)):
                 out.append(h)
     return tuple(out)
