@@ -15,7 +15,7 @@ from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.rules.position import Position, PositionError, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
-from companion.rules.variants import unit_variants
+from companion.rules.variants import VARIANTS, unit_variants
 
 FORMAT_NAME = "m44-companion-scenario"
 FORMAT_VERSION = 1
@@ -257,6 +257,9 @@ def to_position(scenario: Scenario) -> Position:
                         air_rules=None if scenario.air.rules is None else scenario.air.rules.value,
                         terrain_owners=owners, terrain_values=values)
     for i, u in enumerate(scenario.units):
+        unknown = [v for v in u.variants if v not in VARIANTS]
+        if unknown:
+            raise ScenarioError(f"units[{i}].variants", f"{unknown[0]!r} is not a rule variant")
         if u.type not in known_u:
             raise ScenarioError(f"units[{i}].type",
                                 f"the rules core does not know {u.type!r} yet")

@@ -181,3 +181,22 @@ def test_a_destroyer_tile_is_player_twos_destroyer_and_unit_behaviours_are_varia
     inf = pos.unit_at(pos.board.parse("B9"))
     assert tank is not None and tank.spec.move == 2
     assert inf is not None and inf.spec.ignore_flags == 1
+
+
+def test_unknown_variant_names_are_load_errors_naming_the_field():
+    from companion.scenarios.jsonformat import from_dict, to_dict
+
+    s = import_m44({"board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infger"}}]}})
+    doc = to_dict(s)
+    doc["variants"] = {"zeppelins": ""}
+    with pytest.raises(ScenarioError) as info:
+        from_dict(doc)
+    assert info.value.field == "variants.zeppelins"
+    doc = to_dict(s)
+    doc["units"][0]["variants"] = ["zeppelins"]
+    with pytest.raises(ScenarioError) as info:
+        from_dict(doc)
+    assert info.value.field == "units[0].variants[0]"
+    s.units[0].variants = ("zeppelins",)
+    with pytest.raises(ScenarioError):
+        to_position(s)
