@@ -141,6 +141,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         not_played="the medals a side wins when a section holds no enemy unit",
         source="bga-memoir empty_section_medals"),
     RuleVariant(
+        "supply_train", "Supply train", side_from_option=True,
+        not_played="the supply train (locomotive and wagon carrying units along the rails)",
+        source="Terrain Pack p.12 Trains (bga-memoir supply_train_rules)"),
+    RuleVariant(
+        "air_power_as_artillery_bombard", "Air Power played as Artillery Bombard",
+        not_played="the Air Power card played as an Artillery Bombard card",
+        source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
+               "support was common)"),
+    RuleVariant(
         "deck_reshuffling", "Deck reshuffling",
         not_played="the end of the game when the deck is reshuffled",
         source="bga-memoir deck_reshuffling"),

@@ -31,6 +31,7 @@ from companion.scenarios.m44_codes import (
     BOARD_FACES,
     BOARD_TYPES,
     COSMETIC_TAGS,
+    DECK_VARIANTS,
     FORD_BEHAVIOR,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
@@ -514,6 +515,9 @@ class _Importer:
             if key in STANDARD_OPTION_VALUES:
                 if isinstance(value, str) and value.upper() in STANDARD_OPTION_VALUES[key]:
                     continue
+                if isinstance(value, str) and value.upper() in DECK_VARIANTS:
+                    variants[DECK_VARIANTS[value.upper()]] = ""
+                    continue
                 self.note("game_info.options", f"option {key!r} = {str(value)[:40]!r} is not "
                                                "played; see the scenario text")
                 continue
@@ -522,6 +526,8 @@ class _Importer:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
                                                "scenario text")
                 continue
+            if isinstance(value, dict):  # supply train: {"side": "ALLIES", ...}
+                value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
             variants[variant] = side if side in ("allies", "axis", "all") else ""
         return variants

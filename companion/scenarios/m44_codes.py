@@ -256,6 +256,11 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "night_visibility_rules": "night_visibility",
     "empty_section_medals": "empty_section_medals",
     "deck_reshuffling": "deck_reshuffling",
+    "supply_train_rules": "supply_train",  # its value: {"side": ..., "nbr_units": ...}
+}
+# deck_name values that are a rule variant (the Air Power card played as Artillery Bombard)
+DECK_VARIANTS: dict[str, str] = {
+    "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air_power_as_artillery_bombard",
 }
 # Options that name the standard game: nothing to play differently.
 STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {

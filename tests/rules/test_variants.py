@@ -118,9 +118,9 @@ def test_every_variant_has_a_source_and_says_what_it_does() -> None:
         assert v.source and (v.unit_changes or v.not_played), v.name
 
 
-NOT_PLAYED = ["blitz", "deck_reshuffling", "empty_section_medals", "italian_high_command",
-              "night_visibility", "north_african_desert", "russian_commissar",
-              "us_marines_gung_ho"]
+NOT_PLAYED = ["air_power_as_artillery_bombard", "blitz", "deck_reshuffling",
+              "empty_section_medals", "italian_high_command", "night_visibility",
+              "north_african_desert", "russian_commissar", "supply_train", "us_marines_gung_ho"]
 
 
 def test_the_list_of_options_not_played_is_complete() -> None:

@@ -200,3 +200,14 @@ def test_unknown_variant_names_are_load_errors_naming_the_field():
     s.units[0].variants = ("zeppelins",)
     with pytest.raises(ScenarioError):
         to_position(s)
+
+
+def test_real_option_shapes_a_supply_train_object_and_a_deck_variant():
+    # as bga-memoir's scenarios write them (Scenarios/*.php game_info.options)
+    s = import_m44({"board": {}, "game_info": {"options": {
+        "russian_commissar_rule": "ALLIES", "blitz_rules": True,
+        "supply_train_rules": {"side": "ALLIES", "nbr_units": [1, 1]},
+        "deck_name": "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK"}}})
+    assert s.variants == {"russian_commissar": "allies", "blitz": "", "supply_train": "allies",
+                          "air_power_as_artillery_bombard": ""}
+    assert s.notes == []
