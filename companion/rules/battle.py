@@ -157,6 +157,10 @@ _PLAIN_COUNTRYSIDE = (not any(_COUNTRYSIDE.protection.values())
                       and not _COUNTRYSIDE.cannot_leave_for and not _COUNTRYSIDE.flag_costs_figure_for)
 
 
+# whether any terrain restricts battles in or out of it to 1 hex (wadis): else skip the check
+_ANY_BATTLE_ADJACENT_ONLY = any(t.battle_adjacent_only for t in TERRAIN.values())
+
+
 def impassable_for(position: Position, h: Hex, unit_class: UnitClass) -> bool:
     """True when a unit of this class may not enter ``h`` at all (rivers without bridge...)."""
     return not hex_passable(position.terrain_at(h), unit_class)
@@ -394,13 +398,16 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
             if t.stops_battle_on_entry(spec.unit_class) or (overrun and t.no_overrun_into):
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
-    dice_by_range = range_dice(position, attacker)
+    dice_by_range = range_dice(position, attacker) if position.terrain.get(attacker.hex) \
+        else spec.dice
     if stationary and spec.stationary_dice:
         dice_by_range = spec.stationary_dice
     if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
                       f"{len(dice_by_range)} hexes away")
-    if not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY:
+    if (not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY
+            and _ANY_BATTLE_ADJACENT_ONLY
+            and (position.terrain.get(attacker.hex) or position.terrain.get(target.hex))):
         # wadis: infantry or armor battling in or out of one must be adjacent to the target
         # (Terrain Pack p.3; card 44); both in wadis, or neither, the range is as usual
         wadi_here = next((t.name for t in here if t.battle_adjacent_only), None)

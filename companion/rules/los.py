@@ -22,7 +22,8 @@ from companion.rules.position import Position
 from companion.rules.terrain import TERRAIN
 
 # whether any terrain blocks only in groups (lakes): the fast path skips the group check if not
-_GROUPED = any(t.blocks_los_grouped for t in TERRAIN.values())
+_GROUPED_NAMES = frozenset(n for n, t in TERRAIN.items() if t.blocks_los_grouped)
+_GROUPED = bool(_GROUPED_NAMES)
 
 # Corners of a hex around its centre in the scaled coordinates, going round.
 _CORNERS: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
@@ -171,17 +172,19 @@ def grouped_obstruction(position: Position, hexes: LineHexes) -> tuple[Hex, ...]
     """
     terrain = position.terrain
     found: dict[str, list[Hex]] = {}
-    for h in (*hexes.crossed, *hexes.corners, *hexes.left, *hexes.right):
-        if h in terrain:
-            for t in position.terrain_at(h):
-                if t.blocks_los_grouped:
-                    found.setdefault(t.name, []).append(h)
-    out: list[Hex] = []
-    for group in found.values():
-        if len(group) < 2:
-            continue
-        members = set(group)
+    for group in (hexes.crossed, hexes.corners, hexes.left, hexes.right):
         for h in group:
+            names = terrain.get(h)
+            if names:
+                for name in names:
+                    if name in _GROUPED_NAMES:
+                        found.setdefault(name, []).append(h)
+    out: list[Hex] = []
+    for lake in found.values():
+        if len(lake) < 2:
+            continue
+        members = set(lake)
+        for h in lake:
             if any(n in members for n in position.board.neighbours(h)):
                 out.append(h)
     return tuple(out)

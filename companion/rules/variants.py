@@ -108,6 +108,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Theater, British Commonwealth Forces); bga-memoir applies it to every British "
                "unit"),
     RuleVariant(
+        "armor_move_two", "Armor moving 2 (unit behaviour)",
+        (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
+        source=f"{_BGA_UNITS}: the editor's unit behaviours ARMOR_MOVE_TWO and "
+               "ELITE_ARMOR_MOVE_TWO: the unit moves 2 and battles after 2"),
+    RuleVariant(
+        "ignore_one_flag", "Unit ignores one flag (unit behaviour)",
+        (UnitChange(_c(ignore_flags=1)),),
+        source=f"{_BGA_UNITS}: the editor's unit behaviour CAN_IGNORE_ONE_FLAG"),
+    RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
         not_played="ordering one more unit than a section card says (Gung Ho!)",
         source="Pacific Theater, US Marine Corps Command: a Section card orders one more unit"),
@@ -131,6 +140,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         "empty_section_medals", "Medals for empty sections",
         not_played="the medals a side wins when a section holds no enemy unit",
         source="bga-memoir empty_section_medals"),
+    RuleVariant(
+        "supply_train", "Supply train", side_from_option=True,
+        not_played="the supply train (locomotive and wagon carrying units along the rails)",
+        source="Terrain Pack p.12 Trains (bga-memoir supply_train_rules)"),
+    RuleVariant(
+        "air_power_as_artillery_bombard", "Air Power played as Artillery Bombard",
+        not_played="the Air Power card played as an Artillery Bombard card",
+        source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
+               "support was common)"),
     RuleVariant(
         "deck_reshuffling", "Deck reshuffling",
         not_played="the end of the game when the deck is reshuffled",

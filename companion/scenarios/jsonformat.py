@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.rules.board import Board, BoardKind, HexNameError, Side
+from companion.rules.variants import VARIANTS
 from companion.scenarios.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -116,6 +117,13 @@ def _hex(board: Board, value: Any, path: str) -> str:
     return name
 
 
+def _variant(name: str, path: str) -> str:
+    if name not in VARIANTS:
+        raise ScenarioError(path, f"{name!r} is not a rule variant; allowed: "
+                                  f"{', '.join(VARIANTS)}")
+    return name
+
+
 def from_dict(data: Any) -> Scenario:
     """The scenario a parsed JSON document describes; ScenarioError names the first bad field."""
     top = _obj(data, "", {"format", "version", "id", "text", "board", "sides", "starts", "air",
@@ -207,7 +215,7 @@ def from_dict(data: Any) -> Scenario:
     for i, entry in enumerate(_list(top.get("units", []), "units")):
         p = _join("units", i)
         e = _obj(entry, p, {"id", "side", "type", "hex", "figures", "badges", "nation",
-                            "airborne", "model", "ammo"})
+                            "airborne", "model", "ammo", "variants"})
         for required in ("side", "type", "hex"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -233,6 +241,9 @@ def from_dict(data: Any) -> Scenario:
             airborne=_bool(e.get("airborne", False), _join(p, "airborne")),
             model=_opt_str(e.get("model"), _join(p, "model")),
             ammo={k: _int(v, _join(_join(p, "ammo"), k), 0, 10) for k, v in ammo_obj.items()},
+            variants=tuple(_variant(_str(x, _join(_join(p, "variants"), j)),
+                                    _join(_join(p, "variants"), j)) for j, x in
+                           enumerate(_list(e.get("variants", []), _join(p, "variants")))),
         ))
 
     objectives: list[Objective] = []
@@ -287,6 +298,11 @@ def from_dict(data: Any) -> Scenario:
         raise ScenarioError("variants", f"must be an object, not {_kind(variants_obj)}")
     variants = {_str(k, "variants"): _str(v, _join("variants", str(k)))
                 for k, v in variants_obj.items()}
+    for name, who in variants.items():
+        _variant(name, _join("variants", name))
+        if who not in ("", "allies", "axis", "all"):
+            raise ScenarioError(_join("variants", name),
+                                f"{who!r} is not allowed; allowed: allies, axis, all, \"\"")
     return Scenario(
         id=sid, text=texts, board=kind, face=face, bottom=bottom, sides=sides, starts=starts,
         terrain=terrain, units=units, objectives=objectives, exits=exits, air=air,
@@ -360,6 +376,8 @@ def _unit_dict(u: UnitSetup) -> dict[str, Any]:
         d["model"] = u.model
     if u.ammo:
         d["ammo"] = dict(u.ammo)
+    if u.variants:
+        d["variants"] = list(u.variants)
     return d
 
 

@@ -27,9 +27,11 @@ from companion.scenarios.m44_codes import (
     BEACH_FACE_ROWS,
     BEHAVIOR_TERRAIN,
     BEHAVIOR_TYPES,
+    BEHAVIOR_VARIANTS,
     BOARD_FACES,
     BOARD_TYPES,
     COSMETIC_TAGS,
+    DECK_VARIANTS,
     FORD_BEHAVIOR,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
@@ -39,6 +41,7 @@ from companion.scenarios.m44_codes import (
     SCENARIO_OPTIONS,
     STANDARD_OPTION_VALUES,
     TERRAIN_CODES,
+    TILE_UNITS,
     UNIT_BASES,
     TerrainCode,
 )
@@ -193,6 +196,13 @@ class _Importer:
             if "terrain" in hx:
                 covered.add(h)
             for layer in ("terrain", "rect_terrain", "obstacle"):
+                raw_layer = hx.get(layer)
+                if isinstance(raw_layer, dict) and isinstance(raw_layer.get("name"), str) \
+                        and raw_layer["name"] in TILE_UNITS:
+                    unit = self._tile_unit(raw_layer, name, counters, bottom)
+                    if unit is not None:
+                        units.append(unit)
+                    continue
                 if layer in hx:
                     piece = self._piece(_obj(hx[layer], f"{path}.{layer}"), f"{path}.{layer}",
                                         name)
@@ -326,8 +336,11 @@ class _Importer:
                 nation = BADGE_NATIONS[badge]
             badges.append(badge)
         behavior = layer.get("behavior")
+        variants: tuple[str, ...] = ()
         if isinstance(behavior, str) and behavior.strip().upper() in BEHAVIOR_TYPES:
             utype = BEHAVIOR_TYPES[behavior.strip().upper()]
+        elif isinstance(behavior, str) and behavior.strip().upper() in BEHAVIOR_VARIANTS:
+            variants = (BEHAVIOR_VARIANTS[behavior.strip().upper()],)
         elif behavior not in (None, ""):
             self.note(where, f"unit behaviour {str(behavior)[:40]!r} is not played")
         figures = None
@@ -338,7 +351,19 @@ class _Importer:
         counters[side] += 1
         uid = f"{'a' if side is Side.ALLIES else 'x'}{counters[side]}"
         return UnitSetup(id=uid, side=side, type=utype, hex=where, figures=figures,
-                         badges=tuple(badges), nation=nation)
+                         badges=tuple(badges), nation=nation, variants=variants)
+
+    def _tile_unit(self, layer: dict[str, Any], where: str, counters: dict[Side, int],
+                   side: Side) -> UnitSetup | None:
+        """A troop the editor draws as a tile: player 2's (bga-memoir Units::loadScenario)."""
+        code = str(layer["name"])
+        utype = TILE_UNITS[code]
+        if utype not in UNITS:
+            self.note(where, f"{utype} ({code!r}) is not played yet; left out")
+            return None
+        counters[side] += 1
+        uid = f"{'a' if side is Side.ALLIES else 'x'}{counters[side]}"
+        return UnitSetup(id=uid, side=side, type=utype, hex=where)
 
     def _tag(self, tag: dict[str, Any], path: str, where: str, terrain: list[TerrainPiece],
              objectives: list[Objective], exits: list[ExitHex]) -> None:
@@ -490,6 +515,9 @@ class _Importer:
             if key in STANDARD_OPTION_VALUES:
                 if isinstance(value, str) and value.upper() in STANDARD_OPTION_VALUES[key]:
                     continue
+                if isinstance(value, str) and value.upper() in DECK_VARIANTS:
+                    variants[DECK_VARIANTS[value.upper()]] = ""
+                    continue
                 self.note("game_info.options", f"option {key!r} = {str(value)[:40]!r} is not "
                                                "played; see the scenario text")
                 continue
@@ -498,6 +526,8 @@ class _Importer:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
                                                "scenario text")
                 continue
+            if isinstance(value, dict):  # supply train: {"side": "ALLIES", ...}
+                value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
             variants[variant] = side if side in ("allies", "axis", "all") else ""
         return variants

@@ -101,10 +101,6 @@ TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("pier", "pier", "ppier"),
     **_t("ravine", "ravine", "wravine"),
     **_t("rice_paddies", "rice paddies", "price"),
-    # Units the editor draws as tiles (bga-memoir reads them as troops)
-    **_t("destroyer", "destroyer", "pdestroyer"),
-    **_t("locomotive", "locomotive", "loco"),
-    **_t("wagon", "wagon", "wagon"),
 }
 
 # (tile name, behaviour) -> what the layer is instead (bga-memoir Terrains/*::isTileOfType).
@@ -193,6 +189,16 @@ LATE_WAR_AFTER = 1942
 
 # Unit "behavior" values that change the type (editor 1.2+; bga-memoir TROOP_BADGE_MAPPING).
 BEHAVIOR_TYPES: dict[str, str] = {"FRENCH_RESISTANCE": "french_resistance"}
+# Unit "behavior" values that are a rule variant of that unit (bga-memoir Units.php).
+BEHAVIOR_VARIANTS: dict[str, str] = {
+    "ARMOR_MOVE_TWO": "armor_move_two",
+    "ELITE_ARMOR_MOVE_TWO": "armor_move_two",
+    "CAN_IGNORE_ONE_FLAG": "ignore_one_flag",
+}
+# Tiles that are troops (bga-memoir Units::loadScenario: a rect_terrain 'pdestroyer', 'loco'
+# or 'wagon' is a unit of player 2's side) -> the unit type.
+TILE_UNITS: dict[str, str] = {"pdestroyer": "destroyer", "loco": "locomotive",
+                              "wagon": "wagon"}
 
 # Board types and faces are read whatever their case (files in the wild write "brkthru");
 # bga-memoir upper-cases both before reading them (Scenario::loadId).
@@ -250,6 +256,11 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "night_visibility_rules": "night_visibility",
     "empty_section_medals": "empty_section_medals",
     "deck_reshuffling": "deck_reshuffling",
+    "supply_train_rules": "supply_train",  # its value: {"side": ..., "nbr_units": ...}
+}
+# deck_name values that are a rule variant (the Air Power card played as Artillery Bombard)
+DECK_VARIANTS: dict[str, str] = {
+    "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air_power_as_artillery_bombard",
 }
 # Options that name the standard game: nothing to play differently.
 STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {

@@ -15,7 +15,7 @@ from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.rules.position import Position, PositionError, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
-from companion.rules.variants import unit_variants
+from companion.rules.variants import VARIANTS, unit_variants
 
 FORMAT_NAME = "m44-companion-scenario"
 FORMAT_VERSION = 1
@@ -126,6 +126,8 @@ class UnitSetup:
     airborne: bool = False
     model: str | None = None  # Air Pack airplane model, e.g. "spitfire"
     ammo: dict[str, int] = field(default_factory=dict)  # New Flight Plan: machine_gun, bomb
+    # rule variants of this unit alone (the editor's unit behaviours: ARMOR_MOVE_TWO...)
+    variants: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -255,6 +257,9 @@ def to_position(scenario: Scenario) -> Position:
                         air_rules=None if scenario.air.rules is None else scenario.air.rules.value,
                         terrain_owners=owners, terrain_values=values)
     for i, u in enumerate(scenario.units):
+        unknown = [v for v in u.variants if v not in VARIANTS]
+        if unknown:
+            raise ScenarioError(f"units[{i}].variants", f"{unknown[0]!r} is not a rule variant")
         if u.type not in known_u:
             raise ScenarioError(f"units[{i}].type",
                                 f"the rules core does not know {u.type!r} yet")
@@ -263,7 +268,8 @@ def to_position(scenario: Scenario) -> Position:
                                    figures=scenario.figures(u), badges=u.badges,
                                    airborne=u.airborne, model=u.model, ammo=dict(u.ammo),
                                    nation=u.nation,
-                                   variants=unit_variants(scenario.variants, u.side)))
+                                   variants=unit_variants(scenario.variants, u.side)
+                                   + u.variants))
         except PositionError as exc:
             raise ScenarioError(f"units[{i}]", str(exc)) from None
     return position

@@ -224,3 +224,74 @@ def test_mountain_card_30_artillery_on_it_fires_seven_hexes() -> None:
     assert check.allowed and check.dice == 1  # 7 hexes: the 7th number, 1
     pos = position(unit("a1", "allies", "artillery", "A1"), unit("x1", "axis", "infantry", "H1"))
     assert not battle_check(pos, "a1", "x1").allowed  # off a mountain: 6 hexes at most
+
+
+# --- terrain that plays as another card -------------------------------------------------------
+AS_TOWNS = ["buildings", "desert_village", "winter_village", "hill_village"]
+
+
+@pytest.mark.parametrize("kind", AS_TOWNS)
+def test_towns_of_every_board_play_as_towns(kind: str) -> None:
+    # base rules Appendix 2 (Towns & Villages), Terrain Pack p.3 (desert), winter boards
+    assert TERRAIN[kind].protection == TERRAIN["town"].protection
+    pos = position(unit("a1", "allies", "infantry", "F3"), terrain=(t("f4", kind),))
+    assert not dests(pos, "a1")["f4"].can_battle  # stop on entering, no battle that turn
+    assert not sees(position(terrain=(t("F5", kind),)), "F3", "F7")
+
+
+def test_palm_forests_play_as_forests_and_winter_hills_as_hills() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("x1", "axis", "infantry", "F5"),
+                   terrain=(t("F5", "palm_forest"),))
+    assert battle_check(pos, "a1", "x1").dice == 1
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("x1", "axis", "infantry", "F5"),
+                   terrain=(t("F5", "winter_hill"),))
+    assert battle_check(pos, "a1", "x1").dice == 2
+
+
+def test_a_pond_is_impassable_and_bridges_of_the_terrain_pack_cross_rivers() -> None:
+    pos = position(unit("a1", "allies", "infantry", "F3"),
+                   terrain=(t("f4", "pond"), t("e4", "river"), t("e4", "pontoon_bridge"),
+                            t("G3", "river"), t("G3", "railroad_bridge")))
+    d = dests(pos, "a1")
+    assert "f4" not in d and "e4" in d and "G3" in d
+
+
+def test_railroad_bridge_card_37_stops_armor() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"),
+                   terrain=(t("f4", "river"), t("f4", "railroad_bridge")))
+    d = dests(pos, "a1")
+    assert "f4" in d and ("F5" not in d or d["F5"].path[0] != pos.board.parse("f4"))
+
+
+def test_dam_card_20_bars_armor_ignores_a_flag_and_blocks_sight() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("a2", "allies", "infantry", "F5"),
+                   terrain=(t("f4", "dam"), t("F5", "dam")))
+    assert "f4" not in dests(pos, "a1")
+    assert ignorable_flags(pos, pos.units["a2"]) == 1
+    assert not sees(position(terrain=(t("F5", "dam"),)), "F3", "F7")
+
+
+def test_dragons_teeth_bar_armor_and_block_sight() -> None:
+    # Air Pack p.10: "They block line of sight"
+    pos = position(unit("a1", "allies", "armor", "F3"), terrain=(t("f4", "dragons_teeth"),))
+    assert "f4" not in dests(pos, "a1")
+    assert not sees(position(terrain=(t("F5", "dragons_teeth"),)), "F3", "F7")
+
+
+def test_high_ground_has_no_movement_or_combat_restriction() -> None:
+    # Terrain Pack p.4 (Dikes & High Ground): "no movement restrictions, no combat restrictions"
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("x1", "axis", "infantry", "F7"),
+                   terrain=(t("f4", "high_ground"),))
+    d = dests(pos, "a1")
+    assert d["f4"].can_battle and "F5" in d
+
+
+def test_hospital_card_55_blocks_sight_and_names_healing_as_not_played() -> None:
+    assert not sees(position(terrain=(t("F5", "hospital"),)), "F3", "F7")
+    assert "healing" in TERRAIN["hospital"].not_played
+
+
+def test_sea_bluffs_play_as_cliffs() -> None:
+    pos = position(unit("a1", "allies", "infantry", "F3"), terrain=(t("F3", "beach"),
+                                                                    t("f4", "sea_bluff")))
+    assert dests(pos, "a1")["f4"].path_length == 2

@@ -270,3 +270,18 @@ def test_infantry_on_wire_may_remove_it_instead_of_battling_armor_may_not() -> N
                   "units": [unit("a1", "allies", "infantry", "G5")],
                   "ask": {"clear_obstacle": {"unit": "a1"}}})
     assert out["clear_obstacle"]["allowed"] is True
+
+
+def test_terrain_entry_bad_input_is_a_field_error() -> None:
+    from companion.rules.referee import answer_or_error
+
+    base = {"terrain": [t("F5", "frozen_river")], "units": [unit("a1", "allies", "infantry", "F5")],
+            "ask": {"terrain_entry": {"unit": "a1", "how": "move"}}}
+    code, out = answer_or_error({**base, "dice": ["star"]})
+    assert code == 2 and out["error"]["field"] == "dice" and "2 are due" in out["error"]["message"]
+    code, out = answer_or_error({**base, "ask": {"terrain_entry": {"unit": "a1", "how": "fly"}}})
+    assert code == 2 and out["error"]["field"] == "ask.terrain_entry.how"
+    code, out = answer_or_error({**base, "terrain": [], "dice": ["star", "star"]})
+    assert code == 2 and "no roll is due" in out["error"]["message"]
+    code, out = answer_or_error({**base, "dice": ["star", "skull"]})
+    assert code == 2 and out["error"]["field"].startswith("dice")

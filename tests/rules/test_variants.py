@@ -116,3 +116,40 @@ def test_a_scenario_option_becomes_the_units_variant_and_check_names_what_is_not
 def test_every_variant_has_a_source_and_says_what_it_does() -> None:
     for v in VARIANTS.values():
         assert v.source and (v.unit_changes or v.not_played), v.name
+
+
+NOT_PLAYED = ["air_power_as_artillery_bombard", "blitz", "deck_reshuffling",
+              "empty_section_medals", "italian_high_command", "night_visibility",
+              "north_african_desert", "russian_commissar", "supply_train", "us_marines_gung_ho"]
+
+
+def test_the_list_of_options_not_played_is_complete() -> None:
+    computed = sorted(n for n, v in VARIANTS.items() if v.not_played and not v.always_for_nations)
+    assert computed == NOT_PLAYED
+
+
+@pytest.mark.parametrize("name", NOT_PLAYED)
+def test_scenario_check_names_each_option_it_does_not_play(name: str) -> None:
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    s.variants = {name: ""}
+    found = [p for p in problems(s) if p.severity == "error"]
+    assert [p.message for p in found] == [
+        f"{VARIANTS[name].label}: {VARIANTS[name].not_played} is not played"]
+
+
+def test_nation_rules_apply_without_an_option() -> None:
+    # the Japanese and British rules come with the nation (bga-memoir loadScenario)
+    assert "jp" in VARIANTS["imperial_japanese_army"].always_for_nations
+    assert "brit" in VARIANTS["british_commonwealth"].always_for_nations
+    assert unit_spec("infantry", Side.ALLIES, "brit").battles_back_at_one_figure
+    assert unit_spec("infantry", Side.AXIS, "jp").close_assault_bonus_at_full_strength == 1
+
+
+def test_unit_behaviours_armor_move_two_and_ignore_one_flag() -> None:
+    pos = position(unit("a1", "allies", "elite_armor", "F3"), unit("x1", "axis", "infantry", "F7"))
+    pos.units["a1"].variants = ("armor_move_two",)
+    pos.units["x1"].variants = ("ignore_one_flag",)
+    assert pos.units["a1"].spec.move == 2
+    assert ignorable_flags(pos, pos.units["x1"]) == 1

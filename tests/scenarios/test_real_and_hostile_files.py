@@ -145,3 +145,69 @@ def test_the_command_line_says_one_line_and_exits_2_on_hostile_files(tmp_path, c
         assert main(["scenario", "check", str(path)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_variants_and_mine_values_survive_our_json_format(tmp_path):
+    from companion.scenarios import load, save
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 4, "col": 12, "obstacle": {"name": "mine3", "original_owner": "AXIS"}},
+        {"row": 8, "col": 0, "unit": {"name": "tankus"}}]},
+        "game_info": {"options": {"partial_blitz_rules": "ALLIES"}}})
+    assert s.variants == {"partial_blitz": "allies"}
+    assert [(p.type, p.value, p.owner) for p in s.terrain] == [("minefield", 3, Side.AXIS)]
+    target = tmp_path / "s.json"
+    save(s, target)
+    again = load(target)
+    assert again.variants == s.variants and again.terrain == s.terrain
+    pos = to_position(again)
+    assert pos.terrain_values == {(pos.board.parse("G5"), "minefield"): 3}
+    tank = next(u for u in pos.units.values() if u.side is Side.ALLIES)
+    assert tank.spec.move == 2
+
+
+def test_a_destroyer_tile_is_player_twos_destroyer_and_unit_behaviours_are_variants():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 8, "col": 0, "terrain": {"name": "ocean"},
+         "rect_terrain": {"name": "pdestroyer", "orientation": 1}},
+        {"row": 0, "col": 0, "unit": {"name": "tankger", "behavior": "ARMOR_MOVE_TWO"}},
+        {"row": 0, "col": 2, "unit": {"name": "infger", "behavior": "CAN_IGNORE_ONE_FLAG"}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}})
+    assert [(u.type, u.side) for u in s.units if u.hex == "A1"] == [("destroyer", Side.ALLIES)]
+    assert s.notes == []
+    pos = to_position(s)
+    tank = pos.unit_at(pos.board.parse("A9"))
+    inf = pos.unit_at(pos.board.parse("B9"))
+    assert tank is not None and tank.spec.move == 2
+    assert inf is not None and inf.spec.ignore_flags == 1
+
+
+def test_unknown_variant_names_are_load_errors_naming_the_field():
+    from companion.scenarios.jsonformat import from_dict, to_dict
+
+    s = import_m44({"board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infger"}}]}})
+    doc = to_dict(s)
+    doc["variants"] = {"zeppelins": ""}
+    with pytest.raises(ScenarioError) as info:
+        from_dict(doc)
+    assert info.value.field == "variants.zeppelins"
+    doc = to_dict(s)
+    doc["units"][0]["variants"] = ["zeppelins"]
+    with pytest.raises(ScenarioError) as info:
+        from_dict(doc)
+    assert info.value.field == "units[0].variants[0]"
+    s.units[0].variants = ("zeppelins",)
+    with pytest.raises(ScenarioError):
+        to_position(s)
+
+
+def test_real_option_shapes_a_supply_train_object_and_a_deck_variant():
+    # as bga-memoir's scenarios write them (Scenarios/*.php game_info.options)
+    s = import_m44({"board": {}, "game_info": {"options": {
+        "russian_commissar_rule": "ALLIES", "blitz_rules": True,
+        "supply_train_rules": {"side": "ALLIES", "nbr_units": [1, 1]},
+        "deck_name": "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK"}}})
+    assert s.variants == {"russian_commissar": "allies", "blitz": "", "supply_train": "allies",
+                          "air_power_as_artillery_bombard": ""}
+    assert s.notes == []
