@@ -374,7 +374,7 @@ def _unit_moved(state: GameState, d: dict[str, Any]) -> None:
         stack.badges = (*stack.badges, "ready_to_take_off")
         mover = ""
     else:
-        pos.move_unit(d["unit"], to)
+        pos.move_unit(d["unit"], to, how="move")
     hexes = int(d.get("hexes", 1))
     who = mover or d["unit"]
     state.moved[who] = state.moved.get(who, 0) + hexes
@@ -477,14 +477,14 @@ def _retreat_chosen(state: GameState, d: dict[str, Any]) -> None:
         unit.figures -= lost
         to = pos.board.parse(d["hex"])
         if to != unit.hex:
-            pos.move_unit(d["unit"], to)
+            pos.move_unit(d["unit"], to, how="retreat")
     _after_retreat(state)
 
 
 @_kind("ground_taken", "the attacker advanced into the vacated hex (maybe for an overrun)",
        Undo.UNDOABLE, board=True)
 def _ground_taken(state: GameState, d: dict[str, Any]) -> None:
-    state.position.move_unit(d["unit"], state.board.parse(d["hex"]))
+    state.position.move_unit(d["unit"], state.board.parse(d["hex"]), how="take_ground")
     state.may_overrun = d["unit"] if d.get("overrun") else None
     state.battle = None
     state.phase = Phase.BATTLE
@@ -782,7 +782,7 @@ def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
             unit.figures -= int(d.get("figures_lost", 0))
             to = state.board.parse(d["hex"])
             if to != unit.hex:
-                pos.move_unit(d["unit"], to)
+                pos.move_unit(d["unit"], to, how="retreat")
     state.phase = Phase.AIR_RETREAT if air.retreats else Phase(done["then"])
 
 
