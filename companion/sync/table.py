@@ -3,13 +3,15 @@
 Every tablet at a table runs a :class:`TableSync`. Exactly one is the *authority*: it wraps the
 :class:`~companion.game.session.GameSession`, publishes each recorded event once with its seq
 (the monotonic state id), keeps the retained summary up to date and refreshes a retained
-snapshot (the whole log) every ``snapshot_every`` events, when it hands over and when it leaves.
-The others are *mirrors*: they apply the event stream in seq order. A mirror that joins loads
-the retained snapshot; one that joins, reconnects or notices a gap asks the authority (a
-catch-up request naming the last event it holds) and gets only the events it lacks, or the
-whole log when its own has gone astray. A mirror sends an action
-as ``{"expect": <state id>, "action": {...}}``; the authority applies it only when the state id
-matches and answers ok, the rule's refusal, or ``"stale"`` (the mirror then resynchronises).
+snapshot (the whole log) every ``snapshot_every`` events, when the table pauses, when it hands
+over and when it leaves. The others are *mirrors*: they apply the event stream in seq order.
+A mirror that joins loads the retained snapshot; one that joins, reconnects, notices a gap or
+a conflicting event asks the authority (a catch-up request naming the last event it holds)
+and gets only the events it lacks, or the whole log when its own has gone astray. With a table
+key every game message is sealed (``protocol.Seal``) and unsealed ones are refused. A mirror
+sends an action as ``{"expect": <state id>, "action": {...}}``; the authority applies it only
+when the state id matches and answers ok, the rule's refusal, or ``"stale"`` (the mirror then
+catches up).
 Authority moves with :meth:`TableSync.hand_over` (the authority names its successor and the
 final state id) or :meth:`TableSync.claim` (the authority's tablet is gone).
 
