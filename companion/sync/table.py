@@ -814,7 +814,7 @@ class TableSync:
                 have = 0
             for ev in events[have:]:
                 self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
-        except StoreError as exc:
+        except (StoreError, ValueError) as exc:  # ValueError: text the database cannot hold
             log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
 
     def _store_event(self, ev: Event) -> None:
@@ -822,7 +822,7 @@ class TableSync:
             return
         try:
             self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
-        except StoreError as exc:
+        except (StoreError, ValueError) as exc:  # ValueError: text the database cannot hold
             log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
 
     def _notify(self, update: SyncUpdate) -> None:
