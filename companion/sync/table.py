@@ -330,6 +330,11 @@ class TableSync:
                       protocol.action_message(req_id, want, action))
         return req_id
 
+    def forget(self, req_id: str) -> None:
+        """Stop waiting for the answer to ``req_id`` (its callback will not be called)."""
+        with self._lock:
+            self._replies.pop(req_id, None)
+
     def request(self, action: dict[str, Any], timeout: float = 5.0,
                 expect: int | None = -1) -> Reply:
         """Send ``action`` and wait for the authority's answer (not from a listener).
