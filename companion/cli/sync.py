@@ -1,10 +1,12 @@
 """``companion sync host|join|acl|simulate``: one game on several tablets, over MQTT.
 
 host: this terminal is the table's authority; it starts a game (``--scenario``) and publishes
-every event. join: this terminal mirrors the table and prints what happens. Either can play
-with the built-in player (``--auto allies|axis|both``) or read typed commands (the same as
-``companion play``) and send them to the authority. acl: writes a mosquitto ACL and password
-file confining each tablet to its table. simulate: many auto-played tables for a dashboard.
+every event. join: this terminal mirrors the table and prints what happens (``--claim``: then
+takes authority over it, for a table whose authority is gone or that is frozen). Either can
+play with the built-in player (``--auto allies|axis|both``) or read typed commands (the same
+as ``companion play``) and send them to the authority; ``--key-file`` seals every message
+with the table's key. acl: writes a mosquitto ACL, password file, settings and one key per
+table, confining each tablet to its table. simulate: many auto-played tables for a dashboard.
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         if cmd in ("host", "join"):
             check_id(args.table, "table")
             check_id(args.tablet, "tablet")
+            args.table_key = table_key(args)  # a bad key file is a setting error, before the broker
         why = config.probe()
         if why is not None:
             print(f"companion sync: cannot reach the broker at {config.url}: {why}", file=sys.stderr)
@@ -202,7 +205,7 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
     host = args.sync_command == "host"
     stop = threading.Event()
     _stop_on_signals(stop)
-    link = TableSync(config, args.table, args.tablet, key=table_key(args))
+    link = TableSync(config, args.table, args.tablet, key=args.table_key)
     out = sys.stdout
 
     def show(update: SyncUpdate) -> None:

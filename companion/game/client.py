@@ -10,6 +10,8 @@ a table synced over MQTT (``companion.sync.client.SyncedGame``, mirror or author
 - ``act(action, expect=None)``: one action; the reply says ``ok``, the ``reason`` when refused
   (the rule's words, or ``"stale"`` when ``expect`` is not the state id the game is at), the
   ``seq`` after it and the seqs of the ``events`` it recorded. Nothing is recorded when refused.
+- ``act_async(action, on_reply, expect=None)``: the same without waiting (a UI thread's way);
+  ``on_reply`` gets the reply (a synced game calls it from its network thread).
 - ``add_listener(callback)`` / ``remove_listener``: a :class:`GameUpdate` after each change.
   A synced game calls listeners from its network thread; a Kivy screen hands them on with
   ``Clock.schedule_once``. Never call ``act`` of a synced game from a listener (it waits).
@@ -96,6 +98,9 @@ class GameClient(Protocol):
 
     def act(self, action: dict[str, Any], expect: int | None = None) -> ActReply: ...
 
+    def act_async(self, action: dict[str, Any], on_reply: Callable[[ActReply], None],
+                  expect: int | None = None) -> None: ...
+
     def add_listener(self, callback: GameListener) -> None: ...
 
     def remove_listener(self, callback: GameListener) -> None: ...
@@ -154,6 +159,11 @@ class LocalGame:
         if batch:
             self._notify(GameUpdate("events", self.seq, tuple(batch)))
         return Reply(True, self.seq, None, tuple(e.seq for e in recorded))
+
+    def act_async(self, action: dict[str, Any], on_reply: Callable[[ActReply], None],
+                  expect: int | None = None) -> None:
+        """:meth:`act`, then ``on_reply`` with its reply (at once: a local game never waits)."""
+        on_reply(self.act(action, expect))
 
     def add_listener(self, callback: GameListener) -> None:
         if callback not in self._listeners:

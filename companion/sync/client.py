@@ -8,10 +8,11 @@ on: the mirror catches up by itself and its listeners hear of it; the player dec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.game.client import GameClient, GameListener, GameUpdate
+from companion.game.client import ActReply, GameClient, GameListener, GameUpdate
 from companion.game.events import Event
 from companion.game.prompts import Prompt
 from companion.game.state import GameState
@@ -48,6 +49,28 @@ class SyncedGame:
         """Send ``action`` for state id ``expect`` (default: the one this tablet holds) and
         wait for the authority's answer (not from a listener: it runs in the network thread)."""
         return self.link.request(action, self.timeout, expect=self.link.seq if expect is None else expect)
+
+    def act_async(self, action: dict[str, Any], on_reply: Callable[[ActReply], None],
+                  expect: int | None = None) -> None:
+        """Send ``action`` and return at once; ``on_reply`` gets the authority's answer in the
+        network thread (at once on the authority's tablet), or a refusal saying nobody
+        answered after ``timeout`` seconds."""
+        once = threading.Lock()
+
+        def answer(reply: ActReply) -> None:
+            if once.acquire(blocking=False):  # the answer or the timeout, whichever comes first
+                on_reply(reply)
+
+        req_id = self.link.send(action, answer, expect=self.link.seq if expect is None else expect)
+
+        def give_up() -> None:
+            self.link.forget(req_id)
+            answer(Reply(req_id, False, self.link.seq,
+                         f"no answer from the table's authority within {self.timeout:g} s"))
+
+        timer = threading.Timer(self.timeout, give_up)
+        timer.daemon = True
+        timer.start()
 
     def add_listener(self, callback: GameListener) -> None:
         if callback in self._wrapped:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.sync.connection import BrokerConfig, Connection
+from companion.sync.protocol import MAX_MESSAGE
 from companion.sync.topics import PREFIX, parse
 
 
@@ -116,9 +117,12 @@ class DashboardModel:
             self.bad_messages += 1
             return False
         table, kind, tablet = where
+        if len(payload) > MAX_MESSAGE:
+            self.bad_messages += 1
+            return False
         try:
             obj = json.loads(payload) if payload else None
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deep nesting
             self.bad_messages += 1
             return False
         if obj is not None and not isinstance(obj, dict):
@@ -127,7 +131,10 @@ class DashboardModel:
         received = time.time() if now is None else now
         with self._lock:
             row = self._rows.get(table) or TableRow(table)
-            new = self._fold(row, kind, tablet, obj, received)
+            try:
+                new = self._fold(row, kind, tablet, obj, received)
+            except (TypeError, ValueError, OverflowError):  # a field of the wrong kind or size
+                new = None
             if new is None:
                 self.bad_messages += 1
                 return False

@@ -3,13 +3,15 @@
 Every tablet at a table runs a :class:`TableSync`. Exactly one is the *authority*: it wraps the
 :class:`~companion.game.session.GameSession`, publishes each recorded event once with its seq
 (the monotonic state id), keeps the retained summary up to date and refreshes a retained
-snapshot (the whole log) every ``snapshot_every`` events, when it hands over and when it leaves.
-The others are *mirrors*: they apply the event stream in seq order. A mirror that joins loads
-the retained snapshot; one that joins, reconnects or notices a gap asks the authority (a
-catch-up request naming the last event it holds) and gets only the events it lacks, or the
-whole log when its own has gone astray. A mirror sends an action
-as ``{"expect": <state id>, "action": {...}}``; the authority applies it only when the state id
-matches and answers ok, the rule's refusal, or ``"stale"`` (the mirror then resynchronises).
+snapshot (the whole log) every ``snapshot_every`` events, when the table pauses, when it hands
+over and when it leaves. The others are *mirrors*: they apply the event stream in seq order.
+A mirror that joins loads the retained snapshot; one that joins, reconnects, notices a gap or
+a conflicting event asks the authority (a catch-up request naming the last event it holds)
+and gets only the events it lacks, or the whole log when its own has gone astray. With a table
+key every game message is sealed (``protocol.Seal``) and unsealed ones are refused. A mirror
+sends an action as ``{"expect": <state id>, "action": {...}}``; the authority applies it only
+when the state id matches and answers ok, the rule's refusal, or ``"stale"`` (the mirror then
+catches up).
 Authority moves with :meth:`TableSync.hand_over` (the authority names its successor and the
 final state id) or :meth:`TableSync.claim` (the authority's tablet is gone).
 
@@ -327,6 +329,11 @@ class TableSync:
         self._publish(table_topic(self.table, "action", self.tablet),
                       protocol.action_message(req_id, want, action))
         return req_id
+
+    def forget(self, req_id: str) -> None:
+        """Stop waiting for the answer to ``req_id`` (its callback will not be called)."""
+        with self._lock:
+            self._replies.pop(req_id, None)
 
     def request(self, action: dict[str, Any], timeout: float = 5.0,
                 expect: int | None = -1) -> Reply:
@@ -812,7 +819,7 @@ class TableSync:
                 have = 0
             for ev in events[have:]:
                 self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
-        except StoreError as exc:
+        except (StoreError, ValueError) as exc:  # ValueError: text the database cannot hold
             log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
 
     def _store_event(self, ev: Event) -> None:
@@ -820,7 +827,7 @@ class TableSync:
             return
         try:
             self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
-        except StoreError as exc:
+        except (StoreError, ValueError) as exc:  # ValueError: text the database cannot hold
             log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
 
     def _notify(self, update: SyncUpdate) -> None:

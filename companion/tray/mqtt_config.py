@@ -40,6 +40,7 @@ TLS_SCHEMES = ("mqtts", "ssl")
 TRUE_WORDS = ("", "1", "true", "yes", "on")
 _DEV = re.compile(r"^[a-z0-9-]{1,32}$")  # the tray protocol's device id
 _USERINFO = re.compile(r"(://)([^/@?#]*)@")
+_NO_TRAY = "this broker address names no tray (no #tray or ?dev=; no ?options but ca=PATH and anonymous)"
 
 
 class BrokerConfigError(ValueError):
@@ -240,12 +241,12 @@ def parse_broker_url(url: str, *, username: str | None = None, password: str | N
                                         "access")
             allow_anonymous = True
         elif key == "dev":
-            raise BrokerConfigError(f"{shown!r}: this broker address names no tray (dev=...)")
+            raise BrokerConfigError(f"{shown!r}: {_NO_TRAY}")
         else:
             raise BrokerConfigError(f"{shown!r}: unknown option {key!r} (use {allowed})")
     if u.fragment:
         if not options:
-            raise BrokerConfigError(f"{shown!r}: this broker address names no tray (#...)")
+            raise BrokerConfigError(f"{shown!r}: {_NO_TRAY}")
         if url_dev is not None and url_dev != u.fragment:
             raise BrokerConfigError(f"{shown!r} names two trays")
         url_dev = u.fragment

@@ -15,8 +15,12 @@ def companion(*args: str, timeout: float = 60, stdin: str | None = None
                           text=True, timeout=timeout, input=stdin)
 
 
-def test_host_and_join_play_one_game_from_two_processes(mosquitto: Mosquitto) -> None:
-    common = ["--broker", mosquitto.url, "--table", "t1", "--seed", "4", "--timeout", "60"]
+def test_host_and_join_play_one_game_from_two_processes(mosquitto: Mosquitto,
+                                                        tmp_path: Path) -> None:
+    key = tmp_path / "t1.key"
+    key.write_text("a-table-key-shared-by-both-tablets\n")
+    common = ["--broker", mosquitto.url, "--table", "t1", "--seed", "4", "--timeout", "60",
+              "--key-file", str(key)]  # every message between the two processes is sealed
     host = subprocess.Popen([sys.executable, "-m", "companion", "sync", "host", *common,
                              "--tablet", "alice", "--auto", "allies", "--max-turns", "6",
                              "--linger", "1"],
@@ -53,8 +57,13 @@ def test_acl_writes_files_mosquitto_can_use(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "a-z, 0-9" in bad.stderr and "Traceback" not in bad.stderr
 
 
-def test_bad_settings_get_a_clear_message() -> None:
+def test_bad_settings_get_a_clear_message(tmp_path: Path) -> None:
+    short = tmp_path / "short.key"
+    short.write_text("abc\n")
     for args in (["sync", "join", "--broker", "http://x", "--table", "t1", "--tablet", "b"],
+                 ["sync", "join", "--table", "t1", "--tablet", "b", "--key-file", str(short)],
+                 ["sync", "join", "--table", "t1", "--tablet", "b", "--key-file",
+                  str(tmp_path / "none.key")],
                  ["sync", "join", "--broker", "mqtt://club.example", "--table", "t1",
                   "--tablet", "b"],
                  ["sync", "join", "--table", "T 1", "--tablet", "b"],

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.game.auto import AutoPlayer
-from companion.game.client import GameClient, GameUpdate, LocalGame
+from companion.game.client import ActReply, GameClient, GameUpdate, LocalGame
 from companion.game.events import Event
 from companion.game.session import GameSession
 from companion.game.state import GameLog
@@ -67,6 +67,11 @@ def test_every_client_keeps_the_game_client_promises(client: GameClient) -> None
     reply = client.act({"do": "end_turn"})
     assert not reply.ok and reply.reason and "not possible now" in reply.reason
     assert client.seq == 1 and len(client.events) == 1 and updates == []
+    # the same without waiting: the answer comes to a callback
+    answers: list[ActReply] = []
+    client.act_async({"do": "end_turn"}, answers.append)
+    assert wait_for(lambda: len(answers) == 1, 10)
+    assert not answers[0].ok and answers[0].reason and "not possible now" in answers[0].reason
     # refused as stale: an old state id
     card = prompt.choices[0].key
     stale = client.act({"do": "play_card", "card": card}, expect=0)
@@ -151,3 +156,17 @@ def test_a_stale_mirror_is_refused_and_resyncs(broker_config: BrokerConfig,
     assert mirror.act(player.next_action(session)).ok
     assert wait_for(lambda: mirror.seq == host.seq, 10)
     assert isinstance(host.events[-1], Event)
+
+
+def test_an_action_nobody_answers_gets_a_refusal_in_time(broker_config: BrokerConfig,
+                                                         links: list[TableSync]) -> None:
+    session = new_game()
+    host, mirror = synced_pair(links, broker_config, session)
+    host.link.close()  # the authority's tablet leaves
+    links.remove(host.link)
+    game = SyncedGame(mirror.link, timeout=0.5)
+    answers: list[ActReply] = []
+    game.act_async({"do": "undo"}, answers.append)
+    assert wait_for(lambda: len(answers) == 1, 5)
+    assert not answers[0].ok and "no answer" in (answers[0].reason or "")
+    assert not game.act({"do": "undo"}).ok

@@ -56,12 +56,17 @@ def test_model_counts_bad_messages_and_keeps_its_rows() -> None:
                            ("m44/v1/table/t1/summary", b"[1]"),
                            ("m44/v1/table/t1/summary", b'{"turn": "two", "seq": 1}'),
                            ("m44/v1/table/T1!/summary", summary("x", 1)),
-                           ("elsewhere/t1", b"{}")]:
+                           ("elsewhere/t1", b"{}"),
+                           ("m44/v1/table/t1/summary", b"[" * 100_000 + b"]" * 100_000),
+                           ("m44/v1/table/t1/summary",
+                            b'{"turn": 1, "seq": 9, "updated": 1' + b"0" * 400 + b"}"),
+                           ("m44/v1/table/t1/control", b'{"authority": "x", "pad": "'
+                            + b"x" * 300_000 + b'"}')]:
         assert not m.apply(topic, payload)
-    assert m.bad_messages == 5 and m.rows() == before
+    assert m.bad_messages == 8 and m.rows() == before
     # an empty retained payload (a cleared topic) is not an error
     assert not m.apply("m44/v1/table/t1/summary", b"")
-    assert m.bad_messages == 5
+    assert m.bad_messages == 8
 
 
 def test_render_shows_every_table() -> None:

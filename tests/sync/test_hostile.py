@@ -99,7 +99,9 @@ def test_far_future_seqs_are_bounded(broker_config: BrokerConfig,
     assert wait_for(lambda: m.stats.too_far_ahead >= MAX_PENDING and m.synced, 10), m.stats
     assert len(m._pending) == 0, "forged events stayed pending after the authority answered"
     gaps, answers = m.stats.gaps, host.stats.catchups_sent
-    assert gaps <= 5 and answers <= 6, (m.stats, host.stats)  # a few catch-ups, not one each
+    # a few catch-ups while the storm lasts (one per round trip at most), not one per forged
+    # event: 515 of them here, and the issue counted 314 gaps for one
+    assert gaps < 64 and answers <= gaps + 2, (m.stats, host.stats)
     player = AutoPlayer(3)
     for _ in range(30):
         step(m, player)
