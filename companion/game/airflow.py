@@ -8,7 +8,7 @@ module only turns actions into checked event data and prompts, and never decides
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +50,9 @@ _COUNTRY_NATION = {"us": "usa", "usa": "usa", "gb": "britain", "uk": "britain", 
 # The Air Pack's Air Sortie card played on its own (not beside a Section card): it is the turn's
 # card but not a command card of the deck, so the session names it with this spec (it orders the
 # airplane only; no card is drawn to replace it at the end of the turn).
+# an event the air flow asks the session to record: (kind, data); only the session records
+Draft = tuple[str, dict[str, Any]]
+
 STANDALONE_SORTIE = "air_sortie"
 _SORTIE_SPEC = card_rules.CardSpec(
     STANDALONE_SORTIE, "Air Sortie", 0, card_rules.CardKind.TACTIC,
@@ -660,7 +663,7 @@ def _special_action_ok(st: GameState, unit: Unit, action: AirAction) -> None:
         raise IllegalAction(f"{unit.id} makes its {action.value} after its move: move it first")
 
 
-def declare_strafe(session: GameSession, a: dict[str, Any]) -> None:
+def declare_strafe(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
     if not is_air_game(st, AIR_PACK):
         raise IllegalAction("strafing is an Air Pack special action")
@@ -676,7 +679,7 @@ def declare_strafe(session: GameSession, a: dict[str, Any]) -> None:
         raise IllegalAction(str(exc)) from None
     if not check.allowed:
         raise IllegalAction(check.reason or "no strafing here")
-    session._emit("air_attack_declared", {
+    yield ("air_attack_declared", {
         "kind": "strafe", "unit": unit.id, "targets": list(check.targets),
         "split": [airpack.STRAFE_DICE_PER_UNIT] * len(check.targets), "dice": check.dice,
         "rid": session.next_rid(), "thrower": st.active.value,
@@ -685,7 +688,7 @@ def declare_strafe(session: GameSession, a: dict[str, Any]) -> None:
     })
 
 
-def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
+def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
     if not is_air_game(st, AIR_PACK):
         raise IllegalAction("kamikaze is an Air Pack special action")
@@ -696,7 +699,7 @@ def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
         raise IllegalAction("kamikaze: name the target unit")
     ok = _require(airpack.kamikaze_check, _airpack(st), st.position, unit.id, target,
                   refusal="no kamikaze here")
-    session._emit("air_attack_declared", {
+    yield ("air_attack_declared", {
         "kind": "kamikaze", "unit": unit.id, "targets": [target], "split": [airpack.KAMIKAZE_DICE],
         "dice": airpack.KAMIKAZE_DICE, "rid": session.next_rid(),
         "thrower": st.active.value, "purpose": f"{unit.id} dives on {target} (kamikaze)",
@@ -704,18 +707,18 @@ def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> None:
     })
 
 
-def declare_attack_run(session: GameSession, a: dict[str, Any]) -> None:
+def declare_attack_run(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
     air = st.air
     if air is not None and not air.runs and air.bombs:
-        _declare_bombing_roll(session, a)
+        yield from _declare_bombing_roll(session, a)
         return
     if air is None or not air.runs:
         raise IllegalAction("no attack run is waiting: place ammo markers while the air unit moves")
     run = air.runs[0]
     if a.get("unit") not in (None, run["unit"]):
         raise IllegalAction(f"attack runs resolve in the order they were made: {run['unit']}'s first")
-    session._emit("air_attack_declared", {
+    yield ("air_attack_declared", {
         "kind": "attack_run", "unit": run["unit"], "targets": list(run["targets"]),
         "split": list(run["split"]), "dice": sum(run["split"]),
         "rid": session.next_rid(), "thrower": st.active.value,
@@ -734,7 +737,7 @@ def _cut(faces: list[str], split: list[int]) -> list[list[str]]:
     return out
 
 
-def apply_air_roll(session: GameSession) -> None:
+def apply_air_roll(session: GameSession) -> Iterator[Draft]:
     """The dice of the pending air roll, applied through the rules core."""
     st = session.state
     air = st.air
@@ -747,14 +750,14 @@ def apply_air_roll(session: GameSession) -> None:
             chk = _airpack(st).air_check(pos, r.unit)
             res = replace(chk, dice=len(faces), enemy_adjacent=bool(r.data.get("enemy_adjacent"))
                           ).result(faces)
-            session._emit("air_check", {"plane": r.unit, "faces": faces, "lost": res.lost,
+            yield ("air_check", {"plane": r.unit, "faces": faces, "lost": res.lost,
                                         "medal_to": res.medal_to.value if res.medal_to else None,
                                         "thrower": r.thrower})
             return
         if r.kind == "confirm":
             target = r.targets[0]
             conf = _flightplan(st).confirm(pos, target, faces)
-            session._emit("air_confirmed", {
+            yield ("air_confirmed", {
                 "target": target, "attacker": r.unit, "faces": faces, "shot_down": conf.shot_down,
                 "retires": conf.retires, "medal_to": conf.medal_to.value if conf.medal_to else None,
                 "air_combat_card_to": (conf.air_combat_card_to.value
@@ -780,7 +783,7 @@ def apply_air_roll(session: GameSession) -> None:
         elif r.kind == "ambush":
             hits = flightplan.FlightPlanRules.possible_hits(faces)
             plane = r.targets[0]
-            session._emit("air_hits", {
+            yield ("air_hits", {
                 "attacker": r.unit, "target": plane, "faces": faces, "possible_hits": hits,
                 "rid": session.next_rid("confirm"),
                 "thrower": r.thrower, "then": r.then,
@@ -797,8 +800,8 @@ def apply_air_roll(session: GameSession) -> None:
         data["results"] = results
     except (AirRulesError, battle_rules.BattleError) as exc:
         raise IllegalAction(str(exc)) from None
-    session._emit("air_attack_resolved", data)
-    forced_air_retreats(session)
+    yield ("air_attack_resolved", data)
+    yield from forced_air_retreats(session)
 
 
 def _run_results(st: GameState, r: PendingAir, faces: list[str]) -> list[dict[str, Any]]:
@@ -851,31 +854,31 @@ def retreat_choices(st: GameState) -> list[dict[str, Any]]:
             for o in opts]
 
 
-def choose_air_retreat(session: GameSession, hex_name: str, forced: bool = False) -> None:
+def choose_air_retreat(session: GameSession, hex_name: str, forced: bool = False) -> Iterator[Draft]:
     st = session.state
     air = st.air
     assert air is not None and air.retreats
     opts = retreat_choices(st)
     for o in opts:
         if o["hex"] == hex_name:
-            session._emit("air_retreat", {"unit": air.retreats[0]["unit"], **o, "forced": forced})
+            yield ("air_retreat", {"unit": air.retreats[0]["unit"], **o, "forced": forced})
             return
     allowed = ", ".join(o["hex"] for o in opts)
     raise IllegalAction(f"{air.retreats[0]['unit']} may not retreat to {hex_name}; it may retreat "
                         f"to: {allowed}")
 
 
-def forced_air_retreats(session: GameSession) -> None:
+def forced_air_retreats(session: GameSession) -> Iterator[Draft]:
     """Retreats with a single way out are made at once, as for ground battles."""
     st = session.state
     while st.phase is Phase.AIR_RETREAT and st.air is not None and st.air.retreats:
         opts = retreat_choices(st)
         if not opts:  # the unit is gone
-            session._emit("air_retreat", {"unit": st.air.retreats[0]["unit"], "hex": "",
+            yield ("air_retreat", {"unit": st.air.retreats[0]["unit"], "hex": "",
                                           "figures_lost": 0, "eliminated": False, "forced": True,
                                           "gone": True})
         elif len(opts) == 1:
-            session._emit("air_retreat", {"unit": st.air.retreats[0]["unit"], **opts[0],
+            yield ("air_retreat", {"unit": st.air.retreats[0]["unit"], **opts[0],
                                           "forced": True})
         else:
             return
@@ -1067,7 +1070,7 @@ def recon_active(st: GameState) -> bool:
                for p, done in st.air.actions.items())
 
 
-def declare_air_action(session: GameSession, a: dict[str, Any]) -> None:
+def declare_air_action(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     """Air Pack special actions without dice: ground support (this turn's close assaults),
     ground interdiction (the opponent's next turn), rescue (end of the plane's move)."""
     st = session.state
@@ -1088,7 +1091,7 @@ def declare_air_action(session: GameSession, a: dict[str, Any]) -> None:
         _require(airpack.rescue_check, _airpack(st), st.position, unit.id, target,
                  refusal="no rescue")
         data["target"] = target
-    session._emit("air_action", data)
+    yield ("air_action", data)
 
 
 def ground_support_modifiers(st: GameState, attacker: str, target: str
@@ -1162,7 +1165,7 @@ def start_actions(st: GameState) -> tuple[str, ...]:
     return ("withdraw",) if own else ()
 
 
-def withdraw(session: GameSession, a: dict[str, Any]) -> None:
+def withdraw(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     """New Flight Plan: an air unit leaves the battlefield at the start of its player's turn."""
     st = session.state
     if not is_air_game(st, FLIGHT_PLAN):
@@ -1175,7 +1178,7 @@ def withdraw(session: GameSession, a: dict[str, Any]) -> None:
                                                    command_card_played=st.card is not None)
     if not ok.allowed:
         raise IllegalAction(ok.reason or "no withdrawal now")
-    session._emit("air_withdrawn", {"unit": unit.id, "reason": "by choice",
+    yield ("air_withdrawn", {"unit": unit.id, "reason": "by choice",
                                     "ammo": _flightplan(st).ammo_of(unit)})
 
 
@@ -1206,7 +1209,7 @@ def air_ambush_problem(st: GameState, unit_id: str | None = None) -> str | None:
     return None
 
 
-def declare_air_ambush(session: GameSession, a: dict[str, Any]) -> None:
+def declare_air_ambush(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     """The marked ground unit battles the air unit at once (ground to air, grenades to confirm);
     if the air unit is neither shot down nor made to retire, its attack run goes on."""
     from companion.rules.position import Unit as PosUnit
@@ -1249,7 +1252,7 @@ def declare_air_ambush(session: GameSession, a: dict[str, Any]) -> None:
     }
     if st.deck is not None:
         data.update(replacement_draw(st.deck))
-    session._emit("air_attack_declared", data)
+    yield ("air_attack_declared", data)
 
 
 # --- strategic bombing (New Flight Plan) -----------------------------------------------------------
@@ -1334,7 +1337,7 @@ def _bombing_problem(st: GameState, uid: str) -> str | None:
     return _claim_problem(st, obj, unit.side)
 
 
-def declare_bombing(session: GameSession, a: dict[str, Any]) -> None:
+def declare_bombing(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     """New Flight Plan: a bomber or fighter-bomber that ended its move on an unoccupied objective
     hex places a bomb there; it is rolled (1 die) after the attack runs, a grenade claims the
     objective's medal."""
@@ -1349,18 +1352,18 @@ def declare_bombing(session: GameSession, a: dict[str, Any]) -> None:
     assert obj is not None
     ammo = dict(_flightplan(st).ammo_of(unit))
     ammo["bomb"] = ammo.get("bomb", 0) - 1
-    session._emit("bombing_declared", {"unit": unit.id, "hex": st.hex_name(unit.hex),
+    yield ("bombing_declared", {"unit": unit.id, "hex": st.hex_name(unit.hex),
                                        "objective": obj.id, "medals": obj.medals,
                                        "side": unit.side.value, "ammo_left": ammo})
 
 
-def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> None:
+def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
     assert st.air is not None
     bomb = st.air.bombs[0]
     if a.get("unit") not in (None, bomb["unit"]):
         raise IllegalAction(f"the strategic bombing of {bomb['unit']} is resolved next")
-    session._emit("air_attack_declared", {
+    yield ("air_attack_declared", {
         "kind": "bombing", "unit": bomb["unit"], "targets": [], "split": [1],
         "dice": flightplan.STRATEGIC_BOMBING_DICE,
         "rid": session.next_rid(), "thrower": st.active.value,

@@ -57,6 +57,14 @@ def _need(action: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> An
     return value
 
 
+def _drafts_of(flow_handler: Callable[[GameSession, dict[str, Any]], Iterator[airflow.Draft]]
+               ) -> Callable[[GameSession, dict[str, Any]], None]:
+    """A session handler that records the event drafts of an air flow's handler."""
+    def handler(session: GameSession, a: dict[str, Any]) -> None:
+        session._record_drafts(flow_handler(session, a))
+    return handler
+
+
 class GameSession:
     """One game in progress. Not thread-safe: front ends call it from one thread."""
 
@@ -470,7 +478,7 @@ class GameSession:
         Flight Plan, when an air unit places an ammo marker on his unit: see airflow)."""
         st = self.state
         if st.phase is Phase.MOVE:
-            airflow.declare_air_ambush(self, a)
+            self._record_drafts(airflow.declare_air_ambush(self, a))
             return
         why = ambush_problem(st)
         if why:
@@ -559,7 +567,7 @@ class GameSession:
             unread = [i for i, f in enumerate(roll.faces) if f is None]
             if unread:
                 raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
-            airflow.apply_air_roll(self)
+            self._record_drafts(airflow.apply_air_roll(self))
             return
         b = st.battle
         assert b is not None and b.faces is not None
@@ -627,8 +635,8 @@ class GameSession:
     def _retreat(self, a: dict[str, Any]) -> None:
         hex_name = _need(a, "hex", str)
         if self.state.phase is Phase.AIR_RETREAT:
-            airflow.choose_air_retreat(self, hex_name)
-            airflow.forced_air_retreats(self)
+            self._record_drafts(airflow.choose_air_retreat(self, hex_name))
+            self._record_drafts(airflow.forced_air_retreats(self))
             return
         b = self.state.battle
         assert b is not None and b.result is not None
@@ -718,12 +726,13 @@ class GameSession:
         "play_card": _play_card, "order": _order, "move": _move, "exit": _exit, "end_moves": _end_moves,
         "battle": _battle, "dice": _dice, "correct": _correct, "apply_dice": _apply_dice,
         "retreat": _retreat, "take_ground": _take_ground, "end_turn": _end_turn, "undo": _undo,
-        "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
-        "attack_run": airflow.declare_attack_run, "ground_support": airflow.declare_air_action,
-        "interdiction": airflow.declare_air_action, "rescue": airflow.declare_air_action,
-        "recon": airflow.declare_air_action,
-        "withdraw": airflow.withdraw, "card_attack": _card_attack, "ambush": _ambush,
-        "bomb": airflow.declare_bombing,
+        "strafe": _drafts_of(airflow.declare_strafe), "kamikaze": _drafts_of(airflow.declare_kamikaze),
+        "attack_run": _drafts_of(airflow.declare_attack_run),
+        "ground_support": _drafts_of(airflow.declare_air_action),
+        "interdiction": _drafts_of(airflow.declare_air_action),
+        "rescue": _drafts_of(airflow.declare_air_action), "recon": _drafts_of(airflow.declare_air_action),
+        "withdraw": _drafts_of(airflow.withdraw), "card_attack": _card_attack, "ambush": _ambush,
+        "bomb": _drafts_of(airflow.declare_bombing),
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -767,6 +776,12 @@ class GameSession:
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:
         self._recorded.append(self._record(kind, data))
+
+    def _record_drafts(self, drafts: Iterator[airflow.Draft]) -> None:
+        """Record the events a flow drafts, one at a time: each draft is made on the state the
+        ones before it left (the flow reads the session's state as it goes on)."""
+        for kind, data in drafts:
+            self._emit(kind, data)
 
     # --- dice --------------------------------------------------------------------------------
     def dice_request(self) -> DiceRequest | None:
