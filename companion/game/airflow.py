@@ -584,14 +584,14 @@ def airborne_limit_problem(st: GameState, units: list[str]) -> str | None:
     return None
 
 
-def must_still_move(st: GameState) -> list[str]:
-    """Air Pack: ordered airborne airplanes that have not moved (they must move 1 hex at least);
-    New Flight Plan: air units deployed onto an occupied hex that have not flown off it."""
-    if is_air_game(st, FLIGHT_PLAN):
-        assert st.air is not None
-        return list(st.air.entering)
-    if not is_air_game(st, AIR_PACK):
-        return []
+def flightplan_must_still_move(st: GameState) -> list[str]:
+    """New Flight Plan: air units deployed onto an occupied hex that have not flown off it."""
+    assert st.air is not None
+    return list(st.air.entering)
+
+
+def airpack_must_still_move(st: GameState) -> list[str]:
+    """Air Pack: ordered airborne airplanes that have not moved (they must move 1 hex at least)."""
     return [u for u in st.ordered if u in st.position.units and st.position.units[u].spec.air
             and st.position.units[u].airborne and st.position.units[u].moved == 0]
 
@@ -665,8 +665,6 @@ def _special_action_ok(st: GameState, unit: Unit, action: AirAction) -> None:
 
 def declare_strafe(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
-    if not is_air_game(st, AIR_PACK):
-        raise IllegalAction("strafing is an Air Pack special action")
     unit = _own_air(st, a.get("unit"), "strafe")
     _special_action_ok(st, unit, AirAction.STRAFING)
     hexes = a.get("hexes")
@@ -690,8 +688,6 @@ def declare_strafe(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
 
 def declare_kamikaze(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
-    if not is_air_game(st, AIR_PACK):
-        raise IllegalAction("kamikaze is an Air Pack special action")
     unit = _own_air(st, a.get("unit"), "kamikaze")
     _special_action_ok(st, unit, AirAction.KAMIKAZE)
     target = a.get("target")
@@ -889,7 +885,7 @@ def forced_air_retreats(session: GameSession) -> Iterator[Draft]:
 def air_combat_draws(st: GameState) -> dict[str, list[str]]:
     """New Flight Plan: Recon 1 draws an Air Combat card for its player, Their Finest Hour one
     for each player (taken from the top of the game's Air Combat deck)."""
-    if not is_air_game(st, FLIGHT_PLAN) or st.card is None:
+    if st.card is None:
         return {}
     assert st.air is not None
     title = ("Recon 1" if st.card.startswith("recon_") and st.card != "recon_in_force"
@@ -910,7 +906,7 @@ def air_combat_draws(st: GameState) -> dict[str, list[str]]:
 def their_finest_hour_reshuffles(st: GameState) -> bool:
     """New Flight Plan: Their Finest Hour reshuffles the Command and Air Combat decks with their
     discard piles at the end of the turn (then both sides draw an Air Combat card)."""
-    return is_air_game(st, FLIGHT_PLAN) and st.card == "their_finest_hour"
+    return st.card == "their_finest_hour"
 
 
 def air_reshuffle(st: GameState) -> list[str] | None:
@@ -930,8 +926,6 @@ def air_reshuffle(st: GameState) -> list[str] | None:
 def turn_start_events(st: GameState) -> list[tuple[str, dict[str, Any]]]:
     """New Flight Plan, start of the player's turn: landed air units resupply; air units out of
     ammo withdraw (no medal)."""
-    if not is_air_game(st, FLIGHT_PLAN):
-        return []
     rules = _flightplan(st)
     out: list[tuple[str, dict[str, Any]]] = []
     for u in sorted(st.position.units.values(), key=lambda u: u.id):
@@ -999,10 +993,8 @@ def air_roll_odds(r: PendingAir) -> dict[str, Any]:
     return {"dice": r.dice}
 
 
-def move_actions(st: GameState) -> tuple[str, ...]:
-    """Air actions offered during the move phase (Air Pack strafing and kamikaze after a move)."""
-    if not is_air_game(st, AIR_PACK):
-        return ()
+def airpack_move_actions(st: GameState) -> tuple[str, ...]:
+    """Air Pack: air actions offered during the move phase (strafing and kamikaze after a move)."""
     out: list[str] = []
     for uid in st.ordered:
         u = st.position.units.get(uid)
@@ -1018,10 +1010,8 @@ def move_actions(st: GameState) -> tuple[str, ...]:
     return tuple(out)
 
 
-def battle_actions(st: GameState) -> tuple[str, ...]:
-    """Air actions offered in the battle phase (Air Pack ground support, ground interdiction)."""
-    if not is_air_game(st, AIR_PACK):
-        return ()
+def airpack_battle_actions(st: GameState) -> tuple[str, ...]:
+    """Air Pack: air actions offered in the battle phase (ground support, ground interdiction)."""
     assert st.air is not None
     out: list[str] = []
     for uid in st.ordered:
@@ -1075,8 +1065,6 @@ def declare_air_action(session: GameSession, a: dict[str, Any]) -> Iterator[Draf
     ground interdiction (the opponent's next turn), rescue (end of the plane's move)."""
     st = session.state
     do = str(a.get("do"))
-    if not is_air_game(st, AIR_PACK):
-        raise IllegalAction(f"{do} is an Air Pack special action")
     unit = _own_air(st, a.get("unit"), do)
     action = _ACTION_NAMES[do]
     ok = airpack.may_do(_airpack(st), unit, action)
@@ -1098,8 +1086,6 @@ def ground_support_modifiers(st: GameState, attacker: str, target: str
                              ) -> battle_rules.BattleModifiers | None:
     """Ground support: enemy units next to the airplane lose terrain protection against close
     assaults by ground troops this turn."""
-    if not is_air_game(st, AIR_PACK):
-        return None
     assert st.air is not None
     pos = st.position
     a, t = pos.units.get(attacker), pos.units.get(target)
@@ -1116,8 +1102,6 @@ def ground_support_modifiers(st: GameState, attacker: str, target: str
 
 
 def _interdicting_planes(st: GameState) -> list[Unit]:
-    if not is_air_game(st, AIR_PACK):
-        return []
     assert st.air is not None
     return [st.position.units[p] for p, turn in st.air.interdicting.items()
             if turn == st.turn and p in st.position.units
@@ -1157,10 +1141,8 @@ def interdiction_block(st: GameState, attacker: str) -> str | None:
     return None
 
 
-def start_actions(st: GameState) -> tuple[str, ...]:
-    """Air actions offered before the Command card (New Flight Plan: withdraw an air unit)."""
-    if not is_air_game(st, FLIGHT_PLAN):
-        return ()
+def flightplan_start_actions(st: GameState) -> tuple[str, ...]:
+    """New Flight Plan: actions offered before the Command card (withdraw an air unit)."""
     own = [u for u in st.position.units.values() if u.side is st.active and u.spec.air]
     return ("withdraw",) if own else ()
 
@@ -1168,8 +1150,6 @@ def start_actions(st: GameState) -> tuple[str, ...]:
 def withdraw(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     """New Flight Plan: an air unit leaves the battlefield at the start of its player's turn."""
     st = session.state
-    if not is_air_game(st, FLIGHT_PLAN):
-        raise IllegalAction("withdrawing is a New Flight Plan rule")
     uid = a.get("unit")
     unit = st.position.units.get(uid) if isinstance(uid, str) else None
     if unit is None or not unit.spec.air or unit.side is not st.active:
@@ -1193,7 +1173,7 @@ def air_ambush_problem(st: GameState, unit_id: str | None = None) -> str | None:
 
     Seed 001: a ground unit an air unit places an ammo marker on may Ambush it in the move
     phase, at once; air units never ambush (Air Pack: airplanes are never Ambush targets)."""
-    if not is_air_game(st, FLIGHT_PLAN) or st.phase is not Phase.MOVE:
+    if st.phase is not Phase.MOVE:
         return "Ambush against an air unit answers its ammo markers, in the move phase"
     assert st.air is not None
     runs = [r for r in st.air.runs if r["unit"] not in st.air.ambushed
@@ -1283,8 +1263,6 @@ def _claim_problem(st: GameState, obj: victory.Objective, side: Side) -> str | N
 
 def bombers(st: GameState) -> list[str]:
     """Ordered New Flight Plan air units that moved and may declare a strategic bombing now."""
-    if not is_air_game(st, FLIGHT_PLAN):
-        return []
     return [u for u in st.ordered if u in st.position.units and _bombing_problem(st, u) is None]
 
 
@@ -1305,8 +1283,6 @@ def could_bomb(st: GameState, unit: Unit, h: Hex, bombs_left: int) -> bool:
 def bomb_offered(st: GameState) -> bool:
     """``bomb`` is among the move phase's actions: an ordered bomber or fighter-bomber has moved
     and not declared a bombing (``act`` then says why a bombing is refused, if it is)."""
-    if not is_air_game(st, FLIGHT_PLAN):
-        return False
     assert st.air is not None
     declared = {b["unit"] for b in st.air.bombs}
     rules = _flightplan(st)
@@ -1342,8 +1318,6 @@ def declare_bombing(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     hex places a bomb there; it is rolled (1 die) after the attack runs, a grenade claims the
     objective's medal."""
     st = session.state
-    if not is_air_game(st, FLIGHT_PLAN):
-        raise IllegalAction("strategic bombing is a New Flight Plan rule")
     unit = _own_air(st, a.get("unit"), "bomb")
     why = _bombing_problem(st, unit.id)
     if why:

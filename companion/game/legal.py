@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import Any
 
 from companion.game import airflow, queries
+from companion.game.flows import flow_of
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
@@ -146,7 +147,7 @@ class LegalActions:
         """The rule that keeps ``do`` off the offer now, when one rule does (else None)."""
         st = self.state
         if do == "end_moves" and st.phase is Phase.MOVE:
-            still = airflow.must_still_move(st)
+            still = flow_of(st).must_still_move(st)
             if still:
                 return (f"{', '.join(still)} must move at least 1 hex: an ordered airplane in "
                         "flight always moves")
@@ -396,6 +397,7 @@ def _actor(st: GameState) -> str | None:
 
 def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     undo = ("undo",) if can_undo else ()
+    flow = flow_of(st)
     air = st.air
     if air is not None:
         if st.phase is Phase.AIR_DICE and air.roll is not None:
@@ -412,24 +414,24 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     if st.phase is Phase.OVER:
         return ()
     if st.phase is Phase.PLAY_CARD:
-        return ("play_card", *airflow.start_actions(st))
+        return ("play_card", *flow.start_actions(st))
     if st.phase is Phase.ORDER:
         return ("order", *undo)
     pos = st.position
     if st.phase is Phase.MOVE:
         can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered
                        if u in pos.units and not pos.units[u].spec.air)
-        return ("move", *(("exit",) if can_exit else ()), *airflow.move_actions(st),
-                *(("bomb",) if airflow.bomb_offered(st) else ()),
-                *(("ambush",) if airflow.air_ambush_problem(st) is None else ()),
+        return ("move", *(("exit",) if can_exit else ()), *flow.move_actions(st),
+                *(("bomb",) if flow.bomb_offered(st) else ()),
+                *(("ambush",) if flow.ambush_problem(st) is None else ()),
                 # an ordered airplane in flight always moves: no end of moves before it has
-                *(() if airflow.must_still_move(st) else ("end_moves",)), *undo)
+                *(() if flow.must_still_move(st) else ("end_moves",)), *undo)
     if st.phase is Phase.BATTLE:
         if airflow.pending_runs(st.air):
             return ("attack_run", "battle", *undo)
         if queries.live_card_targets(st):
             return ("card_attack", *undo)
-        extra = airflow.battle_actions(st)
+        extra = flow.battle_actions(st)
         if queries.after_battle_movers(st):
             extra = ("move", *extra)
         spec_now = queries.card_spec_in_force(st)

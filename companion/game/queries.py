@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.game import airflow, landing
+from companion.game.flows import flow_of
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
@@ -49,9 +50,7 @@ def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> b
     if st.card is not None:
         mods = card_rules.card_modifiers(airflow.command_card(st.card), st.position, attacker, target,
                                          overrun=overrun, counters=counters_for(st))
-    if st.air is not None:
-        mods = mods.combine(airflow.ground_support_modifiers(st, attacker, target))
-    return mods
+    return mods.combine(flow_of(st).battle_modifiers(st, attacker, target))
 
 
 def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
@@ -65,13 +64,13 @@ def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> ba
     if why:
         return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     mods = modifiers_for(st, attacker, target, overrun)
-    if st.air is not None:
-        why = airflow.interdiction_block(st, attacker)
-        if why:
-            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
-        air = airflow.air_battle_check(st, attacker, target, mods)
-        if air is not None:
-            return air
+    flow = flow_of(st)
+    why = flow.battle_block(st, attacker)
+    if why:
+        return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+    decided = flow.battle_check(st, attacker, target, mods)
+    if decided is not None:
+        return decided
     return battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
 
 
@@ -109,8 +108,6 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
                                        battle_limit=allowance.move_and_battle,
                                        ignore_terrain_movement=free)
     out: dict[Hex, tuple[int, bool]] = {}
-    if st.air is not None:
-        paths = {h: info.path for h, info in found.items()}
     for h, info in found.items():
         if h == unit.hex:
             continue
@@ -121,9 +118,7 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
             can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
                                  for t in st.position.terrain_at(h))
         out[h] = (len(info.path), can_battle)
-    if st.air is not None:
-        out = airflow.interdicted_moves(st, unit_id, out, paths)
-    return out
+    return flow_of(st).restrict_moves(st, unit_id, out, {h: info.path for h, info in found.items()})
 
 
 def is_ambush(st: GameState) -> bool:

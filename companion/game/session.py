@@ -20,6 +20,7 @@ from companion.game import airflow, landing
 from companion.game.dicetypes import DiceError, DiceRequest, validate_faces
 from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
 from companion.game.events import Event
+from companion.game.flows import FLOWS, flow_for, flow_of
 from companion.game.legal import LegalActions, legal_actions
 from companion.game.prompter import prompt_for
 from companion.game.prompts import Prompt
@@ -100,7 +101,7 @@ class GameSession:
             data["deck"] = deck
             data["hands"] = hands
             data["deck_seed"] = deck_seed
-        air = airflow.air_setup(scenario, deck_seed)
+        air = flow_for(scenario).setup(scenario, deck_seed)
         if air is not None:
             data["air"] = air
         start = Event(1, "game_started", data)
@@ -195,12 +196,16 @@ class GameSession:
         if not isinstance(action, dict):
             raise IllegalAction("an action is an object with a 'do' field")
         do = action.get("do")
-        handler = self._HANDLERS.get(do) if isinstance(do, str) else None
+        handler = None
+        if isinstance(do, str):
+            handler = self._HANDLERS.get(do)
+            if handler is None and do in flow_of(self.state).handlers:
+                handler = _drafts_of(flow_of(self.state).handlers[do])
         allowed_now = self.legal().actions
-        if handler is None:
+        if handler is None and not any(do in f.handlers for f in FLOWS.values()):
             allowed = ", ".join(allowed_now) or "none (the game is over)"
             raise IllegalAction(f"unknown action {do!r}; allowed now: {allowed}")
-        if do not in allowed_now:
+        if handler is None or do not in allowed_now:
             why = self.legal().why_not(str(do))
             if why:
                 raise IllegalAction(why)
@@ -676,7 +681,7 @@ class GameSession:
         data: dict[str, Any] = {"side": st.active.value, "turn": st.turn}
         if st.deck is not None and st.card == airflow.STANDALONE_SORTIE:
             data["drawn"] = None  # Air Pack p.3: no card replaces the Air Sortie card
-        elif st.deck is not None and airflow.their_finest_hour_reshuffles(st):
+        elif st.deck is not None and flow_of(st).reshuffles_all(st):
             # New Flight Plan: Their Finest Hour reshuffles the deck with its discards (the card
             # itself included), then its player draws
             pool = [*st.deck, *st.discard, *([st.card] if st.card else [])]
@@ -692,7 +697,7 @@ class GameSession:
                 data["drawn"] = pool[0] if pool else None
             else:
                 data["drawn"] = st.deck[0]
-                if airflow.recon_active(st) and len(st.deck) >= 2:
+                if flow_of(st).recon_draw(st) and len(st.deck) >= 2:
                     # Air Pack recon: draw 2, keep 1 (``keep`` names it; else the first)
                     options = st.deck[:2]
                     keep = a.get("keep") if a.get("keep") in options else options[0]
@@ -704,17 +709,11 @@ class GameSession:
             source = data.get("reshuffled") or st.deck or []
             data["sortie_drawn"] = True
             data["drawn"] = source[1] if len(source) > 1 else None
-        shuffled = airflow.air_reshuffle(st)
-        if shuffled is not None:
-            data["air_reshuffled"] = shuffled
-        drawn = airflow.air_combat_draws(st)
-        if drawn:
-            data["air_combat_drawn"] = drawn
+        data.update(flow_of(st).end_turn_extras(st))
         self._emit("turn_ended", data)
         self._check_victory()
         if not self.over:
-            for kind, ev_data in airflow.turn_start_events(self.state):
-                self._emit(kind, ev_data)
+            self._record_drafts(iter(flow_of(self.state).turn_start_events(self.state)))
 
     def _undo(self, a: dict[str, Any]) -> None:
         ev = self.log.undoable()
@@ -726,13 +725,9 @@ class GameSession:
         "play_card": _play_card, "order": _order, "move": _move, "exit": _exit, "end_moves": _end_moves,
         "battle": _battle, "dice": _dice, "correct": _correct, "apply_dice": _apply_dice,
         "retreat": _retreat, "take_ground": _take_ground, "end_turn": _end_turn, "undo": _undo,
-        "strafe": _drafts_of(airflow.declare_strafe), "kamikaze": _drafts_of(airflow.declare_kamikaze),
-        "attack_run": _drafts_of(airflow.declare_attack_run),
-        "ground_support": _drafts_of(airflow.declare_air_action),
-        "interdiction": _drafts_of(airflow.declare_air_action),
-        "rescue": _drafts_of(airflow.declare_air_action), "recon": _drafts_of(airflow.declare_air_action),
-        "withdraw": _drafts_of(airflow.withdraw), "card_attack": _card_attack, "ambush": _ambush,
-        "bomb": _drafts_of(airflow.declare_bombing),
+        "attack_run": _drafts_of(airflow.declare_attack_run), "card_attack": _card_attack,
+        "ambush": _ambush,
+        # the actions of one air rule set are its flow's (flows.py)
     }
 
     # --- victory ---------------------------------------------------------------------------
@@ -770,8 +765,7 @@ class GameSession:
                 if last.kind == "unit_moved" and last.data.get("run"):
                     self._emit("ammo_spent", last.data["run"])
                 elif last.kind in ("turn_ended", "air_resupplied", "air_withdrawn"):
-                    for kind, ev_data in airflow.turn_start_events(self.state):
-                        self._emit(kind, ev_data)
+                    self._record_drafts(iter(flow_of(self.state).turn_start_events(self.state)))
             self._check_victory()
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:

@@ -1,0 +1,198 @@
+"""The rule set a game plays by, as one flow object with hooks (python-chess's variants).
+
+The session, the legal actions and the rules questions call the hooks of the game's flow at
+fixed points (setup, card and order extras, moves, battle checks, the end of the turn, the
+start of the next, the actions each phase may offer) and never ask which rule set is in
+play. :class:`RuleFlow` is the game without air rules: every hook answers "nothing more".
+:class:`AirPackFlow` and :class:`FlightPlanFlow` fill in the Air Pack's and New Flight Plan's
+hooks from ``companion.game.airflow`` (which asks the rules core, ``companion.rules.air``).
+
+The flow is fixed by the scenario when the game starts (``game_started`` names the air rules)
+and looked up from the state with :func:`flow_of`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from companion.game import airflow
+from companion.game.state import GameState
+from companion.rules import battle as battle_rules
+from companion.rules.board import Hex
+from companion.scenarios import Scenario
+
+if TYPE_CHECKING:
+    from companion.game.session import GameSession
+
+FlowHandler = Callable[["GameSession", dict[str, Any]], Iterator[airflow.Draft]]
+
+
+class RuleFlow:
+    """A game without air rules. Subclasses override the hooks their rules add to."""
+
+    rules: str | None = None
+    # action name -> handler yielding event drafts, for the actions only this rule set has
+    handlers: Mapping[str, FlowHandler] = {}
+
+    # --- setup and cards -----------------------------------------------------------------------
+    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+        """The ``air`` entry of ``game_started``."""
+        return None
+
+    # --- what each phase may offer -------------------------------------------------------------
+    def start_actions(self, st: GameState) -> tuple[str, ...]:
+        """Actions before the command card."""
+        return ()
+
+    def move_actions(self, st: GameState) -> tuple[str, ...]:
+        """Actions offered in the move phase besides moving."""
+        return ()
+
+    def bomb_offered(self, st: GameState) -> bool:
+        return False
+
+    def ambush_problem(self, st: GameState) -> str | None:
+        """Why the opponent may not play Ambush against an air unit now (None: he may)."""
+        return "Ambush against an air unit answers its ammo markers, in the move phase"
+
+    def must_still_move(self, st: GameState) -> list[str]:
+        """Units that must move before the move phase may end."""
+        return []
+
+    def battle_actions(self, st: GameState) -> tuple[str, ...]:
+        """Actions offered in the battle phase besides battling."""
+        return ()
+
+    # --- moves and battles ---------------------------------------------------------------------
+    def battle_modifiers(self, st: GameState, attacker: str, target: str
+                         ) -> battle_rules.BattleModifiers | None:
+        return None
+
+    def battle_block(self, st: GameState, attacker: str) -> str | None:
+        """Why ``attacker`` may not battle at all this turn, by these rules (None: it may)."""
+        return None
+
+    def battle_check(self, st: GameState, attacker: str, target: str,
+                     mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
+        """The check of a battle these rules decide (air units in it), else None."""
+        return None
+
+    def restrict_moves(self, st: GameState, unit_id: str, found: dict[Hex, tuple[int, bool]],
+                       paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, tuple[int, bool]]:
+        """The ground moves ``found`` less what these rules forbid."""
+        return found
+
+    # --- the end of the turn and the start of the next -----------------------------------------
+    def recon_draw(self, st: GameState) -> bool:
+        """The active side draws two command cards and keeps one."""
+        return False
+
+    def reshuffles_all(self, st: GameState) -> bool:
+        """The command deck is reshuffled with all its discards at the end of this turn."""
+        return False
+
+    def end_turn_extras(self, st: GameState) -> dict[str, Any]:
+        """Fields these rules add to ``turn_ended``."""
+        return {}
+
+    def turn_start_events(self, st: GameState) -> list[airflow.Draft]:
+        """Events at the start of the next player's turn."""
+        return []
+
+
+class _AirFlow(RuleFlow):
+    """What both air rule sets share."""
+
+    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+        return airflow.air_setup(scenario, deck_seed)
+
+    def battle_check(self, st: GameState, attacker: str, target: str,
+                     mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
+        return airflow.air_battle_check(st, attacker, target, mods)
+
+
+class AirPackFlow(_AirFlow):
+    """The Air Pack: airplanes by Air Sortie, air checks, special actions."""
+
+    rules = airflow.AIR_PACK
+    handlers: Mapping[str, FlowHandler] = {
+        "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
+        "ground_support": airflow.declare_air_action, "interdiction": airflow.declare_air_action,
+        "rescue": airflow.declare_air_action, "recon": airflow.declare_air_action,
+    }
+
+    def move_actions(self, st: GameState) -> tuple[str, ...]:
+        return airflow.airpack_move_actions(st)
+
+    def battle_actions(self, st: GameState) -> tuple[str, ...]:
+        return airflow.airpack_battle_actions(st)
+
+    def must_still_move(self, st: GameState) -> list[str]:
+        return airflow.airpack_must_still_move(st)
+
+    def battle_modifiers(self, st: GameState, attacker: str, target: str
+                         ) -> battle_rules.BattleModifiers | None:
+        return airflow.ground_support_modifiers(st, attacker, target)
+
+    def battle_block(self, st: GameState, attacker: str) -> str | None:
+        return airflow.interdiction_block(st, attacker)
+
+    def restrict_moves(self, st: GameState, unit_id: str, found: dict[Hex, tuple[int, bool]],
+                       paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, tuple[int, bool]]:
+        return airflow.interdicted_moves(st, unit_id, found, paths)
+
+    def recon_draw(self, st: GameState) -> bool:
+        return airflow.recon_active(st)
+
+
+class FlightPlanFlow(_AirFlow):
+    """New Flight Plan: air units with ammo, Air Combat cards, attack runs, bombing."""
+
+    rules = airflow.FLIGHT_PLAN
+    handlers: Mapping[str, FlowHandler] = {
+        "withdraw": airflow.withdraw, "bomb": airflow.declare_bombing,
+    }
+
+    def start_actions(self, st: GameState) -> tuple[str, ...]:
+        return airflow.flightplan_start_actions(st)
+
+    def bomb_offered(self, st: GameState) -> bool:
+        return airflow.bomb_offered(st)
+
+    def ambush_problem(self, st: GameState) -> str | None:
+        return airflow.air_ambush_problem(st)
+
+    def must_still_move(self, st: GameState) -> list[str]:
+        return airflow.flightplan_must_still_move(st)
+
+    def reshuffles_all(self, st: GameState) -> bool:
+        return airflow.their_finest_hour_reshuffles(st)
+
+    def end_turn_extras(self, st: GameState) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        shuffled = airflow.air_reshuffle(st)
+        if shuffled is not None:
+            out["air_reshuffled"] = shuffled
+        drawn = airflow.air_combat_draws(st)
+        if drawn:
+            out["air_combat_drawn"] = drawn
+        return out
+
+    def turn_start_events(self, st: GameState) -> list[airflow.Draft]:
+        return airflow.turn_start_events(st)
+
+
+FLOWS: Mapping[str | None, RuleFlow] = {
+    None: RuleFlow(), airflow.AIR_PACK: AirPackFlow(), airflow.FLIGHT_PLAN: FlightPlanFlow(),
+}
+
+
+def flow_of(st: GameState) -> RuleFlow:
+    """The flow of the game ``st`` belongs to (fixed when the game started)."""
+    return FLOWS[st.air.rules if st.air is not None else None]
+
+
+def flow_for(scenario: Scenario) -> RuleFlow:
+    """The flow a new game of ``scenario`` plays by."""
+    return FLOWS[scenario.air.rules.value if scenario.air.rules is not None else None]
