@@ -164,20 +164,21 @@ def enemy_bases(st: GameState, side: Side) -> frozenset[Hex]:
 
 
 # --- card play -------------------------------------------------------------------------------
-def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
-    """Air fields of ``card_played``: an Air Combat card beside it, an Air Sortie."""
+def no_air_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """A game without air rules: no air field goes with a command card."""
+    if action.get("air_card") is not None or action.get("air_sortie"):
+        raise IllegalAction("this scenario plays without air rules")
+    return {}
+
+
+def flightplan_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """New Flight Plan: an Air Combat card beside the command card."""
     extra: dict[str, Any] = {}
     air = st.air
+    assert air is not None
     side = st.active.value
     air_card = action.get("air_card")
-    sortie = action.get("air_sortie")
-    if air is None:
-        if air_card is not None or sortie:
-            raise IllegalAction("this scenario plays without air rules")
-        return extra
     if air_card is not None:
-        if air.rules != FLIGHT_PLAN:
-            raise IllegalAction("Air Combat cards belong to New Flight Plan games")
         if not isinstance(air_card, str) or air_card not in AIR_COMBAT_CARDS:
             raise IllegalAction(f"{air_card!r} is not an Air Combat card; known: "
                                 f"{', '.join(AIR_COMBAT_CARDS)}")
@@ -185,33 +186,44 @@ def card_play_extras(st: GameState, action: dict[str, Any], card_id: str) -> dic
             raise IllegalAction(f"{side} holds no {air_card}; Air Combat cards held: "
                                 f"{', '.join(air.cards.get(side, [])) or 'none'}")
         extra["air_card"] = air_card
-    if air.rules == AIR_PACK:
-        if card_id == STANDALONE_SORTIE:  # Air Pack p.3: the Air Sortie card played by itself
-            if air.sorties.get(side, 0) < 1:
-                raise IllegalAction(f"{side} holds no Air Sortie card")
-            extra.update({"air_sortie": True, "sortie_card": True, "standalone": True})
-            return extra
-        spec = card_rules.card(card_id)
-        if card_id == "air_power":  # Air Pack p.3: Air Power is played as an Air Sortie
-            extra["air_sortie"] = True
-        elif spec.copies_last_card and st.last_card.get(st.active.other) == STANDALONE_SORTIE:
-            # Air Pack p.3: a Counter-Attack of an Air Sortie is played as an Air Sortie (and is
-            # replaced at the end of the turn like any command card)
-            extra["air_sortie"] = True
-            extra["counters_sortie"] = True
-        elif sortie:
-            if not isinstance(sortie, bool):
-                raise IllegalAction("air_sortie: true or false")
-            if spec.kind.value != "section":
-                raise IllegalAction("an Air Sortie joins a Section card, not "
-                                    f"{spec.name}")
-            if air.sorties.get(side, 0) < 1:
-                raise IllegalAction(f"{side} holds no Air Sortie card")
-            extra["air_sortie"] = True
-            extra["sortie_card"] = True
-    elif sortie or card_id == STANDALONE_SORTIE:
+    if action.get("air_sortie") or card_id == STANDALONE_SORTIE:
         raise IllegalAction("New Flight Plan has no Air Sortie: deploy an air unit with a "
                             "Section card (order ... deploy=)")
+    return extra
+
+
+def airpack_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """Air Pack: an Air Sortie played with the card, or by itself."""
+    extra: dict[str, Any] = {}
+    air = st.air
+    assert air is not None
+    side = st.active.value
+    sortie = action.get("air_sortie")
+    if action.get("air_card") is not None:
+        raise IllegalAction("Air Combat cards belong to New Flight Plan games")
+    if card_id == STANDALONE_SORTIE:  # Air Pack p.3: the Air Sortie card played by itself
+        if air.sorties.get(side, 0) < 1:
+            raise IllegalAction(f"{side} holds no Air Sortie card")
+        extra.update({"air_sortie": True, "sortie_card": True, "standalone": True})
+        return extra
+    spec = card_rules.card(card_id)
+    if card_id == "air_power":  # Air Pack p.3: Air Power is played as an Air Sortie
+        extra["air_sortie"] = True
+    elif spec.copies_last_card and st.last_card.get(st.active.other) == STANDALONE_SORTIE:
+        # Air Pack p.3: a Counter-Attack of an Air Sortie is played as an Air Sortie (and is
+        # replaced at the end of the turn like any command card)
+        extra["air_sortie"] = True
+        extra["counters_sortie"] = True
+    elif sortie:
+        if not isinstance(sortie, bool):
+            raise IllegalAction("air_sortie: true or false")
+        if spec.kind.value != "section":
+            raise IllegalAction("an Air Sortie joins a Section card, not "
+                                f"{spec.name}")
+        if air.sorties.get(side, 0) < 1:
+            raise IllegalAction(f"{side} holds no Air Sortie card")
+        extra["air_sortie"] = True
+        extra["sortie_card"] = True
     return extra
 
 
@@ -225,13 +237,13 @@ def _section_of(st: GameState, h: Hex, card_id: str) -> str | None:
     return None
 
 
-def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_base: str
-                 ) -> tuple[list[str], dict[str, Any], str | None]:
+def airpack_order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_base: str
+                         ) -> tuple[list[str], dict[str, Any], str | None]:
     """(ground units for the card's orders, air fields of ``units_ordered``, air_deploy section).
 
     Air Pack: an Air Sortie orders the airborne airplane (no air check) or brings a fresh one in
     on an edge hex; airborne planes not ordered leave the board; ordered planes that were
-    airborne at the turn's start or take off make an air check. New Flight Plan: ``deploy``.
+    airborne at the turn's start or take off make an air check.
     """
     air = st.air
     assert air is not None and st.card is not None
@@ -241,90 +253,96 @@ def order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_ba
     air_deploy: str | None = None
     rest = list(units)
     sortie_plane: str | None = None
-    if air.rules == AIR_PACK:
-        rules = _airpack(st)
-        flying = rules.airborne_airplanes(pos, side)
-        if air.sortie:
-            new_hex = action.get("sortie_hex")
-            card = airpack.SortieCard.AIR_POWER if st.card == "air_power" else airpack.SortieCard.AIR_SORTIE
-            with_section = None
-            alone = orders_airplane_only(st)
-            if not alone and new_hex is not None:
-                try:
-                    with_section = Section(_section_of(st, st.board.parse(str(new_hex)), st.card) or "center")
-                except ValueError as exc:
-                    raise IllegalAction(str(exc)) from None
-            play = rules.play_sortie(pos, side, card, with_section_card=with_section,
-                                     new_airplane=new_hex is not None and bool(flying))
-            if not play.allowed:
-                raise IllegalAction(play.reason or "this Air Sortie is not allowed")
-            if play.effect is airpack.SortieEffect.ORDER_AIRBORNE:
-                sortie_plane = flying[0].id
-                if not alone:
-                    air_deploy = _section_of(st, flying[0].hex, st.card)
-            else:
-                if not isinstance(new_hex, str):
-                    raise IllegalAction("no airplane is flying: name the edge hex where the Air "
-                                        "Sortie enters (sortie_hex)")
-                try:
-                    h = st.board.parse(new_hex)
-                except ValueError as exc:
-                    raise IllegalAction(str(exc)) from None
-                if h not in play.entry_hexes:
-                    raise IllegalAction(f"{new_hex} is not an edge hex where this Air Sortie may "
-                                        "enter")
-                if pos.is_occupied(h):
-                    raise IllegalAction(f"{new_hex} is occupied: an airplane enters on a vacant "
-                                        "edge hex")
-                if play.removed_airplane:
-                    extra.setdefault("left_board", []).append(play.removed_airplane)
-                sortie_plane = f"{side.value}-plane-{air.planes_made + 1}"
-                extra["new_airplane"] = {"id": sortie_plane, "type": "airplane", "hex": new_hex,
-                                         "model": airplane_model(st, side), "figures": 1}
-                if not alone:
-                    air_deploy = _section_of(st, h, st.card)
-            rest = [u for u in rest if u != sortie_plane]
-            extra["sortie_plane"] = sortie_plane
-        why = airborne_limit_problem(st, [u for u in units if isinstance(u, str)])
-        if why:
-            raise IllegalAction(why)
-        ordered_planes = [u for u in units if u in pos.units and pos.units[u].spec.air]
-        if sortie_plane:
-            ordered_planes = [u for u in ordered_planes if u != sortie_plane]
-        # Keep 'em flying (p.5): an airborne airplane not ordered leaves the board, no medal.
-        left = [p.id for p in flying if p.id not in units and p.id != sortie_plane
-                and p.id not in extra.get("left_board", [])]
-        if left:
-            extra.setdefault("left_board", []).extend(left)
-        checks = []
-        passed = []
-        for i, pid in enumerate(ordered_planes):
-            plane = pos.units[pid]
-            if not airpack.AirPackRules.air_check_required(pid in air.airborne_at_start,
-                                                           not plane.airborne, False):
-                continue
-            chk = rules.air_check(pos, pid, not_counting=frozenset(air.not_counting.get(pid, [])))
-            if chk.dice == 0:
-                passed.append({"plane": pid, "explain": list(chk.explain)})
-                continue
-            thrower = chk.rolled_by.value
-            why = (f"enemy units adjacent: the {thrower} throw" if chk.enemy_adjacent
-                   else "no enemy adjacent: its owner throws")
-            checks.append({"plane": pid, "dice": chk.dice, "thrower": thrower,
-                           "rid": f"{rid_base}-ac{i + 1}", "enemy_adjacent": chk.enemy_adjacent,
-                           "purpose": f"air check of {pid} ({why}); a grenade loses it",
-                           "explain": list(chk.explain)})
-        if checks:
-            extra["air_checks"] = checks
-        if passed:
-            extra["air_checks_passed"] = passed
-        if orders_airplane_only(st):
-            rest = []  # Air Power or the Air Sortie card alone orders the airplane only
-    else:
-        dep = action.get("deploy")
-        if dep is not None:
-            extra["deploy"], air_deploy = _deploy(st, dep)
+    rules = _airpack(st)
+    flying = rules.airborne_airplanes(pos, side)
+    if air.sortie:
+        new_hex = action.get("sortie_hex")
+        card = airpack.SortieCard.AIR_POWER if st.card == "air_power" else airpack.SortieCard.AIR_SORTIE
+        with_section = None
+        alone = orders_airplane_only(st)
+        if not alone and new_hex is not None:
+            try:
+                with_section = Section(_section_of(st, st.board.parse(str(new_hex)), st.card) or "center")
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+        play = rules.play_sortie(pos, side, card, with_section_card=with_section,
+                                 new_airplane=new_hex is not None and bool(flying))
+        if not play.allowed:
+            raise IllegalAction(play.reason or "this Air Sortie is not allowed")
+        if play.effect is airpack.SortieEffect.ORDER_AIRBORNE:
+            sortie_plane = flying[0].id
+            if not alone:
+                air_deploy = _section_of(st, flying[0].hex, st.card)
+        else:
+            if not isinstance(new_hex, str):
+                raise IllegalAction("no airplane is flying: name the edge hex where the Air "
+                                    "Sortie enters (sortie_hex)")
+            try:
+                h = st.board.parse(new_hex)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            if h not in play.entry_hexes:
+                raise IllegalAction(f"{new_hex} is not an edge hex where this Air Sortie may "
+                                    "enter")
+            if pos.is_occupied(h):
+                raise IllegalAction(f"{new_hex} is occupied: an airplane enters on a vacant "
+                                    "edge hex")
+            if play.removed_airplane:
+                extra.setdefault("left_board", []).append(play.removed_airplane)
+            sortie_plane = f"{side.value}-plane-{air.planes_made + 1}"
+            extra["new_airplane"] = {"id": sortie_plane, "type": "airplane", "hex": new_hex,
+                                     "model": airplane_model(st, side), "figures": 1}
+            if not alone:
+                air_deploy = _section_of(st, h, st.card)
+        rest = [u for u in rest if u != sortie_plane]
+        extra["sortie_plane"] = sortie_plane
+    why = airborne_limit_problem(st, [u for u in units if isinstance(u, str)])
+    if why:
+        raise IllegalAction(why)
+    ordered_planes = [u for u in units if u in pos.units and pos.units[u].spec.air]
+    if sortie_plane:
+        ordered_planes = [u for u in ordered_planes if u != sortie_plane]
+    # Keep 'em flying (p.5): an airborne airplane not ordered leaves the board, no medal.
+    left = [p.id for p in flying if p.id not in units and p.id != sortie_plane
+            and p.id not in extra.get("left_board", [])]
+    if left:
+        extra.setdefault("left_board", []).extend(left)
+    checks = []
+    passed = []
+    for i, pid in enumerate(ordered_planes):
+        plane = pos.units[pid]
+        if not airpack.AirPackRules.air_check_required(pid in air.airborne_at_start,
+                                                       not plane.airborne, False):
+            continue
+        chk = rules.air_check(pos, pid, not_counting=frozenset(air.not_counting.get(pid, [])))
+        if chk.dice == 0:
+            passed.append({"plane": pid, "explain": list(chk.explain)})
+            continue
+        thrower = chk.rolled_by.value
+        why = (f"enemy units adjacent: the {thrower} throw" if chk.enemy_adjacent
+               else "no enemy adjacent: its owner throws")
+        checks.append({"plane": pid, "dice": chk.dice, "thrower": thrower,
+                       "rid": f"{rid_base}-ac{i + 1}", "enemy_adjacent": chk.enemy_adjacent,
+                       "purpose": f"air check of {pid} ({why}); a grenade loses it",
+                       "explain": list(chk.explain)})
+    if checks:
+        extra["air_checks"] = checks
+    if passed:
+        extra["air_checks_passed"] = passed
+    if orders_airplane_only(st):
+        rest = []  # Air Power or the Air Sortie card alone orders the airplane only
     return rest, extra, air_deploy
+
+
+def flightplan_order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_base: str
+                            ) -> tuple[list[str], dict[str, Any], str | None]:
+    """New Flight Plan: ``deploy`` brings an air unit off the board in with the orders."""
+    extra: dict[str, Any] = {}
+    air_deploy: str | None = None
+    dep = action.get("deploy")
+    if dep is not None:
+        extra["deploy"], air_deploy = _deploy(st, dep)
+    return list(units), extra, air_deploy
 
 
 def airplane_model(st: GameState, side: Side) -> str:

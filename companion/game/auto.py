@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from companion.game import airflow
+from companion.game.flows import flow_of
 from companion.game.legal import LegalActions, TargetOption
 from companion.game.queries import live_card_targets, orders_check
 from companion.game.session import GameSession
@@ -219,14 +220,14 @@ class AutoPlayer:
         deploy: str | None = None
         if air is not None and air.sortie:
             try:
-                ids, _, deploy = airflow.order_extras(st, action, ids, "auto")
+                ids, _, deploy = flow_of(st).order_extras(st, action, ids, "auto")
             except ValueError:
                 deploy = None
         elif air is not None and air.rules == airflow.FLIGHT_PLAN:
             self._deploy(st, action)
             if "deploy" in action:
                 try:
-                    _, _, deploy = airflow.order_extras(st, action, [], "auto")
+                    _, _, deploy = flow_of(st).order_extras(st, action, [], "auto")
                 except ValueError:
                     del action["deploy"]
         roll = self._roll(st)

@@ -35,10 +35,32 @@ class RuleFlow:
     # action name -> handler yielding event drafts, for the actions only this rule set has
     handlers: Mapping[str, FlowHandler] = {}
 
-    # --- setup and cards -----------------------------------------------------------------------
+    # --- setup, cards and orders ----------------------------------------------------------------
     def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
         """The ``air`` entry of ``game_started``."""
         return None
+
+    def standalone_card(self, name: str) -> bool:
+        """``name`` is a card of these rules played by itself (the Air Sortie card)."""
+        return False
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        """Fields these rules add to ``card_played`` (refusing the ones they do not know)."""
+        return airflow.no_air_card_extras(st, action, card_id)
+
+    def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
+                     rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
+        """(ground units to order, air fields of ``units_ordered``, the air deploy's section)."""
+        return list(units), {}, None
+
+    def order(self, st: GameState, action: dict[str, Any], units: list[str], section: str | None,
+              roll: list[str] | None, rid_base: str
+              ) -> tuple[list[str], int, list[str], dict[str, Any]]:
+        """(units ordered, orders lost, problems, fields of ``units_ordered``)."""
+        from companion.game.queries import orders_check
+
+        ordered, lost, problems = orders_check(st, units, section, roll)
+        return ordered, lost, problems, {}
 
     # --- what each phase may offer -------------------------------------------------------------
     def start_actions(self, st: GameState) -> tuple[str, ...]:
@@ -107,6 +129,25 @@ class _AirFlow(RuleFlow):
     def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
         return airflow.air_setup(scenario, deck_seed)
 
+    def standalone_card(self, name: str) -> bool:
+        return name == airflow.STANDALONE_SORTIE
+
+    def order(self, st: GameState, action: dict[str, Any], units: list[str], section: str | None,
+              roll: list[str] | None, rid_base: str
+              ) -> tuple[list[str], int, list[str], dict[str, Any]]:
+        from companion.game.queries import orders_check
+
+        ground, extra, air_deploy = self.order_extras(st, action, units, rid_base)
+        if airflow.orders_airplane_only(st):
+            ordered, lost, problems = list[str](), 0, list[str]()
+        else:
+            ordered, lost, problems = orders_check(st, ground, section, roll, air_deploy=air_deploy)
+        if extra.get("sortie_plane"):
+            ordered.append(extra["sortie_plane"])
+        if extra.get("deploy"):
+            ordered.append(extra["deploy"]["id"])
+        return ordered, lost, problems, extra
+
     def battle_check(self, st: GameState, attacker: str, target: str,
                      mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
         return airflow.air_battle_check(st, attacker, target, mods)
@@ -121,6 +162,13 @@ class AirPackFlow(_AirFlow):
         "ground_support": airflow.declare_air_action, "interdiction": airflow.declare_air_action,
         "rescue": airflow.declare_air_action, "recon": airflow.declare_air_action,
     }
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        return airflow.airpack_card_extras(st, action, card_id)
+
+    def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
+                     rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
+        return airflow.airpack_order_extras(st, action, units, rid_base)
 
     def move_actions(self, st: GameState) -> tuple[str, ...]:
         return airflow.airpack_move_actions(st)
@@ -153,6 +201,13 @@ class FlightPlanFlow(_AirFlow):
     handlers: Mapping[str, FlowHandler] = {
         "withdraw": airflow.withdraw, "bomb": airflow.declare_bombing,
     }
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        return airflow.flightplan_card_extras(st, action, card_id)
+
+    def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
+                     rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
+        return airflow.flightplan_order_extras(st, action, units, rid_base)
 
     def start_actions(self, st: GameState) -> tuple[str, ...]:
         return airflow.flightplan_start_actions(st)

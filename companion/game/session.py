@@ -236,8 +236,9 @@ class GameSession:
     def _play_card(self, a: dict[str, Any]) -> None:
         name = _need(a, "card", str)
         st = self.state
-        if name == airflow.STANDALONE_SORTIE and st.air is not None:
-            extra = airflow.card_play_extras(st, a, name)
+        flow = flow_of(st)
+        if flow.standalone_card(name):
+            extra = flow.card_extras(st, a, name)
             self._emit("card_played", {"side": st.active.value, "card": name, **extra})
             return
         try:
@@ -247,7 +248,7 @@ class GameSession:
         if st.deck is not None and spec.id not in st.hands.get(st.active, []):
             held = ", ".join(st.hands.get(st.active, []))
             raise IllegalAction(f"{st.active} does not hold {spec.name}; the hand is: {held}")
-        extra = airflow.card_play_extras(st, a, spec.id)
+        extra = flow.card_extras(st, a, spec.id)
         in_force = spec
         if spec.copies_last_card and st.last_card.get(st.active.other):
             try:
@@ -293,21 +294,8 @@ class GameSession:
             raise IllegalAction("section: left, center or right")
         if roll is not None and not (isinstance(roll, list) and all(isinstance(f, str) for f in roll)):
             raise IllegalAction("roll: a list of faces")
-        extra: dict[str, Any] = {}
-        if st.air is not None:
-            rid_base = self.next_rid()
-            ground, extra, air_deploy = airflow.order_extras(st, a, units, rid_base)
-            if airflow.orders_airplane_only(st):
-                ordered, lost, problems = list[str](), 0, list[str]()
-            else:
-                ordered, lost, problems = orders_check(st, ground, section, roll, air_deploy=air_deploy)
-            for key in ("sortie_plane",):
-                if extra.get(key):
-                    ordered.append(extra[key])
-            if extra.get("deploy"):
-                ordered.append(extra["deploy"]["id"])
-        else:
-            ordered, lost, problems = orders_check(st, units, section, roll)
+        ordered, lost, problems, extra = flow_of(st).order(st, a, units, section, roll,
+                                                            self.next_rid())
         if problems:
             raise IllegalAction("; ".join(problems))
         spec = airflow.command_card(st.card or "")
