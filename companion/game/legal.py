@@ -105,6 +105,7 @@ class RollDue:
     purpose: str
     kind: str  # battle, confirm, order, air_check, strafe, kamikaze, attack_run, bombing...
     explain: tuple[str, ...] = ()  # why this many dice
+    step: str = "battle"  # what the throw belongs to: "battle", "air" or "order" (a card's roll)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,10 +293,10 @@ class LegalActions:
             return None
         if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
             r = st.air.roll
-            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain))
+            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain), "air")
         if st.order_roll is not None and st.phase is Phase.ORDER_DICE:
             o = st.order_roll
-            return RollDue(o.rid, o.dice, st.active.value, o.purpose, "order")
+            return RollDue(o.rid, o.dice, st.active.value, o.purpose, "order", (), "order")
         b = st.battle
         if b is None:
             return None

@@ -38,7 +38,7 @@ from companion.game.queries import (
     orders_check,
 )
 from companion.game.sink import EventSink, SavedGameError
-from companion.game.state import GameLog, GameState, Phase
+from companion.game.state import GameLog, GameState, Phase, pending_roll
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import victory
@@ -490,53 +490,31 @@ class GameSession:
         self._emit("ambush_played", data)
 
     def _dice(self, a: dict[str, Any]) -> None:
+        """The faces of the throw due (any throw: a battle, an air roll, a card's roll)."""
         faces = _need(a, "faces", list)
-        st = self.state
-        if st.order_roll is not None:
-            r = st.order_roll
-            _check_answer(a, faces, r.rid, r.dice)
-            self._emit("dice_read", {"rid": r.rid, "faces": faces, "source": str(a.get("source", "manual")),
-                                     "confidence": [1.0] * len(faces), "order_roll": True})
-            if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
-                self._apply_dice({})
-            return
-        if st.air is not None and st.air.roll is not None:
-            self._air_dice(a, faces)
-            return
-        b = st.battle
-        assert b is not None
-        rid = b.confirm_rid or b.rid
-        _check_answer(a, faces, rid, b.confirm_dice or b.dice)
-        conf = a.get("confidence") or [1.0] * len(faces)
-        if not (isinstance(conf, list) and len(conf) == len(faces)
-                and all(isinstance(c, int | float) for c in conf)):
-            raise IllegalAction("confidence: one number per die")
-        self._emit("dice_read", {"rid": rid, "faces": faces, "source": str(a.get("source", "manual")),
-                                 "confidence": [float(c) for c in conf]})
-        if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
-            self._apply_dice({})
-
-    def _air_dice(self, a: dict[str, Any], faces: list[Any]) -> None:
-        st = self.state
-        assert st.air is not None and st.air.roll is not None
-        r = st.air.roll
-        _check_answer(a, faces, r.rid, r.dice)
-        conf = a.get("confidence") or [1.0] * len(faces)
-        if not (isinstance(conf, list) and len(conf) == len(faces)
-                and all(isinstance(c, int | float) for c in conf)):
-            raise IllegalAction("confidence: one number per die")
-        self._emit("dice_read", {"rid": r.rid, "faces": faces, "source": str(a.get("source", "manual")),
-                                 "confidence": [float(c) for c in conf], "air": r.kind})
+        roll = self.legal().roll
+        assert roll is not None  # "dice" is offered only while a throw is due
+        _check_answer(a, faces, roll.rid, roll.dice)
+        data: dict[str, Any] = {"rid": roll.rid, "faces": faces,
+                                "source": str(a.get("source", "manual"))}
+        if roll.step == "order":
+            data.update({"confidence": [1.0] * len(faces), "order_roll": True})
+        else:
+            conf = a.get("confidence") or [1.0] * len(faces)
+            if not (isinstance(conf, list) and len(conf) == len(faces)
+                    and all(isinstance(c, int | float) for c in conf)):
+                raise IllegalAction("confidence: one number per die")
+            data["confidence"] = [float(c) for c in conf]
+            if roll.step == "air":
+                data["air"] = roll.kind
+        self._emit("dice_read", data)
         if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
             self._apply_dice({})
 
     def _correct(self, a: dict[str, Any]) -> None:
         index = a.get("index")
         face = a.get("face")
-        st = self.state
-        b: Any = st.air.roll if st.air is not None and st.air.roll is not None else st.battle
-        if st.order_roll is not None:
-            b = st.order_roll
+        b = pending_roll(self.state)
         assert b is not None and b.faces is not None
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(b.faces):
             raise IllegalAction(f"index: a die number from 0 to {len(b.faces) - 1}")
@@ -547,26 +525,19 @@ class GameSession:
 
     def _apply_dice(self, a: dict[str, Any]) -> None:
         st = self.state
-        if st.order_roll is not None:
-            faces = st.order_roll.faces or []
-            unread = [i for i, f in enumerate(faces) if f is None]
-            if unread:
-                raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
-            self._emit("order_rolled", {"faces": list(faces)})
+        pending = pending_roll(st)
+        assert pending is not None and pending.faces is not None
+        unread = [i for i, f in enumerate(pending.faces) if f is None]
+        if unread:
+            raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+        if pending is st.order_roll:
+            self._emit("order_rolled", {"faces": list(pending.faces)})
             return
-        if st.air is not None and st.air.roll is not None:
-            roll = st.air.roll
-            assert roll.faces is not None
-            unread = [i for i, f in enumerate(roll.faces) if f is None]
-            if unread:
-                raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+        if st.air is not None and pending is st.air.roll:
             self._record_drafts(airflow.apply_air_roll(self))
             return
         b = st.battle
         assert b is not None and b.faces is not None
-        unread = [i for i, f in enumerate(b.faces) if f is None]
-        if unread:
-            raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
         if b.card_attack:
             spec = card_spec_in_force(st)
             assert spec is not None

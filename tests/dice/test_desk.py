@@ -27,11 +27,12 @@ def test_the_desk_plays_a_whole_game_with_a_slow_source() -> None:
     player = AutoPlayer(5)
     rolls = 0
     while not g.over and rolls < 40:
-        desk.due(g.dice_request())
-        if desk.asked is None:
+        request = g.dice_request()
+        desk.due(request)
+        if request is None:
             g.act(player.next_action(g))
             continue
-        assert [r.request_id for r in source.pending()] in ([desk.asked], [])
+        assert [r.request_id for r in source.pending()] in ([request.request_id], [])
         assert ready.wait(5), "the source never answered"
         ready.clear()
         action = arrived.pop()
