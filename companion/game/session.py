@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.game import airflow, landing
+from companion.game.actions import parse_action
 from companion.game.dicetypes import DiceError, DiceRequest, validate_faces
 from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
 from companion.game.events import Event
@@ -213,9 +214,10 @@ class GameSession:
                 f"'{do}' is not possible now ({self.prompt().text}); allowed now: "
                 f"{', '.join(allowed_now) or 'nothing'}"
             )
+        parsed = parse_action(action)  # every field checked, once, before any rule is asked
         with self._one_action():
             before = self.state.medal_counts
-            handler(self, action)
+            handler(self, parsed.as_dict())
             self._settle(before)
         return list(self._recorded)
 

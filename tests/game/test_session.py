@@ -142,7 +142,12 @@ def test_a_misread_die_is_corrected_before_it_applies() -> None:
         ({"do": "dance"}, "unknown action"),
         ({"do": "move", "unit": "a1", "to": "G4"}, "not possible now"),
         ("garbage", "an action is an object"),
-        ({"do": "dice"}, "needs 'faces'"),
+        ({"do": "dice"}, "dice.faces: missing"),
+        ({"do": "dice", "faces": "flag"}, "dice.faces: a list of faces"),
+        ({"do": "dice", "faces": ["flag"] * 3, "colour": "red"},
+         "dice: unknown field colour; its fields: faces, source, confidence, rid"),
+        ({"do": "dice", "faces": ["flag"] * 3, "confidence": ["high"] * 3},
+         "dice.confidence: a list of numbers"),
     ],
 )
 def test_bad_input_at_the_dice_prompt_changes_nothing(action: Any, message: str) -> None:

@@ -1,0 +1,158 @@
+"""The actions a player may send, each with its fields: parsed once, where they enter the game.
+
+Every front end (the terminal, the app, another tablet over sync) sends an action as a small
+JSON-like object (``{"do": "battle", "attacker": "a1", "target": "x3"}``). :func:`parse_action`
+checks it against :data:`ACTIONS` before anything else looks at it: the action is known, its
+required fields are there, each field has its type, and no field is unknown. A refusal names
+the field and what is allowed. The result, an :class:`Action`, is a typed, read-only value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from companion.game.errors import IllegalAction
+
+_FACES = ("infantry", "armor", "grenade", "star", "flag")
+_SECTIONS = ("left", "center", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of an action: its name, what it holds, whether it must be given."""
+
+    name: str
+    kind: str  # text, flag, whole, faces, texts, numbers, object, markers, section
+    required: bool = False
+    means: str = ""
+
+    def check(self, do: str, value: Any) -> Any:
+        """``value`` as this field holds it, or IllegalAction naming the field."""
+        where = f"{do}.{self.name}"
+        ok: bool
+        if self.kind == "text":
+            ok = isinstance(value, str)
+        elif self.kind == "section":
+            ok = isinstance(value, str) and value in _SECTIONS
+        elif self.kind == "flag":
+            ok = isinstance(value, bool)
+        elif self.kind == "whole":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif self.kind == "texts":
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        elif self.kind == "faces":  # as read: a die may be unread (null); the session says which
+            ok = isinstance(value, list) and all(v is None or (isinstance(v, str | int)
+                                                 and not isinstance(v, bool)) for v in value)
+        elif self.kind == "numbers":
+            ok = isinstance(value, list) and all(isinstance(v, int | float)
+                                                 and not isinstance(v, bool) for v in value)
+        elif self.kind == "object":
+            ok = isinstance(value, dict)
+        elif self.kind == "markers":
+            ok = isinstance(value, list | dict)
+        else:  # pragma: no cover - a field kind this table does not know
+            raise AssertionError(self.kind)
+        if not ok:
+            raise IllegalAction(f"{where}: {self.means or _KIND_WORDS[self.kind]} "
+                                f"(got {_shown(value)})")
+        return value
+
+
+_KIND_WORDS = {
+    "text": "a text", "section": "left, center or right", "flag": "true or false",
+    "whole": "a whole number", "texts": "a list of texts", "numbers": "a list of numbers",
+    "faces": f"a list of faces ({', '.join(_FACES)}; null for a die that could not be read)",
+    "object": "an object", "markers": "a list of ammo markers",
+}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _f(name: str, kind: str, required: bool = False, means: str = "") -> Field:
+    return Field(name, kind, required, means)
+
+
+_UNIT = _f("unit", "text", True, "the unit's id")
+_AIR_UNIT = _f("unit", "text", True, "the air unit's id")
+
+# action -> its fields. Air actions exist only in a game whose rules have them (the legal
+# actions say when each is offered).
+ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
+    "play_card": (_f("card", "text", True, "a command card's name, e.g. attack_center"),
+                  _f("air_card", "text", means="an Air Combat card's title (New Flight Plan)"),
+                  _f("air_sortie", "flag")),
+    "order": (_f("units", "texts", True, "a list of the ordered units' ids"),
+              _f("section", "section"), _f("roll", "faces"),
+              _f("sortie_hex", "text", means="the edge hex where the Air Sortie enters"),
+              _f("deploy", "object", means="the air unit to deploy and its hex: {unit, hex}")),
+    "move": (_UNIT, _f("to", "text", True, "the hex the unit ends its move on, e.g. F4"),
+             _f("path", "texts", means="the hexes an air unit flies over, in order"),
+             _f("markers", "markers")),
+    "exit": (_UNIT,),
+    "end_moves": (),
+    "battle": (_f("attacker", "text", True, "the battling unit's id"),
+               _f("target", "text", True, "the target unit's id")),
+    "card_attack": (_f("targets", "texts", means="the enemy units the card attacks"),),
+    "ambush": (_f("unit", "text", means="your unit an air unit marked (New Flight Plan)"),),
+    "dice": (_f("faces", "faces", True), _f("source", "text"), _f("confidence", "numbers"),
+             _f("rid", "text", means="the request id the dice answer")),
+    "correct": (_f("index", "whole", True, "the die's number, from 0"),
+                _f("face", "text", True, f"a face: {', '.join(_FACES)}")),
+    "apply_dice": (),
+    "retreat": (_f("hex", "text", True, "the hex the unit retreats to"),),
+    "take_ground": (_f("advance", "flag"),),
+    "end_turn": (_f("keep", "text", means="the card kept of two drawn (Air Pack recon)"),),
+    "undo": (),
+    "strafe": (_AIR_UNIT, _f("hexes", "texts", means="the hexes strafed, in a line")),
+    "kamikaze": (_AIR_UNIT, _f("target", "text", True, "the target unit's id")),
+    "attack_run": (_f("unit", "text", means="the air unit whose run is resolved"),),
+    "ground_support": (_AIR_UNIT,),
+    "interdiction": (_AIR_UNIT,),
+    "rescue": (_AIR_UNIT, _f("target", "text", means="the infantry rescued")),
+    "recon": (_AIR_UNIT,),
+    "withdraw": (_AIR_UNIT,),
+    "bomb": (_AIR_UNIT,),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One parsed action: what to do and its checked fields (read-only)."""
+
+    do: str
+    fields: Mapping[str, Any]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"do": self.do, **self.fields}
+
+
+def parse_action(raw: object) -> Action:
+    """``raw`` checked field by field; IllegalAction names the first field that is wrong."""
+    if not isinstance(raw, dict):
+        raise IllegalAction("an action is an object with a 'do' field")
+    do = raw.get("do")
+    if not isinstance(do, str) or do not in ACTIONS:
+        raise IllegalAction(f"do: one of {', '.join(ACTIONS)} (got {_shown(do)})")
+    spec = {f.name: f for f in ACTIONS[do]}
+    unknown = sorted(str(k) for k in raw if k != "do" and k not in spec)
+    if unknown:
+        allowed = ", ".join(spec) or "none"
+        raise IllegalAction(f"{do}: unknown field{'s' if len(unknown) > 1 else ''} "
+                            f"{', '.join(unknown)}; its fields: {allowed}")
+    fields: dict[str, Any] = {}
+    for name, f in spec.items():
+        if name not in raw or raw[name] is None:
+            if f.required:
+                raise IllegalAction(f"{do}.{name}: missing; {f.means or _KIND_WORDS[f.kind]}")
+            continue
+        fields[name] = f.check(do, raw[name])
+    return Action(do, MappingProxyType(fields))
