@@ -22,7 +22,6 @@ listener.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import logging
 import threading
@@ -112,9 +111,12 @@ class TableSync:
 
     def __init__(self, config: BrokerConfig, table: str, tablet: str, *,
                  store: GameStore | None = None, client_id: str | None = None,
-                 key: bytes | None = None, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+                 key: bytes | None = None, snapshot_every: int = SNAPSHOT_EVERY,
+                 connect: Callable[..., Connection] = Connection) -> None:
         """``key``: the table's secret (see :func:`companion.sync.security.table_key`); with it
-        this tablet seals what it sends and takes only messages sealed with the same key."""
+        this tablet seals what it sends and takes only messages sealed with the same key.
+        ``connect`` makes the MQTT client (``Connection``'s signature): an in-memory one
+        (``companion.tray.memory_mqtt``) in unit tests."""
         self.table = check_id(table, "table")
         self.tablet = check_id(tablet, "tablet")
         self.store = store
@@ -143,7 +145,7 @@ class TableSync:
         self._replies: dict[str, ReplyCallback] = {}
         self._ids = itertools.count(1)
         self._lock = threading.RLock()
-        self.conn = Connection(
+        self.conn = connect(
             config, client_id or f"{table}.{tablet}",
             will=(table_topic(table, "presence", tablet),
                   protocol.presence_message(tablet, False, "offline")))
@@ -174,11 +176,10 @@ class TableSync:
             if self.role is Role.AUTHORITY and self.seq != self._snapshot_seq:
                 self._publish_snapshot()
         if self.conn.connected.is_set():
-            info = self.conn.client.publish(
-                table_topic(self.table, "presence", self.tablet),
-                protocol.presence_message(self.tablet, False, "offline"), qos=1, retain=True)
-            with contextlib.suppress(RuntimeError, ValueError):
-                info.wait_for_publish(2)
+            self.conn.publish(table_topic(self.table, "presence", self.tablet),
+                              protocol.presence_message(self.tablet, False, "offline"),
+                              retain=True)
+            self.conn.flush(2)
         self.conn.close()
 
     def __enter__(self) -> TableSync:

@@ -18,12 +18,10 @@ import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
-
 from companion.tray import codec
 from companion.tray.codec import Message
 from companion.tray.hub import TrayHub
+from companion.tray.mqtt_client import Connection
 from companion.tray.mqtt_config import (
     TLS_SCHEMES,
     BrokerConfig,
@@ -80,22 +78,36 @@ class MqttLink:
         self.host, self.port = self.config.host, self.config.port
         self.only_dev = dev
         self.name = f"mqtt:{self.host}:{self.port}"
-        self.connected = threading.Event()
-        self.connects = 0
         self.keepalive = self.config.keepalive
         self.refused: str | None = None  # why the broker refused us (bad login, not authorised)
-        self.failed: str | None = None  # why the last attempt did not reach the broker at all
         self.on_refused: Callable[[str], None] | None = None  # told each new refusal reason
-        self._said: str | None = None
         client_id = f"{hub.dev}-{os.getpid()}-{id(self) % 100000}"
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
-                                  clean_session=True)
-        self.config.apply(self.client)
-        self.client.reconnect_delay_set(min_delay=1, max_delay=2)
-        self.client.on_connect = self._on_connect
-        self.client.on_connect_fail = self._on_connect_fail
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_message = self._on_message
+        # the one MQTT client of the product (shared with sync): subscriptions kept across
+        # reconnects, a refusal said once, why a connect failed found out
+        self.conn = Connection(self.config, client_id)
+        self.conn.on_connect.append(self._connected)
+        self.conn.on_disconnect.append(self._disconnected)
+        self.conn.on_refused.append(self._refuse)
+        dev = self.only_dev or "+"
+        for kind in ("status", "event"):
+            self.conn.subscribe(topic(dev, kind), self._on_message)
+
+    @property
+    def connected(self) -> threading.Event:
+        return self.conn.connected
+
+    @property
+    def connects(self) -> int:
+        return self.conn.connects
+
+    @property
+    def failed(self) -> str | None:
+        """Why the last attempt did not reach the broker at all (None: it did)."""
+        why = self.conn.failed
+        if why is None:
+            return None
+        what = "TLS handshake or network" if self.config.tls else "network"
+        return f"could not reach the broker {self.config.url} ({what}: {why}); retrying"
 
     @classmethod
     def from_url(cls, hub: TrayHub, url: str, dev: str | None = None, *,
@@ -118,8 +130,7 @@ class MqttLink:
 
     def start(self) -> MqttLink:
         self.hub.attach(self)
-        self.client.connect_async(self.host, self.port, keepalive=self.keepalive)
-        self.client.loop_start()
+        self.conn.start()
         return self
 
     def wait_ready(self, timeout: float = 5.0) -> str | None:
@@ -132,8 +143,7 @@ class MqttLink:
         return None if self.connected.is_set() else self.refused
 
     def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
+        self.conn.close()
         self.hub.detach(self)
 
     def send(self, msg: Message) -> bool:
@@ -142,54 +152,33 @@ class MqttLink:
             return False  # a command over MQTT needs its tray's topic
         if self.only_dev is not None and to != self.only_dev:
             return False  # not this link's tray (a secured broker would refuse it anyway)
-        info = self.client.publish(topic(to, "cmd"), codec.payload(msg), qos=1)
         # while disconnected paho queues QoS 1 messages and sends them after reconnecting
-        return info.rc in (mqtt.MQTT_ERR_SUCCESS, mqtt.MQTT_ERR_NO_CONN)
+        self.conn.publish(topic(to, "cmd"), codec.payload(msg), qos=1)
+        return True
 
-    def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
-                    reason_code: object, properties: object) -> None:
-        if getattr(reason_code, "is_failure", False):
-            self._refuse(str(reason_code))
-            return
-        self.refused = self.failed = self._said = None
-        dev = self.only_dev or "+"
-        client.subscribe([(topic(dev, "status"), 1), (topic(dev, "event"), 1)])
-        self.connects += 1
-        self.connected.set()
+    def _connected(self) -> None:
+        self.refused = None
         log.info("%s: connected as %s, following %s", self.name,
                  self.config.username or "anonymous", self.scope)
 
     def _refuse(self, reason: str) -> None:
         self.refused = refusal_text(self.config, reason)
-        if self._said != self.refused:  # paho retries every 1-2 s: say it once
-            self._said = self.refused
-            log.warning("%s: %s", self.name, self.refused)
-            hook = self.on_refused
-            if hook is not None:
-                hook(self.refused)
+        log.warning("%s: %s", self.name, self.refused)
+        hook = self.on_refused
+        if hook is not None:
+            hook(self.refused)
 
-    def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
-        what = "TLS handshake or network" if self.config.tls else "network"
-        self.failed = f"could not reach the broker {self.config.url} ({what}); retrying"
-        log.debug("%s: %s", self.name, self.failed)
-
-    def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
-                       reason_code: object, properties: object) -> None:
-        self.connected.clear()
-        log.info("%s: disconnected (%s); paho reconnects", self.name, reason_code)
+    def _disconnected(self) -> None:
+        log.info("%s: disconnected; paho reconnects", self.name)
         self.hub.link_lost(self.name)
 
-    def _on_message(self, client: mqtt.Client, userdata: object,
-                    message: mqtt.MQTTMessage) -> None:
-        try:
-            where = parse_topic(message.topic)
-            if where is None or where[1] not in ("status", "event") or \
-                    (self.only_dev is not None and where[0] != self.only_dev):
-                self.hub.drop("bad_topic", message.topic[:80], self.name)
-                return
-            self.hub.receive_payload(message.payload, self.name, topic_dev=where[0])
-        except Exception:  # paho would swallow it; log and carry on
-            log.exception("%s: handling a message failed", self.name)
+    def _on_message(self, topic_name: str, payload: bytes) -> None:
+        where = parse_topic(topic_name)
+        if where is None or where[1] not in ("status", "event") or \
+                (self.only_dev is not None and where[0] != self.only_dev):
+            self.hub.drop("bad_topic", topic_name[:80], self.name)
+            return
+        self.hub.receive_payload(payload, self.name, topic_dev=where[0])
 
 
 def refusal_text(config: BrokerConfig, reason: str) -> str:
