@@ -134,9 +134,15 @@ def air_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | Non
     return data
 
 
+# one rules object per rule set, made once (they hold only their settings)
+_RULES: dict[str, FlightRules] = {AIR_PACK: airpack.AirPackRules(),
+                                  FLIGHT_PLAN: flightplan.FlightPlanRules()}
+
+
 def rules_of(st: GameState) -> FlightRules:
+    """The air rules object of the game's rule set."""
     assert st.air is not None
-    return airpack.AirPackRules() if st.air.rules == AIR_PACK else flightplan.FlightPlanRules()
+    return _RULES[st.air.rules]
 
 
 def _airpack(st: GameState) -> airpack.AirPackRules:
