@@ -30,10 +30,10 @@ def seeded_faces(seed: int, roll: int, count: int) -> list[str]:
     return [_FACES[rng.randrange(DIE_SIDES)] for _ in range(count)]
 
 
-def _playable(card_id: str, air_rules: str | None = None) -> bool:
+def _playable(card_id: str, air_power_sorties: bool = False) -> bool:
     """Cards whose whole effect the session drives (the others are played as a last resort)."""
     spec = card_rules.card(card_id)
-    if card_id == "air_power" and air_rules == airflow.AIR_PACK:
+    if card_id == "air_power" and air_power_sorties:
         return True  # played as an Air Sortie
     if spec.direct_attack is not None:
         return True  # the session rolls its attack (card_attack)
@@ -109,31 +109,7 @@ class AutoPlayer:
 
     def _play_card(self, st: GameState) -> dict[str, Any]:
         card = self._choose_card(st)
-        action: dict[str, Any] = {"do": "play_card", "card": card}
-        air = st.air
-        if air is None:
-            return action
-        side = st.active
-        if air.rules == airflow.FLIGHT_PLAN:
-            types = {u.type for u in st.position.units.values() if u.side is side and u.spec.air}
-            for title in air.cards.get(side.value, []):
-                spec = AIR_COMBAT_CARDS[title]
-                if spec.run is not None and spec.restriction in types:
-                    action["air_card"] = title
-                    break
-        elif (card_rules.card(card).kind.value == "section" and air.sorties.get(side.value, 0) > 0
-              and not any(u.side is side and u.spec.air and u.airborne
-                          for u in st.position.units.values())
-              and self._sortie_hex(st, card) is not None):
-            action["air_sortie"] = True
-        elif (card_rules.card(card).kind.value != "section" and card != "air_power"
-              and air.sorties.get(side.value, 0) > 0
-              and not any(u.side is side and u.spec.air and u.airborne
-                          for u in st.position.units.values())
-              and self._sortie_hex(st, airflow.STANDALONE_SORTIE) is not None):
-            # keep the tactic card and play the Air Sortie card by itself (Air Pack p.3)
-            return {"do": "play_card", "card": airflow.STANDALONE_SORTIE}
-        return action
+        return _tactics(st).card_action(self, st, {"do": "play_card", "card": card})
 
     def _sortie_hex(self, st: GameState, card: str) -> str | None:
         """An empty edge hex where an Air Sortie may enter, nearest the enemy."""
@@ -153,7 +129,7 @@ class AutoPlayer:
     def _choose_card(self, st: GameState) -> str:
         hand = st.hands.get(st.active, [])
         if st.deck is None:  # real cards on the table: any card of the deck may be played
-            hand = sorted(set(card_rules.deck_list(st.air.rules if st.air is not None else None)))
+            hand = sorted(set(card_rules.deck_list(flow_of(st).rules)))
         own = [u.id for u in st.position.units.values() if u.side is st.active]
         best: tuple[int, str] | None = None
         fallback: str | None = None
@@ -167,13 +143,13 @@ class AutoPlayer:
                 st.card = saved
             if fallback is None and not empty_problems:
                 fallback = c
-            air_rules = st.air.rules if st.air is not None else None
-            if c == "air_power" and air_rules == airflow.AIR_PACK:
+            sorties = _tactics(st).air_power_sorties
+            if c == "air_power" and sorties:
                 ordered, problems = ["sortie"], []
             elif card_rules.card(c).direct_attack is not None:
                 found = _direct_targets(st, c)
                 ordered, problems = (["attack"] * (2 + len(found)) if found else []), []
-            if not _playable(c, air_rules) or (problems and not ordered):
+            if not _playable(c, sorties) or (problems and not ordered):
                 continue
             score = len(ordered)
             if best is None or score > best[0]:
@@ -206,30 +182,9 @@ class AutoPlayer:
                      key=lambda u: (_nearest_enemy(st, u.hex, u.side), u.id))
         ids = [u.id for u in own]
         action: dict[str, Any] = {"do": "order", "units": []}
-        air = st.air
-        if air is not None and air.sortie:
-            flying = [u.id for u in own if u.spec.air and u.airborne]
-            if not flying:
-                where = self._sortie_hex(st, st.card or "air_power") if st.card != "air_power" \
-                    else self._sortie_hex(st, "air_power")
-                if where is not None:
-                    action["sortie_hex"] = where
-            if st.card in ("air_power", airflow.STANDALONE_SORTIE):
-                action["units"] = flying[:1]
-                return action
-        deploy: str | None = None
-        if air is not None and air.sortie:
-            try:
-                ids, _, deploy = flow_of(st).order_extras(st, action, ids, "auto")
-            except ValueError:
-                deploy = None
-        elif air is not None and air.rules == airflow.FLIGHT_PLAN:
-            self._deploy(st, action)
-            if "deploy" in action:
-                try:
-                    _, _, deploy = flow_of(st).order_extras(st, action, [], "auto")
-                except ValueError:
-                    del action["deploy"]
+        ids, deploy, done = _tactics(st).air_orders(self, st, own, ids, action)
+        if done:
+            return action
         roll = self._roll(st)
         if roll is not None:
             action["roll"] = roll
@@ -271,10 +226,9 @@ class AutoPlayer:
             action["deploy"] = {"unit": pool[0]["id"], "hex": st.hex_name(best[1])}
 
     def _move(self, st: GameState) -> dict[str, Any]:
-        if st.air is not None:
-            act = self._air_move(st)
-            if act is not None:
-                return act
+        act = _tactics(st).air_move(self, st)
+        if act is not None:
+            return act
         for uid in st.ordered:
             if uid in st.moved or uid not in st.position.units:
                 continue
@@ -310,35 +264,6 @@ class AutoPlayer:
                 target = min(options, key=value).target
                 return {"do": "battle", "attacker": attacker.id, "target": target}
         return {"do": "end_turn"}
-
-    # --- air units ------------------------------------------------------------------------------
-    def _air_move(self, st: GameState) -> dict[str, Any] | None:
-        """Air Pack: strafe or dive after moving, and always move a flying airplane; New Flight
-        Plan: fly the path that places the most ammo markers, else close on an enemy air unit."""
-        air = st.air
-        assert air is not None
-        pos = st.position
-        for uid in st.ordered:
-            u = pos.units.get(uid)
-            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
-                continue
-            if air.rules == airflow.AIR_PACK and u.airborne:
-                act = _air_pack_action(st, u)
-                if act is not None:
-                    return act
-            if air.rules == airflow.FLIGHT_PLAN and uid in airflow.bombers(st):
-                return {"do": "bomb", "unit": uid}  # strategic bombing of the objective below
-        for uid, entry in airflow.entering_units(st):
-            return _entering_move(st, uid, st.board.parse(entry))
-        for uid in st.ordered:
-            u = pos.units.get(uid)
-            if u is None or not u.spec.air or uid in st.moved:
-                continue
-            if air.rules == airflow.FLIGHT_PLAN:
-                return _flight_plan_move(st, u)
-            return _air_pack_move(st, u)
-        return None
-
 
 def _direct_targets(st: GameState, card_id: str) -> list[str]:
     """Barrage / Air Power targets: the weakest enemy unit, and for Air Power up to 3 more enemy
@@ -576,3 +501,148 @@ def _air_pack_action(st: GameState, plane: Any) -> dict[str, Any] | None:
     if best is None:
         return None
     return {"do": "strafe", "unit": plane.id, "hexes": [st.hex_name(h) for h in best[1]]}
+
+
+# --- the air rules, as the auto player plays them (one set of tactics per rule set) --------------
+class _Tactics:
+    """A game without air rules: no air fields, no air moves."""
+
+    air_power_sorties = False  # Air Power is played as an Air Sortie
+
+    def card_action(self, player: AutoPlayer, st: GameState, action: dict[str, Any]
+                    ) -> dict[str, Any]:
+        return action
+
+    def air_orders(self, player: AutoPlayer, st: GameState, own: list[Any], ids: list[str],
+                   action: dict[str, Any]) -> tuple[list[str], str | None, bool]:
+        """(units to order, the air deploy's section, the order is complete as it stands)."""
+        return ids, None, False
+
+    def air_move(self, player: AutoPlayer, st: GameState) -> dict[str, Any] | None:
+        return None
+
+
+def _flying(st: GameState) -> bool:
+    return any(u.side is st.active and u.spec.air and u.airborne for u in st.position.units.values())
+
+
+class _AirPackTactics(_Tactics):
+    """Air Pack: an Air Sortie with a section card (or by itself), strafe or dive after moving,
+    and always move a flying airplane."""
+
+    air_power_sorties = True
+
+    def card_action(self, player: AutoPlayer, st: GameState, action: dict[str, Any]
+                    ) -> dict[str, Any]:
+        air = st.air
+        assert air is not None
+        card, side = action["card"], st.active
+        if (card_rules.card(card).kind.value == "section" and air.sorties.get(side.value, 0) > 0
+                and not _flying(st) and player._sortie_hex(st, card) is not None):
+            action["air_sortie"] = True
+        elif (card_rules.card(card).kind.value != "section" and card != "air_power"
+              and air.sorties.get(side.value, 0) > 0 and not _flying(st)
+              and player._sortie_hex(st, airflow.STANDALONE_SORTIE) is not None):
+            # keep the tactic card and play the Air Sortie card by itself (Air Pack p.3)
+            return {"do": "play_card", "card": airflow.STANDALONE_SORTIE}
+        return action
+
+    def air_orders(self, player: AutoPlayer, st: GameState, own: list[Any], ids: list[str],
+                   action: dict[str, Any]) -> tuple[list[str], str | None, bool]:
+        air = st.air
+        assert air is not None
+        if not air.sortie:
+            return ids, None, False
+        flying = [u.id for u in own if u.spec.air and u.airborne]
+        if not flying:
+            where = player._sortie_hex(st, st.card or "air_power") if st.card != "air_power" \
+                else player._sortie_hex(st, "air_power")
+            if where is not None:
+                action["sortie_hex"] = where
+        if st.card in ("air_power", airflow.STANDALONE_SORTIE):
+            action["units"] = flying[:1]
+            return ids, None, True
+        try:
+            ids, _, deploy = flow_of(st).order_extras(st, action, ids, "auto")
+        except ValueError:
+            deploy = None
+        return ids, deploy, False
+
+    def air_move(self, player: AutoPlayer, st: GameState) -> dict[str, Any] | None:
+        air = st.air
+        assert air is not None
+        pos = st.position
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
+                continue
+            if u.airborne:
+                act = _air_pack_action(st, u)
+                if act is not None:
+                    return act
+        for uid, entry in airflow.entering_units(st):
+            return _entering_move(st, uid, st.board.parse(entry))
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid in st.moved:
+                continue
+            return _air_pack_move(st, u)
+        return None
+
+
+class _FlightPlanTactics(_Tactics):
+    """New Flight Plan: an Air Combat card with a run, air units back in by deploy, the path
+    that places the most ammo markers, strategic bombing."""
+
+    def card_action(self, player: AutoPlayer, st: GameState, action: dict[str, Any]
+                    ) -> dict[str, Any]:
+        air = st.air
+        assert air is not None
+        side = st.active
+        types = {u.type for u in st.position.units.values() if u.side is side and u.spec.air}
+        for title in air.cards.get(side.value, []):
+            spec = AIR_COMBAT_CARDS[title]
+            if spec.run is not None and spec.restriction in types:
+                action["air_card"] = title
+                break
+        return action
+
+    def air_orders(self, player: AutoPlayer, st: GameState, own: list[Any], ids: list[str],
+                   action: dict[str, Any]) -> tuple[list[str], str | None, bool]:
+        deploy: str | None = None
+        player._deploy(st, action)
+        if "deploy" in action:
+            try:
+                _, _, deploy = flow_of(st).order_extras(st, action, [], "auto")
+            except ValueError:
+                del action["deploy"]
+        return ids, deploy, False
+
+    def air_move(self, player: AutoPlayer, st: GameState) -> dict[str, Any] | None:
+        air = st.air
+        assert air is not None
+        pos = st.position
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
+                continue
+            if uid in airflow.bombers(st):
+                return {"do": "bomb", "unit": uid}  # strategic bombing of the objective below
+        for uid, entry in airflow.entering_units(st):
+            return _entering_move(st, uid, st.board.parse(entry))
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid in st.moved:
+                continue
+            return _flight_plan_move(st, u)
+        return None
+
+
+_TACTICS: dict[str | None, _Tactics] = {
+    None: _Tactics(), airflow.AIR_PACK: _AirPackTactics(), airflow.FLIGHT_PLAN: _FlightPlanTactics(),
+}
+
+
+def _tactics(st: GameState) -> _Tactics:
+    """The auto player's tactics for the rule set of the game's flow."""
+    return _TACTICS[flow_of(st).rules]
