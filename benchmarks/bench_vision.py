@@ -1,9 +1,11 @@
-"""Time the dice reader per 640x640 image, single-threaded: median and p95 ms, both profiles.
+"""Time the dice reader per image, single-threaded: median and p95 ms, both profiles.
 
-    .venv/bin/python benchmarks/bench_vision.py [--images N] [--real DIR]
+    taskset -c 1 .venv/bin/python benchmarks/bench_vision.py [--images N] [--runtime auto|onnxruntime|cv2]
 
-Images: rendered Memoir '44 scenes (m44) and rendered pip-dice scenes (pips), plus the
-real pip-dice photos when the folder is present. Black and noise frames are timed too.
+Images: rendered Memoir '44 scenes (m44), rendered pip-dice scenes (pips), rendered
+cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
+``vision.labelled.split_holdout``) of the real folders ``pipdice-dev`` (640x640) and
+``pipdice-wood`` (640x480 webcam, clutter) when present. Black and noise frames too.
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -24,12 +26,20 @@ import cv2
 import numpy as np
 
 from vision.detect import find_candidates, find_tray
-from vision.net import cut
+from vision.net import cut_many
 from vision.profile import Profile, load_profile
 from vision.reader import FIRST_LOOK, prepare, read_frame
 from vision.render import render_scene
 
-REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "pipdice-dev"
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+REAL = ("pipdice-dev", "pipdice-wood")
+
+
+def held_back(folder: Path) -> list[Path]:
+    """The photos of a labelled folder that training leaves out (every 4th, by sorted name)."""
+    from vision.labelled import load_folder, split_holdout
+
+    return [it.image for it in split_holdout(load_folder(folder))[1]]
 
 
 def _stats(name: str, ms: list[float]) -> None:
@@ -41,19 +51,26 @@ def _stats(name: str, ms: list[float]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--images", type=int, default=40)
-    ap.add_argument("--real", type=Path, default=REAL)
+    ap.add_argument("--data", type=Path, default=DATA, help="folder holding pipdice-dev and pipdice-wood")
+    ap.add_argument("--runtime", default="auto", help="the die network's runtime: auto, onnxruntime, cv2")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(0)
     m44_imgs = [render_scene(rng, "classic")[0] for _ in range(a.images)]
     pip_imgs = [render_scene(rng, "pipwhite", faces=(1, 2, 3, 4, 5, 6))[0] for _ in range(a.images)]
-    real = sorted(a.real.glob("*.jpg"))[: a.images * 2] if a.real.is_dir() else []
-    real_imgs = [cv2.imread(str(p)) for p in real]
+    clutter = [render_scene(rng, "pipmix", faces=(1, 2, 3, 4, 5, 6), clutter=8)[0] for _ in range(a.images)]
+    real: dict[str, list[np.ndarray]] = {}
+    for name in REAL:
+        folder = a.data / name
+        real[f"held-back {name}"] = [cv2.imread(str(p)) for p in held_back(folder)] if folder.is_dir() else []
+    real_imgs = [img for imgs in real.values() for img in imgs]
     black = [np.zeros((640, 640, 3), np.uint8)] * 10
     noise = [rng.integers(0, 256, (640, 640, 3), dtype=np.uint8) for _ in range(10)]
     for prof_name, sets in (("m44", {"rendered m44": m44_imgs, "black": black, "noise": noise}),
-                            ("pips", {"rendered pips": pip_imgs, "real pip photos": real_imgs})):
-        prof = load_profile(prof_name)
+                            ("pips", {"rendered pips": pip_imgs, "rendered clutter": clutter, **real})):
+        prof = load_profile(prof_name, a.runtime)
+        assert prof.net is not None
+        print(f"{prof_name}: network on {prof.net.runtime}")
         read_frame(m44_imgs[0], prof)  # warm-up
         for label, imgs in sets.items():
             if not imgs:
@@ -66,7 +83,7 @@ def main() -> None:
                 ms.append((time.perf_counter() - t) * 1000)
             _stats(f"{prof_name}: {label}", ms)
     if real_imgs:
-        _stages(real_imgs, load_profile("pips"))
+        _stages(real_imgs, load_profile("pips", a.runtime))
 
 
 def _stages(imgs: list[np.ndarray], prof: Profile) -> None:
@@ -83,7 +100,8 @@ def _stages(imgs: list[np.ndarray], prof: Profile) -> None:
         tray.append((t1 - t) * 1000)
         search.append((t2 - t1) * 1000)
         if cands:
-            crops = np.stack([cut(work, c.x, c.y, c.radius * FIRST_LOOK) for c in cands])
+            crops = cut_many(work, np.array([c.x for c in cands]), np.array([c.y for c in cands]),
+                             np.array([c.radius for c in cands]) * FIRST_LOOK)
             t3 = time.perf_counter()
             prof.net.run(crops)
             per_crop.append((time.perf_counter() - t3) * 1000 / len(cands))

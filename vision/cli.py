@@ -134,6 +134,10 @@ def cmd_render(a: argparse.Namespace) -> int:
         kw["dice"] = a.dice
     if a.style in ("pipwhite", "pipmix"):
         kw["faces"] = (1, 2, 3, 4, 5, 6)
+    if not 0 <= a.clutter <= 30:
+        raise UsageError("--clutter must be 0..30")
+    if a.clutter:
+        kw["clutter"] = a.clutter
     write_labelled(a.out, a.count, a.style, seed=a.seed, **kw)
     print(f"wrote {a.count} labelled photos to {a.out}")
     return 0
@@ -203,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=8)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--dice", type=int, default=None, help="dice per photo (default 1..8 at random)")
+    p.add_argument("--clutter", type=int, default=0, help="things that are not dice on the table (0..30)")
     p.add_argument("out", metavar="DIR")
     p.set_defaults(func=cmd_render)
     return ap

@@ -6,7 +6,9 @@ at a random angle, mirror, light, colour, blur and noise:
 - a die nearly centred, at about the size the reader's second look uses: its face;
 - a die off-centre or at the wrong size, like the reader's first look at a candidate: "a
   die" (face not trained) plus where its centre and size really are;
-- bare tray, tray edges, shadows, and candidates of the search that are no die: "not a die".
+- bare tray, tray edges, shadows, a die's side faces and surroundings, candidates of the
+  search that are no die, and places where a network took a die likely but none is (mined
+  hard examples): "not a die".
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ from vision.labelled import LabelledImage
 from vision.net import CROP, CROP_MARGIN, cut
 from vision.profile import Face, Profile
 from vision.reader import FIRST_LOOK, box_in_work, prepare
+
+# "Not a die" examples are centred at least this many die half-sizes from every labelled
+# die. A die's side faces, seen by a webcam at an angle, lie 1.2-1.6 half-sizes from its
+# top face's centre; touching dice are 2 apart, and a crop within 1 of a die is "a die".
+AWAY = 1.25
 
 
 @dataclass
@@ -70,7 +77,7 @@ def shot_from_frame(
 
 def mine_hard(shot: Shot, profile: Profile) -> None:
     """Keep in ``shot.hard`` every place where ``profile``'s network takes a second look (it
-    thought a die likely) more than 1.5 die half-sizes from every labelled die: clutter that
+    thought a die likely) more than :data:`AWAY` die half-sizes from every labelled die: clutter that
     looks like a die to it, the "not a die" examples worth most."""
     from vision.reader import SECOND_LOOK, _looks
 
@@ -83,7 +90,7 @@ def mine_hard(shot: Shot, profile: Profile) -> None:
     pts = np.column_stack([x1, y1, h1])[again]
     if len(shot.dice) and len(pts):
         d = np.hypot(shot.dice[None, :, 1] - pts[:, None, 0], shot.dice[None, :, 2] - pts[:, None, 1])
-        pts = pts[(d / shot.dice[None, :, 3]).min(axis=1) > 1.5]
+        pts = pts[(d / shot.dice[None, :, 3]).min(axis=1) > AWAY]
     shot.hard = pts
 
 
@@ -156,15 +163,19 @@ def sample(
             shot = shots[rng.integers(len(shots))]
             h, wd = shot.work.shape[:2]
             for _ in range(20):
-                if u < 0.85 and len(shot.cands):
+                if u < 0.80 and len(shot.cands):
                     x, y, _r = shot.cands[rng.integers(len(shot.cands))]
                     x, y = x + rng.normal(0, 2), y + rng.normal(0, 2)
+                elif u < 0.87 and len(shot.dice):  # just beside a die: its side faces, its shadow
+                    _c, dx, dy, dh = shot.dice[rng.integers(len(shot.dice))]
+                    t, dist = rng.uniform(0, 2 * np.pi), rng.uniform(AWAY, 1.8) * dh
+                    x, y = dx + dist * np.cos(t), dy + dist * np.sin(t)
                 else:
                     x, y = rng.uniform(0, wd), rng.uniform(0, h)
                 if not len(shot.dice):
                     break
                 d = np.hypot(shot.dice[:, 1] - x, shot.dice[:, 2] - y) / shot.dice[:, 3]
-                if d.min() > 1.5:
+                if d.min() > AWAY:
                     break
             else:
                 continue

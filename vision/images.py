@@ -211,4 +211,4 @@ def load_image(path: str | Path) -> LoadedImage:
     if max(dh, dw) > KEEP_SIDE:
         f = KEEP_SIDE / max(dh, dw)
         img = cv2.resize(img, (max(1, round(dw * f)), max(1, round(dh * f))), interpolation=cv2.INTER_AREA)
-    return LoadedImage(img, w, h, w / img.shape[1], h / img.shape[0])
+    return LoadedImage(np.asarray(img, np.uint8), w, h, w / img.shape[1], h / img.shape[0])

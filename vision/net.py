@@ -68,7 +68,7 @@ def cut_many(bgr: NDArray[np.uint8], xs: NDArray[np.float64], ys: NDArray[np.flo
     out = cv2.remap(bgr, mx.reshape(n * size, size).astype(np.float32),
                     my.reshape(n * size, size).astype(np.float32), cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE)
-    return out.reshape(n, size, size, -1)  # type: ignore[no-any-return]
+    return out.reshape(n, size, size, -1)  # type: ignore[return-value]
 
 
 def normalise(crops: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -122,7 +122,7 @@ class DieNet:
         self._net: Any = None
         self._ort: Any = None
         if self.runtime == "onnxruntime":
-            import onnxruntime as ort
+            import onnxruntime as ort  # type: ignore[import-untyped]
 
             opts = ort.SessionOptions()
             # One thread: crops come in batches of tens, where threads cost more than they

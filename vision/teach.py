@@ -190,8 +190,8 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
     score = {k: r.right - r.extra for k, r in merged.items()}
     lines = []
     if folds >= 2:
-        for k, r in merged.items():
-            lines.append(f"  {k:<20} accuracy {r.accuracy:.3f} ({r.right}/{r.labelled}), found "
+        for which, r in merged.items():
+            lines.append(f"  {which:<20} accuracy {r.accuracy:.3f} ({r.right}/{r.labelled}), found "
                          f"{r.found / max(r.labelled, 1):.3f}, "
                          f"false dice {r.extra / max(r.images, 1):.2f} a photo")
         log(f"measured on photos each never learnt from ({folds} folds):\n" + "\n".join(lines))

@@ -60,12 +60,15 @@ def make_model(classes: int, embed: int = 128, aux: int = 0) -> Any:
 def train(
     shots: Sequence[Shot], classes: int, mirror: bool, epochs: int = 24, per_epoch: int = 40000,
     seed: int = 0, log: Any = print, aux: int = 0, minutes: float | None = None,
+    init_state: Path | None = None, save_state: Path | None = None,
 ) -> bytes:
     """Train and return the network as ONNX bytes.
 
     With ``minutes`` the learning rate follows the clock instead of the step count (a warm-up
     over the first 15 %, then a cosine to zero) and training stops when the time is up or
-    after ``epochs``, whichever is first: a run on a busy machine ends on time, annealed."""
+    after ``epochs``, whichever is first: a run on a busy machine ends on time, annealed.
+    ``init_state`` starts from the PyTorch weights another run saved to ``save_state``, so
+    that training can go on over several bounded runs (each a warm restart of the rate)."""
     import torch
     import torch.nn.functional as F
 
@@ -74,6 +77,9 @@ def train(
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     model = make_model(classes, aux=aux)
+    if init_state is not None:
+        model.load_state_dict(torch.load(init_state, weights_only=True))
+        log(f"starting from {init_state}")
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     steps = epochs * (per_epoch // 256)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
@@ -132,6 +138,8 @@ def train(
             tot += float(loss.detach())
         log(f"epoch {ep + 1}/{epochs}: loss {tot / max(batches, 1):.4f} ({time.time() - t0:.0f} s)")
     model.eval()
+    if save_state is not None:
+        torch.save(model.state_dict(), save_state)
     return export(model)
 
 
@@ -162,6 +170,8 @@ def parser() -> argparse.ArgumentParser:
                          " (classes used in training only)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--views", type=int, default=1, help="quarter-turned views the reader averages")
+    ap.add_argument("--init-state", type=Path, help="start from the PyTorch weights of an earlier run")
+    ap.add_argument("--save-state", type=Path, help="also save the PyTorch weights, to go on later")
     ap.add_argument("--minutes", type=float, help="stop after this many minutes (learning rate by the clock)")
     ap.add_argument("--mine", metavar="PROFILE",
                     help="hard 'not a die' examples: where this profile's network looks twice at no die")
@@ -221,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
             shots.append(shot_from_frame(img, labels, everything, params))
         aux = len(GLYPHS)
     onnx = train(shots, len(faces) + 1, mirror=a.base == "pips", epochs=a.epochs, per_epoch=a.per_epoch,
-                 seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux, minutes=a.minutes)
+                 seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux, minutes=a.minutes,
+                 init_state=a.init_state, save_state=a.save_state)
     from vision.net import DieNet
 
     source = ", ".join([f"{len(items)} labelled photos of {', '.join(f.name for f in a.folders)}"]

@@ -48,14 +48,19 @@ def test_the_built_in_recipes_are_arguments_train_net_takes() -> None:
     from vision.render import STYLES
     from vision.train_net import parser
 
-    for name, recipe in RECIPES.items():
-        a = parser().parse_args([*recipe, "--out", f"{name}.npz"])
-        assert a.base == name and 1 <= a.views <= 4 and a.epochs > 0
-        assert all(spec.split(":")[0] in STYLES for spec in a.rendered)
+    for name, stages in RECIPES.items():
+        for k, stage in enumerate(stages):
+            a = parser().parse_args([*stage, "--out", f"{name}.npz"])
+            assert a.base == name and 1 <= a.views <= 4 and a.epochs > 0
+            assert all(spec.split(":")[0] in STYLES for spec in a.rendered)
+            assert a.minutes is None or a.minutes <= 20  # each run bounded: the machine is shared
+            if a.mine == "{prev}" or a.init_state is not None:
+                assert k > 0  # only a later stage builds on an earlier one
+    assert all("--holdout" in stage for stage in RECIPES["pips"])  # held-back photos never trained on
 
 
 def test_mined_hard_places_are_away_from_every_die_and_sampled_as_not_a_die() -> None:
-    from vision.examples import mine_hard
+    from vision.examples import AWAY, mine_hard
     from vision.profile import PIP_FACES, load_profile
 
     prof = load_profile("pips")
@@ -67,7 +72,7 @@ def test_mined_hard_places_are_away_from_every_die_and_sampled_as_not_a_die() ->
         mine_hard(shot, prof)
         for x, y, _h in shot.hard:
             d = np.hypot(shot.dice[:, 1] - x, shot.dice[:, 2] - y) / shot.dice[:, 3]
-            assert d.min() > 1.5
+            assert d.min() > AWAY
         shots.append(shot)
     assert sum(len(s.hard) for s in shots) > 0  # clutter the network looks at twice
     _crops, kind, _, _ = sample(shots, 2000, np.random.default_rng(0), mirror=True)
