@@ -519,7 +519,34 @@ class _Tactics:
         return ids, None, False
 
     def air_move(self, player: AutoPlayer, st: GameState) -> dict[str, Any] | None:
+        """The next air move: an action after a flight, an air unit entering, one to fly."""
+        air = st.air
+        if air is None:
+            return None
+        pos = st.position
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
+                continue
+            act = self.after_move(st, u)
+            if act is not None:
+                return act
+        for uid, entry in airflow.entering_units(st):
+            return _entering_move(st, uid, st.board.parse(entry))
+        for uid in st.ordered:
+            u = pos.units.get(uid)
+            if u is None or not u.spec.air or uid in st.moved:
+                continue
+            return self.fly(st, u)
         return None
+
+    def after_move(self, st: GameState, unit: Any) -> dict[str, Any] | None:
+        """What an air unit that has moved does next (None: nothing)."""
+        return None
+
+    def fly(self, st: GameState, unit: Any) -> dict[str, Any]:
+        """The flight of an ordered air unit that has not moved yet."""
+        raise AssertionError("a game without air rules has no air units to fly")
 
 
 def _flying(st: GameState) -> bool:
@@ -568,26 +595,11 @@ class _AirPackTactics(_Tactics):
             deploy = None
         return ids, deploy, False
 
-    def air_move(self, player: AutoPlayer, st: GameState) -> dict[str, Any] | None:
-        air = st.air
-        assert air is not None
-        pos = st.position
-        for uid in st.ordered:
-            u = pos.units.get(uid)
-            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
-                continue
-            if u.airborne:
-                act = _air_pack_action(st, u)
-                if act is not None:
-                    return act
-        for uid, entry in airflow.entering_units(st):
-            return _entering_move(st, uid, st.board.parse(entry))
-        for uid in st.ordered:
-            u = pos.units.get(uid)
-            if u is None or not u.spec.air or uid in st.moved:
-                continue
-            return _air_pack_move(st, u)
-        return None
+    def after_move(self, st: GameState, unit: Any) -> dict[str, Any] | None:
+        return _air_pack_action(st, unit) if unit.airborne else None
+
+    def fly(self, st: GameState, unit: Any) -> dict[str, Any]:
+        return _air_pack_move(st, unit)
 
 
 class _FlightPlanTactics(_Tactics):
@@ -618,24 +630,13 @@ class _FlightPlanTactics(_Tactics):
                 del action["deploy"]
         return ids, deploy, False
 
-    def air_move(self, player: AutoPlayer, st: GameState) -> dict[str, Any] | None:
-        air = st.air
-        assert air is not None
-        pos = st.position
-        for uid in st.ordered:
-            u = pos.units.get(uid)
-            if u is None or not u.spec.air or uid not in st.moved or air.actions.get(uid):
-                continue
-            if uid in airflow.bombers(st):
-                return {"do": "bomb", "unit": uid}  # strategic bombing of the objective below
-        for uid, entry in airflow.entering_units(st):
-            return _entering_move(st, uid, st.board.parse(entry))
-        for uid in st.ordered:
-            u = pos.units.get(uid)
-            if u is None or not u.spec.air or uid in st.moved:
-                continue
-            return _flight_plan_move(st, u)
+    def after_move(self, st: GameState, unit: Any) -> dict[str, Any] | None:
+        if unit.id in airflow.bombers(st):
+            return {"do": "bomb", "unit": unit.id}  # strategic bombing of the objective below
         return None
+
+    def fly(self, st: GameState, unit: Any) -> dict[str, Any]:
+        return _flight_plan_move(st, unit)
 
 
 _TACTICS: dict[str | None, _Tactics] = {
