@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.game.client import GameClient, GameListener, GameUpdate
 from companion.game.events import Event
+from companion.game.legal import LegalActions, legal_actions
 from companion.game.prompts import Prompt
 from companion.game.state import GameState
 from companion.sync.table import Reply, SyncUpdate, TableSync, UpdateListener
@@ -25,6 +26,7 @@ class SyncedGame:
         self.link = link
         self.timeout = timeout
         self._wrapped: dict[GameListener, UpdateListener] = {}
+        self._legal: LegalActions | None = None
 
     @property
     def state(self) -> GameState | None:
@@ -43,6 +45,19 @@ class SyncedGame:
         with self.link.lock:
             view = self.link.view()
             return view.prompt() if view is not None else None
+
+    def legal(self) -> LegalActions | None:
+        """What may be done now, worked out from this tablet's copy of the log (kept for the
+        state id it was asked of: a mirror asks again only after an event arrived)."""
+        with self.link.lock:
+            log, state = self.link.log, self.link.state
+            if log is None or state is None:
+                return None
+            cached = self._legal
+            if cached is not None and cached.state is state and cached.seq == state.seq:
+                return cached
+            self._legal = legal_actions(state, log.undoable() is not None)
+            return self._legal
 
     def act(self, action: dict[str, Any], expect: int | None = None) -> Reply:
         """Send ``action`` for state id ``expect`` (default: the one this tablet holds) and
