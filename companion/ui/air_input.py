@@ -1,6 +1,6 @@
 """Air input: flight paths, ammo markers, entry hexes, strafing and card targets built by taps
 before they are sent. Rule questions the air flow has no public answer for go through
-:mod:`companion.ui.airrules` (one small adapter the game layer can replace)."""
+:mod:`companion.ui.ruleslookup` (one small adapter the game layer can replace)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.game.prompts import Prompt
 from companion.rules.board import Side
-from companion.ui import ruleslookup as rules
+from companion.ui import ruleslookup as lookup
 from companion.ui.i18n import _
 from companion.ui.ruleslookup import SPECIAL_ACTIONS
 
@@ -88,7 +88,7 @@ class AirInput:
             d = entering[uid]
             return Flyer(uid, st.active, str(d["hex"]), 0, dict(d.get("ammo", {})), True, True)
         u = st.position.units[uid]
-        ammo = rules.flight_ammo(st, u)
+        ammo = lookup.flight_ammo(st, u)
         return Flyer(uid, u.side, st.hex_name(u.hex), u.moved, ammo, u.airborne)
 
     def moves_left(self) -> int:
@@ -96,7 +96,7 @@ class AirInput:
         st, f = self.state, self.flyer()
         if st is None or f is None:
             return 0
-        return max(0, rules.flight_rules(st).max_move - f.moved)
+        return max(0, lookup.flight_rules(st).max_move - f.moved)
 
     def flight_next(self) -> list[str]:
         """Hexes the path may go on to: next to its last hex, not flown over yet, on the board."""
@@ -107,7 +107,7 @@ class AirInput:
             return [f.start]  # an entering air unit's path starts on its entry hex
         b = st.board
         last = b.parse(self.flight[-1] if self.flight else f.start)
-        flying = rules.flight_rules(st)
+        flying = lookup.flight_rules(st)
         seen = set(self.flight)
         if flying.start_counts_as_visited:
             seen.add(f.start)
@@ -159,7 +159,7 @@ class AirInput:
         """New Flight Plan: (hex, enemy unit, ammo placed or None) for each hex of the path
         holding an enemy ground unit, in path order."""
         st, plane = self.state, self.flyer()
-        if st is None or self.air_rules() != rules.FLIGHT_PLAN or plane is None:
+        if st is None or self.air_rules() != lookup.FLIGHT_PLAN or plane is None:
             return []
         out = []
         for h in self.flight:
@@ -171,7 +171,7 @@ class AirInput:
     def ammo_left(self) -> dict[str, int]:
         """The selected air unit's ammo less the markers placed on the path being built."""
         plane = self.flyer()
-        if self.air_rules() != rules.FLIGHT_PLAN or plane is None:
+        if self.air_rules() != lookup.FLIGHT_PLAN or plane is None:
             return {}
         ammo = dict(plane.ammo)
         for a in self.markers.values():
@@ -238,14 +238,14 @@ class AirInput:
     def air_card_options(self) -> list[str]:
         """New Flight Plan: the Air Combat cards the active side holds (one may join the card)."""
         st = self.state
-        if st is None or self.air_rules() != rules.FLIGHT_PLAN or st.air is None:
+        if st is None or self.air_rules() != lookup.FLIGHT_PLAN or st.air is None:
             return []
         return list(dict.fromkeys(st.air.cards.get(st.active.value, [])))
 
     def sortie_cards(self) -> int:
         """Air Pack: the Air Sortie cards the active side holds."""
         st = self.state
-        if st is None or self.air_rules() != rules.AIR_PACK or st.air is None:
+        if st is None or self.air_rules() != lookup.AIR_PACK or st.air is None:
             return 0
         return int(st.air.sorties.get(st.active.value, 0))
 
@@ -253,7 +253,7 @@ class AirInput:
         action: dict[str, Any] = {"do": "play_card", "card": card}
         if self.air_card:
             action["air_card"] = self.air_card
-        if self.with_sortie and rules.command_card(card).kind.value == "section":
+        if self.with_sortie and lookup.command_card(card).kind.value == "section":
             action["air_sortie"] = True
         return action
 
@@ -261,7 +261,7 @@ class AirInput:
         """Air Pack: an Air Sortie is in play and none of the side's airplanes flies: the fresh
         airplane's edge hex is needed before the order."""
         st = self.state
-        if st is None or self.air_rules() != rules.AIR_PACK or st.air is None or not st.air.sortie:
+        if st is None or self.air_rules() != lookup.AIR_PACK or st.air is None or not st.air.sortie:
             return False
         return not any(u.side is st.active and u.spec.air and u.airborne
                        for u in st.position.units.values())
@@ -269,13 +269,13 @@ class AirInput:
     def deploy_options(self) -> list[str]:
         """New Flight Plan: the active side's air units off the board (one may deploy)."""
         st = self.state
-        if st is None or self.air_rules() != rules.FLIGHT_PLAN or st.air is None or not st.card:
+        if st is None or self.air_rules() != lookup.FLIGHT_PLAN or st.air is None or not st.card:
             return []
-        if rules.command_card(st.card).kind.value != "section":
+        if lookup.command_card(st.card).kind.value != "section":
             return []
         out = []
         for r in st.air.reserve.get(st.active.value, []):
-            if rules.deploy_allowed(st, str(r["type"])):  # only deployments allowed now are offered
+            if lookup.deploy_allowed(st, str(r["type"])):  # only deployments allowed now are offered
                 out.append(str(r["id"]))
         return out
 
@@ -286,9 +286,9 @@ class AirInput:
         if st is None or p is None or p.kind != "order" or st.air is None or not st.card:
             return []
         card = st.card
-        spec = rules.command_card(card)
-        if self.air_rules() == rules.AIR_PACK and st.air.sortie:
-            hexes = rules.sortie_edge_hexes(st)
+        spec = lookup.command_card(card)
+        if self.air_rules() == lookup.AIR_PACK and st.air.sortie:
+            hexes = lookup.sortie_edge_hexes(st)
         elif self.deploy_unit:
             hexes = frozenset(st.board.all_hexes)
         else:
@@ -340,7 +340,7 @@ class AirInput:
             u = st.position.units.get(uid)
             if u is None or not u.spec.air or not u.airborne or st.air.actions.get(uid):
                 continue
-            if rules.can_make(u, do):
+            if lookup.can_make(u, do):
                 out.append(uid)
         return out
 
@@ -397,12 +397,12 @@ class AirInput:
 
     def _card_name(self) -> str:
         st = self.state
-        spec = rules.card_in_force(st) if st is not None else None
+        spec = lookup.card_in_force(st) if st is not None else None
         return spec.name if spec is not None else _("The card")
 
     def _card_targets_max(self) -> int:
         st = self.state
-        spec = rules.card_in_force(st) if st is not None else None
+        spec = lookup.card_in_force(st) if st is not None else None
         attack = getattr(spec, "direct_attack", None)
         return int(getattr(attack, "max_targets", 1) or 1)
 
@@ -446,7 +446,7 @@ class AirInput:
                 if u is None or not u.spec.air or u.side is not st.active or uid not in st.moved \
                         or uid in declared or not self._may_bomb(u.type):
                     continue
-                if rules.bombing_objective(st, u.hex) is None:
+                if lookup.bombing_objective(st, u.hex) is None:
                     continue  # only over an objective hex
                 out.append((_("Strategic bombing:") + f" {uid} " + _("bombs the objective on")
                             + f" {st.hex_name(u.hex)}", {"do": "bomb", "unit": uid}))
@@ -470,7 +470,7 @@ class AirInput:
         return out
 
     def _may_bomb(self, air_type: str) -> bool:
-        return rules.may_bomb(air_type)
+        return lookup.may_bomb(air_type)
 
     def _ambush_buttons(self, p: Prompt) -> list[tuple[str, dict[str, Any]]]:
         """Ambush, played by the side that does not move: against an air unit's ammo markers in
@@ -499,7 +499,7 @@ class AirInput:
     def recon_cards(self) -> list[str]:
         """Air Pack recon: the two cards drawn at the end of the turn (the player keeps one)."""
         st = self.state
-        if st is None or st.deck is None or len(st.deck) < 2 or not rules.recon_active(st):
+        if st is None or st.deck is None or len(st.deck) < 2 or not lookup.recon_active(st):
             return []
         return list(st.deck[:2])
 
@@ -580,14 +580,14 @@ class AirInput:
 
     def _full_ammo(self, air_type: str) -> dict[str, int]:
         st = self.state
-        return rules.full_ammo(st, air_type) if st is not None else {}
+        return lookup.full_ammo(st, air_type) if st is not None else {}
 
     def air_help(self) -> list[str]:
         """How to enter the air actions of this game's rules by touch, in plain words."""
         rules = self.air_rules()
         fly = _("Fly: tap an ordered air unit, then each hex it flies over in turn (up to 4; the "
                 "path is drawn, a second tap on the last hex takes it back), then press Fly.")
-        if rules == rules.FLIGHT_PLAN:
+        if rules == lookup.FLIGHT_PLAN:
             return [fly,
                     _("Attack run: on each enemy hex of the path choose Machine gun or Bomb (the "
                       "ammo left is shown); the runs are resolved in the battle phase."),
@@ -596,7 +596,7 @@ class AirInput:
                     _("Withdraw an air unit before playing the card; deploy one with a Section "
                       "card: press Deploy, then tap a blue hex. An Air Combat card may join the "
                       "command card.")]
-        if rules == rules.AIR_PACK:
+        if rules == lookup.AIR_PACK:
             return [fly,
                     _("Air Sortie: press it beside a Section card; with no airplane flying, tap "
                       "the blue edge hex where the fresh airplane enters."),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.board import Side
-from companion.ui import ruleslookup as rules
+from companion.ui import ruleslookup as lookup
 from companion.ui.air_input import SPECIAL_ACTIONS, SPECIAL_WORDS, TOOLS
 from companion.ui.i18n import _
 
@@ -28,7 +28,12 @@ class BoardInput:
         """Who does what next, in plain words."""
         p = self.prompt()
         if p is None:
+            if self.link is not None:
+                return _("Waiting for the table's game from the broker...")
             return _("Choose a scenario to start a game.")
+        other = self.to_act()
+        if other is not None:  # a joined tablet: another tablet's turn
+            return other.upper() + " " + _("TO PLAY, ON THEIR TABLET:") + f" {p.text}"
         if p.kind == "dice" and p.dice is not None:
             st = self.state
             text = p.text
@@ -149,7 +154,7 @@ class BoardInput:
             return {}
         out: dict[str, str] = {}
         for o in st.objectives:
-            side = rules.objective_holder(st, o)
+            side = lookup.objective_holder(st, o)
             if side is not None:
                 out[o.id] = side.value
         return out
@@ -179,7 +184,7 @@ class BoardInput:
         if p.choices:
             return [(c.key, c.label) for c in p.choices]
         air = st.scenario.air.rules.value if st.scenario.air.rules else None
-        return rules.deck_cards(air)
+        return lookup.deck_cards(air)
 
     def buttons(self) -> list[tuple[str, dict[str, Any]]]:
         """Buttons for the prompt: label -> action, rendered generically from the prompt."""
@@ -193,7 +198,7 @@ class BoardInput:
             out += self._flight_buttons()
         if p.kind == "order":
             st = self.state
-            spec = rules.command_card(st.card) if st is not None and st.card else None
+            spec = lookup.command_card(st.card) if st is not None and st.card else None
             entering = ""  # an air unit entering with the order, said on the button
             if self.sortie_hex:
                 entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
@@ -224,7 +229,7 @@ class BoardInput:
         for a in p.actions:
             if a == "end_turn" and keep:  # Air Pack recon: 2 cards drawn, the player keeps one
                 for cid in keep:
-                    out.append((_("End turn, keep") + f" {rules.command_card(cid).name}",
+                    out.append((_("End turn, keep") + f" {lookup.command_card(cid).name}",
                                 {"do": "end_turn", "keep": cid}))
             elif a in BUTTON_ACTIONS:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
@@ -260,7 +265,7 @@ class BoardInput:
         st, p = self.state, self.prompt()
         if st is None or p is None or p.kind != "order" or not st.card:
             return 0
-        spec = rules.command_card(st.card)
+        spec = lookup.command_card(st.card)
         if not (spec.orders_from_roll or spec.restores_figures):
             return 0
         return st.scenario.sides[st.active].cards
@@ -268,6 +273,8 @@ class BoardInput:
 
     def press(self, action: dict[str, Any]) -> bool:
         """A panel button: a session action, or (``ui`` key) a step of an air action being built."""
+        if self._not_mine():
+            return False
         ui = action.get("ui")
         if ui is None:
             if action.get("do") == "order":  # the units picked by the time the button is pressed
@@ -280,7 +287,7 @@ class BoardInput:
     def tap_hex(self, hex_name: str) -> bool:
         """A tap on the board; True when it did something."""
         st, p = self.state, self.prompt()
-        if st is None or p is None:
+        if st is None or p is None or self._not_mine():
             return False
         unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == hex_name), None)
         kind = p.kind
@@ -335,7 +342,7 @@ class BoardInput:
     def drag(self, from_hex: str, to_hex: str) -> bool:
         """A drag from one hex to another: a move, or a battle declared by dragging."""
         st, p = self.state, self.prompt()
-        if st is None or p is None or from_hex == to_hex:
+        if st is None or p is None or from_hex == to_hex or self._not_mine():
             return False
         unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == from_hex), None)
         if unit is None:

@@ -9,7 +9,7 @@ parts, each in its own module:
 - :mod:`companion.ui.board_input`: taps, drags and panel buttons turned into actions, with the
   options read from the game's legal actions only.
 - :mod:`companion.ui.air_input`: flight paths, ammo markers, entry hexes, strafing and card
-  targets built by taps (rule questions behind :mod:`companion.ui.airrules`).
+  targets built by taps (rule questions behind :mod:`companion.ui.ruleslookup`).
 - :mod:`companion.ui.panel`: the view model (Kivy properties) the screens bind to.
 
 Everything here runs on the UI thread; a dice source's callback and a synced table's updates

@@ -417,6 +417,21 @@ class TableLifecycle:
             return None
         return None if legal.side.value == mine else legal.side.value
 
+    def _not_mine(self: Table) -> bool:
+        """True (with :attr:`message`) when another tablet's side is to play now."""
+        other = self.to_act()
+        if other is None:
+            return False
+        self.message = other.title() + " " + _("is to play now, on their tablet; this tablet "
+                                               "plays") + f" {str(self.my_side()).title()}."
+        self._after_change()
+        return True
+
+    def note(self: Table, message: str) -> None:
+        """Say ``message`` on the screens (a refusal, a hint)."""
+        self.message = message
+        self._after_change()
+
     # --- listeners -----------------------------------------------------------------------
     def _game_update(self: Table, update: GameUpdate) -> None:
         """A game listener. A local game calls it in the thread that acted (the UI's); a
@@ -508,11 +523,7 @@ class TableLifecycle:
                 _("The table's game has not arrived yet.")
             self._after_change()
             return False
-        other = None if any_side else self.to_act()
-        if other is not None:
-            self.message = other.title() + " " + _("is to play now, on their tablet; this tablet "
-                                                   "plays") + f" {str(self.my_side()).title()}."
-            self._after_change()
+        if not any_side and self._not_mine():
             return False
         expect = self.shown_seq if self.link is not None else None
         self._acting = True
