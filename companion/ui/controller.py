@@ -19,6 +19,7 @@ the table.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,7 @@ class Table(TableLifecycle, BoardInput, AirInput):
     _source: dicesources.OpenSource | None = None
     _requested: str | None = None  # the rid asked of the source
     _spoken: str = ""
+    _ui_thread: int = field(default_factory=threading.get_ident)  # the thread that made it
     _acting: bool = False  # an action is on its way to the game
     resyncs: int = 0  # stale refusals this tablet caught up from (a joined table)
     # Air actions being built by taps (nothing is sent before the player says so)

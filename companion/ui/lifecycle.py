@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import socket
+import threading
 import zlib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -434,9 +435,9 @@ class TableLifecycle:
 
     # --- listeners -----------------------------------------------------------------------
     def _game_update(self: Table, update: GameUpdate) -> None:
-        """A game listener. A local game calls it in the thread that acted (the UI's); a
-        synced table from its network thread: handed on to the UI thread."""
-        if self.link is None:
+        """A game listener: called in the thread that acted (this tablet's own actions, on
+        the UI thread) or in a synced table's network thread (handed on to the UI thread)."""
+        if threading.get_ident() == self._ui_thread:
             self._on_update(update)
         else:
             self.post(lambda: self._on_update(update))
