@@ -48,6 +48,7 @@ class Table(TableLifecycle, BoardInput, AirInput):
     session: GameSession | None = None  # the session on this device (local or hosted), if any
     link: Any = None  # companion.sync.table.TableSync when this tablet hosts or joins a table
     shown_seq: int = 0  # the state id the screens last showed: actions are sent for it
+    shown_to_act: str | None = None  # ... and the other side that was to play in it, if any
     screen: str = "start"
     selected: str | None = None  # a unit picked on the board (mover or attacker)
     last_hex: str | None = None  # the hex tapped last (fills actions the app knows only by name)

@@ -419,8 +419,9 @@ class TableLifecycle:
         return None if legal.side.value == mine else legal.side.value
 
     def _not_mine(self: Table) -> bool:
-        """True (with :attr:`message`) when another tablet's side is to play now."""
-        other = self.to_act()
+        """True (with :attr:`message`) when another tablet's side is to play in the state the
+        screens show (if the table has moved on since, the authority answers "stale")."""
+        other = self.shown_to_act if self.link is not None else None
         if other is None:
             return False
         self.message = other.title() + " " + _("is to play now, on their tablet; this tablet "
@@ -489,6 +490,7 @@ class TableLifecycle:
         game = self.game
         if game is not None:
             self.shown_seq = game.seq
+            self.shown_to_act = self.to_act()
             self._ask_dice()
             p = game.prompt()
             if p is not None and self.speaker is not None and self.settings.speak \
