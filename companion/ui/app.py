@@ -205,6 +205,12 @@ class BoardScreen(TableScreen):
         panel.clear_widgets()
         if p is None:
             return
+        other = t.to_act()
+        if other is not None:  # another tablet's turn: neither its hand nor its buttons here
+            panel.add_widget(Factory.Heading(text=other.title() + " " + _("to play, on their tablet")))
+            panel.add_widget(label(p.text, 18))
+            self._objectives(panel)
+            return
         if p.kind == "play_card":
             panel.add_widget(Factory.Heading(text=_("Which card is played?")))
             grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
@@ -239,8 +245,11 @@ class BoardScreen(TableScreen):
         if t.flight or t.tool or len(t.buttons()) > 5:  # an air action being built needs the room
             panel.add_widget(Label())
             return
+        self._objectives(panel)
+
+    def _objectives(self, panel: Any) -> None:
         panel.add_widget(Factory.Heading(text=_("Objectives")))
-        for line in t.objective_lines() or [_("Medals for eliminated units only.")]:
+        for line in self.table.objective_lines() or [_("Medals for eliminated units only.")]:
             panel.add_widget(label(line, 16))
         self._log(panel)
 

@@ -74,7 +74,12 @@ def press(app: CompanionApp, want: Callable[[Any], bool]) -> bool:
     return False
 
 
-def shot(name: str) -> None:
+def shot(name: str) -> Iterator[float]:
+    """Save the window as drawn now: two fresh frames first (the screenshot reads a buffer
+    that may hold the frame before the last)."""
+    for _ in range(2):
+        Window.canvas.ask_update()
+        yield 0.05
     path = SHOTS / f"table-{ROLE}-{name}.png"
     made = Window.screenshot(name=str(path))
     if made:
@@ -91,7 +96,7 @@ def position(t: Table) -> dict[str, Any]:
 
 def meet(t: Table, **more: Any) -> None:
     """Tell the other window where this one stands."""
-    data = {"seq": t.shown_seq, "position": position(t), **more}
+    data = {"seq": t.shown_seq, "position": position(t), "log": t.log[-4:], **more}
     tmp = MEET / f"{ROLE}.tmp"
     tmp.write_text(json.dumps(data))
     tmp.replace(MEET / f"{ROLE}.json")
@@ -114,10 +119,20 @@ def join_from_settings(app: CompanionApp) -> Iterator[float]:
     ids.table_broker.text = BROKER
     ids.table_id.text = "t1"
     ids.tablet_id.text = TABLET
-    check("side button on the settings screen", press(app, lambda x: x == ("side", SIDE)))
-    yield 0.1
+    for _ in range(20):  # a tap lands where the button is once the screen is laid out
+        press(app, lambda x: x == ("side", SIDE))
+        yield 0.1
+        if t.settings.table_side == SIDE:
+            break
+    check("side button on the settings screen", t.settings.table_side == SIDE,
+          t.settings.table_side)
     verb = "host" if ROLE == "host" else "join"
-    check(f"{verb} button on the settings screen", press(app, lambda x, v=verb: x == ("table", v)))
+    for _ in range(20):
+        press(app, lambda x, v=verb: x == ("table", v))
+        yield 0.2
+        if t.link is not None:
+            break
+    check(f"{verb} button on the settings screen", t.link is not None, t.message)
     yield 0.3
 
 
@@ -205,7 +220,7 @@ def host_steps(app: CompanionApp) -> Iterator[float]:
         meet(t)
         if t.shown_seq > start + 2 and not waited_bar:
             waited_bar = app.screen("board").ids.prompt.text
-            shot("following")
+            yield from shot("following")
         if other().get("done"):
             break
         p = t.prompt()
@@ -228,7 +243,7 @@ def host_steps(app: CompanionApp) -> Iterator[float]:
     check("the stale undo was not recorded", "undo" not in kinds, kinds[-12:])
     stale = t.link.stats.stale_refused if t.link is not None else 0
     check("the authority refused one stale action", stale == 1, stale)
-    shot("end")
+    yield from shot("end")
     report["log"].append(f"seq={t.shown_seq} events={len(kinds)} refreshes={app.refreshes}")
 
 
@@ -261,7 +276,7 @@ def join_steps(app: CompanionApp) -> Iterator[float]:
             and other().get("seq", seq) == seq == t.link.seq
         check("a tap on the other side's turn is refused here, nothing sent", refused,
               board_screen.ids.message.text)
-        shot("waiting")
+        yield from shot("waiting")
     meet(t, joined=True)
     for _step in range(1500):  # the Allies' turn, on the other window
         yield 0.05
@@ -313,7 +328,18 @@ def join_steps(app: CompanionApp) -> Iterator[float]:
             bar = board_screen.ids.prompt.text
             check("it resyncs and shows the current prompt", now is not None and now.kind != "dice"
                   and t.shown_seq == t.link.seq and bar == t.prompt_line(), f"{bar} / {now}")
-            shot("resynced")
+            for _ in range(40):  # what happened meanwhile is told here as on the host
+                if other().get("seq") == t.shown_seq:
+                    break
+                yield 0.05
+            check("the log after the resync is the host's", other().get("log") == t.log[-4:],
+                  f"{t.log[-4:]} vs {other().get('log')}")
+            from kivy.uix.label import Label
+            texts = [w.text for w in walk(board_screen.ids.panel) if isinstance(w, Label)]
+            report["log"].append(f"log {t.log[-6:]} host {other().get('log')} flash {t.flash}")
+            report["log"].append(f"panel after resync: {texts[:9]} versions "
+                                 f"{app.panel.panel_version} drawn {board_screen._drawn}")
+            yield from shot("resynced")
             stale_seen = True
             continue
         if p.kind == "dice" or t.to_act() is not None:  # the host's dice, or the Allies retreat

@@ -127,6 +127,9 @@ def test_a_joined_tablet_follows_acts_on_its_turn_and_resyncs(broker: Mosquitto,
                 assert units(b) == units(a)
                 now = b.prompt()
                 assert now is not None and now.kind != "dice"
+                assert pump(inbox_a, lambda: a.shown_seq == a.game.seq)
+                assert b.log[-4:] == a.log[-4:], (b.log[-6:], a.log[-6:])  # told on both
+                assert b.flash == a.flash
                 assert not any(e.kind == "undo" for e in a.game.events[shown:])
                 stale_seen = True
                 continue

@@ -83,6 +83,7 @@ def test_window_ran_without_errors(windows: dict[str, dict[str, Any]], role: str
     ("join", "Undo pressed on the dice prompt shown"),
     ("join", "a stale action is refused"),
     ("join", "it resyncs and shows the current prompt"),
+    ("join", "the log after the resync is the host's"),
 ])
 def test_table_check(windows: dict[str, dict[str, Any]], role: str, name: str) -> None:
     got = windows[role]["checks"].get(name)
