@@ -1,6 +1,6 @@
 """Benchmark of the tablet app: launch to the first drawn board, board redraw after a battle
-(the whole map and side panel), a refresh with nothing new (the bound values only), memory (RSS) after 40 auto-played turns (the app's table and screens live throughout). Prints
-medians.
+(the whole map and side panel), a refresh with nothing new (the bound values only), memory
+(RSS) after 40 auto-played turns (the app's table and screens live throughout). Prints medians.
 
     python benchmarks/bench_app.py [--runs 5]
 

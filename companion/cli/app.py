@@ -146,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
             if table.session is None and table.screen not in ("start", "settings", "dashboard"):
                 table.screen = "start"
     if at_table and shot is None:
+        table.save_settings()  # the table options are kept, as the settings screen keeps them
         ok = table.host_table() if args.host else table.join_table()
         if not ok:  # a broker that is not there: said once, the game goes on on this tablet
             print(f"companion app: {table.message}", file=sys.__stderr__)

@@ -151,3 +151,27 @@ def test_a_joined_tablet_follows_acts_on_its_turn_and_resyncs(broker: Mosquitto,
     finally:
         b.close()
         a.close()
+
+
+def test_leaving_the_table(broker: Mosquitto, tmp_path: Path) -> None:
+    inbox_a: Inbox = queue.Queue()
+    inbox_b: Inbox = queue.Queue()
+    a = tablet(tmp_path, "alice", "both", broker.url, inbox_a)
+    b = tablet(tmp_path, "bob", "axis", broker.url, inbox_b)
+    try:
+        assert a.new_game("orchard-ridge", dice="manual", seed=3, deck_seed=3)
+        assert a.host_table(), a.message
+        assert "plays both sides" in a.table_status()
+        assert b.join_table(), b.message
+        assert pump(inbox_b, lambda: b.state is not None and b.shown_seq == a.game.seq)
+        assert a.to_act() is None  # a tablet playing both sides acts on every turn
+        b.leave_table()
+        assert b.link is None and b.game is None and b.screen == "start"
+        seq = a.game.seq
+        a.leave_table()  # the host goes on alone, from the same log
+        assert a.link is None and isinstance(a.game, LocalGame) and a.game.seq == seq
+        assert a.act(AutoPlayer(3).next_action(a.session)), a.message  # type: ignore[arg-type]
+        assert a.game.seq > seq and a.table_status() == ""
+    finally:
+        b.close()
+        a.close()
