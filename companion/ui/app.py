@@ -609,7 +609,7 @@ class SettingsScreen(TableScreen):
             self.table.save_settings()
 
     def done(self) -> None:
-        self.table_go("board" if self.table.session is not None else "start")
+        self.table_go("board" if self.table.game is not None else "start")
 
     def _start_preview(self) -> None:
         """A live picture from the camera while this screen shows (about 10 frames a second)."""

@@ -307,11 +307,18 @@ class BoardInput:
                 self._after_change()
                 return True
         if kind == "order":
+            legal = self.legal()
+            orderable = {u.id for u in legal.orderable} if legal is not None else set()
             if unit is None or unit.side is not st.active:
                 self.message = _("Tap your own units to order them.")
             elif unit.id in self.picked:
                 self.picked.remove(unit.id)
                 self.message = ""
+            elif orderable and unit.id not in orderable:  # refused at the tap, not at the order
+                self.message = f"{unit.id}: " + _("the card in play cannot order this unit "
+                                                  "(the lit units it can).")
+                self._after_change()
+                return False
             else:
                 self.picked.append(unit.id)
                 self.message = ""

@@ -48,6 +48,14 @@ def test_order_by_tapping_units_then_the_button(tmp_path: Path) -> None:
     assert t.picked == []
     t.tap_hex("A9")  # an enemy / empty hex is refused with words
     assert "your own units" in t.message
+    legal, st = t.legal(), t.state
+    assert legal is not None and st is not None
+    lit = {u.id for u in legal.orderable}
+    assert lit == {c.key for c in p.choices}  # the prompt lights what the legal actions offer
+    other = [u for u in st.position.units.values() if u.side is st.active and u.id not in lit]
+    if other:  # a unit the card cannot order is refused at the tap, not at the order
+        assert not t.tap_hex(st.hex_name(other[0].hex))
+        assert "cannot order this unit" in t.message and t.picked == []
 
 
 def test_illegal_move_is_explained_and_records_nothing(tmp_path: Path) -> None:
