@@ -4,7 +4,6 @@ before they are sent. Rule questions the air flow has no public answer for go th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from companion.game.prompts import Prompt
@@ -12,6 +11,7 @@ from companion.rules.board import Side
 from companion.ui import ruleslookup as lookup
 from companion.ui.i18n import _
 from companion.ui.ruleslookup import SPECIAL_ACTIONS
+from companion.ui.tablebase import Flyer, TableBase
 
 AMMO_WORDS: dict[str, str] = {"machine_gun": _("machine gun"), "bomb": _("bomb")}
 # Special actions whose hexes or target are picked on the board before they are sent
@@ -29,22 +29,7 @@ SPECIAL_WORDS: dict[str, str] = {
 
 
 
-@dataclass(frozen=True)
-class Flyer:
-    """The air unit whose flight is being built: on the board, or deployed onto an occupied hex
-    and entering with its move (the entry hex is then the first hex of its path)."""
-
-    id: str
-    side: Side
-    start: str  # hex name: where it is, or its entry hex
-    moved: int
-    ammo: dict[str, int]
-    airborne: bool
-    entering: bool = False
-
-
-
-class AirInput:
+class AirInput(TableBase):
     """The part of :class:`~companion.ui.controller.Table` that builds air actions by taps."""
 
     # --- air actions built by taps ---------------------------------------------------------
@@ -96,7 +81,7 @@ class AirInput:
         st, f = self.state, self.flyer()
         if st is None or f is None:
             return 0
-        return max(0, lookup.flight_rules(st).max_move - f.moved)
+        return max(0, int(lookup.flight_rules(st).max_move) - f.moved)
 
     def flight_next(self) -> list[str]:
         """Hexes the path may go on to: next to its last hex, not flown over yet, on the board."""

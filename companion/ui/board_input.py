@@ -7,8 +7,10 @@ from typing import Any
 
 from companion.rules.board import Side
 from companion.ui import ruleslookup as lookup
-from companion.ui.air_input import SPECIAL_ACTIONS, SPECIAL_WORDS, TOOLS
+from companion.ui.air_input import SPECIAL_WORDS, TOOLS
 from companion.ui.i18n import _
+from companion.ui.ruleslookup import SPECIAL_ACTIONS
+from companion.ui.tablebase import TableBase
 
 # Actions that need no more than a button press: the button's words.
 BUTTON_ACTIONS: dict[str, str] = {
@@ -21,7 +23,7 @@ _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo")
                  _("Stay"))
 
 
-class BoardInput:
+class BoardInput(TableBase):
     """The part of :class:`~companion.ui.controller.Table` that turns taps into actions."""
 
     def prompt_line(self) -> str:

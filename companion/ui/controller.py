@@ -12,6 +12,8 @@ parts, each in its own module:
   targets built by taps (rule questions behind :mod:`companion.ui.ruleslookup`).
 - :mod:`companion.ui.panel`: the view model (Kivy properties) the screens bind to.
 
+:mod:`companion.ui.tablebase` holds what they share (the settings, the fields).
+
 Everything here runs on the UI thread; a dice source's callback and a synced table's updates
 are handed to ``post`` (the Kivy clock in the app, a direct call in tests) before they touch
 the table.
@@ -22,15 +24,18 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.game.client import GameClient
 from companion.game.session import GameSession
 from companion.store import GameStore
 from companion.ui import dicesources
-from companion.ui.air_input import AMMO_WORDS, SPECIAL_ACTIONS, SPECIAL_WORDS, TOOLS, AirInput, Flyer
+from companion.ui.air_input import AMMO_WORDS, SPECIAL_WORDS, TOOLS, AirInput
 from companion.ui.board_input import BUTTON_ACTIONS, BoardInput
-from companion.ui.lifecycle import SCREENS, SETTINGS_FILE, STATE_FILE, Flash, Settings, TableLifecycle
+from companion.ui.lifecycle import SCREENS, SETTINGS_FILE, STATE_FILE, TableLifecycle
+from companion.ui.ruleslookup import SPECIAL_ACTIONS
+from companion.ui.tablebase import Flash, Flyer, Settings
 
 __all__ = ["AMMO_WORDS", "BUTTON_ACTIONS", "SCREENS", "SETTINGS_FILE", "SPECIAL_ACTIONS",
            "SPECIAL_WORDS", "STATE_FILE", "TOOLS", "Flash", "Flyer", "Settings", "Table"]
@@ -80,3 +85,10 @@ class Table(TableLifecycle, BoardInput, AirInput):
     tool: str | None = None  # strafe / kamikaze / rescue: the next taps pick its hexes
     tool_unit: str | None = None
     tool_hexes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, data_dir: Path | str | None = None, **kw: Any) -> Table:
+        """The table of the data folder ``data_dir`` (default: the user's), with its settings."""
+        store = GameStore(data_dir)
+        settings = Settings.load(store.data_dir / SETTINGS_FILE)
+        return cls(store, settings, **kw)

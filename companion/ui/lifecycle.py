@@ -17,7 +17,6 @@ import logging
 import socket
 import threading
 import zlib
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,12 +29,13 @@ from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.game.state import GameState
 from companion.scenarios import AirRules, Scenario, ScenarioError, resolve
-from companion.store import GameStore, StoreError
+from companion.store import StoreError
 from companion.ui import dicesources
 from companion.ui.i18n import _
+from companion.ui.tablebase import Flash, TableBase
 
 if TYPE_CHECKING:
-    from companion.ui.controller import Table
+    pass
 
 log = logging.getLogger("companion.ui")
 
@@ -45,86 +45,33 @@ STATE_FILE = "app-state.json"
 TABLE_SIDES = ("both", "allies", "axis")
 
 
-@dataclass
-class Settings:
-    """The player's choices, kept in the data folder."""
-
-    dice: str = "sim"  # manual | sim | serial[:PORT] | mqtt[:URL] | camera:INDEX
-    sound: bool = True
-    speak: bool = False  # read prompts aloud when a speech engine is present
-    air_rules: str = "scenario"  # scenario | none | air-pack | flight-plan
-    mqtt_url: str = ""  # empty: the embedded broker
-    serial_port: str = ""  # empty: find the tray by its USB id
-    camera: str = "0"
-    camera_profile: str = ""  # a profile taught from the player's own dice (teach screen)
-    language: str = "en"
-    # A synced table (as `companion sync host|join` takes it, docs/sync.md)
-    table_broker: str = "mqtt://127.0.0.1:1883"  # mqtt[s]://[USER:PASS@]HOST[:PORT]
-    table_id: str = ""  # a-z, 0-9, -
-    tablet_id: str = ""  # this tablet's id at the table (empty: from the machine's name)
-    table_side: str = "both"  # the side this tablet plays at a table: allies | axis | both
-    table_user: str = ""  # or in the URL, or COMPANION_MQTT_USER
-    table_password_file: str = ""  # or in the URL, or COMPANION_MQTT_PASSWORD
-    table_tls_ca: str = ""  # a CA certificate: connect with TLS
-    table_key_file: str = ""  # the table's key (companion sync acl writes one per table)
-    table_anonymous: bool = False  # a broker on another machine without credentials
-
-    @classmethod
-    def load(cls, path: Path) -> Settings:
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        known = {f.name: f.type for f in fields(cls)}
-        kept = {k: v for k, v in data.items() if k in known} if isinstance(data, dict) else {}
-        try:
-            return cls(**kept)
-        except TypeError:
-            return cls()
-
-    def save(self, path: Path) -> None:
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=1), "utf-8")
-        tmp.replace(path)
-
-
-@dataclass
-class Flash:
-    """Hits and flags to show on the board after a battle."""
-
-    hex: str
-    hits: int
-    flags: int
-    eliminated: bool
-
-
 def default_tablet_id() -> str:
     """A tablet id from the machine's name (a-z, 0-9, -)."""
     name = "".join(c if c.isalnum() else "-" for c in socket.gethostname().lower()).strip("-")
     return (name or "tablet")[:40]
 
 
-class TableLifecycle:
+class TableLifecycle(TableBase):
     """The part of :class:`~companion.ui.controller.Table` that owns the game and its dice.
 
     Its fields are declared on :class:`~companion.ui.controller.Table`."""
 
     # --- files ---------------------------------------------------------------------------
     @property
-    def data_dir(self: Table) -> Path:
+    def data_dir(self) -> Path:
         return self.store.data_dir
 
-    def save_settings(self: Table) -> None:
+    def save_settings(self) -> None:
         self.settings.save(self.data_dir / SETTINGS_FILE)
 
-    def _save_state(self: Table) -> None:
+    def _save_state(self) -> None:
         data = {"game_id": self.session.game_id if self.session else None, "screen": self.screen}
         path = self.data_dir / STATE_FILE
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data), "utf-8")
         tmp.replace(path)
 
-    def _load_state(self: Table) -> dict[str, Any]:
+    def _load_state(self) -> dict[str, Any]:
         try:
             data = json.loads((self.data_dir / STATE_FILE).read_text("utf-8"))
         except (OSError, ValueError):
@@ -132,13 +79,7 @@ class TableLifecycle:
         return data if isinstance(data, dict) else {}
 
     # --- lifecycle -----------------------------------------------------------------------
-    @classmethod
-    def open(cls: type[Table], data_dir: Path | str | None = None, **kw: Any) -> Table:
-        store = GameStore(data_dir)
-        settings = Settings.load(store.data_dir / SETTINGS_FILE)
-        return cls(store, settings, **kw)
-
-    def restore(self: Table) -> bool:
+    def restore(self) -> bool:
         """Resume the latest unfinished game on the screen it was on; False if there is none."""
         latest = self.store.latest_game("playing")
         if latest is None:
@@ -160,7 +101,7 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def watch_tables(self: Table, url: str) -> bool:
+    def watch_tables(self, url: str) -> bool:
         """Convention mode: follow every table on the broker at ``url`` (the dashboard screen)."""
         from companion.sync.connection import BrokerConfig
         from companion.sync.dashboard import DashboardFeed, DashboardModel
@@ -181,14 +122,14 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def close(self: Table) -> None:
+    def close(self) -> None:
         if self._feed is not None:
             self._feed.close()
             self._feed = None
         self._detach()
         self.store.close()
 
-    def new_game(self: Table, scenario: Scenario | str, air_rules: str | None = None,
+    def new_game(self, scenario: Scenario | str, air_rules: str | None = None,
                  dice: str | None = None, seed: int | None = None,
                  deck_seed: int | None = None) -> bool:
         """Start a game; False (with :attr:`message`) when the scenario cannot be played."""
@@ -221,7 +162,7 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def resume(self: Table, game_id: str) -> bool:
+    def resume(self, game_id: str) -> bool:
         try:
             session = GameSession.resume(self.store, game_id)
         except Exception as exc:  # a damaged save is a message, not a crash
@@ -234,13 +175,13 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def _attach(self: Table, session: GameSession) -> None:
+    def _attach(self, session: GameSession) -> None:
         """Show ``session``, a game on this tablet (a :class:`LocalGame`)."""
         self._detach()
         session.settle()
         self._follow(LocalGame(session), session)
 
-    def _follow(self: Table, game: GameClient, session: GameSession | None) -> None:
+    def _follow(self, game: GameClient, session: GameSession | None) -> None:
         self.game, self.session = game, session
         self.log = [describe(e) for e in game.events][-200:]
         game.add_listener(self._game_update)
@@ -248,7 +189,7 @@ class TableLifecycle:
         self.clear_air()
         self.open_dice_source(self.settings.dice)
 
-    def _detach(self: Table) -> None:
+    def _detach(self) -> None:
         """Stop following the game shown (and leave its table, if any)."""
         if self._source is not None:
             self._source.close()
@@ -268,7 +209,7 @@ class TableLifecycle:
         self.game = None
         self.session = None
 
-    def open_dice_source(self: Table, spec: str) -> None:
+    def open_dice_source(self, spec: str) -> None:
         """Switch the dice source (settings); a waiting request is asked again of the new one.
 
         A tablet that joined a table throws with its pad: the table's dice source is on the
@@ -295,7 +236,7 @@ class TableLifecycle:
         self._ask_dice()  # dice already due are asked of the new source
 
     # --- a synced table ------------------------------------------------------------------------
-    def _table_link(self: Table, table: str | None, tablet: str | None, broker: str | None) -> Any:
+    def _table_link(self, table: str | None, tablet: str | None, broker: str | None) -> Any:
         """A started :class:`~companion.sync.table.TableSync` for the table in the settings
         (arguments override them); ValueError says what is wrong, in words."""
         from companion.sync.connection import BrokerConfig
@@ -323,7 +264,7 @@ class TableLifecycle:
         s.table_id, s.tablet_id, s.table_broker = table_id, tablet_id, url
         return TableSync(config, table_id, tablet_id, key=key).start()
 
-    def host_table(self: Table, table: str | None = None, tablet: str | None = None,
+    def host_table(self, table: str | None = None, tablet: str | None = None,
                    broker: str | None = None) -> bool:
         """Be the authority of a table for the game shown: every event goes to the broker and
         other tablets can join. False (with :attr:`message`) when it cannot."""
@@ -356,7 +297,7 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def join_table(self: Table, table: str | None = None, tablet: str | None = None,
+    def join_table(self, table: str | None = None, tablet: str | None = None,
                    broker: str | None = None) -> bool:
         """Mirror a table's game from the broker: the board follows it; this tablet acts when
         its side (``settings.table_side``) is to play."""
@@ -377,7 +318,7 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def leave_table(self: Table) -> None:
+    def leave_table(self) -> None:
         """Stop syncing: a hosting tablet goes on with the game on its own, a joined one
         returns to the start screen."""
         session, link = self.session, self.link
@@ -392,7 +333,7 @@ class TableLifecycle:
         self.message = _("Left the table.")
         self._after_change()
 
-    def table_status(self: Table) -> str:
+    def table_status(self) -> str:
         """Where this tablet stands at a synced table, in a few words ('' when it is not)."""
         t = self
         link = t.link
@@ -404,13 +345,13 @@ class TableLifecycle:
         online = "" if link.conn.connected.is_set() else " · " + _("offline, reconnecting")
         return f"{_('Table')} {link.table} · {link.tablet} ({role}, {plays}){online}"
 
-    def my_side(self: Table) -> str | None:
+    def my_side(self) -> str | None:
         """The side this tablet plays at a table (None: every side, as on a tablet alone)."""
         t = self
         side = t.settings.table_side
         return None if t.link is None or side not in ("allies", "axis") else str(side)
 
-    def to_act(self: Table) -> str | None:
+    def to_act(self) -> str | None:
         """The side that must act now, when it is not this tablet's (None: this tablet may act)."""
         mine = self.my_side()
         legal = self.legal()
@@ -418,7 +359,7 @@ class TableLifecycle:
             return None
         return None if legal.side.value == mine else legal.side.value
 
-    def _not_mine(self: Table) -> bool:
+    def _not_mine(self) -> bool:
         """True (with :attr:`message`) when another tablet's side is to play in the state the
         screens show (if the table has moved on since, the authority answers "stale")."""
         other = self.shown_to_act if self.link is not None else None
@@ -429,13 +370,13 @@ class TableLifecycle:
         self._after_change()
         return True
 
-    def note(self: Table, message: str) -> None:
+    def note(self, message: str) -> None:
         """Say ``message`` on the screens (a refusal, a hint)."""
         self.message = message
         self._after_change()
 
     # --- listeners -----------------------------------------------------------------------
-    def _game_update(self: Table, update: GameUpdate) -> None:
+    def _game_update(self, update: GameUpdate) -> None:
         """A game listener: called in the thread that acted (this tablet's own actions, on
         the UI thread) or in a synced table's network thread (handed on to the UI thread)."""
         if threading.get_ident() == self._ui_thread:
@@ -443,7 +384,7 @@ class TableLifecycle:
         else:
             self.post(lambda: self._on_update(update))
 
-    def _on_update(self: Table, update: GameUpdate) -> None:
+    def _on_update(self, update: GameUpdate) -> None:
         game = self.game
         if game is None:
             return
@@ -464,7 +405,7 @@ class TableLifecycle:
         if not self._acting:  # act() tells the screens itself once it has the reply
             self._after_change()
 
-    def _on_event(self: Table, ev: Event, st: GameState | None = None) -> None:
+    def _on_event(self, ev: Event, st: GameState | None = None) -> None:
         self.log.append(describe(ev))
         del self.log[:-200]
         if ev.kind == "battle_resolved":
@@ -485,7 +426,7 @@ class TableLifecycle:
                 with contextlib.suppress(StoreError):
                     self.store.set_status(self.session.game_id, "over", ev.data.get("winner"))
 
-    def _after_change(self: Table) -> None:
+    def _after_change(self) -> None:
         """After anything changed: ask for due dice, save, tell the screens."""
         game = self.game
         if game is not None:
@@ -503,18 +444,18 @@ class TableLifecycle:
 
     # --- reading the state -----------------------------------------------------------------
     @property
-    def state(self: Table) -> GameState | None:
+    def state(self) -> GameState | None:
         return self.game.state if self.game is not None else None
 
-    def prompt(self: Table) -> Prompt | None:
+    def prompt(self) -> Prompt | None:
         return self.game.prompt() if self.game is not None else None
 
-    def legal(self: Table) -> LegalActions | None:
+    def legal(self) -> LegalActions | None:
         """What may be done now (the game's one answer), or None without a game."""
         return self.game.legal() if self.game is not None else None
 
     # --- acting ----------------------------------------------------------------------------
-    def act(self: Table, action: dict[str, Any], *, any_side: bool = False) -> bool:
+    def act(self, action: dict[str, Any], *, any_side: bool = False) -> bool:
         """Send one action; a refusal is kept in :attr:`message` in plain words.
 
         At a table, an action is sent for the state id the screens showed: if the table moved
@@ -562,7 +503,7 @@ class TableLifecycle:
         return True
 
     # --- dice ----------------------------------------------------------------------------------
-    def submit_dice(self: Table, faces: list[Any], source: str = "manual") -> bool:
+    def submit_dice(self, faces: list[Any], source: str = "manual") -> bool:
         """Dice from the pad (always at hand), whatever source is waiting."""
         p = self.prompt()
         if p is None or p.dice is None or p.kind != "dice":
@@ -577,10 +518,10 @@ class TableLifecycle:
             self._ask_dice()
         return ok
 
-    def correct_die(self: Table, index: int, face: str) -> bool:
+    def correct_die(self, index: int, face: str) -> bool:
         return self.act({"do": "correct", "index": index, "face": face})
 
-    def _ask_dice(self: Table) -> None:
+    def _ask_dice(self) -> None:
         s = self.session
         if s is None or self._source is None:
             return
@@ -600,7 +541,7 @@ class TableLifecycle:
         except ValueError as exc:
             self.message = str(exc)
 
-    def _dice_arrived(self: Table, result: DiceResult) -> None:
+    def _dice_arrived(self, result: DiceResult) -> None:
         s = self.session
         if s is None:
             return
@@ -612,7 +553,7 @@ class TableLifecycle:
                  any_side=True)
 
     # --- screens -----------------------------------------------------------------------------
-    def go(self: Table, screen: str) -> None:
+    def go(self, screen: str) -> None:
         if screen not in SCREENS:
             self.message = _("There is no screen called") + f" {screen!r}"
             return

@@ -284,7 +284,7 @@ def test_cli_join_without_a_broker_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "Cannot join the table" in proc.stderr and url.split("//")[1] in proc.stderr
     assert "Traceback" not in proc.stderr
-    from companion.ui.lifecycle import Settings
+    from companion.ui.controller import Settings
 
     kept = Settings.load(tmp_path / "d" / "app-settings.json")  # the options were kept
     assert (kept.table_id, kept.tablet_id, kept.table_side) == ("t1", "bob", "axis")
