@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.game.client import GameClient
+from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.store import GameStore
 from companion.ui import dicesources
@@ -72,6 +73,7 @@ class Table(TableLifecycle, BoardInput, AirInput):
     _requested: str | None = None  # the rid asked of the source
     _spoken: str = ""
     _ui_thread: int = field(default_factory=threading.get_ident)  # the thread that made it
+    _prompt_cache: tuple[tuple[int, int], Prompt | None] | None = None  # a table's prompt, by state id
     _acting: bool = False  # an action is on its way to the game
     resyncs: int = 0  # stale refusals this tablet caught up from (a joined table)
     # Air actions being built by taps (nothing is sent before the player says so)

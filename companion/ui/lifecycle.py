@@ -448,7 +448,17 @@ class TableLifecycle(TableBase):
         return self.game.state if self.game is not None else None
 
     def prompt(self) -> Prompt | None:
-        return self.game.prompt() if self.game is not None else None
+        game = self.game
+        if game is None:
+            return None
+        if self.link is None:
+            return game.prompt()  # the session keeps it until the next event
+        with self.link.lock:  # a table's prompt is worked out afresh on each call: kept here
+            key = (game.seq, id(game.state))  # a new log loaded brings a new state object
+            cached = self._prompt_cache
+            if cached is None or cached[0] != key:
+                cached = self._prompt_cache = (key, game.prompt())
+            return cached[1]
 
     def legal(self) -> LegalActions | None:
         """What may be done now (the game's one answer), or None without a game."""

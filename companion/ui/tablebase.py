@@ -121,6 +121,7 @@ class TableBase:
     _requested: str | None
     _spoken: str
     _ui_thread: int
+    _prompt_cache: tuple[tuple[int, int], Prompt | None] | None
     _acting: bool
     resyncs: int
     # Air actions being built by taps (nothing is sent before the player says so)
