@@ -47,9 +47,11 @@ class SyncedGame:
             return view.prompt() if view is not None else None
 
     def legal(self) -> LegalActions | None:
-        """What may be done now, worked out from this tablet's copy of the log (kept for the
-        state id it was asked of: a mirror asks again only after an event arrived)."""
+        """What may be done now: on the authority the session's answer; on a mirror worked out
+        from this tablet's copy of the log (kept for the state id it was asked of)."""
         with self.link.lock:
+            if self.link.session is not None:  # the authority: the session's own answer
+                return self.link.session.legal()
             log, state = self.link.log, self.link.state
             if log is None or state is None:
                 return None

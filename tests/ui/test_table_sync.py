@@ -75,6 +75,11 @@ def test_a_joined_tablet_follows_acts_on_its_turn_and_resyncs(broker: Mosquitto,
         assert pump(inbox_b, lambda: b.state is not None and b.shown_seq == a.game.seq)
         assert units(b) == units(a)
         assert b.screen == "board"
+        # the mirror works out what may be done from its own copy of the log: the same answer
+        la, lb = a.game.legal(), b.game.legal()
+        assert la is a.session.legal() and lb is not None  # type: ignore[union-attr]
+        assert lb.actions == la.actions and lb.cards == la.cards and lb.side == la.side
+        assert lb.seq == la.seq and b.game.legal() is lb  # kept until the next event
         assert "joined" in b.table_status() and "Axis" in b.table_status()
 
         # Allies to play: the Axis tablet says who must act and sends nothing
@@ -99,6 +104,9 @@ def test_a_joined_tablet_follows_acts_on_its_turn_and_resyncs(broker: Mosquitto,
         assert pump(inbox_b, lambda: b.shown_seq == a.game.seq)
         assert units(b) == units(a)
         assert b.log[-1] == a.log[-1]
+        la, lb = a.game.legal(), b.game.legal()
+        assert la is not None and lb is not None and lb.actions == la.actions
+        assert lb.candidates() == la.candidates()  # every option, as the authority has them
 
         # the Axis turn: the joined tablet acts, the host follows
         a.settings.dice = "sim"
