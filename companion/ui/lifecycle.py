@@ -206,6 +206,10 @@ class TableLifecycle(TableBase):
                 link.close()
             except Exception:  # a broker gone already is no reason to stop
                 log.exception("leaving the table failed")
+            hosted = link.session
+            recorder = getattr(link, "_recorded", None)  # TableSync.close leaves it on the session
+            if hosted is not None and recorder in hosted.listeners:
+                hosted.listeners.remove(recorder)  # the game goes on here: publish nothing more
         self.game = None
         self.session = None
 
