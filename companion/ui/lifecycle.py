@@ -18,7 +18,7 @@ import socket
 import threading
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.dice.base import DiceResult
 from companion.game.client import GameClient, GameUpdate, LocalGame
@@ -34,15 +34,11 @@ from companion.ui import dicesources
 from companion.ui.i18n import _
 from companion.ui.tablebase import Flash, TableBase
 
-if TYPE_CHECKING:
-    pass
-
 log = logging.getLogger("companion.ui")
 
 SCREENS: tuple[str, ...] = ("start", "board", "air", "settings", "teach", "victory", "dashboard")
 SETTINGS_FILE = "app-settings.json"
 STATE_FILE = "app-state.json"
-TABLE_SIDES = ("both", "allies", "axis")
 
 
 def default_tablet_id() -> str:
@@ -409,7 +405,7 @@ class TableLifecycle(TableBase):
         if not self._acting:  # act() tells the screens itself once it has the reply
             self._after_change()
 
-    def _on_event(self, ev: Event, st: GameState | None = None) -> None:
+    def _on_event(self, ev: Event) -> None:
         self.log.append(describe(ev))
         del self.log[:-200]
         if ev.kind == "battle_resolved":
