@@ -5,6 +5,11 @@ it showed; with no game saved yet it starts the demo scenario (simulated dice by
 ``--screenshot FILE`` draws ``--screen`` (start, board, card, order, move, battle, retreat, air,
 settings, teach, victory, dashboard) in a telling state, saves a PNG and exits; it plays in a
 throw-away data folder unless ``--data-dir`` is given.
+
+``--host TABLE`` makes this tablet the authority of a synced table for the game it opens;
+``--join TABLE`` mirrors a table's game (it acts when ``--side`` is to play). The broker and
+its credentials are given as ``companion sync host|join`` takes them (docs/sync.md); they are
+kept in the settings, where the settings screen can change them.
 """
 
 from __future__ import annotations
@@ -31,6 +36,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                                       "COMPANION_DATA_DIR or the user's data folder)")
     p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     p.add_argument("--seed", type=int, default=3, help="seed of the demo states for --screenshot")
+    table = p.add_argument_group("a table of several tablets (docs/sync.md)")
+    where = table.add_mutually_exclusive_group()
+    where.add_argument("--host", metavar="TABLE", help="be this table's authority for the game shown")
+    where.add_argument("--join", metavar="TABLE", help="mirror this table's game from the broker")
+    table.add_argument("--tablet", help="this tablet's id at the table (a-z, 0-9, -)")
+    table.add_argument("--side", choices=("allies", "axis", "both"),
+                       help="the side this tablet plays at the table (default: both)")
+    table.add_argument("--broker", help="mqtt://HOST:PORT or mqtts://HOST:PORT "
+                                        "(default: the settings', mqtt://127.0.0.1:1883)")
+    table.add_argument("--user", help="broker username (or COMPANION_MQTT_USER)")
+    table.add_argument("--password-file", metavar="PATH",
+                       help="file holding the broker password (or COMPANION_MQTT_PASSWORD)")
+    table.add_argument("--tls-ca", metavar="PATH", help="CA certificate: connect with TLS")
+    table.add_argument("--anonymous", action="store_true",
+                       help="allow a broker on another machine without credentials")
+    table.add_argument("--key-file", metavar="PATH", help="the table's key (companion sync acl)")
 
 
 def _size(text: str) -> tuple[int, int] | None:
@@ -38,6 +59,22 @@ def _size(text: str) -> tuple[int, int] | None:
     if not sep or not (w.isdigit() and h.isdigit()) or int(w) < 320 or int(h) < 240:
         return None
     return int(w), int(h)
+
+
+def _table_settings(settings: Any, args: argparse.Namespace) -> bool:
+    """Put the table options into the settings; True when the app is to host or join."""
+    table = getattr(args, "host", None) or getattr(args, "join", None)
+    if table:
+        settings.table_id = table
+    for arg, key in (("tablet", "tablet_id"), ("side", "table_side"), ("broker", "table_broker"),
+                     ("user", "table_user"), ("password_file", "table_password_file"),
+                     ("tls_ca", "table_tls_ca"), ("key_file", "table_key_file")):
+        value = getattr(args, arg, None)
+        if value is not None:
+            setattr(settings, key, value)
+    if getattr(args, "anonymous", False):
+        settings.table_anonymous = True
+    return bool(table)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     set_language(os.environ.get("COMPANION_LANG") or table.settings.language)  # before the screens load
     if args.dice is not None:
         table.settings.dice = args.dice
+    at_table = _table_settings(table.settings, args)
     if shot is not None:
         table.sim_delay = 3600.0  # keep "waiting for dice" on the picture
         table.settings.sound = False
@@ -107,6 +145,14 @@ def run(args: argparse.Namespace) -> int:
             table.screen = BOARD_SHOTS.get(args.screen, args.screen)
             if table.session is None and table.screen not in ("start", "settings", "dashboard"):
                 table.screen = "start"
+    if at_table and shot is None:
+        table.save_settings()  # the table options are kept, as the settings screen keeps them
+        ok = table.host_table() if args.host else table.join_table()
+        if not ok:  # a broker that is not there: said once, the game goes on on this tablet
+            print(f"companion app: {table.message}", file=sys.__stderr__)
+            if args.join:
+                table.close()
+                return 1
 
     from companion.ui.app import CompanionApp
 

@@ -5,6 +5,8 @@ updates through it, and do not care whether the game is a :class:`LocalGame` on 
 a table synced over MQTT (``companion.sync.client.SyncedGame``, mirror or authority).
 
 - ``prompt()``: who must do what now (None before a synced tablet holds a game).
+- ``legal()``: what may be done now (:class:`~companion.game.legal.LegalActions`, the one
+  answer the prompt is rendered from; None before a synced tablet holds a game).
 - ``state``, ``seq``: the position and its state id (the seq of the latest event).
 - ``events``: the whole log, kept in memory, so a history view needs no store read.
 - ``act(action, expect=None)``: one action; the reply says ``ok``, the ``reason`` when refused
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.game.errors import IllegalAction
 from companion.game.events import Event
+from companion.game.legal import LegalActions
 from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.game.state import GameState
@@ -96,6 +99,8 @@ class GameClient(Protocol):
 
     def prompt(self) -> Prompt | None: ...
 
+    def legal(self) -> LegalActions | None: ...
+
     def act(self, action: dict[str, Any], expect: int | None = None) -> ActReply: ...
 
     def act_async(self, action: dict[str, Any], on_reply: Callable[[ActReply], None],
@@ -143,6 +148,9 @@ class LocalGame:
 
     def prompt(self) -> Prompt:
         return self.session.prompt()
+
+    def legal(self) -> LegalActions:
+        return self.session.legal()
 
     def act(self, action: dict[str, Any], expect: int | None = None) -> Reply:
         """Carry out ``action``; an illegal one (or a stale ``expect``) is refused with the

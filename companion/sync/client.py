@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.game.client import ActReply, GameClient, GameListener, GameUpdate
 from companion.game.events import Event
+from companion.game.legal import LegalActions, legal_actions
 from companion.game.prompts import Prompt
 from companion.game.state import GameState
 from companion.sync.table import Reply, SyncUpdate, TableSync, UpdateListener
@@ -26,6 +27,7 @@ class SyncedGame:
         self.link = link
         self.timeout = timeout
         self._wrapped: dict[GameListener, UpdateListener] = {}
+        self._legal: LegalActions | None = None
 
     @property
     def state(self) -> GameState | None:
@@ -44,6 +46,21 @@ class SyncedGame:
         with self.link.lock:
             view = self.link.view()
             return view.prompt() if view is not None else None
+
+    def legal(self) -> LegalActions | None:
+        """What may be done now: on the authority the session's answer; on a mirror worked out
+        from this tablet's copy of the log (kept for the state id it was asked of)."""
+        with self.link.lock:
+            if self.link.session is not None:  # the authority: the session's own answer
+                return self.link.session.legal()
+            log, state = self.link.log, self.link.state
+            if log is None or state is None:
+                return None
+            cached = self._legal
+            if cached is not None and cached.state is state and cached.seq == state.seq:
+                return cached
+            self._legal = legal_actions(state, log.undoable() is not None)
+            return self._legal
 
     def act(self, action: dict[str, Any], expect: int | None = None) -> Reply:
         """Send ``action`` for state id ``expect`` (default: the one this tablet holds) and

@@ -16,6 +16,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
@@ -29,6 +30,7 @@ from companion.scenarios import list_builtins, load_builtin, to_position
 from companion.ui import dicesources, theme
 from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
+from companion.ui.panel import PanelModel
 from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
 
 KV_DIR = Path(__file__).with_name("kv")
@@ -40,6 +42,7 @@ Factory.register("MedalTimeline", cls=MedalTimeline)
 
 AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
                ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))
+TABLE_SIDE_CHOICES = (("both", _("Both sides")), ("allies", _("Allies")), ("axis", _("Axis")))
 DICE_CHOICES = (("sim", _("Simulated")), ("manual", _("Tap the dice")), ("serial", _("USB tray")),
                 ("mqtt", _("Wi-Fi tray")), ("camera", _("Camera")))
 
@@ -78,6 +81,7 @@ def use_wide_font() -> None:
 
 class TableScreen(Screen):
     table: Table
+    panel = ObjectProperty(None, allownone=True)  # the PanelModel the kv binds to
 
     def table_go(self, name: str) -> None:
         self.table.go(name)
@@ -157,6 +161,7 @@ class BoardScreen(TableScreen):
         board.on_tap = self.table_tap
         board.on_drag = self.table_drag
         self.pad: list[str] = []
+        self._drawn: tuple[float, float] = (-1, -1)  # the versions of the map and panel drawn
 
     def table_tap(self, hex_name: str) -> None:
         self.table.tap_hex(hex_name)
@@ -164,11 +169,24 @@ class BoardScreen(TableScreen):
     def table_drag(self, a: str, b: str) -> None:
         self.table.drag(a, b)
 
-    def refresh(self) -> None:
+    def refresh(self, force: bool = False) -> None:
+        """The bar, title and medals follow the panel model by their bindings (kv); the map
+        and the side panel are rebuilt when what they show changed (or ``force``)."""
+        model = self.panel
+        if model is None:
+            return
+        if force or self._drawn[0] != model.board_version:
+            self._board()
+        if force or self._drawn[1] != model.panel_version:
+            self._drawn = (self._drawn[0], model.panel_version)
+            self._panel()
+
+    def _board(self) -> None:
         t = self.table
         st = t.state
         if st is None:
             return
+        self._drawn = (self.panel.board_version, self._drawn[1])
         board: HexBoard = self.ids.board
         board.scenario = st.scenario
         board.position = st.position
@@ -178,21 +196,6 @@ class BoardScreen(TableScreen):
         board.held = t.objective_holders()
         board.flight = t.flight_overlay()
         board.redraw()
-        m = t.medals()
-        for side in ("allies", "axis"):
-            track = self.ids[f"{side}_medals"]
-            track.won, track.needed = m[side]
-        self.ids.title.text = f"{st.scenario.name()}  -  " + _("turn") + f" {st.turn}"
-        line = t.prompt_line()
-        self.ids.prompt.text = line
-        p = t.prompt()
-        thrower = p.dice.thrower if p is not None and p.dice is not None else ""
-        # the opponent's throw (an air check next to his units): the bar takes his colour
-        self.ids.prompt.color = theme.SIDE_LIGHT.get(thrower, theme.TEXT) if t.thrower_note() \
-            else theme.TEXT
-        self.ids.prompt.font_size = "26sp" if len(line) <= 95 else "21sp" if len(line) <= 150 else "18sp"
-        self.ids.message.text = t.message
-        self._panel()
 
     # --- the side panel, by what the prompt asks ----------------------------------------------
     def _panel(self) -> None:
@@ -201,6 +204,12 @@ class BoardScreen(TableScreen):
         panel = self.ids.panel
         panel.clear_widgets()
         if p is None:
+            return
+        other = t.to_act()
+        if other is not None:  # another tablet's turn: neither its hand nor its buttons here
+            panel.add_widget(Factory.Heading(text=other.title() + " " + _("to play, on their tablet")))
+            panel.add_widget(label(p.text, 18))
+            self._objectives(panel)
             return
         if p.kind == "play_card":
             panel.add_widget(Factory.Heading(text=_("Which card is played?")))
@@ -236,8 +245,11 @@ class BoardScreen(TableScreen):
         if t.flight or t.tool or len(t.buttons()) > 5:  # an air action being built needs the room
             panel.add_widget(Label())
             return
+        self._objectives(panel)
+
+    def _objectives(self, panel: Any) -> None:
         panel.add_widget(Factory.Heading(text=_("Objectives")))
-        for line in t.objective_lines() or [_("Medals for eliminated units only.")]:
+        for line in self.table.objective_lines() or [_("Medals for eliminated units only.")]:
             panel.add_widget(label(line, 16))
         self._log(panel)
 
@@ -402,18 +414,18 @@ class BoardScreen(TableScreen):
     def _pad_add(self, face: str, count: int) -> None:
         if len(self.pad) < count:
             self.pad.append(face)
-        self.refresh()
+        self._panel()
 
     def _pad_clear(self) -> None:
         self.pad = []
-        self.refresh()
+        self._panel()
 
     def _pad_send(self, count: int, send: Callable[[list[str]], Any]) -> None:
         faces, self.pad = list(self.pad), []
         if len(faces) != count:
-            self.table.message = _("Tap one face per die:") + f" {count} " + _("dice are due.")
             self.pad = faces
-            self.refresh()
+            self.table.note(_("Tap one face per die:") + f" {count} " + _("dice are due."))
+            self._panel()
             return
         send(faces)
 
@@ -478,6 +490,7 @@ class SettingsScreen(TableScreen):
         self.ids.speak.active = t.settings.speak
         if self.manager is not None and getattr(self.manager, "speaker", None) is None:
             self.ids.speak_label.text = _("Read the prompts aloud (no speech engine found)")
+        self._table_section()
         detail = self.ids.detail
         detail.clear_widgets()
         if kind == "serial":
@@ -516,6 +529,56 @@ class SettingsScreen(TableScreen):
         detail.add_widget(Label())
         self.ids.status.text = t.message
 
+    # --- a table of several tablets (companion sync host|join, docs/sync.md) ------------------
+    def _table_section(self) -> None:
+        t = self.table
+        s = t.settings
+        for key in ("table_broker", "table_id", "tablet_id", "table_key_file"):
+            if not self.ids[key].focus:  # never under the player's fingers
+                self.ids[key].text = str(getattr(s, key))
+        sides = self.ids.table_sides
+        sides.clear_widgets()
+        for key, text in TABLE_SIDE_CHOICES:
+            sides.add_widget(button(text, lambda k=key: self.set_side(k), height=48, font=16,
+                                    selected=s.table_side == key, action=("side", key)))
+        row = self.ids.table_buttons
+        row.clear_widgets()
+        if t.link is None:
+            row.add_widget(button(_("Host this game"), self.host_table, height=52, font=17,
+                                  action=("table", "host")))
+            row.add_widget(button(_("Join the table"), self.join_table, height=52, font=17,
+                                  action=("table", "join")))
+        else:
+            row.add_widget(button(_("Leave the table"), self.leave_table, height=52, font=17,
+                                  color=(0.45, 0.3, 0.2, 1), action=("table", "leave")))
+
+    def _table_fields(self) -> None:
+        s = self.table.settings
+        for key in ("table_broker", "table_id", "tablet_id", "table_key_file"):
+            setattr(s, key, self.ids[key].text.strip())
+
+    def set_side(self, side: str) -> None:
+        self._table_fields()
+        self.table.settings.table_side = side
+        self.table.save_settings()
+        self.table.note("")
+
+    def host_table(self) -> None:
+        self._table_fields()
+        if self.table.host_table():
+            self.table_go("board")
+        else:
+            self.refresh()
+
+    def join_table(self) -> None:
+        self._table_fields()
+        if not self.table.join_table():
+            self.refresh()
+
+    def leave_table(self) -> None:
+        self.table.leave_table()
+        self.refresh()
+
     def choose(self, key: str) -> None:
         spec = {"serial": "serial" + (f":{self.table.settings.serial_port}"
                                       if self.table.settings.serial_port else ""),
@@ -546,7 +609,7 @@ class SettingsScreen(TableScreen):
             self.table.save_settings()
 
     def done(self) -> None:
-        self.table_go("board" if self.table.session is not None else "start")
+        self.table_go("board" if self.table.game is not None else "start")
 
     def _start_preview(self) -> None:
         """A live picture from the camera while this screen shows (about 10 frames a second)."""
@@ -676,9 +739,9 @@ class VictoryScreen(TableScreen):
         for side in (Side.ALLIES, Side.AXIS):
             track = self.ids[f"{side.value}_medals"]
             track.won, track.needed = m[side], st.medals_to_win(side)
-        s = self.table.session
-        if s is not None and s.store is not None:
-            self.ids.timeline.points = medal_points(s.store.events(s.game_id))
+        game = self.table.game
+        if game is not None:  # the log in memory: no store read (a joined tablet has none)
+            self.ids.timeline.points = medal_points(list(game.events))
             self.ids.timeline.target = max(st.medals_to_win(Side.ALLIES), st.medals_to_win(Side.AXIS))
         over = [line for line in self.table.log if line.startswith("Game over")]
         self.ids.reason.text = (over[-1] if over else "") + "\n" + _("Turns played:") + f" {st.turn}"
@@ -747,6 +810,7 @@ class CompanionApp(App):
         self.table = table
         self.on_ready = on_ready
         self.sm: ScreenManager | None = None
+        self.panel = PanelModel()
         self.refreshes = 0
         self._sounds: dict[str, Any] = {}
 
@@ -766,7 +830,7 @@ class CompanionApp(App):
                           ("settings", SettingsScreen), ("teach", TeachScreen),
                           ("victory", VictoryScreen), ("dashboard", DashboardScreen)):
             cls.table = self.table
-            sm.add_widget(cls(name=name))
+            sm.add_widget(cls(name=name, panel=self.panel))
         self.sm = sm
         self.table.listeners.append(self.refresh)
         Clock.schedule_once(lambda dt: self.refresh(), 0)
@@ -780,6 +844,7 @@ class CompanionApp(App):
         if sm is None:
             return
         self.refreshes += 1
+        self.panel.update(self.table)
         if self.table.cue:
             cue, self.table.cue = self.table.cue, ""
             if self.table.settings.sound:

@@ -48,6 +48,14 @@ def test_order_by_tapping_units_then_the_button(tmp_path: Path) -> None:
     assert t.picked == []
     t.tap_hex("A9")  # an enemy / empty hex is refused with words
     assert "your own units" in t.message
+    legal, st = t.legal(), t.state
+    assert legal is not None and st is not None
+    lit = {u.id for u in legal.orderable}
+    assert lit == {c.key for c in p.choices}  # the prompt lights what the legal actions offer
+    other = [u for u in st.position.units.values() if u.side is st.active and u.id not in lit]
+    if other:  # a unit the card cannot order is refused at the tap, not at the order
+        assert not t.tap_hex(st.hex_name(other[0].hex))
+        assert "cannot order this unit" in t.message and t.picked == []
 
 
 def test_illegal_move_is_explained_and_records_nothing(tmp_path: Path) -> None:
@@ -261,3 +269,30 @@ def test_objectives_say_who_holds_them(tmp_path: Path) -> None:
     st.position.move_unit("x1", st.board.parse("c6"))
     assert t.objective_holders() == {"vellecourt-west": "allies", "chapel-ridge": "axis"}
     assert any("held by Allies" in line for line in t.objective_lines())
+
+
+def test_cli_join_without_a_broker_is_one_line(tmp_path: Path) -> None:
+    from companion.tray.broker import free_port
+
+    env = {**os.environ, "KIVY_HOME": str(tmp_path / "kivy"), "KIVY_NO_CONSOLELOG": "1",
+           "KIVY_NO_ARGS": "1"}
+    url = f"mqtt://127.0.0.1:{free_port()}"  # nothing listens there
+    proc = subprocess.run([sys.executable, "-m", "companion", "app", "--join", "t1", "--tablet",
+                           "bob", "--side", "axis", "--broker", url, "--data-dir",
+                           str(tmp_path / "d")], capture_output=True, text=True, timeout=60,
+                          env=env)
+    assert proc.returncode == 1
+    assert "Cannot join the table" in proc.stderr and url.split("//")[1] in proc.stderr
+    assert "Traceback" not in proc.stderr
+    from companion.ui.controller import Settings
+
+    kept = Settings.load(tmp_path / "d" / "app-settings.json")  # the options were kept
+    assert (kept.table_id, kept.tablet_id, kept.table_side) == ("t1", "bob", "axis")
+
+
+def test_a_bad_table_id_is_a_message(tmp_path: Path) -> None:
+    t = new_table(tmp_path)
+    t.settings.table_id = "Not A Table!"
+    assert not t.host_table()
+    assert t.message.startswith("Cannot host the table:") and "table" in t.message
+    assert t.link is None and t.game is not None  # the game goes on on this tablet

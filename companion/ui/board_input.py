@@ -1,0 +1,428 @@
+"""Board input: what a tap, a drag or a panel button means now, read from the legal actions
+(``companion/game/legal.py``) and the prompt only; no rules are worked out here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.board import Side
+from companion.ui import ruleslookup as lookup
+from companion.ui.air_input import SPECIAL_WORDS, TOOLS
+from companion.ui.i18n import _
+from companion.ui.ruleslookup import SPECIAL_ACTIONS
+from companion.ui.tablebase import TableBase
+
+# Actions that need no more than a button press: the button's words.
+BUTTON_ACTIONS: dict[str, str] = {
+    "end_moves": "Done moving",
+    "end_turn": "End turn",
+    "apply_dice": "Apply the dice",
+    "undo": "Undo",
+}
+_BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
+                 _("Stay"))
+
+
+class BoardInput(TableBase):
+    """The part of :class:`~companion.ui.controller.Table` that turns taps into actions."""
+
+    def prompt_line(self) -> str:
+        """Who does what next, in plain words."""
+        p = self.prompt()
+        if p is None:
+            if self.link is not None:
+                return _("Waiting for the table's game from the broker...")
+            return _("Choose a scenario to start a game.")
+        other = self.to_act()
+        if other is not None:  # a joined tablet: another tablet's turn
+            return other.upper() + " " + _("TO PLAY, ON THEIR TABLET:") + f" {p.text}"
+        if p.kind == "dice" and p.dice is not None:
+            st = self.state
+            text = p.text
+            if st is not None and p.dice.thrower != st.active.value:  # the opponent throws
+                own = f"{p.dice.thrower.title()}: "
+                text = p.dice.thrower.upper() + " " + _("PLAYER, YOUR THROW:") + " " + \
+                    (text[len(own):] if text.startswith(own) else text)
+            if self.is_confirmation():  # a second roll, not a new battle
+                text = _("CONFIRMATION ROLL.") + " " + text
+            return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
+        if self.tool == "card_attack":
+            return f"{self._card_name()}: {TOOLS[self.tool]}."
+        if self.tool and self.tool_unit:
+            return f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.tool_unit}): {TOOLS[self.tool]}."
+        if p.kind == "move" and self.selected and self._is_air(self.selected):
+            left = self.moves_left()
+            if not self.flight:
+                return f"{self.selected}: " + _("tap the hexes it flies over, one at a time, up to") + \
+                    f" {left}; " + _("then Fly.")
+            return f"{self.selected}: " + _("path") + f" {' > '.join(self.flight)}" + \
+                (f" ({_('tap a lit hex to go on')}, {_('tap the last hex to take it back')})"
+                 if len(self.flight) < left else f" ({_('all its movement')})")
+        if p.kind == "play_card" and (self.air_card or self.with_sortie):
+            extra = [self.air_card] if self.air_card else []
+            if self.with_sortie:
+                extra.append(_("the Air Sortie card (with a Section card)"))
+            return p.text + " " + _("With it:") + " " + ", ".join(extra) + "."
+        if p.kind == "order" and self.needs_sortie_hex() and not self.sortie_hex:
+            return p.text + " " + _("Tap the edge hex (blue) where the Air Sortie's airplane enters.")
+        if p.kind == "order" and self.deploy_unit and not self.deploy_hex:
+            return _("Tap the hex (blue) where") + f" {self.deploy_unit} " + _("enters.")
+        if p.kind in ("move", "battle") and self.selected and not self._reach_or_targets(self.selected):
+            return f"{self.selected}: " + (_("it cannot move anywhere now; pick another unit.")
+                                           if p.kind == "move" else
+                                           _("no enemy it may battle; pick another unit or end the turn."))
+        if p.kind == "move" and self.selected:
+            return f"{self.selected}: " + _("tap the lit hex where it goes, or drag it there.")
+        if p.kind == "battle" and self.selected:
+            return f"{self.selected}: " + _("tap the enemy it battles (red outline; the dice are shown).")
+        if p.kind == "order" and self.picked:
+            return p.text + " " + _("Picked:") + " " + ", ".join(self.picked)
+        return p.text
+
+    def highlights(self) -> dict[str, str]:
+        """Hex name -> why it is lit: ``choice`` (tap me), ``target``, ``reach``, ``picked``,
+        ``selected``, ``battle``."""
+        out: dict[str, str] = {}
+        st, p = self.state, self.prompt()
+        if st is None or p is None:
+            return out
+        for h in p.highlight:
+            out[h] = "battle" if p.kind == "dice" else "choice"
+        name = st.hex_name
+        if p.kind == "order":
+            for uid in self.picked:
+                if uid in st.position.units:
+                    out[name(st.position.units[uid].hex)] = "picked"
+        if p.kind == "order":
+            for h in self.entry_hexes():
+                out[h] = "entry"
+            for chosen in (self.sortie_hex, self.deploy_hex):
+                if chosen:
+                    out[chosen] = "selected"
+        if self.tool and (self.tool == "card_attack" or self.tool_unit in st.position.units):
+            for h in self.tool_choices():
+                out[h] = "target" if self.tool != "strafe" else "choice"
+            for h in self.tool_hexes:
+                out[h] = "selected"
+            return out
+        flyer = self.flyer() if p.kind == "move" else None
+        if flyer is not None:
+            for h in self.flight_next():
+                out[h] = "reach"
+            out[flyer.start] = "selected"
+            return out
+        legal = self.legal()
+        if self.selected and self.selected in st.position.units and legal is not None:
+            if p.kind == "move":
+                for dest in legal.moves(self.selected):
+                    out[dest] = "reach"
+            elif p.kind == "battle":
+                for t in legal.targets(self.selected):
+                    out[t.hex] = "target"
+            out[name(st.position.units[self.selected].hex)] = "selected"
+        return out
+
+
+    def _reach_or_targets(self, unit_id: str) -> list[str]:
+        """Hexes a unit may move to (move phase) or enemies it may battle (battle phase)."""
+        st, p, legal = self.state, self.prompt(), self.legal()
+        if st is None or p is None or legal is None or unit_id not in st.position.units:
+            return []
+        if p.kind == "move":
+            return list(legal.moves(unit_id))
+        if p.kind == "battle":
+            return [t.target for t in legal.targets(unit_id)]
+        return []
+
+    def target_dice(self) -> dict[str, int]:
+        """Hex name -> dice the selected attacker would throw there (shown on targets)."""
+        p, legal = self.prompt(), self.legal()
+        if legal is None or p is None or p.kind != "battle" or not self.selected:
+            return {}
+        return {t.hex: t.dice for t in legal.targets(self.selected)}
+
+    def medals(self) -> dict[str, tuple[int, int]]:
+        """Side -> (medals now, medals to win)."""
+        st = self.state
+        if st is None:
+            return {}
+        m = st.medals
+        return {s.value: (m[s], st.medals_to_win(s)) for s in (Side.ALLIES, Side.AXIS)}
+
+    def objective_holders(self) -> dict[str, str]:
+        """Objective id -> the side that holds it now (its medal counts for that side)."""
+        st = self.state
+        if st is None:
+            return {}
+        out: dict[str, str] = {}
+        for o in st.objectives:
+            side = lookup.objective_holder(st, o)
+            if side is not None:
+                out[o.id] = side.value
+        return out
+
+    def objective_lines(self) -> list[str]:
+        st = self.state
+        if st is None:
+            return []
+        out = []
+        held = self.objective_holders()
+        for o in st.scenario.objectives:
+            who = " / ".join(s.value.title() for s in o.sides)
+            label = o.label or o.id
+            worth = _("wins the game") if o.kind.value == "sudden_death" else \
+                f"{o.medals} " + (_("medal") if o.medals == 1 else _("medals"))
+            now = f" - {_('held by')} {held[o.id].title()}" if o.id in held else ""
+            out.append(f"{label} ({', '.join(o.hexes)}): {who}, {worth}{now}")
+        for x in st.scenario.exits:
+            out.append(_("Exit") + f" {x.hex}: {x.side.value.title()}, {x.medals} " + _("medal"))
+        return out
+
+    def card_choices(self) -> list[tuple[str, str]]:
+        """Cards the active side may say it plays: its virtual hand, else every card type."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.kind != "play_card":
+            return []
+        if p.choices:
+            return [(c.key, c.label) for c in p.choices]
+        air = st.scenario.air.rules.value if st.scenario.air.rules else None
+        return lookup.deck_cards(air)
+
+    def buttons(self) -> list[tuple[str, dict[str, Any]]]:
+        """Buttons for the prompt: label -> action, rendered generically from the prompt."""
+        p = self.prompt()
+        if p is None:
+            return []
+        out: list[tuple[str, dict[str, Any]]] = []
+        if self.tool:
+            return self._tool_buttons(p)
+        if p.kind == "move" and self.selected and self._is_air(self.selected):
+            out += self._flight_buttons()
+        if p.kind == "order":
+            st = self.state
+            spec = lookup.command_card(st.card) if st is not None and st.card else None
+            entering = ""  # an air unit entering with the order, said on the button
+            if self.sortie_hex:
+                entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
+            elif self.deploy_unit and self.deploy_hex:
+                entering = f" + {self.deploy_unit} " + _("deployed on") + f" {self.deploy_hex}"
+            if spec is not None and spec.one_section:  # the player names the section too
+                for sec, words in (("left", _("left")), ("center", _("center")), ("right", _("right"))):
+                    out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})"
+                                + entering, self.order_action(sec)))
+            else:
+                out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + entering,
+                            self.order_action()))
+        if p.kind == "retreat":
+            for c in p.choices:
+                label = _("Retreat to") + f" {c.label}" + (f" ({c.detail})" if c.detail else "")
+                out.append((label, {"do": "retreat", "hex": c.key}))
+        if p.kind == "take_ground":
+            for c in p.choices:
+                out.append((_(c.label) if c.label in ("Take ground", "Stay") else c.label,
+                            {"do": "take_ground", "advance": c.key == "yes"}))
+        legal = self.legal()
+        if p.kind == "move" and self.selected and legal is not None and legal.offers("exit") \
+                and self.selected in legal.exits:
+            out.append((_("Leave the board:") + f" {self.selected}",
+                        {"do": "exit", "unit": self.selected}))
+        out += self._air_buttons(p)
+        keep = self.recon_cards()
+        for a in p.actions:
+            if a == "end_turn" and keep:  # Air Pack recon: 2 cards drawn, the player keeps one
+                for cid in keep:
+                    out.append((_("End turn, keep") + f" {lookup.command_card(cid).name}",
+                                {"do": "end_turn", "keep": cid}))
+            elif a in BUTTON_ACTIONS:
+                out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
+        known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
+                 "take_ground", "attack_run", "withdraw", "bomb", "ambush", "card_attack",
+                 *SPECIAL_ACTIONS,
+                 *BUTTON_ACTIONS}
+        for a in p.actions:  # actions this app has no special screen for: a button each that
+            if a not in known:  # sends what the board shows picked; a refusal says what is missing
+                out.append((a.replace("_", " ").capitalize() + (f": {self.selected}" if self.selected
+                                                                else ""), self.generic_action(a)))
+        return out
+
+    def generic_action(self, do: str) -> dict[str, Any]:
+        """An action the app knows only by name, filled from the board: the selected unit, the
+        unit on the last tapped hex (``target``) and that hex (``hex``, ``hexes``)."""
+        action: dict[str, Any] = {"do": do}
+        st = self.state
+        if self.selected:
+            action["unit"] = self.selected
+        if self.last_hex and st is not None:
+            action["hex"] = self.last_hex
+            action["hexes"] = [self.last_hex]
+            other = next((u for u in st.position.units.values()
+                          if st.hex_name(u.hex) == self.last_hex), None)
+            if other is not None and other.id != self.selected:
+                action["target"] = other.id
+        return action
+
+    def order_roll_dice(self) -> int:
+        """Dice the card in play wants rolled with its order (Their Finest Hour, Medics &
+        Mechanics: one per command card held, this one included); 0 for other cards."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.kind != "order" or not st.card:
+            return 0
+        spec = lookup.command_card(st.card)
+        if not (spec.orders_from_roll or spec.restores_figures):
+            return 0
+        return st.scenario.sides[st.active].cards
+
+
+    def press(self, action: dict[str, Any]) -> bool:
+        """A panel button: a session action, or (``ui`` key) a step of an air action being built."""
+        if self._not_mine():
+            return False
+        ui = action.get("ui")
+        if ui is None:
+            if action.get("do") == "order":  # the units picked by the time the button is pressed
+                return self.act(self.order_action(action.get("section")))
+            return self.act(action)
+        ok = self._ui_step(str(ui), action)
+        self._after_change()
+        return ok
+
+    def tap_hex(self, hex_name: str) -> bool:
+        """A tap on the board; True when it did something."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or self._not_mine():
+            return False
+        unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == hex_name), None)
+        kind = p.kind
+        self.last_hex = hex_name
+        if self.tool and kind in ("move", "battle"):
+            return self._tool_tap(hex_name, unit)
+        if kind == "move" and self.selected and self._is_air(self.selected):
+            return self._flight_tap(hex_name, unit, p)
+        if kind == "order" and (unit is None or hex_name == self.deploy_hex or (
+                self.deploy_unit and not self.deploy_hex)) and self._entry_tap(hex_name):
+            return True
+        if kind == "move" and not self.selected:
+            entering = dict((h, u) for u, h in self._entering_units())
+            if hex_name in entering:  # an air unit deployed onto this hex flies off it first
+                self.selected, self.flight, self.markers = entering[hex_name], [hex_name], {}
+                self.message = ""
+                self._after_change()
+                return True
+        if kind == "order":
+            legal = self.legal()
+            orderable = {u.id for u in legal.orderable} if legal is not None else set()
+            if unit is None or unit.side is not st.active:
+                self.message = _("Tap your own units to order them.")
+            elif unit.id in self.picked:
+                self.picked.remove(unit.id)
+                self.message = ""
+            elif orderable and unit.id not in orderable:  # refused at the tap, not at the order
+                self.message = f"{unit.id}: " + _("the card in play cannot order this unit "
+                                                  "(the lit units it can).")
+                self._after_change()
+                return False
+            else:
+                self.picked.append(unit.id)
+                self.message = ""
+            self._after_change()
+            return unit is not None
+        if kind == "move":
+            if self.selected and (unit is None or unit.id == self.selected or unit.side is not st.active):
+                if unit is not None and unit.id == self.selected:
+                    self.selected = None
+                    self._after_change()
+                    return True
+                return self.act({"do": "move", "unit": self.selected, "to": hex_name})
+            return self._select(unit, [c.key for c in p.choices], _("This unit cannot move now."))
+        if kind == "battle":
+            if self.selected and unit is not None and unit.side is not st.active:
+                return self.act({"do": "battle", "attacker": self.selected, "target": unit.id})
+            if unit is not None and unit.id == self.selected:
+                self.selected = None
+                self._after_change()
+                return True
+            return self._select(unit, [c.key for c in p.choices], _("This unit cannot battle now."))
+        if kind == "retreat":
+            return self.act({"do": "retreat", "hex": hex_name})
+        if kind == "take_ground" and hex_name in p.highlight:
+            return self.act({"do": "take_ground", "advance": True})
+        return False
+
+    def drag(self, from_hex: str, to_hex: str) -> bool:
+        """A drag from one hex to another: a move, or a battle declared by dragging."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or from_hex == to_hex or self._not_mine():
+            return False
+        unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == from_hex), None)
+        if unit is None:
+            return False
+        if p.kind == "move":
+            self.selected = unit.id
+            return self.act({"do": "move", "unit": unit.id, "to": to_hex})
+        if p.kind == "battle":
+            target = next((u for u in st.position.units.values() if st.hex_name(u.hex) == to_hex), None)
+            if target is not None:
+                self.selected = unit.id
+                return self.act({"do": "battle", "attacker": unit.id, "target": target.id})
+        return False
+
+    def _select(self, unit: Any, allowed: list[str], refusal: str) -> bool:
+        if unit is None:
+            self.message = _("Tap one of the lit units first.")
+        elif unit.id not in allowed:
+            self.message = f"{unit.id}: {refusal}"
+        else:
+            self.selected = unit.id
+            self.message = ""
+        self._after_change()
+        return unit is not None and unit.id in allowed
+
+
+
+    def dice_heading(self) -> str:
+        """What a roll is for, in a few words: a battle, an air check, a confirmation..."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.dice is None:
+            return ""
+        roll = st.air.roll if st.air is not None else None
+        if roll is not None:
+            return {"air_check": _("Air check of") + f" {roll.unit}",
+                    "confirm": _("Confirmation roll:") + f" {', '.join(roll.targets)}",
+                    "attack_run": _("Attack run of") + f" {roll.unit}",
+                    "strafe": _("Strafing by") + f" {roll.unit}",
+                    "kamikaze": _("Kamikaze:") + f" {roll.unit}",
+                    "bombing": _("Strategic bombing by") + f" {roll.unit}",
+                    "ambush": _("Ambush:") + f" {roll.unit} → {', '.join(roll.targets)}",
+                    }.get(roll.kind, p.dice.purpose)
+        b = st.battle
+        if b is not None and b.confirm_dice:
+            return _("Confirmation roll:") + f" {b.target}"
+        if b is not None and getattr(b, "card_attack", False):
+            return f"{self._card_name()} " + _("attacks") + f" {b.target}"
+        if b is not None:
+            units = st.position.units
+            a, tgt = units.get(b.attacker), units.get(b.target)
+            if a is not None and tgt is not None and tgt.spec.air:
+                return (_("Dogfight:") if a.spec.air else _("Ground to air:")) + \
+                    f" {b.attacker} → {b.target}"
+            return _("Battle:") + f" {b.attacker} → {b.target}"
+        return p.dice.purpose
+
+    def is_confirmation(self) -> bool:
+        """The dice due confirm hits already scored (an air unit's, an armored car's)."""
+        st = self.state
+        if st is None:
+            return False
+        roll = st.air.roll if st.air is not None else None
+        if roll is not None:
+            return roll.kind == "confirm"
+        return st.battle is not None and bool(st.battle.confirm_dice)
+
+    def thrower_note(self) -> str:
+        """When the opponent throws (an air check next to his units, an ambush), say so."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.dice is None or p.dice.thrower == st.active.value:
+            return ""
+        return p.dice.thrower.title() + " " + _("player: this throw is yours") + \
+            f" ({_('it is the')} {st.active.value.title()}' {_('turn')})."
+
