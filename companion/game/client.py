@@ -115,17 +115,18 @@ class LocalGame:
     """A :class:`GameClient` over a :class:`GameSession` on this device.
 
     The log's events are kept here as the session records them; at the start they come from
-    ``events``, else the session's store, else the session must be fresh (only game_started).
+    ``events``, else the session's own log in memory (``GameSession.events``, read from its
+    store only when the session was built from a log alone).
     """
 
     def __init__(self, session: GameSession, events: Sequence[Event] | None = None) -> None:
         if events is None:
-            if session.store is not None:
-                events = [Event(e.seq, e.kind, e.data) for e in session.store.events(session.game_id)]
-            elif session.log.last_seq == 1:
+            try:
+                events = list(session.events)
+            except ValueError:
+                if session.log.last_seq != 1:
+                    raise ValueError("LocalGame needs the session's events") from None
                 events = [session.log.start]
-            else:
-                raise ValueError("LocalGame needs the session's events (or a session with a store)")
         if not events or events[-1].seq != session.log.last_seq:
             raise ValueError("the events given do not end at the session's state id")
         self.session = session

@@ -181,6 +181,9 @@ class TableSync:
                               retain=True)
             self.conn.flush(2)
         self.conn.close()
+        with self._lock:  # the session goes on without this table (the app may keep it)
+            if self.session is not None and self._recorded in self.session.listeners:
+                self.session.listeners.remove(self._recorded)
 
     def __enter__(self) -> TableSync:
         return self.start()
