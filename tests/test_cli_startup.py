@@ -69,3 +69,50 @@ def test_help_imports_no_argparse_and_no_rules() -> None:
     """)
     assert "argparse" not in mods
     assert not {m for m in mods if m.startswith("companion.") and m != "companion.cli"}
+
+
+QUERY = {"board": "standard", "units": [
+    {"id": "a1", "side": "allies", "type": "infantry", "hex": "F3"},
+    {"id": "x1", "side": "axis", "type": "infantry", "hex": "F5"}],
+    "ask": {"battle": {"attacker": "a1", "target": "x1"}}, "dice": ["flag", "infantry"]}
+
+
+def run_cli(args: list[str], stdin: bytes, quick: bool) -> tuple[int, bytes, bytes]:
+    code = ("import sys, companion.cli as c\n"
+            + ("" if quick else "c._quick_rules = lambda a: None\n")
+            + f"raise SystemExit(c.main({args!r}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, input=stdin,
+                         capture_output=True, timeout=60)
+    return out.returncode, out.stdout, out.stderr
+
+
+def test_quick_rules_answers_as_the_argparse_way(tmp_path: Path) -> None:
+    good = tmp_path / "q.json"
+    good.write_text(json.dumps(QUERY))
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"board": ')
+    cases = [(["rules", str(good)], b""), (["rules", "-"], good.read_bytes()),
+             (["rules"], good.read_bytes()), (["rules", str(bad)], b""),
+             (["rules", str(tmp_path / "missing.json")], b""), (["rules"], b"\xff\xfe")]
+    for args, stdin in cases:
+        quick = run_cli(args, stdin, quick=True)
+        assert quick == run_cli(args, stdin, quick=False), args
+    assert run_cli(["rules", str(good)], b"", quick=True)[0] == 0
+    assert json.loads(run_cli(["rules", str(bad)], b"", quick=True)[1])["error"]
+
+
+def test_a_referee_query_imports_no_argparse_and_no_card_or_air_rules(tmp_path: Path) -> None:
+    good = tmp_path / "q.json"
+    good.write_text(json.dumps(QUERY))
+    mods = loaded_modules(f"""
+        import io, json, sys
+        from companion.cli import main
+        real = sys.stdout
+        sys.stdout = io.TextIOWrapper(io.BytesIO())
+        assert main(["rules", {str(good)!r}]) == 0
+        sys.stdout = real
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert "argparse" not in mods
+    assert "companion.rules.battle" in mods
+    assert not {"companion.rules.cards", "companion.rules.air", "companion.rules.orders"} & mods

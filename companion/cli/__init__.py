@@ -103,6 +103,21 @@ def _load(name: str) -> object | None:
         raise
 
 
+def _quick_rules(args_list: list[str]) -> int | None:
+    """``companion rules [FILE]`` without argparse (a referee query is the command run most
+    often, by other programs); any option goes the argparse way. None when not this case."""
+    if not args_list or args_list[0] != "rules" or len(args_list) > 2:
+        return None
+    file = args_list[1] if len(args_list) == 2 else "-"
+    if file.startswith("-") and file != "-":
+        return None
+    from types import SimpleNamespace
+
+    from companion.cli import rules
+
+    return rules.run(SimpleNamespace(command="rules", file=file, indent=None))  # type: ignore[arg-type]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list in (["-h"], ["--help"]):
@@ -112,6 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args_list:
                 raise SystemExit(0)  # as argparse's --help does
             return 0
+    quick = _quick_rules(args_list)
+    if quick is not None:
+        return quick
     import argparse
 
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
