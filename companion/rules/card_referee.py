@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.rules.battle import BattleModifiers, battle_check, resolve_battle
 from companion.rules.board import Section, Side
-from companion.rules.odds import odds_json, position_odds
 from companion.rules.referee import (
     ASKS,
     MAX_MEDAL_COUNT,
@@ -132,6 +131,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             out["battle"]["explain"].append("dice not used: the attack is not allowed")
         return out
     if faces is None:
+        from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
+
         out["battle"]["odds"] = odds_json(position_odds(query.position, attacker.id, target.id,
                                                         mods, check, overrun=overrun))
         return out
@@ -166,6 +167,8 @@ def _direct_battle(query: Query, body: dict[str, Any], spec: CardSpec, target_id
         return out
     if faces is None:
         mods = card_modifiers(spec, query.position, None, target_id, side=side)
+        from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
+
         out["battle"]["odds"] = odds_json(position_odds(query.position, "", target_id, mods, check))
         return out
     _dice_count(len(faces), check.dice)

@@ -34,7 +34,6 @@ from companion.rules.battle import (
     resolve_battle,
 )
 from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, distance
-from companion.rules.odds import odds_json, position_odds
 from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
@@ -641,6 +640,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             out["battle"]["explain"].append("dice not used: the attack is not allowed")
         return out
     if faces is None:
+        from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
+
         odds = position_odds(query.position, attacker.id, target.id, mods, check)
         out["battle"]["odds"] = odds_json(odds)
         return out
