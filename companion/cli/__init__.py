@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it the same)
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
