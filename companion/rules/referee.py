@@ -37,7 +37,6 @@ from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, dis
 from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
-from companion.rules.variants import VARIANTS, unit_variants
 
 Json = Any
 AskHandler = Callable[["Query", dict[str, Any]], dict[str, Any]]
@@ -323,6 +322,8 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
     if variants:
+        from companion.rules.variants import unit_variants
+
         for unit in placed.values():
             unit.variants = unit_variants(variants, unit.side)
 
@@ -334,6 +335,8 @@ def _parse_variants(raw: object) -> dict[str, str]:
     the side it applies to ("allies", "axis", "" for both); see docs/rules-referee.md."""
     if raw is None:
         return {}
+    from companion.rules.variants import VARIANTS  # the variant tables, only for a query naming some
+
     if isinstance(raw, list):
         raw = dict.fromkeys(raw, "")
     if not isinstance(raw, dict):

@@ -39,7 +39,7 @@ def test_plugin_table_names_what_each_module_registers() -> None:
     assert {"battle", "move", "line_of_sight"} == set(found["built_in"])
 
 
-def test_a_plain_battle_loads_no_card_terrain_or_air_rules() -> None:
+def test_a_plain_battle_loads_no_card_terrain_air_variant_or_odds_tables() -> None:
     loaded = json.loads(run_python("""
         import json, sys
         from companion.rules.referee import answer
@@ -53,7 +53,7 @@ def test_a_plain_battle_loads_no_card_terrain_or_air_rules() -> None:
     assert "companion.rules.card_referee" in loaded  # the battle ask's card-aware front door
     for module in ("companion.rules.cards", "companion.rules.orders", "companion.rules.victory",
                    "companion.rules.terrain_referee", "companion.rules.entry",
-                   "companion.rules.air"):
+                   "companion.rules.air", "companion.rules.variants", "companion.rules.odds"):
         assert module not in loaded
 
 
