@@ -116,3 +116,25 @@ def test_a_referee_query_imports_no_argparse_and_no_card_or_air_rules(tmp_path: 
     assert "argparse" not in mods
     assert "companion.rules.battle" in mods
     assert not {"companion.rules.cards", "companion.rules.air", "companion.rules.orders"} & mods
+
+
+def test_play_help_and_parse_command_load_no_game() -> None:
+    from companion.cli import play
+    from companion.scenarios import DEMO_SCENARIO
+
+    assert play.DEFAULT_SCENARIO == DEMO_SCENARIO
+    mods = loaded_modules("""
+        import contextlib, io, json, sys
+        from companion.cli import main
+        from companion.cli.play import parse_command
+        assert parse_command("move a1 F4") == {"do": "move", "unit": "a1", "to": "F4"}
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            try:
+                main(["play", "--help"])
+            except SystemExit:
+                pass
+        assert "--resume" in out.getvalue()
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert not {m for m in mods if m.startswith(("companion.game", "companion.dice",
+                                                 "companion.store", "companion.scenarios"))}
