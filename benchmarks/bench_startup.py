@@ -1,6 +1,7 @@
 """Start-up benchmark: whole ``companion`` processes against a bare interpreter, in one run.
 
     .venv/bin/python benchmarks/bench_startup.py [--rounds 15] [--only rules,help]
+    .venv/bin/python benchmarks/bench_startup.py --baseline DIR [--rounds 15]
 
 Runs, as separate processes, a bare interpreter (``python -I -S -c pass``), ``companion
 --help``, every sub-command's ``--help``, one referee query (``companion rules FILE``, a battle
@@ -12,6 +13,10 @@ The ``companion`` command is the installed console script beside this interprete
 (``.venv/bin/companion``), or ``python -m companion`` where there is none. Goals (issue 18):
 a referee query within 3x the bare interpreter, ``companion --help`` within 2x. Never fails
 on timings.
+
+``--baseline DIR`` runs every command of another version too, in the same rounds: DIR is a
+checkout with its own ``.venv`` (``git worktree add DIR COMMIT && (cd DIR && scripts/setup)``),
+and its ``DIR/.venv/bin/companion`` is timed beside this one's.
 """
 
 from __future__ import annotations
@@ -44,9 +49,9 @@ QUERY = {
 GAME_SCRIPT = "options\nquit\n"
 
 
-def companion_command() -> list[str]:
-    script = Path(sys.executable).with_name("companion")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "companion"]
+def companion_command(python: Path) -> list[str]:
+    script = python.with_name("companion")
+    return [str(script)] if script.exists() else [str(python), "-m", "companion"]
 
 
 def sub_commands() -> list[str]:
@@ -64,35 +69,48 @@ def make_saved_game(cmd: list[str], data_dir: str, env: dict[str, str]) -> None:
         raise SystemExit(f"could not make a saved game: {out.stderr.strip()}")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=15, help="runs of each command (default 15)")
-    ap.add_argument("--only", default="", help="comma-separated labels to run (with 'bare' always)")
-    args = ap.parse_args()
-
-    cmd = companion_command()
-    tmp = tempfile.mkdtemp(prefix="bench-startup-")
-    env = dict(os.environ, COMPANION_DATA_DIR=tmp)
+def command_cases(cmd: list[str], tmp: str, names: list[str]) -> list[tuple[str, list[str], str | None]]:
     query_file = Path(tmp, "query.json")
     query_file.write_text(json.dumps(QUERY))
-    make_saved_game(cmd, tmp, env)
-
-    cases: list[tuple[str, list[str], str | None]] = [
-        ("bare", [sys.executable, "-I", "-S", "-c", "pass"], None),
-        ("--help", [*cmd, "--help"], None),
-    ]
-    cases += [(f"{name} --help", [*cmd, name, "--help"], None) for name in sub_commands()]
+    cases: list[tuple[str, list[str], str | None]] = [("--help", [*cmd, "--help"], None)]
+    cases += [(f"{name} --help", [*cmd, name, "--help"], None) for name in names]
     cases += [
         ("rules QUERY", [*cmd, "rules", str(query_file)], None),
         ("play --resume", [*cmd, "play", "--resume", "--data-dir", tmp], "quit\n"),
     ]
+    return cases
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=15, help="runs of each command (default 15)")
+    ap.add_argument("--only", default="", help="comma-separated labels to run (with 'bare' always)")
+    ap.add_argument("--baseline", type=Path, help="a checkout with its own .venv to time beside")
+    args = ap.parse_args()
+
+    names = sub_commands()
+    versions: dict[str, list[str]] = {"": companion_command(Path(sys.executable))}
+    if args.baseline is not None:
+        versions["baseline"] = companion_command(args.baseline.resolve() / ".venv" / "bin" / "python")
+    bare = ("bare", [sys.executable, "-I", "-S", "-c", "pass"], None)
+    cases: list[tuple[str, list[str], str | None]] = [bare]
+    envs: dict[str, dict[str, str]] = {}
+    for version, cmd in versions.items():
+        tmp = tempfile.mkdtemp(prefix="bench-startup-")
+        env = dict(os.environ, COMPANION_DATA_DIR=tmp)
+        make_saved_game(cmd, tmp, env)
+        for label, argv, stdin in command_cases(cmd, tmp, names):
+            full = f"{label} [{version}]" if version else label
+            envs[full] = env
+            cases.append((full, argv, stdin))
+    envs["bare"] = dict(os.environ)
     if args.only:
-        keep = {w.strip() for w in args.only.split(",")} | {"bare"}
-        cases = [c for c in cases if c[0] in keep or any(k in c[0] for k in keep if k != "bare")]
+        keep = {w.strip() for w in args.only.split(",")} - {"bare"}
+        cases = [c for c in cases if c[0] == "bare" or any(k in c[0] for k in keep)]
 
     # check each command works before timing it (a failing command is no start-up figure)
     for label, argv, stdin in cases:
-        out = subprocess.run(argv, input=stdin, env=env, capture_output=True, text=True)
+        out = subprocess.run(argv, input=stdin, env=envs[label], capture_output=True, text=True)
         if out.returncode != 0:
             raise SystemExit(f"{label}: exit {out.returncode}: {out.stderr.strip()[-400:]}")
 
@@ -100,17 +118,18 @@ def main() -> None:
     for _ in range(args.rounds):
         for label, argv, stdin in cases:
             t0 = time.perf_counter()
-            subprocess.run(argv, input=stdin, env=env, stdout=subprocess.DEVNULL,
+            subprocess.run(argv, input=stdin, env=envs[label], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, text=True)
             times[label].append(time.perf_counter() - t0)
 
-    bare = statistics.median(times["bare"])
-    print(f"companion: {' '.join(cmd)}")
+    bare_median = statistics.median(times["bare"])
+    for version, cmd in versions.items():
+        print(f"companion{f' [{version}]' if version else ''}: {' '.join(cmd)}")
     print(f"python: {sys.version.split()[0]}, {args.rounds} rounds, medians (ratio to bare)")
     width = max(len(label) for label in times)
     for label, ts in times.items():
         med = statistics.median(ts)
-        print(f"  {label:<{width}}  {med * 1000:7.1f} ms  {med / bare:5.2f}x"
+        print(f"  {label:<{width}}  {med * 1000:7.1f} ms  {med / bare_median:5.2f}x"
               f"   [min {min(ts) * 1000:.1f}, max {max(ts) * 1000:.1f}]")
 
 
