@@ -138,3 +138,19 @@ def test_play_help_and_parse_command_load_no_game() -> None:
     """)
     assert not {m for m in mods if m.startswith(("companion.game", "companion.dice",
                                                  "companion.store", "companion.scenarios"))}
+
+
+@pytest.mark.parametrize("command", ["demo", "rules", "cards", "scenario", "play", "games", "app"])
+def test_sub_command_help_loads_only_the_command_line(command: str) -> None:
+    mods = loaded_modules(f"""
+        import contextlib, io, json, sys
+        from companion.cli import main
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            try:
+                main([{command!r}, "--help"])
+            except SystemExit:
+                pass
+        assert "usage: companion {command}" in out.getvalue()
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert {m for m in mods if m.startswith("companion.")} <= {"companion.cli", f"companion.cli.{command}"}
