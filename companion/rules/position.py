@@ -18,6 +18,8 @@ class PositionError(ValueError):
 
 @dataclass(slots=True)
 class Unit:
+    """A unit on the board: its type, side, hex and figures, and what this turn did to it."""
+
     id: str
     side: Side
     type: str  # a key of UNITS
