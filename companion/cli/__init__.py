@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
+import os
 import sys
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it the same)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# argparse (and the re, gettext and shutil it brings) is imported only once a command runs:
+# ``companion`` and ``companion --help`` print the same text from quick_help() (issue 18).
 
 # name -> (module under companion.cli, one-line help). Each module defines
 # ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -23,7 +28,72 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _columns() -> int:
+    """The terminal width as argparse's help formatter takes it (shutil.get_terminal_size)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def _wrap(text: str, width: int) -> list[str] | None:
+    """``text`` filled to ``width`` as textwrap does it, or None where textwrap might differ
+    (a word longer than the line, or a hyphenated word that textwrap could split)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if len(word) > width:
+            return None
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            if "-" in word:
+                return None
+            lines.append(line)
+            line = word
+    return [*lines, line] if line else lines
+
+
+def quick_help(columns: int | None = None) -> str | None:
+    """``companion --help`` without argparse: argparse's very text for this parser, or None
+    when the terminal is so narrow that argparse would wrap more than the description
+    (tests/test_cli_startup.py compares the two at every width)."""
+    width = (_columns() if columns is None else columns) - 2
+    max_help_position = min(24, max(width - 20, 4))
+    action_max = max(max(len(name) for name in COMMANDS), len("-h, --help"), len("COMMAND")) + 2
+    help_position = min(action_max + 2, max_help_position)
+    help_width = width - help_position
+    usage = "usage: companion [-h] COMMAND ..."
+    own_help = "show this help message and exit"
+    if help_width < 11 or len(usage) > width or help_position - 4 < len("-h, --help"):
+        return None
+    if any(len(h) > help_width for _, h in COMMANDS.values()) or len(own_help) > help_width:
+        return None
+    description = _wrap(" ".join((__doc__ or "").split()), max(width, 11))
+    if description is None:
+        return None
+    out = [usage, "", *description, "", "positional arguments:", "  COMMAND"]
+    name_width = help_position - 4 - 2
+    for name, (_, help_text) in COMMANDS.items():
+        if len(name) <= name_width:
+            out.append(f"    {name:<{name_width}}  {help_text}")
+        else:
+            out += [f"    {name}", " " * help_position + help_text]
+    out += ["", "options:", f"  {'-h, --help':<{help_position - 4}}  {own_help}", ""]
+    return "\n".join(out)
+
+
 def _load(name: str) -> object | None:
+    import importlib
+
     module, _ = COMMANDS[name]
     try:
         return importlib.import_module(f"companion.cli.{module}")
@@ -33,8 +103,35 @@ def _load(name: str) -> object | None:
         raise
 
 
+def _quick_rules(args_list: list[str]) -> int | None:
+    """``companion rules [FILE]`` without argparse (a referee query is the command run most
+    often, by other programs); any option goes the argparse way. None when not this case."""
+    if not args_list or args_list[0] != "rules" or len(args_list) > 2:
+        return None
+    file = args_list[1] if len(args_list) == 2 else "-"
+    if file.startswith("-") and file != "-":
+        return None
+    from types import SimpleNamespace
+
+    from companion.cli import rules
+
+    return rules.run(SimpleNamespace(command="rules", file=file, indent=None))  # type: ignore[arg-type]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or args_list in (["-h"], ["--help"]):
+        text = quick_help()
+        if text is not None:
+            sys.stdout.write(text)
+            if args_list:
+                raise SystemExit(0)  # as argparse's --help does
+            return 0
+    quick = _quick_rules(args_list)
+    if quick is not None:
+        return quick
+    import argparse
+
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = args_list[0] if args_list and args_list[0] in COMMANDS else None

@@ -5,9 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from companion.rules.cards import DECK, NO_EFFECT, CardError, card, deck_list, move_allowance
-from companion.rules.units import UNITS
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("card", nargs="?", help="a card id or name (e.g. firefight, \"Move Out!\")")
@@ -16,6 +13,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.rules.cards import DECK, NO_EFFECT, CardError, card, deck_list, move_allowance
+    from companion.rules.units import UNITS
+
     if args.card is None:
         ids = deck_list(args.air)
         print(f"{len(ids)} command cards" + (f" ({args.air})" if args.air else ""))

@@ -11,10 +11,6 @@ import argparse
 import sys
 from typing import Any
 
-from companion.rules.board import Hex
-from companion.rules.odds import bar
-from companion.rules.referee import QueryError, answer, position_from_json
-
 BASE_UNITS: list[dict[str, Any]] = [
     {"id": "rangers", "side": "allies", "type": "infantry", "hex": "f4"},
     {"id": "shermans", "side": "allies", "type": "armor", "hex": "C3"},
@@ -63,6 +59,9 @@ TERRAIN_MARKS = {"forest": "ff", "river": "~~", "hill": "^^"}
 
 def _mini_map(max_col: int = 14) -> list[str]:
     """The part of the board the tour uses, as text: two characters a hex, odd rows shifted."""
+    from companion.rules.board import Hex
+    from companion.rules.referee import position_from_json
+
     position = position_from_json({"terrain": BASE_TERRAIN, "units": BASE_UNITS})
     board = position.board
     upper = "  ".join(board.name(Hex(c, 0))[0] + " " for c in range(0, max_col + 1, 2))
@@ -95,6 +94,8 @@ def _query(attacker: str, target: str, dice: list[str] | None) -> dict[str, Any]
 
 
 def _show_odds(p: Printer, odds: dict[str, Any], figures: int) -> None:
+    from companion.rules.odds import bar
+
     n = odds["dice"]
     print(f"  odds with {n} {'die' if n == 1 else 'dice'} (exact, before the roll):")
     for k, prob in enumerate(odds["hits"]):
@@ -108,6 +109,8 @@ def _show_odds(p: Printer, odds: dict[str, Any], figures: int) -> None:
 
 
 def _battle(p: Printer, title: str, attacker: str, target: str, dice: list[str] | None) -> None:
+    from companion.rules.referee import answer
+
     p.title(title)
     figures = next(u.get("figures", 4 if u["type"] == "infantry" else 3)
                    for u in BASE_UNITS if u["id"] == target)
@@ -150,6 +153,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.rules.referee import QueryError
+
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     p = Printer(color, max(40, args.width))
     print("Memoir '44 companion: a tour of the rules referee")

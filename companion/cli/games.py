@@ -15,8 +15,12 @@ import contextlib
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from companion.store import GameStore, StoreCorrupt, StoreError
+if TYPE_CHECKING:
+    from companion.store import GameStore
+
+# companion packages are imported by the functions that use them: --help loads none (issue 18)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -112,6 +116,8 @@ def _import(store: GameStore, path: str, copy: bool) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.store import GameStore, StoreCorrupt, StoreError
+
     action = args.games_command or "list"
     try:
         # a damaged file is still opened (no quick_check refusal) so what is intact can be saved

@@ -12,16 +12,18 @@ import queue
 import select
 import shlex
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from companion.dice.desk import DiceDesk
-from companion.dice.factory import DiceSourceError, OpenSource, check_spec, open_source
-from companion.game.auto import AutoPlayer, seeded_faces
-from companion.game.narrate import describe
-from companion.game.prompter import options_lines
-from companion.game.session import GameSession, IllegalAction
-from companion.scenarios import DEMO_SCENARIO, ScenarioError, resolve
-from companion.store import GameStore, StoreError
+if TYPE_CHECKING:
+    from companion.dice.factory import OpenSource
+    from companion.game.session import GameSession
+    from companion.store import GameStore
+
+# The game, dice, store and scenario packages are imported by the functions that use them, so
+# that ``companion play --help`` (and parse_command, which the sync command borrows) loads none.
+# The built-in scenario played when none is named (companion.scenarios.DEMO_SCENARIO; a test
+# checks they agree).
+DEFAULT_SCENARIO = "orchard-ridge"
 
 HELP = """Commands (the prompt says which apply now):
   card NAME              play a command card (e.g. card attack_center)
@@ -57,7 +59,7 @@ _FACE_ALIASES = {"inf": "infantry", "i": "infantry", "tank": "armor", "a": "armo
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--scenario", default=DEMO_SCENARIO, help="a built-in name or a scenario file")
+    p.add_argument("--scenario", default=DEFAULT_SCENARIO, help="a built-in name or a scenario file")
     p.add_argument("--dice", default="manual",
                    help="manual | sim | serial:PORT | mqtt:URL | camera:INDEX (default manual; "
                         "URL: mqtt[s]://[USER:PASS@]HOST[:PORT][#TRAY])")
@@ -178,6 +180,8 @@ class TerminalTable:
     """Drives a session from a terminal (or a script), printing prompts and events."""
 
     def __init__(self, session: GameSession, out: TextIO, quiet: bool = False) -> None:
+        from companion.game.narrate import describe
+
         self.session = session
         self.out = out
         self.quiet = quiet
@@ -208,10 +212,17 @@ class TerminalTable:
 
 
 def _open_store(args: argparse.Namespace) -> GameStore:
+    from companion.store import GameStore
+
     return GameStore(args.data_dir) if args.data_dir else GameStore()
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.dice.factory import DiceSourceError, check_spec
+    from companion.game.session import GameSession
+    from companion.scenarios import ScenarioError, resolve
+    from companion.store import StoreError
+
     try:
         store = _open_store(args)
     except (OSError, StoreError) as exc:
@@ -266,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_auto(session: GameSession, table: TerminalTable, seed: int, max_turns: int) -> None:
+    from companion.game.auto import AutoPlayer
+
     player = AutoPlayer(seed)
     last_shown = -1
     while not session.over:
@@ -280,6 +293,8 @@ def _play_auto(session: GameSession, table: TerminalTable, seed: int, max_turns:
 
 def _play_interactive(session: GameSession, table: TerminalTable, dice: str, seed: int) -> bool:
     """Returns False when the player quits before the end."""
+    from companion.dice.factory import open_source
+
     reader: OpenSource | None = None
     if dice not in ("manual", "sim"):
         reader = open_source(dice)
@@ -296,6 +311,10 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
 
 def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, seed: int,
                       reader: OpenSource | None) -> bool:
+    from companion.dice.desk import DiceDesk
+    from companion.game.auto import seeded_faces
+    from companion.game.prompter import options_lines
+
     table.say("Type 'help' for the commands.")
     results: queue.Queue[dict[str, Any]] = queue.Queue()
     desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"))
@@ -372,6 +391,9 @@ def _wait_for_dice_or_line(results: queue.Queue[dict[str, Any]]
 
 
 def _try(session: GameSession, table: TerminalTable, action: dict[str, Any]) -> None:
+    from companion.game.session import IllegalAction
+    from companion.store import StoreError
+
     try:
         session.act(action)
     except IllegalAction as exc:

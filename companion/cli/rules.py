@@ -7,11 +7,13 @@ See ``docs/rules-referee.md``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,17 +12,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from companion.scenarios import (
-    DEMO_SCENARIO,
-    ScenarioError,
-    list_builtins,
-    load_builtin,
-    resolve,
-    save,
-)
-from companion.scenarios.check import problems
-from companion.scenarios.render import draw_map, summary
+if TYPE_CHECKING:
+    from companion.scenarios import ScenarioError
+
+# companion packages are imported by the functions that use them: --help loads none (issue 18)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from companion.scenarios import ScenarioError, resolve, save
+    from companion.scenarios.check import problems
+    from companion.scenarios.render import draw_map, summary
+
     action = getattr(args, "action", None)
     if action is None:
         print("companion scenario: choose an action: show, check, list, import "
@@ -116,6 +115,8 @@ def _replace_unprintable() -> None:
 
 
 def _list() -> int:
+    from companion.scenarios import DEMO_SCENARIO, list_builtins, load_builtin
+
     for name in list_builtins():
         s = load_builtin(name)
         demo = "  (demo)" if name == DEMO_SCENARIO else ""

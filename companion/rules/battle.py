@@ -122,6 +122,8 @@ class RetreatOption:
 
 @dataclass(frozen=True, slots=True)
 class BattleResult:
+    """What one roll of battle dice did: hits, figures removed, flags and retreats, medals."""
+
     check: BattleCheck
     hits: int
     figures_removed: int

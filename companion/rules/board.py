@@ -42,6 +42,8 @@ class HexNameError(ValueError):
 
 @dataclass(frozen=True, slots=True, order=True)
 class Hex:
+    """A hex by column and row (doubled coordinates: neighbours differ by (±2, 0) or (±1, ±1))."""
+
     col: int
     row: int
 

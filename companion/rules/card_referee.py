@@ -6,25 +6,10 @@ Imported by ``referee.load_plugins`` on the first answer; documented in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.battle import BattleModifiers, battle_check, resolve_battle
 from companion.rules.board import Section, Side
-from companion.rules.cards import (
-    CardError,
-    CardSpec,
-    battle_after_entering,
-    card,
-    card_battle_restriction,
-    card_modifiers,
-    counter_attack,
-    direct_attack_check,
-    move_allowance,
-    not_as_printed,
-    resolve_direct_attack,
-)
-from companion.rules.odds import odds_json, position_odds
-from companion.rules.orders import OrdersError, air_power_group_ok, check_orders
 from companion.rules.referee import (
     ASKS,
     MAX_MEDAL_COUNT,
@@ -36,18 +21,13 @@ from companion.rules.referee import (
     register_ask,
     result_json,
 )
-from companion.rules.victory import (
-    MajorityRule,
-    MedalLedger,
-    Objective,
-    ObjectiveKind,
-    VictoryError,
-    game_outcome,
-    may_exit,
-    medal_counts,
-    new_ledger,
-    observe,
-)
+
+if TYPE_CHECKING:
+    from companion.rules.cards import CardSpec
+    from companion.rules.victory import Objective
+
+# The card, order and victory tables are imported by the asks that use them, so that a battle
+# or move without a card (which this module's front doors hand to the plain asks) loads none.
 
 _plain_battle = ASKS.get("battle")
 _plain_move = ASKS.get("move")
@@ -63,6 +43,8 @@ def _card_field(query: Query, body: dict[str, Any], path: str) -> CardSpec | Non
         return None
     if not isinstance(name, str):
         raise QueryError(f"{path}.card", "expected a command card name (e.g. \"armor_assault\") or null")
+    from companion.rules.cards import CardError, card, counter_attack, not_as_printed
+
     try:
         spec = card(name)
     except CardError as exc:
@@ -126,6 +108,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     mods: BattleModifiers | None = None
     out: dict[str, Any]
     if spec is not None:
+        from companion.rules.cards import card_battle_restriction, card_modifiers
+
         reason = card_battle_restriction(spec, query.position, attacker.id, target.id)
         if reason is not None:
             check = battle_check(query.position, attacker.id, target.id, None, overrun=overrun)
@@ -147,6 +131,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             out["battle"]["explain"].append("dice not used: the attack is not allowed")
         return out
     if faces is None:
+        from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
+
         out["battle"]["odds"] = odds_json(position_odds(query.position, attacker.id, target.id,
                                                         mods, check, overrun=overrun))
         return out
@@ -162,6 +148,9 @@ def _dice_count(given: int, due: int) -> None:
 
 
 def _direct_battle(query: Query, body: dict[str, Any], spec: CardSpec, target_id: str) -> dict[str, Any]:
+    from companion.rules.cards import card_modifiers, direct_attack_check, resolve_direct_attack
+    from companion.rules.orders import air_power_group_ok
+
     if body.get("overrun"):
         raise QueryError("ask.battle.overrun", f"{spec.name} makes no overrun")
     side = _playing_side(query, body, "ask.battle")
@@ -178,6 +167,8 @@ def _direct_battle(query: Query, body: dict[str, Any], spec: CardSpec, target_id
         return out
     if faces is None:
         mods = card_modifiers(spec, query.position, None, target_id, side=side)
+        from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
+
         out["battle"]["odds"] = odds_json(position_odds(query.position, "", target_id, mods, check))
         return out
     _dice_count(len(faces), check.dice)
@@ -204,6 +195,9 @@ def ask_card_attack(query: Query, body: dict[str, Any]) -> dict[str, Any]:
 
     ``dice`` is a list of lists of faces, one list per target in ``targets`` order.
     """
+    from companion.rules.cards import direct_attack_check, resolve_direct_attack
+    from companion.rules.orders import air_power_group_ok
+
     query.body_fields({"card", "side", "targets", "counters"}, {"card", "side", "targets"})
     spec = _card_field(query, body, "ask.card_attack")
     if spec is None or spec.direct_attack is None:
@@ -249,6 +243,9 @@ def ask_card_attack(query: Query, body: dict[str, Any]) -> dict[str, Any]:
 @register_ask("orders")
 def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """Which of the named units the card orders, which units it could order, and orders lost."""
+    from companion.rules.cards import move_allowance
+    from companion.rules.orders import OrdersError, check_orders
+
     query.body_fields({"card", "side", "units", "section", "counters", "hand_size", "air_deploy"},
                       {"card", "side"})
     side = _side(body["side"], "ask.orders.side")
@@ -332,6 +329,8 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     unit = query.unit(body["unit"], "ask.move.unit")
     if spec is None:  # pragma: no cover - the plain move ask is always registered first
         raise QueryError("ask.move.card", "expected a command card name")
+    from companion.rules.cards import battle_after_entering, move_allowance
+
     reach = move_allowance(spec, unit.spec)
     board = query.board
     out: dict[str, Any] = {"card": spec.id, "max_hexes": reach.move,
@@ -376,6 +375,8 @@ _OBJECTIVE_FIELDS = {"id", "kind", "hexes", "side", "medals", "hexes_needed", "a
 
 
 def _objective(query: Query, raw: object, path: str) -> Objective:
+    from companion.rules.victory import MajorityRule, Objective, ObjectiveKind
+
     if not isinstance(raw, dict):
         raise QueryError(path, "expected an objective like {\"id\": \"town\", \"kind\": "
                                "\"temporary\", \"hexes\": [\"F5\"]}")
@@ -437,6 +438,16 @@ def _objective_sides(body: dict[str, Any], key: str, path: str, ids: set[str]) -
 @register_ask("victory")
 def ask_victory(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """Medals per side now (recorded plus read off the board) and whether the game is over."""
+    from companion.rules.victory import (
+        MedalLedger,
+        VictoryError,
+        game_outcome,
+        may_exit,
+        medal_counts,
+        new_ledger,
+        observe,
+    )
+
     allowed = {"target", "objectives", "eliminated", "exited", "extra", "permanent",
                "last_occupant", "active", "turn_start"}
     query.body_fields(allowed, {"target"})

@@ -192,6 +192,8 @@ def grouped_obstruction(position: Position, hexes: LineHexes) -> tuple[Hex, ...]
 
 @dataclass(frozen=True, slots=True)
 class SightReport:
+    """Whether a line of sight is clear, its length, the hexes that block it, and why."""
+
     clear: bool
     distance: int
     blockers: tuple[Hex, ...]

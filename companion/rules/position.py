@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, fields
 from companion.rules.board import Board, Hex, Side
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
-from companion.rules.variants import unit_spec
 
 # terrain names of a hex -> their specs (TERRAIN is fixed data: nothing replaces an entry)
 _SPECS: dict[tuple[str, ...], tuple[TerrainSpec, ...]] = {}
@@ -19,6 +18,8 @@ class PositionError(ValueError):
 
 @dataclass(slots=True)
 class Unit:
+    """A unit on the board: its type, side, hex and figures, and what this turn did to it."""
+
     id: str
     side: Side
     type: str  # a key of UNITS
@@ -38,6 +39,8 @@ class Unit:
         """The unit's rules: its type's, changed by its nation's rules and its variants."""
         if self.nation is None and not self.variants:
             return UNITS[self.type]
+        from companion.rules.variants import unit_spec  # the variant tables, only when one applies
+
         return unit_spec(self.type, self.side, self.nation, self.variants)
 
     def copy(self) -> Unit:

@@ -12,7 +12,8 @@ Asks dispatch through :data:`ASKS`. Another module adds an ask with::
     @register_ask("orders")
     def ask_orders(query: Query, body: dict[str, Any]) -> dict[str, Any]: ...
 
-and is imported in :func:`load_plugins` (on the first ``answer()``).
+and is named in :data:`PLUGIN_ASKS`, which :func:`answer` imports when one of its asks comes
+(:func:`load_plugins` imports them all).
 Handlers raise :class:`QueryError` naming the dotted field that is wrong.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from companion.rules.battle import (
@@ -32,11 +34,9 @@ from companion.rules.battle import (
     resolve_battle,
 )
 from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, distance
-from companion.rules.odds import odds_json, position_odds
 from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
-from companion.rules.variants import VARIANTS, unit_variants
 
 Json = Any
 AskHandler = Callable[["Query", dict[str, Any]], dict[str, Any]]
@@ -71,6 +71,17 @@ UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badge
                          "model", "ammo", "nation"}
 
 ASKS: dict[str, AskHandler] = {}
+# The asks that other modules register (or, for battle and move, replace with their card-aware
+# versions), by module: imported when such an ask comes, so that a plain battle loads no card,
+# terrain or air rules. tests/rules/test_referee.py checks it against what the modules register.
+PLUGIN_ASKS: dict[str, str] = {
+    **dict.fromkeys(("battle", "move", "orders", "card_attack", "victory"),
+                    "companion.rules.card_referee"),
+    **dict.fromkeys(("terrain_entry", "clear_obstacle"), "companion.rules.terrain_referee"),
+    **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
+                     "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
+                     "strafe", "strategic_bombing", "withdraw"), "companion.rules.air.referee"),
+}
 _HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
 # bounds on counts a query may give (a medal count above this is no game of Memoir '44)
 MAX_MEDAL_COUNT = 1000
@@ -311,6 +322,8 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
     if variants:
+        from companion.rules.variants import unit_variants
+
         for unit in placed.values():
             unit.variants = unit_variants(variants, unit.side)
 
@@ -322,6 +335,8 @@ def _parse_variants(raw: object) -> dict[str, str]:
     the side it applies to ("allies", "axis", "" for both); see docs/rules-referee.md."""
     if raw is None:
         return {}
+    from companion.rules.variants import VARIANTS  # the variant tables, only for a query naming some
+
     if isinstance(raw, list):
         raw = dict.fromkeys(raw, "")
     if not isinstance(raw, dict):
@@ -341,15 +356,19 @@ def position_from_json(query: object) -> Position:
     return _parse_position(query)[0]
 
 
+def _ask_names() -> str:
+    return ", ".join(sorted(ASKS.keys() | PLUGIN_ASKS.keys()))
+
+
 def _parse_ask(query: dict[str, Any], position: Position, index: dict[str, int]) -> Query:
     if "ask" not in query:
-        raise QueryError("ask", f"required field is missing; one of: {', '.join(sorted(ASKS))}")
+        raise QueryError("ask", f"required field is missing; one of: {_ask_names()}")
     ask = query["ask"]
     if not isinstance(ask, dict) or len(ask) != 1:
-        raise QueryError("ask", f"expected exactly one ask, one of: {', '.join(sorted(ASKS))}")
+        raise QueryError("ask", f"expected exactly one ask, one of: {_ask_names()}")
     (name, body), = ask.items()
-    if name not in ASKS:
-        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {', '.join(sorted(ASKS))}")
+    if name not in ASKS and name not in PLUGIN_ASKS:
+        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {_ask_names()}")
     if body is None:
         body = {}
     if not isinstance(body, dict):
@@ -502,8 +521,11 @@ def answer(query: object) -> dict[str, Any]:
     Raises :class:`QueryError` (with ``field`` and ``message``) for invalid queries; never any
     other exception for bad input.
     """
-    load_plugins()
     parsed = parse_query(query)
+    module = PLUGIN_ASKS.get(parsed.ask)
+    if module is not None and module not in _plugins_imported:
+        import_module(module)
+        _plugins_imported.add(module)
     handler = ASKS[parsed.ask]
     try:
         return handler(parsed, parsed.body)
@@ -621,6 +643,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             out["battle"]["explain"].append("dice not used: the attack is not allowed")
         return out
     if faces is None:
+        from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
+
         odds = position_odds(query.position, attacker.id, target.id, mods, check)
         out["battle"]["odds"] = odds_json(odds)
         return out
@@ -698,24 +722,20 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         dests.append(entry)
     return {"move": {"destinations": dests}}
 
-_plugins_loaded = False
+_plugins_imported: set[str] = set()
 
 
 def load_plugins() -> None:
-    """Import the modules that register the other asks, once (on the first :func:`answer`).
+    """Import every module of :data:`PLUGIN_ASKS`, once (:func:`answer` imports only the one
+    an ask needs).
 
     Kept out of the module's own imports because they import this module (their
     ``register_ask``), and so that ``position_from_json`` alone loads no card or air rules.
+    card_referee replaces "battle" and "move" with their card-aware versions (which call the
+    plain ones above) and adds orders, card_attack and victory; terrain_referee the terrain
+    owners' entering asks; air.referee the air asks.
     """
-    global _plugins_loaded
-    if _plugins_loaded:
-        return
-    # card_referee replaces "battle" and "move" with their card-aware versions (which call the
-    # plain ones above) and adds orders, card_attack and victory; air.referee the air asks.
-    from companion.rules import (
-        card_referee,  # noqa: F401
-        terrain_referee,  # noqa: F401  (terrain owners, entering asks)
-    )
-    from companion.rules.air import referee as air_referee  # noqa: F401
-
-    _plugins_loaded = True
+    for module in dict.fromkeys(PLUGIN_ASKS.values()):
+        if module not in _plugins_imported:
+            import_module(module)
+            _plugins_imported.add(module)

@@ -29,6 +29,8 @@ _GROUND = frozenset({UnitClass.INFANTRY, UnitClass.ARMOR, UnitClass.ARTILLERY})
 
 @dataclass(frozen=True, slots=True)
 class TerrainSpec:
+    """What one terrain or obstacle does to movement, battle and line of sight."""
+
     name: str
     obstacle: bool = False  # an obstacle placed on a terrain hex (sandbags, wire...)
     blocks_los: bool = False

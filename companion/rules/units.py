@@ -20,6 +20,8 @@ class UnitClass(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class UnitSpec:
+    """The rules of one unit type: figures, movement, dice by range and its exceptions."""
+
     name: str
     unit_class: UnitClass  # how it is ordered and which terrain reductions its attacks suffer
     figures: int

@@ -1,0 +1,156 @@
+"""Start-up of the ``companion`` command (issue 18): the quick paths give exactly what the
+argparse paths give, and import nothing the command does not use."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import companion.cli as cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def argparse_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                  columns: int) -> str:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    with monkeypatch.context() as m:
+        m.setattr(cli, "quick_help", lambda columns=None: None)
+        with pytest.raises(SystemExit) as info:
+            cli.main(["--help"])
+    assert info.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("columns", [*range(1, 130), 200, 1000])
+def test_quick_help_is_argparse_help(monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str], columns: int) -> None:
+    quick = cli.quick_help(columns)
+    if quick is None:
+        assert columns < 80  # only terminals narrower than the default go the long way
+        return
+    assert quick == argparse_help(monkeypatch, capsys, columns)
+
+
+def test_help_and_no_command_print_the_help(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    expected = argparse_help(monkeypatch, capsys, 80)
+    assert cli.main([]) == 0
+    assert capsys.readouterr().out == expected
+    for flag in ("-h", "--help"):
+        with pytest.raises(SystemExit) as info:
+            cli.main([flag])
+        assert info.value.code == 0
+        assert capsys.readouterr().out == expected
+
+
+def loaded_modules(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 0, out.stderr
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_help_imports_no_argparse_and_no_rules() -> None:
+    mods = loaded_modules("""
+        import json, sys
+        from companion.cli import main
+        try:
+            main(["--help"])
+        except SystemExit:
+            pass
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert "argparse" not in mods
+    assert not {m for m in mods if m.startswith("companion.") and m != "companion.cli"}
+
+
+QUERY = {"board": "standard", "units": [
+    {"id": "a1", "side": "allies", "type": "infantry", "hex": "F3"},
+    {"id": "x1", "side": "axis", "type": "infantry", "hex": "F5"}],
+    "ask": {"battle": {"attacker": "a1", "target": "x1"}}, "dice": ["flag", "infantry"]}
+
+
+def run_cli(args: list[str], stdin: bytes, quick: bool) -> tuple[int, bytes, bytes]:
+    code = ("import sys, companion.cli as c\n"
+            + ("" if quick else "c._quick_rules = lambda a: None\n")
+            + f"raise SystemExit(c.main({args!r}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, input=stdin,
+                         capture_output=True, timeout=60)
+    return out.returncode, out.stdout, out.stderr
+
+
+def test_quick_rules_answers_as_the_argparse_way(tmp_path: Path) -> None:
+    good = tmp_path / "q.json"
+    good.write_text(json.dumps(QUERY))
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"board": ')
+    cases = [(["rules", str(good)], b""), (["rules", "-"], good.read_bytes()),
+             (["rules"], good.read_bytes()), (["rules", str(bad)], b""),
+             (["rules", str(tmp_path / "missing.json")], b""), (["rules"], b"\xff\xfe")]
+    for args, stdin in cases:
+        quick = run_cli(args, stdin, quick=True)
+        assert quick == run_cli(args, stdin, quick=False), args
+    assert run_cli(["rules", str(good)], b"", quick=True)[0] == 0
+    assert json.loads(run_cli(["rules", str(bad)], b"", quick=True)[1])["error"]
+
+
+def test_a_referee_query_imports_no_argparse_and_no_card_or_air_rules(tmp_path: Path) -> None:
+    good = tmp_path / "q.json"
+    good.write_text(json.dumps(QUERY))
+    mods = loaded_modules(f"""
+        import io, json, sys
+        from companion.cli import main
+        real = sys.stdout
+        sys.stdout = io.TextIOWrapper(io.BytesIO())
+        assert main(["rules", {str(good)!r}]) == 0
+        sys.stdout = real
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert "argparse" not in mods
+    assert "companion.rules.battle" in mods
+    assert not {"companion.rules.cards", "companion.rules.air", "companion.rules.orders"} & mods
+
+
+def test_play_help_and_parse_command_load_no_game() -> None:
+    from companion.cli import play
+    from companion.scenarios import DEMO_SCENARIO
+
+    assert play.DEFAULT_SCENARIO == DEMO_SCENARIO
+    mods = loaded_modules("""
+        import contextlib, io, json, sys
+        from companion.cli import main
+        from companion.cli.play import parse_command
+        assert parse_command("move a1 F4") == {"do": "move", "unit": "a1", "to": "F4"}
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            try:
+                main(["play", "--help"])
+            except SystemExit:
+                pass
+        assert "--resume" in out.getvalue()
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert not {m for m in mods if m.startswith(("companion.game", "companion.dice",
+                                                 "companion.store", "companion.scenarios"))}
+
+
+@pytest.mark.parametrize("command", ["demo", "rules", "cards", "scenario", "play", "games", "app"])
+def test_sub_command_help_loads_only_the_command_line(command: str) -> None:
+    mods = loaded_modules(f"""
+        import contextlib, io, json, sys
+        from companion.cli import main
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            try:
+                main([{command!r}, "--help"])
+            except SystemExit:
+                pass
+        assert "usage: companion {command}" in out.getvalue()
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert {m for m in mods if m.startswith("companion.")} <= {"companion.cli", f"companion.cli.{command}"}
