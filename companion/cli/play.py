@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import queue
 import re
 import select
@@ -461,9 +462,16 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
                       reader: OpenSource | None) -> bool:
     table.say("Type 'help' for the commands.")
     results: queue.Queue[dict[str, Any]] = queue.Queue()
-    desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"))
+    desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"),
+                     offline_hint="type them instead (dice FACE ...)")
             if reader is not None and reader.spec != "manual" else None)
+    # the tray's own log lines would repeat over the prompt: the desk says it in words once
+    logging.getLogger("companion.tray").setLevel(logging.ERROR)
+    thrower = "camera" if dice.startswith("camera") else "tray"
     while not session.over:
+        if desk is not None:
+            desk.due(session.dice_request())
+            table.dice_from = thrower if desk.online is not False else None
         table.show_prompt()
         p = session.prompt()
         if p.kind == "dice" and dice == "sim" and p.dice is not None:
