@@ -23,6 +23,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def version() -> str:
+    """The installed package's version (the source tree's when it is not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("m44-companion")
+    except metadata.PackageNotFoundError:
+        from companion import __version__
+
+        return __version__
+
+
 def _load(name: str) -> object | None:
     module, _ = COMMANDS[name]
     try:
@@ -36,6 +48,7 @@ def _load(name: str) -> object | None:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"companion {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = args_list[0] if args_list and args_list[0] in COMMANDS else None
     for name, (_, help_text) in COMMANDS.items():

@@ -126,3 +126,11 @@ def test_a_game_typed_in_the_terminal_by_hexes(tmp_path: Path) -> None:
     assert "Infantry moves c2 → C3" in r.stdout and "Armor moves C1 → b2." in r.stdout
     assert "The Allies end turn 1." in r.stdout and "Legend:" in r.stdout
     assert "!" not in r.stdout.replace("Move Out!", "")
+
+
+def test_companion_version_prints_the_package_version() -> None:
+    import companion
+
+    r = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == f"companion {companion.__version__}"
