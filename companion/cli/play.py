@@ -15,7 +15,9 @@ import queue
 import re
 import select
 import shlex
+import shutil
 import sys
+import textwrap
 from typing import Any, TextIO
 
 from companion.dice.desk import DiceDesk
@@ -512,8 +514,9 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
             table.say(board_text(session.state))
             continue
         if word in ("options", "what", "o"):
+            width = max(40, min(100, shutil.get_terminal_size().columns - 1))
             for text in options_lines(session.legal()) or ["Nothing to choose: follow the prompt."]:
-                table.say(f"  {text}")
+                table.say(textwrap.fill(text, width, initial_indent="  ", subsequent_indent="      "))
             continue
         try:
             action = resolve_names(session, parse_command(line))

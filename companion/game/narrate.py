@@ -254,9 +254,6 @@ def _resolved(d: dict[str, Any], n: Namer) -> str:
         line += f"; {count(due, 'flag')} to retreat"
     if ignored:
         line += f"; {count(ignored, 'flag')} ignored"
-        why = [e for e in d.get("explain", []) if isinstance(e, str) and "ignore" in e]
-        if why:
-            line += f" ({n.words(why[0])})"
     return _cap(line) + "."
 
 
@@ -389,7 +386,13 @@ class Narrator:
                 if u.id not in self.namer.types:
                     self.namer.types[u.id] = u.type
                     self.namer.hexes[u.id] = st.hex_name(u.hex)
-        return describe(ev, self.namer)
+        line = describe(ev, self.namer)
+        d = ev.data
+        if st is not None and ev.kind == "battle_resolved" and d.get("flags_ignored"):
+            _, why = flag_reasons(st, str(d.get("target")), d.get("target_hex"))
+            if why and line.endswith("."):
+                line = line[:-1] + f" ({'; '.join(why)})."
+        return line
 
 
 def flag_reasons(st: GameState, unit_id: str, at: str | None = None) -> tuple[int, list[str]]:

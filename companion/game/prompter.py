@@ -64,6 +64,13 @@ def flag_notes(st: GameState, attacker_id: str, target_id: str) -> tuple[str, ..
     return tuple(out)
 
 
+def _with_notes(explain: list[str], notes: tuple[str, ...]) -> tuple[str, ...]:
+    """The dice count's lines with the notes before its last line ("roll 2 dice")."""
+    lines = list(explain)
+    last = [line for line in lines[-1:] if line.startswith("roll ")]
+    return (*lines[:len(lines) - len(last)], *notes, *last)
+
+
 def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Prompt:
     st = legal.state
     actions = legal.actions
@@ -150,7 +157,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
                       actions,
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)
                                       if u in pos.units),
-                      dice=due, detail=(*b.explain, *flag_notes(st, b.attacker, b.target)))
+                      dice=due, detail=_with_notes(b.explain, flag_notes(st, b.attacker, b.target)))
     if st.phase is Phase.REVIEW_DICE:
         faces = ", ".join("?" if f is None else str(f) for f in (b.faces or []))
         unread = any(f is None for f in (b.faces or []))

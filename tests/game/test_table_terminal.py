@@ -134,3 +134,25 @@ def test_companion_version_prints_the_package_version() -> None:
     r = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == f"companion {companion.__version__}"
+
+
+def test_a_flag_ignored_says_why_and_the_dice_count_names_the_sandbags() -> None:
+    """Orchard Ridge: special forces close-assault the infantry on the hill with sandbags on
+    j6: the hill takes 1 die (the sandbags do not add), a flag is ignored for the sandbags."""
+    from companion.game.narrate import Narrator
+    from companion.game.prompter import prompt_for
+
+    g = GameSession.new(load_builtin("orchard-ridge"), options={"seed": 1})
+    narrator = Narrator(g.state, g.log.start)
+    lines: list[str] = []
+    g.listeners.append(lambda ev, st: lines.append(narrator.line(ev, st)))
+    for typed in ("card probe right", "order J3 k2", "move J3 J5", "done", "battle J5 j6"):
+        g.act(resolve_names(g, parse_command(typed)))
+    p = prompt_for(g.legal())
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 2
+    assert "target on hill: -1" in p.detail and p.detail[-1] == "roll 2 dice"
+    assert any(d.startswith("sandbags on j6 do not add to the hill") for d in p.detail)
+    assert any("may ignore 1 flag (sandbags on j6" in d for d in p.detail)
+    g.act(resolve_names(g, parse_command("dice grenade flag")))
+    assert lines[-1] == ("1 hit: infantry on j6 loses 1 figure; 1 flag ignored (sandbags on j6: "
+                         "1 flag may be ignored).")
