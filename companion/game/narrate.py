@@ -127,15 +127,18 @@ class Namer:
             return label
         return oid.replace("_", " ").replace("-", " ")
 
-    def words(self, text: str) -> str:
+    def words(self, text: str, units: Iterable[str] = ()) -> str:
         """``text`` (built elsewhere with raw ids: the rules core's explanations, the air
         flow's purposes) in players' words: unit and objective ids replaced by their words,
         code words (``special_forces``, ``barbed_wire``) by words. An id that is also a hex
         name of the board (units a2, a4... beside hexes a2, a4...) is taken for a unit only
-        where it starts the text, as the rules core writes units; elsewhere it is a hex."""
+        where it starts the text, as the rules core writes units, or when it is among
+        ``units`` (the units the text is known to be about); elsewhere it is a hex."""
+        about = set(units)
         names = {**{o: self.objective(o) for o in self.objectives},
                  **{u: self.unit(u) for u in self.types}}
         out = text
+        first_replaced = False
         if names:
             pattern = re.compile(r"(?<![\w-])(" + "|".join(
                 re.escape(k) for k in sorted(names, key=len, reverse=True))
@@ -143,17 +146,20 @@ class Namer:
 
             def repl(m: re.Match[str]) -> str:
                 key = m.group(1)
-                if key in self.hex_names and m.start() > 0:
+                if key in self.hex_names and m.start() > 0 and key not in about:
                     return m.group(0)
                 said = names[key]
                 kind = self.kind(key)
                 if said.startswith(kind + " ") and m.string[:m.start()].endswith(kind + " "):
                     said = said[len(kind) + 1:]  # "enemy armor x5" -> "enemy armor on e6"
+                if m.start() == 0:
+                    nonlocal first_replaced
+                    first_replaced = True
                 return said + ("'s" if m.group(0).endswith("'s") else "")
 
             out = pattern.sub(repl, out)
         out = _SNAKE.sub(lambda m: type_words(m.group(0)), out)
-        return _first_upper_if(text, out)
+        return out if first_replaced else _first_upper_if(text, out)
 
     def after(self, ev: Event) -> None:
         """Follow a unit's hex as the events move it."""
@@ -297,6 +303,12 @@ def _game_over(d: dict[str, Any], n: Namer) -> str:
             f"(Allies-Axis; {n.words(str(d['reason']))}).")
 
 
+def _about(d: dict[str, Any]) -> list[str]:
+    """The units an air event is about (its purpose names them by id)."""
+    return [str(x) for x in [d.get("unit"), d.get("plane"), d.get("attacker"), d.get("target"),
+                             *(d.get("targets") or [])] if isinstance(x, str) and x]
+
+
 _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "game_started": lambda d, n: f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}",
     "card_played": lambda d, n: f"{side_words(d['side'])} play {_card_name(d['card'])}.",
@@ -325,7 +337,7 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
                                 + ", ".join(f"{m['ammo'].replace('_', ' ')} on {m['hex']}"
                                             for m in d["markers"])
                                 + f"; ammo left {_ammo(d['ammo_left'])}."),
-    "air_attack_declared": lambda d, n: (f"{_cap(n.words(str(d['purpose'])))}: "
+    "air_attack_declared": lambda d, n: (f"{_cap(n.words(str(d['purpose']), _about(d)))}: "
                                          f"{dice_words(d['dice'])}, thrown by the "
                                          f"{d['thrower'].title()}."),
     "air_check": lambda d, n: (f"Air check of the {n.unit(d['plane'])} (thrown by the "

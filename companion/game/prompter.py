@@ -19,17 +19,31 @@ def prompt_for(legal: LegalActions) -> Prompt:
     players' words: units by type and hex, never by id; what the prompt waits for."""
     st = legal.state
     namer = Namer.for_state(st)
+    about = _about(st)
     roll = legal.roll
     due = None if roll is None else DiceDue(roll.rid, roll.dice, roll.thrower,
-                                            namer.words(roll.purpose), odds=legal.roll_odds,
-                                            roll=st.rolls)
+                                            namer.words(roll.purpose, about),
+                                            odds=legal.roll_odds, roll=st.rolls)
     air_step = airflow.air_prompt(st, legal.actions, due)
     if air_step is not None:  # the air flow's words name units by id: say them as players do
-        return replace(air_step, text=namer.words(air_step.text),
-                       detail=tuple(namer.words(d) for d in air_step.detail),
+        return replace(air_step, text=namer.words(air_step.text, about),
+                       detail=tuple(namer.words(d, about) for d in air_step.detail),
                        choices=tuple(replace(c, label=namer.words(c.label)) for c in air_step.choices))
     p = _prompt_for(legal, namer, due)
-    return replace(p, detail=tuple(namer.words(d) for d in p.detail))
+    return replace(p, detail=tuple(namer.words(d, about) for d in p.detail))
+
+
+def _about(st: GameState) -> list[str]:
+    """The units the moment's texts are about: the battle's, the air roll's or retreat's (the
+    purposes built elsewhere name them by ids, which may look like hex names)."""
+    out: list[str] = []
+    if st.battle is not None:
+        out += [st.battle.attacker, st.battle.target]
+    if st.air is not None:
+        if st.air.roll is not None:
+            out += [st.air.roll.unit, *st.air.roll.targets]
+        out += [str(r.get("unit")) for r in st.air.retreats[:1]]
+    return [u for u in out if u]
 
 
 def unit_label(st: GameState, uid: str) -> str:
@@ -144,13 +158,13 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
     if st.phase is Phase.DICE and b.confirm_dice and roll is not None:
         n = roll.dice
         return Prompt("dice", side, f"{who}: throw {n} battle {'die' if n == 1 else 'dice'}"
-                      f" — {namer.words(roll.purpose)}. Waiting for the dice.", actions,
+                      f" — {due.purpose if due else ''}. Waiting for the dice.", actions,
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE and roll is not None:
         thrower = roll.thrower
         return Prompt("dice", thrower, f"{side_words(thrower)}: throw {b.dice} battle "
-                      f"{'die' if b.dice == 1 else 'dice'} — {namer.words(roll.purpose)}. "
+                      f"{'die' if b.dice == 1 else 'dice'} — {due.purpose if due else ''}. "
                       "Waiting for the dice."
                       + (f" (The {un(b.target)}'s owner may play Ambush first.)"
                          if "ambush" in actions else ""),
@@ -192,6 +206,7 @@ def options_lines(legal: LegalActions) -> list[str]:
     line says what to type (a unit is named by its hex)."""
     st = legal.state
     namer = Namer.for_state(st)
+    about = _about(st)
     un = namer.unit
     lines: list[str] = []
     pos = st.position
@@ -223,11 +238,14 @@ def options_lines(legal: LegalActions) -> list[str]:
     for a in legal.attackers:
         targets = legal.targets(a.id)
         if targets:
-            lines.append(f"{_cap(un(a.id))} may battle: " + "; ".join(
-                f"{un(t.target)} with {dice_words(t.dice)}"
-                + (f" ({', '.join(namer.words(e) for e in t.explain if not e.startswith('roll '))})"
-                   if t.explain else "")
-                for t in targets) + f" (type: battle {a.hex} {targets[0].hex})")
+            said = []
+            for t in targets:
+                why = [namer.words(e, [a.id, t.target]) for e in t.explain
+                       if not e.startswith("roll ")]
+                said.append(f"{un(t.target)} with {dice_words(t.dice)}"
+                            + (f" ({', '.join(why)})" if why else ""))
+            lines.append(f"{_cap(un(a.id))} may battle: " + "; ".join(said)
+                         + f" (type: battle {a.hex} {targets[0].hex})")
     for r in legal.retreats:
         lost = f" (loses {count(r.figures_lost, 'figure')})" if r.figures_lost else ""
         lines.append(f"Retreat to {r.hex}{lost} (type: retreat {r.hex})")
@@ -236,7 +254,7 @@ def options_lines(legal: LegalActions) -> list[str]:
     roll = legal.roll
     if roll is not None:
         lines.append(f"{side_words(roll.thrower)} throw {dice_words(roll.dice)}: "
-                     f"{namer.words(roll.purpose)} (type: dice and the faces, e.g. dice "
+                     f"{namer.words(roll.purpose, about)} (type: dice and the faces, e.g. dice "
                      f"{' '.join(['star', 'flag', 'grenade'][:max(1, min(roll.dice, 3))])})")
     words = {"end_moves": "done (finished moving)", "end_turn": "end (end the turn)",
              "undo": "undo (take back the last step)", "apply_dice": "apply (apply the dice)",

@@ -17,6 +17,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,3 +125,54 @@ def test_the_app_catalogue_of_each_language_has_game_words(lang: str) -> None:
     shown = [msgstr or msgid for msgid, msgstr in read_po(po).items()]
     bad = [t for t in shown if SNAKE.search(re.sub(r"\{[^}]*\}|%\(\w+\)s", "", t))]
     assert not bad, bad[:20]
+
+
+def _replayed_texts(sc: Scenario, seed: int, actions: list[dict[str, Any]] | None,
+                    rename: dict[str, str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The texts of a game; with ``actions``, those actions (ids renamed) instead of the auto
+    player's choices. Returns the texts and the actions played."""
+    g = GameSession.new(sc, options={"seed": seed}, deck_seed=seed)
+    narrator = Narrator(g.state, g.log.start)
+    texts: list[str] = []
+    g.listeners.append(lambda ev, st: texts.append(narrator.line(ev, st)))
+    player = AutoPlayer(seed)
+    played: list[dict[str, Any]] = []
+    for i in range(300 if actions is None else len(actions)):
+        if g.over:
+            break
+        narrator.see(g.state)
+        p = g.prompt()
+        texts += [p.text, *p.detail, *(c.label for c in p.choices), *options_lines(g.legal())]
+        action = player.next_action(g) if actions is None else _rename(actions[i], rename)
+        played.append(action)
+        g.act(action)
+    return texts, played
+
+
+def _rename(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_rename(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: _rename(v, names) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_units_whose_ids_are_hex_names_read_the_same(name: str) -> None:
+    """The clash of the issue, made total: every unit's id is the name of another hex. The
+    same game played with ids that look like nothing must read word for word the same."""
+    sc = load_builtin(name)
+    g = GameSession.new(sc, options={"seed": 1})
+    start = {u.hex for u in sc.units}
+    free = [g.state.hex_name(h) for h in g.state.board.all_hexes][::-1]
+    free = [h for h in free if h not in start]
+    plain = _renamed(sc)
+    as_hexes = {f"trooper{i}": free[i - 1] for i in range(1, len(sc.units) + 1)}
+    tricky = dataclasses.replace(plain, units=[dataclasses.replace(u, id=as_hexes[u.id])
+                                               for u in plain.units])
+    texts, played = _replayed_texts(plain, 2, None, {})
+    again, _ = _replayed_texts(tricky, 2, played, as_hexes)
+    diffs = [(a, b) for a, b in zip(texts, again, strict=False) if a != b]
+    assert len(texts) == len(again) and not diffs, diffs[:5]
