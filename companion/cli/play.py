@@ -293,19 +293,24 @@ def resolve_names(session: GameSession, action: dict[str, Any]) -> dict[str, Any
 _REFUSED = re.compile(r"^'(\w+)' is not possible now \((.*)\); allowed now: (.*)$", re.S)
 
 
-def refusal_words(session: GameSession, message: str) -> str:
-    """A refusal as the terminal says it: units in words, the commands that fit now."""
+def refusal_words(session: GameSession, message: str,
+                  action: dict[str, Any] | None = None) -> str:
+    """A refusal as the terminal says it: units in words (those of ``action`` wherever the
+    message names them), the commands that fit now."""
     narrator = Narrator(session.state, session.log.start)
+    a = action or {}
+    about = [str(a[k]) for k in _UNIT_FIELDS if isinstance(a.get(k), str)]
+    about += [str(u) for k in ("units", "targets") if isinstance(a.get(k), list) for u in a[k]]
     m = _REFUSED.match(message)
     if m is not None:
         do, prompt, allowed = m.groups()
         cmds = [_COMMANDS.get(x.strip(), x.strip().replace("_", " "))
                 for x in re.split(r"[,/]", allowed) if x.strip() and x.strip() != "nothing"]
         said = _COMMANDS.get(do, do.replace("_", " "))
-        return (f"'{said}' does not fit now. {narrator.namer.words(prompt)} "
+        return (f"'{said}' does not fit now. {narrator.namer.words(prompt, about)} "
                 f"You may type: {', '.join(dict.fromkeys(cmds)) or 'nothing'} "
                 "(options lists the choices).")
-    return narrator.namer.words(message)
+    return narrator.namer.words(message, about)
 
 
 def board_text(st: GameState, ascii_only: bool = False) -> str:
@@ -366,8 +371,8 @@ class TerminalTable:
     def status(self) -> None:
         st = self.session.state
         m = st.medals
-        self.say(f"medals allies {m[st.active.ALLIES]}/{st.medals_to_win(st.active.ALLIES)}, "
-                 f"axis {m[st.active.AXIS]}/{st.medals_to_win(st.active.AXIS)}")
+        self.say(f"Medals: Allies {m[st.active.ALLIES]} of {st.medals_to_win(st.active.ALLIES)}, "
+                 f"Axis {m[st.active.AXIS]} of {st.medals_to_win(st.active.AXIS)}")
         for u in sorted(st.position.units.values(), key=lambda u: (u.side.value, u.hex)):
             self.say(f"  {st.hex_name(u.hex):4} {u.side.value.title():6} {type_words(u.type):16} "
                      f"{u.figures} figure{'s' if u.figures != 1 else ''}")
@@ -553,6 +558,6 @@ def _try(session: GameSession, table: TerminalTable, action: dict[str, Any]) -> 
     try:
         session.act(action)
     except IllegalAction as exc:
-        table.say(f"! {refusal_words(session, str(exc))}")
+        table.say(f"! {refusal_words(session, str(exc), action)}")
     except StoreError as exc:  # nothing of the action was kept; the game is as it was
         table.say(f"! the game could not be saved: {exc}")

@@ -156,3 +156,14 @@ def test_a_flag_ignored_says_why_and_the_dice_count_names_the_sandbags() -> None
     g.act(resolve_names(g, parse_command("dice grenade flag")))
     assert lines[-1] == ("1 hit: infantry on j6 loses 1 figure; 1 flag ignored (sandbags on j6: "
                          "1 flag may be ignored).")
+
+
+def test_a_refusal_names_the_units_of_the_action_even_when_their_ids_look_like_hexes() -> None:
+    g = GameSession.new(load_builtin("orchard-ridge"), options={"seed": 1})
+    g.act({"do": "play_card", "card": "probe_right"})
+    action = resolve_names(g, parse_command("order J3 k2 i2"))
+    assert "a4" in action["units"]  # the infantry on i2 is unit a4, and a4 is also a hex
+    with pytest.raises(IllegalAction) as exc:
+        g.act(action)
+    said = refusal_words(g, str(exc.value), action)
+    assert "infantry on i2" in said and not re.search(r"\ba4\b", said)
