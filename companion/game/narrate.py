@@ -258,6 +258,9 @@ def _resolved(d: dict[str, Any], n: Namer) -> str:
         line += " and is eliminated"
     elif due:
         line += f"; {count(due, 'flag')} to retreat"
+        if any(isinstance(e, str) and "flags may not be ignored" in e
+               for e in d.get("explain", [])):
+            line += " (flags may not be ignored in this battle)"
     if ignored:
         line += f"; {count(ignored, 'flag')} ignored"
     return _cap(line) + "."

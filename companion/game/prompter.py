@@ -89,7 +89,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
     st = legal.state
     actions = legal.actions
     side = st.active.value
-    who = side_words(side)
+    who = side.title()  # the side addressed: "Allies: play a command card."
     name = st.hex_name
     pos = st.position
     roll = legal.roll
@@ -163,7 +163,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE and roll is not None:
         thrower = roll.thrower
-        return Prompt("dice", thrower, f"{side_words(thrower)}: throw {b.dice} battle "
+        return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
                       f"{'die' if b.dice == 1 else 'dice'} — {due.purpose if due else ''}. "
                       "Waiting for the dice."
                       + (f" (The {un(b.target)}'s owner may play Ambush first.)"
@@ -184,7 +184,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
         assert b.result is not None
         opts = legal.retreats
         due_flags = b.result['flags'] - b.result['flags_ignored']
-        return Prompt("retreat", owner, f"{side_words(owner)}: the {un(b.target)} must retreat "
+        return Prompt("retreat", owner, f"{owner.title()}: the {un(b.target)} must retreat "
                       f"({count(due_flags, 'flag')}); choose where.",
                       actions, highlight=tuple(o.hex for o in opts),
                       choices=tuple(Choice(o.hex, o.hex, (f"loses {count(o.figures_lost, 'figure')}"

@@ -167,3 +167,15 @@ def test_a_refusal_names_the_units_of_the_action_even_when_their_ids_look_like_h
         g.act(action)
     said = refusal_words(g, str(exc.value), action)
     assert "infantry on i2" in said and not re.search(r"\ba4\b", said)
+
+
+def test_a_flag_that_may_not_be_ignored_says_so_in_the_log() -> None:
+    from companion.game.events import Event
+    from companion.game.narrate import describe
+
+    data = {"attacker": "a1", "target": "x1", "target_hex": "j6", "hits": 0,
+            "figures_removed": 0, "eliminated": False, "flags": 1, "flags_ignored": 0,
+            "explain": ["rolled flag", "flags may not be ignored in this battle"]}
+    line = describe(Event(9, "battle_resolved", data))
+    assert line == ("0 hits: x1 loses 0 figures; 1 flag to retreat (flags may not be ignored "
+                    "in this battle).")
