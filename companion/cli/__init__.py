@@ -71,11 +71,13 @@ def quick_help(columns: int | None = None) -> str | None:
     action_max = max(max(len(name) for name in COMMANDS), len("-h, --help"), len("COMMAND")) + 2
     help_position = min(action_max + 2, max_help_position)
     help_width = width - help_position
-    usage = "usage: companion [-h] COMMAND ..."
+    usage = "usage: companion [-h] [--version] COMMAND ..."
     own_help = "show this help message and exit"
+    version_help = "show program's version number and exit"
     if help_width < 11 or len(usage) > width or help_position - 4 < len("-h, --help"):
         return None
-    if any(len(h) > help_width for _, h in COMMANDS.values()) or len(own_help) > help_width:
+    if any(len(h) > help_width for _, h in COMMANDS.values()) or \
+            max(len(own_help), len(version_help)) > help_width:
         return None
     description = _wrap(" ".join((__doc__ or "").split()), max(width, 11))
     if description is None:
@@ -87,8 +89,21 @@ def quick_help(columns: int | None = None) -> str | None:
             out.append(f"    {name:<{name_width}}  {help_text}")
         else:
             out += [f"    {name}", " " * help_position + help_text]
-    out += ["", "options:", f"  {'-h, --help':<{help_position - 4}}  {own_help}", ""]
+    out += ["", "options:", f"  {'-h, --help':<{help_position - 4}}  {own_help}",
+            f"  {'--version':<{help_position - 4}}  {version_help}", ""]
     return "\n".join(out)
+
+
+def version() -> str:
+    """The installed package's version (the source tree's when it is not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("m44-companion")
+    except metadata.PackageNotFoundError:
+        from companion import __version__
+
+        return __version__
 
 
 def _load(name: str) -> object | None:
@@ -133,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"companion {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = args_list[0] if args_list and args_list[0] in COMMANDS else None
     for name, (_, help_text) in COMMANDS.items():

@@ -1,58 +1,107 @@
 """``companion play``: a whole game in the terminal, with the same prompts as the app.
 
-Players type what happens at the table (``move a1 F4``, ``battle a1 x2``, ``dice flag
-grenade``...). ``--auto`` lets a simple built-in player play both sides with dice fixed by
-``--seed``, printing the prompts as it goes; ``--resume`` continues the saved game.
+Players type what happens at the table, naming units by the hex they stand on (``move F7
+G6``, ``battle F7 G8``, ``dice flag grenade``...; unit ids work too, for scripts).
+``--auto`` lets a simple built-in player play both sides with dice fixed by ``--seed``,
+printing the prompts as it goes; ``--resume`` continues the saved game.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import logging
 import queue
+import re
 import select
 import shlex
+import shutil
 import sys
+import textwrap
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from companion.dice.factory import OpenSource
-    from companion.game.session import GameSession
-    from companion.store import GameStore
+    from companion.dice.desk import DiceDesk
+    from companion.dice.factory import DiceSourceError, OpenSource, check_spec, open_source
+    from companion.game.auto import AutoPlayer, seeded_faces
+    from companion.game.narrate import Narrator, type_words
+    from companion.game.prompter import options_lines
+    from companion.game.session import GameSession, IllegalAction
+    from companion.game.state import GameState
+    from companion.rules.board import HexNameError
+    from companion.scenarios import ScenarioError, resolve
+    from companion.scenarios.model import TerrainPiece, UnitSetup
+    from companion.scenarios.render import draw_map
+    from companion.store import GameStore, StoreError
 
-# The game, dice, store and scenario packages are imported by the functions that use them, so
-# that ``companion play --help`` (and parse_command, which the sync command borrows) loads none.
 # The built-in scenario played when none is named (companion.scenarios.DEMO_SCENARIO; a test
 # checks they agree).
 DEFAULT_SCENARIO = "orchard-ridge"
 
-HELP = """Commands (the prompt says which apply now):
-  card NAME              play a command card (e.g. card attack_center)
-  order ID [ID...] [section=left] [roll=FACE,...]
+
+def _load_game() -> None:
+    """Import what a game needs, once, when one is played or read (``companion play --help``,
+    and parse_command, which the sync command borrows, load none of it)."""
+    g = globals()
+    if "GameSession" in g:
+        return
+    from companion.dice.desk import DiceDesk
+    from companion.dice.factory import DiceSourceError, OpenSource, check_spec, open_source
+    from companion.game.auto import AutoPlayer, seeded_faces
+    from companion.game.narrate import Narrator, type_words
+    from companion.game.prompter import options_lines
+    from companion.game.session import GameSession, IllegalAction
+    from companion.game.state import GameState
+    from companion.rules.board import HexNameError
+    from companion.scenarios import ScenarioError, resolve
+    from companion.scenarios.model import TerrainPiece, UnitSetup
+    from companion.scenarios.render import draw_map
+    from companion.store import GameStore, StoreError
+
+    g.update(DiceDesk=DiceDesk, DiceSourceError=DiceSourceError, OpenSource=OpenSource,
+             check_spec=check_spec, open_source=open_source, AutoPlayer=AutoPlayer,
+             seeded_faces=seeded_faces, Narrator=Narrator, type_words=type_words,
+             options_lines=options_lines, GameSession=GameSession, IllegalAction=IllegalAction,
+             GameState=GameState, HexNameError=HexNameError, ScenarioError=ScenarioError,
+             resolve=resolve, TerrainPiece=TerrainPiece, UnitSetup=UnitSetup, draw_map=draw_map,
+             GameStore=GameStore, StoreError=StoreError)
+
+HELP = """Hexes are named as on the scenario maps: a letter for the column and the row's number
+counted from the bottom edge (A1 is the bottom left corner). Full-width rows use capitals
+(A, B, C...), the rows shifted half a hex use small letters (a, b, c...): G5 and g6 are
+neighbours. Type them in any case (g5 = G5). Name a unit by the hex it stands on (UNIT below).
+
+Commands (the prompt says which apply now; `options` lists what you may do):
+  card NAME              play a command card (e.g. card attack center)
+  order UNIT [UNIT...] [section=left] [roll=FACE,...]
                          order units (section for Infantry Assault, roll for Their Finest Hour)
-  move ID HEX            move an ordered unit          exit ID   leave by an exit hex
+  move UNIT HEX          move an ordered unit          exit UNIT  leave by an exit hex
   done                   finished moving
-  battle ID TARGET       battle with an ordered unit   end       end the turn (draw a card)
+  battle UNIT TARGET     battle with an ordered unit   end       end the turn (draw a card)
   dice FACE [FACE...]    the dice as thrown (infantry armor grenade star flag; ? = unreadable)
   fix N FACE             correct die N (1-based) before applying   apply   apply the dice
   retreat HEX            where the unit retreats       yes / no  take ground or not
   undo                   take back the last step of this turn (never a dice roll)
   attack TARGET [...]    Barrage / Air Power rolls at enemy units (again with no target: next)
+  board                  the map: terrain, units (Allies in capitals), objectives
 Air rules (the scenario says which):
   card NAME air=TITLE    New Flight Plan: an Air Combat card beside the command card
   card NAME sortie       Air Pack: the Air Sortie card joins a section card
-  card air_sortie        Air Pack: the Air Sortie card played by itself (orders the airplane only)
+  card air sortie        Air Pack: the Air Sortie card played by itself (orders the airplane only)
   order ... sortie=HEX   Air Pack: a fresh airplane enters on this edge hex
-  order ... deploy=ID@HEX  New Flight Plan: an air unit off the board enters here
-  move ID HEX path=A,B,.. markers=HEX:bomb,HEX:machine_gun   fly a path, place ammo markers
-  run                    resolve the next attack run (or bombing)   withdraw ID  leave (turn start)
-  bomb ID                New Flight Plan: bomb the objective the air unit ended its move on
-  ambush [ID]            play Ambush: against a close assault (before its dice), or (New Flight
-                         Plan) with your unit ID that an air unit just put an ammo marker on
-  strafe ID HEX [HEX..]  kamikaze ID TARGET   rescue ID TARGET   support ID   interdict ID
-  recon ID               Storch: draw 2 cards at the end of the turn, keep one (end keep=CARD)
+  order ... deploy=AIR@HEX  New Flight Plan: an air unit off the board (AIR: its type) enters here
+  move UNIT HEX path=A,B,.. markers=HEX:bomb,HEX:machine-gun   fly a path, place ammo markers
+  run                    resolve the next attack run (or bombing)   withdraw UNIT  leave (turn start)
+  bomb UNIT              New Flight Plan: bomb the objective the air unit ended its move on
+  ambush [UNIT]          play Ambush: against a close assault (before its dice), or (New Flight
+                         Plan) with your unit that an air unit just put an ammo marker on
+  strafe UNIT HEX [HEX..]   kamikaze UNIT TARGET   rescue UNIT TARGET
+  support UNIT   interdict UNIT
+  recon UNIT             Storch: draw 2 cards at the end of the turn, keep one (end keep=CARD)
   options                everything you may do now (cards, units, hexes, targets and dice)
   status                 medals and units              help      this text
-  quit                   stop (the game is saved; resume with --resume)"""
+  quit                   stop (the game is saved; resume with --resume)
+Scripts may name units by their ids instead of their hexes."""
 
 _FACE_ALIASES = {"inf": "infantry", "i": "infantry", "tank": "armor", "a": "armor", "g": "grenade",
                  "s": "star", "f": "flag", "?": None, "null": None}
@@ -113,23 +162,24 @@ def parse_command(line: str) -> dict[str, Any]:
                 action["deploy"] = {"unit": unit, "hex": where}
         return action
     if verb == "move":
-        need(2, "move ID HEX")
+        need(2, "move UNIT HEX")
         move: dict[str, Any] = {"do": "move", "unit": args[0], "to": args[1]}
         for a in args[2:]:
             if a.startswith("path="):
                 move["path"] = [h for h in a.split("=", 1)[1].split(",") if h]
             elif a.startswith("markers="):
                 marks = [m.partition(":") for m in a.split("=", 1)[1].split(",") if m]
-                move["markers"] = [{"hex": h, "ammo": ammo or "machine_gun"} for h, _, ammo in marks]
+                move["markers"] = [{"hex": h, "ammo": (ammo or "machine_gun").replace("-", "_")}
+                                   for h, _, ammo in marks]
         return move
     if verb == "strafe":
-        need(2, "strafe ID HEX [HEX...]")
+        need(2, "strafe UNIT HEX [HEX...]")
         return {"do": "strafe", "unit": args[0], "hexes": args[1:]}
     if verb in ("kamikaze", "rescue"):
-        need(2, f"{verb} ID TARGET")
+        need(2, f"{verb} UNIT TARGET")
         return {"do": verb, "unit": args[0], "target": args[1]}
     if verb in ("support", "interdict", "withdraw", "recon", "bomb"):
-        need(1, f"{verb} ID")
+        need(1, f"{verb} UNIT")
         do = {"support": "ground_support", "interdict": "interdiction"}.get(verb, verb)
         return {"do": do, "unit": args[0]}
     if verb == "ambush":
@@ -139,12 +189,12 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb == "attack":
         return {"do": "card_attack", **({"targets": args} if args else {})}
     if verb == "exit":
-        need(1, "exit ID")
+        need(1, "exit UNIT")
         return {"do": "exit", "unit": args[0]}
     if verb in ("done", "moved"):
         return {"do": "end_moves"}
     if verb == "battle":
-        need(2, "battle ID TARGET")
+        need(2, "battle UNIT TARGET")
         return {"do": "battle", "attacker": args[0], "target": args[1]}
     if verb in ("end", "draw"):
         keep = [a.split("=", 1)[1] for a in args if a.startswith("keep=")]
@@ -171,6 +221,149 @@ def parse_command(line: str) -> dict[str, Any]:
     raise ValueError(f"unknown command {verb!r} (help lists them)")
 
 
+# --- units by their hex, hexes in any case --------------------------------------------------
+_UNIT_FIELDS = ("unit", "attacker", "target")
+_COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exit",
+             "end_moves": "done", "battle": "battle", "dice": "dice", "correct": "fix",
+             "apply_dice": "apply", "retreat": "retreat", "take_ground": "yes / no",
+             "end_turn": "end", "undo": "undo", "strafe": "strafe", "kamikaze": "kamikaze",
+             "rescue": "rescue", "ground_support": "support", "interdiction": "interdict",
+             "recon": "recon", "withdraw": "withdraw", "card_attack": "attack",
+             "ambush": "ambush", "attack_run": "run", "bomb": "bomb"}
+
+
+def _hex(st: GameState, word: Any) -> Any:
+    """A typed hex in its map spelling (``g5`` -> ``G5``); anything else as it came."""
+    return _as_hex(st, word) or word
+
+
+def _as_hex(st: GameState, word: Any) -> str | None:
+    if not isinstance(word, str):
+        return None
+    try:
+        return st.hex_name(st.board.parse_any_case(word))
+    except (HexNameError, ValueError):
+        return None
+
+
+def _unit(session: GameSession, word: Any, fits: set[str] | None) -> Any:
+    """The unit a player names: by the hex it stands on, or by its id (scripts). When a word
+    is both (unit a2 beside hex a2) the hex wins, unless only the id's unit fits the step."""
+    if not isinstance(word, str):
+        return word
+    st = session.state
+    pos = st.position
+    by_hex: str | None = None
+    where = _as_hex(st, word)
+    for u in pos.units.values():
+        if st.hex_name(u.hex) == where:
+            by_hex = u.id
+            if fits is None or u.id in fits:
+                break
+    by_id = word if word in pos.units else None
+    if (by_hex is not None and by_id is not None and fits is not None
+            and by_hex not in fits and by_id in fits):
+        return by_id
+    if by_hex is not None:
+        return by_hex
+    if by_id is not None:
+        return by_id
+    if where is not None:
+        raise ValueError(f"no unit stands on {where}")
+    return word  # an air unit off the board, or a word the session will explain
+
+
+def resolve_names(session: GameSession, action: dict[str, Any]) -> dict[str, Any]:
+    """``action`` with units named by their hex turned into ids and hexes into their map
+    spelling, as the session takes them. ValueError when a hex holds no unit."""
+    _load_game()
+    st = session.state
+    legal = session.legal()
+    a = dict(action)
+    do = a.get("do")
+    fits: dict[str, set[str] | None] = {"unit": None, "attacker": None, "target": None}
+    if do == "move":
+        fits["unit"] = {u.id for u in legal.movers} | (set(st.air.entering) if st.air else set())
+    elif do == "exit":
+        fits["unit"] = set(legal.exits)
+    elif do == "battle":
+        fits["attacker"] = {u.id for u in legal.attackers}
+    for key in _UNIT_FIELDS:
+        if key in a:
+            if key == "target" and do == "battle":
+                attacker = a.get("attacker")
+                attacker = _unit(session, attacker, fits["attacker"])
+                fits["target"] = {t.target for t in legal.targets(attacker)} \
+                    if isinstance(attacker, str) else None
+            a[key] = _unit(session, a[key], fits[key])
+    if isinstance(a.get("units"), list):
+        orderable = {u.id for u in legal.orderable}
+        a["units"] = [_unit(session, u, orderable or None) for u in a["units"]]
+    if isinstance(a.get("targets"), list):
+        a["targets"] = [_unit(session, u, None) for u in a["targets"]]
+    for key in ("to", "hex", "sortie_hex"):
+        if key in a:
+            a[key] = _hex(st, a[key])
+    for key in ("path", "hexes"):
+        if isinstance(a.get(key), list):
+            a[key] = [_hex(st, h) for h in a[key]]
+    if isinstance(a.get("markers"), list):
+        a["markers"] = [{**m, "hex": _hex(st, m.get("hex"))} if isinstance(m, dict) else m
+                        for m in a["markers"]]
+    dep = a.get("deploy")
+    if isinstance(dep, dict):
+        dep = {**dep, "hex": _hex(st, dep.get("hex"))}
+        pool = st.air.reserve.get(st.active.value, []) if st.air is not None else []
+        if not any(r.get("id") == dep.get("unit") for r in pool):
+            wanted = str(dep.get("unit", "")).replace("-", "_").lower()
+            for r in pool:
+                if wanted in (str(r.get("type")), type_words(str(r.get("type"))).replace(" ", "_")):
+                    dep["unit"] = r.get("id")
+                    break
+        a["deploy"] = dep
+    return a
+
+
+_REFUSED = re.compile(r"^'(\w+)' is not possible now \((.*)\); allowed now: (.*)$", re.S)
+
+
+def refusal_words(session: GameSession, message: str,
+                  action: dict[str, Any] | None = None) -> str:
+    """A refusal as the terminal says it: units in words (those of ``action`` wherever the
+    message names them), the commands that fit now."""
+    _load_game()
+    narrator = Narrator(session.state, session.log.start)
+    a = action or {}
+    about = [str(a[k]) for k in _UNIT_FIELDS if isinstance(a.get(k), str)]
+    about += [str(u) for k in ("units", "targets") if isinstance(a.get(k), list) for u in a[k]]
+    m = _REFUSED.match(message)
+    if m is not None:
+        do, prompt, allowed = m.groups()
+        cmds = [_COMMANDS.get(x.strip(), x.strip().replace("_", " "))
+                for x in re.split(r"[,/]", allowed) if x.strip() and x.strip() != "nothing"]
+        said = _COMMANDS.get(do, do.replace("_", " "))
+        return (f"'{said}' does not fit now. {narrator.namer.words(prompt, about)} "
+                f"You may type: {', '.join(dict.fromkeys(cmds)) or 'nothing'} "
+                "(options lists the choices).")
+    return narrator.namer.words(message, about)
+
+
+def board_text(st: GameState, ascii_only: bool = False) -> str:
+    """The map as it stands now: terrain (sandbags placed and gone included), units with
+    their figures (Allies in capitals), objectives and exits, with the legend."""
+    _load_game()
+    sc = st.scenario
+    now = {st.hex_name(h): set(names) for h, names in st.position.terrain.items()}
+    kept = [p for p in sc.terrain if p.type in now.get(p.hex, set())]
+    have = {(p.hex, p.type) for p in kept}
+    kept += [TerrainPiece(h, t) for h, names in now.items() for t in sorted(names)
+             if (h, t) not in have]
+    units = [UnitSetup(u.id, u.side, u.type, st.hex_name(u.hex), figures=u.figures)
+             for u in st.position.units.values()]
+    text = draw_map(dataclasses.replace(sc, terrain=kept, units=units), ascii_only=ascii_only)
+    return re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+\b", lambda m: type_words(m.group(0)), text)
+
+
 def _face(word: str) -> Any:
     w = word.lower()
     return _FACE_ALIASES.get(w, w)
@@ -180,12 +373,13 @@ class TerminalTable:
     """Drives a session from a terminal (or a script), printing prompts and events."""
 
     def __init__(self, session: GameSession, out: TextIO, quiet: bool = False) -> None:
-        from companion.game.narrate import describe
-
+        _load_game()
         self.session = session
         self.out = out
         self.quiet = quiet
-        session.listeners.append(lambda ev, st: self.say("  · " + describe(ev)))
+        self.narrator = Narrator(session.state, session.log.start)
+        self.dice_from: str | None = None  # a tray or camera that throws the dice, when online
+        session.listeners.append(lambda ev, st: self.say("  · " + self.narrator.line(ev, st)))
 
     def say(self, text: str) -> None:
         if not self.quiet:
@@ -193,36 +387,40 @@ class TerminalTable:
 
     def show_prompt(self) -> None:
         st = self.session.state
+        self.narrator.see(st)
         p = self.session.prompt()
-        self.say(f"[turn {st.turn} · {st.active.value}] {p.text}")
+        self.say(f"[turn {st.turn} · {st.active.value.title()}] {p.text}")
         if p.choices and p.kind in ("play_card", "retreat", "take_ground"):
             self.say("    choices: " + ", ".join(
-                c.key + (f" ({c.detail})" if c.detail else "") for c in p.choices))
+                (c.label if p.kind == "play_card" else c.key)
+                + (f" ({c.detail})" if c.detail else "") for c in p.choices))
+        for line in p.detail if p.kind == "dice" else ():
+            self.say(f"    why: {line}")
         if p.dice and p.dice.odds and "p_hit" in p.dice.odds:
             o = p.dice.odds
             self.say(f"    odds: hit {o.get('p_hit', 0):.0%}, eliminate {o.get('p_eliminate', 0):.0%}")
+        if p.dice is not None:
+            how = " (type: dice FACE ...)" if p.dice.count else " (type: dice)"
+            src = f" from the {self.dice_from}, or typed" if self.dice_from else ""
+            self.say(f"    waiting for {p.dice.count} {'die' if p.dice.count == 1 else 'dice'}"
+                     f"{src}{how}")
 
     def status(self) -> None:
         st = self.session.state
         m = st.medals
-        self.say(f"medals allies {m[st.active.ALLIES]}/{st.medals_to_win(st.active.ALLIES)}, "
-                 f"axis {m[st.active.AXIS]}/{st.medals_to_win(st.active.AXIS)}")
-        for u in st.position.units.values():
-            self.say(f"  {u.id:8} {u.side.value:6} {u.type:16} {st.hex_name(u.hex):4} x{u.figures}")
+        self.say(f"Medals: Allies {m[st.active.ALLIES]} of {st.medals_to_win(st.active.ALLIES)}, "
+                 f"Axis {m[st.active.AXIS]} of {st.medals_to_win(st.active.AXIS)}")
+        for u in sorted(st.position.units.values(), key=lambda u: (u.side.value, u.hex)):
+            self.say(f"  {st.hex_name(u.hex):4} {u.side.value.title():6} {type_words(u.type):16} "
+                     f"{u.figures} figure{'s' if u.figures != 1 else ''}")
 
 
 def _open_store(args: argparse.Namespace) -> GameStore:
-    from companion.store import GameStore
-
     return GameStore(args.data_dir) if args.data_dir else GameStore()
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.dice.factory import DiceSourceError, check_spec
-    from companion.game.session import GameSession
-    from companion.scenarios import ScenarioError, resolve
-    from companion.store import StoreError
-
+    _load_game()
     try:
         store = _open_store(args)
     except (OSError, StoreError) as exc:
@@ -277,8 +475,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_auto(session: GameSession, table: TerminalTable, seed: int, max_turns: int) -> None:
-    from companion.game.auto import AutoPlayer
-
     player = AutoPlayer(seed)
     last_shown = -1
     while not session.over:
@@ -293,8 +489,6 @@ def _play_auto(session: GameSession, table: TerminalTable, seed: int, max_turns:
 
 def _play_interactive(session: GameSession, table: TerminalTable, dice: str, seed: int) -> bool:
     """Returns False when the player quits before the end."""
-    from companion.dice.factory import open_source
-
     reader: OpenSource | None = None
     if dice not in ("manual", "sim"):
         reader = open_source(dice)
@@ -311,15 +505,18 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
 
 def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, seed: int,
                       reader: OpenSource | None) -> bool:
-    from companion.dice.desk import DiceDesk
-    from companion.game.auto import seeded_faces
-    from companion.game.prompter import options_lines
-
     table.say("Type 'help' for the commands.")
     results: queue.Queue[dict[str, Any]] = queue.Queue()
-    desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"))
+    desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"),
+                     offline_hint="type them instead (dice FACE ...)")
             if reader is not None and reader.spec != "manual" else None)
+    # the tray's own log lines would repeat over the prompt: the desk says it in words once
+    logging.getLogger("companion.tray").setLevel(logging.ERROR)
+    thrower = "camera" if dice.startswith("camera") else "tray"
     while not session.over:
+        if desk is not None:
+            desk.due(session.dice_request())
+            table.dice_from = thrower if desk.online is not False else None
         table.show_prompt()
         p = session.prompt()
         if p.kind == "dice" and dice == "sim" and p.dice is not None:
@@ -332,7 +529,8 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
         if desk is not None and desk.asked is not None:
             got, line = _wait_for_dice_or_line(results)
             if got is not None:
-                if got.get("rid") == (session.legal().roll.rid if session.legal().roll else None):
+                roll = session.legal().roll
+                if got.get("rid") == (roll.rid if roll is not None else None):
                     _try(session, table, got)
                 continue
         try:
@@ -352,15 +550,19 @@ def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, see
         if word in ("help", "?"):
             table.say(HELP)
             continue
-        if word in ("status", "map"):
+        if word == "status":
             table.status()
             continue
+        if word in ("board", "map"):
+            table.say(board_text(session.state))
+            continue
         if word in ("options", "what", "o"):
+            width = max(40, min(100, shutil.get_terminal_size().columns - 1))
             for text in options_lines(session.legal()) or ["Nothing to choose: follow the prompt."]:
-                table.say(f"  {text}")
+                table.say(textwrap.fill(text, width, initial_indent="  ", subsequent_indent="      "))
             continue
         try:
-            action = parse_command(line)
+            action = resolve_names(session, parse_command(line))
         except ValueError as exc:
             table.say(f"! {exc}")
             continue
@@ -391,12 +593,9 @@ def _wait_for_dice_or_line(results: queue.Queue[dict[str, Any]]
 
 
 def _try(session: GameSession, table: TerminalTable, action: dict[str, Any]) -> None:
-    from companion.game.session import IllegalAction
-    from companion.store import StoreError
-
     try:
         session.act(action)
     except IllegalAction as exc:
-        table.say(f"! {exc}")
+        table.say(f"! {refusal_words(session, str(exc), action)}")
     except StoreError as exc:  # nothing of the action was kept; the game is as it was
         table.say(f"! the game could not be saved: {exc}")

@@ -1,12 +1,201 @@
-"""Plain-words lines for events: the game log the terminal prints and the app shows."""
+"""Plain-words lines for events: the game log the terminal prints and the app shows.
+
+Units are named as the players see them on the table, by type and hex ("infantry on F7"),
+never by the ids the events carry (a :class:`Namer` knows each unit's type and last hex).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from companion.game.events import Event
 from companion.rules import cards as card_rules
+
+if TYPE_CHECKING:
+    from companion.game.state import GameState
+
+# Unit types whose words are not just the type with spaces.
+_TYPE_WORDS = {"fighter_bomber": "fighter-bomber", "anti_tank": "anti-tank",
+               "anti_tank_late": "anti-tank", "heavy_anti_tank_gun": "heavy anti-tank gun",
+               "mortar_late": "mortar", "machine_gun_late": "machine gun",
+               "flame_thrower_tank": "flame-thrower tank"}
+# Medal sources (session's medal_won/lost reason) and objective kinds in words.
+_REASON_WORDS = {"eliminated": "units eliminated", "temporary": "objective held",
+                 "majority": "majority objective held", "permanent": "objective captured",
+                 "last_to_occupy": "objective last occupied", "exits": "units exited",
+                 "extra": "air medal", "temporary_majority": "majority objective held",
+                 "sudden_death": "sudden-death objective"}
+
+
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def type_words(unit_type: str) -> str:
+    """A unit type as players say it: ``special_forces`` -> "special forces"."""
+    return _TYPE_WORDS.get(unit_type, unit_type.replace("_", " "))
+
+
+def reason_words(reason: str) -> str:
+    """A medal reason ("eliminated, last_to_occupy") in words."""
+    return ", ".join(_REASON_WORDS.get(r.strip(), r.strip().replace("_", " "))
+                     for r in reason.split(",") if r.strip())
+
+
+def side_words(side: str | None) -> str:
+    """ "allies" -> "The Allies" (a side is plural: "The Allies win")."""
+    return f"The {side.title()}" if side else "Nobody"
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """ "1 hit", "2 hits", "0 figures"."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def dice_words(n: int) -> str:
+    return count(n, "die", "dice")
+
+
+class Namer:
+    """Names units and objectives in players' words: the unit's type and its hex.
+
+    It learns types and hexes from states and events (a unit eliminated keeps its last hex),
+    so a log line can name a unit no longer on the board."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, str] = {}
+        self.hexes: dict[str, str] = {}
+        self.objectives: dict[str, str] = {}
+        self.hex_names: frozenset[str] = frozenset()  # the board's hex names (a2 may be both)
+
+    @classmethod
+    def for_state(cls, st: GameState) -> Namer:
+        namer = cls()
+        namer.see(st)
+        return namer
+
+    def see(self, st: GameState) -> None:
+        """Learn every unit's type and hex from ``st`` (hexes as they are now)."""
+        for u in st.position.units.values():
+            self.types[u.id] = u.type
+            self.hexes[u.id] = st.hex_name(u.hex)
+        if st.air is not None:  # air units off the board (retired, withdrawn, deploying)
+            for pool in st.air.reserve.values():
+                for r in pool:
+                    if isinstance(r, dict) and "id" in r:
+                        self.types.setdefault(str(r["id"]), str(r.get("type", "air unit")))
+            for uid, dep in st.air.entering.items():
+                if isinstance(dep, dict):
+                    self.types.setdefault(uid, str(dep.get("type") or "air unit"))
+                    if dep.get("hex"):
+                        self.hexes[uid] = str(dep["hex"])
+        for o in st.objectives:
+            self.objectives.setdefault(o.id, o.id)
+        for so in st.scenario.objectives:
+            if so.label:
+                self.objectives[so.id] = so.label
+        if not self.hex_names:
+            self.hex_names = frozenset(st.hex_name(h) for h in st.board.all_hexes)
+
+    def learn_start(self, data: dict[str, Any]) -> None:
+        """Learn units and objective labels from a ``game_started`` event's data."""
+        sc = data.get("scenario") or {}
+        for u in sc.get("units", []):
+            if isinstance(u, dict) and "id" in u:
+                self.types.setdefault(u["id"], str(u.get("type", "unit")))
+                self.hexes.setdefault(u["id"], str(u.get("hex", "")))
+        for o in sc.get("objectives", []):
+            if isinstance(o, dict) and "id" in o:
+                self.objectives[o["id"]] = str(o.get("label") or o["id"])
+
+    def unit(self, uid: str, at: str | None = None) -> str:
+        """ "infantry on F7" (``at``: the hex to say instead of the last known one)."""
+        t = self.types.get(uid)
+        if t is None:  # a unit never met (no state given): its id is all there is
+            return uid
+        h = at or self.hexes.get(uid)
+        return f"{type_words(t)} on {h}" if h else type_words(t)
+
+    def kind(self, uid: str) -> str:
+        t = self.types.get(uid)
+        return type_words(t) if t else uid
+
+    def objective(self, oid: str) -> str:
+        label = self.objectives.get(oid)
+        if label and label != oid:
+            return label
+        return oid.replace("_", " ").replace("-", " ")
+
+    def words(self, text: str, units: Iterable[str] = ()) -> str:
+        """``text`` (built elsewhere with raw ids: the rules core's explanations, the air
+        flow's purposes) in players' words: unit and objective ids replaced by their words,
+        code words (``special_forces``, ``barbed_wire``) by words. An id that is also a hex
+        name of the board (units a2, a4... beside hexes a2, a4...) is taken for a unit only
+        where it starts the text, as the rules core writes units, or when it is among
+        ``units`` (the units the text is known to be about); elsewhere it is a hex."""
+        about = set(units)
+        names = {**{o: self.objective(o) for o in self.objectives},
+                 **{u: self.unit(u) for u in self.types}}
+        out = text
+        first_replaced = False
+        if names:
+            pattern = re.compile(r"(?<![\w-])(" + "|".join(
+                re.escape(k) for k in sorted(names, key=len, reverse=True))
+                + r")(?:'s)?(?![\w-])")
+
+            def repl(m: re.Match[str]) -> str:
+                key = m.group(1)
+                if key in self.hex_names and m.start() > 0 and key not in about:
+                    return m.group(0)
+                said = names[key]
+                kind = self.kind(key)
+                if said.startswith(kind + " ") and m.string[:m.start()].endswith(kind + " "):
+                    said = said[len(kind) + 1:]  # "enemy armor x5" -> "enemy armor on e6"
+                if m.start() == 0:
+                    nonlocal first_replaced
+                    first_replaced = True
+                return said + ("'s" if m.group(0).endswith("'s") else "")
+
+            out = pattern.sub(repl, out)
+        out = _SNAKE.sub(lambda m: type_words(m.group(0)), out)
+        return out if first_replaced else _first_upper_if(text, out)
+
+    def after(self, ev: Event) -> None:
+        """Follow a unit's hex as the events move it."""
+        d = ev.data
+        try:
+            if ev.kind == "game_started":
+                self.learn_start(d)
+            elif ev.kind == "unit_moved":
+                if d.get("launched"):
+                    new = d["launched"]["id"]
+                    self.types.setdefault(new, self.types.get(d["unit"], "airplane"))
+                    self.hexes[new] = d["to"]
+                else:
+                    self.hexes[d["unit"]] = d["to"]
+            elif ev.kind in ("retreat_chosen", "air_retreat", "ground_taken"):
+                self.hexes[d["unit"]] = d["hex"]
+        except (KeyError, TypeError):
+            pass
+
+
+def _first_upper_if(before: str, after: str) -> str:
+    """Keep a sentence's capital when a replacement starts it."""
+    if before[:1].isupper() and after[:1].islower():
+        return after[:1].upper() + after[1:]
+    return after
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _list(items: Iterable[str]) -> str:
+    xs = list(items)
+    if len(xs) <= 1:
+        return "".join(xs)
+    return ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
 def _card_name(card_id: str) -> str:
@@ -15,7 +204,7 @@ def _card_name(card_id: str) -> str:
     try:
         return card_rules.card(card_id).name
     except card_rules.CardError:
-        return card_id
+        return card_id.replace("_", " ")
 
 
 def _ammo(ammo: dict[str, int]) -> str:
@@ -23,97 +212,228 @@ def _ammo(ammo: dict[str, int]) -> str:
 
 
 def _figures(n: int) -> str:
-    return f"{n} figure{'s' if n != 1 else ''}"
+    return count(n, "figure")
 
 
-_LINES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "game_started": lambda d: f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}",
-    "card_played": lambda d: f"{d['side'].title()} plays {_card_name(d['card'])}.",
-    "units_ordered": lambda d: (f"Ordered: {', '.join(d['units']) or 'no unit'}"
-                                + (f" ({d['lost']} order(s) lost)" if d.get("lost") else "") + "."),
-    "unit_moved": lambda d: (f"{d['launched']['id']} takes off from {d['unit']} ({d['from']}) to "
-                             f"{d['to']}." if d.get("launched") else
-                             f"{d['unit']} enters on {d['from']} and flies to {d['to']}."
-                             if d.get("entered") else
-                             f"{d['unit']} lands on {d['to']} and joins {d['joined_stack']}."
-                             if d.get("joined_stack") else
-                             f"{d['unit']} moves {d['from']} → {d['to']}"
-                             + (" and lands from its landing craft" if d.get("craft_landed") else "")
-                             + ("" if d.get("can_battle", True) else " (may not battle this turn)")
-                             + "."),
-    "unit_exited": lambda d: f"{d['unit']} leaves the board by {d['hex']}.",
-    "moves_done": lambda d: "Moves done; battles now.",
-    "battle_declared": lambda d: ((f"{_card_name(d.get('card') or '')} attacks {d['target']}"
-                                   if d.get("card_attack") else f"{d['attacker']} battles {d['target']}")
-                                  + (" (armor overrun)" if d.get("overrun") else "")
-                                  + f": {d['dice']} {'die' if d['dice'] == 1 else 'dice'}."),
-    "dice_read": lambda d: (f"Dice ({d.get('source', '?')}): "
-                            + ", ".join("?" if f is None else str(f) for f in d["faces"]) + "."),
-    "die_corrected": lambda d: f"Die {d['index'] + 1} corrected: {d.get('was')} → {d['face']}.",
-    "battle_resolved": lambda d: (
-        f"{d['hits']} hit(s): {d['target']} loses {_figures(d['figures_removed'])}"
-        + (" and is eliminated" if d["eliminated"] else "")
-        + (f"; {d['flags'] - d['flags_ignored']} flag(s) to retreat" if d["flags"] - d["flags_ignored"]
-           and not d["eliminated"] else "")
-        + (f"; {d['flags_ignored']} flag(s) ignored" if d["flags_ignored"] else "") + "."),
-    "retreat_chosen": lambda d: (f"{d['unit']} retreats to {d['hex']}"
-                                 + (f", losing {_figures(d['figures_lost'])}" if d["figures_lost"] else "")
-                                 + (" and is eliminated" if d.get("eliminated") else "") + "."),
-    "ground_taken": lambda d: f"{d['unit']} takes ground in {d['hex']}"
-                              + (" and may battle again" if d.get("overrun") else "") + ".",
-    "ground_declined": lambda d: f"{d['unit']} holds its position.",
-    "medal_won": lambda d: f"{d['side'].title()} wins {d['medals']} medal(s) ({d['reason']}): "
-                           f"{d['total']} now.",
-    "medal_lost": lambda d: f"{d['side'].title()} loses {d['medals']} medal(s) ({d['reason']}): "
-                            f"{d['total']} now.",
-    "turn_ended": lambda d: f"{d['side'].title()} ends turn {d['turn']}.",
-    "undo": lambda d: f"Undone: {d['kind'].replace('_', ' ')}.",
-    "ammo_spent": lambda d: (f"{d['unit']} places {len(d['markers'])} ammo marker(s): "
-                             + ", ".join(f"{m['ammo'].replace('_', ' ')} on {m['hex']}" for m in d["markers"])
-                             + f"; ammo left {_ammo(d['ammo_left'])}."),
-    "air_attack_declared": lambda d: f"{d['purpose'][0].upper()}{d['purpose'][1:]}: {d['dice']} "
-                                     f"{'die' if d['dice'] == 1 else 'dice'}, thrown by the {d['thrower']}.",
-    "air_check": lambda d: (f"Air check of {d['plane']} (thrown by the {d.get('thrower', '?')}): "
-                            + ", ".join(d["faces"]) + " — "
-                            + (("lost" + (f", medal to the {d['medal_to']}" if d.get("medal_to") else ""))
-                               if d["lost"] else "it flies on") + "."),
-    "air_attack_resolved": lambda d: _bomb_line(d) if d.get("kind") == "bombing" else "; ".join(
-        f"{r['target']}: " + ("marker dropped" if r.get("dropped") else
-                              f"{r['hits']} hit(s), {_figures(r['figures_removed'])} lost"
-                              + (", eliminated" if r["eliminated"] else ""))
-        for r in d["results"]) + ("; the airplane is gone" if d.get("plane_removed") else "") + ".",
-    "air_retreat": lambda d: (f"{d['unit']} retreats to {d['hex']}"
-                              + (f", losing {_figures(d['figures_lost'])}" if d["figures_lost"] else "")
-                              + (" and is eliminated" if d.get("eliminated") else "") + "."),
-    "air_hits": lambda d: f"{d['possible_hits']} possible hit(s) on {d['target']}"
-                          + (": confirm them." if d["possible_hits"] else "."),
-    "air_confirmed": lambda d: f"Confirmation {', '.join(d['faces'])}: {d['target']} "
-                               + ("is shot down" + (f" ({d['banned_type']} banned)"
-                                                    if d.get("banned_type") else "")
-                                  if d["shot_down"] else "retires, ammo returned" if d["retires"]
-                                  else "flies on") + ".",
-    "air_action": lambda d: (f"{d['unit']}: {d['action'].replace('_', ' ')}"
-                             + (f", lifting out {d['target']} (no medal)" if d.get("target") else "") + "."),
-    "bombing_declared": lambda d: (f"{d['unit']} places a bomb on {d['objective']} ({d['hex']}); "
-                                   f"ammo left {_ammo(d['ammo_left'])}."),
-    "air_resupplied": lambda d: f"{d['unit']} is resupplied: {_ammo(d['ammo'])}.",
-    "air_withdrawn": lambda d: f"{d['unit']} withdraws ({d.get('reason', 'by choice')}), no medal.",
-    "game_over": lambda d: (f"Game over: {(d['winner'] or 'nobody').title()} wins, medals "
-                            f"{d['medals']['allies']}-{d['medals']['axis']} ({d['reason']})."),
+_SOURCE_WORDS = {"manual": "typed", "sim": "simulated", "auto": "simulated", "tray": "from the tray",
+                 "camera": "from the camera", "serial": "from the tray", "mqtt": "from the tray"}
+
+
+def _source(src: object) -> str:
+    s = str(src or "")
+    head = s.split(":", 1)[0]
+    return _SOURCE_WORDS.get(s, _SOURCE_WORDS.get(head, "thrown"))
+
+
+def _faces(faces: Iterable[Any]) -> str:
+    return ", ".join("?" if f is None else str(f) for f in faces)
+
+
+def _moved(d: dict[str, Any], n: Namer) -> str:
+    u = d["unit"]
+    if d.get("launched"):
+        return (f"A fresh {n.kind(u)} takes off from the stack on {d['from']} and flies to "
+                f"{d['to']}.")
+    if d.get("entered"):
+        return f"{_cap(n.kind(u))} enters on {d['from']} and flies to {d['to']}."
+    if d.get("joined_stack"):
+        return f"{_cap(n.kind(u))} lands on {d['to']} and joins the stack there."
+    return (f"{_cap(n.kind(u))} moves {d['from']} → {d['to']}"
+            + (" and lands from its landing craft" if d.get("craft_landed") else "")
+            + ("" if d.get("can_battle", True) else " (may not battle this turn)") + ".")
+
+
+def _declared(d: dict[str, Any], n: Namer) -> str:
+    who = (f"{_card_name(d.get('card') or '')} attacks {n.unit(d['target'])}"
+           if d.get("card_attack") else f"{_cap(n.unit(d['attacker']))} battles {n.unit(d['target'])}")
+    return who + (" (armor overrun)" if d.get("overrun") else "") + f": {dice_words(d['dice'])}."
+
+
+def _resolved(d: dict[str, Any], n: Namer) -> str:
+    target = n.unit(d["target"], d.get("target_hex"))
+    flags, ignored = int(d["flags"]), int(d["flags_ignored"])
+    due = flags - ignored
+    line = f"{count(d['hits'], 'hit')}: {target} loses {_figures(d['figures_removed'])}"
+    if d["eliminated"]:
+        line += " and is eliminated"
+    elif due:
+        line += f"; {count(due, 'flag')} to retreat"
+        if any(isinstance(e, str) and "flags may not be ignored" in e
+               for e in d.get("explain", [])):
+            line += " (flags may not be ignored in this battle)"
+    if ignored:
+        line += f"; {count(ignored, 'flag')} ignored"
+    return _cap(line) + "."
+
+
+def _retreat(d: dict[str, Any], n: Namer) -> str:
+    return (f"{_cap(n.kind(d['unit']))} retreats to {d['hex']}"
+            + (f", losing {_figures(d['figures_lost'])}" if d["figures_lost"] else "")
+            + (" and is eliminated" if d.get("eliminated") else "") + ".")
+
+
+def _medal(d: dict[str, Any], won: bool) -> str:
+    verb = "win" if won else "lose"
+    return (f"{side_words(d['side'])} {verb} {count(d['medals'], 'medal')} "
+            f"({reason_words(d['reason'])}): {d['total']} now.")
+
+
+def _air_resolved(d: dict[str, Any], n: Namer) -> str:
+    if d.get("kind") == "bombing":
+        return (f"Bomb on {n.objective(d['objective'])} ({_faces(d['faces'])}): "
+                + (f"medal claimed by the {d['side'].title()}." if d["claimed"] else "missed."))
+    parts = [f"{_cap(n.unit(r['target']))}: " + (
+        "marker dropped" if r.get("dropped") else
+        f"{count(r['hits'], 'hit')}, {_figures(r['figures_removed'])} lost"
+        + (", eliminated" if r["eliminated"] else "")) for r in d["results"]]
+    return "; ".join(parts) + ("; the airplane is gone" if d.get("plane_removed") else "") + "."
+
+
+def _confirmed(d: dict[str, Any], n: Namer) -> str:
+    t = n.unit(d["target"])
+    if d["shot_down"]:
+        what = "is shot down" + (f" ({type_words(d['banned_type'])} banned for its side)"
+                                 if d.get("banned_type") else "")
+    else:
+        what = "retires, ammo returned" if d["retires"] else "flies on"
+    return f"Confirmation {_faces(d['faces'])}: {t} {what}."
+
+
+def _game_over(d: dict[str, Any], n: Namer) -> str:
+    w = d.get("winner")
+    head = f"{side_words(w)} win" if w else "Nobody wins"
+    return (f"Game over: {head}, medals {d['medals']['allies']}-{d['medals']['axis']} "
+            f"(Allies-Axis; {n.words(str(d['reason']))}).")
+
+
+def _about(d: dict[str, Any]) -> list[str]:
+    """The units an air event is about (its purpose names them by id)."""
+    return [str(x) for x in [d.get("unit"), d.get("plane"), d.get("attacker"), d.get("target"),
+                             *(d.get("targets") or [])] if isinstance(x, str) and x]
+
+
+_LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
+    "game_started": lambda d, n: f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}",
+    "card_played": lambda d, n: f"{side_words(d['side'])} play {_card_name(d['card'])}.",
+    "units_ordered": lambda d, n: (f"Ordered: {_list(n.unit(u) for u in d['units']) or 'no unit'}"
+                                   + (f" ({count(d['lost'], 'order')} lost)" if d.get("lost")
+                                      else "") + "."),
+    "unit_moved": _moved,
+    "unit_exited": lambda d, n: f"{_cap(n.unit(d['unit']))} leaves the board by {d['hex']}.",
+    "moves_done": lambda d, n: "Moves done; battles now.",
+    "battle_declared": _declared,
+    "dice_read": lambda d, n: f"Dice {_source(d.get('source'))}: {_faces(d['faces'])}.",
+    "die_corrected": lambda d, n: (f"Die {d['index'] + 1} set to {d['face']}"
+                                   + (f" (it was read as {d['was']})." if d.get("was")
+                                      else " (it was unreadable).")),
+    "battle_resolved": _resolved,
+    "retreat_chosen": _retreat,
+    "ground_taken": lambda d, n: (f"{_cap(n.kind(d['unit']))} takes ground in {d['hex']}"
+                                  + (" and may battle again" if d.get("overrun") else "") + "."),
+    "ground_declined": lambda d, n: f"{_cap(n.unit(d['unit']))} holds its position.",
+    "medal_won": lambda d, n: _medal(d, True),
+    "medal_lost": lambda d, n: _medal(d, False),
+    "turn_ended": lambda d, n: f"{side_words(d['side'])} end turn {d['turn']}.",
+    "undo": lambda d, n: f"Undone: {d['kind'].replace('_', ' ')}.",
+    "ammo_spent": lambda d, n: (f"{_cap(n.unit(d['unit']))} places "
+                                f"{count(len(d['markers']), 'ammo marker')}: "
+                                + ", ".join(f"{m['ammo'].replace('_', ' ')} on {m['hex']}"
+                                            for m in d["markers"])
+                                + f"; ammo left {_ammo(d['ammo_left'])}."),
+    "air_attack_declared": lambda d, n: (f"{_cap(n.words(str(d['purpose']), _about(d)))}: "
+                                         f"{dice_words(d['dice'])}, thrown by the "
+                                         f"{d['thrower'].title()}."),
+    "air_check": lambda d, n: (f"Air check of the {n.unit(d['plane'])} (thrown by the "
+                               f"{str(d.get('thrower', '?')).title()}): " + ", ".join(d["faces"])
+                               + " — " + (("lost" + (f", medal to the {d['medal_to'].title()}"
+                                                     if d.get("medal_to") else ""))
+                                          if d["lost"] else "it flies on") + "."),
+    "air_attack_resolved": _air_resolved,
+    "air_retreat": _retreat,
+    "air_hits": lambda d, n: (f"{count(d['possible_hits'], 'possible hit')} on {n.unit(d['target'])}"
+                              + (": confirm them." if d["possible_hits"] else ".")),
+    "air_confirmed": _confirmed,
+    "air_action": lambda d, n: (f"{_cap(n.unit(d['unit']))}: {d['action'].replace('_', ' ')}"
+                                + (f", lifting out the {n.unit(d['target'])} (no medal)"
+                                   if d.get("target") else "") + "."),
+    "bombing_declared": lambda d, n: (f"{_cap(n.unit(d['unit']))} places a bomb on "
+                                      f"{n.objective(d['objective'])} ({d['hex']}); "
+                                      f"ammo left {_ammo(d['ammo_left'])}."),
+    "air_resupplied": lambda d, n: f"{_cap(n.unit(d['unit']))} is resupplied: {_ammo(d['ammo'])}.",
+    "air_withdrawn": lambda d, n: (f"{_cap(n.unit(d['unit']))} withdraws "
+                                   f"({d.get('reason', 'by choice')}), no medal."),
+    "game_over": _game_over,
 }
 
 
-def _bomb_line(d: dict[str, Any]) -> str:
-    return (f"Bomb on {d['objective']} ({', '.join(d['faces'])}): "
-            + (f"medal claimed by the {d['side']}." if d["claimed"] else "missed."))
-
-
-def describe(ev: Event) -> str:
-    """One line in plain words for an event."""
+def describe(ev: Event, namer: Namer | None = None) -> str:
+    """One line in plain words for an event (``namer``: who the units are; without one, units
+    are named by their ids)."""
+    n = namer if namer is not None else Namer()
     fn = _LINES.get(ev.kind)
-    if fn is None:
-        return ev.kind.replace("_", " ")
     try:
-        return fn(ev.data)
-    except (KeyError, TypeError):
-        return ev.kind.replace("_", " ")
+        line = ev.kind.replace("_", " ") if fn is None else fn(ev.data, n)
+    except (KeyError, TypeError, AttributeError):
+        line = ev.kind.replace("_", " ")
+    if namer is not None:
+        namer.after(ev)
+    return line
+
+
+class Narrator:
+    """The log of one game as players read it: follows the units so that every line names
+    them by type and hex. ``line(ev, st)`` suits a session listener; ``see(st)`` after a
+    whole action brings every hex up to date."""
+
+    def __init__(self, st: GameState | None = None, start: Event | None = None) -> None:
+        self.namer = Namer()
+        if start is not None:
+            self.namer.after(start)
+        if st is not None:
+            self.namer.see(st)
+
+    def see(self, st: GameState) -> None:
+        self.namer.see(st)
+
+    def line(self, ev: Event, st: GameState | None = None) -> str:
+        if st is not None:  # units the namer has not met yet (a fresh airplane)
+            for u in st.position.units.values():
+                if u.id not in self.namer.types:
+                    self.namer.types[u.id] = u.type
+                    self.namer.hexes[u.id] = st.hex_name(u.hex)
+        line = describe(ev, self.namer)
+        d = ev.data
+        if st is not None and ev.kind == "battle_resolved" and d.get("flags_ignored"):
+            _, why = flag_reasons(st, str(d.get("target")), d.get("target_hex"))
+            if why and line.endswith("."):
+                line = line[:-1] + f" ({'; '.join(why)})."
+        return line
+
+
+def flag_reasons(st: GameState, unit_id: str, at: str | None = None) -> tuple[int, list[str]]:
+    """How many flags the unit may ignore where it stands (``at``: its hex name, when it has
+    left the board) and why, in words: its own rule, sandbags, a bunker, caves..."""
+    from companion.rules import battle as battle_rules
+    from companion.rules.units import UnitClass
+
+    pos = st.position
+    u = pos.units.get(unit_id)
+    if u is None:
+        return 0, []
+    where = at or st.hex_name(u.hex)
+    why: list[str] = []
+    if u.spec.ignore_flags:
+        why.append(f"{type_words(u.type)} ignore {count(u.spec.ignore_flags, 'flag')} by "
+                   "their own rule")
+    for t in pos.terrain_at(u.hex):
+        if t.defender_nation and u.nation == t.defender_nation \
+                and u.spec.unit_class is UnitClass.INFANTRY:
+            why.append(f"{t.defender_nation} infantry in {type_words(t.name)} ignores every flag")
+        elif t.ignore_flags and (not t.ignore_flags_for or u.spec.unit_class in t.ignore_flags_for):
+            if battle_rules.claims(pos, u, t):
+                why.append(f"{type_words(t.name)} on {where}: {count(t.ignore_flags, 'flag')} "
+                           "may be ignored")
+            else:
+                why.append(f"{type_words(t.name)} on {where} belong to the other side: no flag "
+                           "ignored")
+    return battle_rules.ignorable_flags(pos, u), why

@@ -2,102 +2,176 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.game import airflow, queries
 from companion.game.legal import LegalActions
+from companion.game.narrate import Namer, count, dice_words, flag_reasons, side_words, type_words
 from companion.game.prompts import Choice, DiceDue, Prompt
-from companion.game.state import Phase
+from companion.game.state import GameState, Phase
+from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules.board import Side
 
 
 def prompt_for(legal: LegalActions) -> Prompt:
-    """Who must do what next, with the actions ``legal`` offers and their options."""
+    """Who must do what next, with the actions ``legal`` offers and their options, in the
+    players' words: units by type and hex, never by id; what the prompt waits for."""
+    st = legal.state
+    namer = Namer.for_state(st)
+    about = _about(st)
+    roll = legal.roll
+    due = None if roll is None else DiceDue(roll.rid, roll.dice, roll.thrower,
+                                            namer.words(roll.purpose, about),
+                                            odds=legal.roll_odds, roll=st.rolls)
+    air_step = airflow.air_prompt(st, legal.actions, due)
+    if air_step is not None:  # the air flow's words name units by id: say them as players do
+        return replace(air_step, text=namer.words(air_step.text, about),
+                       detail=tuple(namer.words(d, about) for d in air_step.detail),
+                       choices=tuple(replace(c, label=namer.words(c.label)) for c in air_step.choices))
+    p = _prompt_for(legal, namer, due)
+    return replace(p, detail=tuple(namer.words(d, about) for d in p.detail))
+
+
+def _about(st: GameState) -> list[str]:
+    """The units the moment's texts are about: the battle's, the air roll's or retreat's (the
+    purposes built elsewhere name them by ids, which may look like hex names)."""
+    out: list[str] = []
+    if st.battle is not None:
+        out += [st.battle.attacker, st.battle.target]
+    if st.air is not None:
+        if st.air.roll is not None:
+            out += [st.air.roll.unit, *st.air.roll.targets]
+        out += [str(r.get("unit")) for r in st.air.retreats[:1]]
+    return [u for u in out if u]
+
+
+def unit_label(st: GameState, uid: str) -> str:
+    """A unit as players see it: "infantry on F7"."""
+    return Namer.for_state(st).unit(uid)
+
+
+def flag_notes(st: GameState, attacker_id: str, target_id: str) -> tuple[str, ...]:
+    """What the dice count lines leave out: terrain that protects the target but does not add
+    to the reduction counted (sandbags on a hill), and the flags it may ignore, with why."""
+    pos = st.position
+    target = pos.units.get(target_id)
+    attacker = pos.units.get(attacker_id)
+    if target is None:
+        return ()
+    out: list[str] = []
+    where = st.hex_name(target.hex)
+    if attacker is not None:
+        best, best_name = battle_rules.target_protection(pos, attacker, target)
+        for t in pos.terrain_at(target.hex):
+            r = t.protection.get(attacker.spec.unit_class, 0)
+            if best and r and t.name != best_name and not t.protection_needs_height:
+                out.append(f"{type_words(t.name)} on {where} do not add to the "
+                           f"{type_words(best_name or '')}: terrain reductions never add up")
+    n, why = flag_reasons(st, target_id)
+    if n:
+        every = "every flag" if n >= battle_rules.ALL_FLAGS else count(n, "flag")
+        out.append(f"if flags come up, the {type_words(target.type)} on {where} may ignore "
+                   f"{every} ({'; '.join(why)}), unless a card forbids it")
+    elif why:
+        out.append("; ".join(why))
+    return tuple(out)
+
+
+def _with_notes(explain: list[str], notes: tuple[str, ...]) -> tuple[str, ...]:
+    """The dice count's lines with the notes before its last line ("roll 2 dice")."""
+    lines = list(explain)
+    last = [line for line in lines[-1:] if line.startswith("roll ")]
+    return (*lines[:len(lines) - len(last)], *notes, *last)
+
+
+def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Prompt:
     st = legal.state
     actions = legal.actions
     side = st.active.value
+    who = side.title()  # the side addressed: "Allies: play a command card."
     name = st.hex_name
     pos = st.position
     roll = legal.roll
-    due = None if roll is None else DiceDue(roll.rid, roll.dice, roll.thrower, roll.purpose,
-                                            odds=legal.roll_odds, roll=st.rolls)
-    air_step = airflow.air_prompt(st, actions, due)
-    if air_step is not None:
-        return air_step
+    un = namer.unit
     r = st.order_roll
     if st.phase is Phase.ORDER_DICE and r is not None:
-        return Prompt("dice", side, f"{side.title()}: throw {r.dice} "
-                      f"{'die' if r.dice == 1 else 'dice'} — {r.purpose}.", actions, dice=due)
+        return Prompt("dice", side, f"{who}: throw {dice_words(r.dice)} — {namer.words(r.purpose)}. "
+                      "Waiting for the dice.", actions, dice=due)
     if st.phase is Phase.REVIEW_DICE and r is not None:
         faces = ", ".join("?" if f is None else str(f) for f in (r.faces or []))
         return Prompt("review_dice", side, f"Dice read: {faces}. Correct a misread die, or apply "
                       "the dice.", actions)
     if st.phase is Phase.OVER:
-        winner = st.winner.value if st.winner else "nobody"
-        return Prompt("over", None, f"The game is over: {winner} wins "
-                      f"{st.medals[Side.ALLIES]}-{st.medals[Side.AXIS]} (allies-axis).", actions)
+        won = f"{side_words(st.winner.value)} win" if st.winner else "nobody wins"
+        return Prompt("over", None, f"The game is over: {won}, medals "
+                      f"{st.medals[Side.ALLIES]}-{st.medals[Side.AXIS]} (Allies-Axis).", actions)
     if st.phase is Phase.PLAY_CARD:
         choices = tuple(Choice(c, card_rules.card(c).name) for c in legal.cards)
-        return Prompt("play_card", side, f"{side.title()}: play a command card.", actions,
+        return Prompt("play_card", side, f"{who}: play a command card.", actions,
                       choices=choices)
     if st.phase is Phase.ORDER:
         spec = airflow.command_card(st.card or "")
         own = legal.orderable
-        return Prompt("order", side, f"{side.title()}: {spec.name} — name the units you order. "
+        return Prompt("order", side, f"{who}: {spec.name} — name the units you order. "
                       f"{spec.summary}", actions,
                       highlight=tuple(u.hex for u in own),
-                      choices=tuple(Choice(u.id, f"{u.id} ({u.type}, {u.hex})", hex=u.hex)
+                      choices=tuple(Choice(u.id, f"{type_words(u.type)} on {u.hex}", hex=u.hex)
                                     for u in own))
     if st.phase is Phase.MOVE:
         entering = airflow.entering_units(st)
-        return Prompt("move", side, f"{side.title()}: move the ordered units, one at a time, "
+        return Prompt("move", side, f"{who}: move the ordered units, one at a time, "
                       "then say you are done moving.", actions,
                       highlight=tuple([*(u.hex for u in legal.movers), *(h for _, h in entering)]),
-                      choices=tuple([*(Choice(u.id, u.id, hex=u.hex) for u in legal.movers),
-                                     *(Choice(u, u, "enters here", hex=h) for u, h in entering)]),
+                      choices=tuple([*(Choice(u.id, un(u.id), hex=u.hex) for u in legal.movers),
+                                     *(Choice(u, namer.kind(u), "enters here", hex=h)
+                                       for u, h in entering)]),
                       optional=True)
     if st.phase is Phase.BATTLE:
         ready = legal.attackers
-        text = f"{side.title()}: battle with the ordered units, one at a time, then end the turn."
+        text = f"{who}: battle with the ordered units, one at a time, then end the turn."
         if st.may_overrun:
-            text = f"{side.title()}: {st.may_overrun} took ground and may battle again (armor overrun)."
+            text = (f"{who}: the {un(st.may_overrun)} took ground and may battle again "
+                    "(armor overrun).")
         runs = airflow.pending_runs(st.air)
         if runs:
-            text = (f"{side.title()}: resolve the attack run{'s' if runs > 1 else ''} placed while "
+            text = (f"{who}: resolve the attack run{'s' if runs > 1 else ''} placed while "
                     "moving, then battle with the other ordered units.")
             if st.air is not None and not st.air.runs:
-                text = (f"{side.title()}: resolve the strategic bombing of "
-                        f"{st.air.bombs[0]['objective']} (attack_run), then battle with the other "
-                        "ordered units.")
+                text = (f"{who}: resolve the strategic bombing of "
+                        f"{namer.objective(st.air.bombs[0]['objective'])} (run), then battle "
+                        "with the other ordered units.")
         spec_now = queries.card_spec_in_force(st)
         live = queries.live_card_targets(st)
         if spec_now is not None and spec_now.direct_attack is not None and (
                 live or not st.card_attacked):
-            text = (f"{side.title()}: {spec_now.name} attacks by itself — name its target"
-                    f"{'s' if spec_now.direct_attack.max_targets > 1 else ''} (card_attack)."
+            text = (f"{who}: {spec_now.name} attacks by itself — name its target"
+                    f"{'s' if spec_now.direct_attack.max_targets > 1 else ''} (attack)."
                     if not live else
-                    f"{side.title()}: {spec_now.name} rolls at {live[0]} next (card_attack).")
+                    f"{who}: {spec_now.name} rolls at the {un(live[0])} next (attack).")
         return Prompt("battle", side, text, actions,
                       highlight=tuple(u.hex for u in ready),
-                      choices=tuple(Choice(u.id, u.id, hex=u.hex) for u in ready),
+                      choices=tuple(Choice(u.id, un(u.id), hex=u.hex) for u in ready),
                       optional=True)
     b = st.battle
     assert b is not None
     if st.phase is Phase.DICE and b.confirm_dice and roll is not None:
         n = roll.dice
-        return Prompt("dice", side, f"{side.title()}: throw {n} battle {'die' if n == 1 else 'dice'}"
-                      f" — {roll.purpose}.", actions,
+        return Prompt("dice", side, f"{who}: throw {n} battle {'die' if n == 1 else 'dice'}"
+                      f" — {due.purpose if due else ''}. Waiting for the dice.", actions,
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE and roll is not None:
         thrower = roll.thrower
         return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
-                      f"{'die' if b.dice == 1 else 'dice'} — {roll.purpose}."
-                      + (f" ({b.target}'s owner may play Ambush first.)" if "ambush" in actions
-                         else ""),
+                      f"{'die' if b.dice == 1 else 'dice'} — {due.purpose if due else ''}. "
+                      "Waiting for the dice."
+                      + (f" (The {un(b.target)}'s owner may play Ambush first.)"
+                         if "ambush" in actions else ""),
                       actions,
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)
                                       if u in pos.units),
-                      dice=due, detail=tuple(b.explain))
+                      dice=due, detail=_with_notes(b.explain, flag_notes(st, b.attacker, b.target)))
     if st.phase is Phase.REVIEW_DICE:
         faces = ", ".join("?" if f is None else str(f) for f in (b.faces or []))
         unread = any(f is None for f in (b.faces or []))
@@ -109,16 +183,17 @@ def prompt_for(legal: LegalActions) -> Prompt:
         owner = pos.units[b.target].side.value
         assert b.result is not None
         opts = legal.retreats
-        return Prompt("retreat", owner, f"{owner.title()}: {b.target} must retreat "
-                      f"({b.result['flags'] - b.result['flags_ignored']} flag(s)); choose where.",
+        due_flags = b.result['flags'] - b.result['flags_ignored']
+        return Prompt("retreat", owner, f"{owner.title()}: the {un(b.target)} must retreat "
+                      f"({count(due_flags, 'flag')}); choose where.",
                       actions, highlight=tuple(o.hex for o in opts),
-                      choices=tuple(Choice(o.hex, o.hex, (f"loses {o.figures_lost} figure(s)"
+                      choices=tuple(Choice(o.hex, o.hex, (f"loses {count(o.figures_lost, 'figure')}"
                                     if o.figures_lost else ""), hex=o.hex) for o in opts))
     if st.phase is Phase.TAKE_GROUND:
         assert b.result is not None
         where = legal.take_ground or ""
         extra = " and battle again (armor overrun)" if b.result.get("armor_overrun") else ""
-        return Prompt("take_ground", side, f"{side.title()}: {b.attacker} may take ground into "
+        return Prompt("take_ground", side, f"{who}: the {un(b.attacker)} may take ground into "
                       f"{where}{extra}.", actions, highlight=(where,),
                       choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
                       optional=True)
@@ -127,52 +202,69 @@ def prompt_for(legal: LegalActions) -> Prompt:
 
 def options_lines(legal: LegalActions) -> list[str]:
     """Everything that may be done now, one line each, in the players' words: the answer to
-    "what can I do?" (the terminal's ``options``)."""
+    "what can I do?" (the terminal's ``options``). Units are named by type and hex, and each
+    line says what to type (a unit is named by its hex)."""
     st = legal.state
+    namer = Namer.for_state(st)
+    about = _about(st)
+    un = namer.unit
     lines: list[str] = []
     pos = st.position
 
-    def unit_words(uid: str) -> str:
+    def hex_of(uid: str) -> str:
         u = pos.units.get(uid)
-        return f"{uid} ({u.type.replace('_', ' ')} on {st.hex_name(u.hex)})" if u else uid
+        return st.hex_name(u.hex) if u else uid
 
     if legal.cards:
-        lines.append("Cards you may play: " + ", ".join(
-            f"{card_rules.card(c).name} (card {c})" for c in legal.cards))
+        names = [card_rules.card(c).name for c in legal.cards]
+        lines.append("Cards you may play: " + ", ".join(names)
+                     + f" (type: card {names[0].lower()})")
     elif "play_card" in legal.actions:
-        lines.append("Play the command card you chose (card NAME; `companion cards` lists them).")
+        lines.append("Play the command card you chose (type: card and its name, e.g. card "
+                     "attack center; `companion cards` lists them).")
     if legal.orderable:
         lines.append("Units this card may order: " + ", ".join(
-            f"{u.id} ({u.type.replace('_', ' ')} on {u.hex})" for u in legal.orderable))
+            un(u.id) + (f" (section {u.section})" if u.section else "") for u in legal.orderable)
+            + f" (type: order {' '.join(u.hex for u in legal.orderable[:2])} ...)")
     for u in legal.movers:
         reach = sorted(legal.moves(u.id))
         if reach:
-            lines.append(f"{unit_words(u.id)} may move to: {', '.join(reach)}")
+            lines.append(f"{_cap(un(u.id))} may move to: {', '.join(reach)} "
+                         f"(type: move {u.hex} {reach[0]})")
         elif not pos.units[u.id].spec.air:
-            lines.append(f"{unit_words(u.id)} may not move this turn")
+            lines.append(f"{_cap(un(u.id))} may not move this turn")
     for uid in legal.exits:
-        lines.append(f"{unit_words(uid)} may leave the board here (exit {uid})")
+        lines.append(f"{_cap(un(uid))} may leave the board here (type: exit {hex_of(uid)})")
     for a in legal.attackers:
         targets = legal.targets(a.id)
         if targets:
-            lines.append(f"{unit_words(a.id)} may battle: " + ", ".join(
-                f"{t.target} on {t.hex} with {t.dice} {'die' if t.dice == 1 else 'dice'}"
-                for t in targets))
+            said = []
+            for t in targets:
+                why = [namer.words(e, [a.id, t.target]) for e in t.explain
+                       if not e.startswith("roll ")]
+                said.append(f"{un(t.target)} with {dice_words(t.dice)}"
+                            + (f" ({', '.join(why)})" if why else ""))
+            lines.append(f"{_cap(un(a.id))} may battle: " + "; ".join(said)
+                         + f" (type: battle {a.hex} {targets[0].hex})")
     for r in legal.retreats:
-        lost = f" (loses {r.figures_lost} figure{'s' if r.figures_lost != 1 else ''})" \
-            if r.figures_lost else ""
-        lines.append(f"Retreat to {r.hex}{lost}")
+        lost = f" (loses {count(r.figures_lost, 'figure')})" if r.figures_lost else ""
+        lines.append(f"Retreat to {r.hex}{lost} (type: retreat {r.hex})")
     if legal.take_ground:
-        lines.append(f"Take ground into {legal.take_ground} (yes) or stay (no)")
+        lines.append(f"Take ground into {legal.take_ground} (type: yes) or stay (type: no)")
     roll = legal.roll
     if roll is not None:
-        lines.append(f"{roll.thrower.title()} throw {roll.dice} {'die' if roll.dice == 1 else 'dice'}"
-                     f": {roll.purpose} (dice FACE ...)")
+        lines.append(f"{side_words(roll.thrower)} throw {dice_words(roll.dice)}: "
+                     f"{namer.words(roll.purpose, about)} (type: dice and the faces, e.g. dice "
+                     f"{' '.join(['star', 'flag', 'grenade'][:max(1, min(roll.dice, 3))])})")
     words = {"end_moves": "done (finished moving)", "end_turn": "end (end the turn)",
              "undo": "undo (take back the last step)", "apply_dice": "apply (apply the dice)",
-             "correct": "fix N FACE (correct a die)", "attack_run": "run (the next attack run)",
-             "card_attack": "attack TARGET (the card's own attack)", "ambush": "ambush"}
+             "correct": "fix N FACE (correct die N)", "attack_run": "run (the next attack run)",
+             "card_attack": "attack HEX (the card's own attack)", "ambush": "ambush (play Ambush)"}
     others = [words[a] for a in legal.actions if a in words]
     if others:
         lines.append("Also: " + "; ".join(others))
     return lines
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

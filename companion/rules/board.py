@@ -250,6 +250,19 @@ class Board:
         letters = _UPPER if h.col % 2 == 0 else _LOWER
         return f"{letters[h.col // 2]}{self.height - h.row}"
 
+    def parse_any_case(self, name: str) -> Hex:
+        """The hex a player types, in any case (``g5``, ``A8``): the letter's case only tells
+        even columns from odd ones, and of a letter's two cases with one number only one is
+        ever a hex (the column's parity must match the row's), so a name in the wrong case
+        means one hex at most. :meth:`parse` stays strict (the rules-query contract's names,
+        where ``A8`` is a half hex)."""
+        if isinstance(name, str) and name[:1].isalpha():
+            found = self.tables.by_name.get(name) or \
+                self.tables.by_name.get(name[0].swapcase() + name[1:])
+            if found is not None:
+                return found
+        return self.parse(name)
+
     def parse(self, name: str) -> Hex:
         """The hex named like the scenario editor does (``G5``, ``a8``)."""
         if type(name) is str:

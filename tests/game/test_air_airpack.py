@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.game.auto import AutoPlayer
+from companion.game.prompter import unit_label
 from companion.game.queries import battle_check
 from companion.game.session import GameSession, IllegalAction
 from companion.rules.board import Side
@@ -48,7 +49,8 @@ def take_off_and_strafe(g: GameSession) -> None:
     g.act({"do": "strafe", "unit": "a7", "hexes": ["e6", "f6"]})
     p = g.prompt()
     assert p.kind == "dice" and p.dice is not None and p.dice.count == 1
-    assert p.dice.thrower == "allies" and "strafes x5" in p.dice.purpose
+    assert p.dice.thrower == "allies" and (
+        "strafes " + unit_label(g.state, "x5")) in p.dice.purpose
     events = g.act({"do": "dice", "faces": ["star"]})  # stars hit when strafing
     assert kinds(events) == ["dice_read", "air_attack_resolved"]
     assert g.state.position.units["x5"].figures == 2
@@ -82,8 +84,9 @@ def test_the_opponent_throws_the_air_check_and_a_grenade_loses_the_airplane_for_
     assert check["thrower"] == "axis" and check["dice"] == 1
     p = g.prompt()
     assert p.kind == "dice" and p.side == "axis" and p.dice is not None
-    assert p.dice.thrower == "axis" and p.dice.count == 1 and "air check of a7" in p.dice.purpose
-    assert any("x5" in line for line in p.detail)
+    assert p.dice.thrower == "axis" and p.dice.count == 1 and (
+        "air check of " + unit_label(g.state, "a7")) in p.dice.purpose
+    assert any("armor on e6" in line for line in p.detail)
     before = snapshot(g)
     for bad in ({"do": "dice", "faces": ["grenade", "flag"]}, {"do": "dice", "faces": ["bomb"]},
                 {"do": "move", "unit": "a7", "to": "G5"}, {"do": "dice", "faces": ["flag"], "rid": "x"}):

@@ -146,7 +146,7 @@ def test_terminal_bomb_command_and_an_auto_game_that_bombs(tmp_path: Path) -> No
     for line in ("card direct_from_hq", "order a9", "move a9 D5", "bomb a9", "done", "run",
                  "dice grenade"):
         events = g.act(parse_command(line))
-    assert "medal claimed by the allies" in describe(events[1])
+    assert "medal claimed by the Allies" in describe(events[1])
     # the auto player flies to an objective and bombs it (seed picked where it does)
     store = GameStore(tmp_path)
     g = GameSession.new(resolve("varenne-bridges"), store, deck_seed=2, options={"seed": 2})

@@ -34,7 +34,7 @@ def test_the_air_sortie_card_alone_brings_an_airplane_in_and_is_not_replaced(tmp
     assert ev[0].data["standalone"] and ev[0].data["card"] == "air_sortie"
     from companion.game.narrate import describe
 
-    assert describe(ev[0]) == "Allies plays the Air Sortie card."
+    assert describe(ev[0]) == "The Allies play the Air Sortie card."
     assert g.state.air is not None and g.state.air.sorties["allies"] == 0
     p = g.prompt()
     assert p.kind == "order" and "Air Sortie" in p.text

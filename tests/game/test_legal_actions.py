@@ -125,14 +125,18 @@ def test_options_say_what_may_be_done_in_the_players_words() -> None:
     g = GameSession.new(load_builtin("orchard-ridge"), options={"seed": 2}, deck_seed=2)
     first = options_lines(g.legal())
     assert first[0].startswith("Cards you may play: ")
-    assert all(f"(card {c})" in first[0] for c in g.state.hands[g.state.active])
+    from companion.rules.cards import card
+
+    assert all(card(c).name in first[0] for c in g.state.hands[g.state.active])
+    assert "_" not in first[0]  # card names as printed, not ids
     player = AutoPlayer(2)
     g.act(player.next_action(g))  # a card: now the units it may order
     assert g.prompt().kind == "order"
     lines = options_lines(g.legal())
     orderable = [u.id for u in g.legal().orderable]
     assert orderable and lines[0].startswith("Units this card may order: ")
-    assert all(f"{uid} (" in lines[0] for uid in orderable)
+    assert all(f"on {g.state.hex_name(g.state.position.units[uid].hex)}" in lines[0]
+               for uid in orderable)
     # the order prompt lights only those units
     assert [c.key for c in g.prompt().choices] == orderable
     g.act(player.next_action(g))  # the order: now the moves
@@ -140,7 +144,8 @@ def test_options_say_what_may_be_done_in_the_players_words() -> None:
     lines = options_lines(g.legal())
     for u in movers:
         reach = sorted(g.legal().moves(u.id))
-        assert any(line.startswith(f"{u.id} (") and ", ".join(reach) in line for line in lines)
+        assert any(f" on {u.hex} may move to: " in line and ", ".join(reach) in line
+                   for line in lines)
 
 
 def test_every_event_kind_has_one_registry_entry_with_its_reducer() -> None:

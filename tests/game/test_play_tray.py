@@ -57,7 +57,7 @@ def test_dice_thrown_on_the_firmware_tray_settle_a_battle_in_companion_play(tmp_
         assert play.stdout is not None
         for line in play.stdout:
             out.append(line)
-            if "Dice (mqtt:table-tray)" in line:
+            if "Dice from the tray" in line:
                 got_dice.set()
 
     threading.Thread(target=read, daemon=True).start()

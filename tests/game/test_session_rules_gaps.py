@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.game.prompter import unit_label
 from companion.game.queries import destinations, modifiers_for
 from companion.game.session import GameSession, IllegalAction
 from companion.rules.board import Side
@@ -135,7 +136,8 @@ def test_barrage_attacks_by_itself_with_four_dice_and_no_attacking_unit() -> Non
     events = g.act({"do": "card_attack", "targets": ["x1"]})
     assert events[0].data["card_attack"] and events[0].data["dice"] == 4
     p = g.prompt()
-    assert p.kind == "dice" and p.dice is not None and "Barrage attacks x1" in p.dice.purpose
+    assert p.kind == "dice" and p.dice is not None and (
+        "Barrage attacks " + unit_label(g.state, "x1")) in p.dice.purpose
     assert p.dice.odds is not None and p.dice.odds["p_hit"] > 0
     events = g.act({"do": "dice", "faces": ["infantry", "grenade", "star", "armor"]})
     resolved = next(e for e in events if e.kind == "battle_resolved")
@@ -155,7 +157,7 @@ def test_air_power_rolls_at_a_group_of_adjacent_enemy_units_one_after_another() 
     assert g.prompt().dice.count == 2  # type: ignore[union-attr]  # Allies: 2 dice per hex
     g.act({"do": "dice", "faces": ["star", "star"]})
     p = g.prompt()
-    assert "card_attack" in p.actions and "x3" in p.text
+    assert "card_attack" in p.actions and unit_label(g.state, "x3") in p.text
     assert "end_turn" not in p.actions  # every target named is rolled at
     with pytest.raises(IllegalAction):
         g.act({"do": "end_turn"})
@@ -182,7 +184,8 @@ def test_ambush_strikes_first_and_the_assault_goes_on_only_if_the_assaulter_stan
     g.act({"do": "dice", "faces": ["star"] * p.dice.count})  # a miss: a1 stands
     p = g.prompt()
     assert p.kind == "dice" and p.side == "allies" and p.dice is not None
-    assert p.dice.purpose == "a1 battles x1"  # the assault goes on
+    assert p.dice.purpose == (
+        f"{unit_label(g.state, 'a1')} battles {unit_label(g.state, 'x1')}")  # the assault goes on
     g.act({"do": "dice", "faces": ["star"] * p.dice.count})
     assert g.prompt().kind == "battle"
 

@@ -35,7 +35,7 @@ def test_host_and_join_play_one_game_from_two_processes(mosquitto: Mosquitto,
     assert join.returncode == 0, join.stderr
     final = host_out.strip().splitlines()[-1]
     assert final.startswith("winner=") and join.stdout.strip().splitlines()[-1] == final
-    assert "Axis ends turn" in join.stdout  # bob saw the game and played the axis turns
+    assert "The Axis end turn" in join.stdout  # bob saw the game and played the axis turns
     dash = companion("dashboard", "--broker", mosquitto.url, "--once", "--tables", "1")
     assert dash.returncode == 0
     assert "t1" in dash.stdout and "over:" in dash.stdout
@@ -94,11 +94,11 @@ def test_typed_commands_from_a_joined_tablet(mosquitto: Mosquitto) -> None:
         if host.poll() is None:
             host.kill()
     assert join.returncode == 0, join.stderr
-    assert "Allies plays Attack Center." in join.stdout
+    assert "The Allies play Attack Center." in join.stdout
     assert "refused: 'end_turn' is not possible now" in join.stdout
     assert "> Allies: Attack Center" in join.stdout  # the prompt after the card
     assert "unknown command 'nonsense'" in join.stderr
-    assert "Allies plays Attack Center." in host_out
+    assert "The Allies play Attack Center." in host_out
 
 
 def test_join_claim_takes_a_frozen_table_back(mosquitto: Mosquitto) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import traceback
@@ -179,7 +180,7 @@ def battle_steps(app: CompanionApp) -> Iterator[float]:
         if not ok or s.log.last_seq == before:
             report["errors"].append(f"touch for {a} did nothing: {t.message}")
             return
-        if any(e for e in t.log[-6:] if "medal" in e and "wins" in e):
+        if any(e for e in t.log[-6:] if "medal" in e and re.search(r"\bwins?\b", e)):
             medal = True
             won = app.screen("board").ids.allies_medals.won + app.screen("board").ids.axis_medals.won
             check("medal shown on the medal track", won >= 1 or app.table.screen == "victory", won)

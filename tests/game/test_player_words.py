@@ -1,0 +1,178 @@
+"""Game words everywhere: every text a player reads over many auto-played games of the four
+built-in scenarios (both air rule sets) is free of code identifiers and raw ids.
+
+The texts gathered: each prompt (its text, choices, explanations, the dice purpose), the
+terminal's options, and the log line of every event, as the terminal's narrator says them;
+and, for each shipped language, the catalogue of the app's words. Two checks:
+
+- in the games as shipped, no snake_case word (``special_forces``, ``apply_dice``) and no
+  unit or objective id that is not also a hex name (``x8``, ``allies-plane-1``, ``o1``);
+- in the same games with every unit renamed ``trooper<N>`` (never a hex name nor a word),
+  no ``trooper<N>`` at all: this also catches the ids that look like hex names (a2, a4...).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.game.auto import AutoPlayer
+from companion.game.narrate import Narrator
+from companion.game.prompter import options_lines
+from companion.game.session import GameSession
+from companion.scenarios import load_builtin
+from companion.scenarios.model import Scenario
+
+SCENARIOS = ("orchard-ridge", "gull-point-landing", "kestrel-field", "varenne-bridges")
+SEEDS = range(1, 6)
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+RENAMED = re.compile(r"\btrooper\d+\b")
+PLANE = re.compile(r"\b(?:allies|axis)-plane-\d+\b")
+REQUEST = re.compile(r"\b(?:r|rid)-?\d+-\d+\b|\b[0-9a-f]{8,}\b")
+LOCALE = Path(__file__).resolve().parents[2] / "companion" / "ui" / "locale"
+
+
+def _renamed(sc: Scenario) -> Scenario:
+    units = [dataclasses.replace(u, id=f"trooper{i}") for i, u in enumerate(sc.units, 1)]
+    return dataclasses.replace(sc, units=units)
+
+
+def player_texts(sc: Scenario, seed: int, max_actions: int = 500) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text a player reads in one auto-played game."""
+    g = GameSession.new(sc, options={"seed": seed}, deck_seed=seed)
+    narrator = Narrator(g.state, g.log.start)
+    lines: list[tuple[str, str]] = []
+    g.listeners.append(lambda ev, st: lines.append((f"log {ev.kind}", narrator.line(ev, st))))
+    player = AutoPlayer(seed)
+    for _ in range(max_actions):
+        if g.over:
+            break
+        narrator.see(g.state)
+        p = g.prompt()
+        yield f"prompt {p.kind}", p.text
+        for d in p.detail:
+            yield f"explanation {p.kind}", d
+        for c in p.choices:
+            yield f"choice {p.kind}", f"{c.label} {c.detail}"
+        if p.dice is not None:
+            yield f"dice {p.kind}", p.dice.purpose
+        for line in options_lines(g.legal()):
+            yield f"options {p.kind}", line
+        g.act(player.next_action(g))
+        yield from lines
+        lines.clear()
+    p = g.prompt()
+    yield f"prompt {p.kind}", p.text
+
+
+def _problems(texts: Iterator[tuple[str, str]], ids: set[str], hexes: set[str]) -> list[str]:
+    found: dict[tuple[str, str], str] = {}
+    for where, text in texts:
+        bad = SNAKE.findall(text) + RENAMED.findall(text) + PLANE.findall(text)
+        bad += REQUEST.findall(text)
+        bad += [t for t in TOKEN.findall(text) if t in ids and t not in hexes]
+        for b in bad:
+            found.setdefault((where, b), text)
+    return [f"{w}: {b!r} in {t!r}" for (w, b), t in sorted(found.items())]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_no_code_words_nor_raw_ids_in_what_players_read(name: str) -> None:
+    sc = load_builtin(name)
+    ids = {u.id for u in sc.units} | {o.id for o in sc.objectives}
+    g = GameSession.new(sc, options={"seed": 1}, deck_seed=1)
+    hexes = {g.state.hex_name(h) for h in g.state.board.all_hexes}
+    problems: list[str] = []
+    for seed in SEEDS:
+        problems += _problems(player_texts(sc, seed), ids, hexes)
+    assert not problems, "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_units_named_like_hexes_never_reach_the_players(name: str) -> None:
+    sc = _renamed(load_builtin(name))
+    problems: list[str] = []
+    for seed in SEEDS[:3]:
+        problems += _problems(player_texts(sc, seed), set(), set())
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_the_gathering_would_see_an_id() -> None:
+    """The check itself: a line naming a unit by its id is caught."""
+    assert _problems(iter([("log", "x8 battles a1: 2 dice")]), {"x8", "a1"}, set())
+    assert _problems(iter([("log", "trooper3 moves")]), set(), set())
+    assert _problems(iter([("prompt", "allowed now: apply_dice")]), set(), set())
+    assert not _problems(iter([("log", "Infantry on F7 battles armor on a8: 2 dice.")]),
+                         {"a8"}, {"a8", "F7"})
+
+
+@pytest.mark.parametrize("lang", sorted(p.name for p in LOCALE.iterdir() if p.is_dir())
+                         if LOCALE.is_dir() else ["en"])
+def test_the_app_catalogue_of_each_language_has_game_words(lang: str) -> None:
+    """Each shipped language's catalogue (the app's buttons and labels, read-only here): no
+    code identifier in what it shows (the translation, or the English message)."""
+    from companion.ui.i18n import read_po
+
+    po = LOCALE / lang / "LC_MESSAGES" / "companion.po"
+    if not po.is_file():
+        pytest.skip(f"no catalogue for {lang}")
+    shown = [msgstr or msgid for msgid, msgstr in read_po(po).items()]
+    bad = [t for t in shown if SNAKE.search(re.sub(r"\{[^}]*\}|%\(\w+\)s", "", t))]
+    assert not bad, bad[:20]
+
+
+def _replayed_texts(sc: Scenario, seed: int, actions: list[dict[str, Any]] | None,
+                    rename: dict[str, str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The texts of a game; with ``actions``, those actions (ids renamed) instead of the auto
+    player's choices. Returns the texts and the actions played."""
+    g = GameSession.new(sc, options={"seed": seed}, deck_seed=seed)
+    narrator = Narrator(g.state, g.log.start)
+    texts: list[str] = []
+    g.listeners.append(lambda ev, st: texts.append(narrator.line(ev, st)))
+    player = AutoPlayer(seed)
+    played: list[dict[str, Any]] = []
+    for i in range(300 if actions is None else len(actions)):
+        if g.over:
+            break
+        narrator.see(g.state)
+        p = g.prompt()
+        texts += [p.text, *p.detail, *(c.label for c in p.choices), *options_lines(g.legal())]
+        action = player.next_action(g) if actions is None else _rename(actions[i], rename)
+        played.append(action)
+        g.act(action)
+    return texts, played
+
+
+def _rename(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_rename(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: _rename(v, names) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_units_whose_ids_are_hex_names_read_the_same(name: str) -> None:
+    """The clash of the issue, made total: every unit's id is the name of another hex. The
+    same game played with ids that look like nothing must read word for word the same."""
+    sc = load_builtin(name)
+    g = GameSession.new(sc, options={"seed": 1})
+    start = {u.hex for u in sc.units}
+    free = [g.state.hex_name(h) for h in g.state.board.all_hexes][::-1]
+    free = [h for h in free if h not in start]
+    plain = _renamed(sc)
+    as_hexes = {f"trooper{i}": free[i - 1] for i in range(1, len(sc.units) + 1)}
+    tricky = dataclasses.replace(plain, units=[dataclasses.replace(u, id=as_hexes[u.id])
+                                               for u in plain.units])
+    texts, played = _replayed_texts(plain, 2, None, {})
+    again, _ = _replayed_texts(tricky, 2, played, as_hexes)
+    diffs = [(a, b) for a, b in zip(texts, again, strict=False) if a != b]
+    assert len(texts) == len(again) and not diffs, diffs[:5]
