@@ -32,6 +32,7 @@ from companion.scenarios.m44_codes import (
     BOARD_TYPES,
     COSMETIC_TAGS,
     DECK_VARIANTS,
+    EXIT_MARKER_TAGS,
     FORD_BEHAVIOR,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
@@ -124,6 +125,7 @@ class _Importer:
         # message -> the hexes (or fields) it is about, in the order first seen: a file with a
         # hundred mountain hexes gets one note naming them all
         self._notes: dict[str, list[str]] = {}
+        self._exit_pictures: list[str] = []
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -217,6 +219,12 @@ class _Importer:
                 self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
                           terrain, objectives, exits)
 
+        # an exit-marker picture with no rule of its own (the far end of a range another
+        # marker's group lists): nothing to say when the hex is an exit anyway
+        exit_hexes = {x.hex for x in exits}
+        for where in self._exit_pictures:
+            if where not in exit_hexes:
+                self.note(where, "exit marker without a side or a group; left out")
         if repeats:
             path, name, first = first_repeat
             self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "
@@ -379,9 +387,14 @@ class _Importer:
             if side is None:
                 self.note(where, f"exit marker {name!r} names no side; left out")
                 return
-            exits.append(ExitHex(hex=where, side=side))
-            for g in self._group(tag, path):
-                exits.append(ExitHex(hex=g, side=side))
+            # the group usually lists the marker's own hex and the far marker's too: each
+            # exit once
+            for g in (where, *self._group(tag, path)):
+                if ExitHex(hex=g, side=side) not in exits:
+                    exits.append(ExitHex(hex=g, side=side))
+            return
+        if behavior is None and name in EXIT_MARKER_TAGS:
+            self._exit_pictures.append(where)
             return
         if behavior == "MINE_FIELD":
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))

@@ -232,6 +232,11 @@ MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
 # Tags that change nothing the rules play (bga-memoir Scenario::validateScenario: camouflage).
 COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
 
+# The exit-marker pictures (bga-memoir scenarios 1412, 4089, 4245 put the EXIT_MARKER behaviour on
+# tag4 or tag5; a second tag5 with no behaviour marks the far end of the range the first one's
+# group lists).
+EXIT_MARKER_TAGS: frozenset[str] = frozenset({"tag4", "tag5"})
+
 # game_info.options keys that switch on air rules (not seen in a published file; our guess,
 # documented as such).
 AIR_OPTION_KEYS: dict[str, str] = {

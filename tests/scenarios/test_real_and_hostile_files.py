@@ -1,7 +1,7 @@
 """The importer on a real editor file, on the shapes files in the wild take, and on hostile input.
 
-``data/real/1311-bug-river.m44`` is scenario 1311 as bga-memoir keeps it (its source is in the
-file's ``_source`` field). Hostile inputs come from issue 17: each is a one-line ScenarioError
+``data/real/*.m44`` are scenarios as bga-memoir keeps them (1311, 1412, 4245; each names its
+source in the file's ``_source`` field). Hostile inputs come from issue 17: each is a one-line ScenarioError
 (exit 2 from the command line), never a traceback, and a repeated hexagon costs linear time.
 """
 
@@ -211,3 +211,28 @@ def test_real_option_shapes_a_supply_train_object_and_a_deck_variant():
     assert s.variants == {"russian_commissar": "allies", "blitz": "", "supply_train": "allies",
                           "air_power_as_artillery_bombard": ""}
     assert s.notes == []
+
+
+def test_an_exit_range_lists_each_exit_once():
+    # Matanikau River (bga-memoir 1412): the exit marker's group lists the marker's own hex and
+    # the far marker's, which carries the same EXIT_MARKER tag
+    s = load_m44(REAL / "1412-matanikau-river.m44")
+    axis_exits = [x.hex for x in s.exits if x.side is Side.AXIS]
+    assert sorted(axis_exits) == sorted(["E1", "F1", "G1", "H1", "I1", "J1", "K1", "L1", "M1"])
+    assert not [p for p in problems(s) if "listed twice" in p.message]
+
+
+def test_an_exit_marker_picture_at_the_end_of_a_range_is_no_unknown_tag():
+    # Hellfire Pass (bga-memoir 4245): a bare tag5 marks I9, the far end of the Allied exits
+    s = load_m44(REAL / "4245-hellfire-pass.m44")
+    assert "I9" in {x.hex for x in s.exits if x.side is Side.ALLIES}
+    assert not [n for n in s.notes if "tag5" in n]
+
+
+def test_an_exit_marker_picture_alone_is_named():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 4, "tags": [{"name": "tag4"}]},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert s.exits == []
+    assert s.notes == ["C9: exit marker without a side or a group; left out"]
