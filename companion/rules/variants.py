@@ -54,6 +54,14 @@ class RuleVariant:
     side_from_option: bool = False  # the option's value names the side it applies to
     not_played: str = ""
     source: str = ""
+    # --- rules of a side, carried by its units (so that the rules core reads them from the
+    # position alone): the variant applies to the units of ``for_sides`` (None: both)
+    for_sides: frozenset[Side] | None = None
+    extra_section_orders: int = 0  # a Section card orders this many more units (Gung Ho!)
+
+    @property
+    def side_rules(self) -> bool:
+        return self.extra_section_orders > 0
 
 
 def _c(**changes: Any) -> Mapping[str, Any]:
@@ -118,8 +126,10 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source=f"{_BGA_UNITS}: the editor's unit behaviour CAN_IGNORE_ONE_FLAG"),
     RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
-        not_played="ordering one more unit than a section card says (Gung Ho!)",
-        source="Pacific Theater, US Marine Corps Command: a Section card orders one more unit"),
+        for_sides=frozenset({Side.ALLIES}), extra_section_orders=1,
+        source="Pacific Theater rules, US Marine Corps Command (Gung Ho!): a Section card lets "
+               "the Marine player order one more unit than it says, in a section the card "
+               "orders (bga-memoir option gung_ho; the Marines are the Allies)"),
     RuleVariant(
         "russian_commissar", "Soviet Political Commissar", side_from_option=True,
         not_played="the command card placed under the Political Commissar chip a turn ahead",
@@ -193,12 +203,28 @@ def unit_variants(variants: Mapping[str, str], side: Side) -> tuple[str, ...]:
     out = []
     for name, who in variants.items():
         v = VARIANTS.get(name)
-        if v is None or not v.unit_changes:
+        if v is None or not (v.unit_changes or v.side_rules):
             continue
         if v.side_from_option and who not in ("", "all") and who != side.value:
+            continue
+        if v.for_sides is not None and side not in v.for_sides:
             continue
         out.append(name)
     return tuple(out)
 
 
-__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "unit_spec", "unit_variants"]
+def extra_section_orders(units: Iterable[Any], side: Side) -> int:
+    """How many more units a Section card orders for ``side``: the largest
+    ``extra_section_orders`` among the variants its units carry (US Marines: 1)."""
+    best = 0
+    for u in units:
+        if u.side is side:
+            for name in u.variants:
+                v = VARIANTS.get(name)
+                if v is not None and v.extra_section_orders > best:
+                    best = v.extra_section_orders
+    return best
+
+
+__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "extra_section_orders", "unit_spec",
+           "unit_variants"]
