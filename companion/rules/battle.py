@@ -405,6 +405,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
                       f"{len(dice_by_range)} hexes away")
+    if position.visibility is not None and d > max(1, position.visibility):
+        # night attacks: no unit battles beyond the visibility (Night Visibility chart)
+        return refuse(f"{target_id} is {d} hexes away: at night units see and battle at most "
+                      f"{max(1, position.visibility)} hex{'es' if position.visibility > 1 else ''}")
     if (not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY
             and _ANY_BATTLE_ADJACENT_ONLY
             and (position.terrain.get(attacker.hex) or position.terrain.get(target.hex))):

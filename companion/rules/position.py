@@ -66,6 +66,9 @@ class Position:
     terrain_owners: dict[tuple[Hex, str], Side] = field(default_factory=dict)
     # a number printed on a piece (a minefield's dice, 0 for a decoy): (hex, name) -> value
     terrain_values: dict[tuple[Hex, str], int] = field(default_factory=dict)
+    # night attacks: the farthest a unit sees and battles, in hexes (None: daylight, no limit;
+    # companion.rules.night gives it from the night rolls)
+    visibility: int | None = None
 
     def __post_init__(self) -> None:
         units = list(self.units.values())

@@ -143,9 +143,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         not_played="armor moving one more hex after a successful overrun (desert rules)",
         source="Terrain Pack p.3, North African Desert Rules (bga-memoir ST_DESERT_MOVE)"),
     RuleVariant(
-        "night_visibility", "Night attacks",
-        not_played="the night visibility roll and its range limit",
-        source="Night attacks rules (bga-memoir night_visibility_rules)"),
+        "night_visibility", "Night attacks", side_from_option=True,
+        not_played="the night visibility roll at the start of each turn (the rules core limits "
+                   "battles to Position.visibility; the game does not roll it yet)",
+        source="Pacific Theater rules, Night Attacks and the Night Visibility chart "
+               "(companion.rules.night; bga-memoir night_visibility_rules, "
+               "night_visibility_team_turn)"),
     RuleVariant(
         "empty_section_medals", "Medals for empty sections",
         not_played="the medals a side wins when a section holds no enemy unit",

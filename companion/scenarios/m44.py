@@ -40,6 +40,7 @@ from companion.scenarios.m44_codes import (
     NATION_SIDES,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
+    SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
     TERRAIN_CODES,
     TILE_UNITS,
@@ -522,8 +523,12 @@ class _Importer:
             return {}
         options = _obj(options, "game_info.options")
         variants: dict[str, str] = {}
+        sides_named: dict[str, str] = {}
         for key, value in options.items():
             if key in AIR_OPTION_KEYS or value in (None, False, "", 0, [], {}):
+                continue
+            if key in SIDE_OPTIONS and isinstance(value, str):
+                sides_named[SIDE_OPTIONS[key]] = value.strip().lower()
                 continue
             if key in STANDARD_OPTION_VALUES:
                 if isinstance(value, str) and value.upper() in STANDARD_OPTION_VALUES[key]:
@@ -543,6 +548,9 @@ class _Importer:
                 value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
             variants[variant] = side if side in ("allies", "axis", "all") else ""
+        for variant, side in sides_named.items():
+            if variant in variants and side in ("allies", "axis"):
+                variants[variant] = side
         return variants
 
     def _text(self) -> dict[str, ScenarioText]:

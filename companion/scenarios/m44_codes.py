@@ -263,6 +263,9 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "deck_reshuffling": "deck_reshuffling",
     "supply_train_rules": "supply_train",  # its value: {"side": ..., "nbr_units": ...}
 }
+# game_info.options keys whose value names the side of another option's variant
+# (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)
+SIDE_OPTIONS: dict[str, str] = {"night_visibility_team_turn": "night_visibility"}
 # deck_name values that are a rule variant (the Air Power card played as Artillery Bombard)
 DECK_VARIANTS: dict[str, str] = {
     "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air_power_as_artillery_bombard",
