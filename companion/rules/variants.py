@@ -132,8 +132,11 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "orders (bga-memoir option gung_ho; the Marines are the Allies)"),
     RuleVariant(
         "russian_commissar", "Soviet Political Commissar", side_from_option=True,
-        not_played="the command card placed under the Political Commissar chip a turn ahead",
-        source="Eastern Front, Russian Command rules (bga-memoir ST_COMMISSAR)"),
+        not_played="the command card placed under the Political Commissar chip a turn ahead "
+                   "(the rules core says which card may be played: "
+                   "commissar.commissar_may_play; the game does not hold the chip card yet)",
+        source="Eastern Front, Russian Command rules (companion.rules.commissar; bga-memoir "
+               "ST_COMMISSAR)"),
     RuleVariant(
         "italian_high_command", "Italian High Command",
         not_played="the Italian High Command's card limit",
