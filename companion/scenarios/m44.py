@@ -223,9 +223,9 @@ class _Importer:
         # an exit-marker picture with no rule of its own (the far end of a range another
         # marker's group lists): nothing to say when the hex is an exit anyway
         exit_hexes = {x.hex for x in exits}
-        for where in self._exit_pictures:
-            if where not in exit_hexes:
-                self.note(where, "exit marker without a side or a group; left out")
+        lone = [w for w in self._exit_pictures if w not in exit_hexes]
+        for where in self._exit_range(lone, exits):
+            self.note(where, "exit marker without a side or a group; left out")
         if repeats:
             path, name, first = first_repeat
             self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "
@@ -409,6 +409,30 @@ class _Importer:
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
 
+    def _exit_range(self, pictures: list[str], exits: list[ExitHex]) -> list[str]:
+        """Two bare exit-marker pictures on one side's home row mark the exits between them
+        (inclusive) for the other side, the side that exits there (bga-memoir 4230: "Exit
+        markers are in effect on the portion of the Allied baseline in between the 2 Exit
+        markers, for the Axis forces"). Returns the pictures that say nothing."""
+        by_row: dict[int, list[Hex]] = {}
+        for where in pictures:
+            h = self.board.parse(where)
+            by_row.setdefault(h.row, []).append(h)
+        left: list[str] = []
+        for row, hexes in by_row.items():
+            owner = next((s for s in Side if self.board.home_row(s) == row), None)
+            if owner is None or len(hexes) != 2:
+                left += [self.board.name(h) for h in hexes]
+                continue
+            lo, hi = sorted(h.col for h in hexes)
+            for col in range(lo, hi + 1):
+                h = Hex(col, row)
+                if self.board.contains(h):
+                    x = ExitHex(hex=self.board.name(h), side=owner.other)
+                    if x not in exits:
+                        exits.append(x)
+        return left
+
     def _group(self, tag: dict[str, Any], path: str) -> list[str]:
         out = []
         for k, g in enumerate(_list(tag.get("group", []), f"{path}.group")):
@@ -519,6 +543,12 @@ class _Importer:
         """The scenario rules the options switch on (variant -> side or ""); options no
         rule of this program covers are noted by name."""
         options = info.get("options", {})
+        conditions = info.get("victory_conditions")
+        if isinstance(conditions, dict) and isinstance(conditions.get("options"), dict) \
+                and options in (None, [], {}, ""):
+            # options written inside victory_conditions (bga-memoir 1518 Sugar Loaf and Half
+            # Moon: gung_ho) are the scenario's options all the same
+            options = conditions["options"]
         if options in (None, [], {}, ""):
             return {}
         options = _obj(options, "game_info.options")

@@ -236,3 +236,27 @@ def test_an_exit_marker_picture_alone_is_named():
         {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
     assert s.exits == []
     assert s.notes == ["C9: exit marker without a side or a group; left out"]
+
+
+def test_two_bare_exit_markers_on_a_baseline_mark_the_exits_between_them():
+    # bga-memoir 4230 Flanking Maneuver at Bir Hakeim: two tag5 on the Allied baseline, "Exit
+    # markers are in effect on the portion of the Allied baseline in between the 2 Exit
+    # markers, for the Axis forces"
+    s = import_m44({"game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"},
+                    "board": {"hexagons": [
+                        {"row": 8, "col": 4, "tags": [{"name": "tag5"}]},
+                        {"row": 8, "col": 8, "tags": [{"name": "tag5"}]},
+                        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+                        {"row": 7, "col": 1, "unit": {"name": "infus"}}]}})
+    assert [(x.hex, x.side) for x in s.exits] == [("C1", Side.AXIS), ("D1", Side.AXIS),
+                                                  ("E1", Side.AXIS)]
+    assert s.notes == []
+
+
+def test_options_written_inside_victory_conditions_are_read():
+    # bga-memoir 1518 Sugar Loaf and Half Moon writes gung_ho under victory_conditions
+    s = import_m44({"game_info": {"victory_conditions": {"0": {"standard": []},
+                                                         "options": {"gung_ho": True}}},
+                    "board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infjp"}},
+                                           {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert s.variants == {"us_marines_gung_ho": ""}
