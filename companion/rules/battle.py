@@ -666,6 +666,9 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
         return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
     if any(cls in t.cannot_leave_for for t in here):
         return False, f"{attacker.type} may not leave {_terrain_label(here)}"
+    if any(t.bars_leaving(cls, there) for t in here):
+        return False, (f"{attacker.type} may not leave {_terrain_label(here)} onto "
+                       f"{_terrain_label(there)} ({name})")
     barred = next((t.name for t in there
                    if t.no_take_ground_from & set(position.terrain_names(attacker.hex))), None)
     if barred is not None:

@@ -87,6 +87,10 @@ class TerrainSpec:
     extra_cost_for: frozenset[UnitClass] = frozenset()  # ...for these classes (empty: all)
     barred_from: frozenset[str] = frozenset()  # may not be entered from these (pier: ocean)
     no_take_ground_from: frozenset[str] = frozenset()  # cliff: not taken from a beach
+    # may not be left onto these terrains by these classes (cliff: armor and artillery onto a
+    # beach), by a move or by taking ground
+    leave_barred_to: frozenset[str] = frozenset()
+    leave_barred_for: frozenset[UnitClass] = frozenset()
     # a defender of this nation gets ``nation_protection`` and ignores every flag (caves)
     defender_nation: str = ""
     nation_protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
@@ -101,6 +105,11 @@ class TerrainSpec:
         return self.no_battle_after_enter and (
             not self.no_battle_after_enter_for or unit_class in self.no_battle_after_enter_for
         )
+
+    def bars_leaving(self, unit_class: UnitClass, to: Iterable[TerrainSpec]) -> bool:
+        """Whether a unit of ``unit_class`` may not leave this hex onto a hex of ``to``."""
+        return bool(self.leave_barred_to) and unit_class in self.leave_barred_for and any(
+            t.name in self.leave_barred_to for t in to)
 
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for
@@ -331,13 +340,16 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     replace(_HILL, name="cliff", enter_extra_cost=1, extra_cost_only_from=frozenset({"beach"}),
             extra_cost_for=frozenset({UnitClass.INFANTRY}),
             no_take_ground_from=frozenset({"beach"}),
-            not_played="armor and artillery barred from leaving a cliff onto a beach",
+            leave_barred_to=frozenset({"beach"}),
+            leave_barred_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             source=f"{_CARD} 6 (Cliffs & Sea Bluffs: as Hills; infantry climbing from a beach "
-                   "spends 2 hexes and may not take ground up)"),
+                   "spends 2 hexes and may not take ground up; armor and artillery may not "
+                   "move down onto a beach: bga-memoir Terrains/Cliff.php)"),
     replace(_HILL, name="sea_bluff", enter_extra_cost=1, extra_cost_only_from=frozenset({"beach"}),
             extra_cost_for=frozenset({UnitClass.INFANTRY}),
             no_take_ground_from=frozenset({"beach"}),
-            not_played="armor and artillery barred from leaving a bluff onto a beach",
+            leave_barred_to=frozenset({"beach"}),
+            leave_barred_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             source=f"{_CARD} 6 (Cliffs & Sea Bluffs, as cliff)"),
     replace(_HILL, name="impassable_hill", impassable=True, retreat_blocked=True,
             source="editor behaviour IMPASSABLE_HILL: a Hill no unit may enter (bga-memoir Hill)"),

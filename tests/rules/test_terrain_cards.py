@@ -192,6 +192,28 @@ def test_cliffs_card_6_infantry_climbs_from_a_beach_at_two_hexes_and_takes_no_gr
     assert result.eliminated and not result.take_ground
 
 
+@pytest.mark.parametrize("kind", ["cliff", "sea_bluff"])
+def test_cliffs_card_6_armor_and_artillery_never_go_down_onto_a_beach(kind: str) -> None:
+    # bga-memoir Terrains/Cliff.php: leaving a cliff onto a beach costs infantry 2 hexes and
+    # is impossible for the others; inland the cliff is a plain hill
+    line = tuple(t(f"{c}4", kind) for c in "cdefghi")
+    beach = tuple(t(f"{c}3", "beach") for c in "CDEFGHIJ")
+    for cls in ("armor", "artillery"):
+        pos = position(unit("a1", "allies", cls, "f4"), terrain=line + beach)
+        reach = dests(pos, "a1")
+        assert not [h for h in reach if h.endswith("3")]
+        assert "F5" in reach  # inland, as from a hill
+    pos = position(unit("a1", "allies", "infantry", "f4"),
+                   terrain=(t("f4", kind), t("F3", "beach")))
+    assert "F3" in dests(pos, "a1")
+    # nor by taking ground: an armor unit on the cliff that empties a beach hex stays up
+    pos = position(unit("a1", "allies", "armor", "f4"),
+                   unit("x1", "axis", "infantry", "F3", figures=1),
+                   terrain=(t("f4", kind), t("F3", "beach")))
+    result = resolve_battle(pos, "a1", "x1", ["grenade"] * battle_check(pos, "a1", "x1").dice)
+    assert result.eliminated and not result.take_ground
+
+
 @pytest.mark.parametrize(("kind", "blocks"), [("impassable_hill", False),
                                               ("impassable_blocking_hill", True)])
 def test_impassable_hills_of_the_editor(kind: str, blocks: bool) -> None:
