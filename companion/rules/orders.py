@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.rules.board import Section, Side, distance
-from companion.rules.cards import CardError, CardKind, CardSpec, card, counter_attack
+from companion.rules.cards import CardError, CardSpec, card, counter_attack
 from companion.rules.position import Position, Unit
 from companion.rules.units import UnitClass
 from companion.rules.variants import extra_section_orders
@@ -227,12 +227,15 @@ def check_orders(
 
     eligible = [u for u in own if why_not(u) is None]
     slots = _slots(spec, eligible, faces, fallback, sections_of)
-    extra = extra_section_orders(own, side) if spec.kind is CardKind.SECTION else 0
+    extra = extra_section_orders(own, side) if spec.orders_units and not fallback \
+        and not spec.orders_from_roll else 0
     counted = [sec for sec, quota in spec.sections.items() if quota is not None]
-    if extra and counted and not fallback:
-        # Gung Ho!: one more unit, in a section the card orders
-        slots += [Slot("gung ho", _in_any_section(frozenset(counted), sections_of))
-                  for _ in range(extra)]
+    if extra and (counted or (not spec.sections and spec.max_units is not None)):
+        # Gung Ho!: a card that orders a set number of units orders one more (in a section
+        # the card orders); cards that order every unit of a kind or roll for orders do not
+        accepts = (_in_any_section(frozenset(counted), sections_of) if counted
+                   else (lambda u: True))
+        slots += [Slot("gung ho", accepts) for _ in range(extra)]
         explain.append(f"{spec.name} orders {extra} more unit{'s' if extra != 1 else ''} "
                        "(Gung Ho!)")
     if air_deploy is not None:

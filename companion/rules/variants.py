@@ -127,9 +127,10 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
     RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
         for_sides=frozenset({Side.ALLIES}), extra_section_orders=1,
-        source="Pacific Theater rules, US Marine Corps Command (Gung Ho!): a Section card lets "
-               "the Marine player order one more unit than it says, in a section the card "
-               "orders (bga-memoir option gung_ho; the Marines are the Allies)"),
+        source="Pacific Theater rules, US Marine Corps Command (Gung Ho!): a card that "
+               "orders a set number of units lets the Marine player order one more (a Section "
+               "card: in a section it orders); cards ordering every unit of a kind or by a roll "
+               "order no more (bga-memoir option gung_ho; the Marines are the Allies)"),
     RuleVariant(
         "russian_commissar", "Soviet Political Commissar", side_from_option=True,
         not_played="the command card placed under the Political Commissar chip a turn ahead "

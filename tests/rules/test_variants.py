@@ -181,14 +181,20 @@ def test_gung_ho_a_section_card_orders_one_more_marine_unit() -> None:
     assert "a6" not in away.valid
 
 
-def test_gung_ho_is_the_marines_own_rule_not_the_axis_nor_a_tactic_card() -> None:
+def test_gung_ho_is_the_marines_own_rule_and_a_set_number_of_orders_only() -> None:
     from companion.rules.orders import check_orders
 
     pos = _marines(variants=["us_marines_gung_ho"])
     assert check_orders(pos, "attack_left", Side.AXIS, ["x1", "x2"]).orders_available == 3
-    # a Tactic card orders what it says (Infantry Assault: every infantry unit of a section)
+    # a Tactic card that orders a set number orders one more (Direct from HQ: 4, and 1);
+    # one that orders every unit of a kind in a section orders no more (Infantry Assault)
     direct = check_orders(pos, "direct_from_hq", Side.ALLIES, ["a1", "a2", "a3", "a4", "a5"])
-    assert direct.orders_available == 4
+    assert direct.orders_available == 5 and len(direct.valid) == 5
+    plain = check_orders(_marines(), "direct_from_hq", Side.ALLIES, ["a1", "a2", "a3", "a4", "a5"])
+    assert plain.orders_available == 4
+    assault = check_orders(pos, "infantry_assault", Side.ALLIES, ["a1", "a2", "a3", "a4", "a5"],
+                           section="left")
+    assert assault.orders_available == 5  # the five infantry units of the section, no more
 
 
 def test_gung_ho_through_a_real_scenario_file() -> None:
