@@ -274,4 +274,7 @@ DECK_VARIANTS: dict[str, str] = {
 STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
     "deck_name": frozenset({"STANDARD_DECK", "STANDARD", "BRKTHRU", "BRKTHRU_DECK",
                             "BREAKTHROUGH_DECK", "OVERLORD", "OVERLORD_DECK"}),
+    # the minefields are the Terrain Pack's mine tokens, laid face down (bga-memoir 12498):
+    # what the table does anyway; the rules core asks for a mine's number when a unit enters
+    "mine_deck_name": frozenset({"TERRAIN"}),
 }

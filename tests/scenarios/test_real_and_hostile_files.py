@@ -260,3 +260,18 @@ def test_options_written_inside_victory_conditions_are_read():
                     "board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infjp"}},
                                            {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
     assert s.variants == {"us_marines_gung_ho": ""}
+
+
+def test_the_terrain_pack_mine_deck_is_the_standard_game():
+    # bga-memoir 12498 Bretel Wood: mine_deck_name TERRAIN, minefields laid face down
+    s = import_m44({"game_info": {"options": {"mine_deck_name": "TERRAIN"}},
+                    "board": {"hexagons": [
+                        {"row": 2, "col": 16, "tags": [{"name": "tag3", "behavior": "MINE_FIELD",
+                                                        "side": "ALLIES"}]},
+                        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+                        {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert s.notes == [] and s.variants == {}
+    mine = next(p for p in s.terrain if p.type == "minefield")
+    assert mine.owner is Side.ALLIES and mine.value is None
+    other = import_m44({"game_info": {"options": {"mine_deck_name": "SOMETHING_ELSE"}}})
+    assert [n for n in other.notes if "mine_deck_name" in n]
