@@ -273,5 +273,6 @@ def test_the_terrain_pack_mine_deck_is_the_standard_game():
     assert s.notes == [] and s.variants == {}
     mine = next(p for p in s.terrain if p.type == "minefield")
     assert mine.owner is Side.ALLIES and mine.value is None
-    other = import_m44({"game_info": {"options": {"mine_deck_name": "SOMETHING_ELSE"}}})
+    other = import_m44({"game_info": {"options": {"mine_deck_name": "SOMETHING_ELSE"}},
+                        "board": {"hexagons": []}})
     assert [n for n in other.notes if "mine_deck_name" in n]
