@@ -144,8 +144,10 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
     RuleVariant(
         "north_african_desert", "North African Desert rules",
-        not_played="armor moving one more hex after a successful overrun (desert rules)",
-        source="Terrain Pack p.3, North African Desert Rules (bga-memoir ST_DESERT_MOVE)"),
+        not_played="armor moving one more hex after taking ground (the rules core gives the "
+                   "hexes: desert.desert_extra_move; the game does not offer the move yet)",
+        source="Terrain Pack p.3, North African Desert Rules (companion.rules.desert; "
+               "bga-memoir ST_DESERT_MOVE)"),
     RuleVariant(
         "night_visibility", "Night attacks", side_from_option=True,
         not_played="the night visibility roll at the start of each turn (the rules core limits "
