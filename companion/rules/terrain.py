@@ -91,6 +91,12 @@ class TerrainSpec:
     # beach), by a move or by taking ground
     leave_barred_to: frozenset[str] = frozenset()
     leave_barred_for: frozenset[UnitClass] = frozenset()
+    # healing (hospitals, oasis recovery): an ordered unit of ``heal_classes`` on it that has
+    # lost figures, has not moved and has no enemy adjacent rolls ``heal_dice`` dice (0: one
+    # per command card held, the one played included) instead of moving and battling; each
+    # star, and each infantry symbol for infantry, returns a figure (companion.rules.healing)
+    heal_classes: frozenset[UnitClass] = frozenset()
+    heal_dice: int = 0
     # a defender of this nation gets ``nation_protection`` and ignores every flag (caves)
     defender_nation: str = ""
     nation_protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
@@ -286,9 +292,17 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                        "battles out at -2, ignore 1 flag, blocks line of sight)"),
     TerrainSpec("oasis", blocks_los=True, stop_on_enter=True, ignore_flags=1,
                 protection=reductions(infantry=1, armor=1),
-                not_played="an infantry unit healing on an oasis",
                 source=f"{_CARD} 31 (Oasis: stop on entering, may battle, ignore 1 flag, "
                        f"protection 1/1, blocks line of sight; {_TP} p.3)"),
+    TerrainSpec("oasis_recovery", blocks_los=True, stop_on_enter=True, ignore_flags=1,
+                protection=reductions(infantry=1, armor=1),
+                heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=0,
+                not_played="healing on it (the rules core rolls it: healing.heal; the game does "
+                           "not offer it yet)",
+                source=f"{_CARD} 31 with the Oasis Recovery rule (Mediterranean Theater, "
+                       "Actions 10; the editor's behaviour OASIS_RECOVERY): a wounded infantry "
+                       "unit heals as with Medics & Mechanics, a die per card held (bga-memoir "
+                       "actHealUnit)"),
     TerrainSpec("hill_road", height=1, road=True, road_bonus=1,
                 protection=reductions(infantry=1, armor=1), protection_needs_height=True,
                 source=f"{_TP} p.6 (Road over a hill: a Hill and a Road)"),
@@ -330,8 +344,14 @@ TERRAIN: dict[str, TerrainSpec] = _table((
             source=f"{_CARD} 48 (Hills with Forests: a Forest at a Hill's height)"),
     replace(_TOWN, name="hill_village", height=1,
             source="Winter villages on hills: a Town at a Hill's height (unverified)"),
-    TerrainSpec("hospital", blocks_los=True, not_played="an infantry unit healing in a hospital",
-                source=f"{_CARD} 55 (Hospitals: blocks line of sight; heals infantry)"),
+    TerrainSpec("hospital", blocks_los=True,
+                heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=6,
+                not_played="healing in it (the rules core rolls it: healing.heal; the game does "
+                           "not offer it yet)",
+                source=f"{_CARD} 55 (Hospitals: blocks line of sight; a wounded infantry unit "
+                       "that has not moved, with no enemy adjacent, rolls 6 dice: each infantry "
+                       "symbol or star returns a figure; bga-memoir Terrains/Hospital.php, "
+                       "actHealUnitHospital)"),
     TerrainSpec("pier", barred_from=frozenset({"ocean"}),
                 source=f"{_CARD} 59 (Piers: entered only from land or beach, not from an ocean "
                        "hex; no combat restriction)"),

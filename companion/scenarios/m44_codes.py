@@ -115,6 +115,7 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
                                                     "impassable hill that blocks sight")
        for c in ("hills", "whill", "dhill", "mountain")},
     ("sand", "SEAWALL"): TerrainCode("sea_wall", "sea wall"),
+    ("oasis", "OASIS_RECOVERY"): TerrainCode("oasis_recovery", "oasis (Oasis Recovery)"),
     ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
     **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},

@@ -82,7 +82,8 @@ def test_oasis_card_31_stop_may_battle_protect_1_1_ignore_a_flag() -> None:
                    terrain=(t("F5", "oasis"),))
     assert battle_check(pos, "a1", "x1").dice == 2
     assert ignorable_flags(pos, pos.units["x1"]) == 1
-    assert TERRAIN["oasis"].not_played  # healing is named as not played
+    # healing is the Oasis Recovery rule's (a behaviour: oasis_recovery), not every oasis's
+    assert not TERRAIN["oasis"].heal_classes and TERRAIN["oasis_recovery"].heal_classes
 
 
 def test_road_over_a_hill_is_a_road_and_a_hill() -> None:
