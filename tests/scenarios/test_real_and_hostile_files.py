@@ -276,3 +276,27 @@ def test_the_terrain_pack_mine_deck_is_the_standard_game():
     other = import_m44({"game_info": {"options": {"mine_deck_name": "SOMETHING_ELSE"}},
                         "board": {"hexagons": []}})
     assert [n for n in other.notes if "mine_deck_name" in n]
+
+
+def test_the_real_scenarios_benchmark_loads_checks_and_plays_each_file_to_a_result(capsys):
+    # benchmarks/real_scenarios.py on the real files kept here: every one loads and its
+    # auto-played game ends by its own victory conditions (not the turn limit)
+    import importlib.util
+    import sys
+
+    path = Path(__file__).parents[2] / "benchmarks" / "real_scenarios.py"
+    spec = importlib.util.spec_from_file_location("real_scenarios", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["real_scenarios"] = bench  # its dataclass looks its module up
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules["real_scenarios"]
+    rows = [bench.run_one(p, seed=1, max_turns=150) for p in sorted(REAL.glob("*.m44"))]
+    assert len(rows) == 3 and all(r.loaded and r.by_victory for r in rows), rows
+    clean = {r.name for r in rows if r.errors == 0}
+    assert clean == {"1412-matanikau-river.m44"}  # Bug River's train, Hellfire Pass's desert move
+    bench.main([str(REAL), "--quiet"])
+    out = capsys.readouterr().out
+    assert "files tried 3, loaded 3, clean 1, auto-played to a result 3" in out
