@@ -16,7 +16,7 @@ Royal Army, Japanese infantry), ``States/AttackUnitsTrait`` (British battle back
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -58,6 +58,9 @@ class RuleVariant:
     # position alone): the variant applies to the units of ``for_sides`` (None: both)
     for_sides: frozenset[Side] | None = None
     extra_section_orders: int = 0  # a Section card orders this many more units (Gung Ho!)
+    # command cards a side may play as another card (Blitz: the Axis plays Recon 1 as Air Power)
+    plays_as: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    plays_as_sides: frozenset[Side] = frozenset()
 
     @property
     def side_rules(self) -> bool:
@@ -76,10 +79,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         "blitz", "Blitz rules",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR,
                     sides=frozenset({Side.ALLIES})),),
+        plays_as=MappingProxyType({"recon_left": "air_power", "recon_center": "air_power",
+                                   "recon_right": "air_power"}),
+        plays_as_sides=frozenset({Side.AXIS}),
         source=f"{_BGA_UNITS}: with blitz_rules, Allied armor moves 2 and battles after 2 "
-               "(the early-war Blitz rules); the Axis may play a Recon card as Air Power "
-               "(bga-memoir Player::canHill317)",
-        not_played="the Axis playing a Recon card as Air Power"),
+               "(the early-war Blitz rules); the Axis may play a Recon 1 card as Air Power "
+               "(bga-memoir Player::canHill317; Terrain Pack \"Calling in Air Strikes (Hill "
+               "317 rule)\"); the game asks variants.card_plays_as",
+        not_played="the Axis playing a Recon card as Air Power (the rules core says which: "
+                   "variants.card_plays_as; the game does not offer it yet)"),
     RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
@@ -222,6 +230,21 @@ def unit_variants(variants: Mapping[str, str], side: Side) -> tuple[str, ...]:
     return tuple(out)
 
 
+def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tuple[str, ...]:
+    """The cards ``side`` may play a held ``card_id`` as under the scenario's ``variants``
+    (name -> side or ""): the card itself first, then any other (Blitz: the Axis may play a
+    Recon 1 card as Air Power)."""
+    out = [card_id]
+    for name in variants:
+        v = VARIANTS.get(name)
+        if v is None or side not in v.plays_as_sides:
+            continue
+        other = v.plays_as.get(card_id)
+        if other is not None and other not in out:
+            out.append(other)
+    return tuple(out)
+
+
 def extra_section_orders(units: Iterable[Any], side: Side) -> int:
     """How many more units a Section card orders for ``side``: the largest
     ``extra_section_orders`` among the variants its units carry (US Marines: 1)."""
@@ -235,5 +258,5 @@ def extra_section_orders(units: Iterable[Any], side: Side) -> int:
     return best
 
 
-__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "extra_section_orders", "unit_spec",
-           "unit_variants"]
+__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "card_plays_as",
+           "extra_section_orders", "unit_spec", "unit_variants"]

@@ -211,3 +211,13 @@ def test_gung_ho_through_a_real_scenario_file() -> None:
     marines = [u.id for u in pos.units.values() if u.side is Side.ALLIES]
     check = check_orders(pos, "recon_center", Side.ALLIES, marines)
     assert check.orders_available == 2  # Recon 1: one unit, and one more
+
+
+def test_blitz_the_axis_may_play_a_recon_1_card_as_air_power() -> None:
+    from companion.rules.variants import card_plays_as
+
+    blitz = {"blitz": ""}
+    assert card_plays_as("recon_center", Side.AXIS, blitz) == ("recon_center", "air_power")
+    assert card_plays_as("recon_center", Side.ALLIES, blitz) == ("recon_center",)
+    assert card_plays_as("attack_left", Side.AXIS, blitz) == ("attack_left",)
+    assert card_plays_as("recon_center", Side.AXIS, {}) == ("recon_center",)
