@@ -376,7 +376,8 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         return refuse(f"{target_id} is a friendly unit: a unit battles only enemy units")
     here = position.terrain_at(attacker.hex)
     for t in here:
-        if t.no_battle_from:
+        # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
+        if t.no_battle_from and t.name not in spec.moves_only_on:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
     if target.spec.unit_class in spec.cannot_target:
         return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
@@ -476,6 +477,9 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         if mods.extra_dice:
             dice += mods.extra_dice
             explain.append(f"{mods.extra_dice:+d} dice")
+        if spec.zeroes_in and position.cross_hairs.get(target_id):
+            dice += 1
+            explain.append(f"{target_id} bears a cross-hair: +1 die")
         if dice < 0:
             explain.append("reductions cannot take the dice below 0")
         dice = max(0, dice)
@@ -648,6 +652,18 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
 
 # --- resolution ------------------------------------------------------------------------------
 _NO_MEDALS: dict[Side, int] = {Side.ALLIES: 0, Side.AXIS: 0}
+
+
+def place_cross_hair(position: Position, attacker_id: str, target_id: str, hits: int) -> bool:
+    """After a battle: a big gun or destroyer that scored a hit puts a cross-hair on the
+    target (still on the board); later battles of such units against it roll 1 more die.
+    Returns whether a marker was placed. The game calls it with the battle's hits."""
+    attacker = position.units.get(attacker_id)
+    if attacker is None or not attacker.spec.zeroes_in or hits <= 0 \
+            or target_id not in position.units:
+        return False
+    position.cross_hairs[target_id] = 1
+    return True
 
 
 def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[bool, str | None]:

@@ -155,6 +155,8 @@ def unit_row(u: UnitSpec) -> str:
         other.append("not moved: no line of sight needed, terrain ignored")
     if u.sweeps_mines:
         other.append("clears a minefield instead of rolling for it")
+    if u.zeroes_in:
+        other.append("cross-hairs: +1 die against a unit it hit")
     if u.moves_only_on:
         other.append(f"moves only on {', '.join(sorted(u.moves_only_on))}")
     if u.ignore_flags:
