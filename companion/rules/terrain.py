@@ -97,6 +97,9 @@ class TerrainSpec:
     # star, and each infantry symbol for infantry, returns a figure (companion.rules.healing)
     heal_classes: frozenset[UnitClass] = frozenset()
     heal_dice: int = 0
+    # caves: an Allied infantry unit on it, with no enemy adjacent, may try to seal it instead
+    # of battling (a star seals it); it then becomes this terrain (companion.rules.caves)
+    sealed_into: str = ""
     # a defender of this nation gets ``nation_protection`` and ignores every flag (caves)
     defender_nation: str = ""
     nation_protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
@@ -162,6 +165,9 @@ _RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP
 def _table(specs: Iterable[TerrainSpec]) -> dict[str, TerrainSpec]:
     return {s.name: s for s in specs}
 
+
+_SEAL_HOOK = ("sealing it (the rules core rolls it: caves.seal_cave; the game does not offer "
+              "it yet)")
 
 TERRAIN: dict[str, TerrainSpec] = _table((
     # --- base game (seeds 003, 004) ---------------------------------------------------------
@@ -336,10 +342,10 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 source=f"{_CARD} 63 (Escarpment: impassable to all units, blocks line of sight)"),
     replace(_HILL, name="cave", impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             defender_nation="jp", nation_protection=reductions(infantry=2, armor=2),
-            not_played="US infantry sealing the cave",
+            sealed_into="hill", not_played=_SEAL_HOOK,
             source=f"{_CARD} 52 (Cave on a hill: as a Hill, impassable for armor and artillery; "
                    "Japanese infantry in it: -2 dice for non-artillery attackers and ignores "
-                   "every flag)"),
+                   "every flag; Allied infantry on it may seal it: bga-memoir actSealCave)"),
     replace(_FOREST, name="hill_forest", height=1,
             source=f"{_CARD} 48 (Hills with Forests: a Forest at a Hill's height)"),
     replace(_TOWN, name="hill_village", height=1,
@@ -389,6 +395,14 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("aircraft_carrier", impassable_for=_GROUND, retreat_blocked=True, air_check_dice=1,
                 source=f"{_AIR} (1d, overrides the ocean); ground units may not enter (unverified)"),
 ))
+# Caves on mountains: a Mountain that Japanese infantry hold as a cave (card 53).
+TERRAIN["mountain_cave"] = replace(
+    TERRAIN["mountain"], name="mountain_cave", defender_nation="jp",
+    nation_protection=reductions(infantry=2, armor=2), sealed_into="mountain",
+    not_played=_SEAL_HOOK,
+    source=f"{_CARD} 53 (Cave on mountains: as a Mountain; Japanese infantry in it ignore every "
+           "flag and are attacked at -2 but by artillery; Allied infantry on it may seal it: "
+           "bga-memoir Terrains/MountainCave.php)")
 
 
 def best_protection(specs: Iterable[TerrainSpec], attacker: UnitClass) -> int:
