@@ -319,7 +319,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                        "armor and artillery, ignore 1 flag, line of sight clear; "
                        f"{_TP} p.12)"),
     TerrainSpec("headquarters", blocks_los=True,
-                not_played="an enemy unit capturing the HQ (its owner discards a card)",
+                not_played="an enemy unit capturing the HQ (the rules core gives the hand: "
+                           "hq.captured_hqs, hq.hand_size; the game does not deal it yet)",
                 source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
                        "owner loses a command card)"),
     TerrainSpec("trenches", stop_on_enter=True, impassable_for=frozenset({UnitClass.ARTILLERY}),
