@@ -378,7 +378,8 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         return refuse(f"{target_id} is a friendly unit: a unit battles only enemy units")
     here = position.terrain_at(attacker.hex)
     for t in here:
-        if t.no_battle_from:
+        # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
+        if t.no_battle_from and t.name not in spec.moves_only_on:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
     if target.spec.unit_class in spec.cannot_target:
         return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
@@ -407,6 +408,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
                       f"{len(dice_by_range)} hexes away")
+    if position.visibility is not None and d > max(1, position.visibility):
+        # night attacks: no unit battles beyond the visibility (Night Visibility chart)
+        return refuse(f"{target_id} is {d} hexes away: at night units see and battle at most "
+                      f"{max(1, position.visibility)} hex{'es' if position.visibility > 1 else ''}")
     if (not close and not mods.ignore_range and spec.unit_class is not UnitClass.ARTILLERY
             and _ANY_BATTLE_ADJACENT_ONLY
             and (position.terrain.get(attacker.hex) or position.terrain.get(target.hex))):
@@ -474,6 +479,9 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         if mods.extra_dice:
             dice += mods.extra_dice
             explain.append(f"{mods.extra_dice:+d} dice")
+        if spec.zeroes_in and position.cross_hairs.get(target_id):
+            dice += 1
+            explain.append(f"{target_id} bears a cross-hair: +1 die")
         if dice < 0:
             explain.append("reductions cannot take the dice below 0")
         dice = max(0, dice)
@@ -648,6 +656,18 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
 _NO_MEDALS: dict[Side, int] = {Side.ALLIES: 0, Side.AXIS: 0}
 
 
+def place_cross_hair(position: Position, attacker_id: str, target_id: str, hits: int) -> bool:
+    """After a battle: a big gun or destroyer that scored a hit puts a cross-hair on the
+    target (still on the board); later battles of such units against it roll 1 more die.
+    Returns whether a marker was placed. The game calls it with the battle's hits."""
+    attacker = position.units.get(attacker_id)
+    if attacker is None or not attacker.spec.zeroes_in or hits <= 0 \
+            or target_id not in position.units:
+        return False
+    position.cross_hairs[target_id] = 1
+    return True
+
+
 def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[bool, str | None]:
     """Whether the attacker may advance into the vacated hex.
 
@@ -664,6 +684,9 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
         return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
     if any(cls in t.cannot_leave_for for t in here):
         return False, f"{attacker.type} may not leave {_terrain_label(here)}"
+    if any(t.bars_leaving(cls, there) for t in here):
+        return False, (f"{attacker.type} may not leave {_terrain_label(here)} onto "
+                       f"{_terrain_label(there)} ({name})")
     barred = next((t.name for t in there
                    if t.no_take_ground_from & set(position.terrain_names(attacker.hex))), None)
     if barred is not None:

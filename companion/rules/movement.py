@@ -187,6 +187,8 @@ def move_destinations(
                 if any(t.barred_from and any(f.name in t.barred_from for f in here_specs)
                        for t in specs):
                     continue  # a pier is not entered from the ocean
+                if any(t.leave_barred_to and t.bars_leaving(cls, specs) for t in here_specs):
+                    continue  # armor and artillery do not go down a cliff onto a beach
                 if (not free and any(t.enter_from_adjacent_only for t in specs)
                         and (st.steps > 0 or moved > 0)):
                     continue  # hedgerow: only from a hex next to it, at the start of the move

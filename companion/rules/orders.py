@@ -14,6 +14,7 @@ from companion.rules.board import Section, Side, distance
 from companion.rules.cards import CardError, CardSpec, card, counter_attack
 from companion.rules.position import Position, Unit
 from companion.rules.units import UnitClass
+from companion.rules.variants import extra_section_orders
 
 # Their Finest Hour (card text): which die face orders which units. Faces not listed order nothing.
 ROLL_ORDERS: dict[str, frozenset[UnitClass] | None] = {
@@ -226,6 +227,17 @@ def check_orders(
 
     eligible = [u for u in own if why_not(u) is None]
     slots = _slots(spec, eligible, faces, fallback, sections_of)
+    extra = extra_section_orders(own, side) if spec.orders_units and not fallback \
+        and not spec.orders_from_roll else 0
+    counted = [sec for sec, quota in spec.sections.items() if quota is not None]
+    if extra and (counted or (not spec.sections and spec.max_units is not None)):
+        # Gung Ho!: a card that orders a set number of units orders one more (in a section
+        # the card orders); cards that order every unit of a kind or roll for orders do not
+        accepts = (_in_any_section(frozenset(counted), sections_of) if counted
+                   else (lambda u: True))
+        slots += [Slot("gung ho", accepts) for _ in range(extra)]
+        explain.append(f"{spec.name} orders {extra} more unit{'s' if extra != 1 else ''} "
+                       "(Gung Ho!)")
     if air_deploy is not None:
         slots = _spend_on_air_deploy(spec, slots, air_deploy)
         explain.append(f"1 order of {spec.name} brings an air unit onto the {air_deploy} section")
@@ -354,6 +366,11 @@ def _spend_on_air_deploy(spec: CardSpec, slots: list[Slot], where: Section | str
 
 def _class_in(classes: frozenset[UnitClass]) -> Callable[[Unit], bool]:
     return lambda u: u.spec.unit_class in classes
+
+
+def _in_any_section(secs: frozenset[Section],
+                    sections_of: Callable[[Unit], frozenset[Section]]) -> Callable[[Unit], bool]:
+    return lambda u: bool(sections_of(u) & secs)
 
 
 def _in_section(sec: Section, sections_of: Callable[[Unit], frozenset[Section]]

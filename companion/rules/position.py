@@ -69,6 +69,12 @@ class Position:
     terrain_owners: dict[tuple[Hex, str], Side] = field(default_factory=dict)
     # a number printed on a piece (a minefield's dice, 0 for a decoy): (hex, name) -> value
     terrain_values: dict[tuple[Hex, str], int] = field(default_factory=dict)
+    # night attacks: the farthest a unit sees and battles, in hexes (None: daylight, no limit;
+    # companion.rules.night gives it from the night rolls)
+    visibility: int | None = None
+    # cross-hair markers of big guns and destroyers: unit id -> markers on it (the marker goes
+    # with the unit's next move and with the unit)
+    cross_hairs: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         units = list(self.units.values())
@@ -104,6 +110,7 @@ class Position:
         unit = self.units.pop(unit_id)
         del self._by_hex[unit.hex]
         self._left(unit.hex)
+        self.cross_hairs.pop(unit_id, None)
         return unit
 
     def move_unit(self, unit_id: str, to: Hex, how: str | None = None) -> tuple[str, ...]:
@@ -125,6 +132,7 @@ class Position:
         removed: tuple[str, ...] = ()
         if to != start:
             removed = self._left(start)
+            self.cross_hairs.pop(unit_id, None)  # a target that moves is no longer zeroed in
         if how in ("move", "take_ground") and to in self.terrain:
             cls = unit.spec.unit_class
             cleared = tuple(t.name for t in self.terrain_at(to) if cls in t.removed_on_entry_by)

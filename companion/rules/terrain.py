@@ -89,6 +89,19 @@ class TerrainSpec:
     extra_cost_for: frozenset[UnitClass] = frozenset()  # ...for these classes (empty: all)
     barred_from: frozenset[str] = frozenset()  # may not be entered from these (pier: ocean)
     no_take_ground_from: frozenset[str] = frozenset()  # cliff: not taken from a beach
+    # may not be left onto these terrains by these classes (cliff: armor and artillery onto a
+    # beach), by a move or by taking ground
+    leave_barred_to: frozenset[str] = frozenset()
+    leave_barred_for: frozenset[UnitClass] = frozenset()
+    # healing (hospitals, oasis recovery): an ordered unit of ``heal_classes`` on it that has
+    # lost figures, has not moved and has no enemy adjacent rolls ``heal_dice`` dice (0: one
+    # per command card held, the one played included) instead of moving and battling; each
+    # star, and each infantry symbol for infantry, returns a figure (companion.rules.healing)
+    heal_classes: frozenset[UnitClass] = frozenset()
+    heal_dice: int = 0
+    # caves: an Allied infantry unit on it, with no enemy adjacent, may try to seal it instead
+    # of battling (a star seals it); it then becomes this terrain (companion.rules.caves)
+    sealed_into: str = ""
     # a defender of this nation gets ``nation_protection`` and ignores every flag (caves)
     defender_nation: str = ""
     nation_protection: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)
@@ -103,6 +116,11 @@ class TerrainSpec:
         return self.no_battle_after_enter and (
             not self.no_battle_after_enter_for or unit_class in self.no_battle_after_enter_for
         )
+
+    def bars_leaving(self, unit_class: UnitClass, to: Iterable[TerrainSpec]) -> bool:
+        """Whether a unit of ``unit_class`` may not leave this hex onto a hex of ``to``."""
+        return bool(self.leave_barred_to) and unit_class in self.leave_barred_for and any(
+            t.name in self.leave_barred_to for t in to)
 
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for
@@ -149,6 +167,9 @@ _RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP
 def _table(specs: Iterable[TerrainSpec]) -> dict[str, TerrainSpec]:
     return {s.name: s for s in specs}
 
+
+_SEAL_HOOK = ("sealing it (the rules core rolls it: caves.seal_cave; the game does not offer "
+              "it yet)")
 
 TERRAIN: dict[str, TerrainSpec] = _table((
     # --- base game (seeds 003, 004) ---------------------------------------------------------
@@ -279,9 +300,17 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                        "battles out at -2, ignore 1 flag, blocks line of sight)"),
     TerrainSpec("oasis", blocks_los=True, stop_on_enter=True, ignore_flags=1,
                 protection=reductions(infantry=1, armor=1),
-                not_played="an infantry unit healing on an oasis",
                 source=f"{_CARD} 31 (Oasis: stop on entering, may battle, ignore 1 flag, "
                        f"protection 1/1, blocks line of sight; {_TP} p.3)"),
+    TerrainSpec("oasis_recovery", blocks_los=True, stop_on_enter=True, ignore_flags=1,
+                protection=reductions(infantry=1, armor=1),
+                heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=0,
+                not_played="healing on it (the rules core rolls it: healing.heal; the game does "
+                           "not offer it yet)",
+                source=f"{_CARD} 31 with the Oasis Recovery rule (Mediterranean Theater, "
+                       "Actions 10; the editor's behaviour OASIS_RECOVERY): a wounded infantry "
+                       "unit heals as with Medics & Mechanics, a die per card held (bga-memoir "
+                       "actHealUnit)"),
     TerrainSpec("hill_road", height=1, road=True, road_bonus=1,
                 protection=reductions(infantry=1, armor=1), protection_needs_height=True,
                 source=f"{_TP} p.6 (Road over a hill: a Hill and a Road)"),
@@ -292,7 +321,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                        "armor and artillery, ignore 1 flag, line of sight clear; "
                        f"{_TP} p.12)"),
     TerrainSpec("headquarters", blocks_los=True,
-                not_played="an enemy unit capturing the HQ (its owner discards a card)",
+                not_played="an enemy unit capturing the HQ (the rules core gives the hand: "
+                           "hq.captured_hqs, hq.hand_size; the game does not deal it yet)",
                 source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
                        "owner loses a command card)"),
     TerrainSpec("trenches", stop_on_enter=True, impassable_for=frozenset({UnitClass.ARTILLERY}),
@@ -315,16 +345,22 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 source=f"{_CARD} 63 (Escarpment: impassable to all units, blocks line of sight)"),
     replace(_HILL, name="cave", impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             defender_nation="jp", nation_protection=reductions(infantry=2, armor=2),
-            not_played="US infantry sealing the cave",
+            sealed_into="hill", not_played=_SEAL_HOOK,
             source=f"{_CARD} 52 (Cave on a hill: as a Hill, impassable for armor and artillery; "
                    "Japanese infantry in it: -2 dice for non-artillery attackers and ignores "
-                   "every flag)"),
+                   "every flag; Allied infantry on it may seal it: bga-memoir actSealCave)"),
     replace(_FOREST, name="hill_forest", height=1,
             source=f"{_CARD} 48 (Hills with Forests: a Forest at a Hill's height)"),
     replace(_TOWN, name="hill_village", height=1,
             source="Winter villages on hills: a Town at a Hill's height (unverified)"),
-    TerrainSpec("hospital", blocks_los=True, not_played="an infantry unit healing in a hospital",
-                source=f"{_CARD} 55 (Hospitals: blocks line of sight; heals infantry)"),
+    TerrainSpec("hospital", blocks_los=True,
+                heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=6,
+                not_played="healing in it (the rules core rolls it: healing.heal; the game does "
+                           "not offer it yet)",
+                source=f"{_CARD} 55 (Hospitals: blocks line of sight; a wounded infantry unit "
+                       "that has not moved, with no enemy adjacent, rolls 6 dice: each infantry "
+                       "symbol or star returns a figure; bga-memoir Terrains/Hospital.php, "
+                       "actHealUnitHospital)"),
     TerrainSpec("pier", barred_from=frozenset({"ocean"}),
                 source=f"{_CARD} 59 (Piers: entered only from land or beach, not from an ocean "
                        "hex; no combat restriction)"),
@@ -333,13 +369,16 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     replace(_HILL, name="cliff", enter_extra_cost=1, extra_cost_only_from=frozenset({"beach"}),
             extra_cost_for=frozenset({UnitClass.INFANTRY}),
             no_take_ground_from=frozenset({"beach"}),
-            not_played="armor and artillery barred from leaving a cliff onto a beach",
+            leave_barred_to=frozenset({"beach"}),
+            leave_barred_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             source=f"{_CARD} 6 (Cliffs & Sea Bluffs: as Hills; infantry climbing from a beach "
-                   "spends 2 hexes and may not take ground up)"),
+                   "spends 2 hexes and may not take ground up; armor and artillery may not "
+                   "move down onto a beach: bga-memoir Terrains/Cliff.php)"),
     replace(_HILL, name="sea_bluff", enter_extra_cost=1, extra_cost_only_from=frozenset({"beach"}),
             extra_cost_for=frozenset({UnitClass.INFANTRY}),
             no_take_ground_from=frozenset({"beach"}),
-            not_played="armor and artillery barred from leaving a bluff onto a beach",
+            leave_barred_to=frozenset({"beach"}),
+            leave_barred_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             source=f"{_CARD} 6 (Cliffs & Sea Bluffs, as cliff)"),
     replace(_HILL, name="impassable_hill", impassable=True, retreat_blocked=True,
             source="editor behaviour IMPASSABLE_HILL: a Hill no unit may enter (bga-memoir Hill)"),
@@ -359,6 +398,14 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("aircraft_carrier", impassable_for=_GROUND, retreat_blocked=True, air_check_dice=1,
                 source=f"{_AIR} (1d, overrides the ocean); ground units may not enter (unverified)"),
 ))
+# Caves on mountains: a Mountain that Japanese infantry hold as a cave (card 53).
+TERRAIN["mountain_cave"] = replace(
+    TERRAIN["mountain"], name="mountain_cave", defender_nation="jp",
+    nation_protection=reductions(infantry=2, armor=2), sealed_into="mountain",
+    not_played=_SEAL_HOOK,
+    source=f"{_CARD} 53 (Cave on mountains: as a Mountain; Japanese infantry in it ignore every "
+           "flag and are attacked at -2 but by artillery; Allied infantry on it may seal it: "
+           "bga-memoir Terrains/MountainCave.php)")
 
 
 def best_protection(specs: Iterable[TerrainSpec], attacker: UnitClass) -> int:

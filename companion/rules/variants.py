@@ -16,7 +16,7 @@ Royal Army, Japanese infantry), ``States/AttackUnitsTrait`` (British battle back
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -54,6 +54,17 @@ class RuleVariant:
     side_from_option: bool = False  # the option's value names the side it applies to
     not_played: str = ""
     source: str = ""
+    # --- rules of a side, carried by its units (so that the rules core reads them from the
+    # position alone): the variant applies to the units of ``for_sides`` (None: both)
+    for_sides: frozenset[Side] | None = None
+    extra_section_orders: int = 0  # a Section card orders this many more units (Gung Ho!)
+    # command cards a side may play as another card (Blitz: the Axis plays Recon 1 as Air Power)
+    plays_as: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    plays_as_sides: frozenset[Side] = frozenset()
+
+    @property
+    def side_rules(self) -> bool:
+        return self.extra_section_orders > 0
 
 
 def _c(**changes: Any) -> Mapping[str, Any]:
@@ -68,10 +79,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         "blitz", "Blitz rules",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR,
                     sides=frozenset({Side.ALLIES})),),
+        plays_as=MappingProxyType({"recon_left": "air_power", "recon_center": "air_power",
+                                   "recon_right": "air_power"}),
+        plays_as_sides=frozenset({Side.AXIS}),
         source=f"{_BGA_UNITS}: with blitz_rules, Allied armor moves 2 and battles after 2 "
-               "(the early-war Blitz rules); the Axis may play a Recon card as Air Power "
-               "(bga-memoir Player::canHill317)",
-        not_played="the Axis playing a Recon card as Air Power"),
+               "(the early-war Blitz rules); the Axis may play a Recon 1 card as Air Power "
+               "(bga-memoir Player::canHill317; Terrain Pack \"Calling in Air Strikes (Hill "
+               "317 rule)\"); the game asks variants.card_plays_as",
+        not_played="the Axis playing a Recon card as Air Power (the rules core says which: "
+                   "variants.card_plays_as; the game does not offer it yet)"),
     RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
@@ -118,24 +134,35 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source=f"{_BGA_UNITS}: the editor's unit behaviour CAN_IGNORE_ONE_FLAG"),
     RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
-        not_played="ordering one more unit than a section card says (Gung Ho!)",
-        source="Pacific Theater, US Marine Corps Command: a Section card orders one more unit"),
+        for_sides=frozenset({Side.ALLIES}), extra_section_orders=1,
+        source="Pacific Theater rules, US Marine Corps Command (Gung Ho!): a card that "
+               "orders a set number of units lets the Marine player order one more (a Section "
+               "card: in a section it orders); cards ordering every unit of a kind or by a roll "
+               "order no more (bga-memoir option gung_ho; the Marines are the Allies)"),
     RuleVariant(
         "russian_commissar", "Soviet Political Commissar", side_from_option=True,
-        not_played="the command card placed under the Political Commissar chip a turn ahead",
-        source="Eastern Front, Russian Command rules (bga-memoir ST_COMMISSAR)"),
+        not_played="the command card placed under the Political Commissar chip a turn ahead "
+                   "(the rules core says which card may be played: "
+                   "commissar.commissar_may_play; the game does not hold the chip card yet)",
+        source="Eastern Front, Russian Command rules (companion.rules.commissar; bga-memoir "
+               "ST_COMMISSAR)"),
     RuleVariant(
         "italian_high_command", "Italian High Command",
         not_played="the Italian High Command's card limit",
         source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
     RuleVariant(
         "north_african_desert", "North African Desert rules",
-        not_played="armor moving one more hex after a successful overrun (desert rules)",
-        source="Terrain Pack p.3, North African Desert Rules (bga-memoir ST_DESERT_MOVE)"),
+        not_played="armor moving one more hex after taking ground (the rules core gives the "
+                   "hexes: desert.desert_extra_move; the game does not offer the move yet)",
+        source="Terrain Pack p.3, North African Desert Rules (companion.rules.desert; "
+               "bga-memoir ST_DESERT_MOVE)"),
     RuleVariant(
-        "night_visibility", "Night attacks",
-        not_played="the night visibility roll and its range limit",
-        source="Night attacks rules (bga-memoir night_visibility_rules)"),
+        "night_visibility", "Night attacks", side_from_option=True,
+        not_played="the night visibility roll at the start of each turn (the rules core limits "
+                   "battles to Position.visibility; the game does not roll it yet)",
+        source="Pacific Theater rules, Night Attacks and the Night Visibility chart "
+               "(companion.rules.night; bga-memoir night_visibility_rules, "
+               "night_visibility_team_turn)"),
     RuleVariant(
         "empty_section_medals", "Medals for empty sections",
         not_played="the medals a side wins when a section holds no enemy unit",
@@ -193,12 +220,43 @@ def unit_variants(variants: Mapping[str, str], side: Side) -> tuple[str, ...]:
     out = []
     for name, who in variants.items():
         v = VARIANTS.get(name)
-        if v is None or not v.unit_changes:
+        if v is None or not (v.unit_changes or v.side_rules):
             continue
         if v.side_from_option and who not in ("", "all") and who != side.value:
+            continue
+        if v.for_sides is not None and side not in v.for_sides:
             continue
         out.append(name)
     return tuple(out)
 
 
-__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "unit_spec", "unit_variants"]
+def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tuple[str, ...]:
+    """The cards ``side`` may play a held ``card_id`` as under the scenario's ``variants``
+    (name -> side or ""): the card itself first, then any other (Blitz: the Axis may play a
+    Recon 1 card as Air Power)."""
+    out = [card_id]
+    for name in variants:
+        v = VARIANTS.get(name)
+        if v is None or side not in v.plays_as_sides:
+            continue
+        other = v.plays_as.get(card_id)
+        if other is not None and other not in out:
+            out.append(other)
+    return tuple(out)
+
+
+def extra_section_orders(units: Iterable[Any], side: Side) -> int:
+    """How many more units a Section card orders for ``side``: the largest
+    ``extra_section_orders`` among the variants its units carry (US Marines: 1)."""
+    best = 0
+    for u in units:
+        if u.side is side:
+            for name in u.variants:
+                v = VARIANTS.get(name)
+                if v is not None and v.extra_section_orders > best:
+                    best = v.extra_section_orders
+    return best
+
+
+__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "card_plays_as",
+           "extra_section_orders", "unit_spec", "unit_variants"]

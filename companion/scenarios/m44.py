@@ -32,6 +32,7 @@ from companion.scenarios.m44_codes import (
     BOARD_TYPES,
     COSMETIC_TAGS,
     DECK_VARIANTS,
+    EXIT_MARKER_TAGS,
     FORD_BEHAVIOR,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
@@ -39,6 +40,7 @@ from companion.scenarios.m44_codes import (
     NATION_SIDES,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
+    SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
     TERRAIN_CODES,
     TILE_UNITS,
@@ -124,6 +126,7 @@ class _Importer:
         # message -> the hexes (or fields) it is about, in the order first seen: a file with a
         # hundred mountain hexes gets one note naming them all
         self._notes: dict[str, list[str]] = {}
+        self._exit_pictures: list[str] = []
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -217,6 +220,12 @@ class _Importer:
                 self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
                           terrain, objectives, exits)
 
+        # an exit-marker picture with no rule of its own (the far end of a range another
+        # marker's group lists): nothing to say when the hex is an exit anyway
+        exit_hexes = {x.hex for x in exits}
+        lone = [w for w in self._exit_pictures if w not in exit_hexes]
+        for where in self._exit_range(lone, exits):
+            self.note(where, "exit marker without a side or a group; left out")
         if repeats:
             path, name, first = first_repeat
             self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "
@@ -379,9 +388,14 @@ class _Importer:
             if side is None:
                 self.note(where, f"exit marker {name!r} names no side; left out")
                 return
-            exits.append(ExitHex(hex=where, side=side))
-            for g in self._group(tag, path):
-                exits.append(ExitHex(hex=g, side=side))
+            # the group usually lists the marker's own hex and the far marker's too: each
+            # exit once
+            for g in (where, *self._group(tag, path)):
+                if ExitHex(hex=g, side=side) not in exits:
+                    exits.append(ExitHex(hex=g, side=side))
+            return
+        if behavior is None and name in EXIT_MARKER_TAGS:
+            self._exit_pictures.append(where)
             return
         if behavior == "MINE_FIELD":
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
@@ -394,6 +408,30 @@ class _Importer:
             return
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
+
+    def _exit_range(self, pictures: list[str], exits: list[ExitHex]) -> list[str]:
+        """Two bare exit-marker pictures on one side's home row mark the exits between them
+        (inclusive) for the other side, the side that exits there (bga-memoir 4230: "Exit
+        markers are in effect on the portion of the Allied baseline in between the 2 Exit
+        markers, for the Axis forces"). Returns the pictures that say nothing."""
+        by_row: dict[int, list[Hex]] = {}
+        for where in pictures:
+            h = self.board.parse(where)
+            by_row.setdefault(h.row, []).append(h)
+        left: list[str] = []
+        for row, hexes in by_row.items():
+            owner = next((s for s in Side if self.board.home_row(s) == row), None)
+            if owner is None or len(hexes) != 2:
+                left += [self.board.name(h) for h in hexes]
+                continue
+            lo, hi = sorted(h.col for h in hexes)
+            for col in range(lo, hi + 1):
+                h = Hex(col, row)
+                if self.board.contains(h):
+                    x = ExitHex(hex=self.board.name(h), side=owner.other)
+                    if x not in exits:
+                        exits.append(x)
+        return left
 
     def _group(self, tag: dict[str, Any], path: str) -> list[str]:
         out = []
@@ -505,12 +543,22 @@ class _Importer:
         """The scenario rules the options switch on (variant -> side or ""); options no
         rule of this program covers are noted by name."""
         options = info.get("options", {})
+        conditions = info.get("victory_conditions")
+        if isinstance(conditions, dict) and isinstance(conditions.get("options"), dict) \
+                and options in (None, [], {}, ""):
+            # options written inside victory_conditions (bga-memoir 1518 Sugar Loaf and Half
+            # Moon: gung_ho) are the scenario's options all the same
+            options = conditions["options"]
         if options in (None, [], {}, ""):
             return {}
         options = _obj(options, "game_info.options")
         variants: dict[str, str] = {}
+        sides_named: dict[str, str] = {}
         for key, value in options.items():
             if key in AIR_OPTION_KEYS or value in (None, False, "", 0, [], {}):
+                continue
+            if key in SIDE_OPTIONS and isinstance(value, str):
+                sides_named[SIDE_OPTIONS[key]] = value.strip().lower()
                 continue
             if key in STANDARD_OPTION_VALUES:
                 if isinstance(value, str) and value.upper() in STANDARD_OPTION_VALUES[key]:
@@ -530,6 +578,9 @@ class _Importer:
                 value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
             variants[variant] = side if side in ("allies", "axis", "all") else ""
+        for variant, side in sides_named.items():
+            if variant in variants and side in ("allies", "axis"):
+                variants[variant] = side
         return variants
 
     def _text(self) -> dict[str, ScenarioText]:

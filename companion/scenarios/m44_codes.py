@@ -115,6 +115,7 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
                                                     "impassable hill that blocks sight")
        for c in ("hills", "whill", "dhill", "mountain")},
     ("sand", "SEAWALL"): TerrainCode("sea_wall", "sea wall"),
+    ("oasis", "OASIS_RECOVERY"): TerrainCode("oasis_recovery", "oasis (Oasis Recovery)"),
     ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
     **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
@@ -232,6 +233,11 @@ MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
 # Tags that change nothing the rules play (bga-memoir Scenario::validateScenario: camouflage).
 COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
 
+# The exit-marker pictures (bga-memoir scenarios 1412, 4089, 4245 put the EXIT_MARKER behaviour on
+# tag4 or tag5; a second tag5 with no behaviour marks the far end of the range the first one's
+# group lists).
+EXIT_MARKER_TAGS: frozenset[str] = frozenset({"tag4", "tag5"})
+
 # game_info.options keys that switch on air rules (not seen in a published file; our guess,
 # documented as such).
 AIR_OPTION_KEYS: dict[str, str] = {
@@ -258,6 +264,9 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "deck_reshuffling": "deck_reshuffling",
     "supply_train_rules": "supply_train",  # its value: {"side": ..., "nbr_units": ...}
 }
+# game_info.options keys whose value names the side of another option's variant
+# (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)
+SIDE_OPTIONS: dict[str, str] = {"night_visibility_team_turn": "night_visibility"}
 # deck_name values that are a rule variant (the Air Power card played as Artillery Bombard)
 DECK_VARIANTS: dict[str, str] = {
     "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air_power_as_artillery_bombard",
@@ -266,4 +275,7 @@ DECK_VARIANTS: dict[str, str] = {
 STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
     "deck_name": frozenset({"STANDARD_DECK", "STANDARD", "BRKTHRU", "BRKTHRU_DECK",
                             "BREAKTHROUGH_DECK", "OVERLORD", "OVERLORD_DECK"}),
+    # the minefields are the Terrain Pack's mine tokens, laid face down (bga-memoir 12498):
+    # what the table does anyway; the rules core asks for a mine's number when a unit enters
+    "mine_deck_name": frozenset({"TERRAIN"}),
 }

@@ -64,6 +64,9 @@ def terrain_row(t: TerrainSpec) -> str:
         mv.append(f"moving onto it costs {1 + t.enter_extra_cost} hexes{who}{frm}{waived}")
     if t.barred_from:
         mv.append(f"not entered from {', '.join(sorted(t.barred_from))}")
+    if t.leave_barred_to:
+        mv.append(f"{_cls(t.leave_barred_for)} may not leave it onto "
+                  f"{', '.join(sorted(t.leave_barred_to))}")
     if t.no_take_ground_from:
         mv.append(f"not taken as ground from {', '.join(sorted(t.no_take_ground_from))}")
     bt: list[str] = []
@@ -152,6 +155,8 @@ def unit_row(u: UnitSpec) -> str:
         other.append("not moved: no line of sight needed, terrain ignored")
     if u.sweeps_mines:
         other.append("clears a minefield instead of rolling for it")
+    if u.zeroes_in:
+        other.append("cross-hairs: +1 die against a unit it hit")
     if u.moves_only_on:
         other.append(f"moves only on {', '.join(sorted(u.moves_only_on))}")
     if u.ignore_flags:

@@ -82,7 +82,8 @@ def test_oasis_card_31_stop_may_battle_protect_1_1_ignore_a_flag() -> None:
                    terrain=(t("F5", "oasis"),))
     assert battle_check(pos, "a1", "x1").dice == 2
     assert ignorable_flags(pos, pos.units["x1"]) == 1
-    assert TERRAIN["oasis"].not_played  # healing is named as not played
+    # healing is the Oasis Recovery rule's (a behaviour: oasis_recovery), not every oasis's
+    assert not TERRAIN["oasis"].heal_classes and TERRAIN["oasis_recovery"].heal_classes
 
 
 def test_road_over_a_hill_is_a_road_and_a_hill() -> None:
@@ -188,6 +189,28 @@ def test_cliffs_card_6_infantry_climbs_from_a_beach_at_two_hexes_and_takes_no_gr
     pos = position(unit("a1", "allies", "infantry", "F3"),
                    unit("x1", "axis", "infantry", "f4", figures=1),
                    terrain=(t("F3", "beach"), t("f4", "cliff")))
+    result = resolve_battle(pos, "a1", "x1", ["grenade"] * battle_check(pos, "a1", "x1").dice)
+    assert result.eliminated and not result.take_ground
+
+
+@pytest.mark.parametrize("kind", ["cliff", "sea_bluff"])
+def test_cliffs_card_6_armor_and_artillery_never_go_down_onto_a_beach(kind: str) -> None:
+    # bga-memoir Terrains/Cliff.php: leaving a cliff onto a beach costs infantry 2 hexes and
+    # is impossible for the others; inland the cliff is a plain hill
+    line = tuple(t(f"{c}4", kind) for c in "cdefghi")
+    beach = tuple(t(f"{c}3", "beach") for c in "CDEFGHIJ")
+    for cls in ("armor", "artillery"):
+        pos = position(unit("a1", "allies", cls, "f4"), terrain=line + beach)
+        reach = dests(pos, "a1")
+        assert not [h for h in reach if h.endswith("3")]
+        assert "F5" in reach  # inland, as from a hill
+    pos = position(unit("a1", "allies", "infantry", "f4"),
+                   terrain=(t("f4", kind), t("F3", "beach")))
+    assert "F3" in dests(pos, "a1")
+    # nor by taking ground: an armor unit on the cliff that empties a beach hex stays up
+    pos = position(unit("a1", "allies", "armor", "f4"),
+                   unit("x1", "axis", "infantry", "F3", figures=1),
+                   terrain=(t("f4", kind), t("F3", "beach")))
     result = resolve_battle(pos, "a1", "x1", ["grenade"] * battle_check(pos, "a1", "x1").dice)
     assert result.eliminated and not result.take_ground
 

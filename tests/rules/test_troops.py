@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.rules.battle import battle_check, ignorable_flags, resolve_battle
 from companion.rules.board import Side
 from companion.rules.entry import Entry, entry_rolls, may_clear
@@ -83,7 +85,7 @@ def test_big_gun_fires_eight_hexes() -> None:
     pos = position(unit("a1", "allies", "big_gun", "A1"), unit("x1", "axis", "infantry", "I1"))
     check = battle_check(pos, "a1", "x1")
     assert check.allowed and check.dice == 1
-    assert UNITS["big_gun"].not_played  # its cross-hair markers
+    assert UNITS["big_gun"].zeroes_in  # its cross-hair markers
 
 
 def test_mobile_artillery_may_move_one_and_fire() -> None:
@@ -162,3 +164,38 @@ def test_destroyer_moves_on_ocean_only_and_ignores_a_flag() -> None:
     d = dests(pos, "a1")
     assert "f2" in d and "G1" not in d
     assert ignorable_flags(pos, pos.units["a1"]) == 1
+
+
+@pytest.mark.parametrize(("kind", "where"), [("big_gun", "F1"), ("destroyer", "F1")])
+def test_big_gun_and_destroyer_cross_hairs_one_more_die_on_a_unit_they_hit(kind: str,
+                                                                          where: str) -> None:
+    from companion.rules.battle import place_cross_hair
+
+    terrain = [{"hex": where, "type": "ocean"}] if kind == "destroyer" else []
+    pos = position_from_json({"units": [
+        {"id": "a1", "side": "allies", "type": kind, "hex": where},
+        {"id": "a2", "side": "allies", "type": "artillery", "hex": "H1"},
+        {"id": "x1", "side": "axis", "type": "infantry", "hex": "F7"}], "terrain": terrain})
+    before = battle_check(pos, "a1", "x1").dice
+    assert not place_cross_hair(pos, "a1", "x1", hits=0)  # a miss zeroes nothing in
+    assert place_cross_hair(pos, "a1", "x1", hits=1)
+    after = battle_check(pos, "a1", "x1")
+    assert after.dice == before + 1 and any("cross-hair" in e for e in after.explain)
+    # only big guns and destroyers use the marker; plain artillery neither places nor reads it
+    assert not place_cross_hair(pos, "a2", "x1", hits=2)
+    assert battle_check(pos, "a2", "x1").dice == 1  # 3/3/2/2/1/1 at six hexes
+    # the marker goes when the target moves
+    pos.move_unit("x1", next(iter(pos.board.neighbours(pos.units["x1"].hex))), "move")
+    assert "x1" not in pos.cross_hairs
+    assert not pos.cross_hairs
+
+
+def test_destroyer_card_12_battles_from_the_ocean_it_keeps_to() -> None:
+    pos = position(unit("a1", "allies", "destroyer", "F1"), unit("x1", "axis", "infantry", "F5"),
+                   terrain=(t("F1", "ocean"),))
+    check = battle_check(pos, "a1", "x1")
+    assert check.allowed and check.dice == 2  # 3/3/2/2/1/1/1/1 at four hexes
+    # any other unit on the ocean still may not battle (base rules p.15)
+    other = position(unit("a1", "allies", "infantry", "F1"), unit("x1", "axis", "infantry", "f2"),
+                     terrain=(t("F1", "ocean"),))
+    assert not battle_check(other, "a1", "x1").allowed

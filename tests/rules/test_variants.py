@@ -115,12 +115,12 @@ def test_a_scenario_option_becomes_the_units_variant_and_check_names_what_is_not
 
 def test_every_variant_has_a_source_and_says_what_it_does() -> None:
     for v in VARIANTS.values():
-        assert v.source and (v.unit_changes or v.not_played), v.name
+        assert v.source and (v.unit_changes or v.side_rules or v.not_played), v.name
 
 
 NOT_PLAYED = ["air_power_as_artillery_bombard", "blitz", "deck_reshuffling",
               "empty_section_medals", "italian_high_command", "night_visibility",
-              "north_african_desert", "russian_commissar", "supply_train", "us_marines_gung_ho"]
+              "north_african_desert", "russian_commissar", "supply_train"]
 
 
 def test_the_list_of_options_not_played_is_complete() -> None:
@@ -153,3 +153,71 @@ def test_unit_behaviours_armor_move_two_and_ignore_one_flag() -> None:
     pos.units["x1"].variants = ("ignore_one_flag",)
     assert pos.units["a1"].spec.move == 2
     assert ignorable_flags(pos, pos.units["x1"]) == 1
+
+
+def _marines(*extra: dict[str, Any], variants: Any = None) -> Position:
+    # five Allied infantry units in their left section (A1-D1 and A2: columns A-D are the left
+    # section for the player at the bottom) and two Axis units in the Axis left section
+    allied = [unit(f"a{i}", "allies", "infantry", h, nation="us")
+              for i, h in enumerate(("A1", "B1", "C1", "D1", "A3"), 1)]
+    axis = [unit("x1", "axis", "infantry", "L9"), unit("x2", "axis", "infantry", "M9")]
+    return position(*allied, *axis, *extra, variants=variants)
+
+
+def test_gung_ho_a_section_card_orders_one_more_marine_unit() -> None:
+    from companion.rules.orders import check_orders
+
+    five = ["a1", "a2", "a3", "a4", "a5"]
+    plain = check_orders(_marines(), "attack_left", Side.ALLIES, five)
+    assert plain.orders_available == 3 and len(plain.valid) == 3
+    gung_ho = check_orders(_marines(variants=["us_marines_gung_ho"]), "attack_left",
+                           Side.ALLIES, five)
+    assert gung_ho.orders_available == 4 and len(gung_ho.valid) == 4
+    assert any("Gung Ho" in e for e in gung_ho.explain)
+    # the extra unit must stand in a section the card orders
+    away = check_orders(_marines(unit("a6", "allies", "infantry", "J1", nation="us"),
+                                 variants=["us_marines_gung_ho"]),
+                        "attack_left", Side.ALLIES, ["a1", "a2", "a3", "a6"])
+    assert "a6" not in away.valid
+
+
+def test_gung_ho_is_the_marines_own_rule_and_a_set_number_of_orders_only() -> None:
+    from companion.rules.orders import check_orders
+
+    pos = _marines(variants=["us_marines_gung_ho"])
+    assert check_orders(pos, "attack_left", Side.AXIS, ["x1", "x2"]).orders_available == 3
+    # a Tactic card that orders a set number orders one more (Direct from HQ: 4, and 1);
+    # one that orders every unit of a kind in a section orders no more (Infantry Assault)
+    direct = check_orders(pos, "direct_from_hq", Side.ALLIES, ["a1", "a2", "a3", "a4", "a5"])
+    assert direct.orders_available == 5 and len(direct.valid) == 5
+    plain = check_orders(_marines(), "direct_from_hq", Side.ALLIES, ["a1", "a2", "a3", "a4", "a5"])
+    assert plain.orders_available == 4
+    assault = check_orders(pos, "infantry_assault", Side.ALLIES, ["a1", "a2", "a3", "a4", "a5"],
+                           section="left")
+    assert assault.orders_available == 5  # the five infantry units of the section, no more
+
+
+def test_gung_ho_through_a_real_scenario_file() -> None:
+    from pathlib import Path
+
+    from companion.rules.orders import check_orders
+    from companion.scenarios.m44 import load_m44
+
+    real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "1412-matanikau-river.m44"
+    s = load_m44(real)
+    assert s.variants == {"us_marines_gung_ho": ""}
+    assert not [p for p in problems(s) if "Gung Ho" in p.message]
+    pos = to_position(s)
+    marines = [u.id for u in pos.units.values() if u.side is Side.ALLIES]
+    check = check_orders(pos, "recon_center", Side.ALLIES, marines)
+    assert check.orders_available == 2  # Recon 1: one unit, and one more
+
+
+def test_blitz_the_axis_may_play_a_recon_1_card_as_air_power() -> None:
+    from companion.rules.variants import card_plays_as
+
+    blitz = {"blitz": ""}
+    assert card_plays_as("recon_center", Side.AXIS, blitz) == ("recon_center", "air_power")
+    assert card_plays_as("recon_center", Side.ALLIES, blitz) == ("recon_center",)
+    assert card_plays_as("attack_left", Side.AXIS, blitz) == ("attack_left",)
+    assert card_plays_as("recon_center", Side.AXIS, {}) == ("recon_center",)

@@ -1,7 +1,7 @@
 """The importer on a real editor file, on the shapes files in the wild take, and on hostile input.
 
-``data/real/1311-bug-river.m44`` is scenario 1311 as bga-memoir keeps it (its source is in the
-file's ``_source`` field). Hostile inputs come from issue 17: each is a one-line ScenarioError
+``data/real/*.m44`` are scenarios as bga-memoir keeps them (1311, 1412, 4245; each names its
+source in the file's ``_source`` field). Hostile inputs come from issue 17: each is a one-line ScenarioError
 (exit 2 from the command line), never a traceback, and a repeated hexagon costs linear time.
 """
 
@@ -211,3 +211,92 @@ def test_real_option_shapes_a_supply_train_object_and_a_deck_variant():
     assert s.variants == {"russian_commissar": "allies", "blitz": "", "supply_train": "allies",
                           "air_power_as_artillery_bombard": ""}
     assert s.notes == []
+
+
+def test_an_exit_range_lists_each_exit_once():
+    # Matanikau River (bga-memoir 1412): the exit marker's group lists the marker's own hex and
+    # the far marker's, which carries the same EXIT_MARKER tag
+    s = load_m44(REAL / "1412-matanikau-river.m44")
+    axis_exits = [x.hex for x in s.exits if x.side is Side.AXIS]
+    assert sorted(axis_exits) == sorted(["E1", "F1", "G1", "H1", "I1", "J1", "K1", "L1", "M1"])
+    assert not [p for p in problems(s) if "listed twice" in p.message]
+
+
+def test_an_exit_marker_picture_at_the_end_of_a_range_is_no_unknown_tag():
+    # Hellfire Pass (bga-memoir 4245): a bare tag5 marks I9, the far end of the Allied exits
+    s = load_m44(REAL / "4245-hellfire-pass.m44")
+    assert "I9" in {x.hex for x in s.exits if x.side is Side.ALLIES}
+    assert not [n for n in s.notes if "tag5" in n]
+
+
+def test_an_exit_marker_picture_alone_is_named():
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 4, "tags": [{"name": "tag4"}]},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert s.exits == []
+    assert s.notes == ["C9: exit marker without a side or a group; left out"]
+
+
+def test_two_bare_exit_markers_on_a_baseline_mark_the_exits_between_them():
+    # bga-memoir 4230 Flanking Maneuver at Bir Hakeim: two tag5 on the Allied baseline, "Exit
+    # markers are in effect on the portion of the Allied baseline in between the 2 Exit
+    # markers, for the Axis forces"
+    s = import_m44({"game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"},
+                    "board": {"hexagons": [
+                        {"row": 8, "col": 4, "tags": [{"name": "tag5"}]},
+                        {"row": 8, "col": 8, "tags": [{"name": "tag5"}]},
+                        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+                        {"row": 7, "col": 1, "unit": {"name": "infus"}}]}})
+    assert [(x.hex, x.side) for x in s.exits] == [("C1", Side.AXIS), ("D1", Side.AXIS),
+                                                  ("E1", Side.AXIS)]
+    assert s.notes == []
+
+
+def test_options_written_inside_victory_conditions_are_read():
+    # bga-memoir 1518 Sugar Loaf and Half Moon writes gung_ho under victory_conditions
+    s = import_m44({"game_info": {"victory_conditions": {"0": {"standard": []},
+                                                         "options": {"gung_ho": True}}},
+                    "board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infjp"}},
+                                           {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert s.variants == {"us_marines_gung_ho": ""}
+
+
+def test_the_terrain_pack_mine_deck_is_the_standard_game():
+    # bga-memoir 12498 Bretel Wood: mine_deck_name TERRAIN, minefields laid face down
+    s = import_m44({"game_info": {"options": {"mine_deck_name": "TERRAIN"}},
+                    "board": {"hexagons": [
+                        {"row": 2, "col": 16, "tags": [{"name": "tag3", "behavior": "MINE_FIELD",
+                                                        "side": "ALLIES"}]},
+                        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+                        {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert s.notes == [] and s.variants == {}
+    mine = next(p for p in s.terrain if p.type == "minefield")
+    assert mine.owner is Side.ALLIES and mine.value is None
+    other = import_m44({"game_info": {"options": {"mine_deck_name": "SOMETHING_ELSE"}},
+                        "board": {"hexagons": []}})
+    assert [n for n in other.notes if "mine_deck_name" in n]
+
+
+def test_the_real_scenarios_benchmark_loads_checks_and_plays_each_file_to_a_result(capsys):
+    # benchmarks/real_scenarios.py on the real files kept here: every one loads and its
+    # auto-played game ends by its own victory conditions (not the turn limit)
+    import importlib.util
+    import sys
+
+    path = Path(__file__).parents[2] / "benchmarks" / "real_scenarios.py"
+    spec = importlib.util.spec_from_file_location("real_scenarios", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["real_scenarios"] = bench  # its dataclass looks its module up
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules["real_scenarios"]
+    rows = [bench.run_one(p, seed=1, max_turns=150) for p in sorted(REAL.glob("*.m44"))]
+    assert len(rows) == 3 and all(r.loaded and r.by_victory for r in rows), rows
+    clean = {r.name for r in rows if r.errors == 0}
+    assert clean == {"1412-matanikau-river.m44"}  # Bug River's train, Hellfire Pass's desert move
+    bench.main([str(REAL), "--quiet"])
+    out = capsys.readouterr().out
+    assert "files tried 3, loaded 3, clean 1, auto-played to a result 3" in out
