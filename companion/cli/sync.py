@@ -197,7 +197,7 @@ def _simulate(args: argparse.Namespace, config: BrokerConfig) -> int:
 
 def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
     from companion.game.auto import AutoPlayer
-    from companion.game.narrate import describe
+    from companion.game.narrate import Narrator
     from companion.game.session import GameSession
     from companion.scenarios import DEMO_SCENARIO, ScenarioError, resolve
     from companion.sync.table import Role, SyncUpdate, TableSync
@@ -207,6 +207,7 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
     _stop_on_signals(stop)
     link = TableSync(config, args.table, args.tablet, key=args.table_key)
     out = sys.stdout
+    narrator = Narrator()  # follows the units through the events, to name them in words
 
     def show(update: SyncUpdate) -> None:
         if args.quiet:
@@ -216,7 +217,7 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
         elif update.kind == "role":
             print(f"[{args.tablet}] this tablet is now the {update.role.value}", file=out, flush=True)
         for ev in update.events:
-            text = describe(ev)
+            text = narrator.line(ev, link.state)
             if text:
                 print(f"{ev.seq:>4} {text}", file=out, flush=True)
 

@@ -437,3 +437,11 @@ def flag_reasons(st: GameState, unit_id: str, at: str | None = None) -> tuple[in
                 why.append(f"{type_words(t.name)} on {where} belong to the other side: no flag "
                            "ignored")
     return battle_rules.ignorable_flags(pos, u), why
+
+
+def log_lines(events: Iterable[Event]) -> tuple[list[str], Narrator]:
+    """A whole log in players' words, and the narrator that goes on from its end (each unit
+    named by type and the hex it stood on when the line happened)."""
+    narrator = Narrator()
+    lines = [narrator.line(ev) for ev in events]
+    return [line for line in lines if line], narrator

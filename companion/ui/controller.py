@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.game.client import GameClient
+from companion.game.narrate import Narrator
 from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.store import GameStore
@@ -61,6 +62,7 @@ class Table(TableLifecycle, BoardInput, AirInput):
     picked: list[str] = field(default_factory=list)  # units picked for orders
     message: str = ""  # the last refusal or note, in plain words
     log: list[str] = field(default_factory=list)
+    _narrator: Narrator = field(default_factory=Narrator)  # names units in the log's words
     flash: Flash | None = None
     dice_shown: list[Any] = field(default_factory=list)  # the dice as last read
     dice_source_name: str = ""

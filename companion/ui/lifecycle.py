@@ -24,7 +24,7 @@ from companion.dice.base import DiceResult
 from companion.game.client import GameClient, GameUpdate, LocalGame
 from companion.game.events import Event
 from companion.game.legal import LegalActions
-from companion.game.narrate import describe
+from companion.game.narrate import log_lines
 from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.game.state import GameState
@@ -179,7 +179,8 @@ class TableLifecycle(TableBase):
 
     def _follow(self, game: GameClient, session: GameSession | None) -> None:
         self.game, self.session = game, session
-        self.log = [describe(e) for e in game.events][-200:]
+        lines, self._narrator = log_lines(game.events)
+        self.log = lines[-200:]
         game.add_listener(self._game_update)
         self.selected, self.picked, self.flash, self.dice_shown = None, [], None, []
         self.clear_air()
@@ -389,7 +390,8 @@ class TableLifecycle(TableBase):
         if game is None:
             return
         if update.kind == "reset":  # a whole log loaded (joined, or caught up from far behind)
-            self.log = [describe(e) for e in game.events][-200:]
+            lines, self._narrator = log_lines(game.events)
+            self.log = lines[-200:]
             self.flash, self.dice_shown, self.selected, self.picked = None, [], None, []
             self.clear_air()
             if self.screen == "start":
@@ -406,7 +408,7 @@ class TableLifecycle(TableBase):
             self._after_change()
 
     def _on_event(self, ev: Event) -> None:
-        self.log.append(describe(ev))
+        self.log.append(self._narrator.line(ev, self.game.state if self.game else None))
         del self.log[:-200]
         if ev.kind == "battle_resolved":
             d = ev.data

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.game.client import GameClient
 from companion.game.legal import LegalActions
+from companion.game.narrate import Narrator
 from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.game.state import GameState
@@ -109,6 +110,7 @@ class TableBase:
     picked: list[str]
     message: str
     log: list[str]
+    _narrator: Narrator
     flash: Flash | None
     dice_shown: list[Any]
     dice_source_name: str
