@@ -57,10 +57,60 @@ def make_model(classes: int, embed: int = 128, aux: int = 0) -> Any:
     return DieModel()
 
 
+def load_onnx_weights(model: Any, onnx_bytes: bytes, crops: Any) -> None:
+    """Load the weights of an exported network (ONNX, batch norms folded into the
+    convolutions) back into ``model``, so that training can go on from a shipped profile.
+
+    Each batch norm is set so that the model computes exactly what the file does in eval
+    mode (convolution plus folded bias), with its running statistics and scale taken from
+    the convolution's outputs on ``crops`` (normalised training crops), so that in training
+    mode, where batch statistics are used, it starts out close to that too."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+    from torch import nn
+
+    graph = onnx.load_from_string(onnx_bytes).graph
+    init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    mods = list(model.body)
+    pairs = [(m, mods[k + 1]) for k, m in enumerate(mods) if isinstance(m, nn.Conv2d)]
+    if len(convs) != len(pairs):
+        raise ValueError(f"the network has {len(convs)} convolutions, the model {len(pairs)}")
+    biases = []
+    with torch.no_grad():
+        for node, (conv, bn) in zip(convs, pairs, strict=True):
+            conv.weight.copy_(torch.from_numpy(init[node.input[1]].copy()))
+            b = torch.from_numpy(init[node.input[2]].copy())
+            biases.append(b)
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(b)
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        for name in ("body.16", "cls", "reg"):
+            lin = model.get_submodule(name)
+            lin.weight.copy_(torch.from_numpy(init[f"{name}.weight"].copy()))
+            lin.bias.copy_(torch.from_numpy(init[f"{name}.bias"].copy()))
+        outs: list[Any] = []
+        hooks = [conv.register_forward_hook(lambda _m, _i, o: outs.append(o)) for conv, _ in pairs]
+        model.eval()
+        model(crops)
+        for h in hooks:
+            h.remove()
+        for o, b, (_conv, bn) in zip(outs, biases, pairs, strict=True):
+            mean = o.mean((0, 2, 3))
+            var = o.var((0, 2, 3), unbiased=False)
+            bn.running_mean.copy_(mean)
+            bn.running_var.copy_(var)
+            bn.weight.copy_(torch.sqrt(var + bn.eps))
+            bn.bias.copy_(mean + b)
+
+
 def train(
     shots: Sequence[Shot], classes: int, mirror: bool, epochs: int = 24, per_epoch: int = 40000,
     seed: int = 0, log: Any = print, aux: int = 0, minutes: float | None = None,
     init_state: Path | None = None, save_state: Path | None = None,
+    init_onnx: bytes | None = None, lr: float = 3e-3,
 ) -> bytes:
     """Train and return the network as ONNX bytes.
 
@@ -68,7 +118,9 @@ def train(
     over the first 15 %, then a cosine to zero) and training stops when the time is up or
     after ``epochs``, whichever is first: a run on a busy machine ends on time, annealed.
     ``init_state`` starts from the PyTorch weights another run saved to ``save_state``, so
-    that training can go on over several bounded runs (each a warm restart of the rate)."""
+    that training can go on over several bounded runs (each a warm restart of the rate);
+    ``init_onnx`` starts from an exported network instead (a shipped profile's), and ``lr``
+    is the peak learning rate (lower to fine-tune)."""
     import torch
     import torch.nn.functional as F
 
@@ -80,9 +132,13 @@ def train(
     if init_state is not None:
         model.load_state_dict(torch.load(init_state, weights_only=True))
         log(f"starting from {init_state}")
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    elif init_onnx is not None:
+        crops, *_ = sample(shots, 2048, np.random.default_rng(seed + 1), mirror)
+        load_onnx_weights(model, init_onnx, torch.from_numpy(normalise(crops)))
+        log("starting from the given network's weights")
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * (per_epoch // 256)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
     start = time.time()
 
     def clock_lr() -> bool:
@@ -92,9 +148,9 @@ def train(
         if frac >= 1.0:
             return False
         warm = 0.04 + 0.96 * frac / 0.15
-        lr = 3e-3 * (warm if frac < 0.15 else 0.5 * (1 + np.cos(np.pi * (frac - 0.15) / 0.85)))
+        rate = lr * (warm if frac < 0.15 else 0.5 * (1 + np.cos(np.pi * (frac - 0.15) / 0.85)))
         for g in opt.param_groups:
-            g["lr"] = lr
+            g["lr"] = rate
         return True
 
     done = False
@@ -172,6 +228,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--views", type=int, default=1, help="quarter-turned views the reader averages")
     ap.add_argument("--init-state", type=Path, help="start from the PyTorch weights of an earlier run")
     ap.add_argument("--save-state", type=Path, help="also save the PyTorch weights, to go on later")
+    ap.add_argument("--init-profile", metavar="PROFILE",
+                    help="start from the network of this profile (a built-in name or a file)")
+    ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate (default 3e-3)")
     ap.add_argument("--minutes", type=float, help="stop after this many minutes (learning rate by the clock)")
     ap.add_argument("--mine", metavar="PROFILE",
                     help="hard 'not a die' examples: where this profile's network looks twice at no die")
@@ -230,16 +289,26 @@ def main(argv: list[str] | None = None) -> int:
             img, labels = render_scene(rng, "m44mix", faces=GLYPHS)
             shots.append(shot_from_frame(img, labels, everything, params))
         aux = len(GLYPHS)
+    init_onnx = None
+    if a.init_profile:
+        from vision.profile import load_profile
+
+        start = load_profile(a.init_profile)
+        if start.net is None:
+            print(f"--init-profile {a.init_profile}: that profile has no die network", file=sys.stderr)
+            return 2
+        init_onnx = start.net.onnx.tobytes()
     onnx = train(shots, len(faces) + 1, mirror=a.base == "pips", epochs=a.epochs, per_epoch=a.per_epoch,
                  seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux, minutes=a.minutes,
-                 init_state=a.init_state, save_state=a.save_state)
+                 init_state=a.init_state, save_state=a.save_state, init_onnx=init_onnx, lr=a.lr)
     from vision.net import DieNet
 
     source = ", ".join([f"{len(items)} labelled photos of {', '.join(f.name for f in a.folders)}"]
                        * bool(a.folders) + [f"rendered {r}" for r in a.rendered]
                        + [f"clutter {a.clutter}"] * bool(a.clutter)
                        + [f"glyphs {a.glyphs}"] * bool(a.glyphs)
-                       + [f"hard places from {a.mine}"] * bool(a.mine))
+                       + [f"hard places from {a.mine}"] * bool(a.mine)
+                       + [f"went on from {a.init_profile} at peak rate {a.lr:g}"] * bool(a.init_profile))
     if a.holdout:
         source += " (every 4th photo held out)"
     prof = Profile(a.name or a.out.stem, a.base, faces, None, params, min_confidence=0.5,

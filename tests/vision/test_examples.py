@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from vision.detect import DetectParams
 from vision.examples import sample, shot_from_frame
@@ -77,3 +78,29 @@ def test_mined_hard_places_are_away_from_every_die_and_sampled_as_not_a_die() ->
     assert sum(len(s.hard) for s in shots) > 0  # clutter the network looks at twice
     _crops, kind, _, _ = sample(shots, 2000, np.random.default_rng(0), mirror=True)
     assert 0.3 < (kind < 0).mean() < 0.4  # a third of the examples are not a die, hard ones among them
+
+
+def test_training_goes_on_from_a_shipped_network_computing_exactly_what_it_computes() -> None:
+    # The shipped file holds ONNX with the batch norms folded into the convolutions;
+    # train_net --init-profile unfolds them. Needs the training extra: skipped without it.
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from vision.net import CROP, DieNet
+    from vision.profile import faces_of, load_profile
+    from vision.train_net import export, load_onnx_weights, make_model
+
+    shipped = load_profile("pips")
+    assert shipped.net is not None
+    model = make_model(len(faces_of("pips")) + 1)
+    rng = np.random.default_rng(3)
+    load_onnx_weights(model, shipped.net.onnx.tobytes(),
+                      torch.from_numpy(rng.standard_normal((256, 3, CROP, CROP)).astype(np.float32)))
+    again = DieNet(export(model), shipped.net.classes)
+    x = rng.standard_normal((256, 3, CROP, CROP)).astype(np.float32)
+    want = shipped.net.forward(x)
+    for a, b in zip(want, again.forward(x), strict=True):
+        assert np.abs(a - b).max() < 1e-4
+    model.train()  # batch statistics of the same kind of crops: close to the same answers
+    with torch.no_grad():
+        y, _ = model(torch.from_numpy(x))
+    assert float((y.numpy() - want[0]).std()) < 0.1 * float(want[0].std())
