@@ -315,6 +315,10 @@ def air_steps(app: CompanionApp) -> Iterator[float]:
     src = t._source.source if t._source is not None else None
     for req in src.pending() if src is not None else []:
         src._stop(req.request_id)  # the pad throws, not the slow simulated source
+    from companion.game.narrate import type_words
+
+    x5 = s.state.position.units["x5"]
+    x5_words = f"{type_words(x5.type)} on {s.state.hex_name(x5.hex)}: 1 hit".lower()
     for face in ("infantry", "grenade"):
         press(app, lambda x, f=face: x == ("face", f))
         yield 0.01
@@ -322,7 +326,7 @@ def air_steps(app: CompanionApp) -> Iterator[float]:
     yield 0.05
     check("runs resolved", not s.state.air.runs and s.prompt().kind in ("battle", "retreat"),
           t.prompt_line())
-    check("hits reported", any("x5: 1 hit" in line for line in t.log[-4:]), t.log[-4:])
+    check("hits reported", any(x5_words in line.lower() for line in t.log[-4:]), t.log[-4:])
     # Air Pack: an Air Sortie, then the next turn's air check thrown by the opponent
     t.new_game("kestrel-field", seed=3, deck_seed=3)
     yield 0.05
