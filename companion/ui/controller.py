@@ -72,7 +72,7 @@ class Table(TableLifecycle, BoardInput, AirInput):
     _feed: Any = None
     speaker: Callable[[str], None] | None = None
     _source: dicesources.OpenSource | None = None
-    _requested: str | None = None  # the rid asked of the source
+    _desk: Any = None  # companion.dice.desk.DiceDesk: the source bound to this game
     _spoken: str = ""
     _ui_thread: int = field(default_factory=threading.get_ident)  # the thread that made it
     _prompt_cache: tuple[tuple[int, int], Prompt | None] | None = None  # a table's prompt, by state id

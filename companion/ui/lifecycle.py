@@ -20,7 +20,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from companion.dice.base import DiceResult
+from companion.dice.desk import DiceDesk
 from companion.game.client import GameClient, GameUpdate, LocalGame
 from companion.game.events import Event
 from companion.game.legal import LegalActions
@@ -188,10 +188,7 @@ class TableLifecycle(TableBase):
 
     def _detach(self) -> None:
         """Stop following the game shown (and leave its table, if any)."""
-        if self._source is not None:
-            self._source.close()
-            self._source = None
-        self._requested = None
+        self._close_dice_source()
         game = self.game
         if game is not None:
             game.remove_listener(self._game_update)
@@ -215,10 +212,7 @@ class TableLifecycle(TableBase):
 
         A tablet that joined a table throws with its pad: the table's dice source is on the
         tablet that hosts it (every throw is asked of it, whichever side throws)."""
-        if self._source is not None:
-            self._source.close()
-            self._source = None
-        self._requested = None
+        self._close_dice_source()
         if self.link is not None and self.session is None:
             self.settings.dice = spec
             self.dice_source_name = _("the dice pad here, or the host tablet's dice")
@@ -231,6 +225,10 @@ class TableLifecycle(TableBase):
         self._source = dicesources.open_source(spec, sim_delay=self.sim_delay, seed=seed,
                                                profile=self.settings.camera_profile or None)
         self.settings.dice = self._source.spec
+        # the dice desk asks the source for each roll due, once (the pad always works too)
+        self._desk = DiceDesk(self._source.source,
+                              lambda action: self.post(lambda: self._dice_arrived(action)),
+                              asks=self._source.spec != "manual")
         self.dice_source_name = dicesources.describe(self._source.spec)
         if self._source.note:
             self.message = self._source.note
@@ -522,47 +520,34 @@ class TableLifecycle(TableBase):
             self.message = _("No dice are due now.")
             self._after_change()
             return False
-        if self._source is not None and self._requested == p.dice.rid:
-            self._source.source.cancel(p.dice.rid)
-        ok = self.act({"do": "dice", "faces": faces, "source": source, "rid": p.dice.rid})
-        if not ok:
-            self._requested = None
-            self._ask_dice()
-        return ok
+        return self.act({"do": "dice", "faces": faces, "source": source, "rid": p.dice.rid})
 
     def correct_die(self, index: int, face: str) -> bool:
         return self.act({"do": "correct", "index": index, "face": face})
 
-    def _ask_dice(self) -> None:
-        s = self.session
-        if s is None or self._source is None:
-            return
-        req = s.dice_request()
-        due = req.request_id if req is not None else None
-        if self._requested is not None and self._requested != due:
-            self._source.source.cancel(self._requested)  # undone or answered by the pad: stand down
-            self._requested = None
-        if req is None or self._requested == req.request_id:
-            return
-        if self._source.spec == "manual":
-            self._requested = req.request_id
-            return  # the pad is the source
-        self._requested = req.request_id
-        try:
-            self._source.source.request(req, lambda r: self.post(lambda: self._dice_arrived(r)))
-        except ValueError as exc:
-            self.message = str(exc)
+    def _close_dice_source(self) -> None:
+        if self._desk is not None:
+            self._desk.close()
+            self._desk = None
+        if self._source is not None:
+            self._source.close()
+            self._source = None
 
-    def _dice_arrived(self, result: DiceResult) -> None:
+    def _ask_dice(self) -> None:
+        """Tell the dice desk the roll due now (it asks the source once, stands it down when
+        the pad answered or the roll was undone)."""
+        s = self.session
+        if s is not None and self._desk is not None:
+            self._desk.due(s.dice_request())
+
+    def _dice_arrived(self, action: dict[str, Any]) -> None:
         s = self.session
         if s is None:
             return
         req = s.dice_request()
-        if req is None or req.request_id != result.request_id:
+        if req is None or req.request_id != action.get("rid"):
             return  # answered meanwhile (the pad) or undone
-        self.act({"do": "dice", "faces": result.faces, "source": result.source,
-                  "confidence": [d.confidence for d in result.dice], "rid": result.request_id},
-                 any_side=True)
+        self.act(action, any_side=True)
 
     # --- screens -----------------------------------------------------------------------------
     def go(self, screen: str) -> None:

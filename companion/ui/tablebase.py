@@ -120,7 +120,7 @@ class TableBase:
     _feed: Any
     speaker: Callable[[str], None] | None
     _source: dicesources.OpenSource | None
-    _requested: str | None
+    _desk: Any
     _spoken: str
     _ui_thread: int
     _prompt_cache: tuple[tuple[int, int], Prompt | None] | None
