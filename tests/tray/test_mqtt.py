@@ -197,6 +197,13 @@ def test_a_thrown_roll_is_one_message_and_its_status_follows(game: Game) -> None
         return inner(data, link, topic_dev)
 
     game.hub.receive_payload = spy  # type: ignore[method-assign]
+    # the tray's greeting (ack, hello, status) may still be on its way: let it land first
+    end = time.monotonic() + 5
+    seen = -1
+    while time.monotonic() < end and seen != len(heard):
+        seen = len(heard)
+        time.sleep(0.3)
+    heard.clear()
     thrown = game.tray.throw(["flag", "grenade"])
     assert thrown is not None
     assert wait_for(lambda: len(heard) >= 2, timeout=5)
