@@ -45,6 +45,8 @@ class BoardInput(TableBase):
                     (text[len(own):] if text.startswith(own) else text)
             if self.is_confirmation():  # a second roll, not a new battle
                 text = _("CONFIRMATION ROLL.") + " " + text
+            # the prompt ends "Waiting for the dice."; here the tablet says from where
+            text = text.removesuffix(" Waiting for the dice.")
             return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
         if self.tool == "card_attack":
             return f"{self._card_name()}: {TOOLS[self.tool]}."
