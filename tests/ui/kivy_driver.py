@@ -20,8 +20,7 @@ import os
 import re
 import signal
 import sys
-import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,11 +30,9 @@ Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from kivy.clock import Clock  # noqa: E402
+from driver_kit import check, drag, press, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
 from kivy.core.window import Window  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
-from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.game.auto import AutoPlayer  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
@@ -45,42 +42,6 @@ from companion.ui.widgets import DieIcon, OddsBars  # noqa: E402
 
 MODE, REPORT, DATA, SHOTS = sys.argv[1], Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
 SEED = 25  # a game with an early retreat choice and an early medal (fewer frames to draw)
-report: dict[str, Any] = {"checks": {}, "errors": [], "shots": [], "log": []}
-
-
-def check(name: str, ok: bool, detail: Any = "") -> None:
-    report["checks"][name] = {"ok": bool(ok), "detail": str(detail)[:500]}
-
-
-def walk(w: Widget) -> Iterator[Widget]:
-    yield w
-    for c in w.children:
-        yield from walk(c)
-
-
-def tap(x: float, y: float) -> None:
-    t = UnitTestTouch(x, y)
-    t.touch_down()
-    t.touch_up()
-
-
-def drag(a: tuple[float, float], b: tuple[float, float]) -> None:
-    t = UnitTestTouch(*a)
-    t.touch_down()
-    t.touch_move(*b)
-    t.touch_up()
-
-
-def press(app: CompanionApp, want: Callable[[Any], bool]) -> bool:
-    """Tap the centre of the first button on screen whose ``action`` matches."""
-    for w in walk(app.root):
-        if isinstance(w, Button) and want(getattr(w, "action", None)):
-            x, y = w.to_window(*w.center)
-            tap(x, y)
-            return True
-    return False
-
-
 def battle_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     board_screen = app.screen("board")
@@ -412,38 +373,7 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps}[MODE]
 
-    def ready(app: CompanionApp) -> None:
-        steps = steps_for(app)
-
-        def advance(dt: float) -> None:
-            try:
-                wait = next(steps)
-            except StopIteration:
-                app.stop()
-                return
-            except Exception:
-                report["errors"].append(traceback.format_exc())
-                app.stop()
-                return
-            Clock.schedule_once(advance, wait)
-
-        Clock.schedule_once(advance, 0.1)
-
-    def watchdog(dt: float) -> None:
-        report["errors"].append("the driver ran out of time")
-        from kivy.app import App
-
-        running = App.get_running_app()
-        if running is not None:
-            running.stop()
-
-    Clock.schedule_once(watchdog, 75)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
-        CompanionApp(table, on_ready=ready).run()
-    except Exception:
-        report["errors"].append(traceback.format_exc())
-    REPORT.write_text(json.dumps(report, indent=1))
+    run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
 
 main()

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,11 +28,10 @@ Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from kivy.clock import Clock  # noqa: E402
+from driver_kit import check, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
+from driver_kit import press as press_any  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
-from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.game.auto import AutoPlayer  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
@@ -45,35 +43,6 @@ SEED = 7
 SIDE = {"host": "allies", "join": "axis"}[ROLE]
 TABLET = {"host": "alice", "join": "bob"}[ROLE]
 OTHER = {"host": "join", "join": "host"}[ROLE]
-report: dict[str, Any] = {"checks": {}, "errors": [], "shots": [], "log": []}
-
-
-def check(name: str, ok: bool, detail: Any = "") -> None:
-    report["checks"][name] = {"ok": bool(ok), "detail": str(detail)[:500]}
-
-
-def walk(w: Widget) -> Iterator[Widget]:
-    yield w
-    for c in w.children:
-        yield from walk(c)
-
-
-def tap(x: float, y: float) -> None:
-    t = UnitTestTouch(x, y)
-    t.touch_down()
-    t.touch_up()
-
-
-def press(app: CompanionApp, want: Callable[[Any], bool]) -> bool:
-    """Tap the centre of the first button on screen whose ``action`` matches."""
-    for w in walk(app.root):
-        if isinstance(w, Button) and want(getattr(w, "action", None)) and w.get_root_window():
-            x, y = w.to_window(*w.center)
-            tap(x, y)
-            return True
-    return False
-
-
 def shot(name: str) -> Iterator[float]:
     """Save the window as drawn now: two fresh frames first (the screenshot reads a buffer
     that may hold the frame before the last)."""
@@ -85,6 +54,12 @@ def shot(name: str) -> Iterator[float]:
     if made:
         Path(made).replace(path)
         report["shots"].append(str(path))
+
+
+def press(app: CompanionApp, want: Callable[[Any], bool]) -> bool:
+    """Tap the first button of the screen on show whose ``action`` matches (two windows draw
+    the same screens: a button of a screen not shown must not be taken)."""
+    return press_any(app, want, shown_only=True)
 
 
 def position(t: Table) -> dict[str, Any]:
@@ -382,38 +357,7 @@ def main() -> None:
         table.new_game("orchard-ridge", deck_seed=SEED, seed=SEED)
     steps_for = {"host": host_steps, "join": join_steps}[ROLE]
 
-    def ready(app: CompanionApp) -> None:
-        steps = steps_for(app)
-
-        def advance(dt: float) -> None:
-            try:
-                wait = next(steps)
-            except StopIteration:
-                app.stop()
-                return
-            except Exception:
-                report["errors"].append(traceback.format_exc())
-                app.stop()
-                return
-            Clock.schedule_once(advance, wait)
-
-        Clock.schedule_once(advance, 0.1)
-
-    def watchdog(dt: float) -> None:
-        report["errors"].append("the driver ran out of time")
-        from kivy.app import App
-
-        running = App.get_running_app()
-        if running is not None:
-            running.stop()
-
-    Clock.schedule_once(watchdog, 150)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    try:
-        CompanionApp(table, on_ready=ready).run()
-    except Exception:
-        report["errors"].append(traceback.format_exc())
-    REPORT.write_text(json.dumps(report, indent=1))
+    run(table, steps_for, REPORT, SHOTS, watchdog_s=150)
 
 
 main()
