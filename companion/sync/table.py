@@ -617,10 +617,7 @@ class TableSync:
             applied = self._drain_pending()
             self._ask(force=True)  # the snapshot may be a few events old: ask for the rest
             self._maybe_take_over()
-        if loaded:
-            self._notify(SyncUpdate("snapshot", self.seq, role=self.role))
-        if applied:
-            self._notify(SyncUpdate("events", self.seq, tuple(applied), self.role))
+        self._tell_loaded(loaded, applied)
 
     def _on_catchup(self, topic: str, payload: bytes) -> None:
         try:
@@ -672,6 +669,11 @@ class TableSync:
                 self.authority = authority
             self._drop_snapshot_wish()
             self._maybe_take_over()
+        self._tell_loaded(loaded, applied)
+
+    def _tell_loaded(self, loaded: bool, applied: list[Event]) -> None:
+        """Tell the listeners a log was loaded (a snapshot or a whole catch-up), then the
+        events applied on top of it."""
         if loaded:
             self._notify(SyncUpdate("snapshot", self.seq, role=self.role))
         if applied:
