@@ -126,7 +126,7 @@ class StartScreen(TableScreen):
             saved.add_widget(label(_("No saved game yet."), color=theme.MUTED))
         for g in games:
             when = g.updated[:16].replace("T", " ")
-            saved.add_widget(button(f"{g.title or g.scenario}\n" + _("turn") + f" {g.turn}, "
+            saved.add_widget(button(f"{g.title or g.scenario}, " + _("turn") + f" {g.turn}\n"
                                     + _("last played") + f" {when}",
                                     lambda gid=g.id: t.resume(gid), height=64, font=17,
                                     action=("resume", g.id)))
