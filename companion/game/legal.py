@@ -245,12 +245,33 @@ class LegalActions:
         cache = self._cache("targets")
         if attacker not in cache:
             st = self.state
-            overrun = st.may_overrun == attacker
             cache[attacker] = tuple(
                 TargetOption(tid, st.hex_name(st.position.units[tid].hex), check.dice,
                              tuple(check.explain), tuple(check.hit_faces))
-                for tid, check in queries.battle_targets(st, attacker, overrun))
+                for tid, (_, check) in self._checks(attacker).items() if check.allowed)
         found: tuple[TargetOption, ...] = cache[attacker]
+        return found
+
+    def battle_check(self, attacker: str, target: str
+                     ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
+        """The check of ``attacker`` battling ``target`` now and its modifiers: as
+        :meth:`targets` found it when they were asked for, else this one alone."""
+        known = self._cache("checks").get(attacker)
+        if known is not None and target in known:
+            found: tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck] = known[target]
+            return found
+        st = self.state
+        return queries.battle_check_with_mods(st, attacker, target, st.may_overrun == attacker)
+
+    def _checks(self, attacker: str) -> dict[str, tuple[battle_rules.BattleModifiers,
+                                                        battle_rules.BattleCheck]]:
+        cache = self._cache("checks")
+        if attacker not in cache:
+            st = self.state
+            cache[attacker] = queries.battle_targets_with_mods(
+                st, attacker, st.may_overrun == attacker)
+        found: dict[str, tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]] = \
+            cache[attacker]
         return found
 
     @cached_property

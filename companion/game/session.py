@@ -11,8 +11,7 @@ moment who must do what next.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -29,14 +28,15 @@ from companion.game.queries import (
     after_battle_movers,
     ambush_check,
     ambush_problem,
-    battle_check,
     battles_allowed,
     card_spec_in_force,
+    declared_check,
     destinations_after_battle,
     is_ambush,
     live_card_targets,
     modifiers_for,
     orders_check,
+    remember_declared,
 )
 from companion.game.sink import EventSink, SavedGameError
 from companion.game.state import GameLog, GameState, Phase, pending_roll
@@ -65,6 +65,23 @@ def _drafts_of(flow_handler: Callable[[GameSession, dict[str, Any]], Iterator[ai
     def handler(session: GameSession, a: dict[str, Any]) -> None:
         session._record_drafts(flow_handler(session, a))
     return handler
+
+
+class _OneAction:
+    """The ``with`` block of :meth:`GameSession._one_action` (a plain class: it runs on every
+    action, and a generator-based context manager costs several times more)."""
+
+    __slots__ = ("session",)
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+
+    def __enter__(self) -> None:
+        self.session._recorded = []
+        self.session._unsaved = []
+
+    def __exit__(self, *exc: object) -> None:
+        self.session._commit()
 
 
 class GameSession:
@@ -153,17 +170,11 @@ class GameSession:
         self._unsaved.append(ev)
         return ev
 
-    @contextmanager
-    def _one_action(self) -> Iterator[None]:
+    def _one_action(self) -> _OneAction:
         """Everything recorded inside is one action: written to the store in one transaction
         (all of it durable, or none), then told to the listeners. A store that fails takes
         the game back to where it was before the action, and its error goes on up."""
-        self._recorded = []
-        self._unsaved = []
-        try:
-            yield
-        finally:
-            self._commit()
+        return _OneAction(self)
 
     def _commit(self) -> None:
         batch, self._unsaved = self._unsaved, []
@@ -221,9 +232,15 @@ class GameSession:
             self._settle(before)
         return list(self._recorded)
 
-    def _settle(self, before: dict[Side, victory.MedalCount]) -> None:
+    def _settle(self, before: Mapping[Side, victory.MedalCount]) -> None:
         """Announce medal changes the action caused, and end the game when it is won."""
         after = self.state.medal_counts
+        if after != before:
+            self._announce_medals(before, after)
+        self._check_victory()
+
+    def _announce_medals(self, before: Mapping[Side, victory.MedalCount],
+                         after: Mapping[Side, victory.MedalCount]) -> None:
         for side in (Side.ALLIES, Side.AXIS):
             diff = after[side].total - before[side].total
             if diff:
@@ -233,7 +250,6 @@ class GameSession:
                     "side": side.value, "medals": abs(diff), "reason": ", ".join(why),
                     "total": after[side].total,
                 })
-        self._check_victory()
 
     def _play_card(self, a: dict[str, Any]) -> None:
         name = _need(a, "card", str)
@@ -415,7 +431,7 @@ class GameSession:
                                     + (f" ({allowed} battles)" if allowed > 1 else ""))
         if target not in st.position.units:
             raise IllegalAction(f"there is no unit {target!r} on the board")
-        check = battle_check(st, attacker, target, overrun)
+        mods, check = self.legal().battle_check(attacker, target)
         if not check.allowed:
             raise IllegalAction(check.reason or "this battle is not allowed")
         rid = self.next_rid()
@@ -428,6 +444,7 @@ class GameSession:
         if a_unit.spec.air or t_unit.spec.air:
             data["air"] = "dogfight" if a_unit.spec.air else "ground_to_air"
         self._emit("battle_declared", data)
+        remember_declared(self.state, mods, check)
 
     def _card_attack(self, a: dict[str, Any]) -> None:
         """Barrage / Air Power: the card rolls at enemy units by itself, one target at a time."""
@@ -549,9 +566,14 @@ class GameSession:
                 raise IllegalAction(str(exc)) from None
             self._battle_result(r, list(b.faces))
             return
-        mods = modifiers_for(st, b.attacker, b.target, b.overrun)
-        air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
-                     if st.air is not None else None)
+        known = declared_check(st)
+        air_check: battle_rules.BattleCheck | None
+        if known is not None:  # the check it was declared with: nothing it read has changed
+            mods, air_check = known
+        else:
+            mods = modifiers_for(st, b.attacker, b.target, b.overrun)
+            air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
+                         if st.air is not None else None)
         if is_ambush(st):
             mods, air_check = ambush_check(st, b.attacker, b.target)
         if air_check is not None and airflow.needs_confirmation(st, b.target):

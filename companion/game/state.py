@@ -92,12 +92,17 @@ class GameState:
     landed: list[str] = field(default_factory=list)  # units that left a landing craft this turn
     seq: int = 0
     board_version: int = 0  # counts the events that changed the board (objectives looked at)
-    # the medal counts for one ledger (immutable, replaced when it changes) and board version;
-    # the outcome for one seq (each event moves the seq on)
-    _medal_cache: tuple[victory.MedalLedger, int, dict[Side, victory.MedalCount]] | None = field(
+    # the medal counts for one ledger and the holders of the objective hexes (the board version
+    # they were last seen at); the outcome for one ledger, medal counts and side to play
+    _medal_cache: tuple[victory.MedalLedger, int, tuple[Side | None, ...],
+                        dict[Side, victory.MedalCount]] | None = field(
         default=None, repr=False, compare=False)
-    _outcome_cache: tuple[int, victory.Outcome] | None = field(default=None, repr=False,
-                                                               compare=False)
+    # the check the ground battle due was declared with (queries.declared_check)
+    declared_check: tuple[PendingBattle, int, Any, Any] | None = field(
+        default=None, repr=False, compare=False)
+    _outcome_cache: tuple[victory.MedalLedger, dict[Side, victory.MedalCount], Side,
+                          victory.Outcome] | None = field(
+        default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Board:
@@ -111,25 +116,39 @@ class GameState:
 
     @property
     def medal_counts(self) -> dict[Side, victory.MedalCount]:
+        return dict(self._counts())
+
+    def _counts(self) -> dict[Side, victory.MedalCount]:
+        """The medal counts, kept while the ledger and the holders of the objective hexes stay
+        the same (they are all the counts read off the board)."""
         cached = self._medal_cache
-        if cached is not None and cached[0] is self.ledger and cached[1] == self.board_version:
-            return dict(cached[2])
-        counts = victory.medal_counts(self.ledger, self.position, self.objectives)
-        self._medal_cache = (self.ledger, self.board_version, counts)
-        return dict(counts)
+        ledger = self.ledger
+        if cached is not None and cached[0] is ledger and cached[1] == self.board_version:
+            return cached[3]
+        position = self.position
+        held = tuple(victory.holder(position, h) for o in self.objectives for h in o.hexes)
+        if cached is not None and cached[0] is ledger and cached[2] == held:
+            counts = cached[3]
+        else:
+            counts = victory.medal_counts(ledger, position, self.objectives)
+        self._medal_cache = (ledger, self.board_version, held, counts)
+        return counts
 
     @property
     def medals(self) -> dict[Side, int]:
         """Each side's medals now: eliminations, exits and objectives held or captured."""
-        return {s: c.total for s, c in self.medal_counts.items()}
+        return {s: c.total for s, c in self._counts().items()}
 
     def outcome(self) -> victory.Outcome:
+        # a function of the ledger, the medal counts and the side to play only
+        counts = self._counts()
         cached = self._outcome_cache
-        if cached is not None and cached[0] == self.seq:
-            return cached[1]
+        if (cached is not None and cached[0] is self.ledger and cached[1] is counts
+                and cached[2] is self.active):
+            return cached[3]
         found = victory.game_outcome(self.ledger, self.position, self.objectives, self.active,
-                                     counts=self.medal_counts)
-        self._outcome_cache = (self.seq, found)
+                                     counts=counts)
+        self._outcome_cache = (self.ledger, counts, self.active, found)
         return found
 
     def clone(self) -> GameState:
@@ -910,6 +929,7 @@ def _air_withdrawn(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.withdrew = True
 
 
+REPLAY_LIMIT = 150  # events an undo may replay from its snapshot (about ten turns of play)
 
 
 def _undo_of(kind: str) -> Undo:
@@ -920,10 +940,12 @@ def _undo_of(kind: str) -> Undo:
 class GameLog:
     """Events folded into a state, with undo back to the last barrier (a dice roll, a turn end).
 
-    One snapshot a turn: the state just before the turn's first undoable event. Undo rebuilds
-    the state from it, replaying the events up to the last barrier and the undoable events
-    since then that were not withdrawn. Replaying a whole log (resume) skips withdrawn events
-    up front and copies no state on the way.
+    One snapshot every few turns: the state just before an undoable event, kept across turn
+    ends until :data:`REPLAY_LIMIT` events were applied since it (a copy of the state costs
+    about as much as an action; replaying an event a few microseconds). Undo rebuilds the
+    state from it, replaying the events up to the last barrier and the undoable events since
+    then that were not withdrawn. Replaying a whole log (resume) skips withdrawn events up
+    front and copies no state on the way.
     """
 
     def __init__(self, start: Event) -> None:
@@ -1001,10 +1023,9 @@ class GameLog:
             self._tail.append(ev)
         if undo is Undo.BARRIER:
             self._since = []
-            if ev.kind in ("turn_ended", "game_over"):
-                self._snapshot, self._settled, self._tail = None, [], []
-            else:
-                self._settled.extend(self._tail)
-                self._tail = []
+            self._settled.extend(self._tail)
+            self._tail = []
+            if ev.kind == "game_over" or len(self._settled) > REPLAY_LIMIT:
+                self._snapshot, self._settled = None, []  # the next undoable event takes one
         elif undo is Undo.UNDOABLE:
             self._since.append(ev)

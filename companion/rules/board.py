@@ -7,6 +7,7 @@ runs over ``0 .. 2*width-2`` and ``col + row`` is always even. Neighbours of (co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -297,16 +298,24 @@ class Board:
 
         A hex cut by a dotted line belongs to both sections.
         """
-        left_line, right_line = self.shape.section_lines
-        found: set[Section] = set()
-        if h.col <= left_line:
-            found.add(Section.LEFT)
-        if left_line <= h.col <= right_line:
-            found.add(Section.CENTER)
-        if h.col >= right_line:
-            found.add(Section.RIGHT)
-        if side is not self.bottom:
-            mirror = {Section.LEFT: Section.RIGHT, Section.RIGHT: Section.LEFT,
-                      Section.CENTER: Section.CENTER}
-            found = {mirror[s] for s in found}
-        return frozenset(found)
+        return _sections(self.shape.section_lines, h.col, side is not self.bottom)
+
+
+_MIRROR = {"left": "right", "right": "left", "center": "center"}
+
+
+@functools.lru_cache(maxsize=1024)
+def _sections(lines: tuple[int, int], col: int, mirrored: bool) -> frozenset[Section]:
+    """The sections of a hex in column ``col`` between the dotted ``lines``, seen from the
+    bottom (``mirrored``: from the top)."""
+    left_line, right_line = lines
+    found: list[Section] = []
+    if col <= left_line:
+        found.append(Section.LEFT)
+    if left_line <= col <= right_line:
+        found.append(Section.CENTER)
+    if col >= right_line:
+        found.append(Section.RIGHT)
+    if mirrored:
+        found = [Section(_MIRROR[s.value]) for s in found]
+    return frozenset(found)
