@@ -122,12 +122,13 @@ class RuleFlow:
         """Events at the start of the next player's turn."""
         return []
 
+    def joins_ready_stacks(self) -> bool:
+        """An airplane may land on a friendly airfield's Ready-to-Take-off stack and join it."""
+        return False
+
 
 class _AirFlow(RuleFlow):
     """What both air rule sets share."""
-
-    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
-        return airflow.air_setup(scenario, deck_seed)
 
     def standalone_card(self, name: str) -> bool:
         return name == airflow.STANDALONE_SORTIE
@@ -163,6 +164,9 @@ class AirPackFlow(_AirFlow):
         "rescue": airflow.declare_air_action, "recon": airflow.declare_air_action,
     }
 
+    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+        return airflow.airpack_setup(scenario, deck_seed)
+
     def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
         return airflow.airpack_card_extras(st, action, card_id)
 
@@ -193,6 +197,9 @@ class AirPackFlow(_AirFlow):
     def recon_draw(self, st: GameState) -> bool:
         return airflow.recon_active(st)
 
+    def joins_ready_stacks(self) -> bool:
+        return True  # Air Pack p.5
+
 
 class FlightPlanFlow(_AirFlow):
     """New Flight Plan: air units with ammo, Air Combat cards, attack runs, bombing."""
@@ -201,6 +208,9 @@ class FlightPlanFlow(_AirFlow):
     handlers: Mapping[str, FlowHandler] = {
         "withdraw": airflow.withdraw, "bomb": airflow.declare_bombing,
     }
+
+    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+        return airflow.flightplan_setup(scenario, deck_seed)
 
     def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
         return airflow.flightplan_card_extras(st, action, card_id)
@@ -236,6 +246,10 @@ class FlightPlanFlow(_AirFlow):
 
     def turn_start_events(self, st: GameState) -> list[airflow.Draft]:
         return airflow.turn_start_events(st)
+
+    def battle_check(self, st: GameState, attacker: str, target: str,
+                     mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
+        return airflow.flight_plan_battle_check(st, attacker, target, mods)
 
 
 FLOWS: Mapping[str | None, RuleFlow] = {

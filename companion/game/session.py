@@ -359,7 +359,8 @@ class GameSession:
             raise IllegalAction(f"{unit_id} is no longer on the board")
         unit = st.position.units[unit_id]
         if unit.spec.air and st.air is not None:
-            fields, spent = airflow.air_move(st, unit_id, to, a)
+            fields, spent = airflow.air_move(st, unit_id, to, a,
+                                             joins_ready_stacks=flow_of(st).joins_ready_stacks())
             if airflow.ready_markers(unit):
                 fields["launched"] = airflow.launch_fields(st, unit)
             if spent is not None:
@@ -572,8 +573,7 @@ class GameSession:
             mods, air_check = known
         else:
             mods = modifiers_for(st, b.attacker, b.target, b.overrun)
-            air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
-                         if st.air is not None else None)
+            air_check = flow_of(st).battle_check(st, b.attacker, b.target, mods)
         if is_ambush(st):
             mods, air_check = ambush_check(st, b.attacker, b.target)
         if air_check is not None and airflow.needs_confirmation(st, b.target):

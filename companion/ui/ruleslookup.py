@@ -142,4 +142,7 @@ def can_make(unit: Any, do: str) -> bool:
 
 
 def recon_active(st: GameState) -> bool:
-    return bool(airflow.recon_active(st))
+    """Whether the hand is replenished by drawing 2 and keeping 1 (the rule set says)."""
+    from companion.game.flows import flow_of
+
+    return flow_of(st).recon_draw(st)
