@@ -330,11 +330,9 @@ class LegalActions:
         purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
         if b.card_attack:
             purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
-        thrower = st.active.value
         if queries.is_ambush(st):
-            thrower = st.active.other.value
             purpose = f"Ambush: {b.attacker} battles {b.target} first"
-        return RollDue(b.rid, b.dice, thrower, purpose, "battle", tuple(b.explain))
+        return RollDue(b.rid, b.dice, _thrower(st), purpose, "battle", tuple(b.explain))
 
     @cached_property
     def roll_odds(self) -> dict[str, Any] | None:
@@ -399,19 +397,24 @@ def legal_actions(st: GameState, can_undo: bool) -> LegalActions:
     return LegalActions(st, can_undo)
 
 
+def _thrower(st: GameState) -> str:
+    """Who throws (or reviews) the dice of the roll pending: an air roll says so itself; the
+    assaulted side throws an Ambush; else the side whose turn it is."""
+    if st.air is not None and st.air.roll is not None:
+        return st.air.roll.thrower
+    if st.order_roll is None and st.battle is not None and queries.is_ambush(st):
+        return st.active.other.value
+    return st.active.value
+
+
 def _actor(st: GameState) -> str | None:
     """The side that must act now, when it is not the active side."""
     b = st.battle
-    if st.air is not None:
-        air = st.air
-        if st.phase in (Phase.AIR_DICE, Phase.REVIEW_DICE) and air.roll is not None:
-            return air.roll.thrower
-        if st.phase is Phase.AIR_RETREAT and air.retreats:
-            unit = st.position.units.get(air.retreats[0]["unit"])
-            return unit.side.value if unit else None
-    if st.phase in (Phase.DICE, Phase.REVIEW_DICE) and b is not None and st.order_roll is None \
-            and queries.is_ambush(st):
-        return st.active.other.value
+    if st.phase in (Phase.AIR_DICE, Phase.DICE, Phase.REVIEW_DICE):
+        return _thrower(st)
+    if st.air is not None and st.phase is Phase.AIR_RETREAT and st.air.retreats:
+        unit = st.position.units.get(st.air.retreats[0]["unit"])
+        return unit.side.value if unit else None
     if st.phase is Phase.RETREAT and b is not None and b.target in st.position.units:
         return st.position.units[b.target].side.value
     return None

@@ -85,6 +85,12 @@ def _with_notes(explain: list[str], notes: tuple[str, ...]) -> tuple[str, ...]:
     return (*lines[:len(lines) - len(last)], *notes, *last)
 
 
+def _acting(legal: LegalActions) -> str:
+    """The side the legal actions say acts now (the thrower, the retreating side...)."""
+    side = legal.side
+    return side.value if side is not None else legal.state.active.value
+
+
 def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Prompt:
     st = legal.state
     actions = legal.actions
@@ -162,7 +168,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE and roll is not None:
-        thrower = roll.thrower
+        thrower = _acting(legal)
         return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
                       f"{'die' if b.dice == 1 else 'dice'} — {due.purpose if due else ''}. "
                       "Waiting for the dice."
@@ -177,10 +183,9 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
         unread = any(f is None for f in (b.faces or []))
         text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
                 if unread else "Correct a misread die, or apply the dice."))
-        reviewer = st.active.other.value if queries.is_ambush(st) else side
-        return Prompt("review_dice", reviewer, text, actions)
+        return Prompt("review_dice", _acting(legal), text, actions)
     if st.phase is Phase.RETREAT:
-        owner = pos.units[b.target].side.value
+        owner = _acting(legal)  # the retreating unit's side
         assert b.result is not None
         opts = legal.retreats
         due_flags = b.result['flags'] - b.result['flags_ignored']
