@@ -135,8 +135,9 @@ def flightplan_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any
 
 
 # one rules object per rule set, made once (they hold only their settings)
+_FLIGHTPLAN_RULES = flightplan.FlightPlanRules()
 _RULES: dict[str, FlightRules] = {AIR_PACK: airpack.AirPackRules(),
-                                  FLIGHT_PLAN: flightplan.FlightPlanRules()}
+                                  FLIGHT_PLAN: _FLIGHTPLAN_RULES}
 
 
 def rules_of(st: GameState) -> FlightRules:
@@ -1390,3 +1391,44 @@ def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> Iterator[D
         "side": st.active.value, "objective": bomb["objective"], "hex": bomb["hex"],
         "medals": bomb.get("medals", 1),
     })
+
+
+# --- what the app's air controls ask (through the flows) --------------------------------------
+def sortie_edge_hexes(st: GameState) -> frozenset[Hex]:
+    """Air Pack: the hexes of the active side's edge where an Air Sortie's airplane enters."""
+    return frozenset(_airpack(st).edge_hexes(st.position, None, st.active))
+
+
+def flightplan_ammo(unit: Unit) -> dict[str, int]:
+    """New Flight Plan: an air unit's ammo (its type's full ammo until markers are spent)."""
+    try:
+        return dict(_FLIGHTPLAN_RULES.ammo_of(unit))
+    except ValueError:
+        return dict(unit.ammo)
+
+
+def flightplan_full_ammo(air_type: str) -> dict[str, int]:
+    try:
+        return dict(_FLIGHTPLAN_RULES.full_ammo(air_type))
+    except ValueError:
+        return {}
+
+
+def flightplan_may_bomb(air_type: str) -> bool:
+    try:
+        return bool(_FLIGHTPLAN_RULES.profile(air_type).strategic_bombing)
+    except ValueError:
+        return False
+
+
+def deploy_allowed_now(st: GameState, air_type: str) -> bool:
+    """New Flight Plan: an air unit of ``air_type`` may deploy with a Section card now."""
+    assert st.air is not None
+    try:
+        ok = _flightplan(st).deploy_check(
+            st.position, st.active, air_type, order=flightplan.OrderKind.SECTION,
+            withdrew_this_turn=st.air.withdrew,
+            banned_types=frozenset(st.air.banned.get(st.active.value, [])))
+    except ValueError:
+        return False
+    return bool(ok.allowed)

@@ -126,6 +126,48 @@ class RuleFlow:
         """An airplane may land on a friendly airfield's Ready-to-Take-off stack and join it."""
         return False
 
+    # --- what a front end offers (the app's air controls ask these, never the rule set) -----
+    # the touch help topics this rule set adds, in the order they are explained
+    help_topics: tuple[str, ...] = ()
+    # the air cards each side holds under this rule set ("air_combat", "air_sortie")
+    air_card_holdings: tuple[str, ...] = ()
+
+    def places_ammo_markers(self) -> bool:
+        """An air unit's move places ammo markers on the enemy hexes it flies over."""
+        return False
+
+    def ammo_of(self, st: GameState, unit: Any) -> dict[str, int]:
+        """An air unit's ammo as the rule set counts it."""
+        return dict(getattr(unit, "ammo", {}) or {})
+
+    def full_ammo(self, air_type: str) -> dict[str, int]:
+        """A type's full ammo ({}: the rule set counts none)."""
+        return {}
+
+    def may_bomb(self, air_type: str) -> bool:
+        """The type may bomb a strategic objective."""
+        return False
+
+    def air_cards(self, st: GameState) -> tuple[str, ...]:
+        """Air cards the active side may add to its command card now."""
+        return ()
+
+    def sortie_cards(self, st: GameState) -> int:
+        """Air Sortie cards the active side holds."""
+        return 0
+
+    def deployable(self, st: GameState) -> tuple[str, ...]:
+        """The active side's air units off the board that may come on with the card in play."""
+        return ()
+
+    def needs_entry_hex(self, st: GameState) -> bool:
+        """The order needs the hex where a fresh airplane enters (none of the side flies)."""
+        return False
+
+    def entry_hexes(self, st: GameState, deploying: bool) -> frozenset[Hex]:
+        """Hexes where an air unit coming on now may enter (``deploying``: one was chosen)."""
+        return frozenset()
+
 
 class _AirFlow(RuleFlow):
     """What both air rule sets share."""
@@ -200,6 +242,23 @@ class AirPackFlow(_AirFlow):
     def joins_ready_stacks(self) -> bool:
         return True  # Air Pack p.5
 
+    help_topics = ("fly", "air_sortie", "air_check", "special_actions")
+    air_card_holdings = ("air_sortie",)
+
+    def sortie_cards(self, st: GameState) -> int:
+        return int(st.air.sorties.get(st.active.value, 0)) if st.air is not None else 0
+
+    def needs_entry_hex(self, st: GameState) -> bool:
+        if st.air is None or not st.air.sortie:
+            return False
+        return not any(u.side is st.active and u.spec.air and u.airborne
+                       for u in st.position.units.values())
+
+    def entry_hexes(self, st: GameState, deploying: bool) -> frozenset[Hex]:
+        if st.air is None or not st.air.sortie:
+            return frozenset()
+        return airflow.sortie_edge_hexes(st)
+
 
 class FlightPlanFlow(_AirFlow):
     """New Flight Plan: air units with ammo, Air Combat cards, attack runs, bombing."""
@@ -250,6 +309,35 @@ class FlightPlanFlow(_AirFlow):
     def battle_check(self, st: GameState, attacker: str, target: str,
                      mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
         return airflow.flight_plan_battle_check(st, attacker, target, mods)
+
+    help_topics = ("fly", "attack_run", "dogfight", "withdraw_deploy")
+    air_card_holdings = ("air_combat",)
+
+    def places_ammo_markers(self) -> bool:
+        return True
+
+    def ammo_of(self, st: GameState, unit: Any) -> dict[str, int]:
+        return airflow.flightplan_ammo(unit)
+
+    def full_ammo(self, air_type: str) -> dict[str, int]:
+        return airflow.flightplan_full_ammo(air_type)
+
+    def may_bomb(self, air_type: str) -> bool:
+        return airflow.flightplan_may_bomb(air_type)
+
+    def air_cards(self, st: GameState) -> tuple[str, ...]:
+        if st.air is None:
+            return ()
+        return tuple(dict.fromkeys(st.air.cards.get(st.active.value, [])))
+
+    def deployable(self, st: GameState) -> tuple[str, ...]:
+        if st.air is None or not st.card or airflow.command_card(st.card).kind.value != "section":
+            return ()
+        return tuple(str(r["id"]) for r in st.air.reserve.get(st.active.value, [])
+                     if airflow.deploy_allowed_now(st, str(r["type"])))
+
+    def entry_hexes(self, st: GameState, deploying: bool) -> frozenset[Hex]:
+        return frozenset(st.board.all_hexes) if deploying else frozenset()
 
 
 FLOWS: Mapping[str | None, RuleFlow] = {

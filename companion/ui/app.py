@@ -28,6 +28,7 @@ from companion.dice.base import M44_FACES
 from companion.rules.board import Side
 from companion.scenarios import list_builtins, load_builtin, to_position
 from companion.ui import dicesources, theme
+from companion.ui import ruleslookup as lookup
 from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
@@ -467,10 +468,11 @@ class AirScreen(TableScreen):
             col.add_widget(Factory.Heading(text=_("Banned types")))
             col.add_widget(label(", ".join(str(b).replace("_", " ") for b in info["banned"])
                                  or _("None."), 20, theme.MUTED))
-            if rules == "flight-plan":
+            holdings = lookup.air_card_holdings(st) if st is not None else ()
+            if "air_combat" in holdings:
                 col.add_widget(Factory.Heading(text=_("Air Combat cards held")))
                 col.add_widget(label(", ".join(map(str, info["cards"])) or _("None."), 20))
-            if rules == "air-pack":
+            if "air_sortie" in holdings:
                 col.add_widget(Factory.Heading(text=_("Air Sortie cards held")))
                 col.add_widget(label(str(info.get("sorties", 0)), 20))
             col.add_widget(Label())
