@@ -54,6 +54,8 @@ class RuleVariant:
     side_from_option: bool = False  # the option's value names the side it applies to
     not_played: str = ""
     source: str = ""
+    # the game layer sequences it (a roll each turn, a card held back, an extra move): where
+    played_by: str = ""
     # --- rules of a side, carried by its units (so that the rules core reads them from the
     # position alone): the variant applies to the units of ``for_sides`` (None: both)
     for_sides: frozenset[Side] | None = None
@@ -85,9 +87,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source=f"{_BGA_UNITS}: with blitz_rules, Allied armor moves 2 and battles after 2 "
                "(the early-war Blitz rules); the Axis may play a Recon 1 card as Air Power "
                "(bga-memoir Player::canHill317; Terrain Pack \"Calling in Air Strikes (Hill "
-               "317 rule)\"); the game asks variants.card_plays_as",
-        not_played="the Axis playing a Recon card as Air Power (the rules core says which: "
-                   "variants.card_plays_as; the game does not offer it yet)"),
+               "317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
@@ -141,9 +141,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "order no more (bga-memoir option gung_ho; the Marines are the Allies)"),
     RuleVariant(
         "russian_commissar", "Soviet Political Commissar", side_from_option=True,
-        not_played="the command card placed under the Political Commissar chip a turn ahead "
-                   "(the rules core says which card may be played: "
-                   "commissar.commissar_may_play; the game does not hold the chip card yet)",
+        played_by="companion.game.ruleflows.CommissarFlow",
         source="Eastern Front, Russian Command rules (companion.rules.commissar; bga-memoir "
                "ST_COMMISSAR)"),
     RuleVariant(
@@ -152,14 +150,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
     RuleVariant(
         "north_african_desert", "North African Desert rules",
-        not_played="armor moving one more hex after taking ground (the rules core gives the "
-                   "hexes: desert.desert_extra_move; the game does not offer the move yet)",
+        played_by="companion.game.ruleflows.DesertFlow",
         source="Terrain Pack p.3, North African Desert Rules (companion.rules.desert; "
                "bga-memoir ST_DESERT_MOVE)"),
     RuleVariant(
         "night_visibility", "Night attacks", side_from_option=True,
-        not_played="the night visibility roll at the start of each turn (the rules core limits "
-                   "battles to Position.visibility; the game does not roll it yet)",
+        played_by="companion.game.ruleflows.NightFlow",
         source="Pacific Theater rules, Night Attacks and the Night Visibility chart "
                "(companion.rules.night; bga-memoir night_visibility_rules, "
                "night_visibility_team_turn)"),
