@@ -24,12 +24,13 @@ from companion.game.errors import IllegalAction
 from companion.game.events import Event
 from companion.game.prompts import DiceDue, Prompt
 from companion.game.rulestate import RuleState
+from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import caves, commissar, desert, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
-from companion.rules.variants import card_plays_as
+from companion.rules.variants import card_becomes, card_plays_as
 
 if TYPE_CHECKING:
     from companion.game.legal import LegalActions
@@ -352,15 +353,25 @@ class EntryFlow(ScenarioRuleFlow):
         return any(TERRAIN[n].entry_roll_dice or TERRAIN[n].entry_roll_from_value
                    for names in st.position.terrain.values() for n in names if n in TERRAIN)
 
-    def _rolls(self, st: GameState, ev: Event) -> list[entry.EntryRoll]:
+    def _rolls(self, session: GameSession, ev: Event, events: list[Event]
+               ) -> list[entry.EntryRoll]:
+        st = session.state
         how = _ENTERED[ev.kind]
         uid = ev.data.get("unit")
         unit = st.position.units.get(str(uid))
         if unit is None or ev.data.get("eliminated"):
             return []
-        if ev.kind == "retreat_chosen" and ev.data.get("hex") == st.hex_name(unit.hex) \
-                and ev.data.get("figures_lost") and not ev.data.get("moved", True):
-            return []
+        if ev.kind == "retreat_chosen":
+            # a unit that could not move back stays where it was battled: it entered nothing
+            battles = [e for e in reversed(events) if e.kind == "battle_resolved"]
+            if not battles:
+                try:
+                    earlier = session.events
+                except SavedGameError:  # a session built from a log alone keeps no events
+                    earlier = []
+                battles = [e for e in reversed(earlier) if e.kind == "battle_resolved"][:1]
+            if battles and battles[0].data.get("target_hex") == ev.data.get("hex"):
+                return []
         if st.hex_name(unit.hex) != ev.data.get("to", ev.data.get("hex")):
             return []  # it has moved on since
         bel = False
@@ -378,7 +389,7 @@ class EntryFlow(ScenarioRuleFlow):
             st = session.state
             if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
                 continue
-            for r in self._rolls(st, ev):
+            for r in self._rolls(session, ev, events):
                 if r.dice is None or r.sweep:
                     continue  # a mine face down (no value in the file): not played; swept
                 uid = str(ev.data["unit"])
@@ -394,7 +405,8 @@ class EntryFlow(ScenarioRuleFlow):
                 yield _roll_due(session, "entry", r.dice, owner,
                                 f"the {st.position.units[uid].type.replace('_', ' ')} entered the "
                                 f"{r.terrain.replace('_', ' ')} on {where}", st.phase.value,
-                                unit=uid, explain=[r.explain], terrain=r.terrain)
+                                unit=uid, explain=[r.explain], terrain=r.terrain,
+                                how=_ENTERED[ev.kind].value)
                 return  # one roll at a time
 
     def apply_roll(self, session: GameSession) -> Iterator[Draft]:
@@ -406,10 +418,8 @@ class EntryFlow(ScenarioRuleFlow):
             yield "entry_rolled", {"unit": uid, "terrain": r.data.get("terrain"), "faces": [],
                                    "hits": 0, "figures_removed": 0, "eliminated": False}
             return
-        how = entry.Entry.RETREAT if r.then == "retreat" else entry.Entry.MOVE
+        how = entry.Entry(r.data.get("how", entry.Entry.MOVE.value))
         rolls = [x for x in entry.entry_rolls(st.position, uid, how)
-                 if x.terrain == r.data.get("terrain")] or \
-                [x for x in entry.entry_rolls(st.position, uid, entry.Entry.RETREAT)
                  if x.terrain == r.data.get("terrain")]
         faces = [str(f) for f in r.faces]
         if not rolls:  # the piece went meanwhile: the dice do nothing
@@ -690,9 +700,33 @@ class BlitzFlow(ScenarioRuleFlow):
                 for c in legal.cards for other in self.plays_as(st, c)]
 
 
+# --- a scenario's deck: one card played as another -------------------------------------------
+class DeckFlow(ScenarioRuleFlow):
+    """Scenarios from before air support was common: the Air Power card is played as an
+    Artillery Bombard card (bga-memoir AIR_POWER_AS_ARTILLERY_BOMBARD_DECK)."""
+
+    name = "deck"
+
+    def applies(self, st: GameState) -> bool:
+        return any(card_becomes(c, st.scenario.variants) != c for c in card_rules.CARDS)
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        other = card_becomes(card_id, st.scenario.variants)
+        return {} if other == card_id else {"card": other, "held": card_id}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card":
+            return p
+        said = [f"{card_rules.card(c).name} is played as "
+                f"{card_rules.card(card_becomes(c, st.scenario.variants)).name} in this scenario"
+                for c in dict.fromkeys(legal.cards) if card_becomes(c, st.scenario.variants) != c]
+        return replace(p, detail=(*p.detail, *said)) if said else p
+
+
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
-    HealFlow(), CaveFlow(), BlitzFlow(),
+    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

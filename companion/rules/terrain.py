@@ -215,6 +215,17 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
                 no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
                 source=f"{_TP} p.4; {_CARD} 28 (Marshes)"),
+    _like(TerrainSpec("marsh", stop_on_enter=True, leave_to_adjacent_only=True,
+                      impassable_for=frozenset({UnitClass.ARTILLERY}),
+                      no_battle_after_enter=True,
+                      no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
+                      no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}),
+                      no_overrun_into=True),
+          "rice_paddies",
+          "Pacific Theater rules p.6, Rice Paddies & Fish Ponds, as the fan wiki summarises the "
+          "card (memoir44.wikia.com \"Rice Field\": every unit stops on entering and leaving, "
+          "armor may not battle, no artillery, no armor overrun): played as Marshes; bga-memoir "
+          "Terrains/RicePaddies.php codes no rule beyond the tile (unverified against the card)"),
     TerrainSpec("flooded_field", enter_from_adjacent_only=True, stop_on_enter=True,
                 leave_to_adjacent_only=True, no_battle_after_enter=True,
                 no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),

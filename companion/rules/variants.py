@@ -63,6 +63,9 @@ class RuleVariant:
     # command cards a side may play as another card (Blitz: the Axis plays Recon 1 as Air Power)
     plays_as: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     plays_as_sides: frozenset[Side] = frozenset()
+    # command cards that are another card in this scenario's deck, for both sides (an Air Power
+    # card played as Artillery Bombard)
+    card_becomes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def side_rules(self) -> bool:
@@ -169,7 +172,8 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="Terrain Pack p.12 Trains (bga-memoir supply_train_rules)"),
     RuleVariant(
         "air_power_as_artillery_bombard", "Air Power played as Artillery Bombard",
-        not_played="the Air Power card played as an Artillery Bombard card",
+        card_becomes=MappingProxyType({"air_power": "artillery_bombard"}),
+        played_by="companion.game.ruleflows.DeckFlow",
         source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
                "support was common)"),
     RuleVariant(
@@ -241,6 +245,16 @@ def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tupl
     return tuple(out)
 
 
+def card_becomes(card_id: str, variants: Mapping[str, str]) -> str:
+    """The card a held ``card_id`` is played as in a scenario with ``variants`` (its deck may
+    make one card another: Air Power as Artillery Bombard); the card itself otherwise."""
+    for name in variants:
+        v = VARIANTS.get(name)
+        if v is not None and card_id in v.card_becomes:
+            return v.card_becomes[card_id]
+    return card_id
+
+
 def extra_section_orders(units: Iterable[Any], side: Side) -> int:
     """How many more units a Section card orders for ``side``: the largest
     ``extra_section_orders`` among the variants its units carry (US Marines: 1)."""
@@ -254,5 +268,5 @@ def extra_section_orders(units: Iterable[Any], side: Side) -> int:
     return best
 
 
-__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "card_plays_as",
+__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "card_becomes", "card_plays_as",
            "extra_section_orders", "unit_spec", "unit_variants"]

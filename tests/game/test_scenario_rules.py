@@ -403,3 +403,22 @@ def test_auto_played_games_with_every_hook_reach_a_result(seed: int) -> None:
     assert g.over
     kinds = {e.kind for e in g.events}
     assert {"night_rolled", "rule_roll_due"} <= kinds
+
+
+# --- a scenario's deck: Air Power played as Artillery Bombard --------------------------------
+def test_deck_air_power_is_played_as_artillery_bombard_and_is_the_card_discarded() -> None:
+    s = scenario([_u("a1", A, "artillery", "f4"), _u("x1", X, "infantry", "F7"),
+                  _u("x2", X, "infantry", "A9")],
+                 variants={"air_power_as_artillery_bombard": ""})
+    seed = next(n for n in range(1, 500)
+                if "air_power" in GameSession.new(s, deck_seed=n).state.hands[A])
+    g = GameSession.new(s, deck_seed=seed)
+    assert any("played as Artillery Bombard" in d for d in g.prompt().detail)
+    g.act({"do": "play_card", "card": "air_power"})
+    assert g.state.card == "artillery_bombard"
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    assert "card_attack" not in g.legal().actions  # no Air Power attack: the artillery fires
+    g.act({"do": "end_turn"})
+    assert g.state.discard[-1] == "air_power" and "air_power" not in g.state.hands[A]
+    assert not [p for p in _not_played(s) if "Artillery Bombard" in p]

@@ -318,3 +318,12 @@ def test_sea_bluffs_play_as_cliffs() -> None:
     pos = position(unit("a1", "allies", "infantry", "F3"), terrain=(t("F3", "beach"),
                                                                     t("f4", "sea_bluff")))
     assert dests(pos, "a1")["f4"].path_length == 2
+
+
+def test_rice_paddies_play_as_marshes_no_artillery_armor_stops_and_does_not_battle() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("a2", "allies", "artillery", "H3"),
+                   terrain=(t("f4", "rice_paddies"), t("h4", "rice_paddies")))
+    armor = dests(pos, "a1")
+    assert "f4" in armor and not armor["f4"].can_battle  # armor stops and may not battle
+    assert "h4" not in dests(pos, "a2")  # no artillery
+    assert TERRAIN["rice_paddies"].no_overrun_into

@@ -122,7 +122,7 @@ def test_every_variant_has_a_source_and_says_what_it_does() -> None:
                              or v.plays_as), v.name
 
 
-NOT_PLAYED = ["air_power_as_artillery_bombard", "deck_reshuffling",
+NOT_PLAYED = ["deck_reshuffling",
               "empty_section_medals", "italian_high_command", "supply_train"]
 
 
