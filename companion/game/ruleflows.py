@@ -139,39 +139,48 @@ def _roll_prompt(legal: LegalActions, due: DiceDue | None, kinds: tuple[str, ...
 # --- night attacks -------------------------------------------------------------------------------
 class NightFlow(ScenarioRuleFlow):
     """Night attacks: the night side rolls 4 dice at the start of each of its turns; each star
-    brings the dawn one step; battles reach no further than the visibility."""
+    brings the dawn one step (or, day fading into night, the dark one step); battles reach no
+    further than the visibility."""
 
     name = "night"
     roll_kinds = ("night",)
 
     def applies(self, st: GameState) -> bool:
-        return "night_visibility" in st.scenario.variants
+        return any(n in st.scenario.variants for n in night.NIGHT_VARIANTS)
+
+    def _reverse(self, st: GameState) -> bool:
+        return night.night_reverse(st.scenario.variants)
 
     def start(self, st: GameState) -> None:
-        st.position.visibility = night.night_visibility([])
+        st.position.visibility = night.night_visibility([], reverse=self._reverse(st))
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
         if not any(e.kind in ("game_started", "turn_ended") for e in events):
             return
         st = session.state
         rs = _rs(st)
+        reverse = self._reverse(st)
         roller = night.night_roller(st.scenario.variants, st.scenario.starts)
         if (st.phase is not Phase.PLAY_CARD or st.active is not roller or rs.roll is not None
-                or rs.night_turn == st.turn or not night.night_roll_due(rs.night_rolls)):
+                or rs.night_turn == st.turn
+                or not night.night_roll_due(rs.night_rolls, reverse=reverse)):
             return
-        vis = night.night_visibility(rs.night_rolls)
+        vis = night.night_visibility(rs.night_rolls, reverse=reverse) or 0
+        step = "brings the night one step closer" if reverse else "brings the dawn one step"
+        last = (f"at {night.FULL_NIGHT} only close assaults remain" if reverse
+                else f"after {night.FULL_DAYLIGHT - 1} hexes comes full daylight")
         yield _roll_due(session, "night", night.NIGHT_DICE, roller,
-                        f"night visibility: each star brings the dawn one step (units see "
-                        f"{_words(vis or 0, 'hex')} now)", "play_card",
+                        f"night visibility: each star {step} (units see "
+                        f"{_words(vis, 'hex')} now)", "play_card",
                         explain=[f"visibility {vis}: a unit battles only targets up to {vis} "
-                                 f"hex{'es' if vis != 1 else ''} away",
-                                 f"after {night.FULL_DAYLIGHT - 1} hexes comes full daylight"])
+                                 f"hex{'es' if vis != 1 else ''} away", last])
 
     def apply_roll(self, session: GameSession) -> Iterator[Draft]:
-        rs = _rs(session.state)
+        st = session.state
+        rs = _rs(st)
         assert rs.roll is not None and rs.roll.faces is not None
         faces = [str(f) for f in rs.roll.faces]
-        vis = night.night_visibility([*rs.night_rolls, faces])
+        vis = night.night_visibility([*rs.night_rolls, faces], reverse=self._reverse(st))
         yield "night_rolled", {"faces": faces, "stars": faces.count(night.STAR),
                                "visibility": vis}
 

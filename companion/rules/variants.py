@@ -163,6 +163,13 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "(companion.rules.night; bga-memoir night_visibility_rules, "
                "night_visibility_team_turn)"),
     RuleVariant(
+        "night_visibility_reverse", "Night attacks, day fading into night",
+        side_from_option=True, played_by="companion.game.ruleflows.NightFlow",
+        source="bga-memoir option night_visibility_reverse_rule (4089 Night Withdrawal: \"At the "
+               "start of each turn, the Axis player rolls 4 Battle dice ... For each star rolled, "
+               "reduce the visibility range by 1\"; States/NightVisibility: no more rolls at 1); "
+               "companion.rules.night with reverse=True: from 6 hexes down to close assault only"),
+    RuleVariant(
         "empty_section_medals", "Medals for empty sections",
         not_played="the medals a side wins when a section holds no enemy unit",
         source="bga-memoir empty_section_medals"),

@@ -422,3 +422,37 @@ def test_deck_air_power_is_played_as_artillery_bombard_and_is_the_card_discarded
     g.act({"do": "end_turn"})
     assert g.state.discard[-1] == "air_power" and "air_power" not in g.state.hands[A]
     assert not [p for p in _not_played(s) if "Artillery Bombard" in p]
+
+
+def test_night_in_reverse_day_fades_each_star_one_step_down_to_close_assault() -> None:
+    s = scenario([_u("a1", A, "infantry", "f4"), _u("x1", X, "infantry", "F7"),
+                  _u("x2", X, "infantry", "A9")],
+                 variants={"night_visibility_reverse": "axis"}, starts=X)
+    g = GameSession.new(s)
+    assert g.state.position.visibility == 6 and g.state.phase is Phase.RULE_DICE
+    assert "closer" in g.prompt().text and g.prompt().side == "axis"
+    g.act({"do": "dice", "faces": ["star", "star", "star", "flag"]})
+    assert g.state.position.visibility == 3
+    for _ in range(2):
+        g.act({"do": "play_card", "card": "attack_center"})
+        g.act({"do": "order", "units": []})
+        _finish_turn(g)
+    g.act({"do": "dice", "faces": ["star"] * 4})
+    assert g.state.position.visibility == 1  # fully night: close assault only, no more rolls
+    for _ in range(2):
+        g.act({"do": "play_card", "card": "attack_center"})
+        g.act({"do": "order", "units": []})
+        _finish_turn(g)
+    assert g.state.phase is Phase.PLAY_CARD
+
+
+def test_night_reverse_option_of_a_real_file_names_the_side_that_rolls() -> None:
+    from companion.scenarios.m44 import import_m44
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]},
+        "game_info": {"options": {"night_visibility_reverse_rule": True,
+                                  "night_visibility_team_turn": "AXIS"}}})
+    assert s.variants == {"night_visibility_reverse": "axis"}
+    assert not _not_played(s)
