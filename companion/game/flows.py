@@ -153,9 +153,9 @@ class RuleFlow:
         """Events the scenario rules add after an action recorded ``events`` (or after the
         game started): a night roll at the start of a turn, a minefield's dice, a cross-hair
         after a big gun's hit, an HQ captured. Drafted one at a time on the state as it goes."""
-        if session.state.rules_state is None:
-            return iter(())
-        return ruleflows.follow_ups(session, events)
+        yield from _assault_after_ambush(session, events)
+        if session.state.rules_state is not None:
+            yield from ruleflows.follow_ups(session, events)
 
     def apply_rule_roll(self, session: GameSession) -> Iterator[airflow.Draft]:
         """What the scenario rule's roll (``rules_state.roll``) did, once its dice are read."""
@@ -278,6 +278,26 @@ class FlightPlanFlow(_AirFlow):
 
     def turn_start_events(self, st: GameState) -> list[airflow.Draft]:
         return airflow.turn_start_events(st)
+
+
+def _assault_after_ambush(session: GameSession, events: list[Event]) -> Iterator[airflow.Draft]:
+    """An assault that an Ambush interrupted goes on with the dice its attacker has now (the
+    Ambush may have cost it the figures a bonus needs: Japanese infantry at full strength)."""
+    st = session.state
+    b = st.battle
+    if (b is None or st.phase.value != "dice" or b.faces is not None or b.card_attack
+            or b.overrun or b.confirm_dice or st.ambushed is not None
+            or not any(e.kind == "battle_resolved" and e.data.get("attacker") == b.target
+                       and e.data.get("target") == b.attacker for e in events)
+            or b.attacker not in st.position.units or b.target not in st.position.units):
+        return
+    from companion.game.queries import battle_check
+
+    check = battle_check(st, b.attacker, b.target, False)
+    if check.allowed and check.dice != b.dice:
+        yield "assault_dice_changed", {"attacker": b.attacker, "target": b.target,
+                                       "dice": check.dice, "was": b.dice,
+                                       "rid": session.next_rid(), "explain": list(check.explain)}
 
 
 FLOWS: Mapping[str | None, RuleFlow] = {

@@ -1078,6 +1078,16 @@ def _hq_retaken(state: GameState, d: dict[str, Any]) -> None:
         state.hands.setdefault(Side(d["side"]), []).append(drawn)
 
 
+@_kind("assault_dice_changed", "the assault an Ambush interrupted goes on with the dice its "
+       "attacker has now (a new dice request)", Undo.NEUTRAL)
+def _assault_dice_changed(state: GameState, d: dict[str, Any]) -> None:
+    b = state.battle
+    if b is not None:
+        b.dice = int(d["dice"])
+        b.rid = d["rid"]
+        b.explain = list(d.get("explain", []))
+
+
 def _undo_of(kind: str) -> Undo:
     found = EVENTS.get(kind)
     return found.undo if found is not None else Undo.NEUTRAL

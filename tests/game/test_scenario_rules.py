@@ -456,3 +456,37 @@ def test_night_reverse_option_of_a_real_file_names_the_side_that_rolls() -> None
                                   "night_visibility_team_turn": "AXIS"}}})
     assert s.variants == {"night_visibility_reverse": "axis"}
     assert not _not_played(s)
+
+
+# --- an Ambush and the assault it interrupted --------------------------------------------------
+def test_an_assault_resumed_after_an_ambush_rolls_the_dice_its_attacker_has_now() -> None:
+    # Japanese infantry close-assault with 1 more die at full strength; an Ambush that costs it
+    # a figure leaves it 3 dice for the assault that goes on (bga-memoir 1413 crashed on this)
+    s = scenario([_u("a1", A, "infantry", "f4"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "G5", nation="jp"), _u("x2", X, "infantry", "A9")],
+                 starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    assert g.legal().roll is not None and g.legal().roll.dice == 4  # type: ignore[union-attr]
+    g.act({"do": "ambush"})
+    g.act({"do": "dice", "faces": ["infantry", "armor", "armor"]})
+    assert g.state.position.units["x1"].figures == 3
+    roll = g.legal().roll
+    assert roll is not None and roll.dice == 3 and roll.purpose.startswith("x1 battles a1")
+    changed = [e for e in g.events if e.kind == "assault_dice_changed"]
+    assert changed and changed[0].data["was"] == 4 and changed[0].data["rid"] == roll.rid
+    g.act({"do": "dice", "faces": ["armor"] * 3})  # the three dice are accepted
+
+
+def test_ambush_is_not_offered_to_a_unit_that_may_not_battle_the_assaulting_one() -> None:
+    s = scenario([_u("a1", A, "sniper", "f4"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "armor", "G5"), _u("x2", X, "infantry", "A9")], starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    assert "ambush" not in g.legal().actions  # a sniper never targets armor
