@@ -267,10 +267,10 @@ def options_lines(legal: LegalActions) -> list[str]:
              "undo": "undo (take back the last step)", "apply_dice": "apply (apply the dice)",
              "correct": "fix N FACE (correct die N)", "attack_run": "run (the next attack run)",
              "card_attack": "attack HEX (the card's own attack)", "ambush": "ambush (play Ambush)",
-             "commissar_card": "commissar_card CARD (place it under the Commissar chip)",
-             "desert_move": "desert_move HEX (1 more hex after taking ground)",
+             "commissar_card": "chip CARD (place it under the Commissar chip)",
+             "desert_move": "desert HEX HEX (1 more hex after taking ground)",
              "heal": "heal HEX (the unit heals instead of battling)",
-             "seal_cave": "seal_cave HEX (try to seal the cave instead of battling)"}
+             "seal_cave": "seal HEX (try to seal the cave instead of battling)"}
     others = [words[a] for a in legal.actions if a in words]
     if others:
         lines.append("Also: " + "; ".join(others))

@@ -699,7 +699,7 @@ class BlitzFlow(ScenarioRuleFlow):
         if not held and not (st.deck is None and self.plays_as(st, "recon_center")):
             return p
         return replace(p, detail=(*p.detail, "Blitz: a Recon 1 card may be played as Air Power "
-                                  "(as_card air_power)."))
+                                  "(card recon center as=air_power)."))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         st = legal.state
@@ -733,9 +733,41 @@ class DeckFlow(ScenarioRuleFlow):
         return replace(p, detail=(*p.detail, *said)) if said else p
 
 
+# --- exits worth more than a medal -------------------------------------------------------------
+class ExitFlow(ScenarioRuleFlow):
+    """An infantry unit leaving by an exit hex counts as 2 medals (the editor's
+    ``infantry_exit_counts_2``, bga-memoir 1434 Breakout to Lisyanka)."""
+
+    name = "exits"
+
+    def applies(self, st: GameState) -> bool:
+        return any(n in st.scenario.variants for n in EXIT_MEDALS)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        from companion.rules.units import UNITS
+
+        st = session.state
+        setup = {u.id: u for u in st.scenario.units}
+        for ev in events:
+            if ev.kind != "unit_exited":
+                continue
+            unit = setup.get(str(ev.data["unit"]))
+            spec = UNITS.get(unit.type) if unit is not None else None
+            for name, (cls, medals) in EXIT_MEDALS.items():
+                if name in st.scenario.variants and spec is not None \
+                        and spec.unit_class.value == cls and medals > 1:
+                    assert unit is not None
+                    yield "exit_medals_added", {"unit": ev.data["unit"], "side": unit.side.value,
+                                                "medals": medals - 1, "rule": name}
+
+
+# variant -> (unit class, medals an exit of that class is worth)
+EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
+
+
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
-    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(),
+    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1088,6 +1088,13 @@ def _assault_dice_changed(state: GameState, d: dict[str, Any]) -> None:
         b.explain = list(d.get("explain", []))
 
 
+@_kind("exit_medals_added", "a scenario rule makes an exit worth more than one medal (infantry "
+       "exits count 2): the medals added", Undo.NEUTRAL)
+def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
+    if d.get("side") in ("allies", "axis"):
+        state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+
+
 def _undo_of(kind: str) -> Undo:
     found = EVENTS.get(kind)
     return found.undo if found is not None else Undo.NEUTRAL

@@ -170,6 +170,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "reduce the visibility range by 1\"; States/NightVisibility: no more rolls at 1); "
                "companion.rules.night with reverse=True: from 6 hexes down to close assault only"),
     RuleVariant(
+        "infantry_exit_counts_2", "Infantry exits count 2 medals",
+        played_by="companion.game.ruleflows.ExitFlow",
+        source="bga-memoir option infantry_exit_counts_2 (1434 Breakout to Lisyanka: \"An Axis "
+               "unit that ... exits off the Russian side of the battlefield counts as Victory "
+               "Medal, infantry count as 2 and armor 1\")"),
+    RuleVariant(
         "empty_section_medals", "Medals for empty sections",
         not_played="the medals a side wins when a section holds no enemy unit",
         source="bga-memoir empty_section_medals"),

@@ -263,7 +263,8 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "night_visibility_reverse_rule": "night_visibility_reverse",  # day fading into night (4089)
     "empty_section_medals": "empty_section_medals",
     "deck_reshuffling": "deck_reshuffling",
-    "supply_train_rules": "supply_train",  # its value: {"side": ..., "nbr_units": ...}
+    "supply_train_rules": "supply_train",
+    "infantry_exit_counts_2": "infantry_exit_counts_2",  # its value: {"side": ..., "nbr_units": ...}
 }
 # game_info.options keys whose value names the side of another option's variant
 # (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)

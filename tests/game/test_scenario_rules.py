@@ -490,3 +490,35 @@ def test_ambush_is_not_offered_to_a_unit_that_may_not_battle_the_assaulting_one(
     g.act({"do": "end_moves"})
     g.act({"do": "battle", "attacker": "x1", "target": "a1"})
     assert "ambush" not in g.legal().actions  # a sniper never targets armor
+
+
+# --- exits worth more --------------------------------------------------------------------------
+def test_infantry_exits_count_two_medals_armor_one() -> None:
+    from companion.scenarios import ExitHex
+
+    s = scenario([_u("a1", A, "infantry", "A9"), _u("x1", X, "infantry", "E1"),
+                  _u("x2", X, "armor", "G1"), _u("x3", X, "infantry", "M9")],
+                 variants={"infantry_exit_counts_2": ""}, starts=X)
+    s.exits = [ExitHex("E1", X), ExitHex("G1", X)]
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x1", "x2"]})
+    g.act({"do": "exit", "unit": "x1"})
+    assert g.state.medals[X] == 2
+    g.act({"do": "exit", "unit": "x2"})
+    assert g.state.medals[X] == 3
+    assert [e.data["medals"] for e in g.events if e.kind == "exit_medals_added"] == [1]
+    assert not _not_played(s)
+
+
+def test_the_terminal_types_the_scenario_rules_steps() -> None:
+    from companion.cli.play import parse_command
+
+    assert parse_command("chip attack center") == {"do": "commissar_card", "card": "attack_center"}
+    assert parse_command("desert f4 g4") == {"do": "desert_move", "unit": "f4", "to": "g4"}
+    assert parse_command("heal f4") == {"do": "heal", "unit": "f4"}
+    assert parse_command("seal f4") == {"do": "seal_cave", "unit": "f4"}
+    assert parse_command("card recon center as=air_power") == {
+        "do": "play_card", "card": "recon_center", "as_card": "air_power"}
+    with pytest.raises(ValueError, match="usage"):
+        parse_command("desert f4")
