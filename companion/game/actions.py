@@ -88,7 +88,9 @@ _AIR_UNIT = _f("unit", "text", True, "the air unit's id")
 ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "play_card": (_f("card", "text", True, "a command card's name, e.g. attack_center"),
                   _f("air_card", "text", means="an Air Combat card's title (New Flight Plan)"),
-                  _f("air_sortie", "flag")),
+                  _f("air_sortie", "flag"),
+                  _f("as_card", "text", means="the card it is played as (Blitz: a Recon 1 card "
+                     "as air_power)")),
     "order": (_f("units", "texts", True, "a list of the ordered units' ids"),
               _f("section", "section"), _f("roll", "faces"),
               _f("sortie_hex", "text", means="the edge hex where the Air Sortie enters"),
@@ -120,6 +122,12 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "recon": (_AIR_UNIT,),
     "withdraw": (_AIR_UNIT,),
     "bomb": (_AIR_UNIT,),
+    # the scenario's own rules (companion.game.ruleflows)
+    "commissar_card": (_f("card", "text", True, "the command card placed under the Political "
+                          "Commissar chip, e.g. attack_center"),),
+    "desert_move": (_UNIT, _f("to", "text", True, "the hex the armor moves on to")),
+    "heal": (_f("unit", "text", True, "the wounded unit on a hospital or oasis"),),
+    "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
 })
 
 

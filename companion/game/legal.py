@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from companion.game import airflow, queries
+from companion.game import airflow, queries, ruleflows
 from companion.game.flows import flow_of
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
@@ -38,20 +38,27 @@ class PhaseRule:
     ends: str
 
 
+# Moves the scenario's own rules add (companion.game.ruleflows): the Commissar's chip card, the
+# desert move after taking ground, healing and sealing caves instead of a battle.
+_RULE_START = ("commissar_card",)
+_RULE_MOVE = ("commissar_card",)
+_RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave")
+
 # The flow of a turn. ``moves`` lists every action the phase can ever offer; which of them are
 # offered at a given moment depends on the state (legal_actions). "undo" may join any phase
 # whose last event can be taken back.
 PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
-    PhaseRule(Phase.PLAY_CARD, ("play_card", "withdraw"), "the active side",
+    PhaseRule(Phase.PLAY_CARD, ("play_card", "withdraw", *_RULE_START), "the active side",
               "a command card is played"),
     PhaseRule(Phase.ORDER, ("order",), "the active side", "the card's units are ordered"),
     PhaseRule(Phase.ORDER_DICE, ("dice", "order"), "the active side",
               "the card's roll is thrown (Their Finest Hour, Medics & Mechanics)"),
     PhaseRule(Phase.MOVE, ("move", "exit", "strafe", "kamikaze", "rescue", "interdiction", "bomb",
-                           "ambush", "end_moves"), "the active side (the opponent for an Ambush)",
+                           "ambush", *_RULE_MOVE, "end_moves"),
+              "the active side (the opponent for an Ambush)",
               "the active side says it is done moving"),
     PhaseRule(Phase.BATTLE, ("battle", "attack_run", "card_attack", "move", "ground_support",
-                             "interdiction", "recon", "end_turn"), "the active side",
+                             "interdiction", "recon", *_RULE_BATTLE, "end_turn"), "the active side",
               "the active side ends its turn (it draws a card)"),
     PhaseRule(Phase.DICE, ("dice", "ambush"), "the side that throws",
               "the dice are read (and applied, unless they are reviewed)"),
@@ -64,6 +71,8 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "a retreat hex is chosen"),
     PhaseRule(Phase.TAKE_GROUND, ("take_ground",), "the active side",
               "the attacker advances or stays"),
+    PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
+              "the unit's owner)", "the dice are read"),
     PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
 )}
 
@@ -171,7 +180,7 @@ class LegalActions:
         st = self.state
         if st.phase is not Phase.PLAY_CARD or st.deck is None:
             return ()
-        return tuple(st.hands.get(st.active, []))
+        return tuple(flow_of(st).playable_cards(st, st.hands.get(st.active, [])))
 
     @cached_property
     def orderable(self) -> tuple[UnitOption, ...]:
@@ -312,6 +321,10 @@ class LegalActions:
         st = self.state
         if "dice" not in self.actions:
             return None
+        rs = st.rules_state
+        if rs is not None and rs.roll is not None and st.phase is Phase.RULE_DICE:
+            r = rs.roll
+            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain), "rule")
         if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
             r = st.air.roll
             return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain), "air")
@@ -341,7 +354,7 @@ class LegalActions:
         if roll is None:
             return None
         st = self.state
-        if roll.kind == "order":
+        if roll.kind == "order" or roll.step == "rule":
             return None
         if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
             return airflow.air_roll_odds(st.air.roll)
@@ -385,6 +398,8 @@ class LegalActions:
         for simple in ("end_moves", "end_turn", "apply_dice", "undo", "attack_run"):
             if simple in acts:
                 out.append({"do": simple})
+        if st.rules_state is not None:
+            out += ruleflows.rule_candidates(self)
         return out
 
     def _cache(self, name: str) -> dict[str, Any]:
@@ -400,6 +415,9 @@ def legal_actions(st: GameState, can_undo: bool) -> LegalActions:
 def _thrower(st: GameState) -> str:
     """Who throws (or reviews) the dice of the roll pending: an air roll says so itself; the
     assaulted side throws an Ambush; else the side whose turn it is."""
+    rs = st.rules_state
+    if rs is not None and rs.roll is not None:
+        return rs.roll.thrower
     if st.air is not None and st.air.roll is not None:
         return st.air.roll.thrower
     if st.order_roll is None and st.battle is not None and queries.is_ambush(st):
@@ -410,7 +428,7 @@ def _thrower(st: GameState) -> str:
 def _actor(st: GameState) -> str | None:
     """The side that must act now, when it is not the active side."""
     b = st.battle
-    if st.phase in (Phase.AIR_DICE, Phase.DICE, Phase.REVIEW_DICE):
+    if st.phase in (Phase.AIR_DICE, Phase.DICE, Phase.REVIEW_DICE, Phase.RULE_DICE):
         return _thrower(st)
     if st.air is not None and st.phase is Phase.AIR_RETREAT and st.air.retreats:
         unit = st.position.units.get(st.air.retreats[0]["unit"])
@@ -423,6 +441,12 @@ def _actor(st: GameState) -> str | None:
 def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     undo = ("undo",) if can_undo else ()
     flow = flow_of(st)
+    rs = st.rules_state
+    if rs is not None and rs.roll is not None:
+        if st.phase is Phase.RULE_DICE:
+            return ("dice", *undo)
+        if st.phase is Phase.REVIEW_DICE:
+            return ("correct", "apply_dice")
     air = st.air
     if air is not None:
         if st.phase is Phase.AIR_DICE and air.roll is not None:

@@ -176,7 +176,14 @@ def ambush_problem(st: GameState) -> str | None:
         return "Ambush answers a close assault (the assaulting unit is adjacent), not a ranged battle"
     if st.deck is not None and "ambush" not in st.hands.get(t.side, []):
         return f"the {t.side} hold no Ambush card"
-    return card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
+    why = card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
+    if why is None:
+        # the assaulted unit must be able to battle the assaulting one at all (a sniper never
+        # targets armor): else the Ambush would be offered and then refused
+        check = ambush_check(st, b.target, b.attacker)[1]
+        if not check.allowed:
+            return check.reason or "the assaulted unit may not battle the assaulting one"
+    return why
 
 
 def live_card_targets(st: GameState) -> list[str]:

@@ -128,7 +128,11 @@ class GameSession:
                                     events=[(start.seq, start.kind, start.data)])
         else:
             gid = game_id or "local"
-        return cls(GameLog(start), gid, store, events=[start])
+        game = cls(GameLog(start), gid, store, events=[start])
+        if game.state.rules_state is not None:  # the scenario's rules at the start (night roll)
+            with game._one_action():
+                game._record_drafts(flow_of(game.state).follow_ups(game, [start]))
+        return game
 
     @classmethod
     def resume(cls, store: EventSink, game_id: str) -> GameSession:
@@ -229,6 +233,8 @@ class GameSession:
         with self._one_action():
             before = self.state.medal_counts
             handler(self, parsed.as_dict())
+            # the scenario's rules on what just happened (a minefield entered, an HQ taken...)
+            self._record_drafts(flow_of(self.state).follow_ups(self, list(self._recorded)))
             self._settle(before)
         return list(self._recorded)
 
@@ -556,6 +562,9 @@ class GameSession:
         if st.air is not None and pending is st.air.roll:
             self._record_drafts(airflow.apply_air_roll(self))
             return
+        if st.rules_state is not None and pending is st.rules_state.roll:
+            self._record_drafts(flow_of(st).apply_rule_roll(self))
+            return
         b = st.battle
         assert b is not None and b.faces is not None
         if b.card_attack:
@@ -749,6 +758,8 @@ class GameSession:
                     self._emit("ammo_spent", last.data["run"])
                 elif last.kind in ("turn_ended", "air_resupplied", "air_withdrawn"):
                     self._record_drafts(iter(flow_of(self.state).turn_start_events(self.state)))
+                if self.state.rules_state is not None and last.kind != "undo":
+                    self._record_drafts(flow_of(self.state).follow_ups(self, [last]))
             self._check_victory()
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:
