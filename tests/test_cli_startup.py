@@ -154,3 +154,21 @@ def test_sub_command_help_loads_only_the_command_line(command: str) -> None:
         print(json.dumps(sorted(sys.modules)))
     """)
     assert {m for m in mods if m.startswith("companion.")} <= {"companion.cli", f"companion.cli.{command}"}
+
+
+def test_the_version_is_read_only_when_asked_for() -> None:
+    mods = loaded_modules("""
+        import contextlib, io, json, sys
+        from companion.cli import main
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                main(["games", "--help"])
+            except SystemExit:
+                pass
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert "importlib.metadata" not in mods
+    out = subprocess.run([sys.executable, "-m", "companion", "--version"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0
+    assert out.stdout.startswith("companion ") and out.stdout.split()[1][0].isdigit()
