@@ -172,3 +172,16 @@ def test_the_version_is_read_only_when_asked_for() -> None:
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0
     assert out.stdout.startswith("companion ") and out.stdout.split()[1][0].isdigit()
+
+
+def test_naming_a_dice_source_imports_no_mqtt_client_unless_it_has_a_password() -> None:
+    mods = loaded_modules("""
+        import json, sys
+        from companion.dice.factory import redact
+        assert redact("sim") == "sim" and redact("serial:/dev/ttyACM0") == "serial:/dev/ttyACM0"
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert not {m for m in mods if m.startswith("paho")}
+    from companion.dice.factory import redact
+
+    assert redact("mqtt:mqtts://tray:secret@broker.local:8883#t1") == "mqtt:mqtts://tray:***@broker.local:8883#t1"
