@@ -28,6 +28,7 @@ assert table.new_game(DEMO_SCENARIO), table.message
 out = {}
 
 def ready(app):
+    out["modules"] = sorted(sys.modules)
     out["at_start"] = list(app.sm.screen_names)
     out["board_drawn_ids"] = sorted(app.screen("board").ids)
     settings = app.screen("settings")  # not made yet: made now, with its kv rules
@@ -60,3 +61,9 @@ def test_the_first_screen_alone_then_the_others(xvfb: str, tmp_path: Path) -> No
     assert out["after_asking"] == ["board", "settings"]
     assert out["current"] == "board"  # asking for a screen does not show it
     assert out["later"] == out["all"]  # the rest made after the first frame
+    # what the first board does not need is not imported for it: camera, trays, sync
+    unused = {m for m in out["modules"]
+              if m.split(".")[0] in {"cv2", "numpy", "serial", "paho", "onnxruntime", "vision"}
+              or m.startswith(("companion.sync", "companion.tray", "companion.dice.camera",
+                               "companion.dice.tray"))}
+    assert not unused, sorted(unused)
