@@ -185,3 +185,32 @@ def test_naming_a_dice_source_imports_no_mqtt_client_unless_it_has_a_password() 
     from companion.dice.factory import redact
 
     assert redact("mqtt:mqtts://tray:secret@broker.local:8883#t1") == "mqtt:mqtts://tray:***@broker.local:8883#t1"
+
+
+def test_the_catalogue_reader_quick_path_reads_what_literal_eval_reads(tmp_path: Path) -> None:
+    import ast
+
+    from companion.ui import i18n
+
+    po = i18n.LOCALE_DIR / "en" / "LC_MESSAGES" / "companion.po"
+    lines = [ln.strip() for ln in po.read_text("utf-8").splitlines()]
+    quoted = [ln.partition(" ")[2] if ln.startswith("msg") else ln for ln in lines if '"' in ln]
+    quoted += ['"a \\"quoted\\" word"', '"two\\nlines"', '"back\\\\slash"', '""']
+    for text in quoted:
+        assert i18n._unquote(text) == ast.literal_eval(text), text
+    # one read per catalogue file: setting the language it holds again reads nothing
+    fr = tmp_path / "fr" / "LC_MESSAGES" / "companion.po"
+    fr.parent.mkdir(parents=True)
+    fr.write_text('msgid "Undo"\nmsgstr "Annuler"\n', "utf-8")
+    old_dir = i18n.LOCALE_DIR
+    try:
+        i18n.LOCALE_DIR = tmp_path
+        i18n.set_language("fr")
+        assert i18n._("Undo") == "Annuler"
+        fr.write_text('msgid "Undo"\nmsgstr "Défaire"\n', "utf-8")
+        i18n.set_language("fr")
+        assert i18n._("Undo") == "Annuler"
+    finally:
+        i18n.LOCALE_DIR = old_dir
+        i18n.set_language("en")
+    assert i18n._("Undo") == "Undo"
