@@ -802,6 +802,19 @@ class DashboardScreen(TableScreen):
             self.refresh()
 
 
+# name -> class, in the order the screen manager lists them; ``kv/NAME.kv`` holds each one's
+# layout (any other .kv file there is loaded before the first screen)
+SCREEN_CLASSES: dict[str, type[TableScreen]] = {
+    "start": StartScreen, "board": BoardScreen, "air": AirScreen, "settings": SettingsScreen,
+    "teach": TeachScreen, "victory": VictoryScreen, "dashboard": DashboardScreen,
+}
+
+
+def _load_kv(path: Path) -> None:
+    if path.is_file() and str(path) not in Builder.files:
+        Builder.load_file(str(path))
+
+
 class CompanionApp(App):
     """The app. ``on_ready`` runs once the first screen is drawn (screenshots, tests)."""
 
@@ -818,29 +831,56 @@ class CompanionApp(App):
         self._sounds: dict[str, Any] = {}
 
     def build(self) -> ScreenManager:
+        """The first screen only, so that the board is drawn as early as the window allows: its
+        ``.kv`` (and ``common.kv``) parsed, its widgets made. The other screens are made when
+        first shown (:meth:`screen`), or one per frame once the first frame is drawn (issue 18)."""
         Window.clearcolor = theme.BACKGROUND
         use_wide_font()
         for kv in sorted(KV_DIR.glob("*.kv"), key=lambda p: (p.name != "common.kv", p.name)):
-            if str(kv) not in Builder.files:
-                Builder.load_file(str(kv))
+            if kv.stem not in SCREEN_CLASSES:  # shared rules (common.kv): before any screen
+                _load_kv(kv)
         self.table.post = lambda fn: Clock.schedule_once(lambda dt: fn(), 0)
         sm = ScreenManager(transition=NoTransition())
         from companion.ui.speech import find_speaker
 
         sm.speaker = find_speaker()
         self.table.speaker = sm.speaker
-        for name, cls in (("start", StartScreen), ("board", BoardScreen), ("air", AirScreen),
-                          ("settings", SettingsScreen), ("teach", TeachScreen),
-                          ("victory", VictoryScreen), ("dashboard", DashboardScreen)):
+        for cls in SCREEN_CLASSES.values():
             cls.table = self.table
-            sm.add_widget(cls(name=name, panel=self.panel))
         self.sm = sm
+        self._add_screen(self.table.screen if self.table.screen in SCREEN_CLASSES else "start")
         self.table.listeners.append(self.refresh)
         Clock.schedule_once(lambda dt: self.refresh(), 0)
         ready = self.on_ready
         if ready is not None:
             Clock.schedule_once(lambda dt: ready(self), 0)
+        Window.bind(on_flip=self._after_first_frame)
         return sm
+
+    def _add_screen(self, name: str) -> TableScreen:
+        """The screen ``name``, made (its ``.kv`` parsed first) if it is not yet."""
+        assert self.sm is not None
+        if not self.sm.has_screen(name):
+            _load_kv(KV_DIR / f"{name}.kv")
+            self.sm.add_widget(SCREEN_CLASSES[name](name=name, panel=self.panel))
+        screen = self.sm.get_screen(name)
+        assert isinstance(screen, TableScreen)
+        return screen
+
+    def _after_first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._after_first_frame)
+        Clock.schedule_once(self._make_next_screen, 0)
+
+    def _make_next_screen(self, _dt: float = 0) -> None:
+        """Make one screen not made yet, then the next one on the next frame (taps stay quick)."""
+        sm = self.sm
+        if sm is None:
+            return
+        missing = [name for name in SCREEN_CLASSES if not sm.has_screen(name)]
+        if missing:
+            self._add_screen(missing[0])
+            if len(missing) > 1:
+                Clock.schedule_once(self._make_next_screen, 0)
 
     def refresh(self) -> None:
         sm = self.sm
@@ -853,6 +893,8 @@ class CompanionApp(App):
             if self.table.settings.sound:
                 self.play(cue)
         if sm.current != self.table.screen:
+            if self.table.screen in SCREEN_CLASSES:
+                self._add_screen(self.table.screen)
             sm.current = self.table.screen
         screen = sm.current_screen
         if isinstance(screen, TableScreen):
@@ -882,10 +924,8 @@ class CompanionApp(App):
                 self._sounds[cue] = None
 
     def screen(self, name: str) -> TableScreen:
-        assert self.sm is not None
-        s = self.sm.get_screen(name)
-        assert isinstance(s, TableScreen)
-        return s
+        """The screen ``name`` (made now if it was not yet)."""
+        return self._add_screen(name)
 
     def on_stop(self) -> None:
         self.table.close()
