@@ -16,13 +16,14 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
-from kivy.uix.scrollview import ScrollView
 
 from companion.dice.base import M44_FACES
 from companion.rules.board import Side
@@ -31,6 +32,7 @@ from companion.ui import dicesources, theme
 from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
+from companion.ui.turn_guard import DEFAULT_GUARD_S
 from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
 
 KV_DIR = Path(__file__).with_name("kv")
@@ -56,6 +58,24 @@ def button(text: str, on_press: Callable[[], Any], *, action: Any = None, height
     b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 12, None)))
     b.action = action
     b.bind(on_release=lambda *_a: on_press())
+    return b
+
+
+def _hold(b: Button, left: Callable[[], float]) -> Button:
+    """Grey ``b`` and let it take no tap while ``left()`` (seconds, by the table's clock) is
+    above 0: a tap that ended a phase must not land on what appears under the finger."""
+    if left() <= 0:
+        return b
+    b.disabled, b.opacity = True, 0.5
+
+    def free(dt: float) -> None:
+        rest = left()
+        if rest > 0:
+            Clock.schedule_once(free, min(rest, 0.1) + 0.01)
+            return
+        b.disabled, b.opacity = False, 1.0
+
+    Clock.schedule_once(free, min(left(), 0.1) + 0.01)
     return b
 
 
@@ -181,6 +201,7 @@ class BoardScreen(TableScreen):
         if force or self._drawn[1] != model.panel_version:
             self._drawn = (self._drawn[0], model.panel_version)
             self._panel()
+        self._confirm_view()
 
     def _board(self) -> None:
         t = self.table
@@ -213,18 +234,10 @@ class BoardScreen(TableScreen):
             self._objectives(panel)
             return
         if p.kind == "play_card":
-            panel.add_widget(Factory.Heading(text=_("Which card is played?")))
-            grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
-            grid.bind(minimum_height=grid.setter("height"))
-            for cid, name in t.card_choices():
-                action = t.play_card_action(cid)
-                grid.add_widget(button(name, lambda a=action: t.act(a), action=action, height=54,
-                                       font=17))
-            sv = ScrollView()
-            sv.add_widget(grid)
-            panel.add_widget(sv)
+            self._card_picker(panel)
             self._air_card_choices(panel)
             self._buttons(panel)
+            panel.add_widget(Label())
             return
         if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
             self._battle_panel(panel)
@@ -247,6 +260,64 @@ class BoardScreen(TableScreen):
             panel.add_widget(Label())
             return
         self._objectives(panel)
+
+    def _card_picker(self, panel: Any) -> None:
+        """The cards that may be played now, as printed: the section cards in a table by count
+        (rows) and section (columns), the other cards by name; copies held as "x2". A whole
+        deck (real cards on the table) shows one group at a time, so that it fits one screen
+        without scrolling (1024x600 included)."""
+        t = self.table
+        sections, others = t.card_groups()
+        whole_deck = len(sections) + len(others) > 10
+        group = getattr(self, "card_group", "section")
+        if not sections:
+            group = "other"
+        elif not others:
+            group = "section"
+        if whole_deck and sections and others:
+            tabs = BoxLayout(size_hint_y=None, height=dp(50), spacing=dp(4))
+            for key, words in (("section", _("Section cards")), ("other", _("Tactic cards"))):
+                tabs.add_widget(button(words, lambda k=key: self._card_tab(k), height=50, font=17,
+                                       selected=group == key, color=(0.25, 0.28, 0.32, 1),
+                                       action=("cards", key)))
+            panel.add_widget(tabs)
+        else:
+            panel.add_widget(Factory.Heading(text=_("Which card is played?")))
+        if sections and (group == "section" or not whole_deck):
+            grid = GridLayout(cols=4, spacing=dp(3), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            grid.add_widget(Label(size_hint=(None, None), width=dp(96), height=dp(24)))
+            for words in (_("Left"), _("Center"), _("Right")):
+                grid.add_widget(label(words, 15, theme.GOLD, bold=True))
+            for row, cells in sections:
+                grid.add_widget(Label(text=row, font_size="15sp", color=theme.TEXT, halign="left",
+                                      size_hint=(None, None), width=dp(96), height=dp(50)))
+                for section in ("left", "center", "right"):
+                    if section not in cells:
+                        grid.add_widget(Label(size_hint_y=None, height=dp(50)))
+                        continue
+                    cid, n = cells[section]
+                    action = t.play_card_action(cid)
+                    text = t.card_name(cid).rsplit(" ", 1)[-1] + (f" x{n}" if n > 1 else "")
+                    grid.add_widget(self._guarded(button(text, lambda a=action: self._press(a),
+                                                         action=action, height=50, font=16), action))
+            panel.add_widget(grid)
+        if others and (group == "other" or not whole_deck):
+            if not whole_deck and sections:
+                panel.add_widget(label(_("Tactic cards"), 15, theme.GOLD, bold=True))
+            grid = GridLayout(cols=3 if whole_deck else 2, spacing=dp(3), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for cid, name, n in others:
+                action = t.play_card_action(cid)
+                grid.add_widget(self._guarded(button(name + (f" x{n}" if n > 1 else ""),
+                                                     lambda a=action: self._press(a), action=action,
+                                                     height=50, font=15 if whole_deck else 16),
+                                              action))
+            panel.add_widget(grid)
+
+    def _card_tab(self, key: str) -> None:
+        self.card_group = key
+        self._panel()
 
     def _objectives(self, panel: Any) -> None:
         panel.add_widget(Factory.Heading(text=_("Objectives")))
@@ -279,11 +350,50 @@ class BoardScreen(TableScreen):
                 "cancel", "path_back") else (0.3, 0.36, 0.26, 1)
             if action.get("do") == "move" and "path" in action:
                 colour = (0.2, 0.45, 0.6, 1)  # the flight being built: send it
-            panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
-                                    color=colour))
+            panel.add_widget(self._guarded(button(text, lambda a=action: self._press(a),
+                                                  action=action, color=colour), action))
 
     def _press(self, action: dict[str, Any]) -> None:
         self.table.press(action)
+
+    def _guarded(self, b: Button, action: dict[str, Any]) -> Button:
+        """A button that ends a phase or the turn is drawn greyed and takes no tap until the
+        guard allows (companion/ui/turn_guard.py): a double tap never ends two phases."""
+        t = self.table
+        return _hold(b, t.guard_left) if t.is_ending(action) else b
+
+    # --- asking first: "End anyway" / "Go back" --------------------------------------------------
+    def _confirm_view(self) -> None:
+        """Open the table's question (ending with units that could still move or battle), or
+        close it once it is answered or the game moved on."""
+        asked = self.table.confirm
+        view = getattr(self, "confirm_view", None)
+        if view is not None and (asked is None or view.asked is not asked):
+            self.confirm_view = None
+            view.dismiss(animation=False)
+            view = None
+        if asked is None or view is not None:
+            return
+        view = ModalView(auto_dismiss=False, size_hint=(None, None), size=(dp(600), dp(340)),
+                         background_color=(0, 0, 0, 0.6))
+        view.asked = asked
+        box = Factory.Dark(orientation="vertical", padding=dp(16), spacing=dp(8))
+        box.add_widget(Factory.Heading(text=asked.title))
+        for line in asked.lines[:7]:
+            box.add_widget(label(line, 20))
+        box.add_widget(Label())
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(24))
+        # "End anyway" on the left: away from the panel's ending buttons on the right
+        row.add_widget(_hold(button(_("End anyway"), lambda: self.table.answer_confirm(True),
+                                    action=("confirm", True), height=64, color=(0.55, 0.25, 0.2, 1)),
+                             self.table.confirm_left))
+        row.add_widget(_hold(button(_("Go back"), lambda: self.table.answer_confirm(False),
+                                    action=("confirm", False), height=64),
+                             self.table.confirm_left))
+        box.add_widget(row)
+        view.add_widget(box)
+        self.confirm_view = view
+        view.open(animation=False)
 
     def _air_card_choices(self, panel: Any) -> None:
         """Beside the command card: an Air Combat card (New Flight Plan) or the Air Sortie card
@@ -809,6 +919,8 @@ class CompanionApp(App):
                  **kw: Any) -> None:
         super().__init__(**kw)
         self.table = table
+        if table.end_guard_s is None:  # a tap on an ending button: the next one waits (turn_guard)
+            table.end_guard_s = DEFAULT_GUARD_S
         self.on_ready = on_ready
         self.sm: ScreenManager | None = None
         self.panel = PanelModel()

@@ -181,14 +181,51 @@ class BoardInput(TableBase):
         return out
 
     def card_choices(self) -> list[tuple[str, str]]:
-        """Cards the active side may say it plays: its virtual hand, else every card type."""
+        """Cards the active side may play now, as (card id, printed name): the virtual hand
+        (the legal actions' cards), else every card type of the deck that may be played as the
+        turn's card (a reaction card such as Ambush is played in the opponent's turn)."""
         st, p = self.state, self.prompt()
         if st is None or p is None or p.kind != "play_card":
             return []
-        if p.choices:
-            return [(c.key, c.label) for c in p.choices]
+        legal = self.legal()
+        if st.deck is not None and legal is not None:
+            return [(cid, lookup.command_card(cid).name) for cid in legal.cards]
         air = st.scenario.air.rules.value if st.scenario.air.rules else None
-        return lookup.deck_cards(air)
+        return [(cid, name) for cid, name in lookup.deck_cards(air)
+                if not lookup.command_card(cid).reaction]
+
+    def card_name(self, card_id: str) -> str:
+        """A card's name as printed ("Probe Left")."""
+        return lookup.command_card(card_id).name
+
+    def card_groups(self) -> tuple[list[tuple[str, dict[str, tuple[str, int]]]],
+                                   list[tuple[str, str, int]]]:
+        """The cards of :meth:`card_choices` as printed and grouped: the section cards by
+        count (rows: Recon 1 unit, Probe 2 units...) and section (left, center, right), each
+        with the copies held; then the other cards by name, with the copies held."""
+        held: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for cid, name in self.card_choices():
+            held[cid] = held.get(cid, 0) + 1
+            names[cid] = name
+        rows: dict[str, dict[str, tuple[str, int]]] = {}
+        order: dict[str, int | None] = {}
+        others: list[tuple[str, str, int]] = []
+        for cid, n in held.items():
+            spec = lookup.command_card(cid)
+            quota = dict(spec.sections)
+            if spec.kind.value == "section" and len(quota) == 1:
+                section, per = next(iter(quota.items()))
+                stem = spec.name.rsplit(" ", 1)[0]  # "Probe Left" -> "Probe"
+                count = (_("all units") if per is None else
+                         f"{per} " + (_("unit") if per == 1 else _("units")))
+                row = f"{_(stem)}\n{count}"
+                rows.setdefault(row, {})[str(getattr(section, "value", section))] = (cid, n)
+                order[row] = per
+            else:
+                others.append((cid, names[cid], n))
+        section_rows = sorted(rows.items(), key=lambda r: (order[r[0]] is None, order[r[0]] or 0))
+        return section_rows, sorted(others, key=lambda c: c[1].lower())
 
     def buttons(self) -> list[tuple[str, dict[str, Any]]]:
         """Buttons for the prompt: label -> action, rendered generically from the prompt."""
@@ -279,8 +316,13 @@ class BoardInput(TableBase):
         """A panel button: a session action, or (``ui`` key) a step of an air action being built."""
         if self._not_mine():
             return False
+        if not self.guard_takes(action):  # a second tap on an ending button: counted once
+            return False
         ui = action.get("ui")
         if ui is None:
+            if action.get("do") in ("end_moves", "end_turn") and self.ask_first(action):
+                self._after_change()  # the app asks "End anyway" / "Go back"
+                return False
             if action.get("do") == "order":  # the units picked by the time the button is pressed
                 return self.act(self.order_action(action.get("section")))
             return self.act(action)

@@ -429,6 +429,7 @@ class TableLifecycle(TableBase):
     def _after_change(self) -> None:
         """After anything changed: ask for due dice, save, tell the screens."""
         game = self.game
+        self.guard_watch()
         if game is not None:
             self.shown_seq = game.seq
             self.shown_to_act = self.to_act()

@@ -1,0 +1,225 @@
+"""Drives the real app in a real window to check the flow at the table; run by tests in a
+subprocess (``test_window_flow.py``).
+
+    python flow_driver.py MODE REPORT.json DATA_DIR SCREENSHOT_DIR
+
+``ends``: every button that ends a phase or the turn (a card, "Order N units", "Done
+moving", "End turn", "End anyway") tapped twice, 150 ms apart, at the same spot, like a
+nervous finger: each double tap must end one phase, never two. Ending the movement and the
+turn with units that could still act asks first; both answers are tapped.
+``dice``: dice from the camera shown for review before they apply: a die changed by a tap,
+then applied; hits and flags overridden with a reason, which the log keeps.
+The report is JSON, as kivy_driver.py writes it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from kivy.config import Config
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+Config.set("input", "mouse", "mouse,disable_multitouch")
+
+from driver_kit import check, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
+from kivy.core.window import Window  # noqa: E402
+from kivy.uix.button import Button  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
+from kivy.uix.widget import Widget  # noqa: E402
+
+from companion.ui.app import CompanionApp  # noqa: E402
+from companion.ui.controller import Table  # noqa: E402
+
+MODE, REPORT, DATA, SHOTS = sys.argv[1], Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
+GAP = 0.15  # seconds between the two taps of a double tap
+SETTLE = 0.65  # a player's pause: longer than the guard (0.5 s)
+
+
+class PlayerClock:
+    """The table's clock, moved on by the player's pauses: a double tap is 150 ms apart even
+    when the shared machine draws a frame in more than that (the touches are real)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+CLOCK = PlayerClock()
+
+
+def pause(seconds: float) -> float:
+    """Let ``seconds`` pass on the table's clock; the real wait lets the window catch up."""
+    CLOCK.now += seconds
+    return 0.25 if seconds >= 0.5 else 0.05
+
+
+def find(want: Callable[[Any], bool]) -> Button | None:
+    """The first button on show (a question's first) whose ``action`` matches."""
+    for root in Window.children:  # a ModalView sits above the screens
+        for w in walk(root):
+            if isinstance(w, Button) and want(getattr(w, "action", None)):
+                return w
+    return None
+
+
+def spot(w: Widget) -> tuple[float, float]:
+    x, y = w.to_window(*w.center)
+    return x, y
+
+
+def question() -> ModalView | None:
+    return next((w for w in Window.children if isinstance(w, ModalView)), None)
+
+
+def shot(name: str) -> None:
+    path = SHOTS / f"{name}.png"
+    made = Window.screenshot(name=str(path))
+    if made:
+        Path(made).replace(path)
+        report["shots"].append(str(path))
+
+
+def is_do(do: str) -> Callable[[Any], bool]:
+    return lambda x: isinstance(x, dict) and x.get("do") == do
+
+
+def section_card(x: Any) -> bool:
+    """A section card's button (it needs no more than its units)."""
+    return isinstance(x, dict) and x.get("do") == "play_card" and \
+        str(x.get("card")).startswith(("probe_", "attack_", "recon_left", "recon_center",
+                                       "recon_right"))
+
+
+def ends_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    s = t.session
+    assert s is not None
+    board = app.screen("board").ids.board
+    check("the app guards ending buttons", t.end_guard_s == 0.5, t.end_guard_s)
+    yield pause(SETTLE)
+
+    def double_tap(at: tuple[float, float]) -> Iterator[float]:
+        tap(*at)
+        yield pause(GAP)
+        tap(*at)
+        yield pause(SETTLE)
+
+    def phase() -> tuple[str, str, int]:
+        p = s.prompt()
+        return p.kind, s.state.active.value, s.state.turn
+
+    # a card: one tap plays it; the second lands on the order panel and does nothing
+    card = find(section_card)
+    check("card button shown", card is not None)
+    assert card is not None
+    yield from double_tap(spot(card))
+    check("double tap on a card: one card played", phase()[0] == "order", phase())
+    # the units the card may order, then "Order N units" twice
+    legal = s.legal()
+    for u in legal.orderable:
+        tap(*board.hex_center(u.hex))
+        yield 0.05
+    yield pause(SETTLE)
+    order = find(is_do("order"))
+    assert order is not None
+    check("order button names the units", f"Order {len(legal.orderable)}" in order.text, order.text)
+    at = spot(order)
+    seq = s.log.last_seq
+    tap(*at)
+    yield pause(GAP)
+    ending = find(is_do("end_moves"))
+    check("the next ending button is held under the finger",
+          ending is not None and ending.disabled, ending.disabled if ending else None)
+    tap(*at)
+    yield pause(SETTLE)
+    check("double tap on Order: only the order", phase()[0] == "move" and s.log.last_seq > seq,
+          phase())
+    # "Done moving" with units that could still move: the question, and a double tap on it
+    done = find(is_do("end_moves"))
+    assert done is not None
+    check("Done moving takes taps again after the pause", not done.disabled)
+    seq = s.log.last_seq
+    yield from double_tap(spot(done))
+    view = question()
+    check("Done moving with units left to move asks first", view is not None and t.confirm is not None
+          and s.log.last_seq == seq and phase()[0] == "move", t.confirm)
+    texts = [w.text for w in walk(view) if hasattr(w, "text")] if view is not None else []
+    st = s.state
+    unit_ids = set(st.position.units)
+    check("the question names units by type and hex", any(" on " in x for x in texts)
+          and not any(x in unit_ids for x in texts), texts)
+    sizes = [b.height for b in walk(view) if isinstance(b, Button)] if view else []
+    from kivy.metrics import dp
+
+    check("the answers are 48 dp or more", sizes and min(sizes) >= dp(48), sizes)
+    shot("flow-confirm")
+    back = find(lambda x: x == ("confirm", False))
+    assert back is not None
+    tap(*spot(back))
+    yield pause(SETTLE)
+    check("Go back: still moving, nothing recorded", question() is None and t.confirm is None
+          and phase()[0] == "move" and s.log.last_seq == seq,
+          (phase(), question(), t.confirm, s.log.last_seq - seq))
+    done = find(is_do("end_moves"))
+    assert done is not None
+    tap(*spot(done))
+    yield pause(0.05)
+    anyway = find(lambda x: x == ("confirm", True))
+    check("End anyway is held as the question opens", anyway is not None and anyway.disabled)
+    yield pause(SETTLE)
+    anyway = find(lambda x: x == ("confirm", True))
+    assert anyway is not None
+    yield from double_tap(spot(anyway))
+    check("double tap on End anyway: the movement ends, the turn does not",
+          question() is None and phase()[0] == "battle", phase())
+    # "End turn": with an attacker that has a target it asks; the answer ends one turn
+    before = phase()
+    end = find(is_do("end_turn"))
+    assert end is not None
+    yield from double_tap(spot(end))
+    undone = t.left_undone("end_turn")
+    if question() is not None:
+        check("End turn with attackers left asks first", bool(undone) and phase() == before,
+              undone)
+        anyway = find(lambda x: x == ("confirm", True))
+        assert anyway is not None
+        yield from double_tap(spot(anyway))
+    after = phase()
+    check("double tap on End turn: one turn ended",
+          after[0] == "play_card" and after[1] != before[1], (before, after))
+    # the next side's card, twice: one card, then its order panel
+    card = find(section_card)
+    assert card is not None
+    yield from double_tap(spot(card))
+    check("double tap on the next card: one card played", phase()[0] == "order", phase())
+    order = find(is_do("order"))
+    assert order is not None
+    yield from double_tap(spot(order))  # no unit picked: the order, then nothing more
+    kind = phase()[0]
+    check("double tap on Order 0 units: one phase", kind in ("move", "battle"), phase())
+    ending = find(is_do("end_moves" if kind == "move" else "end_turn"))
+    assert ending is not None
+    yield from double_tap(spot(ending))
+    check("double tap on the last ending button: one phase",
+          phase()[0] == ("battle" if kind == "move" else "play_card"), phase())
+    kinds = [e.kind for e in t.game.events] if t.game is not None else []
+    check("no undo by a second tap", "card_played" in kinds and "undo" not in kinds, kinds[-12:])
+
+
+def main() -> None:
+    table = Table.open(DATA, sim_delay=3600.0)
+    table.settings.dice = "manual"
+    table.settings.sound = False  # no audio device under Xvfb
+    table.clock = CLOCK
+    table.new_game("orchard-ridge", deck_seed=6, seed=6)
+    steps_for = {"ends": ends_steps}[MODE]
+    run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
+
+
+main()
