@@ -227,6 +227,10 @@ class BoardScreen(TableScreen):
         panel.clear_widgets()
         if p is None:
             return
+        if t.refusal and t.refusal[0] == t.message:  # every problem of the refusal, readable
+            panel.add_widget(label(_("Not possible:"), 18, theme.WARN, bold=True))
+            for line in t.refusal[1:6]:
+                panel.add_widget(label("• " + line, 18, theme.WARN))
         other = t.to_act()
         if other is not None:  # another tablet's turn: neither its hand nor its buttons here
             panel.add_widget(Factory.Heading(text=other.title() + " " + _("to play, on their tablet")))
@@ -430,7 +434,8 @@ class BoardScreen(TableScreen):
         if heading:
             panel.add_widget(Factory.Heading(text=heading))
         elif b is not None:
-            panel.add_widget(Factory.Heading(text=_("Battle:") + f" {b.attacker} → {b.target}"))
+            panel.add_widget(Factory.Heading(text=_("Battle:") + f" {t.unit_words(b.attacker)} → "
+                                                     f"{t.unit_words(b.target)}"))
         note = t.thrower_note() if p.kind == "dice" else ""
         if note and p.dice is not None:  # the opponent throws: said big, in his colour
             panel.add_widget(label(note, 22, theme.SIDE_LIGHT.get(p.dice.thrower, theme.WARN),
@@ -559,7 +564,7 @@ class AirScreen(TableScreen):
             for uid, utype, model, where, ammo, airborne in info["units"]:
                 state = _("in the air") if airborne else _("landed")
                 kind = " ".join(x for x in (utype.replace("_", " "), model) if x)
-                col.add_widget(label(f"{uid}: {kind}, {where}, {state}", 22, bold=True))
+                col.add_widget(label(f"{kind.capitalize()}, {where}, {state}", 22, bold=True))
                 full = info.get("full_ammo", {}).get(uid, {})
                 if ammo or full:
                     # ammo as pips a player reads from across the table: filled = left

@@ -499,10 +499,11 @@ class TableLifecycle(TableBase):
                 self.message = _("The table moved on before this reached it (stale); here is "
                                  "where it is now.")
             else:
-                self.message = str(reply.reason)
+                self.refused(str(reply.reason), action)
             self._after_change()
             return False
         self.message = ""
+        self.refusal = []
         p = game.prompt()
         kind = p.kind if p is not None else ""
         if kind not in ("move", "battle") or action.get("do") in ("move", "battle", "exit", "undo"):

@@ -15,12 +15,17 @@ with "End anyway" / "Go back", and :meth:`TurnGuard.answer_confirm` sends it or 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from companion.game.narrate import Namer
 from companion.ui.i18n import _
 from companion.ui.tablebase import TableBase
+
+# A refusal of an action the moment does not offer, as the session words it
+_NOT_NOW = re.compile(r"^'(\w+)' is not possible now \((.*)\); allowed now: (.*)$", re.S)
+_UNIT_KEYS = ("unit", "attacker", "target")
 
 # The actions whose button ends a phase or the turn (air forms included: an Air Sortie's card
 # or order, "End turn, keep" a recon card, are these same actions with more fields), and Undo,
@@ -61,6 +66,25 @@ class TurnGuard(TableBase):
     def words(self, text: str, units: list[str] | tuple[str, ...] = ()) -> str:
         """A text built with raw ids (the rules' reasons, a roll's purpose) in players' words."""
         return self.namer().words(text, units)
+
+    def refused(self, reason: str, action: dict[str, Any]) -> None:
+        """A refusal in players' words, every problem of it: :attr:`refusal` lists them (the
+        panel shows them all), :attr:`message` says the first and how many more."""
+        about = [str(action[k]) for k in _UNIT_KEYS if isinstance(action.get(k), str)]
+        about += [str(u) for k in ("units", "targets") if isinstance(action.get(k), list)
+                  for u in action[k]]
+        m = _NOT_NOW.match(reason)
+        if m is not None:  # a button of a moment that has passed: say what the moment wants
+            problems = [_("Not possible now:") + " " + self.words(m.group(2), about)]
+        else:
+            problems = [self.words(x.strip(), about) for x in reason.split("; ") if x.strip()]
+        # "infantry on c2: infantry on c2 is in the left section" says the unit once
+        problems = [re.sub(r"^(.+?): (\1 )", r"\2", x) for x in problems]
+        problems = [x[:1].upper() + x[1:] for x in problems] or [_("That is not possible now.")]
+        more = len(problems) - 1
+        self.message = problems[0] + (f" (+{more} " + _("more, listed on the right") + ")"
+                                      if more else "")
+        self.refusal = [self.message, *problems] if more else []
 
     # --- the guard ---------------------------------------------------------------------------------
     def guard_seconds(self) -> float:
