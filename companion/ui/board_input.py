@@ -51,13 +51,15 @@ class BoardInput(TableBase):
         if self.tool == "card_attack":
             return f"{self._card_name()}: {TOOLS[self.tool]}."
         if self.tool and self.tool_unit:
-            return f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.unit_words(self.tool_unit)}): {TOOLS[self.tool]}."
+            return (f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.said(self.tool_unit)}): "
+                    f"{TOOLS[self.tool]}.")
         if p.kind == "move" and self.selected and self._is_air(self.selected):
             left = self.moves_left()
             if not self.flight:
-                return f"{self.unit_words(self.selected)}: " + _("tap the hexes it flies over, one at a time, up to") + \
+                return f"{self.said(self.selected)}: " + \
+                    _("tap the hexes it flies over, one at a time, up to") + \
                     f" {left}; " + _("then Fly.")
-            return f"{self.unit_words(self.selected)}: " + _("path") + f" {' > '.join(self.flight)}" + \
+            return f"{self.said(self.selected)}: " + _("path") + f" {' > '.join(self.flight)}" + \
                 (f" ({_('tap a lit hex to go on')}, {_('tap the last hex to take it back')})"
                  if len(self.flight) < left else f" ({_('all its movement')})")
         if p.kind == "play_card" and (self.air_card or self.with_sortie):
@@ -68,17 +70,18 @@ class BoardInput(TableBase):
         if p.kind == "order" and self.needs_sortie_hex() and not self.sortie_hex:
             return p.text + " " + _("Tap the edge hex (blue) where the Air Sortie's airplane enters.")
         if p.kind == "order" and self.deploy_unit and not self.deploy_hex:
-            return _("Tap the hex (blue) where") + f" {self.unit_words(self.deploy_unit)} " + _("enters.")
+            return _("Tap the hex (blue) where") + f" {self.said(self.deploy_unit)} " + _("enters.")
         if p.kind in ("move", "battle") and self.selected and not self._reach_or_targets(self.selected):
-            return f"{self.unit_words(self.selected)}: " + (_("it cannot move anywhere now; pick another unit.")
+            return f"{self.said(self.selected)}: " + (_("it cannot move anywhere now; pick another unit.")
                                            if p.kind == "move" else
                                            _("no enemy it may battle; pick another unit or end the turn."))
         if p.kind == "move" and self.selected:
-            return f"{self.unit_words(self.selected)}: " + _("tap the lit hex where it goes, or drag it there.")
+            return f"{self.said(self.selected)}: " + _("tap the lit hex where it goes, or drag it there.")
         if p.kind == "battle" and self.selected:
-            return f"{self.unit_words(self.selected)}: " + _("tap the enemy it battles (red outline; the dice are shown).")
+            return f"{self.said(self.selected)}: " + \
+                _("tap the enemy it battles (red outline; the dice are shown).")
         if p.kind == "order" and self.picked:
-            return p.text + " " + _("Picked:") + " " + ", ".join(self.unit_words(u) for u in self.picked)
+            return p.text + " " + _("Picked:") + " " + ", ".join(self.said(u) for u in self.picked)
         return p.text
 
     def highlights(self) -> dict[str, str]:
@@ -244,7 +247,7 @@ class BoardInput(TableBase):
             if self.sortie_hex:
                 entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
             elif self.deploy_unit and self.deploy_hex:
-                entering = f" + {self.unit_words(self.deploy_unit)} " + _("deployed on") + f" {self.deploy_hex}"
+                entering = f" + {self.said(self.deploy_unit)} " + _("deployed on") + f" {self.deploy_hex}"
             if spec is not None and spec.one_section:  # the player names the section too
                 for sec, words in (("left", _("left")), ("center", _("center")), ("right", _("right"))):
                     out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})"
@@ -263,7 +266,7 @@ class BoardInput(TableBase):
         legal = self.legal()
         if p.kind == "move" and self.selected and legal is not None and legal.offers("exit") \
                 and self.selected in legal.exits:
-            out.append((_("Leave the board:") + f" {self.unit_words(self.selected)}",
+            out.append((_("Leave the board:") + f" {self.said(self.selected)}",
                         {"do": "exit", "unit": self.selected}))
         out += self._air_buttons(p)
         keep = self.recon_cards()
@@ -280,7 +283,8 @@ class BoardInput(TableBase):
                  *BUTTON_ACTIONS}
         for a in p.actions:  # actions this app has no special screen for: a button each that
             if a not in known:  # sends what the board shows picked; a refusal says what is missing
-                out.append((a.replace("_", " ").capitalize() + (f": {self.unit_words(self.selected)}" if self.selected
+                out.append((a.replace("_", " ").capitalize() + (f": {self.said(self.selected)}"
+                                                                if self.selected
                                                                 else ""), self.generic_action(a)))
         return out
 
@@ -361,7 +365,7 @@ class BoardInput(TableBase):
                 self.picked.remove(unit.id)
                 self.message = ""
             elif orderable and unit.id not in orderable:  # refused at the tap, not at the order
-                self.message = f"{self.unit_words(unit.id)}: " + _("the card in play cannot order this unit "
+                self.message = f"{self.said(unit.id)}: " + _("the card in play cannot order this unit "
                                                   "(the lit units it can).")
                 self._after_change()
                 return False
@@ -414,7 +418,7 @@ class BoardInput(TableBase):
         if unit is None:
             self.message = _("Tap one of the lit units first.")
         elif unit.id not in allowed:
-            self.message = f"{self.unit_words(unit.id)}: {refusal}"
+            self.message = f"{self.said(unit.id)}: {refusal}"
         else:
             self.selected = unit.id
             self.message = ""

@@ -61,7 +61,17 @@ class TurnGuard(TableBase):
         return cached[1]
 
     def unit_words(self, unit_id: str | None) -> str:
+        """ "infantry on F7" for a unit's id ('' for none)."""
         return self.namer().unit(unit_id) if unit_id else ""
+
+    said = unit_words
+
+    def said_kind(self, unit_id: str) -> str:
+        """ "infantry" for a unit's id."""
+        return self.namer().kind(unit_id)
+
+    def said_objective(self, objective_id: str) -> str:
+        return self.namer().objective(objective_id)
 
     def words(self, text: str, units: list[str] | tuple[str, ...] = ()) -> str:
         """A text built with raw ids (the rules' reasons, a roll's purpose) in players' words."""

@@ -277,7 +277,8 @@ def air_steps(app: CompanionApp) -> Iterator[float]:
                                       and x.get("do") == "attack_run"), t.prompt_line())
     yield 0.05
     headings = [w.text for w in walk(board_screen.ids.panel) if hasattr(w, "text")]
-    check("dice panel says attack run", any("Attack run of fighter-bomber on" in x for x in headings), headings)
+    check("dice panel says attack run", any("Attack run of fighter-bomber on" in x for x in headings),
+          headings)
     shot("air-run")
     src = t._source.source if t._source is not None else None
     for req in src.pending() if src is not None else []:

@@ -293,7 +293,8 @@ def test_a_landed_airplane_takes_off_along_its_tapped_path(tmp_path: Path) -> No
     assert press_button(t, {"do": "order"}), t.message
     p = t.prompt()
     if p is not None and p.kind == "dice":  # taking off calls for an air check: its owner throws
-        assert t.thrower_note() == "" and t.dice_heading().startswith("Air check of ") and " on " in t.dice_heading()
+        heading = t.dice_heading()
+        assert t.thrower_note() == "" and heading.startswith("Air check of ") and " on " in heading
         assert t.submit_dice(["star"] * (p.dice.count if p.dice else 1)), t.message
     assert t.tap_hex("g2")
     nxt = t.flight_next()
