@@ -9,6 +9,9 @@ nervous finger: each double tap must end one phase, never two. Ending the moveme
 turn with units that could still act asks first; both answers are tapped.
 ``dice``: dice from the camera shown for review before they apply: a die changed by a tap,
 then applied; hits and flags overridden with a reason, which the log keeps.
+``cards``: at 1024x600, real cards on the table: the card picker as printed (section cards by
+count and section, the tactic cards by name, one group at a time), every button inside the
+panel without scrolling, no reaction card offered; a card played by a tap.
 The report is JSON, as kivy_driver.py writes it.
 """
 
@@ -21,8 +24,9 @@ from typing import Any
 
 from kivy.config import Config
 
-Config.set("graphics", "width", "1280")
-Config.set("graphics", "height", "800")
+SIZE = (1024, 600) if sys.argv[1] == "cards" else (1280, 800)  # cards: the smallest tablet
+Config.set("graphics", "width", str(SIZE[0]))
+Config.set("graphics", "height", str(SIZE[1]))
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
 from driver_kit import check, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
@@ -56,7 +60,7 @@ CLOCK = PlayerClock()
 def pause(seconds: float) -> float:
     """Let ``seconds`` pass on the table's clock; the real wait lets the window catch up."""
     CLOCK.now += seconds
-    return 0.25 if seconds >= 0.5 else 0.05
+    return 0.35 if seconds >= 0.5 else 0.05
 
 
 def find(want: Callable[[Any], bool]) -> Button | None:
@@ -212,13 +216,70 @@ def ends_steps(app: CompanionApp) -> Iterator[float]:
     check("no undo by a second tap", "card_played" in kinds and "undo" not in kinds, kinds[-12:])
 
 
+def cards_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    s = t.session
+    assert s is not None
+    screen = app.screen("board")
+    panel = screen.ids.panel
+    yield pause(SETTLE)
+    from kivy.uix.scrollview import ScrollView
+
+    def inside() -> list[str]:
+        """Buttons of the panel not wholly on show in it."""
+        px, py = panel.to_window(*panel.pos)
+        out = []
+        for b in walk(panel):
+            if isinstance(b, Button):
+                x, y = b.to_window(*b.pos)
+                if x < px - 1 or y < py - 1 or x + b.width > px + panel.width + 1 \
+                        or y + b.height > py + panel.height + 1:
+                    out.append(b.text)
+        return out
+
+    cards = lambda: [w.action["card"] for w in walk(panel) if isinstance(w, Button)  # noqa: E731
+                     and isinstance(getattr(w, "action", None), dict)
+                     and w.action.get("do") == "play_card"]
+    check("the window is 1024x600", tuple(Window.size) == SIZE, Window.size)
+    check("no scrolling in the card panel", not any(isinstance(w, ScrollView) for w in walk(panel)))
+    shown = cards()
+    check("section cards first, in a table of 12", len(shown) == 12
+          and all(c.split("_")[0] in ("recon", "probe", "attack", "assault") for c in shown), shown)
+    check("section cards fit the panel", not inside(), inside())
+    shot("cards-section-1024x600")
+    tab = find(lambda x: x == ("cards", "other"))
+    check("a tab for the tactic cards", tab is not None)
+    assert tab is not None
+    tap(*spot(tab))
+    yield pause(SETTLE)
+    tactics = cards()
+    check("tactic cards by name, no reaction card", "ambush" not in tactics and len(tactics) >= 15
+          and "their_finest_hour" in tactics, tactics)
+    check("tactic cards fit the panel", not inside(), inside())
+    shot("cards-tactic-1024x600")
+    tab = find(lambda x: x == ("cards", "section"))
+    assert tab is not None
+    tap(*spot(tab))
+    yield pause(SETTLE)
+    probe = find(lambda x: isinstance(x, dict) and x.get("card") == "probe_left")
+    check("Probe Left under Left, in the Probe row", probe is not None and probe.text == "Left")
+    assert probe is not None
+    tap(*spot(probe))
+    yield pause(SETTLE)
+    check("a tap plays the card", s.state.card == "probe_left" and s.prompt().kind == "order",
+          s.state.card)
+
+
 def main() -> None:
     table = Table.open(DATA, sim_delay=3600.0)
     table.settings.dice = "manual"
     table.settings.sound = False  # no audio device under Xvfb
     table.clock = CLOCK
-    table.new_game("orchard-ridge", deck_seed=6, seed=6)
-    steps_for = {"ends": ends_steps}[MODE]
+    if MODE == "cards":  # real cards on the table: no virtual deck
+        table.new_game("orchard-ridge", seed=6)
+    else:
+        table.new_game("orchard-ridge", deck_seed=6, seed=6)
+    steps_for = {"ends": ends_steps, "cards": cards_steps}[MODE]
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
 

@@ -50,3 +50,15 @@ def test_ends_check(ends: dict[str, Any], name: str) -> None:
     got = ends["checks"].get(name)
     assert got is not None, f"the driver never reached {name!r}; it did: {sorted(ends['checks'])}"
     assert got["ok"], f"{name}: {got['detail']}"
+
+
+@pytest.fixture(scope="module")
+def cards(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return run_driver(xvfb, tmp_path_factory.mktemp("cards"), "cards", driver="flow_driver.py")
+
+
+def test_card_picker_at_1024x600(cards: dict[str, Any]) -> None:
+    assert cards["errors"] == [], cards["errors"]
+    assert cards["returncode"] == 0, cards["stderr"]
+    assert len(cards["checks"]) >= 9, sorted(cards["checks"])
+    assert not _failed(cards), _failed(cards)
