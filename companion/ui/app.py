@@ -79,6 +79,12 @@ def _hold(b: Button, left: Callable[[], float]) -> Button:
     return b
 
 
+def heading(text: str) -> Label:
+    """A heading that grows to two lines when units are named in it ("Battle: infantry on F7
+    → armor on e6"), where the fixed-height Heading would overlap what follows."""
+    return label(text, 22, theme.GOLD, bold=True)
+
+
 def label(text: str, font: int = 18, color: theme.RGBA = theme.TEXT, bold: bool = False) -> Label:
     lb = Label(text=text, font_size=f"{font}sp", color=color, bold=bold, size_hint_y=None,
                halign="left", valign="top")
@@ -430,18 +436,18 @@ class BoardScreen(TableScreen):
         st = t.state
         assert p is not None and st is not None
         b = st.battle
-        heading = t.dice_heading() if p.kind == "dice" else ""
-        if heading:
-            panel.add_widget(Factory.Heading(text=heading))
+        title = t.dice_heading() if p.kind == "dice" else ""
+        if title:
+            panel.add_widget(heading(title))
         elif b is not None:
-            panel.add_widget(Factory.Heading(text=_("Battle:") + f" {t.unit_words(b.attacker)} → "
-                                                     f"{t.unit_words(b.target)}"))
+            panel.add_widget(heading(_("Battle:") + f" {t.unit_words(b.attacker)} → "
+                                     f"{t.unit_words(b.target)}"))
         note = t.thrower_note() if p.kind == "dice" else ""
         if note and p.dice is not None:  # the opponent throws: said big, in his colour
             panel.add_widget(label(note, 22, theme.SIDE_LIGHT.get(p.dice.thrower, theme.WARN),
                                    bold=True))
         if p.kind == "dice" and p.dice is not None:
-            if heading and heading != p.dice.purpose:
+            if title and title != p.dice.purpose:
                 panel.add_widget(label(p.dice.purpose, 16))
             for line in p.detail[:3]:
                 panel.add_widget(label(line, 15, theme.MUTED))
@@ -476,8 +482,85 @@ class BoardScreen(TableScreen):
                 panel.add_widget(label(line, 15, theme.MUTED))
         self._buttons(panel)
         if p.kind == "review_dice":
-            panel.add_widget(label(_("Tap a die to change its face."), 16, theme.MUTED))
+            panel.add_widget(label(_("Check the dice as read: tap a die to change its face, "
+                                     "then apply them."), 16, theme.MUTED))
+            if t.may_override():
+                panel.add_widget(button(_("Overrule the hits or flags..."), self._override_open,
+                                        action=("override", "open"), height=52, font=17,
+                                        color=(0.38, 0.3, 0.2, 1)))
         panel.add_widget(Label())
+
+    # --- the players overrule the dice (companion/game/overrides.py) -----------------------------
+    OVERRIDE_REASONS = (_("A die was misread"), _("A die rolled off the table"),
+                        _("We play this rule our way"))
+
+    def _override_open(self) -> None:
+        self.override: dict[str, Any] = {"hits": 0, "flags": 0, "reason": ""}
+        view = ModalView(auto_dismiss=False, size_hint=(None, None), size=(dp(620), dp(500)),
+                         background_color=(0, 0, 0, 0.6))
+        self.override_view = view
+        self._override_fill()
+        view.open(animation=False)
+
+    def _override_fill(self) -> None:
+        view, o = self.override_view, self.override
+        view.clear_widgets()
+        box = Factory.Dark(orientation="vertical", padding=dp(14), spacing=dp(6))
+        box.add_widget(Factory.Heading(text=_("Overrule the dice")))
+        box.add_widget(label(_("The battle is resolved with these hits and flags (flags that "
+                               "count); every other rule applies."), 16, theme.MUTED))
+        for key, words in (("hits", _("Hits")), ("flags", _("Flags that count"))):
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+            row.add_widget(Label(text=words, font_size="20sp", color=theme.TEXT))
+            row.add_widget(button("-", lambda k=key: self._override_step(k, -1), height=56,
+                                  font=24, action=("override", key, -1)))
+            row.add_widget(Label(text=str(o[key]), font_size="26sp", bold=True, color=theme.GOLD,
+                                 size_hint_x=None, width=dp(60)))
+            row.add_widget(button("+", lambda k=key: self._override_step(k, 1), height=56,
+                                  font=24, action=("override", key, 1)))
+            box.add_widget(row)
+        box.add_widget(label(_("Why (the game log keeps it):"), 17))
+        reasons = GridLayout(cols=3, spacing=dp(4), size_hint_y=None, height=dp(52))
+        for why in self.OVERRIDE_REASONS:
+            reasons.add_widget(button(why, lambda w=why: self._override_reason(w), height=52,
+                                      font=15, selected=o["reason"] == why,
+                                      action=("override", "reason", why)))
+        box.add_widget(reasons)
+        typed = Factory.TextInput(text=o["reason"] if o["reason"] not in self.OVERRIDE_REASONS
+                                  else "", hint_text=_("or type the reason"), multiline=False,
+                                  font_size="18sp", size_hint_y=None, height=dp(48))
+        typed.bind(text=lambda w, v: o.__setitem__("reason", v.strip()) if v.strip() else None)
+        box.add_widget(typed)
+        box.add_widget(Label())
+        row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(24))
+        row.add_widget(button(_("Apply with these"), self._override_apply, height=60,
+                              action=("override", "apply"), color=(0.55, 0.25, 0.2, 1)))
+        row.add_widget(button(_("Cancel"), self._override_close, height=60,
+                              action=("override", "cancel")))
+        box.add_widget(row)
+        view.add_widget(box)
+
+    def _override_step(self, key: str, by: int) -> None:
+        self.override[key] = max(0, int(self.override[key]) + by)
+        self._override_fill()
+
+    def _override_reason(self, why: str) -> None:
+        self.override["reason"] = why
+        self._override_fill()
+
+    def _override_apply(self) -> None:
+        o = self.override
+        if not str(o["reason"]).strip():
+            self.table.note(_("Say why the dice are overruled: the game log keeps it."))
+            return
+        self._override_close()
+        self.table.override_dice(int(o["hits"]), int(o["flags"]), str(o["reason"]))
+
+    def _override_close(self) -> None:
+        view = getattr(self, "override_view", None)
+        self.override_view = None
+        if view is not None:
+            view.dismiss(animation=False)
 
     def _dice_row(self, panel: Any, editable: bool) -> None:
         faces = self.table.dice_shown
@@ -641,6 +724,13 @@ class SettingsScreen(TableScreen):
             detail.add_widget(label(_("The battle panel shows a dice pad: tap the faces as thrown."), 18))
         else:
             detail.add_widget(label(_("The app throws the dice itself (demonstrations, practice)."), 18))
+        review = {"camera": "review_camera", "serial": "review_tray", "mqtt": "review_tray"}.get(kind)
+        if review is not None:  # dice read by the device: shown for review before they apply
+            on = bool(getattr(t.settings, review))
+            detail.add_widget(button((_("Check the dice before they apply: on") if on else
+                                      _("Check the dice before they apply: off")),
+                                     lambda r=review, v=not on: self._set_review(r, v), height=52,
+                                     font=17, selected=on, action=("review", review)))
         detail.add_widget(label(_("In use now:") + f" {t.dice_source_name}", 18, theme.GOLD))
         detail.add_widget(Label())
         self.ids.status.text = t.message
@@ -717,6 +807,10 @@ class SettingsScreen(TableScreen):
             t.settings.dice = spec
             t.dice_source_name = dicesources.describe(spec)
         t.save_settings()
+        self.refresh()
+
+    def _set_review(self, name: str, value: bool) -> None:
+        self.set_flag(name, value)
         self.refresh()
 
     def set_flag(self, name: str, value: bool) -> None:

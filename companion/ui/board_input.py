@@ -199,7 +199,7 @@ class BoardInput(TableBase):
 
     def card_name(self, card_id: str) -> str:
         """A card's name as printed ("Probe Left")."""
-        return lookup.command_card(card_id).name
+        return str(lookup.command_card(card_id).name)
 
     def card_groups(self) -> tuple[list[tuple[str, dict[str, tuple[str, int]]]],
                                    list[tuple[str, str, int]]]:

@@ -58,7 +58,8 @@ class TurnGuard(TableBase):
             if st is not None:
                 namer.see(st)
             cached = self._namer_cache = (key, namer)
-        return cached[1]
+        found: Namer = cached[1]
+        return found
 
     def unit_words(self, unit_id: str | None) -> str:
         """ "infantry on F7" for a unit's id ('' for none)."""
@@ -164,7 +165,7 @@ class TurnGuard(TableBase):
         wait = self.guard_seconds()
         if asked is None or wait <= 0:
             return 0.0
-        return max(0.0, asked.at + wait - self.clock())
+        return max(0.0, float(asked.at) + wait - self.clock())
 
     def answer_confirm(self, go_on: bool) -> bool:
         """The player's answer: send the action asked about ("End anyway"), or not ("Go back")."""

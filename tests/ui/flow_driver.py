@@ -270,17 +270,135 @@ def cards_steps(app: CompanionApp) -> Iterator[float]:
           s.state.card)
 
 
+def dice_steps(app: CompanionApp) -> Iterator[float]:
+    from companion.ui.demo import auto_until
+    from companion.ui.widgets import DieIcon
+
+    t = app.table
+    s = t.session
+    assert s is not None
+    board = app.screen("board").ids.board
+    panel = app.screen("board").ids.panel
+    check("dice from the USB tray", t.dice_source_name.startswith("USB dice tray"),
+          t.dice_source_name)
+
+    def battle_by_taps() -> Iterator[float]:
+        """Pick an attacker that has a target, tap it and its target; wait for the tray."""
+        legal = s.legal()
+        for u in legal.attackers:
+            found = legal.targets(u.id)
+            if found:
+                tap(*board.hex_center(u.hex))
+                yield pause(0.05)
+                tap(*board.hex_center(found[0].hex))
+                break
+        for _ in range(60):  # the tray throws as soon as it is asked
+            yield pause(0.2)
+            if s.prompt().kind == "review_dice":
+                break
+        yield pause(SETTLE)
+
+    assert auto_until(t, "battle", seed=5)
+    yield pause(SETTLE)
+    yield from battle_by_taps()
+    check("tray dice stop for review", s.prompt().kind == "review_dice", t.prompt_line())
+    def dice_row() -> list[DieIcon]:
+        return sorted((w for w in walk(panel) if isinstance(w, DieIcon) and w.face
+                       and w.parent is not None and not isinstance(w.parent, Button)),
+                      key=lambda w: w.index)
+
+    icons = dice_row()
+    check("the dice are shown as read", [w.face for w in icons] == list(t.dice_shown),
+          ([w.face for w in icons], t.dice_shown))
+    shot("dice-review")
+    before = list(t.dice_shown)
+    assert icons
+    tap(*spot(icons[0]))
+    yield pause(SETTLE)
+    check("a tap changes a die", t.dice_shown[0] != before[0] and t.dice_shown[1:] == before[1:]
+          and s.prompt().kind == "review_dice", (before, t.dice_shown))
+    icons = dice_row()
+    check("the changed die is drawn", bool(icons) and icons[0].face == t.dice_shown[0],
+          [w.face for w in icons])
+    changed = t.dice_shown[0]
+    apply = find(lambda x: x == {"do": "apply_dice"})
+    assert apply is not None
+    tap(*spot(apply))
+    yield pause(SETTLE)
+    resolved = [e for e in t.game.events if e.kind == "battle_resolved"] if t.game else []
+    check("applied with the changed die", bool(resolved) and resolved[-1].data["faces"][0] == changed,
+          resolved[-1].data["faces"] if resolved else None)
+    # the next battle: the players overrule its result, with a reason
+    for _ in range(3):
+        if s.prompt().kind == "battle" and any(s.legal().targets(u.id) for u in s.legal().attackers):
+            break
+        t.act({"do": "end_turn"}) if s.prompt().kind == "battle" else None
+        assert auto_until(t, "battle", seed=6)
+    yield pause(SETTLE)
+    yield from battle_by_taps()
+    check("the next tray dice in review", s.prompt().kind == "review_dice", t.prompt_line())
+    st = s.state
+    target = st.battle.target
+    named = t.unit_words(target)
+    opened = find(lambda x: x == ("override", "open"))
+    check("Overrule offered in a battle's review", opened is not None)
+    assert opened is not None
+    tap(*spot(opened))
+    yield pause(SETTLE)
+    want = {"hits": 1, "flags": 1 if st.battle.dice >= 2 else 0}  # at most one per die
+    for key in [k for k, n in want.items() if n]:
+        plus = find(lambda x, k=key: x == ("override", k, 1))
+        assert plus is not None
+        tap(*spot(plus))
+        yield pause(0.2)
+    why = find(lambda x: isinstance(x, tuple) and x[:2] == ("override", "reason"))
+    assert why is not None
+    reason = why.action[2]
+    tap(*spot(why))
+    yield pause(0.2)
+    shot("dice-override")
+    go = find(lambda x: x == ("override", "apply"))
+    assert go is not None
+    tap(*spot(go))
+    yield pause(SETTLE)
+    events = list(t.game.events) if t.game else []
+    over = [e for e in events if e.kind == "result_overridden"]
+    check("the override is recorded with its reason", bool(over) and over[-1].data["reason"] == reason
+          and over[-1].data["set"] == want, over[-1].data if over else (t.message, events[-3:]))
+    after = events[events.index(over[-1]) + 1] if over else None
+    check("the battle follows the players' count", after is not None and after.kind == "battle_resolved"
+          and after.data["hits"] == 1, after.data if after else None)
+    check("the log says it, in words", any(reason in line and named.split(" on ")[0] in line
+                                           for line in t.log[-8:]), t.log[-8:])
+    check("the question is closed", question() is None)
+    shot("dice-after-override")
+
+
 def main() -> None:
     table = Table.open(DATA, sim_delay=3600.0)
     table.settings.dice = "manual"
     table.settings.sound = False  # no audio device under Xvfb
     table.clock = CLOCK
-    if MODE == "cards":  # real cards on the table: no virtual deck
+    tray_side = None
+    if MODE == "dice":  # a virtual USB tray on a real pseudo-terminal, its dice reviewed
+        from companion.tray.simulator import SerialTraySide, VirtualTray, open_pty
+
+        master, slave, path = open_pty()
+        tray = VirtualTray("tray-7", seed=3, boot=2, auto_throw=0.05)
+        tray_side = SerialTraySide(tray, master, keep=[slave]).start()
+        table.settings.dice = f"serial:{path}"
+        table.settings.review_tray = True
+        table.new_game("orchard-ridge", deck_seed=5, seed=5)
+    elif MODE == "cards":  # real cards on the table: no virtual deck
         table.new_game("orchard-ridge", seed=6)
     else:
         table.new_game("orchard-ridge", deck_seed=6, seed=6)
-    steps_for = {"ends": ends_steps, "cards": cards_steps}[MODE]
-    run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
+    steps_for = {"ends": ends_steps, "cards": cards_steps, "dice": dice_steps}[MODE]
+    try:
+        run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
+    finally:
+        if tray_side is not None:
+            tray_side.close()
 
 
 main()

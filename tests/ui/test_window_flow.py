@@ -62,3 +62,29 @@ def test_card_picker_at_1024x600(cards: dict[str, Any]) -> None:
     assert cards["returncode"] == 0, cards["stderr"]
     assert len(cards["checks"]) >= 9, sorted(cards["checks"])
     assert not _failed(cards), _failed(cards)
+
+
+@pytest.fixture(scope="module")
+def dice(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return run_driver(xvfb, tmp_path_factory.mktemp("dice"), "dice", driver="flow_driver.py")
+
+
+@pytest.mark.parametrize("name", [
+    "dice from the USB tray",
+    "tray dice stop for review",
+    "the dice are shown as read",
+    "a tap changes a die",
+    "the changed die is drawn",
+    "applied with the changed die",
+    "the next tray dice in review",
+    "Overrule offered in a battle's review",
+    "the override is recorded with its reason",
+    "the battle follows the players' count",
+    "the log says it, in words",
+    "the question is closed",
+])
+def test_dice_check(dice: dict[str, Any], name: str) -> None:
+    assert dice["errors"] == [], dice["errors"]
+    got = dice["checks"].get(name)
+    assert got is not None, f"the driver never reached {name!r}; it did: {sorted(dice['checks'])}"
+    assert got["ok"], f"{name}: {got['detail']}"
