@@ -326,6 +326,11 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "die_corrected": lambda d, n: (f"Die {d['index'] + 1} set to {d['face']}"
                                    + (f" (it was read as {d['was']})." if d.get("was")
                                       else " (it was unreadable).")),
+    "result_overridden": lambda d, n: (
+        f"The players overrule the dice against {n.unit(d['target'])}: "
+        f"{count(d['set']['hits'], 'hit')} and {count(d['set']['flags'], 'flag')} "
+        f"(the dice said {count(d['dice']['hits'], 'hit')} and "
+        f"{count(d['dice']['flags'], 'flag')}), because: {d['reason']}"),
     "battle_resolved": _resolved,
     "retreat_chosen": _retreat,
     "ground_taken": lambda d, n: (f"{_cap(n.kind(d['unit']))} takes ground in {d['hex']}"

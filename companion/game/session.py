@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from companion.game import airflow, landing
+from companion.game import airflow, landing, overrides
 from companion.game.actions import parse_action
 from companion.game.dicetypes import DiceError, DiceRequest, validate_faces
 from companion.game.errors import IllegalAction as IllegalAction  # re-exported: the public name
@@ -534,7 +534,8 @@ class GameSession:
             if roll.step == "air":
                 data["air"] = roll.kind
         self._emit("dice_read", data)
-        if all(f is not None for f in faces) and not self.state.options.get("review_dice", False):
+        if all(f is not None for f in faces) and not (self.state.options.get("review_dice", False)
+                                                      or a.get("review")):
             self._apply_dice({})
 
     def _correct(self, a: dict[str, Any]) -> None:
@@ -556,6 +557,10 @@ class GameSession:
         unread = [i for i, f in enumerate(pending.faces) if f is None]
         if unread:
             raise IllegalAction(f"die {unread[0]} could not be read: give its face first (correct)")
+        override = overrides.from_action(a)
+        if override is not None and (pending is not st.battle or st.battle.card_attack
+                                     or st.battle.first_faces is not None):
+            raise IllegalAction("hits and flags are overridden in a battle's dice review only")
         if pending is st.order_roll:
             self._emit("order_rolled", {"faces": list(pending.faces)})
             return
@@ -586,7 +591,19 @@ class GameSession:
         if is_ambush(st):
             mods, air_check = ambush_check(st, b.attacker, b.target)
         if air_check is not None and airflow.needs_confirmation(st, b.target):
+            if override is not None:
+                raise IllegalAction("hits on an airplane are confirmed by a second roll: correct "
+                                    "the dice instead of overriding them")
             self._emit("air_hits", airflow.air_hits_data(self, [str(f) for f in b.faces]))
+            return
+        if override is not None:  # the players' hits and flags, the log keeping why
+            real, r = overrides.resolve(st.position, b.attacker, b.target, list(b.faces), mods,
+                                        b.overrun, air_check, override)
+            self._emit("result_overridden", {
+                "rid": b.rid, "attacker": b.attacker, "target": b.target,
+                "dice": {"hits": real.hits, "flags": real.flags - real.flags_ignored},
+                "set": {"hits": r.hits, "flags": r.flags}, "reason": override.reason})
+            self._battle_result(r, list(b.faces))
             return
         first = b.first_faces if b.first_faces is not None else b.faces
         again = b.faces if b.first_faces is not None else None

@@ -475,6 +475,13 @@ def _die_corrected(state: GameState, d: dict[str, Any]) -> None:
     r.confidence[int(d["index"])] = 1.0
 
 
+@_kind("result_overridden", "the players set a battle's hits and flags by hand (what the dice "
+       "scored, what they set, why); the battle_resolved that follows carries the result",
+       Undo.BARRIER)
+def _result_overridden(state: GameState, d: dict[str, Any]) -> None:
+    """Nothing changes here: the result follows in its own event."""
+
+
 @_kind("order_rolled", "the roll a card orders by (Their Finest Hour, Medics & Mechanics), "
        "applied", Undo.BARRIER)
 def _order_rolled(state: GameState, d: dict[str, Any]) -> None:

@@ -201,7 +201,7 @@ class AirInput(TableBase):
             return []
         end = self.flight[-1]
         n = len(self.flight)
-        words = _("Fly") + f" {self.selected} " + _("to") + f" {end} ({n} " + \
+        words = _("Fly") + f" {self.said(self.selected)} " + _("to") + f" {end} ({n} " + \
             (_("hex") if n == 1 else _("hexes"))
         if self.markers:
             words += f", {len(self.markers)} " + (_("marker") if len(self.markers) == 1 else _("markers"))
@@ -214,7 +214,7 @@ class AirInput(TableBase):
         out = [(words, {**self.flight_action()})]
         for h, uid, placed in self.marker_options():  # the one placed is shown picked
             for ammo in ("machine_gun", "bomb"):
-                out.append((f"{AMMO_WORDS[ammo].capitalize()} " + _("on") + f" {h} ({uid})",
+                out.append((f"{AMMO_WORDS[ammo].capitalize()} " + _("on") + f" {h} ({self.said_kind(uid)})",
                             {"ui": "marker", "hex": h, "ammo": ammo, "placed": placed == ammo}))
         out.append((_("Take back the last hex"), {"ui": "path_back"}))
         return out
@@ -366,7 +366,8 @@ class AirInput(TableBase):
         if self.tool == "card_attack" and self.tool_hexes and st is not None:
             ids = [u.id for h in self.tool_hexes
                    if (u := st.position.unit_at(st.board.parse(h))) is not None]
-            out.append((_("Attack") + f" {', '.join(ids)}", {"do": "card_attack", "targets": ids}))
+            out.append((_("Attack") + f" {', '.join(self.said(x) for x in ids)}",
+                        {"do": "card_attack", "targets": ids}))
         out.append((_("Cancel"), {"ui": "cancel"}))
         return out
 
@@ -401,18 +402,18 @@ class AirInput(TableBase):
         if "withdraw" in p.actions:  # New Flight Plan, before the command card
             for u in sorted(st.position.units.values(), key=lambda u: u.id):
                 if u.side is st.active and u.spec.air:
-                    out.append((_("Withdraw") + f" {u.id} " + _("(it leaves, no medal)"),
+                    out.append((_("Withdraw") + f" {self.said(u.id)} " + _("(it leaves, no medal)"),
                                 {"do": "withdraw", "unit": u.id}))
         bombs = list(getattr(st.air, "bombs", []))
         if "attack_run" in p.actions and st.air.runs:
             run = st.air.runs[0]
             n = len(run.get("markers", []))
-            out.append((_("Resolve the attack run of") + f" {run['unit']} ({n} "
+            out.append((_("Resolve the attack run of") + f" {self.said(run['unit'])} ({n} "
                         + (_("marker") if n == 1 else _("markers")) + ")",
                         {"do": "attack_run", "unit": run["unit"]}))
         elif "attack_run" in p.actions and bombs:  # strategic bombing, after the runs
-            out.append((_("Resolve the strategic bombing of") + f" {bombs[0].get('unit')} ("
-                        + f"{bombs[0].get('objective', bombs[0].get('hex', ''))})",
+            out.append((_("Resolve the strategic bombing of") + f" {self.said(bombs[0].get('unit'))} ("
+                        + f"{self.said_objective(str(bombs[0].get('objective', bombs[0].get('hex', ''))))})",
                         {"do": "attack_run", "unit": bombs[0].get("unit")}))
         if "bomb" in p.actions:  # New Flight Plan: a bomb on the objective hex it ended on
             declared = {b.get("unit") for b in bombs}
@@ -423,25 +424,26 @@ class AirInput(TableBase):
                     continue
                 if lookup.bombing_objective(st, u.hex) is None:
                     continue  # only over an objective hex
-                out.append((_("Strategic bombing:") + f" {uid} " + _("bombs the objective on")
+                out.append((_("Strategic bombing:") + f" {self.said_kind(uid)} " + _("bombs the objective on")
                             + f" {st.hex_name(u.hex)}", {"do": "bomb", "unit": uid}))
         if p.kind == "order":
             for uid in self.deploy_options():
                 chosen = uid == self.deploy_unit
-                out.append(((_("Deploying") if chosen else _("Deploy")) + f" {uid}"
+                out.append(((_("Deploying") if chosen else _("Deploy")) + f" {self.said(uid)}"
                             + (" " + _("on") + f" {self.deploy_hex}" if chosen and self.deploy_hex else ""),
                             {"ui": "deploy", "unit": uid}))
         for do in p.actions:
             if do not in SPECIAL_ACTIONS:
                 continue
             if not self.special_planes(do):  # an airplane this app cannot tell: the generic way
-                out.append((SPECIAL_WORDS[do] + (f": {self.selected}" if self.selected else ""),
+                out.append((SPECIAL_WORDS[do] + (f": {self.said(self.selected)}" if self.selected else ""),
                             self.generic_action(do)))
             for uid in self.special_planes(do):
                 if do in TOOLS:
-                    out.append((f"{SPECIAL_WORDS[do]}: {uid}", {"ui": "tool", "tool": do, "unit": uid}))
+                    out.append((f"{SPECIAL_WORDS[do]}: {self.said(uid)}",
+                                {"ui": "tool", "tool": do, "unit": uid}))
                 else:
-                    out.append((f"{SPECIAL_WORDS[do]}: {uid}", {"do": do, "unit": uid}))
+                    out.append((f"{SPECIAL_WORDS[do]}: {self.said(uid)}", {"do": do, "unit": uid}))
         return out
 
     def _may_bomb(self, air_type: str) -> bool:
@@ -463,12 +465,13 @@ class AirInput(TableBase):
                     continue
                 for target in run.get("targets", []):
                     if target in st.position.units:
-                        out.append((_("Ambush") + f" ({defender}): {target} " + _("fires at")
-                                    + f" {run['unit']} " + _("first"), {"do": "ambush", "unit": target}))
+                        out.append((_("Ambush") + f" ({defender}): {self.said(target)} " + _("fires at")
+                                    + f" {self.said(run['unit'])} " + _("first"),
+                                    {"do": "ambush", "unit": target}))
             return out
         b = st.battle
         if b is not None:
-            return [(_("Ambush") + f" ({defender}): {b.target} " + _("battles first"),
+            return [(_("Ambush") + f" ({defender}): {self.said(b.target)} " + _("battles first"),
                      {"do": "ambush"})]
         return [(_("Ambush") + f" ({defender})", {"do": "ambush"})]
 
@@ -490,7 +493,8 @@ class AirInput(TableBase):
                 self.markers.pop(h, None)
                 return True
             if self.ammo_left().get(str(ammo), 0) < 1:
-                self.message = f"{self.selected} " + _("has no") + f" {AMMO_WORDS.get(str(ammo), ammo)} " \
+                self.message = f"{self.said(self.selected)} " + _("has no") + \
+                    f" {AMMO_WORDS.get(str(ammo), ammo)} " \
                     + _("ammo left for this marker.")
                 return False
             self.markers[h] = str(ammo)

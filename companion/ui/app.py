@@ -16,13 +16,14 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
-from kivy.uix.scrollview import ScrollView
 
 from companion.dice.base import M44_FACES
 from companion.rules.board import Side
@@ -32,6 +33,7 @@ from companion.ui import ruleslookup as lookup
 from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
+from companion.ui.turn_guard import DEFAULT_GUARD_S
 from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
 
 KV_DIR = Path(__file__).with_name("kv")
@@ -58,6 +60,30 @@ def button(text: str, on_press: Callable[[], Any], *, action: Any = None, height
     b.action = action
     b.bind(on_release=lambda *_a: on_press())
     return b
+
+
+def _hold(b: Button, left: Callable[[], float]) -> Button:
+    """Grey ``b`` and let it take no tap while ``left()`` (seconds, by the table's clock) is
+    above 0: a tap that ended a phase must not land on what appears under the finger."""
+    if left() <= 0:
+        return b
+    b.disabled, b.opacity = True, 0.5
+
+    def free(dt: float) -> None:
+        rest = left()
+        if rest > 0:
+            Clock.schedule_once(free, min(rest, 0.1) + 0.01)
+            return
+        b.disabled, b.opacity = False, 1.0
+
+    Clock.schedule_once(free, min(left(), 0.1) + 0.01)
+    return b
+
+
+def heading(text: str) -> Label:
+    """A heading that grows to two lines when units are named in it ("Battle: infantry on F7
+    → armor on e6"), where the fixed-height Heading would overlap what follows."""
+    return label(text, 22, theme.GOLD, bold=True)
 
 
 def label(text: str, font: int = 18, color: theme.RGBA = theme.TEXT, bold: bool = False) -> Label:
@@ -182,6 +208,7 @@ class BoardScreen(TableScreen):
         if force or self._drawn[1] != model.panel_version:
             self._drawn = (self._drawn[0], model.panel_version)
             self._panel()
+        self._confirm_view()
 
     def _board(self) -> None:
         t = self.table
@@ -207,6 +234,10 @@ class BoardScreen(TableScreen):
         panel.clear_widgets()
         if p is None:
             return
+        if t.refusal and t.refusal[0] == t.message:  # every problem of the refusal, readable
+            panel.add_widget(label(_("Not possible:"), 18, theme.WARN, bold=True))
+            for line in t.refusal[1:6]:
+                panel.add_widget(label("• " + line, 18, theme.WARN))
         other = t.to_act()
         if other is not None:  # another tablet's turn: neither its hand nor its buttons here
             panel.add_widget(Factory.Heading(text=other.title() + " " + _("to play, on their tablet")))
@@ -214,18 +245,10 @@ class BoardScreen(TableScreen):
             self._objectives(panel)
             return
         if p.kind == "play_card":
-            panel.add_widget(Factory.Heading(text=_("Which card is played?")))
-            grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
-            grid.bind(minimum_height=grid.setter("height"))
-            for cid, name in t.card_choices():
-                action = t.play_card_action(cid)
-                grid.add_widget(button(name, lambda a=action: t.act(a), action=action, height=54,
-                                       font=17))
-            sv = ScrollView()
-            sv.add_widget(grid)
-            panel.add_widget(sv)
+            self._card_picker(panel)
             self._air_card_choices(panel)
             self._buttons(panel)
+            panel.add_widget(Label())
             return
         if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
             self._battle_panel(panel)
@@ -248,6 +271,64 @@ class BoardScreen(TableScreen):
             panel.add_widget(Label())
             return
         self._objectives(panel)
+
+    def _card_picker(self, panel: Any) -> None:
+        """The cards that may be played now, as printed: the section cards in a table by count
+        (rows) and section (columns), the other cards by name; copies held as "x2". A whole
+        deck (real cards on the table) shows one group at a time, so that it fits one screen
+        without scrolling (1024x600 included)."""
+        t = self.table
+        sections, others = t.card_groups()
+        whole_deck = len(sections) + len(others) > 10
+        group = getattr(self, "card_group", "section")
+        if not sections:
+            group = "other"
+        elif not others:
+            group = "section"
+        if whole_deck and sections and others:
+            tabs = BoxLayout(size_hint_y=None, height=dp(50), spacing=dp(4))
+            for key, words in (("section", _("Section cards")), ("other", _("Tactic cards"))):
+                tabs.add_widget(button(words, lambda k=key: self._card_tab(k), height=50, font=17,
+                                       selected=group == key, color=(0.25, 0.28, 0.32, 1),
+                                       action=("cards", key)))
+            panel.add_widget(tabs)
+        else:
+            panel.add_widget(Factory.Heading(text=_("Which card is played?")))
+        if sections and (group == "section" or not whole_deck):
+            grid = GridLayout(cols=4, spacing=dp(3), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            grid.add_widget(Label(size_hint=(None, None), width=dp(96), height=dp(24)))
+            for words in (_("Left"), _("Center"), _("Right")):
+                grid.add_widget(label(words, 15, theme.GOLD, bold=True))
+            for row, cells in sections:
+                grid.add_widget(Label(text=row, font_size="15sp", color=theme.TEXT, halign="left",
+                                      size_hint=(None, None), width=dp(96), height=dp(50)))
+                for section in ("left", "center", "right"):
+                    if section not in cells:
+                        grid.add_widget(Label(size_hint_y=None, height=dp(50)))
+                        continue
+                    cid, n = cells[section]
+                    action = t.play_card_action(cid)
+                    text = t.card_name(cid).rsplit(" ", 1)[-1] + (f" x{n}" if n > 1 else "")
+                    grid.add_widget(self._guarded(button(text, lambda a=action: self._press(a),
+                                                         action=action, height=50, font=16), action))
+            panel.add_widget(grid)
+        if others and (group == "other" or not whole_deck):
+            if not whole_deck and sections:
+                panel.add_widget(label(_("Tactic cards"), 15, theme.GOLD, bold=True))
+            grid = GridLayout(cols=3 if whole_deck else 2, spacing=dp(3), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for cid, name, n in others:
+                action = t.play_card_action(cid)
+                grid.add_widget(self._guarded(button(name + (f" x{n}" if n > 1 else ""),
+                                                     lambda a=action: self._press(a), action=action,
+                                                     height=50, font=15 if whole_deck else 16),
+                                              action))
+            panel.add_widget(grid)
+
+    def _card_tab(self, key: str) -> None:
+        self.card_group = key
+        self._panel()
 
     def _objectives(self, panel: Any) -> None:
         panel.add_widget(Factory.Heading(text=_("Objectives")))
@@ -280,11 +361,50 @@ class BoardScreen(TableScreen):
                 "cancel", "path_back") else (0.3, 0.36, 0.26, 1)
             if action.get("do") == "move" and "path" in action:
                 colour = (0.2, 0.45, 0.6, 1)  # the flight being built: send it
-            panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
-                                    color=colour))
+            panel.add_widget(self._guarded(button(text, lambda a=action: self._press(a),
+                                                  action=action, color=colour), action))
 
     def _press(self, action: dict[str, Any]) -> None:
         self.table.press(action)
+
+    def _guarded(self, b: Button, action: dict[str, Any]) -> Button:
+        """A button that ends a phase or the turn is drawn greyed and takes no tap until the
+        guard allows (companion/ui/turn_guard.py): a double tap never ends two phases."""
+        t = self.table
+        return _hold(b, t.guard_left) if t.is_ending(action) else b
+
+    # --- asking first: "End anyway" / "Go back" --------------------------------------------------
+    def _confirm_view(self) -> None:
+        """Open the table's question (ending with units that could still move or battle), or
+        close it once it is answered or the game moved on."""
+        asked = self.table.confirm
+        view = getattr(self, "confirm_view", None)
+        if view is not None and (asked is None or view.asked is not asked):
+            self.confirm_view = None
+            view.dismiss(animation=False)
+            view = None
+        if asked is None or view is not None:
+            return
+        view = ModalView(auto_dismiss=False, size_hint=(None, None), size=(dp(600), dp(340)),
+                         background_color=(0, 0, 0, 0.6))
+        view.asked = asked
+        box = Factory.Dark(orientation="vertical", padding=dp(16), spacing=dp(8))
+        box.add_widget(Factory.Heading(text=asked.title))
+        for line in asked.lines[:7]:
+            box.add_widget(label(line, 20))
+        box.add_widget(Label())
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(24))
+        # "End anyway" on the left: away from the panel's ending buttons on the right
+        row.add_widget(_hold(button(_("End anyway"), lambda: self.table.answer_confirm(True),
+                                    action=("confirm", True), height=64, color=(0.55, 0.25, 0.2, 1)),
+                             self.table.confirm_left))
+        row.add_widget(_hold(button(_("Go back"), lambda: self.table.answer_confirm(False),
+                                    action=("confirm", False), height=64),
+                             self.table.confirm_left))
+        box.add_widget(row)
+        view.add_widget(box)
+        self.confirm_view = view
+        view.open(animation=False)
 
     def _air_card_choices(self, panel: Any) -> None:
         """Beside the command card: an Air Combat card (New Flight Plan) or the Air Sortie card
@@ -317,17 +437,18 @@ class BoardScreen(TableScreen):
         st = t.state
         assert p is not None and st is not None
         b = st.battle
-        heading = t.dice_heading() if p.kind == "dice" else ""
-        if heading:
-            panel.add_widget(Factory.Heading(text=heading))
+        title = t.dice_heading() if p.kind == "dice" else ""
+        if title:
+            panel.add_widget(heading(title))
         elif b is not None:
-            panel.add_widget(Factory.Heading(text=_("Battle:") + f" {b.attacker} → {b.target}"))
+            panel.add_widget(heading(_("Battle:") + f" {t.unit_words(b.attacker)} → "
+                                     f"{t.unit_words(b.target)}"))
         note = t.thrower_note() if p.kind == "dice" else ""
         if note and p.dice is not None:  # the opponent throws: said big, in his colour
             panel.add_widget(label(note, 22, theme.SIDE_LIGHT.get(p.dice.thrower, theme.WARN),
                                    bold=True))
         if p.kind == "dice" and p.dice is not None:
-            if heading and heading != p.dice.purpose:
+            if title and title != p.dice.purpose:
                 panel.add_widget(label(p.dice.purpose, 16))
             for line in p.detail[:3]:
                 panel.add_widget(label(line, 15, theme.MUTED))
@@ -362,8 +483,85 @@ class BoardScreen(TableScreen):
                 panel.add_widget(label(line, 15, theme.MUTED))
         self._buttons(panel)
         if p.kind == "review_dice":
-            panel.add_widget(label(_("Tap a die to change its face."), 16, theme.MUTED))
+            panel.add_widget(label(_("Check the dice as read: tap a die to change its face, "
+                                     "then apply them."), 16, theme.MUTED))
+            if t.may_override():
+                panel.add_widget(button(_("Overrule the hits or flags..."), self._override_open,
+                                        action=("override", "open"), height=52, font=17,
+                                        color=(0.38, 0.3, 0.2, 1)))
         panel.add_widget(Label())
+
+    # --- the players overrule the dice (companion/game/overrides.py) -----------------------------
+    OVERRIDE_REASONS = (_("A die was misread"), _("A die rolled off the table"),
+                        _("We play this rule our way"))
+
+    def _override_open(self) -> None:
+        self.override: dict[str, Any] = {"hits": 0, "flags": 0, "reason": ""}
+        view = ModalView(auto_dismiss=False, size_hint=(None, None), size=(dp(620), dp(500)),
+                         background_color=(0, 0, 0, 0.6))
+        self.override_view = view
+        self._override_fill()
+        view.open(animation=False)
+
+    def _override_fill(self) -> None:
+        view, o = self.override_view, self.override
+        view.clear_widgets()
+        box = Factory.Dark(orientation="vertical", padding=dp(14), spacing=dp(6))
+        box.add_widget(Factory.Heading(text=_("Overrule the dice")))
+        box.add_widget(label(_("The battle is resolved with these hits and flags (flags that "
+                               "count); every other rule applies."), 16, theme.MUTED))
+        for key, words in (("hits", _("Hits")), ("flags", _("Flags that count"))):
+            row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+            row.add_widget(Label(text=words, font_size="20sp", color=theme.TEXT))
+            row.add_widget(button("-", lambda k=key: self._override_step(k, -1), height=56,
+                                  font=24, action=("override", key, -1)))
+            row.add_widget(Label(text=str(o[key]), font_size="26sp", bold=True, color=theme.GOLD,
+                                 size_hint_x=None, width=dp(60)))
+            row.add_widget(button("+", lambda k=key: self._override_step(k, 1), height=56,
+                                  font=24, action=("override", key, 1)))
+            box.add_widget(row)
+        box.add_widget(label(_("Why (the game log keeps it):"), 17))
+        reasons = GridLayout(cols=3, spacing=dp(4), size_hint_y=None, height=dp(52))
+        for why in self.OVERRIDE_REASONS:
+            reasons.add_widget(button(why, lambda w=why: self._override_reason(w), height=52,
+                                      font=15, selected=o["reason"] == why,
+                                      action=("override", "reason", why)))
+        box.add_widget(reasons)
+        typed = Factory.TextInput(text=o["reason"] if o["reason"] not in self.OVERRIDE_REASONS
+                                  else "", hint_text=_("or type the reason"), multiline=False,
+                                  font_size="18sp", size_hint_y=None, height=dp(48))
+        typed.bind(text=lambda w, v: o.__setitem__("reason", v.strip()) if v.strip() else None)
+        box.add_widget(typed)
+        box.add_widget(Label())
+        row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(24))
+        row.add_widget(button(_("Apply with these"), self._override_apply, height=60,
+                              action=("override", "apply"), color=(0.55, 0.25, 0.2, 1)))
+        row.add_widget(button(_("Cancel"), self._override_close, height=60,
+                              action=("override", "cancel")))
+        box.add_widget(row)
+        view.add_widget(box)
+
+    def _override_step(self, key: str, by: int) -> None:
+        self.override[key] = max(0, int(self.override[key]) + by)
+        self._override_fill()
+
+    def _override_reason(self, why: str) -> None:
+        self.override["reason"] = why
+        self._override_fill()
+
+    def _override_apply(self) -> None:
+        o = self.override
+        if not str(o["reason"]).strip():
+            self.table.note(_("Say why the dice are overruled: the game log keeps it."))
+            return
+        self._override_close()
+        self.table.override_dice(int(o["hits"]), int(o["flags"]), str(o["reason"]))
+
+    def _override_close(self) -> None:
+        view = getattr(self, "override_view", None)
+        self.override_view = None
+        if view is not None:
+            view.dismiss(animation=False)
 
     def _dice_row(self, panel: Any, editable: bool) -> None:
         faces = self.table.dice_shown
@@ -450,7 +648,7 @@ class AirScreen(TableScreen):
             for uid, utype, model, where, ammo, airborne in info["units"]:
                 state = _("in the air") if airborne else _("landed")
                 kind = " ".join(x for x in (utype.replace("_", " "), model) if x)
-                col.add_widget(label(f"{uid}: {kind}, {where}, {state}", 22, bold=True))
+                col.add_widget(label(f"{kind.capitalize()}, {where}, {state}", 22, bold=True))
                 full = info.get("full_ammo", {}).get(uid, {})
                 if ammo or full:
                     # ammo as pips a player reads from across the table: filled = left
@@ -528,6 +726,13 @@ class SettingsScreen(TableScreen):
             detail.add_widget(label(_("The battle panel shows a dice pad: tap the faces as thrown."), 18))
         else:
             detail.add_widget(label(_("The app throws the dice itself (demonstrations, practice)."), 18))
+        review = {"camera": "review_camera", "serial": "review_tray", "mqtt": "review_tray"}.get(kind)
+        if review is not None:  # dice read by the device: shown for review before they apply
+            on = bool(getattr(t.settings, review))
+            detail.add_widget(button((_("Check the dice before they apply: on") if on else
+                                      _("Check the dice before they apply: off")),
+                                     lambda r=review, v=not on: self._set_review(r, v), height=52,
+                                     font=17, selected=on, action=("review", review)))
         detail.add_widget(label(_("In use now:") + f" {t.dice_source_name}", 18, theme.GOLD))
         detail.add_widget(Label())
         self.ids.status.text = t.message
@@ -604,6 +809,10 @@ class SettingsScreen(TableScreen):
             t.settings.dice = spec
             t.dice_source_name = dicesources.describe(spec)
         t.save_settings()
+        self.refresh()
+
+    def _set_review(self, name: str, value: bool) -> None:
+        self.set_flag(name, value)
         self.refresh()
 
     def set_flag(self, name: str, value: bool) -> None:
@@ -824,6 +1033,8 @@ class CompanionApp(App):
                  **kw: Any) -> None:
         super().__init__(**kw)
         self.table = table
+        if table.end_guard_s is None:  # a tap on an ending button: the next one waits (turn_guard)
+            table.end_guard_s = DEFAULT_GUARD_S
         self.on_ready = on_ready
         self.sm: ScreenManager | None = None
         self.panel = PanelModel()

@@ -51,13 +51,15 @@ class BoardInput(TableBase):
         if self.tool == "card_attack":
             return f"{self._card_name()}: {TOOLS[self.tool]}."
         if self.tool and self.tool_unit:
-            return f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.tool_unit}): {TOOLS[self.tool]}."
+            return (f"{SPECIAL_WORDS.get(self.tool, self.tool)} ({self.said(self.tool_unit)}): "
+                    f"{TOOLS[self.tool]}.")
         if p.kind == "move" and self.selected and self._is_air(self.selected):
             left = self.moves_left()
             if not self.flight:
-                return f"{self.selected}: " + _("tap the hexes it flies over, one at a time, up to") + \
+                return f"{self.said(self.selected)}: " + \
+                    _("tap the hexes it flies over, one at a time, up to") + \
                     f" {left}; " + _("then Fly.")
-            return f"{self.selected}: " + _("path") + f" {' > '.join(self.flight)}" + \
+            return f"{self.said(self.selected)}: " + _("path") + f" {' > '.join(self.flight)}" + \
                 (f" ({_('tap a lit hex to go on')}, {_('tap the last hex to take it back')})"
                  if len(self.flight) < left else f" ({_('all its movement')})")
         if p.kind == "play_card" and (self.air_card or self.with_sortie):
@@ -68,17 +70,18 @@ class BoardInput(TableBase):
         if p.kind == "order" and self.needs_sortie_hex() and not self.sortie_hex:
             return p.text + " " + _("Tap the edge hex (blue) where the Air Sortie's airplane enters.")
         if p.kind == "order" and self.deploy_unit and not self.deploy_hex:
-            return _("Tap the hex (blue) where") + f" {self.deploy_unit} " + _("enters.")
+            return _("Tap the hex (blue) where") + f" {self.said(self.deploy_unit)} " + _("enters.")
         if p.kind in ("move", "battle") and self.selected and not self._reach_or_targets(self.selected):
-            return f"{self.selected}: " + (_("it cannot move anywhere now; pick another unit.")
+            return f"{self.said(self.selected)}: " + (_("it cannot move anywhere now; pick another unit.")
                                            if p.kind == "move" else
                                            _("no enemy it may battle; pick another unit or end the turn."))
         if p.kind == "move" and self.selected:
-            return f"{self.selected}: " + _("tap the lit hex where it goes, or drag it there.")
+            return f"{self.said(self.selected)}: " + _("tap the lit hex where it goes, or drag it there.")
         if p.kind == "battle" and self.selected:
-            return f"{self.selected}: " + _("tap the enemy it battles (red outline; the dice are shown).")
+            return f"{self.said(self.selected)}: " + \
+                _("tap the enemy it battles (red outline; the dice are shown).")
         if p.kind == "order" and self.picked:
-            return p.text + " " + _("Picked:") + " " + ", ".join(self.picked)
+            return p.text + " " + _("Picked:") + " " + ", ".join(self.said(u) for u in self.picked)
         return p.text
 
     def highlights(self) -> dict[str, str]:
@@ -181,14 +184,51 @@ class BoardInput(TableBase):
         return out
 
     def card_choices(self) -> list[tuple[str, str]]:
-        """Cards the active side may say it plays: its virtual hand, else every card type."""
+        """Cards the active side may play now, as (card id, printed name): the virtual hand
+        (the legal actions' cards), else every card type of the deck that may be played as the
+        turn's card (a reaction card such as Ambush is played in the opponent's turn)."""
         st, p = self.state, self.prompt()
         if st is None or p is None or p.kind != "play_card":
             return []
-        if p.choices:
-            return [(c.key, c.label) for c in p.choices]
+        legal = self.legal()
+        if st.deck is not None and legal is not None:
+            return [(cid, lookup.command_card(cid).name) for cid in legal.cards]
         air = st.scenario.air.rules.value if st.scenario.air.rules else None
-        return lookup.deck_cards(air)
+        return [(cid, name) for cid, name in lookup.deck_cards(air)
+                if not lookup.command_card(cid).reaction]
+
+    def card_name(self, card_id: str) -> str:
+        """A card's name as printed ("Probe Left")."""
+        return str(lookup.command_card(card_id).name)
+
+    def card_groups(self) -> tuple[list[tuple[str, dict[str, tuple[str, int]]]],
+                                   list[tuple[str, str, int]]]:
+        """The cards of :meth:`card_choices` as printed and grouped: the section cards by
+        count (rows: Recon 1 unit, Probe 2 units...) and section (left, center, right), each
+        with the copies held; then the other cards by name, with the copies held."""
+        held: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for cid, name in self.card_choices():
+            held[cid] = held.get(cid, 0) + 1
+            names[cid] = name
+        rows: dict[str, dict[str, tuple[str, int]]] = {}
+        order: dict[str, int | None] = {}
+        others: list[tuple[str, str, int]] = []
+        for cid, n in held.items():
+            spec = lookup.command_card(cid)
+            quota = dict(spec.sections)
+            if spec.kind.value == "section" and len(quota) == 1:
+                section, per = next(iter(quota.items()))
+                stem = spec.name.rsplit(" ", 1)[0]  # "Probe Left" -> "Probe"
+                count = (_("all units") if per is None else
+                         f"{per} " + (_("unit") if per == 1 else _("units")))
+                row = f"{_(stem)}\n{count}"
+                rows.setdefault(row, {})[str(getattr(section, "value", section))] = (cid, n)
+                order[row] = per
+            else:
+                others.append((cid, names[cid], n))
+        section_rows = sorted(rows.items(), key=lambda r: (order[r[0]] is None, order[r[0]] or 0))
+        return section_rows, sorted(others, key=lambda c: c[1].lower())
 
     def buttons(self) -> list[tuple[str, dict[str, Any]]]:
         """Buttons for the prompt: label -> action, rendered generically from the prompt."""
@@ -207,7 +247,7 @@ class BoardInput(TableBase):
             if self.sortie_hex:
                 entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
             elif self.deploy_unit and self.deploy_hex:
-                entering = f" + {self.deploy_unit} " + _("deployed on") + f" {self.deploy_hex}"
+                entering = f" + {self.said(self.deploy_unit)} " + _("deployed on") + f" {self.deploy_hex}"
             if spec is not None and spec.one_section:  # the player names the section too
                 for sec, words in (("left", _("left")), ("center", _("center")), ("right", _("right"))):
                     out.append((_("Order") + f" {len(self.picked)} " + _("unit(s)") + f" ({words})"
@@ -226,7 +266,7 @@ class BoardInput(TableBase):
         legal = self.legal()
         if p.kind == "move" and self.selected and legal is not None and legal.offers("exit") \
                 and self.selected in legal.exits:
-            out.append((_("Leave the board:") + f" {self.selected}",
+            out.append((_("Leave the board:") + f" {self.said(self.selected)}",
                         {"do": "exit", "unit": self.selected}))
         out += self._air_buttons(p)
         keep = self.recon_cards()
@@ -243,7 +283,8 @@ class BoardInput(TableBase):
                  *BUTTON_ACTIONS}
         for a in p.actions:  # actions this app has no special screen for: a button each that
             if a not in known:  # sends what the board shows picked; a refusal says what is missing
-                out.append((a.replace("_", " ").capitalize() + (f": {self.selected}" if self.selected
+                out.append((a.replace("_", " ").capitalize() + (f": {self.said(self.selected)}"
+                                                                if self.selected
                                                                 else ""), self.generic_action(a)))
         return out
 
@@ -279,8 +320,13 @@ class BoardInput(TableBase):
         """A panel button: a session action, or (``ui`` key) a step of an air action being built."""
         if self._not_mine():
             return False
+        if not self.guard_takes(action):  # a second tap on an ending button: counted once
+            return False
         ui = action.get("ui")
         if ui is None:
+            if action.get("do") in ("end_moves", "end_turn") and self.ask_first(action):
+                self._after_change()  # the app asks "End anyway" / "Go back"
+                return False
             if action.get("do") == "order":  # the units picked by the time the button is pressed
                 return self.act(self.order_action(action.get("section")))
             return self.act(action)
@@ -319,7 +365,7 @@ class BoardInput(TableBase):
                 self.picked.remove(unit.id)
                 self.message = ""
             elif orderable and unit.id not in orderable:  # refused at the tap, not at the order
-                self.message = f"{unit.id}: " + _("the card in play cannot order this unit "
+                self.message = f"{self.said(unit.id)}: " + _("the card in play cannot order this unit "
                                                   "(the lit units it can).")
                 self._after_change()
                 return False
@@ -372,7 +418,7 @@ class BoardInput(TableBase):
         if unit is None:
             self.message = _("Tap one of the lit units first.")
         elif unit.id not in allowed:
-            self.message = f"{unit.id}: {refusal}"
+            self.message = f"{self.said(unit.id)}: {refusal}"
         else:
             self.selected = unit.id
             self.message = ""
@@ -386,28 +432,29 @@ class BoardInput(TableBase):
         st, p = self.state, self.prompt()
         if st is None or p is None or p.dice is None:
             return ""
+        n = self.unit_words
         roll = st.air.roll if st.air is not None else None
         if roll is not None:
-            return {"air_check": _("Air check of") + f" {roll.unit}",
-                    "confirm": _("Confirmation roll:") + f" {', '.join(roll.targets)}",
-                    "attack_run": _("Attack run of") + f" {roll.unit}",
-                    "strafe": _("Strafing by") + f" {roll.unit}",
-                    "kamikaze": _("Kamikaze:") + f" {roll.unit}",
-                    "bombing": _("Strategic bombing by") + f" {roll.unit}",
-                    "ambush": _("Ambush:") + f" {roll.unit} → {', '.join(roll.targets)}",
+            return {"air_check": _("Air check of") + f" {n(roll.unit)}",
+                    "confirm": _("Confirmation roll:") + f" {', '.join(n(x) for x in roll.targets)}",
+                    "attack_run": _("Attack run of") + f" {n(roll.unit)}",
+                    "strafe": _("Strafing by") + f" {n(roll.unit)}",
+                    "kamikaze": _("Kamikaze:") + f" {n(roll.unit)}",
+                    "bombing": _("Strategic bombing by") + f" {n(roll.unit)}",
+                    "ambush": _("Ambush:") + f" {n(roll.unit)} → {', '.join(n(x) for x in roll.targets)}",
                     }.get(roll.kind, p.dice.purpose)
         b = st.battle
         if b is not None and b.confirm_dice:
-            return _("Confirmation roll:") + f" {b.target}"
+            return _("Confirmation roll:") + f" {n(b.target)}"
         if b is not None and getattr(b, "card_attack", False):
-            return f"{self._card_name()} " + _("attacks") + f" {b.target}"
+            return f"{self._card_name()} " + _("attacks") + f" {n(b.target)}"
         if b is not None:
             units = st.position.units
             a, tgt = units.get(b.attacker), units.get(b.target)
             if a is not None and tgt is not None and tgt.spec.air:
                 return (_("Dogfight:") if a.spec.air else _("Ground to air:")) + \
-                    f" {b.attacker} → {b.target}"
-            return _("Battle:") + f" {b.attacker} → {b.target}"
+                    f" {n(b.attacker)} → {n(b.target)}"
+            return _("Battle:") + f" {n(b.attacker)} → {n(b.target)}"
         return p.dice.purpose
 
     def is_confirmation(self) -> bool:

@@ -10,6 +10,9 @@ parts, each in its own module:
   options read from the game's legal actions only.
 - :mod:`companion.ui.air_input`: flight paths, ammo markers, entry hexes, strafing and card
   targets built by taps (rule questions behind :mod:`companion.ui.ruleslookup`).
+- :mod:`companion.ui.turn_guard`: no lost turns (a double tap on an ending button counts
+  once; ending with units that could still move or battle asks first) and units named in
+  players' words.
 - :mod:`companion.ui.panel`: the view model (Kivy properties) the screens bind to.
 
 :mod:`companion.ui.tablebase` holds what they share (the settings, the fields).
@@ -22,6 +25,7 @@ the table.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,13 +42,14 @@ from companion.ui.board_input import BUTTON_ACTIONS, BoardInput
 from companion.ui.lifecycle import SCREENS, SETTINGS_FILE, STATE_FILE, TableLifecycle
 from companion.ui.ruleslookup import SPECIAL_ACTIONS
 from companion.ui.tablebase import Flash, Flyer, Settings
+from companion.ui.turn_guard import Confirm, TurnGuard
 
 __all__ = ["AMMO_WORDS", "BUTTON_ACTIONS", "SCREENS", "SETTINGS_FILE", "SPECIAL_ACTIONS",
            "SPECIAL_WORDS", "STATE_FILE", "TOOLS", "Flash", "Flyer", "Settings", "Table"]
 
 
 @dataclass
-class Table(TableLifecycle, BoardInput, AirInput):
+class Table(TableLifecycle, BoardInput, AirInput, TurnGuard):
     """One tablet's view of the table: a game client, a dice source and what the screens show."""
 
     store: GameStore
@@ -89,6 +94,17 @@ class Table(TableLifecycle, BoardInput, AirInput):
     tool: str | None = None  # strafe / kamikaze / rescue: the next taps pick its hexes
     tool_unit: str | None = None
     tool_hexes: list[str] = field(default_factory=list)
+    # No lost turns (companion.ui.turn_guard): an ending button ignores taps for end_guard_s
+    # seconds after the game changed under it and after its own press (None: the front end's
+    # default; the app uses turn_guard.DEFAULT_GUARD_S, a table without an app none)
+    end_guard_s: float | None = None
+    clock: Callable[[], float] = time.monotonic
+    _guard_from: float = -1e9
+    _guard_key: Any = None
+    guard_dropped: int = 0  # taps on an ending button that the guard dropped
+    confirm: Confirm | None = None  # a question before ending with something left undone
+    _namer_cache: Any = None
+    refusal: list[str] = field(default_factory=list)  # every problem of the last refusal
 
     @classmethod
     def open(cls, data_dir: Path | str | None = None, **kw: Any) -> Table:

@@ -415,6 +415,8 @@ class TableLifecycle(TableBase):
         elif ev.kind == "dice_read":
             self.dice_shown = list(ev.data["faces"])
             self.cue = self.cue or "dice"
+        elif ev.kind == "die_corrected" and 0 <= int(ev.data["index"]) < len(self.dice_shown):
+            self.dice_shown[int(ev.data["index"])] = ev.data["face"]
         elif ev.kind == "medal_won":
             self.cue = "medal"
         elif ev.kind == "battle_declared":
@@ -429,6 +431,7 @@ class TableLifecycle(TableBase):
     def _after_change(self) -> None:
         """After anything changed: ask for due dice, save, tell the screens."""
         game = self.game
+        self.guard_watch()
         if game is not None:
             self.shown_seq = game.seq
             self.shown_to_act = self.to_act()
@@ -498,10 +501,11 @@ class TableLifecycle(TableBase):
                 self.message = _("The table moved on before this reached it (stale); here is "
                                  "where it is now.")
             else:
-                self.message = str(reply.reason)
+                self.refused(str(reply.reason), action)
             self._after_change()
             return False
         self.message = ""
+        self.refusal = []
         p = game.prompt()
         kind = p.kind if p is not None else ""
         if kind not in ("move", "battle") or action.get("do") in ("move", "battle", "exit", "undo"):
@@ -547,7 +551,38 @@ class TableLifecycle(TableBase):
         req = s.dice_request()
         if req is None or req.request_id != action.get("rid"):
             return  # answered meanwhile (the pad) or undone
+        if self.reviews_dice(str(action.get("source", ""))):
+            action = {**action, "review": True}  # shown as read; the players apply them
         self.act(action, any_side=True)
+
+    def reviews_dice(self, source: str) -> bool:
+        """Whether dice read by ``source`` (``camera:0``, ``serial:tray-7``...) stop for review
+        before they apply: the camera's by default, a tray's when the settings say so."""
+        kind = source.split(":", 1)[0]
+        if kind == "camera":
+            return self.settings.review_camera
+        if kind in ("serial", "mqtt", "tray"):
+            return self.settings.review_tray
+        return False
+
+    def override_dice(self, hits: int | None, flags: int | None, reason: str) -> bool:
+        """The players overrule the dice under review: these hits and flags, for this reason
+        (the log keeps it)."""
+        action: dict[str, Any] = {"do": "apply_dice", "reason": reason}
+        if hits is not None:
+            action["hits"] = hits
+        if flags is not None:
+            action["flags"] = flags
+        return self.act(action)
+
+    def may_override(self) -> bool:
+        """Dice of a battle under review: their hits and flags may be overridden."""
+        st, p = self.state, self.prompt()
+        if st is None or p is None or p.kind != "review_dice" or st.battle is None:
+            return False
+        b = st.battle
+        return (st.order_roll is None and (st.air is None or st.air.roll is None)
+                and not b.card_attack and b.first_faces is None)
 
     # --- screens -----------------------------------------------------------------------------
     def go(self, screen: str) -> None:

@@ -77,6 +77,7 @@ class PanelModel(EventDispatcher):  # type: ignore[misc]
             self._board_key = board_key
             self.board_version += 1
         panel_key = (board_key, t.air_card, t.with_sortie, tuple(t.dice_shown), other,
+                     tuple(t.refusal) if t.refusal and t.refusal[0] == t.message else (),
                      t.dice_source_name, len(t.log), t.log[-1] if t.log else "")
         if panel_key != self._panel_key:
             self._panel_key = panel_key

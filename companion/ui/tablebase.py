@@ -36,6 +36,10 @@ class Settings:
     camera: str = "0"
     camera_profile: str = ""  # a profile taught from the player's own dice (teach screen)
     language: str = "en"
+    # Dice read by a camera or a tray are shown for review before they apply (a die can be
+    # changed, hits and flags overridden): on by default for the camera, a choice for a tray
+    review_camera: bool = True
+    review_tray: bool = False
     # A synced table (as `companion sync host|join` takes it, docs/sync.md)
     table_broker: str = "mqtt://127.0.0.1:1883"  # mqtt[s]://[USER:PASS@]HOST[:PORT]
     table_id: str = ""  # a-z, 0-9, -
@@ -137,6 +141,15 @@ class TableBase:
     tool: str | None
     tool_unit: str | None
     tool_hexes: list[str]
+    # No lost turns (companion.ui.turn_guard)
+    end_guard_s: float | None
+    clock: Callable[[], float]
+    _guard_from: float
+    _guard_key: Any
+    guard_dropped: int
+    confirm: Any
+    _namer_cache: Any
+    refusal: list[str]
 
     if TYPE_CHECKING:  # methods one part calls on another, defined in the part named
         # air_input
@@ -161,6 +174,16 @@ class TableBase:
         def tool_choices(self) -> list[str]: ...
         # board_input
         def generic_action(self, do: str) -> dict[str, Any]: ...
+        # turn_guard
+        def guard_takes(self, action: dict[str, Any]) -> bool: ...
+        def guard_watch(self) -> None: ...
+        def refused(self, reason: str, action: dict[str, Any]) -> None: ...
+        def ask_first(self, action: dict[str, Any]) -> bool: ...
+        def unit_words(self, unit_id: str | None) -> str: ...
+        def said(self, unit_id: str | None) -> str: ...
+        def said_kind(self, unit_id: str) -> str: ...
+        def said_objective(self, objective_id: str) -> str: ...
+        def words(self, text: str, units: list[str] | tuple[str, ...] = ()) -> str: ...
         # lifecycle
         def _after_change(self) -> None: ...
         def _not_mine(self) -> bool: ...

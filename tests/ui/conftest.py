@@ -61,11 +61,13 @@ def kivy_env(display: str, tmp: Path) -> dict[str, str]:
     return env
 
 
-def run_driver(display: str, tmp: Path, mode: str, timeout: float = 90) -> dict[str, Any]:
-    """Run ``tests/ui/kivy_driver.py MODE`` in its own process; its JSON report."""
+def run_driver(display: str, tmp: Path, mode: str, timeout: float = 90,
+               driver: str = "kivy_driver.py") -> dict[str, Any]:
+    """Run ``tests/ui/DRIVER MODE`` (kivy_driver.py by default) in its own process; its JSON
+    report."""
     out = tmp / f"{mode}.json"
     proc = subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("kivy_driver.py")), mode, str(out),
+        [sys.executable, str(Path(__file__).with_name(driver)), mode, str(out),
          str(tmp / "data"), str(SCREENSHOTS)],
         env=kivy_env(display, tmp), capture_output=True, text=True, timeout=timeout, cwd=tmp,
     )

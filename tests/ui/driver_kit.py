@@ -47,8 +47,12 @@ def drag(a: tuple[float, float], b: tuple[float, float]) -> None:
 
 def press(app: CompanionApp, want: Callable[[Any], bool], *, shown_only: bool = False) -> bool:
     """Tap the centre of the first button whose ``action`` matches (``shown_only``: of the
-    buttons in a window, not those of a screen not on show)."""
-    for w in walk(app.root):
+    buttons in a window, not those of a screen not on show); a question (ModalView) above
+    the screens is looked at first."""
+    from kivy.core.window import Window
+
+    roots = [r for r in Window.children if r is not app.root] + [app.root]
+    for w in (x for r in roots for x in walk(r)):
         if isinstance(w, Button) and want(getattr(w, "action", None)) and \
                 (not shown_only or w.get_root_window()):
             x, y = w.to_window(*w.center)

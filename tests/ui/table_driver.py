@@ -145,6 +145,9 @@ def play_by_touch(app: CompanionApp, a: dict[str, Any]) -> Iterator[float]:
         tap(*board.hex_center(a["hex"]))
     elif do in ("end_moves", "end_turn", "apply_dice"):
         found = press(app, lambda x: isinstance(x, dict) and x.get("do") == do)
+        if found and t.confirm is not None:  # units left that could act: "End anyway"
+            yield 0.05  # the question is laid out on the next frame
+            found = press(app, lambda x: x == ("confirm", True))
         report["log"].append(f"pressed {do}: found={found} seq={t.shown_seq} msg={t.message!r}")
     elif do == "take_ground":
         press(app, lambda x: isinstance(x, dict) and x.get("do") == "take_ground"
@@ -353,6 +356,7 @@ def main() -> None:
     table = Table.open(DATA, sim_delay=3.0)  # long enough for a loaded machine to show it
     table.settings.dice = "sim"
     table.settings.sound = False  # no audio device under Xvfb
+    table.end_guard_s = 0.0  # these steps tap at machine speed; flow_driver.py tests the guard
     if ROLE == "host":
         table.new_game("orchard-ridge", deck_seed=SEED, seed=SEED)
     steps_for = {"host": host_steps, "join": join_steps}[ROLE]

@@ -81,7 +81,7 @@ def test_flight_plan_attack_run_by_taps(tmp_path: Path) -> None:
         t.tap_hex(h)
     t.press({"ui": "marker", "hex": "g6", "ammo": "bomb"})
     label, fly = next((lb, a) for lb, a in t.buttons() if a.get("do") == "move")
-    assert label == "Fly a9 to H5 (4 hexes, 2 markers)"
+    assert label == "Fly fighter-bomber on E5 to H5 (4 hexes, 2 markers)"
     assert fly["markers"] == [{"hex": "f6", "ammo": "machine_gun"}, {"hex": "g6", "ammo": "bomb"}]
     assert seq(t) == before
 
@@ -97,11 +97,11 @@ def test_flight_plan_attack_run_by_taps(tmp_path: Path) -> None:
     p = t.prompt()
     assert p is not None and "attack_run" in p.actions
     labels = [lb for lb, a in t.buttons() if a.get("do") == "attack_run"]
-    assert labels == ["Resolve the attack run of a9 (2 markers)"]
+    assert labels == ["Resolve the attack run of fighter-bomber on H5 (2 markers)"]
     assert press_button(t, {"do": "attack_run"})
     p = t.prompt()
     assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == 2
-    assert t.dice_heading() == "Attack run of a9"
+    assert t.dice_heading() == "Attack run of fighter-bomber on H5"
     assert t.thrower_note() == ""  # the attacker throws his own run
     assert t.submit_dice(["infantry", "grenade"]), t.message
     st = t.state
@@ -195,7 +195,7 @@ def test_air_sortie_then_the_opponent_throws_the_air_check(tmp_path: Path) -> No
     assert p.dice.thrower == "axis" and p.side == "axis"
     line = t.prompt_line()
     assert line.startswith("AXIS PLAYER, YOUR THROW:"), line
-    assert t.dice_heading() == f"Air check of {plane.id}"
+    assert t.dice_heading() == "Air check of airplane on j8"
     assert t.thrower_note().startswith("Axis player: this throw is yours")
     assert t.submit_dice(["grenade"]), t.message
     st = t.state
@@ -243,11 +243,11 @@ def test_dogfight_by_two_taps_then_the_confirmation_roll(tmp_path: Path) -> None
     assert t.tap_hex("G5")
     assert t.highlights()["H5"] == "target" and t.target_dice() == {"H5": 2}
     assert t.tap_hex("H5")
-    assert t.dice_heading() == "Dogfight: a9 → x8"
+    assert t.dice_heading() == "Dogfight: fighter-bomber on G5 → fighter on H5"
     assert t.submit_dice(["grenade", "grenade"]), t.message
     p = t.prompt()
     assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == 2
-    assert t.dice_heading() == "Confirmation roll: x8"
+    assert t.dice_heading() == "Confirmation roll: fighter on H5"
     assert t.is_confirmation() and t.prompt_line().startswith("CONFIRMATION ROLL.")
     assert "a grenade shoots it down" in p.dice.purpose
     assert t.submit_dice(["grenade", "star"]), t.message
@@ -293,7 +293,8 @@ def test_a_landed_airplane_takes_off_along_its_tapped_path(tmp_path: Path) -> No
     assert press_button(t, {"do": "order"}), t.message
     p = t.prompt()
     if p is not None and p.kind == "dice":  # taking off calls for an air check: its owner throws
-        assert t.thrower_note() == "" and t.dice_heading() == "Air check of a7"
+        heading = t.dice_heading()
+        assert t.thrower_note() == "" and heading.startswith("Air check of ") and " on " in heading
         assert t.submit_dice(["star"] * (p.dice.count if p.dice else 1)), t.message
     assert t.tap_hex("g2")
     nxt = t.flight_next()
@@ -341,7 +342,7 @@ def test_kamikaze_by_a_tap_on_the_target(tmp_path: Path) -> None:
     assert seq(t) == before and "enemy ground unit" in t.message
     assert t.tap_hex("e6"), t.message  # the tap on the target sends it
     p = t.prompt()
-    assert p is not None and p.kind == "dice" and t.dice_heading() == "Kamikaze: a7"
+    assert p is not None and p.kind == "dice" and t.dice_heading() == "Kamikaze: airplane on E5"
     assert t.tool is None
 
 
@@ -386,13 +387,13 @@ def test_strategic_bombing_by_buttons(tmp_path: Path) -> None:
     assert t.tap_hex("E5") and t.tap_hex("D5")  # the West bridge, an objective
     assert press_button(t, {"do": "move", "unit": "a9"}), t.message
     labels = [lb for lb, a in t.buttons() if a.get("do") == "bomb"]
-    assert labels == ["Strategic bombing: a9 bombs the objective on D5"]
+    assert labels == ["Strategic bombing: fighter-bomber bombs the objective on D5"]
     assert press_button(t, {"do": "bomb", "unit": "a9"}), t.message
     assert press_button(t, {"do": "end_moves"})
     assert [lb for lb, a in t.buttons() if a.get("do") == "attack_run"] == \
-        ["Resolve the strategic bombing of a9 (bridge-west)"]
+        ["Resolve the strategic bombing of fighter-bomber on D5 (West bridge)"]
     assert press_button(t, {"do": "attack_run"}), t.message
-    assert t.dice_heading() == "Strategic bombing by a9"
+    assert t.dice_heading() == "Strategic bombing by fighter-bomber on D5"
     assert t.submit_dice(["grenade"]), t.message
     assert t.medals()["allies"][0] == 1
 
@@ -420,12 +421,12 @@ def test_the_marked_unit_ambushes_the_air_unit_by_a_button(tmp_path: Path) -> No
     t.press({"ui": "marker", "hex": "g6", "ammo": "bomb"})
     assert press_button(t, {"do": "move", "unit": "a9"}), t.message
     ambushes = {a["unit"]: lb for lb, a in t.buttons() if a.get("do") == "ambush"}
-    assert ambushes == {"x5": "Ambush (Axis): x5 fires at a9 first",
-                        "x7": "Ambush (Axis): x7 fires at a9 first"}
+    assert ambushes == {"x5": "Ambush (Axis): infantry on f6 fires at fighter-bomber on H5 first",
+                        "x7": "Ambush (Axis): artillery on g6 fires at fighter-bomber on H5 first"}
     assert press_button(t, {"do": "ambush", "unit": "x5"}), t.message
     p = t.prompt()
     assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.thrower == "axis"
-    assert t.dice_heading() == "Ambush: x5 → a9"
+    assert t.dice_heading() == "Ambush: infantry on f6 → fighter-bomber on H5"
     assert t.prompt_line().startswith("AXIS PLAYER, YOUR THROW:")
 
 
@@ -443,7 +444,7 @@ def test_air_power_picks_its_targets_by_taps(tmp_path: Path) -> None:
     assert t.tap_hex("F7") and t.tap_hex("G7")
     assert (t.flight_overlay() or {}).get("rings") == ["F7", "G7"] and seq(t) == before
     assert press_button(t, {"do": "card_attack", "targets": ["x2", "x3"]}), t.message
-    assert t.dice_heading() == "Air Power attacks x2"
+    assert t.dice_heading() == "Air Power attacks infantry on F7"
     p = t.prompt()
     assert p is not None and p.dice is not None
     assert t.submit_dice(["star"] * p.dice.count), t.message

@@ -1,0 +1,129 @@
+"""No lost turns, without a window: a double tap on an ending button counts once, and ending
+the movement or the turn with ordered units that could still act asks first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.ui.controller import Table
+from companion.ui.demo import auto_until
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def guarded_table(tmp_path: Path) -> tuple[Table, FakeClock]:
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    clock = FakeClock()
+    t.clock = clock
+    t.end_guard_s = 0.5
+    assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
+    return t, clock
+
+
+def order_all(t: Table, clock: FakeClock) -> None:
+    """Play the first card, pick every unit it may order, press the order button."""
+    clock.now += 1
+    assert t.press(t.play_card_action(t.card_choices()[0][0])), t.message
+    legal = t.legal()
+    assert legal is not None
+    for u in legal.orderable:
+        t.tap_hex(u.hex)
+    clock.now += 1
+    assert t.press(t.order_action()), t.message
+
+
+def test_a_second_tap_within_the_guard_is_dropped(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    assert t.guard_left() == 0.5  # the panel just appeared
+    card = t.play_card_action(t.card_choices()[0][0])
+    assert not t.press(card), "a tap as the game appears is taken for a stray one"
+    clock.now += 0.6
+    assert t.press(card)
+    assert t.prompt().kind == "order"  # type: ignore[union-attr]
+    clock.now += 0.15  # the second tap of a double tap lands on "Order 0 units"
+    seq = t.shown_seq
+    assert not t.press(t.order_action())
+    assert t.shown_seq == seq and t.prompt().kind == "order"  # type: ignore[union-attr]
+    assert t.guard_dropped == 2
+    clock.now += 0.5
+    assert t.press(t.order_action())
+    assert t.prompt().kind in ("move", "battle")  # type: ignore[union-attr]
+
+
+def test_taps_that_end_nothing_are_never_held(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    clock.now += 1
+    assert t.press(t.play_card_action(t.card_choices()[0][0]))
+    legal = t.legal()
+    assert legal is not None and legal.orderable
+    assert t.tap_hex(legal.orderable[0].hex)  # picking a unit right away works
+    assert t.picked == [legal.orderable[0].id]
+
+
+def test_ending_the_movement_with_units_that_could_move_asks_first(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    order_all(t, clock)
+    assert t.prompt().kind == "move"  # type: ignore[union-attr]
+    legal = t.legal()
+    assert legal is not None
+    could = [u for u in legal.movers if legal.moves(u.id)]
+    assert could
+    clock.now += 1
+    seq = t.shown_seq
+    assert not t.press({"do": "end_moves"})
+    assert t.confirm is not None and t.shown_seq == seq
+    assert t.confirm.action == {"do": "end_moves"}
+    # units in players' words, never their ids
+    st = t.state
+    assert st is not None
+    first = st.position.units[could[0].id]
+    assert any(line.endswith(f" on {st.hex_name(first.hex)}") for line in t.confirm.lines), \
+        t.confirm.lines
+    assert not any(u.id in t.confirm.lines for u in could)
+    assert not t.answer_confirm(False), "the second tap of the press must not answer"
+    assert t.confirm is not None
+    clock.now += 0.6
+    assert not t.answer_confirm(False)  # "Go back"
+    assert t.confirm is None and t.prompt().kind == "move"  # type: ignore[union-attr]
+    clock.now += 1
+    assert not t.press({"do": "end_moves"})
+    clock.now += 0.6
+    assert t.answer_confirm(True)  # "End anyway"
+    assert t.confirm is None and t.prompt().kind != "move"  # type: ignore[union-attr]
+
+
+def test_ending_with_nothing_left_undone_does_not_ask(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    clock.now += 1
+    t.press(t.play_card_action(t.card_choices()[0][0]))
+    clock.now += 1
+    assert t.press(t.order_action())  # no unit ordered: nothing could move or battle
+    clock.now += 1
+    if t.prompt().kind == "move":  # type: ignore[union-attr]
+        assert t.press({"do": "end_moves"}) and t.confirm is None
+    clock.now += 1
+    assert t.press({"do": "end_turn"}) and t.confirm is None
+    assert t.prompt().kind == "play_card"  # type: ignore[union-attr]
+
+
+def test_ending_the_turn_with_an_attacker_that_has_a_target_asks_first(tmp_path: Path) -> None:
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game("orchard-ridge", deck_seed=5, seed=5)
+    assert auto_until(t, "battle", seed=5)
+    undone = t.left_undone("end_turn")
+    legal = t.legal()
+    assert legal is not None
+    assert len(undone) == sum(1 for u in legal.attackers if legal.targets(u.id)) > 0
+    assert not t.press({"do": "end_turn"}) and t.confirm is not None
+    assert t.confirm.title == "End the turn?"
+    active = t.state.active  # type: ignore[union-attr]
+    assert t.answer_confirm(True)
+    assert t.prompt().kind == "play_card" and t.state.active is not active  # type: ignore[union-attr]
