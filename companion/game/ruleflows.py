@@ -30,7 +30,12 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import caves, commissar, desert, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
-from companion.rules.variants import card_becomes, card_plays_as
+from companion.rules.variants import (
+    HIGH_COMMAND_FLOOR,
+    HIGH_COMMAND_VARIANT,
+    card_becomes,
+    card_plays_as,
+)
 
 if TYPE_CHECKING:
     from companion.game.legal import LegalActions
@@ -761,13 +766,55 @@ class ExitFlow(ScenarioRuleFlow):
                                                 "medals": medals - 1, "rule": name}
 
 
+# --- the Italian High Command ------------------------------------------------------------------
+class HighCommandFlow(ScenarioRuleFlow):
+    """Each Axis unit eliminated costs the Axis a command card at random while they hold more
+    than 3 (the importer deals them 6: bga-memoir italy_high_command)."""
+
+    name = "high_command"
+
+    def applies(self, st: GameState) -> bool:
+        return HIGH_COMMAND_VARIANT in st.scenario.variants
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        import random
+
+        st = session.state
+        rs = _rs(st)
+        scored = st.ledger.eliminated.get(Side.ALLIES, ())
+        lost = [u for u in st.eliminated if u in scored]  # Axis units, in the order they fell
+        seen = int(rs.data.get("high_command_seen", 0))
+        for uid in lost[seen:]:
+            held = int(rs.data.get("high_command_held", st.scenario.sides[Side.AXIS].cards))
+            hand = [c for c in st.hands.get(Side.AXIS, [])
+                    if not (st.active is Side.AXIS and c == st.card)]
+            if st.deck is not None:
+                held = len(hand)
+            card = None
+            if held > HIGH_COMMAND_FLOOR and st.deck is not None and hand:
+                card = random.Random(f"{st.options.get('seed', 0)}:high-command:"
+                                     f"{session.log.last_seq}").choice(hand)
+            yield "high_command_discard", {"unit": uid, "side": Side.AXIS.value, "card": card,
+                                           "discards": held > HIGH_COMMAND_FLOOR,
+                                           "held": held - 1 if held > HIGH_COMMAND_FLOOR else held}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card" or st.active is not Side.AXIS or st.deck is not None:
+            return p
+        held = int(_rs(st).data.get("high_command_held", st.scenario.sides[Side.AXIS].cards))
+        return replace(p, detail=(*p.detail, f"Italian High Command: the Axis hold {held} "
+                                  "command cards (one discarded at random for each unit lost, "
+                                  f"down to {HIGH_COMMAND_FLOOR})."))
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
 
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
-    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(),
+    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1095,6 +1095,20 @@ def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
         state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
 
 
+@_kind("high_command_discard", "Italian High Command: an Axis unit was eliminated; while they "
+       "hold more than 3 cards the Axis discard one at random, not replaced", Undo.NEUTRAL)
+def _high_command_discard(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.data["high_command_seen"] = int(rs.data.get("high_command_seen", 0)) + 1
+    rs.data["high_command_held"] = int(d["held"])
+    card = d.get("card")
+    hand = state.hands.get(Side.AXIS)
+    if card and hand is not None and card in hand:
+        hand.remove(card)
+        state.discard.append(card)
+
+
 def _undo_of(kind: str) -> Undo:
     found = EVENTS.get(kind)
     return found.undo if found is not None else Undo.NEUTRAL

@@ -149,8 +149,11 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "ST_COMMISSAR)"),
     RuleVariant(
         "italian_high_command", "Italian High Command",
-        not_played="the Italian High Command's card limit",
-        source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
+        played_by="companion.game.ruleflows.HighCommandFlow",
+        source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command): the "
+               "Axis start with 6 command cards (Teams::loadScenario) and, each time one of "
+               "their units is eliminated while they hold more than 3, discard one at random, "
+               "not replaced (AttackUnitsTrait, discardItalianHighCommand)"),
     RuleVariant(
         "north_african_desert", "North African Desert rules",
         played_by="companion.game.ruleflows.DesertFlow",
@@ -194,6 +197,11 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         not_played="the end of the game when the deck is reshuffled",
         source="bga-memoir deck_reshuffling"),
 )}
+
+
+HIGH_COMMAND_VARIANT = "italian_high_command"
+HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command
+HIGH_COMMAND_FLOOR = 3  # no discard once the hand is down to this
 
 
 class VariantError(ValueError):

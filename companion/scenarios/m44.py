@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
+from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT
 from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
@@ -240,6 +241,10 @@ class _Importer:
 
         air = self._air(info, units)
         variants = self._check_options(info)
+        if HIGH_COMMAND_VARIANT in variants:  # bga-memoir Teams::loadScenario: 6 Axis cards
+            axis = sides[Side.AXIS]
+            sides[Side.AXIS] = SideSetup(country=axis.country, cards=HIGH_COMMAND_CARDS,
+                                         medals_to_win=axis.medals_to_win)
         meta = self.root.get("meta_data", {})
         sid = self.default_id
         if isinstance(meta, dict) and str(meta.get("scenario_id", "")).isdigit():

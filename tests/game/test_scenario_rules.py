@@ -522,3 +522,50 @@ def test_the_terminal_types_the_scenario_rules_steps() -> None:
         "do": "play_card", "card": "recon_center", "as_card": "air_power"}
     with pytest.raises(ValueError, match="usage"):
         parse_command("desert f4")
+
+
+# --- the Italian High Command ------------------------------------------------------------------
+def test_italian_high_command_an_axis_unit_lost_costs_a_card_at_random_down_to_three() -> None:
+    s = scenario([_u("a1", A, "infantry", "f4"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "G5", figures=1), _u("x2", X, "infantry", "A9")],
+                 variants={"italian_high_command": ""})
+    s.sides[X].cards = 6
+    g = GameSession.new(s, deck_seed=4)
+    assert len(g.state.hands[X]) == 6
+    card = next(c for c in g.state.hands[A] if c in (
+        "attack_center", "probe_center", "assault_center", "recon_center", "general_advance",
+        "infantry_assault", "direct_from_hq", "recon_in_force"))
+    g.act({"do": "play_card", "card": card})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    g.act({"do": "dice", "faces": ["infantry", "flag", "star"]})
+    assert "x1" not in g.state.position.units
+    ev = [e for e in g.events if e.kind == "high_command_discard"]
+    assert ev and ev[0].data["card"] in g.state.discard and len(g.state.hands[X]) == 5
+    assert not _not_played(s)
+
+
+def test_italian_high_command_from_a_real_file_deals_the_axis_six_cards() -> None:
+    from companion.scenarios.m44 import import_m44
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infit"}},
+        {"row": 8, "col": 0, "unit": {"name": "infbrit"}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES", "cards_player1": 4,
+                      "options": {"italy_high_command": True}}})
+    assert s.variants == {"italian_high_command": ""} and s.sides[X].cards == 6
+
+
+def test_the_log_says_the_scenario_rules_events_in_words_and_keeps_the_chip_card_secret() -> None:
+    from companion.game.narrate import Narrator
+
+    g = GameSession.new(_night())
+    g.act({"do": "dice", "faces": ["star", "flag", "flag", "flag"]})
+    lines = [Narrator(start=g.events[0]).line(e) for e in g.events]
+    assert "Night: 1 star; units now see 2 hexes." in lines
+    c = GameSession.new(_commissar(), deck_seed=3)
+    card = next(x for x in c.state.hands[A] if not x.startswith("recon"))
+    c.act({"do": "commissar_card", "card": card})
+    said = Narrator(start=c.events[0]).line(c.events[-1])
+    assert "Commissar chip" in said and card.replace("_", " ") not in said.lower()
