@@ -73,6 +73,8 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "the attacker advances or stays"),
     PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
               "the unit's owner)", "the dice are read"),
+    PhaseRule(Phase.RULE_STEP, ("mine_number",), "the owner of the unit that entered",
+              "the mine's number is given"),
     PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
 )}
 
@@ -399,6 +401,8 @@ def _actor(st: GameState) -> str | None:
     rs = st.rules_state
     if rs is not None and rs.roll is not None and st.phase in (Phase.RULE_DICE, Phase.REVIEW_DICE):
         return rs.roll.thrower
+    if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("reveal"):
+        return str(rs.data["reveal"].get("side")) or None
     if st.air is not None:
         air = st.air
         if st.phase in (Phase.AIR_DICE, Phase.REVIEW_DICE) and air.roll is not None:
@@ -418,6 +422,8 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     undo = ("undo",) if can_undo else ()
     flow = flow_of(st)
     rs = st.rules_state
+    if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("reveal"):
+        return ("mine_number", *undo)
     if rs is not None and rs.roll is not None:
         if st.phase is Phase.RULE_DICE:
             return ("dice", *undo)

@@ -396,6 +396,10 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "assault_dice_changed": lambda d, n: (f"The assault on the {n.unit(d['target'])} goes on "
                                           f"with {dice_words(d['dice'])} (not {d['was']})."),
     "exit_medals_added": lambda d, n: f"The exit counts {count(d['medals'], 'more medal')}.",
+    "mine_reveal_due": lambda d, n: (f"{_cap(n.unit(d['unit']))} enters the minefield on "
+                                     f"{d['hex']}: the mine is turned over."),
+    "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "
+                                   + ("decoy (0)." if not d["value"] else f"{d['value']}.")),
     "high_command_discard": lambda d, n: ("Italian High Command: the Axis discard a command card "
                                           "at random." if d.get("discards") else
                                           "Italian High Command: the Axis keep their last cards."),

@@ -33,6 +33,7 @@ from companion.rules.board import BoardKind, Side
 from companion.rules.variants import (
     HIGH_COMMAND_FLOOR,
     HIGH_COMMAND_VARIANT,
+    MINE_TOKENS_VARIANT,
     card_becomes,
     card_plays_as,
 )
@@ -355,11 +356,32 @@ _ENTERED = {"unit_moved": entry.Entry.MOVE, "ground_taken": entry.Entry.TAKE_GRO
             "retreat_chosen": entry.Entry.RETREAT, "desert_moved": entry.Entry.MOVE}
 
 
+MINE_NUMBERS = range(0, 5)  # the numbers a mine token may carry (the editor's mine0..mine4)
+
+
+def _mine_number(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    rs = _rs(st)
+    due = rs.data.get("reveal")
+    if not due:
+        raise IllegalAction("no mine is being turned over")
+    number = a.get("number")
+    if not isinstance(number, int) or number not in MINE_NUMBERS:
+        raise IllegalAction(f"number: the number on the mine, {MINE_NUMBERS[0]} to "
+                            f"{MINE_NUMBERS[-1]} (0 is a decoy)")
+    yield "mine_revealed", {"hex": due["hex"], "terrain": due["terrain"], "value": number,
+                            "unit": due["unit"]}
+    # the mine's own roll follows at once, as for a mine whose number was known
+    yield from EntryFlow().rolls_for(session, str(due["unit"]), entry.Entry(due["how"]))
+
+
 class EntryFlow(ScenarioRuleFlow):
-    """A unit entering a minefield or a frozen river rolls for it (cards 29 and 47)."""
+    """A unit entering a minefield or a frozen river rolls for it (cards 29 and 47); a mine
+    laid face down (mine tokens) is first turned over and its number given."""
 
     name = "entry"
     roll_kinds = ("entry",)
+    handlers: Mapping[str, Handler] = {"mine_number": _mine_number}
 
     def applies(self, st: GameState) -> bool:
         from companion.rules.terrain import TERRAIN
@@ -400,28 +422,47 @@ class EntryFlow(ScenarioRuleFlow):
         for ev in events:
             if ev.kind not in _ENTERED:
                 continue
-            st = session.state
             if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
                 continue
-            for r in self._rolls(session, ev, events):
-                if r.dice is None or r.sweep:
-                    continue  # a mine face down (no value in the file): not played; swept
-                uid = str(ev.data["unit"])
-                if r.decoy:
-                    yield "entry_rolled", {"unit": uid, "terrain": r.terrain, "faces": [],
-                                           "hits": 0, "figures_removed": 0, "eliminated": False,
-                                           "removed": [r.terrain], "explain": [r.explain]}
-                    continue
-                if r.dice <= 0:
-                    continue
-                owner = st.position.units[uid].side
-                where = st.hex_name(st.position.units[uid].hex)
-                yield _roll_due(session, "entry", r.dice, owner,
-                                f"the {st.position.units[uid].type.replace('_', ' ')} entered the "
-                                f"{r.terrain.replace('_', ' ')} on {where}", st.phase.value,
-                                unit=uid, explain=[r.explain], terrain=r.terrain,
-                                how=_ENTERED[ev.kind].value)
-                return  # one roll at a time
+            rolls = self._rolls(session, ev, events)
+            if rolls:
+                yield from self._declare(session, str(ev.data["unit"]), _ENTERED[ev.kind], rolls)
+                return  # one entry at a time
+
+    def rolls_for(self, session: GameSession, uid: str, how: entry.Entry) -> Iterator[Draft]:
+        """The rolls a unit owes for the hex it stands on, entered ``how`` (after a reveal)."""
+        if uid not in session.state.position.units:
+            return iter(())
+        return self._declare(session, uid, how,
+                             entry.entry_rolls(session.state.position, uid, how))
+
+    def _declare(self, session: GameSession, uid: str, how: entry.Entry,
+                 rolls: list[entry.EntryRoll]) -> Iterator[Draft]:
+        st = session.state
+        for r in rolls:
+            if r.sweep:
+                continue  # combat engineers: no roll
+            unit = st.position.units[uid]
+            where = st.hex_name(unit.hex)
+            if r.dice is None:
+                if MINE_TOKENS_VARIANT not in st.scenario.variants:
+                    continue  # a mine with no number and no token to turn over: not rolled
+                yield "mine_reveal_due", {"unit": uid, "hex": where, "terrain": r.terrain,
+                                          "side": unit.side.value, "how": how.value,
+                                          "then": st.phase.value}
+                return
+            if r.decoy:
+                yield "entry_rolled", {"unit": uid, "terrain": r.terrain, "faces": [],
+                                       "hits": 0, "figures_removed": 0, "eliminated": False,
+                                       "removed": [r.terrain], "explain": [r.explain]}
+                continue
+            if r.dice <= 0:
+                continue
+            yield _roll_due(session, "entry", r.dice, unit.side,
+                            f"the {unit.type.replace('_', ' ')} entered the "
+                            f"{r.terrain.replace('_', ' ')} on {where}", st.phase.value,
+                            unit=uid, explain=[r.explain], terrain=r.terrain, how=how.value)
+            return  # one roll at a time
 
     def apply_roll(self, session: GameSession) -> Iterator[Draft]:
         st = session.state
@@ -452,7 +493,21 @@ class EntryFlow(ScenarioRuleFlow):
                                "explain": list(res.explain)}
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        reveal = _rs(st).data.get("reveal")
+        if st.phase is Phase.RULE_STEP and reveal:
+            side = str(reveal["side"])
+            return Prompt("rule_step", side, f"{side.title()}: the {reveal['terrain']} on "
+                          f"{reveal['hex']} was laid face down: turn the mine over and give its "
+                          "number (mine N; 0 is a decoy).", legal.actions,
+                          highlight=(str(reveal["hex"]),),
+                          detail=("A mine's number is the dice it rolls, hits as in a battle.",))
         return _roll_prompt(legal, due, self.roll_kinds)
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        if "mine_number" not in legal.actions:
+            return []
+        return [{"do": "mine_number", "number": n} for n in MINE_NUMBERS]
 
 
 # --- big guns and destroyers: cross-hairs ----------------------------------------------------

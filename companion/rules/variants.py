@@ -173,6 +173,13 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "reduce the visibility range by 1\"; States/NightVisibility: no more rolls at 1); "
                "companion.rules.night with reverse=True: from 6 hexes down to close assault only"),
     RuleVariant(
+        "mine_tokens", "Minefields laid face down (mine tokens)",
+        played_by="companion.game.ruleflows.EntryFlow",
+        source="Terrain Pack rules p.7, Minefields (mine tokens are laid face down and turned "
+               "over when a unit enters; 0 is a decoy); bga-memoir Terrains/Minefield.php (the "
+               "hidden mineX tile is revealed on entering, undo is no longer possible); the "
+               "editor's MINE_FIELD tags are such tokens"),
+    RuleVariant(
         "infantry_exit_counts_2", "Infantry exits count 2 medals",
         played_by="companion.game.ruleflows.ExitFlow",
         source="bga-memoir option infantry_exit_counts_2 (1434 Breakout to Lisyanka: \"An Axis "
@@ -199,6 +206,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
 )}
 
 
+MINE_TOKENS_VARIANT = "mine_tokens"
 HIGH_COMMAND_VARIANT = "italian_high_command"
 HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command
 HIGH_COMMAND_FLOOR = 3  # no discard once the hand is down to this

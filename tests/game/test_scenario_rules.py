@@ -569,3 +569,60 @@ def test_the_log_says_the_scenario_rules_events_in_words_and_keeps_the_chip_card
     c.act({"do": "commissar_card", "card": card})
     said = Narrator(start=c.events[0]).line(c.events[-1])
     assert "Commissar chip" in said and card.replace("_", " ") not in said.lower()
+
+
+# --- minefields laid face down (mine tokens) ----------------------------------------------------
+def _face_down(variants: dict[str, str] | None = None) -> Scenario:
+    return scenario([_u("a1", A, "infantry", "f4"), _u("x1", X, "infantry", "A9"),
+                     _u("x2", X, "infantry", "G9")],
+                    terrain=[TerrainPiece("G5", "minefield", owner=X),
+                             TerrainPiece("F5", "minefield", owner=X)],
+                    variants={"mine_tokens": ""} if variants is None else variants)
+
+
+def test_mine_token_turned_over_gives_the_dice_it_rolls() -> None:
+    g = GameSession.new(_face_down())
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "G5"})
+    p = g.prompt()
+    assert g.state.phase is Phase.RULE_STEP and p.kind == "rule_step" and p.side == "allies"
+    assert "turn the mine over" in p.text and p.actions[0] == "mine_number"
+    with pytest.raises(IllegalAction, match="0 to 4"):
+        g.act({"do": "mine_number", "number": 9})
+    g.act({"do": "mine_number", "number": 2})
+    roll = g.legal().roll
+    assert roll is not None and roll.dice == 2 and g.state.phase is Phase.RULE_DICE
+    assert "undo" not in g.legal().actions  # the mine was seen: no taking the move back
+    g.act({"do": "dice", "faces": ["grenade", "flag"]})
+    assert g.state.position.units["a1"].figures == 3 and g.state.phase is Phase.MOVE
+
+
+def test_mine_token_of_zero_is_a_decoy_removed_and_a_file_without_tokens_rolls_nothing() -> None:
+    g = GameSession.new(_face_down())
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "F5"})
+    g.act({"do": "mine_number", "number": 0})
+    assert g.state.phase is Phase.MOVE
+    assert "minefield" not in g.state.position.terrain_names(g.state.board.parse("F5"))
+    plain = GameSession.new(_face_down(variants={}))
+    plain.act({"do": "play_card", "card": "attack_center"})
+    plain.act({"do": "order", "units": ["a1"]})
+    plain.act({"do": "move", "unit": "a1", "to": "G5"})
+    assert plain.state.phase is Phase.MOVE  # no number and no token to turn over
+
+
+def test_the_editors_mine_field_tags_are_tokens_and_a_decoy_tag_is_a_zero() -> None:
+    from companion.scenarios.m44 import import_m44
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 4, "col": 4, "tags": [{"name": "tag3", "behavior": "MINE_FIELD", "side": "AXIS"}]},
+        {"row": 4, "col": 6, "tags": [{"name": "tag3", "behavior": "DECOY_MINE"}]},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]},
+        "game_info": {"options": {"mine_deck_name": "PACIFIC"}}})
+    assert s.variants == {"mine_tokens": ""} and not s.notes
+    assert sorted(t.value for t in s.terrain if t.type == "minefield"
+                  if t.value is not None) == [0]
+    assert not _not_played(s)
