@@ -54,6 +54,15 @@ def _dice_words(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+def _discardable(st: GameState, side: Side) -> list[str]:
+    """The cards of ``side``'s virtual hand a rule may make it discard: not the card in play,
+    not the one set aside under the Commissar chip."""
+    rs = st.rules_state
+    chip = rs.chip.get(side.value) if rs is not None else None
+    return [c for c in st.hands.get(side, [])
+            if c != chip and not (st.active is side and c == st.card)]
+
+
 def _hand_size(st: GameState, side: Side) -> int:
     return len(st.hands.get(side, [])) if st.deck is not None else st.scenario.sides[side].cards
 
@@ -555,7 +564,7 @@ class HQFlow(ScenarioRuleFlow):
         owners = hq.hq_hexes(st.position)
         for h in sorted(now - before, key=lambda x: (x.row, x.col)):
             side = owners[h]
-            hand = st.hands.get(side, [])
+            hand = _discardable(st, side)
             yield "hq_captured", {"hex": st.hex_name(h), "side": side.value,
                                   "discarded": hand[-1] if st.deck is not None and hand else None,
                                   "hand": hq.hand_size(st.position, side,
@@ -841,8 +850,7 @@ class HighCommandFlow(ScenarioRuleFlow):
         seen = int(rs.data.get("high_command_seen", 0))
         for uid in lost[seen:]:
             held = int(rs.data.get("high_command_held", st.scenario.sides[Side.AXIS].cards))
-            hand = [c for c in st.hands.get(Side.AXIS, [])
-                    if not (st.active is Side.AXIS and c == st.card)]
+            hand = _discardable(st, Side.AXIS)
             if st.deck is not None:
                 held = len(hand)
             card = None
