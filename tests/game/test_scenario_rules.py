@@ -626,3 +626,36 @@ def test_the_editors_mine_field_tags_are_tokens_and_a_decoy_tag_is_a_zero() -> N
     assert sorted(t.value for t in s.terrain if t.type == "minefield"
                   if t.value is not None) == [0]
     assert not _not_played(s)
+
+
+def test_hq_taken_back_by_its_side_draws_the_card_it_lost() -> None:
+    s = scenario([_u("a1", A, "infantry", "f4"), _u("x1", X, "infantry", "G7"),
+                  _u("x2", X, "infantry", "A9")],
+                 terrain=[TerrainPiece("G5", "headquarters", owner=X)])
+    g = GameSession.new(s)  # real cards: the players discard and draw; the game says when
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "G5"})
+    assert g.state.rules_state is not None and g.state.rules_state.hq_captured == ["G5"]
+    _finish_turn(g)
+    assert any("HQ on G5" in d for d in g.prompt().detail)  # the Axis are told their hand
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": []})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "F5"})
+    assert g.state.rules_state.hq_captured == ["G5"]  # left empty, it stays captured
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "g6"})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": []})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "G5"})
+    assert g.state.rules_state.hq_captured == []
+    assert [e.kind for e in g.events].count("hq_retaken") == 1
