@@ -131,6 +131,8 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "desert_move": (_UNIT, _f("to", "text", True, "the hex the armor moves on to")),
     "heal": (_f("unit", "text", True, "the wounded unit on a hospital or oasis"),),
     "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
+    "mine_number": (_f("number", "whole", True, "the number on the mine turned over (0-4; 0 is "
+                       "a decoy)"),),
 })
 
 

@@ -124,6 +124,11 @@ class AutoPlayer:
         desert move (each only when the moment offers it)."""
         legal = self._legal
         assert legal is not None
+        if "mine_number" in actions:
+            # the table turns a real token over; the auto player simulates one (0-3, from the
+            # seed and the game's position in its log)
+            rng = random.Random(f"{self.seed}:mine:{st.seq}")
+            return {"do": "mine_number", "number": rng.randrange(4)}
         if "commissar_card" in actions:
             held = [c for c in st.hands.get(st.active, []) if c != st.card
                     or st.phase.value == "play_card"]

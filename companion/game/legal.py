@@ -73,6 +73,8 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "the attacker advances or stays"),
     PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
               "the unit's owner)", "the dice are read"),
+    PhaseRule(Phase.RULE_STEP, ("mine_number",), "the owner of the unit that entered",
+              "the mine's number is given"),
     PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
 )}
 
@@ -430,6 +432,9 @@ def _actor(st: GameState) -> str | None:
     b = st.battle
     if st.phase in (Phase.AIR_DICE, Phase.DICE, Phase.REVIEW_DICE, Phase.RULE_DICE):
         return _thrower(st)
+    rs = st.rules_state
+    if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("reveal"):
+        return str(rs.data["reveal"].get("side")) or None
     if st.air is not None and st.phase is Phase.AIR_RETREAT and st.air.retreats:
         unit = st.position.units.get(st.air.retreats[0]["unit"])
         return unit.side.value if unit else None
@@ -442,6 +447,8 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     undo = ("undo",) if can_undo else ()
     flow = flow_of(st)
     rs = st.rules_state
+    if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("reveal"):
+        return ("mine_number", *undo)
     if rs is not None and rs.roll is not None:
         if st.phase is Phase.RULE_DICE:
             return ("dice", *undo)

@@ -368,6 +368,46 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "air_withdrawn": lambda d, n: (f"{_cap(n.unit(d['unit']))} withdraws "
                                    f"({d.get('reason', 'by choice')}), no medal."),
     "game_over": _game_over,
+    # the scenario's own rules (companion.game.ruleflows)
+    "rule_roll_due": lambda d, n: (f"{_cap(n.words(str(d['purpose']), _about(d)))}: "
+                                   f"{dice_words(d['dice'])}, thrown by the "
+                                   f"{d['thrower'].title()}."),
+    "rule_roll_declared": lambda d, n: (f"{_cap(n.words(str(d['purpose']), _about(d)))}: "
+                                        f"{dice_words(d['dice'])}."),
+    "night_rolled": lambda d, n: (f"Night: {count(d['stars'], 'star')}; "
+                                  + ("full daylight, the night rules end."
+                                     if d.get("visibility") is None else
+                                     f"units now see {count(d['visibility'], 'hex', 'hexes')}.")),
+    "entry_rolled": lambda d, n: (f"{_cap(n.unit(d['unit']))} on the "
+                                  f"{str(d.get('terrain') or 'terrain').replace('_', ' ')}: "
+                                  + ("a decoy, removed." if d.get("removed") and not d["faces"]
+                                     else f"{_faces(d['faces'])} — "
+                                     f"{count(d['figures_removed'], 'figure')} lost"
+                                     + (", eliminated." if d.get("eliminated") else "."))),
+    "healed": lambda d, n: (f"{_cap(n.unit(d['unit']))} heals: "
+                            f"{count(d['figures_returned'], 'figure')} back."),
+    "cave_seal_rolled": lambda d, n: (f"{_cap(n.unit(d['unit']))} "
+                                      + ("seals the cave." if d.get("sealed")
+                                         else "fails to seal the cave.")),
+    "commissar_card_placed": lambda d, n: (f"{side_words(d['side'])} place next turn's card under "
+                                           "the Commissar chip."),
+    "desert_moved": lambda d, n: (f"{_cap(n.kind(d['unit']))} moves on to {d['to']} (desert "
+                                  "rules)."),
+    "cross_hair_placed": lambda d, n: f"Cross-hair on the {n.unit(d['target'])}.",
+    "hq_captured": lambda d, n: (f"The {d['side'].title()}' HQ on {d['hex']} is taken: "
+                                 "they play with a command card fewer."),
+    "hq_retaken": lambda d, n: (f"{side_words(d['side'])} take their HQ on {d['hex']} back "
+                                "and draw a command card."),
+    "assault_dice_changed": lambda d, n: (f"The assault on the {n.unit(d['target'])} goes on "
+                                          f"with {dice_words(d['dice'])} (not {d['was']})."),
+    "exit_medals_added": lambda d, n: f"The exit counts {count(d['medals'], 'more medal')}.",
+    "mine_reveal_due": lambda d, n: (f"{_cap(n.unit(d['unit']))} enters the minefield on "
+                                     f"{d['hex']}: the mine is turned over."),
+    "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "
+                                   + ("decoy (0)." if not d["value"] else f"{d['value']}.")),
+    "high_command_discard": lambda d, n: ("Italian High Command: the Axis discard a command card "
+                                          "at random." if d.get("discards") else
+                                          "Italian High Command: the Axis keep their last cards."),
 }
 
 

@@ -275,7 +275,8 @@ def options_lines(legal: LegalActions) -> list[str]:
              "commissar_card": "chip CARD (place it under the Commissar chip)",
              "desert_move": "desert HEX HEX (1 more hex after taking ground)",
              "heal": "heal HEX (the unit heals instead of battling)",
-             "seal_cave": "seal HEX (try to seal the cave instead of battling)"}
+             "seal_cave": "seal HEX (try to seal the cave instead of battling)",
+             "mine_number": "mine N (the number on the mine turned over)"}
     others = [words[a] for a in legal.actions if a in words]
     if others:
         lines.append("Also: " + "; ".join(others))

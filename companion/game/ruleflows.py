@@ -30,7 +30,13 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import caves, commissar, desert, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
-from companion.rules.variants import card_becomes, card_plays_as
+from companion.rules.variants import (
+    HIGH_COMMAND_FLOOR,
+    HIGH_COMMAND_VARIANT,
+    MINE_TOKENS_VARIANT,
+    card_becomes,
+    card_plays_as,
+)
 
 if TYPE_CHECKING:
     from companion.game.legal import LegalActions
@@ -46,6 +52,15 @@ def _words(n: int, what: str) -> str:
 
 def _dice_words(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _discardable(st: GameState, side: Side) -> list[str]:
+    """The cards of ``side``'s virtual hand a rule may make it discard: not the card in play,
+    not the one set aside under the Commissar chip."""
+    rs = st.rules_state
+    chip = rs.chip.get(side.value) if rs is not None else None
+    return [c for c in st.hands.get(side, [])
+            if c != chip and not (st.active is side and c == st.card)]
 
 
 def _hand_size(st: GameState, side: Side) -> int:
@@ -350,11 +365,32 @@ _ENTERED = {"unit_moved": entry.Entry.MOVE, "ground_taken": entry.Entry.TAKE_GRO
             "retreat_chosen": entry.Entry.RETREAT, "desert_moved": entry.Entry.MOVE}
 
 
+MINE_NUMBERS = range(0, 5)  # the numbers a mine token may carry (the editor's mine0..mine4)
+
+
+def _mine_number(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    rs = _rs(st)
+    due = rs.data.get("reveal")
+    if not due:
+        raise IllegalAction("no mine is being turned over")
+    number = a.get("number")
+    if not isinstance(number, int) or number not in MINE_NUMBERS:
+        raise IllegalAction(f"number: the number on the mine, {MINE_NUMBERS[0]} to "
+                            f"{MINE_NUMBERS[-1]} (0 is a decoy)")
+    yield "mine_revealed", {"hex": due["hex"], "terrain": due["terrain"], "value": number,
+                            "unit": due["unit"]}
+    # the mine's own roll follows at once, as for a mine whose number was known
+    yield from EntryFlow().rolls_for(session, str(due["unit"]), entry.Entry(due["how"]))
+
+
 class EntryFlow(ScenarioRuleFlow):
-    """A unit entering a minefield or a frozen river rolls for it (cards 29 and 47)."""
+    """A unit entering a minefield or a frozen river rolls for it (cards 29 and 47); a mine
+    laid face down (mine tokens) is first turned over and its number given."""
 
     name = "entry"
     roll_kinds = ("entry",)
+    handlers: Mapping[str, Handler] = {"mine_number": _mine_number}
 
     def applies(self, st: GameState) -> bool:
         from companion.rules.terrain import TERRAIN
@@ -395,28 +431,47 @@ class EntryFlow(ScenarioRuleFlow):
         for ev in events:
             if ev.kind not in _ENTERED:
                 continue
-            st = session.state
             if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
                 continue
-            for r in self._rolls(session, ev, events):
-                if r.dice is None or r.sweep:
-                    continue  # a mine face down (no value in the file): not played; swept
-                uid = str(ev.data["unit"])
-                if r.decoy:
-                    yield "entry_rolled", {"unit": uid, "terrain": r.terrain, "faces": [],
-                                           "hits": 0, "figures_removed": 0, "eliminated": False,
-                                           "removed": [r.terrain], "explain": [r.explain]}
-                    continue
-                if r.dice <= 0:
-                    continue
-                owner = st.position.units[uid].side
-                where = st.hex_name(st.position.units[uid].hex)
-                yield _roll_due(session, "entry", r.dice, owner,
-                                f"the {st.position.units[uid].type.replace('_', ' ')} entered the "
-                                f"{r.terrain.replace('_', ' ')} on {where}", st.phase.value,
-                                unit=uid, explain=[r.explain], terrain=r.terrain,
-                                how=_ENTERED[ev.kind].value)
-                return  # one roll at a time
+            rolls = self._rolls(session, ev, events)
+            if rolls:
+                yield from self._declare(session, str(ev.data["unit"]), _ENTERED[ev.kind], rolls)
+                return  # one entry at a time
+
+    def rolls_for(self, session: GameSession, uid: str, how: entry.Entry) -> Iterator[Draft]:
+        """The rolls a unit owes for the hex it stands on, entered ``how`` (after a reveal)."""
+        if uid not in session.state.position.units:
+            return iter(())
+        return self._declare(session, uid, how,
+                             entry.entry_rolls(session.state.position, uid, how))
+
+    def _declare(self, session: GameSession, uid: str, how: entry.Entry,
+                 rolls: list[entry.EntryRoll]) -> Iterator[Draft]:
+        st = session.state
+        for r in rolls:
+            if r.sweep:
+                continue  # combat engineers: no roll
+            unit = st.position.units[uid]
+            where = st.hex_name(unit.hex)
+            if r.dice is None:
+                if MINE_TOKENS_VARIANT not in st.scenario.variants:
+                    continue  # a mine with no number and no token to turn over: not rolled
+                yield "mine_reveal_due", {"unit": uid, "hex": where, "terrain": r.terrain,
+                                          "side": unit.side.value, "how": how.value,
+                                          "then": st.phase.value}
+                return
+            if r.decoy:
+                yield "entry_rolled", {"unit": uid, "terrain": r.terrain, "faces": [],
+                                       "hits": 0, "figures_removed": 0, "eliminated": False,
+                                       "removed": [r.terrain], "explain": [r.explain]}
+                continue
+            if r.dice <= 0:
+                continue
+            yield _roll_due(session, "entry", r.dice, unit.side,
+                            f"the {unit.type.replace('_', ' ')} entered the "
+                            f"{r.terrain.replace('_', ' ')} on {where}", st.phase.value,
+                            unit=uid, explain=[r.explain], terrain=r.terrain, how=how.value)
+            return  # one roll at a time
 
     def apply_roll(self, session: GameSession) -> Iterator[Draft]:
         st = session.state
@@ -447,7 +502,21 @@ class EntryFlow(ScenarioRuleFlow):
                                "explain": list(res.explain)}
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        reveal = _rs(st).data.get("reveal")
+        if st.phase is Phase.RULE_STEP and reveal:
+            side = str(reveal["side"])
+            return Prompt("rule_step", side, f"{side.title()}: the {reveal['terrain']} on "
+                          f"{reveal['hex']} was laid face down: turn the mine over and give its "
+                          "number (mine N; 0 is a decoy).", legal.actions,
+                          highlight=(str(reveal["hex"]),),
+                          detail=("A mine's number is the dice it rolls, hits as in a battle.",))
         return _roll_prompt(legal, due, self.roll_kinds)
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        if "mine_number" not in legal.actions:
+            return []
+        return [{"do": "mine_number", "number": n} for n in MINE_NUMBERS]
 
 
 # --- big guns and destroyers: cross-hairs ----------------------------------------------------
@@ -495,7 +564,7 @@ class HQFlow(ScenarioRuleFlow):
         owners = hq.hq_hexes(st.position)
         for h in sorted(now - before, key=lambda x: (x.row, x.col)):
             side = owners[h]
-            hand = st.hands.get(side, [])
+            hand = _discardable(st, side)
             yield "hq_captured", {"hex": st.hex_name(h), "side": side.value,
                                   "discarded": hand[-1] if st.deck is not None and hand else None,
                                   "hand": hq.hand_size(st.position, side,
@@ -761,13 +830,54 @@ class ExitFlow(ScenarioRuleFlow):
                                                 "medals": medals - 1, "rule": name}
 
 
+# --- the Italian High Command ------------------------------------------------------------------
+class HighCommandFlow(ScenarioRuleFlow):
+    """Each Axis unit eliminated costs the Axis a command card at random while they hold more
+    than 3 (the importer deals them 6: bga-memoir italy_high_command)."""
+
+    name = "high_command"
+
+    def applies(self, st: GameState) -> bool:
+        return HIGH_COMMAND_VARIANT in st.scenario.variants
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        import random
+
+        st = session.state
+        rs = _rs(st)
+        scored = st.ledger.eliminated.get(Side.ALLIES, ())
+        lost = [u for u in st.eliminated if u in scored]  # Axis units, in the order they fell
+        seen = int(rs.data.get("high_command_seen", 0))
+        for uid in lost[seen:]:
+            held = int(rs.data.get("high_command_held", st.scenario.sides[Side.AXIS].cards))
+            hand = _discardable(st, Side.AXIS)
+            if st.deck is not None:
+                held = len(hand)
+            card = None
+            if held > HIGH_COMMAND_FLOOR and st.deck is not None and hand:
+                card = random.Random(f"{st.options.get('seed', 0)}:high-command:"
+                                     f"{session.log.last_seq}").choice(hand)
+            yield "high_command_discard", {"unit": uid, "side": Side.AXIS.value, "card": card,
+                                           "discards": held > HIGH_COMMAND_FLOOR,
+                                           "held": held - 1 if held > HIGH_COMMAND_FLOOR else held}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card" or st.active is not Side.AXIS or st.deck is not None:
+            return p
+        held = int(_rs(st).data.get("high_command_held", st.scenario.sides[Side.AXIS].cards))
+        return replace(p, detail=(*p.detail, f"Italian High Command: the Axis hold {held} "
+                                  "command cards (one discarded at random for each unit lost, "
+                                  f"down to {HIGH_COMMAND_FLOOR})."))
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
 
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
-    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(),
+    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

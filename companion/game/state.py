@@ -35,6 +35,7 @@ class Phase(StrEnum):
     AIR_DICE = "air_dice"  # air dice are due: air check, strafing, attack run, confirmation
     AIR_RETREAT = "air_retreat"  # a unit hit by an air attack retreats; its owner chooses
     RULE_DICE = "rule_dice"  # a scenario rule's dice are due: night, a minefield, healing...
+    RULE_STEP = "rule_step"  # a scenario rule asks the table something: a mine's number
     OVER = "over"
 
 
@@ -1120,6 +1121,40 @@ def _assault_dice_changed(state: GameState, d: dict[str, Any]) -> None:
 def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
     if d.get("side") in ("allies", "axis"):
         state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+
+
+@_kind("high_command_discard", "Italian High Command: an Axis unit was eliminated; while they "
+       "hold more than 3 cards the Axis discard one at random, not replaced", Undo.NEUTRAL)
+def _high_command_discard(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.data["high_command_seen"] = int(rs.data.get("high_command_seen", 0)) + 1
+    rs.data["high_command_held"] = int(d["held"])
+    card = d.get("card")
+    hand = state.hands.get(Side.AXIS)
+    if card and hand is not None and card in hand:
+        hand.remove(card)
+        state.discard.append(card)
+
+
+@_kind("mine_reveal_due", "a unit entered a minefield laid face down: the mine is turned over "
+       "and its number given", Undo.NEUTRAL)
+def _mine_reveal_due(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.data["reveal"] = {**d, "then": d.get("then", state.phase.value)}
+    state.phase = Phase.RULE_STEP
+
+
+@_kind("mine_revealed", "the number of a mine turned over (0: a decoy); its dice follow",
+       Undo.BARRIER, board=True)
+def _mine_revealed(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    due = rs.data.pop("reveal", None) or {}
+    h = state.board.parse(d["hex"])
+    state.position.terrain_values[(h, d["terrain"])] = int(d["value"])
+    state.phase = Phase(due.get("then", "move"))
 
 
 def _undo_of(kind: str) -> Undo:

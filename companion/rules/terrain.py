@@ -226,6 +226,12 @@ TERRAIN: dict[str, TerrainSpec] = _table((
           "card (memoir44.wikia.com \"Rice Field\": every unit stops on entering and leaving, "
           "armor may not battle, no artillery, no armor overrun): played as Marshes; bga-memoir "
           "Terrains/RicePaddies.php codes no rule beyond the tile (unverified against the card)"),
+    TerrainSpec("ravine", impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                ignore_flags=1, ignore_flags_for=frozenset({UnitClass.INFANTRY}),
+                source="Eastern Front rules p.3, Ravine (impassable to armor and artillery, no "
+                       "restriction for infantry; no combat restriction, infantry on it may "
+                       "ignore the first flag; line of sight clear: the public yumpu.com copy of "
+                       "\"Eastfront rules EN - Days of Wonder\")"),
     TerrainSpec("flooded_field", enter_from_adjacent_only=True, stop_on_enter=True,
                 leave_to_adjacent_only=True, no_battle_after_enter=True,
                 no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),

@@ -149,8 +149,11 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "ST_COMMISSAR)"),
     RuleVariant(
         "italian_high_command", "Italian High Command",
-        not_played="the Italian High Command's card limit",
-        source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
+        played_by="companion.game.ruleflows.HighCommandFlow",
+        source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command): the "
+               "Axis start with 6 command cards (Teams::loadScenario) and, each time one of "
+               "their units is eliminated while they hold more than 3, discard one at random, "
+               "not replaced (AttackUnitsTrait, discardItalianHighCommand)"),
     RuleVariant(
         "north_african_desert", "North African Desert rules",
         played_by="companion.game.ruleflows.DesertFlow",
@@ -169,6 +172,13 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "start of each turn, the Axis player rolls 4 Battle dice ... For each star rolled, "
                "reduce the visibility range by 1\"; States/NightVisibility: no more rolls at 1); "
                "companion.rules.night with reverse=True: from 6 hexes down to close assault only"),
+    RuleVariant(
+        "mine_tokens", "Minefields laid face down (mine tokens)",
+        played_by="companion.game.ruleflows.EntryFlow",
+        source="Terrain Pack rules p.7, Minefields (mine tokens are laid face down and turned "
+               "over when a unit enters; 0 is a decoy); bga-memoir Terrains/Minefield.php (the "
+               "hidden mineX tile is revealed on entering, undo is no longer possible); the "
+               "editor's MINE_FIELD tags are such tokens"),
     RuleVariant(
         "infantry_exit_counts_2", "Infantry exits count 2 medals",
         played_by="companion.game.ruleflows.ExitFlow",
@@ -194,6 +204,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         not_played="the end of the game when the deck is reshuffled",
         source="bga-memoir deck_reshuffling"),
 )}
+
+
+MINE_TOKENS_VARIANT = "mine_tokens"
+HIGH_COMMAND_VARIANT = "italian_high_command"
+HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command
+HIGH_COMMAND_FLOOR = 3  # no discard once the hand is down to this
 
 
 class VariantError(ValueError):

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
+from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT, MINE_TOKENS_VARIANT
 from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
@@ -127,6 +128,7 @@ class _Importer:
         # hundred mountain hexes gets one note naming them all
         self._notes: dict[str, list[str]] = {}
         self._exit_pictures: list[str] = []
+        self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -240,6 +242,14 @@ class _Importer:
 
         air = self._air(info, units)
         variants = self._check_options(info)
+        if self._face_down_mines:
+            # the editor's minefields are mine tokens laid face down (bga-memoir hides their
+            # numbers, the mineX tile): each is turned over when a unit first enters it
+            variants[MINE_TOKENS_VARIANT] = ""
+        if HIGH_COMMAND_VARIANT in variants:  # bga-memoir Teams::loadScenario: 6 Axis cards
+            axis = sides[Side.AXIS]
+            sides[Side.AXIS] = SideSetup(country=axis.country, cards=HIGH_COMMAND_CARDS,
+                                         medals_to_win=axis.medals_to_win)
         meta = self.root.get("meta_data", {})
         sid = self.default_id
         if isinstance(meta, dict) and str(meta.get("scenario_id", "")).isdigit():
@@ -399,9 +409,10 @@ class _Importer:
             return
         if behavior == "MINE_FIELD":
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
+            self._face_down_mines.append(where)
             return
-        if behavior == "DECOY_MINE":
-            terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
+        if behavior == "DECOY_MINE":  # a mine known to be a decoy: its number is 0
+            terrain.append(TerrainPiece(hex=where, type="minefield", owner=side, value=0))
             return
         if name.startswith("medal"):
             self._medal(tag, path, where, name, objectives)

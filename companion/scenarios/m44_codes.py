@@ -280,5 +280,7 @@ STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
                             "BREAKTHROUGH_DECK", "OVERLORD", "OVERLORD_DECK"}),
     # the minefields are the Terrain Pack's mine tokens, laid face down (bga-memoir 12498):
     # what the table does anyway; the rules core asks for a mine's number when a unit enters
-    "mine_deck_name": frozenset({"TERRAIN"}),
+    # the mine tokens the players lay face down: the table's own tokens, turned over as units
+    # enter (the game asks their numbers), whichever set the scenario names
+    "mine_deck_name": frozenset({"TERRAIN", "PACIFIC"}),
 }

@@ -522,3 +522,140 @@ def test_the_terminal_types_the_scenario_rules_steps() -> None:
         "do": "play_card", "card": "recon_center", "as_card": "air_power"}
     with pytest.raises(ValueError, match="usage"):
         parse_command("desert f4")
+
+
+# --- the Italian High Command ------------------------------------------------------------------
+def test_italian_high_command_an_axis_unit_lost_costs_a_card_at_random_down_to_three() -> None:
+    s = scenario([_u("a1", A, "infantry", "f4"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "G5", figures=1), _u("x2", X, "infantry", "A9")],
+                 variants={"italian_high_command": ""})
+    s.sides[X].cards = 6
+    g = GameSession.new(s, deck_seed=4)
+    assert len(g.state.hands[X]) == 6
+    card = next(c for c in g.state.hands[A] if c in (
+        "attack_center", "probe_center", "assault_center", "recon_center", "general_advance",
+        "infantry_assault", "direct_from_hq", "recon_in_force"))
+    g.act({"do": "play_card", "card": card})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    g.act({"do": "dice", "faces": ["infantry", "flag", "star"]})
+    assert "x1" not in g.state.position.units
+    ev = [e for e in g.events if e.kind == "high_command_discard"]
+    assert ev and ev[0].data["card"] in g.state.discard and len(g.state.hands[X]) == 5
+    assert not _not_played(s)
+
+
+def test_italian_high_command_from_a_real_file_deals_the_axis_six_cards() -> None:
+    from companion.scenarios.m44 import import_m44
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infit"}},
+        {"row": 8, "col": 0, "unit": {"name": "infbrit"}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES", "cards_player1": 4,
+                      "options": {"italy_high_command": True}}})
+    assert s.variants == {"italian_high_command": ""} and s.sides[X].cards == 6
+
+
+def test_the_log_says_the_scenario_rules_events_in_words_and_keeps_the_chip_card_secret() -> None:
+    from companion.game.narrate import Narrator
+
+    g = GameSession.new(_night())
+    g.act({"do": "dice", "faces": ["star", "flag", "flag", "flag"]})
+    lines = [Narrator(start=g.events[0]).line(e) for e in g.events]
+    assert "Night: 1 star; units now see 2 hexes." in lines
+    c = GameSession.new(_commissar(), deck_seed=3)
+    card = next(x for x in c.state.hands[A] if not x.startswith("recon"))
+    c.act({"do": "commissar_card", "card": card})
+    said = Narrator(start=c.events[0]).line(c.events[-1])
+    assert "Commissar chip" in said and card.replace("_", " ") not in said.lower()
+
+
+# --- minefields laid face down (mine tokens) ----------------------------------------------------
+def _face_down(variants: dict[str, str] | None = None) -> Scenario:
+    return scenario([_u("a1", A, "infantry", "f4"), _u("x1", X, "infantry", "A9"),
+                     _u("x2", X, "infantry", "G9")],
+                    terrain=[TerrainPiece("G5", "minefield", owner=X),
+                             TerrainPiece("F5", "minefield", owner=X)],
+                    variants={"mine_tokens": ""} if variants is None else variants)
+
+
+def test_mine_token_turned_over_gives_the_dice_it_rolls() -> None:
+    g = GameSession.new(_face_down())
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "G5"})
+    p = g.prompt()
+    assert g.state.phase is Phase.RULE_STEP and p.kind == "rule_step" and p.side == "allies"
+    assert "turn the mine over" in p.text and p.actions[0] == "mine_number"
+    with pytest.raises(IllegalAction, match="0 to 4"):
+        g.act({"do": "mine_number", "number": 9})
+    g.act({"do": "mine_number", "number": 2})
+    roll = g.legal().roll
+    assert roll is not None and roll.dice == 2 and g.state.phase is Phase.RULE_DICE
+    assert "undo" not in g.legal().actions  # the mine was seen: no taking the move back
+    g.act({"do": "dice", "faces": ["grenade", "flag"]})
+    assert g.state.position.units["a1"].figures == 3 and g.state.phase is Phase.MOVE
+
+
+def test_mine_token_of_zero_is_a_decoy_removed_and_a_file_without_tokens_rolls_nothing() -> None:
+    g = GameSession.new(_face_down())
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "F5"})
+    g.act({"do": "mine_number", "number": 0})
+    assert g.state.phase is Phase.MOVE
+    assert "minefield" not in g.state.position.terrain_names(g.state.board.parse("F5"))
+    plain = GameSession.new(_face_down(variants={}))
+    plain.act({"do": "play_card", "card": "attack_center"})
+    plain.act({"do": "order", "units": ["a1"]})
+    plain.act({"do": "move", "unit": "a1", "to": "G5"})
+    assert plain.state.phase is Phase.MOVE  # no number and no token to turn over
+
+
+def test_the_editors_mine_field_tags_are_tokens_and_a_decoy_tag_is_a_zero() -> None:
+    from companion.scenarios.m44 import import_m44
+
+    s = import_m44({"board": {"hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 4, "col": 4, "tags": [{"name": "tag3", "behavior": "MINE_FIELD", "side": "AXIS"}]},
+        {"row": 4, "col": 6, "tags": [{"name": "tag3", "behavior": "DECOY_MINE"}]},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]},
+        "game_info": {"options": {"mine_deck_name": "PACIFIC"}}})
+    assert s.variants == {"mine_tokens": ""} and not s.notes
+    assert sorted(t.value for t in s.terrain if t.type == "minefield"
+                  if t.value is not None) == [0]
+    assert not _not_played(s)
+
+
+def test_hq_taken_back_by_its_side_draws_the_card_it_lost() -> None:
+    s = scenario([_u("a1", A, "infantry", "f4"), _u("x1", X, "infantry", "G7"),
+                  _u("x2", X, "infantry", "A9")],
+                 terrain=[TerrainPiece("G5", "headquarters", owner=X)])
+    g = GameSession.new(s)  # real cards: the players discard and draw; the game says when
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "G5"})
+    assert g.state.rules_state is not None and g.state.rules_state.hq_captured == ["G5"]
+    _finish_turn(g)
+    assert any("HQ on G5" in d for d in g.prompt().detail)  # the Axis are told their hand
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": []})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "F5"})
+    assert g.state.rules_state.hq_captured == ["G5"]  # left empty, it stays captured
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "g6"})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": []})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "G5"})
+    assert g.state.rules_state.hq_captured == []
+    assert [e.kind for e in g.events].count("hq_retaken") == 1

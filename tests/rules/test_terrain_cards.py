@@ -327,3 +327,15 @@ def test_rice_paddies_play_as_marshes_no_artillery_armor_stops_and_does_not_batt
     assert "f4" in armor and not armor["f4"].can_battle  # armor stops and may not battle
     assert "h4" not in dests(pos, "a2")  # no artillery
     assert TERRAIN["rice_paddies"].no_overrun_into
+
+
+def test_ravine_eastern_front_armor_and_artillery_may_not_enter_infantry_ignores_a_flag() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("a2", "allies", "artillery", "H3"),
+                   unit("a3", "allies", "infantry", "D3"),
+                   terrain=(t("f4", "ravine"), t("h4", "ravine"), t("d4", "ravine")))
+    assert "f4" not in dests(pos, "a1") and "h4" not in dests(pos, "a2")
+    assert dests(pos, "a3")["d4"].can_battle  # no restriction for infantry
+    on = position(unit("a1", "allies", "infantry", "F5"), unit("a2", "allies", "armor", "H5"),
+                  terrain=(t("F5", "ravine"),))
+    assert ignorable_flags(on, on.units["a1"]) == 1
+    assert not TERRAIN["ravine"].blocks_los

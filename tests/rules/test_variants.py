@@ -123,7 +123,7 @@ def test_every_variant_has_a_source_and_says_what_it_does() -> None:
 
 
 NOT_PLAYED = ["deck_reshuffling",
-              "empty_section_medals", "italian_high_command", "supply_train"]
+              "empty_section_medals", "supply_train"]
 
 
 def test_the_list_of_options_not_played_is_complete() -> None:

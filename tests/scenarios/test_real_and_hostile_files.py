@@ -270,7 +270,8 @@ def test_the_terrain_pack_mine_deck_is_the_standard_game():
                                                         "side": "ALLIES"}]},
                         {"row": 0, "col": 0, "unit": {"name": "infger"}},
                         {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
-    assert s.notes == [] and s.variants == {}
+    # the face-down tokens are turned over in play (the mine_tokens variant, ruleflows)
+    assert s.notes == [] and s.variants == {"mine_tokens": ""}
     mine = next(p for p in s.terrain if p.type == "minefield")
     assert mine.owner is Side.ALLIES and mine.value is None
     other = import_m44({"game_info": {"options": {"mine_deck_name": "SOMETHING_ELSE"}},
