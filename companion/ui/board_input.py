@@ -327,7 +327,7 @@ class BoardInput(TableBase):
             if action.get("do") in ("end_moves", "end_turn") and self.ask_first(action):
                 self._after_change()  # the app asks "End anyway" / "Go back"
                 return False
-            if action.get("do") == "order":  # the units picked by the time the button is pressed
+            if action.get("do") == "order" and "roll" not in action:  # the units picked by now
                 return self.act(self.order_action(action.get("section")))
             return self.act(action)
         ok = self._ui_step(str(ui), action)
