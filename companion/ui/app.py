@@ -264,6 +264,8 @@ class BoardScreen(TableScreen):
                 {"do": "order", "units": list(t.picked), "roll": faces}))
             return
         self._buttons(panel)
+        for line in t.held_back():  # why Done moving / End turn is not there yet
+            panel.add_widget(label(line, 17, theme.WARN))
         if p.detail:
             for line in p.detail:
                 panel.add_widget(label(line, 16, theme.MUTED))

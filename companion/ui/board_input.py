@@ -288,6 +288,22 @@ class BoardInput(TableBase):
                                                                 else ""), self.generic_action(a)))
         return out
 
+    def held_back(self) -> list[str]:
+        """Why the phase's ending button is missing, in words (the legal actions' why_not):
+        "fighter on F5 must move at least 1 hex..." when Done moving is not offered."""
+        p, legal = self.prompt(), self.legal()
+        if p is None or legal is None:
+            return []
+        ending = {"move": "end_moves", "battle": "end_turn"}.get(p.kind)
+        if ending is None or legal.offers(ending):
+            return []
+        why = legal.why_not(ending)
+        if not why:
+            return []
+        units = [u.id for u in (*legal.movers, *legal.attackers)]
+        text = self.words(why, units)
+        return [text[:1].upper() + text[1:]]
+
     def generic_action(self, do: str) -> dict[str, Any]:
         """An action the app knows only by name, filled from the board: the selected unit, the
         unit on the last tapped hex (``target``) and that hex (``hex``, ``hexes``)."""
