@@ -19,6 +19,7 @@ BUTTON_ACTIONS: dict[str, str] = {
     "apply_dice": "Apply the dice",
     "undo": "Undo",
 }
+_CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
 
