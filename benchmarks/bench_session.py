@@ -53,6 +53,35 @@ def main() -> None:
         print(f"cost of one act ({label}): median {statistics.median(act_costs) * 1e6:,.0f} us, "
               f"mean {statistics.mean(act_costs) * 1e6:,.0f} us over {len(act_costs)} actions")
 
+    # --- the same actions again, with nothing asked before each one --------------------------
+    # (above, the auto player asks the legal actions for its options first, as the app does
+    # when it lights them; a typed command or a tablet's action over sync comes cold)
+    played = []
+    for seed in range(1, 6):
+        g = GameSession.new(scenario, options={"seed": seed}, deck_seed=seed)
+        player = AutoPlayer(seed)
+        actions = []
+        while not g.over:
+            actions.append(player.next_action(g))
+            g.act(actions[-1])
+        played.append((seed, actions))
+    cold: list[float] = []
+    by_kind: dict[str, list[float]] = {}
+    for _ in range(3):
+        for seed, actions in played:
+            g = GameSession.new(scenario, options={"seed": seed}, deck_seed=seed)
+            for action in actions:
+                t0 = time.perf_counter()
+                g.act(action)
+                cold.append(time.perf_counter() - t0)
+                by_kind.setdefault(action["do"], []).append(cold[-1])
+                g.prompt()
+    print(f"cost of one act (in memory, cold: no options asked first): median "
+          f"{statistics.median(cold) * 1e6:,.0f} us over {len(cold)} actions")
+    print("  by action: " + ", ".join(
+        f"{k} {statistics.median(v) * 1e6:,.0f}" for k, v in
+        sorted(by_kind.items(), key=lambda kv: -len(kv[1]))) + " (us, medians)")
+
     # --- a 2,000-event log: replay, and resume from the store ------------------------------
     # one long game: played with a high medal target so it runs past 2,000 events
     g = GameSession.new(scenario, options={"seed": 3}, deck_seed=3)

@@ -7,7 +7,8 @@ Runs, as separate processes, a bare interpreter (``python -I -S -c pass``), ``co
 --help``, every sub-command's ``--help``, one referee query (``companion rules FILE``, a battle
 with dice) and ``companion play --resume`` of a short saved game (which then reads ``quit``).
 The commands take turns, round after round, so a busy machine slows them all alike; it prints
-each one's median wall time and its ratio to the bare interpreter's median of the same run.
+each one's median wall time and its ratio to the bare interpreter's median of the same run, and
+the same for the CPU time the process used (user + system), which other jobs move less.
 
 The ``companion`` command is the installed console script beside this interpreter
 (``.venv/bin/companion``), or ``python -m companion`` where there is none. Goals (issue 18):
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -115,22 +117,30 @@ def main() -> None:
             raise SystemExit(f"{label}: exit {out.returncode}: {out.stderr.strip()[-400:]}")
 
     times: dict[str, list[float]] = {label: [] for label, _, _ in cases}
+    cpu: dict[str, list[float]] = {label: [] for label, _, _ in cases}
     for _ in range(args.rounds):
         for label, argv, stdin in cases:
+            r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
             subprocess.run(argv, input=stdin, env=envs[label], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, text=True)
             times[label].append(time.perf_counter() - t0)
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[label].append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
 
     bare_median = statistics.median(times["bare"])
+    bare_cpu = statistics.median(cpu["bare"])
     for version, cmd in versions.items():
         print(f"companion{f' [{version}]' if version else ''}: {' '.join(cmd)}")
-    print(f"python: {sys.version.split()[0]}, {args.rounds} rounds, medians (ratio to bare)")
+    print(f"python: {sys.version.split()[0]}, {args.rounds} rounds, medians (ratio to bare); "
+          "cpu: the process's user + system time (less moved by other jobs on the machine)")
     width = max(len(label) for label in times)
     for label, ts in times.items():
         med = statistics.median(ts)
+        med_cpu = statistics.median(cpu[label])
         print(f"  {label:<{width}}  {med * 1000:7.1f} ms  {med / bare_median:5.2f}x"
-              f"   [min {min(ts) * 1000:.1f}, max {max(ts) * 1000:.1f}]")
+              f"   [min {min(ts) * 1000:.1f}, max {max(ts) * 1000:.1f}]"
+              f"   cpu {med_cpu * 1000:6.1f} ms {med_cpu / bare_cpu:5.2f}x")
 
 
 if __name__ == "__main__":

@@ -154,3 +154,63 @@ def test_sub_command_help_loads_only_the_command_line(command: str) -> None:
         print(json.dumps(sorted(sys.modules)))
     """)
     assert {m for m in mods if m.startswith("companion.")} <= {"companion.cli", f"companion.cli.{command}"}
+
+
+def test_the_version_is_read_only_when_asked_for() -> None:
+    mods = loaded_modules("""
+        import contextlib, io, json, sys
+        from companion.cli import main
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                main(["games", "--help"])
+            except SystemExit:
+                pass
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert "importlib.metadata" not in mods
+    out = subprocess.run([sys.executable, "-m", "companion", "--version"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0
+    assert out.stdout.startswith("companion ") and out.stdout.split()[1][0].isdigit()
+
+
+def test_naming_a_dice_source_imports_no_mqtt_client_unless_it_has_a_password() -> None:
+    mods = loaded_modules("""
+        import json, sys
+        from companion.dice.factory import redact
+        assert redact("sim") == "sim" and redact("serial:/dev/ttyACM0") == "serial:/dev/ttyACM0"
+        print(json.dumps(sorted(sys.modules)))
+    """)
+    assert not {m for m in mods if m.startswith("paho")}
+    from companion.dice.factory import redact
+
+    assert redact("mqtt:mqtts://tray:secret@broker.local:8883#t1") == "mqtt:mqtts://tray:***@broker.local:8883#t1"
+
+
+def test_the_catalogue_reader_quick_path_reads_what_literal_eval_reads(tmp_path: Path) -> None:
+    import ast
+
+    from companion.ui import i18n
+
+    po = i18n.LOCALE_DIR / "en" / "LC_MESSAGES" / "companion.po"
+    lines = [ln.strip() for ln in po.read_text("utf-8").splitlines()]
+    quoted = [ln.partition(" ")[2] if ln.startswith("msg") else ln for ln in lines if '"' in ln]
+    quoted += ['"a \\"quoted\\" word"', '"two\\nlines"', '"back\\\\slash"', '""']
+    for text in quoted:
+        assert i18n._unquote(text) == ast.literal_eval(text), text
+    # one read per catalogue file: setting the language it holds again reads nothing
+    fr = tmp_path / "fr" / "LC_MESSAGES" / "companion.po"
+    fr.parent.mkdir(parents=True)
+    fr.write_text('msgid "Undo"\nmsgstr "Annuler"\n', "utf-8")
+    old_dir = i18n.LOCALE_DIR
+    try:
+        i18n.LOCALE_DIR = tmp_path
+        i18n.set_language("fr")
+        assert i18n._("Undo") == "Annuler"
+        fr.write_text('msgid "Undo"\nmsgstr "Défaire"\n', "utf-8")
+        i18n.set_language("fr")
+        assert i18n._("Undo") == "Annuler"
+    finally:
+        i18n.LOCALE_DIR = old_dir
+        i18n.set_language("en")
+    assert i18n._("Undo") == "Undo"

@@ -8,6 +8,7 @@ import sys
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it the same)
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any
 
 # argparse (and the re, gettext and shutil it brings) is imported only once a command runs:
 # ``companion`` and ``companion --help`` print the same text from quick_help() (issue 18).
@@ -106,6 +107,18 @@ def version() -> str:
         return __version__
 
 
+def _version_action(argparse: Any) -> Any:
+    """An argparse action printing ``companion VERSION``, reading the version only when run."""
+
+    class VersionAction(argparse.Action):  # type: ignore[misc]
+        def __call__(self, parser: Any, namespace: object, values: object,
+                     option_string: str | None = None) -> None:
+            parser._print_message(f"companion {version()}\n", sys.stdout)
+            parser.exit()
+
+    return VersionAction
+
+
 def _load(name: str) -> object | None:
     import importlib
 
@@ -148,7 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"companion {version()}")
+    # the version is read (importlib.metadata, email, zipfile...: tens of ms) only when asked for
+    parser.add_argument("--version", action=_version_action(argparse), nargs=0,
+                        help="show program's version number and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = args_list[0] if args_list and args_list[0] in COMMANDS else None
     for name, (_, help_text) in COMMANDS.items():

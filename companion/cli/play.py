@@ -84,6 +84,12 @@ Commands (the prompt says which apply now; `options` lists what you may do):
   undo                   take back the last step of this turn (never a dice roll)
   attack TARGET [...]    Barrage / Air Power rolls at enemy units (again with no target: next)
   board                  the map: terrain, units (Allies in capitals), objectives
+Scenario rules (the scenario says which):
+  chip CARD              Soviet Commissar: place a command card under the Commissar chip
+  card recon center as=air_power   Blitz: the Axis play a Recon 1 card as Air Power
+  desert UNIT HEX        desert rules: armor that took ground moves 1 more hex
+  heal UNIT              a wounded unit on a hospital or oasis heals instead of battling
+  seal UNIT              Allied infantry on a cave tries to seal it instead of battling
 Air rules (the scenario says which):
   card NAME air=TITLE    New Flight Plan: an Air Combat card beside the command card
   card NAME sortie       Air Pack: the Air Sortie card joins a section card
@@ -142,7 +148,9 @@ def parse_command(line: str) -> dict[str, Any]:
         words = [a for a in args if "=" not in a and a != "sortie"]
         card: dict[str, Any] = {"do": "play_card", "card": "_".join(words)}
         for a in args:
-            if a.startswith("air="):
+            if a.startswith("as="):
+                card["as_card"] = a.split("=", 1)[1].replace(" ", "_")
+            elif a.startswith("air="):
                 card["air_card"] = a.split("=", 1)[1].replace("_", " ")
             elif a == "sortie":
                 card["air_sortie"] = True
@@ -184,6 +192,15 @@ def parse_command(line: str) -> dict[str, Any]:
         return {"do": do, "unit": args[0]}
     if verb == "ambush":
         return {"do": "ambush", **({"unit": args[0]} if args else {})}
+    if verb == "chip":
+        need(1, "chip CARD")
+        return {"do": "commissar_card", "card": "_".join(args)}
+    if verb == "desert":
+        need(2, "desert UNIT HEX")
+        return {"do": "desert_move", "unit": args[0], "to": args[1]}
+    if verb in ("heal", "seal"):
+        need(1, f"{verb} UNIT")
+        return {"do": "heal" if verb == "heal" else "seal_cave", "unit": args[0]}
     if verb == "run":
         return {"do": "attack_run", **({"unit": args[0]} if args else {})}
     if verb == "attack":
@@ -229,7 +246,9 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "end_turn": "end", "undo": "undo", "strafe": "strafe", "kamikaze": "kamikaze",
              "rescue": "rescue", "ground_support": "support", "interdiction": "interdict",
              "recon": "recon", "withdraw": "withdraw", "card_attack": "attack",
-             "ambush": "ambush", "attack_run": "run", "bomb": "bomb"}
+             "ambush": "ambush", "attack_run": "run", "bomb": "bomb",
+             "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
+             "seal_cave": "seal"}
 
 
 def _hex(st: GameState, word: Any) -> Any:

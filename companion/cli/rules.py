@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a referee query's start)
 
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -104,6 +104,8 @@ def mqtt_where(where: str) -> tuple[str | None, str | None]:
 
 def redact(spec: str) -> str:
     """``spec`` with any broker password hidden, for messages and labels."""
+    if "@" not in spec:  # no user info, nothing to hide (and no MQTT client imported for it)
+        return spec
     from companion.tray.mqtt_config import redact as hide
 
     return hide(spec)

@@ -9,7 +9,7 @@ the field and what is allowed. The result, an :class:`Action`, is a typed, read-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -31,34 +31,36 @@ class Field:
 
     def check(self, do: str, value: Any) -> Any:
         """``value`` as this field holds it, or IllegalAction naming the field."""
-        where = f"{do}.{self.name}"
-        ok: bool
-        if self.kind == "text":
-            ok = isinstance(value, str)
-        elif self.kind == "section":
-            ok = isinstance(value, str) and value in _SECTIONS
-        elif self.kind == "flag":
-            ok = isinstance(value, bool)
-        elif self.kind == "whole":
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif self.kind == "texts":
-            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        elif self.kind == "faces":  # as read: a die may be unread (null); the session says which
-            ok = isinstance(value, list) and all(v is None or (isinstance(v, str | int)
-                                                 and not isinstance(v, bool)) for v in value)
-        elif self.kind == "numbers":
-            ok = isinstance(value, list) and all(isinstance(v, int | float)
-                                                 and not isinstance(v, bool) for v in value)
-        elif self.kind == "object":
-            ok = isinstance(value, dict)
-        elif self.kind == "markers":
-            ok = isinstance(value, list | dict)
-        else:  # pragma: no cover - a field kind this table does not know
-            raise AssertionError(self.kind)
-        if not ok:
-            raise IllegalAction(f"{where}: {self.means or _KIND_WORDS[self.kind]} "
+        if not _HOLDS[self.kind](value):
+            raise IllegalAction(f"{do}.{self.name}: {self.means or _KIND_WORDS[self.kind]} "
                                 f"(got {_shown(value)})")
         return value
+
+
+def _is_whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_face(v: Any) -> bool:  # as read: a die may be unread (null); the session says which
+    return v is None or (isinstance(v, str | int) and not isinstance(v, bool))
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+# field kind -> whether a value is of that kind
+_HOLDS: Mapping[str, Callable[[Any], bool]] = MappingProxyType({
+    "text": lambda v: isinstance(v, str),
+    "section": lambda v: isinstance(v, str) and v in _SECTIONS,
+    "flag": lambda v: isinstance(v, bool),
+    "whole": _is_whole,
+    "texts": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "faces": lambda v: isinstance(v, list) and all(_is_face(x) for x in v),
+    "numbers": lambda v: isinstance(v, list) and all(_is_number(x) for x in v),
+    "object": lambda v: isinstance(v, dict),
+    "markers": lambda v: isinstance(v, list | dict),
+})
 
 
 _KIND_WORDS = {
@@ -86,7 +88,9 @@ _AIR_UNIT = _f("unit", "text", True, "the air unit's id")
 ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "play_card": (_f("card", "text", True, "a command card's name, e.g. attack_center"),
                   _f("air_card", "text", means="an Air Combat card's title (New Flight Plan)"),
-                  _f("air_sortie", "flag")),
+                  _f("air_sortie", "flag"),
+                  _f("as_card", "text", means="the card it is played as (Blitz: a Recon 1 card "
+                     "as air_power)")),
     "order": (_f("units", "texts", True, "a list of the ordered units' ids"),
               _f("section", "section"), _f("roll", "faces"),
               _f("sortie_hex", "text", means="the edge hex where the Air Sortie enters"),
@@ -121,6 +125,12 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "recon": (_AIR_UNIT,),
     "withdraw": (_AIR_UNIT,),
     "bomb": (_AIR_UNIT,),
+    # the scenario's own rules (companion.game.ruleflows)
+    "commissar_card": (_f("card", "text", True, "the command card placed under the Political "
+                          "Commissar chip, e.g. attack_center"),),
+    "desert_move": (_UNIT, _f("to", "text", True, "the hex the armor moves on to")),
+    "heal": (_f("unit", "text", True, "the wounded unit on a hospital or oasis"),),
+    "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
 })
 
 
@@ -138,6 +148,11 @@ class Action:
         return {"do": self.do, **self.fields}
 
 
+# action -> its fields by name, in the table's order
+_BY_NAME: Mapping[str, Mapping[str, Field]] = MappingProxyType(
+    {do: MappingProxyType({f.name: f for f in fs}) for do, fs in ACTIONS.items()})
+
+
 def parse_action(raw: object) -> Action:
     """``raw`` checked field by field; IllegalAction names the first field that is wrong."""
     if not isinstance(raw, dict):
@@ -145,17 +160,20 @@ def parse_action(raw: object) -> Action:
     do = raw.get("do")
     if not isinstance(do, str) or do not in ACTIONS:
         raise IllegalAction(f"do: one of {', '.join(ACTIONS)} (got {_shown(do)})")
-    spec = {f.name: f for f in ACTIONS[do]}
-    unknown = sorted(str(k) for k in raw if k != "do" and k not in spec)
-    if unknown:
+    spec = _BY_NAME[do]
+    if any(k not in spec for k in raw if k != "do"):
+        unknown = sorted(str(k) for k in raw if k != "do" and k not in spec)
         allowed = ", ".join(spec) or "none"
         raise IllegalAction(f"{do}: unknown field{'s' if len(unknown) > 1 else ''} "
                             f"{', '.join(unknown)}; its fields: {allowed}")
     fields: dict[str, Any] = {}
     for name, f in spec.items():
-        if name not in raw or raw[name] is None:
+        value = raw.get(name)
+        if value is None:
             if f.required:
                 raise IllegalAction(f"{do}.{name}: missing; {f.means or _KIND_WORDS[f.kind]}")
             continue
-        fields[name] = f.check(do, raw[name])
+        if not _HOLDS[f.kind](value):
+            f.check(do, value)  # raises, naming the field
+        fields[name] = value
     return Action(do, MappingProxyType(fields))

@@ -101,15 +101,15 @@ def orders_airplane_only(st: GameState) -> bool:
 
 
 # --- setup -----------------------------------------------------------------------------------
-def air_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
-    """The ``air`` entry of ``game_started``: the variant, Air Sortie cards or Air Combat cards."""
-    if scenario.air.rules is None:
-        return None
-    rules = scenario.air.rules.value
-    data: dict[str, Any] = {"rules": rules}
-    if rules == AIR_PACK:
-        data["sorties"] = {s.value: SORTIE_CARDS_AT_START for s in Side}
-        return data
+def airpack_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any]:
+    """The ``air`` entry of ``game_started`` for the Air Pack: each side's Air Sortie cards."""
+    return {"rules": AIR_PACK, "sorties": {s.value: SORTIE_CARDS_AT_START for s in Side}}
+
+
+def flightplan_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any]:
+    """The ``air`` entry of ``game_started`` for New Flight Plan: air superiority and the Air
+    Combat cards dealt (and the shuffled deck, when the app deals)."""
+    data: dict[str, Any] = {"rules": FLIGHT_PLAN}
     front = scenario.air.front or scenario.front
     year = scenario.air.year or (int(scenario.date[:4]) if scenario.date else None)
     superiority: str | None = None
@@ -135,8 +135,9 @@ def air_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | Non
 
 
 # one rules object per rule set, made once (they hold only their settings)
+_FLIGHTPLAN_RULES = flightplan.FlightPlanRules()
 _RULES: dict[str, FlightRules] = {AIR_PACK: airpack.AirPackRules(),
-                                  FLIGHT_PLAN: flightplan.FlightPlanRules()}
+                                  FLIGHT_PLAN: _FLIGHTPLAN_RULES}
 
 
 def rules_of(st: GameState) -> FlightRules:
@@ -155,10 +156,6 @@ def _flightplan(st: GameState) -> flightplan.FlightPlanRules:
     r = rules_of(st)
     assert isinstance(r, flightplan.FlightPlanRules)
     return r
-
-
-def is_air_game(st: GameState, rules: str | None = None) -> bool:
-    return st.air is not None and (rules is None or st.air.rules == rules)
 
 
 def enemy_bases(st: GameState, side: Side) -> frozenset[Hex]:
@@ -403,9 +400,10 @@ def _deploy(st: GameState, dep: Any) -> tuple[dict[str, Any], str]:
 
 
 # --- movement --------------------------------------------------------------------------------
-def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
-             ) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """(fields of ``unit_moved``, ``ammo_spent`` data or None) for an air unit's move."""
+def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any],
+             joins_ready_stacks: bool = False) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(fields of ``unit_moved``, ``ammo_spent`` data or None) for an air unit's move.
+    ``joins_ready_stacks``: the rule set lets it land on an airfield's Ready-to-Take-off stack."""
     from companion.rules import movement
 
     pos = st.position
@@ -414,7 +412,7 @@ def air_move(st: GameState, unit_id: str, to: Hex, action: dict[str, Any]
     # Air Pack p.5: an airplane may land on a friendly airfield holding only friendly
     # Ready-to-Take-off markers; it joins that stack (one more airplane ready to take off)
     stack = pos.unit_at(to)
-    joining = (is_air_game(st, AIR_PACK) and stack is not None and stack.id != unit_id
+    joining = (joins_ready_stacks and stack is not None and stack.id != unit_id
                and stack.side is unit.side and ready_markers(stack) > 0 and not ready_markers(unit))
     if joining:
         assert stack is not None
@@ -552,7 +550,7 @@ def entering_units(st: GameState) -> list[tuple[str, str]]:
 
 def _markers(st: GameState, unit: Unit, path: Sequence[Hex], markers: Any,
              position: Position | None = None, deploying: bool = False) -> dict[str, Any]:
-    if st.air is None or st.air.rules != FLIGHT_PLAN:
+    if st.air is None or not isinstance(rules_of(st), flightplan.FlightPlanRules):
         raise IllegalAction("ammo markers belong to New Flight Plan games")
     if not isinstance(markers, list) or not all(
             isinstance(m, dict) and isinstance(m.get("hex"), str) and isinstance(m.get("ammo"), str)
@@ -623,35 +621,59 @@ def airpack_must_still_move(st: GameState) -> list[str]:
 # --- battles involving air units ---------------------------------------------------------------
 def air_battle_check(st: GameState, attacker: str, target: str,
                      mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
-    """The check of a battle with an air unit on either side (None: a ground battle)."""
+    """The check of a battle with an air unit on either side (None: a ground battle), by the
+    Air Pack: an airplane never battles, ground units battle it as their target."""
+    pos = st.position
+    a, t = pos.units[attacker], pos.units[target]
+    if not (a.spec.air or t.spec.air):
+        return None
+    if a.spec.air:
+        if a.side is t.side:
+            return _refused(st, attacker, target, f"{target} is a friendly unit")
+        return _refused(st, attacker, target, f"{attacker} does not battle: an airplane strafes "
+                        "or makes its special action during its move")
+    return _ground_at_air(st, attacker, target, mods)
+
+
+def flight_plan_battle_check(st: GameState, attacker: str, target: str,
+                             mods: battle_rules.BattleModifiers
+                             ) -> battle_rules.BattleCheck | None:
+    """The check of a battle with an air unit on either side by New Flight Plan: air units
+    dogfight each other and attack the ground by attack runs; a Close Assault card lets a
+    ground unit fire at an airborne one."""
     pos = st.position
     a, t = pos.units[attacker], pos.units[target]
     if not (a.spec.air or t.spec.air):
         return None
     d = distance(a.hex, t.hex)
-
-    def refuse(reason: str) -> battle_rules.BattleCheck:
-        return battle_rules.BattleCheck(False, reason, d, False, d == 1, 0, (reason,))
-
     if a.spec.air:
         if a.side is t.side:
-            return refuse(f"{target} is a friendly unit")
-        if is_air_game(st, FLIGHT_PLAN) and t.spec.air:
+            return _refused(st, attacker, target, f"{target} is a friendly unit")
+        if t.spec.air:
             df = _flightplan(st).dogfight_check(pos, attacker, target)
             return battle_rules.BattleCheck(df.allowed, df.reason, d, True, d == 1, df.dice,
                                             df.explain or ((df.reason or ""),), targets.GRENADE_ONLY,
                                             targets.NO_FLAGS)
-        if is_air_game(st, FLIGHT_PLAN):
-            return refuse(f"{attacker} attacks ground units with ammo markers placed while it "
-                          "moves (attack run), not by battling")
-        return refuse(f"{attacker} does not battle: an airplane strafes or makes its special "
-                      "action during its move")
-    if is_air_game(st, FLIGHT_PLAN) and t.airborne and st.card == "close_assault":
+        return _refused(st, attacker, target, f"{attacker} attacks ground units with ammo "
+                        "markers placed while it moves (attack run), not by battling")
+    if t.airborne and st.card == "close_assault":
         g2a = _flightplan(st).ground_to_air_check(pos, attacker, target, close_assault_card=True)
         return battle_rules.BattleCheck(g2a.allowed, g2a.reason, d, True, d == 1, g2a.dice,
                                         g2a.explain or ((g2a.reason or ""),), targets.GRENADE_ONLY,
                                         targets.NO_FLAGS)
-    check = targets.air_target_check(pos, attacker, target, mods)
+    return _ground_at_air(st, attacker, target, mods)
+
+
+def _refused(st: GameState, attacker: str, target: str, reason: str) -> battle_rules.BattleCheck:
+    d = distance(st.position.units[attacker].hex, st.position.units[target].hex)
+    return battle_rules.BattleCheck(False, reason, d, False, d == 1, 0, (reason,))
+
+
+def _ground_at_air(st: GameState, attacker: str, target: str,
+                   mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
+    """A ground unit battling with an air unit involved, as both rule sets have it."""
+    t = st.position.units[target]
+    check = targets.air_target_check(st.position, attacker, target, mods)
     if check is not None and check.allowed and not (t.spec.air and t.airborne):
         check = replace(check, flag_faces=targets.NO_FLAGS)
     return check
@@ -1075,9 +1097,7 @@ _ACTION_NAMES = {"ground_support": AirAction.GROUND_SUPPORT,
 
 def recon_active(st: GameState) -> bool:
     """Air Pack recon: a Storch that chose recon this turn is next to an enemy ground unit when
-    its player replenishes his hand (2 cards drawn, 1 kept)."""
-    if not is_air_game(st, AIR_PACK):
-        return False
+    its player replenishes his hand (2 cards drawn, 1 kept). Asked by the Air Pack's flow."""
     assert st.air is not None
     return any(AirAction.RECON.value in done and p in st.position.units
                and airpack.recon_draws(_airpack(st), st.position, p) == 2
@@ -1371,3 +1391,44 @@ def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> Iterator[D
         "side": st.active.value, "objective": bomb["objective"], "hex": bomb["hex"],
         "medals": bomb.get("medals", 1),
     })
+
+
+# --- what the app's air controls ask (through the flows) --------------------------------------
+def sortie_edge_hexes(st: GameState) -> frozenset[Hex]:
+    """Air Pack: the hexes of the active side's edge where an Air Sortie's airplane enters."""
+    return frozenset(_airpack(st).edge_hexes(st.position, None, st.active))
+
+
+def flightplan_ammo(unit: Unit) -> dict[str, int]:
+    """New Flight Plan: an air unit's ammo (its type's full ammo until markers are spent)."""
+    try:
+        return dict(_FLIGHTPLAN_RULES.ammo_of(unit))
+    except ValueError:
+        return dict(unit.ammo)
+
+
+def flightplan_full_ammo(air_type: str) -> dict[str, int]:
+    try:
+        return dict(_FLIGHTPLAN_RULES.full_ammo(air_type))
+    except ValueError:
+        return {}
+
+
+def flightplan_may_bomb(air_type: str) -> bool:
+    try:
+        return bool(_FLIGHTPLAN_RULES.profile(air_type).strategic_bombing)
+    except ValueError:
+        return False
+
+
+def deploy_allowed_now(st: GameState, air_type: str) -> bool:
+    """New Flight Plan: an air unit of ``air_type`` may deploy with a Section card now."""
+    assert st.air is not None
+    try:
+        ok = _flightplan(st).deploy_check(
+            st.position, st.active, air_type, order=flightplan.OrderKind.SECTION,
+            withdrew_this_turn=st.air.withdrew,
+            banned_types=frozenset(st.air.banned.get(st.active.value, [])))
+    except ValueError:
+        return False
+    return bool(ok.allowed)

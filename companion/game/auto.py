@@ -61,6 +61,9 @@ class AutoPlayer:
         self._legal = session.legal()
         p = session.prompt()
         kind = p.kind
+        rule_act = self._rule_action(st, p.actions) if st.rules_state is not None else None
+        if rule_act is not None:
+            return rule_act
         if kind == "play_card":
             return self._play_card(st)
         if kind == "order":
@@ -94,6 +97,8 @@ class AutoPlayer:
         if kind == "review_dice":
             pending: Any = (st.order_roll if st.order_roll is not None
                             else st.air.roll if st.air is not None and st.air.roll is not None
+                            else st.rules_state.roll if st.rules_state is not None
+                            and st.rules_state.roll is not None
                             else st.battle)
             faces = list(pending.faces or []) if pending is not None else []
             if None in faces:  # a die nobody could read: the auto player gives it a face
@@ -109,7 +114,51 @@ class AutoPlayer:
 
     def _play_card(self, st: GameState) -> dict[str, Any]:
         card = self._choose_card(st)
+        blitz = self._blitz_air_power(st, card)
+        if blitz is not None:
+            return blitz
         return _tactics(st).card_action(self, st, {"do": "play_card", "card": card})
+
+    def _rule_action(self, st: GameState, actions: tuple[str, ...]) -> dict[str, Any] | None:
+        """The scenario rules' steps: the Commissar's chip card, healing, sealing a cave, the
+        desert move (each only when the moment offers it)."""
+        legal = self._legal
+        assert legal is not None
+        if "commissar_card" in actions:
+            held = [c for c in st.hands.get(st.active, []) if c != st.card
+                    or st.phase.value == "play_card"]
+            # a card that answers the opponent's (Counter-Attack) or his moves (Ambush) is not
+            # one to commit to a turn ahead
+            sure = [c for c in held if not card_rules.card(c).copies_last_card
+                    and not card_rules.card(c).reaction]
+            card = self._choose_card(st, sure or held or None)
+            return {"do": "commissar_card", "card": card}
+        for act in ("seal_cave", "heal"):
+            if act in actions:
+                found = [c for c in legal.candidates() if c["do"] == act]
+                if found:
+                    return found[0]
+        if "desert_move" in actions and st.may_overrun is not None:
+            unit = st.position.units[st.may_overrun]
+            here = _nearest_enemy(st, unit.hex, unit.side)
+            best = min(((_nearest_enemy(st, st.board.parse(c["to"]), unit.side), c["to"], c)
+                        for c in legal.candidates() if c["do"] == "desert_move"),
+                       default=None, key=lambda x: (x[0], x[1]))
+            if best is not None and best[0] < here and not legal.targets(st.may_overrun):
+                return best[2]
+        return None
+
+    def _blitz_air_power(self, st: GameState, card: str) -> dict[str, Any] | None:
+        """Blitz: a Recon 1 card held is played as Air Power when Air Power has targets."""
+        if st.rules_state is None or "blitz" not in st.rules_state.flows:
+            return None
+        legal = self._legal
+        assert legal is not None
+        options = [c for c in legal.candidates() if c["do"] == "play_card" and c.get("as_card")]
+        if not options or card_rules.card(card).kind.value == "tactic":
+            return None
+        targets = _direct_targets(st, "air_power")
+        return options[0] if len(targets) >= 2 else None
 
     def _sortie_hex(self, st: GameState, card: str) -> str | None:
         """An empty edge hex where an Air Sortie may enter, nearest the enemy."""
@@ -126,10 +175,14 @@ class AutoPlayer:
                 best = (key, h)
         return st.hex_name(best[1]) if best else None
 
-    def _choose_card(self, st: GameState) -> str:
+    def _choose_card(self, st: GameState, among: list[str] | None = None) -> str:
         hand = st.hands.get(st.active, [])
         if st.deck is None:  # real cards on the table: any card of the deck may be played
             hand = sorted(set(card_rules.deck_list(flow_of(st).rules)))
+        if among is not None:
+            hand = among
+        elif st.rules_state is not None:
+            hand = flow_of(st).playable_cards(st, list(hand)) or hand
         own = [u.id for u in st.position.units.values() if u.side is st.active]
         best: tuple[int, str] | None = None
         fallback: str | None = None

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.game import airflow
+from companion.game import airflow, ruleflows
+from companion.game.events import Event
 from companion.game.state import GameState
 from companion.rules import battle as battle_rules
 from companion.rules.board import Hex
@@ -29,11 +30,16 @@ FlowHandler = Callable[["GameSession", dict[str, Any]], Iterator[airflow.Draft]]
 
 
 class RuleFlow:
-    """A game without air rules. Subclasses override the hooks their rules add to."""
+    """A game without air rules. Subclasses override the hooks their rules add to.
+
+    The scenario's own rules (night, the Commissar, minefields, HQs...: ``ruleflows``) are
+    composed with every air rule set: the hooks below ask them first, then the air hooks
+    (``air_*``) that the subclasses override."""
 
     rules: str | None = None
     # action name -> handler yielding event drafts, for the actions only this rule set has
-    handlers: Mapping[str, FlowHandler] = {}
+    # (the scenario rules' actions are every flow's; the legal actions say when they are offered)
+    handlers: Mapping[str, FlowHandler] = dict(ruleflows.RULE_HANDLERS)
 
     # --- setup, cards and orders ----------------------------------------------------------------
     def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
@@ -46,7 +52,18 @@ class RuleFlow:
 
     def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
         """Fields these rules add to ``card_played`` (refusing the ones they do not know)."""
+        extra = self.air_card_extras(st, action, card_id)
+        if st.rules_state is not None or action.get("as_card") is not None:
+            extra.update(ruleflows.card_extras(st, action, card_id))
+        return extra
+
+    def air_card_extras(self, st: GameState, action: dict[str, Any], card_id: str
+                        ) -> dict[str, Any]:
         return airflow.no_air_card_extras(st, action, card_id)
+
+    def playable_cards(self, st: GameState, hand: list[str]) -> list[str]:
+        """The cards of ``hand`` the active side may play now (the Commissar's chip...)."""
+        return ruleflows.playable_cards(st, hand)
 
     def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
                      rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
@@ -65,10 +82,16 @@ class RuleFlow:
     # --- what each phase may offer -------------------------------------------------------------
     def start_actions(self, st: GameState) -> tuple[str, ...]:
         """Actions before the command card."""
+        return (*self.air_start_actions(st), *ruleflows.rule_actions(st))
+
+    def air_start_actions(self, st: GameState) -> tuple[str, ...]:
         return ()
 
     def move_actions(self, st: GameState) -> tuple[str, ...]:
         """Actions offered in the move phase besides moving."""
+        return (*self.air_move_actions(st), *ruleflows.rule_actions(st))
+
+    def air_move_actions(self, st: GameState) -> tuple[str, ...]:
         return ()
 
     def bomb_offered(self, st: GameState) -> bool:
@@ -84,6 +107,9 @@ class RuleFlow:
 
     def battle_actions(self, st: GameState) -> tuple[str, ...]:
         """Actions offered in the battle phase besides battling."""
+        return (*self.air_battle_actions(st), *ruleflows.rule_actions(st))
+
+    def air_battle_actions(self, st: GameState) -> tuple[str, ...]:
         return ()
 
     # --- moves and battles ---------------------------------------------------------------------
@@ -122,12 +148,68 @@ class RuleFlow:
         """Events at the start of the next player's turn."""
         return []
 
+    def joins_ready_stacks(self) -> bool:
+        """An airplane may land on a friendly airfield's Ready-to-Take-off stack and join it."""
+        return False
+
+    # --- what a front end offers (the app's air controls ask these, never the rule set) -----
+    # the touch help topics this rule set adds, in the order they are explained
+    help_topics: tuple[str, ...] = ()
+    # the air cards each side holds under this rule set ("air_combat", "air_sortie")
+    air_card_holdings: tuple[str, ...] = ()
+
+    def places_ammo_markers(self) -> bool:
+        """An air unit's move places ammo markers on the enemy hexes it flies over."""
+        return False
+
+    def ammo_of(self, st: GameState, unit: Any) -> dict[str, int]:
+        """An air unit's ammo as the rule set counts it."""
+        return dict(getattr(unit, "ammo", {}) or {})
+
+    def full_ammo(self, air_type: str) -> dict[str, int]:
+        """A type's full ammo ({}: the rule set counts none)."""
+        return {}
+
+    def may_bomb(self, air_type: str) -> bool:
+        """The type may bomb a strategic objective."""
+        return False
+
+    def air_cards(self, st: GameState) -> tuple[str, ...]:
+        """Air cards the active side may add to its command card now."""
+        return ()
+
+    def sortie_cards(self, st: GameState) -> int:
+        """Air Sortie cards the active side holds."""
+        return 0
+
+    def deployable(self, st: GameState) -> tuple[str, ...]:
+        """The active side's air units off the board that may come on with the card in play."""
+        return ()
+
+    def needs_entry_hex(self, st: GameState) -> bool:
+        """The order needs the hex where a fresh airplane enters (none of the side flies)."""
+        return False
+
+    def entry_hexes(self, st: GameState, deploying: bool) -> frozenset[Hex]:
+        """Hexes where an air unit coming on now may enter (``deploying``: one was chosen)."""
+        return frozenset()
+
+    # --- the scenario's own rules ----------------------------------------------------------------
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[airflow.Draft]:
+        """Events the scenario rules add after an action recorded ``events`` (or after the
+        game started): a night roll at the start of a turn, a minefield's dice, a cross-hair
+        after a big gun's hit, an HQ captured. Drafted one at a time on the state as it goes."""
+        yield from _assault_after_ambush(session, events)
+        if session.state.rules_state is not None:
+            yield from ruleflows.follow_ups(session, events)
+
+    def apply_rule_roll(self, session: GameSession) -> Iterator[airflow.Draft]:
+        """What the scenario rule's roll (``rules_state.roll``) did, once its dice are read."""
+        return ruleflows.apply_rule_roll(session)
+
 
 class _AirFlow(RuleFlow):
     """What both air rule sets share."""
-
-    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
-        return airflow.air_setup(scenario, deck_seed)
 
     def standalone_card(self, name: str) -> bool:
         return name == airflow.STANDALONE_SORTIE
@@ -161,19 +243,24 @@ class AirPackFlow(_AirFlow):
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
         "ground_support": airflow.declare_air_action, "interdiction": airflow.declare_air_action,
         "rescue": airflow.declare_air_action, "recon": airflow.declare_air_action,
+        **ruleflows.RULE_HANDLERS,
     }
 
-    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+        return airflow.airpack_setup(scenario, deck_seed)
+
+    def air_card_extras(self, st: GameState, action: dict[str, Any], card_id: str
+                        ) -> dict[str, Any]:
         return airflow.airpack_card_extras(st, action, card_id)
 
     def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
                      rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
         return airflow.airpack_order_extras(st, action, units, rid_base)
 
-    def move_actions(self, st: GameState) -> tuple[str, ...]:
+    def air_move_actions(self, st: GameState) -> tuple[str, ...]:
         return airflow.airpack_move_actions(st)
 
-    def battle_actions(self, st: GameState) -> tuple[str, ...]:
+    def air_battle_actions(self, st: GameState) -> tuple[str, ...]:
         return airflow.airpack_battle_actions(st)
 
     def must_still_move(self, st: GameState) -> list[str]:
@@ -193,23 +280,47 @@ class AirPackFlow(_AirFlow):
     def recon_draw(self, st: GameState) -> bool:
         return airflow.recon_active(st)
 
+    def joins_ready_stacks(self) -> bool:
+        return True  # Air Pack p.5
+
+    help_topics = ("fly", "air_sortie", "air_check", "special_actions")
+    air_card_holdings = ("air_sortie",)
+
+    def sortie_cards(self, st: GameState) -> int:
+        return int(st.air.sorties.get(st.active.value, 0)) if st.air is not None else 0
+
+    def needs_entry_hex(self, st: GameState) -> bool:
+        if st.air is None or not st.air.sortie:
+            return False
+        return not any(u.side is st.active and u.spec.air and u.airborne
+                       for u in st.position.units.values())
+
+    def entry_hexes(self, st: GameState, deploying: bool) -> frozenset[Hex]:
+        if st.air is None or not st.air.sortie:
+            return frozenset()
+        return airflow.sortie_edge_hexes(st)
+
 
 class FlightPlanFlow(_AirFlow):
     """New Flight Plan: air units with ammo, Air Combat cards, attack runs, bombing."""
 
     rules = airflow.FLIGHT_PLAN
     handlers: Mapping[str, FlowHandler] = {
-        "withdraw": airflow.withdraw, "bomb": airflow.declare_bombing,
+        "withdraw": airflow.withdraw, "bomb": airflow.declare_bombing, **ruleflows.RULE_HANDLERS,
     }
 
-    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
+        return airflow.flightplan_setup(scenario, deck_seed)
+
+    def air_card_extras(self, st: GameState, action: dict[str, Any], card_id: str
+                        ) -> dict[str, Any]:
         return airflow.flightplan_card_extras(st, action, card_id)
 
     def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
                      rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
         return airflow.flightplan_order_extras(st, action, units, rid_base)
 
-    def start_actions(self, st: GameState) -> tuple[str, ...]:
+    def air_start_actions(self, st: GameState) -> tuple[str, ...]:
         return airflow.flightplan_start_actions(st)
 
     def bomb_offered(self, st: GameState) -> bool:
@@ -236,6 +347,59 @@ class FlightPlanFlow(_AirFlow):
 
     def turn_start_events(self, st: GameState) -> list[airflow.Draft]:
         return airflow.turn_start_events(st)
+
+    def battle_check(self, st: GameState, attacker: str, target: str,
+                     mods: battle_rules.BattleModifiers) -> battle_rules.BattleCheck | None:
+        return airflow.flight_plan_battle_check(st, attacker, target, mods)
+
+    help_topics = ("fly", "attack_run", "dogfight", "withdraw_deploy")
+    air_card_holdings = ("air_combat",)
+
+    def places_ammo_markers(self) -> bool:
+        return True
+
+    def ammo_of(self, st: GameState, unit: Any) -> dict[str, int]:
+        return airflow.flightplan_ammo(unit)
+
+    def full_ammo(self, air_type: str) -> dict[str, int]:
+        return airflow.flightplan_full_ammo(air_type)
+
+    def may_bomb(self, air_type: str) -> bool:
+        return airflow.flightplan_may_bomb(air_type)
+
+    def air_cards(self, st: GameState) -> tuple[str, ...]:
+        if st.air is None:
+            return ()
+        return tuple(dict.fromkeys(st.air.cards.get(st.active.value, [])))
+
+    def deployable(self, st: GameState) -> tuple[str, ...]:
+        if st.air is None or not st.card or airflow.command_card(st.card).kind.value != "section":
+            return ()
+        return tuple(str(r["id"]) for r in st.air.reserve.get(st.active.value, [])
+                     if airflow.deploy_allowed_now(st, str(r["type"])))
+
+    def entry_hexes(self, st: GameState, deploying: bool) -> frozenset[Hex]:
+        return frozenset(st.board.all_hexes) if deploying else frozenset()
+
+
+def _assault_after_ambush(session: GameSession, events: list[Event]) -> Iterator[airflow.Draft]:
+    """An assault that an Ambush interrupted goes on with the dice its attacker has now (the
+    Ambush may have cost it the figures a bonus needs: Japanese infantry at full strength)."""
+    st = session.state
+    b = st.battle
+    if (b is None or st.phase.value != "dice" or b.faces is not None or b.card_attack
+            or b.overrun or b.confirm_dice or st.ambushed is not None
+            or not any(e.kind == "battle_resolved" and e.data.get("attacker") == b.target
+                       and e.data.get("target") == b.attacker for e in events)
+            or b.attacker not in st.position.units or b.target not in st.position.units):
+        return
+    from companion.game.queries import battle_check
+
+    check = battle_check(st, b.attacker, b.target, False)
+    if check.allowed and check.dice != b.dice:
+        yield "assault_dice_changed", {"attacker": b.attacker, "target": b.target,
+                                       "dice": check.dice, "was": b.dice,
+                                       "rid": session.next_rid(), "explain": list(check.explain)}
 
 
 FLOWS: Mapping[str | None, RuleFlow] = {

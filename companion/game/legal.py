@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from companion.game import airflow, queries
+from companion.game import airflow, queries, ruleflows
 from companion.game.flows import flow_of
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
@@ -38,20 +38,27 @@ class PhaseRule:
     ends: str
 
 
+# Moves the scenario's own rules add (companion.game.ruleflows): the Commissar's chip card, the
+# desert move after taking ground, healing and sealing caves instead of a battle.
+_RULE_START = ("commissar_card",)
+_RULE_MOVE = ("commissar_card",)
+_RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave")
+
 # The flow of a turn. ``moves`` lists every action the phase can ever offer; which of them are
 # offered at a given moment depends on the state (legal_actions). "undo" may join any phase
 # whose last event can be taken back.
 PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
-    PhaseRule(Phase.PLAY_CARD, ("play_card", "withdraw"), "the active side",
+    PhaseRule(Phase.PLAY_CARD, ("play_card", "withdraw", *_RULE_START), "the active side",
               "a command card is played"),
     PhaseRule(Phase.ORDER, ("order",), "the active side", "the card's units are ordered"),
     PhaseRule(Phase.ORDER_DICE, ("dice", "order"), "the active side",
               "the card's roll is thrown (Their Finest Hour, Medics & Mechanics)"),
     PhaseRule(Phase.MOVE, ("move", "exit", "strafe", "kamikaze", "rescue", "interdiction", "bomb",
-                           "ambush", "end_moves"), "the active side (the opponent for an Ambush)",
+                           "ambush", *_RULE_MOVE, "end_moves"),
+              "the active side (the opponent for an Ambush)",
               "the active side says it is done moving"),
     PhaseRule(Phase.BATTLE, ("battle", "attack_run", "card_attack", "move", "ground_support",
-                             "interdiction", "recon", "end_turn"), "the active side",
+                             "interdiction", "recon", *_RULE_BATTLE, "end_turn"), "the active side",
               "the active side ends its turn (it draws a card)"),
     PhaseRule(Phase.DICE, ("dice", "ambush"), "the side that throws",
               "the dice are read (and applied, unless they are reviewed)"),
@@ -64,6 +71,8 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "a retreat hex is chosen"),
     PhaseRule(Phase.TAKE_GROUND, ("take_ground",), "the active side",
               "the attacker advances or stays"),
+    PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
+              "the unit's owner)", "the dice are read"),
     PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
 )}
 
@@ -171,7 +180,7 @@ class LegalActions:
         st = self.state
         if st.phase is not Phase.PLAY_CARD or st.deck is None:
             return ()
-        return tuple(st.hands.get(st.active, []))
+        return tuple(flow_of(st).playable_cards(st, st.hands.get(st.active, [])))
 
     @cached_property
     def orderable(self) -> tuple[UnitOption, ...]:
@@ -245,12 +254,33 @@ class LegalActions:
         cache = self._cache("targets")
         if attacker not in cache:
             st = self.state
-            overrun = st.may_overrun == attacker
             cache[attacker] = tuple(
                 TargetOption(tid, st.hex_name(st.position.units[tid].hex), check.dice,
                              tuple(check.explain), tuple(check.hit_faces))
-                for tid, check in queries.battle_targets(st, attacker, overrun))
+                for tid, (_, check) in self._checks(attacker).items() if check.allowed)
         found: tuple[TargetOption, ...] = cache[attacker]
+        return found
+
+    def battle_check(self, attacker: str, target: str
+                     ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
+        """The check of ``attacker`` battling ``target`` now and its modifiers: as
+        :meth:`targets` found it when they were asked for, else this one alone."""
+        known = self._cache("checks").get(attacker)
+        if known is not None and target in known:
+            found: tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck] = known[target]
+            return found
+        st = self.state
+        return queries.battle_check_with_mods(st, attacker, target, st.may_overrun == attacker)
+
+    def _checks(self, attacker: str) -> dict[str, tuple[battle_rules.BattleModifiers,
+                                                        battle_rules.BattleCheck]]:
+        cache = self._cache("checks")
+        if attacker not in cache:
+            st = self.state
+            cache[attacker] = queries.battle_targets_with_mods(
+                st, attacker, st.may_overrun == attacker)
+        found: dict[str, tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]] = \
+            cache[attacker]
         return found
 
     @cached_property
@@ -291,6 +321,10 @@ class LegalActions:
         st = self.state
         if "dice" not in self.actions:
             return None
+        rs = st.rules_state
+        if rs is not None and rs.roll is not None and st.phase is Phase.RULE_DICE:
+            r = rs.roll
+            return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain), "rule")
         if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
             r = st.air.roll
             return RollDue(r.rid, r.dice, r.thrower, r.purpose, r.kind, tuple(r.explain), "air")
@@ -309,11 +343,9 @@ class LegalActions:
         purpose = f"{b.attacker} battles {b.target}" + (" (overrun)" if b.overrun else "")
         if b.card_attack:
             purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
-        thrower = st.active.value
         if queries.is_ambush(st):
-            thrower = st.active.other.value
             purpose = f"Ambush: {b.attacker} battles {b.target} first"
-        return RollDue(b.rid, b.dice, thrower, purpose, "battle", tuple(b.explain))
+        return RollDue(b.rid, b.dice, _thrower(st), purpose, "battle", tuple(b.explain))
 
     @cached_property
     def roll_odds(self) -> dict[str, Any] | None:
@@ -322,7 +354,7 @@ class LegalActions:
         if roll is None:
             return None
         st = self.state
-        if roll.kind == "order":
+        if roll.kind == "order" or roll.step == "rule":
             return None
         if st.air is not None and st.air.roll is not None and st.phase is Phase.AIR_DICE:
             return airflow.air_roll_odds(st.air.roll)
@@ -366,6 +398,8 @@ class LegalActions:
         for simple in ("end_moves", "end_turn", "apply_dice", "undo", "attack_run"):
             if simple in acts:
                 out.append({"do": simple})
+        if st.rules_state is not None:
+            out += ruleflows.rule_candidates(self)
         return out
 
     def _cache(self, name: str) -> dict[str, Any]:
@@ -378,19 +412,27 @@ def legal_actions(st: GameState, can_undo: bool) -> LegalActions:
     return LegalActions(st, can_undo)
 
 
+def _thrower(st: GameState) -> str:
+    """Who throws (or reviews) the dice of the roll pending: an air roll says so itself; the
+    assaulted side throws an Ambush; else the side whose turn it is."""
+    rs = st.rules_state
+    if rs is not None and rs.roll is not None:
+        return rs.roll.thrower
+    if st.air is not None and st.air.roll is not None:
+        return st.air.roll.thrower
+    if st.order_roll is None and st.battle is not None and queries.is_ambush(st):
+        return st.active.other.value
+    return st.active.value
+
+
 def _actor(st: GameState) -> str | None:
     """The side that must act now, when it is not the active side."""
     b = st.battle
-    if st.air is not None:
-        air = st.air
-        if st.phase in (Phase.AIR_DICE, Phase.REVIEW_DICE) and air.roll is not None:
-            return air.roll.thrower
-        if st.phase is Phase.AIR_RETREAT and air.retreats:
-            unit = st.position.units.get(air.retreats[0]["unit"])
-            return unit.side.value if unit else None
-    if st.phase in (Phase.DICE, Phase.REVIEW_DICE) and b is not None and st.order_roll is None \
-            and queries.is_ambush(st):
-        return st.active.other.value
+    if st.phase in (Phase.AIR_DICE, Phase.DICE, Phase.REVIEW_DICE, Phase.RULE_DICE):
+        return _thrower(st)
+    if st.air is not None and st.phase is Phase.AIR_RETREAT and st.air.retreats:
+        unit = st.position.units.get(st.air.retreats[0]["unit"])
+        return unit.side.value if unit else None
     if st.phase is Phase.RETREAT and b is not None and b.target in st.position.units:
         return st.position.units[b.target].side.value
     return None
@@ -399,6 +441,12 @@ def _actor(st: GameState) -> str | None:
 def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     undo = ("undo",) if can_undo else ()
     flow = flow_of(st)
+    rs = st.rules_state
+    if rs is not None and rs.roll is not None:
+        if st.phase is Phase.RULE_DICE:
+            return ("dice", *undo)
+        if st.phase is Phase.REVIEW_DICE:
+            return ("correct", "apply_dice")
     air = st.air
     if air is not None:
         if st.phase is Phase.AIR_DICE and air.roll is not None:

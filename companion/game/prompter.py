@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.game import airflow, queries
+from companion.game import airflow, queries, ruleflows
 from companion.game.legal import LegalActions
 from companion.game.narrate import Namer, count, dice_words, flag_reasons, side_words, type_words
 from companion.game.prompts import Choice, DiceDue, Prompt
@@ -29,7 +29,14 @@ def prompt_for(legal: LegalActions) -> Prompt:
         return replace(air_step, text=namer.words(air_step.text, about),
                        detail=tuple(namer.words(d, about) for d in air_step.detail),
                        choices=tuple(replace(c, label=namer.words(c.label)) for c in air_step.choices))
+    if st.rules_state is not None:
+        rule_step = ruleflows.rule_prompt(legal, due)
+        if rule_step is not None:  # a scenario rule's roll (night, a minefield, healing...)
+            return replace(rule_step, text=namer.words(rule_step.text, about),
+                           detail=tuple(namer.words(d, about) for d in rule_step.detail))
     p = _prompt_for(legal, namer, due)
+    if st.rules_state is not None:
+        p = ruleflows.amend_prompt(legal, p)
     return replace(p, detail=tuple(namer.words(d, about) for d in p.detail))
 
 
@@ -83,6 +90,12 @@ def _with_notes(explain: list[str], notes: tuple[str, ...]) -> tuple[str, ...]:
     lines = list(explain)
     last = [line for line in lines[-1:] if line.startswith("roll ")]
     return (*lines[:len(lines) - len(last)], *notes, *last)
+
+
+def _acting(legal: LegalActions) -> str:
+    """The side the legal actions say acts now (the thrower, the retreating side...)."""
+    side = legal.side
+    return side.value if side is not None else legal.state.active.value
 
 
 def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Prompt:
@@ -162,7 +175,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
                       highlight=tuple(name(pos.units[u].hex) for u in (b.attacker, b.target)),
                       dice=due, detail=tuple(b.explain))
     if st.phase is Phase.DICE and roll is not None:
-        thrower = roll.thrower
+        thrower = _acting(legal)
         return Prompt("dice", thrower, f"{thrower.title()}: throw {b.dice} battle "
                       f"{'die' if b.dice == 1 else 'dice'} — {due.purpose if due else ''}. "
                       "Waiting for the dice."
@@ -177,10 +190,9 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
         unread = any(f is None for f in (b.faces or []))
         text = (f"Dice read: {faces}. " + ("Give the face of each unreadable die."
                 if unread else "Correct a misread die, or apply the dice."))
-        reviewer = st.active.other.value if queries.is_ambush(st) else side
-        return Prompt("review_dice", reviewer, text, actions)
+        return Prompt("review_dice", _acting(legal), text, actions)
     if st.phase is Phase.RETREAT:
-        owner = pos.units[b.target].side.value
+        owner = _acting(legal)  # the retreating unit's side
         assert b.result is not None
         opts = legal.retreats
         due_flags = b.result['flags'] - b.result['flags_ignored']
@@ -259,7 +271,11 @@ def options_lines(legal: LegalActions) -> list[str]:
     words = {"end_moves": "done (finished moving)", "end_turn": "end (end the turn)",
              "undo": "undo (take back the last step)", "apply_dice": "apply (apply the dice)",
              "correct": "fix N FACE (correct die N)", "attack_run": "run (the next attack run)",
-             "card_attack": "attack HEX (the card's own attack)", "ambush": "ambush (play Ambush)"}
+             "card_attack": "attack HEX (the card's own attack)", "ambush": "ambush (play Ambush)",
+             "commissar_card": "chip CARD (place it under the Commissar chip)",
+             "desert_move": "desert HEX HEX (1 more hex after taking ground)",
+             "heal": "heal HEX (the unit heals instead of battling)",
+             "seal_cave": "seal HEX (try to seal the cave instead of battling)"}
     others = [words[a] for a in legal.actions if a in words]
     if others:
         lines.append("Also: " + "; ".join(others))

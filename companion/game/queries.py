@@ -54,24 +54,51 @@ def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> b
 
 
 def battle_check(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleCheck:
+    return battle_check_with_mods(st, attacker, target, overrun)[1]
+
+
+def battle_check_with_mods(st: GameState, attacker: str, target: str, overrun: bool
+                           ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
+    """The check of a battle (allowed, dice, why) and the modifiers it was made with."""
+    no = battle_rules.NO_MODIFIERS
     if st.card is not None:
         spec = card_spec_in_force(st)
         # the card's restriction holds for the overrun battle too (Close Assault, Ambush...)
         why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target)
         if why:
-            return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+            return no, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     why = landing.battle_block(st, attacker)
     if why:
-        return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+        return no, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     mods = modifiers_for(st, attacker, target, overrun)
     flow = flow_of(st)
     why = flow.battle_block(st, attacker)
     if why:
-        return battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
+        return mods, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     decided = flow.battle_check(st, attacker, target, mods)
     if decided is not None:
-        return decided
-    return battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
+        return mods, decided
+    return mods, battle_rules.battle_check(st.position, attacker, target, mods, overrun=overrun)
+
+
+def remember_declared(st: GameState, mods: battle_rules.BattleModifiers,
+                      check: battle_rules.BattleCheck) -> None:
+    """Keep the check a ground battle was just declared with, for its odds and its dice: the
+    board does not change between the declaration and the roll (kept while it does not)."""
+    if st.battle is not None:
+        st.declared_check = (st.battle, st.board_version, mods, check)
+
+
+def declared_check(st: GameState) -> tuple[battle_rules.BattleModifiers,
+                                           battle_rules.BattleCheck] | None:
+    """The check the ground battle due was declared with, while nothing it read has changed
+    (the same pending battle, the same board); None for an air battle, an Ambush or a card's
+    own attack, which are checked their own way."""
+    memo, b = st.declared_check, st.battle
+    if (memo is None or b is None or memo[0] is not b or memo[1] != st.board_version
+            or st.air is not None or b.card_attack or is_ambush(st)):
+        return None
+    return memo[2], memo[3]
 
 
 def orders_check(st: GameState, units: list[str], section: str | None = None,
@@ -149,7 +176,14 @@ def ambush_problem(st: GameState) -> str | None:
         return "Ambush answers a close assault (the assaulting unit is adjacent), not a ranged battle"
     if st.deck is not None and "ambush" not in st.hands.get(t.side, []):
         return f"the {t.side} hold no Ambush card"
-    return card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
+    why = card_rules.card_battle_restriction("ambush", st.position, b.target, b.attacker)
+    if why is None:
+        # the assaulted unit must be able to battle the assaulting one at all (a sniper never
+        # targets armor): else the Ambush would be offered and then refused
+        check = ambush_check(st, b.target, b.attacker)[1]
+        if not check.allowed:
+            return check.reason or "the assaulted unit may not battle the assaulting one"
+    return why
 
 
 def live_card_targets(st: GameState) -> list[str]:
@@ -189,17 +223,19 @@ def battle_targets(
     st: GameState, attacker: str, overrun: bool = False
 ) -> list[tuple[str, battle_rules.BattleCheck]]:
     """Every enemy the attacker may battle now, with the check (dice, explanations)."""
+    return [(tid, check) for tid, (_, check) in battle_targets_with_mods(st, attacker, overrun).items()
+            if check.allowed]
+
+
+def battle_targets_with_mods(
+    st: GameState, attacker: str, overrun: bool = False
+) -> dict[str, tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]]:
+    """Every enemy of the attacker with the check of a battle against it (allowed or not)."""
     unit = st.position.units.get(attacker)
     if unit is None:
-        return []
-    out = []
-    for other in st.position.units.values():
-        if other.side is unit.side:
-            continue
-        check = battle_check(st, attacker, other.id, overrun)
-        if check.allowed:
-            out.append((other.id, check))
-    return out
+        return {}
+    return {other.id: battle_check_with_mods(st, attacker, other.id, overrun)
+            for other in st.position.units.values() if other.side is not unit.side}
 
 
 def odds_for(st: GameState) -> dict[str, Any] | None:
@@ -217,8 +253,12 @@ def odds_for(st: GameState) -> dict[str, Any] | None:
             check.dice, check.hit_faces, st.position.units[b.target].figures))
     if b is None or b.attacker not in st.position.units or b.target not in st.position.units:
         return None
-    check = battle_check(st, b.attacker, b.target, b.overrun)
-    mods = modifiers_for(st, b.attacker, b.target, b.overrun)
+    known = declared_check(st)
+    if known is not None:
+        mods, check = known
+    else:
+        check = battle_check(st, b.attacker, b.target, b.overrun)
+        mods = modifiers_for(st, b.attacker, b.target, b.overrun)
     target = st.position.units[b.target]
     if target.spec.air or st.position.units[b.attacker].spec.air:
         odds = odds_rules.battle_odds(check.dice, check.hit_faces, target.figures,

@@ -11,8 +11,7 @@ moment who must do what next.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -29,14 +28,15 @@ from companion.game.queries import (
     after_battle_movers,
     ambush_check,
     ambush_problem,
-    battle_check,
     battles_allowed,
     card_spec_in_force,
+    declared_check,
     destinations_after_battle,
     is_ambush,
     live_card_targets,
     modifiers_for,
     orders_check,
+    remember_declared,
 )
 from companion.game.sink import EventSink, SavedGameError
 from companion.game.state import GameLog, GameState, Phase, pending_roll
@@ -65,6 +65,23 @@ def _drafts_of(flow_handler: Callable[[GameSession, dict[str, Any]], Iterator[ai
     def handler(session: GameSession, a: dict[str, Any]) -> None:
         session._record_drafts(flow_handler(session, a))
     return handler
+
+
+class _OneAction:
+    """The ``with`` block of :meth:`GameSession._one_action` (a plain class: it runs on every
+    action, and a generator-based context manager costs several times more)."""
+
+    __slots__ = ("session",)
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+
+    def __enter__(self) -> None:
+        self.session._recorded = []
+        self.session._unsaved = []
+
+    def __exit__(self, *exc: object) -> None:
+        self.session._commit()
 
 
 class GameSession:
@@ -111,7 +128,11 @@ class GameSession:
                                     events=[(start.seq, start.kind, start.data)])
         else:
             gid = game_id or "local"
-        return cls(GameLog(start), gid, store, events=[start])
+        game = cls(GameLog(start), gid, store, events=[start])
+        if game.state.rules_state is not None:  # the scenario's rules at the start (night roll)
+            with game._one_action():
+                game._record_drafts(flow_of(game.state).follow_ups(game, [start]))
+        return game
 
     @classmethod
     def resume(cls, store: EventSink, game_id: str) -> GameSession:
@@ -153,17 +174,11 @@ class GameSession:
         self._unsaved.append(ev)
         return ev
 
-    @contextmanager
-    def _one_action(self) -> Iterator[None]:
+    def _one_action(self) -> _OneAction:
         """Everything recorded inside is one action: written to the store in one transaction
         (all of it durable, or none), then told to the listeners. A store that fails takes
         the game back to where it was before the action, and its error goes on up."""
-        self._recorded = []
-        self._unsaved = []
-        try:
-            yield
-        finally:
-            self._commit()
+        return _OneAction(self)
 
     def _commit(self) -> None:
         batch, self._unsaved = self._unsaved, []
@@ -218,12 +233,20 @@ class GameSession:
         with self._one_action():
             before = self.state.medal_counts
             handler(self, parsed.as_dict())
+            # the scenario's rules on what just happened (a minefield entered, an HQ taken...)
+            self._record_drafts(flow_of(self.state).follow_ups(self, list(self._recorded)))
             self._settle(before)
         return list(self._recorded)
 
-    def _settle(self, before: dict[Side, victory.MedalCount]) -> None:
+    def _settle(self, before: Mapping[Side, victory.MedalCount]) -> None:
         """Announce medal changes the action caused, and end the game when it is won."""
         after = self.state.medal_counts
+        if after != before:
+            self._announce_medals(before, after)
+        self._check_victory()
+
+    def _announce_medals(self, before: Mapping[Side, victory.MedalCount],
+                         after: Mapping[Side, victory.MedalCount]) -> None:
         for side in (Side.ALLIES, Side.AXIS):
             diff = after[side].total - before[side].total
             if diff:
@@ -233,7 +256,6 @@ class GameSession:
                     "side": side.value, "medals": abs(diff), "reason": ", ".join(why),
                     "total": after[side].total,
                 })
-        self._check_victory()
 
     def _play_card(self, a: dict[str, Any]) -> None:
         name = _need(a, "card", str)
@@ -343,7 +365,8 @@ class GameSession:
             raise IllegalAction(f"{unit_id} is no longer on the board")
         unit = st.position.units[unit_id]
         if unit.spec.air and st.air is not None:
-            fields, spent = airflow.air_move(st, unit_id, to, a)
+            fields, spent = airflow.air_move(st, unit_id, to, a,
+                                             joins_ready_stacks=flow_of(st).joins_ready_stacks())
             if airflow.ready_markers(unit):
                 fields["launched"] = airflow.launch_fields(st, unit)
             if spent is not None:
@@ -415,7 +438,7 @@ class GameSession:
                                     + (f" ({allowed} battles)" if allowed > 1 else ""))
         if target not in st.position.units:
             raise IllegalAction(f"there is no unit {target!r} on the board")
-        check = battle_check(st, attacker, target, overrun)
+        mods, check = self.legal().battle_check(attacker, target)
         if not check.allowed:
             raise IllegalAction(check.reason or "this battle is not allowed")
         rid = self.next_rid()
@@ -428,6 +451,7 @@ class GameSession:
         if a_unit.spec.air or t_unit.spec.air:
             data["air"] = "dogfight" if a_unit.spec.air else "ground_to_air"
         self._emit("battle_declared", data)
+        remember_declared(self.state, mods, check)
 
     def _card_attack(self, a: dict[str, Any]) -> None:
         """Barrage / Air Power: the card rolls at enemy units by itself, one target at a time."""
@@ -543,6 +567,9 @@ class GameSession:
         if st.air is not None and pending is st.air.roll:
             self._record_drafts(airflow.apply_air_roll(self))
             return
+        if st.rules_state is not None and pending is st.rules_state.roll:
+            self._record_drafts(flow_of(st).apply_rule_roll(self))
+            return
         b = st.battle
         assert b is not None and b.faces is not None
         if b.card_attack:
@@ -554,9 +581,13 @@ class GameSession:
                 raise IllegalAction(str(exc)) from None
             self._battle_result(r, list(b.faces))
             return
-        mods = modifiers_for(st, b.attacker, b.target, b.overrun)
-        air_check = (airflow.air_battle_check(st, b.attacker, b.target, mods)
-                     if st.air is not None else None)
+        known = declared_check(st)
+        air_check: battle_rules.BattleCheck | None
+        if known is not None:  # the check it was declared with: nothing it read has changed
+            mods, air_check = known
+        else:
+            mods = modifiers_for(st, b.attacker, b.target, b.overrun)
+            air_check = flow_of(st).battle_check(st, b.attacker, b.target, mods)
         if is_ambush(st):
             mods, air_check = ambush_check(st, b.attacker, b.target)
         if air_check is not None and airflow.needs_confirmation(st, b.target):
@@ -744,6 +775,8 @@ class GameSession:
                     self._emit("ammo_spent", last.data["run"])
                 elif last.kind in ("turn_ended", "air_resupplied", "air_withdrawn"):
                     self._record_drafts(iter(flow_of(self.state).turn_start_events(self.state)))
+                if self.state.rules_state is not None and last.kind != "undo":
+                    self._record_drafts(flow_of(self.state).follow_ups(self, [last]))
             self._check_victory()
 
     def _emit(self, kind: str, data: dict[str, Any]) -> None:

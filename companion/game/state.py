@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.game.airstate import AirState, PendingAir, new_air_state
 from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
+from companion.game.rulestate import RuleState
 from companion.rules import victory
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
@@ -33,6 +34,7 @@ class Phase(StrEnum):
     ORDER_DICE = "order_dice"  # Their Finest Hour / Medics & Mechanics: the card's roll is due
     AIR_DICE = "air_dice"  # air dice are due: air check, strafing, attack run, confirmation
     AIR_RETREAT = "air_retreat"  # a unit hit by an air attack retreats; its owner chooses
+    RULE_DICE = "rule_dice"  # a scenario rule's dice are due: night, a minefield, healing...
     OVER = "over"
 
 
@@ -90,14 +92,21 @@ class GameState:
     discard: list[str] = field(default_factory=list)
     air: AirState | None = None  # None: the scenario plays without air rules
     landed: list[str] = field(default_factory=list)  # units that left a landing craft this turn
+    # the scenario's own rules beside the board (night, Commissar, mines, HQs); None: none
+    rules_state: RuleState | None = None
     seq: int = 0
     board_version: int = 0  # counts the events that changed the board (objectives looked at)
-    # the medal counts for one ledger (immutable, replaced when it changes) and board version;
-    # the outcome for one seq (each event moves the seq on)
-    _medal_cache: tuple[victory.MedalLedger, int, dict[Side, victory.MedalCount]] | None = field(
+    # the medal counts for one ledger and the holders of the objective hexes (the board version
+    # they were last seen at); the outcome for one ledger, medal counts and side to play
+    _medal_cache: tuple[victory.MedalLedger, int, tuple[Side | None, ...],
+                        dict[Side, victory.MedalCount]] | None = field(
         default=None, repr=False, compare=False)
-    _outcome_cache: tuple[int, victory.Outcome] | None = field(default=None, repr=False,
-                                                               compare=False)
+    # the check the ground battle due was declared with (queries.declared_check)
+    declared_check: tuple[PendingBattle, int, Any, Any] | None = field(
+        default=None, repr=False, compare=False)
+    _outcome_cache: tuple[victory.MedalLedger, dict[Side, victory.MedalCount], Side,
+                          victory.Outcome] | None = field(
+        default=None, repr=False, compare=False)
 
     @property
     def board(self) -> Board:
@@ -111,25 +120,39 @@ class GameState:
 
     @property
     def medal_counts(self) -> dict[Side, victory.MedalCount]:
+        return dict(self._counts())
+
+    def _counts(self) -> dict[Side, victory.MedalCount]:
+        """The medal counts, kept while the ledger and the holders of the objective hexes stay
+        the same (they are all the counts read off the board)."""
         cached = self._medal_cache
-        if cached is not None and cached[0] is self.ledger and cached[1] == self.board_version:
-            return dict(cached[2])
-        counts = victory.medal_counts(self.ledger, self.position, self.objectives)
-        self._medal_cache = (self.ledger, self.board_version, counts)
-        return dict(counts)
+        ledger = self.ledger
+        if cached is not None and cached[0] is ledger and cached[1] == self.board_version:
+            return cached[3]
+        position = self.position
+        held = tuple(victory.holder(position, h) for o in self.objectives for h in o.hexes)
+        if cached is not None and cached[0] is ledger and cached[2] == held:
+            counts = cached[3]
+        else:
+            counts = victory.medal_counts(ledger, position, self.objectives)
+        self._medal_cache = (ledger, self.board_version, held, counts)
+        return counts
 
     @property
     def medals(self) -> dict[Side, int]:
         """Each side's medals now: eliminations, exits and objectives held or captured."""
-        return {s: c.total for s, c in self.medal_counts.items()}
+        return {s: c.total for s, c in self._counts().items()}
 
     def outcome(self) -> victory.Outcome:
+        # a function of the ledger, the medal counts and the side to play only
+        counts = self._counts()
         cached = self._outcome_cache
-        if cached is not None and cached[0] == self.seq:
-            return cached[1]
+        if (cached is not None and cached[0] is self.ledger and cached[1] is counts
+                and cached[2] is self.active):
+            return cached[3]
         found = victory.game_outcome(self.ledger, self.position, self.objectives, self.active,
-                                     counts=self.medal_counts)
-        self._outcome_cache = (self.seq, found)
+                                     counts=counts)
+        self._outcome_cache = (self.ledger, counts, self.active, found)
         return found
 
     def clone(self) -> GameState:
@@ -156,6 +179,7 @@ class GameState:
         new.discard = list(self.discard)
         new.air = None if self.air is None else self.air.clone()
         new.landed = list(self.landed)
+        new.rules_state = None if self.rules_state is None else self.rules_state.clone()
         return new
 
     def observe(self, turn_start: bool = False) -> None:
@@ -197,6 +221,9 @@ def initial_state(data: dict[str, Any]) -> GameState:
                                       scenario.sides[Side.AXIS].medals_to_win)
     state.objectives = scenario_objectives(scenario)
     state.observe()
+    from companion.game.ruleflows import new_rule_state  # the flows read this module
+
+    state.rules_state = new_rule_state(state)
     if data.get("air"):
         state.air = new_air_state(data["air"])
         state.air.airborne_at_start = sorted(u.id for u in position.units.values()
@@ -338,6 +365,8 @@ def _card_played(state: GameState, d: dict[str, Any]) -> None:
         state.phase = Phase.ORDER_DICE
     if state.air is not None:
         _air_card_played(state, state.air, d)
+    if state.rules_state is not None:
+        _rules_card_played(state, state.rules_state, d)
 
 
 @_kind("units_ordered", "the units ordered by the card, and the orders lost", Undo.UNDOABLE,
@@ -422,6 +451,8 @@ def pending_roll(state: GameState) -> PendingAir | PendingBattle | None:
         return state.order_roll
     if state.air is not None and state.air.roll is not None:
         return state.air.roll
+    if state.rules_state is not None and state.rules_state.roll is not None:
+        return state.rules_state.roll
     return state.battle
 
 
@@ -523,6 +554,8 @@ def _unit_exited(state: GameState, d: dict[str, Any]) -> None:
 
 @_kind("turn_ended", "the active side drew a card and ended its turn", Undo.BARRIER)
 def _turn_ended(state: GameState, d: dict[str, Any]) -> None:
+    if state.rules_state is not None:
+        _rules_turn_ended(state, state.rules_state)
     _end_turn(state, d)
     state.observe(turn_start=True)
 
@@ -917,6 +950,176 @@ def _air_withdrawn(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     air.withdrew = True
 
 
+REPLAY_LIMIT = 150  # events an undo may replay from its snapshot (about ten turns of play)
+
+
+# --- scenario rules beside the board (companion.game.ruleflows decides; these fold results) ----
+def _rules_card_played(state: GameState, rs: RuleState, d: dict[str, Any]) -> None:
+    if d.get("from_chip"):  # Commissar: the card under the chip is played; a new one is due
+        rs.chip.pop(d["side"], None)
+        rs.chip_played = True
+    if d.get("held"):  # Blitz: a Recon 1 card played as Air Power (the Recon card is spent)
+        rs.played_as = {"held": d["held"], "as": d["card"]}
+
+
+def _rules_turn_ended(state: GameState, rs: RuleState) -> None:
+    if rs.played_as and state.card == rs.played_as.get("as"):
+        state.card = rs.played_as["held"]  # the card discarded is the one held
+    rs.played_as = {}
+    rs.chip_played = False
+    rs.desert_unit = None
+    rs.desert_done = []
+    rs.rested = []
+
+
+@_kind("rule_roll_due", "a scenario rule's dice are due: the night visibility roll, a minefield "
+       "or frozen river entered, a heal or a cave seal; who throws", Undo.NEUTRAL)
+def _rule_roll_due(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None, "rule_roll_due in a game without scenario rules"
+    rs.roll = PendingAir(d["kind"], d.get("unit", ""), int(d["dice"]), d["thrower"], d["rid"],
+                         d["purpose"], d.get("then", state.phase.value),
+                         explain=list(d.get("explain", [])), data=dict(d))
+    if d["kind"] == "night":
+        rs.night_turn = state.turn
+    if d["kind"] in ("heal", "seal") and d.get("unit"):
+        rs.rested.append(d["unit"])
+        state.battled.append(d["unit"])  # it heals or seals instead of battling
+    state.rolls += 1
+    state.phase = Phase.RULE_DICE
+
+
+register_kind(EventKind("rule_roll_declared", "a player chose a scenario rule's roll: a unit "
+                        "heals or tries to seal a cave instead of battling", Undo.UNDOABLE,
+                        False, _rule_roll_due))
+
+
+def _rule_roll_done(state: GameState) -> RuleState:
+    rs = state.rules_state
+    assert rs is not None
+    roll = rs.roll
+    rs.roll = None
+    state.phase = Phase(roll.then if roll is not None else "battle")
+    return rs
+
+
+@_kind("night_rolled", "the night visibility roll: each star one step up the chart; the "
+       "visibility now (None: full daylight)", Undo.BARRIER)
+def _night_rolled(state: GameState, d: dict[str, Any]) -> None:
+    rs = _rule_roll_done(state)
+    rs.night_rolls.append(list(d["faces"]))
+    state.position.visibility = d.get("visibility")
+
+
+@_kind("entry_rolled", "the dice of a minefield or frozen river a unit entered: figures lost, "
+       "a medal when it is eliminated, a decoy mine removed", Undo.BARRIER, board=True)
+def _entry_rolled(state: GameState, d: dict[str, Any]) -> None:
+    if state.rules_state is not None and state.rules_state.roll is not None:
+        _rule_roll_done(state)
+    pos = state.position
+    unit = pos.units.get(d["unit"])
+    for name in d.get("removed", []):
+        if unit is not None:
+            pos.remove_terrain(unit.hex, name)
+    if unit is None:
+        return
+    if d.get("eliminated"):
+        _eliminate(state, d["unit"], Side(d["medal_to"]))
+        if state.may_overrun == d["unit"]:
+            state.may_overrun = None
+    else:
+        unit.figures -= int(d.get("figures_removed", 0))
+
+
+@_kind("healed", "a unit on a hospital or oasis rolled to heal: the figures returned",
+       Undo.BARRIER, board=True)
+def _healed(state: GameState, d: dict[str, Any]) -> None:
+    _rule_roll_done(state)
+    unit = state.position.units.get(d["unit"])
+    if unit is not None:
+        unit.figures += int(d.get("figures_returned", 0))
+
+
+@_kind("cave_seal_rolled", "Allied infantry tried to seal the cave it stands on: a star seals it "
+       "(the hex becomes its plain hill or mountain)", Undo.BARRIER, board=True)
+def _cave_seal_rolled(state: GameState, d: dict[str, Any]) -> None:
+    _rule_roll_done(state)
+    if d.get("sealed"):
+        h = state.board.parse(d["hex"])
+        state.position.remove_terrain(h, d["cave"])
+        state.position.terrain[h] = (*state.position.terrain.get(h, ()), d["becomes"])
+
+
+@_kind("commissar_card_placed", "the Soviet player placed a command card under the Political "
+       "Commissar chip, to play it a turn later", Undo.UNDOABLE)
+def _commissar_card_placed(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.chip[d["side"]] = d["card"]
+    rs.chip_played = False
+
+
+@_kind("desert_moved", "North African Desert rules: armor that took ground moved 1 more hex "
+       "before its overrun", Undo.UNDOABLE, board=True)
+def _desert_moved(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    state.position.move_unit(d["unit"], state.board.parse(d["to"]), how="move")
+    unit = state.position.units[d["unit"]]
+    unit.moved += 1
+    state.moved[d["unit"]] = state.moved.get(d["unit"], 0) + 1
+    rs.desert_done.append(d["unit"])
+
+
+@_kind("cross_hair_placed", "a big gun or destroyer hit its target: a cross-hair marker on it "
+       "(1 more die for such guns while it stays)", Undo.NEUTRAL)
+def _cross_hair_placed(state: GameState, d: dict[str, Any]) -> None:
+    if d["target"] in state.position.units:
+        state.position.cross_hairs[d["target"]] = 1
+
+
+@_kind("hq_captured", "an enemy unit took an HQ: its side plays with a command card fewer "
+       "(the card it discards)", Undo.NEUTRAL)
+def _hq_captured(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    if d["hex"] not in rs.hq_captured:
+        rs.hq_captured.append(d["hex"])
+    card = d.get("discarded")
+    hand = state.hands.get(Side(d["side"]))
+    if card and hand is not None and card in hand:
+        hand.remove(card)
+        state.discard.append(card)
+
+
+@_kind("hq_retaken", "a unit took its own HQ back: its side draws the command card it lost",
+       Undo.NEUTRAL)
+def _hq_retaken(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    if d["hex"] in rs.hq_captured:
+        rs.hq_captured.remove(d["hex"])
+    drawn = d.get("drawn")
+    if drawn and state.deck is not None and drawn in state.deck:
+        state.deck.remove(drawn)
+        state.hands.setdefault(Side(d["side"]), []).append(drawn)
+
+
+@_kind("assault_dice_changed", "the assault an Ambush interrupted goes on with the dice its "
+       "attacker has now (a new dice request)", Undo.NEUTRAL)
+def _assault_dice_changed(state: GameState, d: dict[str, Any]) -> None:
+    b = state.battle
+    if b is not None:
+        b.dice = int(d["dice"])
+        b.rid = d["rid"]
+        b.explain = list(d.get("explain", []))
+
+
+@_kind("exit_medals_added", "a scenario rule makes an exit worth more than one medal (infantry "
+       "exits count 2): the medals added", Undo.NEUTRAL)
+def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
+    if d.get("side") in ("allies", "axis"):
+        state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
 
 
 def _undo_of(kind: str) -> Undo:
@@ -927,10 +1130,12 @@ def _undo_of(kind: str) -> Undo:
 class GameLog:
     """Events folded into a state, with undo back to the last barrier (a dice roll, a turn end).
 
-    One snapshot a turn: the state just before the turn's first undoable event. Undo rebuilds
-    the state from it, replaying the events up to the last barrier and the undoable events
-    since then that were not withdrawn. Replaying a whole log (resume) skips withdrawn events
-    up front and copies no state on the way.
+    One snapshot every few turns: the state just before an undoable event, kept across turn
+    ends until :data:`REPLAY_LIMIT` events were applied since it (a copy of the state costs
+    about as much as an action; replaying an event a few microseconds). Undo rebuilds the
+    state from it, replaying the events up to the last barrier and the undoable events since
+    then that were not withdrawn. Replaying a whole log (resume) skips withdrawn events up
+    front and copies no state on the way.
     """
 
     def __init__(self, start: Event) -> None:
@@ -1008,10 +1213,9 @@ class GameLog:
             self._tail.append(ev)
         if undo is Undo.BARRIER:
             self._since = []
-            if ev.kind in ("turn_ended", "game_over"):
-                self._snapshot, self._settled, self._tail = None, [], []
-            else:
-                self._settled.extend(self._tail)
-                self._tail = []
+            self._settled.extend(self._tail)
+            self._tail = []
+            if ev.kind == "game_over" or len(self._settled) > REPLAY_LIMIT:
+                self._snapshot, self._settled = None, []  # the next undoable event takes one
         elif undo is Undo.UNDOABLE:
             self._since.append(ev)

@@ -7,6 +7,7 @@ runs over ``0 .. 2*width-2`` and ``col + row`` is always even. Neighbours of (co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -87,20 +88,49 @@ _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 
 
-@dataclass(frozen=True, slots=True)
 class HexTables:
-    """Per-shape lookup tables, built once (the referee answers many queries on few boards)."""
+    """Per-shape lookup tables, kept once built (the referee answers many queries on few boards).
 
-    by_name: dict[str, Hex]  # canonical name ("G5", "a8") -> hex
-    names: dict[Hex, str]  # hex -> canonical name
-    neighbours: dict[Hex, tuple[Hex, ...]]  # in the order of Board.neighbours
-    # the (col - 1, row + dr) and (col + 1, row + dr) hexes that are on the board, in that
-    # order: dr = +1 in ``down``, -1 in ``up`` (retreat steps)
-    down: dict[Hex, tuple[Hex, ...]]
-    up: dict[Hex, tuple[Hex, ...]]
-    # the same two hexes with None where one is off the board (retreat explanations)
-    down_pair: dict[Hex, tuple[Hex | None, Hex | None]]
-    up_pair: dict[Hex, tuple[Hex | None, Hex | None]]
+    The names are built at once; the others each when first used (a query's start pays only for
+    the tables its answer reads). Shared: never mutate them.
+    """
+
+    def __init__(self, shape: BoardShape) -> None:
+        self._board = Board(shape)
+        # one instance per hex: dict lookups hit by identity
+        self._cells: dict[Hex, Hex] = {h: h for h in self._board.hexes()}
+        self.names: dict[Hex, str] = {h: self._board._compute_name(h) for h in self._cells}
+        self.by_name: dict[str, Hex] = {n: h for h, n in self.names.items()}  # canonical names
+
+    @cached_property
+    def neighbours(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each hex's neighbours on the board, in the order of Board.neighbours."""
+        cells = self._cells
+        return {h: tuple(cells[n] for n in self._board._compute_neighbours(h)) for h in cells}
+
+    def _pairs(self, dr: int) -> dict[Hex, tuple[Hex | None, Hex | None]]:
+        cells = self._cells
+        return {h: (cells.get(Hex(h.col - 1, h.row + dr)), cells.get(Hex(h.col + 1, h.row + dr)))
+                for h in cells}
+
+    # The (col - 1, row + dr) and (col + 1, row + dr) hexes of each hex, in that order: dr = +1
+    # in ``down``, -1 in ``up`` (retreat steps); the ``_pair`` tables keep None where one is off
+    # the board (retreat explanations).
+    @cached_property
+    def down_pair(self) -> dict[Hex, tuple[Hex | None, Hex | None]]:
+        return self._pairs(1)
+
+    @cached_property
+    def up_pair(self) -> dict[Hex, tuple[Hex | None, Hex | None]]:
+        return self._pairs(-1)
+
+    @cached_property
+    def down(self) -> dict[Hex, tuple[Hex, ...]]:
+        return {h: tuple(n for n in pair if n is not None) for h, pair in self.down_pair.items()}
+
+    @cached_property
+    def up(self) -> dict[Hex, tuple[Hex, ...]]:
+        return {h: tuple(n for n in pair if n is not None) for h, pair in self.up_pair.items()}
 
 
 _TABLES: dict[BoardKind, HexTables] = {}
@@ -112,20 +142,7 @@ def hex_tables(shape: BoardShape) -> HexTables:
     found = _TABLES.get(shape.kind)
     if found is not None and standard:
         return found
-    board = Board(shape)
-    cells = {h: h for h in board.hexes()}  # one instance per hex: dict lookups hit by identity
-    names = {h: board._compute_name(h) for h in cells}
-
-    def pair(h: Hex, dr: int) -> tuple[Hex | None, Hex | None]:
-        return (cells.get(Hex(h.col - 1, h.row + dr)), cells.get(Hex(h.col + 1, h.row + dr)))
-
-    def steps(h: Hex, dr: int) -> tuple[Hex, ...]:
-        return tuple(n for n in pair(h, dr) if n is not None)
-
-    tables = HexTables({n: h for h, n in names.items()}, names,
-                       {h: tuple(cells[n] for n in board._compute_neighbours(h)) for h in cells},
-                       {h: steps(h, 1) for h in cells}, {h: steps(h, -1) for h in cells},
-                       {h: pair(h, 1) for h in cells}, {h: pair(h, -1) for h in cells})
+    tables = HexTables(shape)
     if standard:
         _TABLES[shape.kind] = tables
     return tables
@@ -297,16 +314,24 @@ class Board:
 
         A hex cut by a dotted line belongs to both sections.
         """
-        left_line, right_line = self.shape.section_lines
-        found: set[Section] = set()
-        if h.col <= left_line:
-            found.add(Section.LEFT)
-        if left_line <= h.col <= right_line:
-            found.add(Section.CENTER)
-        if h.col >= right_line:
-            found.add(Section.RIGHT)
-        if side is not self.bottom:
-            mirror = {Section.LEFT: Section.RIGHT, Section.RIGHT: Section.LEFT,
-                      Section.CENTER: Section.CENTER}
-            found = {mirror[s] for s in found}
-        return frozenset(found)
+        return _sections(self.shape.section_lines, h.col, side is not self.bottom)
+
+
+_MIRROR = {"left": "right", "right": "left", "center": "center"}
+
+
+@functools.lru_cache(maxsize=1024)
+def _sections(lines: tuple[int, int], col: int, mirrored: bool) -> frozenset[Section]:
+    """The sections of a hex in column ``col`` between the dotted ``lines``, seen from the
+    bottom (``mirrored``: from the top)."""
+    left_line, right_line = lines
+    found: list[Section] = []
+    if col <= left_line:
+        found.append(Section.LEFT)
+    if left_line <= col <= right_line:
+        found.append(Section.CENTER)
+    if col >= right_line:
+        found.append(Section.RIGHT)
+    if mirrored:
+        found = [Section(_MIRROR[s.value]) for s in found]
+    return frozenset(found)

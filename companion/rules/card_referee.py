@@ -6,8 +6,6 @@ Imported by ``referee.load_plugins`` on the first answer; documented in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from companion.rules.battle import BattleModifiers, battle_check, resolve_battle
 from companion.rules.board import Section, Side
 from companion.rules.referee import (
@@ -22,7 +20,11 @@ from companion.rules.referee import (
     result_json,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a referee query's start)
+
 if TYPE_CHECKING:
+    from typing import Any
+
     from companion.rules.cards import CardSpec
     from companion.rules.victory import Objective
 

@@ -14,11 +14,20 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from companion.rules.battle import (
+    BattleCheck,
+    BattleModifiers,
+    BattleResult,
+    hit_faces_for,
+    retreat_options,
+    score_dice,
+    validate_faces,
+)
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.units import UnitClass, UnitSpec
 
 if TYPE_CHECKING:
-    from companion.rules.battle import BattleCheck, BattleModifiers, BattleResult, RetreatOption
+    from companion.rules.battle import RetreatOption
     from companion.rules.position import Position
 
 
@@ -530,8 +539,6 @@ def card_modifiers(
     an armor overrun battle (Close Assault's extra die does not apply to it). A Counter-Attack
     takes the card it copies in ``counters``; without it, no change and an explain line says so.
     """
-    from companion.rules.battle import BattleModifiers
-
     if card_name is None:
         return BattleModifiers()
     spec = card_in_force(card_name, counters)
@@ -580,8 +587,6 @@ def card_modifiers(
 def direct_attack_check(card_name: str | CardSpec, position: Position, side: Side,
                         target_id: str) -> BattleCheck:
     """The dice a Barrage or Air Power card rolls at one target, before the roll."""
-    from companion.rules.battle import BattleCheck, hit_faces_for
-
     spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
     attack = spec.direct_attack
     if attack is None:
@@ -605,8 +610,6 @@ def resolve_direct_attack(card_name: str | CardSpec, position: Position, side: S
                           target_id: str, faces: Sequence[str]) -> BattleResult:
     """What a Barrage / Air Power roll does to one target: hits, medals, retreats (flags may not
     be ignored). The card takes no ground."""
-    from companion.rules.battle import BattleResult, retreat_options, score_dice, validate_faces
-
     spec = card_name if isinstance(card_name, CardSpec) else card(card_name)
     check = direct_attack_check(spec, position, side, target_id)
     if not check.allowed:

@@ -26,6 +26,14 @@ FULL_DAYLIGHT = 6  # the chart's last step: the night rules end
 REVERSE_START = 6  # the chart in reverse: day fading into night
 FULL_NIGHT = 1  # the reverse chart's last step: close assault only
 STAR = "star"
+# the scenario variants of night attacks: the chart read forward (night into day) or in reverse
+NIGHT_VARIANTS = ("night_visibility", "night_visibility_reverse")
+REVERSE_VARIANT = "night_visibility_reverse"
+
+
+def night_reverse(variants: Mapping[str, str]) -> bool:
+    """Whether the scenario reads the night chart in reverse (day fading into night)."""
+    return REVERSE_VARIANT in variants
 
 
 def night_visibility(rolls: Sequence[Sequence[str]], *, reverse: bool = False) -> int | None:
@@ -54,9 +62,10 @@ def night_roller(variants: Mapping[str, str], starts: Side) -> Side | None:
     """The side that rolls for visibility at the start of its turns: the side the scenario's
     ``night_visibility`` option names (the editor's ``night_visibility_team_turn``), else the
     side that plays first (our reading, unverified); None without night rules."""
-    if "night_visibility" not in variants:
+    name = next((n for n in NIGHT_VARIANTS if n in variants), None)
+    if name is None:
         return None
-    who = variants["night_visibility"]
+    who = variants[name]
     return Side(who) if who in ("allies", "axis") else starts
 
 
@@ -65,5 +74,6 @@ def within_visibility(distance: int, visibility: int | None) -> bool:
     return visibility is None or distance <= max(1, visibility)
 
 
-__all__ = ["FULL_DAYLIGHT", "FULL_NIGHT", "NIGHT_DICE", "NIGHT_START", "REVERSE_START",
-           "night_roll_due", "night_roller", "night_visibility", "within_visibility"]
+__all__ = ["FULL_DAYLIGHT", "FULL_NIGHT", "NIGHT_DICE", "NIGHT_START", "NIGHT_VARIANTS",
+           "REVERSE_START", "REVERSE_VARIANT", "night_reverse", "night_roll_due", "night_roller",
+           "night_visibility", "within_visibility"]

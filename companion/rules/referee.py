@@ -19,9 +19,7 @@ Handlers raise :class:`QueryError` naming the dotted field that is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.rules.battle import (
     FACES,
@@ -37,8 +35,12 @@ from companion.rules.position import Position, Unit
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
 
-Json = Any
-AskHandler = Callable[["Query", dict[str, Any]], dict[str, Any]]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a referee query's start)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeAlias
+
+    AskHandler: TypeAlias = Callable[["Query", dict[str, Any]], dict[str, Any]]
 
 
 class QueryError(ValueError):

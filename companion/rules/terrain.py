@@ -168,8 +168,6 @@ def _table(specs: Iterable[TerrainSpec]) -> dict[str, TerrainSpec]:
     return {s.name: s for s in specs}
 
 
-_SEAL_HOOK = ("sealing it (the rules core rolls it: caves.seal_cave; the game does not offer "
-              "it yet)")
 
 TERRAIN: dict[str, TerrainSpec] = _table((
     # --- base game (seeds 003, 004) ---------------------------------------------------------
@@ -217,6 +215,17 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
                 no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}), no_overrun_into=True,
                 source=f"{_TP} p.4; {_CARD} 28 (Marshes)"),
+    _like(TerrainSpec("marsh", stop_on_enter=True, leave_to_adjacent_only=True,
+                      impassable_for=frozenset({UnitClass.ARTILLERY}),
+                      no_battle_after_enter=True,
+                      no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
+                      no_battle_after_leaving_for=frozenset({UnitClass.ARMOR}),
+                      no_overrun_into=True),
+          "rice_paddies",
+          "Pacific Theater rules p.6, Rice Paddies & Fish Ponds, as the fan wiki summarises the "
+          "card (memoir44.wikia.com \"Rice Field\": every unit stops on entering and leaving, "
+          "armor may not battle, no artillery, no armor overrun): played as Marshes; bga-memoir "
+          "Terrains/RicePaddies.php codes no rule beyond the tile (unverified against the card)"),
     TerrainSpec("flooded_field", enter_from_adjacent_only=True, stop_on_enter=True,
                 leave_to_adjacent_only=True, no_battle_after_enter=True,
                 no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
@@ -305,8 +314,6 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("oasis_recovery", blocks_los=True, stop_on_enter=True, ignore_flags=1,
                 protection=reductions(infantry=1, armor=1),
                 heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=0,
-                not_played="healing on it (the rules core rolls it: healing.heal; the game does "
-                           "not offer it yet)",
                 source=f"{_CARD} 31 with the Oasis Recovery rule (Mediterranean Theater, "
                        "Actions 10; the editor's behaviour OASIS_RECOVERY): a wounded infantry "
                        "unit heals as with Medics & Mechanics, a die per card held (bga-memoir "
@@ -321,8 +328,6 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                        "armor and artillery, ignore 1 flag, line of sight clear; "
                        f"{_TP} p.12)"),
     TerrainSpec("headquarters", blocks_los=True,
-                not_played="an enemy unit capturing the HQ (the rules core gives the hand: "
-                           "hq.captured_hqs, hq.hand_size; the game does not deal it yet)",
                 source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
                        "owner loses a command card)"),
     TerrainSpec("trenches", stop_on_enter=True, impassable_for=frozenset({UnitClass.ARTILLERY}),
@@ -345,7 +350,7 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 source=f"{_CARD} 63 (Escarpment: impassable to all units, blocks line of sight)"),
     replace(_HILL, name="cave", impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             defender_nation="jp", nation_protection=reductions(infantry=2, armor=2),
-            sealed_into="hill", not_played=_SEAL_HOOK,
+            sealed_into="hill",
             source=f"{_CARD} 52 (Cave on a hill: as a Hill, impassable for armor and artillery; "
                    "Japanese infantry in it: -2 dice for non-artillery attackers and ignores "
                    "every flag; Allied infantry on it may seal it: bga-memoir actSealCave)"),
@@ -355,8 +360,6 @@ TERRAIN: dict[str, TerrainSpec] = _table((
             source="Winter villages on hills: a Town at a Hill's height (unverified)"),
     TerrainSpec("hospital", blocks_los=True,
                 heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=6,
-                not_played="healing in it (the rules core rolls it: healing.heal; the game does "
-                           "not offer it yet)",
                 source=f"{_CARD} 55 (Hospitals: blocks line of sight; a wounded infantry unit "
                        "that has not moved, with no enemy adjacent, rolls 6 dice: each infantry "
                        "symbol or star returns a figure; bga-memoir Terrains/Hospital.php, "
@@ -402,7 +405,6 @@ TERRAIN: dict[str, TerrainSpec] = _table((
 TERRAIN["mountain_cave"] = replace(
     TERRAIN["mountain"], name="mountain_cave", defender_nation="jp",
     nation_protection=reductions(infantry=2, armor=2), sealed_into="mountain",
-    not_played=_SEAL_HOOK,
     source=f"{_CARD} 53 (Cave on mountains: as a Mountain; Japanese infantry in it ignore every "
            "flag and are attacked at -2 but by artillery; Allied infantry on it may seal it: "
            "bga-memoir Terrains/MountainCave.php)")

@@ -86,9 +86,6 @@ _SPECIAL_FORCES = UnitSpec(
     "special_forces", UnitClass.INFANTRY, 4, 2, 2, (3, 2, 1), take_ground=True, source=_SPECIAL
 )
 
-# the +1 die is the rules core's; placing the marker after a hit is the game's call
-_CROSS_HAIR_HOOK = ("placing the cross-hair on a unit it hit (the rules core adds the die and "
-                    "gives battle.place_cross_hair; the game does not call it yet)")
 
 UNITS: dict[str, UnitSpec] = {
     spec.name: spec
@@ -136,7 +133,7 @@ UNITS: dict[str, UnitSpec] = {
                  source=f"{_TROOP} 9 (Ski Troops: 3 figures, move 3 and battle at 3/2, battle "
                         "after any terrain, retreat 1 to 3 hexes)"),
         UnitSpec("big_gun", UnitClass.ARTILLERY, 2, 1, 0, (3, 3, 2, 2, 1, 1, 1, 1), needs_los=False,
-                 zeroes_in=True, not_played=_CROSS_HAIR_HOOK,
+                 zeroes_in=True,
                  source=f"{_TROOP} 3 (Big Guns: fire at 3/3/2/2/1/1/1/1; a hit target gets a "
                         "cross-hair: +1 die against it later; the marker goes when the target "
                         "moves, retreats or is eliminated)"),
@@ -177,7 +174,7 @@ UNITS: dict[str, UnitSpec] = {
                         "again to confirm, a grenade confirms (bga-memoir's second roll))"),
         UnitSpec("destroyer", UnitClass.ARTILLERY, 3, 2, 2, (3, 3, 2, 2, 1, 1, 1, 1),
                  needs_los=False, battles_after_terrain_stop=True, moves_only_on=frozenset({"ocean"}),
-                 ignore_flags=1, zeroes_in=True, not_played=_CROSS_HAIR_HOOK,
+                 ignore_flags=1, zeroes_in=True,
                  source=f"{_TROOP} 12 (Destroyers: 3 figures, move 1-2 on ocean and battle at "
                         "3/3/2/2/1/1/1/1 with the big gun's cross-hairs, ignore 1 flag, take no "
                         "ground)"),

@@ -54,6 +54,8 @@ class RuleVariant:
     side_from_option: bool = False  # the option's value names the side it applies to
     not_played: str = ""
     source: str = ""
+    # the game layer sequences it (a roll each turn, a card held back, an extra move): where
+    played_by: str = ""
     # --- rules of a side, carried by its units (so that the rules core reads them from the
     # position alone): the variant applies to the units of ``for_sides`` (None: both)
     for_sides: frozenset[Side] | None = None
@@ -61,6 +63,9 @@ class RuleVariant:
     # command cards a side may play as another card (Blitz: the Axis plays Recon 1 as Air Power)
     plays_as: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     plays_as_sides: frozenset[Side] = frozenset()
+    # command cards that are another card in this scenario's deck, for both sides (an Air Power
+    # card played as Artillery Bombard)
+    card_becomes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def side_rules(self) -> bool:
@@ -85,9 +90,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source=f"{_BGA_UNITS}: with blitz_rules, Allied armor moves 2 and battles after 2 "
                "(the early-war Blitz rules); the Axis may play a Recon 1 card as Air Power "
                "(bga-memoir Player::canHill317; Terrain Pack \"Calling in Air Strikes (Hill "
-               "317 rule)\"); the game asks variants.card_plays_as",
-        not_played="the Axis playing a Recon card as Air Power (the rules core says which: "
-                   "variants.card_plays_as; the game does not offer it yet)"),
+               "317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
@@ -141,9 +144,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "order no more (bga-memoir option gung_ho; the Marines are the Allies)"),
     RuleVariant(
         "russian_commissar", "Soviet Political Commissar", side_from_option=True,
-        not_played="the command card placed under the Political Commissar chip a turn ahead "
-                   "(the rules core says which card may be played: "
-                   "commissar.commissar_may_play; the game does not hold the chip card yet)",
+        played_by="companion.game.ruleflows.CommissarFlow",
         source="Eastern Front, Russian Command rules (companion.rules.commissar; bga-memoir "
                "ST_COMMISSAR)"),
     RuleVariant(
@@ -152,17 +153,28 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="Mediterranean Theater, Italian High Command (bga-memoir italy_high_command)"),
     RuleVariant(
         "north_african_desert", "North African Desert rules",
-        not_played="armor moving one more hex after taking ground (the rules core gives the "
-                   "hexes: desert.desert_extra_move; the game does not offer the move yet)",
+        played_by="companion.game.ruleflows.DesertFlow",
         source="Terrain Pack p.3, North African Desert Rules (companion.rules.desert; "
                "bga-memoir ST_DESERT_MOVE)"),
     RuleVariant(
         "night_visibility", "Night attacks", side_from_option=True,
-        not_played="the night visibility roll at the start of each turn (the rules core limits "
-                   "battles to Position.visibility; the game does not roll it yet)",
+        played_by="companion.game.ruleflows.NightFlow",
         source="Pacific Theater rules, Night Attacks and the Night Visibility chart "
                "(companion.rules.night; bga-memoir night_visibility_rules, "
                "night_visibility_team_turn)"),
+    RuleVariant(
+        "night_visibility_reverse", "Night attacks, day fading into night",
+        side_from_option=True, played_by="companion.game.ruleflows.NightFlow",
+        source="bga-memoir option night_visibility_reverse_rule (4089 Night Withdrawal: \"At the "
+               "start of each turn, the Axis player rolls 4 Battle dice ... For each star rolled, "
+               "reduce the visibility range by 1\"; States/NightVisibility: no more rolls at 1); "
+               "companion.rules.night with reverse=True: from 6 hexes down to close assault only"),
+    RuleVariant(
+        "infantry_exit_counts_2", "Infantry exits count 2 medals",
+        played_by="companion.game.ruleflows.ExitFlow",
+        source="bga-memoir option infantry_exit_counts_2 (1434 Breakout to Lisyanka: \"An Axis "
+               "unit that ... exits off the Russian side of the battlefield counts as Victory "
+               "Medal, infantry count as 2 and armor 1\")"),
     RuleVariant(
         "empty_section_medals", "Medals for empty sections",
         not_played="the medals a side wins when a section holds no enemy unit",
@@ -173,7 +185,8 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="Terrain Pack p.12 Trains (bga-memoir supply_train_rules)"),
     RuleVariant(
         "air_power_as_artillery_bombard", "Air Power played as Artillery Bombard",
-        not_played="the Air Power card played as an Artillery Bombard card",
+        card_becomes=MappingProxyType({"air_power": "artillery_bombard"}),
+        played_by="companion.game.ruleflows.DeckFlow",
         source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
                "support was common)"),
     RuleVariant(
@@ -245,6 +258,16 @@ def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tupl
     return tuple(out)
 
 
+def card_becomes(card_id: str, variants: Mapping[str, str]) -> str:
+    """The card a held ``card_id`` is played as in a scenario with ``variants`` (its deck may
+    make one card another: Air Power as Artillery Bombard); the card itself otherwise."""
+    for name in variants:
+        v = VARIANTS.get(name)
+        if v is not None and card_id in v.card_becomes:
+            return v.card_becomes[card_id]
+    return card_id
+
+
 def extra_section_orders(units: Iterable[Any], side: Side) -> int:
     """How many more units a Section card orders for ``side``: the largest
     ``extra_section_orders`` among the variants its units carry (US Marines: 1)."""
@@ -258,5 +281,5 @@ def extra_section_orders(units: Iterable[Any], side: Side) -> int:
     return best
 
 
-__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "card_plays_as",
+__all__ = ["VARIANTS", "RuleVariant", "UnitChange", "VariantError", "card_becomes", "card_plays_as",
            "extra_section_orders", "unit_spec", "unit_variants"]

@@ -213,6 +213,9 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
                 if held >= need:
                     sudden = s
                     break
+    if (sudden == ledger.sudden_death and permanent == ledger.permanent
+            and last == ledger.last_occupant):
+        return ledger  # nothing new on the board: the same ledger (callers may cache by it)
     return replace(ledger, permanent=MappingProxyType(permanent),
                    last_occupant=MappingProxyType(last), sudden_death=sudden)
 

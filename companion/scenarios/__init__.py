@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-from importlib import resources
 from pathlib import Path
 
 from companion.scenarios.jsonformat import (
@@ -53,6 +52,8 @@ _BUILTIN_PACKAGE = "companion.scenarios.builtin"
 
 def list_builtins() -> list[str]:
     """Names of the scenarios shipped with the program, sorted."""
+    from importlib import resources  # only here: a resumed game reads no built-in (issue 18)
+
     folder = resources.files(_BUILTIN_PACKAGE)
     return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
 
@@ -62,6 +63,8 @@ def load_builtin(name: str) -> Scenario:
     names = list_builtins()
     if name not in names:
         raise ScenarioError("", f"no built-in scenario {name!r}; built-ins: {', '.join(names)}")
+    from importlib import resources
+
     text = resources.files(_BUILTIN_PACKAGE).joinpath(f"{name}.json").read_text("utf-8")
     return loads(text)
 

@@ -558,7 +558,8 @@ class _Importer:
             if key in AIR_OPTION_KEYS or value in (None, False, "", 0, [], {}):
                 continue
             if key in SIDE_OPTIONS and isinstance(value, str):
-                sides_named[SIDE_OPTIONS[key]] = value.strip().lower()
+                for named in SIDE_OPTIONS[key]:
+                    sides_named[named] = value.strip().lower()
                 continue
             if key in STANDARD_OPTION_VALUES:
                 if isinstance(value, str) and value.upper() in STANDARD_OPTION_VALUES[key]:

@@ -260,13 +260,16 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "british_commonwealth": "british_commonwealth",
     "gung_ho": "us_marines_gung_ho",
     "night_visibility_rules": "night_visibility",
+    "night_visibility_reverse_rule": "night_visibility_reverse",  # day fading into night (4089)
     "empty_section_medals": "empty_section_medals",
     "deck_reshuffling": "deck_reshuffling",
-    "supply_train_rules": "supply_train",  # its value: {"side": ..., "nbr_units": ...}
+    "supply_train_rules": "supply_train",
+    "infantry_exit_counts_2": "infantry_exit_counts_2",  # its value: {"side": ..., "nbr_units": ...}
 }
 # game_info.options keys whose value names the side of another option's variant
 # (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)
-SIDE_OPTIONS: dict[str, str] = {"night_visibility_team_turn": "night_visibility"}
+SIDE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "night_visibility_team_turn": ("night_visibility", "night_visibility_reverse")}
 # deck_name values that are a rule variant (the Air Power card played as Artillery Bombard)
 DECK_VARIANTS: dict[str, str] = {
     "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air_power_as_artillery_bombard",

@@ -21,7 +21,6 @@ import os
 import sqlite3
 import sys
 import threading
-import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -38,6 +37,12 @@ TURN_ENDED_KIND = "turn_ended"
 # a game created with no event yet (the process died before its first one) is removed once it
 # is this old: younger, another process may be about to write it
 EMPTY_GAME_GRACE = timedelta(seconds=60)
+
+
+def _new_game_id() -> str:
+    """12 random hex digits, as the first 12 of a uuid4 (``uuid`` imports ``platform``: a few ms
+    on every start that opens the store, issue 18)."""
+    return os.urandom(6).hex()
 # WAL: checkpoint every 64 pages (256 KB) and cut the file back to 256 KB afterwards
 WAL_AUTOCHECKPOINT_PAGES = 64
 WAL_SIZE_LIMIT = 256 * 1024
@@ -444,7 +449,7 @@ class GameStore:
     ) -> str:
         """A new game; ``events`` (its first events, from 1) are recorded in the same
         transaction, so no game is ever left without its start."""
-        gid = game_id or uuid.uuid4().hex[:12]
+        gid = game_id or _new_game_id()
         now = _now()
         rows = self._event_rows(gid, events, 1, now)
         meta_text = json.dumps(meta or {})
@@ -724,7 +729,7 @@ class GameStore:
             if ev["seq"] != len(events) + 1:
                 raise StoreError(f"line {lineno}: event {ev['seq']} is out of order")
             events.append((ev["seq"], ev["kind"], ev["data"], str(ev.get("at", _now()))))
-        gid = uuid.uuid4().hex[:12] if new_id or not header.get("id") else str(header["id"])
+        gid = _new_game_id() if new_id or not header.get("id") else str(header["id"])
         rows = self._event_rows(gid, [(s, k, d) for s, k, d, _ in events], 1, _now())
         stamps = [a for _, _, _, a in events]
 

@@ -40,11 +40,10 @@ class AirInput(TableBase):
         self.deploy_unit, self.deploy_hex = None, None
         self.tool, self.tool_unit, self.tool_hexes = None, None, []
 
-    def air_rules(self) -> str | None:
-        """``air-pack``, ``flight-plan`` or None: the game's air rules."""
+    def air_game(self) -> bool:
+        """The game plays with air rules (which ones, only its flow knows)."""
         st = self.state
-        air = getattr(st, "air", None) if st is not None else None
-        return str(air.rules) if air is not None else None
+        return st is not None and getattr(st, "air", None) is not None
 
     def _entering_units(self) -> list[tuple[str, str]]:
         """(air unit, entry hex) deployed onto an occupied hex, still to fly off it."""
@@ -55,7 +54,7 @@ class AirInput(TableBase):
 
     def _is_air(self, unit_id: str | None) -> bool:
         st = self.state
-        if st is None or self.air_rules() is None or unit_id is None:
+        if st is None or not self.air_game() or unit_id is None:
             return False
         if any(u == unit_id for u, _h in self._entering_units()):
             return True
@@ -144,7 +143,7 @@ class AirInput(TableBase):
         """New Flight Plan: (hex, enemy unit, ammo placed or None) for each hex of the path
         holding an enemy ground unit, in path order."""
         st, plane = self.state, self.flyer()
-        if st is None or self.air_rules() != lookup.FLIGHT_PLAN or plane is None:
+        if st is None or plane is None or not lookup.places_ammo_markers(st):
             return []
         out = []
         for h in self.flight:
@@ -156,7 +155,8 @@ class AirInput(TableBase):
     def ammo_left(self) -> dict[str, int]:
         """The selected air unit's ammo less the markers placed on the path being built."""
         plane = self.flyer()
-        if self.air_rules() != lookup.FLIGHT_PLAN or plane is None:
+        st = self.state
+        if st is None or plane is None or not lookup.places_ammo_markers(st):
             return {}
         ammo = dict(plane.ammo)
         for a in self.markers.values():
@@ -223,16 +223,16 @@ class AirInput(TableBase):
     def air_card_options(self) -> list[str]:
         """New Flight Plan: the Air Combat cards the active side holds (one may join the card)."""
         st = self.state
-        if st is None or self.air_rules() != lookup.FLIGHT_PLAN or st.air is None:
+        if st is None or st.air is None:
             return []
-        return list(dict.fromkeys(st.air.cards.get(st.active.value, [])))
+        return lookup.air_cards(st)
 
     def sortie_cards(self) -> int:
         """Air Pack: the Air Sortie cards the active side holds."""
         st = self.state
-        if st is None or self.air_rules() != lookup.AIR_PACK or st.air is None:
+        if st is None or st.air is None:
             return 0
-        return int(st.air.sorties.get(st.active.value, 0))
+        return lookup.sortie_cards(st)
 
     def play_card_action(self, card: str) -> dict[str, Any]:
         action: dict[str, Any] = {"do": "play_card", "card": card}
@@ -246,23 +246,16 @@ class AirInput(TableBase):
         """Air Pack: an Air Sortie is in play and none of the side's airplanes flies: the fresh
         airplane's edge hex is needed before the order."""
         st = self.state
-        if st is None or self.air_rules() != lookup.AIR_PACK or st.air is None or not st.air.sortie:
+        if st is None or st.air is None:
             return False
-        return not any(u.side is st.active and u.spec.air and u.airborne
-                       for u in st.position.units.values())
+        return lookup.needs_entry_hex(st)
 
     def deploy_options(self) -> list[str]:
         """New Flight Plan: the active side's air units off the board (one may deploy)."""
         st = self.state
-        if st is None or self.air_rules() != lookup.FLIGHT_PLAN or st.air is None or not st.card:
+        if st is None or st.air is None:
             return []
-        if lookup.command_card(st.card).kind.value != "section":
-            return []
-        out = []
-        for r in st.air.reserve.get(st.active.value, []):
-            if lookup.deploy_allowed(st, str(r["type"])):  # only deployments allowed now are offered
-                out.append(str(r["id"]))
-        return out
+        return lookup.deployable(st)  # only deployments allowed now are offered
 
     def entry_hexes(self) -> list[str]:
         """Hexes (vacant) where an Air Sortie's airplane or a deployed air unit may enter now."""
@@ -272,11 +265,8 @@ class AirInput(TableBase):
             return []
         card = st.card
         spec = lookup.command_card(card)
-        if self.air_rules() == lookup.AIR_PACK and st.air.sortie:
-            hexes = lookup.sortie_edge_hexes(st)
-        elif self.deploy_unit:
-            hexes = frozenset(st.board.all_hexes)
-        else:
+        hexes = lookup.entry_hexes(st, deploying=bool(self.deploy_unit))
+        if not hexes:
             return []
         out = []
         for h in hexes:
@@ -457,7 +447,8 @@ class AirInput(TableBase):
         return out
 
     def _may_bomb(self, air_type: str) -> bool:
-        return lookup.may_bomb(air_type)
+        st = self.state
+        return st is not None and lookup.may_bomb(st, air_type)
 
     def _ambush_buttons(self, p: Prompt) -> list[tuple[str, dict[str, Any]]]:
         """Ambush, played by the side that does not move: against an air unit's ammo markers in
@@ -572,25 +563,28 @@ class AirInput(TableBase):
         return lookup.full_ammo(st, air_type) if st is not None else {}
 
     def air_help(self) -> list[str]:
-        """How to enter the air actions of this game's rules by touch, in plain words."""
-        rules = self.air_rules()
-        fly = _("Fly: tap an ordered air unit, then each hex it flies over in turn (up to 4; the "
-                "path is drawn, a second tap on the last hex takes it back), then press Fly.")
-        if rules == lookup.FLIGHT_PLAN:
-            return [fly,
-                    _("Attack run: on each enemy hex of the path choose Machine gun or Bomb (the "
-                      "ammo left is shown); the runs are resolved in the battle phase."),
-                    _("Dogfight: in the battle phase tap your air unit, then the enemy air unit; "
-                      "possible hits are confirmed by a second roll."),
-                    _("Withdraw an air unit before playing the card; deploy one with a Section "
-                      "card: press Deploy, then tap a blue hex. An Air Combat card may join the "
-                      "command card.")]
-        if rules == lookup.AIR_PACK:
-            return [fly,
-                    _("Air Sortie: press it beside a Section card; with no airplane flying, tap "
-                      "the blue edge hex where the fresh airplane enters."),
-                    _("Air check: when enemy units are next to the airplane, the opponent throws "
-                      "it; the prompt bar names him."),
-                    _("Strafe, kamikaze, rescue: press the action, then tap the hexes next to the "
-                      "airplane. Ground support, interdiction and recon are one press.")]
-        return []
+        """How to enter the air actions of this game's rules by touch, in plain words (the
+        topics are the rule set's, from its flow)."""
+        st = self.state
+        if st is None or not self.air_game():
+            return []
+        words = {
+            "fly": _("Fly: tap an ordered air unit, then each hex it flies over in turn (up to 4; "
+                     "the path is drawn, a second tap on the last hex takes it back), then press "
+                     "Fly."),
+            "attack_run": _("Attack run: on each enemy hex of the path choose Machine gun or Bomb "
+                            "(the ammo left is shown); the runs are resolved in the battle phase."),
+            "dogfight": _("Dogfight: in the battle phase tap your air unit, then the enemy air "
+                          "unit; possible hits are confirmed by a second roll."),
+            "withdraw_deploy": _("Withdraw an air unit before playing the card; deploy one with a "
+                                 "Section card: press Deploy, then tap a blue hex. An Air Combat "
+                                 "card may join the command card."),
+            "air_sortie": _("Air Sortie: press it beside a Section card; with no airplane flying, "
+                            "tap the blue edge hex where the fresh airplane enters."),
+            "air_check": _("Air check: when enemy units are next to the airplane, the opponent "
+                           "throws it; the prompt bar names him."),
+            "special_actions": _("Strafe, kamikaze, rescue: press the action, then tap the hexes "
+                                 "next to the airplane. Ground support, interdiction and recon are "
+                                 "one press."),
+        }
+        return [words[t] for t in lookup.help_topics(st) if t in words]

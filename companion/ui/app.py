@@ -29,6 +29,7 @@ from companion.dice.base import M44_FACES
 from companion.rules.board import Side
 from companion.scenarios import list_builtins, load_builtin, to_position
 from companion.ui import dicesources, theme
+from companion.ui import ruleslookup as lookup
 from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
@@ -670,10 +671,11 @@ class AirScreen(TableScreen):
             col.add_widget(Factory.Heading(text=_("Banned types")))
             col.add_widget(label(", ".join(str(b).replace("_", " ") for b in info["banned"])
                                  or _("None."), 20, theme.MUTED))
-            if rules == "flight-plan":
+            holdings = lookup.air_card_holdings(st) if st is not None else ()
+            if "air_combat" in holdings:
                 col.add_widget(Factory.Heading(text=_("Air Combat cards held")))
                 col.add_widget(label(", ".join(map(str, info["cards"])) or _("None."), 20))
-            if rules == "air-pack":
+            if "air_sortie" in holdings:
                 col.add_widget(Factory.Heading(text=_("Air Sortie cards held")))
                 col.add_widget(label(str(info.get("sorties", 0)), 20))
             col.add_widget(Label())
@@ -1014,6 +1016,19 @@ class DashboardScreen(TableScreen):
             self.refresh()
 
 
+# name -> class, in the order the screen manager lists them; ``kv/NAME.kv`` holds each one's
+# layout (any other .kv file there is loaded before the first screen)
+SCREEN_CLASSES: dict[str, type[TableScreen]] = {
+    "start": StartScreen, "board": BoardScreen, "air": AirScreen, "settings": SettingsScreen,
+    "teach": TeachScreen, "victory": VictoryScreen, "dashboard": DashboardScreen,
+}
+
+
+def _load_kv(path: Path) -> None:
+    if path.is_file() and str(path) not in Builder.files:
+        Builder.load_file(str(path))
+
+
 class CompanionApp(App):
     """The app. ``on_ready`` runs once the first screen is drawn (screenshots, tests)."""
 
@@ -1032,29 +1047,56 @@ class CompanionApp(App):
         self._sounds: dict[str, Any] = {}
 
     def build(self) -> ScreenManager:
+        """The first screen only, so that the board is drawn as early as the window allows: its
+        ``.kv`` (and ``common.kv``) parsed, its widgets made. The other screens are made when
+        first shown (:meth:`screen`), or one per frame once the first frame is drawn (issue 18)."""
         Window.clearcolor = theme.BACKGROUND
         use_wide_font()
         for kv in sorted(KV_DIR.glob("*.kv"), key=lambda p: (p.name != "common.kv", p.name)):
-            if str(kv) not in Builder.files:
-                Builder.load_file(str(kv))
+            if kv.stem not in SCREEN_CLASSES:  # shared rules (common.kv): before any screen
+                _load_kv(kv)
         self.table.post = lambda fn: Clock.schedule_once(lambda dt: fn(), 0)
         sm = ScreenManager(transition=NoTransition())
         from companion.ui.speech import find_speaker
 
         sm.speaker = find_speaker()
         self.table.speaker = sm.speaker
-        for name, cls in (("start", StartScreen), ("board", BoardScreen), ("air", AirScreen),
-                          ("settings", SettingsScreen), ("teach", TeachScreen),
-                          ("victory", VictoryScreen), ("dashboard", DashboardScreen)):
+        for cls in SCREEN_CLASSES.values():
             cls.table = self.table
-            sm.add_widget(cls(name=name, panel=self.panel))
         self.sm = sm
+        self._add_screen(self.table.screen if self.table.screen in SCREEN_CLASSES else "start")
         self.table.listeners.append(self.refresh)
         Clock.schedule_once(lambda dt: self.refresh(), 0)
         ready = self.on_ready
         if ready is not None:
             Clock.schedule_once(lambda dt: ready(self), 0)
+        Window.bind(on_flip=self._after_first_frame)
         return sm
+
+    def _add_screen(self, name: str) -> TableScreen:
+        """The screen ``name``, made (its ``.kv`` parsed first) if it is not yet."""
+        assert self.sm is not None
+        if not self.sm.has_screen(name):
+            _load_kv(KV_DIR / f"{name}.kv")
+            self.sm.add_widget(SCREEN_CLASSES[name](name=name, panel=self.panel))
+        screen = self.sm.get_screen(name)
+        assert isinstance(screen, TableScreen)
+        return screen
+
+    def _after_first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._after_first_frame)
+        Clock.schedule_once(self._make_next_screen, 0)
+
+    def _make_next_screen(self, _dt: float = 0) -> None:
+        """Make one screen not made yet, then the next one on the next frame (taps stay quick)."""
+        sm = self.sm
+        if sm is None:
+            return
+        missing = [name for name in SCREEN_CLASSES if not sm.has_screen(name)]
+        if missing:
+            self._add_screen(missing[0])
+            if len(missing) > 1:
+                Clock.schedule_once(self._make_next_screen, 0)
 
     def refresh(self) -> None:
         sm = self.sm
@@ -1067,6 +1109,8 @@ class CompanionApp(App):
             if self.table.settings.sound:
                 self.play(cue)
         if sm.current != self.table.screen:
+            if self.table.screen in SCREEN_CLASSES:
+                self._add_screen(self.table.screen)
             sm.current = self.table.screen
         screen = sm.current_screen
         if isinstance(screen, TableScreen):
@@ -1096,10 +1140,8 @@ class CompanionApp(App):
                 self._sounds[cue] = None
 
     def screen(self, name: str) -> TableScreen:
-        assert self.sm is not None
-        s = self.sm.get_screen(name)
-        assert isinstance(s, TableScreen)
-        return s
+        """The screen ``name`` (made now if it was not yet)."""
+        return self._add_screen(name)
 
     def on_stop(self) -> None:
         self.table.close()

@@ -17,9 +17,12 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "companion"
 
 _catalogue: dict[str, str] = {}
+_loaded: str | None = None  # the catalogue file _catalogue was read from
 
 
 def _unquote(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] == '"' and "\\" not in text:
+        return text[1:-1]  # no escapes: the text itself (literal_eval is ~20 us a line)
     value = ast.literal_eval(text)
     return value if isinstance(value, str) else ""
 
@@ -54,10 +57,13 @@ def read_po(path: Path) -> dict[str, str]:
 
 def set_language(lang: str | None = None) -> str:
     """Load the catalogue for ``lang`` (default ``$COMPANION_LANG``, else English)."""
-    global _catalogue
+    global _catalogue, _loaded
     lang = lang or os.environ.get("COMPANION_LANG") or "en"
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if str(path) == _loaded:  # the app sets the language it has at import again: read it once
+        return lang
     _catalogue = read_po(path) if path.is_file() else {}
+    _loaded = str(path)
     return lang
 
 

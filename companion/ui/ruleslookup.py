@@ -1,16 +1,14 @@
 """The one module of the app that asks the rules core and the air flow directly.
 
 Board and air input read what may be done from the game's legal actions
-(:class:`~companion.game.legal.LegalActions`) and the state. A few questions have no answer
-there yet (how far an airplane flies, the hexes an Air Sortie enters on, which deployments the
-New Flight Plan allows now, an airplane's special actions, what a card is called): they are
-asked here, in one small adapter, so that the game layer can answer them in its own terms
-later by replacing this module only.
+(:class:`~companion.game.legal.LegalActions`) and the state. The air questions (ammo, the cards that
+may join, the entry hexes, what to explain) are the game's flow's answers, forwarded here, so
+that the app never asks which rule set is in play; a few more (an airplane's special actions,
+what a card is called) are asked of the rules core here, in one small adapter.
 """
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from companion.game import airflow
@@ -20,8 +18,6 @@ from companion.rules import victory
 from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
 from companion.rules.board import Side
 
-FLIGHT_PLAN = airflow.FLIGHT_PLAN
-AIR_PACK = airflow.AIR_PACK
 # Air Pack special actions, by the session's action name
 SPECIAL_ACTIONS: dict[str, AirAction] = {
     "strafe": AirAction.STRAFING, "kamikaze": AirAction.KAMIKAZE, "rescue": AirAction.RESCUE,
@@ -67,28 +63,21 @@ def card_in_force(st: GameState) -> Any:
     return card_spec_in_force(st)
 
 
-# --- air --------------------------------------------------------------------------------------
+# --- air: the rule set's answers, through its flow --------------------------------------------
+def _flow(st: GameState) -> Any:
+    from companion.game.flows import flow_of
+
+    return flow_of(st)
+
+
 def flight_ammo(st: GameState, unit: Any) -> dict[str, int]:
     """An air unit's ammo as its rule set counts it."""
-    ammo = dict(unit.ammo)
-    if st.air is not None and str(st.air.rules) == FLIGHT_PLAN:
-        from companion.rules.air import flightplan
-
-        with contextlib.suppress(ValueError):
-            ammo = dict(flightplan.FlightPlanRules().ammo_of(unit))
-    return ammo
+    return dict(_flow(st).ammo_of(st, unit))
 
 
 def full_ammo(st: GameState, air_type: str) -> dict[str, int]:
-    """New Flight Plan: a type's full ammo ({} under other rules)."""
-    if st.air is None or str(st.air.rules) != FLIGHT_PLAN:
-        return {}
-    from companion.rules.air import flightplan
-
-    try:
-        return flightplan.FlightPlanRules().full_ammo(air_type)
-    except ValueError:
-        return {}
+    """A type's full ammo ({} under rules that count none)."""
+    return dict(_flow(st).full_ammo(air_type))
 
 
 def flight_rules(st: GameState) -> Any:
@@ -97,14 +86,9 @@ def flight_rules(st: GameState) -> Any:
     return airflow.rules_of(st)
 
 
-def may_bomb(air_type: str) -> bool:
-    """New Flight Plan: the type may bomb a strategic objective."""
-    from companion.rules.air import flightplan
-
-    try:
-        return bool(flightplan.FlightPlanRules().profile(air_type).strategic_bombing)
-    except ValueError:
-        return False
+def may_bomb(st: GameState, air_type: str) -> bool:
+    """The type may bomb a strategic objective."""
+    return bool(_flow(st).may_bomb(air_type))
 
 
 def bombing_objective(st: GameState, hex_: Any) -> Any:
@@ -112,26 +96,36 @@ def bombing_objective(st: GameState, hex_: Any) -> Any:
     return on_objective(st, hex_) if on_objective is not None else True
 
 
-def deploy_allowed(st: GameState, air_type: str) -> bool:
-    """New Flight Plan: an air unit of ``air_type`` may deploy with a Section card now."""
-    from companion.rules.air import flightplan
-
-    assert st.air is not None
-    try:
-        ok = flightplan.FlightPlanRules().deploy_check(
-            st.position, st.active, air_type, order=flightplan.OrderKind.SECTION,
-            withdrew_this_turn=st.air.withdrew,
-            banned_types=frozenset(st.air.banned.get(st.active.value, [])))
-    except ValueError:
-        return False
-    return bool(ok.allowed)
+def places_ammo_markers(st: GameState) -> bool:
+    return bool(_flow(st).places_ammo_markers())
 
 
-def sortie_edge_hexes(st: GameState) -> frozenset[Any]:
-    """Air Pack: the hexes of the active side's edge where an Air Sortie's airplane enters."""
-    from companion.rules.air import airpack
+def air_cards(st: GameState) -> list[str]:
+    return list(_flow(st).air_cards(st))
 
-    return frozenset(airpack.AirPackRules().edge_hexes(st.position, None, st.active))
+
+def sortie_cards(st: GameState) -> int:
+    return int(_flow(st).sortie_cards(st))
+
+
+def deployable(st: GameState) -> list[str]:
+    return list(_flow(st).deployable(st))
+
+
+def needs_entry_hex(st: GameState) -> bool:
+    return bool(_flow(st).needs_entry_hex(st))
+
+
+def entry_hexes(st: GameState, deploying: bool) -> frozenset[Any]:
+    return frozenset(_flow(st).entry_hexes(st, deploying))
+
+
+def help_topics(st: GameState) -> tuple[str, ...]:
+    return tuple(_flow(st).help_topics)
+
+
+def air_card_holdings(st: GameState) -> tuple[str, ...]:
+    return tuple(_flow(st).air_card_holdings)
 
 
 def can_make(unit: Any, do: str) -> bool:
@@ -142,4 +136,7 @@ def can_make(unit: Any, do: str) -> bool:
 
 
 def recon_active(st: GameState) -> bool:
-    return bool(airflow.recon_active(st))
+    """Whether the hand is replenished by drawing 2 and keeping 1 (the rule set says)."""
+    from companion.game.flows import flow_of
+
+    return flow_of(st).recon_draw(st)

@@ -16,7 +16,8 @@ from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
 from companion.rules.variants import VARIANTS
 
-ROOTS = (Path(__file__).parent, Path(__file__).parents[1] / "scenarios")
+ROOTS = (Path(__file__).parent, Path(__file__).parents[1] / "scenarios",
+         Path(__file__).parents[1] / "game")
 HEADING = "## Every terrain card, troop and rule variant (issue 16)"
 
 

@@ -69,7 +69,5 @@ def test_night_visibility_team_turn_names_the_side_and_is_no_unknown_option() ->
                                   "night_visibility_team_turn": "AXIS"}}})
     assert s.variants == {"night_visibility": "axis"}
     assert not [n for n in s.notes if "team_turn" in n]
-    # the roll each turn is the game's: check still says so, once
-    assert [p.message for p in problems(s) if "Night" in p.message] == [
-        "Night attacks: the night visibility roll at the start of each turn (the rules core "
-        "limits battles to Position.visibility; the game does not roll it yet) is not played"]
+    # the roll each turn is the game's, and the game rolls it (tests/game/test_scenario_rules.py)
+    assert [p.message for p in problems(s) if "Night" in p.message] == []

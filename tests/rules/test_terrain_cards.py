@@ -102,9 +102,9 @@ def test_roadblock_card_40_bars_armor_and_artillery_stops_infantry() -> None:
     assert sees(position(terrain=(t("F5", "roadblock"),)), "F3", "F7")
 
 
-def test_headquarters_card_56_blocks_sight_and_names_its_capture_as_not_played() -> None:
+def test_headquarters_card_56_blocks_sight_and_its_capture_is_played() -> None:
     assert not sees(position(terrain=(t("F5", "headquarters"),)), "F3", "F7")
-    assert "HQ" in TERRAIN["headquarters"].not_played
+    assert TERRAIN["headquarters"].not_played == ""  # the game deals the hand (ruleflows.HQFlow)
 
 
 def test_trenches_card_51_artillery_may_not_enter_armor_may_not_battle_infantry_flag() -> None:
@@ -309,12 +309,21 @@ def test_high_ground_has_no_movement_or_combat_restriction() -> None:
     assert d["f4"].can_battle and "F5" in d
 
 
-def test_hospital_card_55_blocks_sight_and_names_healing_as_not_played() -> None:
+def test_hospital_card_55_blocks_sight_and_its_healing_is_played() -> None:
     assert not sees(position(terrain=(t("F5", "hospital"),)), "F3", "F7")
-    assert "healing" in TERRAIN["hospital"].not_played
+    assert TERRAIN["hospital"].not_played == ""  # the game offers it (ruleflows.HealFlow)
 
 
 def test_sea_bluffs_play_as_cliffs() -> None:
     pos = position(unit("a1", "allies", "infantry", "F3"), terrain=(t("F3", "beach"),
                                                                     t("f4", "sea_bluff")))
     assert dests(pos, "a1")["f4"].path_length == 2
+
+
+def test_rice_paddies_play_as_marshes_no_artillery_armor_stops_and_does_not_battle() -> None:
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("a2", "allies", "artillery", "H3"),
+                   terrain=(t("f4", "rice_paddies"), t("h4", "rice_paddies")))
+    armor = dests(pos, "a1")
+    assert "f4" in armor and not armor["f4"].can_battle  # armor stops and may not battle
+    assert "h4" not in dests(pos, "a2")  # no artillery
+    assert TERRAIN["rice_paddies"].no_overrun_into

@@ -353,7 +353,7 @@ def join_steps(app: CompanionApp) -> Iterator[float]:
 
 def main() -> None:
     # the host's simulated dice take their time: the other window sees the dice prompt first
-    table = Table.open(DATA, sim_delay=1.5)
+    table = Table.open(DATA, sim_delay=3.0)  # long enough for a loaded machine to show it
     table.settings.dice = "sim"
     table.settings.sound = False  # no audio device under Xvfb
     table.end_guard_s = 0.0  # these steps tap at machine speed; flow_driver.py tests the guard

@@ -1,0 +1,856 @@
+"""The scenario's own rules as flows the game composes with its air flow (``flows.RuleFlow``).
+
+Each :class:`ScenarioRuleFlow` is one rule a scenario may use (night attacks, the Soviet
+Commissar, North African desert rules, minefields and frozen rivers, big guns' cross-hairs,
+HQ capture, healing, sealing caves, Blitz air strikes). A game plays the ones its scenario
+uses (:func:`new_rule_state`, fixed when the game starts); each answers the same few hooks:
+the actions it adds at a moment, the handlers of those actions, the events that follow what
+just happened (a roll due after a unit entered a minefield, a marker after a big gun hit),
+the result of its own rolls, what it says about a command card, and the words of its prompt.
+The rules themselves stay in the rules core; these flows only sequence them.
+
+Every roll they ask for is the game's one roll type (``RollDue``: ``rule_roll_due`` puts it
+on ``GameState.rules_state.roll``, its rid from ``session.next_rid``); the phase is
+``Phase.RULE_DICE`` until the dice are applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from companion.game.errors import IllegalAction
+from companion.game.events import Event
+from companion.game.prompts import DiceDue, Prompt
+from companion.game.rulestate import RuleState
+from companion.game.sink import SavedGameError
+from companion.game.state import GameState, Phase
+from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
+from companion.rules import caves, commissar, desert, entry, healing, hq, night
+from companion.rules.board import BoardKind, Side
+from companion.rules.variants import card_becomes, card_plays_as
+
+if TYPE_CHECKING:
+    from companion.game.legal import LegalActions
+    from companion.game.session import GameSession
+
+Draft = tuple[str, dict[str, Any]]
+Handler = Callable[["GameSession", dict[str, Any]], Iterator[Draft]]
+
+
+def _words(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _dice_words(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _hand_size(st: GameState, side: Side) -> int:
+    return len(st.hands.get(side, [])) if st.deck is not None else st.scenario.sides[side].cards
+
+
+class ScenarioRuleFlow:
+    """One scenario rule: every hook answers "nothing more" unless the rule says otherwise."""
+
+    name = ""
+    roll_kinds: tuple[str, ...] = ()  # the kinds of ``rule_roll_due`` this flow applies
+    handlers: Mapping[str, Handler] = {}
+
+    def applies(self, st: GameState) -> bool:
+        """The scenario uses this rule (asked once, when the game starts)."""
+        return False
+
+    def start(self, st: GameState) -> None:
+        """Set the board up for the rule (asked once, when the game starts)."""
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        """Actions this rule offers now, beside the phase's own."""
+        return ()
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        """Events that follow the ones an action just recorded."""
+        return iter(())
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        """The result of this rule's roll (``rules_state.roll``), once its dice are read."""
+        return iter(())
+
+    def card_problem(self, st: GameState, card_id: str) -> str | None:
+        """Why the active side may not play ``card_id`` now, by this rule (None: it may)."""
+        return None
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        """Fields this rule adds to ``card_played`` (IllegalAction when it refuses the card)."""
+        return {}
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        """The whole prompt, at a moment of this rule (its roll, its step)."""
+        return None
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        """The phase's prompt with what this rule adds to it."""
+        return p
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        """Concrete actions of this rule the moment accepts."""
+        return []
+
+
+def _rs(st: GameState) -> RuleState:
+    rs = st.rules_state
+    assert rs is not None
+    return rs
+
+
+def _roll_due(session: GameSession, kind: str, dice: int, thrower: Side, purpose: str,
+              then: str, *, unit: str = "", explain: list[str] | None = None,
+              declared: bool = False, **data: Any) -> Draft:
+    return ("rule_roll_declared" if declared else "rule_roll_due", {
+        "kind": kind, "unit": unit, "dice": dice, "thrower": thrower.value,
+        "rid": session.next_rid(), "purpose": purpose, "then": then,
+        "explain": list(explain or []), **data})
+
+
+def _roll_prompt(legal: LegalActions, due: DiceDue | None, kinds: tuple[str, ...]) -> Prompt | None:
+    """The dice prompt of a rule roll of one of ``kinds``, or its review."""
+    st = legal.state
+    rs = st.rules_state
+    if rs is None or rs.roll is None or rs.roll.kind not in kinds:
+        return None
+    r = rs.roll
+    pos = st.position
+    hexes = tuple(st.hex_name(pos.units[r.unit].hex) for u in [r.unit] if u in pos.units)
+    if st.phase is Phase.RULE_DICE:
+        return Prompt("dice", r.thrower, f"{r.thrower.title()}: throw {_dice_words(r.dice)} — "
+                      f"{r.purpose}. Waiting for the dice.", legal.actions, highlight=hexes,
+                      dice=due, detail=tuple(r.explain))
+    if st.phase is Phase.REVIEW_DICE:
+        faces = ", ".join("?" if f is None else str(f) for f in (r.faces or []))
+        unread = any(f is None for f in (r.faces or []))
+        return Prompt("review_dice", r.thrower, f"Dice read: {faces}. "
+                      + ("Give the face of each unreadable die." if unread
+                         else "Correct a misread die, or apply the dice."), legal.actions)
+    return None
+
+
+# --- night attacks -------------------------------------------------------------------------------
+class NightFlow(ScenarioRuleFlow):
+    """Night attacks: the night side rolls 4 dice at the start of each of its turns; each star
+    brings the dawn one step (or, day fading into night, the dark one step); battles reach no
+    further than the visibility."""
+
+    name = "night"
+    roll_kinds = ("night",)
+
+    def applies(self, st: GameState) -> bool:
+        return any(n in st.scenario.variants for n in night.NIGHT_VARIANTS)
+
+    def _reverse(self, st: GameState) -> bool:
+        return night.night_reverse(st.scenario.variants)
+
+    def start(self, st: GameState) -> None:
+        st.position.visibility = night.night_visibility([], reverse=self._reverse(st))
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        if not any(e.kind in ("game_started", "turn_ended") for e in events):
+            return
+        st = session.state
+        rs = _rs(st)
+        reverse = self._reverse(st)
+        roller = night.night_roller(st.scenario.variants, st.scenario.starts)
+        if (st.phase is not Phase.PLAY_CARD or st.active is not roller or rs.roll is not None
+                or rs.night_turn == st.turn
+                or not night.night_roll_due(rs.night_rolls, reverse=reverse)):
+            return
+        vis = night.night_visibility(rs.night_rolls, reverse=reverse) or 0
+        step = "brings the night one step closer" if reverse else "brings the dawn one step"
+        last = (f"at {night.FULL_NIGHT} only close assaults remain" if reverse
+                else f"after {night.FULL_DAYLIGHT - 1} hexes comes full daylight")
+        yield _roll_due(session, "night", night.NIGHT_DICE, roller,
+                        f"night visibility: each star {step} (units see "
+                        f"{_words(vis, 'hex')} now)", "play_card",
+                        explain=[f"visibility {vis}: a unit battles only targets up to {vis} "
+                                 f"hex{'es' if vis != 1 else ''} away", last])
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        assert rs.roll is not None and rs.roll.faces is not None
+        faces = [str(f) for f in rs.roll.faces]
+        vis = night.night_visibility([*rs.night_rolls, faces], reverse=self._reverse(st))
+        yield "night_rolled", {"faces": faces, "stars": faces.count(night.STAR),
+                               "visibility": vis}
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        return _roll_prompt(legal, due, self.roll_kinds)
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        vis = legal.state.position.visibility
+        if vis is None or p.kind not in ("play_card", "battle"):
+            return p
+        return replace(p, detail=(*p.detail, f"Night: units see and battle up to "
+                                              f"{_words(vis, 'hex')} away."))
+
+
+# --- the Soviet Political Commissar ------------------------------------------------------------------
+def _place_chip(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    name = a.get("card")
+    try:
+        spec = card_rules.card(str(name))
+    except card_rules.CardError as exc:
+        raise IllegalAction(str(exc)) from None
+    rs = _rs(st)
+    why = commissar.commissar_may_place(spec.id, rs.chip.get(st.active.value))
+    if why:
+        raise IllegalAction(why)
+    if st.deck is not None:
+        hand = CommissarFlow.hand(st)
+        if spec.id not in hand:
+            raise IllegalAction(f"{st.active} do not hold {spec.name}; the hand is: "
+                                f"{', '.join(hand)}")
+    yield "commissar_card_placed", {"side": st.active.value, "card": spec.id}
+
+
+class CommissarFlow(ScenarioRuleFlow):
+    """The Soviet player plays the card he placed under the Commissar chip a turn ahead (or a
+    Recon 1 card from his hand), then places the next one."""
+
+    name = "commissar"
+    handlers: Mapping[str, Handler] = {"commissar_card": _place_chip}
+
+    def applies(self, st: GameState) -> bool:
+        return commissar.commissar_side(st.scenario.variants) is not None
+
+    def side(self, st: GameState) -> Side | None:
+        return commissar.commissar_side(st.scenario.variants)
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        if st.active is not self.side(st) or st.active.value in _rs(st).chip:
+            return ()
+        if st.phase is Phase.PLAY_CARD or (_rs(st).chip_played
+                                           and st.phase in (Phase.MOVE, Phase.BATTLE)):
+            return ("commissar_card",)
+        return ()
+
+    def _chip(self, st: GameState) -> str | None:
+        return _rs(st).chip.get(st.active.value)
+
+    def card_problem(self, st: GameState, card_id: str) -> str | None:
+        if st.active is not self.side(st):
+            return None
+        chip = self._chip(st)
+        from_hand = chip is None or card_rules.card(chip).id != card_id
+        return commissar.commissar_may_play(card_id, chip, from_hand=from_hand,
+                                            overlord=st.board.kind is BoardKind.OVERLORD)
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        if st.active is not self.side(st):
+            return {}
+        why = self.card_problem(st, card_id)
+        if why:
+            raise IllegalAction(why)
+        chip = self._chip(st)
+        return {"from_chip": True} if chip is not None and card_rules.card(chip).id == card_id else {}
+
+    @staticmethod
+    def hand(st: GameState) -> list[str]:
+        """The cards the active side holds and has not played this turn."""
+        hand = list(st.hands.get(st.active, []))
+        if st.phase is not Phase.PLAY_CARD and st.card in hand:
+            hand.remove(st.card)
+        return hand
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if st.active is not self.side(st):
+            return p
+        who = st.active.value.title()
+        chip = self._chip(st)
+        if st.phase is Phase.PLAY_CARD and chip is None:
+            return replace(p, text=f"{who}: place the command card you will play under the "
+                           "Political Commissar chip (you play it from there), or play a Recon 1 "
+                           "card from your hand.",
+                           detail=(*p.detail, "Your hand: " + ", ".join(
+                               card_rules.card(c).name for c in self.hand(st))))
+        if st.phase is Phase.PLAY_CARD and chip is not None:
+            return replace(p, text=f"{who}: play the card under the Political Commissar chip "
+                           f"({card_rules.card(chip).name}), or a Recon 1 card from your hand.")
+        if "commissar_card" in p.actions:
+            return replace(p, detail=(*p.detail, "Commissar: place the card for your next turn "
+                                      "under the Political Commissar chip before you end the "
+                                      "turn."))
+        return p
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        if "commissar_card" not in legal.actions or st.deck is None:
+            return []
+        return [{"do": "commissar_card", "card": c} for c in self.hand(st)]
+
+
+# --- North African desert rules --------------------------------------------------------------
+def _desert_move(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    unit_id = str(a.get("unit"))
+    hexes = DesertFlow.hexes(st)
+    if st.may_overrun != unit_id or not hexes:
+        raise IllegalAction(f"{unit_id} may not make a desert move: only armor that has just "
+                            "taken ground moves 1 more hex (North African desert rules)")
+    names = [st.hex_name(h) for h in hexes]
+    if a.get("to") not in names:
+        raise IllegalAction(f"{unit_id} may move 1 more hex to: {', '.join(names)}")
+    unit = st.position.units[unit_id]
+    yield "desert_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": a["to"]}
+
+
+class DesertFlow(ScenarioRuleFlow):
+    """Armor that took ground may move 1 more hex before its overrun battle."""
+
+    name = "desert"
+    handlers: Mapping[str, Handler] = {"desert_move": _desert_move}
+
+    def applies(self, st: GameState) -> bool:
+        return desert.desert_rules_on(st.scenario.variants)
+
+    @staticmethod
+    def hexes(st: GameState) -> list[Any]:
+        uid = st.may_overrun
+        rs = st.rules_state
+        if (st.phase is not Phase.BATTLE or uid is None or rs is None or uid in rs.desert_done
+                or uid not in st.position.units or st.battle is not None):
+            return []
+        return desert.desert_extra_move(st.position, uid)
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("desert_move",) if self.hexes(st) else ()
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if "desert_move" not in p.actions or st.may_overrun is None:
+            return p
+        where = [st.hex_name(h) for h in self.hexes(st)]
+        return replace(p, detail=(*p.detail, f"Desert rules: the armor that took ground may "
+                                  f"first move 1 more hex ({', '.join(where)}), then battle "
+                                  "again."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        if "desert_move" not in legal.actions:
+            return []
+        return [{"do": "desert_move", "unit": st.may_overrun, "to": st.hex_name(h)}
+                for h in self.hexes(st)]
+
+
+# --- minefields and frozen rivers ------------------------------------------------------------
+_ENTERED = {"unit_moved": entry.Entry.MOVE, "ground_taken": entry.Entry.TAKE_GROUND,
+            "retreat_chosen": entry.Entry.RETREAT, "desert_moved": entry.Entry.MOVE}
+
+
+class EntryFlow(ScenarioRuleFlow):
+    """A unit entering a minefield or a frozen river rolls for it (cards 29 and 47)."""
+
+    name = "entry"
+    roll_kinds = ("entry",)
+
+    def applies(self, st: GameState) -> bool:
+        from companion.rules.terrain import TERRAIN
+
+        return any(TERRAIN[n].entry_roll_dice or TERRAIN[n].entry_roll_from_value
+                   for names in st.position.terrain.values() for n in names if n in TERRAIN)
+
+    def _rolls(self, session: GameSession, ev: Event, events: list[Event]
+               ) -> list[entry.EntryRoll]:
+        st = session.state
+        how = _ENTERED[ev.kind]
+        uid = ev.data.get("unit")
+        unit = st.position.units.get(str(uid))
+        if unit is None or ev.data.get("eliminated"):
+            return []
+        if ev.kind == "retreat_chosen":
+            # a unit that could not move back stays where it was battled: it entered nothing
+            battles = [e for e in reversed(events) if e.kind == "battle_resolved"]
+            if not battles:
+                try:
+                    earlier = session.events
+                except SavedGameError:  # a session built from a log alone keeps no events
+                    earlier = []
+                battles = [e for e in reversed(earlier) if e.kind == "battle_resolved"][:1]
+            if battles and battles[0].data.get("target_hex") == ev.data.get("hex"):
+                return []
+        if st.hex_name(unit.hex) != ev.data.get("to", ev.data.get("hex")):
+            return []  # it has moved on since
+        bel = False
+        if ev.kind == "unit_moved":
+            from companion.game.queries import card_spec_in_force
+
+            spec = card_spec_in_force(st)
+            bel = bool(spec and spec.effect_for(unit.spec.unit_class).ignore_terrain_movement)
+        return entry.entry_rolls(st.position, unit.id, how, ignore_terrain_movement=bel)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        for ev in events:
+            if ev.kind not in _ENTERED:
+                continue
+            st = session.state
+            if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
+                continue
+            for r in self._rolls(session, ev, events):
+                if r.dice is None or r.sweep:
+                    continue  # a mine face down (no value in the file): not played; swept
+                uid = str(ev.data["unit"])
+                if r.decoy:
+                    yield "entry_rolled", {"unit": uid, "terrain": r.terrain, "faces": [],
+                                           "hits": 0, "figures_removed": 0, "eliminated": False,
+                                           "removed": [r.terrain], "explain": [r.explain]}
+                    continue
+                if r.dice <= 0:
+                    continue
+                owner = st.position.units[uid].side
+                where = st.hex_name(st.position.units[uid].hex)
+                yield _roll_due(session, "entry", r.dice, owner,
+                                f"the {st.position.units[uid].type.replace('_', ' ')} entered the "
+                                f"{r.terrain.replace('_', ' ')} on {where}", st.phase.value,
+                                unit=uid, explain=[r.explain], terrain=r.terrain,
+                                how=_ENTERED[ev.kind].value)
+                return  # one roll at a time
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        st = session.state
+        r = _rs(st).roll
+        assert r is not None and r.faces is not None
+        uid = r.unit
+        if uid not in st.position.units:
+            yield "entry_rolled", {"unit": uid, "terrain": r.data.get("terrain"), "faces": [],
+                                   "hits": 0, "figures_removed": 0, "eliminated": False}
+            return
+        how = entry.Entry(r.data.get("how", entry.Entry.MOVE.value))
+        rolls = [x for x in entry.entry_rolls(st.position, uid, how)
+                 if x.terrain == r.data.get("terrain")]
+        faces = [str(f) for f in r.faces]
+        if not rolls:  # the piece went meanwhile: the dice do nothing
+            yield "entry_rolled", {"unit": uid, "terrain": r.data.get("terrain"), "faces": faces,
+                                   "hits": 0, "figures_removed": 0, "eliminated": False}
+            return
+        roll = replace(rolls[0], dice=r.dice)
+        try:
+            res = entry.resolve_entry_roll(st.position, uid, roll, faces)
+        except entry.EntryError as exc:
+            raise IllegalAction(str(exc)) from None
+        yield "entry_rolled", {"unit": uid, "terrain": roll.terrain, "faces": faces,
+                               "hits": res.hits, "figures_removed": res.figures_removed,
+                               "eliminated": res.eliminated,
+                               "medal_to": res.medal_to.value if res.medal_to else None,
+                               "explain": list(res.explain)}
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        return _roll_prompt(legal, due, self.roll_kinds)
+
+
+# --- big guns and destroyers: cross-hairs ----------------------------------------------------
+class CrossHairFlow(ScenarioRuleFlow):
+    """A big gun or destroyer that hit its target puts a cross-hair on it (troop cards 3, 12)."""
+
+    name = "cross_hair"
+
+    def applies(self, st: GameState) -> bool:
+        return any(u.spec.zeroes_in for u in st.position.units.values())
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        for ev in events:
+            if ev.kind != "battle_resolved" or not ev.data.get("hits") or ev.data.get("eliminated"):
+                continue
+            attacker, target = str(ev.data.get("attacker")), str(ev.data["target"])
+            unit = st.position.units.get(target)
+            if unit is None or st.hex_name(unit.hex) != ev.data.get("target_hex"):
+                continue  # gone, or it retreated: no longer zeroed in
+            if st.phase is Phase.RETREAT and st.battle is not None and st.battle.target == target:
+                continue  # about to retreat
+            if target in st.position.cross_hairs:
+                continue
+            pos = st.position.copy()
+            if battle_rules.place_cross_hair(pos, attacker, target, int(ev.data["hits"])):
+                yield "cross_hair_placed", {"attacker": attacker, "target": target,
+                                            "hex": st.hex_name(unit.hex)}
+
+
+# --- HQ and supply tents ---------------------------------------------------------------------
+class HQFlow(ScenarioRuleFlow):
+    """An HQ taken by the enemy costs its side a command card until it is taken back."""
+
+    name = "hq"
+
+    def applies(self, st: GameState) -> bool:
+        return bool(hq.hq_hexes(st.position))
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        before = {st.board.parse(h) for h in rs.hq_captured}
+        now = hq.captured_hqs(st.position, before)
+        owners = hq.hq_hexes(st.position)
+        for h in sorted(now - before, key=lambda x: (x.row, x.col)):
+            side = owners[h]
+            hand = st.hands.get(side, [])
+            yield "hq_captured", {"hex": st.hex_name(h), "side": side.value,
+                                  "discarded": hand[-1] if st.deck is not None and hand else None,
+                                  "hand": hq.hand_size(st.position, side,
+                                                       st.scenario.sides[side].cards,
+                                                       {*before, h})}
+        for h in sorted(before - now, key=lambda x: (x.row, x.col)):
+            owner = owners.get(h)
+            if owner is None:
+                continue
+            yield "hq_retaken", {"hex": st.hex_name(h), "side": owner.value,
+                                 "drawn": st.deck[0] if st.deck else None}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        rs = _rs(st)
+        if not rs.hq_captured or p.kind != "play_card":
+            return p
+        owners = hq.hq_hexes(st.position)
+        lost = [h for h in rs.hq_captured if owners.get(st.board.parse(h)) is st.active]
+        if not lost:
+            return p
+        return replace(p, detail=(*p.detail, f"Your HQ on {', '.join(lost)} is held by the "
+                                  "enemy: you play with one command card fewer per HQ until you "
+                                  "take it back."))
+
+
+# --- healing: hospitals and oases ------------------------------------------------------------
+def _ordered_here(st: GameState, uid: str) -> bool:
+    return uid in st.ordered and uid in st.position.units and st.battled.count(uid) == 0 \
+        and st.battle is None
+
+
+def _heal(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    uid = str(a.get("unit"))
+    if uid not in HealFlow.healers(st):
+        why = (healing.heal_check(st.position, uid) if uid in st.position.units
+               else f"no unit {uid!r} on the board")
+        raise IllegalAction(f"{uid} may not heal now: {why or 'it is not an ordered unit yet to battle'}")
+    dice = healing.heal_dice(st.position, uid, _hand_size(st, st.active))
+    unit = st.position.units[uid]
+    yield _roll_due(session, "heal", dice, st.active,
+                    f"the {unit.type.replace('_', ' ')} on {st.hex_name(unit.hex)} heals: each "
+                    "star returns a figure"
+                    + (", each infantry symbol too" if unit.spec.unit_class.value == "infantry" else ""),
+                    "battle", unit=uid, declared=True,
+                    explain=[f"{_dice_words(dice)} instead of moving and battling"])
+
+
+class HealFlow(ScenarioRuleFlow):
+    """A wounded unit on a hospital (or an oasis) may roll to get figures back instead of
+    moving and battling."""
+
+    name = "healing"
+    roll_kinds = ("heal",)
+    handlers: Mapping[str, Handler] = {"heal": _heal}
+
+    def applies(self, st: GameState) -> bool:
+        return any(t.heal_classes for h in st.position.terrain for t in st.position.terrain_at(h))
+
+    @staticmethod
+    def healers(st: GameState) -> list[str]:
+        if st.phase is not Phase.BATTLE:
+            return []
+        return [u for u in st.ordered if _ordered_here(st, u) and not st.moved.get(u)
+                and healing.heal_check(st.position, u) is None]
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("heal",) if self.healers(st) else ()
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        st = session.state
+        r = _rs(st).roll
+        assert r is not None and r.faces is not None
+        faces = [str(f) for f in r.faces]
+        try:
+            res = healing.heal(st.position, r.unit, faces, r.dice)
+        except healing.HealError as exc:
+            raise IllegalAction(str(exc)) from None
+        yield "healed", {"unit": r.unit, "faces": faces, "figures_returned": res.figures_returned}
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        return _roll_prompt(legal, due, self.roll_kinds)
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if "heal" not in p.actions:
+            return p
+        un = [legal.state.hex_name(legal.state.position.units[u].hex)
+              for u in self.healers(legal.state)]
+        return replace(p, detail=(*p.detail, f"The wounded unit on {', '.join(un)} may heal "
+                                  "instead of battling (heal)."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        if "heal" not in legal.actions:
+            return []
+        return [{"do": "heal", "unit": u} for u in self.healers(legal.state)]
+
+
+# --- sealing caves ---------------------------------------------------------------------------
+def _seal(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    uid = str(a.get("unit"))
+    if uid not in CaveFlow.sealers(st):
+        why = (caves.seal_check(st.position, uid) if uid in st.position.units
+               else f"no unit {uid!r} on the board")
+        raise IllegalAction(f"{uid} may not seal a cave now: "
+                            f"{why or 'it is not an ordered unit yet to battle'}")
+    dice = caves.seal_dice(st.position, uid)
+    unit = st.position.units[uid]
+    yield _roll_due(session, "seal", dice, st.active,
+                    f"the {unit.type.replace('_', ' ')} on {st.hex_name(unit.hex)} tries to seal "
+                    "the cave: a star seals it", "battle", unit=uid, declared=True,
+                    explain=[f"{_dice_words(dice)} (its close-assault dice) instead of battling"])
+
+
+class CaveFlow(ScenarioRuleFlow):
+    """Allied infantry on a cave, no enemy adjacent, may try to seal it instead of battling."""
+
+    name = "caves"
+    roll_kinds = ("seal",)
+    handlers: Mapping[str, Handler] = {"seal_cave": _seal}
+
+    def applies(self, st: GameState) -> bool:
+        return any(t.sealed_into for h in st.position.terrain for t in st.position.terrain_at(h))
+
+    @staticmethod
+    def sealers(st: GameState) -> list[str]:
+        if st.phase is not Phase.BATTLE:
+            return []
+        return [u for u in st.ordered if _ordered_here(st, u)
+                and caves.seal_check(st.position, u) is None]
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("seal_cave",) if self.sealers(st) else ()
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        st = session.state
+        r = _rs(st).roll
+        assert r is not None and r.faces is not None
+        faces = [str(f) for f in r.faces]
+        unit = st.position.units.get(r.unit)
+        if unit is None:
+            yield "cave_seal_rolled", {"unit": r.unit, "faces": faces, "sealed": False}
+            return
+        cave = next(t for t in st.position.terrain_at(unit.hex) if t.sealed_into)
+        pos = st.position.copy()
+        try:
+            sealed = caves.seal_cave(pos, r.unit, faces)
+        except caves.SealError as exc:
+            raise IllegalAction(str(exc)) from None
+        yield "cave_seal_rolled", {"unit": r.unit, "faces": faces, "sealed": sealed,
+                                   "hex": st.hex_name(unit.hex), "cave": cave.name,
+                                   "becomes": cave.sealed_into}
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        return _roll_prompt(legal, due, self.roll_kinds)
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if "seal_cave" not in p.actions:
+            return p
+        st = legal.state
+        un = [st.hex_name(st.position.units[u].hex) for u in self.sealers(st)]
+        return replace(p, detail=(*p.detail, f"The infantry on {', '.join(un)} may try to seal "
+                                  "its cave instead of battling (seal)."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        if "seal_cave" not in legal.actions:
+            return []
+        return [{"do": "seal_cave", "unit": u} for u in self.sealers(legal.state)]
+
+
+# --- Blitz: a Recon 1 card played as Air Power -----------------------------------------------
+class BlitzFlow(ScenarioRuleFlow):
+    """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule)."""
+
+    name = "blitz"
+
+    def applies(self, st: GameState) -> bool:
+        return any(len(card_plays_as(c, s, st.scenario.variants)) > 1
+                   for c in commissar.RECON_ONE for s in (Side.ALLIES, Side.AXIS))
+
+    def plays_as(self, st: GameState, card_id: str) -> tuple[str, ...]:
+        return card_plays_as(card_id, st.active, st.scenario.variants)[1:]
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        as_card = action.get("as_card")
+        if as_card is None:
+            return {}
+        allowed = self.plays_as(st, card_id)
+        if as_card not in allowed:
+            raise IllegalAction(f"{card_rules.card(card_id).name} may not be played as {as_card}"
+                                + (f"; it may be played as {', '.join(allowed)}" if allowed
+                                   else ""))
+        return {"card": as_card, "held": card_id}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card":
+            return p
+        held = [c for c in legal.cards if self.plays_as(st, c)]
+        if not held and not (st.deck is None and self.plays_as(st, "recon_center")):
+            return p
+        return replace(p, detail=(*p.detail, "Blitz: a Recon 1 card may be played as Air Power "
+                                  "(card recon center as=air_power)."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        if "play_card" not in legal.actions:
+            return []
+        return [{"do": "play_card", "card": c, "as_card": other}
+                for c in legal.cards for other in self.plays_as(st, c)]
+
+
+# --- a scenario's deck: one card played as another -------------------------------------------
+class DeckFlow(ScenarioRuleFlow):
+    """Scenarios from before air support was common: the Air Power card is played as an
+    Artillery Bombard card (bga-memoir AIR_POWER_AS_ARTILLERY_BOMBARD_DECK)."""
+
+    name = "deck"
+
+    def applies(self, st: GameState) -> bool:
+        return any(card_becomes(c, st.scenario.variants) != c for c in card_rules.CARDS)
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        other = card_becomes(card_id, st.scenario.variants)
+        return {} if other == card_id else {"card": other, "held": card_id}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card":
+            return p
+        said = [f"{card_rules.card(c).name} is played as "
+                f"{card_rules.card(card_becomes(c, st.scenario.variants)).name} in this scenario"
+                for c in dict.fromkeys(legal.cards) if card_becomes(c, st.scenario.variants) != c]
+        return replace(p, detail=(*p.detail, *said)) if said else p
+
+
+# --- exits worth more than a medal -------------------------------------------------------------
+class ExitFlow(ScenarioRuleFlow):
+    """An infantry unit leaving by an exit hex counts as 2 medals (the editor's
+    ``infantry_exit_counts_2``, bga-memoir 1434 Breakout to Lisyanka)."""
+
+    name = "exits"
+
+    def applies(self, st: GameState) -> bool:
+        return any(n in st.scenario.variants for n in EXIT_MEDALS)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        from companion.rules.units import UNITS
+
+        st = session.state
+        setup = {u.id: u for u in st.scenario.units}
+        for ev in events:
+            if ev.kind != "unit_exited":
+                continue
+            unit = setup.get(str(ev.data["unit"]))
+            spec = UNITS.get(unit.type) if unit is not None else None
+            for name, (cls, medals) in EXIT_MEDALS.items():
+                if name in st.scenario.variants and spec is not None \
+                        and spec.unit_class.value == cls and medals > 1:
+                    assert unit is not None
+                    yield "exit_medals_added", {"unit": ev.data["unit"], "side": unit.side.value,
+                                                "medals": medals - 1, "rule": name}
+
+
+# variant -> (unit class, medals an exit of that class is worth)
+EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
+
+
+RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
+    NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
+    HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(),
+)}
+# every action of every scenario rule (the session knows them; the legal actions say when)
+RULE_HANDLERS: Mapping[str, Handler] = {
+    name: h for f in RULE_FLOWS.values() for name, h in f.handlers.items()}
+
+
+def new_rule_state(st: GameState) -> RuleState | None:
+    """The scenario rules a new game of ``st`` plays (None: none), with the board set up."""
+    names = tuple(f.name for f in RULE_FLOWS.values() if f.applies(st))
+    if not names:
+        return None
+    for n in names:
+        RULE_FLOWS[n].start(st)
+    return RuleState(names)
+
+
+def flows_in_play(st: GameState) -> list[ScenarioRuleFlow]:
+    rs = st.rules_state
+    return [] if rs is None else [RULE_FLOWS[n] for n in rs.flows]
+
+
+def rule_actions(st: GameState) -> tuple[str, ...]:
+    out: list[str] = []
+    for f in flows_in_play(st):
+        out += [a for a in f.actions(st) if a not in out]
+    return tuple(out)
+
+
+def follow_ups(session: GameSession, events: list[Event]) -> Iterator[Draft]:
+    """The events the scenario rules add after ``events`` (drafted one at a time)."""
+    for f in flows_in_play(session.state):
+        yield from f.follow_ups(session, events)
+
+
+def apply_rule_roll(session: GameSession) -> Iterator[Draft]:
+    rs = _rs(session.state)
+    assert rs.roll is not None
+    kind = rs.roll.kind
+    for f in flows_in_play(session.state):
+        if kind in f.roll_kinds:
+            yield from f.apply_roll(session)
+            return
+    raise IllegalAction(f"no rule applies a {kind!r} roll")
+
+
+def card_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    for f in flows_in_play(st):
+        extra.update(f.card_extras(st, action, card_id))
+    if action.get("as_card") is not None and "held" not in extra:
+        raise IllegalAction("as_card: a card is played as another only under the Blitz rules "
+                            "(a Recon 1 card as Air Power, by the Axis)")
+    return extra
+
+
+def playable_cards(st: GameState, hand: list[str]) -> list[str]:
+    flows = flows_in_play(st)
+    if not flows:
+        return hand
+    return [c for c in hand if all(f.card_problem(st, c) is None for f in flows)]
+
+
+def rule_prompt(legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+    for f in flows_in_play(legal.state):
+        p = f.prompt(legal, due)
+        if p is not None:
+            return p
+    return None
+
+
+def amend_prompt(legal: LegalActions, p: Prompt) -> Prompt:
+    for f in flows_in_play(legal.state):
+        p = f.amend(legal, p)
+    return p
+
+
+def rule_candidates(legal: LegalActions) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for f in flows_in_play(legal.state):
+        out += f.candidates(legal)
+    return out
+
+
+__all__ = ["RULE_FLOWS", "RULE_HANDLERS", "ScenarioRuleFlow", "amend_prompt", "apply_rule_roll",
+           "card_extras", "follow_ups", "new_rule_state", "playable_cards", "rule_actions",
+           "rule_candidates", "rule_prompt"]

@@ -1,0 +1,69 @@
+"""The app's start (issue 18): the first screen is made alone, the others when first shown or
+once the first frame is drawn, each with its own .kv rules applied."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import kivy_env
+
+pytestmark = pytest.mark.gui
+
+CHILD = r"""
+import json, sys
+from pathlib import Path
+from kivy.clock import Clock
+from companion.scenarios import DEMO_SCENARIO
+from companion.ui.app import SCREEN_CLASSES, CompanionApp
+from companion.ui.controller import Table
+
+table = Table.open(sys.argv[2])
+table.settings.dice = "sim"
+assert table.new_game(DEMO_SCENARIO), table.message
+out = {}
+
+def ready(app):
+    out["modules"] = sorted(sys.modules)
+    out["at_start"] = list(app.sm.screen_names)
+    out["board_drawn_ids"] = sorted(app.screen("board").ids)
+    settings = app.screen("settings")  # not made yet: made now, with its kv rules
+    out["settings_ids"] = len(settings.ids)
+    out["after_asking"] = sorted(app.sm.screen_names)
+    out["current"] = app.sm.current
+    def later(dt):
+        out["later"] = sorted(app.sm.screen_names)
+        out["all"] = sorted(SCREEN_CLASSES)
+        app.stop()
+    Clock.schedule_once(later, 1.5)
+
+CompanionApp(table, on_ready=ready).run()
+Path(sys.argv[1]).write_text(json.dumps(out))
+"""
+
+
+def test_the_first_screen_alone_then_the_others(xvfb: str, tmp_path: Path) -> None:
+    script = tmp_path / "start_child.py"  # a file: Kivy's App looks for its class's source
+    script.write_text(CHILD)
+    report = tmp_path / "start.json"
+    proc = subprocess.run([sys.executable, str(script), str(report), str(tmp_path / "data")],
+                          env=kivy_env(xvfb, tmp_path), capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert report.exists(), proc.stderr[-3000:]
+    out = json.loads(report.read_text())
+    assert out["at_start"] == ["board"]  # a game in progress: its board, nothing else made
+    assert "board" in out["board_drawn_ids"]
+    assert out["settings_ids"] > 0  # settings.kv parsed before the screen was made
+    assert out["after_asking"] == ["board", "settings"]
+    assert out["current"] == "board"  # asking for a screen does not show it
+    assert out["later"] == out["all"]  # the rest made after the first frame
+    # what the first board does not need is not imported for it: camera, trays, sync
+    unused = {m for m in out["modules"]
+              if m.split(".")[0] in {"cv2", "numpy", "serial", "paho", "onnxruntime", "vision"}
+              or m.startswith(("companion.sync", "companion.tray", "companion.dice.camera",
+                               "companion.dice.tray"))}
+    assert not unused, sorted(unused)
