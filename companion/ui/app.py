@@ -63,18 +63,19 @@ def button(text: str, on_press: Callable[[], Any], *, action: Any = None, height
 
 
 def _hold(b: Button, left: Callable[[], float]) -> Button:
-    """Grey ``b`` and let it take no tap while ``left()`` (seconds, by the table's clock) is
-    above 0: a tap that ended a phase must not land on what appears under the finger."""
+    """Grey ``b`` while ``left()`` (seconds, by the table's clock) is above 0: a tap that ended
+    a phase must not land on what appears under the finger. The table drops such a tap
+    itself (``Table.guard_takes``, ``answer_confirm``): the grey only shows it."""
     if left() <= 0:
         return b
-    b.disabled, b.opacity = True, 0.5
+    b.held, b.opacity = True, 0.5
 
     def free(dt: float) -> None:
         rest = left()
         if rest > 0:
             Clock.schedule_once(free, min(rest, 0.1) + 0.01)
             return
-        b.disabled, b.opacity = False, 1.0
+        b.held, b.opacity = False, 1.0
 
     Clock.schedule_once(free, min(left(), 0.1) + 0.01)
     return b
@@ -260,10 +261,12 @@ class BoardScreen(TableScreen):
         if roll:
             panel.add_widget(label(_("This card works with a roll: tap the units, then the faces "
                                      "rolled."), 16, theme.MUTED))
-            self._dice_pad(panel, roll, lambda faces: t.act(
+            self._dice_pad(panel, roll, lambda faces: t.press(  # guarded as any order
                 {"do": "order", "units": list(t.picked), "roll": faces}))
             return
         self._buttons(panel)
+        for line in t.held_back():  # why Done moving / End turn is not there yet
+            panel.add_widget(label(line, 17, theme.WARN))
         if p.detail:
             for line in p.detail:
                 panel.add_widget(label(line, 16, theme.MUTED))
@@ -471,8 +474,10 @@ class BoardScreen(TableScreen):
                     panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
                                             color=(0.5, 0.25, 0.25, 1), height=52))
             if "undo" in p.actions:  # a battle declared by mistake is taken back before the throw
-                panel.add_widget(button(_("Undo"), lambda: t.act({"do": "undo"}), action={"do": "undo"},
-                                        color=(0.45, 0.3, 0.2, 1), height=52))
+                undo = {"do": "undo"}
+                panel.add_widget(self._guarded(button(_("Undo"), lambda: self._press(undo),
+                                                      action=undo, color=(0.45, 0.3, 0.2, 1),
+                                                      height=52), undo))
             return
         self._dice_row(panel, editable=p.kind == "review_dice")
         if b is not None and b.result is not None:

@@ -19,6 +19,7 @@ BUTTON_ACTIONS: dict[str, str] = {
     "apply_dice": "Apply the dice",
     "undo": "Undo",
 }
+_CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
 
@@ -288,6 +289,22 @@ class BoardInput(TableBase):
                                                                 else ""), self.generic_action(a)))
         return out
 
+    def held_back(self) -> list[str]:
+        """Why the phase's ending button is missing, in words (the legal actions' why_not):
+        "fighter on F5 must move at least 1 hex..." when Done moving is not offered."""
+        p, legal = self.prompt(), self.legal()
+        if p is None or legal is None:
+            return []
+        ending = {"move": "end_moves", "battle": "end_turn"}.get(p.kind)
+        if ending is None or legal.offers(ending):
+            return []
+        why = legal.why_not(ending)
+        if not why:
+            return []
+        units = [u.id for u in (*legal.movers, *legal.attackers)]
+        text = self.words(why, units)
+        return [text[:1].upper() + text[1:]]
+
     def generic_action(self, do: str) -> dict[str, Any]:
         """An action the app knows only by name, filled from the board: the selected unit, the
         unit on the last tapped hex (``target``) and that hex (``hex``, ``hexes``)."""
@@ -327,7 +344,7 @@ class BoardInput(TableBase):
             if action.get("do") in ("end_moves", "end_turn") and self.ask_first(action):
                 self._after_change()  # the app asks "End anyway" / "Go back"
                 return False
-            if action.get("do") == "order":  # the units picked by the time the button is pressed
+            if action.get("do") == "order" and "roll" not in action:  # the units picked by now
                 return self.act(self.order_action(action.get("section")))
             return self.act(action)
         ok = self._ui_step(str(ui), action)

@@ -28,9 +28,12 @@ _NOT_NOW = re.compile(r"^'(\w+)' is not possible now \((.*)\); allowed now: (.*)
 _UNIT_KEYS = ("unit", "attacker", "target")
 
 # The actions whose button ends a phase or the turn (air forms included: an Air Sortie's card
-# or order, "End turn, keep" a recon card, are these same actions with more fields), and Undo,
-# which takes a phase back: it sits where the card the finger just played sat.
-ENDING_ACTIONS = frozenset({"play_card", "order", "end_moves", "end_turn", "undo"})
+# or order, "End turn, keep" a recon card, are these same actions with more fields), those
+# that end a battle's steps (Apply the dice, then Retreat to..., Take ground / Stay sit where
+# the previous step's button sat), and Undo, which takes a phase back: it sits where the card
+# the finger just played sat.
+ENDING_ACTIONS = frozenset({"play_card", "order", "end_moves", "end_turn", "apply_dice",
+                            "retreat", "take_ground", "undo"})
 DEFAULT_GUARD_S = 0.5  # the app's guard; a table without an app (tests, scripts) has none
 
 
@@ -42,6 +45,7 @@ class Confirm:
     lines: tuple[str, ...]
     action: dict[str, Any]
     at: float = 0.0  # when it was asked (the table's clock)
+    kind: str = ""  # the prompt it was asked at
 
 
 class TurnGuard(TableBase):
@@ -109,7 +113,12 @@ class TurnGuard(TableBase):
         if key != self._guard_key:
             self._guard_key = key
             self._guard_from = self.clock()
-            self.confirm = None  # a question about a moment that has passed
+        asked = self.confirm
+        if asked is not None:  # a question about a moment that has passed goes with it (an
+            legal = self.legal()  # echo of this tablet's own last action at a table does not)
+            if legal is None or not legal.offers(str(asked.action.get("do"))) or \
+                    (p is not None and p.kind != asked.kind):
+                self.confirm = None
     def guard_left(self) -> float:
         """Seconds before a phase-ending button takes a tap again (0: it takes one now)."""
         wait = self.guard_seconds()
@@ -155,7 +164,9 @@ class TurnGuard(TableBase):
         else:
             title = _("End the turn?")
             why = _("These ordered units could still battle:")
-        self.confirm = Confirm(title, (why, *undone), dict(action), self.clock())
+        p = self.prompt()
+        self.confirm = Confirm(title, (why, *undone), dict(action), self.clock(),
+                               p.kind if p is not None else "")
         return True
 
     def confirm_left(self) -> float:

@@ -61,6 +61,37 @@ def press(app: CompanionApp, want: Callable[[Any], bool], *, shown_only: bool = 
     return False
 
 
+def question_ready() -> bool:
+    """A question (ModalView) is on show and laid out (centred in the window)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    for w in Window.children:
+        if isinstance(w, ModalView):
+            cx, cy = w.center
+            return abs(cx - Window.width / 2) < 2 and abs(cy - Window.height / 2) < 2 \
+                and w.width > 10
+    return False
+
+
+def answer_end_anyway(app: CompanionApp) -> Iterator[float]:
+    """When the table asks before ending (units left that could act), tap *End anyway* once
+    the question is laid out; its ``report["answered"]`` says whether it was tapped."""
+    report["answered"] = False
+    if app.table.confirm is None:
+        return
+    for _ in range(60):
+        yield 0.05
+        if question_ready():
+            break
+    report["answered"] = press(app, lambda x: x == ("confirm", True))
+    if not report["answered"]:
+        from kivy.core.window import Window
+        report["log"].append(f"no answer: confirm={app.table.confirm} windows={Window.children} "
+                             f"screen={app.sm.current if app.sm else None}")
+    yield 0.05
+
+
 def run(table: Table, steps: Callable[[CompanionApp], Iterator[float]], report_path: Path,
         shots: Path, watchdog_s: float) -> None:
     """Start the app on ``table``, play ``steps`` (each yields the seconds to wait before the

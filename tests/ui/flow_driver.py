@@ -58,9 +58,17 @@ CLOCK = PlayerClock()
 
 
 def pause(seconds: float) -> float:
-    """Let ``seconds`` pass on the table's clock; the real wait lets the window catch up."""
-    CLOCK.now += seconds
-    return 0.35 if seconds >= 0.5 else 0.05
+    """Let ``seconds`` pass on the table's clock; the real wait lets the window catch up. The
+    clock moves on halfway through the real wait: after what the last tap scheduled has run."""
+    from kivy.clock import Clock
+
+    real = 0.35 if seconds >= 0.5 else 0.06
+
+    def advance(dt: float) -> None:
+        CLOCK.now += seconds
+
+    Clock.schedule_once(advance, real / 2)
+    return real
 
 
 def find(want: Callable[[Any], bool]) -> Button | None:
@@ -139,7 +147,8 @@ def ends_steps(app: CompanionApp) -> Iterator[float]:
     yield pause(GAP)
     ending = find(is_do("end_moves"))
     check("the next ending button is held under the finger",
-          ending is not None and ending.disabled, ending.disabled if ending else None)
+          ending is not None and getattr(ending, "held", False) and ending.opacity < 1,
+          ending.opacity if ending else None)
     tap(*at)
     yield pause(SETTLE)
     check("double tap on Order: only the order", phase()[0] == "move" and s.log.last_seq > seq,
@@ -147,7 +156,7 @@ def ends_steps(app: CompanionApp) -> Iterator[float]:
     # "Done moving" with units that could still move: the question, and a double tap on it
     done = find(is_do("end_moves"))
     assert done is not None
-    check("Done moving takes taps again after the pause", not done.disabled)
+    check("Done moving takes taps again after the pause", t.guard_left() == 0)
     seq = s.log.last_seq
     yield from double_tap(spot(done))
     view = question()
@@ -175,7 +184,8 @@ def ends_steps(app: CompanionApp) -> Iterator[float]:
     tap(*spot(done))
     yield pause(0.05)
     anyway = find(lambda x: x == ("confirm", True))
-    check("End anyway is held as the question opens", anyway is not None and anyway.disabled)
+    check("End anyway is held as the question opens", anyway is not None
+          and getattr(anyway, "held", False) and t.confirm_left() > 0)
     yield pause(SETTLE)
     anyway = find(lambda x: x == ("confirm", True))
     assert anyway is not None

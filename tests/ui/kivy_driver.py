@@ -30,7 +30,7 @@ Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from driver_kit import check, drag, press, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
+from driver_kit import answer_end_anyway, check, drag, press, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 
@@ -132,8 +132,8 @@ def battle_steps(app: CompanionApp) -> Iterator[float]:
         elif do in ("end_moves", "end_turn", "apply_dice"):
             ok = press(app, lambda x, d=do: isinstance(x, dict) and x.get("do") == d)
             if ok and t.confirm is not None:  # units left that could act: "End anyway"
-                yield 0.05  # the question is laid out on the next frame
-                ok = press(app, lambda x: x == ("confirm", True))
+                yield from answer_end_anyway(app)
+                ok = bool(report["answered"])
         elif do == "take_ground":
             ok = press(app, lambda x, a=a: isinstance(x, dict) and x.get("do") == "take_ground"
                        and x.get("advance") == a["advance"])
@@ -269,9 +269,7 @@ def air_steps(app: CompanionApp) -> Iterator[float]:
     check("ammo spent on the board", s.state.position.units["a9"].ammo == {"machine_gun": 0, "bomb": 0}
           and s.log.last_seq > seq, s.state.position.units["a9"].ammo)
     press(app, lambda x: isinstance(x, dict) and x.get("do") == "end_moves")
-    if t.confirm is not None:
-        yield 0.05  # the question is laid out on the next frame
-        press(app, lambda x: x == ("confirm", True))
+    yield from answer_end_anyway(app)
     yield 0.05
     check("attack run offered", press(app, lambda x: isinstance(x, dict)
                                       and x.get("do") == "attack_run"), t.prompt_line())

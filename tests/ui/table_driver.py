@@ -28,7 +28,7 @@ Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from driver_kit import check, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
+from driver_kit import answer_end_anyway, check, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
 from driver_kit import press as press_any  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
@@ -146,8 +146,8 @@ def play_by_touch(app: CompanionApp, a: dict[str, Any]) -> Iterator[float]:
     elif do in ("end_moves", "end_turn", "apply_dice"):
         found = press(app, lambda x: isinstance(x, dict) and x.get("do") == do)
         if found and t.confirm is not None:  # units left that could act: "End anyway"
-            yield 0.05  # the question is laid out on the next frame
-            found = press(app, lambda x: x == ("confirm", True))
+            yield from answer_end_anyway(app)
+            found = bool(report["answered"])
         report["log"].append(f"pressed {do}: found={found} seq={t.shown_seq} msg={t.message!r}")
     elif do == "take_ground":
         press(app, lambda x: isinstance(x, dict) and x.get("do") == "take_ground"

@@ -94,3 +94,38 @@ def test_a_step_of_a_past_moment_is_said_in_words(tmp_path: Path) -> None:
     assert not t.act({"do": "end_moves"})
     assert t.message.startswith("Not possible now:") and "allowed now" not in t.message
     assert not CODE_WORD.search(t.message), t.message
+
+
+def test_a_missing_ending_button_says_why_in_words(tmp_path: Path) -> None:
+    """Done moving is not offered while an ordered airplane in flight has not moved: the
+    panel says so with the legal actions' reason, the unit named by type and hex."""
+    import dataclasses
+
+    from companion.scenarios import resolve
+
+    sc = resolve("varenne-bridges")
+    sc.units = [dataclasses.replace(u, hex="E5") if u.id == "a9" else u for u in sc.units]
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game(sc, deck_seed=3, seed=3)
+    assert t.act({"do": "play_card", "card": "probe_center"})
+    assert t.act({"do": "order", "units": ["a9"]})
+    real = t.legal()
+    assert real is not None and t.prompt().kind == "move"  # type: ignore[union-attr]
+    assert t.held_back() == []  # Done moving is offered: nothing to say
+
+    class Held:
+        """The legal actions of this moment, with Done moving kept back by its rule."""
+
+        movers, attackers = real.movers, real.attackers
+
+        def offers(self, do: str) -> bool:
+            return do != "end_moves"
+
+        def why_not(self, do: str) -> str | None:
+            return "a9 must move at least 1 hex: an ordered airplane in flight always moves"
+
+    t.legal = lambda: Held()  # type: ignore[assignment,method-assign,return-value]
+    said = t.held_back()
+    assert said == ["Fighter-bomber on E5 must move at least 1 hex: an ordered airplane in "
+                    "flight always moves"], said

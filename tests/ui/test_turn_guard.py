@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.ui.controller import Table
 from companion.ui.demo import auto_until
 
@@ -127,3 +129,38 @@ def test_ending_the_turn_with_an_attacker_that_has_a_target_asks_first(tmp_path:
     active = t.state.active  # type: ignore[union-attr]
     assert t.answer_confirm(True)
     assert t.prompt().kind == "play_card" and t.state.active is not active  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("action", [
+    {"do": "play_card", "card": "attack_right", "air_sortie": True},  # Air Pack: with the sortie
+    {"do": "order", "units": ["a9"], "sortie_hex": "J9"},
+    {"do": "order", "units": [], "roll": ["star", "flag"]},  # Their Finest Hour's pad
+    {"do": "end_turn", "keep": "probe_left"},  # Air Pack recon: end turn, keep a card
+    {"do": "end_moves"},
+    {"do": "apply_dice"},  # then Retreat to... sits under the finger
+    {"do": "retreat", "hex": "A7"},  # then Take ground / Stay
+    {"do": "take_ground", "advance": False},
+    {"do": "undo"},
+])
+def test_every_ending_button_is_guarded(tmp_path: Path, action: dict[str, object]) -> None:
+    t = Table.open(tmp_path)
+    clock = FakeClock()
+    t.clock, t.end_guard_s = clock, 0.5
+    t.guard_watch()
+    assert t.is_ending(action)
+    assert not t.guard_takes(action)  # just appeared
+    clock.now += 0.6
+    assert t.guard_takes(action)
+    clock.now += 0.15
+    assert not t.guard_takes(action)  # the second tap of a double tap
+    assert t.guard_dropped == 2
+
+
+@pytest.mark.parametrize("action", [{"ui": "marker", "hex": "f6", "ammo": "bomb"},
+                                    {"do": "move", "unit": "a1", "to": "F5"},
+                                    {"do": "exit", "unit": "a1"}])
+def test_steps_within_a_phase_are_not_held(tmp_path: Path, action: dict[str, object]) -> None:
+    t = Table.open(tmp_path)
+    t.clock, t.end_guard_s = FakeClock(), 0.5
+    t.guard_watch()
+    assert not t.is_ending(action) and t.guard_takes(action)
