@@ -35,11 +35,16 @@ def ready(app):
     out["settings_ids"] = len(settings.ids)
     out["after_asking"] = sorted(app.sm.screen_names)
     out["current"] = app.sm.current
-    def later(dt):
+    waited = [0.0]
+    def later(dt):  # every screen made, one per frame, without being asked for (or 30 s passed)
+        waited[0] += dt
+        if len(app.sm.screen_names) < len(SCREEN_CLASSES) and waited[0] < 30:
+            return
         out["later"] = sorted(app.sm.screen_names)
         out["all"] = sorted(SCREEN_CLASSES)
         app.stop()
-    Clock.schedule_once(later, 1.5)
+        return False
+    Clock.schedule_interval(later, 0.1)
 
 CompanionApp(table, on_ready=ready).run()
 Path(sys.argv[1]).write_text(json.dumps(out))
