@@ -19,6 +19,16 @@ BUTTON_ACTIONS: dict[str, str] = {
     "apply_dice": "Apply the dice",
     "undo": "Undo",
 }
+# A scenario rule's steps: the words of their buttons (one per offered choice)
+STEP_WORDS: dict[str, str] = {
+    "mine_number": "The mine turned over shows",
+    "commissar_card": "Under the Commissar chip",
+    "desert_move": "Move on (desert rules)",
+    "heal": "Heal",
+    "seal_cave": "Seal the cave",
+}
+_STEP_WORDS = (_("The mine turned over shows"), _("Under the Commissar chip"),
+               _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
@@ -282,12 +292,39 @@ class BoardInput(TableBase):
                  "take_ground", "attack_run", "withdraw", "bomb", "ambush", "card_attack",
                  *SPECIAL_ACTIONS,
                  *BUTTON_ACTIONS}
-        for a in p.actions:  # actions this app has no special screen for: a button each that
-            if a not in known:  # sends what the board shows picked; a refusal says what is missing
+        offered = legal.candidates() if legal is not None else []
+        for a in p.actions:  # actions this app has no special screen for (a scenario rule's
+            if a in known:   # steps): a button for each one the legal actions offer, else one
+                continue     # that sends what the board shows picked (a refusal says the rest)
+            choices = [c for c in offered if c.get("do") == a and len(c) > 1]
+            if choices:
+                out += [(self.step_label(c), c) for c in choices]
+            else:
                 out.append((a.replace("_", " ").capitalize() + (f": {self.said(self.selected)}"
                                                                 if self.selected
                                                                 else ""), self.generic_action(a)))
         return out
+
+    def step_label(self, action: dict[str, Any]) -> str:
+        """A button's words for one offered step of a scenario rule: the action, then its
+        fields as players say them (units by type and hex, cards by name)."""
+        do = str(action.get("do", ""))
+        words = [_(STEP_WORDS.get(do, do.replace("_", " ").capitalize()))]
+        for key, value in action.items():
+            if key == "do":
+                continue
+            if key in ("unit", "target") and isinstance(value, str):
+                words.append(self.said(value))
+            elif key in ("card", "as_card") and isinstance(value, str):
+                try:
+                    words.append(lookup.command_card(value).name)
+                except Exception:  # a card the rules core does not know: its id as given
+                    words.append(value)
+            elif key == "number" and value == 0:
+                words.append("0 " + _("(a decoy)"))
+            else:
+                words.append(str(value))
+        return " ".join(words[:1]) + (": " + ", ".join(words[1:]) if len(words) > 1 else "")
 
     def held_back(self) -> list[str]:
         """Why the phase's ending button is missing, in words (the legal actions' why_not):

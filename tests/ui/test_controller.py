@@ -296,3 +296,20 @@ def test_a_bad_table_id_is_a_message(tmp_path: Path) -> None:
     assert not t.host_table()
     assert t.message.startswith("Cannot host the table:") and "table" in t.message
     assert t.link is None and t.game is not None  # the game goes on on this tablet
+
+
+def test_a_mine_turned_over_is_answered_by_a_button_per_number(tmp_path: Path) -> None:
+    # Gull Point Landing's minefield on d4 is laid face down: entering it asks the number
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game("gull-point-landing", deck_seed=2, seed=2)
+    assert auto_until(t, "rule_step", seed=2)
+    buttons = t.buttons()
+    mines = [(label, a) for label, a in buttons if a.get("do") == "mine_number"]
+    assert [a["number"] for _label, a in mines] == [0, 1, 2, 3, 4]
+    assert mines[0][0] == "The mine turned over shows: 0 (a decoy)"
+    assert all("_" not in label for label, _a in buttons)
+    seq = t.session.log.last_seq if t.session else 0
+    assert t.act(mines[2][1])  # a 2: the unit rolls 2 dice at once
+    assert t.session is not None and t.session.log.last_seq > seq
+    assert t.prompt() is not None and t.prompt().kind != "rule_step"
