@@ -1,6 +1,9 @@
 """Time the dice reader per image, single-threaded: median and p95 ms, both profiles.
 
-    taskset -c 1 .venv/bin/python benchmarks/bench_vision.py [--images N] [--runtime auto|onnxruntime|cv2]
+    taskset -c 0 .venv/bin/python benchmarks/bench_vision.py [--images N] [--runtime auto|onnxruntime|cv2]
+
+Each line prints the median and p95 ms per image and how many candidates the search
+handed the network (median, p95, max; at most ``vision.detect.MAX_CANDIDATES``).
 
 Images: rendered Memoir '44 scenes (m44), rendered pip-dice scenes (pips), rendered
 cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
@@ -42,10 +45,17 @@ def held_back(folder: Path) -> list[Path]:
     return [it.image for it in split_holdout(load_folder(folder))[1]]
 
 
-def _stats(name: str, ms: list[float]) -> None:
-    ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    print(f"{name:<28} n={len(ms):<4} median={statistics.median(ms):6.2f} ms  p95={p95:6.2f} ms")
+def _p95(vals: list[float]) -> float:
+    vals = sorted(vals)
+    return vals[min(len(vals) - 1, round(0.95 * (len(vals) - 1)))]
+
+
+def _stats(name: str, ms: list[float], cands: list[int] | None = None) -> None:
+    line = f"{name:<28} n={len(ms):<4} median={statistics.median(ms):6.2f} ms  p95={_p95(ms):6.2f} ms"
+    if cands:
+        c95 = _p95([float(c) for c in cands])
+        line += f"  candidates median={statistics.median(cands):.0f} p95={c95:.0f} max={max(cands)}"
+    print(line)
 
 
 def main() -> None:
@@ -76,12 +86,14 @@ def main() -> None:
             if not imgs:
                 print(f"{prof_name}: {label}: none (folder absent)")
                 continue
-            ms = []
+            ms, cands = [], []
             for img in imgs:
                 t = time.perf_counter()
                 read_frame(img, prof)
                 ms.append((time.perf_counter() - t) * 1000)
-            _stats(f"{prof_name}: {label}", ms)
+                work, _, _ = prepare(img)
+                cands.append(len(find_candidates(work, prof.detect)))
+            _stats(f"{prof_name}: {label}", ms, cands)
     if real_imgs:
         _stages(real_imgs, load_profile("pips", a.runtime))
 
