@@ -26,6 +26,10 @@ CHROMA_WEIGHT = 3.0  # chroma differences are small numbers in YCrCb
 # (distance to its edge, in single-die half-widths): dice are, cables and pens are not.
 CLUSTER_THICKNESS = 0.55
 # At most this share of the candidates may come from splitting merged blobs.
+# In blobs over BAND_AREA dice in area that are not split as touching dice (a tray's wall,
+# a cable), a peak is a candidate only when at least BAND_DEPTH times as deep as one die's.
+BAND_AREA = 2.5
+BAND_DEPTH = 0.8
 SPLIT_SHARE = 0.6
 
 
@@ -121,6 +125,20 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     if clusters:  # touching dice: their centres come from splitting the blob below
         keep = ~np.isin(labels[ys, xs], list(clusters))
         ys, xs = ys[keep], xs[keep]
+    if die_area is not None and len(xs):
+        # A long band (a tray's wall, a cable, a keyboard's edge) gives a peak every die
+        # or so along it: in blobs much bigger than a die keep only peaks about as deep
+        # as a single die's (a die against the wall is; the band beside it is not).
+        lab = labels[ys, xs]
+        vals = dist[ys, xs]
+        deepest = np.zeros(len(stats), np.float32)
+        np.maximum.at(deepest, lab, vals)
+        single = _die_like(stats, params, scale)
+        single[1:] &= deepest[1:] > 0
+        die_peak = float(np.median(deepest[single])) if single.any() else 0.5 * float(np.sqrt(die_area))
+        big = stats[:, cv2.CC_STAT_AREA] > BAND_AREA * die_area
+        keep = ~(big[lab] & (vals < BAND_DEPTH * die_peak))
+        ys, xs = ys[keep], xs[keep]
     split: list[Candidate] = []
     if clusters and die_area:
         # Crop split dice like single ones: at the single dice's own peak radius.
@@ -149,14 +167,21 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     return kept
 
 
-def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: float) -> float | None:
-    """Typical blob area of one die in this frame: the median of compact, die-sized blobs."""
+def _die_like(stats: NDArray[np.int32], params: DetectParams, scale: float) -> NDArray[np.bool_]:
+    """Which components (row 0, the background, never) are compact, die-sized blobs."""
     lo = (2 * params.min_radius * scale) ** 2
     hi = (2 * params.max_radius * scale) ** 2
-    w, h, a = (stats[1:, k].astype(np.float64) for k in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT,
-                                                           cv2.CC_STAT_AREA))
+    w, h, a = (stats[:, k].astype(np.float64) for k in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT,
+                                                          cv2.CC_STAT_AREA))
     ratio = w / np.maximum(h, 1)
-    areas = a[(lo <= a) & (a <= hi) & (ratio >= 0.7) & (ratio <= 1.4) & (a >= 0.6 * w * h)]
+    out = (lo <= a) & (a <= hi) & (ratio >= 0.7) & (ratio <= 1.4) & (a >= 0.6 * w * h)
+    out[0] = False
+    return out  # type: ignore[no-any-return]
+
+
+def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: float) -> float | None:
+    """Typical blob area of one die in this frame: the median of compact, die-sized blobs."""
+    areas = stats[_die_like(stats, params, scale), cv2.CC_STAT_AREA]
     return float(np.median(areas)) if len(areas) >= 2 else None
 
 
