@@ -9,6 +9,7 @@ Images: rendered Memoir '44 scenes (m44), rendered pip-dice scenes (pips), rende
 cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
 ``vision.labelled.split_holdout``) of the real folders ``pipdice-dev`` (640x640) and
 ``pipdice-wood`` (640x480 webcam, clutter) when present. Black and noise frames too.
+``--teach N`` also times ``teach`` on N rendered photos.
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -63,6 +64,8 @@ def main() -> None:
     ap.add_argument("--images", type=int, default=40)
     ap.add_argument("--data", type=Path, default=DATA, help="folder holding pipdice-dev and pipdice-wood")
     ap.add_argument("--runtime", default="auto", help="the die network's runtime: auto, onnxruntime, cv2")
+    ap.add_argument("--teach", type=int, default=0, metavar="N",
+                    help="also time teach --base m44 on N rendered olive photos (wall and CPU seconds)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(0)
@@ -96,6 +99,24 @@ def main() -> None:
             _stats(f"{prof_name}: {label}", ms, cands)
     if real_imgs:
         _stages(real_imgs, load_profile("pips", a.runtime))
+    if a.teach:
+        _teach(a.teach)
+
+
+def _teach(n: int) -> None:
+    """teach on ``n`` rendered photos of dice the base never saw (``olive``), timed."""
+    import tempfile
+
+    from vision.labelled import load_folder
+    from vision.render import write_labelled
+    from vision.teach import teach
+
+    with tempfile.TemporaryDirectory() as tmp:
+        items = load_folder(write_labelled(tmp, n, "olive", seed=1))
+        wall, cpu = time.perf_counter(), time.process_time()
+        _prof, report = teach(items, "m44", name="olive", log=lambda _s: None)
+        print(f"teach m44 on {n} olive photos: {time.perf_counter() - wall:.1f} s wall, "
+              f"{time.process_time() - cpu:.1f} s CPU; {report}")
 
 
 def _stages(imgs: list[np.ndarray], prof: Profile) -> None:
