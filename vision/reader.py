@@ -107,7 +107,7 @@ def prepare(
 
 # The working scale is chosen from the image: when the 640 px reading finds no die, or
 # dice whose half-size is under SMALL_DIE (over BIG_DIE) px, the frame is read again at
-# twice (half) the size, up to 2,560 px and twice the frame's own size (down to 160),
+# twice (half) the size, up to 2,560 px and 1.5x the frame's own size (down to 160),
 # and the reading with the surer dice kept (the sum of their confidences). The search
 # and the network know dice of 14-80 px at the working size; this reads dice of about
 # 7 to 300 px at 640 px. A third of the dice unreadable (two at least) also tries
@@ -157,7 +157,9 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
         return best
     if not first[0] or half < SMALL_DIE:  # small dice (or none): finer
         size = WORK_SIZE
-        finest = min(FINEST, 2 * max(frame.shape[:2]))  # never more than twice the frame's own pixels
+        # Never blown up past 1.5x the frame's own pixels: a finer look at a frame that has
+        # no finer detail finds nothing new, or worse, the pips of big dice read as 1s.
+        finest = min(FINEST, 1.5 * max(frame.shape[:2]))
         while size * 2 <= finest:
             size *= 2
             got = _read_at(frame, profile, size, tray, cache)

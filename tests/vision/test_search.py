@@ -71,3 +71,21 @@ def test_split_centres_are_budgeted() -> None:
     got = _seed_budget(many, 2.0)
     assert sum(got.values()) <= SPLIT_SHARE * MAX_CANDIDATES
     assert all(v == 12 for v in got.values()) and got  # one a die, as many blobs as fit
+
+
+def test_a_dim_frame_is_brightened_for_the_search() -> None:
+    from vision.detect import exposure_gain
+
+    img = np.full((480, 640, 3), (190, 205, 220), np.uint8)  # a light desk, white dice
+    dice = [(150, 150), (400, 300), (500, 120)]
+    for k, (x, y) in enumerate(dice):
+        _die(img, x, y, k + 3)
+    img = cv2.GaussianBlur(img, (0, 0), 1.2)
+    noise = np.random.default_rng(0).normal(0, 1.5, img.shape)
+    dim = (img.astype(np.float32) * 0.3 + noise).clip(0, 255).astype(np.uint8)  # a third of the light
+    assert exposure_gain(img) == 1.0 and exposure_gain(dim) > 2.0
+    cands = find_candidates(dim, DetectParams())
+    for x, y in dice:
+        assert any(np.hypot(c.x - x, c.y - y) < DIE / 2 for c in cands), (x, y)
+    got = read_frame(dim, load_profile("pips"))
+    assert sorted(int(d.face) for d in got.dice if d.face is not None) == [3, 4, 5]
