@@ -1,11 +1,16 @@
 """Time the dice reader per image, single-threaded: median and p95 ms, both profiles.
 
-    taskset -c 1 .venv/bin/python benchmarks/bench_vision.py [--images N] [--runtime auto|onnxruntime|cv2]
+    taskset -c 0 .venv/bin/python benchmarks/bench_vision.py [--images N] [--runtime auto|onnxruntime|cv2]
+
+Each line prints the median and p95 ms per image (wall, and the thread's own CPU time,
+which a busy machine inflates less) and how many candidates the search
+handed the network (median, p95, max; at most ``vision.detect.MAX_CANDIDATES``).
 
 Images: rendered Memoir '44 scenes (m44), rendered pip-dice scenes (pips), rendered
 cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
 ``vision.labelled.split_holdout``) of the real folders ``pipdice-dev`` (640x640) and
 ``pipdice-wood`` (640x480 webcam, clutter) when present. Black and noise frames too.
+``--teach N`` also times ``teach`` on N rendered photos.
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -42,10 +47,20 @@ def held_back(folder: Path) -> list[Path]:
     return [it.image for it in split_holdout(load_folder(folder))[1]]
 
 
-def _stats(name: str, ms: list[float]) -> None:
-    ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    print(f"{name:<28} n={len(ms):<4} median={statistics.median(ms):6.2f} ms  p95={p95:6.2f} ms")
+def _p95(vals: list[float]) -> float:
+    vals = sorted(vals)
+    return vals[min(len(vals) - 1, round(0.95 * (len(vals) - 1)))]
+
+
+def _stats(name: str, ms: list[float], cands: list[int] | None = None,
+           cpu: list[float] | None = None) -> None:
+    line = f"{name:<28} n={len(ms):<4} median={statistics.median(ms):6.2f} ms  p95={_p95(ms):6.2f} ms"
+    if cpu:  # the thread's own CPU time: what a busy machine's waiting does not inflate
+        line += f"  cpu median={statistics.median(cpu):6.2f} p95={_p95(cpu):6.2f}"
+    if cands:
+        c95 = _p95([float(c) for c in cands])
+        line += f"  candidates median={statistics.median(cands):.0f} p95={c95:.0f} max={max(cands)}"
+    print(line)
 
 
 def main() -> None:
@@ -53,6 +68,8 @@ def main() -> None:
     ap.add_argument("--images", type=int, default=40)
     ap.add_argument("--data", type=Path, default=DATA, help="folder holding pipdice-dev and pipdice-wood")
     ap.add_argument("--runtime", default="auto", help="the die network's runtime: auto, onnxruntime, cv2")
+    ap.add_argument("--teach", type=int, default=0, metavar="N",
+                    help="also time teach --base m44 on N rendered olive photos (wall and CPU seconds)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng(0)
@@ -76,14 +93,35 @@ def main() -> None:
             if not imgs:
                 print(f"{prof_name}: {label}: none (folder absent)")
                 continue
-            ms = []
+            ms, cands, cpu = [], [], []
             for img in imgs:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.thread_time()
                 read_frame(img, prof)
                 ms.append((time.perf_counter() - t) * 1000)
-            _stats(f"{prof_name}: {label}", ms)
+                cpu.append((time.thread_time() - c) * 1000)
+                work, _, _ = prepare(img)
+                cands.append(len(find_candidates(work, prof.detect)))
+            _stats(f"{prof_name}: {label}", ms, cands, cpu)
     if real_imgs:
         _stages(real_imgs, load_profile("pips", a.runtime))
+    if a.teach:
+        _teach(a.teach)
+
+
+def _teach(n: int) -> None:
+    """teach on ``n`` rendered photos of dice the base never saw (``olive``), timed."""
+    import tempfile
+
+    from vision.labelled import load_folder
+    from vision.render import write_labelled
+    from vision.teach import teach
+
+    with tempfile.TemporaryDirectory() as tmp:
+        items = load_folder(write_labelled(tmp, n, "olive", seed=1))
+        wall, cpu = time.perf_counter(), time.process_time()
+        _prof, report = teach(items, "m44", name="olive", log=lambda _s: None)
+        print(f"teach m44 on {n} olive photos: {time.perf_counter() - wall:.1f} s wall, "
+              f"{time.process_time() - cpu:.1f} s CPU; {report}")
 
 
 def _stages(imgs: list[np.ndarray], prof: Profile) -> None:

@@ -132,7 +132,7 @@ def cmd_render(a: argparse.Namespace) -> int:
         if not 0 <= a.dice <= 12:
             raise UsageError("--dice must be 0..12")
         kw["dice"] = a.dice
-    if a.style in ("pipwhite", "pipmix"):
+    if a.style in ("pipwhite", "pipmix", "pipwild"):
         kw["faces"] = (1, 2, 3, 4, 5, 6)
     if not 0 <= a.clutter <= 30:
         raise UsageError("--clutter must be 0..30")

@@ -22,6 +22,15 @@ TRAY_MARKER_DICT = cv2.aruco.DICT_4X4_50
 TRAY_MARKER_IDS = (0, 1, 2, 3)
 MAX_CANDIDATES = 80
 CHROMA_WEIGHT = 3.0  # chroma differences are small numbers in YCrCb
+# A merged blob is split as touching dice only when somewhere inside it is this thick
+# (distance to its edge, in single-die half-widths): dice are, cables and pens are not.
+CLUSTER_THICKNESS = 0.55
+# At most this share of the candidates may come from splitting merged blobs.
+# In blobs over BAND_AREA dice in area that are not split as touching dice (a tray's wall,
+# a cable), a peak is a candidate only when at least BAND_DEPTH times as deep as one die's.
+BAND_AREA = 2.5
+BAND_DEPTH = 0.8
+SPLIT_SHARE = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +82,23 @@ def foreground_score(bgr: Image) -> Image:
     return cv2.max(colour, cv2.convertScaleAbs(edges, alpha=1.5))  # type: ignore[no-any-return]
 
 
+DIM = 80  # grey level under which a frame's brightest 1 % make it dim
+DIM_TARGET = 180
+MAX_GAIN = 3.0
+
+
+def exposure_gain(bgr: Image) -> float:
+    """How much to brighten a dim frame (its brightest 1 % under :data:`DIM`) so that the
+    search's thresholds, set on well-lit photos, still tell dice from the table (webcam
+    desk photos at a third of the light: accuracy 0.235 without, 0.975 with). Only quite
+    dim frames: a dark tray with dark dice is not dim (rendered olive dice on dark trays,
+    taught: 0.998 without, 0.980 when frames under 150 were brightened, 0.995 at 80)."""
+    h, w = bgr.shape[:2]
+    small = cv2.resize(bgr, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    bright = float(np.percentile(small.max(axis=2), 99))
+    return 1.0 if bright >= DIM else min(MAX_GAIN, DIM_TARGET / max(bright, 1.0))
+
+
 def find_candidates(bgr: Image, params: DetectParams) -> list[Candidate]:
     """Every blob centre that may be a die, in the frame's pixels (frames of about 640 px).
 
@@ -83,6 +109,9 @@ def find_candidates(bgr: Image, params: DetectParams) -> list[Candidate]:
     if min(h, w) < 32:
         return []
     half = cv2.resize(bgr, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    gain = exposure_gain(half)
+    if gain > 1.0:  # a dim frame: brightened for the search only (the network sees it as it is)
+        half = cv2.convertScaleAbs(half, alpha=gain)
     return [Candidate(2 * c.x + 0.5, 2 * c.y + 0.5, 2 * c.radius)
             for c in _search(half, params, 0.5)]
 
@@ -92,15 +121,22 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     _, mask = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n_comp, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    _n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     die_area = _single_die_area(stats, params, scale)
+    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     clusters: dict[int, int] = {}  # component -> number of dice it holds, for the big ones
     if die_area is not None and params.split_clusters:
-        for i in range(1, n_comp):
-            k = round(stats[i, cv2.CC_STAT_AREA] / die_area)
-            if stats[i, cv2.CC_STAT_AREA] > 1.6 * die_area and 2 <= k <= 12:
-                clusters[i] = k
-    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+        areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+        ks = np.rint(areas / die_area)
+        die_r = 0.5 * float(np.sqrt(die_area))
+        for i in np.nonzero((areas > 1.6 * die_area) & (ks >= 2) & (ks <= 12))[0] + 1:
+            # Touching dice are as thick as a die; a cable, a pen or a keyboard's edge of
+            # that area is not, and would only seed the network with up to 24 false centres.
+            x0, y0, bw, bh = (int(v) for v in stats[i, :4])
+            box = labels[y0:y0 + bh, x0:x0 + bw] == i
+            if float(dist[y0:y0 + bh, x0:x0 + bw][box].max()) >= CLUSTER_THICKNESS * die_r:
+                clusters[int(i)] = int(ks[i - 1])
+        clusters = _seed_budget(clusters, params.cluster_seeds)  # now: centres per blob
     rmin, rmax = params.min_radius * scale, params.max_radius * scale
     # Local maxima over a die-sized window: a plateau gives few peaks, not thousands.
     size = 2 * int(rmin) + 1
@@ -109,12 +145,26 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     if clusters:  # touching dice: their centres come from splitting the blob below
         keep = ~np.isin(labels[ys, xs], list(clusters))
         ys, xs = ys[keep], xs[keep]
+    if die_area is not None and len(xs):
+        # A long band (a tray's wall, a cable, a keyboard's edge) gives a peak every die
+        # or so along it: in blobs much bigger than a die keep only peaks about as deep
+        # as a single die's (a die against the wall is; the band beside it is not).
+        lab = labels[ys, xs]
+        vals = dist[ys, xs]
+        deepest = np.zeros(len(stats), np.float32)
+        np.maximum.at(deepest, lab, vals)
+        single = _die_like(stats, params, scale)
+        single[1:] &= deepest[1:] > 0
+        die_peak = float(np.median(deepest[single])) if single.any() else 0.5 * float(np.sqrt(die_area))
+        big = stats[:, cv2.CC_STAT_AREA] > BAND_AREA * die_area
+        keep = ~(big[lab] & (vals < BAND_DEPTH * die_peak))
+        ys, xs = ys[keep], xs[keep]
     split: list[Candidate] = []
     if clusters and die_area:
         # Crop split dice like single ones: at the single dice's own peak radius.
         singles = dist[ys, xs]
         radius = float(np.median(singles)) if len(singles) else 0.5 * float(np.sqrt(die_area))
-        split = _split_clusters(labels, clusters, radius, params.cluster_seeds)
+        split = _split_clusters(labels, stats, clusters, radius)
     if len(xs) == 0 and not split:
         return []
     vals = dist[ys, xs]
@@ -137,29 +187,55 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     return kept
 
 
-def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: float) -> float | None:
-    """Typical blob area of one die in this frame: the median of compact, die-sized blobs."""
+def _die_like(stats: NDArray[np.int32], params: DetectParams, scale: float) -> NDArray[np.bool_]:
+    """Which components (row 0, the background, never) are compact, die-sized blobs."""
     lo = (2 * params.min_radius * scale) ** 2
     hi = (2 * params.max_radius * scale) ** 2
-    areas = []
-    for _x, _y, w, h, a in stats[1:]:
-        if lo <= a <= hi and 0.7 <= w / max(h, 1) <= 1.4 and a >= 0.6 * w * h:
-            areas.append(float(a))
+    w, h, a = (stats[:, k].astype(np.float64) for k in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT,
+                                                          cv2.CC_STAT_AREA))
+    ratio = w / np.maximum(h, 1)
+    out = (lo <= a) & (a <= hi) & (ratio >= 0.7) & (ratio <= 1.4) & (a >= 0.6 * w * h)
+    out[0] = False
+    return out  # type: ignore[no-any-return]
+
+
+def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: float) -> float | None:
+    """Typical blob area of one die in this frame: the median of compact, die-sized blobs."""
+    areas = stats[_die_like(stats, params, scale), cv2.CC_STAT_AREA]
     return float(np.median(areas)) if len(areas) >= 2 else None
 
 
+def _seed_budget(clusters: dict[int, int], seeds: float) -> dict[int, int]:
+    """How many centres to seed in each merged blob (component -> dice it holds): ``seeds``
+    per die while they all fit in :data:`SPLIT_SHARE` of the candidates, else one per die,
+    biggest blobs first, as far as they fit."""
+    budget = SPLIT_SHARE * MAX_CANDIDATES
+    full = {comp: int(np.ceil(k * seeds)) for comp, k in clusters.items()}
+    if sum(full.values()) <= budget:
+        return full
+    out: dict[int, int] = {}
+    used = 0
+    for comp, k in sorted(clusters.items(), key=lambda kv: -kv[1]):
+        if used + k <= budget:
+            out[comp] = k
+            used += k
+    return out
+
+
 def _split_clusters(
-    labels: NDArray[np.int32], clusters: dict[int, int], radius: float, seeds: float = 1.0
+    labels: NDArray[np.int32], stats: NDArray[np.int32], centres: dict[int, int], radius: float,
 ) -> list[Candidate]:
-    """Centres of touching dice: k-means of a blob's pixels, k = its area over one die's."""
+    """Centres of touching dice: k-means of a blob's pixels, k centres per blob as given
+    (about its area over one die's)."""
     out: list[Candidate] = []
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    for comp, k in clusters.items():
-        ys, xs = np.nonzero(labels == comp)
-        pts = np.column_stack([xs, ys]).astype(np.float32)
+    for comp, k in centres.items():
+        x0, y0, bw, bh = (int(v) for v in stats[comp, :4])  # only the blob's box, not the frame
+        ys, xs = np.nonzero(labels[y0:y0 + bh, x0:x0 + bw] == comp)
+        pts = np.column_stack([xs + x0, ys + y0]).astype(np.float32)
         if len(pts) > 1500:  # a sample is enough to place the centres
             pts = pts[:: len(pts) // 1500 + 1]
-        k = min(len(pts), int(np.ceil(k * seeds)))
+        k = min(len(pts), k)
         cv2.setRNGSeed(comp)  # k-means++ seeding draws from OpenCV's global RNG: the same photo
         _, _, centres = cv2.kmeans(pts, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)  # reads the same
         out += [Candidate(float(cx), float(cy), radius) for cx, cy in centres]

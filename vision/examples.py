@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 from vision.detect import DetectParams, find_candidates
 from vision.images import load_image
 from vision.labelled import LabelledImage
-from vision.net import CROP, CROP_MARGIN, cut
+from vision.net import CROP, CROP_MARGIN, cut, cut_many
 from vision.profile import Face, Profile
 from vision.reader import FIRST_LOOK, box_in_work, prepare
 
@@ -31,6 +31,7 @@ from vision.reader import FIRST_LOOK, box_in_work, prepare
 # die. A die's side faces, seen by a webcam at an angle, lie 1.2-1.6 half-sizes from its
 # top face's centre; touching dice are 2 apart, and a crop within 1 of a die is "a die".
 AWAY = 1.25
+HARD_FACE_WEIGHT = 3.0  # a die whose face a network gets wholly wrong is drawn this much more
 
 
 @dataclass
@@ -43,6 +44,8 @@ class Shot:
     die_half: float  # typical half-size of a die in this photo
     # (k, 3): x, y, crop half-size of second looks a network took at no die (:func:`mine_hard`)
     hard: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 3)))
+    # (n,): how often each die is drawn, relative (:func:`mine_hard`: more for dice a network misreads)
+    die_weight: NDArray[np.float64] | None = None
 
 
 def load_shots(items: Sequence[LabelledImage], faces: Sequence[Face], params: DetectParams) -> list[Shot]:
@@ -92,6 +95,15 @@ def mine_hard(shot: Shot, profile: Profile) -> None:
         d = np.hypot(shot.dice[None, :, 1] - pts[:, None, 0], shot.dice[None, :, 2] - pts[:, None, 1])
         pts = pts[(d / shot.dice[None, :, 3]).min(axis=1) > AWAY]
     shot.hard = pts
+    if len(shot.dice):
+        # Dice the network reads badly (the right face unlikely on a centred crop) are
+        # drawn more often: dark marbled dice, merged pips. Weight 1 + 3 * (1 - p(right)).
+        d = shot.dice
+        crops = cut_many(shot.work, d[:, 1], d[:, 2], CROP_MARGIN * d[:, 3])
+        probs = profile.net.run(crops).probs
+        faces = probs[:, 1:] / np.maximum(probs[:, 1:].sum(axis=1, keepdims=True), 1e-6)
+        right = faces[np.arange(len(d)), d[:, 0].astype(int) - 1]
+        shot.die_weight = 1.0 + HARD_FACE_WEIGHT * (1.0 - right.astype(np.float64))
 
 
 def _colour(crop: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint8]:
@@ -120,6 +132,9 @@ def sample(
     regw = np.zeros(n, np.float32)
     with_dice = [s for s in shots if len(s.dice)]
     die_index = [(i, j) for i, s in enumerate(with_dice) for j in range(len(s.dice))]
+    weights = np.concatenate([s.die_weight if s.die_weight is not None else np.ones(len(s.dice))
+                              for s in with_dice]) if with_dice else np.zeros(0)
+    die_cdf = np.cumsum(weights) / max(float(weights.sum()), 1e-9)
     hard = [s for s in shots if len(s.hard)]
     hard_index = [(i, j) for i, s in enumerate(hard) for j in range(len(s.hard))]
     k = 0
@@ -127,7 +142,8 @@ def sample(
         u = rng.random()
         angle = float(rng.uniform(0, 2 * np.pi))
         if u < 0.65:  # a die, centred or not
-            si, dj = die_index[rng.integers(len(die_index))]
+            si, dj = die_index[min(int(np.searchsorted(die_cdf, rng.random(), side="right")),
+                                   len(die_index) - 1)]
             shot = with_dice[si]
             cls, tx, ty, half_die = shot.dice[dj]
             if u < 0.4:

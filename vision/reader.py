@@ -61,42 +61,155 @@ def candidate_features(
     return np.stack(rows)
 
 
+def _scaled(frame: NDArray[np.uint8], size: int, cache: dict[int, NDArray[np.uint8]]) -> NDArray[np.uint8]:
+    """``frame`` (BGR) resized to a longest side of ``size``; sizes under 640 are made from
+    the 640 px one when it is in ``cache`` (cheaper than from a big frame)."""
+    if size in cache:
+        return cache[size]
+    h, w = frame.shape[:2]
+    factor = size / max(h, w)
+    src = cache[WORK_SIZE] if size < WORK_SIZE and WORK_SIZE in cache else frame
+    img = src
+    if (src.shape[0], src.shape[1]) != (max(1, round(h * factor)), max(1, round(w * factor))):
+        shrink = size < max(src.shape[:2])
+        img = cv2.resize(src, (max(1, round(w * factor)), max(1, round(h * factor))),
+                         interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    cache[size] = img
+    return img
+
+
+def _warp(frame: NDArray[np.uint8], size: int, tray: NDArray[np.float64] | None,
+          cache: dict[int, NDArray[np.uint8]]) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
+    """The working image at ``size`` and its map back to the frame; ``tray`` is the
+    markers' homography found at 640 px (None: no markers), applied at this size."""
+    factor = size / max(frame.shape[:2])
+    work = _scaled(frame, size, cache)
+    to_frame = np.diag([1.0 / factor, 1.0 / factor, 1.0])
+    if tray is not None:
+        k = size / WORK_SIZE
+        homography = np.diag([k, k, 1.0]) @ tray @ np.diag([1.0 / k, 1.0 / k, 1.0])
+        work = cv2.warpPerspective(work, homography, (size, size))
+        to_frame = to_frame @ np.linalg.inv(homography)
+    return work, to_frame
+
+
 def prepare(
     frame: NDArray[np.uint8], use_tray_markers: bool = True
 ) -> tuple[NDArray[np.uint8], NDArray[np.float64], bool]:
     """The working image (640 px, top-down when the tray's markers show) and the map back."""
     bgr = as_bgr(np.ascontiguousarray(frame, dtype=np.uint8))
-    h, w = bgr.shape[:2]
-    factor = WORK_SIZE / max(h, w)
-    work = bgr
-    if abs(factor - 1.0) > 1e-6:
-        size = (max(1, round(w * factor)), max(1, round(h * factor)))
-        work = cv2.resize(bgr, size, interpolation=cv2.INTER_AREA)
-    to_frame = np.diag([1.0 / factor, 1.0 / factor, 1.0])
-    tray = find_tray(work) if use_tray_markers else None
-    if tray is not None:
-        work = cv2.warpPerspective(work, tray, (WORK_SIZE, WORK_SIZE))
-        to_frame = to_frame @ np.linalg.inv(tray)
+    cache: dict[int, NDArray[np.uint8]] = {}
+    base = _scaled(bgr, WORK_SIZE, cache)
+    tray = find_tray(base) if use_tray_markers else None
+    work, to_frame = _warp(bgr, WORK_SIZE, tray, cache)
     return work, to_frame, tray is not None
 
 
+# The working scale is chosen from the image: when the 640 px reading finds no die, or
+# dice whose half-size is under SMALL_DIE (over BIG_DIE) px, the frame is read again at
+# twice (half) the size, up to 2,560 px and 1.5x the frame's own size (down to 160),
+# and the reading with the surer dice kept (the sum of their confidences). The search
+# and the network know dice of 14-80 px at the working size; this reads dice of about
+# 7 to 300 px at 640 px. A third of the dice unreadable (two at least) also tries
+# coarser: dice too big for the search show as their pips.
+SMALL_DIE = 9.0
+BIG_DIE = 34.0
+FINEST = 2560
+COARSEST = 160
+FLAT = 24  # a 640 px frame whose grey levels span less than this holds no die: no other scale
+
+Found = list[tuple[Face | None, float, float, float, float]]
+Reading = tuple[Found, NDArray[np.float64]]
+
+
+def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArray[np.float64] | None,
+             cache: dict[int, NDArray[np.uint8]]) -> Reading:
+    work, to_frame = _warp(frame, size, tray, cache)
+    assert profile.net is not None
+    return read_with_net(work, find_candidates(work, profile.detect), profile.net, profile), to_frame
+
+
+def _sure(found: Found) -> float:
+    return sum(conf for face, *_xyr, conf in found if face is not None)
+
+
+def _median_half(found: Found) -> float:
+    return float(np.median([r for _f, _x, _y, r, _c in found])) if found else 0.0
+
+
+def _unsure(found: Found) -> bool:
+    """Whether a third of the dice (two at least) are unreadable: dice too big for the
+    working size show as their pips, read as small unsure "dice"."""
+    return sum(face is None for face, *_rest in found) >= max(2, len(found) / 3)
+
+
+def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float64] | None,
+             cache: dict[int, NDArray[np.uint8]], first: Reading) -> Reading:
+    """The reading at the working scale that suits the dice, starting from 640 px's."""
+    best = first
+    half = _median_half(first[0])
+    unsure = _unsure(first[0])
+    if first[0] and SMALL_DIE <= half <= BIG_DIE and not unsure:
+        return best
+    grey = cv2.cvtColor(cache[WORK_SIZE], cv2.COLOR_BGR2GRAY)
+    lo, hi, _, _ = cv2.minMaxLoc(grey)
+    if hi - lo < FLAT:
+        return best
+    if not first[0] or half < SMALL_DIE:  # small dice (or none): finer
+        size = WORK_SIZE
+        # Never blown up past 1.5x the frame's own pixels: a finer look at a frame that has
+        # no finer detail finds nothing new, or worse, the pips of big dice read as 1s.
+        finest = min(FINEST, 1.5 * max(frame.shape[:2]))
+        while size * 2 <= finest:
+            size *= 2
+            got = _read_at(frame, profile, size, tray, cache)
+            cache.pop(size, None)  # big: not kept
+            if _sure(got[0]) <= _sure(best[0]):
+                break
+            best = got
+            if _median_half(got[0]) >= SMALL_DIE:
+                break
+    if not first[0] or half > BIG_DIE or unsure:  # big dice (or none): coarser
+        size = WORK_SIZE
+        while size // 2 >= COARSEST:
+            size //= 2
+            got = _read_at(frame, profile, size, tray, cache)
+            if _sure(got[0]) <= _sure(best[0]):
+                break
+            best = got
+            if _median_half(got[0]) <= BIG_DIE and not _unsure(got[0]):
+                break
+    return best
+
+
 def read_frame(
-    frame: NDArray[np.uint8], profile: Profile, use_tray_markers: bool = True
+    frame: NDArray[np.uint8], profile: Profile, use_tray_markers: bool = True,
+    auto_scale: bool = True,
 ) -> FrameReading:
-    """Find and read every die in ``frame``; boxes are in the frame's own pixels."""
+    """Find and read every die in ``frame``; boxes are in the frame's own pixels.
+
+    With ``auto_scale`` (network profiles) the working scale follows the dice: see
+    :data:`SMALL_DIE`."""
     t0 = time.perf_counter()
     if frame is None or frame.size == 0 or frame.ndim not in (2, 3):
         return FrameReading((), 0.0)
-    work, to_frame, tray_found = prepare(frame, use_tray_markers)
     h, w = frame.shape[:2]
-    cands = find_candidates(work, profile.detect)
     if profile.net is not None:
-        found = read_with_net(work, cands, profile.net, profile)
+        bgr = as_bgr(np.ascontiguousarray(frame, dtype=np.uint8))
+        cache: dict[int, NDArray[np.uint8]] = {}
+        base = _scaled(bgr, WORK_SIZE, cache)
+        tray = find_tray(base) if use_tray_markers else None
+        reading = _read_at(bgr, profile, WORK_SIZE, tray, cache)
+        if auto_scale and min(h, w) >= 32:
+            reading = _rescale(bgr, profile, tray, cache, reading)
+        found, to_frame = reading
         boxes = _boxes(np.array([(x, y, r / BOX_SCALE) for _f, x, y, r, _c in found]).reshape(-1, 3),
                        to_frame, w, h)
         dice = [DieFound(f, b, conf) for (f, _x, _y, _r, conf), b in zip(found, boxes, strict=True)]
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
-        return FrameReading(tuple(dice), (time.perf_counter() - t0) * 1000.0, tray_found)
+        return FrameReading(tuple(dice), (time.perf_counter() - t0) * 1000.0, tray is not None)
+    work, to_frame, tray_found = prepare(frame, use_tray_markers)
+    cands = find_candidates(work, profile.detect)
     feats = candidate_features(work, cands, profile.detect)
     dice: list[DieFound] = []
     if len(cands):

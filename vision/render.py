@@ -43,8 +43,12 @@ STYLES: dict[str, Style] = {
     # Symbol dice of any colours, filled or outlined, thin or bold: builds a network that
     # looks at shapes, so teaching it another set of dice has less to learn.
     "m44mix": Style("m44mix", (200, 225, 235), (90, 40, 20), 5, False, 14),
+    # Pip dice as they come: opaque, marbled or translucent bodies, any pip colour and size,
+    # on wood, felt, cork, cloth, paper or a dark mat, dim or bright, with glare.
+    "pipwild": Style("pipwild", (235, 238, 240), (30, 30, 30), 0, False, 16),
 }
-MIXED = ("pipmix", "m44mix")  # styles whose every die gets its own colours
+MIXED = ("pipmix", "m44mix", "pipwild")  # styles whose every die gets its own colours
+SURFACES = ("wood", "felt", "cork", "cloth", "paper", "mat")
 
 
 def _random_colours(rng: np.random.Generator, st: Style) -> Style:
@@ -203,6 +207,61 @@ def _tray(rng: np.random.Generator, size: int) -> Image:
     return img
 
 
+def _surface(rng: np.random.Generator, size: int) -> NDArray[np.float32]:
+    """A table or tray of one of :data:`SURFACES`, each with its own texture."""
+    kind = SURFACES[rng.integers(len(SURFACES))]
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+    noise = rng.normal(0, 1, (size, size)).astype(np.float32)
+    if kind == "wood":
+        base = np.array([90, 140, 185], np.float32) * rng.uniform(0.6, 1.15)
+        ang = rng.uniform(0, np.pi)
+        u = xx * np.cos(ang) + yy * np.sin(ang)
+        v = -xx * np.sin(ang) + yy * np.cos(ang)
+        rings = np.sin(v / rng.uniform(4, 14) + 2.5 * np.sin(u / rng.uniform(80, 240)))
+        tex = rings * rng.uniform(8, 22) + cv2.GaussianBlur(noise, (0, 0), 1.0) * 4
+    elif kind == "felt":
+        felts = [(60, 110, 50), (110, 50, 40), (50, 40, 120), (40, 40, 40)]
+        base = np.array(felts[rng.integers(4)], np.float32)
+        tex = cv2.GaussianBlur(noise, (0, 0), 0.7) * rng.uniform(4, 9)
+    elif kind == "cork":
+        base = np.array([95, 140, 175], np.float32) * rng.uniform(0.8, 1.1)
+        speck = cv2.GaussianBlur(noise, (0, 0), 1.6)
+        tex = np.where(speck > 0.35, -35.0, 0.0).astype(np.float32) + speck * 12
+    elif kind == "cloth":
+        base = rng.uniform(60, 220, 3).astype(np.float32)
+        period = rng.uniform(3, 7)
+        weave = np.sin(xx * 2 * np.pi / period) * np.sin(yy * 2 * np.pi / period)
+        tex = weave * rng.uniform(6, 15) + noise * 3
+    elif kind == "paper":
+        base = rng.uniform(215, 250, 3).astype(np.float32)
+        tex = cv2.GaussianBlur(noise, (0, 0), 2.0) * 3
+    else:  # a dark rubber mat
+        base = rng.uniform(15, 45, 3).astype(np.float32)
+        tex = cv2.GaussianBlur(noise, (0, 0), 0.8) * 3
+    return base[None, None, :] + tex[:, :, None]
+
+
+def _body(rng: np.random.Generator, colour: tuple[int, int, int]) -> tuple[NDArray[np.float32], float]:
+    """A die body texture (TEX x TEX, BGR float) and its opacity: solid, marbled (two
+    colours swirled), or translucent (the table shows through the body, not the pips)."""
+    body = np.empty((TEX, TEX, 3), np.float32)
+    body[:] = colour
+    u = rng.random()
+    if u < 0.35:  # marbled: swirls of a second colour, as strong as the pips sometimes
+        other = np.array(colour, np.float32) * rng.uniform(0.2, 0.6) if rng.random() < 0.6 \
+            else rng.uniform(0, 255, 3).astype(np.float32)
+        yy, xx = np.mgrid[0:TEX, 0:TEX].astype(np.float32) / TEX
+        warp = cv2.GaussianBlur(rng.normal(0, 1, (TEX, TEX)).astype(np.float32), (0, 0), 8) * 40
+        a = rng.uniform(0, np.pi)
+        veins = np.sin((xx * np.cos(a) + yy * np.sin(a)) * rng.uniform(6, 18) + warp)
+        mix = np.clip((veins - rng.uniform(-0.2, 0.6)) * 2.5, 0, 1)[:, :, None]
+        body = body * (1 - mix) + other[None, None, :] * mix
+        return body, 1.0
+    if u < 0.6:  # translucent
+        return body, float(rng.uniform(0.45, 0.8))
+    return body, 1.0
+
+
 CLUTTER_KINDS = ("cable", "keys", "coin", "card", "sticker", "pen", "hand", "grain")
 
 
@@ -302,7 +361,7 @@ def render_scene(
     things that are not dice (cables, keys, coins, cards, stickers, pens, a hand, grain)
     are drawn on the table first."""
     st = STYLES[style]
-    img = _tray(rng, size)
+    img = _surface(rng, size) if style == "pipwild" else _tray(rng, size)
     if clutter:
         if rng.random() < 0.4:  # a light wooden desk
             img[:] = np.array([120, 165, 200], np.float32) + rng.uniform(-25, 25, 3)
@@ -348,6 +407,17 @@ def render_scene(
         body = np.concatenate([quad, quad + off * 0.35])
         cv2.fillConvexPoly(img, cv2.convexHull(body.astype(np.int32)), side.tolist(), cv2.LINE_AA)
         tex = face_texture(face, die_st).astype(np.float32)
+        opacity = 1.0
+        if style == "pipwild":  # marbled or translucent bodies, pips of any size
+            skin, opacity = _body(rng, die_st.die)
+            ink = np.zeros((TEX, TEX), np.uint8)
+            draw_symbol(ink, face, Style("mask", (0, 0, 0), (255, 255, 255), 0, False, 0))  # type: ignore[arg-type]
+            if rng.random() < 0.5:  # bigger or smaller pips than the art's
+                k = int(rng.choice([3, 5]))
+                kernel = np.ones((k, k) if rng.random() < 0.5 else (3, 3), np.uint8)
+                ink = cv2.dilate(ink, kernel) if kernel.shape[0] == k else cv2.erode(ink, kernel)
+            pip = (ink.astype(np.float32) / 255.0)[:, :, None]
+            tex = skin * (1 - pip) + np.array(die_st.ink, np.float32) * pip
         # Rounded corners: fade the texture to the side colour outside a rounded square.
         alpha = np.zeros((TEX, TEX), np.float32)
         r = die_st.rounded
@@ -358,6 +428,8 @@ def render_scene(
         src = np.array([[0, 0], [TEX - 1, 0], [TEX - 1, TEX - 1], [0, TEX - 1]], np.float32)
         m = cv2.getPerspectiveTransform(src, quad)
         warped = cv2.warpPerspective(tex, m, (size, size), flags=cv2.INTER_LINEAR)
+        if opacity < 1.0:  # translucent: the body lets the table through, the pips do not
+            alpha = alpha * (opacity + (1 - opacity) * pip[:, :, 0])
         wa = cv2.warpPerspective(alpha, m, (size, size), flags=cv2.INTER_LINEAR)[:, :, None]
         tilt = 1.0 + 0.12 * rng.uniform(-1, 1)  # each top face catches the light a bit differently
         img = img * (1 - wa) + warped * tilt * wa
@@ -369,7 +441,11 @@ def render_scene(
     # Uneven light across the tray, overall exposure, blur and sensor noise.
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / size
     grad = 1.0 + rng.uniform(-0.25, 0.25) * (xx - 0.5) + rng.uniform(-0.25, 0.25) * (yy - 0.5)
-    img *= grad[:, :, None] * rng.uniform(0.7, 1.25)
+    img *= grad[:, :, None] * (rng.uniform(0.3, 1.3) if style == "pipwild" else rng.uniform(0.7, 1.25))
+    if style == "pipwild" and rng.random() < 0.4:  # glare: a bright soft spot from a lamp
+        gx, gy = rng.uniform(0, 1, 2)
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * rng.uniform(0.05, 0.2) ** 2))
+        img += (spot * rng.uniform(60, 160))[:, :, None].astype(np.float32)
     sigma = rng.uniform(0.0, 1.4)
     if sigma > 0.3:
         img = cv2.GaussianBlur(img, (0, 0), sigma)

@@ -35,3 +35,24 @@ def test_clutter_draws_things_that_are_not_dice_and_keeps_the_labels_valid() -> 
     assert len(lb) == 3 and all(0 <= b[0] < b[2] < 640 and 0 <= b[1] < b[3] < 640 for _f, b in lb)
     # Eight things on the table change a good part of it.
     assert (np.abs(plain.astype(int) - busy.astype(int)).max(axis=2) > 40).mean() > 0.02
+
+
+def test_pipwild_varies_tables_and_dice_and_keeps_labels_valid() -> None:
+    from vision.render import SURFACES, _body, _surface
+
+    rng = np.random.default_rng(12)
+    means = set()
+    for _ in range(12):
+        img, labels = render_scene(rng, "pipwild", faces=(1, 2, 3, 4, 5, 6))
+        assert img.shape == (640, 640, 3)
+        assert all(f in (1, 2, 3, 4, 5, 6) and 0 <= b[0] < b[2] < 640 and 0 <= b[1] < b[3] < 640
+                   for f, b in labels)
+        means.add(int(img.mean() // 40))
+    assert len(means) >= 3  # dark mats, dim and bright tables
+    tables = [_surface(np.random.default_rng(s), 64) for s in range(40)]
+    assert len({round(float(t.mean()) / 20) for t in tables}) >= 4 and len(SURFACES) == 6
+    opacities = [_body(np.random.default_rng(s), (40, 40, 40))[1] for s in range(40)]
+    assert min(opacities) < 0.8 and max(opacities) == 1.0  # translucent and opaque bodies
+    marbled = [b for b, o in (_body(np.random.default_rng(s), (200, 60, 60)) for s in range(40))
+               if o == 1.0 and b.std(axis=(0, 1)).max() > 20]
+    assert marbled  # swirls of a second colour

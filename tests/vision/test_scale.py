@@ -1,0 +1,48 @@
+"""The working scale follows the dice: small dice in a big frame, dice too big for 640 px."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.profile import load_profile
+from vision.reader import read_frame
+from vision.render import render_scene
+
+PIPS = (1, 2, 3, 4, 5, 6)
+
+
+def _scene() -> tuple[np.ndarray, list[int]]:
+    img, labels = render_scene(np.random.default_rng(4), "pipwhite", dice=5, faces=PIPS, touching=0.0)
+    return img, sorted(int(f) for f, _b in labels)
+
+
+def _faces(img: np.ndarray, **kw: bool) -> list[int]:
+    return sorted(int(d.face) for d in read_frame(img, load_profile("pips"), **kw).dice if d.face is not None)
+
+
+def test_small_dice_in_a_big_frame_are_read_at_a_finer_scale() -> None:
+    img, truth = _scene()
+    # The table five times as wide: dice of about 45 px in 3,200, 9 px at 640.
+    col = [int(v) for v in np.median(img.reshape(-1, 3), axis=0)]
+    big = cv2.copyMakeBorder(img, 1280, 1280, 1280, 1280, cv2.BORDER_CONSTANT, value=col)
+    assert len(_faces(big, auto_scale=False)) < len(truth)
+    assert _faces(big) == truth
+
+
+def test_dice_too_big_for_640_are_read_at_a_coarser_scale() -> None:
+    # dice of about 50 px made 4x bigger: 200 px at 640
+    img, labels = render_scene(np.random.default_rng(7), "pipwhite", dice=2, faces=(2, 5), touching=0.0)
+    x0, y0, x1, y1 = labels[0][1]
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    crop = cv2.copyMakeBorder(img, 80, 80, 80, 80, cv2.BORDER_REPLICATE)[cy:cy + 160, cx:cx + 160]
+    up = cv2.resize(crop, (640, 640), interpolation=cv2.INTER_CUBIC)
+    got = read_frame(up, load_profile("pips"))
+    assert [d.face for d in got.dice] == [labels[0][0]]
+    fixed = read_frame(up, load_profile("pips"), auto_scale=False)
+    assert [d.face for d in fixed.dice] != [labels[0][0]]  # at 640 px it is its pips
+
+
+def test_a_flat_frame_is_not_read_again() -> None:
+    grey = np.full((480, 640, 3), 90, np.uint8)
+    assert read_frame(grey, load_profile("pips")).dice == ()
