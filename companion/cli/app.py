@@ -97,10 +97,9 @@ def run(args: argparse.Namespace) -> int:
     if shot is not None and not shot.parent.is_dir():
         print(f"companion app: folder {shot.parent} does not exist", file=sys.stderr)
         return 2
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    if shot is not None:
-        os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from companion.ui.startup import quiet_kivy
+
+    quiet_kivy(size, screenshot=shot is not None)
     try:
         from kivy.config import Config
     except ImportError:

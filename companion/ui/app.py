@@ -31,7 +31,16 @@ from companion.ui import dicesources, theme
 from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
-from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
+from companion.ui.widgets import (
+    BoardSplit,
+    DieIcon,
+    HexBoard,
+    MedalTimeline,
+    MedalTrack,
+    OddsBars,
+    PanelColumns,
+    medal_points,
+)
 
 KV_DIR = Path(__file__).with_name("kv")
 Factory.register("HexBoard", cls=HexBoard)
@@ -39,6 +48,8 @@ Factory.register("MedalTrack", cls=MedalTrack)
 Factory.register("OddsBars", cls=OddsBars)
 Factory.register("DieIcon", cls=DieIcon)
 Factory.register("MedalTimeline", cls=MedalTimeline)
+Factory.register("BoardSplit", cls=BoardSplit)
+Factory.register("PanelColumns", cls=PanelColumns)
 
 AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
                ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))
@@ -193,10 +204,21 @@ class BoardScreen(TableScreen):
         board.position = st.position
         board.highlights = t.highlights()
         board.target_dice = t.target_dice()
-        board.flash = t.flash
+        board.flash = self._fresh_flash(t.flash, st.turn)
+        board.show_names = t.settings.hex_labels
         board.held = t.objective_holders()
         board.flight = t.flight_overlay()
         board.redraw()
+
+    def _fresh_flash(self, flash: Any, turn: int) -> Any:
+        """The last battle's hits and flags while that battle's turn lasts; gone after it."""
+        if flash is None:
+            return None
+        seen = getattr(self, "_flash_seen", None)
+        if seen is None or seen[0] is not flash:
+            self._flash_seen = (flash, turn)
+            return flash
+        return flash if seen[1] == turn else None
 
     # --- the side panel, by what the prompt asks ----------------------------------------------
     def _panel(self) -> None:
@@ -489,6 +511,7 @@ class SettingsScreen(TableScreen):
                                     action=("dice", key), height=56))
         self.ids.sound.active = t.settings.sound
         self.ids.speak.active = t.settings.speak
+        self.ids.hex_labels.active = t.settings.hex_labels
         if self.manager is not None and getattr(self.manager, "speaker", None) is None:
             self.ids.speak_label.text = _("Read the prompts aloud (no speech engine found)")
         self._table_section()
