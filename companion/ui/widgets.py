@@ -92,6 +92,7 @@ class HexBoard(StencilView):
     pan = ListProperty([0.0, 0.0])  # pixels the zoomed map is moved by
     aspect = NumericProperty(theme.board_aspect(Board.of()))  # the board's width / height
 
+    min_radius = NumericProperty(dp(27))  # a board drawn smaller than this starts zoomed
     MAX_ZOOM = 4.0
 
     def __init__(self, **kw: Any) -> None:
@@ -104,6 +105,8 @@ class HexBoard(StencilView):
         self._pinch: tuple[float, float, float, tuple[float, float]] | None = None
         self._panning: tuple[float, float, float, float] | None = None
         self._lines: tuple[int, dict[str, dict[Hex, list[int]]]] | None = None
+        self._auto_zoom = True  # until the player zooms or pans
+        self._auto_size = (0.0, 0.0)
         self._redraw_ev = Clock.create_trigger(lambda dt: self.redraw(), -1)
         self.draws = 0
         self.bind(size=self._redraw_ev, pos=self._redraw_ev)
@@ -113,6 +116,29 @@ class HexBoard(StencilView):
         sc = self.scenario
         self.aspect = theme.board_aspect(sc.geometry) if sc is not None else self.aspect
         self.zoom, self.pan = 1.0, [0.0, 0.0]
+        self._auto_zoom = True
+        self._auto_size = (0.0, 0.0)
+
+    def _first_zoom(self, lay: theme.HexLayout) -> bool:
+        """On a new board too wide for the box (Overlord), start zoomed so that its hexes can
+        be read and tapped (about ``min_radius``), on the hexes lit for the player if any."""
+        if self._auto_size == (self.width, self.height):
+            return False
+        self._auto_size = (self.width, self.height)
+        want = self.min_radius / max(lay.fit_radius, 1e-6)
+        if want <= 1.05 or not self.interactive:
+            return False
+        self.zoom = min(self.MAX_ZOOM, want)
+        lit = [lay.board.parse(n) for n in (self.highlights or {}) if n in lay.board.tables.by_name]
+        if lit:
+            xs = [lay.center(h)[0] for h in lit]
+            ys = [lay.center(h)[1] for h in lit]
+            about = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        else:
+            about = self.center
+        self.pan = list(lay.pan_for_zoom(self.zoom, *about))
+        self.pan = [self.pan[0] + self.center_x - about[0], self.pan[1] + self.center_y - about[1]]
+        return True
 
     # --- zoom and pan --------------------------------------------------------------------------
     def zoom_to(self, zoom: float, about: tuple[float, float] | None = None) -> None:
@@ -122,6 +148,7 @@ class HexBoard(StencilView):
         if lay is None:
             self.zoom = zoom
             return
+        self._auto_zoom = False
         wx, wy = about if about is not None else self.center
         self.pan = list(lay.pan_for_zoom(zoom, wx, wy))
         self.zoom = zoom
@@ -131,6 +158,7 @@ class HexBoard(StencilView):
         self.zoom_to(self.zoom * factor, about)
 
     def show_all(self) -> None:
+        self._auto_zoom = False
         self.zoom, self.pan = 1.0, [0.0, 0.0]
         self.redraw()
 
@@ -155,6 +183,7 @@ class HexBoard(StencilView):
         self.redraw()
 
     def _pan_by(self, dx: float, dy: float) -> None:
+        self._auto_zoom = False
         self.pan = [self.pan[0] + dx, self.pan[1] + dy]
         self._redraw_ev()
 
@@ -279,6 +308,9 @@ class HexBoard(StencilView):
         board = pos.board
         lay = theme.HexLayout(board, self.x, self.y, self.width, self.height, self.zoom,
                               (self.pan[0], self.pan[1]))
+        if self._auto_zoom and self._first_zoom(lay):
+            lay = theme.HexLayout(board, self.x, self.y, self.width, self.height, self.zoom,
+                                  (self.pan[0], self.pan[1]))
         self.pan = [lay.pan[0], lay.pan[1]]
         self.layout = lay
         self.draws += 1
