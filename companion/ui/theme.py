@@ -223,6 +223,25 @@ def _members(by_hex: dict[str, list[str]], board: Board) -> dict[str, set[Hex]]:
     return out
 
 
+def _untangled(adj: dict[Hex, set[Hex]]) -> dict[Hex, set[Hex]]:
+    """Three pieces touching each other would draw a triangle: one of its sides goes (the
+    one between the two busiest hexes; between equals, the one along a row), making a fork
+    or a bend as the printed tiles do."""
+    for a in sorted(adj):
+        for b in sorted(adj[a]):
+            if b <= a:
+                continue
+            for c in sorted(adj[a] & adj[b]):
+                if c <= b or b not in adj[a] or c not in adj[a] or c not in adj[b]:
+                    continue
+                sides = [(a, b), (a, c), (b, c)]
+                u, v = max(sides, key=lambda e: (len(adj[e[0]]) + len(adj[e[1]]),
+                                                  e[0].row == e[1].row))
+                adj[u].discard(v)
+                adj[v].discard(u)
+    return adj
+
+
 def line_links(board: Board, by_hex: dict[str, list[str]],
                orientation: dict[str, int] | None = None) -> dict[str, dict[Hex, list[int]]]:
     """For each linear feature ("river", "road", "rail"): hex -> the directions (0..5, see
@@ -245,9 +264,10 @@ def line_links(board: Board, by_hex: dict[str, list[str]],
     for kind in ("river", "road", "rail"):
         mine = members[kind]
         links: dict[Hex, list[int]] = {}
+        joined = _untangled({h: {n for n in board.neighbours(h) if n in mine} for h in mine})
         for h in mine:
             near = {d: Hex(h.col + dc, h.row + dr) for d, (dc, dr) in enumerate(STEPS)}
-            dirs = [d for d, n in near.items() if n in mine]
+            dirs = [d for d, n in near.items() if n in joined[h]]
             off = [d for d, n in near.items() if not board.contains(n)]
             ends = members["body"] if kind == "river" else towns  # where a line may run into
             if len(dirs) < 2:

@@ -127,7 +127,9 @@ class HexBoard(StencilView):
         self._auto_size = (self.width, self.height)
         want = self.min_radius / max(lay.fit_radius, 1e-6)
         if want <= 1.05 or not self.interactive:
-            return False
+            changed = self.zoom != 1.0
+            self.zoom, self.pan = 1.0, [0.0, 0.0]
+            return changed
         self.zoom = min(self.MAX_ZOOM, want)
         lit = [lay.board.parse(n) for n in (self.highlights or {}) if n in lay.board.tables.by_name]
         if lit:
@@ -409,7 +411,7 @@ class HexBoard(StencilView):
             return out
 
         river = segments("river")
-        for width, colour in ((0.34, theme.RIVER_BANK), (0.24, theme.RIVER)):
+        for width, colour in ((0.44, theme.RIVER_BANK), (0.34, theme.RIVER)):
             Color(*colour)
             for seg in river:
                 Line(points=seg, width=max(2.0, r * width / 2), cap="round")
@@ -440,7 +442,7 @@ class HexBoard(StencilView):
             ux, uy = vx / length, vy / length
             px, py = -uy, ux
             cx, cy = lay.center(h)
-            deck_l, deck_w = r * 0.62, r * 0.2
+            deck_l, deck_w = r * 0.5, r * 0.3
             quad = [cx + px * deck_l + ux * deck_w, cy + py * deck_l + uy * deck_w,
                     cx + px * deck_l - ux * deck_w, cy + py * deck_l - uy * deck_w,
                     cx - px * deck_l - ux * deck_w, cy - py * deck_l - uy * deck_w,
