@@ -22,7 +22,9 @@ def quiet_kivy(size: tuple[int, int] | None = None, *, screenshot: bool = False)
     """
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON" if screenshot else "KIVY")
+    # Kivy's own console handler prints everything from INFO up as it starts, before any
+    # level set afterwards could stop it; in PYTHON mode it leaves logging to us
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     if screenshot:
         os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     if sys.platform.startswith("linux") and "ANDROID_ARGUMENT" not in os.environ:
@@ -39,6 +41,11 @@ def quiet_kivy(size: tuple[int, int] | None = None, *, screenshot: bool = False)
     from kivy.logger import LOG_LEVELS, Logger
 
     Logger.setLevel(LOG_LEVELS.get(level, logging.WARNING))
+    if os.environ["KIVY_LOG_MODE"] == "PYTHON" and not screenshot and not Logger.handlers:
+        out = logging.StreamHandler(sys.__stderr__)
+        out.setFormatter(logging.Formatter("companion app: %(levelname)s %(message)s"))
+        Logger.addHandler(out)
+        Logger.propagate = False
     if not (shutil.which("xclip") or shutil.which("xsel")):
         Logger.addFilter(_no_cutbuffer)
 
