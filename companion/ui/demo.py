@@ -7,8 +7,7 @@ until the wanted moment: a battle waiting for dice, a retreat to choose, the end
 from __future__ import annotations
 
 from companion.game.auto import AutoPlayer
-from companion.scenarios import DEMO_SCENARIO
-from companion.scenarios import Scenario
+from companion.scenarios import DEMO_SCENARIO, Scenario
 from companion.ui.controller import Table
 
 # screen name -> (scenario, prompt kind to stop at)
