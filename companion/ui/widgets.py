@@ -548,12 +548,14 @@ class HexBoard(StencilView):
                 Color(0.72, 0.22, 0.15, 1)
                 Triangle(points=[x0 - r * 0.17, y0 + r * 0.06, x0 + r * 0.17, y0 + r * 0.06,
                                  x0, y0 + r * 0.22])
-        if "hedgerow" in types:
-            Color(0.13, 0.33, 0.11, 1)
-            for sign in (-1, 1):  # along the two upper and two lower edges
-                pts = [cx - r * 0.8, cy + sign * r * 0.42, cx, cy + sign * r * 0.88,
-                       cx + r * 0.8, cy + sign * r * 0.42]
-                Line(points=pts, width=max(2.0, r * 0.07), joint="round")
+        if "hedgerow" in types:  # bushes round the rim of the field
+            rim = lay.corners(h, r * 0.12)
+            for (x0, y0), (x1, y1) in itertools.pairwise([*rim, rim[0]]):
+                for i in range(4):
+                    t = i / 4
+                    x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                    Color(0.12, 0.3, 0.1, 1)
+                    Ellipse(pos=(x - r * 0.09, y - r * 0.09), size=(r * 0.18, r * 0.18))
         if "marsh" in types:
             Color(0.22, 0.42, 0.58, 1)
             for dx, dy in ((-0.55, 0.25), (0.35, 0.3), (-0.5, -0.25), (0.3, -0.3), (-0.1, 0.6)):
@@ -676,6 +678,8 @@ class HexBoard(StencilView):
             RoundedRectangle(pos=(cx - w / 2, cy - hgt / 2), size=(w, hgt), radius=[r * 0.13])
             Color(*theme.SIDE_LIGHT[side])
             Line(rounded_rectangle=(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.13), width=1.4)
+        if r < 18:  # a thumbnail: the counter says its side, text would be a smudge
+            return
         label = theme.UNIT_LABELS.get(u.type, u.type[:4].upper())
         draw_text(label, cx, cy + hgt * 0.25, max(9, int(r * 0.25)), bold=True)
         if u.spec.air:
