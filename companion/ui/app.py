@@ -16,6 +16,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -112,7 +113,7 @@ class StartScreen(TableScreen):
                 pos = to_position(sc)
             except ValueError:
                 continue
-            card = BoxLayout(orientation="vertical", spacing=4)
+            card = BoxLayout(orientation="vertical", spacing=dp(4))
             thumb = HexBoard(interactive=False, show_names=False)
             thumb.scenario, thumb.position = sc, pos
             card.add_widget(thumb)
@@ -354,7 +355,7 @@ class BoardScreen(TableScreen):
                 panel.add_widget(label(line, 15, theme.MUTED))
             odds = p.dice.odds or {}
             if odds.get("hits"):
-                bars = OddsBars(size_hint_y=None, height=130)
+                bars = OddsBars(size_hint_y=None, height=dp(130))
                 bars.odds = odds
                 panel.add_widget(bars)
             for key, words in (("p_lost", _("Chance the airplane is lost:")),
@@ -390,9 +391,9 @@ class BoardScreen(TableScreen):
         faces = self.table.dice_shown
         if not faces:
             return
-        row = BoxLayout(size_hint_y=None, height=70, spacing=6)
+        row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(6))
         for i, f in enumerate(faces):
-            icon = DieIcon(face=f or "", index=i, size_hint_x=None, width=66)
+            icon = DieIcon(face=f or "", index=i, size_hint_x=None, width=dp(66))
             if editable:
                 icon.bind(on_touch_down=lambda w, touch, i=i: self._cycle_die(w, touch, i))
             row.add_widget(icon)
@@ -411,12 +412,12 @@ class BoardScreen(TableScreen):
     def _dice_pad(self, panel: Any, count: int, send: Callable[[list[str]], Any]) -> None:
         """The manual dice pad: tap faces, then send (always at hand, whatever the source)."""
         panel.add_widget(label(_("Or tap the dice as thrown:"), 16, theme.MUTED))
-        row = BoxLayout(size_hint_y=None, height=70, spacing=6)
+        row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(6))
         for f in self.pad:
-            row.add_widget(DieIcon(face=f, size_hint_x=None, width=62))
+            row.add_widget(DieIcon(face=f, size_hint_x=None, width=dp(62)))
         row.add_widget(Label(text=f"{len(self.pad)}/{count}", font_size="20sp", color=theme.TEXT))
         panel.add_widget(row)
-        faces = GridLayout(cols=5, spacing=4, size_hint_y=None, height=78)
+        faces = GridLayout(cols=5, spacing=dp(4), size_hint_y=None, height=dp(78))
         for f in M44_FACES:
             d = Button(background_normal="", background_color=(0, 0, 0, 0))
             icon = DieIcon(face=f)
@@ -427,7 +428,7 @@ class BoardScreen(TableScreen):
             d.bind(on_release=lambda *_a, f=f: self._pad_add(f, count))
             faces.add_widget(d)
         panel.add_widget(faces)
-        ctl = BoxLayout(size_hint_y=None, height=60, spacing=6)
+        ctl = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(6))
         ctl.add_widget(button(_("Clear"), self._pad_clear, action=("pad", "clear")))
         ctl.add_widget(button(_("Send the dice"), lambda: self._pad_send(count, send),
                               action=("pad", "send")))
@@ -462,8 +463,12 @@ class AirScreen(TableScreen):
         rules = st.scenario.air.rules.value if st is not None and st.scenario.air.rules else None
         names = {"air-pack": _("Air Pack"), "flight-plan": _("New Flight Plan")}
         self.ids.rules.text = names.get(rules or "", _("No air rules in this game"))
+        def fit(*_a: Any) -> None:  # the row of sides as tall as the taller column
+            box.height = max([c.minimum_height for c in box.children] or [0])
+
         for side, info in t.air_sides().items():
-            col = Factory.Dark(orientation="vertical", padding=12, spacing=4)
+            col = Factory.Dark(orientation="vertical", padding=dp(12), spacing=dp(4))
+            col.bind(minimum_height=fit)
             col.add_widget(label(side.title(), 28, theme.SIDE_LIGHT[side], bold=True))
             col.add_widget(Factory.Heading(text=_("Air units")))
             if not info["units"]:
@@ -538,7 +543,7 @@ class SettingsScreen(TableScreen):
                                                       else "mqtt"), height=52))
         elif kind == "camera":
             detail.add_widget(Factory.Heading(text=_("Camera")))
-            self.preview = Factory.Image(size_hint_y=None, height=240)
+            self.preview = Factory.Image(size_hint_y=None, height=dp(240))
             detail.add_widget(self.preview)
             self.preview_note = label(_("Looking for a camera..."), 16, theme.MUTED)
             detail.add_widget(self.preview_note)

@@ -18,7 +18,7 @@ from kivy.graphics import (
     RoundedRectangle,
     Triangle,
 )
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import (
     ListProperty,
     NumericProperty,
@@ -247,7 +247,7 @@ class HexBoard(StencilView):
         moved = math.dist(touch.pos, touch.opos)
         if self._panning is None and self.zoom > 1.0 and not self._has_unit(self._down) \
                 and moved > 12:
-            self._panning = (touch.x, touch.y, 0.0, 0.0)
+            self._panning = (touch.ox, touch.oy, 0.0, 0.0)  # from where the finger went down
             self._down = None
         if self._panning is not None:
             px, py, _a, _b = self._panning
@@ -768,10 +768,10 @@ class OddsBars(Widget):
         n = len(hits) + len(extra)
         if n == 0:
             return
-        gap = 6
+        gap = dp(6)
         bw = (self.width - gap * (n + 1)) / n
-        base = self.y + 22
-        top = self.height - 44
+        base = self.y + dp(22)
+        top = self.height - dp(44)
         with self.canvas:
             Color(0.25, 0.26, 0.24, 1)
             Rectangle(pos=self.pos, size=self.size)
@@ -780,9 +780,9 @@ class OddsBars(Widget):
                 is_extra = i >= len(hits)
                 Color(*((0.3, 0.45, 0.8, 1) if is_extra else (0.86, 0.3, 0.2, 1)))
                 Rectangle(pos=(x, base), size=(bw, max(1.0, top * p)))
-                draw_text(f"{round(p * 100)}%", x + bw / 2, base + top * p + 10, 14)
+                draw_text(f"{round(p * 100)}%", x + bw / 2, base + top * p + dp(10), int(sp(14)))
                 label = (extra[i - len(hits)][0] if is_extra else f"{i} hit" if i == 1 else f"{i} hits")
-                draw_text(label, x + bw / 2, self.y + 10, 13, theme.MUTED)
+                draw_text(label, x + bw / 2, self.y + dp(10), int(sp(13)), theme.MUTED)
 
 
 class MedalTrack(Widget):
@@ -830,8 +830,8 @@ class MedalTimeline(Widget):
             return
         last_turn = max(1, pts[-1][0])
         top = max(1, int(self.target), *(max(p[1], p[2]) for p in pts))
-        left, bottom = self.x + 40, self.y + 28
-        w, h = self.width - 56, self.height - 40
+        left, bottom = self.x + dp(40), self.y + dp(28)
+        w, h = self.width - dp(56), self.height - dp(40)
 
         def xy(turn: float, medals: float) -> tuple[float, float]:
             return left + w * turn / last_turn, bottom + h * medals / top
@@ -842,9 +842,9 @@ class MedalTimeline(Widget):
             Color(*theme.MUTED)
             Line(points=[left, bottom, left + w, bottom], width=1)
             for m in range(0, top + 1):
-                draw_text(str(m), left - 16, xy(0, m)[1], 13, theme.MUTED)
+                draw_text(str(m), left - dp(16), xy(0, m)[1], int(sp(13)), theme.MUTED)
             for t in range(0, last_turn + 1, max(1, last_turn // 10)):
-                draw_text(str(t), xy(t, 0)[0], self.y + 12, 13, theme.MUTED)
+                draw_text(str(t), xy(t, 0)[0], self.y + dp(12), int(sp(13)), theme.MUTED)
             for side, idx, shift in (("allies", 1, -2.5), ("axis", 2, 2.5)):
                 line: list[float] = [*xy(0, 0)]
                 prev = 0
@@ -853,8 +853,8 @@ class MedalTimeline(Widget):
                     prev = p[idx]
                 line += [*xy(last_turn, prev)]
                 Color(*theme.SIDE_LIGHT[side])
-                Line(points=[v + shift for v in line], width=2.5)  # side by side where they meet
-                draw_text(side.title(), left + 40 + (idx - 1) * 80, self.top - 14, 15,
+                Line(points=[v + shift for v in line], width=dp(2.5))  # side by side where they meet
+                draw_text(side.title(), left + dp(40) + (idx - 1) * dp(80), self.top - dp(14), int(sp(15)),
                           theme.SIDE_LIGHT[side], bold=True)
 
 
