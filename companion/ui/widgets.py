@@ -12,6 +12,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     Color,
     Ellipse,
+    InstructionGroup,
     Line,
     Mesh,
     Rectangle,
@@ -108,6 +109,9 @@ class HexBoard(StencilView):
         self._auto_zoom = True  # until the player zooms or pans
         self._auto_size = (0.0, 0.0)
         self._redraw_ev = Clock.create_trigger(lambda dt: self.redraw(), -1)
+        # the dragged unit's ghost: its own group, since canvas.after holds the stencil's end
+        self._ghost = InstructionGroup()
+        self.canvas.after.add(self._ghost)
         self.draws = 0
         self.bind(size=self._redraw_ev, pos=self._redraw_ev)
         self.bind(scenario=self._new_board)
@@ -212,7 +216,7 @@ class HexBoard(StencilView):
         if len(self._touches) == 2:  # a pinch: no tap, no drag
             a, b = self._touches
             self._down = None
-            self.canvas.after.clear()
+            self._ghost.clear()
             self._pinch = (math.dist(a.pos, b.pos) or 1.0, self.zoom, 0.0,
                            ((a.x + b.x) / 2, (a.y + b.y) / 2))
             return True
@@ -257,10 +261,10 @@ class HexBoard(StencilView):
         if self._down is None or self.position is None:
             return True
         unit = self.position.unit_at(self.position.board.parse(self._down))
-        self.canvas.after.clear()
+        self._ghost.clear()
         if unit is not None and self.layout is not None:
             r = self.layout.radius
-            with self.canvas.after:
+            with self._ghost:
                 Color(*theme.SIDE_COLOURS[unit.side.value][:3], 0.7)
                 Ellipse(pos=(touch.x - r * 0.6, touch.y - r * 0.6), size=(r * 1.2, r * 1.2))
                 draw_text(theme.UNIT_LABELS.get(unit.type, unit.type[:4].upper()), touch.x,
@@ -273,7 +277,7 @@ class HexBoard(StencilView):
         touch.ungrab(self)
         if touch in self._touches:
             self._touches.remove(touch)
-        self.canvas.after.clear()
+        self._ghost.clear()
         if self._pinch is not None:  # the pinch ends when the last finger leaves
             if not self._touches:
                 self._pinch = None
@@ -938,6 +942,8 @@ class PanelColumns(Layout):
             widget.fbind("minimum_height", self._trigger_layout)
         for child in getattr(widget, "children", []):  # a ScrollView's content
             child.fbind("height", self._trigger_layout)
+        # laid out at once: a tap that comes before the next frame finds the button in place
+        self.do_layout()
 
     def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
         if hasattr(widget, "minimum_height"):
@@ -981,8 +987,7 @@ class PanelColumns(Layout):
         need = max(used) + pt + pb
         total = max(view, need)
         if self.size_hint_y is None and abs(self.height - total) > 0.5:
-            self.height = total
-            return  # laid out again at the new height
+            self.height = total  # the ScrollView moves us; the children follow at once below
         for i, col in enumerate(cols):
             x = self.x + pl + i * (col_w + sp)
             spare = max(0.0, total - pt - pb - used[i])

@@ -244,6 +244,7 @@ def overlord_steps(app: CompanionApp) -> Iterator[float]:
     check("overlord: taps on the zoomed board reach the right hex",
           all(a == b for a, b in heard) and heard, heard)
     check_board_frame("overlord", app)
+    yield 0.2
     shot("overlord")
 
 
