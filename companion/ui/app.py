@@ -40,6 +40,7 @@ from companion.ui.widgets import (
     MedalTrack,
     OddsBars,
     PanelColumns,
+    PanelScroll,
     medal_points,
 )
 
@@ -51,6 +52,7 @@ Factory.register("DieIcon", cls=DieIcon)
 Factory.register("MedalTimeline", cls=MedalTimeline)
 Factory.register("BoardSplit", cls=BoardSplit)
 Factory.register("PanelColumns", cls=PanelColumns)
+Factory.register("PanelScroll", cls=PanelScroll)
 
 AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
                ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))

@@ -10,9 +10,9 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
+    Canvas,
     Color,
     Ellipse,
-    InstructionGroup,
     Line,
     Mesh,
     Rectangle,
@@ -93,7 +93,7 @@ class HexBoard(StencilView):
     pan = ListProperty([0.0, 0.0])  # pixels the zoomed map is moved by
     aspect = NumericProperty(theme.board_aspect(Board.of()))  # the board's width / height
 
-    min_radius = NumericProperty(dp(27))  # a board drawn smaller than this starts zoomed
+    min_radius = NumericProperty(dp(26))  # a board drawn smaller than this starts zoomed
     MAX_ZOOM = 4.0
 
     def __init__(self, **kw: Any) -> None:
@@ -110,7 +110,7 @@ class HexBoard(StencilView):
         self._auto_size = (0.0, 0.0)
         self._redraw_ev = Clock.create_trigger(lambda dt: self.redraw(), -1)
         # the dragged unit's ghost: its own group, since canvas.after holds the stencil's end
-        self._ghost = InstructionGroup()
+        self._ghost = Canvas()
         self.canvas.after.add(self._ghost)
         self.draws = 0
         self.bind(size=self._redraw_ev, pos=self._redraw_ev)
@@ -882,7 +882,7 @@ class BoardSplit(Layout):
     the panel the rest, never less than ``min_panel`` (wide) or ``min_panel_height`` (tall)."""
 
     aspect = NumericProperty(theme.board_aspect(Board.of()))
-    min_panel = NumericProperty(dp(380))
+    min_panel = NumericProperty(dp(460))
     max_panel = NumericProperty(dp(760))  # two columns of panel, then the board takes the rest
     min_panel_height = NumericProperty(dp(330))
 
@@ -984,19 +984,51 @@ class PanelColumns(Layout):
                 step = h
             cols[-1].append(c)
             used[-1] += step
-        need = max(used) + pt + pb
-        total = max(view, need)
+
+        def firm(c: Any) -> float:  # what must show: a stretchy box (the log) may be cut short
+            if c.size_hint_y is not None and not isinstance(c, ScrollView):
+                return 0.0
+            return least[id(c)]
+
+        fixed = [sum(firm(c) for c in col) + sp * max(0, len(col) - 1) for col in cols]
+        total = max(view, max(fixed) + pt + pb)
         if self.size_hint_y is None and abs(self.height - total) > 0.5:
             self.height = total  # the ScrollView moves us; the children follow at once below
         for i, col in enumerate(cols):
             x = self.x + pl + i * (col_w + sp)
-            spare = max(0.0, total - pt - pb - used[i])
+            spare = max(0.0, total - pt - pb - fixed[i])
+            size: dict[int, float] = {id(c): firm(c) for c in col}
+            for c in col:  # stretchy widgets get their least height first, in order
+                if c.size_hint_y is not None:
+                    extra = min(spare, least[id(c)] - size[id(c)])
+                    size[id(c)] += extra
+                    spare -= extra
             weights = sum(c.size_hint_y for c in col if c.size_hint_y is not None) or 1.0
             y = self.top - pt
             for c in col:
-                h = least[id(c)]
+                h = size[id(c)]
                 if c.size_hint_y is not None:
                     h += spare * c.size_hint_y / weights
                 c.size = (col_w, h)
                 c.pos = (x, y - h)
                 y -= h + sp
+
+
+class PanelScroll(ScrollView):
+    """The side panel's ScrollView: a tap on a button in it counts at once. Kivy's ScrollView
+    replays a tap that did not scroll with the release 0.2 s later (to show the press), so a
+    button pressed in a scrolling panel acted late and a quick next tap could beat it."""
+
+    def on_scroll_stop(self, touch: Any, check_children: bool = True) -> Any:
+        uid = self._get_uid()
+        click = uid in touch.ud and touch.ud[uid].get("mode") == "unknown"
+        result = super().on_scroll_stop(touch, check_children)
+        if click and not touch.ud.get(self._get_uid("svavoid")):
+            touch.ud[uid + "-released"] = True
+            super()._do_touch_up(touch)
+        return result
+
+    def _do_touch_up(self, touch: Any, *largs: Any) -> None:
+        if touch.ud.pop(self._get_uid() + "-released", False):
+            return  # released already, in on_scroll_stop
+        super()._do_touch_up(touch, *largs)
