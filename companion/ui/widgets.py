@@ -755,6 +755,8 @@ class DieIcon(Widget):
 class OddsBars(Widget):
     """The odds as a picture: a bar per number of hits, and bars for retreat / eliminate."""
 
+    shrinks_to = dp(84)  # a full panel may draw it this low (PanelColumns)
+
     odds = ObjectProperty(None, allownone=True)
     labels = ListProperty([])
 
@@ -911,7 +913,8 @@ class BoardSplit(Layout):
             panel.pos = (self.x, self.y)
         else:
             natural = h * self.aspect
-            pw = max(self.min_panel, min(self.max_panel, w * 0.62, w - natural))
+            least = min(self.min_panel, w * 0.42)  # a small screen keeps a readable board
+            pw = max(least, min(self.max_panel, w * 0.62, w - natural))
             pw = min(pw, w * 0.62)
             board.size = (w - pw, h)
             board.pos = (self.x, self.y)
@@ -937,6 +940,8 @@ class PanelColumns(Layout):
             self.fbind(prop, self._trigger_layout)
 
     def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        if widget.size_hint_y is None and getattr(widget, "shrinks_to", None):
+            widget.natural_height = widget.height  # its height before any squeeze of ours
         super().add_widget(widget, *args, **kw)
         if hasattr(widget, "minimum_height"):
             widget.fbind("minimum_height", self._trigger_layout)
@@ -958,7 +963,7 @@ class PanelColumns(Layout):
     def _least(self, c: Any, avail: float) -> float:
         """The least height a widget needs."""
         if c.size_hint_y is None:
-            return float(c.height)
+            return float(getattr(c, "natural_height", None) or c.height)
         if isinstance(c, ScrollView):
             inner = c.children[0].height if c.children else 0.0
             return float(min(inner, max(avail * 0.5, dp(150))))
@@ -991,6 +996,16 @@ class PanelColumns(Layout):
             return least[id(c)]
 
         fixed = [sum(firm(c) for c in col) + sp * max(0, len(col) - 1) for col in cols]
+        for i, col in enumerate(cols):  # too tall: a picture that may shrink (the odds) does
+            over = fixed[i] - avail
+            for c in col:
+                shrink = getattr(c, "shrinks_to", None)
+                if over > 0 and shrink and c.size_hint_y is None:
+                    cut = min(over, least[id(c)] - shrink)
+                    if cut > 0:
+                        least[id(c)] -= cut
+                        fixed[i] -= cut
+                        over -= cut
         total = max(view, max(fixed) + pt + pb)
         if self.size_hint_y is None and abs(self.height - total) > 0.5:
             self.height = total  # the ScrollView moves us; the children follow at once below
@@ -1012,6 +1027,21 @@ class PanelColumns(Layout):
                 c.size = (col_w, h)
                 c.pos = (x, y - h)
                 y -= h + sp
+                if c.size_hint_y is not None and least[id(c)] > h + 0.5:
+                    self._clip(c)
+        Clock.schedule_once(lambda dt: [self._clip(c) for c in kids if c.size_hint_y is not None
+                                        and hasattr(c, "minimum_height")], 0)
+
+    @staticmethod
+    def _clip(box: Any) -> None:
+        """A stretchy box (the log) cut short: its lines that no longer fit in it (the first,
+        oldest ones: a box lays its lines out from the bottom) are hidden, not drawn over the
+        widgets above it."""
+        if not hasattr(box, "do_layout") or isinstance(box, ScrollView):
+            return
+        box.do_layout()
+        for w in box.children:
+            w.opacity = 1 if (w.top <= box.top + 1 and w.y >= box.y - 1) else 0
 
 
 class PanelScroll(ScrollView):
