@@ -77,6 +77,40 @@ def _table_settings(settings: Any, args: argparse.Namespace) -> bool:
     return bool(table)
 
 
+class _Kept:
+    """What a screenshot run in the player's own data folder must leave as it found: the saved
+    games (the run's demo game is deleted), the settings and the screen it was on."""
+
+    def __init__(self, table: Any) -> None:
+        from companion.ui.controller import SETTINGS_FILE, STATE_FILE
+
+        self.data_dir = Path(table.store.data_dir)
+        self.games = {g.id for g in table.store.list_games(include_empty=True)}
+        self.files = {self.data_dir / name: (self.data_dir / name).read_bytes()
+                      if (self.data_dir / name).exists() else None
+                      for name in (SETTINGS_FILE, STATE_FILE)}
+
+    def restore(self) -> None:
+        from companion.store import GameStore, StoreError
+
+        try:
+            store = GameStore(self.data_dir)
+            try:
+                for g in store.list_games(include_empty=True):
+                    if g.id not in self.games:
+                        store.delete_game(g.id)
+            finally:
+                store.close()
+            for path, text in self.files.items():
+                if text is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    path.write_bytes(text)
+        except (OSError, StoreError) as exc:
+            print(f"companion app: the screenshot's game could not be removed: {exc}",
+                  file=sys.__stderr__)
+
+
 def run(args: argparse.Namespace) -> int:
     size = _size(args.size)
     if size is None:
@@ -97,10 +131,9 @@ def run(args: argparse.Namespace) -> int:
     if shot is not None and not shot.parent.is_dir():
         print(f"companion app: folder {shot.parent} does not exist", file=sys.stderr)
         return 2
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    if shot is not None:
-        os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from companion.ui.startup import quiet_kivy
+
+    quiet_kivy(size, screenshot=shot is not None)
     try:
         from kivy.config import Config
     except ImportError:
@@ -120,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
         tmp = tempfile.TemporaryDirectory(prefix="companion-shot-")
         data_dir = tmp.name
     table = Table.open(data_dir)
+    kept = _Kept(table) if shot is not None and tmp is None else None  # nothing left behind
     from companion.ui.i18n import set_language
 
     set_language(os.environ.get("COMPANION_LANG") or table.settings.language)  # before the screens load
@@ -183,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
         traceback.print_exc(file=sys.__stderr__)
         return 1
     finally:
+        if kept is not None:
+            kept.restore()
         if tmp is not None:
             tmp.cleanup()
     return result["code"]

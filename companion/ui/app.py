@@ -34,7 +34,17 @@ from companion.ui.controller import AMMO_WORDS, Table
 from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
 from companion.ui.turn_guard import DEFAULT_GUARD_S
-from companion.ui.widgets import DieIcon, HexBoard, MedalTimeline, MedalTrack, OddsBars, medal_points
+from companion.ui.widgets import (
+    BoardSplit,
+    DieIcon,
+    HexBoard,
+    MedalTimeline,
+    MedalTrack,
+    OddsBars,
+    PanelColumns,
+    PanelScroll,
+    medal_points,
+)
 
 KV_DIR = Path(__file__).with_name("kv")
 Factory.register("HexBoard", cls=HexBoard)
@@ -42,6 +52,9 @@ Factory.register("MedalTrack", cls=MedalTrack)
 Factory.register("OddsBars", cls=OddsBars)
 Factory.register("DieIcon", cls=DieIcon)
 Factory.register("MedalTimeline", cls=MedalTimeline)
+Factory.register("BoardSplit", cls=BoardSplit)
+Factory.register("PanelColumns", cls=PanelColumns)
+Factory.register("PanelScroll", cls=PanelScroll)
 
 AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
                ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))
@@ -129,7 +142,7 @@ class StartScreen(TableScreen):
                 pos = to_position(sc)
             except ValueError:
                 continue
-            card = BoxLayout(orientation="vertical", spacing=4)
+            card = BoxLayout(orientation="vertical", spacing=dp(4))
             thumb = HexBoard(interactive=False, show_names=False)
             thumb.scenario, thumb.position = sc, pos
             card.add_widget(thumb)
@@ -222,10 +235,21 @@ class BoardScreen(TableScreen):
         board.position = st.position
         board.highlights = t.highlights()
         board.target_dice = t.target_dice()
-        board.flash = t.flash
+        board.flash = self._fresh_flash(t.flash, st.turn)
+        board.show_names = t.settings.hex_labels
         board.held = t.objective_holders()
         board.flight = t.flight_overlay()
         board.redraw()
+
+    def _fresh_flash(self, flash: Any, turn: int) -> Any:
+        """The last battle's hits and flags while that battle's turn lasts; gone after it."""
+        if flash is None:
+            return None
+        seen = getattr(self, "_flash_seen", None)
+        if seen is None or seen[0] is not flash:
+            self._flash_seen = (flash, turn)
+            return flash
+        return flash if seen[1] == turn else None
 
     # --- the side panel, by what the prompt asks ----------------------------------------------
     def _panel(self) -> None:
@@ -457,7 +481,7 @@ class BoardScreen(TableScreen):
                 panel.add_widget(label(line, 15, theme.MUTED))
             odds = p.dice.odds or {}
             if odds.get("hits"):
-                bars = OddsBars(size_hint_y=None, height=130)
+                bars = OddsBars(size_hint_y=None, height=dp(130))
                 bars.odds = odds
                 panel.add_widget(bars)
             for key, words in (("p_lost", _("Chance the airplane is lost:")),
@@ -572,9 +596,9 @@ class BoardScreen(TableScreen):
         faces = self.table.dice_shown
         if not faces:
             return
-        row = BoxLayout(size_hint_y=None, height=70, spacing=6)
+        row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(6))
         for i, f in enumerate(faces):
-            icon = DieIcon(face=f or "", index=i, size_hint_x=None, width=66)
+            icon = DieIcon(face=f or "", index=i, size_hint_x=None, width=dp(66))
             if editable:
                 icon.bind(on_touch_down=lambda w, touch, i=i: self._cycle_die(w, touch, i))
             row.add_widget(icon)
@@ -593,12 +617,12 @@ class BoardScreen(TableScreen):
     def _dice_pad(self, panel: Any, count: int, send: Callable[[list[str]], Any]) -> None:
         """The manual dice pad: tap faces, then send (always at hand, whatever the source)."""
         panel.add_widget(label(_("Or tap the dice as thrown:"), 16, theme.MUTED))
-        row = BoxLayout(size_hint_y=None, height=70, spacing=6)
+        row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(6))
         for f in self.pad:
-            row.add_widget(DieIcon(face=f, size_hint_x=None, width=62))
+            row.add_widget(DieIcon(face=f, size_hint_x=None, width=dp(62)))
         row.add_widget(Label(text=f"{len(self.pad)}/{count}", font_size="20sp", color=theme.TEXT))
         panel.add_widget(row)
-        faces = GridLayout(cols=5, spacing=4, size_hint_y=None, height=78)
+        faces = GridLayout(cols=5, spacing=dp(4), size_hint_y=None, height=dp(78))
         for f in M44_FACES:
             d = Button(background_normal="", background_color=(0, 0, 0, 0))
             icon = DieIcon(face=f)
@@ -609,7 +633,7 @@ class BoardScreen(TableScreen):
             d.bind(on_release=lambda *_a, f=f: self._pad_add(f, count))
             faces.add_widget(d)
         panel.add_widget(faces)
-        ctl = BoxLayout(size_hint_y=None, height=60, spacing=6)
+        ctl = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(6))
         ctl.add_widget(button(_("Clear"), self._pad_clear, action=("pad", "clear")))
         ctl.add_widget(button(_("Send the dice"), lambda: self._pad_send(count, send),
                               action=("pad", "send")))
@@ -644,8 +668,12 @@ class AirScreen(TableScreen):
         rules = st.scenario.air.rules.value if st is not None and st.scenario.air.rules else None
         names = {"air-pack": _("Air Pack"), "flight-plan": _("New Flight Plan")}
         self.ids.rules.text = names.get(rules or "", _("No air rules in this game"))
+        def fit(*_a: Any) -> None:  # the row of sides as tall as the taller column
+            box.height = max([c.minimum_height for c in box.children] or [0])
+
         for side, info in t.air_sides().items():
-            col = Factory.Dark(orientation="vertical", padding=12, spacing=4)
+            col = Factory.Dark(orientation="vertical", padding=dp(12), spacing=dp(4))
+            col.bind(minimum_height=fit)
             col.add_widget(label(side.title(), 28, theme.SIDE_LIGHT[side], bold=True))
             col.add_widget(Factory.Heading(text=_("Air units")))
             if not info["units"]:
@@ -694,6 +722,7 @@ class SettingsScreen(TableScreen):
                                     action=("dice", key), height=56))
         self.ids.sound.active = t.settings.sound
         self.ids.speak.active = t.settings.speak
+        self.ids.hex_labels.active = t.settings.hex_labels
         if self.manager is not None and getattr(self.manager, "speaker", None) is None:
             self.ids.speak_label.text = _("Read the prompts aloud (no speech engine found)")
         self._table_section()
@@ -720,7 +749,7 @@ class SettingsScreen(TableScreen):
                                                       else "mqtt"), height=52))
         elif kind == "camera":
             detail.add_widget(Factory.Heading(text=_("Camera")))
-            self.preview = Factory.Image(size_hint_y=None, height=240)
+            self.preview = Factory.Image(size_hint_y=None, height=dp(240))
             detail.add_widget(self.preview)
             self.preview_note = label(_("Looking for a camera..."), 16, theme.MUTED)
             detail.add_widget(self.preview_note)

@@ -7,7 +7,7 @@ until the wanted moment: a battle waiting for dice, a retreat to choose, the end
 from __future__ import annotations
 
 from companion.game.auto import AutoPlayer
-from companion.scenarios import DEMO_SCENARIO
+from companion.scenarios import DEMO_SCENARIO, Scenario
 from companion.ui.controller import Table
 
 # screen name -> (scenario, prompt kind to stop at)
@@ -117,3 +117,35 @@ def demo_tables(table: Table) -> None:
         for tab, online in ((f"tab{i}a", True), (f"tab{i}b", i != 2)):
             model.apply(f"m44/v1/table/{tid}/presence/{tab}", json.dumps({"online": online}).encode(),
                         now)
+
+
+def overlord_demo(left: str = "varenne-bridges", right: str = "gull-point-landing") -> Scenario:
+    """An Overlord board (26 hexes wide) made of two built-in scenarios side by side, for
+    pictures and window tests of the widest board (no Overlord scenario ships yet)."""
+    import dataclasses
+
+    from companion.rules.board import Board, BoardKind, Hex
+    from companion.scenarios import load_builtin
+    from companion.scenarios.model import ScenarioText
+
+    big = Board.of(BoardKind.OVERLORD)
+    halves = [load_builtin(left), load_builtin(right)]
+    terrain, units, objectives, exits = [], [], [], []
+    for n, sc in enumerate(halves):
+        small = sc.geometry
+
+        def moved(name: str, sc_board: Board = small, offset: int = 26 * n) -> str:
+            h = sc_board.parse(name)
+            return big.name(Hex(h.col + offset, h.row))
+
+        terrain += [dataclasses.replace(p, hex=moved(p.hex)) for p in sc.terrain]
+        units += [dataclasses.replace(u, id=f"{u.id}{'ab'[n]}", hex=moved(u.hex)) for u in sc.units]
+        objectives += [dataclasses.replace(o, id=f"{o.id}-{n}", hexes=tuple(moved(h) for h in o.hexes))
+                       for o in sc.objectives]
+        exits += [dataclasses.replace(x, hex=moved(x.hex)) for x in sc.exits]
+    base = halves[0]
+    return dataclasses.replace(
+        base, id="overlord-demo", board=BoardKind.OVERLORD,
+        text={"en": ScenarioText(f"{halves[0].name()} and {halves[1].name()} (Overlord)")},
+        terrain=terrain, units=units, objectives=objectives, exits=exits,
+        air=dataclasses.replace(base.air, rules=None))

@@ -30,6 +30,7 @@ class Settings:
     dice: str = "sim"  # manual | sim | serial[:PORT] | mqtt[:URL] | camera:INDEX
     sound: bool = True
     speak: bool = False  # read prompts aloud when a speech engine is present
+    hex_labels: bool = True  # the hex names (A1...) printed on the board
     air_rules: str = "scenario"  # scenario | none | air-pack | flight-plan
     mqtt_url: str = ""  # empty: the embedded broker
     serial_port: str = ""  # empty: find the tray by its USB id

@@ -79,21 +79,63 @@ def family(terrain: str) -> str:
     return SYMBOL_FAMILY.get(terrain, terrain)
 
 
-class HexLayout:
-    """Pixel positions of a board's hexes in a box (pointy-top hexes, row 0 at the top)."""
+def board_aspect(board: Board) -> float:
+    """Width over height of a board drawn with pointy-top hexes (its natural proportions)."""
+    cols = board.max_col + 2
+    return (cols / 2 * math.sqrt(3)) / (1.5 * board.height + 0.5)
 
-    def __init__(self, board: Board, x: float, y: float, width: float, height: float) -> None:
+
+# The layouts are designed for 1280x800 dp (landscape) and 800x1280 dp (portrait); a desktop
+# window much larger than that is drawn at a higher density so that it looks like a tablet
+# of that size, not like a phone's picture in a corner (Android gives its own density).
+DESIGN_SIZE = (1280, 800)
+
+
+def desktop_density(width: int, height: int) -> float:
+    """The dp-to-pixel factor for a desktop window of ``width`` x ``height`` pixels: 1 up to
+    the design size, then in steps of 0.25 as the window grows (2 at 2560x1600)."""
+    long_side, short_side = max(width, height), min(width, height)
+    scale = min(long_side / DESIGN_SIZE[0], short_side / DESIGN_SIZE[1])
+    return max(1.0, min(4.0, math.floor(scale * 4 + 1e-6) / 4))
+
+
+class HexLayout:
+    """Pixel positions of a board's hexes in a box (pointy-top hexes, row 0 at the top).
+
+    ``zoom`` 1 fits the whole board in the box; above 1 the board is larger than the box and
+    ``pan`` (pixels) moves it, kept so that the board always covers the box where it can.
+    """
+
+    def __init__(self, board: Board, x: float, y: float, width: float, height: float,
+                 zoom: float = 1.0, pan: tuple[float, float] = (0.0, 0.0)) -> None:
         self.board = board
+        self.box = (x, y, width, height)
         cols = board.max_col + 2  # doubled-width columns plus the half hex of odd rows
-        self.radius = min(width / (cols / 2 * math.sqrt(3)), height / (1.5 * board.height + 0.5))
+        self.fit_radius = min(width / (cols / 2 * math.sqrt(3)), height / (1.5 * board.height + 0.5))
+        self.zoom = max(1.0, zoom)
+        self.radius = self.fit_radius * self.zoom
         self.hex_w = math.sqrt(3) * self.radius
         total_w = cols / 2 * self.hex_w
         total_h = (1.5 * board.height + 0.5) * self.radius
-        self.x0 = x + (width - total_w) / 2
-        self.top = y + height - (height - total_h) / 2
+        px, py = self.clamp_pan(pan, total_w, total_h)
+        self.pan = (px, py)
+        self.x0 = x + (width - total_w) / 2 + px
+        self.top = y + height - (height - total_h) / 2 + py
         self.bottom = self.top - total_h
         self.left = self.x0
         self.right = self.x0 + total_w
+
+    def clamp_pan(self, pan: tuple[float, float], total_w: float, total_h: float
+                  ) -> tuple[float, float]:
+        """A pan that keeps the board over the box (no pan along a side the board fits)."""
+        _x, _y, width, height = self.box
+        mx = max(0.0, (total_w - width) / 2)
+        my = max(0.0, (total_h - height) / 2)
+        return (max(-mx, min(mx, pan[0])), max(-my, min(my, pan[1])))
+
+    def pan_to_show(self, px: float, py: float, wx: float, wy: float) -> tuple[float, float]:
+        """The pan that puts the board point now at (px, py) at window point (wx, wy)."""
+        return (self.pan[0] + wx - px, self.pan[1] + wy - py)
 
     def center(self, h: Hex) -> tuple[float, float]:
         return (self.x0 + (h.col + 1) * self.hex_w / 2,
@@ -108,14 +150,154 @@ class HexLayout:
     def column_x(self, col: int) -> float:
         return self.x0 + (col + 1) * self.hex_w / 2
 
+    def visible(self, h: Hex) -> bool:
+        """Whether any part of the hex is inside the box (hexes outside are not drawn)."""
+        x, y, width, height = self.box
+        cx, cy = self.center(h)
+        r = self.radius
+        return x - r <= cx <= x + width + r and y - r <= cy <= y + height + r
+
     def hex_at(self, px: float, py: float) -> Hex | None:
-        """The hex under a point, or None off the board."""
+        """The hex under a point, or None off the board (or outside the box when zoomed)."""
+        x, y, width, height = self.box
+        if not (x <= px <= x + width and y <= py <= y + height):
+            return None
+        # the row and column nearest the point, then the best of the few candidates around it
+        row = round((self.top - self.radius - py) / (1.5 * self.radius))
+        col = round((px - self.x0) / (self.hex_w / 2) - 1)
         best: tuple[float, Hex] | None = None
-        for h in self.board.hexes():
-            cx, cy = self.center(h)
-            d = (px - cx) ** 2 + (py - cy) ** 2
-            if best is None or d < best[0]:
-                best = (d, h)
+        for r in range(row - 1, row + 2):
+            for c in range(col - 2, col + 3):
+                h = Hex(c, r)
+                if not self.board.contains(h):
+                    continue
+                cx, cy = self.center(h)
+                d = (px - cx) ** 2 + (py - cy) ** 2
+                if best is None or d < best[0]:
+                    best = (d, h)
         if best is None or best[0] > self.radius ** 2:
             return None
         return best[1]
+
+    def pan_for_zoom(self, zoom: float, wx: float, wy: float) -> tuple[float, float]:
+        """The pan that keeps the board point under window point (wx, wy) in place when the
+        zoom changes to ``zoom`` (a pinch or the wheel zooms about the fingers / pointer)."""
+        u = (wx - self.x0) / self.radius
+        v = (self.top - wy) / self.radius
+        r2 = self.fit_radius * max(1.0, zoom)
+        cols = self.board.max_col + 2
+        tw = cols / 2 * math.sqrt(3) * r2
+        th = (1.5 * self.board.height + 0.5) * r2
+        x, y, width, height = self.box
+        return (wx - u * r2 - x - (width - tw) / 2, wy + v * r2 - (y + height - (height - th) / 2))
+
+
+# --- roads, rails and rivers: lines from hex centre to the neighbours that continue them -------
+WATER_LINES = frozenset({"river", "frozen_river", "wadi"})  # drawn as a flowing line
+WATER_BODIES = frozenset({"lake", "pond", "ocean"})  # drawn as water filling the hex
+ROADS = frozenset({"road", "hill_road", "roadblock"})
+RAILS = frozenset({"railway", "railway_station"})
+BRIDGES = frozenset({"bridge", "pontoon_bridge", "railroad_bridge", "ford"})
+
+# The neighbour steps of the rules core (doubled columns), as directions 0..5:
+# east, north-east, north-west, west, south-west, south-east (row 0 is the top).
+STEPS: tuple[tuple[int, int], ...] = ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1))
+
+
+def _members(by_hex: dict[str, list[str]], board: Board) -> dict[str, set[Hex]]:
+    out: dict[str, set[Hex]] = {"river": set(), "road": set(), "rail": set(), "body": set()}
+    for name, types in by_hex.items():
+        try:
+            h = board.parse(name)
+        except ValueError:
+            continue
+        kinds = set(types)
+        if kinds & WATER_LINES or kinds & {"bridge", "pontoon_bridge", "railroad_bridge", "ford"}:
+            out["river"].add(h)
+        if kinds & ROADS or kinds & {"bridge", "pontoon_bridge"}:
+            out["road"].add(h)
+        if kinds & RAILS or "railroad_bridge" in kinds:
+            out["rail"].add(h)
+        if kinds & WATER_BODIES:
+            out["body"].add(h)
+    return out
+
+
+def _untangled(adj: dict[Hex, set[Hex]]) -> dict[Hex, set[Hex]]:
+    """Three pieces touching each other would draw a triangle: one of its sides goes (the
+    one between the two busiest hexes; between equals, the one along a row), making a fork
+    or a bend as the printed tiles do."""
+    for a in sorted(adj):
+        for b in sorted(adj[a]):
+            if b <= a:
+                continue
+            for c in sorted(adj[a] & adj[b]):
+                if c <= b or b not in adj[a] or c not in adj[a] or c not in adj[b]:
+                    continue
+                sides = [(a, b), (a, c), (b, c)]
+                u, v = max(sides, key=lambda e: (len(adj[e[0]]) + len(adj[e[1]]),
+                                                  e[0].row == e[1].row))
+                adj[u].discard(v)
+                adj[v].discard(u)
+    return adj
+
+
+def line_links(board: Board, by_hex: dict[str, list[str]],
+               orientation: dict[str, int] | None = None) -> dict[str, dict[Hex, list[int]]]:
+    """For each linear feature ("river", "road", "rail"): hex -> the directions (0..5, see
+    :data:`STEPS`) its line leaves by. A line joins every neighbour carrying the same feature
+    (a bridge carries both the river and the road); a river with no river beyond it runs into
+    a lake or the sea next to it, or off the board at the edge; a piece with no neighbour at
+    all lies along its ``orientation`` (1: east-west, each step 60 degrees further)."""
+    members = _members(by_hex, board)
+    towns: set[Hex] = set()
+    for n, ts in by_hex.items():
+        if any(family(t) == "town" for t in ts) and n in board.tables.by_name:
+            towns.add(board.tables.by_name[n])
+    orientation = orientation or {}
+
+    def turn(a: int, b: int) -> int:  # 0 (same way) .. 3 (opposite)
+        d = (a - b) % 6
+        return min(d, 6 - d)
+
+    out: dict[str, dict[Hex, list[int]]] = {}
+    for kind in ("river", "road", "rail"):
+        mine = members[kind]
+        links: dict[Hex, list[int]] = {}
+        joined = _untangled({h: {n for n in board.neighbours(h) if n in mine} for h in mine})
+        for h in mine:
+            near = {d: Hex(h.col + dc, h.row + dr) for d, (dc, dr) in enumerate(STEPS)}
+            dirs = [d for d, n in near.items() if n in joined[h]]
+            off = [d for d, n in near.items() if not board.contains(n)]
+            ends = members["body"] if kind == "river" else towns  # where a line may run into
+            if len(dirs) < 2:
+                into = [d for d, n in near.items() if n in ends and d not in dirs]
+                if into:
+                    dirs.append(max(into, key=lambda d: turn(d, dirs[0]) if dirs else 0))
+                elif len(dirs) == 1 and off:  # it goes on off the board: most opposite side
+                    dirs.append(max(off, key=lambda d: turn(d, dirs[0])))
+            if not dirs:
+                if kind == "road" and not set(by_hex.get(board.name(h), ())) & ROADS:
+                    continue  # a bridge alone: its deck is drawn across the river
+                axis = ((orientation.get(board.name(h)) or 1) - 1) % 3
+                dirs = [axis, axis + 3]
+            links[h] = sorted(set(dirs))
+        out[kind] = links
+    return out
+
+
+LAKE: RGBA = (0.33, 0.56, 0.8, 1)
+RIVER: RGBA = (0.3, 0.55, 0.85, 1)
+RIVER_BANK: RGBA = (0.2, 0.36, 0.55, 1)
+ROAD: RGBA = (0.86, 0.78, 0.6, 1)
+ROAD_EDGE: RGBA = (0.5, 0.42, 0.3, 1)
+RAIL: RGBA = (0.2, 0.18, 0.16, 1)
+BRIDGE: RGBA = (0.62, 0.45, 0.26, 1)
+BRIDGE_EDGE: RGBA = (0.3, 0.2, 0.1, 1)
+OBSTACLES = frozenset({"bunker", "sandbags", "barbed_wire", "hedgehogs", "minefield"})
+
+
+def hex_label_colour(fill: RGBA) -> RGBA:
+    """Dark hex names on a light hex, light ones on water (readable on either)."""
+    light = 0.3 * fill[0] + 0.59 * fill[1] + 0.11 * fill[2]
+    return (0.12, 0.13, 0.1, 0.85) if light > 0.5 else (0.92, 0.95, 1.0, 0.9)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
+    Canvas,
     Color,
     Ellipse,
     Line,
@@ -16,10 +19,20 @@ from kivy.graphics import (
     RoundedRectangle,
     Triangle,
 )
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import (
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+    VariableListProperty,
+)
+from kivy.uix.layout import Layout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
 
-from companion.rules.board import Hex
+from companion.rules.board import Board, Hex
 from companion.rules.position import Position
 from companion.scenarios import Scenario
 from companion.scenarios.model import ObjectiveKind
@@ -58,11 +71,13 @@ def hex_mesh(points: list[tuple[float, float]]) -> Mesh:
     return Mesh(vertices=verts, indices=list(range(len(points))), mode="triangle_fan")
 
 
-class HexBoard(Widget):
+class HexBoard(StencilView):
     """The scenario's map with units, objectives, exits, sections and highlights.
 
     Set :attr:`scenario` and :attr:`position`, plus the optional overlays, then call
     :meth:`redraw`. ``on_tap(hex_name)`` and ``on_drag(from_name, to_name)`` report touches.
+    Two fingers pinch to zoom (the mouse wheel too); once zoomed, a finger dragged from a hex
+    without a unit pans the map. Taps always name the hex under the finger.
     """
 
     scenario = ObjectProperty(None, allownone=True)
@@ -74,6 +89,12 @@ class HexBoard(Widget):
     flight = ObjectProperty(None, allownone=True)  # controller.Table.flight_overlay()
     show_names = ObjectProperty(True)
     interactive = ObjectProperty(True)
+    zoom = NumericProperty(1.0)  # 1: the whole board; up to MAX_ZOOM
+    pan = ListProperty([0.0, 0.0])  # pixels the zoomed map is moved by
+    aspect = NumericProperty(theme.board_aspect(Board.of()))  # the board's width / height
+
+    min_radius = NumericProperty(dp(26))  # a board drawn smaller than this starts zoomed
+    MAX_ZOOM = 4.0
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -81,8 +102,96 @@ class HexBoard(Widget):
         self.on_drag: Callable[[str, str], Any] | None = None
         self.layout: theme.HexLayout | None = None
         self._down: str | None = None
+        self._touches: list[Any] = []
+        self._pinch: tuple[float, float, float, tuple[float, float]] | None = None
+        self._panning: tuple[float, float, float, float] | None = None
+        self._lines: tuple[int, dict[str, dict[Hex, list[int]]]] | None = None
+        self._auto_zoom = True  # until the player zooms or pans
+        self._auto_size = (0.0, 0.0)
+        self._redraw_ev = Clock.create_trigger(lambda dt: self.redraw(), -1)
+        # the dragged unit's ghost: its own group, since canvas.after holds the stencil's end
+        self._ghost = Canvas()
+        self.canvas.after.add(self._ghost)
         self.draws = 0
-        self.bind(size=lambda *a: self.redraw(), pos=lambda *a: self.redraw())
+        self.bind(size=self._redraw_ev, pos=self._redraw_ev)
+        self.bind(scenario=self._new_board)
+
+    def _new_board(self, *a: Any) -> None:
+        sc = self.scenario
+        self.aspect = theme.board_aspect(sc.geometry) if sc is not None else self.aspect
+        self.zoom, self.pan = 1.0, [0.0, 0.0]
+        self._auto_zoom = True
+        self._auto_size = (0.0, 0.0)
+
+    def _first_zoom(self, lay: theme.HexLayout) -> bool:
+        """On a new board too wide for the box (Overlord), start zoomed so that its hexes can
+        be read and tapped (about ``min_radius``), on the hexes lit for the player if any."""
+        if self._auto_size == (self.width, self.height):
+            return False
+        self._auto_size = (self.width, self.height)
+        want = self.min_radius / max(lay.fit_radius, 1e-6)
+        if want <= 1.05 or not self.interactive:
+            changed = self.zoom != 1.0
+            self.zoom, self.pan = 1.0, [0.0, 0.0]
+            return changed
+        self.zoom = min(self.MAX_ZOOM, want)
+        lit = [lay.board.parse(n) for n in (self.highlights or {}) if n in lay.board.tables.by_name]
+        if lit:
+            xs = [lay.center(h)[0] for h in lit]
+            ys = [lay.center(h)[1] for h in lit]
+            about = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        else:
+            about = self.center
+        self.pan = list(lay.pan_for_zoom(self.zoom, *about))
+        self.pan = [self.pan[0] + self.center_x - about[0], self.pan[1] + self.center_y - about[1]]
+        return True
+
+    # --- zoom and pan --------------------------------------------------------------------------
+    def zoom_to(self, zoom: float, about: tuple[float, float] | None = None) -> None:
+        """Zoom to ``zoom`` (1 = whole board) keeping the point ``about`` (window) in place."""
+        lay = self.layout
+        zoom = max(1.0, min(self.MAX_ZOOM, zoom))
+        if lay is None:
+            self.zoom = zoom
+            return
+        self._auto_zoom = False
+        wx, wy = about if about is not None else self.center
+        self.pan = list(lay.pan_for_zoom(zoom, wx, wy))
+        self.zoom = zoom
+        self.redraw()
+
+    def zoom_by(self, factor: float, about: tuple[float, float] | None = None) -> None:
+        self.zoom_to(self.zoom * factor, about)
+
+    def show_all(self) -> None:
+        self._auto_zoom = False
+        self.zoom, self.pan = 1.0, [0.0, 0.0]
+        self.redraw()
+
+    def show_section(self, index: int) -> None:
+        """Zoom onto one section (0 left, 1 centre, 2 right, as drawn) and centre it."""
+        lay, pos = self.layout, self.position
+        if lay is None or pos is None:
+            return
+        lines = pos.board.shape.section_lines
+        bounds = (0, *lines, pos.board.max_col)
+        lo, hi = bounds[index], bounds[index + 1]
+        cols = pos.board.max_col + 2
+        zoom = max(1.0, min(self.MAX_ZOOM, cols / (hi - lo + 3)))
+        self.pan = [0.0, 0.0]
+        self.zoom = zoom
+        self.redraw()
+        lay = self.layout
+        if lay is None:
+            return
+        x_mid = lay.column_x((lo + hi) // 2)
+        self.pan = [lay.pan[0] + self.center_x - x_mid, lay.pan[1]]
+        self.redraw()
+
+    def _pan_by(self, dx: float, dy: float) -> None:
+        self._auto_zoom = False
+        self.pan = [self.pan[0] + dx, self.pan[1] + dy]
+        self._redraw_ev()
 
     # --- touches ---------------------------------------------------------------------------
     def hex_name_at(self, x: float, y: float) -> str | None:
@@ -99,29 +208,84 @@ class HexBoard(Widget):
     def on_touch_down(self, touch: Any) -> bool:
         if not self.interactive or not self.collide_point(*touch.pos):
             return False
-        self._down = self.hex_name_at(*touch.pos)
+        if getattr(touch, "is_mouse_scrolling", False):
+            self.zoom_by(1.25 if touch.button == "scrolldown" else 0.8, touch.pos)
+            return True
         touch.grab(self)
+        self._touches.append(touch)
+        if len(self._touches) == 2:  # a pinch: no tap, no drag
+            a, b = self._touches
+            self._down = None
+            self._ghost.clear()
+            self._pinch = (math.dist(a.pos, b.pos) or 1.0, self.zoom, 0.0,
+                           ((a.x + b.x) / 2, (a.y + b.y) / 2))
+            return True
+        if len(self._touches) > 2:
+            return True
+        self._down = self.hex_name_at(*touch.pos)
+        self._panning = None
         return True
 
-    def on_touch_move(self, touch: Any) -> bool:
-        """While a unit is dragged, a ghost of it follows the finger."""
-        if touch.grab_current is not self or self._down is None or self.position is None:
+    def _has_unit(self, name: str | None) -> bool:
+        pos = self.position
+        if name is None or pos is None:
             return False
+        return pos.unit_at(pos.board.parse(name)) is not None
+
+    def on_touch_move(self, touch: Any) -> bool:
+        """While a unit is dragged, a ghost of it follows the finger; two fingers zoom; one
+        finger from an empty hex pans a zoomed map."""
+        if touch.grab_current is not self:
+            return False
+        if self._pinch is not None and len(self._touches) >= 2:
+            a, b = self._touches[:2]
+            dist0, zoom0, _unused, mid0 = self._pinch
+            mid = ((a.x + b.x) / 2, (a.y + b.y) / 2)
+            self.pan = [self.pan[0] + mid[0] - mid0[0], self.pan[1] + mid[1] - mid0[1]]
+            self.redraw()
+            self.zoom_to(zoom0 * math.dist(a.pos, b.pos) / dist0, mid)
+            self._pinch = (dist0, zoom0, 0.0, mid)
+            return True
+        if self._pinch is not None:
+            return True
+        moved = math.dist(touch.pos, touch.opos)
+        if self._panning is None and self.zoom > 1.0 and not self._has_unit(self._down) \
+                and moved > 12:
+            self._panning = (touch.ox, touch.oy, 0.0, 0.0)  # from where the finger went down
+            self._down = None
+        if self._panning is not None:
+            px, py, _a, _b = self._panning
+            self._pan_by(touch.x - px, touch.y - py)
+            self._panning = (touch.x, touch.y, 0.0, 0.0)
+            return True
+        if self._down is None or self.position is None:
+            return True
         unit = self.position.unit_at(self.position.board.parse(self._down))
-        self.canvas.after.clear()
+        self._ghost.clear()
         if unit is not None and self.layout is not None:
             r = self.layout.radius
-            with self.canvas.after:
+            with self._ghost:
                 Color(*theme.SIDE_COLOURS[unit.side.value][:3], 0.7)
                 Ellipse(pos=(touch.x - r * 0.6, touch.y - r * 0.6), size=(r * 1.2, r * 1.2))
-                draw_text(unit.id, touch.x, touch.y, max(10, int(r * 0.4)), bold=True)
+                draw_text(theme.UNIT_LABELS.get(unit.type, unit.type[:4].upper()), touch.x,
+                          touch.y, max(10, int(r * 0.4)), bold=True)
         return True
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
             return False
         touch.ungrab(self)
-        self.canvas.after.clear()
+        if touch in self._touches:
+            self._touches.remove(touch)
+        self._ghost.clear()
+        if self._pinch is not None:  # the pinch ends when the last finger leaves
+            if not self._touches:
+                self._pinch = None
+            return True
+        if self._panning is not None:
+            self._panning = None
+            self.redraw()
+            return True
         start, self._down = self._down, None
         end = self.hex_name_at(*touch.pos)
         if start is None or end is None:
@@ -134,6 +298,13 @@ class HexBoard(Widget):
         return True
 
     # --- drawing -----------------------------------------------------------------------------
+    def _line_links(self, sc: Scenario, board: Board) -> dict[str, dict[Hex, list[int]]]:
+        if self._lines is None or self._lines[0] != id(sc):
+            by_hex = {n: [p.type for p in ps] for n, ps in sc.terrain_by_hex().items()}
+            orientation = {p.hex: p.orientation for p in sc.terrain if p.orientation}
+            self._lines = (id(sc), theme.line_links(board, by_hex, orientation))
+        return self._lines[1]
+
     def redraw(self) -> None:
         self.canvas.clear()
         sc: Scenario | None = self.scenario
@@ -141,7 +312,12 @@ class HexBoard(Widget):
         if sc is None or pos is None or self.width < 10 or self.height < 10:
             return
         board = pos.board
-        lay = theme.HexLayout(board, self.x, self.y, self.width, self.height)
+        lay = theme.HexLayout(board, self.x, self.y, self.width, self.height, self.zoom,
+                              (self.pan[0], self.pan[1]))
+        if self._auto_zoom and self._first_zoom(lay):
+            lay = theme.HexLayout(board, self.x, self.y, self.width, self.height, self.zoom,
+                                  (self.pan[0], self.pan[1]))
+        self.pan = [lay.pan[0], lay.pan[1]]
         self.layout = lay
         self.draws += 1
         r = lay.radius
@@ -152,20 +328,36 @@ class HexBoard(Widget):
             for hn in o.hexes:
                 marks[hn] = o
         exits = {x.hex: x for x in sc.exits}
-        small = max(8, int(r * 0.28))
+        small = max(10, int(r * 0.26))
+        shown = [h for h in board.hexes() if lay.visible(h)]
+        types_of: dict[Hex, list[str]] = {}
+        raw_of: dict[Hex, set[str]] = {}
+        for h in shown:
+            pieces = by_hex.get(board.name(h), [])
+            raw_of[h] = {p.type for p in pieces}
+            types_of[h] = [theme.family(p.type) for p in pieces
+                           if p.type not in theme.WATER_BODIES]
         with self.canvas:
-            for h in board.hexes():
-                name = board.name(h)
-                types = [theme.family(p.type) for p in by_hex.get(name, [])]
-                fill = next((theme.TERRAIN_FILL[t] for t in theme.TERRAIN_FILL if t in types), face)
+            for h in shown:
+                types, raw = types_of[h], raw_of[h]
+                if raw & theme.WATER_BODIES:
+                    fill = theme.TERRAIN_FILL["ocean"] if "ocean" in raw else theme.LAKE
+                else:
+                    fill = next((theme.TERRAIN_FILL[t] for t in theme.TERRAIN_FILL if t in types),
+                                face)
                 Color(*fill)
                 hex_mesh(lay.corners(h, 0.5))
-                self._terrain_shapes(h, types, lay)
+                self._terrain_shapes(h, types, raw, lay)
                 Color(0.25, 0.28, 0.2, 0.55)
                 Line(points=[c for p in lay.corners(h, 0.5) for c in p], close=True, width=1)
-                if self.show_names and r > 18:
+            self._lines_drawn(sc, board, lay, set(shown))
+            for h in shown:
+                self._obstacles(h, types_of[h], lay)
+                if self.show_names and r > 16:
                     cx, cy = lay.center(h)
-                    draw_text(name, cx, cy - r * 0.72, small, (0.2, 0.22, 0.18, 0.75))
+                    name = board.name(h)
+                    draw_text(name, cx, cy - r * 0.7, small, theme.hex_label_colour(
+                        theme.TERRAIN_FILL["ocean"] if raw_of[h] & theme.WATER_BODIES else face))
             # section lines: red dotted, as printed on the board
             Color(0.8, 0.1, 0.1, 0.85)
             for col in board.shape.section_lines:
@@ -187,7 +379,8 @@ class HexBoard(Widget):
             if self.flight:
                 self._flight_line(self.flight, lay)  # under the counters: they stay readable
             for u in pos.units.values():
-                self._unit(u, lay)
+                if lay.visible(u.hex):
+                    self._unit(u, lay)
             for name, o in marks.items():
                 self._objective(board.parse(name), o, lay)
             for name, exit_hex in exits.items():
@@ -201,6 +394,69 @@ class HexBoard(Widget):
                 self._flash(lay)
             if self.flight:
                 self._flight_marks(self.flight, lay)
+
+    def _lines_drawn(self, sc: Scenario, board: Board, lay: theme.HexLayout,
+                     shown: set[Hex]) -> None:
+        """Rivers, roads and rails: from each hex's centre to the edge it shares with the next
+        hex of the line (so that they join), then the bridges across the rivers."""
+        links = self._line_links(sc, board)
+        r = lay.radius
+        half = lay.hex_w / 2
+
+        def segments(kind: str) -> list[list[float]]:
+            out = []
+            for h, dirs in links.get(kind, {}).items():
+                if h not in shown:
+                    continue
+                cx, cy = lay.center(h)
+                for d in dirs:
+                    dc, dr = theme.STEPS[d]
+                    out.append([cx, cy, cx + dc * half / 2, cy - dr * 0.75 * r])
+            return out
+
+        river = segments("river")
+        for width, colour in ((0.44, theme.RIVER_BANK), (0.34, theme.RIVER)):
+            Color(*colour)
+            for seg in river:
+                Line(points=seg, width=max(2.0, r * width / 2), cap="round")
+        for width, colour in ((0.22, theme.ROAD_EDGE), (0.15, theme.ROAD)):
+            Color(*colour)
+            for seg in segments("road"):
+                Line(points=seg, width=max(1.5, r * width / 2), cap="round")
+        rails = segments("rail")
+        Color(*theme.RAIL)
+        for seg in rails:
+            Line(points=seg, width=max(1.2, r * 0.035))
+            x0, y0, x1, y1 = seg
+            length = math.dist((x0, y0), (x1, y1)) or 1.0
+            nx, ny = -(y1 - y0) / length * r * 0.12, (x1 - x0) / length * r * 0.12
+            for i in range(1, 4):
+                t = i / 4
+                mx, my = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                Line(points=[mx - nx, my - ny, mx + nx, my + ny], width=max(1.0, r * 0.03))
+        for h in shown:  # bridges: a deck across the river's line
+            names = {p.type for p in sc.terrain_by_hex().get(board.name(h), [])} & theme.BRIDGES
+            if not names:
+                continue
+            dirs = links.get("river", {}).get(h, [0, 3])
+            # the river's direction in pixels, then the deck at right angles to it
+            dc, dr = theme.STEPS[dirs[0]] if dirs else (2, 0)
+            vx, vy = dc * half / 2, -dr * 0.75 * r
+            length = math.hypot(vx, vy) or 1.0
+            ux, uy = vx / length, vy / length
+            px, py = -uy, ux
+            cx, cy = lay.center(h)
+            deck_l, deck_w = r * 0.5, r * 0.3
+            quad = [cx + px * deck_l + ux * deck_w, cy + py * deck_l + uy * deck_w,
+                    cx + px * deck_l - ux * deck_w, cy + py * deck_l - uy * deck_w,
+                    cx - px * deck_l - ux * deck_w, cy - py * deck_l - uy * deck_w,
+                    cx - px * deck_l + ux * deck_w, cy - py * deck_l + uy * deck_w]
+            Color(*theme.BRIDGE)
+            Mesh(vertices=[v for i in range(4) for v in (quad[2 * i], quad[2 * i + 1], 0, 0)],
+                 indices=[0, 1, 2, 3], mode="triangle_fan")
+            Color(*theme.BRIDGE_EDGE)
+            Line(points=quad[0:4], width=max(1.2, r * 0.04))
+            Line(points=quad[4:8], width=max(1.2, r * 0.04))
 
     @staticmethod
     def _flight_points(f: dict[str, Any], lay: theme.HexLayout
@@ -269,75 +525,115 @@ class HexBoard(Widget):
                  dash_offset=6)
             Line(circle=(x, y, r * 0.55), width=3)
 
-    def _terrain_shapes(self, h: Hex, types: list[str], lay: theme.HexLayout) -> None:
+    def _terrain_shapes(self, h: Hex, types: list[str], raw: set[str], lay: theme.HexLayout) -> None:
+        """The terrain's picture, kept to the rim of the hex where it can be: a unit's counter
+        stands in the middle and the terrain must still show around it."""
         cx, cy = lay.center(h)
         r = lay.radius
         if "forest" in types:
-            Color(0.18, 0.42, 0.16, 1)
-            for dx, dy in ((-0.38, 0.12), (0.05, 0.32), (0.36, 0.05), (-0.1, -0.2)):
-                Ellipse(pos=(cx + dx * r - r * 0.2, cy + dy * r - r * 0.2), size=(r * 0.42, r * 0.42))
+            for dx, dy, s in ((-0.6, 0.22, 0.36), (0.6, 0.22, 0.36), (0.0, 0.6, 0.36),
+                              (-0.55, -0.3, 0.3), (0.55, -0.3, 0.3), (-0.22, 0.45, 0.3),
+                              (0.22, 0.45, 0.3)):
+                Color(0.14, 0.36, 0.13, 1)
+                Ellipse(pos=(cx + dx * r - r * s / 2, cy + dy * r - r * s / 2), size=(r * s, r * s))
+                Color(0.26, 0.5, 0.2, 1)
+                Ellipse(pos=(cx + dx * r - r * s * 0.32, cy + dy * r - r * s * 0.18),
+                        size=(r * s * 0.55, r * s * 0.55))
         if "hill" in types:
-            Color(0.62, 0.5, 0.3, 1)
-            Ellipse(pos=(cx - r * 0.7, cy - r * 0.35), size=(r * 1.4, r * 0.8),
-                    angle_start=-90, angle_end=90)
-            Color(0.74, 0.62, 0.4, 1)
-            Ellipse(pos=(cx - r * 0.45, cy - r * 0.2), size=(r * 0.9, r * 0.5),
-                    angle_start=-90, angle_end=90)
+            for k, (shade, rad) in enumerate(((0.66, 0.82), (0.72, 0.62), (0.8, 0.4))):
+                Color(shade, shade * 0.8, shade * 0.5, 1)
+                Line(ellipse=(cx - r * rad, cy - r * rad * 0.75 + r * 0.05 * k, r * rad * 2,
+                              r * rad * 1.5), width=max(1.2, r * 0.04))
         if "town" in types:
-            for dx in (-0.32, 0.18):
+            for dx, dy in ((-0.36, 0.38), (0.3, 0.42), (0.0, 0.62)):
+                x0, y0 = cx + dx * r, cy + dy * r
                 Color(0.93, 0.9, 0.82, 1)
-                Rectangle(pos=(cx + dx * r - r * 0.18, cy - r * 0.05), size=(r * 0.36, r * 0.3))
+                Rectangle(pos=(x0 - r * 0.13, y0 - r * 0.12), size=(r * 0.26, r * 0.18))
                 Color(0.72, 0.22, 0.15, 1)
-                Triangle(points=[cx + dx * r - r * 0.24, cy + r * 0.25, cx + dx * r + r * 0.24,
-                                 cy + r * 0.25, cx + dx * r, cy + r * 0.5])
-        if "river" in types:
-            Color(0.27, 0.5, 0.78, 1)
-            pts = []
-            for i in range(13):
-                t = i / 12
-                pts += [cx - r * 0.85 + t * r * 1.7, cy + math.sin(t * math.pi * 2) * r * 0.12]
-            Line(points=pts, width=max(2.0, r * 0.14))
-        if "bridge" in types:
-            Color(0.55, 0.38, 0.2, 1)
-            Rectangle(pos=(cx - r * 0.17, cy - r * 0.35), size=(r * 0.34, r * 0.7))
-            Color(0.35, 0.24, 0.12, 1)
-            Line(rectangle=(cx - r * 0.17, cy - r * 0.35, r * 0.34, r * 0.7), width=1.2)
-        if "hedgerow" in types:
-            Color(0.15, 0.35, 0.12, 1)
-            for dy in (-0.25, 0.25):
-                Line(points=[cx - r * 0.6, cy + dy * r, cx + r * 0.6, cy + dy * r], width=r * 0.08)
+                Triangle(points=[x0 - r * 0.17, y0 + r * 0.06, x0 + r * 0.17, y0 + r * 0.06,
+                                 x0, y0 + r * 0.22])
+        if "hedgerow" in types:  # bushes round the rim of the field
+            rim = lay.corners(h, r * 0.12)
+            for (x0, y0), (x1, y1) in itertools.pairwise([*rim, rim[0]]):
+                for i in range(4):
+                    t = i / 4
+                    x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                    Color(0.12, 0.3, 0.1, 1)
+                    Ellipse(pos=(x - r * 0.09, y - r * 0.09), size=(r * 0.18, r * 0.18))
         if "marsh" in types:
-            Color(0.25, 0.45, 0.6, 1)
-            for dx, dy in ((-0.4, 0.2), (0.1, 0.3), (-0.15, -0.1), (0.35, -0.05)):
-                Line(points=[cx + dx * r, cy + dy * r, cx + dx * r + r * 0.25, cy + dy * r], width=1.5)
+            Color(0.22, 0.42, 0.58, 1)
+            for dx, dy in ((-0.55, 0.25), (0.35, 0.3), (-0.5, -0.25), (0.3, -0.3), (-0.1, 0.6)):
+                Line(points=[cx + dx * r, cy + dy * r, cx + dx * r + r * 0.25, cy + dy * r],
+                     width=1.5)
+                Line(points=[cx + dx * r + r * 0.12, cy + dy * r, cx + dx * r + r * 0.12,
+                             cy + dy * r + r * 0.12], width=1.2)
         if "airfield" in types:
             Color(0.45, 0.46, 0.44, 1)
-            Rectangle(pos=(cx - r * 0.7, cy - r * 0.12), size=(r * 1.4, r * 0.24))
+            Rectangle(pos=(cx - r * 0.8, cy - r * 0.12), size=(r * 1.6, r * 0.24))
+        if "ocean" in raw:
+            Color(0.5, 0.7, 0.9, 0.8)
+            for dx, dy in ((-0.45, 0.45), (0.2, 0.55), (-0.6, -0.35), (0.35, -0.45)):
+                x0, y0 = cx + dx * r, cy + dy * r
+                Line(bezier=[x0, y0, x0 + r * 0.1, y0 + r * 0.08, x0 + r * 0.2, y0], width=1.3)
+        if "beach" in types:
+            Color(0.8, 0.7, 0.45, 1)
+            for dx, dy in ((-0.5, 0.3), (0.45, 0.35), (-0.2, 0.6), (0.15, -0.65), (-0.6, -0.2),
+                           (0.6, -0.25)):
+                Ellipse(pos=(cx + dx * r - 1.5, cy + dy * r - 1.5), size=(3, 3))
+
+    def _obstacles(self, h: Hex, types: list[str], lay: theme.HexLayout) -> None:
+        """Obstacles as marks on the hex's edges and corners, where a counter leaves them seen:
+        sandbags along the lower edges, wire along the upper edges, hedgehogs at the side
+        corners, a bunker's walls round the hex, mines by the side edges."""
+        if not set(types) & theme.OBSTACLES:
+            return
+        cx, cy = lay.center(h)
+        r = lay.radius
+        corners = lay.corners(h, r * 0.1)  # top, upper left, lower left, bottom, lower right,
+        # upper right (counter-clockwise from the top)
         if "bunker" in types:
-            Color(0.45, 0.45, 0.45, 1)
-            Rectangle(pos=(cx - r * 0.3, cy - r * 0.55), size=(r * 0.6, r * 0.3))
+            Color(0.32, 0.32, 0.32, 1)
+            pts = [c for i in (1, 2, 3, 4, 5) for c in corners[i]]
+            Line(points=pts, width=max(2.5, r * 0.1), joint="miter")
+            Color(0.6, 0.6, 0.58, 1)
+            Line(points=pts, width=max(1.0, r * 0.04), joint="miter")
         if "sandbags" in types:
-            Color(0.72, 0.62, 0.4, 1)
-            for i in range(5):
-                a = math.radians(200 + i * 35)
-                Ellipse(pos=(cx + math.cos(a) * r * 0.62 - r * 0.1, cy + math.sin(a) * r * 0.62 - r * 0.07),
-                        size=(r * 0.22, r * 0.14))
+            Color(0.45, 0.36, 0.2, 1)
+            path = [corners[2], corners[3], corners[4]]
+            for (x0, y0), (x1, y1) in itertools.pairwise(path):
+                for i in range(4):
+                    t = (i + 0.5) / 4
+                    x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                    Color(0.45, 0.36, 0.2, 1)
+                    Ellipse(pos=(x - r * 0.12, y - r * 0.08), size=(r * 0.24, r * 0.16))
+                    Color(0.82, 0.72, 0.48, 1)
+                    Ellipse(pos=(x - r * 0.1, y - r * 0.06), size=(r * 0.2, r * 0.12))
         if "barbed_wire" in types:
-            Color(0.25, 0.25, 0.25, 1)
-            pts = []
-            for i in range(9):
-                pts += [cx - r * 0.6 + i * r * 0.15, cy - r * 0.45 + (r * 0.1 if i % 2 else 0)]
-            Line(points=pts, width=1.3)
+            Color(0.12, 0.12, 0.12, 1)
+            path = [corners[1], corners[0], corners[5]]
+            for (x0, y0), (x1, y1) in itertools.pairwise(path):
+                pts = []
+                for i in range(9):
+                    t = i / 8
+                    off = (r * 0.07) * (1 if i % 2 else -1)
+                    pts += [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t + off]
+                Line(points=pts, width=max(1.2, r * 0.035))
         if "hedgehogs" in types:
-            Color(0.15, 0.15, 0.15, 1)
-            for dx in (-0.3, 0.3):
-                x0, y0 = cx + dx * r, cy - r * 0.45
-                Line(points=[x0 - r * 0.1, y0 - r * 0.1, x0 + r * 0.1, y0 + r * 0.1], width=1.6)
-                Line(points=[x0 - r * 0.1, y0 + r * 0.1, x0 + r * 0.1, y0 - r * 0.1], width=1.6)
+            Color(0.1, 0.1, 0.1, 1)
+            for sx in (-1, 1):
+                x0, y0 = cx + sx * r * 0.7, cy
+                d = r * 0.12
+                Line(points=[x0 - d, y0 - d, x0 + d, y0 + d], width=max(1.6, r * 0.05))
+                Line(points=[x0 - d, y0 + d, x0 + d, y0 - d], width=max(1.6, r * 0.05))
+                Line(points=[x0, y0 - d * 1.2, x0, y0 + d * 1.2], width=max(1.2, r * 0.035))
         if "minefield" in types:
-            Color(0.75, 0.1, 0.1, 1)
-            for dx, dy in ((-0.3, -0.4), (0.0, -0.5), (0.3, -0.4)):
-                Ellipse(pos=(cx + dx * r - 3, cy + dy * r - 3), size=(6, 6))
+            for sx in (-1, 1):
+                for dy in (0.28, -0.28):
+                    x0, y0 = cx + sx * r * 0.72, cy + dy * r
+                    Color(0.1, 0.1, 0.1, 1)
+                    Ellipse(pos=(x0 - r * 0.08, y0 - r * 0.08), size=(r * 0.16, r * 0.16))
+                    Color(0.85, 0.15, 0.1, 1)
+                    Ellipse(pos=(x0 - r * 0.05, y0 - r * 0.05), size=(r * 0.1, r * 0.1))
 
     def _objective(self, h: Hex, o: Any, lay: theme.HexLayout) -> None:
         cx, cy = lay.center(h)
@@ -364,12 +660,14 @@ class HexBoard(Widget):
         Triangle(points=[cx - r * 0.3, base, cx + r * 0.3, base, cx, tip])
 
     def _unit(self, u: Any, lay: theme.HexLayout) -> None:
+        """A counter in the middle of the hex, leaving its rim (terrain, obstacles) in view."""
         cx, cy = lay.center(u.hex)
         r = lay.radius
         side = u.side.value
-        w, hgt = r * 1.15, r * 0.95
+        w, hgt = r * 1.0, r * 0.74
+        cy -= r * 0.04
         if u.spec.air:  # air units: a round counter, ringed while flying
-            d = r * 1.3
+            d = r * 1.1
             Color(0, 0, 0, 0.35)
             Ellipse(pos=(cx - d / 2 + 2, cy - d / 2 - 3), size=(d, d))
             Color(*theme.SIDE_COLOURS[side])
@@ -379,27 +677,27 @@ class HexBoard(Widget):
                  dash_length=0 if u.airborne else 4, dash_offset=0 if u.airborne else 3)
         else:
             Color(0, 0, 0, 0.35)
-            RoundedRectangle(pos=(cx - w / 2 + 2, cy - hgt / 2 - 3), size=(w, hgt), radius=[r * 0.15])
+            RoundedRectangle(pos=(cx - w / 2 + 2, cy - hgt / 2 - 3), size=(w, hgt), radius=[r * 0.13])
             Color(*theme.SIDE_COLOURS[side])
-            RoundedRectangle(pos=(cx - w / 2, cy - hgt / 2), size=(w, hgt), radius=[r * 0.15])
+            RoundedRectangle(pos=(cx - w / 2, cy - hgt / 2), size=(w, hgt), radius=[r * 0.13])
             Color(*theme.SIDE_LIGHT[side])
-            Line(rounded_rectangle=(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.15), width=1.4)
+            Line(rounded_rectangle=(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.13), width=1.4)
+        if r < 18:  # a thumbnail: the counter says its side, text would be a smudge
+            return
         label = theme.UNIT_LABELS.get(u.type, u.type[:4].upper())
-        draw_text(label, cx, cy + hgt * 0.27, max(8, int(r * 0.27)), bold=True)
+        draw_text(label, cx, cy + hgt * 0.25, max(9, int(r * 0.25)), bold=True)
         if u.spec.air:
             ammo = " ".join(f"{'MG' if k == 'machine_gun' else 'B' if k == 'bomb' else k[:2].upper()}"
                             f"{v}" for k, v in sorted(u.ammo.items()))
             shown = ammo or (u.model or "").upper()[:6]  # Air Pack airplanes carry no ammo
-            draw_text(shown, cx, cy - hgt * 0.08, max(8, int(r * (0.3 if len(shown) < 7 else 0.24))),
+            draw_text(shown, cx, cy - hgt * 0.15, max(8, int(r * (0.26 if len(shown) < 7 else 0.2))),
                       bold=True)
         else:
-            draw_text(str(u.figures), cx, cy - hgt * 0.1, max(10, int(r * 0.55)), bold=True)
-        uid = u.id.split("-", 1)[1] if "-plane-" in u.id else u.id  # a sortie's "allies-plane-1"
-        draw_text(uid, cx, cy - hgt * 0.4, max(8, int(r * 0.24)), (1, 1, 1, 0.85), bold=True)
+            draw_text(str(u.figures), cx, cy - hgt * 0.17, max(10, int(r * 0.44)), bold=True)
         if u.badges:
             Color(*theme.GOLD)
             bx, by = cx + w / 2 - r * 0.08, cy + hgt / 2 - r * 0.08
-            Ellipse(pos=(bx - r * 0.15, by - r * 0.15), size=(r * 0.3, r * 0.3))
+            Ellipse(pos=(bx - r * 0.13, by - r * 0.13), size=(r * 0.26, r * 0.26))
 
     def _flash(self, lay: theme.HexLayout) -> None:
         f = self.flash
@@ -408,16 +706,18 @@ class HexBoard(Widget):
             h = self.position.board.parse(f.hex)
         except ValueError:
             return
+        if not f.eliminated and self.position.unit_at(h) is None:
+            return  # the unit retreated away: nothing left to mark there
         cx, cy = lay.center(h)
         r = lay.radius
         Color(0.85, 0.1, 0.08, 0.95)
-        RoundedRectangle(pos=(cx - r * 0.95, cy + r * 0.35), size=(r * 0.8, r * 0.5), radius=[6])
-        draw_text(f"-{f.hits}" if not f.eliminated else "X", cx - r * 0.55, cy + r * 0.6,
-                  int(r * 0.4), bold=True)
+        RoundedRectangle(pos=(cx - r * 0.85, cy + r * 0.36), size=(r * 0.8, r * 0.46), radius=[6])
+        draw_text(f"-{f.hits}" if not f.eliminated else "X", cx - r * 0.45, cy + r * 0.59,
+                  int(r * 0.38), bold=True)
         if f.flags:
             Color(0.15, 0.3, 0.7, 0.95)
-            RoundedRectangle(pos=(cx + r * 0.15, cy + r * 0.35), size=(r * 0.8, r * 0.5), radius=[6])
-            draw_text(f"F{f.flags}", cx + r * 0.55, cy + r * 0.6, int(r * 0.36), bold=True)
+            RoundedRectangle(pos=(cx + r * 0.05, cy + r * 0.36), size=(r * 0.8, r * 0.46), radius=[6])
+            draw_text(f"F{f.flags}", cx + r * 0.45, cy + r * 0.59, int(r * 0.34), bold=True)
 
 
 class DieIcon(Widget):
@@ -455,6 +755,8 @@ class DieIcon(Widget):
 class OddsBars(Widget):
     """The odds as a picture: a bar per number of hits, and bars for retreat / eliminate."""
 
+    shrinks_to = dp(84)  # a full panel may draw it this low (PanelColumns)
+
     odds = ObjectProperty(None, allownone=True)
     labels = ListProperty([])
 
@@ -472,10 +774,10 @@ class OddsBars(Widget):
         n = len(hits) + len(extra)
         if n == 0:
             return
-        gap = 6
+        gap = dp(6)
         bw = (self.width - gap * (n + 1)) / n
-        base = self.y + 22
-        top = self.height - 44
+        base = self.y + dp(22)
+        top = self.height - dp(44)
         with self.canvas:
             Color(0.25, 0.26, 0.24, 1)
             Rectangle(pos=self.pos, size=self.size)
@@ -484,9 +786,9 @@ class OddsBars(Widget):
                 is_extra = i >= len(hits)
                 Color(*((0.3, 0.45, 0.8, 1) if is_extra else (0.86, 0.3, 0.2, 1)))
                 Rectangle(pos=(x, base), size=(bw, max(1.0, top * p)))
-                draw_text(f"{round(p * 100)}%", x + bw / 2, base + top * p + 10, 14)
+                draw_text(f"{round(p * 100)}%", x + bw / 2, base + top * p + dp(10), int(sp(14)))
                 label = (extra[i - len(hits)][0] if is_extra else f"{i} hit" if i == 1 else f"{i} hits")
-                draw_text(label, x + bw / 2, self.y + 10, 13, theme.MUTED)
+                draw_text(label, x + bw / 2, self.y + dp(10), int(sp(13)), theme.MUTED)
 
 
 class MedalTrack(Widget):
@@ -534,8 +836,8 @@ class MedalTimeline(Widget):
             return
         last_turn = max(1, pts[-1][0])
         top = max(1, int(self.target), *(max(p[1], p[2]) for p in pts))
-        left, bottom = self.x + 40, self.y + 28
-        w, h = self.width - 56, self.height - 40
+        left, bottom = self.x + dp(40), self.y + dp(28)
+        w, h = self.width - dp(56), self.height - dp(40)
 
         def xy(turn: float, medals: float) -> tuple[float, float]:
             return left + w * turn / last_turn, bottom + h * medals / top
@@ -546,9 +848,9 @@ class MedalTimeline(Widget):
             Color(*theme.MUTED)
             Line(points=[left, bottom, left + w, bottom], width=1)
             for m in range(0, top + 1):
-                draw_text(str(m), left - 16, xy(0, m)[1], 13, theme.MUTED)
+                draw_text(str(m), left - dp(16), xy(0, m)[1], int(sp(13)), theme.MUTED)
             for t in range(0, last_turn + 1, max(1, last_turn // 10)):
-                draw_text(str(t), xy(t, 0)[0], self.y + 12, 13, theme.MUTED)
+                draw_text(str(t), xy(t, 0)[0], self.y + dp(12), int(sp(13)), theme.MUTED)
             for side, idx, shift in (("allies", 1, -2.5), ("axis", 2, 2.5)):
                 line: list[float] = [*xy(0, 0)]
                 prev = 0
@@ -557,8 +859,8 @@ class MedalTimeline(Widget):
                     prev = p[idx]
                 line += [*xy(last_turn, prev)]
                 Color(*theme.SIDE_LIGHT[side])
-                Line(points=[v + shift for v in line], width=2.5)  # side by side where they meet
-                draw_text(side.title(), left + 40 + (idx - 1) * 80, self.top - 14, 15,
+                Line(points=[v + shift for v in line], width=dp(2.5))  # side by side where they meet
+                draw_text(side.title(), left + dp(40) + (idx - 1) * dp(80), self.top - dp(14), int(sp(15)),
                           theme.SIDE_LIGHT[side], bold=True)
 
 
@@ -574,3 +876,189 @@ def medal_points(events: list[Any]) -> list[tuple[int, int, int]]:
             totals[e.data["side"]] = int(e.data.get("total", 0))
             out.append((turn, totals["allies"], totals["axis"]))
     return out
+
+
+class BoardSplit(Layout):
+    """The board and the side panel: side by side on a landscape screen, the board above the
+    panel on a portrait one. The board gets the room its proportions (``aspect``) can use,
+    the panel the rest, never less than ``min_panel`` (wide) or ``min_panel_height`` (tall)."""
+
+    aspect = NumericProperty(theme.board_aspect(Board.of()))
+    min_panel = NumericProperty(dp(460))
+    max_panel = NumericProperty(dp(760))  # two columns of panel, then the board takes the rest
+    min_panel_height = NumericProperty(dp(330))
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.fbind("aspect", self._trigger_layout)
+        self.fbind("size", self._trigger_layout)
+        self.fbind("pos", self._trigger_layout)
+
+    @property
+    def portrait(self) -> bool:
+        return self.height > self.width * 1.05
+
+    def do_layout(self, *a: Any) -> None:
+        kids = list(reversed(self.children))
+        if len(kids) != 2:
+            return
+        board, panel = kids
+        w, h = self.width, self.height
+        if self.portrait:
+            room = max(0.0, h - max(self.min_panel_height, h * 0.3))
+            bh = min(w / max(self.aspect, 0.1), room)
+            board.size = (w, bh)
+            board.pos = (self.x, self.top - bh)
+            panel.size = (w, h - bh)
+            panel.pos = (self.x, self.y)
+        else:
+            natural = h * self.aspect
+            least = min(self.min_panel, w * 0.42)  # a small screen keeps a readable board
+            pw = max(least, min(self.max_panel, w * 0.62, w - natural))
+            pw = min(pw, w * 0.62)
+            board.size = (w - pw, h)
+            board.pos = (self.x, self.y)
+            panel.size = (pw, h)
+            panel.pos = (self.x + w - pw, self.y)
+
+
+class PanelColumns(Layout):
+    """The side panel's contents top to bottom in as many columns as its width holds (one on a
+    narrow panel, two on a wide or portrait one): a widget that does not fit under the previous
+    one starts the next column. Widgets with a height keep it; stretchy ones (size_hint_y)
+    share what is left in their column. When even the last column is full, the panel grows
+    (it sits in a ScrollView) instead of letting widgets overlap."""
+
+    padding = VariableListProperty([dp(10), dp(10), dp(10), dp(10)])
+    spacing = NumericProperty(dp(6))
+    column_width = NumericProperty(dp(340))  # the narrowest a column gets before one fewer
+    viewport = NumericProperty(0)  # the height on show (the ScrollView's)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        for prop in ("size", "pos", "padding", "spacing", "column_width", "viewport"):
+            self.fbind(prop, self._trigger_layout)
+
+    def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        if widget.size_hint_y is None and getattr(widget, "shrinks_to", None):
+            widget.natural_height = widget.height  # its height before any squeeze of ours
+        super().add_widget(widget, *args, **kw)
+        if hasattr(widget, "minimum_height"):
+            widget.fbind("minimum_height", self._trigger_layout)
+        for child in getattr(widget, "children", []):  # a ScrollView's content
+            child.fbind("height", self._trigger_layout)
+        # laid out at once: a tap that comes before the next frame finds the button in place
+        self.do_layout()
+
+    def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        if hasattr(widget, "minimum_height"):
+            widget.funbind("minimum_height", self._trigger_layout)
+        super().remove_widget(widget, *args, **kw)
+
+    def columns(self) -> int:
+        pl, _pt, pr, _pb = self.padding
+        inner = self.width - pl - pr
+        return max(1, int((inner + self.spacing) // (self.column_width + self.spacing)))
+
+    def _least(self, c: Any, avail: float) -> float:
+        """The least height a widget needs."""
+        if c.size_hint_y is None:
+            return float(getattr(c, "natural_height", None) or c.height)
+        if isinstance(c, ScrollView):
+            inner = c.children[0].height if c.children else 0.0
+            return float(min(inner, max(avail * 0.5, dp(150))))
+        return float(getattr(c, "minimum_height", 0.0) or 0.0)
+
+    def do_layout(self, *a: Any) -> None:
+        kids = list(reversed(self.children))
+        pl, pt, pr, pb = self.padding
+        sp = self.spacing
+        view = self.viewport or self.height
+        avail = max(1.0, view - pt - pb)
+        n = self.columns()
+        col_w = (self.width - pl - pr - sp * (n - 1)) / n
+        cols: list[list[Any]] = [[]]
+        used = [0.0]
+        least: dict[int, float] = {}
+        for c in kids:
+            h = least[id(c)] = self._least(c, avail)
+            step = h + (sp if cols[-1] else 0.0)
+            if cols[-1] and used[-1] + step > avail and len(cols) < n:
+                cols.append([])
+                used.append(0.0)
+                step = h
+            cols[-1].append(c)
+            used[-1] += step
+
+        def firm(c: Any) -> float:  # what must show: a stretchy box (the log) may be cut short
+            if c.size_hint_y is not None and not isinstance(c, ScrollView):
+                return 0.0
+            return least[id(c)]
+
+        fixed = [sum(firm(c) for c in col) + sp * max(0, len(col) - 1) for col in cols]
+        for i, col in enumerate(cols):  # too tall: a picture that may shrink (the odds) does
+            over = fixed[i] - avail
+            for c in col:
+                shrink = getattr(c, "shrinks_to", None)
+                if over > 0 and shrink and c.size_hint_y is None:
+                    cut = min(over, least[id(c)] - shrink)
+                    if cut > 0:
+                        least[id(c)] -= cut
+                        fixed[i] -= cut
+                        over -= cut
+        total = max(view, max(fixed) + pt + pb)
+        if self.size_hint_y is None and abs(self.height - total) > 0.5:
+            self.height = total  # the ScrollView moves us; the children follow at once below
+        for i, col in enumerate(cols):
+            x = self.x + pl + i * (col_w + sp)
+            spare = max(0.0, total - pt - pb - fixed[i])
+            size: dict[int, float] = {id(c): firm(c) for c in col}
+            for c in col:  # stretchy widgets get their least height first, in order
+                if c.size_hint_y is not None:
+                    extra = min(spare, least[id(c)] - size[id(c)])
+                    size[id(c)] += extra
+                    spare -= extra
+            weights = sum(c.size_hint_y for c in col if c.size_hint_y is not None) or 1.0
+            y = self.top - pt
+            for c in col:
+                h = size[id(c)]
+                if c.size_hint_y is not None:
+                    h += spare * c.size_hint_y / weights
+                c.size = (col_w, h)
+                c.pos = (x, y - h)
+                y -= h + sp
+                if c.size_hint_y is not None and least[id(c)] > h + 0.5:
+                    self._clip(c)
+        Clock.schedule_once(lambda dt: [self._clip(c) for c in kids if c.size_hint_y is not None
+                                        and hasattr(c, "minimum_height")], 0)
+
+    @staticmethod
+    def _clip(box: Any) -> None:
+        """A stretchy box (the log) cut short: its lines that no longer fit in it (the first,
+        oldest ones: a box lays its lines out from the bottom) are hidden, not drawn over the
+        widgets above it."""
+        if not hasattr(box, "do_layout") or isinstance(box, ScrollView):
+            return
+        box.do_layout()
+        for w in box.children:
+            w.opacity = 1 if (w.top <= box.top + 1 and w.y >= box.y - 1) else 0
+
+
+class PanelScroll(ScrollView):
+    """The side panel's ScrollView: a tap on a button in it counts at once. Kivy's ScrollView
+    replays a tap that did not scroll with the release 0.2 s later (to show the press), so a
+    button pressed in a scrolling panel acted late and a quick next tap could beat it."""
+
+    def on_scroll_stop(self, touch: Any, check_children: bool = True) -> Any:
+        uid = self._get_uid()
+        click = uid in touch.ud and touch.ud[uid].get("mode") == "unknown"
+        result = super().on_scroll_stop(touch, check_children)
+        if click and not touch.ud.get(self._get_uid("svavoid")):
+            touch.ud[uid + "-released"] = True
+            super()._do_touch_up(touch)
+        return result
+
+    def _do_touch_up(self, touch: Any, *largs: Any) -> None:
+        if touch.ud.pop(self._get_uid() + "-released", False):
+            return  # released already, in on_scroll_stop
+        super()._do_touch_up(touch, *largs)

@@ -1,0 +1,273 @@
+"""Opens the app at one window size and checks the layout of every screen; run by
+``test_window_layout.py`` in a subprocess.
+
+    python layout_driver.py WxH REPORT.json DATA_DIR SCREENSHOT_DIR
+
+For each screen (the board at several steps) it checks that no widget a player reads or
+touches leaves the window or overlaps another (widgets in a scrolling area count where they
+are laid out), that the board, its panel, the top bar and the prompt bar do not overlap, and
+that every button is at least 48 dp each way. On an Overlord board it zooms in with the
++ button and a pinch, pans by dragging an empty hex, and taps hexes: each tap must name the
+hex under the finger. Startup goes through ``companion.ui.startup.quiet_kivy`` as
+``companion app`` does (density of a large window, quiet logs).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+SIZE, REPORT, DATA, SHOTS = sys.argv[1], Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
+W, H = (int(v) for v in SIZE.split("x"))
+
+from companion.ui.startup import quiet_kivy  # noqa: E402
+
+quiet_kivy((W, H), screenshot=True)
+
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", str(W))
+Config.set("graphics", "height", str(H))
+Config.set("input", "mouse", "mouse,disable_multitouch")
+
+from driver_kit import check, drag, press, report, run, tap, walk  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.metrics import dp  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.button import Button  # noqa: E402
+from kivy.uix.checkbox import CheckBox  # noqa: E402
+from kivy.uix.label import Label  # noqa: E402
+from kivy.uix.scrollview import ScrollView  # noqa: E402
+from kivy.uix.textinput import TextInput  # noqa: E402
+from kivy.uix.widget import Widget  # noqa: E402
+
+from companion.ui.app import CompanionApp  # noqa: E402
+from companion.ui.controller import Table  # noqa: E402
+from companion.ui.demo import overlord_demo, prepare  # noqa: E402
+from companion.ui.widgets import HexBoard  # noqa: E402
+
+SCREENS = ("start", "board", "card", "battle", "retreat", "air", "settings", "teach", "victory",
+           "dashboard")
+TOUCHED = (Button, CheckBox, TextInput)
+
+
+def box(w: Widget) -> tuple[float, float, float, float]:
+    x, y = w.to_window(w.x, w.y)
+    return x, y, x + w.width, y + w.height
+
+
+def shown(w: Widget) -> bool:
+    """On screen for the player: sized, not see-through, and every parent too."""
+    node: Any = w
+    while node is not None:
+        if getattr(node, "opacity", 1) == 0 or node.width < 1 or node.height < 1:
+            return False
+        parent = node.parent
+        if parent is node or isinstance(parent, type(Window)):
+            break
+        node = parent
+    return w.get_root_window() is not None
+
+
+def scroller(w: Widget) -> Widget | None:
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            return node
+        node = node.parent
+    return None
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...], slack: float = 1.0) -> bool:
+    return (min(a[2], b[2]) - max(a[0], b[0]) > slack) and (min(a[3], b[3]) - max(a[1], b[1]) > slack)
+
+
+def leaves(root: Widget) -> list[Widget]:
+    """What a player reads or touches: buttons, check boxes, text fields, labels with text, the
+    board and the drawn widgets; not the inside of a button or a text field."""
+    out = []
+    for w in walk(root):
+        if not shown(w):
+            continue
+        if any(isinstance(p, (Button, TextInput)) for p in ancestors(w)):
+            continue
+        if isinstance(w, TOUCHED) or (isinstance(w, Label) and w.text.strip()) or \
+                type(w).__name__ in ("HexBoard", "DieIcon", "OddsBars", "MedalTrack",
+                                     "MedalTimeline"):
+            out.append(w)
+    return out
+
+
+def ancestors(w: Widget) -> Iterator[Widget]:
+    node = w.parent
+    while node is not None and node is not node.parent:
+        yield node
+        node = node.parent
+
+
+def check_screen(name: str, screen: Widget) -> None:
+    items = leaves(screen)
+    outside = []
+    small = []
+    for w in items:
+        b = box(w)
+        sv = scroller(w)
+        if sv is None and (b[0] < -1 or b[1] < -1 or b[2] > W + 1 or b[3] > H + 1):
+            outside.append((type(w).__name__, getattr(w, "text", "")[:30], [round(v) for v in b]))
+        if isinstance(w, TOUCHED) and not isinstance(w, TextInput) and not w.disabled and \
+                (w.width < dp(48) - 0.5 or w.height < dp(48) - 0.5):
+            small.append((type(w).__name__, getattr(w, "text", "")[:30], round(w.width / dp(1)),
+                          round(w.height / dp(1))))
+    check(f"{name}: nothing leaves the window", not outside, outside)
+    check(f"{name}: touch targets at least 48 dp", not small, small)
+    clashes = []
+    for i, a in enumerate(items):
+        for b in items[i + 1:]:
+            if a in ancestors(b) or b in ancestors(a):
+                continue
+            sa, sb = scroller(a), scroller(b)
+            board = a if isinstance(a, HexBoard) else b if isinstance(b, HexBoard) else None
+            other = b if board is a else a
+            if board is not None and board.parent in ancestors(other):
+                continue  # the board's own zoom buttons sit on it; nothing else may
+            if overlap(box(a), box(b)) and (sa is sb):
+                clashes.append((type(a).__name__, getattr(a, "text", "")[:24],
+                                type(b).__name__, getattr(b, "text", "")[:24]))
+    check(f"{name}: no two widgets overlap", not clashes, clashes[:6])
+
+
+def check_board_frame(name: str, app: CompanionApp) -> None:
+    s = app.screen("board")
+    split = s.ids.split
+    board_area, panel = list(reversed(split.children))
+    parts = {"board": box(board_area), "panel": box(panel), "bar": box(s.ids.title.parent),
+             "prompt": box(s.ids.prompt.parent)}
+    bad = [(a, b) for a in parts for b in parts if a < b and overlap(parts[a], parts[b])]
+    check(f"{name}: board, panel and bars apart", not bad, {k: [round(v) for v in p]
+                                                          for k, p in parts.items()})
+    portrait = H > W
+    _bx, by, bx1, _by1 = parts["board"]
+    px, _py, _px1, py1 = parts["panel"]
+    check(f"{name}: board {'above' if portrait else 'beside'} the panel",
+          (by >= py1 - 1) if portrait else (bx1 <= px + 1), (parts["board"], parts["panel"]))
+    lay = s.ids.board.layout
+    check(f"{name}: hexes big enough to read", lay is not None and lay.radius >= dp(26),
+          lay.radius / dp(1) if lay else None)
+
+
+def shot(name: str) -> None:
+    path = SHOTS / f"layout-{name}-{SIZE}.png"
+    made = Window.screenshot(name=str(path))
+    if made:
+        Path(made).replace(path)
+        report["shots"].append(str(path))
+
+
+def free(app: CompanionApp, x: float, y: float) -> bool:
+    """A point of the board not under its zoom buttons."""
+    bar = app.screen("board").ids.zoom_bar
+    bx, by, bx1, by1 = box(bar)
+    return not (bx - 4 <= x <= bx1 + 4 and by - 4 <= y <= by1 + 4)
+
+
+def overlord_steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    t.new_game(overlord_demo(), seed=3, deck_seed=3)
+    t.go("board")
+    yield 0.3
+    board: HexBoard = app.screen("board").ids.board
+    lay = board.layout
+    assert lay is not None
+    check("overlord: starts readable (zoomed where needed)", lay.radius >= dp(26),
+          round(lay.radius / dp(1), 1))
+    zoom0 = board.zoom
+    check("overlord: + zooms in", press(app, lambda a: a == ("zoom", "in")))
+    yield 0.1
+    check("overlord: zoom grew", board.zoom > zoom0, (zoom0, board.zoom))
+    # a pinch: two fingers drawn apart zoom further about their middle
+    cx, cy = board.to_window(*board.center)
+    a, b = UnitTestTouch(cx - 40, cy), UnitTestTouch(cx + 40, cy)
+    a.touch_down()
+    b.touch_down()
+    yield 0.02
+    zoom1 = board.zoom
+    a.touch_move(cx - 80, cy)
+    b.touch_move(cx + 80, cy)
+    yield 0.02
+    a.touch_up()
+    b.touch_up()
+    yield 0.05
+    check("overlord: a pinch zooms", board.zoom > zoom1 * 1.2 or board.zoom >= board.MAX_ZOOM - 1e-6,
+          (zoom1, board.zoom))
+    # pan: drag from a hex without a unit
+    pos = t.state.position if t.state else None
+    assert pos is not None and board.layout is not None
+    lay = board.layout
+    empty = next(h for h in pos.board.hexes() if pos.unit_at(h) is None and lay.visible(h)
+                 and board.collide_point(*lay.center(h)) and free(app, *lay.center(h)) and
+                 board.collide_point(lay.center(h)[0] + 120, lay.center(h)[1]) and
+                 free(app, lay.center(h)[0] + 100, lay.center(h)[1]))
+    name = pos.board.name(empty)
+    before = board.hex_center(name)
+    drag(before, (before[0] + 100, before[1]))
+    yield 0.05
+    after = board.hex_center(name)
+    check("overlord: a drag from an empty hex pans", abs(after[0] - before[0] - 100) < 2 or
+          abs(after[0] - before[0]) > 20, (before, after))
+    # taps: every hex in view answers with its own name, at its centre and near its rim
+    lay = board.layout
+    seen = []
+    wrong = []
+    for h in pos.board.hexes():
+        x, y = lay.center(h)
+        if not board.collide_point(x, y) or not lay.visible(h):
+            continue
+        for dx, dy in ((0, 0), (lay.radius * 0.6, 0), (0, -lay.radius * 0.7)):
+            got = board.hex_name_at(x + dx, y + dy)
+            if got != pos.board.name(h) and board.collide_point(x + dx, y + dy):
+                wrong.append((pos.board.name(h), got))
+        seen.append(pos.board.name(h))
+    check("overlord: the hex under each point is named", not wrong and len(seen) > 10,
+          (len(seen), wrong[:5]))
+    # a real tap through the window: the table hears the hex under the finger
+    targets = [n for n in seen if board.collide_point(*board.hex_center(n))
+               and free(app, *board.hex_center(n))][:: max(1, len(seen) // 6)]
+    heard = []
+    for n in targets[:6]:
+        t.last_hex = None
+        tap(*board.hex_center(n))
+        yield 0.02
+        heard.append((n, getattr(t, "last_hex", None)))
+        t.selected, t.picked = None, []
+    check("overlord: taps on the zoomed board reach the right hex",
+          all(a == b for a, b in heard) and heard, heard)
+    check_board_frame("overlord", app)
+    yield 0.2
+    shot("overlord")
+
+
+def steps(app: CompanionApp) -> Iterator[float]:
+    t = app.table
+    for name in SCREENS:
+        screen_name = prepare(t, name, seed=3)
+        yield 0.3
+        screen = app.screen(screen_name)
+        check_screen(name, screen)
+        if screen_name == "board":
+            check_board_frame(name, app)
+        shot(name)
+        yield 0.02
+    yield from overlord_steps(app)
+
+
+def main() -> None:
+    table = Table.open(DATA, sim_delay=3600.0)
+    table.settings.dice = "sim"
+    table.settings.sound = False
+    report["size"] = [W, H, dp(1)]
+    run(table, steps, REPORT, SHOTS, watchdog_s=150)
+
+
+main()
