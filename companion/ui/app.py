@@ -176,6 +176,17 @@ class StartScreen(TableScreen):
     def play(self, name: str) -> None:
         self.table.new_game(name)
 
+    def choose_file(self) -> Any:
+        """The file picker (the system's on Android); the file chosen is imported and played."""
+        from companion.ui.filepicker import pick_scenario
+
+        def chosen(path: str) -> None:
+            self.ids.m44_path.text = path
+            self.import_file(path)
+
+        self.picker = pick_scenario(chosen, self.ids.m44_path.text.strip() or None)
+        return self.picker
+
     def import_file(self, path: str) -> None:
         path = path.strip()
         if not path:
