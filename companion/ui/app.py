@@ -486,13 +486,19 @@ class BoardScreen(TableScreen):
             panel.add_widget(label(note, 22, theme.SIDE_LIGHT.get(p.dice.thrower, theme.WARN),
                                    bold=True))
         if p.kind == "dice" and p.dice is not None:
-            if title and title != p.dice.purpose:
+            # a short screen (1024x600) keeps the dice pad and Undo in view: the explanation on
+            # one line, a lower odds picture, Undo beside the pad's buttons
+            compact = Window.height < dp(700)
+            repeats = b is not None and all(t.unit_words(u) in title for u in (b.attacker, b.target)
+                                            if u)
+            if title and title != p.dice.purpose and not repeats:
                 panel.add_widget(label(p.dice.purpose, 16))
-            for line in p.detail[:3]:
+            details = list(p.detail[:3])
+            for line in ([" · ".join(details)] if compact and details else details):
                 panel.add_widget(label(line, 15, theme.MUTED))
             odds = p.dice.odds or {}
             if odds.get("hits"):
-                bars = OddsBars(size_hint_y=None, height=dp(130))
+                bars = OddsBars(size_hint_y=None, height=dp(84 if compact else 130))
                 bars.odds = odds
                 panel.add_widget(bars)
             for key, words in (("p_lost", _("Chance the airplane is lost:")),
@@ -503,16 +509,20 @@ class BoardScreen(TableScreen):
             panel.add_widget(label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
                                    + " · " + _("waiting for:") + f" {t.dice_source_name}",
                                    18, theme.WARN, bold=True))
-            self._dice_pad(panel, p.dice.count, lambda faces: t.submit_dice(faces, "manual"))
+            undo_button = None
+            if "undo" in p.actions:  # a battle declared by mistake is taken back before the throw
+                undo = {"do": "undo"}
+                undo_button = self._guarded(button(_("Undo"), lambda: self._press(undo),
+                                                   action=undo, color=(0.45, 0.3, 0.2, 1),
+                                                   height=52), undo)
+            self._dice_pad(panel, p.dice.count, lambda faces: t.submit_dice(faces, "manual"),
+                           beside=undo_button if compact else None)
             for text, action in t.buttons():  # Ambush, played before these dice
                 if action.get("do") == "ambush":
                     panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
                                             color=(0.5, 0.25, 0.25, 1), height=52))
-            if "undo" in p.actions:  # a battle declared by mistake is taken back before the throw
-                undo = {"do": "undo"}
-                panel.add_widget(self._guarded(button(_("Undo"), lambda: self._press(undo),
-                                                      action=undo, color=(0.45, 0.3, 0.2, 1),
-                                                      height=52), undo))
+            if undo_button is not None and not compact:
+                panel.add_widget(undo_button)
             return
         self._dice_row(panel, editable=p.kind == "review_dice")
         if b is not None and b.result is not None:
@@ -625,13 +635,21 @@ class BoardScreen(TableScreen):
         Clock.schedule_once(lambda dt: self.table.correct_die(index, nxt), 0)
         return True
 
-    def _dice_pad(self, panel: Any, count: int, send: Callable[[list[str]], Any]) -> None:
-        """The manual dice pad: tap faces, then send (always at hand, whatever the source)."""
-        panel.add_widget(label(_("Or tap the dice as thrown:"), 16, theme.MUTED))
-        row = BoxLayout(size_hint_y=None, height=dp(70), spacing=dp(6))
+    def _dice_pad(self, panel: Any, count: int, send: Callable[[list[str]], Any],
+                  beside: Any = None) -> None:
+        """The manual dice pad: tap faces, then send (always at hand, whatever the source).
+        ``beside``: a button that shares the row of Clear / Send (a short screen's Undo)."""
+        compact = beside is not None
+        if not compact:
+            panel.add_widget(label(_("Or tap the dice as thrown:"), 16, theme.MUTED))
+        row = BoxLayout(size_hint_y=None, height=dp(48 if compact else 70), spacing=dp(6))
         for f in self.pad:
-            row.add_widget(DieIcon(face=f, size_hint_x=None, width=dp(62)))
-        row.add_widget(Label(text=f"{len(self.pad)}/{count}", font_size="20sp", color=theme.TEXT))
+            row.add_widget(DieIcon(face=f, size_hint_x=None, width=dp(44 if compact else 62)))
+        tally = f"{len(self.pad)}/{count}"
+        if compact and not self.pad:  # the hint and the tally on one line
+            tally = _("Or tap the dice as thrown:") + f" {tally}"
+        row.add_widget(Label(text=tally, font_size="18sp" if compact else "20sp",
+                             color=theme.MUTED if compact and not self.pad else theme.TEXT))
         panel.add_widget(row)
         faces = GridLayout(cols=5, spacing=dp(4), size_hint_y=None, height=dp(78))
         for f in M44_FACES:
@@ -648,6 +666,9 @@ class BoardScreen(TableScreen):
         ctl.add_widget(button(_("Clear"), self._pad_clear, action=("pad", "clear")))
         ctl.add_widget(button(_("Send the dice"), lambda: self._pad_send(count, send),
                               action=("pad", "send")))
+        if beside is not None:
+            beside.size_hint_y = 1
+            ctl.add_widget(beside)
         panel.add_widget(ctl)
         panel.add_widget(Label())
 
