@@ -310,11 +310,13 @@ class GameStore:
         """Remove games that never got their first event (a process killed between creating
         the game and recording its start) once they are older than :data:`EMPTY_GAME_GRACE`."""
         cutoff = (datetime.now(UTC) - EMPTY_GAME_GRACE).isoformat(timespec="milliseconds")
+        empty = ("FROM games WHERE created < ? AND NOT EXISTS"
+                 " (SELECT 1 FROM events e WHERE e.game_id = games.id)")
+        if self._db.execute(f"SELECT 1 {empty} LIMIT 1", (cutoff,)).fetchone() is None:
+            return  # nothing to forget: opening the store takes no write lock
 
         def run() -> None:
-            self._db.execute(
-                "DELETE FROM games WHERE created < ? AND NOT EXISTS"
-                " (SELECT 1 FROM events e WHERE e.game_id = games.id)", (cutoff,))
+            self._db.execute(f"DELETE {empty}", (cutoff,))
 
         self._transaction("clean up", run)
 

@@ -37,8 +37,11 @@ def play_with_kills(first_args: list[str], data: Path, kills_wanted: int, rng: r
     """
     kills = 0
     first = True
-    while True:
-        args = first_args if first else ["play", "--resume"]
+    finished_id: str | None = None
+    for _run in range(kills_wanted + 20):
+        # a kill after the game's last event was stored but before its result was printed
+        # leaves no unfinished game: that finished game is asked for by its id
+        args = first_args if first else ["play", "--resume", *([finished_id] if finished_id else [])]
         first = False
         stored_before = stored_events(data)
         proc = subprocess.Popen(
@@ -65,7 +68,7 @@ def play_with_kills(first_args: list[str], data: Path, kills_wanted: int, rng: r
         reader.start()
         if kills < kills_wanted:
             enough.wait(timeout=60)
-            time.sleep(rng.uniform(0, 0.02))
+            time.sleep(rng.uniform(0, 0.002))  # a few events at most: acting takes ~0.1 ms
             if proc.poll() is None:
                 os.kill(proc.pid, signal.SIGKILL)
                 kills += 1
@@ -75,3 +78,16 @@ def play_with_kills(first_args: list[str], data: Path, kills_wanted: int, rng: r
             (stored_before, len(acked), stored_events(data))
         if proc.returncode == 0 and tail and RESULT.match(tail[-1]):
             return tail[-1], kills
+        assert proc.stderr is not None
+        if "no unfinished game to resume" in proc.stderr.read():
+            finished_id = last_game_id(data)
+    raise AssertionError(f"the game never finished after {kills} kills")
+
+
+def last_game_id(data_dir: Path) -> str | None:
+    store = GameStore(data_dir)
+    try:
+        games = store.list_games()
+        return games[0].id if games else None
+    finally:
+        store.close()
