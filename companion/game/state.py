@@ -17,6 +17,7 @@ from companion.game.airstate import AirState, PendingAir, new_air_state
 from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
 from companion.game.rulestate import RuleState
 from companion.rules import victory
+from companion.rules.battle import BattleCheck, BattleModifiers
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
 from companion.scenarios import Scenario, from_dict, to_position
@@ -103,7 +104,7 @@ class GameState:
                         dict[Side, victory.MedalCount]] | None = field(
         default=None, repr=False, compare=False)
     # the check the ground battle due was declared with (queries.declared_check)
-    declared_check: tuple[PendingBattle, int, Any, Any] | None = field(
+    declared_check: tuple[PendingBattle, int, BattleModifiers, BattleCheck] | None = field(
         default=None, repr=False, compare=False)
     _outcome_cache: tuple[victory.MedalLedger, dict[Side, victory.MedalCount], Side,
                           victory.Outcome] | None = field(

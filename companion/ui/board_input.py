@@ -318,7 +318,7 @@ class BoardInput(TableBase):
             elif key in ("card", "as_card") and isinstance(value, str):
                 try:
                     words.append(lookup.command_card(value).name)
-                except Exception:  # a card the rules core does not know: its id as given
+                except ValueError:  # a card the rules core does not know: its id as given
                     words.append(value)
             elif key == "number" and value == 0:
                 words.append("0 " + _("(a decoy)"))

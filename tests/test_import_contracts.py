@@ -1,0 +1,34 @@
+"""The layer contracts in pyproject.toml can fail: in a copy of the packages, one import up
+the table (the rules core importing the game layer) breaks them, and lint-imports says so."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    exe = Path(sys.executable).with_name("lint-imports")
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.run([str(exe), "--config", str(tree / "pyproject.toml")], cwd=tree, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_an_import_up_the_table_breaks_the_contracts(tmp_path: Path) -> None:
+    for name in ("companion", "vision"):
+        shutil.copytree(ROOT / name, tmp_path / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    kept = _lint(tmp_path)
+    assert kept.returncode == 0 and "0 broken" in kept.stdout, kept.stdout[-2000:]
+    odds = tmp_path / "companion" / "rules" / "odds.py"
+    odds.write_text(odds.read_text() + "\nfrom companion.game import state as _probe  # noqa\n")
+    broken = _lint(tmp_path)
+    assert broken.returncode != 0
+    assert "companion.rules.odds -> companion.game.state" in broken.stdout
+    assert "2 broken" in broken.stdout  # the layers and "the rules core imports ... only"
