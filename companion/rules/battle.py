@@ -9,12 +9,12 @@ in this engine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.rules import los  # A1's line of sight (imports board and position only)
 from companion.rules.board import Hex, Side, distance
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
 from companion.rules.units import UnitClass, UnitSpec
 

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+
+from companion.rules.records import dataclass
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a referee query's start)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    _V = TypeVar("_V")
+else:
+    _V = object
 
 
 class Side(StrEnum):
@@ -106,12 +116,13 @@ class HexTables:
     def neighbours(self) -> dict[Hex, tuple[Hex, ...]]:
         """Each hex's neighbours on the board, in the order of Board.neighbours."""
         cells = self._cells
-        return {h: tuple(cells[n] for n in self._board._compute_neighbours(h)) for h in cells}
+        board = self._board
+        return _ByHex(cells, lambda h: tuple(cells[n] for n in board._compute_neighbours(h)))
 
     def _pairs(self, dr: int) -> dict[Hex, tuple[Hex | None, Hex | None]]:
         cells = self._cells
-        return {h: (cells.get(Hex(h.col - 1, h.row + dr)), cells.get(Hex(h.col + 1, h.row + dr)))
-                for h in cells}
+        return _ByHex(cells, lambda h: (cells.get(Hex(h.col - 1, h.row + dr)),
+                                        cells.get(Hex(h.col + 1, h.row + dr))))
 
     # The (col - 1, row + dr) and (col + 1, row + dr) hexes of each hex, in that order: dr = +1
     # in ``down``, -1 in ``up`` (retreat steps); the ``_pair`` tables keep None where one is off
@@ -126,11 +137,35 @@ class HexTables:
 
     @cached_property
     def down(self) -> dict[Hex, tuple[Hex, ...]]:
-        return {h: tuple(n for n in pair if n is not None) for h, pair in self.down_pair.items()}
+        pairs = self.down_pair
+        return _ByHex(self._cells, lambda h: tuple(n for n in pairs.get(h, ()) if n is not None))
 
     @cached_property
     def up(self) -> dict[Hex, tuple[Hex, ...]]:
-        return {h: tuple(n for n in pair if n is not None) for h, pair in self.up_pair.items()}
+        pairs = self.up_pair
+        return _ByHex(self._cells, lambda h: tuple(n for n in pairs.get(h, ()) if n is not None))
+
+
+class _ByHex(dict[Hex, _V]):
+    """A table of the board's hexes filled as it is read, by ``get`` (what the rules use): a
+    query's process pays for the hexes it asks about, not for the whole board (issue 18).
+    ``get`` of a hex that is not on the board gives the default, as a full table would."""
+
+    __slots__ = ("_cells", "_make")
+
+    def __init__(self, cells: dict[Hex, Hex], make: Callable[[Hex], _V]) -> None:
+        super().__init__()
+        self._cells = cells
+        self._make = make
+
+    def get(self, h: Hex, default: _V | None = None) -> _V | None:  # type: ignore[override]
+        try:
+            return self[h]
+        except KeyError:
+            if h not in self._cells:
+                return default
+        found = self[h] = self._make(h)
+        return found
 
 
 _TABLES: dict[BoardKind, HexTables] = {}

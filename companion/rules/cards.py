@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ from companion.rules.battle import (
     validate_faces,
 )
 from companion.rules.board import Hex, Section, Side, distance
+from companion.rules.records import dataclass, field, replace
 from companion.rules.units import UnitClass, UnitSpec
 
 if TYPE_CHECKING:

@@ -12,12 +12,12 @@ remove instead of battling (base rules p.16; armor entering flattens it, which
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.rules.battle import CLASS_SYMBOL, GRENADE, STAR, validate_faces
 from companion.rules.board import Side
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass
 
 
 class EntryError(ValueError):

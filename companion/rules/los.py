@@ -14,11 +14,11 @@ hexes block only when they stand on both sides of the segment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.rules.board import BOARD_SHAPES, Board, BoardShape, Hex, distance
 from companion.rules.position import Position
+from companion.rules.records import dataclass
 from companion.rules.terrain import TERRAIN
 
 # whether any terrain blocks only in groups (lakes): the fast path skips the group check if not

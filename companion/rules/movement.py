@@ -14,10 +14,10 @@ for ground units.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from companion.rules.board import Hex
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass
 from companion.rules.terrain import TerrainSpec, hex_passable
 from companion.rules.units import UnitSpec
 

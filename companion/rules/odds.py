@@ -16,7 +16,6 @@ rounded ``int / int``, the same float as the ``Fraction`` would give).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
@@ -34,6 +33,7 @@ from companion.rules.battle import (
     retreat_options,
 )
 from companion.rules.position import Position
+from companion.rules.records import dataclass
 
 __all__ = ["DIE_SIDES", "FACE_WEIGHTS", "BattleOdds", "bar", "battle_odds", "clear_odds_cache",
            "face_weight", "odds_json", "outcome_counts", "outcome_distribution", "position_odds"]

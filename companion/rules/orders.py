@@ -8,11 +8,11 @@ beyond the units there are lost. Card-by-card limits come from ``cards.py`` data
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from companion.rules.board import Section, Side, distance
 from companion.rules.cards import CardError, CardSpec, card, counter_attack
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass, field
 from companion.rules.units import UnitClass
 from companion.rules.variants import extra_section_orders
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-
 from companion.rules.board import Board, Hex, Side
+from companion.rules.records import dataclass, field, fields
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
 

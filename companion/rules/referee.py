@@ -19,8 +19,6 @@ Handlers raise :class:`QueryError` naming the dotted field that is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from companion.rules.battle import (
     FACES,
     BattleCheck,
@@ -32,6 +30,7 @@ from companion.rules.battle import (
 )
 from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, distance
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass, field
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS, UnitSpec
 

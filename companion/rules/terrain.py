@@ -8,9 +8,9 @@ that no public copy available to the project confirmed; the document lists them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from companion.rules.records import dataclass, field, replace
 from companion.rules.units import UnitClass
 
 _NONE: Mapping[UnitClass, int] = MappingProxyType({})

@@ -5,8 +5,9 @@ Every number is data with a source; sources are listed in ``docs/rules-sources.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from companion.rules.records import dataclass, replace
 
 
 class UnitClass(StrEnum):

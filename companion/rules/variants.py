@@ -16,11 +16,11 @@ Royal Army, Japanese infantry), ``States/AttackUnitsTrait`` (British battle back
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from companion.rules.board import Side
+from companion.rules.records import dataclass, field, replace
 from companion.rules.units import UNITS, UnitClass, UnitSpec
 
 _GROUND = frozenset({UnitClass.INFANTRY, UnitClass.ARMOR, UnitClass.ARTILLERY})

@@ -10,12 +10,12 @@ last entered the hex. Sources: ``docs/rules-sources.md`` (section "Objectives an
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
+from companion.rules.records import dataclass, field, replace
 
 _SIDES: tuple[Side, ...] = tuple(Side)  # iterating the enum itself is slow in 3.11
 

@@ -9,12 +9,12 @@ deploys an air unit) until a game supplies it as a setting. See ``docs/rules-sou
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
 from companion.rules.air.aircraft import FLIGHT_PLAN
 from companion.rules.board import Side
+from companion.rules.records import dataclass, field
 
 _EMPTY_DICE: Mapping[str, int] = MappingProxyType({})
 _EMPTY_FACES: Mapping[str, frozenset[str]] = MappingProxyType({})

@@ -8,9 +8,10 @@ here is a documented default that a game may override (see ``docs/rules-sources.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+
+from companion.rules.records import dataclass, field
 
 AIR_PACK = "Air Pack rulebook (2007), seed 000"
 FLIGHT_PLAN = "New Flight Plan rulebook (2019), seed 001"

@@ -8,7 +8,6 @@ may be flown over, airborne planes may be flown over, carriers only for carrier 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -34,6 +33,7 @@ from companion.rules.air.common import (
 from companion.rules.battle import BattleModifiers
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass, field
 from companion.rules.terrain import TERRAIN
 
 AIRPLANE = "airplane"

@@ -8,7 +8,6 @@ engine branching on the variant's name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 
 from companion.rules.battle import (
@@ -20,6 +19,7 @@ from companion.rules.battle import (
 )
 from companion.rules.board import Board, Hex, Side, distance
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass
 from companion.rules.units import UnitClass, UnitSpec
 
 FACES: frozenset[str] = frozenset({"infantry", "armor", "grenade", "star", "flag"})

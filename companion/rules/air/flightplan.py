@@ -9,7 +9,6 @@ Per-game numbers (aircraft profiles, Air Combat card effects) come from ``Flight
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -29,6 +28,7 @@ from companion.rules.air.common import (
 from companion.rules.battle import BattleModifiers, adjacent_enemies
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.position import Position, Unit
+from companion.rules.records import dataclass, field
 from companion.rules.units import UnitClass
 
 MAX_RUN_MARKERS = 3  # seed 001: an attack run targets at most 3 enemy hexes

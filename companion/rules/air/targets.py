@@ -11,12 +11,11 @@ whether the hits must be re-rolled (``FlightPlanRules.confirm``) before the air 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.rules.air.flightplan import FlightPlanRules
 from companion.rules.battle import BattleCheck, BattleModifiers, battle_check
 from companion.rules.board import distance
 from companion.rules.position import Position
+from companion.rules.records import replace
 
 GRENADE_ONLY = frozenset({"grenade"})
 GRENADE_OR_FLAG = frozenset({"grenade", "flag"})
