@@ -7,8 +7,6 @@ See ``docs/rules-referee.md``.
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a referee query's start)
@@ -39,13 +37,24 @@ def _read(path: str) -> tuple[str | None, dict[str, Any] | None]:
                 data = fh.read()
     except OSError as exc:
         return None, _error("", f"cannot read {path}: {exc.strerror or exc}")
-    try:
-        return data.decode("utf-8-sig"), None
+    try:  # utf-8-sig by hand: its codec is one more import for every query
+        return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8"), None
     except UnicodeDecodeError:
         return None, _error("", "the query is not UTF-8 text")
 
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE_STARTS = frozenset(f"d{c}" for c in "89abcdef")
+
+
+def _surrogate_escape(text: str) -> bool:
+    """Whether the JSON text may hold a ``\\ud800``-``\\udfff`` escape (without :mod:`re`):
+    then :func:`_lone_surrogate` looks for a lone one in the parsed query."""
+    at = text.find("\\u")
+    while at >= 0:
+        if text[at + 2:at + 4].lower() in _SURROGATE_STARTS:
+            return True
+        at = text.find("\\u", at + 2)
+    return False
 
 
 def _lone_surrogate(value: object) -> str | None:
@@ -77,6 +86,7 @@ def _has_surrogate(text: str) -> bool:
 
 def answer_text(text: str) -> tuple[int, dict[str, Any]]:
     """Exit code and JSON object for one query text (used by the CLI and tests)."""
+    from companion.cli import leanjson
     from companion.rules.referee import MAX_INT_DIGITS, HugeNumber, answer_or_error
 
     def read_int(digits: str) -> int | HugeNumber:
@@ -84,12 +94,13 @@ def answer_text(text: str) -> tuple[int, dict[str, Any]]:
         return HugeNumber(len(digits.lstrip("-"))) if len(digits) > MAX_INT_DIGITS else int(digits)
 
     try:
-        query = json.loads(text, parse_int=read_int)
-    except json.JSONDecodeError as exc:
-        return 2, _error("", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
+        query = leanjson.loads(text, parse_int=read_int)
     except RecursionError:
         return 2, _error("", "malformed JSON: nested too deeply")
-    if _SURROGATE_ESCAPE.search(text):
+    except ValueError as exc:  # json.JSONDecodeError
+        line, col, msg = getattr(exc, "lineno", 1), getattr(exc, "colno", 1), getattr(exc, "msg", str(exc))
+        return 2, _error("", f"malformed JSON at line {line} column {col}: {msg}")
+    if _surrogate_escape(text):
         where = _lone_surrogate(query)
         if where is not None:
             return 2, _error(where, "a text or key here holds a lone UTF-16 surrogate (a \\ud800-"
@@ -105,11 +116,13 @@ def dump_answer(out: dict[str, Any], indent: int | None = None) -> bytes:
 
     A string that cannot be UTF-8 (a lone surrogate given through the Python API) is written
     as a JSON escape instead of failing, or of a raw byte under a C locale."""
-    text = json.dumps(out, indent=indent, ensure_ascii=False, default=repr)
+    from companion.cli import leanjson
+
+    text = leanjson.dumps(out, indent=indent, ensure_ascii=False, default=repr)
     try:
         return (text + "\n").encode("utf-8")
     except UnicodeEncodeError:
-        return (json.dumps(out, indent=indent, ensure_ascii=True, default=repr) + "\n").encode("ascii")
+        return (leanjson.dumps(out, indent=indent, ensure_ascii=True, default=repr) + "\n").encode("ascii")
 
 
 def run(args: argparse.Namespace) -> int:
