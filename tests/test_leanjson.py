@@ -87,6 +87,32 @@ def test_parse_int_hook_and_default_and_errors() -> None:
     assert leanjson.dumps("é") == json.dumps("é")
 
 
+def test_malformed_json_in_a_process_that_never_imported_json() -> None:
+    """The accelerator's own errors need json.decoder: in a fresh process they must still come
+    out as json's errors (on 3.11 the accelerator alone raises a SystemError there)."""
+    docs = ['{"bad', '{"a": 1', "[1, 2,]", '{"a" 1}', '"\\x"', "[", "tru", '{"a": "\x01"}']
+    code = textwrap.dedent(f"""
+        import sys
+        from companion.cli import leanjson
+        assert "json" not in sys.modules
+        for doc in {docs!r}:
+            try:
+                leanjson.loads(doc)
+            except ValueError as exc:
+                print(type(exc).__name__, exc.lineno, exc.colno, exc.msg)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    expected = []
+    for doc in docs:
+        try:
+            json.loads(doc)
+        except json.JSONDecodeError as exc:
+            expected.append(f"JSONDecodeError {exc.lineno} {exc.colno} {exc.msg}")
+    assert out.stdout.splitlines() == expected
+
+
 def test_a_referee_query_process_imports_no_json_re_dataclasses_typing_or_inspect(tmp_path: Path) -> None:
     query = tmp_path / "q.json"
     query.write_text(json.dumps({"board": "standard", "units": [

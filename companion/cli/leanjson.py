@@ -45,8 +45,11 @@ def loads(text: str, parse_int: Callable[[str], Any] | None = None) -> Any:
             scan = _json.make_scanner(_Context(parse_int))  # type: ignore[arg-type]
             start = len(text) - len(text.lstrip(_WHITESPACE))
             value, end = scan(text, start)
-        except (StopIteration, ValueError, TypeError):
-            pass  # let json say what is wrong, in its own words
+        except (StopIteration, ValueError, TypeError, SystemError):
+            # let json say what is wrong, in its own words (the accelerator alone cannot: its
+            # errors import json.decoder, and on 3.11 that fails with a SystemError when json
+            # was never imported)
+            pass
         else:
             if len(text[end:].lstrip(_WHITESPACE)) == 0:
                 return value

@@ -173,72 +173,87 @@ def _source(cls: type, fields: dict[str, Field], *, init: bool, eq: bool, order:
 
 # --- compiled methods, kept between processes ------------------------------------------------
 # Compiling the generated methods is most of what making a record costs (about 1 ms for a
-# record of 40 fields): the code objects are kept in a file beside this module's bytecode,
-# keyed by their source, and compiled only when a source is new. ``scripts/setup`` fills it
-# (``python -m companion.rules._records``); a process writes it at exit only when Python may
-# write bytecode (``sys.dont_write_bytecode``), and any trouble with the file only means
+# record of 40 fields): the code objects are kept beside each module's bytecode
+# (``__pycache__/board.records.cpython-311.bin`` for ``board.py``), keyed by their source, and
+# compiled only when a source is new; a module's file is read when its first record is made,
+# so a process reads the files of the modules it imports. ``scripts/setup`` writes them
+# (``python -m companion.rules._records``); a process adds to them at exit only where Python
+# may write bytecode (``sys.dont_write_bytecode``), and any trouble with a file only means
 # compiling again.
-_CODES: dict[str, Any] | None = None
-_NEW_CODES: dict[str, Any] = {}
-_USED: dict[str, Any] = {}  # the sources this process asked for
+_CODES: dict[str, dict[str, Any]] = {}  # module -> source -> code
+_NEW_CODES: dict[str, dict[str, Any]] = {}  # compiled in this process
+_USED: dict[str, dict[str, Any]] = {}  # asked for in this process
+_SAVE_AT_EXIT: list[bool] = []
 
 
-def _codes_path() -> str:
+def _codes_path(module: str) -> str | None:
     import os
 
+    file = getattr(sys.modules.get(module), "__file__", None)
+    if not file:
+        return None
+    stem = os.path.splitext(os.path.basename(file))[0]
     tag = sys.implementation.cache_tag or "python"
-    return os.path.join(os.path.dirname(__file__), "__pycache__", f"_records.{tag}.codes")
+    return os.path.join(os.path.dirname(file), "__pycache__", f"{stem}.records.{tag}.bin")
 
 
-def _load_codes() -> dict[str, Any]:
+def _load_codes(module: str) -> dict[str, Any]:
     import marshal
 
+    path = _codes_path(module)
+    if path is None:
+        return {}
     try:
-        with open(_codes_path(), "rb") as fh:
+        with open(path, "rb") as fh:
             codes = marshal.loads(fh.read())
-        return codes if isinstance(codes, dict) else {}
     except (OSError, ValueError, EOFError, TypeError):
         return {}
+    return codes if isinstance(codes, dict) else {}
 
 
-def _compiled(source: str, name: str) -> Any:
-    global _CODES
-    if _CODES is None:
-        _CODES = _load_codes()
-        if not sys.dont_write_bytecode:
+def _compiled(source: str, name: str, module: str) -> Any:
+    codes = _CODES.get(module)
+    if codes is None:
+        codes = _CODES[module] = _load_codes(module)
+        if not sys.dont_write_bytecode and not _SAVE_AT_EXIT:
             import atexit
 
             atexit.register(save_codes)
-    code = _CODES.get(source)
+            _SAVE_AT_EXIT.append(True)
+    code = codes.get(source)
     if code is None:
         code = compile(source, f"<record {name}>", "exec")
-        _CODES[source] = code
-        _NEW_CODES[source] = code
-    _USED[source] = code
+        codes[source] = code
+        _NEW_CODES.setdefault(module, {})[source] = code
+    _USED.setdefault(module, {})[source] = code
     return code
 
 
-def save_codes(force: bool = False, only_used: bool = False) -> bool:
-    """Write the compiled methods made in this process (merged with the file's, or only those
-    this process used); True if written. Only when something new was compiled, unless
-    ``force``."""
+def save_codes(force: bool = False, only_used: bool = False) -> int:
+    """Write the compiled methods of this process's records beside their modules' bytecode:
+    merged with what the files held, or (``only_used``) only what this process used. Only the
+    modules with something newly compiled, unless ``force``. The number of files written."""
     import marshal
     import os
 
-    if not (_NEW_CODES or force):
-        return False
-    path = _codes_path()
-    merged = dict(_USED) if only_used else {**_load_codes(), **(_CODES or {}), **_NEW_CODES}
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "wb") as fh:
-            fh.write(marshal.dumps(merged))
-        os.replace(tmp, path)
-    except OSError:
-        return False
-    _NEW_CODES.clear()
-    return True
+    written = 0
+    for module in list(_USED if force else _NEW_CODES):
+        path = _codes_path(module)
+        if path is None:
+            continue
+        codes = dict(_USED.get(module, {})) if only_used else \
+            {**_load_codes(module), **_CODES.get(module, {}), **_NEW_CODES.get(module, {})}
+        tmp = f"{path}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(tmp, "wb") as fh:
+                fh.write(marshal.dumps(codes))
+            os.replace(tmp, path)
+        except OSError:
+            continue
+        _NEW_CODES.pop(module, None)
+        written += 1
+    return written
 
 
 # --- the methods no lookup runs: closures, nothing compiled -----------------------------------
@@ -271,7 +286,7 @@ def _methods(cls: type, fields: dict[str, Field], *, init: bool, repr: bool, eq:
     methods: dict[str, Any] = {}
     source, env = _source(cls, fields, init=init, eq=eq, order=order, frozen=frozen,
                           hash_action=hash_action)
-    exec(_compiled(source, cls.__qualname__), env, methods)
+    exec(_compiled(source, cls.__qualname__, cls.__module__), env, methods)
     if repr:
         methods["__repr__"] = _repr_fn(tuple(f.name for f in fields.values() if f.repr))
     if frozen:
@@ -446,7 +461,7 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     return obj.__class__(**changes)
 
 
-if __name__ == "__main__":  # scripts/setup: compile every rules record's __init__ once
+if __name__ == "__main__":  # scripts/setup: compile every rules record's methods once
     import importlib
     import pkgutil
 
@@ -456,5 +471,5 @@ if __name__ == "__main__":  # scripts/setup: compile every rules record's __init
         importlib.import_module(info.name)
     # this very module ran as __main__: the records were made by the imported copy
     records = sys.modules["companion.rules._records"]
-    print(f"{len(records._USED)} records' methods compiled into {records._codes_path()}"
-          if records.save_codes(force=True, only_used=True) else "record cache not written")
+    files = records.save_codes(force=True, only_used=True)
+    print(f"{sum(map(len, records._USED.values()))} records' methods compiled, in {files} files")

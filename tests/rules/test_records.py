@@ -258,22 +258,25 @@ def test_a_corrupt_or_missing_cache_only_means_compiling_again(tmp_path: Path) -
     script = textwrap.dedent("""
         import sys
         from companion.rules import _records
-        _records._codes_path = lambda: sys.argv[1]
+        _records._codes_path = lambda module: f"{sys.argv[1]}/{module}.bin"
         from companion.rules.board import Hex
         assert Hex(1, 2) == Hex(1, 2) and Hex(1, 2) < Hex(1, 3)
-        print(len(_records._NEW_CODES), _records.save_codes())
+        compiled = _records._NEW_CODES.get("companion.rules.board", {})
+        print(len(compiled), _records.save_codes())
     """)
-    cache = tmp_path / "codes"
+    cache = tmp_path / "companion.rules.board.bin"
 
-    def run() -> str:
-        out = subprocess.run([sys.executable, "-B", "-c", script, str(cache)], cwd=ROOT,
+    def run() -> tuple[int, int]:
+        out = subprocess.run([sys.executable, "-B", "-c", script, str(tmp_path)], cwd=ROOT,
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
-        return out.stdout.split()[0] + " " + out.stdout.split()[1]
+        compiled, written = out.stdout.split()
+        return int(compiled), int(written)
 
-    first = run()
-    assert first.endswith("True") and int(first.split()[0]) > 0  # compiled, then written
-    assert run() == "0 False"  # all found in the file: nothing compiled
+    compiled, written = run()
+    assert compiled >= 3 and written >= 1  # Hex, BoardShape, Board compiled, then written
+    assert cache.exists()
+    assert run() == (0, 0)  # all found in the files: nothing compiled, nothing written
     cache.write_bytes(b"\x00garbage")
-    assert run().endswith("True")  # a corrupt file is compiled around and written again
-    assert run() == "0 False"
+    assert run()[0] >= 3  # a corrupt file is compiled around and written again
+    assert run() == (0, 0)
