@@ -185,6 +185,23 @@ class LegalActions:
         return tuple(flow_of(st).playable_cards(st, st.hands.get(st.active, [])))
 
     @cached_property
+    def card_types(self) -> tuple[str, ...]:
+        """The command cards the active side may play now, by card type, one entry each: the
+        hand's with a virtual deck (:attr:`cards` without its copies); with real cards on the
+        table, every card type of the scenario's deck that may be the turn's card: not a
+        reaction card (Ambush is played in the opponent's turn) and none the scenario's rules
+        forbid now (the players' hands are theirs; the app lists these for them to choose)."""
+        st = self.state
+        if st.phase is not Phase.PLAY_CARD:
+            return ()
+        if st.deck is not None:
+            return tuple(dict.fromkeys(self.cards))
+        air = st.scenario.air.rules.value if st.scenario.air.rules else None
+        kinds = [c for c in dict.fromkeys(card_rules.deck_list(air))
+                 if not card_rules.card(c).reaction]
+        return tuple(flow_of(st).playable_cards(st, kinds))
+
+    @cached_property
     def orderable(self) -> tuple[UnitOption, ...]:
         """Units of the active side that the card in play may order, each on its own."""
         st = self.state

@@ -195,18 +195,15 @@ class BoardInput(TableBase):
         return out
 
     def card_choices(self) -> list[tuple[str, str]]:
-        """Cards the active side may play now, as (card id, printed name): the virtual hand
-        (the legal actions' cards), else every card type of the deck that may be played as the
-        turn's card (a reaction card such as Ambush is played in the opponent's turn)."""
+        """Cards the active side may play now, as (card id, printed name), as the legal actions
+        say: the virtual hand, one entry per copy held (``cards``), else every card type that
+        may be the turn's card (``card_types``: real cards on the table)."""
         st, p = self.state, self.prompt()
-        if st is None or p is None or p.kind != "play_card":
-            return []
         legal = self.legal()
-        if st.deck is not None and legal is not None:
-            return [(cid, lookup.command_card(cid).name) for cid in legal.cards]
-        air = st.scenario.air.rules.value if st.scenario.air.rules else None
-        return [(cid, name) for cid, name in lookup.deck_cards(air)
-                if not lookup.command_card(cid).reaction]
+        if st is None or p is None or p.kind != "play_card" or legal is None:
+            return []
+        ids = legal.cards if st.deck is not None else legal.card_types
+        return [(cid, lookup.command_card(cid).name) for cid in ids]
 
     def card_name(self, card_id: str) -> str:
         """A card's name as printed ("Probe Left")."""

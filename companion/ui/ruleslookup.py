@@ -13,7 +13,6 @@ from typing import Any
 
 from companion.game import airflow
 from companion.game.state import GameState
-from companion.rules import cards as card_rules
 from companion.rules import victory
 from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
 from companion.rules.board import Side
@@ -29,14 +28,6 @@ SPECIAL_ACTIONS: dict[str, AirAction] = {
 def command_card(card: str) -> Any:
     """The command card's spec (name, kind, sections, what it orders)."""
     return airflow.command_card(card)
-
-
-def deck_cards(air_rules: str | None) -> list[tuple[str, str]]:
-    """(card id, name) of every card type of the deck (real cards on the table)."""
-    seen: dict[str, str] = {}
-    for cid in card_rules.deck_list(air_rules):
-        seen.setdefault(cid, airflow.command_card(cid).name)
-    return list(seen.items())
 
 
 def objective_holder(st: GameState, o: Any) -> Side | None:

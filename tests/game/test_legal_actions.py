@@ -158,3 +158,31 @@ def test_every_event_kind_has_one_registry_entry_with_its_reducer() -> None:
         assert (kind.reduce is None) == (name in ("game_started", "undo")), name
     assert EVENTS["dice_read"].undo is Undo.BARRIER and EVENTS["unit_moved"].undo is Undo.UNDOABLE
     assert EVENTS["unit_moved"].changes_board and not EVENTS["medal_won"].changes_board
+
+
+def test_card_types_with_real_cards_are_every_playable_type_of_the_deck() -> None:
+    """With real cards the legal actions still say which cards may be the turn's card (the
+    app lists them; it used to work this out itself): every card type of the scenario's deck,
+    once, no reaction card; with a virtual deck, the hand's types."""
+    from companion.rules import cards as card_rules
+
+    real = GameSession.new(load_builtin("orchard-ridge"))
+    assert real.state.deck is None
+    legal = real.legal()
+    types = legal.card_types
+    assert legal.cards == ()  # no hand to list: the players hold the cards
+    assert len(types) == len(set(types))
+    assert "ambush" not in types and all(not card_rules.card(c).reaction for c in types)
+    deck_types = {c for c in card_rules.deck_list(None) if not card_rules.card(c).reaction}
+    assert set(types) == deck_types
+    assert {"recon_left", "attack_center", "air_power", "barrage"} <= set(types)
+    for c in types[:3]:  # each offered type is accepted as the turn's card
+        probe = GameSession(GameLog.replay(real.events), "probe")
+        probe.act({"do": "play_card", "card": c})
+        assert probe.state.card == c
+
+    virtual = GameSession.new(load_builtin("orchard-ridge"), deck_seed=5)
+    hand = virtual.state.hands[virtual.state.active.value]
+    assert virtual.legal().card_types == tuple(dict.fromkeys(hand))
+    virtual.act({"do": "play_card", "card": hand[0]})
+    assert virtual.legal().card_types == ()  # not the card phase any more
