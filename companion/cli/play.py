@@ -80,6 +80,7 @@ Commands (the prompt says which apply now; `options` lists what you may do):
   battle UNIT TARGET     battle with an ordered unit   end       end the turn (draw a card)
   dice FACE [FACE...]    the dice as thrown (infantry armor grenade star flag; ? = unreadable)
   fix N FACE             correct die N (1-based) before applying   apply   apply the dice
+  apply hits=N flags=N reason="..."  overrule a battle's dice (either count; the log keeps why)
   retreat HEX            where the unit retreats       yes / no  take ground or not
   undo                   take back the last step of this turn (never a dice roll)
   attack TARGET [...]    Barrage / Air Power rolls at enemy units (again with no target: next)
@@ -128,6 +129,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-turns", type=int, default=200,
                    help="with --auto: end the game after this many turns")
     p.add_argument("--quiet", action="store_true", help="print only the final result line")
+    p.add_argument("--review-dice", action="store_true",
+                   help="stop after every throw so a misread die can be fixed (fix N FACE) or a "
+                        "battle's dice overruled (apply hits=N flags=N reason=...)")
 
 
 def parse_command(line: str) -> dict[str, Any]:
@@ -231,7 +235,23 @@ def parse_command(line: str) -> dict[str, Any]:
             raise ValueError("usage: fix N FACE (N counts from 1)")
         return {"do": "correct", "index": int(args[0]) - 1, "face": _face(args[1])}
     if verb == "apply":
-        return {"do": "apply_dice"}
+        apply: dict[str, Any] = {"do": "apply_dice"}
+        usage = ('apply [hits=N] [flags=N] reason="..." (the players overrule the dice; quote a '
+                 "reason of several words)")
+        for a in args:
+            key, eq, value = a.partition("=")
+            if not eq or key not in ("hits", "flags", "reason"):
+                raise ValueError(f"usage: {usage}")
+            if key == "reason":
+                apply["reason"] = value
+            elif value.isdigit():
+                apply[key] = int(value)
+            else:
+                raise ValueError(f"{key}= takes a whole number from 0; usage: {usage}")
+        if ("hits" in apply or "flags" in apply) and not apply.get("reason", "").strip():
+            raise ValueError(f"say why the dice are overruled (reason=...): the log keeps it; "
+                             f"usage: {usage}")
+        return apply
     if verb == "retreat":
         need(1, "retreat HEX")
         return {"do": "retreat", "hex": args[0]}
@@ -465,10 +485,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             scenario = resolve(args.scenario)
             seed = args.seed
-            session = GameSession.new(
-                scenario, store, options={"seed": seed, "dice": args.dice, "auto": args.auto},
-                deck_seed=seed if args.auto else None,
-            )
+            options: dict[str, Any] = {"seed": seed, "dice": args.dice, "auto": args.auto}
+            if getattr(args, "review_dice", False):
+                options["review_dice"] = True
+            session = GameSession.new(scenario, store, options=options,
+                                      deck_seed=seed if args.auto else None)
     except (ScenarioError, StoreError, ValueError) as exc:
         print(f"companion play: {exc}", file=sys.stderr)
         return 2

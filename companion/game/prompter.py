@@ -8,7 +8,7 @@ from companion.game import airflow, queries, ruleflows
 from companion.game.legal import LegalActions
 from companion.game.narrate import Namer, count, dice_words, flag_reasons, side_words, type_words
 from companion.game.prompts import Choice, DiceDue, Prompt
-from companion.game.state import GameState, Phase
+from companion.game.state import GameState, Phase, pending_roll
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules.board import Side
@@ -277,6 +277,11 @@ def options_lines(legal: LegalActions) -> list[str]:
              "heal": "heal HEX (the unit heals instead of battling)",
              "seal_cave": "seal HEX (try to seal the cave instead of battling)",
              "mine_number": "mine N (the number on the mine turned over)"}
+    b = st.battle
+    if st.phase is Phase.REVIEW_DICE and b is not None and pending_roll(st) is b \
+            and not b.card_attack:
+        words["apply_dice"] += ('; or overrule the hits and flags: apply hits=N flags=N '
+                                'reason="why" (the log keeps it)')
     others = [words[a] for a in legal.actions if a in words]
     if others:
         lines.append("Also: " + "; ".join(others))

@@ -179,3 +179,50 @@ def test_a_flag_that_may_not_be_ignored_says_so_in_the_log() -> None:
     line = describe(Event(9, "battle_resolved", data))
     assert line == ("0 hits: x1 loses 0 figures; 1 flag to retreat (flags may not be ignored "
                     "in this battle).")
+
+
+def test_the_terminal_overrules_a_battles_dice_with_a_reason() -> None:
+    """`apply hits=N flags=N reason="..."` in the dice review: the app's override, typed; the
+    log keeps the reason, and a bad one changes nothing."""
+    from tests.game.conftest import duel_scenario
+    from tests.game.test_session import start_battle
+
+    assert parse_command('apply hits=2 flags=0 reason="a die fell off the tray"') == {
+        "do": "apply_dice", "hits": 2, "flags": 0, "reason": "a die fell off the tray"}
+    assert parse_command("apply") == {"do": "apply_dice"}
+    for bad, words in (("apply hits=2", "say why"), ("apply hits=two reason=x", "whole number"),
+                       ("apply faces=3 reason=x", "usage"), ("apply 2", "usage")):
+        with pytest.raises(ValueError, match=words):
+            parse_command(bad)
+    g = GameSession.new(duel_scenario(), options={"review_dice": True})
+    start_battle(g)
+    g.act({"do": "dice", "faces": ["flag", "star", "star"], "source": "tray:t1"})
+    assert g.prompt().kind == "review_dice"
+    before = g.log.last_seq
+    with pytest.raises(IllegalAction):  # 3 dice cannot give 3 hits and a flag
+        g.act(resolve_names(g, parse_command('apply hits=3 flags=1 reason="miscount"')))
+    assert g.log.last_seq == before
+    events = g.act(resolve_names(g, parse_command('apply hits=1 flags=0 reason="the flag die was cocked"')))
+    kinds = [e.kind for e in events]
+    assert "result_overridden" in kinds
+    over = events[kinds.index("result_overridden")].data
+    assert over["reason"] == "the flag die was cocked" and over["set"] == {"hits": 1, "flags": 0}
+    assert g.state.position.units["x1"].figures == 3
+    assert "apply hits=N flags=N" in HELP
+
+
+def test_a_game_in_the_terminal_overrules_its_dice(tmp_path: Path) -> None:
+    """The whole way, as typed: --review-dice stops after the throw, `options` says how to
+    overrule, and the log line says who overruled what and why."""
+    script = ("card attack center\norder G1\ndone\nbattle G1 F7\ndice star\noptions\n"
+              'apply hits=1 reason="the die landed on its edge"\nquit\n')
+    out = subprocess.run([sys.executable, "-m", "companion", "play", "--review-dice",
+                          "--data-dir", str(tmp_path)], input=script, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    assert "Dice read: star" in text
+    assert 'apply hits=N flags=N reason="why"' in text
+    assert ("The players overrule the dice against infantry on F7: 1 hit and 0 flags (the dice "
+            "said 0 hits and 0 flags), because: the die landed on its edge") in text
+    assert "infantry on F7 loses 1 figure" in text
