@@ -10,11 +10,11 @@ the field and what is allowed. The result, an :class:`Action`, is a typed, read-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from companion.game.errors import IllegalAction
+from companion.rules.records import dataclass
 
 _FACES = ("infantry", "armor", "grenade", "star", "flag")
 _SECTIONS = ("left", "center", "right")

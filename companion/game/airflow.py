@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.game.airstate import AirState, PendingAir
@@ -31,6 +30,7 @@ from companion.rules.air.aircraft import (
 from companion.rules.air.common import AirRulesError, FlightRules
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.position import Position, Unit
+from companion.rules.records import replace
 
 if TYPE_CHECKING:
     from companion.game.session import GameSession

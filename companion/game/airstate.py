@@ -7,8 +7,9 @@ Plain data folded by the reducer (``state.apply_event``); the rules themselves s
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any
+
+from companion.rules.records import dataclass, field
 
 
 @dataclass(slots=True)

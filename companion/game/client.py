@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.game.errors import IllegalAction
@@ -32,6 +31,7 @@ from companion.game.legal import LegalActions
 from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.game.state import GameState
+from companion.rules.records import dataclass
 
 log = logging.getLogger("companion.game.client")
 

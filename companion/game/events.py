@@ -13,9 +13,10 @@ place.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from companion.rules.records import dataclass, field
 
 
 class Undo(StrEnum):

@@ -15,7 +15,6 @@ demand and kept for the state they were asked of, so a prompt costs nothing it d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -26,6 +25,7 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import victory
 from companion.rules.board import Side
+from companion.rules.records import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,12 @@ dice scored, what the players set, why) before the battle's result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.game.errors import IllegalAction
 from companion.rules import battle as battle_rules
 from companion.rules.position import Position
+from companion.rules.records import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.game import airflow, queries, ruleflows
 from companion.game.legal import LegalActions
 from companion.game.narrate import Namer, count, dice_words, flag_reasons, side_words, type_words
@@ -12,6 +10,7 @@ from companion.game.state import GameState, Phase, pending_roll
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules.board import Side
+from companion.rules.records import replace
 
 
 def prompt_for(legal: LegalActions) -> Prompt:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import Any
+
+from companion.rules.records import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ on ``GameState.rules_state.roll``, its rid from ``session.next_rid``); the phase
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.game.errors import IllegalAction
@@ -30,6 +29,7 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import caves, commissar, desert, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
+from companion.rules.records import replace
 from companion.rules.variants import (
     HIGH_COMMAND_FLOOR,
     HIGH_COMMAND_VARIANT,

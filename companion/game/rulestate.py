@@ -10,10 +10,10 @@ the game starts (``companion.game.ruleflows``). A game whose scenario uses none 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.game.airstate import PendingAir
+from companion.rules.records import dataclass, field
 
 
 @dataclass(slots=True)

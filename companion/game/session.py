@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.game import airflow, landing, overrides
@@ -44,6 +43,7 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import victory
 from companion.rules.board import Side
+from companion.rules.records import replace
 from companion.scenarios import Scenario
 from companion.scenarios.jsonformat import to_dict
 

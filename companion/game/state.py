@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
@@ -20,6 +19,7 @@ from companion.rules import victory
 from companion.rules.battle import BattleCheck, BattleModifiers
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
+from companion.rules.records import dataclass, field, replace
 from companion.scenarios import Scenario, from_dict, to_position
 
 

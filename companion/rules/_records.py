@@ -461,14 +461,14 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     return obj.__class__(**changes)
 
 
-if __name__ == "__main__":  # scripts/setup: compile every rules record's methods once
+if __name__ == "__main__":  # scripts/setup: compile the records' methods of these packages once
     import importlib
     import pkgutil
 
-    import companion.rules
-
-    for info in pkgutil.walk_packages(companion.rules.__path__, "companion.rules."):
-        importlib.import_module(info.name)
+    for name in sys.argv[1:] or ["companion.rules"]:
+        package = importlib.import_module(name)
+        for info in pkgutil.walk_packages(package.__path__, f"{name}."):
+            importlib.import_module(info.name)
     # this very module ran as __main__: the records were made by the imported copy
     records = sys.modules["companion.rules._records"]
     files = records.save_codes(force=True, only_used=True)

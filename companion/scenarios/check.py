@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from companion.rules.board import Side
+from companion.rules.records import dataclass
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
 from companion.rules.units import UNITS, UnitClass
 from companion.rules.variants import VARIANTS

@@ -10,9 +10,8 @@ editor's naming pattern (w = winter, d = desert, p = pacific) without a file see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules.board import BoardKind, Side
+from companion.rules.records import dataclass
 from companion.scenarios.model import BoardFace
 
 

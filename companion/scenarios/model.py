@@ -8,11 +8,11 @@ the rules core's :class:`~companion.rules.position.Position`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 
 from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.rules.position import Position, PositionError, Unit
+from companion.rules.records import dataclass, field
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
 from companion.rules.variants import VARIANTS, unit_variants
