@@ -214,3 +214,24 @@ def test_the_catalogue_reader_quick_path_reads_what_literal_eval_reads(tmp_path:
         i18n.LOCALE_DIR = old_dir
         i18n.set_language("en")
     assert i18n._("Undo") == "Undo"
+
+
+def test_a_query_run_as_the_program_writes_all_of_its_answer_before_it_ends(tmp_path: Path) -> None:
+    """``companion rules`` as the program ends without the interpreter's teardown (os._exit):
+    the answer must still be whole, and the exit code the same, as when main() returns."""
+    good = tmp_path / "q.json"
+    good.write_text(json.dumps(QUERY))
+    big = dict(QUERY, ask={"move": {"unit": "a1"}})  # a longer answer than a battle's
+    bigf = tmp_path / "big.json"
+    bigf.write_text(json.dumps(big))
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"units": [')
+    for path in (good, bigf, bad, tmp_path / "missing.json"):
+        as_program = subprocess.run([sys.executable, "-m", "companion", "rules", str(path)],
+                                    cwd=ROOT, capture_output=True, timeout=60)
+        as_function = run_cli(["rules", str(path)], b"", quick=True)
+        assert (as_program.returncode, as_program.stdout, as_program.stderr) == as_function, path
+        assert as_program.stdout.endswith(b"\n") and json.loads(as_program.stdout)
+    piped = subprocess.run([sys.executable, "-m", "companion", "rules", "-"], cwd=ROOT,
+                           input=good.read_bytes(), capture_output=True, timeout=60)
+    assert piped.returncode == 0 and json.loads(piped.stdout)["battle"]["allowed"] is True
