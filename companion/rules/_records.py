@@ -465,9 +465,9 @@ if __name__ == "__main__":  # scripts/setup: compile the records' methods of the
     import importlib
     import pkgutil
 
-    for name in sys.argv[1:] or ["companion.rules"]:
+    for name in sys.argv[1:] or ["companion.rules"]:  # packages (all their modules) or modules
         package = importlib.import_module(name)
-        for info in pkgutil.walk_packages(package.__path__, f"{name}."):
+        for info in pkgutil.walk_packages(getattr(package, "__path__", []), f"{name}."):
             importlib.import_module(info.name)
     # this very module ran as __main__: the records were made by the imported copy
     records = sys.modules["companion.rules._records"]

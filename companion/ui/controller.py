@@ -27,7 +27,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from companion.game.client import GameClient
 from companion.game.narrate import Narrator
 from companion.game.prompts import Prompt
 from companion.game.session import GameSession
+from companion.rules.records import dataclass, field
 from companion.store import GameStore
 from companion.ui import dicesources
 from companion.ui.air_input import AMMO_WORDS, SPECIAL_WORDS, TOOLS, AirInput

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from companion.game.prompts import Prompt
 from companion.game.session import GameSession
 from companion.game.state import GameState
 from companion.rules.board import Side
+from companion.rules.records import dataclass, fields
 from companion.store import GameStore
 from companion.ui import dicesources
 

@@ -16,10 +16,10 @@ with "End anyway" / "Go back", and :meth:`TurnGuard.answer_confirm` sends it or 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from companion.game.narrate import Namer
+from companion.rules.records import dataclass
 from companion.ui.i18n import _
 from companion.ui.tablebase import TableBase
 
