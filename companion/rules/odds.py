@@ -16,7 +16,6 @@ rounded ``int / int``, the same float as the ``Fraction`` would give).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
@@ -38,7 +37,19 @@ from companion.rules.records import dataclass
 __all__ = ["DIE_SIDES", "FACE_WEIGHTS", "BattleOdds", "bar", "battle_odds", "clear_odds_cache",
            "face_weight", "odds_json", "outcome_counts", "outcome_distribution", "position_odds"]
 
-Outcome = tuple[int, int, Fraction]  # (hits, flags, probability)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    Outcome = tuple[int, int, Fraction]  # (hits, flags, probability)
+
+
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """An exact probability (``fractions`` and the ``decimal`` it brings are imported only when
+    one is asked for: the app and the referee read the counts)."""
+    from fractions import Fraction
+
+    return Fraction(numerator, denominator)
 
 
 def clear_odds_cache() -> None:
@@ -81,7 +92,7 @@ def outcome_distribution(dice: int, hit_sides: int, flag_sides: int) -> tuple[Ou
     cached by (dice, hit_sides, flag_sides).
     """
     total = DIE_SIDES**dice
-    return tuple((a, b, Fraction(n, total)) for a, b, n in outcome_counts(dice, hit_sides, flag_sides))
+    return tuple((a, b, _fraction(n, total)) for a, b, n in outcome_counts(dice, hit_sides, flag_sides))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,35 +126,35 @@ class BattleOdds:
     @property
     def hits(self) -> tuple[Fraction, ...]:
         """P(hits = k) for k = 0..dice."""
-        return tuple(Fraction(n, self.rolls) for n in self.hit_counts)
+        return tuple(_fraction(n, self.rolls) for n in self.hit_counts)
 
     @property
     def p_hit(self) -> Fraction:
-        return Fraction(self.hit_any, self.rolls)
+        return _fraction(self.hit_any, self.rolls)
 
     @property
     def p_eliminate(self) -> Fraction:
-        return Fraction(self.eliminate, self.den)
+        return _fraction(self.eliminate, self.den)
 
     @property
     def p_eliminate_by_hits(self) -> Fraction:
-        return Fraction(self.eliminate_by_hits, self.den)
+        return _fraction(self.eliminate_by_hits, self.den)
 
     @property
     def p_retreat(self) -> Fraction:
-        return Fraction(self.retreat, self.den)
+        return _fraction(self.retreat, self.den)
 
     @property
     def expected_figures_removed(self) -> Fraction:
-        return Fraction(self.figures_removed, self.den)
+        return _fraction(self.figures_removed, self.den)
 
     @property
     def expected_figures_lost(self) -> Fraction:
-        return Fraction(self.figures_lost, self.den)
+        return _fraction(self.figures_lost, self.den)
 
     @property
     def expected_medals(self) -> Fraction:
-        return Fraction(self.eliminate, self.den)
+        return _fraction(self.eliminate, self.den)
 
 
 def battle_odds(dice: int, hit_faces: Iterable[str], figures: int,
