@@ -120,7 +120,11 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
     RuleVariant(
         "british_commonwealth", "British Commonwealth Forces",
         (UnitChange(_c(battles_back_at_one_figure=True), nations=frozenset({"brit", "gb"}),
-                    except_types=frozenset({"sniper"})),),
+                    except_types=frozenset({"sniper"})),
+         # switched on by the scenario (its option, or its briefing: bga-memoir 1290 whose
+         # British units are written as US ones): the Allied units are the Commonwealth's
+         UnitChange(_c(battles_back_at_one_figure=True), sides=frozenset({Side.ALLIES}),
+                    except_types=frozenset({"sniper"}))),
         always_for_nations=frozenset({"brit", "gb"}),
         source="bga-memoir States/AttackUnitsTrait: a British unit left with a single figure "
                "by a close assault, without retreating, battles back at once (Mediterranean "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +32,7 @@ from companion.scenarios.m44_codes import (
     BEHAVIOR_VARIANTS,
     BOARD_FACES,
     BOARD_TYPES,
+    BRIEFING_RULES,
     COSMETIC_TAGS,
     DECK_VARIANTS,
     EXIT_MARKER_TAGS,
@@ -242,6 +244,7 @@ class _Importer:
 
         air = self._air(info, units)
         variants = self._check_options(info)
+        terrain = self._briefing_rules(variants, terrain)
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -594,6 +597,29 @@ class _Importer:
             if variant in variants and side in ("allies", "axis"):
                 variants[variant] = side
         return variants
+
+    def _briefing_rules(self, variants: dict[str, str],
+                        terrain: list[TerrainPiece]) -> list[TerrainPiece]:
+        """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
+        variants switched on (an option the file also sets wins), terrain played as another."""
+        text_obj = self.root.get("text")
+        if not isinstance(text_obj, dict):
+            return terrain
+        en = text_obj.get("en")
+        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
+                                                     if isinstance(e, dict)][:1]
+        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "bonus")
+                            if isinstance(e.get(k), str))
+        briefing = re.sub(r"\s+", " ", briefing)[:20000]
+        for rule in BRIEFING_RULES:
+            if not re.search(rule.pattern, briefing, re.IGNORECASE):
+                continue
+            if rule.variant and rule.variant not in variants:
+                variants[rule.variant] = rule.side
+            if rule.terrain_from:
+                terrain = [replace(t, type=rule.terrain_to) if t.type == rule.terrain_from else t
+                           for t in terrain]
+        return terrain
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})

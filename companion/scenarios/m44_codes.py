@@ -284,3 +284,32 @@ STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
     # enter (the game asks their numbers), whichever set the scenario names
     "mine_deck_name": frozenset({"TERRAIN", "PACIFIC"}),
 }
+
+
+@dataclass(frozen=True)
+class BriefingRule:
+    """A rule a file names only in its briefing (``text.*.rules``), not in ``game_info.options``
+    (files of the old web editor: bga-memoir 1290 "Blitz Rules are in effect", 1340 "Play the
+    river as a Ford"). ``pattern`` is matched case-insensitively on the briefing; the rule then
+    switches on ``variant`` (for ``side``: "", "allies" or "axis") or plays every piece of
+    terrain ``terrain_from`` as ``terrain_to``."""
+
+    pattern: str
+    variant: str = ""
+    side: str = ""
+    terrain_from: str = ""
+    terrain_to: str = ""
+
+
+BRIEFING_RULES: tuple[BriefingRule, ...] = (
+    BriefingRule(r"\bblitz rules (are|is) in effect", variant="blitz"),
+    BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
+                 variant="british_commonwealth"),
+    BriefingRule(r"\bnorth african desert rules (are|is) in effect",
+                 variant="north_african_desert"),
+    BriefingRule(r"\bus marine corps command rules (are|is) in effect",
+                 variant="us_marines_gung_ho"),
+    BriefingRule(r"\brussian command rules (are|is) in effect for the allied player",
+                 variant="russian_commissar", side="allies"),
+    BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
+)
