@@ -401,6 +401,11 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "assault_dice_changed": lambda d, n: (f"The assault on the {n.unit(d['target'])} goes on "
                                           f"with {dice_words(d['dice'])} (not {d['was']})."),
     "exit_medals_added": lambda d, n: f"The exit counts {count(d['medals'], 'more medal')}.",
+    "section_medals": lambda d, n: (
+        f"A section is empty of the enemy: the {d['side'].title()} win "
+        f"{count(d['medals'], 'medal')}." if d["medals"] > 0 else
+        f"No named section is empty any more: the {d['side'].title()} lose "
+        f"{count(-d['medals'], 'medal')}."),
     "mine_reveal_due": lambda d, n: (f"{_cap(n.unit(d['unit']))} enters the minefield on "
                                      f"{d['hex']}: the mine is turned over."),
     "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "

@@ -21,19 +21,20 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.game.errors import IllegalAction
-from companion.game.events import Event
+from companion.game.events import EVENTS, Event
 from companion.game.prompts import DiceDue, Prompt
 from companion.game.rulestate import RuleState
 from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules import caves, commissar, desert, entry, healing, hq, night
+from companion.rules import caves, commissar, desert, empty_section, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
 from companion.rules.variants import (
     HIGH_COMMAND_FLOOR,
     HIGH_COMMAND_VARIANT,
     MINE_TOKENS_VARIANT,
+    NO_RESHUFFLE_VARIANT,
     card_becomes,
     card_plays_as,
 )
@@ -427,10 +428,70 @@ class EntryFlow(ScenarioRuleFlow):
             bel = bool(spec and spec.effect_for(unit.spec.unit_class).ignore_terrain_movement)
         return entry.entry_rolls(st.position, unit.id, how, ignore_terrain_movement=bel)
 
+    def _way(self, session: GameSession, ev: Event) -> list[tuple[Any, entry.EntryRoll]]:
+        """The rolls owed for the frozen rivers a move went through (its way found again: the
+        one the movement rules chose, which avoids them where it can)."""
+        from companion.game.queries import card_spec_in_force
+        from companion.rules import movement
+
+        st = session.state
+        uid = str(ev.data.get("unit"))
+        unit = st.position.units.get(uid)
+        hexes = int(ev.data.get("hexes", 1))
+        if (unit is None or hexes < 2 or ev.data.get("after_battle") or unit.spec.air
+                or st.hex_name(unit.hex) != ev.data.get("to")):
+            return []
+        spec = card_spec_in_force(st)
+        effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
+        if effect is not None and effect.ignore_terrain_movement:
+            return []
+        try:
+            start = st.board.parse(str(ev.data.get("from")))
+        except ValueError:
+            return []
+        probe = st.position.copy()
+        probe.move_unit(uid, start)
+        probe.units[uid].moved = max(0, unit.moved - hexes)
+        limit = card_rules.move_allowance(spec, unit.spec).move_and_battle
+        found = movement.move_destinations(probe, uid, probe.units[uid].moved + hexes,
+                                           battle_limit=limit).get(unit.hex)
+        if found is None:
+            return []
+        return entry.passing_rolls(st.position, uid, found.path)
+
+    def _declare_passing(self, session: GameSession, uid: str,
+                         way: list[tuple[Any, entry.EntryRoll]]) -> Iterator[Draft]:
+        st = session.state
+        (h, r), rest = way[0], way[1:]
+        unit = st.position.units[uid]
+        yield _roll_due(session, "entry", r.dice or 0, unit.side,
+                        f"the {unit.type.replace('_', ' ')} moved through the "
+                        f"{r.terrain.replace('_', ' ')} on {st.hex_name(h)}", st.phase.value,
+                        unit=uid, explain=[r.explain], terrain=r.terrain, how="move",
+                        at=st.hex_name(h),
+                        rest=[[st.hex_name(x), y.terrain] for x, y in rest])
+
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
         for ev in events:
+            if ev.kind == "entry_rolled" and "rest" in ev.data:
+                uid = str(ev.data["unit"])
+                if uid not in st.position.units:
+                    return
+                way = [(st.board.parse(h), roll) for h, t in ev.data["rest"]
+                       if (roll := entry.roll_at(st.position, uid, st.board.parse(h), t))]
+                if way:
+                    yield from self._declare_passing(session, uid, way)
+                else:  # through every river on the way: the hex it stopped on now
+                    yield from self.rolls_for(session, uid, entry.Entry.MOVE)
+                return
             if ev.kind not in _ENTERED:
                 continue
+            if ev.kind == "unit_moved":
+                way = self._way(session, ev)
+                if way:
+                    yield from self._declare_passing(session, str(ev.data["unit"]), way)
+                    return
             if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
                 continue
             rolls = self._rolls(session, ev, events)
@@ -483,12 +544,19 @@ class EntryFlow(ScenarioRuleFlow):
                                    "hits": 0, "figures_removed": 0, "eliminated": False}
             return
         how = entry.Entry(r.data.get("how", entry.Entry.MOVE.value))
-        rolls = [x for x in entry.entry_rolls(st.position, uid, how)
-                 if x.terrain == r.data.get("terrain")]
         faces = [str(f) for f in r.faces]
+        if r.data.get("at"):  # a frozen river moved through: the move went on beyond it
+            passed = entry.roll_at(st.position, uid, st.board.parse(str(r.data["at"])),
+                                   str(r.data.get("terrain")))
+            rolls = [passed] if passed is not None else []
+            way = {"at": r.data["at"], "rest": list(r.data.get("rest", []))}
+        else:
+            rolls = [x for x in entry.entry_rolls(st.position, uid, how)
+                     if x.terrain == r.data.get("terrain")]
+            way = {}
         if not rolls:  # the piece went meanwhile: the dice do nothing
             yield "entry_rolled", {"unit": uid, "terrain": r.data.get("terrain"), "faces": faces,
-                                   "hits": 0, "figures_removed": 0, "eliminated": False}
+                                   "hits": 0, "figures_removed": 0, "eliminated": False, **way}
             return
         roll = replace(rolls[0], dice=r.dice)
         try:
@@ -499,7 +567,7 @@ class EntryFlow(ScenarioRuleFlow):
                                "hits": res.hits, "figures_removed": res.figures_removed,
                                "eliminated": res.eliminated,
                                "medal_to": res.medal_to.value if res.medal_to else None,
-                               "explain": list(res.explain)}
+                               "explain": list(res.explain), **way}
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
@@ -871,6 +939,91 @@ class HighCommandFlow(ScenarioRuleFlow):
                                   f"down to {HIGH_COMMAND_FLOOR})."))
 
 
+# --- medals for an empty section --------------------------------------------------------------
+class EmptySectionFlow(ScenarioRuleFlow):
+    """A side holds medals while a section the scenario names holds no enemy unit; it loses
+    them when none of those sections is empty any more (bga-memoir empty_section_medals)."""
+
+    name = "empty_section"
+
+    def applies(self, st: GameState) -> bool:
+        return empty_section.VARIANT in st.scenario.variants
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER or not any(
+                e.kind == "game_started" or (e.kind in EVENTS and EVENTS[e.kind].changes_board)
+                for e in events):
+            return  # only what changes the board may empty or fill a section
+        rule = empty_section.parse(st.scenario.variants[empty_section.VARIANT])
+        held = int(_rs(st).data.get("empty_section_held", 0))
+        due = empty_section.medals_due(st.position, rule)
+        if due != held:
+            yield "section_medals", {"side": rule.side.value, "medals": due - held, "held": due,
+                                     "sections": list(rule.sections)}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card":
+            return p
+        rule = empty_section.parse(st.scenario.variants[empty_section.VARIANT])
+        names = ", ".join(("left", "centre", "right")[s] for s in rule.sections)
+        held = int(_rs(st).data.get("empty_section_held", 0))
+        return replace(p, detail=(*p.detail, f"Empty sections: the {rule.side.value.title()} "
+                                  f"hold {_words(rule.medals, 'medal')} while the {names} "
+                                  f"section{'s' if len(rule.sections) > 1 else ''} "
+                                  f"{'hold' if len(rule.sections) > 1 else 'holds'} no enemy "
+                                  f"unit (held now: {held})."))
+
+
+# --- no reshuffle: the game ends when the deck runs out -------------------------------------
+class DeckEndFlow(ScenarioRuleFlow):
+    """The command deck is not reshuffled: when a side must draw from an empty deck the game
+    ends, won by the side the scenario names (19 Vassieux: the Axis), else by the side with
+    more medals (bga-memoir deck_reshuffling = false)."""
+
+    name = "deck_end"
+
+    def applies(self, st: GameState) -> bool:
+        return NO_RESHUFFLE_VARIANT in st.scenario.variants
+
+    @staticmethod
+    def winner(st: GameState) -> Side | None:
+        named = st.scenario.variants.get(NO_RESHUFFLE_VARIANT, "")
+        if named in ("allies", "axis"):
+            return Side(named)
+        m = st.medals
+        return None if m[Side.ALLIES] == m[Side.AXIS] else max(m, key=lambda s: m[s])
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER:
+            return
+        for ev in events:
+            # the deck ran out (a reshuffle of the discards was due); the New Flight Plan's
+            # Their Finest Hour reshuffle (reshuffle_all) is the air rules' own
+            if ev.kind == "turn_ended" and ev.data.get("reshuffled") is not None \
+                    and not ev.data.get("reshuffle_all"):
+                winner = self.winner(st)
+                yield "game_over", {
+                    "winner": winner.value if winner else None,
+                    "medals": {s.value: st.medals[s] for s in (Side.ALLIES, Side.AXIS)},
+                    "turns": st.turn,
+                    "reason": "the command deck ran out: this scenario does not reshuffle it"}
+                return
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if p.kind != "play_card":
+            return p
+        st = legal.state
+        named = st.scenario.variants.get(NO_RESHUFFLE_VARIANT, "")
+        who = (f"the {named.title()} win" if named in ("allies", "axis")
+               else "the side with more medals wins")
+        left = f" ({_words(len(st.deck), 'card')} left)" if st.deck is not None else ""
+        return replace(p, detail=(*p.detail, "No reshuffle: when the command deck runs out the "
+                                  f"game ends and {who}{left}."))
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
@@ -878,6 +1031,7 @@ EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infant
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
+    DeckEndFlow(), EmptySectionFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1124,6 +1124,14 @@ def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
         state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
 
 
+@_kind("section_medals", "medals for an empty section: a side gained (or, no named section "
+       "empty any more, lost) the medals a scenario rule gives", Undo.NEUTRAL)
+def _section_medals(state: GameState, d: dict[str, Any]) -> None:
+    state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+    if state.rules_state is not None:
+        state.rules_state.data["empty_section_held"] = int(d["held"])
+
+
 @_kind("high_command_discard", "Italian High Command: an Axis unit was eliminated; while they "
        "hold more than 3 cards the Axis discard one at random, not replaced", Undo.NEUTRAL)
 def _high_command_discard(state: GameState, d: dict[str, Any]) -> None:

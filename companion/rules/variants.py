@@ -191,8 +191,10 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Medal, infantry count as 2 and armor 1\")"),
     RuleVariant(
         "empty_section_medals", "Medals for empty sections",
-        not_played="the medals a side wins when a section holds no enemy unit",
-        source="bga-memoir empty_section_medals"),
+        played_by="companion.game.ruleflows.EmptySectionFlow",
+        source="bga-memoir option empty_section_medals {side, sections, count_for} "
+               "(Medals::checkEmptySectionMedal: the side holds count_for medals while a "
+               "listed section holds no enemy unit; companion.rules.empty_section)"),
     RuleVariant(
         "supply_train", "Supply train", side_from_option=True,
         not_played="the supply train (locomotive and wagon carrying units along the rails)",
@@ -204,13 +206,19 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
                "support was common)"),
     RuleVariant(
-        "deck_reshuffling", "Deck reshuffling",
-        not_played="the end of the game when the deck is reshuffled",
-        source="bga-memoir deck_reshuffling"),
+        "deck_reshuffling", "No deck reshuffling: the game ends when the deck runs out",
+        side_from_option=True, played_by="companion.game.ruleflows.DeckEndFlow",
+        source="bga-memoir option deck_reshuffling = false (Scenario::setup: the deck is not "
+               "reshuffled, no default winner but for scenario 19); 19 Vassieux's victory text: "
+               "\"When 'Their Finest Hour' command card is played, do not reshuffle the command "
+               "deck. Should the command card deck run out of cards and the Allied player has "
+               "not won, the battle ends as an Axis player victory\": the side named wins, else "
+               "the side with more medals"),
 )}
 
 
 MINE_TOKENS_VARIANT = "mine_tokens"
+NO_RESHUFFLE_VARIANT = "deck_reshuffling"  # its value: the side that wins when the deck runs out
 HIGH_COMMAND_VARIANT = "italian_high_command"
 HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command
 HIGH_COMMAND_FLOOR = 3  # no discard once the hand is down to this

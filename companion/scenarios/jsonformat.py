@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.rules import empty_section
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.variants import VARIANTS
 from companion.scenarios.model import (
@@ -300,6 +301,12 @@ def from_dict(data: Any) -> Scenario:
                 for k, v in variants_obj.items()}
     for name, who in variants.items():
         _variant(name, _join("variants", name))
+        if name == empty_section.VARIANT:
+            try:  # "side:sections:medals" (companion.rules.empty_section)
+                empty_section.parse(who)
+            except empty_section.EmptySectionError as exc:
+                raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
         if who not in ("", "allies", "axis", "all"):
             raise ScenarioError(_join("variants", name),
                                 f"{who!r} is not allowed; allowed: allies, axis, all, \"\"")

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.rules import empty_section
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
@@ -36,6 +37,7 @@ from companion.scenarios.m44_codes import (
     COSMETIC_TAGS,
     DECK_VARIANTS,
     EXIT_MARKER_TAGS,
+    FALSE_OPTIONS,
     FORD_BEHAVIOR,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
@@ -244,7 +246,7 @@ class _Importer:
 
         air = self._air(info, units)
         variants = self._check_options(info)
-        terrain = self._briefing_rules(variants, terrain)
+        terrain = self._briefing_rules(variants, terrain, units)
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -569,6 +571,10 @@ class _Importer:
         variants: dict[str, str] = {}
         sides_named: dict[str, str] = {}
         for key, value in options.items():
+            if key in FALSE_OPTIONS:
+                if value is False or (isinstance(value, str) and value.lower() == "false"):
+                    variants[FALSE_OPTIONS[key]] = ""
+                continue
             if key in AIR_OPTION_KEYS or value in (None, False, "", 0, [], {}):
                 continue
             if key in SIDE_OPTIONS and isinstance(value, str):
@@ -589,6 +595,9 @@ class _Importer:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
                                                "scenario text")
                 continue
+            if variant == empty_section.VARIANT:
+                self._empty_section(value, variants)
+                continue
             if isinstance(value, dict):  # supply train: {"side": "ALLIES", ...}
                 value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
@@ -598,8 +607,29 @@ class _Importer:
                 variants[variant] = side
         return variants
 
-    def _briefing_rules(self, variants: dict[str, str],
-                        terrain: list[TerrainPiece]) -> list[TerrainPiece]:
+    def _empty_section(self, value: Any, variants: dict[str, str]) -> None:
+        """bga-memoir empty_section_medals: {"side": ..., "sections": [...], "count_for": n}."""
+        where = "game_info.options.empty_section_medals"
+        if not isinstance(value, dict):
+            self.note(where, "empty section medals without a side and sections; left out")
+            return
+        side = value.get("side")
+        sections = value.get("sections")
+        count = value.get("count_for", 1)
+        if isinstance(sections, int):
+            sections = [sections]
+        try:
+            if not isinstance(side, str) or not isinstance(sections, list):
+                raise empty_section.EmptySectionError("no side or no sections")
+            rule = empty_section.encode(side, [int(x) for x in sections], int(count))
+            empty_section.parse(rule)
+        except (ValueError, TypeError) as exc:
+            self.note(where, f"empty section medals not understood ({str(exc)[:60]}); left out")
+            return
+        variants[empty_section.VARIANT] = rule
+
+    def _briefing_rules(self, variants: dict[str, str], terrain: list[TerrainPiece],
+                        units: list[UnitSetup]) -> list[TerrainPiece]:
         """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
         variants switched on (an option the file also sets wins), terrain played as another."""
         text_obj = self.root.get("text")
@@ -608,7 +638,7 @@ class _Importer:
         en = text_obj.get("en")
         entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
                                                      if isinstance(e, dict)][:1]
-        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "bonus")
+        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
                             if isinstance(e.get(k), str))
         briefing = re.sub(r"\s+", " ", briefing)[:20000]
         for rule in BRIEFING_RULES:
@@ -619,6 +649,10 @@ class _Importer:
             if rule.terrain_from:
                 terrain = [replace(t, type=rule.terrain_to) if t.type == rule.terrain_from else t
                            for t in terrain]
+            if rule.unit_from:
+                units[:] = [replace(u, type=rule.unit_to)
+                            if u.type in rule.unit_from and u.side.value == rule.unit_side else u
+                            for u in units]
         return terrain
 
     def _text(self) -> dict[str, ScenarioText]:

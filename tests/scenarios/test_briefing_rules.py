@@ -70,3 +70,24 @@ def test_the_sentence_is_found_whatever_its_case_and_line_breaks():
     s = import_m44(_file("BLITZ RULES\nare in effect. Play the river\nas a Ford."))
     assert "blitz" in s.variants
     assert [t.type for t in s.terrain] == ["ford"]
+
+
+def test_knightsbridge_slows_the_allied_armor_as_its_briefing_amends():
+    # "An ordered Axis Armor unit may move up to 3 hexes and battle. An ordered Allied Armor
+    # unit may move up to 2 hexes and battle. North Africa Desert rules are in effect"
+    s = load(BGA / "1346-Knightsbridge.m44")
+    assert s.variants == {"north_african_desert": "", "partial_blitz": "allies"}
+    pos = to_position(s)
+    moves = {(u.side, u.spec.move, u.spec.move_and_battle) for u in pos.units.values()
+             if u.type in ("armor", "elite_armor")}
+    assert moves == {(Side.ALLIES, 2, 2), (Side.AXIS, 3, 3)}
+
+
+def test_lipovec_river_is_a_fordable_stream_and_the_soviets_have_their_commissar():
+    # "The River Szob is a fordable river ... Blitz Rules are in effect ... Russian Command
+    # rules are in effect"
+    s = load(BGA / "1312-Lipovec.m44")
+    assert s.variants == {"blitz": "", "russian_commissar": "allies"}
+    kinds = {t.type for t in s.terrain}
+    assert "fordable_stream" in kinds and "river" not in kinds
+    assert errors(s) == []
