@@ -26,9 +26,19 @@ from companion.game.prompts import DiceDue, Prompt
 from companion.game.rulestate import RuleState
 from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
+from companion.rules import (
+    airdrop,
+    caves,
+    commissar,
+    desert,
+    empty_section,
+    entry,
+    healing,
+    hq,
+    night,
+)
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules import caves, commissar, desert, empty_section, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
 from companion.rules.variants import (
     HIGH_COMMAND_FLOOR,
@@ -939,6 +949,114 @@ class HighCommandFlow(ScenarioRuleFlow):
                                   f"down to {HIGH_COMMAND_FLOOR})."))
 
 
+# --- airdrops before a side's first turn ------------------------------------------------------
+_OFF = ("off", "lost", "-")
+
+
+def _airdrop(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    from companion.rules.variants import unit_variants
+
+    st = session.state
+    due = _rs(st).data.get("airdrop")
+    if not due:
+        raise IllegalAction("no airdrop is due")
+    words = str(a.get("hexes", "")).replace(",", " ").split()
+    n = int(due["units"])
+    if len(words) != n:
+        raise IllegalAction(f"hexes: where each of the {_words(n, 'figure')} landed, one word "
+                            f"each: a hex, or 'off' for a figure off the board ({len(words)} "
+                            "given)")
+    side = Side(str(due["side"]))
+    landed: list[dict[str, str]] = []
+    lost: list[dict[str, str]] = []
+    taken: set[Any] = set()
+    for w in words:
+        if w.lower() in _OFF:
+            lost.append({"where": "off", "why": "off the board"})
+            continue
+        try:
+            h = st.board.parse(w)
+        except ValueError as exc:
+            raise IllegalAction(f"hexes: {exc}") from None
+        why = airdrop.landing_problem(st.position, h, str(due["unit_type"]))
+        if why is None and h in taken:
+            why = f"on {st.hex_name(h)}, a hex with another figure of the drop"
+        if why is not None:
+            lost.append({"where": st.hex_name(h), "why": why})
+            continue
+        taken.add(h)
+        landed.append({"id": f"{'a' if side is Side.ALLIES else 'x'}drop{int(due['index']) + 1}"
+                             f"-{len(landed) + 1}", "hex": st.hex_name(h)})
+    yield "units_dropped", {"side": side.value, "index": due["index"],
+                            "unit_type": due["unit_type"], "nation": due.get("nation"),
+                            "units": landed, "lost": lost, "then": due.get("then", "play_card"),
+                            "variants": list(unit_variants(st.scenario.variants, side))}
+
+
+class AirdropFlow(ScenarioRuleFlow):
+    """Before its first turn a side drops the figures of each airdrop over the board; each that
+    lands on the board, on an empty hex where it may stand, is a unit there (3
+    Sainte-Mere-Eglise; bga-memoir option airdrop). The table drops the figures; the players
+    say where each landed."""
+
+    name = "airdrop"
+    handlers: Mapping[str, Handler] = {"airdrop": _airdrop}
+
+    def applies(self, st: GameState) -> bool:
+        return bool(st.scenario.airdrops)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        done = int(rs.data.get("drops_done", 0))
+        drops = st.scenario.airdrops
+        if (done >= len(drops) or rs.data.get("airdrop") or rs.roll is not None
+                or st.phase is not Phase.PLAY_CARD or st.active is not drops[done].side):
+            return
+        d = drops[done]
+        yield "airdrop_due", {"index": done, "side": d.side.value, "units": d.units,
+                              "unit_type": d.unit_type, "nation": d.nation, "center": d.center,
+                              "range": d.range, "then": st.phase.value}
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        rs = st.rules_state
+        return ("airdrop",) if (st.phase is Phase.RULE_STEP and rs is not None
+                                and rs.data.get("airdrop")) else ()
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        d = _rs(st).data.get("airdrop")
+        if st.phase is not Phase.RULE_STEP or not d:
+            return None
+        side = str(d["side"])
+        over = f"over {d['center']}" if d.get("center") else "over the board"
+        kind = str(d["unit_type"]).replace("_", " ")
+        figures = _words(int(d["units"]), "figure")
+        return Prompt("rule_step", side, f"{side.title()}: airdrop — drop {figures} "
+                      f"({kind}) {over}, then give the hex each landed on, or 'off' "
+                      "(airdrop G5 H4 off ...).", legal.actions,
+                      highlight=(str(d["center"]),) if d.get("center") else (),
+                      detail=("A figure off the board, on a hex with another unit or where it "
+                              "may not stand is out of action (no medal); each other one is a "
+                              "full unit on its hex.",))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        d = _rs(st).data.get("airdrop")
+        if "airdrop" not in legal.actions or not d:
+            return []
+        from companion.rules.board import distance
+
+        center = st.board.parse(str(d["center"])) if d.get("center") else None
+        free = [h for h in st.board.all_hexes
+                if airdrop.landing_problem(st.position, h, str(d["unit_type"])) is None]
+        if center is not None:
+            free.sort(key=lambda h: (distance(h, center), h.row, h.col))
+        picks = [st.hex_name(h) for h in free[:int(d["units"])]]
+        picks += ["off"] * (int(d["units"]) - len(picks))
+        return [{"do": "airdrop", "hexes": " ".join(picks)}]
+
+
 # --- medals for an empty section --------------------------------------------------------------
 class EmptySectionFlow(ScenarioRuleFlow):
     """A side holds medals while a section the scenario names holds no enemy unit; it loses
@@ -1031,7 +1149,7 @@ EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infant
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

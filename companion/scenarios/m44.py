@@ -25,6 +25,7 @@ from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT, M
 from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
+    AIRDROP_OPTION,
     BADGE_NATIONS,
     BADGE_RULES,
     BEACH_FACE_ROWS,
@@ -53,6 +54,7 @@ from companion.scenarios.m44_codes import (
     TerrainCode,
 )
 from companion.scenarios.model import (
+    Airdrop,
     AirRules,
     AirSetup,
     BoardFace,
@@ -68,6 +70,7 @@ from companion.scenarios.model import (
 )
 
 _SIDES = {"ALLIES": Side.ALLIES, "AXIS": Side.AXIS}
+STAR_TAG_NOTE = "unknown tag 'tag1'; left out"  # the battle-star token
 T = TypeVar("T")
 
 
@@ -132,6 +135,7 @@ class _Importer:
         # hundred mountain hexes gets one note naming them all
         self._notes: dict[str, list[str]] = {}
         self._exit_pictures: list[str] = []
+        self.airdrops: list[Airdrop] = []
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
 
     def note(self, where: str, message: str) -> None:
@@ -267,7 +271,7 @@ class _Importer:
             starts=starts, terrain=terrain, units=units, objectives=objectives, exits=exits,
             air=air, date=date if isinstance(date, str) and date else None,
             front=front.lower() if isinstance(front, str) and front else None,
-            notes=self.notes, variants=variants,
+            notes=self.notes, variants=variants, airdrops=self.airdrops,
         )
 
     def _side(self, info: dict[str, Any], key: str, default: Side) -> Side:
@@ -590,6 +594,9 @@ class _Importer:
                 self.note("game_info.options", f"option {key!r} = {str(value)[:40]!r} is not "
                                                "played; see the scenario text")
                 continue
+            if key == AIRDROP_OPTION:
+                self._airdrop(value)
+                continue
             variant = SCENARIO_OPTIONS.get(key)
             if variant is None:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
@@ -606,6 +613,55 @@ class _Importer:
             if variant in variants and side in ("allies", "axis"):
                 variants[variant] = side
         return variants
+
+    def _airdrop(self, value: Any) -> None:
+        """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
+        (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
+        6687 Drop in the Night)."""
+        where = "game_info.options.airdrop"
+        if not isinstance(value, dict) or value.get("side") not in _SIDES:
+            self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
+            return
+        side = _SIDES[value["side"]]
+        raw_unit = value.get("unit")
+        layer: dict[str, Any] = raw_unit if isinstance(raw_unit, dict) else {"name": "inf"}
+        code = str(layer.get("name", "inf")) + ("" if str(layer.get("name", "")).endswith(
+            tuple(NATION_SIDES)) else ("us" if side is Side.ALLIES else "ger"))
+        unit = self._unit({"name": code, **{k: v for k, v in layer.items() if k == "badge"}},
+                          where, "", {Side.ALLIES: 0, Side.AXIS: 0})
+        if unit is None:
+            return
+        counts = value.get("nbr_units", 1)
+        drops = int(value.get("nbr_drops", len(counts) if isinstance(counts, list) else 1))
+        if not isinstance(counts, list):
+            counts = [counts] * drops
+        centers = [c for c in (self._hex_name(h) for h in re.findall(
+            r"\b[A-Za-z][0-9]{1,2}\b", str(value.get("center", "")))) if c is not None]
+        # the battle-star tokens (tag1) that mark the drop zones are no rule of their own
+        star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None:
+            star[:] = [w for w in star if w not in centers]
+            if not star:
+                del self._notes[STAR_TAG_NOTE]
+        rng = value.get("range")
+        for i in range(min(drops, 12)):
+            n = counts[i] if i < len(counts) else counts[-1]
+            self.airdrops.append(Airdrop(
+                side=side, units=_int(n, f"{where}.nbr_units", 1, 20), unit_type=unit.type,
+                center=centers[i] if i < len(centers) else (centers[-1] if centers else None),
+                range=_int(rng, f"{where}.range", 0, 30) if rng is not None else None,
+                nation=unit.nation))
+
+    def _hex_name(self, name: str) -> str | None:
+        """A hex name as a briefing writes it (the letter's case may be wrong: "F14" for
+        f14), or None."""
+        for candidate in (name, name[0].swapcase() + name[1:]):
+            try:
+                self.board.parse(candidate)
+            except HexNameError:
+                continue
+            return candidate
+        return None
 
     def _empty_section(self, value: Any, variants: dict[str, str]) -> None:
         """bga-memoir empty_section_medals: {"side": ..., "sections": [...], "count_for": n}."""

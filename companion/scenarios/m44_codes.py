@@ -248,6 +248,10 @@ AIR_OPTION_KEYS: dict[str, str] = {
 }
 
 
+# the option of an airdrop before the side's first turn (companion.scenarios.model.Airdrop);
+# airdrop2 (a later drop by a command card, in full daylight) is not played and is noted
+AIRDROP_OPTION = "airdrop"
+
 # game_info.options keys that switch on a scenario rule (bga-memoir Scenario::setup reads
 # these names) -> the rule variant's name in this program (``companion.rules.variants``).
 SCENARIO_OPTIONS: dict[str, str] = {
