@@ -816,7 +816,8 @@ class CaveFlow(ScenarioRuleFlow):
 
 # --- Blitz: a Recon 1 card played as Air Power -----------------------------------------------
 class BlitzFlow(ScenarioRuleFlow):
-    """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule)."""
+    """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule); the
+    air-strike option gives the side it names the same (bga-memoir air_strikes_rules)."""
 
     name = "blitz"
 
@@ -845,8 +846,8 @@ class BlitzFlow(ScenarioRuleFlow):
         held = [c for c in legal.cards if self.plays_as(st, c)]
         if not held and not (st.deck is None and self.plays_as(st, "recon_center")):
             return p
-        return replace(p, detail=(*p.detail, "Blitz: a Recon 1 card may be played as Air Power "
-                                  "(card recon center as=air_power)."))
+        return replace(p, detail=(*p.detail, "Air strikes: a Recon 1 card may be played as Air "
+                                  "Power (card recon center as=air_power)."))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         st = legal.state
@@ -1200,8 +1201,9 @@ def card_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str
     for f in flows_in_play(st):
         extra.update(f.card_extras(st, action, card_id))
     if action.get("as_card") is not None and "held" not in extra:
-        raise IllegalAction("as_card: a card is played as another only under the Blitz rules "
-                            "(a Recon 1 card as Air Power, by the Axis)")
+        raise IllegalAction("as_card: a card is played as another only under the Blitz or "
+                            "air-strike rules (a Recon 1 card as Air Power, by the side they "
+                            "name)")
     return extra
 
 

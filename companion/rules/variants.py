@@ -92,6 +92,17 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "(bga-memoir Player::canHill317; Terrain Pack \"Calling in Air Strikes (Hill "
                "317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
+        "air_strikes", "Air strikes (a Recon 1 card played as Air Power)",
+        side_from_option=True,
+        plays_as=MappingProxyType({"recon_left": "air_power", "recon_center": "air_power",
+                                   "recon_right": "air_power"}),
+        plays_as_sides=frozenset({Side.ALLIES, Side.AXIS}),
+        source="bga-memoir option air_strikes_rules = ALLIES or AXIS (4152 Panzer Lehr Counter "
+               "Attacks: \"The Allied player may call in Air Strikes (Actions 3 - Air Strikes & "
+               "Blitz)\"); the side named may play a Recon 1 card as Air Power, as under the "
+               "Blitz rules (bga-memoir Player::canHill317; Terrain Pack \"Calling in Air "
+               "Strikes (Hill 317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
+    RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
         side_from_option=True,
@@ -120,11 +131,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
     RuleVariant(
         "british_commonwealth", "British Commonwealth Forces",
         (UnitChange(_c(battles_back_at_one_figure=True), nations=frozenset({"brit", "gb"}),
-                    except_types=frozenset({"sniper"})),
-         # switched on by the scenario (its option, or its briefing: bga-memoir 1290 whose
-         # British units are written as US ones): the Allied units are the Commonwealth's
-         UnitChange(_c(battles_back_at_one_figure=True), sides=frozenset({Side.ALLIES}),
-                    except_types=frozenset({"sniper"}))),
+                    except_types=frozenset({"sniper"})),),
         always_for_nations=frozenset({"brit", "gb"}),
         source="bga-memoir States/AttackUnitsTrait: a British unit left with a single figure "
                "by a close assault, without retreating, battles back at once (Mediterranean "
@@ -276,10 +283,12 @@ def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tupl
     (name -> side or ""): the card itself first, then any other (Blitz: the Axis may play a
     Recon 1 card as Air Power)."""
     out = [card_id]
-    for name in variants:
+    for name, who in variants.items():
         v = VARIANTS.get(name)
         if v is None or side not in v.plays_as_sides:
             continue
+        if v.side_from_option and who in ("allies", "axis") and who != side.value:
+            continue  # the option names the one side that may
         other = v.plays_as.get(card_id)
         if other is not None and other not in out:
             out.append(other)

@@ -71,6 +71,8 @@ from companion.scenarios.model import (
 
 _SIDES = {"ALLIES": Side.ALLIES, "AXIS": Side.AXIS}
 STAR_TAG_NOTE = "unknown tag 'tag1'; left out"  # the battle-star token
+BRITISH_VARIANT = "british_commonwealth"
+BRITISH_NATIONS = frozenset({"brit", "gb"})
 T = TypeVar("T")
 
 
@@ -187,6 +189,7 @@ class _Importer:
         hexagons = _list(hexagons, "board.hexagons")
         listed: dict[Hex, int] = {}
         repeats = 0
+        tagged: set[Hex] = set()  # hexes listed again (once) for their tags only
         for i, raw in enumerate(hexagons):
             path = f"board.hexagons[{i}]"
             hx = _obj(raw, path)
@@ -200,6 +203,14 @@ class _Importer:
                 self.note(path, f"row {row} col {col} is not a hex of the {kind} board; skipped")
                 continue
             name = self.board.name(h)
+            if h in listed and h not in tagged and set(hx) <= {"row", "col", "tags"}:
+                # a hex listed again with tags only (bga-memoir 4152: an exit marker's picture,
+                # then its rule): the tags count, as they do for bga-memoir
+                tagged.add(h)
+                for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
+                    self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
+                              terrain, objectives, exits)
+                continue
             if h in listed:
                 repeats += 1
                 if repeats == 1:
@@ -709,6 +720,12 @@ class _Importer:
                 units[:] = [replace(u, type=rule.unit_to)
                             if u.type in rule.unit_from and u.side.value == rule.unit_side else u
                             for u in units]
+        if BRITISH_VARIANT in variants and not any(
+                u.nation in BRITISH_NATIONS for u in units if u.side is Side.ALLIES):
+            # the Commonwealth's rules are on but no unit is written as British (bga-memoir
+            # 1290: British units drawn as US ones, "British Commonwealth Forces Command rules
+            # are in effect"): the Allied units are the British ones
+            units[:] = [replace(u, nation="brit") if u.side is Side.ALLIES else u for u in units]
         return terrain
 
     def _text(self) -> dict[str, ScenarioText]:

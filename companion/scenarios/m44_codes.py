@@ -257,6 +257,7 @@ AIRDROP_OPTION = "airdrop"
 SCENARIO_OPTIONS: dict[str, str] = {
     "blitz_rules": "blitz",
     "partial_blitz_rules": "partial_blitz",  # its value: ALLIES, AXIS or all
+    "air_strikes_rules": "air_strikes",  # its value: the side that may call in air strikes
     "russian_commissar_rule": "russian_commissar",
     "north_african_desert_rules": "north_african_desert",
     "italy_royal_army": "italian_royal_army",

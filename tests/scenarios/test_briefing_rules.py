@@ -91,3 +91,15 @@ def test_lipovec_river_is_a_fordable_stream_and_the_soviets_have_their_commissar
     kinds = {t.type for t in s.terrain}
     assert "fordable_stream" in kinds and "river" not in kinds
     assert errors(s) == []
+
+
+def test_the_commonwealth_rules_stay_with_the_british_units_where_the_file_names_them():
+    # 5142 Counter-attack of the BEF: "British Commonwealth Forces command rules are in
+    # effect, for British units"; its French units are written as US ones and battle as usual
+    pos = to_position(load(BGA / "5142-CounterattackOfTheBEF.m44"))
+    allied = [u for u in pos.units.values() if u.side is Side.ALLIES]
+    assert {u.spec.battles_back_at_one_figure for u in allied if u.nation == "brit"} == {True}
+    assert {u.spec.battles_back_at_one_figure for u in allied if u.nation == "us"} == {False}
+    # Arras names no unit British: the briefing's Commonwealth rules make its Allies British
+    arras = to_position(load(BGA / "1290-CounterAttackAtArras.m44"))
+    assert {u.nation for u in arras.units.values() if u.side is Side.ALLIES} == {"brit"}
