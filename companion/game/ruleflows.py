@@ -34,6 +34,7 @@ from companion.rules import (
     empty_section,
     entry,
     healing,
+    hill317,
     hq,
     night,
 )
@@ -469,15 +470,52 @@ class EntryFlow(ScenarioRuleFlow):
             return []
         return entry.passing_rolls(st.position, uid, found.path)
 
+    def _retreat_way(self, session: GameSession, ev: Event, events: list[Event]
+                     ) -> list[tuple[Any, entry.EntryRoll]]:
+        """The rolls owed for the frozen rivers a retreat went through (its way found again:
+        the retreat options from the hex it was battled on)."""
+        st = session.state
+        uid = str(ev.data.get("unit"))
+        unit = st.position.units.get(uid)
+        if unit is None or ev.data.get("eliminated") or st.hex_name(unit.hex) != ev.data.get("hex"):
+            return []
+        battles = [e for e in reversed(events) if e.kind == "battle_resolved"]
+        if not battles:
+            try:
+                battles = [e for e in reversed(session.events) if e.kind == "battle_resolved"][:1]
+            except SavedGameError:
+                return []
+        if not battles or battles[0].data.get("target") != uid:
+            return []
+        b = battles[0].data
+        flags = int(b.get("flags", 0)) - int(b.get("flags_ignored", 0))
+        if flags < 2:
+            return []
+        try:
+            start = st.board.parse(str(b.get("target_hex")))
+        except ValueError:
+            return []
+        probe = st.position.copy()
+        probe.move_unit(uid, start)
+        lost = int(ev.data.get("figures_lost", 0))
+        probe.units[uid].figures = unit.figures + lost
+        options = battle_rules.retreat_options(probe, uid, flags, figures=unit.figures + lost)
+        found = next((o for o in options if o.hex == unit.hex), None)
+        if found is None:
+            return []
+        return entry.passing_rolls(st.position, uid, found.path, entry.Entry.RETREAT)
+
     def _declare_passing(self, session: GameSession, uid: str,
-                         way: list[tuple[Any, entry.EntryRoll]]) -> Iterator[Draft]:
+                         way: list[tuple[Any, entry.EntryRoll]],
+                         how: entry.Entry = entry.Entry.MOVE) -> Iterator[Draft]:
         st = session.state
         (h, r), rest = way[0], way[1:]
         unit = st.position.units[uid]
+        went = "retreated" if how is entry.Entry.RETREAT else "moved"
         yield _roll_due(session, "entry", r.dice or 0, unit.side,
-                        f"the {unit.type.replace('_', ' ')} moved through the "
+                        f"the {unit.type.replace('_', ' ')} {went} through the "
                         f"{r.terrain.replace('_', ' ')} on {st.hex_name(h)}", st.phase.value,
-                        unit=uid, explain=[r.explain], terrain=r.terrain, how="move",
+                        unit=uid, explain=[r.explain], terrain=r.terrain, how=how.value,
                         at=st.hex_name(h),
                         rest=[[st.hex_name(x), y.terrain] for x, y in rest])
 
@@ -488,12 +526,13 @@ class EntryFlow(ScenarioRuleFlow):
                 uid = str(ev.data["unit"])
                 if uid not in st.position.units:
                     return
+                how = entry.Entry(str(ev.data.get("how", entry.Entry.MOVE.value)))
                 way = [(st.board.parse(h), roll) for h, t in ev.data["rest"]
-                       if (roll := entry.roll_at(st.position, uid, st.board.parse(h), t))]
+                       if (roll := entry.roll_at(st.position, uid, st.board.parse(h), t, how))]
                 if way:
-                    yield from self._declare_passing(session, uid, way)
+                    yield from self._declare_passing(session, uid, way, how)
                 else:  # through every river on the way: the hex it stopped on now
-                    yield from self.rolls_for(session, uid, entry.Entry.MOVE)
+                    yield from self.rolls_for(session, uid, how)
                 return
             if ev.kind not in _ENTERED:
                 continue
@@ -501,6 +540,12 @@ class EntryFlow(ScenarioRuleFlow):
                 way = self._way(session, ev)
                 if way:
                     yield from self._declare_passing(session, str(ev.data["unit"]), way)
+                    return
+            if ev.kind == "retreat_chosen" and ev.data.get("hex") is not None:
+                way = self._retreat_way(session, ev, events)
+                if way:
+                    yield from self._declare_passing(session, str(ev.data["unit"]), way,
+                                                     how=entry.Entry.RETREAT)
                     return
             if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
                 continue
@@ -557,9 +602,9 @@ class EntryFlow(ScenarioRuleFlow):
         faces = [str(f) for f in r.faces]
         if r.data.get("at"):  # a frozen river moved through: the move went on beyond it
             passed = entry.roll_at(st.position, uid, st.board.parse(str(r.data["at"])),
-                                   str(r.data.get("terrain")))
+                                   str(r.data.get("terrain")), how)
             rolls = [passed] if passed is not None else []
-            way = {"at": r.data["at"], "rest": list(r.data.get("rest", []))}
+            way = {"at": r.data["at"], "rest": list(r.data.get("rest", [])), "how": how.value}
         else:
             rolls = [x for x in entry.entry_rolls(st.position, uid, how)
                      if x.terrain == r.data.get("terrain")]
@@ -822,11 +867,17 @@ class BlitzFlow(ScenarioRuleFlow):
     name = "blitz"
 
     def applies(self, st: GameState) -> bool:
-        return any(len(card_plays_as(c, s, st.scenario.variants)) > 1
-                   for c in commissar.RECON_ONE for s in (Side.ALLIES, Side.AXIS))
+        return hill317.VARIANT in st.scenario.variants or any(
+            len(card_plays_as(c, s, st.scenario.variants)) > 1
+            for c in commissar.RECON_ONE for s in (Side.ALLIES, Side.AXIS))
 
     def plays_as(self, st: GameState, card_id: str) -> tuple[str, ...]:
-        return card_plays_as(card_id, st.active, st.scenario.variants)[1:]
+        out = card_plays_as(card_id, st.active, st.scenario.variants)[1:]
+        marked = st.scenario.variants.get(hill317.VARIANT)
+        if (marked and st.active is hill317.SIDE and card_id in commissar.RECON_ONE
+                and "air_power" not in out and hill317.held(st.position, marked)):
+            out = (*out, "air_power")  # Hill 317 held: a Recon 1 card as Air Power
+        return out
 
     def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
         as_card = action.get("as_card")

@@ -70,24 +70,27 @@ def entry_rolls(position: Position, unit_id: str, how: Entry | str = Entry.MOVE,
     return _rolls_at(position, unit, unit.hex, Entry(how), ignore_terrain_movement)
 
 
-def passing_rolls(position: Position, unit_id: str, way: Sequence[Hex]) -> list[tuple[Hex, EntryRoll]]:
+def passing_rolls(position: Position, unit_id: str, way: Sequence[Hex],
+                  how: Entry | str = Entry.MOVE) -> list[tuple[Hex, EntryRoll]]:
     """The rolls a unit owes for the hexes it moved through (``way``: the hexes entered, the
     last one where it stopped, which :func:`entry_rolls` answers): a frozen river is rolled
-    for "moving or retreating onto" it (card 47), also when the move goes on beyond it. A
-    minefield stops the move, so it is only ever the last hex."""
+    for "moving or retreating onto" it (card 47), also when the move or retreat (``how``)
+    goes on beyond it. A minefield stops a move and is not rolled on a retreat."""
     unit = _unit(position, unit_id)
     out: list[tuple[Hex, EntryRoll]] = []
     for h in way[:-1]:
-        out += [(h, r) for r in _rolls_at(position, unit, h, Entry.MOVE, False)
+        out += [(h, r) for r in _rolls_at(position, unit, h, Entry(how), False)
                 if r.dice is not None and not r.sweep and not r.decoy
                 and not _from_value(position, h, r.terrain)]
     return out
 
 
-def roll_at(position: Position, unit_id: str, h: Hex, terrain: str) -> EntryRoll | None:
-    """The roll of ``terrain`` on ``h`` for a unit that moved through it (None: none due)."""
+def roll_at(position: Position, unit_id: str, h: Hex, terrain: str,
+            how: Entry | str = Entry.MOVE) -> EntryRoll | None:
+    """The roll of ``terrain`` on ``h`` for a unit that moved (or retreated, ``how``) through it
+    (None: none due)."""
     unit = _unit(position, unit_id)
-    return next((r for r in _rolls_at(position, unit, h, Entry.MOVE, False)
+    return next((r for r in _rolls_at(position, unit, h, Entry(how), False)
                  if r.terrain == terrain), None)
 
 

@@ -103,6 +103,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Blitz rules (bga-memoir Player::canHill317; Terrain Pack \"Calling in Air "
                "Strikes (Hill 317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
+        "hill_317", "Hill 317 (air strikes while the Allies hold it)",
+        played_by="companion.game.ruleflows.BlitzFlow",
+        source="bga-memoir option hill317 (its hexes) and Player::canHill317: while an Allied "
+               "unit stands on one of them, the Allies may play a Recon 1 card as Air Power "
+               "(16 Counter-attack on Mortain's text; companion.rules.hill317)"),
+    RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
         side_from_option=True,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section
+from companion.rules import empty_section, hill317
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
 from companion.rules.variants import VARIANTS
@@ -303,6 +303,10 @@ def from_dict(data: Any) -> Scenario:
                 for k, v in variants_obj.items()}
     for name, who in variants.items():
         _variant(name, _join("variants", name))
+        if name == hill317.VARIANT:
+            for h in hill317.hexes(who) or [""]:
+                _hex(board, h, _join("variants", name))
+            continue
         if name == empty_section.VARIANT:
             try:  # "side:sections:medals" (companion.rules.empty_section)
                 empty_section.parse(who)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section
+from companion.rules import empty_section, hill317
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
@@ -616,6 +616,15 @@ class _Importer:
             if variant == empty_section.VARIANT:
                 self._empty_section(value, variants)
                 continue
+            if variant == hill317.VARIANT:
+                names = [self._hex_name(str(h)) for h in (value if isinstance(value, list)
+                                                          else str(value).split(","))]
+                if not names or None in names:
+                    self.note("game_info.options", f"option 'hill317' = {str(value)[:40]!r}: "
+                                                   "not hexes of the board; left out")
+                    continue
+                variants[variant] = " ".join(n for n in names if n)
+                continue
             if isinstance(value, dict):  # supply train: {"side": "ALLIES", ...}
                 value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
@@ -711,6 +720,8 @@ class _Importer:
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
+            if rule.not_played:
+                self.note("text.rules", f"the briefing's {rule.not_played} is not played")
             if rule.variant and rule.variant not in variants:
                 variants[rule.variant] = rule.side
             if rule.terrain_from:

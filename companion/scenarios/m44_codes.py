@@ -258,6 +258,7 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "blitz_rules": "blitz",
     "partial_blitz_rules": "partial_blitz",  # its value: ALLIES, AXIS or all
     "air_strikes_rules": "air_strikes",  # its value: the side that may call in air strikes
+    "hill317": "hill_317",  # its value: the hexes of the hill (companion.rules.hill317)
     "russian_commissar_rule": "russian_commissar",
     "north_african_desert_rules": "north_african_desert",
     "italy_royal_army": "italian_royal_army",
@@ -310,6 +311,7 @@ class BriefingRule:
     unit_from: tuple[str, ...] = ()  # units of these types (of ``unit_side``): ``unit_to``
     unit_to: str = ""
     unit_side: str = ""
+    not_played: str = ""  # an action card the briefing names that no rule of ours plays
 
 
 BRIEFING_RULES: tuple[BriefingRule, ...] = (
@@ -337,6 +339,9 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
                  variant="deck_reshuffling", side="allies"),
     BriefingRule(r"\bdo not reshuffle the command (card )?deck\b", variant="deck_reshuffling"),
     # 19 Vassieux: "All the Allied units are French Resistance infantry"
+    BriefingRule(r"\bactions? ?2 ?[-\u2013?]+ ?blowing up bridges",
+                 not_played="blowing up bridges (Actions 2)"),
+    BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", not_played="camouflage (Actions 16)"),
     BriefingRule(r"\ball the allied units are french resistance",
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),

@@ -37,3 +37,34 @@ def test_panzer_lehr_gives_the_allies_air_strikes_and_not_the_axis() -> None:
     with pytest.raises(IllegalAction, match="may not be played as air_power"):
         g.act({"do": "play_card", "card": "recon_center", "as_card": "air_power"})
     g.act({"do": "play_card", "card": "recon_center"})
+
+
+def _mortain(units_on_hill: bool) -> GameSession:
+    s = load(BGA / "16-CounterattackOnMortain.m44")
+    assert s.variants == {"hill_317": "L5 k4"}
+    if not units_on_hill:
+        s.units = [u for u in s.units if u.hex not in ("L5", "k4")]
+    g = GameSession.new(s)  # the Axis move first
+    g.act({"do": "play_card", "card": "recon_center"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    return g
+
+
+def test_hill_317_held_the_allies_play_recon_as_air_power() -> None:
+    # 16 Counter-attack on Mortain: "As long as either hex of Hill 317 has an allied unit on it,
+    # the Allied player may play his 'Recon' cards as an Air Power strike"
+    g = _mortain(units_on_hill=True)
+    assert g.state.active is A
+    assert any("may be played as Air Power" in d for d in g.prompt().detail)
+    g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
+    played = [e for e in g.events if e.kind == "card_played"][-1]
+    assert played.data["card"] == "air_power" and played.data["held"] == "recon_left"
+
+
+def test_hill_317_empty_the_recon_card_is_only_a_recon_card() -> None:
+    g = _mortain(units_on_hill=False)
+    with pytest.raises(IllegalAction):
+        g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
+    assert errors(load(BGA / "16-CounterattackOnMortain.m44")) == []

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.game.session import GameSession
 from companion.game.state import GameLog, Phase
-from companion.rules.board import Board, BoardKind, Side
+from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
 
 A, X = Side.ALLIES, Side.AXIS
@@ -97,3 +97,43 @@ def test_a_unit_lost_in_the_river_it_crossed_is_a_medal_and_owes_nothing_more() 
     assert len([e for e in g.events if e.kind == "rule_roll_due"]) == 1
     assert st.medals[X] == 1
     assert st.phase is not Phase.RULE_DICE  # no roll for g6: the unit never got there
+
+
+def _retreat_game(frozen: list[str]) -> GameSession:
+    # the Axis infantry on g6 battles the Allied infantry on G5: two flags send it two rows
+    # back toward the Allied edge, across row 5
+    s = Scenario(id="frozen", text={"en": ScenarioText("Frozen")},
+                 units=[_u("a1", A, "infantry", "G5"), _u("x1", X, "infantry", "g6")],
+                 terrain=[TerrainPiece(h, "frozen_river") for h in frozen],
+                 sides={A: SideSetup(cards=5, medals_to_win=4), X: SideSetup(cards=5, medals_to_win=4)},
+                 starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    g.act({"do": "dice", "faces": ["flag", "flag", "star"]})
+    return g
+
+
+def test_a_retreat_across_a_frozen_river_rolls_for_the_river_it_crossed() -> None:
+    g = _retreat_game([BOARD.name(Hex(c, 5)) for c in (11, 13)])
+    target = BOARD.name(Hex(12, 6))
+    g.act({"do": "retreat", "hex": target})
+    st = g.state
+    assert st.phase is Phase.RULE_DICE
+    due = [e for e in g.events if e.kind == "rule_roll_due"][-1]
+    assert due.data["how"] == "retreat"
+    assert due.data["at"] in (BOARD.name(Hex(11, 5)), BOARD.name(Hex(13, 5)))
+    assert "retreated through the frozen river" in g.prompt().text
+    g.act({"do": "dice", "faces": ["star", "grenade"]})
+    st = g.state
+    assert st.position.units["a1"].figures == 3
+    assert st.hex_name(st.position.units["a1"].hex) == target
+
+
+def test_a_retreat_takes_the_way_round_a_frozen_river_when_there_is_one() -> None:
+    g = _retreat_game([BOARD.name(Hex(11, 5))])
+    g.act({"do": "retreat", "hex": BOARD.name(Hex(12, 6))})
+    assert g.state.phase is not Phase.RULE_DICE
+    assert not [e for e in g.events if e.kind == "rule_roll_due"]

@@ -27,6 +27,8 @@ MAX_TURNS = 150
 KNOWN: dict[str, list[str]] = {
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
+    "4000-TheTatsinskayaRaid.m44": [
+        "text.rules: the briefing's camouflage (Actions 16) is not played"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
