@@ -67,4 +67,5 @@ def test_hill_317_empty_the_recon_card_is_only_a_recon_card() -> None:
     g = _mortain(units_on_hill=False)
     with pytest.raises(IllegalAction):
         g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
-    assert errors(load(BGA / "16-CounterattackOnMortain.m44")) == []
+    s = load(BGA / "16-CounterattackOnMortain.m44")
+    assert s.variants["hill_317"] == "L5 k4" and errors(s) == []
