@@ -11,9 +11,10 @@ the game is over or ``--max-turns`` turns have been played. A row says:
 
 and the last lines count the files tried, loaded, clean (no error from the check) and played to a
 result (the game ended by its own victory conditions, not by the turn limit). With ``--quiet``
-only the failing rows and the totals are printed. The scenario files themselves are not part of
-the repository (the issue-16 run used bga-memoir's scenario folder; see docs/scenario-format.md);
-the exit status is 0 when every file loaded, checked clean and played to a result, 1 otherwise.
+only the failing rows and the totals are printed. The real files the repository keeps (bga-memoir's
+scenario folder, transcribed in the editor's structure, each naming its source in ``_source``)
+are ``tests/scenarios/data/real`` and ``tests/scenarios/data/real/bga-memoir``; the exit status
+is 0 when every file loaded, checked clean and played to a result, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -71,10 +72,11 @@ def run_one(path: Path, seed: int, max_turns: int) -> Row:
         st = session.state
         if session.over:
             out = st.outcome()
-            winner = out.winner.value if out.winner is not None else "none"
+            won = st.winner if st.winner is not None else out.winner  # a rule's end names one
+            winner = won.value if won is not None else "none"
             m = st.medals
             row.result = f"{winner} wins {max(m.values())}-{min(m.values())} turn {st.turn}"
-            row.by_victory = out.winner is not None
+            row.by_victory = won is not None
         elif not row.result:
             row.result = f"turn limit {max_turns}"
     except Exception as e:

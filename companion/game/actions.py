@@ -133,6 +133,8 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
     "mine_number": (_f("number", "whole", True, "the number on the mine turned over (0-4; 0 is "
                        "a decoy)"),),
+    "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "
+                   "(off: off the board)"),),
 })
 
 

@@ -73,8 +73,9 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "the attacker advances or stays"),
     PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
               "the unit's owner)", "the dice are read"),
-    PhaseRule(Phase.RULE_STEP, ("mine_number",), "the owner of the unit that entered",
-              "the mine's number is given"),
+    PhaseRule(Phase.RULE_STEP, ("mine_number", "airdrop"), "the owner of the unit that "
+              "entered; the side that drops", "the mine's number is given; where the dropped "
+              "figures landed is given"),
     PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
 )}
 
@@ -466,6 +467,8 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     rs = st.rules_state
     if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("reveal"):
         return ("mine_number", *undo)
+    if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("airdrop"):
+        return ("airdrop",)  # the figures are dropped on the table: nothing before to undo
     if rs is not None and rs.roll is not None:
         if st.phase is Phase.RULE_DICE:
             return ("dice", *undo)

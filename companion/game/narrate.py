@@ -401,6 +401,18 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "assault_dice_changed": lambda d, n: (f"The assault on the {n.unit(d['target'])} goes on "
                                           f"with {dice_words(d['dice'])} (not {d['was']})."),
     "exit_medals_added": lambda d, n: f"The exit counts {count(d['medals'], 'more medal')}.",
+    "airdrop_due": lambda d, n: (f"Airdrop: the {d['side'].title()} drop "
+                                 f"{count(d['units'], 'figure')}"
+                                 + (f" over {d['center']}." if d.get("center") else ".")),
+    "units_dropped": lambda d, n: (
+        f"{count(len(d['units']), 'unit')} landed"
+        + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
+        + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+    "section_medals": lambda d, n: (
+        f"A section is empty of the enemy: the {d['side'].title()} win "
+        f"{count(d['medals'], 'medal')}." if d["medals"] > 0 else
+        f"No named section is empty any more: the {d['side'].title()} lose "
+        f"{count(-d['medals'], 'medal')}."),
     "mine_reveal_due": lambda d, n: (f"{_cap(n.unit(d['unit']))} enters the minefield on "
                                      f"{d['hex']}: the mine is turned over."),
     "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "

@@ -20,20 +20,32 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.game.errors import IllegalAction
-from companion.game.events import Event
+from companion.game.events import EVENTS, Event
 from companion.game.prompts import DiceDue, Prompt
 from companion.game.rulestate import RuleState
 from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
+from companion.rules import (
+    airdrop,
+    caves,
+    commissar,
+    desert,
+    empty_section,
+    entry,
+    healing,
+    hill317,
+    hq,
+    night,
+)
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules import caves, commissar, desert, entry, healing, hq, night
 from companion.rules.board import BoardKind, Side
 from companion.rules.records import replace
 from companion.rules.variants import (
     HIGH_COMMAND_FLOOR,
     HIGH_COMMAND_VARIANT,
     MINE_TOKENS_VARIANT,
+    NO_RESHUFFLE_VARIANT,
     card_becomes,
     card_plays_as,
 )
@@ -427,10 +439,114 @@ class EntryFlow(ScenarioRuleFlow):
             bel = bool(spec and spec.effect_for(unit.spec.unit_class).ignore_terrain_movement)
         return entry.entry_rolls(st.position, unit.id, how, ignore_terrain_movement=bel)
 
+    def _way(self, session: GameSession, ev: Event) -> list[tuple[Any, entry.EntryRoll]]:
+        """The rolls owed for the frozen rivers a move went through (its way found again: the
+        one the movement rules chose, which avoids them where it can)."""
+        from companion.game.queries import card_spec_in_force
+        from companion.rules import movement
+
+        st = session.state
+        uid = str(ev.data.get("unit"))
+        unit = st.position.units.get(uid)
+        hexes = int(ev.data.get("hexes", 1))
+        if (unit is None or hexes < 2 or ev.data.get("after_battle") or unit.spec.air
+                or st.hex_name(unit.hex) != ev.data.get("to")):
+            return []
+        spec = card_spec_in_force(st)
+        effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
+        if effect is not None and effect.ignore_terrain_movement:
+            return []
+        try:
+            start = st.board.parse(str(ev.data.get("from")))
+        except ValueError:
+            return []
+        probe = st.position.copy()
+        probe.move_unit(uid, start)
+        probe.units[uid].moved = max(0, unit.moved - hexes)
+        limit = card_rules.move_allowance(spec, unit.spec).move_and_battle
+        found = movement.move_destinations(probe, uid, probe.units[uid].moved + hexes,
+                                           battle_limit=limit).get(unit.hex)
+        if found is None:
+            return []
+        return entry.passing_rolls(st.position, uid, found.path)
+
+    def _retreat_way(self, session: GameSession, ev: Event, events: list[Event]
+                     ) -> list[tuple[Any, entry.EntryRoll]]:
+        """The rolls owed for the frozen rivers a retreat went through (its way found again:
+        the retreat options from the hex it was battled on)."""
+        st = session.state
+        uid = str(ev.data.get("unit"))
+        unit = st.position.units.get(uid)
+        if unit is None or ev.data.get("eliminated") or st.hex_name(unit.hex) != ev.data.get("hex"):
+            return []
+        battles = [e for e in reversed(events) if e.kind == "battle_resolved"]
+        if not battles:
+            try:
+                battles = [e for e in reversed(session.events) if e.kind == "battle_resolved"][:1]
+            except SavedGameError:
+                return []
+        if not battles or battles[0].data.get("target") != uid:
+            return []
+        b = battles[0].data
+        flags = int(b.get("flags", 0)) - int(b.get("flags_ignored", 0))
+        if flags < 2:
+            return []
+        try:
+            start = st.board.parse(str(b.get("target_hex")))
+        except ValueError:
+            return []
+        probe = st.position.copy()
+        probe.move_unit(uid, start)
+        lost = int(ev.data.get("figures_lost", 0))
+        probe.units[uid].figures = unit.figures + lost
+        options = battle_rules.retreat_options(probe, uid, flags, figures=unit.figures + lost)
+        found = next((o for o in options if o.hex == unit.hex), None)
+        if found is None:
+            return []
+        return entry.passing_rolls(st.position, uid, found.path, entry.Entry.RETREAT)
+
+    def _declare_passing(self, session: GameSession, uid: str,
+                         way: list[tuple[Any, entry.EntryRoll]],
+                         how: entry.Entry = entry.Entry.MOVE) -> Iterator[Draft]:
+        st = session.state
+        (h, r), rest = way[0], way[1:]
+        unit = st.position.units[uid]
+        went = "retreated" if how is entry.Entry.RETREAT else "moved"
+        yield _roll_due(session, "entry", r.dice or 0, unit.side,
+                        f"the {unit.type.replace('_', ' ')} {went} through the "
+                        f"{r.terrain.replace('_', ' ')} on {st.hex_name(h)}", st.phase.value,
+                        unit=uid, explain=[r.explain], terrain=r.terrain, how=how.value,
+                        at=st.hex_name(h),
+                        rest=[[st.hex_name(x), y.terrain] for x, y in rest])
+
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
         for ev in events:
+            if ev.kind == "entry_rolled" and "rest" in ev.data:
+                uid = str(ev.data["unit"])
+                if uid not in st.position.units:
+                    return
+                how = entry.Entry(str(ev.data.get("how", entry.Entry.MOVE.value)))
+                way = [(st.board.parse(h), roll) for h, t in ev.data["rest"]
+                       if (roll := entry.roll_at(st.position, uid, st.board.parse(h), t, how))]
+                if way:
+                    yield from self._declare_passing(session, uid, way, how)
+                else:  # through every river on the way: the hex it stopped on now
+                    yield from self.rolls_for(session, uid, how)
+                return
             if ev.kind not in _ENTERED:
                 continue
+            if ev.kind == "unit_moved":
+                way = self._way(session, ev)
+                if way:
+                    yield from self._declare_passing(session, str(ev.data["unit"]), way)
+                    return
+            if ev.kind == "retreat_chosen" and ev.data.get("hex") is not None:
+                way = self._retreat_way(session, ev, events)
+                if way:
+                    yield from self._declare_passing(session, str(ev.data["unit"]), way,
+                                                     how=entry.Entry.RETREAT)
+                    return
             if ev.kind == "retreat_chosen" and ev.data.get("hex") is None:
                 continue
             rolls = self._rolls(session, ev, events)
@@ -483,12 +599,19 @@ class EntryFlow(ScenarioRuleFlow):
                                    "hits": 0, "figures_removed": 0, "eliminated": False}
             return
         how = entry.Entry(r.data.get("how", entry.Entry.MOVE.value))
-        rolls = [x for x in entry.entry_rolls(st.position, uid, how)
-                 if x.terrain == r.data.get("terrain")]
         faces = [str(f) for f in r.faces]
+        if r.data.get("at"):  # a frozen river moved through: the move went on beyond it
+            passed = entry.roll_at(st.position, uid, st.board.parse(str(r.data["at"])),
+                                   str(r.data.get("terrain")), how)
+            rolls = [passed] if passed is not None else []
+            way = {"at": r.data["at"], "rest": list(r.data.get("rest", [])), "how": how.value}
+        else:
+            rolls = [x for x in entry.entry_rolls(st.position, uid, how)
+                     if x.terrain == r.data.get("terrain")]
+            way = {}
         if not rolls:  # the piece went meanwhile: the dice do nothing
             yield "entry_rolled", {"unit": uid, "terrain": r.data.get("terrain"), "faces": faces,
-                                   "hits": 0, "figures_removed": 0, "eliminated": False}
+                                   "hits": 0, "figures_removed": 0, "eliminated": False, **way}
             return
         roll = replace(rolls[0], dice=r.dice)
         try:
@@ -499,7 +622,7 @@ class EntryFlow(ScenarioRuleFlow):
                                "hits": res.hits, "figures_removed": res.figures_removed,
                                "eliminated": res.eliminated,
                                "medal_to": res.medal_to.value if res.medal_to else None,
-                               "explain": list(res.explain)}
+                               "explain": list(res.explain), **way}
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
@@ -738,16 +861,23 @@ class CaveFlow(ScenarioRuleFlow):
 
 # --- Blitz: a Recon 1 card played as Air Power -----------------------------------------------
 class BlitzFlow(ScenarioRuleFlow):
-    """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule)."""
+    """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule); the
+    air-strike option gives the side it names the same (bga-memoir air_strikes_rules)."""
 
     name = "blitz"
 
     def applies(self, st: GameState) -> bool:
-        return any(len(card_plays_as(c, s, st.scenario.variants)) > 1
-                   for c in commissar.RECON_ONE for s in (Side.ALLIES, Side.AXIS))
+        return hill317.VARIANT in st.scenario.variants or any(
+            len(card_plays_as(c, s, st.scenario.variants)) > 1
+            for c in commissar.RECON_ONE for s in (Side.ALLIES, Side.AXIS))
 
     def plays_as(self, st: GameState, card_id: str) -> tuple[str, ...]:
-        return card_plays_as(card_id, st.active, st.scenario.variants)[1:]
+        out = card_plays_as(card_id, st.active, st.scenario.variants)[1:]
+        marked = st.scenario.variants.get(hill317.VARIANT)
+        if (marked and st.active is hill317.SIDE and card_id in commissar.RECON_ONE
+                and "air_power" not in out and hill317.held(st.position, marked)):
+            out = (*out, "air_power")  # Hill 317 held: a Recon 1 card as Air Power
+        return out
 
     def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
         as_card = action.get("as_card")
@@ -767,8 +897,8 @@ class BlitzFlow(ScenarioRuleFlow):
         held = [c for c in legal.cards if self.plays_as(st, c)]
         if not held and not (st.deck is None and self.plays_as(st, "recon_center")):
             return p
-        return replace(p, detail=(*p.detail, "Blitz: a Recon 1 card may be played as Air Power "
-                                  "(card recon center as=air_power)."))
+        return replace(p, detail=(*p.detail, "Air strikes: a Recon 1 card may be played as Air "
+                                  "Power (card recon center as=air_power)."))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         st = legal.state
@@ -871,6 +1001,199 @@ class HighCommandFlow(ScenarioRuleFlow):
                                   f"down to {HIGH_COMMAND_FLOOR})."))
 
 
+# --- airdrops before a side's first turn ------------------------------------------------------
+_OFF = ("off", "lost", "-")
+
+
+def _airdrop(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    from companion.rules.variants import unit_variants
+
+    st = session.state
+    due = _rs(st).data.get("airdrop")
+    if not due:
+        raise IllegalAction("no airdrop is due")
+    words = str(a.get("hexes", "")).replace(",", " ").split()
+    n = int(due["units"])
+    if len(words) != n:
+        raise IllegalAction(f"hexes: where each of the {_words(n, 'figure')} landed, one word "
+                            f"each: a hex, or 'off' for a figure off the board ({len(words)} "
+                            "given)")
+    side = Side(str(due["side"]))
+    landed: list[dict[str, str]] = []
+    lost: list[dict[str, str]] = []
+    taken: set[Any] = set()
+    for w in words:
+        if w.lower() in _OFF:
+            lost.append({"where": "off", "why": "off the board"})
+            continue
+        try:
+            h = st.board.parse(w)
+        except ValueError as exc:
+            raise IllegalAction(f"hexes: {exc}") from None
+        why = airdrop.landing_problem(st.position, h, str(due["unit_type"]))
+        if why is None and h in taken:
+            why = f"on {st.hex_name(h)}, a hex with another figure of the drop"
+        if why is not None:
+            lost.append({"where": st.hex_name(h), "why": why})
+            continue
+        taken.add(h)
+        landed.append({"id": f"{'a' if side is Side.ALLIES else 'x'}drop{int(due['index']) + 1}"
+                             f"-{len(landed) + 1}", "hex": st.hex_name(h)})
+    yield "units_dropped", {"side": side.value, "index": due["index"],
+                            "unit_type": due["unit_type"], "nation": due.get("nation"),
+                            "units": landed, "lost": lost, "then": due.get("then", "play_card"),
+                            "variants": list(unit_variants(st.scenario.variants, side))}
+
+
+class AirdropFlow(ScenarioRuleFlow):
+    """Before its first turn a side drops the figures of each airdrop over the board; each that
+    lands on the board, on an empty hex where it may stand, is a unit there (3
+    Sainte-Mere-Eglise; bga-memoir option airdrop). The table drops the figures; the players
+    say where each landed."""
+
+    name = "airdrop"
+    handlers: Mapping[str, Handler] = {"airdrop": _airdrop}
+
+    def applies(self, st: GameState) -> bool:
+        return bool(st.scenario.airdrops)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        done = int(rs.data.get("drops_done", 0))
+        drops = st.scenario.airdrops
+        if (done >= len(drops) or rs.data.get("airdrop") or rs.roll is not None
+                or st.phase is not Phase.PLAY_CARD or st.active is not drops[done].side):
+            return
+        d = drops[done]
+        yield "airdrop_due", {"index": done, "side": d.side.value, "units": d.units,
+                              "unit_type": d.unit_type, "nation": d.nation, "center": d.center,
+                              "range": d.range, "then": st.phase.value}
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        rs = st.rules_state
+        return ("airdrop",) if (st.phase is Phase.RULE_STEP and rs is not None
+                                and rs.data.get("airdrop")) else ()
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        d = _rs(st).data.get("airdrop")
+        if st.phase is not Phase.RULE_STEP or not d:
+            return None
+        side = str(d["side"])
+        over = f"over {d['center']}" if d.get("center") else "over the board"
+        kind = str(d["unit_type"]).replace("_", " ")
+        figures = _words(int(d["units"]), "figure")
+        return Prompt("rule_step", side, f"{side.title()}: airdrop — drop {figures} "
+                      f"({kind}) {over}, then give the hex each landed on, or 'off' "
+                      "(airdrop G5 H4 off ...).", legal.actions,
+                      highlight=(str(d["center"]),) if d.get("center") else (),
+                      detail=("A figure off the board, on a hex with another unit or where it "
+                              "may not stand is out of action (no medal); each other one is a "
+                              "full unit on its hex.",))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        d = _rs(st).data.get("airdrop")
+        if "airdrop" not in legal.actions or not d:
+            return []
+        from companion.rules.board import distance
+
+        center = st.board.parse(str(d["center"])) if d.get("center") else None
+        free = [h for h in st.board.all_hexes
+                if airdrop.landing_problem(st.position, h, str(d["unit_type"])) is None]
+        if center is not None:
+            free.sort(key=lambda h: (distance(h, center), h.row, h.col))
+        picks = [st.hex_name(h) for h in free[:int(d["units"])]]
+        picks += ["off"] * (int(d["units"]) - len(picks))
+        return [{"do": "airdrop", "hexes": " ".join(picks)}]
+
+
+# --- medals for an empty section --------------------------------------------------------------
+class EmptySectionFlow(ScenarioRuleFlow):
+    """A side holds medals while a section the scenario names holds no enemy unit; it loses
+    them when none of those sections is empty any more (bga-memoir empty_section_medals)."""
+
+    name = "empty_section"
+
+    def applies(self, st: GameState) -> bool:
+        return empty_section.VARIANT in st.scenario.variants
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER or not any(
+                e.kind == "game_started" or (e.kind in EVENTS and EVENTS[e.kind].changes_board)
+                for e in events):
+            return  # only what changes the board may empty or fill a section
+        rule = empty_section.parse(st.scenario.variants[empty_section.VARIANT])
+        held = int(_rs(st).data.get("empty_section_held", 0))
+        due = empty_section.medals_due(st.position, rule)
+        if due != held:
+            yield "section_medals", {"side": rule.side.value, "medals": due - held, "held": due,
+                                     "sections": list(rule.sections)}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card":
+            return p
+        rule = empty_section.parse(st.scenario.variants[empty_section.VARIANT])
+        names = ", ".join(("left", "centre", "right")[s] for s in rule.sections)
+        held = int(_rs(st).data.get("empty_section_held", 0))
+        return replace(p, detail=(*p.detail, f"Empty sections: the {rule.side.value.title()} "
+                                  f"hold {_words(rule.medals, 'medal')} while the {names} "
+                                  f"section{'s' if len(rule.sections) > 1 else ''} "
+                                  f"{'hold' if len(rule.sections) > 1 else 'holds'} no enemy "
+                                  f"unit (held now: {held})."))
+
+
+# --- no reshuffle: the game ends when the deck runs out -------------------------------------
+class DeckEndFlow(ScenarioRuleFlow):
+    """The command deck is not reshuffled: when a side must draw from an empty deck the game
+    ends, won by the side the scenario names (19 Vassieux: the Axis), else by the side with
+    more medals (bga-memoir deck_reshuffling = false)."""
+
+    name = "deck_end"
+
+    def applies(self, st: GameState) -> bool:
+        return NO_RESHUFFLE_VARIANT in st.scenario.variants
+
+    @staticmethod
+    def winner(st: GameState) -> Side | None:
+        named = st.scenario.variants.get(NO_RESHUFFLE_VARIANT, "")
+        if named in ("allies", "axis"):
+            return Side(named)
+        m = st.medals
+        return None if m[Side.ALLIES] == m[Side.AXIS] else max(m, key=lambda s: m[s])
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER:
+            return
+        for ev in events:
+            # the deck ran out (a reshuffle of the discards was due); the New Flight Plan's
+            # Their Finest Hour reshuffle (reshuffle_all) is the air rules' own
+            if ev.kind == "turn_ended" and ev.data.get("reshuffled") is not None \
+                    and not ev.data.get("reshuffle_all"):
+                winner = self.winner(st)
+                yield "game_over", {
+                    "winner": winner.value if winner else None,
+                    "medals": {s.value: st.medals[s] for s in (Side.ALLIES, Side.AXIS)},
+                    "turns": st.turn,
+                    "reason": "the command deck ran out: this scenario does not reshuffle it"}
+                return
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if p.kind != "play_card":
+            return p
+        st = legal.state
+        named = st.scenario.variants.get(NO_RESHUFFLE_VARIANT, "")
+        who = (f"the {named.title()} win" if named in ("allies", "axis")
+               else "the side with more medals wins")
+        left = f" ({_words(len(st.deck), 'card')} left)" if st.deck is not None else ""
+        return replace(p, detail=(*p.detail, "No reshuffle: when the command deck runs out the "
+                                  f"game ends and {who}{left}."))
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
@@ -878,6 +1201,7 @@ EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infant
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {
@@ -928,8 +1252,9 @@ def card_extras(st: GameState, action: dict[str, Any], card_id: str) -> dict[str
     for f in flows_in_play(st):
         extra.update(f.card_extras(st, action, card_id))
     if action.get("as_card") is not None and "held" not in extra:
-        raise IllegalAction("as_card: a card is played as another only under the Blitz rules "
-                            "(a Recon 1 card as Air Power, by the Axis)")
+        raise IllegalAction("as_card: a card is played as another only under the Blitz or "
+                            "air-strike rules (a Recon 1 card as Air Power, by the side they "
+                            "name)")
     return extra
 
 

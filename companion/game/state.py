@@ -1124,6 +1124,41 @@ def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
         state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
 
 
+@_kind("airdrop_due", "an airdrop before a side's first turn: the figures to drop and where "
+       "they are aimed", Undo.NEUTRAL)
+def _airdrop_due(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.data["airdrop"] = dict(d)
+    state.phase = Phase.RULE_STEP
+
+
+@_kind("units_dropped", "the figures of an airdrop landed: a unit on each hex where one may "
+       "stand, the others out of action (no medal)", Undo.BARRIER, board=True)
+def _units_dropped(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.position import Unit
+    from companion.rules.units import UNITS
+
+    rs = state.rules_state
+    assert rs is not None
+    side, utype = Side(d["side"]), str(d["unit_type"])
+    for u in d.get("units", []):
+        state.position.add_unit(Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]),
+                                     UNITS[utype].figures, nation=d.get("nation"),
+                                     variants=tuple(d.get("variants", ()))))
+    rs.data.pop("airdrop", None)
+    rs.data["drops_done"] = int(d["index"]) + 1
+    state.phase = Phase(d.get("then", "play_card"))
+
+
+@_kind("section_medals", "medals for an empty section: a side gained (or, no named section "
+       "empty any more, lost) the medals a scenario rule gives", Undo.NEUTRAL)
+def _section_medals(state: GameState, d: dict[str, Any]) -> None:
+    state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+    if state.rules_state is not None:
+        state.rules_state.data["empty_section_held"] = int(d["held"])
+
+
 @_kind("high_command_discard", "Italian High Command: an Axis unit was eliminated; while they "
        "hold more than 3 cards the Axis discard one at random, not replaced", Undo.NEUTRAL)
 def _high_command_discard(state: GameState, d: dict[str, Any]) -> None:

@@ -613,6 +613,16 @@ def retreat_options(position: Position, unit_id: str, flags: int,
     ]
 
 
+def _rolls_on_way(position: Position, way: tuple[Hex, ...]) -> int:
+    """Hexes of ``way`` that roll dice on entering (frozen rivers without a bridge)."""
+    n = 0
+    for h in way:
+        specs = position.terrain_at(h)
+        if any(t.entry_roll_dice for t in specs) and not any(t.bridge for t in specs):
+            n += 1
+    return n
+
+
 def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> list[RetreatOption]:
     """The usual retreat, row by row: the options are the hexes of the deepest row reached (a
     unit that can complete more moves must), each move short of ``flags`` costing a figure."""
@@ -633,11 +643,15 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
                 steps = tuple(_retreat_steps(position, unit, h))
             for n in steps:
                 # open: empty and not closed to a retreat by its terrain (as in _retreat_steps)
-                if n.col in nxt or n in occupied:
+                if n in occupied:
                     continue
                 names = terrain.get(n)
                 if names and _terrain_blocks_retreat(names, cls):
                     continue
+                old = nxt.get(n.col)
+                if old is not None and (not terrain or _rolls_on_way(position, old[1])
+                                        <= _rolls_on_way(position, (*path, n))):
+                    continue  # the way that enters fewer frozen rivers (bga-memoir avoidIfPossible)
                 nxt[n.col] = (n, (*path, n))
         if not nxt:
             break

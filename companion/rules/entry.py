@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from companion.rules.battle import CLASS_SYMBOL, GRENADE, STAR, validate_faces
-from companion.rules.board import Side
+from companion.rules.board import Hex, Side
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
 
@@ -67,10 +67,41 @@ def entry_rolls(position: Position, unit_id: str, how: Entry | str = Entry.MOVE,
     it ``how``. ``ignore_terrain_movement`` (Behind Enemy Lines) spares it every roll but a
     retreat's (bga-memoir FrozenRiver/Minefield::onUnitEntering)."""
     unit = _unit(position, unit_id)
-    how = Entry(how)
+    return _rolls_at(position, unit, unit.hex, Entry(how), ignore_terrain_movement)
+
+
+def passing_rolls(position: Position, unit_id: str, way: Sequence[Hex],
+                  how: Entry | str = Entry.MOVE) -> list[tuple[Hex, EntryRoll]]:
+    """The rolls a unit owes for the hexes it moved through (``way``: the hexes entered, the
+    last one where it stopped, which :func:`entry_rolls` answers): a frozen river is rolled
+    for "moving or retreating onto" it (card 47), also when the move or retreat (``how``)
+    goes on beyond it. A minefield stops a move and is not rolled on a retreat."""
+    unit = _unit(position, unit_id)
+    out: list[tuple[Hex, EntryRoll]] = []
+    for h in way[:-1]:
+        out += [(h, r) for r in _rolls_at(position, unit, h, Entry(how), False)
+                if r.dice is not None and not r.sweep and not r.decoy
+                and not _from_value(position, h, r.terrain)]
+    return out
+
+
+def roll_at(position: Position, unit_id: str, h: Hex, terrain: str,
+            how: Entry | str = Entry.MOVE) -> EntryRoll | None:
+    """The roll of ``terrain`` on ``h`` for a unit that moved (or retreated, ``how``) through it
+    (None: none due)."""
+    unit = _unit(position, unit_id)
+    return next((r for r in _rolls_at(position, unit, h, Entry(how), False)
+                 if r.terrain == terrain), None)
+
+
+def _from_value(position: Position, h: Hex, name: str) -> bool:
+    return any(t.name == name and t.entry_roll_from_value for t in position.terrain_at(h))
+
+
+def _rolls_at(position: Position, unit: Unit, h: Hex, how: Entry,
+              ignore_terrain_movement: bool) -> list[EntryRoll]:
     if unit.spec.air:
         return []
-    h = unit.hex
     specs = position.terrain_at(h)
     crossing = any(t.bridge for t in specs)
     out: list[EntryRoll] = []
@@ -164,4 +195,4 @@ def clear(position: Position, unit_id: str, name: str) -> None:
 
 
 __all__ = ["Entry", "EntryError", "EntryResult", "EntryRoll", "clear", "entry_rolls",
-           "may_clear", "resolve_entry_roll"]
+           "may_clear", "passing_rolls", "resolve_entry_roll", "roll_at"]

@@ -44,6 +44,7 @@ class _State:
     no_battle: str | None  # terrain entered that forbids battle this turn
     pass_only: bool  # passing over a friendly air unit: may not stop here
     path: tuple[Hex, ...]
+    risk: int = 0  # hexes entered on the way that roll dice on entering (frozen rivers)
 
 
 def _min_cap(cap: int | None, specs: Sequence[TerrainSpec]) -> int | None:
@@ -67,6 +68,11 @@ def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | Non
             return f"{spec.name} may not battle in a turn in which it moves"
         return f"moved {total} hexes: {spec.name} may battle after moving at most {limit}"
     return None
+
+
+def _entry_risk(specs: Sequence[TerrainSpec]) -> int:
+    """1 when entering a hex of ``specs`` costs a roll (a frozen river not bridged), else 0."""
+    return int(any(t.entry_roll_dice for t in specs) and not any(t.bridge for t in specs))
 
 
 def _height(position: Position, h: Hex) -> int:
@@ -168,7 +174,8 @@ def move_destinations(
     # takes the cheapest states first rather than layer by layer
     pending: dict[int, list[_State]] = {0: [_State(start, 0, None, start_on_road, leaving_block,
                                                    False, ())]}
-    seen: set[tuple[Hex, int | None, bool, str | None]] = set()
+    seen: set[tuple[Hex, int | None, bool, str | None, int]] = set()
+    risks: dict[Hex, int] = {}  # destination -> rolls owed on the way of its chosen path
     while pending:
         frontier = pending.pop(min(pending))
         for st in frontier:
@@ -220,15 +227,20 @@ def move_destinations(
                     reason = _battle_verdict(spec, total, battle_max, no_battle, specs)
                     info = MoveInfo(n, total, reason is None, reason, path)
                     old = result.get(n)
-                    if old is None or (info.can_battle, -info.path_length) > (
-                            old.can_battle, -old.path_length):
+                    # the way that may battle, then the one with fewest rolls on the way (a
+                    # frozen river is avoided if possible: bga-memoir FrozenRiver avoidIfPossible),
+                    # then the shortest
+                    if old is None or (info.can_battle, -st.risk, -info.path_length) > (
+                            old.can_battle, -risks.get(n, 0), -old.path_length):
                         result[n] = info
+                        risks[n] = st.risk
                 if not free and any(t.stops_move(cls) for t in specs):
                     continue
-                key = (n, cap, on_road, no_battle)
+                risk = st.risk + (0 if free else _entry_risk(specs))
+                key = (n, cap, on_road, no_battle, risk)
                 if key in seen:
                     continue
                 seen.add(key)
                 pending.setdefault(steps, []).append(
-                    _State(n, steps, cap, on_road, no_battle, pass_only, path))
+                    _State(n, steps, cap, on_road, no_battle, pass_only, path, risk))
     return result

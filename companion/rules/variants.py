@@ -92,6 +92,23 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "(bga-memoir Player::canHill317; Terrain Pack \"Calling in Air Strikes (Hill "
                "317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
+        "air_strikes", "Air strikes (a Recon 1 card played as Air Power)",
+        side_from_option=True,
+        plays_as=MappingProxyType({"recon_left": "air_power", "recon_center": "air_power",
+                                   "recon_right": "air_power"}),
+        plays_as_sides=frozenset({Side.ALLIES, Side.AXIS}),
+        source="bga-memoir option air_strikes_rules = ALLIES or AXIS (4152 Panzer Lehr Counter "
+               "Attacks: \"The Allied player may call in Air Strikes (Actions 3 - Air Strikes & "
+               "Blitz)\"); the side named may play a Recon 1 card as Air Power, as under the "
+               "Blitz rules (bga-memoir Player::canHill317; Terrain Pack \"Calling in Air "
+               "Strikes (Hill 317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
+    RuleVariant(
+        "hill_317", "Hill 317 (air strikes while the Allies hold it)",
+        played_by="companion.game.ruleflows.BlitzFlow",
+        source="bga-memoir option hill317 (its hexes) and Player::canHill317: while an Allied "
+               "unit stands on one of them, the Allies may play a Recon 1 card as Air Power "
+               "(16 Counter-attack on Mortain's text; companion.rules.hill317)"),
+    RuleVariant(
         "partial_blitz", "Partial blitz (armor of one side slowed)",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR),),
         side_from_option=True,
@@ -187,8 +204,10 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Medal, infantry count as 2 and armor 1\")"),
     RuleVariant(
         "empty_section_medals", "Medals for empty sections",
-        not_played="the medals a side wins when a section holds no enemy unit",
-        source="bga-memoir empty_section_medals"),
+        played_by="companion.game.ruleflows.EmptySectionFlow",
+        source="bga-memoir option empty_section_medals {side, sections, count_for} "
+               "(Medals::checkEmptySectionMedal: the side holds count_for medals while a "
+               "listed section holds no enemy unit; companion.rules.empty_section)"),
     RuleVariant(
         "supply_train", "Supply train", side_from_option=True,
         not_played="the supply train (locomotive and wagon carrying units along the rails)",
@@ -200,13 +219,19 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
                "support was common)"),
     RuleVariant(
-        "deck_reshuffling", "Deck reshuffling",
-        not_played="the end of the game when the deck is reshuffled",
-        source="bga-memoir deck_reshuffling"),
+        "deck_reshuffling", "No deck reshuffling: the game ends when the deck runs out",
+        side_from_option=True, played_by="companion.game.ruleflows.DeckEndFlow",
+        source="bga-memoir option deck_reshuffling = false (Scenario::setup: the deck is not "
+               "reshuffled, no default winner but for scenario 19); 19 Vassieux's victory text: "
+               "\"When 'Their Finest Hour' command card is played, do not reshuffle the command "
+               "deck. Should the command card deck run out of cards and the Allied player has "
+               "not won, the battle ends as an Axis player victory\": the side named wins, else "
+               "the side with more medals"),
 )}
 
 
 MINE_TOKENS_VARIANT = "mine_tokens"
+NO_RESHUFFLE_VARIANT = "deck_reshuffling"  # its value: the side that wins when the deck runs out
 HIGH_COMMAND_VARIANT = "italian_high_command"
 HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command
 HIGH_COMMAND_FLOOR = 3  # no discard once the hand is down to this
@@ -264,10 +289,12 @@ def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tupl
     (name -> side or ""): the card itself first, then any other (Blitz: the Axis may play a
     Recon 1 card as Air Power)."""
     out = [card_id]
-    for name in variants:
+    for name, who in variants.items():
         v = VARIANTS.get(name)
         if v is None or side not in v.plays_as_sides:
             continue
+        if v.side_from_option and who in ("allies", "axis") and who != side.value:
+            continue  # the option names the one side that may
         other = v.plays_as.get(card_id)
         if other is not None and other not in out:
             out.append(other)

@@ -22,6 +22,7 @@ from companion.scenarios.jsonformat import (
 )
 from companion.scenarios.m44 import import_m44, load_m44, loads_m44
 from companion.scenarios.model import (
+    Airdrop,
     AirRules,
     AirSetup,
     BoardFace,
@@ -38,10 +39,34 @@ from companion.scenarios.model import (
 )
 
 __all__ = [
-    "DEMO_SCENARIO", "AirRules", "AirSetup", "BoardFace", "ExitHex", "Objective",
-    "ObjectiveKind", "Scenario", "ScenarioError", "ScenarioText", "SideSetup", "TerrainPiece",
-    "UnitSetup", "dumps", "from_dict", "import_m44", "list_builtins", "load", "load_builtin",
-    "load_json", "load_m44", "loads", "loads_m44", "resolve", "save", "to_position", "validate",
+    "DEMO_SCENARIO",
+    "AirRules",
+    "AirSetup",
+    "Airdrop",
+    "BoardFace",
+    "ExitHex",
+    "Objective",
+    "ObjectiveKind",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioText",
+    "SideSetup",
+    "TerrainPiece",
+    "UnitSetup",
+    "dumps",
+    "from_dict",
+    "import_m44",
+    "list_builtins",
+    "load",
+    "load_builtin",
+    "load_json",
+    "load_m44",
+    "loads",
+    "loads_m44",
+    "resolve",
+    "save",
+    "to_position",
+    "validate",
 ]
 
 # The scenario the app opens on by default.

@@ -13,11 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.rules import empty_section, hill317
 from companion.rules.board import Board, BoardKind, HexNameError, Side
+from companion.rules.units import UNITS
 from companion.rules.variants import VARIANTS
 from companion.scenarios.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
+    Airdrop,
     AirRules,
     AirSetup,
     BoardFace,
@@ -128,7 +131,7 @@ def from_dict(data: Any) -> Scenario:
     """The scenario a parsed JSON document describes; ScenarioError names the first bad field."""
     top = _obj(data, "", {"format", "version", "id", "text", "board", "sides", "starts", "air",
                           "terrain", "units", "objectives", "exits", "date", "front", "notes",
-                          "variants"})
+                          "variants", "airdrops"})
     if top.get("format") != FORMAT_NAME:
         raise ScenarioError("format", f"must be {FORMAT_NAME!r} (is this a scenario file?)")
     if "version" not in top:
@@ -300,14 +303,38 @@ def from_dict(data: Any) -> Scenario:
                 for k, v in variants_obj.items()}
     for name, who in variants.items():
         _variant(name, _join("variants", name))
+        if name == hill317.VARIANT:
+            for h in hill317.hexes(who) or [""]:
+                _hex(board, h, _join("variants", name))
+            continue
+        if name == empty_section.VARIANT:
+            try:  # "side:sections:medals" (companion.rules.empty_section)
+                empty_section.parse(who)
+            except empty_section.EmptySectionError as exc:
+                raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
         if who not in ("", "allies", "axis", "all"):
             raise ScenarioError(_join("variants", name),
                                 f"{who!r} is not allowed; allowed: allies, axis, all, \"\"")
+    airdrops = []
+    for i, raw in enumerate(_list(top.get("airdrops", []), "airdrops")):
+        p = _join("airdrops", i)
+        d = _obj(raw, p, {"side", "units", "unit", "center", "range", "nation"})
+        utype = _str(d.get("unit", "infantry"), _join(p, "unit"))
+        if utype not in UNITS:
+            raise ScenarioError(_join(p, "unit"), f"unknown unit type {utype!r}")
+        center = d.get("center")
+        airdrops.append(Airdrop(
+            side=_side(d.get("side"), _join(p, "side")),
+            units=_int(d.get("units"), _join(p, "units"), 1, 20), unit_type=utype,
+            center=None if center is None else _hex(board, center, _join(p, "center")),
+            range=None if d.get("range") is None else _int(d["range"], _join(p, "range"), 0, 30),
+            nation=_opt_str(d.get("nation"), _join(p, "nation"))))
     return Scenario(
         id=sid, text=texts, board=kind, face=face, bottom=bottom, sides=sides, starts=starts,
         terrain=terrain, units=units, objectives=objectives, exits=exits, air=air,
         date=_opt_str(top.get("date"), "date"), front=_opt_str(top.get("front"), "front"),
-        notes=notes, variants=variants,
+        notes=notes, variants=variants, airdrops=airdrops,
     )
 
 
@@ -335,6 +362,10 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         out["notes"] = list(s.notes)
     if s.variants:
         out["variants"] = dict(s.variants)
+    if s.airdrops:
+        out["airdrops"] = [{"side": d.side.value, "units": d.units, "unit": d.unit_type,
+                            "center": d.center, "range": d.range, "nation": d.nation}
+                           for d in s.airdrops]
     return out
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from companion.rules import empty_section, hill317
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
@@ -23,6 +25,7 @@ from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT, M
 from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
+    AIRDROP_OPTION,
     BADGE_NATIONS,
     BADGE_RULES,
     BEACH_FACE_ROWS,
@@ -31,9 +34,11 @@ from companion.scenarios.m44_codes import (
     BEHAVIOR_VARIANTS,
     BOARD_FACES,
     BOARD_TYPES,
+    BRIEFING_RULES,
     COSMETIC_TAGS,
     DECK_VARIANTS,
     EXIT_MARKER_TAGS,
+    FALSE_OPTIONS,
     FORD_BEHAVIOR,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
@@ -49,6 +54,7 @@ from companion.scenarios.m44_codes import (
     TerrainCode,
 )
 from companion.scenarios.model import (
+    Airdrop,
     AirRules,
     AirSetup,
     BoardFace,
@@ -64,6 +70,9 @@ from companion.scenarios.model import (
 )
 
 _SIDES = {"ALLIES": Side.ALLIES, "AXIS": Side.AXIS}
+STAR_TAG_NOTE = "unknown tag 'tag1'; left out"  # the battle-star token
+BRITISH_VARIANT = "british_commonwealth"
+BRITISH_NATIONS = frozenset({"brit", "gb"})
 T = TypeVar("T")
 
 
@@ -128,6 +137,7 @@ class _Importer:
         # hundred mountain hexes gets one note naming them all
         self._notes: dict[str, list[str]] = {}
         self._exit_pictures: list[str] = []
+        self.airdrops: list[Airdrop] = []
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
 
     def note(self, where: str, message: str) -> None:
@@ -179,6 +189,7 @@ class _Importer:
         hexagons = _list(hexagons, "board.hexagons")
         listed: dict[Hex, int] = {}
         repeats = 0
+        tagged: set[Hex] = set()  # hexes listed again (once) for their tags only
         for i, raw in enumerate(hexagons):
             path = f"board.hexagons[{i}]"
             hx = _obj(raw, path)
@@ -192,6 +203,14 @@ class _Importer:
                 self.note(path, f"row {row} col {col} is not a hex of the {kind} board; skipped")
                 continue
             name = self.board.name(h)
+            if h in listed and h not in tagged and set(hx) <= {"row", "col", "tags"}:
+                # a hex listed again with tags only (bga-memoir 4152: an exit marker's picture,
+                # then its rule): the tags count, as they do for bga-memoir
+                tagged.add(h)
+                for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
+                    self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
+                              terrain, objectives, exits)
+                continue
             if h in listed:
                 repeats += 1
                 if repeats == 1:
@@ -242,6 +261,7 @@ class _Importer:
 
         air = self._air(info, units)
         variants = self._check_options(info)
+        terrain = self._briefing_rules(variants, terrain, units)
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -262,7 +282,7 @@ class _Importer:
             starts=starts, terrain=terrain, units=units, objectives=objectives, exits=exits,
             air=air, date=date if isinstance(date, str) and date else None,
             front=front.lower() if isinstance(front, str) and front else None,
-            notes=self.notes, variants=variants,
+            notes=self.notes, variants=variants, airdrops=self.airdrops,
         )
 
     def _side(self, info: dict[str, Any], key: str, default: Side) -> Side:
@@ -566,6 +586,10 @@ class _Importer:
         variants: dict[str, str] = {}
         sides_named: dict[str, str] = {}
         for key, value in options.items():
+            if key in FALSE_OPTIONS:
+                if value is False or (isinstance(value, str) and value.lower() == "false"):
+                    variants[FALSE_OPTIONS[key]] = ""
+                continue
             if key in AIR_OPTION_KEYS or value in (None, False, "", 0, [], {}):
                 continue
             if key in SIDE_OPTIONS and isinstance(value, str):
@@ -581,10 +605,25 @@ class _Importer:
                 self.note("game_info.options", f"option {key!r} = {str(value)[:40]!r} is not "
                                                "played; see the scenario text")
                 continue
+            if key == AIRDROP_OPTION:
+                self._airdrop(value)
+                continue
             variant = SCENARIO_OPTIONS.get(key)
             if variant is None:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
                                                "scenario text")
+                continue
+            if variant == empty_section.VARIANT:
+                self._empty_section(value, variants)
+                continue
+            if variant == hill317.VARIANT:
+                names = [self._hex_name(str(h)) for h in (value if isinstance(value, list)
+                                                          else str(value).split(","))]
+                if not names or None in names:
+                    self.note("game_info.options", f"option 'hill317' = {str(value)[:40]!r}: "
+                                                   "not hexes of the board; left out")
+                    continue
+                variants[variant] = " ".join(n for n in names if n)
                 continue
             if isinstance(value, dict):  # supply train: {"side": "ALLIES", ...}
                 value = value.get("side", "")
@@ -594,6 +633,111 @@ class _Importer:
             if variant in variants and side in ("allies", "axis"):
                 variants[variant] = side
         return variants
+
+    def _airdrop(self, value: Any) -> None:
+        """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
+        (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
+        6687 Drop in the Night)."""
+        where = "game_info.options.airdrop"
+        if not isinstance(value, dict) or value.get("side") not in _SIDES:
+            self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
+            return
+        side = _SIDES[value["side"]]
+        raw_unit = value.get("unit")
+        layer: dict[str, Any] = raw_unit if isinstance(raw_unit, dict) else {"name": "inf"}
+        code = str(layer.get("name", "inf")) + ("" if str(layer.get("name", "")).endswith(
+            tuple(NATION_SIDES)) else ("us" if side is Side.ALLIES else "ger"))
+        unit = self._unit({"name": code, **{k: v for k, v in layer.items() if k == "badge"}},
+                          where, "", {Side.ALLIES: 0, Side.AXIS: 0})
+        if unit is None:
+            return
+        counts = value.get("nbr_units", 1)
+        drops = int(value.get("nbr_drops", len(counts) if isinstance(counts, list) else 1))
+        if not isinstance(counts, list):
+            counts = [counts] * drops
+        centers = [c for c in (self._hex_name(h) for h in re.findall(
+            r"\b[A-Za-z][0-9]{1,2}\b", str(value.get("center", "")))) if c is not None]
+        # the battle-star tokens (tag1) that mark the drop zones are no rule of their own
+        star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None:
+            star[:] = [w for w in star if w not in centers]
+            if not star:
+                del self._notes[STAR_TAG_NOTE]
+        rng = value.get("range")
+        for i in range(min(drops, 12)):
+            n = counts[i] if i < len(counts) else counts[-1]
+            self.airdrops.append(Airdrop(
+                side=side, units=_int(n, f"{where}.nbr_units", 1, 20), unit_type=unit.type,
+                center=centers[i] if i < len(centers) else (centers[-1] if centers else None),
+                range=_int(rng, f"{where}.range", 0, 30) if rng is not None else None,
+                nation=unit.nation))
+
+    def _hex_name(self, name: str) -> str | None:
+        """A hex name as a briefing writes it (the letter's case may be wrong: "F14" for
+        f14), or None."""
+        for candidate in (name, name[0].swapcase() + name[1:]):
+            try:
+                self.board.parse(candidate)
+            except HexNameError:
+                continue
+            return candidate
+        return None
+
+    def _empty_section(self, value: Any, variants: dict[str, str]) -> None:
+        """bga-memoir empty_section_medals: {"side": ..., "sections": [...], "count_for": n}."""
+        where = "game_info.options.empty_section_medals"
+        if not isinstance(value, dict):
+            self.note(where, "empty section medals without a side and sections; left out")
+            return
+        side = value.get("side")
+        sections = value.get("sections")
+        count = value.get("count_for", 1)
+        if isinstance(sections, int):
+            sections = [sections]
+        try:
+            if not isinstance(side, str) or not isinstance(sections, list):
+                raise empty_section.EmptySectionError("no side or no sections")
+            rule = empty_section.encode(side, [int(x) for x in sections], int(count))
+            empty_section.parse(rule)
+        except (ValueError, TypeError) as exc:
+            self.note(where, f"empty section medals not understood ({str(exc)[:60]}); left out")
+            return
+        variants[empty_section.VARIANT] = rule
+
+    def _briefing_rules(self, variants: dict[str, str], terrain: list[TerrainPiece],
+                        units: list[UnitSetup]) -> list[TerrainPiece]:
+        """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
+        variants switched on (an option the file also sets wins), terrain played as another."""
+        text_obj = self.root.get("text")
+        if not isinstance(text_obj, dict):
+            return terrain
+        en = text_obj.get("en")
+        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
+                                                     if isinstance(e, dict)][:1]
+        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
+                            if isinstance(e.get(k), str))
+        briefing = re.sub(r"\s+", " ", briefing)[:20000]
+        for rule in BRIEFING_RULES:
+            if not re.search(rule.pattern, briefing, re.IGNORECASE):
+                continue
+            if rule.not_played:
+                self.note("text.rules", f"the briefing's {rule.not_played} is not played")
+            if rule.variant and rule.variant not in variants:
+                variants[rule.variant] = rule.side
+            if rule.terrain_from:
+                terrain = [replace(t, type=rule.terrain_to) if t.type == rule.terrain_from else t
+                           for t in terrain]
+            if rule.unit_from:
+                units[:] = [replace(u, type=rule.unit_to)
+                            if u.type in rule.unit_from and u.side.value == rule.unit_side else u
+                            for u in units]
+        if BRITISH_VARIANT in variants and not any(
+                u.nation in BRITISH_NATIONS for u in units if u.side is Side.ALLIES):
+            # the Commonwealth's rules are on but no unit is written as British (bga-memoir
+            # 1290: British units drawn as US ones, "British Commonwealth Forces Command rules
+            # are in effect"): the Allied units are the British ones
+            units[:] = [replace(u, nation="brit") if u.side is Side.ALLIES else u for u in units]
+        return terrain
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})

@@ -247,11 +247,17 @@ AIR_OPTION_KEYS: dict[str, str] = {
 }
 
 
+# the option of an airdrop before the side's first turn (companion.scenarios.model.Airdrop);
+# airdrop2 (a later drop by a command card, in full daylight) is not played and is noted
+AIRDROP_OPTION = "airdrop"
+
 # game_info.options keys that switch on a scenario rule (bga-memoir Scenario::setup reads
 # these names) -> the rule variant's name in this program (``companion.rules.variants``).
 SCENARIO_OPTIONS: dict[str, str] = {
     "blitz_rules": "blitz",
     "partial_blitz_rules": "partial_blitz",  # its value: ALLIES, AXIS or all
+    "air_strikes_rules": "air_strikes",  # its value: the side that may call in air strikes
+    "hill317": "hill_317",  # its value: the hexes of the hill (companion.rules.hill317)
     "russian_commissar_rule": "russian_commissar",
     "north_african_desert_rules": "north_african_desert",
     "italy_royal_army": "italian_royal_army",
@@ -261,7 +267,6 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "night_visibility_rules": "night_visibility",
     "night_visibility_reverse_rule": "night_visibility_reverse",  # day fading into night (4089)
     "empty_section_medals": "empty_section_medals",
-    "deck_reshuffling": "deck_reshuffling",
     "supply_train_rules": "supply_train",
     "infantry_exit_counts_2": "infantry_exit_counts_2",  # its value: {"side": ..., "nbr_units": ...}
 }
@@ -273,6 +278,9 @@ SIDE_OPTIONS: dict[str, tuple[str, ...]] = {
 DECK_VARIANTS: dict[str, str] = {
     "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air_power_as_artillery_bombard",
 }
+# Options whose value false switches a variant on (bga-memoir deck_reshuffling = false: the deck
+# is not reshuffled; true is the standard game).
+FALSE_OPTIONS: dict[str, str] = {"deck_reshuffling": "deck_reshuffling"}
 # Options that name the standard game: nothing to play differently.
 STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
     "deck_name": frozenset({"STANDARD_DECK", "STANDARD", "BRKTHRU", "BRKTHRU_DECK",
@@ -283,3 +291,61 @@ STANDARD_OPTION_VALUES: dict[str, frozenset[str]] = {
     # enter (the game asks their numbers), whichever set the scenario names
     "mine_deck_name": frozenset({"TERRAIN", "PACIFIC"}),
 }
+
+
+@dataclass(frozen=True)
+class BriefingRule:
+    """A rule a file names only in its briefing (``text.*.rules``), not in ``game_info.options``
+    (files of the old web editor: bga-memoir 1290 "Blitz Rules are in effect", 1340 "Play the
+    river as a Ford"). ``pattern`` is matched case-insensitively on the briefing; the rule then
+    switches on ``variant`` (for ``side``: "", "allies" or "axis"; the first rule naming a
+    variant wins), plays every piece of terrain ``terrain_from`` as ``terrain_to``, or every
+    unit of a type of ``unit_from`` of ``unit_side`` as ``unit_to``."""
+
+    pattern: str
+    variant: str = ""
+    side: str = ""
+    terrain_from: str = ""
+    terrain_to: str = ""
+    unit_from: tuple[str, ...] = ()  # units of these types (of ``unit_side``): ``unit_to``
+    unit_to: str = ""
+    unit_side: str = ""
+    not_played: str = ""  # an action card the briefing names that no rule of ours plays
+
+
+BRIEFING_RULES: tuple[BriefingRule, ...] = (
+    BriefingRule(r"\bblitz rules (are|is) in effect", variant="blitz"),
+    BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
+                 variant="british_commonwealth"),
+    BriefingRule(r"\bnorth africa(n)? desert rules (are|is) in effect",
+                 variant="north_african_desert"),
+    # bga-memoir 1346 Knightsbridge: "An ordered Allied Armor unit may move up to 2 hexes and
+    # battle" (the Axis keeps 3): partial blitz for the Allies
+    BriefingRule(r"\ballied armou?r units? may move up to 2 hexes and battle",
+                 variant="partial_blitz", side="allies"),
+    BriefingRule(r"\bus marine corps command rules (are|is) in effect",
+                 variant="us_marines_gung_ho"),
+    # the Soviets are the Allies (bga-memoir 1312 Lipovec: "Russian Command rules are in effect")
+    BriefingRule(r"\brussian command rules (are|is) in effect", variant="russian_commissar",
+                 side="allies"),
+    BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
+    # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
+    # run out of cards and the Allied player has not won, the battle ends as an Axis player
+    # victory"
+    BriefingRule(r"\bdo not reshuffle the command (card )?deck\b.{0,200}?\bends as an axis",
+                 variant="deck_reshuffling", side="axis"),
+    BriefingRule(r"\bdo not reshuffle the command (card )?deck\b.{0,200}?\bends as an allied",
+                 variant="deck_reshuffling", side="allies"),
+    BriefingRule(r"\bdo not reshuffle the command (card )?deck\b", variant="deck_reshuffling"),
+    # 19 Vassieux: "All the Allied units are French Resistance infantry"
+    BriefingRule(r"\bactions? ?2 ?[-\u2013?]+ ?blowing up bridges",
+                 not_played="blowing up bridges (Actions 2)"),
+    BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", not_played="camouflage (Actions 16)"),
+    BriefingRule(r"\ball the allied units are french resistance",
+                 unit_from=("infantry", "special_forces"), unit_to="french_resistance",
+                 unit_side="allies"),
+    # bga-memoir 1312 Lipovec: "The River Szob is a fordable river. ... A unit may enter a River
+    # hex that is a fordable stream, but must stop": the Pacific Theater's fordable stream
+    BriefingRule(r"\bis a fordable (river|stream)\b", terrain_from="river",
+                 terrain_to="fordable_stream"),
+)

@@ -168,6 +168,21 @@ class AirSetup:
 
 
 @dataclass(slots=True)
+class Airdrop:
+    """One airdrop before ``side``'s first turn: ``units`` figures of ``unit_type`` dropped
+    over ``center`` (a hex name; None: anywhere over the board), ``range`` hexes of it where
+    the scenario says so. Each figure that lands on the board, on an empty hex where it may
+    stand, becomes a unit there (base game 3 Sainte-Mere-Eglise; bga-memoir option airdrop)."""
+
+    side: Side
+    units: int
+    unit_type: str = "infantry"
+    center: str | None = None
+    range: int | None = None
+    nation: str | None = None
+
+
+@dataclass(slots=True)
 class ScenarioText:
     name: str
     description: str = ""
@@ -197,6 +212,7 @@ class Scenario:
     # Scenario rules in play (``companion.rules.variants``): name -> the side it applies to
     # ("allies", "axis") or "" for both / not side-bound.
     variants: dict[str, str] = field(default_factory=dict)
+    airdrops: list[Airdrop] = field(default_factory=list)  # in the order they are dropped
 
     @property
     def geometry(self) -> Board:

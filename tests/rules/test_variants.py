@@ -122,8 +122,7 @@ def test_every_variant_has_a_source_and_says_what_it_does() -> None:
                              or v.plays_as), v.name
 
 
-NOT_PLAYED = ["deck_reshuffling",
-              "empty_section_medals", "supply_train"]
+NOT_PLAYED = ["supply_train"]
 
 
 def test_the_list_of_options_not_played_is_complete() -> None:

@@ -1,0 +1,77 @@
+"""Airdrops before a side's first turn (base game 3 Sainte-Mere-Eglise, bga-memoir option
+airdrop): "Drop the figures. If a figure falls off the board or lands in a hex with another
+friendly or enemy unit, this figure is out of action ... No Victory Medal is awarded to the Axis
+player on this occasion. If the figure is not out-of-action, place an additional 3 figures from
+the box into the Infantry figure's hex." The table drops them; the players say where each landed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.game.auto import AutoPlayer
+from companion.game.session import GameSession, IllegalAction
+from companion.game.state import GameLog, Phase
+from companion.rules.board import Side
+from companion.scenarios import Airdrop, load
+from companion.scenarios.check import errors
+from companion.scenarios.jsonformat import from_dict, to_dict
+
+BGA = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+A, X = Side.ALLIES, Side.AXIS
+
+
+def test_sainte_mere_eglise_drops_four_figures_over_g5_before_the_allies_first_turn() -> None:
+    s = load(BGA / "3-SainteMereEglise.m44")
+    assert s.airdrops == [Airdrop(A, 4, "infantry", "G5", 4, "us")]
+    assert errors(s) == []
+    g = GameSession.new(s)
+    p = g.prompt()
+    assert g.state.phase is Phase.RULE_STEP and p.actions == ("airdrop",)
+    assert p.side == "allies" and "drop 4 figures (infantry) over G5" in p.text
+    before = len(g.state.position.units)
+    # one on G5 (the Axis infantry's town), one off the board, two land on empty hexes
+    g.act({"do": "airdrop", "hexes": "g6 G5 off f6"})
+    st = g.state
+    dropped = [u for u in st.position.units.values() if u.id.startswith("adrop")]
+    assert sorted(st.hex_name(u.hex) for u in dropped) == ["f6", "g6"]
+    assert all(u.figures == 4 and u.side is A and u.type == "infantry" for u in dropped)
+    assert len(st.position.units) == before + 2
+    assert st.medals[X] == 0  # figures out of action are no medal
+    assert st.phase is Phase.PLAY_CARD and st.active is A
+    ev = [e for e in g.events if e.kind == "units_dropped"][-1]
+    assert [x["why"] for x in ev.data["lost"]] == ["on G5, a hex with another unit", "off the board"]
+    again = GameSession(GameLog.replay(g.events), "replay")
+    assert sorted(u.id for u in again.state.position.units.values()) == \
+        sorted(u.id for u in st.position.units.values())
+
+
+def test_the_drop_says_where_each_figure_landed_and_two_on_one_hex_lose_the_second() -> None:
+    g = GameSession.new(load(BGA / "3-SainteMereEglise.m44"))
+    with pytest.raises(IllegalAction, match="where each of the 4 figures landed"):
+        g.act({"do": "airdrop", "hexes": "g6 f6"})
+    with pytest.raises(IllegalAction, match="hexes"):
+        g.act({"do": "airdrop", "hexes": "g6 f6 Z99 off"})
+    g.act({"do": "airdrop", "hexes": "g6 g6 f6 F5"})
+    ev = [e for e in g.events if e.kind == "units_dropped"][-1]
+    assert [u["hex"] for u in ev.data["units"]] == ["g6", "f6", "F5"]
+    assert ev.data["lost"][0]["why"] == "on g6, a hex with another figure of the drop"
+
+
+def test_drop_in_the_night_drops_three_times_then_plays_to_a_result() -> None:
+    s = load(BGA / "6687-DropInTheNight82nd.m44")
+    assert [(d.center, d.units) for d in s.airdrops] == [("f14", 3), ("i12", 3), ("j6", 3)]
+    g = GameSession.new(s, deck_seed=1)
+    player = AutoPlayer(1)
+    while not g.over and g.state.turn <= 150:
+        g.act(player.next_action(g))
+    drops = [e for e in g.events if e.kind == "units_dropped"]
+    assert [e.data["index"] for e in drops] == [0, 1, 2]
+    assert g.over
+
+
+def test_airdrops_survive_our_json_format() -> None:
+    s = load(BGA / "3-SainteMereEglise.m44")
+    assert from_dict(to_dict(s)).airdrops == s.airdrops

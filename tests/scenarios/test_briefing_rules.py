@@ -1,0 +1,117 @@
+"""Rules a file names only in its briefing are played (m44_codes.BRIEFING_RULES).
+
+bga-memoir 1290 Counter-Attack at Arras says "Blitz Rules are in effect ... British
+Commonwealth Forces Command rules are in effect" in its rules text and sets no option; 1340
+Across the River Roer says "The River Roer is a Navigable River by Allied infantry units in
+boats. Play the river as a Ford" and puts Allied infantry on the river.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.rules.board import Side
+from companion.scenarios import import_m44, load, to_position
+from companion.scenarios.check import errors
+
+BGA = Path(__file__).parent / "data" / "real" / "bga-memoir"
+
+
+def _file(rules: str, options: dict[str, object] | None = None) -> dict[str, object]:
+    info: dict[str, object] = {"side_player1": "AXIS", "side_player2": "ALLIES"}
+    if options:
+        info["options"] = options
+    return {"game_info": info, "text": {"en": {"name": "t", "rules": rules}}, "board": {
+        "hexagons": [
+            {"row": 8, "col": 0, "terrain": {"name": "river", "orientation": 1},
+             "unit": {"name": "infus"}},
+            {"row": 0, "col": 0, "unit": {"name": "tankger"}},
+            {"row": 8, "col": 4, "unit": {"name": "tankus"}}]}}
+
+
+def test_arras_plays_blitz_and_the_commonwealth_from_its_briefing():
+    s = load(BGA / "1290-CounterAttackAtArras.m44")
+    assert s.variants == {"blitz": "", "british_commonwealth": ""}
+    pos = to_position(s)
+    allied_armor = [u for u in pos.units.values() if u.side is Side.ALLIES and u.type == "armor"]
+    axis_armor = [u for u in pos.units.values() if u.side is Side.AXIS and u.type == "armor"]
+    # Blitz: Allied armor moves 2; the Axis keeps 3. Commonwealth: Allied units battle back.
+    assert {u.spec.move for u in allied_armor} == {2}
+    assert {u.spec.move for u in axis_armor} == {3}
+    assert all(u.spec.battles_back_at_one_figure for u in pos.units.values()
+               if u.side is Side.ALLIES)
+    assert not any(u.spec.battles_back_at_one_figure for u in axis_armor)
+    assert errors(s) == []
+
+
+def test_roer_river_is_played_as_a_ford_so_the_boats_may_stand_on_it():
+    s = load(BGA / "1340-AcrossTheRiverRoer.m44")
+    assert not any(t.type == "river" for t in s.terrain)
+    assert sum(t.type == "ford" for t in s.terrain) >= 10
+    assert errors(s) == []
+
+
+def test_without_the_sentence_the_river_stays_a_river_and_the_check_says_so():
+    s = import_m44(_file("See p. 7 to learn about Minefields."))
+    assert [t.type for t in s.terrain] == ["river"]
+    assert any("stands on river" in p.message for p in errors(s))
+    assert s.variants == {}
+
+
+def test_an_option_the_file_sets_wins_over_its_briefing():
+    s = import_m44(_file("Russian Command rules are in effect for the Allied player.",
+                         {"russian_commissar_rule": "AXIS"}))
+    assert s.variants == {"russian_commissar": "axis"}
+    s = import_m44(_file("Russian Command rules are in effect for the Allied player."))
+    assert s.variants == {"russian_commissar": "allies"}
+
+
+def test_the_sentence_is_found_whatever_its_case_and_line_breaks():
+    s = import_m44(_file("BLITZ RULES\nare in effect. Play the river\nas a Ford."))
+    assert "blitz" in s.variants
+    assert [t.type for t in s.terrain] == ["ford"]
+
+
+def test_knightsbridge_slows_the_allied_armor_as_its_briefing_amends():
+    # "An ordered Axis Armor unit may move up to 3 hexes and battle. An ordered Allied Armor
+    # unit may move up to 2 hexes and battle. North Africa Desert rules are in effect"
+    s = load(BGA / "1346-Knightsbridge.m44")
+    assert s.variants == {"north_african_desert": "", "partial_blitz": "allies"}
+    pos = to_position(s)
+    moves = {(u.side, u.spec.move, u.spec.move_and_battle) for u in pos.units.values()
+             if u.type in ("armor", "elite_armor")}
+    assert moves == {(Side.ALLIES, 2, 2), (Side.AXIS, 3, 3)}
+
+
+def test_lipovec_river_is_a_fordable_stream_and_the_soviets_have_their_commissar():
+    # "The River Szob is a fordable river ... Blitz Rules are in effect ... Russian Command
+    # rules are in effect"
+    s = load(BGA / "1312-Lipovec.m44")
+    assert s.variants == {"blitz": "", "russian_commissar": "allies"}
+    kinds = {t.type for t in s.terrain}
+    assert "fordable_stream" in kinds and "river" not in kinds
+    assert errors(s) == []
+
+
+def test_the_commonwealth_rules_stay_with_the_british_units_where_the_file_names_them():
+    # 5142 Counter-attack of the BEF: "British Commonwealth Forces command rules are in
+    # effect, for British units"; its French units are written as US ones and battle as usual
+    pos = to_position(load(BGA / "5142-CounterattackOfTheBEF.m44"))
+    allied = [u for u in pos.units.values() if u.side is Side.ALLIES]
+    assert {u.spec.battles_back_at_one_figure for u in allied if u.nation == "brit"} == {True}
+    assert {u.spec.battles_back_at_one_figure for u in allied if u.nation == "us"} == {False}
+    # Arras names no unit British: the briefing's Commonwealth rules make its Allies British
+    arras = to_position(load(BGA / "1290-CounterAttackAtArras.m44"))
+    assert {u.nation for u in arras.units.values() if u.side is Side.ALLIES} == {"brit"}
+
+
+def test_an_action_card_the_briefing_names_and_no_rule_plays_is_said_once_by_name():
+    # 4000 The Tatsinskaya Raid: "All German units are camouflaged at the start of the battle
+    # (Actions 16 - Camouflage)"
+    s = load(BGA / "4000-TheTatsinskayaRaid.m44")
+    assert [f"{p.where}: {p.message}" for p in errors(s)] == [
+        "text.rules: the briefing's camouflage (Actions 16) is not played"]
+    s = import_m44(_file("Blowing up bridges (Actions 2 - Blowing Up Bridges), option 2. "
+                         "Again: Actions 2 - Blowing Up Bridges."))
+    assert s.notes.count("text.rules: the briefing's blowing up bridges (Actions 2) is not "
+                         "played") == 1
