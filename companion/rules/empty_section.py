@@ -15,10 +15,9 @@ A rule is carried in a scenario's variants as one string, ``"side:sections:medal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules.board import BoardKind, Side
 from companion.rules.position import Position
+from companion.rules.records import dataclass
 
 VARIANT = "empty_section_medals"
 SECTION_COLUMNS: dict[BoardKind, tuple[int, ...]] = {

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.rules import empty_section, hill317
 from companion.rules.board import Board, Hex, HexNameError, Side
+from companion.rules.records import replace
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
 from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT, MINE_TOKENS_VARIANT
