@@ -313,7 +313,9 @@ class GameStore:
         cutoff = (datetime.now(UTC) - EMPTY_GAME_GRACE).isoformat(timespec="milliseconds")
         empty = ("FROM games WHERE created < ? AND NOT EXISTS"
                  " (SELECT 1 FROM events e WHERE e.game_id = games.id)")
-        if self._db.execute(f"SELECT 1 {empty} LIMIT 1", (cutoff,)).fetchone() is None:
+        with self._lock, self._guard("clean up"):
+            found = self._db.execute(f"SELECT 1 {empty} LIMIT 1", (cutoff,)).fetchone()
+        if found is None:
             return  # nothing to forget: opening the store takes no write lock
 
         def run() -> None:
@@ -396,7 +398,8 @@ class GameStore:
                                      "writable, or pick another folder with --data-dir.", cause)
             return StoreIOError(f"cannot {action} {where} ({cause})", cause)
         if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or (
-                primary == sqlite3.SQLITE_ERROR and "malformed" in cause):
+                primary == sqlite3.SQLITE_ERROR
+                and ("malformed" in cause or cause.startswith(("no such column", "no such table")))):
             return self._damaged(cause)
         if primary == sqlite3.SQLITE_IOERR:
             return StoreIOError(f"cannot {action} {where}: the disk reported an error ({cause} {name})"

@@ -226,6 +226,26 @@ def test_a_damaged_file_is_a_message_not_a_traceback(tmp_path: Path, damage: str
             s.close()
 
 
+def test_a_schema_whose_column_names_were_damaged_is_reported_as_damage(tmp_path: Path) -> None:
+    """A flipped bit in the schema's text renames a column (the fuzz test found one): the store
+    says it is damaged, whatever query meets the missing column first (opening it looks for
+    games that never got their first event)."""
+    import sqlite3
+
+    _game_with_events(tmp_path, 5)
+    path = tmp_path / "games.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE games RENAME COLUMN created TO crebted")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreCorrupt, match=r"damaged \(no such column: (g\.)?created\)"):
+        s = GameStore(tmp_path)  # opening looks for games that never got their first event
+        try:
+            s.list_games(include_empty=True)
+        finally:
+            s.close()
+
+
 def test_play_resume_on_a_damaged_store_says_so(tmp_path: Path) -> None:
     gid = _game_with_events(tmp_path)
     path = tmp_path / "games.sqlite3"
