@@ -5,7 +5,8 @@ The board drew every hex's fill, outline, terrain marks and name as instructions
 the app's start took several times a bare window's (issue 18). A :class:`ShapeBatch` takes the
 same shapes, keeps them by *layer* (the order they must be drawn in) and colour, and
 :meth:`ShapeBatch.draw` puts one ``Color`` + ``Mesh`` on the canvas for each (layer, colour),
-the texts of a layer in one ``Mesh`` over one texture holding them all.
+the texts of a layer in one ``Mesh`` over the texture holding them: the texts not rendered
+before are rendered all of one font size at once, by one Kivy label, into one texture.
 
 Shapes of one layer and colour are drawn together, so the batch draws what the instructions
 one by one drew as long as shapes of *different* hexes do not overlap (the board's do not:
@@ -19,7 +20,6 @@ Sizes follow Kivy's: ``Ellipse(pos, size)``, ``Line(width=w)`` is ``2 * w`` pixe
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -29,16 +29,16 @@ from kivy.graphics.texture import Texture
 RGBA = tuple[float, float, float, float]
 
 MAX_VERTICES = 65000  # a Mesh's indices are 16-bit
-ATLAS_WIDTH = 1024
-PAD = 2  # pixels between texts in the atlas (linear filtering reads the neighbours)
 
 
-@dataclass
 class _Geometry:
     """Vertices (x, y, u, v) and indices of one layer and colour; a new chunk every 65,000."""
 
-    mode: str  # "triangles" or "lines"
-    chunks: list[tuple[list[float], list[int]]] = field(default_factory=list)
+    __slots__ = ("chunks", "mode")
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode  # "triangles" or "lines"
+        self.chunks: list[tuple[list[float], list[int]]] = []
 
     def room(self, n: int) -> tuple[list[float], list[int], int]:
         if not self.chunks or len(self.chunks[-1][0]) // 4 + n > MAX_VERTICES:
@@ -47,11 +47,11 @@ class _Geometry:
         return verts, idx, len(verts) // 4
 
 
-@dataclass(frozen=True)
 class _Text:
-    key: tuple[str, int, bool]
-    cx: float
-    cy: float
+    __slots__ = ("cx", "cy", "key")
+
+    def __init__(self, key: tuple[str, int, bool], cx: float, cy: float) -> None:
+        self.key, self.cx, self.cy = key, cx, cy
 
 
 class _Grab:
@@ -63,30 +63,61 @@ class _Grab:
         self.data = data
 
 
-_IMAGES: dict[tuple[str, int, bool], Any] = {}
+TextKey = tuple[str, int, bool]  # text, font size, bold
 
 
-def text_image(text: str, size: int, bold: bool = False) -> Any:
-    """The rendered pixels of ``text`` (Kivy ``ImageData``, white RGBA, top row first), cached;
-    ``None`` for an empty text. Uses the label's own layout and renderer (the same pixels its
-    texture would hold) without making a texture per text."""
-    key = (text, size, bold)
-    if key in _IMAGES:
-        return _IMAGES[key]
-    label = CoreLabel(text=text, font_size=size, bold=bold)
-    label.resolve_font_name()
-    w, h = label.render()
-    data = None
-    if w > 1 and h > 1:
-        label._size_texture = label._size = (w, h)
-        grab = _Grab()
-        label.texture = grab
-        label._render_real()
-        data = grab.data
-    if len(_IMAGES) > 4000:
-        _IMAGES.clear()
-    _IMAGES[key] = data
-    return data
+class Glyphs:
+    """Where one text's pixels are: its size in pixels and its corners in ``texture``."""
+
+    __slots__ = ("h", "texture", "u0", "u1", "v0", "v1", "w")
+
+    def __init__(self, texture: Any, w: int, h: int, u0: float, v0: float, u1: float,
+                 v1: float) -> None:
+        self.texture, self.w, self.h = texture, w, h
+        self.u0, self.v0, self.u1, self.v1 = u0, v0, u1, v1
+
+
+_TEXTS: dict[TextKey, Glyphs | None] = {}
+LINES_PER_RENDER = 64
+
+
+def render_texts(keys: list[TextKey]) -> None:
+    """Render the texts not rendered yet, all of one font size in one Kivy label (a line
+    each: the label lays them out and draws them as it would one by one) and one texture."""
+    todo: dict[tuple[int, bool], list[str]] = {}
+    for text, size, bold in dict.fromkeys(keys):
+        if (text, size, bold) in _TEXTS:
+            continue
+        if not text.strip() or "\n" in text:
+            _TEXTS[(text, size, bold)] = None
+            continue
+        todo.setdefault((size, bold), []).append(text)
+    if len(_TEXTS) > 4000:  # zoomed many times: start again (textures are freed with them)
+        _TEXTS.clear()
+    for (size, bold), texts in todo.items():
+        for at in range(0, len(texts), LINES_PER_RENDER):
+            chunk = texts[at:at + LINES_PER_RENDER]
+            label = CoreLabel(text="\n".join(chunk), font_size=size, bold=bold)
+            label.resolve_font_name()
+            w, h = label.render()  # lays the lines out
+            label._size_texture = label._size = (w, h)
+            grab = _Grab()
+            label.texture = grab
+            label._render_real()  # the lines' pixels, caught by grab; each line told its place
+            data = grab.data
+            lines = [ln for ln in label._cached_lines if ln.words]
+            if data is None or len(lines) != len(chunk):
+                for text in chunk:
+                    _TEXTS[(text, size, bold)] = None
+                continue
+            tex = Texture.create(size=(data.width, data.height), colorfmt="rgba")
+            tex.blit_buffer(data.data, colorfmt="rgba", bufferfmt="ubyte")
+            big_w, big_h = data.width, data.height
+            for text, ln in zip(chunk, lines, strict=True):
+                x, y, lw, lh = int(ln.x), int(ln.y), int(ln.w), int(ln.h)
+                # row 0 of the pixels is v = 0, and a line's top row is its first
+                _TEXTS[(text, size, bold)] = Glyphs(tex, lw, lh, x / big_w, y / big_h,
+                                                    (x + lw) / big_w, (y + lh) / big_h)
 
 
 def ellipse_segments(w: float, h: float) -> int:
@@ -235,45 +266,12 @@ class ShapeBatch:
         key = (layer, (rgba[0], rgba[1], rgba[2], rgba[3]))
         self._texts.setdefault(key, []).append(_Text((text, size, bold), cx, cy))
 
-    def _atlas(self) -> tuple[Any, dict[tuple[str, int, bool], tuple[float, ...]]] | None:
-        """One texture holding every text of the batch, and each text's (w, h, u0, v0, u1, v1)."""
-        keys = list(dict.fromkeys(t.key for ts in self._texts.values() for t in ts))
-        images = {k: text_image(*k) for k in keys}
-        images = {k: d for k, d in images.items() if d is not None}
-        if not images:
-            return None
-        width = max(ATLAS_WIDTH, max(d.width for d in images.values()) + 2 * PAD)
-        places: dict[tuple[str, int, bool], tuple[int, int]] = {}
-        x = y = shelf = 0
-        for k, d in sorted(images.items(), key=lambda kd: -kd[1].height):
-            if x + d.width + PAD > width:
-                x, y, shelf = 0, y + shelf + PAD, 0
-            places[k] = (x, y)
-            x += d.width + PAD
-            shelf = max(shelf, d.height)
-        height = y + shelf
-        buf = bytearray(width * height * 4)
-        for k, (px, py) in places.items():
-            d = images[k]
-            data, row = d.data, d.width * 4
-            for j in range(d.height):
-                at = ((py + j) * width + px) * 4
-                buf[at:at + row] = data[j * row:(j + 1) * row]
-        tex = Texture.create(size=(width, height), colorfmt="rgba")
-        tex.blit_buffer(bytes(buf), colorfmt="rgba", bufferfmt="ubyte")
-        coords: dict[tuple[str, int, bool], tuple[float, ...]] = {}
-        for k, (px, py) in places.items():
-            d = images[k]
-            # row 0 of the buffer is v = 0; a text's top row is its first
-            coords[k] = (d.width, d.height, px / width, py / height, (px + d.width) / width,
-                         (py + d.height) / height)
-        return tex, coords
-
     def draw(self) -> int:
         """Put the batch on the current canvas (inside ``with canvas:``), layer by layer; the
         number of instructions made."""
         made = 0
-        atlas = self._atlas() if self._texts else None
+        if self._texts:
+            render_texts([t.key for ts in self._texts.values() for t in ts])
         layers = sorted({k[0] for k in self._geo} | {k[0] for k in self._texts})
         for layer in layers:
             for (lay, mode, rgba), geo in self._geo.items():
@@ -286,24 +284,25 @@ class ShapeBatch:
                         Mesh(vertices=verts, indices=idx, mode=mode)
                         made += 1
             for (lay, rgba), texts in self._texts.items():
-                if lay != layer or atlas is None:
+                if lay != layer:
                     continue
-                tex, coords = atlas
-                verts, idx = [], []
+                by_texture: dict[int, tuple[Any, list[float], list[int]]] = {}
                 for t in texts:
-                    c = coords.get(t.key)
-                    if c is None:
+                    g = _TEXTS.get(t.key)
+                    if g is None:
                         continue
-                    w, h, u0, v0, u1, v1 = c
-                    x0, y0 = t.cx - w / 2, t.cy - h / 2
+                    _tex, verts, idx = by_texture.setdefault(id(g.texture), (g.texture, [], []))
+                    x0, y0 = t.cx - g.w / 2, t.cy - g.h / 2
                     base = len(verts) // 4
-                    verts += (x0, y0, u0, v1, x0 + w, y0, u1, v1, x0 + w, y0 + h, u1, v0,
-                              x0, y0 + h, u0, v0)
+                    verts += (x0, y0, g.u0, g.v1, x0 + g.w, y0, g.u1, g.v1,
+                              x0 + g.w, y0 + g.h, g.u1, g.v0, x0, y0 + g.h, g.u0, g.v0)
                     idx += (base, base + 1, base + 2, base, base + 2, base + 3)
-                if idx:
+                if by_texture:
                     Color(*rgba)
+                    made += 1
+                for tex, verts, idx in by_texture.values():
                     Mesh(vertices=verts, indices=idx, mode="triangles", texture=tex)
-                    made += 2
+                    made += 1
         self.instructions = made
         return made
 

@@ -321,6 +321,10 @@ class HexBoard(StencilView):
         return True
 
     # --- drawing -----------------------------------------------------------------------------
+    def redraw_soon(self) -> None:
+        """Redraw before the next frame (once, however often asked in this one)."""
+        self._redraw_ev()
+
     def _line_links(self, sc: Scenario, board: Board) -> dict[str, dict[Hex, list[int]]]:
         if self._lines is None or self._lines[0] != id(sc):
             by_hex = {n: [p.type for p in ps] for n, ps in sc.terrain_by_hex().items()}
