@@ -20,6 +20,7 @@ Sizes follow Kivy's: ``Ellipse(pos, size)``, ``Line(width=w)`` is ``2 * w`` pixe
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -118,6 +119,11 @@ def render_texts(keys: list[TextKey]) -> None:
                 # row 0 of the pixels is v = 0, and a line's top row is its first
                 _TEXTS[(text, size, bold)] = Glyphs(tex, lw, lh, x / big_w, y / big_h,
                                                     (x + lw) / big_w, (y + lh) / big_h)
+
+
+def glyphs(text: str, size: int, bold: bool = False) -> Glyphs | None:
+    """Where ``text`` was rendered (after a :meth:`ShapeBatch.draw` that drew it), or None."""
+    return _TEXTS.get((text, size, bold))
 
 
 def ellipse_segments(w: float, h: float) -> int:
@@ -266,10 +272,9 @@ class ShapeBatch:
         key = (layer, (rgba[0], rgba[1], rgba[2], rgba[3]))
         self._texts.setdefault(key, []).append(_Text((text, size, bold), cx, cy))
 
-    def draw(self) -> int:
-        """Put the batch on the current canvas (inside ``with canvas:``), layer by layer; the
-        number of instructions made."""
-        made = 0
+    def meshes(self) -> Iterator[tuple[float, RGBA, str, Any, list[float], list[int]]]:
+        """What :meth:`draw` puts on the canvas, in order: (layer, colour, mode, texture or
+        None, vertices, indices), one per Mesh. Renders the texts not rendered yet."""
         if self._texts:
             render_texts([t.key for ts in self._texts.values() for t in ts])
         layers = sorted({k[0] for k in self._geo} | {k[0] for k in self._texts})
@@ -277,12 +282,9 @@ class ShapeBatch:
             for (lay, mode, rgba), geo in self._geo.items():
                 if lay != layer:
                     continue
-                Color(*rgba)
-                made += 1
                 for verts, idx in geo.chunks:
                     if idx:
-                        Mesh(vertices=verts, indices=idx, mode=mode)
-                        made += 1
+                        yield layer, rgba, mode, None, verts, idx
             for (lay, rgba), texts in self._texts.items():
                 if lay != layer:
                     continue
@@ -297,12 +299,24 @@ class ShapeBatch:
                     verts += (x0, y0, g.u0, g.v1, x0 + g.w, y0, g.u1, g.v1,
                               x0 + g.w, y0 + g.h, g.u1, g.v0, x0, y0 + g.h, g.u0, g.v0)
                     idx += (base, base + 1, base + 2, base, base + 2, base + 3)
-                if by_texture:
-                    Color(*rgba)
-                    made += 1
                 for tex, verts, idx in by_texture.values():
-                    Mesh(vertices=verts, indices=idx, mode="triangles", texture=tex)
-                    made += 1
+                    yield layer, rgba, "triangles", tex, verts, idx
+
+    def draw(self) -> int:
+        """Put the batch on the current canvas (inside ``with canvas:``), layer by layer; the
+        number of instructions made (a ``Color`` where the colour changes, a ``Mesh`` each)."""
+        made = 0
+        colour: RGBA | None = None
+        for _layer, rgba, mode, tex, verts, idx in self.meshes():
+            if rgba != colour:
+                Color(*rgba)
+                colour = rgba
+                made += 1
+            if tex is None:
+                Mesh(vertices=verts, indices=idx, mode=mode)
+            else:
+                Mesh(vertices=verts, indices=idx, mode=mode, texture=tex)
+            made += 1
         self.instructions = made
         return made
 
