@@ -67,14 +67,27 @@ class _Grab:
 TextKey = tuple[str, int, bool]  # text, font size, bold
 
 
+class _Pixels:
+    """A texture's pixels, kept to fill it again when the GL context comes back (an Android
+    tablet resumed): Kivy refills its own labels' textures, not one made here."""
+
+    __slots__ = ("__weakref__", "data")
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def reload(self, texture: Any) -> None:
+        texture.blit_buffer(self.data, colorfmt="rgba", bufferfmt="ubyte")
+
+
 class Glyphs:
     """Where one text's pixels are: its size in pixels and its corners in ``texture``."""
 
-    __slots__ = ("h", "texture", "u0", "u1", "v0", "v1", "w")
+    __slots__ = ("h", "pixels", "texture", "u0", "u1", "v0", "v1", "w")
 
-    def __init__(self, texture: Any, w: int, h: int, u0: float, v0: float, u1: float,
-                 v1: float) -> None:
-        self.texture, self.w, self.h = texture, w, h
+    def __init__(self, texture: Any, pixels: _Pixels, w: int, h: int, u0: float, v0: float,
+                 u1: float, v1: float) -> None:
+        self.texture, self.pixels, self.w, self.h = texture, pixels, w, h  # pixels: kept alive
         self.u0, self.v0, self.u1, self.v1 = u0, v0, u1, v1
 
 
@@ -112,12 +125,14 @@ def render_texts(keys: list[TextKey]) -> None:
                     _TEXTS[(text, size, bold)] = None
                 continue
             tex = Texture.create(size=(data.width, data.height), colorfmt="rgba")
-            tex.blit_buffer(data.data, colorfmt="rgba", bufferfmt="ubyte")
+            pixels = _Pixels(bytes(data.data))
+            pixels.reload(tex)
+            tex.add_reload_observer(pixels.reload)  # held weakly by Kivy: the glyphs hold it
             big_w, big_h = data.width, data.height
             for text, ln in zip(chunk, lines, strict=True):
                 x, y, lw, lh = int(ln.x), int(ln.y), int(ln.w), int(ln.h)
                 # row 0 of the pixels is v = 0, and a line's top row is its first
-                _TEXTS[(text, size, bold)] = Glyphs(tex, lw, lh, x / big_w, y / big_h,
+                _TEXTS[(text, size, bold)] = Glyphs(tex, pixels, lw, lh, x / big_w, y / big_h,
                                                     (x + lw) / big_w, (y + lh) / big_h)
 
 
@@ -131,10 +146,16 @@ def ellipse_segments(w: float, h: float) -> int:
     return max(12, min(90, int(max(w, h) * 0.8)))
 
 
+_UNIT: dict[int, list[tuple[float, float]]] = {}
+
+
 def ellipse_points(cx: float, cy: float, rx: float, ry: float, n: int
                    ) -> list[tuple[float, float]]:
-    step = 2 * math.pi / n
-    return [(cx + rx * math.cos(i * step), cy + ry * math.sin(i * step)) for i in range(n)]
+    unit = _UNIT.get(n)
+    if unit is None:
+        step = 2 * math.pi / n
+        unit = _UNIT[n] = [(math.cos(i * step), math.sin(i * step)) for i in range(n)]
+    return [(cx + rx * c, cy + ry * s) for c, s in unit]
 
 
 def rounded_rect_points(x: float, y: float, w: float, h: float, radius: float

@@ -379,9 +379,10 @@ class HexBoard(StencilView):
             else:
                 fill = next((theme.TERRAIN_FILL[t] for t in theme.TERRAIN_FILL if t in types),
                             face)
-            b.fan(L_FILL, fill, lay.corners(h, 0.5))
+            corners = lay.corners(h, 0.5)
+            b.fan(L_FILL, fill, corners)
             self._terrain_shapes(b, h, types, raw, lay)
-            b.thin(L_OUTLINE, HEX_OUTLINE, lay.corners(h, 0.5), close=True)
+            b.thin(L_OUTLINE, HEX_OUTLINE, corners, close=True)
         self._lines_drawn(b, sc, board, lay, set(shown))
         for h in shown:
             self._obstacles(b, h, types_of[h], lay)
