@@ -22,13 +22,15 @@ time each process had used by then (user + system, its threads included: other j
 machine move it less than wall time). Never fails on timings.
 
 ``--baseline DIR`` starts another checkout's app too, in the same rounds (``git worktree add DIR
-COMMIT``; it runs with this interpreter and DIR first on ``PYTHONPATH``; compile its bytecode,
-``python -m compileall -q DIR/companion``, where bytecode cannot be written).
+COMMIT``; it runs with this interpreter and DIR first on ``PYTHONPATH``). The bytecode of both
+checkouts' ``companion`` is compiled first (``compileall``), so that neither start pays for
+compiling a module edited since (``PYTHONDONTWRITEBYTECODE`` would make it pay at every start).
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import itertools
 import json
 import os
@@ -214,6 +216,9 @@ def main() -> int:
             kinds[kind][0].write_text(text)
         if args.baseline is not None:
             kinds["baseline"] = (kinds["app"][0], args.baseline.resolve())
+        for _script, path in kinds.values():  # what a tablet's install holds: bytecode
+            if (path / "companion").is_dir():
+                compileall.compile_dir(str(path / "companion"), quiet=1)
         for script, path in kinds.values():  # one start each first: Kivy's home, caches, fonts
             run_child(script, data_dir, env, path)
         runs: dict[str, list[dict[str, float]]] = {k: [] for k in kinds}

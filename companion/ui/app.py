@@ -231,8 +231,13 @@ class BoardScreen(TableScreen):
         if force or self._drawn[0] != model.board_version:
             self._board()
         if force or self._drawn[1] != model.panel_version:
-            self._drawn = (self._drawn[0], model.panel_version)
-            self._panel()
+            app = App.get_running_app()
+            if isinstance(app, CompanionApp) and not app.first_frame_drawn:
+                # the board first, as early as the window allows; the panel the frame after
+                app.after_first_frame(lambda: self.refresh(force))
+            else:
+                self._drawn = (self._drawn[0], model.panel_version)
+                self._panel()
         self._confirm_view()
 
     def _board(self) -> None:
@@ -250,7 +255,7 @@ class BoardScreen(TableScreen):
         board.show_names = t.settings.hex_labels
         board.held = t.objective_holders()
         board.flight = t.flight_overlay()
-        board.redraw()
+        board.redraw_soon()  # before the next frame, once: with a resize or relayout as well
 
     def _fresh_flash(self, flash: Any, turn: int) -> Any:
         """The last battle's hits and flags while that battle's turn lasts; gone after it."""
@@ -1091,7 +1096,8 @@ def _load_kv(path: Path) -> None:
 
 
 class CompanionApp(App):
-    """The app. ``on_ready`` runs once the first screen is drawn (screenshots, tests)."""
+    """The app. ``on_ready`` runs once the first screen is drawn (screenshots, tests): on the
+    frame after the first, with what was left for it (the board screen's side panel)."""
 
     title = "Memoir '44 companion"
 
@@ -1106,6 +1112,8 @@ class CompanionApp(App):
         self.panel = PanelModel()
         self.refreshes = 0
         self._sounds: dict[str, Any] = {}
+        self.first_frame_drawn = False
+        self._after_first: list[Callable[[], Any]] = []
 
     def build(self) -> ScreenManager:
         """The first screen only, so that the board is drawn as early as the window allows: its
@@ -1128,9 +1136,6 @@ class CompanionApp(App):
         self._add_screen(self.table.screen if self.table.screen in SCREEN_CLASSES else "start")
         self.table.listeners.append(self.refresh)
         Clock.schedule_once(lambda dt: self.refresh(), 0)
-        ready = self.on_ready
-        if ready is not None:
-            Clock.schedule_once(lambda dt: ready(self), 0)
         Window.bind(on_flip=self._after_first_frame)
         return sm
 
@@ -1144,9 +1149,26 @@ class CompanionApp(App):
         assert isinstance(screen, TableScreen)
         return screen
 
+    def after_first_frame(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` on the frame after the first one (at once if that was drawn already)."""
+        if self.first_frame_drawn:
+            fn()
+        else:
+            self._after_first.append(fn)
+
     def _after_first_frame(self, *_args: Any) -> None:
         Window.unbind(on_flip=self._after_first_frame)
-        Clock.schedule_once(self._make_next_screen, 0)
+        self.first_frame_drawn = True
+        waiting, self._after_first = self._after_first, []
+
+        def run_waiting(_dt: float) -> None:
+            for fn in waiting:
+                fn()
+            if self.on_ready is not None:  # after what waited for the first frame (the panel)
+                self.on_ready(self)
+            Clock.schedule_once(self._make_next_screen, 0)
+
+        Clock.schedule_once(run_waiting, 0)
 
     def _make_next_screen(self, _dt: float = 0) -> None:
         """Make one screen not made yet, then the next one on the next frame (taps stay quick)."""

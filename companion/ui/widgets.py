@@ -14,10 +14,8 @@ from kivy.graphics import (
     Color,
     Ellipse,
     Line,
-    Mesh,
     Rectangle,
     RoundedRectangle,
-    Triangle,
 )
 from kivy.metrics import dp, sp
 from kivy.properties import (
@@ -37,6 +35,7 @@ from companion.rules.position import Position
 from companion.scenarios import Scenario
 from companion.scenarios.model import ObjectiveKind
 from companion.ui import theme
+from companion.ui.batch import ShapeBatch, rounded_rect_points
 
 _TEXTURES: dict[tuple[str, int, bool], Any] = {}
 
@@ -64,11 +63,34 @@ def draw_text(text: str, cx: float, cy: float, size: int, rgba: theme.RGBA = the
     Rectangle(texture=tex, pos=(cx - w / 2, cy - h / 2), size=(w, h))
 
 
-def hex_mesh(points: list[tuple[float, float]]) -> Mesh:
-    verts: list[float] = []
-    for x, y in points:
-        verts += [x, y, 0, 0]
-    return Mesh(vertices=verts, indices=list(range(len(points))), mode="triangle_fan")
+def bezier(x0: float, y0: float, x1: float, y1: float, x2: float, y2: float, n: int = 12
+           ) -> list[tuple[float, float]]:
+    """Points along the quadratic Bézier curve through (x0, y0) and (x2, y2)."""
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        a, b, c = (1 - t) ** 2, 2 * t * (1 - t), t * t
+        out.append((a * x0 + b * x1 + c * x2, a * y0 + b * y1 + c * y2))
+    return out
+
+
+# The board's layers, drawn in this order (see companion.ui.batch): each hex's shapes stay
+# inside it, so only the order within a hex matters.
+L_FILL = 10
+L_TERRAIN = 20  # .. 32: forest, hill, town, hedgerow, marsh, airfield, ocean, beach
+L_OUTLINE = 35
+L_LINES = 40  # .. 46: river banks, rivers, road edges, roads, rails, bridges
+L_OBSTACLE = 50  # .. 59
+L_NAME = 60
+L_SECTION = 65
+L_REACH = 66
+L_HIGHLIGHT = 67
+# the counters' batch, after the air unit's path
+L_UNIT = 70  # .. 74: shadow, counter, rim, texts, badge
+L_OBJECTIVE = 80  # .. 83
+L_EXIT = 90
+HEX_OUTLINE: theme.RGBA = (0.25, 0.28, 0.2, 0.55)
+SECTION: theme.RGBA = (0.8, 0.1, 0.1, 0.85)
 
 
 class HexBoard(StencilView):
@@ -113,6 +135,7 @@ class HexBoard(StencilView):
         self._ghost = Canvas()
         self.canvas.after.add(self._ghost)
         self.draws = 0
+        self.batched = 0  # instructions the last redraw gathered its shapes into
         self.bind(size=self._redraw_ev, pos=self._redraw_ev)
         self.bind(scenario=self._new_board)
 
@@ -298,6 +321,10 @@ class HexBoard(StencilView):
         return True
 
     # --- drawing -----------------------------------------------------------------------------
+    def redraw_soon(self) -> None:
+        """Redraw before the next frame (once, however often asked in this one)."""
+        self._redraw_ev()
+
     def _line_links(self, sc: Scenario, board: Board) -> dict[str, dict[Hex, list[int]]]:
         if self._lines is None or self._lines[0] != id(sc):
             by_hex = {n: [p.type for p in ps] for n, ps in sc.terrain_by_hex().items()}
@@ -306,6 +333,11 @@ class HexBoard(StencilView):
         return self._lines[1]
 
     def redraw(self) -> None:
+        """Draw the board: the map (fills, terrain, outlines, rivers and roads, obstacles, hex
+        names, section lines, highlights) and the counters each gathered into a
+        :class:`~companion.ui.batch.ShapeBatch` (a few dozen instructions instead of one per
+        shape: the first frame is drawn as early as the window allows, issue 18); the rare
+        marks over the counters (dice, the last battle, an air unit's path) one by one."""
         self.canvas.clear()
         sc: Scenario | None = self.scenario
         pos: Position | None = self.position
@@ -337,54 +369,58 @@ class HexBoard(StencilView):
             raw_of[h] = {p.type for p in pieces}
             types_of[h] = [theme.family(p.type) for p in pieces
                            if p.type not in theme.WATER_BODIES]
+        ocean_label = theme.hex_label_colour(theme.TERRAIN_FILL["ocean"])
+        face_label = theme.hex_label_colour(face)
+        b = ShapeBatch()
+        for h in shown:
+            types, raw = types_of[h], raw_of[h]
+            if raw & theme.WATER_BODIES:
+                fill = theme.TERRAIN_FILL["ocean"] if "ocean" in raw else theme.LAKE
+            else:
+                fill = next((theme.TERRAIN_FILL[t] for t in theme.TERRAIN_FILL if t in types),
+                            face)
+            corners = lay.corners(h, 0.5)
+            b.fan(L_FILL, fill, corners)
+            self._terrain_shapes(b, h, types, raw, lay)
+            b.thin(L_OUTLINE, HEX_OUTLINE, corners, close=True)
+        self._lines_drawn(b, sc, board, lay, set(shown))
+        for h in shown:
+            self._obstacles(b, h, types_of[h], lay)
+            if self.show_names and r > 16:
+                cx, cy = lay.center(h)
+                b.text(L_NAME, board.name(h), cx, cy - r * 0.7, small,
+                       ocean_label if raw_of[h] & theme.WATER_BODIES else face_label)
+        # section lines: red dotted, as printed on the board (Line(dash_length=6, dash_offset=5))
+        for col in board.shape.section_lines:
+            x = lay.column_x(col)
+            y = lay.bottom
+            while y < lay.top:
+                b.thin(L_SECTION, SECTION, [(x, y), (x, min(y + 6, lay.top))])
+                y += 11
+        hl: dict[str, str] = self.highlights or {}
+        for name, why in hl.items():
+            try:
+                h = board.parse(name)
+            except ValueError:
+                continue
+            rgba = theme.HIGHLIGHT.get(why, theme.HIGHLIGHT["choice"])
+            if why == "reach":
+                b.fan(L_REACH, (1, 1, 1, 0.35), lay.corners(h, 3))
+            b.stroke(L_HIGHLIGHT, rgba, lay.corners(h, 2.5),
+                     3.5 if why in ("selected", "target", "battle") else 2.5, close=True)
+        counters = ShapeBatch()
+        for u in pos.units.values():
+            if lay.visible(u.hex):
+                self._unit(counters, u, lay)
+        for name, o in marks.items():
+            self._objective(counters, board.parse(name), o, lay)
+        for name, exit_hex in exits.items():
+            self._exit(counters, board.parse(name), exit_hex.side.value, lay)
         with self.canvas:
-            for h in shown:
-                types, raw = types_of[h], raw_of[h]
-                if raw & theme.WATER_BODIES:
-                    fill = theme.TERRAIN_FILL["ocean"] if "ocean" in raw else theme.LAKE
-                else:
-                    fill = next((theme.TERRAIN_FILL[t] for t in theme.TERRAIN_FILL if t in types),
-                                face)
-                Color(*fill)
-                hex_mesh(lay.corners(h, 0.5))
-                self._terrain_shapes(h, types, raw, lay)
-                Color(0.25, 0.28, 0.2, 0.55)
-                Line(points=[c for p in lay.corners(h, 0.5) for c in p], close=True, width=1)
-            self._lines_drawn(sc, board, lay, set(shown))
-            for h in shown:
-                self._obstacles(h, types_of[h], lay)
-                if self.show_names and r > 16:
-                    cx, cy = lay.center(h)
-                    name = board.name(h)
-                    draw_text(name, cx, cy - r * 0.7, small, theme.hex_label_colour(
-                        theme.TERRAIN_FILL["ocean"] if raw_of[h] & theme.WATER_BODIES else face))
-            # section lines: red dotted, as printed on the board
-            Color(0.8, 0.1, 0.1, 0.85)
-            for col in board.shape.section_lines:
-                x = lay.column_x(col)
-                Line(points=[x, lay.bottom, x, lay.top], width=1, dash_length=6, dash_offset=5)
-            hl: dict[str, str] = self.highlights or {}
-            for name, why in hl.items():
-                try:
-                    h = board.parse(name)
-                except ValueError:
-                    continue
-                rgba = theme.HIGHLIGHT.get(why, theme.HIGHLIGHT["choice"])
-                if why == "reach":
-                    Color(1, 1, 1, 0.35)
-                    hex_mesh(lay.corners(h, 3))
-                Color(*rgba)
-                Line(points=[c for p in lay.corners(h, 2.5) for c in p], close=True,
-                     width=3.5 if why in ("selected", "target", "battle") else 2.5)
+            made = b.draw()
             if self.flight:
                 self._flight_line(self.flight, lay)  # under the counters: they stay readable
-            for u in pos.units.values():
-                if lay.visible(u.hex):
-                    self._unit(u, lay)
-            for name, o in marks.items():
-                self._objective(board.parse(name), o, lay)
-            for name, exit_hex in exits.items():
-                self._exit(board.parse(name), exit_hex.side.value, lay)
+            made += counters.draw()
             for name, dice in (self.target_dice or {}).items():
                 cx, cy = lay.center(board.parse(name))
                 Color(0.9, 0.15, 0.1, 0.95)
@@ -394,8 +430,9 @@ class HexBoard(StencilView):
                 self._flash(lay)
             if self.flight:
                 self._flight_marks(self.flight, lay)
+        self.batched = made
 
-    def _lines_drawn(self, sc: Scenario, board: Board, lay: theme.HexLayout,
+    def _lines_drawn(self, b: ShapeBatch, sc: Scenario, board: Board, lay: theme.HexLayout,
                      shown: set[Hex]) -> None:
         """Rivers, roads and rails: from each hex's centre to the edge it shares with the next
         hex of the line (so that they join), then the bridges across the rivers."""
@@ -414,26 +451,29 @@ class HexBoard(StencilView):
                     out.append([cx, cy, cx + dc * half / 2, cy - dr * 0.75 * r])
             return out
 
+        def stroke(layer: float, colour: theme.RGBA, seg: list[float], width: float) -> None:
+            b.stroke(layer, colour, [(seg[0], seg[1]), (seg[2], seg[3])], width)
+
         river = segments("river")
-        for width, colour in ((0.44, theme.RIVER_BANK), (0.34, theme.RIVER)):
-            Color(*colour)
+        for layer, width, colour in ((L_LINES, 0.44, theme.RIVER_BANK),
+                                     (L_LINES + 1, 0.34, theme.RIVER)):
             for seg in river:
-                Line(points=seg, width=max(2.0, r * width / 2), cap="round")
-        for width, colour in ((0.22, theme.ROAD_EDGE), (0.15, theme.ROAD)):
-            Color(*colour)
-            for seg in segments("road"):
-                Line(points=seg, width=max(1.5, r * width / 2), cap="round")
-        rails = segments("rail")
-        Color(*theme.RAIL)
-        for seg in rails:
-            Line(points=seg, width=max(1.2, r * 0.035))
+                stroke(layer, colour, seg, max(2.0, r * width / 2))
+        roads = segments("road")
+        for layer, width, colour in ((L_LINES + 2, 0.22, theme.ROAD_EDGE),
+                                     (L_LINES + 3, 0.15, theme.ROAD)):
+            for seg in roads:
+                stroke(layer, colour, seg, max(1.5, r * width / 2))
+        for seg in segments("rail"):
+            stroke(L_LINES + 4, theme.RAIL, seg, max(1.2, r * 0.035))
             x0, y0, x1, y1 = seg
             length = math.dist((x0, y0), (x1, y1)) or 1.0
             nx, ny = -(y1 - y0) / length * r * 0.12, (x1 - x0) / length * r * 0.12
             for i in range(1, 4):
                 t = i / 4
                 mx, my = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                Line(points=[mx - nx, my - ny, mx + nx, my + ny], width=max(1.0, r * 0.03))
+                stroke(L_LINES + 4, theme.RAIL, [mx - nx, my - ny, mx + nx, my + ny],
+                       max(1.0, r * 0.03))
         for h in shown:  # bridges: a deck across the river's line
             names = {p.type for p in sc.terrain_by_hex().get(board.name(h), [])} & theme.BRIDGES
             if not names:
@@ -451,12 +491,9 @@ class HexBoard(StencilView):
                     cx + px * deck_l - ux * deck_w, cy + py * deck_l - uy * deck_w,
                     cx - px * deck_l - ux * deck_w, cy - py * deck_l - uy * deck_w,
                     cx - px * deck_l + ux * deck_w, cy - py * deck_l + uy * deck_w]
-            Color(*theme.BRIDGE)
-            Mesh(vertices=[v for i in range(4) for v in (quad[2 * i], quad[2 * i + 1], 0, 0)],
-                 indices=[0, 1, 2, 3], mode="triangle_fan")
-            Color(*theme.BRIDGE_EDGE)
-            Line(points=quad[0:4], width=max(1.2, r * 0.04))
-            Line(points=quad[4:8], width=max(1.2, r * 0.04))
+            b.fan(L_LINES + 5, theme.BRIDGE, [(quad[2 * i], quad[2 * i + 1]) for i in range(4)])
+            stroke(L_LINES + 6, theme.BRIDGE_EDGE, quad[0:4], max(1.2, r * 0.04))
+            stroke(L_LINES + 6, theme.BRIDGE_EDGE, quad[4:8], max(1.2, r * 0.04))
 
     @staticmethod
     def _flight_points(f: dict[str, Any], lay: theme.HexLayout
@@ -525,63 +562,63 @@ class HexBoard(StencilView):
                  dash_offset=6)
             Line(circle=(x, y, r * 0.55), width=3)
 
-    def _terrain_shapes(self, h: Hex, types: list[str], raw: set[str], lay: theme.HexLayout) -> None:
+    def _terrain_shapes(self, b: ShapeBatch, h: Hex, types: list[str], raw: set[str],
+                        lay: theme.HexLayout) -> None:
         """The terrain's picture, kept to the rim of the hex where it can be: a unit's counter
         stands in the middle and the terrain must still show around it."""
         cx, cy = lay.center(h)
         r = lay.radius
-        if "forest" in types:
+        if "forest" in types:  # the trees' light spots cover no other tree: two layers
             for dx, dy, s in ((-0.6, 0.22, 0.36), (0.6, 0.22, 0.36), (0.0, 0.6, 0.36),
                               (-0.55, -0.3, 0.3), (0.55, -0.3, 0.3), (-0.22, 0.45, 0.3),
                               (0.22, 0.45, 0.3)):
-                Color(0.14, 0.36, 0.13, 1)
-                Ellipse(pos=(cx + dx * r - r * s / 2, cy + dy * r - r * s / 2), size=(r * s, r * s))
-                Color(0.26, 0.5, 0.2, 1)
-                Ellipse(pos=(cx + dx * r - r * s * 0.32, cy + dy * r - r * s * 0.18),
-                        size=(r * s * 0.55, r * s * 0.55))
+                b.ellipse(L_TERRAIN, (0.14, 0.36, 0.13, 1), cx + dx * r - r * s / 2,
+                          cy + dy * r - r * s / 2, r * s, r * s)
+                b.ellipse(L_TERRAIN + 1, (0.26, 0.5, 0.2, 1), cx + dx * r - r * s * 0.32,
+                          cy + dy * r - r * s * 0.18, r * s * 0.55, r * s * 0.55)
         if "hill" in types:
             for k, (shade, rad) in enumerate(((0.66, 0.82), (0.72, 0.62), (0.8, 0.4))):
-                Color(shade, shade * 0.8, shade * 0.5, 1)
-                Line(ellipse=(cx - r * rad, cy - r * rad * 0.75 + r * 0.05 * k, r * rad * 2,
-                              r * rad * 1.5), width=max(1.2, r * 0.04))
+                b.ring(L_TERRAIN + 2 + k, (shade, shade * 0.8, shade * 0.5, 1), cx,
+                       cy + r * 0.05 * k, r * rad,
+                       r * rad * 0.75, max(1.2, r * 0.04))
         if "town" in types:
             for dx, dy in ((-0.36, 0.38), (0.3, 0.42), (0.0, 0.62)):
                 x0, y0 = cx + dx * r, cy + dy * r
-                Color(0.93, 0.9, 0.82, 1)
-                Rectangle(pos=(x0 - r * 0.13, y0 - r * 0.12), size=(r * 0.26, r * 0.18))
-                Color(0.72, 0.22, 0.15, 1)
-                Triangle(points=[x0 - r * 0.17, y0 + r * 0.06, x0 + r * 0.17, y0 + r * 0.06,
-                                 x0, y0 + r * 0.22])
+                b.rect(L_TERRAIN + 5, (0.93, 0.9, 0.82, 1), x0 - r * 0.13, y0 - r * 0.12,
+                       r * 0.26, r * 0.18)
+                b.fan(L_TERRAIN + 6, (0.72, 0.22, 0.15, 1),
+                      [(x0 - r * 0.17, y0 + r * 0.06), (x0 + r * 0.17, y0 + r * 0.06),
+                       (x0, y0 + r * 0.22)])
         if "hedgerow" in types:  # bushes round the rim of the field
             rim = lay.corners(h, r * 0.12)
             for (x0, y0), (x1, y1) in itertools.pairwise([*rim, rim[0]]):
                 for i in range(4):
                     t = i / 4
                     x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                    Color(0.12, 0.3, 0.1, 1)
-                    Ellipse(pos=(x - r * 0.09, y - r * 0.09), size=(r * 0.18, r * 0.18))
+                    b.ellipse(L_TERRAIN + 7, (0.12, 0.3, 0.1, 1), x - r * 0.09, y - r * 0.09,
+                              r * 0.18, r * 0.18)
         if "marsh" in types:
-            Color(0.22, 0.42, 0.58, 1)
+            reed = (0.22, 0.42, 0.58, 1)
             for dx, dy in ((-0.55, 0.25), (0.35, 0.3), (-0.5, -0.25), (0.3, -0.3), (-0.1, 0.6)):
-                Line(points=[cx + dx * r, cy + dy * r, cx + dx * r + r * 0.25, cy + dy * r],
-                     width=1.5)
-                Line(points=[cx + dx * r + r * 0.12, cy + dy * r, cx + dx * r + r * 0.12,
-                             cy + dy * r + r * 0.12], width=1.2)
+                x0, y0 = cx + dx * r, cy + dy * r
+                b.stroke(L_TERRAIN + 8, reed, [(x0, y0), (x0 + r * 0.25, y0)], 1.5)
+                b.stroke(L_TERRAIN + 9, reed, [(x0 + r * 0.12, y0), (x0 + r * 0.12, y0 + r * 0.12)],
+                         1.2)
         if "airfield" in types:
-            Color(0.45, 0.46, 0.44, 1)
-            Rectangle(pos=(cx - r * 0.8, cy - r * 0.12), size=(r * 1.6, r * 0.24))
+            b.rect(L_TERRAIN + 10, (0.45, 0.46, 0.44, 1), cx - r * 0.8, cy - r * 0.12, r * 1.6,
+                   r * 0.24)
         if "ocean" in raw:
-            Color(0.5, 0.7, 0.9, 0.8)
             for dx, dy in ((-0.45, 0.45), (0.2, 0.55), (-0.6, -0.35), (0.35, -0.45)):
                 x0, y0 = cx + dx * r, cy + dy * r
-                Line(bezier=[x0, y0, x0 + r * 0.1, y0 + r * 0.08, x0 + r * 0.2, y0], width=1.3)
+                b.stroke(L_TERRAIN + 11, (0.5, 0.7, 0.9, 0.8),
+                         bezier(x0, y0, x0 + r * 0.1, y0 + r * 0.08, x0 + r * 0.2, y0), 1.3)
         if "beach" in types:
-            Color(0.8, 0.7, 0.45, 1)
             for dx, dy in ((-0.5, 0.3), (0.45, 0.35), (-0.2, 0.6), (0.15, -0.65), (-0.6, -0.2),
                            (0.6, -0.25)):
-                Ellipse(pos=(cx + dx * r - 1.5, cy + dy * r - 1.5), size=(3, 3))
+                b.ellipse(L_TERRAIN + 12, (0.8, 0.7, 0.45, 1), cx + dx * r - 1.5, cy + dy * r - 1.5,
+                          3, 3)
 
-    def _obstacles(self, h: Hex, types: list[str], lay: theme.HexLayout) -> None:
+    def _obstacles(self, b: ShapeBatch, h: Hex, types: list[str], lay: theme.HexLayout) -> None:
         """Obstacles as marks on the hex's edges and corners, where a counter leaves them seen:
         sandbags along the lower edges, wire along the upper edges, hedgehogs at the side
         corners, a bunker's walls round the hex, mines by the side edges."""
@@ -592,74 +629,72 @@ class HexBoard(StencilView):
         corners = lay.corners(h, r * 0.1)  # top, upper left, lower left, bottom, lower right,
         # upper right (counter-clockwise from the top)
         if "bunker" in types:
-            Color(0.32, 0.32, 0.32, 1)
-            pts = [c for i in (1, 2, 3, 4, 5) for c in corners[i]]
-            Line(points=pts, width=max(2.5, r * 0.1), joint="miter")
-            Color(0.6, 0.6, 0.58, 1)
-            Line(points=pts, width=max(1.0, r * 0.04), joint="miter")
+            pts = [corners[i] for i in (1, 2, 3, 4, 5)]
+            b.stroke(L_OBSTACLE, (0.32, 0.32, 0.32, 1), pts, max(2.5, r * 0.1), cap=False)
+            b.stroke(L_OBSTACLE + 1, (0.6, 0.6, 0.58, 1), pts, max(1.0, r * 0.04), cap=False)
         if "sandbags" in types:
-            Color(0.45, 0.36, 0.2, 1)
             path = [corners[2], corners[3], corners[4]]
             for (x0, y0), (x1, y1) in itertools.pairwise(path):
                 for i in range(4):
                     t = (i + 0.5) / 4
                     x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                    Color(0.45, 0.36, 0.2, 1)
-                    Ellipse(pos=(x - r * 0.12, y - r * 0.08), size=(r * 0.24, r * 0.16))
-                    Color(0.82, 0.72, 0.48, 1)
-                    Ellipse(pos=(x - r * 0.1, y - r * 0.06), size=(r * 0.2, r * 0.12))
+                    b.ellipse(L_OBSTACLE + 2, (0.45, 0.36, 0.2, 1), x - r * 0.12, y - r * 0.08,
+                              r * 0.24, r * 0.16)
+                    b.ellipse(L_OBSTACLE + 3, (0.82, 0.72, 0.48, 1), x - r * 0.1, y - r * 0.06,
+                              r * 0.2, r * 0.12)
         if "barbed_wire" in types:
-            Color(0.12, 0.12, 0.12, 1)
             path = [corners[1], corners[0], corners[5]]
             for (x0, y0), (x1, y1) in itertools.pairwise(path):
                 pts = []
                 for i in range(9):
                     t = i / 8
                     off = (r * 0.07) * (1 if i % 2 else -1)
-                    pts += [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t + off]
-                Line(points=pts, width=max(1.2, r * 0.035))
+                    pts.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t + off))
+                b.stroke(L_OBSTACLE + 4, (0.12, 0.12, 0.12, 1), pts, max(1.2, r * 0.035))
         if "hedgehogs" in types:
-            Color(0.1, 0.1, 0.1, 1)
+            ink = (0.1, 0.1, 0.1, 1)
             for sx in (-1, 1):
                 x0, y0 = cx + sx * r * 0.7, cy
                 d = r * 0.12
-                Line(points=[x0 - d, y0 - d, x0 + d, y0 + d], width=max(1.6, r * 0.05))
-                Line(points=[x0 - d, y0 + d, x0 + d, y0 - d], width=max(1.6, r * 0.05))
-                Line(points=[x0, y0 - d * 1.2, x0, y0 + d * 1.2], width=max(1.2, r * 0.035))
+                b.stroke(L_OBSTACLE + 5, ink, [(x0 - d, y0 - d), (x0 + d, y0 + d)],
+                         max(1.6, r * 0.05))
+                b.stroke(L_OBSTACLE + 6, ink, [(x0 - d, y0 + d), (x0 + d, y0 - d)],
+                         max(1.6, r * 0.05))
+                b.stroke(L_OBSTACLE + 7, ink, [(x0, y0 - d * 1.2), (x0, y0 + d * 1.2)],
+                         max(1.2, r * 0.035))
         if "minefield" in types:
             for sx in (-1, 1):
                 for dy in (0.28, -0.28):
                     x0, y0 = cx + sx * r * 0.72, cy + dy * r
-                    Color(0.1, 0.1, 0.1, 1)
-                    Ellipse(pos=(x0 - r * 0.08, y0 - r * 0.08), size=(r * 0.16, r * 0.16))
-                    Color(0.85, 0.15, 0.1, 1)
-                    Ellipse(pos=(x0 - r * 0.05, y0 - r * 0.05), size=(r * 0.1, r * 0.1))
+                    b.ellipse(L_OBSTACLE + 8, (0.1, 0.1, 0.1, 1), x0 - r * 0.08, y0 - r * 0.08,
+                              r * 0.16, r * 0.16)
+                    b.ellipse(L_OBSTACLE + 9, (0.85, 0.15, 0.1, 1), x0 - r * 0.05, y0 - r * 0.05,
+                              r * 0.1, r * 0.1)
 
-    def _objective(self, h: Hex, o: Any, lay: theme.HexLayout) -> None:
+    def _objective(self, b: ShapeBatch, h: Hex, o: Any, lay: theme.HexLayout) -> None:
         cx, cy = lay.center(h)
         r = lay.radius
         x, y = cx - r * 0.62, cy + r * 0.5
         sudden = o.kind is ObjectiveKind.SUDDEN_DEATH
-        Color(*((0.85, 0.15, 0.1, 1) if sudden else theme.GOLD))
-        Ellipse(pos=(x - r * 0.24, y - r * 0.24), size=(r * 0.48, r * 0.48))
+        b.ellipse(L_OBJECTIVE, (0.85, 0.15, 0.1, 1) if sudden else theme.GOLD,
+                  x - r * 0.24, y - r * 0.24, r * 0.48, r * 0.48)
         side = (self.held or {}).get(o.id)
         if side in theme.SIDE_LIGHT:  # held now: a thick ring in the holder's colour
-            Color(*theme.SIDE_LIGHT[side])
-            Line(circle=(x, y, r * 0.3), width=2.6)
-        Color(0.3, 0.2, 0.05, 1)
-        Line(circle=(x, y, r * 0.24), width=1.2)
-        draw_text("!" if sudden else str(o.medals), x, y, int(r * 0.36), (0.15, 0.1, 0.0, 1), bold=True)
+            b.ring(L_OBJECTIVE + 1, theme.SIDE_LIGHT[side], x, y, r * 0.3, r * 0.3, 2.6)
+        b.ring(L_OBJECTIVE + 2, (0.3, 0.2, 0.05, 1), x, y, r * 0.24, r * 0.24, 1.2)
+        b.text(L_OBJECTIVE + 3, "!" if sudden else str(o.medals), x, y, int(r * 0.36),
+               (0.15, 0.1, 0.0, 1), bold=True)
 
-    def _exit(self, h: Hex, side: str, lay: theme.HexLayout) -> None:
+    def _exit(self, b: ShapeBatch, h: Hex, side: str, lay: theme.HexLayout) -> None:
         cx, cy = lay.center(h)
         r = lay.radius
-        Color(*theme.SIDE_COLOURS[side])
         up = h.row == 0
         tip = cy + r * 0.85 if up else cy - r * 0.85
         base = cy + r * 0.45 if up else cy - r * 0.45
-        Triangle(points=[cx - r * 0.3, base, cx + r * 0.3, base, cx, tip])
+        b.fan(L_EXIT, theme.SIDE_COLOURS[side], [(cx - r * 0.3, base), (cx + r * 0.3, base),
+                                                 (cx, tip)])
 
-    def _unit(self, u: Any, lay: theme.HexLayout) -> None:
+    def _unit(self, b: ShapeBatch, u: Any, lay: theme.HexLayout) -> None:
         """A counter in the middle of the hex, leaving its rim (terrain, obstacles) in view."""
         cx, cy = lay.center(u.hex)
         r = lay.radius
@@ -668,36 +703,35 @@ class HexBoard(StencilView):
         cy -= r * 0.04
         if u.spec.air:  # air units: a round counter, ringed while flying
             d = r * 1.1
-            Color(0, 0, 0, 0.35)
-            Ellipse(pos=(cx - d / 2 + 2, cy - d / 2 - 3), size=(d, d))
-            Color(*theme.SIDE_COLOURS[side])
-            Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d))
-            Color(*((1, 1, 1, 0.95) if u.airborne else theme.SIDE_LIGHT[side]))
-            Line(circle=(cx, cy, d / 2), width=2.2 if u.airborne else 1.4,
-                 dash_length=0 if u.airborne else 4, dash_offset=0 if u.airborne else 3)
+            b.ellipse(L_UNIT, (0, 0, 0, 0.35), cx - d / 2 + 2, cy - d / 2 - 3, d, d)
+            b.ellipse(L_UNIT + 1, theme.SIDE_COLOURS[side], cx - d / 2, cy - d / 2, d, d)
+            # (Kivy draws no dashes on a line wider than 1: the parked ring was always whole)
+            b.ring(L_UNIT + 2, (1, 1, 1, 0.95) if u.airborne else theme.SIDE_LIGHT[side], cx, cy,
+                   d / 2, d / 2, 2.2 if u.airborne else 1.4)
         else:
-            Color(0, 0, 0, 0.35)
-            RoundedRectangle(pos=(cx - w / 2 + 2, cy - hgt / 2 - 3), size=(w, hgt), radius=[r * 0.13])
-            Color(*theme.SIDE_COLOURS[side])
-            RoundedRectangle(pos=(cx - w / 2, cy - hgt / 2), size=(w, hgt), radius=[r * 0.13])
-            Color(*theme.SIDE_LIGHT[side])
-            Line(rounded_rectangle=(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.13), width=1.4)
+            b.rounded_rect(L_UNIT, (0, 0, 0, 0.35), cx - w / 2 + 2, cy - hgt / 2 - 3, w, hgt,
+                           r * 0.13)
+            b.rounded_rect(L_UNIT + 1, theme.SIDE_COLOURS[side], cx - w / 2, cy - hgt / 2, w, hgt,
+                           r * 0.13)
+            b.stroke(L_UNIT + 2, theme.SIDE_LIGHT[side],
+                     rounded_rect_points(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.13), 1.4,
+                     close=True)
         if r < 18:  # a thumbnail: the counter says its side, text would be a smudge
             return
         label = theme.UNIT_LABELS.get(u.type, u.type[:4].upper())
-        draw_text(label, cx, cy + hgt * 0.25, max(9, int(r * 0.25)), bold=True)
+        b.text(L_UNIT + 3, label, cx, cy + hgt * 0.25, max(9, int(r * 0.25)), theme.TEXT, bold=True)
         if u.spec.air:
             ammo = " ".join(f"{'MG' if k == 'machine_gun' else 'B' if k == 'bomb' else k[:2].upper()}"
                             f"{v}" for k, v in sorted(u.ammo.items()))
             shown = ammo or (u.model or "").upper()[:6]  # Air Pack airplanes carry no ammo
-            draw_text(shown, cx, cy - hgt * 0.15, max(8, int(r * (0.26 if len(shown) < 7 else 0.2))),
-                      bold=True)
+            b.text(L_UNIT + 3, shown, cx, cy - hgt * 0.15,
+                   max(8, int(r * (0.26 if len(shown) < 7 else 0.2))), theme.TEXT, bold=True)
         else:
-            draw_text(str(u.figures), cx, cy - hgt * 0.17, max(10, int(r * 0.44)), bold=True)
+            b.text(L_UNIT + 3, str(u.figures), cx, cy - hgt * 0.17, max(10, int(r * 0.44)),
+                   theme.TEXT, bold=True)
         if u.badges:
-            Color(*theme.GOLD)
             bx, by = cx + w / 2 - r * 0.08, cy + hgt / 2 - r * 0.08
-            Ellipse(pos=(bx - r * 0.13, by - r * 0.13), size=(r * 0.26, r * 0.26))
+            b.ellipse(L_UNIT + 4, theme.GOLD, bx - r * 0.13, by - r * 0.13, r * 0.26, r * 0.26)
 
     def _flash(self, lay: theme.HexLayout) -> None:
         f = self.flash

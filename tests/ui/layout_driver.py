@@ -8,8 +8,10 @@ touches leaves the window or overlaps another (widgets in a scrolling area count
 are laid out), that the board, its panel, the top bar and the prompt bar do not overlap, and
 that every button is at least 48 dp each way. On an Overlord board it zooms in with the
 + button and a pinch, pans by dragging an empty hex, and taps hexes: each tap must name the
-hex under the finger. Startup goes through ``companion.ui.startup.quiet_kivy`` as
-``companion app`` does (density of a large window, quiet logs).
+hex under the finger. The board must be drawn in a few instructions (its shapes batched)
+and its hex names rendered as big as labels of their own would be. Startup goes through
+``companion.ui.startup.quiet_kivy`` as ``companion app`` does (density of a large window,
+quiet logs).
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ Config.set("graphics", "height", str(H))
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
 from driver_kit import check, drag, press, report, run, tap, walk  # noqa: E402
+from kivy.core.text import Label as CoreLabel  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
+from kivy.graphics.instructions import InstructionGroup  # noqa: E402
 from kivy.metrics import dp  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
@@ -44,6 +48,7 @@ from kivy.uix.textinput import TextInput  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.ui.app import CompanionApp  # noqa: E402
+from companion.ui.batch import glyphs  # noqa: E402
 from companion.ui.controller import Table  # noqa: E402
 from companion.ui.demo import overlord_demo, prepare  # noqa: E402
 from companion.ui.widgets import HexBoard  # noqa: E402
@@ -155,6 +160,29 @@ def check_board_frame(name: str, app: CompanionApp) -> None:
     lay = s.ids.board.layout
     check(f"{name}: hexes big enough to read", lay is not None and lay.radius >= dp(26),
           lay.radius / dp(1) if lay else None)
+    board = s.ids.board
+    made = instructions(board.canvas)  # ~2,000 when every shape was its own (issue 18)
+    check(f"{name}: the board drawn in a few instructions", 0 < made <= 300, made)
+    if lay is not None and board.position is not None and board.show_names and lay.radius > 16:
+        # the hex names rendered together: each the size a label of its own would be
+        size = max(10, int(lay.radius * 0.26))
+        wrong = []
+        grid = board.position.board
+        seen = [grid.name(h) for h in grid.hexes() if lay.visible(h)]
+        for hex_name in seen[:: max(1, len(seen) // 5)]:
+            got = glyphs(hex_name, size)
+            alone = CoreLabel(text=hex_name, font_size=size)
+            alone.refresh()
+            if got is None or (got.w, got.h) != tuple(alone.texture.size):
+                wrong.append((hex_name, got and (got.w, got.h), alone.texture.size))
+        check(f"{name}: hex names rendered as labels would be", not wrong, wrong)
+
+
+def instructions(canvas: Any) -> int:
+    n = 0
+    for c in canvas.children:
+        n += 1 + (instructions(c) if isinstance(c, InstructionGroup) else 0)
+    return n
 
 
 def shot(name: str) -> None:
