@@ -215,20 +215,28 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
                 break
     coarser = not first[0] or half > BIG_DIE or unsure  # big dice (or none)
     if coarser or pip_like:
-        # Every coarser size is read (each a quarter of the one before, so all of them
-        # cost about a third of the 640 px reading): a die three times too big shows only
-        # at the coarsest, its pips as dice at every size between. A surer reading at a
-        # coarser size replaces the one so far when the dice looked big or unsure; dice
-        # seen whole there take over the pips read as dice (:func:`_absorb`) in any case.
+        # Coarser sizes, each a quarter of the pixels of the one before. When the dice
+        # looked big or unsure, a surer coarser reading replaces the one so far (with no
+        # die at 640 px only as long as each size is surer: noise blurred to 160 px looks
+        # like dice). Coarser sizes are read while unsure dice are left: a die three times
+        # too big shows whole only at the coarsest, its pips as dice at every size
+        # between, and a die seen whole takes over the pips read as dice
+        # (:func:`_absorb`).
         size = WORK_SIZE
+        switching = coarser
         while size // 2 >= COARSEST:
             size //= 2
             got = _read_at(frame, profile, size, tray, cache)
             merged = (_absorb(best[0], _at(got[0], best_size / size)), best[1])
-            if coarser and _sure(got[0]) > _sure(merged[0]):
+            if switching and _sure(got[0]) > _sure(merged[0]):
                 best, best_size = got, size
-            else:
-                best = merged
+                if _median_half(got[0]) <= BIG_DIE and not _unsure(got[0]):
+                    switching = False
+                continue
+            switching = switching and bool(first[0])
+            best = merged
+            if not _unsure_any(best[0]):
+                break
     return best
 
 
