@@ -60,13 +60,13 @@ def _big_die(seed: int, face: int, px: int = 150) -> np.ndarray:
 
 
 def test_a_big_die_showing_one_is_not_read_as_its_pip() -> None:
-    # 150 px of 480 (200 px at 640): at 640 and 320 px it is found as its one pip or
-    # unsure; at 160 the die is seen whole and takes the place of what 640 px found
+    # 150 px of 480 (200 px at 640): at 640 px unsure, at 320 not found (not surer: the
+    # scale search used to stop there); at 160 it is seen whole and read
     def whole_one(reading: FrameReading) -> bool:
         dice = reading.dice
         return [d.face for d in dice] == [1] and dice[0].box[2] - dice[0].box[0] >= 100
 
-    for seed in (0, 6):
+    for seed in (0, 9):
         up = _big_die(seed, 1)
         assert whole_one(read_frame(up, load_profile("pips")))
         assert not whole_one(read_frame(up, load_profile("pips"), auto_scale=False))
