@@ -18,6 +18,9 @@ stage may mine hard "not a die" examples with the network of the stage before it
   its own colours, filled or outlined symbols, thin or bold strokes) and 100 ``classic``,
   plus 200 photos of dice with 22 other symbols (``vision.render.GLYPHS``) as classes used
   in training only, so the network learns shapes in general and ``teach`` can name new ones.
+  Stage 2 goes on from stage 1's network for 25 minutes (peak rate 1e-3) with up to 6
+  things that are not dice on each rendered table (cables, keys, cards, coins: ``render
+  --clutter``) and the hard "not a die" places stage 1 looked twice at.
   The ``olive`` style (other symbol shapes) is never used, so teaching ``olive`` dice
   measures teaching dice the network has not seen.
 """
@@ -37,14 +40,17 @@ PIP_FOLDERS = ("pipdice-dev", "pipdice-wood")
 
 _PIPS = ["--base", "pips", "--views", "2", "--epochs", "60", "--per-epoch", "40960", "--seed", "1",
          "--holdout", "--clutter", "6", "--rendered", "pipwhite:120:61", "--rendered", "pipmix:120:62"]
+_M44 = ["--base", "m44", "--views", "2", "--per-epoch", "40960",
+        "--rendered", "m44mix:300:44", "--rendered", "classic:100:45", "--glyphs", "200:46"]
 RECIPES: dict[str, list[list[str]]] = {
     "pips": [
         [*_PIPS, "--minutes", "17", "--mine", "pips"],
         [*_PIPS, "--minutes", "19", "--mine", "{prev}", "--save-state", "{state}"],
         [*_PIPS, "--minutes", "19", "--mine", "{prev}", "--init-state", "{state}"],
     ],
-    "m44": [["--base", "m44", "--views", "2", "--epochs", "24", "--per-epoch", "40960",
-             "--rendered", "m44mix:300:44", "--rendered", "classic:100:45", "--glyphs", "200:46"]],
+    "m44": [[*_M44, "--epochs", "24"],
+            [*_M44, "--epochs", "60", "--seed", "5", "--clutter", "6", "--init-profile", "{prev}",
+             "--lr", "1e-3", "--mine", "{prev}", "--minutes", "25", "--threads", "1"]],
 }
 
 

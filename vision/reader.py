@@ -116,6 +116,11 @@ SMALL_DIE = 9.0
 BIG_DIE = 34.0
 FINEST = 2560
 COARSEST = 160
+# A die read under this confidence may be a pip of a die too big for the working size: a
+# die seen at a coarser size (read at PIP_LIKE or surer) takes over the ones it holds
+# when they are under PIP_SHARE of its size (see _absorb).
+PIP_LIKE = 0.8
+PIP_SHARE = 0.6
 FLAT = 24  # a 640 px frame whose grey levels span less than this holds no die: no other scale
 
 Found = list[tuple[Face | None, float, float, float, float]]
@@ -143,13 +148,54 @@ def _unsure(found: Found) -> bool:
     return sum(face is None for face, *_rest in found) >= max(2, len(found) / 3)
 
 
+def _unsure_any(found: Found) -> bool:
+    """Whether any die is unreadable: the pips of a die too big for the working size are
+    read as small, unsure "dice" (a big 1's pip is one such). (Any die under
+    :data:`PIP_LIKE` read twice as many frames of the held-back dev photos again, for
+    two more desk dice 3x up, and took the dev photos' p95 past 33 ms.)"""
+    return any(face is None for face, *_rest in found)
+
+
+def _at(found: Found, factor: float) -> Found:
+    """A reading's dice with centres and sizes multiplied by ``factor`` (another scale)."""
+    return [(f, x * factor, y * factor, r * factor, c) for f, x, y, r, c in found]
+
+
+def _absorb(fine: Found, coarse: Found) -> Found:
+    """``fine`` with the dice of ``coarse`` (same pixels) that hold its smaller ones: at a
+    coarser scale a die too big for the fine one is seen whole, where the fine one read
+    its pips as dice. A coarse die read at :data:`PIP_LIKE` or surer takes over the fine
+    dice whose centres lie on it when each is under :data:`PIP_SHARE` of its size and
+    they are unsure (read under :data:`PIP_LIKE`) or, on a pip die showing 2 or more, as
+    many as its pips, and no other fine die overlaps it (a cluster of dice seen as one big die has other
+    dice on its edge, and more dice than its face has pips)."""
+    out = list(fine)
+    for face, x, y, r, conf in coarse:
+        if face is None or conf < PIP_LIKE:
+            continue
+        inside = [d for d in out if abs(d[1] - x) < r and abs(d[2] - y) < r]
+        if not inside or not all(d[3] < PIP_SHARE * r for d in inside):
+            continue
+        # (A lone die seen from a coarser scale looks like a 1's pip: one sure die is kept.)
+        pips = isinstance(face, int) and face >= 2 and len(inside) == face
+        if not pips and not all(d[4] < PIP_LIKE for d in inside):
+            continue
+        rest = [d for d in out if d not in inside]
+        if any(abs(d[1] - x) < r + d[3] and abs(d[2] - y) < r + d[3] for d in rest):
+            continue
+        out = [*rest, (face, x, y, r, conf)]
+    return out
+
+
 def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float64] | None,
              cache: dict[int, NDArray[np.uint8]], first: Reading) -> Reading:
     """The reading at the working scale that suits the dice, starting from 640 px's."""
     best = first
+    best_size = WORK_SIZE
     half = _median_half(first[0])
     unsure = _unsure(first[0])
-    if first[0] and SMALL_DIE <= half <= BIG_DIE and not unsure:
+    pip_like = _unsure_any(first[0])
+    if first[0] and SMALL_DIE <= half <= BIG_DIE and not unsure and not pip_like:
         return best
     grey = cv2.cvtColor(cache[WORK_SIZE], cv2.COLOR_BGR2GRAY)
     lo, hi, _, _ = cv2.minMaxLoc(grey)
@@ -166,18 +212,32 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
             cache.pop(size, None)  # big: not kept
             if _sure(got[0]) <= _sure(best[0]):
                 break
-            best = got
+            best, best_size = got, size
             if _median_half(got[0]) >= SMALL_DIE:
                 break
-    if not first[0] or half > BIG_DIE or unsure:  # big dice (or none): coarser
+    coarser = not first[0] or half > BIG_DIE or unsure  # big dice (or none)
+    if coarser or pip_like:
+        # Coarser sizes, each a quarter of the pixels of the one before. When the dice
+        # looked big or unsure, a surer coarser reading replaces the one so far (with no
+        # die at 640 px only as long as each size is surer: noise blurred to 160 px looks
+        # like dice). Coarser sizes are read while unsure dice are left: a die three times
+        # too big shows whole only at the coarsest, its pips as dice at every size
+        # between, and a die seen whole takes over the pips read as dice
+        # (:func:`_absorb`).
         size = WORK_SIZE
+        switching = coarser
         while size // 2 >= COARSEST:
             size //= 2
             got = _read_at(frame, profile, size, tray, cache)
-            if _sure(got[0]) <= _sure(best[0]):
-                break
-            best = got
-            if _median_half(got[0]) <= BIG_DIE and not _unsure(got[0]):
+            merged = (_absorb(best[0], _at(got[0], best_size / size)), best[1])
+            if switching and _sure(got[0]) > _sure(merged[0]):
+                best, best_size = got, size
+                if _median_half(got[0]) <= BIG_DIE and not _unsure(got[0]):
+                    switching = False
+                continue
+            switching = switching and bool(first[0])
+            best = merged
+            if not _unsure_any(best[0]):
                 break
     return best
 
