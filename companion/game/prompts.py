@@ -32,6 +32,26 @@ class DiceDue:
 
 
 @dataclass(frozen=True, slots=True)
+class HexPick:
+    """A step answered by hexes the players point at on the board (where each dropped figure
+    landed...): at most ``count``, sent as the ``field`` of ``action``, one word each, and
+    ``rest`` (e.g. "off") once for each of the ``count`` not pointed at."""
+
+    action: str
+    field: str
+    count: int
+    rest: str = ""
+    rest_words: str = ""  # what ``rest`` means, in words ("off the board")
+    what: str = ""  # what to point at, in words ("the hex each of the 4 figures landed on")
+
+    def answer(self, hexes: list[str]) -> dict[str, Any]:
+        """The action for these hexes (the first ``count``)."""
+        words = [*hexes[: self.count], *([self.rest] * max(0, self.count - len(hexes)) if self.rest
+                                         else [])]
+        return {"do": self.action, self.field: " ".join(words)}
+
+
+@dataclass(frozen=True, slots=True)
 class Prompt:
     kind: str  # the phase: play_card, order, move, battle, dice, review_dice, retreat, take_ground, over
     side: str | None  # the side that must act now (None when the game is over)
@@ -42,6 +62,7 @@ class Prompt:
     dice: DiceDue | None = None
     optional: bool = False  # the step may be skipped
     detail: tuple[str, ...] = field(default_factory=tuple)  # explanations, odds lines
+    pick: HexPick | None = None  # the step is answered by hexes tapped on the board
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

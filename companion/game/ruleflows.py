@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.game.errors import IllegalAction
 from companion.game.events import EVENTS, Event
-from companion.game.prompts import DiceDue, Prompt
+from companion.game.prompts import DiceDue, HexPick, Prompt
 from companion.game.rulestate import RuleState
 from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
@@ -1090,7 +1090,9 @@ class AirdropFlow(ScenarioRuleFlow):
                       highlight=(str(d["center"]),) if d.get("center") else (),
                       detail=("A figure off the board, on a hex with another unit or where it "
                               "may not stand is out of action (no medal); each other one is a "
-                              "full unit on its hex.",))
+                              "full unit on its hex.",),
+                      pick=HexPick("airdrop", "hexes", int(d["units"]), "off", "off the board",
+                                   f"the hex each of the {figures} dropped {over} landed on"))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         st = legal.state

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.board import Side
 from companion.ui import ruleslookup as lookup
@@ -11,6 +11,9 @@ from companion.ui.air_input import SPECIAL_WORDS, TOOLS
 from companion.ui.i18n import _
 from companion.ui.ruleslookup import SPECIAL_ACTIONS
 from companion.ui.tablebase import TableBase
+
+if TYPE_CHECKING:
+    from companion.game.prompts import HexPick
 
 # Actions that need no more than a button press: the button's words.
 BUTTON_ACTIONS: dict[str, str] = {
@@ -26,9 +29,11 @@ STEP_WORDS: dict[str, str] = {
     "desert_move": "Move on (desert rules)",
     "heal": "Heal",
     "seal_cave": "Seal the cave",
+    "airdrop": "Airdrop",
 }
-_STEP_WORDS = (_("The mine turned over shows"), _("Under the Commissar chip"),
-               _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"))
+_STEP_WORDS = (_("off the board"), _("The mine turned over shows"), _("Under the Commissar chip"),
+               _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"),
+               _("Airdrop"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
@@ -59,6 +64,13 @@ class BoardInput(TableBase):
             # the prompt ends "Waiting for the dice."; here the tablet says from where
             text = text.removesuffix(" Waiting for the dice.")
             return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
+        if p.pick is not None:  # a step answered by hexes: the board's taps say them
+            pick = p.pick
+            placed = f" ({len(self.landed)}/{pick.count} " + _("tapped") + ")" if self.landed else ""
+            rest = (" " + _("The others count as") + f" {_(pick.rest_words) or pick.rest}."
+                    if pick.rest else "")
+            return (f"{(p.side or '').title()}: " + _("tap") + f" {pick.what or _('the hexes')} ("
+                    + _("tap again to take one back") + ")." + rest + placed)
         if self.tool == "card_attack":
             return f"{self._card_name()}: {TOOLS[self.tool]}."
         if self.tool and self.tool_unit:
@@ -105,6 +117,9 @@ class BoardInput(TableBase):
         for h in p.highlight:
             out[h] = "battle" if p.kind == "dice" else "choice"
         name = st.hex_name
+        if p.pick is not None:
+            for h in self.landed:
+                out[h] = "picked"
         if p.kind == "order":
             for uid in self.picked:
                 if uid in st.position.units:
@@ -277,6 +292,8 @@ class BoardInput(TableBase):
             out.append((_("Leave the board:") + f" {self.said(self.selected)}",
                         {"do": "exit", "unit": self.selected}))
         out += self._air_buttons(p)
+        if p.pick is not None:
+            out.append((self.pick_label(p.pick), p.pick.answer(self.landed)))
         keep = self.recon_cards()
         for a in p.actions:
             if a == "end_turn" and keep:  # Air Pack recon: 2 cards drawn, the player keeps one
@@ -288,7 +305,7 @@ class BoardInput(TableBase):
         known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
                  "take_ground", "attack_run", "withdraw", "bomb", "ambush", "card_attack",
                  *SPECIAL_ACTIONS,
-                 *BUTTON_ACTIONS}
+                 *BUTTON_ACTIONS, *((p.pick.action,) if p.pick is not None else ())}
         offered = legal.candidates() if legal is not None else []
         for a in p.actions:  # actions this app has no special screen for (a scenario rule's
             if a in known:   # steps): a button for each one the legal actions offer, else one
@@ -301,6 +318,31 @@ class BoardInput(TableBase):
                                                                 if self.selected
                                                                 else ""), self.generic_action(a)))
         return out
+
+    def pick_label(self, pick: HexPick) -> str:
+        """The button that sends the hexes tapped for a step answered by hexes: "Airdrop: G5, H4
+        + 2 off the board"."""
+        words = _(STEP_WORDS.get(pick.action, pick.action.replace("_", " ").capitalize()))
+        rest = pick.count - len(self.landed)
+        parts = [", ".join(self.landed)] if self.landed else []
+        if rest > 0 and pick.rest:
+            parts.append(f"{rest} {_(pick.rest_words) if pick.rest_words else pick.rest}")
+        return f"{words}: " + " + ".join(parts) if parts else words
+
+    def _pick_tap(self, hex_name: str, pick: HexPick) -> bool:
+        """A hex tapped for a step answered by hexes: in (up to the count), or out again."""
+        if hex_name in self.landed:
+            self.landed.remove(hex_name)
+            self.message = ""
+        elif len(self.landed) >= pick.count:
+            self.message = _("All of them are placed: tap a lit hex to take one back.")
+            self._after_change()
+            return False
+        else:
+            self.landed.append(hex_name)
+            self.message = ""
+        self._after_change()
+        return True
 
     def step_label(self, action: dict[str, Any]) -> str:
         """A button's words for one offered step of a scenario rule: the action, then its
@@ -393,6 +435,8 @@ class BoardInput(TableBase):
         unit = next((u for u in st.position.units.values() if st.hex_name(u.hex) == hex_name), None)
         kind = p.kind
         self.last_hex = hex_name
+        if p.pick is not None:
+            return self._pick_tap(hex_name, p.pick)
         if self.tool and kind in ("move", "battle"):
             return self._tool_tap(hex_name, unit)
         if kind == "move" and self.selected and self._is_air(self.selected):

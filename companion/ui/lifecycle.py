@@ -391,6 +391,7 @@ class TableLifecycle(TableBase):
             lines, self._narrator = log_lines(game.events)
             self.log = lines[-200:]
             self.flash, self.dice_shown, self.selected, self.picked = None, [], None, []
+            self.landed = []
             self.clear_air()
             if self.screen == "start":
                 self.screen = "board"
@@ -496,7 +497,7 @@ class TableLifecycle(TableBase):
         if not reply.ok:
             if reply.stale:  # the table moved on: the link catches up, the screens follow
                 self.resyncs += 1
-                self.selected, self.picked = None, []
+                self.selected, self.picked, self.landed = None, [], []
                 self.clear_air()
                 self.message = _("The table moved on before this reached it (stale); here is "
                                  "where it is now.")
@@ -512,6 +513,8 @@ class TableLifecycle(TableBase):
             self.selected = None
         if action.get("do") in ("order", "undo"):
             self.picked = []
+        if p is None or p.pick is None:
+            self.landed = []
         self.clear_air()
         self._after_change()
         return True

@@ -114,6 +114,7 @@ class TableBase:
     selected: str | None
     last_hex: str | None
     picked: list[str]
+    landed: list[str]
     message: str
     log: list[str]
     _narrator: Narrator

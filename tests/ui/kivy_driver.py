@@ -10,6 +10,7 @@ this script taps, drags and presses buttons like a player would) with dice from 
 source, until a retreat was chosen by a tap and a medal was won; checks the widgets on the way.
 ``screens``: a PNG of every screen. ``kill`` plays to a battle, opens the air panel and kills
 itself (SIGKILL); ``resumed`` starts again on the same data folder like ``companion app`` does.
+``airdrop``: Sainte-Mere-Eglise's drop told by taps on the hexes the figures landed on.
 The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
 """
 
@@ -357,6 +358,34 @@ def kill_steps(app: CompanionApp) -> Iterator[float]:
     yield 1.0
 
 
+def airdrop_steps(app: CompanionApp) -> Iterator[float]:
+    """Sainte-Mere-Eglise: the four figures dropped on the table are told by taps on the hexes
+    they landed on (one taken back), the panel's one Airdrop button sends them."""
+    t = app.table
+    board = app.screen("board").ids.board
+    yield 0.2
+    labels = [b.text for b in walk(app.root) if isinstance(b, Button)]
+    check("airdrop button before any tap", "Airdrop: 4 off the board" in labels, labels)
+    for h in ("g6", "G5", "f6", "e6"):
+        tap(*board.hex_center(h))
+        yield 0.05
+    tap(*board.hex_center("e6"))  # that one was not there after all: taken back
+    yield 0.1
+    check("taps placed three figures", t.landed == ["g6", "G5", "f6"], t.landed)
+    shot("airdrop-tapped")
+    want = {"do": "airdrop", "hexes": "g6 G5 f6 off"}
+    check("airdrop pressed", press(app, lambda x: x == want))
+    yield 0.2
+    st = t.state
+    dropped = sorted(st.hex_name(u.hex) for u in st.position.units.values()
+                     if u.id.startswith("adrop")) if st is not None else []
+    check("two figures landed as units", dropped == ["f6", "g6"], dropped)
+    p = t.prompt()
+    check("the Allies' first card next", p is not None and p.kind == "play_card",
+          p.kind if p else None)
+    shot("airdrop-done")
+
+
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     yield 0.1
@@ -376,8 +405,13 @@ def main() -> None:
         table.new_game(air_scenario(), deck_seed=3, seed=3)
     elif MODE == "resumed":
         table.restore()  # what `companion app` does on start
+    elif MODE == "airdrop":
+        from companion.scenarios import load
+
+        real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+        table.new_game(load(real / "3-SainteMereEglise.m44"))
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
-                 "resumed": resumed_steps, "air": air_steps}[MODE]
+                 "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 

@@ -313,3 +313,38 @@ def test_a_mine_turned_over_is_answered_by_a_button_per_number(tmp_path: Path) -
     assert t.act(mines[2][1])  # a 2: the unit rolls 2 dice at once
     assert t.session is not None and t.session.log.last_seq > seq
     assert t.prompt() is not None and t.prompt().kind != "rule_step"
+
+
+def test_an_airdrop_is_answered_by_tapping_where_each_figure_landed(tmp_path: Path) -> None:
+    """Sainte-Mere-Eglise: the players drop 4 figures on the table, then tap the hex each one
+    landed on (again to take it back); the figures not tapped are off the board. The game's
+    prompt says the step is answered by hexes (``Prompt.pick``); the app names no rule."""
+    from companion.scenarios import load
+
+    bga = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+    t = Table.open(tmp_path)
+    assert t.new_game(load(bga / "3-SainteMereEglise.m44"))
+    p = t.prompt()
+    assert p is not None and p.kind == "rule_step" and p.pick is not None and p.pick.count == 4
+
+    def drop_button() -> tuple[str, dict[str, object]]:
+        found = [b for b in t.buttons() if b[1].get("do") == "airdrop"]
+        assert len(found) == 1  # one button, not the auto player's guesses
+        return found[0]
+
+    assert drop_button() == ("Airdrop: 4 off the board", {"do": "airdrop", "hexes": "off off off off"})
+    for h in ("g6", "G5", "f6", "F5"):
+        assert t.tap_hex(h)
+    assert t.highlights()["f6"] == "picked"
+    assert not t.tap_hex("e6")  # a fifth: refused with a word, nothing changes
+    assert "placed" in t.message and "e6" not in t.landed
+    assert t.tap_hex("F5")  # taken back
+    label, action = drop_button()
+    assert label == "Airdrop: g6, G5, f6 + 1 off the board"
+    assert action == {"do": "airdrop", "hexes": "g6 G5 f6 off"}
+    assert t.press(action)
+    st = t.state
+    assert st is not None and t.landed == []
+    dropped = sorted(st.hex_name(u.hex) for u in st.position.units.values() if u.id.startswith("adrop"))
+    assert dropped == ["f6", "g6"]  # G5 holds the Axis: that figure is out of action
+    assert t.prompt() is not None and t.prompt().kind == "play_card"
