@@ -418,14 +418,14 @@ class AirInput(TableBase):
         if "bomb" in p.actions:  # New Flight Plan: a bomb on the objective hex it ended on
             declared = {b.get("unit") for b in bombs}
             for uid in st.ordered:
-                u = st.position.units.get(uid)
-                if u is None or not u.spec.air or u.side is not st.active or uid not in st.moved \
-                        or uid in declared or not self._may_bomb(u.type):
+                bomber = st.position.units.get(uid)
+                if bomber is None or not bomber.spec.air or bomber.side is not st.active \
+                        or uid not in st.moved or uid in declared or not self._may_bomb(bomber.type):
                     continue
-                if lookup.bombing_objective(st, u.hex) is None:
+                if lookup.bombing_objective(st, bomber.hex) is None:
                     continue  # only over an objective hex
                 out.append((_("Strategic bombing:") + f" {self.said_kind(uid)} " + _("bombs the objective on")
-                            + f" {st.hex_name(u.hex)}", {"do": "bomb", "unit": uid}))
+                            + f" {st.hex_name(bomber.hex)}", {"do": "bomb", "unit": uid}))
         if p.kind == "order":
             for uid in self.deploy_options():
                 chosen = uid == self.deploy_unit

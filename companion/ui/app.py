@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -146,19 +147,19 @@ class StartScreen(TableScreen):
             thumb = HexBoard(interactive=False, show_names=False)
             thumb.scenario, thumb.position = sc, pos
             card.add_widget(thumb)
-            card.add_widget(button(sc.name(), lambda n=name: self.play(n), action=("play", name),
+            card.add_widget(button(sc.name(), partial(self.play, name), action=("play", name),
                                    height=56))
             box.add_widget(card)
         air = self.ids.air
         air.clear_widgets()
         for key, text in AIR_CHOICES:
-            air.add_widget(button(text, lambda k=key: self.set_air(k), height=52, font=17,
+            air.add_widget(button(text, partial(self.set_air, key), height=52, font=17,
                                   selected=t.settings.air_rules == key, action=("air", key)))
         dice = self.ids.dice
         dice.clear_widgets()
         current = dicesources.kind_of(t.settings.dice)
         for key, text in DICE_CHOICES:
-            dice.add_widget(button(text, lambda k=key: self.set_dice(k), height=52, font=17,
+            dice.add_widget(button(text, partial(self.set_dice, key), height=52, font=17,
                                    selected=current == key, action=("dice", key)))
         saved = self.ids.saved
         saved.clear_widgets()
@@ -169,7 +170,7 @@ class StartScreen(TableScreen):
             when = g.updated[:16].replace("T", " ")
             saved.add_widget(button(f"{g.title or g.scenario}, " + _("turn") + f" {g.turn}\n"
                                     + _("last played") + f" {when}",
-                                    lambda gid=g.id: t.resume(gid), height=64, font=17,
+                                    partial(t.resume, g.id), height=64, font=17,
                                     action=("resume", g.id)))
         self.ids.message.text = t.message
 
@@ -331,7 +332,7 @@ class BoardScreen(TableScreen):
         if whole_deck and sections and others:
             tabs = BoxLayout(size_hint_y=None, height=dp(50), spacing=dp(4))
             for key, words in (("section", _("Section cards")), ("other", _("Tactic cards"))):
-                tabs.add_widget(button(words, lambda k=key: self._card_tab(k), height=50, font=17,
+                tabs.add_widget(button(words, partial(self._card_tab, key), height=50, font=17,
                                        selected=group == key, color=(0.25, 0.28, 0.32, 1),
                                        action=("cards", key)))
             panel.add_widget(tabs)
@@ -353,7 +354,7 @@ class BoardScreen(TableScreen):
                     cid, n = cells[section]
                     action = t.play_card_action(cid)
                     text = t.card_name(cid).rsplit(" ", 1)[-1] + (f" x{n}" if n > 1 else "")
-                    grid.add_widget(self._guarded(button(text, lambda a=action: self._press(a),
+                    grid.add_widget(self._guarded(button(text, partial(self._press, action),
                                                          action=action, height=50, font=16), action))
             panel.add_widget(grid)
         if others and (group == "other" or not whole_deck):
@@ -364,7 +365,7 @@ class BoardScreen(TableScreen):
             for cid, name, n in others:
                 action = t.play_card_action(cid)
                 grid.add_widget(self._guarded(button(name + (f" x{n}" if n > 1 else ""),
-                                                     lambda a=action: self._press(a), action=action,
+                                                     partial(self._press, action), action=action,
                                                      height=50, font=15 if whole_deck else 16),
                                               action))
             panel.add_widget(grid)
@@ -393,7 +394,7 @@ class BoardScreen(TableScreen):
             grid = GridLayout(cols=2, spacing=4, size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for text, action in markers:
-                grid.add_widget(button(text, lambda a=action: self._press(a), action=action,
+                grid.add_widget(button(text, partial(self._press, action), action=action,
                                        height=52, font=16, color=(0.38, 0.3, 0.2, 1),
                                        selected=bool(action.get("placed"))))
             panel.add_widget(grid)
@@ -404,7 +405,7 @@ class BoardScreen(TableScreen):
                 "cancel", "path_back") else (0.3, 0.36, 0.26, 1)
             if action.get("do") == "move" and "path" in action:
                 colour = (0.2, 0.45, 0.6, 1)  # the flight being built: send it
-            panel.add_widget(self._guarded(button(text, lambda a=action: self._press(a),
+            panel.add_widget(self._guarded(button(text, partial(self._press, action),
                                                   action=action, color=colour), action))
 
     def _press(self, action: dict[str, Any]) -> None:
@@ -457,7 +458,7 @@ class BoardScreen(TableScreen):
         if cards:
             panel.add_widget(Factory.Heading(text=_("Air Combat card with it?")))
             for title in cards:
-                panel.add_widget(button(title, lambda c=title: t.press({"ui": "air_card", "card": c}),
+                panel.add_widget(button(title, partial(t.press, {"ui": "air_card", "card": title}),
                                         action={"ui": "air_card", "card": title}, height=48,
                                         font=17, selected=t.air_card == title))
         if t.sortie_cards():
@@ -524,7 +525,7 @@ class BoardScreen(TableScreen):
                            beside=undo_button if compact else None)
             for text, action in t.buttons():  # Ambush, played before these dice
                 if action.get("do") == "ambush":
-                    panel.add_widget(button(text, lambda a=action: self._press(a), action=action,
+                    panel.add_widget(button(text, partial(self._press, action), action=action,
                                             color=(0.5, 0.25, 0.25, 1), height=52))
             if undo_button is not None and not compact:
                 panel.add_widget(undo_button)
@@ -568,17 +569,17 @@ class BoardScreen(TableScreen):
         for key, words in (("hits", _("Hits")), ("flags", _("Flags that count"))):
             row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
             row.add_widget(Label(text=words, font_size="20sp", color=theme.TEXT))
-            row.add_widget(button("-", lambda k=key: self._override_step(k, -1), height=56,
+            row.add_widget(button("-", partial(self._override_step, key, -1), height=56,
                                   font=24, action=("override", key, -1)))
             row.add_widget(Label(text=str(o[key]), font_size="26sp", bold=True, color=theme.GOLD,
                                  size_hint_x=None, width=dp(60)))
-            row.add_widget(button("+", lambda k=key: self._override_step(k, 1), height=56,
+            row.add_widget(button("+", partial(self._override_step, key, 1), height=56,
                                   font=24, action=("override", key, 1)))
             box.add_widget(row)
         box.add_widget(label(_("Why (the game log keeps it):"), 17))
         reasons = GridLayout(cols=3, spacing=dp(4), size_hint_y=None, height=dp(52))
         for why in self.OVERRIDE_REASONS:
-            reasons.add_widget(button(why, lambda w=why: self._override_reason(w), height=52,
+            reasons.add_widget(button(why, partial(self._override_reason, why), height=52,
                                       font=15, selected=o["reason"] == why,
                                       action=("override", "reason", why)))
         box.add_widget(reasons)
@@ -755,7 +756,7 @@ class SettingsScreen(TableScreen):
         kinds = self.ids.kinds
         kinds.clear_widgets()
         for key, text in DICE_CHOICES:
-            kinds.add_widget(button(text, lambda k=key: self.choose(k), selected=key == kind,
+            kinds.add_widget(button(text, partial(self.choose, key), selected=key == kind,
                                     action=("dice", key), height=56))
         self.ids.sound.active = t.settings.sound
         self.ids.speak.active = t.settings.speak
@@ -772,7 +773,7 @@ class SettingsScreen(TableScreen):
                 detail.add_widget(label(_("No USB serial device is connected. Plug the tray in, "
                                           "then look again."), 18, theme.MUTED))
             for dev, desc in ports:
-                detail.add_widget(button(f"{dev}  {desc}", lambda d=dev: self.use(f"serial:{d}"),
+                detail.add_widget(button(f"{dev}  {desc}", partial(self.use, f"serial:{dev}"),
                                          action=("serial", dev), height=52))
             detail.add_widget(button(_("Look again"), self.refresh, height=52))
         elif kind == "mqtt":
@@ -802,7 +803,7 @@ class SettingsScreen(TableScreen):
             on = bool(getattr(t.settings, review))
             detail.add_widget(button((_("Check the dice before they apply: on") if on else
                                       _("Check the dice before they apply: off")),
-                                     lambda r=review, v=not on: self._set_review(r, v), height=52,
+                                     partial(self._set_review, review, not on), height=52,
                                      font=17, selected=on, action=("review", review)))
         detail.add_widget(label(_("In use now:") + f" {t.dice_source_name}", 18, theme.GOLD))
         detail.add_widget(Label())
@@ -818,7 +819,7 @@ class SettingsScreen(TableScreen):
         sides = self.ids.table_sides
         sides.clear_widgets()
         for key, text in TABLE_SIDE_CHOICES:
-            sides.add_widget(button(text, lambda k=key: self.set_side(k), height=48, font=16,
+            sides.add_widget(button(text, partial(self.set_side, key), height=48, font=16,
                                     selected=s.table_side == key, action=("side", key)))
         row = self.ids.table_buttons
         row.clear_widgets()

@@ -42,7 +42,7 @@ def start_folder(last: str | None = None) -> str:
     return str(Path.cwd())
 
 
-class FilePicker(ModalView):  # type: ignore[misc]
+class FilePicker(ModalView):
     """Kivy's list file chooser in a window over the start screen, scenario files only."""
 
     def __init__(self, on_chosen: Callable[[str], Any], folder: str, **kw: Any) -> None:

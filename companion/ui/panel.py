@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from companion.ui.controller import Table
 
 
-class PanelModel(EventDispatcher):  # type: ignore[misc]
+class PanelModel(EventDispatcher):
     """The board screen's values (see the module docstring)."""
 
     title = StringProperty("")

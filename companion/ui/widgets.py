@@ -154,7 +154,7 @@ class HexBoard(StencilView):
         self._auto_size = (self.width, self.height)
         want = self.min_radius / max(lay.fit_radius, 1e-6)
         if want <= 1.05 or not self.interactive:
-            changed = self.zoom != 1.0
+            changed = bool(self.zoom != 1.0)
             self.zoom, self.pan = 1.0, [0.0, 0.0]
             return changed
         self.zoom = min(self.MAX_ZOOM, want)
@@ -930,7 +930,7 @@ class BoardSplit(Layout):
 
     @property
     def portrait(self) -> bool:
-        return self.height > self.width * 1.05
+        return bool(self.height > self.width * 1.05)
 
     def do_layout(self, *a: Any) -> None:
         kids = list(reversed(self.children))
@@ -1007,7 +1007,8 @@ class PanelColumns(Layout):
         kids = list(reversed(self.children))
         pl, pt, pr, pb = self.padding
         sp = self.spacing
-        view = self.viewport or self.height
+        height = float(self.size[1])
+        view = self.viewport or height
         avail = max(1.0, view - pt - pb)
         n = self.columns()
         col_w = (self.width - pl - pr - sp * (n - 1)) / n
@@ -1041,7 +1042,7 @@ class PanelColumns(Layout):
                         fixed[i] -= cut
                         over -= cut
         total = max(view, max(fixed) + pt + pb)
-        if self.size_hint_y is None and abs(self.height - total) > 0.5:
+        if self.size_hint_y is None and abs(height - total) > 0.5:
             self.height = total  # the ScrollView moves us; the children follow at once below
         for i, col in enumerate(cols):
             x = self.x + pl + i * (col_w + sp)
