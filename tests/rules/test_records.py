@@ -93,8 +93,20 @@ def _bodies() -> dict[str, Callable[[Callable[..., Any], Callable[..., Any]], ty
 
         return Named
 
+    def derived(dc: Callable[..., Any], field: Callable[..., Any]) -> type:
+        @dc(frozen=True)
+        class Base:
+            name: str
+            size: int = 1
+
+        @dc(frozen=True)
+        class Derived(Base):
+            extra: str = "x"
+
+        return Derived
+
     return {"point": point, "spec": spec, "unit": unit, "board": board,
-            "frozen_plain": frozen_plain, "own_repr": own_repr}
+            "frozen_plain": frozen_plain, "own_repr": own_repr, "derived": derived}
 
 
 ARGS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
@@ -105,6 +117,7 @@ ARGS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "board": [((3,), {}), ((4, [1, 2]), {})],
     "frozen_plain": [((2,), {}), ((2, 1), {}), ((), {"hits": 0, "flags": 2})],
     "own_repr": [(("x",), {}), (("y",), {})],
+    "derived": [(("a",), {}), (("a", 2), {}), (("a", 1, "y"), {}), ((), {"name": "b", "extra": "z"})],
 }
 
 
