@@ -25,6 +25,18 @@ MAX_TURNS = 150
 
 # file -> the start of each error the check still reports (rules not played yet)
 KNOWN: dict[str, list[str]] = {
+    # the battle-star tokens mark the three units with collapsible boats (Terrain Pack, p. 8)
+    "1302-NijmegenBridges.m44": ["a2, b2, c2: unknown tag 'tag1'"],
+    # every forest and village impassable (bga-memoir's IMPASSABLE_HILL on woods/buildings: no
+    # impassable forest or village in the terrain table); Wittmann's Tiger (ignore 1 flag, +1d
+    # when not moving, its star no medal) and its battle-star token
+    "17-VillersBocage.m44": [
+        "F9, b8, e8, H7, a6, b6, e6, D5, g4, A3, B3, G3, c2, d2, e2, i2, k2: forest ('woods') "
+        "behaviour 'IMPASSABLE_HILL' is not played",
+        "J9, i8, k8, I7, L7, I5, K5, L5, i4: town or village ('buildings') behaviour "
+        "'IMPASSABLE_HILL' is not played",
+        "e8: unit behaviour 'IS_WITTMANN' is not played",
+        "e8: unknown tag 'tag1'"],
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
     "4000-TheTatsinskayaRaid.m44": [
