@@ -39,6 +39,10 @@ KNOWN: dict[str, list[str]] = {
         "e8: unknown tag 'tag1'"],
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
+    # the Axis wins by medals only with at least one of them from a unit exiting toward
+    # Gembloux (bga-memoir must_have_unit_exit): no victory condition asks it yet
+    "3496-BreakthroughToGembloux.m44": [
+        "game_info.options: option 'must_have_unit_exit' is not played"],
     "4000-TheTatsinskayaRaid.m44": [
         "text.rules: the briefing's camouflage (Actions 16) is not played"],
     "6687-DropInTheNight82nd.m44": [
