@@ -45,6 +45,10 @@ KNOWN: dict[str, list[str]] = {
         "game_info.options: option 'must_have_unit_exit' is not played"],
     "4000-TheTatsinskayaRaid.m44": [
         "text.rules: the briefing's camouflage (Actions 16) is not played"],
+    # Armor Breakthrough (Actions 22: up to 2 armor units per side enter from the baseline;
+    # the Axis ones elite and barred from the exit hexes) is not played
+    "4090-ClosingTheGap.m44": [
+        "game_info.options: option 'armor_breakthrough_rules' is not played"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
