@@ -47,6 +47,9 @@ KNOWN: dict[str, list[str]] = {
         "text.rules: the briefing's camouflage (Actions 16) is not played"],
     # Armor Breakthrough (Actions 22: up to 2 armor units per side enter from the baseline;
     # the Axis ones elite and barred from the exit hexes) is not played
+    # the two exit tokens (bare 'tag4') name no side and no behaviour; only the briefing says
+    # they are the Allies' exits, and no rule reads a side from the briefing's text
+    "4241-EscapeViaTheCoastalRoad.m44": ["M5, A1: exit marker without a side or a group"],
     "4090-ClosingTheGap.m44": [
         "game_info.options: option 'armor_breakthrough_rules' is not played"],
     "6687-DropInTheNight82nd.m44": [
