@@ -52,6 +52,12 @@ KNOWN: dict[str, list[str]] = {
     "4241-EscapeViaTheCoastalRoad.m44": ["M5, A1: exit marker without a side or a group"],
     "4090-ClosingTheGap.m44": [
         "game_info.options: option 'armor_breakthrough_rules' is not played"],
+    # paradrops during play on the battle-star hexes (Actions 20), Japanese barges (no terrain of
+    # the table), and the beach face of a Breakthrough board (where its shore lies is not known)
+    "4683-ManadoLandings.m44": [
+        "d16, i16, f14, H13, f12: unknown tag 'tag1'",
+        "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
+        "board.face: the beach face is only drawn on 9-row boards"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
