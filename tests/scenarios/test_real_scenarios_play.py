@@ -58,6 +58,8 @@ KNOWN: dict[str, list[str]] = {
         "d16, i16, f14, H13, f12: unknown tag 'tag1'",
         "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
         "board.face: the beach face is only drawn on 9-row boards"],
+    # bare 'tag4' exit tokens again (the briefing: the Axis wins only by exiting 3 units there)
+    "5841-TheSurrenderOfElstersColumn.m44": ["C1, G1, J1: exit marker without a side or a group"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
