@@ -60,6 +60,11 @@ KNOWN: dict[str, list[str]] = {
         "board.face: the beach face is only drawn on 9-row boards"],
     # bare 'tag4' exit tokens again (the briefing: the Axis wins only by exiting 3 units there)
     "5841-TheSurrenderOfElstersColumn.m44": ["C1, G1, J1: exit marker without a side or a group"],
+    # Supply Trucks ('veh', Troops 17) are no troop of the table; 6380's exit token names no side
+    "6380-NovilleToFoy.m44": ["G13, h12, G9: unknown unit code 'vehus'",
+                              "C1: exit marker without a side or a group"],
+    "6433-BreakthroughAtMortain.m44": ["D17: unknown unit code 'vehger'",
+                                       "G1: unknown unit code 'vehus'"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
