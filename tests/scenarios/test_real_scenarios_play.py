@@ -65,6 +65,11 @@ KNOWN: dict[str, list[str]] = {
                               "C1: exit marker without a side or a group"],
     "6433-BreakthroughAtMortain.m44": ["D17: unknown unit code 'vehger'",
                                        "G1: unknown unit code 'vehus'"],
+    # the battle stars mark the Axis reinforcements held back until 5 medals (no rule reads
+    # them), and the beach face of a Breakthrough board (where its shore lies is not known)
+    "6541-BreakthroughToTheBeach.m44": [
+        "H17, K17, L17, M17, l16: unknown tag 'tag1'",
+        "board.face: the beach face is only drawn on 9-row boards"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
