@@ -153,6 +153,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         (UnitChange(_c(ignore_flags=1)),),
         source=f"{_BGA_UNITS}: the editor's unit behaviour CAN_IGNORE_ONE_FLAG"),
     RuleVariant(
+        "two_medals", "Unit worth 2 medals (unit behaviour)",
+        (UnitChange(_c(medal_worth=2)),),
+        source="bga-memoir Units/EliteArmor.php getMedalsWorth: the editor's unit behaviour "
+               "GERMAN_2VICTANK, an elite armor unit whose elimination gives 2 medals (5 Mont "
+               "Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\")"),
+    RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
         for_sides=frozenset({Side.ALLIES}), extra_section_orders=1,
         source="Pacific Theater rules, US Marine Corps Command (Gung Ho!): a card that "

@@ -194,6 +194,7 @@ BEHAVIOR_VARIANTS: dict[str, str] = {
     "ARMOR_MOVE_TWO": "armor_move_two",
     "ELITE_ARMOR_MOVE_TWO": "armor_move_two",
     "CAN_IGNORE_ONE_FLAG": "ignore_one_flag",
+    "GERMAN_2VICTANK": "two_medals",  # bga-memoir Units/EliteArmor.php getMedalsWorth
 }
 # Tiles that are troops (bga-memoir Units::loadScenario: a rect_terrain 'pdestroyer', 'loco'
 # or 'wagon' is a unit of player 2's side) -> the unit type.

@@ -157,6 +157,33 @@ def test_unit_behaviours_armor_move_two_and_ignore_one_flag() -> None:
     assert ignorable_flags(pos, pos.units["x1"]) == 1
 
 
+def test_unit_behaviour_two_medals_gives_two_medals_when_the_unit_is_eliminated() -> None:
+    # 5 Mont Mouchet: "Eliminating an Axis tank unit counts as two victory medals"
+    # (GERMAN_2VICTANK, bga-memoir Units/EliteArmor.php getMedalsWorth)
+    pos = position(unit("a1", "allies", "infantry", "F5"),
+                   unit("x1", "axis", "elite_armor", "G5", figures=1),
+                   unit("x2", "axis", "elite_armor", "f6", figures=1))
+    pos.units["x1"].variants = ("two_medals",)
+    assert pos.units["x1"].spec.medal_worth == 2 and pos.units["x2"].spec.medal_worth == 1
+    two = resolve_battle(pos, "a1", "x1", ["armor", "armor", "armor"])
+    one = resolve_battle(pos, "a1", "x2", ["armor", "armor", "armor"])
+    assert two.eliminated and two.medals[Side.ALLIES] == 2
+    assert one.eliminated and one.medals[Side.ALLIES] == 1
+
+
+def test_the_editors_german_2victank_is_the_two_medals_variant() -> None:
+    s = import_m44({"board": {"type": "STANDARD", "face": "COUNTRY", "hexagons": [
+        {"row": 0, "col": 0, "unit": {"name": "tank2ger", "behavior": "GERMAN_2VICTANK",
+                                      "badge": "badge4"}},
+        {"row": 0, "col": 2, "unit": {"name": "tank2ger", "badge": "badge4"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}})
+    assert not [p for p in problems(s) if p.severity == "error"]
+    worth = sorted(u.spec.medal_worth for u in to_position(s).units.values()
+                   if u.side is Side.AXIS)
+    assert worth == [1, 2]
+
+
 def _marines(*extra: dict[str, Any], variants: Any = None) -> Position:
     # five Allied infantry units in their left section (A1-D1 and A2: columns A-D are the left
     # section for the player at the bottom) and two Axis units in the Axis left section
