@@ -1,5 +1,7 @@
 """The layer contracts in pyproject.toml can fail: in a copy of the packages, one import up
-the table (the rules core importing the game layer) breaks them, and lint-imports says so."""
+the table (the rules core importing the game layer) breaks them, and so does an import down
+the table that GUIDE's map does not allow (the store reaching past the game layer into the
+rules), and lint-imports says so."""
 
 from __future__ import annotations
 
@@ -32,3 +34,19 @@ def test_an_import_up_the_table_breaks_the_contracts(tmp_path: Path) -> None:
     assert broken.returncode != 0
     assert "companion.rules.odds -> companion.game.state" in broken.stdout
     assert "2 broken" in broken.stdout  # the layers and "the rules core imports ... only"
+
+
+def test_the_store_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path) -> None:
+    """The layers allow any import down the table; GUIDE allows the store the game layer only.
+    A direct import of the rules (even of their record helper) breaks the store's contract."""
+    for name in ("companion", "vision"):
+        shutil.copytree(ROOT / name, tmp_path / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    store = tmp_path / "companion" / "store" / "sqlite_store.py"
+    store.write_text(store.read_text() + "\nfrom companion.rules import records as _probe  # noqa\n")
+    broken = _lint(tmp_path)
+    assert broken.returncode != 0
+    assert "The store keeps the game's events and knows no wire BROKEN" in broken.stdout
+    assert "companion.store.sqlite_store -> companion.rules.records" in broken.stdout
+    assert "1 broken" in broken.stdout

@@ -22,11 +22,10 @@ import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, Protocol, TypeVar
-
-from companion.rules.records import dataclass, field
 
 APP_DIR_NAME = "m44-companion"
 EXPORT_FORMAT = "m44-companion-game"
