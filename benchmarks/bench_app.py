@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from xdisplay import ensure_display  # benchmarks/, beside this script
 
 CHILD = r"""
 import json, os, resource, sys, time
@@ -96,17 +97,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
-    xvfb = None
-    if not env.get("DISPLAY"):
-        exe = shutil.which("Xvfb")
-        if exe is None:
-            print("no DISPLAY and no Xvfb: cannot draw the app", file=sys.stderr)
-            return 2
-        n = next(i for i in range(400, 600) if not Path(f"/tmp/.X{i}-lock").exists())
-        xvfb = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
-        env["DISPLAY"] = f":{n}"
+    xvfb = ensure_display(env)
     results: list[dict[str, float]] = []
     try:
         for _ in range(args.runs):

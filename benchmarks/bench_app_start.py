@@ -34,13 +34,14 @@ import compileall
 import itertools
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from xdisplay import ensure_display  # benchmarks/, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -197,16 +198,7 @@ def main() -> int:
     xvfb = None
     tmp = tempfile.TemporaryDirectory(prefix="bench-app-start-")
     try:
-        if not env.get("DISPLAY"):
-            exe = shutil.which("Xvfb")
-            if exe is None:
-                print("no DISPLAY and no Xvfb: cannot draw the app", file=sys.stderr)
-                return 2
-            n = next(i for i in range(400, 600) if not Path(f"/tmp/.X{i}-lock").exists())
-            xvfb = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(1.0)
-            env["DISPLAY"] = f":{n}"
+        xvfb = ensure_display(env)
         env["KIVY_HOME"] = str(Path(tmp.name) / "kivy")  # shared: made by the first start
         data_dir = str(Path(tmp.name) / "data")
         make_saved_game(data_dir, env)

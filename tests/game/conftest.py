@@ -31,3 +31,11 @@ def play_turn(g: GameSession, card: str, units: list[str] | None = None,
         g.act({"do": "move", "unit": unit, "to": to})
     g.act({"do": "end_moves"})
     g.act({"do": "end_turn"})
+
+
+def declare_battle(g: GameSession, attacker: str, target: str, card: str = "attack_center") -> None:
+    """Play ``card``, order the attacker alone, move nothing, and declare its battle."""
+    g.act({"do": "play_card", "card": card})
+    g.act({"do": "order", "units": [attacker]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": attacker, "target": target})

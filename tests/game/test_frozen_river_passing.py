@@ -15,6 +15,7 @@ from companion.game.session import GameSession
 from companion.game.state import GameLog, Phase
 from companion.rules.board import Board, BoardKind, Hex, Side
 from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
+from tests.game.conftest import declare_battle
 
 A, X = Side.ALLIES, Side.AXIS
 BOARD = Board.of(BoardKind.STANDARD, A)
@@ -108,10 +109,7 @@ def _retreat_game(frozen: list[str]) -> GameSession:
                  sides={A: SideSetup(cards=5, medals_to_win=4), X: SideSetup(cards=5, medals_to_win=4)},
                  starts=X)
     g = GameSession.new(s)
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["x1"]})
-    g.act({"do": "end_moves"})
-    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    declare_battle(g, "x1", "a1")
     g.act({"do": "dice", "faces": ["flag", "flag", "star"]})
     return g
 

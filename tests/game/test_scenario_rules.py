@@ -19,6 +19,7 @@ from companion.game.state import GameLog, Phase
 from companion.rules.board import Side
 from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
 from companion.scenarios.check import problems
+from tests.game.conftest import declare_battle
 
 
 def scenario(units: list[UnitSetup], terrain: list[TerrainPiece] | None = None,
@@ -182,10 +183,7 @@ def _desert(on: bool = True) -> Scenario:
 
 
 def _take_ground(g: GameSession) -> None:
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["a1"]})
-    g.act({"do": "end_moves"})
-    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    declare_battle(g, "a1", "x1")
     g.act({"do": "dice", "faces": ["infantry", "flag", "flag"]})
     assert "x1" not in g.state.position.units
     g.act({"do": "take_ground", "advance": True})
@@ -257,10 +255,7 @@ def test_frozen_river_a_retreat_onto_it_rolls_two_dice_a_star_a_figure() -> None
                   _u("x2", X, "infantry", "A9")],
                  terrain=[TerrainPiece("f6", "frozen_river"), TerrainPiece("g6", "frozen_river")])
     g = GameSession.new(s)
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["a1"]})
-    g.act({"do": "end_moves"})
-    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    declare_battle(g, "a1", "x1")
     g.act({"do": "dice", "faces": ["flag", "armor", "armor"]})
     if g.state.phase is Phase.RETREAT:
         g.act({"do": "retreat", "hex": "g6"})
@@ -466,10 +461,7 @@ def test_an_assault_resumed_after_an_ambush_rolls_the_dice_its_attacker_has_now(
                   _u("x1", X, "infantry", "G5", nation="jp"), _u("x2", X, "infantry", "A9")],
                  starts=X)
     g = GameSession.new(s)
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["x1"]})
-    g.act({"do": "end_moves"})
-    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    declare_battle(g, "x1", "a1")
     assert g.legal().roll is not None and g.legal().roll.dice == 4  # type: ignore[union-attr]
     g.act({"do": "ambush"})
     g.act({"do": "dice", "faces": ["infantry", "armor", "armor"]})
@@ -485,10 +477,7 @@ def test_ambush_is_not_offered_to_a_unit_that_may_not_battle_the_assaulting_one(
     s = scenario([_u("a1", A, "sniper", "f4"), _u("a2", A, "infantry", "A1"),
                   _u("x1", X, "armor", "G5"), _u("x2", X, "infantry", "A9")], starts=X)
     g = GameSession.new(s)
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["x1"]})
-    g.act({"do": "end_moves"})
-    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    declare_battle(g, "x1", "a1")
     assert "ambush" not in g.legal().actions  # a sniper never targets armor
 
 

@@ -12,14 +12,11 @@ from companion.game.state import Phase
 from companion.rules.board import Side
 from companion.scenarios import TerrainPiece, UnitSetup
 from companion.store import GameStore
-from tests.game.conftest import duel_scenario
+from tests.game.conftest import declare_battle, duel_scenario
 
 
 def start_battle(g: GameSession, card: str = "attack_center") -> None:
-    g.act({"do": "play_card", "card": card})
-    g.act({"do": "order", "units": ["a1"]})
-    g.act({"do": "end_moves"})
-    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    declare_battle(g, "a1", "x1", card)
 
 
 def snapshot(g: GameSession) -> tuple[Any, ...]:

@@ -78,3 +78,16 @@ def run_driver(display: str, tmp: Path, mode: str, timeout: float = 90,
     report["returncode"] = proc.returncode
     report["stderr"] = proc.stderr[-3000:]
     return report
+
+
+def assert_ran(report: dict[str, Any]) -> None:
+    """A driver's run ended without a traceback and with exit status 0."""
+    assert report["errors"] == [], report["errors"]
+    assert report["returncode"] == 0, report["stderr"]
+
+
+def assert_check(report: dict[str, Any], name: str) -> None:
+    """One named check of a driver's report was reached and passed."""
+    got = report["checks"].get(name)
+    assert got is not None, f"the driver never reached {name!r}; it did: {sorted(report['checks'])}"
+    assert got["ok"], f"{name}: {got['detail']}"

@@ -26,6 +26,17 @@ def check(name: str, ok: bool, detail: Any = "") -> None:
     report["checks"][name] = {"ok": bool(ok), "detail": str(detail)[:500]}
 
 
+def screenshot(path: Path) -> None:
+    """The window as it is now, saved as ``path`` (Kivy adds a counter to the name it is given)
+    and listed in the report's shots."""
+    from kivy.core.window import Window
+
+    made = Window.screenshot(name=str(path))
+    if made:
+        Path(made).replace(path)
+        report["shots"].append(str(path))
+
+
 def walk(w: Widget) -> Iterator[Widget]:
     yield w
     for c in w.children:

@@ -29,7 +29,7 @@ Config.set("graphics", "width", str(SIZE[0]))
 Config.set("graphics", "height", str(SIZE[1]))
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from driver_kit import check, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
+from driver_kit import check, run, screenshot, tap, walk  # noqa: E402  (tests/ui, beside this script)
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
@@ -90,11 +90,7 @@ def question() -> ModalView | None:
 
 
 def shot(name: str) -> None:
-    path = SHOTS / f"{name}.png"
-    made = Window.screenshot(name=str(path))
-    if made:
-        Path(made).replace(path)
-        report["shots"].append(str(path))
+    screenshot(SHOTS / f"{name}.png")
 
 
 def is_do(do: str) -> Callable[[Any], bool]:

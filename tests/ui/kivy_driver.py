@@ -31,7 +31,7 @@ Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from driver_kit import answer_end_anyway, check, drag, press, report, run, tap, walk  # noqa: E402  (tests/ui, beside this script)
+from driver_kit import answer_end_anyway, check, drag, press, report, run, screenshot, tap, walk  # noqa: E402  (tests/ui, beside this script)
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 
@@ -220,11 +220,7 @@ def air_scenario() -> Any:
 
 
 def shot(name: str) -> None:
-    path = SHOTS / f"{name}.png"
-    made = Window.screenshot(name=str(path))
-    if made:
-        Path(made).replace(path)
-        report["shots"].append(str(path))
+    screenshot(SHOTS / f"{name}.png")
 
 
 def air_steps(app: CompanionApp) -> Iterator[float]:

@@ -34,7 +34,7 @@ Config.set("graphics", "width", str(W))
 Config.set("graphics", "height", str(H))
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
-from driver_kit import check, drag, press, report, run, tap, walk  # noqa: E402
+from driver_kit import check, drag, press, report, run, screenshot, tap, walk  # noqa: E402
 from kivy.core.text import Label as CoreLabel  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.graphics.instructions import InstructionGroup  # noqa: E402
@@ -186,11 +186,7 @@ def instructions(canvas: Any) -> int:
 
 
 def shot(name: str) -> None:
-    path = SHOTS / f"layout-{name}-{SIZE}.png"
-    made = Window.screenshot(name=str(path))
-    if made:
-        Path(made).replace(path)
-        report["shots"].append(str(path))
+    screenshot(SHOTS / f"layout-{name}-{SIZE}.png")
 
 
 def free(app: CompanionApp, x: float, y: float) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import run_driver
+from tests.ui.conftest import assert_check, assert_ran, run_driver
 
 
 @pytest.fixture(scope="module")
@@ -16,14 +16,11 @@ def airdrop(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
 
 
 def test_the_driver_ran_without_errors(airdrop: dict[str, Any]) -> None:
-    assert airdrop["errors"] == [], airdrop["errors"]
-    assert airdrop["returncode"] == 0, airdrop["stderr"]
+    assert_ran(airdrop)
 
 
 @pytest.mark.parametrize("name", ["airdrop button before any tap", "taps placed three figures",
                                   "airdrop pressed", "two figures landed as units",
                                   "the Allies' first card next"])
 def test_airdrop_check(airdrop: dict[str, Any], name: str) -> None:
-    got = airdrop["checks"].get(name)
-    assert got is not None, f"the driver never reached {name!r}; it did: {sorted(airdrop['checks'])}"
-    assert got["ok"], f"{name}: {got['detail']}"
+    assert_check(airdrop, name)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import run_driver
+from tests.ui.conftest import assert_check, assert_ran, run_driver
 
 pytestmark = pytest.mark.gui
 
@@ -16,8 +16,7 @@ def battle(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
 
 
 def test_driver_ran_without_errors(battle: dict[str, Any]) -> None:
-    assert battle["errors"] == [], battle["errors"]
-    assert battle["returncode"] == 0, battle["stderr"]
+    assert_ran(battle)
 
 
 @pytest.mark.parametrize("name", [
@@ -35,6 +34,4 @@ def test_driver_ran_without_errors(battle: dict[str, Any]) -> None:
     "dice came from the simulated source",
 ])
 def test_battle_check(battle: dict[str, Any], name: str) -> None:
-    got = battle["checks"].get(name)
-    assert got is not None, f"the driver never reached {name!r}; it did: {sorted(battle['checks'])}"
-    assert got["ok"], f"{name}: {got['detail']}"
+    assert_check(battle, name)

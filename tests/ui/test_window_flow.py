@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import run_driver
+from tests.ui.conftest import assert_check, assert_ran, run_driver
 
 pytestmark = pytest.mark.gui
 
@@ -24,8 +24,7 @@ def ends(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def test_ends_driver_ran_without_errors(ends: dict[str, Any]) -> None:
-    assert ends["errors"] == [], ends["errors"]
-    assert ends["returncode"] == 0, ends["stderr"]
+    assert_ran(ends)
 
 
 @pytest.mark.parametrize("name", [
@@ -47,9 +46,7 @@ def test_ends_driver_ran_without_errors(ends: dict[str, Any]) -> None:
     "no undo by a second tap",
 ])
 def test_ends_check(ends: dict[str, Any], name: str) -> None:
-    got = ends["checks"].get(name)
-    assert got is not None, f"the driver never reached {name!r}; it did: {sorted(ends['checks'])}"
-    assert got["ok"], f"{name}: {got['detail']}"
+    assert_check(ends, name)
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +55,7 @@ def cards(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]
 
 
 def test_card_picker_at_1024x600(cards: dict[str, Any]) -> None:
-    assert cards["errors"] == [], cards["errors"]
-    assert cards["returncode"] == 0, cards["stderr"]
+    assert_ran(cards)
     assert len(cards["checks"]) >= 9, sorted(cards["checks"])
     assert not _failed(cards), _failed(cards)
 
@@ -85,6 +81,4 @@ def dice(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 ])
 def test_dice_check(dice: dict[str, Any], name: str) -> None:
     assert dice["errors"] == [], dice["errors"]
-    got = dice["checks"].get(name)
-    assert got is not None, f"the driver never reached {name!r}; it did: {sorted(dice['checks'])}"
-    assert got["ok"], f"{name}: {got['detail']}"
+    assert_check(dice, name)
