@@ -79,7 +79,7 @@ QUERY = {"board": "standard", "units": [
 
 def run_cli(args: list[str], stdin: bytes, quick: bool) -> tuple[int, bytes, bytes]:
     code = ("import sys, companion.cli as c\n"
-            + ("" if quick else "c._quick_rules = lambda a: None\n")
+            + ("" if quick else "c._quick_rules = lambda a, as_program=False: None\n")
             + f"raise SystemExit(c.main({args!r}))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, input=stdin,
                          capture_output=True, timeout=60)

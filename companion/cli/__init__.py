@@ -131,14 +131,19 @@ def _load(name: str) -> object | None:
         raise
 
 
-def _quick_rules(args_list: list[str]) -> int | None:
+def _quick_rules(args_list: list[str], as_program: bool = False) -> int | None:
     """``companion rules [FILE]`` without argparse (a referee query is the command run most
-    often, by other programs); any option goes the argparse way. None when not this case."""
+    often, by other programs); any option goes the argparse way. None when not this case.
+    Run as the program, the query's few allocations need no cycle collector."""
     if not args_list or args_list[0] != "rules" or len(args_list) > 2:
         return None
     file = args_list[1] if len(args_list) == 2 else "-"
     if file.startswith("-") and file != "-":
         return None
+    if as_program:
+        import gc
+
+        gc.disable()
     from types import SimpleNamespace
 
     from companion.cli import rules
@@ -168,12 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args_list:
                 raise SystemExit(0)  # as argparse's --help does
             return 0
-    if argv is None and args_list[:1] == ["rules"]:
-        # a referee query run as the program: its few allocations need no cycle collector
-        import gc
-
-        gc.disable()
-    quick = _quick_rules(args_list)
+    quick = _quick_rules(args_list, as_program=argv is None)
     if quick is not None:
         if argv is None:
             _exit_now(quick)

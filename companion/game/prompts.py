@@ -46,8 +46,9 @@ class HexPick:
 
     def answer(self, hexes: list[str]) -> dict[str, Any]:
         """The action for these hexes (the first ``count``)."""
-        words = [*hexes[: self.count], *([self.rest] * max(0, self.count - len(hexes)) if self.rest
-                                         else [])]
+        words = hexes[: self.count]
+        if self.rest:
+            words += [self.rest] * (self.count - len(words))
         return {"do": self.action, self.field: " ".join(words)}
 
 

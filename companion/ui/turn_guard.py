@@ -127,7 +127,16 @@ class TurnGuard(TableBase):
         return max(0.0, self._guard_from + wait - self.clock())
 
     def is_ending(self, action: dict[str, Any]) -> bool:
-        return action.get("ui") is None and action.get("do") in ENDING_ACTIONS
+        """An action whose button ends a phase or a step: those of :data:`ENDING_ACTIONS`, and
+        the answer to a scenario rule's step (an airdrop's hexes, a mine's number...), whose
+        button may stand where the next step's does (Drop in the Night drops three times)."""
+        if action.get("ui") is not None:
+            return False
+        do = action.get("do")
+        if do in ENDING_ACTIONS:
+            return True
+        p = self.prompt()
+        return p is not None and p.kind == "rule_step" and do in p.actions
 
     def guard_takes(self, action: dict[str, Any]) -> bool:
         """Whether an ending action's tap counts (and starts the guard again if it does)."""

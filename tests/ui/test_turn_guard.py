@@ -164,3 +164,36 @@ def test_steps_within_a_phase_are_not_held(tmp_path: Path, action: dict[str, obj
     t.clock, t.end_guard_s = FakeClock(), 0.5
     t.guard_watch()
     assert not t.is_ending(action) and t.guard_takes(action)
+
+
+def test_a_double_tap_on_a_rule_steps_answer_answers_one_step(tmp_path: Path) -> None:
+    """Drop in the Night drops three times: the second tap of a double tap on the Airdrop
+    button would tell the next drop that all its figures fell off the board."""
+    from companion.scenarios import load
+
+    bga = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+    t = Table.open(tmp_path)
+    clock = FakeClock()
+    t.clock = clock
+    t.end_guard_s = 0.5
+    assert t.new_game(load(bga / "6687-DropInTheNight82nd.m44"))
+    p = t.prompt()
+    if p is not None and p.kind == "dice" and p.dice is not None:  # the night's roll first
+        clock.now += 1
+        assert t.submit_dice(["infantry"] * p.dice.count), t.message
+        p = t.prompt()
+    assert p is not None and p.kind == "rule_step" and p.pick is not None
+    clock.now += 1
+    drop = next(a for _, a in t.buttons() if a.get("do") == "airdrop")
+    assert t.press(drop)
+    dropped = [e for e in t.session.events if e.kind == "units_dropped"]  # type: ignore[union-attr]
+    assert len(dropped) == 1
+    p = t.prompt()
+    assert p is not None and p.kind == "rule_step"  # the next drop
+    clock.now += 0.15  # the second tap lands on the next drop's button
+    again = next(a for _, a in t.buttons() if a.get("do") == "airdrop")
+    assert not t.press(again)
+    assert len([e for e in t.session.events if e.kind == "units_dropped"]) == 1  # type: ignore[union-attr]
+    clock.now += 0.5
+    assert t.press(again)
+    assert len([e for e in t.session.events if e.kind == "units_dropped"]) == 2  # type: ignore[union-attr]
