@@ -42,7 +42,7 @@ class HexPick:
     count: int
     rest: str = ""
     rest_words: str = ""  # what ``rest`` means, in words ("off the board")
-    what: str = ""  # what to point at, in words ("the hex each of the 4 figures landed on")
+    what: str = ""  # what to point at, in words ("where each of the 4 figures landed")
 
     def answer(self, hexes: list[str]) -> dict[str, Any]:
         """The action for these hexes (the first ``count``)."""

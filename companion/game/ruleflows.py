@@ -1092,7 +1092,7 @@ class AirdropFlow(ScenarioRuleFlow):
                               "may not stand is out of action (no medal); each other one is a "
                               "full unit on its hex.",),
                       pick=HexPick("airdrop", "hexes", int(d["units"]), "off", "off the board",
-                                   f"the hex each of the {figures} dropped {over} landed on"))
+                                   f"where each of the {figures} dropped {over} landed"))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         st = legal.state

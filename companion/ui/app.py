@@ -38,6 +38,7 @@ from companion.ui.turn_guard import DEFAULT_GUARD_S
 from companion.ui.widgets import (
     BoardSplit,
     DieIcon,
+    FitLabel,
     HexBoard,
     MedalTimeline,
     MedalTrack,
@@ -56,6 +57,7 @@ Factory.register("MedalTimeline", cls=MedalTimeline)
 Factory.register("BoardSplit", cls=BoardSplit)
 Factory.register("PanelColumns", cls=PanelColumns)
 Factory.register("PanelScroll", cls=PanelScroll)
+Factory.register("FitLabel", cls=FitLabel)
 
 AIR_CHOICES = (("scenario", _("As the scenario says")), ("none", _("No air")),
                ("air-pack", _("Air Pack")), ("flight-plan", _("New Flight Plan")))

@@ -66,11 +66,11 @@ class BoardInput(TableBase):
             return text + " " + _("Waiting for dice from:") + f" {self.dice_source_name}."
         if p.pick is not None:  # a step answered by hexes: the board's taps say them
             pick = p.pick
-            placed = f" ({len(self.landed)}/{pick.count} " + _("tapped") + ")" if self.landed else ""
-            rest = (" " + _("The others count as") + f" {_(pick.rest_words) or pick.rest}."
+            rest = ("; " + _("the others:") + f" {_(pick.rest_words) or pick.rest}"
                     if pick.rest else "")
+            placed = f" {len(self.landed)}/{pick.count}." if self.landed else ""
             return (f"{(p.side or '').title()}: " + _("tap") + f" {pick.what or _('the hexes')} ("
-                    + _("tap again to take one back") + ")." + rest + placed)
+                    + _("again: take back") + ")" + rest + "." + placed)
         if self.tool == "card_attack":
             return f"{self._card_name()}: {TOOLS[self.tool]}."
         if self.tool and self.tool_unit:

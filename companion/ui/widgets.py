@@ -25,6 +25,7 @@ from kivy.properties import (
     StringProperty,
     VariableListProperty,
 )
+from kivy.uix.label import Label
 from kivy.uix.layout import Layout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.stencilview import StencilView
@@ -1097,3 +1098,31 @@ class PanelScroll(ScrollView):
         if touch.ud.pop(self._get_uid() + "-released", False):
             return  # released already, in on_scroll_stop
         super()._do_touch_up(touch, *largs)
+
+
+class FitLabel(Label):
+    """A label that shrinks its font, from ``max_font`` down to ``min_font``, until its wrapped
+    text fits its height (the prompt bar: a long prompt on a narrow portrait tablet took three
+    lines and ran out of the bar)."""
+
+    max_font = NumericProperty(sp(26))
+    min_font = NumericProperty(sp(14))
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._fit_soon = Clock.create_trigger(self.fit)
+        self.bind(text=self._fit_soon, size=self._fit_soon, max_font=self._fit_soon)
+
+    def needed_height(self, font_size: float | None = None) -> float:
+        """The height the text takes wrapped at this width (the label's own texture cannot
+        say: its text box is as high as the label, and what is beyond is cut off)."""
+        core = CoreLabel(text=self.text, font_size=font_size or self.font_size, bold=self.bold,
+                         font_name=self.font_name, text_size=(max(1.0, self.width), None))
+        core.refresh()
+        return float(core.texture.size[1]) if core.texture is not None else 0.0
+
+    def fit(self, *_: Any) -> None:
+        size = float(self.max_font)
+        while size > self.min_font and self.needed_height(size) > self.height:
+            size = max(float(self.min_font), size * 0.9)
+        self.font_size = size

@@ -25,15 +25,14 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number between :140 and :399")
 
 
-@pytest.fixture(scope="module")
-def xvfb() -> Iterator[str]:
-    """A fresh ``Xvfb :N -screen 0 1280x800x24``; the test is skipped when Xvfb is missing."""
+def _xvfb(screen: str) -> Iterator[str]:
+    """A fresh ``Xvfb :N -screen 0 SCREEN``; the test is skipped when Xvfb is missing."""
     exe = shutil.which("Xvfb")
     if exe is None:
         pytest.skip("Xvfb is not installed (Debian package xvfb); the app's window tests need it")
     for _attempt in range(3):
         n = _free_display()
-        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        proc = subprocess.Popen([exe, f":{n}", "-screen", "0", screen, "-nolisten", "tcp"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
@@ -51,6 +50,18 @@ def xvfb() -> Iterator[str]:
             proc.wait(5)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[str]:
+    """A private 1280x800 display."""
+    yield from _xvfb("1280x800x24")
+
+
+@pytest.fixture(scope="module")
+def big_xvfb() -> Iterator[str]:
+    """A display large enough for every window size the tests try (portrait tablets too)."""
+    yield from _xvfb("2560x1920x24")
 
 
 def kivy_env(display: str, tmp: Path) -> dict[str, str]:

@@ -27,8 +27,9 @@ from typing import Any
 
 from kivy.config import Config
 
-Config.set("graphics", "width", "1280")
-Config.set("graphics", "height", "800")
+_W, _H = os.environ.get("DRIVER_SIZE", "1280x800").split("x")  # the window, WxH
+Config.set("graphics", "width", _W)
+Config.set("graphics", "height", _H)
 Config.set("input", "mouse", "mouse,disable_multitouch")
 
 from driver_kit import answer_end_anyway, check, drag, press, report, run, screenshot, tap, walk  # noqa: E402  (tests/ui, beside this script)
@@ -367,8 +368,21 @@ def airdrop_steps(app: CompanionApp) -> Iterator[float]:
         yield 0.05
     tap(*board.hex_center("e6"))  # that one was not there after all: taken back
     yield 0.1
+    tap(*board.hex_center("F5"))  # a double tap at once: in and out again
+    tap(*board.hex_center("F5"))
+    yield 0.1
     check("taps placed three figures", t.landed == ["g6", "G5", "f6"], t.landed)
-    shot("airdrop-tapped")
+    bar = app.screen("board").ids.prompt
+    check("the prompt fits its bar", bar.needed_height() <= bar.height + 1,
+          (bar.text, bar.needed_height(), bar.height, bar.font_size))
+    shown = bar.text
+    bar.text = " ".join([shown] * 2)  # a prompt twice as long: the font gives way
+    yield 0.1
+    check("a long prompt shrinks to fit its bar", bar.needed_height() <= bar.height + 1,
+          (bar.needed_height(), bar.height, bar.font_size))
+    bar.text = shown
+    yield 0.05
+    shot(f"airdrop-tapped-{_W}x{_H}")
     want = {"do": "airdrop", "hexes": "g6 G5 f6 off"}
     check("airdrop pressed", press(app, lambda x: x == want))
     yield 0.2
@@ -379,7 +393,7 @@ def airdrop_steps(app: CompanionApp) -> Iterator[float]:
     p = t.prompt()
     check("the Allies' first card next", p is not None and p.kind == "play_card",
           p.kind if p else None)
-    shot("airdrop-done")
+    shot(f"airdrop-done-{_W}x{_H}")
 
 
 def resumed_steps(app: CompanionApp) -> Iterator[float]:

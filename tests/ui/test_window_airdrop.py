@@ -10,9 +10,12 @@ import pytest
 from tests.ui.conftest import assert_check, assert_ran, run_driver
 
 
-@pytest.fixture(scope="module")
-def airdrop(xvfb: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return run_driver(xvfb, tmp_path_factory.mktemp("airdrop"), "airdrop")
+@pytest.fixture(scope="module", params=["1280x800", "800x1280"])
+def airdrop(request: pytest.FixtureRequest, big_xvfb: str,
+            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    with pytest.MonkeyPatch.context() as m:  # a landscape and a portrait tablet
+        m.setenv("DRIVER_SIZE", request.param)
+        return run_driver(big_xvfb, tmp_path_factory.mktemp("airdrop"), "airdrop")
 
 
 def test_the_driver_ran_without_errors(airdrop: dict[str, Any]) -> None:
@@ -20,6 +23,7 @@ def test_the_driver_ran_without_errors(airdrop: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", ["airdrop button before any tap", "taps placed three figures",
+                                  "the prompt fits its bar", "a long prompt shrinks to fit its bar",
                                   "airdrop pressed", "two figures landed as units",
                                   "the Allies' first card next"])
 def test_airdrop_check(airdrop: dict[str, Any], name: str) -> None:

@@ -4,11 +4,8 @@ least 48 dp, and a zoomed Overlord board hears the hex under the finger (layout_
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,30 +16,6 @@ from tests.ui.conftest import SCREENSHOTS, kivy_env
 pytestmark = pytest.mark.gui
 
 SIZES = ("1024x600", "1280x800", "1920x1200", "2560x1600", "800x1280", "1200x1920")
-
-
-@pytest.fixture(scope="module")
-def big_xvfb() -> Iterator[str]:
-    """An Xvfb screen large enough for every window size tried here."""
-    exe = shutil.which("Xvfb")
-    if exe is None:
-        pytest.skip("Xvfb is not installed (Debian package xvfb)")
-    for n in range(400, 700):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-    proc = subprocess.Popen([exe, f":{n}", "-screen", "0", "2560x1920x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{n}").exists() or proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    if proc.poll() is not None:
-        pytest.skip("Xvfb would not start")
-    try:
-        yield f":{n}"
-    finally:
-        proc.terminate()
-        proc.wait(5)
 
 
 def run_layout(display: str, tmp: Path, size: str) -> dict[str, Any]:
