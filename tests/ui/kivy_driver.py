@@ -375,13 +375,15 @@ def airdrop_steps(app: CompanionApp) -> Iterator[float]:
     bar = app.screen("board").ids.prompt
     check("the prompt fits its bar", bar.needed_height() <= bar.height + 1,
           (bar.text, bar.needed_height(), bar.height, bar.font_size))
-    shown = bar.text
+    shown, font = bar.text, bar.font_size
     bar.text = " ".join([shown] * 2)  # a prompt twice as long: the font gives way
     yield 0.1
     check("a long prompt shrinks to fit its bar", bar.needed_height() <= bar.height + 1,
           (bar.needed_height(), bar.height, bar.font_size))
     bar.text = shown
-    yield 0.05
+    yield 0.2
+    check("the bar's font grows back for a short prompt", bar.font_size == font,
+          (font, bar.font_size))
     shot(f"airdrop-tapped-{_W}x{_H}")
     want = {"do": "airdrop", "hexes": "g6 G5 f6 off"}
     check("airdrop pressed", press(app, lambda x: x == want))

@@ -24,6 +24,7 @@ def test_the_driver_ran_without_errors(airdrop: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("name", ["airdrop button before any tap", "taps placed three figures",
                                   "the prompt fits its bar", "a long prompt shrinks to fit its bar",
+                                  "the bar's font grows back for a short prompt",
                                   "airdrop pressed", "two figures landed as units",
                                   "the Allies' first card next"])
 def test_airdrop_check(airdrop: dict[str, Any], name: str) -> None:
