@@ -417,6 +417,15 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
                                      f"{d['hex']}: the mine is turned over."),
     "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "
                                    + ("decoy (0)." if not d["value"] else f"{d['value']}.")),
+    "winter_rolled": lambda d, n: (f"General Winter: {_faces(d['faces'])} — "
+                                   + (f"the {d['side'].title()} must take "
+                                      f"{count(d['losses'], 'figure')} from their units."
+                                      if d["losses"] else "no figure lost.")),
+    "winter_loss": lambda d, n: (f"The cold takes a figure of the {n.unit(d['unit'])}"
+                                 + (", eliminated." if d.get("eliminated") else ".")),
+    "banned_card_replaced": lambda d, n: (f"{side_words(d['side'])} may not play the card they "
+                                          "drew in this scenario: it is discarded and another "
+                                          "drawn."),
     "high_command_discard": lambda d, n: ("Italian High Command: the Axis discard a command card "
                                           "at random." if d.get("discards") else
                                           "Italian High Command: the Axis keep their last cards."),

@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section, hill317
+from companion.rules import card_bans, empty_section, hill317
+from companion.rules import cards as card_rules
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.records import replace
 from companion.rules.terrain import TERRAIN
@@ -35,6 +36,7 @@ from companion.scenarios.m44_codes import (
     BOARD_FACES,
     BOARD_TYPES,
     BRIEFING_RULES,
+    CARD_BAN_PATTERN,
     COSMETIC_TAGS,
     DECK_VARIANTS,
     EXIT_MARKER_TAGS,
@@ -261,7 +263,7 @@ class _Importer:
 
         air = self._air(info, units)
         variants = self._check_options(info)
-        terrain = self._briefing_rules(variants, terrain, units)
+        terrain = self._briefing_rules(variants, terrain, units, objectives)
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -705,7 +707,8 @@ class _Importer:
         variants[empty_section.VARIANT] = rule
 
     def _briefing_rules(self, variants: dict[str, str], terrain: list[TerrainPiece],
-                        units: list[UnitSetup]) -> list[TerrainPiece]:
+                        units: list[UnitSetup],
+                        objectives: list[Objective] | None = None) -> list[TerrainPiece]:
         """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
         variants switched on (an option the file also sets wins), terrain played as another."""
         text_obj = self.root.get("text")
@@ -727,10 +730,28 @@ class _Importer:
             if rule.terrain_from:
                 terrain = [replace(t, type=rule.terrain_to) if t.type == rule.terrain_from else t
                            for t in terrain]
+            if rule.sudden_death_for and objectives is not None:
+                # the side's medal objectives win the game at once (4717: "The Allied player
+                # suffers Sudden Death the instant a German unit enters the Moscow hex marked
+                # with a Medal")
+                objectives[:] = [replace(o, kind=ObjectiveKind.SUDDEN_DEATH)
+                                 if o.sides == (Side(rule.sudden_death_for),) else o
+                                 for o in objectives]
             if rule.unit_from:
                 units[:] = [replace(u, type=rule.unit_to)
                             if u.type in rule.unit_from and u.side.value == rule.unit_side else u
                             for u in units]
+        bans = []
+        for m in re.finditer(CARD_BAN_PATTERN, briefing, re.IGNORECASE):
+            try:
+                card_id = card_rules.card(m.group("card")).id
+            except card_rules.CardError:
+                self.note("text.rules", f"the briefing bars a card no deck holds: "
+                                        f"{m.group('card')!r}")
+                continue
+            bans.append(("axis" if m.group("side").lower() == "axis" else "allies", card_id))
+        if bans and card_bans.VARIANT not in variants:
+            variants[card_bans.VARIANT] = card_bans.encode(bans)
         if BRITISH_VARIANT in variants and not any(
                 u.nation in BRITISH_NATIONS for u in units if u.side is Side.ALLIES):
             # the Commonwealth's rules are on but no unit is written as British (bga-memoir

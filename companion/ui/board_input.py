@@ -30,10 +30,11 @@ STEP_WORDS: dict[str, str] = {
     "heal": "Heal",
     "seal_cave": "Seal the cave",
     "airdrop": "Airdrop",
+    "winter_loss": "General Winter takes a figure from",
 }
 _STEP_WORDS = (_("off the board"), _("The mine turned over shows"), _("Under the Commissar chip"),
                _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"),
-               _("Airdrop"))
+               _("Airdrop"), _("General Winter takes a figure from"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
