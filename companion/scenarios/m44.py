@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from companion.rules import card_bans, empty_section, hill317
 from companion.rules import cards as card_rules
-from companion.rules.board import Board, Hex, HexNameError, Side
+from companion.rules.board import Board, Hex, HexNameError, Side, distance
 from companion.rules.records import replace
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
@@ -52,6 +52,8 @@ from companion.scenarios.m44_codes import (
     STANDARD_OPTION_VALUES,
     TERRAIN_CODES,
     TILE_UNITS,
+    TOWN_SUDDEN_DEATH_PATTERN,
+    TOWN_TYPES,
     UNIT_BASES,
     TerrainCode,
 )
@@ -61,6 +63,7 @@ from companion.scenarios.model import (
     AirSetup,
     BoardFace,
     ExitHex,
+    MapLabel,
     Objective,
     ObjectiveKind,
     Scenario,
@@ -260,10 +263,12 @@ class _Importer:
 
         for j, cond in enumerate(self._victory_conditions(info)):
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
+        labels = self._labels(board_obj)
 
         air = self._air(info, units)
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units, objectives)
+        objectives += self._town_sudden_death(labels, terrain, objectives)
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -284,7 +289,7 @@ class _Importer:
             starts=starts, terrain=terrain, units=units, objectives=objectives, exits=exits,
             air=air, date=date if isinstance(date, str) and date else None,
             front=front.lower() if isinstance(front, str) and front else None,
-            notes=self.notes, variants=variants, airdrops=self.airdrops,
+            notes=self.notes, variants=variants, airdrops=self.airdrops, labels=labels,
         )
 
     def _side(self, info: dict[str, Any], key: str, default: Side) -> Side:
@@ -706,20 +711,100 @@ class _Importer:
             return
         variants[empty_section.VARIANT] = rule
 
+    def _briefing_text(self, keys: tuple[str, ...] = ("rules", "victory", "bonus")) -> str:
+        """The briefing's ``keys`` (English, else the first language), as one line."""
+        text_obj = self.root.get("text")
+        if not isinstance(text_obj, dict):
+            return ""
+        en = text_obj.get("en")
+        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
+                                                     if isinstance(e, dict)][:1]
+        briefing = " ".join(str(e.get(k, "")) for e in entries for k in keys
+                            if isinstance(e.get(k), str))
+        return re.sub(r"\s+", " ", briefing)[:20000]
+
+    def _labels(self, board_obj: dict[str, Any]) -> list[MapLabel]:
+        """The place names printed on the map (``board.labels``: row, col and lines of text)."""
+        out: list[MapLabel] = []
+        raw = board_obj.get("labels", [])
+        if isinstance(raw, dict) and "item" in raw:  # XML-style exports
+            raw = raw["item"]
+        if not isinstance(raw, list):
+            self.note("board.labels", "not a list of labels; left out")
+            return out
+        for i, entry in enumerate(raw):
+            path = f"board.labels[{i}]"
+            if not isinstance(entry, dict):
+                self.note(path, "not a label; left out")
+                continue
+            try:
+                h = Hex(_int(entry.get("col"), f"{path}.col"), _int(entry.get("row"), f"{path}.row"))
+            except ScenarioError:
+                self.note(path, "a label without its row and col; left out")
+                continue
+            text = entry.get("text")
+            lines = [text] if isinstance(text, str) else text if isinstance(text, list) else []
+            words = " ".join(str(t).strip() for t in lines if isinstance(t, str | int) and
+                             str(t).strip())
+            if not self.board.contains(h) or not words:
+                self.note(path, "a label off the board or without text; left out")
+                continue
+            out.append(MapLabel(self.board.name(h), words[:80]))
+        return out
+
+    def _town_sudden_death(self, labels: list[MapLabel], terrain: list[TerrainPiece],
+                           objectives: list[Objective]) -> list[Objective]:
+        """A sudden death the victory text sets on a named town (23 Toulon: "If Allied units
+        occupy 3 town hexes in Toulon at the end of their turn, they win immediately"): the town
+        hexes of the place the map's label names (those next to the label, and the town hexes
+        joined to them), as one group the side must hold that many of when its turn ends."""
+        text = self._briefing_text(("victory",))
+        out: list[Objective] = []
+        for m in re.finditer(TOWN_SUDDEN_DEATH_PATTERN, text, re.IGNORECASE):
+            name = m.group("place").strip().lower()
+            at = [self.board.parse(lb.hex) for lb in labels if lb.text.strip().lower() == name]
+            if not at:
+                self.note("text.victory", f"the sudden death in {m.group('place')!r} names a "
+                                          "place no label of the map shows; not played")
+                continue
+            towns = {self.board.parse(t.hex) for t in terrain if t.type in TOWN_TYPES}
+            group = {h for h in towns if any(distance(h, a) <= 1 for a in at)}
+            grow = list(group)
+            while grow:
+                h = grow.pop()
+                for n in self.board.neighbours(h):
+                    if n in towns and n not in group:
+                        group.add(n)
+                        grow.append(n)
+            needed = int(m.group("n"))
+            if len(group) < needed:
+                self.note("text.victory", f"the sudden death in {m.group('place')!r} asks "
+                                          f"{needed} town hexes; the map shows {len(group)} there; "
+                                          "not played")
+                continue
+            side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+            hexes = tuple(self.board.name(h) for h in sorted(group, key=lambda x: (x.row, x.col)))
+            same = [i for i, o in enumerate(objectives) if o.kind is ObjectiveKind.SUDDEN_DEATH
+                    and o.sides == (side,) and set(o.hexes) == set(hexes)]
+            if same:  # the file's own condition (29 Saverne Gap): checked when the turn ends
+                for i in same:
+                    objectives[i] = replace(objectives[i], at_turn_end=True,
+                                            label=objectives[i].label or m.group("place").strip())
+                continue
+            out.append(Objective(
+                id=f"o{len(objectives) + len(out) + 1}", kind=ObjectiveKind.SUDDEN_DEATH,
+                hexes=hexes, sides=(side,), hexes_needed=needed, at_turn_end=True,
+                label=m.group("place").strip()))
+        return out
+
     def _briefing_rules(self, variants: dict[str, str], terrain: list[TerrainPiece],
                         units: list[UnitSetup],
                         objectives: list[Objective] | None = None) -> list[TerrainPiece]:
         """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
         variants switched on (an option the file also sets wins), terrain played as another."""
-        text_obj = self.root.get("text")
-        if not isinstance(text_obj, dict):
+        briefing = self._briefing_text()
+        if not briefing:
             return terrain
-        en = text_obj.get("en")
-        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
-                                                     if isinstance(e, dict)][:1]
-        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
-                            if isinstance(e.get(k), str))
-        briefing = re.sub(r"\s+", " ", briefing)[:20000]
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue

@@ -369,3 +369,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
 # he must immediately discard it and draw a new one.' (companion.rules.card_bans)
 CARD_BAN_PATTERN = (r"\bthe \W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card (cannot|can not|may "
                     r"not) be played by the (?P<side>allied|allies|axis) player")
+# bga-memoir 23 Toulon, 29 Saverne Gap: "If Allied units occupy 3 town hexes in Toulon at the
+# end of their turn, they win immediately" (the place is a label of the map)
+TOWN_SUDDEN_DEATH_PATTERN = (r"\bif (?P<side>allied|axis) units occupy (?P<n>\d+) town hexes in "
+                             r"(?P<place>[A-Z][\w' .-]{1,40}?) at the end of their turn, they win "
+                             r"immediately")
+# the terrain of "town hexes": towns and villages of every front
+TOWN_TYPES = frozenset({"town", "buildings", "village", "winter_village", "desert_village",
+                        "hill_village"})

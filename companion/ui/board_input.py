@@ -204,6 +204,12 @@ class BoardInput(TableBase):
             label = o.label or o.id
             worth = _("wins the game") if o.kind.value == "sudden_death" else \
                 f"{o.medals} " + (_("medal") if o.medals == 1 else _("medals"))
+            if o.kind.value == "sudden_death" and 1 < o.hexes_needed < len(o.hexes):
+                worth = _("holding") + f" {o.hexes_needed} " + _("of them wins the game")
+            if o.at_turn_end:
+                worth += " " + _("at the end of its turn")
+            elif o.at_turn_start:
+                worth += " " + _("at the start of its turn")
             now = f" - {_('held by')} {held[o.id].title()}" if o.id in held else ""
             out.append(f"{label} ({', '.join(o.hexes)}): {who}, {worth}{now}")
         for x in st.scenario.exits:

@@ -391,6 +391,18 @@ class HexBoard(StencilView):
                 cx, cy = lay.center(h)
                 b.text(L_NAME, board.name(h), cx, cy - r * 0.7, small,
                        ocean_label if raw_of[h] & theme.WATER_BODIES else face_label)
+        # place names printed on the scenario's map ("Toulon"), along the top of their hex
+        for lb in sc.labels:
+            try:
+                h = board.parse(lb.hex)
+            except ValueError:
+                continue
+            if lay.visible(h):
+                cx, cy = lay.center(h)
+                fill_label = ocean_label if raw_of.get(h, set()) & theme.WATER_BODIES \
+                    else face_label
+                b.text(L_NAME, lb.text, cx, cy + r * 0.62, max(10, int(r * 0.3)), fill_label,
+                       bold=True)
         # section lines: red dotted, as printed on the board (Line(dash_length=6, dash_offset=5))
         for col in board.shape.section_lines:
             x = lay.column_x(col)
