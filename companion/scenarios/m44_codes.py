@@ -343,6 +343,13 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bactions? ?2 ?[-\u2013?]+ ?blowing up bridges",
                  not_played="blowing up bridges (Actions 2)"),
     BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", not_played="camouflage (Actions 16)"),
+    # no public text of these two action cards was found (docs/rules-sources.md): said, not
+    # guessed (4086 Opportunity at Falaise, 23806 German Counterattack at Chaumont)
+    BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",
+                 not_played="smoke screen (Actions 21)"),
+    BriefingRule(r"\bwinter weather\W{0,3}\s*(rules\s*)?\(?actions? ?26\b"
+                 r"|\bactions? ?26 ?[-\u2013?]+ ?winter",
+                 not_played="winter weather (Actions 26)"),
     BriefingRule(r"\ball the allied units are french resistance",
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),
