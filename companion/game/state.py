@@ -203,6 +203,7 @@ def scenario_objectives(scenario: Scenario) -> list[victory.Objective]:
             id=o.id, kind=victory.ObjectiveKind(o.kind.value),
             hexes=tuple(board.parse(h) for h in o.hexes), side=side, medals=o.medals,
             hexes_needed=needed, at_turn_start=o.at_turn_start, at_turn_end=o.at_turn_end,
+            initial=o.held_by_default if o.kind.value == "temporary" else None,
         ))
     by_side: dict[Side, list[Hex]] = {}
     for e in scenario.exits:

@@ -53,7 +53,9 @@ class Objective:
     ``at_turn_end`` (sudden death) checks it only at the end of the side's own turn, when the
     turn passes (23 Toulon: "If Allied units occupy 3 town hexes in Toulon at the end of their
     turn, they win immediately").
-    ``initial`` (last to occupy) is the side credited before anyone enters the hex.
+    ``initial`` (last to occupy) is the side credited before anyone enters the hex; for a
+    temporary objective, the side that holds it while no side that may claim it does (4258 Mont
+    Pincon: "The Axis hold the Medal unless any Objective hex is occupied by an Allied unit").
     """
 
     id: str
@@ -245,6 +247,23 @@ class MedalCount:
                 + self.last_to_occupy + self.exits + self.extra)
 
 
+def objective_holder(ledger: MedalLedger, position: Position, obj: Objective) -> Side | None:
+    """The side whose medal ``obj`` counts for now (None: nobody's; sudden death and exits are
+    not medals held)."""
+    side: Side | None = None
+    if obj.kind is ObjectiveKind.TEMPORARY:
+        side = temporary_holder(position, obj)
+        if side is None:  # held by nobody that may claim it: the side the scenario gives it to
+            return obj.initial
+    elif obj.kind is ObjectiveKind.TEMPORARY_MAJORITY:
+        side = majority_holder(position, obj.hexes, obj.majority)
+    elif obj.kind is ObjectiveKind.PERMANENT:
+        side = ledger.permanent.get(obj.id)
+    elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:
+        return ledger.last_occupant.get(obj.id, obj.initial)
+    return side if side is not None and obj.claimable_by(side) else None
+
+
 def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[Objective]
                  ) -> dict[Side, MedalCount]:
     """Each side's medals now: recorded ones plus those the board shows (temporary objectives)."""
@@ -257,23 +276,15 @@ def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[O
         add(s, "eliminated", len(ledger.eliminated.get(s, ())))
         add(s, "exits", len(ledger.exited.get(s, ())))
         add(s, "extra", ledger.extra.get(s, 0))
+    source = {ObjectiveKind.TEMPORARY: "temporary", ObjectiveKind.TEMPORARY_MAJORITY: "majority",
+              ObjectiveKind.PERMANENT: "permanent", ObjectiveKind.LAST_TO_OCCUPY: "last_to_occupy"}
     for obj in objectives:
-        if obj.kind is ObjectiveKind.TEMPORARY:
-            s1 = temporary_holder(position, obj)
-            if s1 is not None:
-                add(s1, "temporary", obj.medals)
-        elif obj.kind is ObjectiveKind.TEMPORARY_MAJORITY:
-            maj = majority_holder(position, obj.hexes, obj.majority)
-            if maj is not None and obj.claimable_by(maj):
-                add(maj, "majority", obj.medals)
-        elif obj.kind is ObjectiveKind.PERMANENT:
-            s2 = ledger.permanent.get(obj.id)
-            if s2 is not None:
-                add(s2, "permanent", obj.medals)
-        elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:
-            s3 = ledger.last_occupant.get(obj.id, obj.initial)
-            if s3 is not None:
-                add(s3, "last_to_occupy", obj.medals)
+        key = source.get(obj.kind)
+        if key is None:
+            continue
+        held = objective_holder(ledger, position, obj)
+        if held is not None:
+            add(held, key, obj.medals)
     return {s: MedalCount(**parts[s]) for s in _SIDES}
 
 

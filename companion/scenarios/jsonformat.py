@@ -255,7 +255,7 @@ def from_dict(data: Any) -> Scenario:
     for i, entry in enumerate(_list(top.get("objectives", []), "objectives")):
         p = _join("objectives", i)
         e = _obj(entry, p, {"id", "kind", "hexes", "sides", "medals", "hexes_needed",
-                            "at_turn_start", "at_turn_end", "label"})
+                            "at_turn_start", "at_turn_end", "held_by_default", "label"})
         for required in ("kind", "hexes"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -283,6 +283,8 @@ def from_dict(data: Any) -> Scenario:
             at_turn_start=_bool(e.get("at_turn_start", False), _join(p, "at_turn_start")),
             label=_str(e.get("label", ""), _join(p, "label")),
             at_turn_end=_bool(e.get("at_turn_end", False), _join(p, "at_turn_end")),
+            held_by_default=None if e.get("held_by_default") is None else
+            _side(e["held_by_default"], _join(p, "held_by_default")),
         ))
 
     exits: list[ExitHex] = []
@@ -440,6 +442,8 @@ def _objective_dict(o: Objective) -> dict[str, Any]:
         d["at_turn_start"] = True
     if o.at_turn_end:
         d["at_turn_end"] = True
+    if o.held_by_default is not None:
+        d["held_by_default"] = o.held_by_default.value
     if o.label:
         d["label"] = o.label
     return d

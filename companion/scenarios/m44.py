@@ -42,6 +42,7 @@ from companion.scenarios.m44_codes import (
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
     FORD_BEHAVIOR,
+    HELD_BY_DEFAULT_PATTERN,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
     MEDAL_TAG_SIDES,
@@ -269,6 +270,12 @@ class _Importer:
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units, objectives)
         objectives += self._town_sudden_death(labels, terrain, objectives)
+        m = re.search(HELD_BY_DEFAULT_PATTERN, self._briefing_text(("victory",)), re.IGNORECASE)
+        if m:
+            default = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+            objectives[:] = [replace(o, held_by_default=default)
+                             if o.kind is ObjectiveKind.TEMPORARY and o.sides == (default.other,)
+                             else o for o in objectives]
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it

@@ -384,3 +384,7 @@ TOWN_SUDDEN_DEATH_PATTERN = (r"\bif (?P<side>allied|axis) units occupy (?P<n>\d+
 # the terrain of "town hexes": towns and villages of every front
 TOWN_TYPES = frozenset({"town", "buildings", "village", "winter_village", "desert_village",
                         "hill_village"})
+# bga-memoir 4258 Mont Pincon: "The Axis hold the Medal unless any Objective hex is occupied by an
+# Allied unit": the other side's temporary objective is the Axis' while no Allied unit is on it
+HELD_BY_DEFAULT_PATTERN = (r"\bthe (?P<side>axis|allies) holds? the (objective )?medal unless any "
+                           r"objective hex is occupied by an? (allied|axis) unit")

@@ -143,6 +143,8 @@ class Objective:
     at_turn_start: bool = False  # counted only at the start of the holder's turn
     label: str = ""
     at_turn_end: bool = False  # (sudden death) checked only at the end of the holder's turn
+    # (temporary) the side that holds it while no side that may claim it does
+    held_by_default: Side | None = None
 
 
 @dataclass(slots=True)

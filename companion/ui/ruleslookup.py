@@ -31,21 +31,11 @@ def command_card(card: str) -> Any:
 
 
 def objective_holder(st: GameState, o: Any) -> Side | None:
-    """The side whose medal an objective counts for now, if any."""
-    side: Side | None = None
+    """The side whose medal an objective counts for now, if any (the rules core's answer)."""
     try:
-        kind = o.kind.value
-        if kind == "temporary":
-            side = victory.temporary_holder(st.position, o)
-        elif kind == "temporary_majority":
-            side = victory.majority_holder(st.position, o.hexes, o.majority)
-        elif kind == "permanent":
-            side = st.ledger.permanent.get(o.id)
-        elif kind == "last_to_occupy":
-            side = st.ledger.last_occupant.get(o.id, o.initial)
+        return victory.objective_holder(st.ledger, st.position, o)
     except (AttributeError, ValueError):
-        side = None
-    return side if side is not None and o.claimable_by(side) else None
+        return None
 
 
 def card_in_force(st: GameState) -> Any:

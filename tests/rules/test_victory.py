@@ -195,6 +195,21 @@ def test_sudden_death_at_turn_end_is_checked_when_the_holders_turn_passes() -> N
     assert observe(new_ledger(6), one, [sd], active=Side.AXIS, turn_start=True).sudden_death is None
 
 
+def test_a_temporary_objective_held_by_default_until_the_claimant_stands_on_it() -> None:
+    # 4258 Mont Pincon: "The Axis hold the Medal unless any Objective hex is occupied by an
+    # Allied unit. If any Objective hex is occupied by an Allied unit, the Allies get the
+    # Objective Medal and the Axis lose it."
+    mont = obj("mont", ObjectiveKind.TEMPORARY, "F5", "G5", side=Side.ALLIES, initial=Side.AXIS)
+    empty = medal_counts(new_ledger(6), position(), [mont])
+    assert empty[Side.AXIS].temporary == 1 and empty[Side.ALLIES].temporary == 0
+    axis_on = medal_counts(new_ledger(6), position(unit("x1", "axis", "infantry", "G5")), [mont])
+    assert axis_on[Side.AXIS].temporary == 1
+    taken = medal_counts(new_ledger(6), position(unit("a1", "allies", "infantry", "F5")), [mont])
+    assert taken[Side.ALLIES].temporary == 1 and taken[Side.AXIS].temporary == 0
+    plain = obj("plain", ObjectiveKind.TEMPORARY, "F5", side=Side.ALLIES)
+    assert medal_counts(new_ledger(6), position(), [plain])[Side.AXIS].temporary == 0
+
+
 def test_exit_markers_make_an_interval_of_edge_hexes_inclusive() -> None:
     line = exit_line(BOARD, BOARD.parse("C9"), BOARD.parse("F9"))
     assert [BOARD.name(h) for h in line] == ["C9", "D9", "E9", "F9"]

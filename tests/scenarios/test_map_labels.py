@@ -89,3 +89,22 @@ def test_in_play_holding_the_towns_wins_only_when_the_allied_turn_ends() -> None
             continue
         g.act({"do": do})
     assert g.over and g.state.winner is Side.ALLIES
+
+
+def test_mont_pincon_is_the_axis_medal_until_an_allied_unit_stands_on_it() -> None:
+    """4258 Mont Pincon's victory text: "The Axis hold the Medal unless any Objective hex is
+    occupied by an Allied unit" (the file marks the six hexes as an Allied objective)."""
+    from companion.game.state import scenario_objectives
+    from companion.rules import victory
+
+    s = load(BGA / "4258-MontPincon.m44")
+    [o] = s.objectives
+    assert o.sides == (Side.ALLIES,) and o.held_by_default is Side.AXIS
+    assert loads(dumps(s)).objectives == s.objectives
+    g = GameSession.new(s, deck_seed=1)
+    st = g.state
+    counts = victory.medal_counts(st.ledger, st.position, scenario_objectives(s))
+    on_mont = {st.hex_name(u.hex) for u in st.position.units.values()} & set(o.hexes)
+    allied_on = any(u.side is Side.ALLIES and st.hex_name(u.hex) in o.hexes
+                    for u in st.position.units.values())
+    assert counts[Side.AXIS].temporary == (0 if allied_on else 1), on_mont
