@@ -99,6 +99,9 @@ class TerrainSpec:
     # star, and each infantry symbol for infantry, returns a figure (companion.rules.healing)
     heal_classes: frozenset[UnitClass] = frozenset()
     heal_dice: int = 0
+    # HQ & Supply Tents: taken by an enemy unit, its owner plays a command card fewer until it is
+    # retaken (companion.rules.hq)
+    headquarters: bool = False
     # caves: an Allied infantry unit on it, with no enemy adjacent, may try to seal it instead
     # of battling (a star seals it); it then becomes this terrain (companion.rules.caves)
     sealed_into: str = ""
@@ -161,6 +164,9 @@ _TOWN = TerrainSpec("town", blocks_los=True, stop_on_enter=True, no_battle_after
                     attacker_reduction=reductions(armor=2), source=_APP2)
 _HILL = TerrainSpec("hill", height=1, protection=reductions(infantry=1, armor=1),
                     protection_needs_height=True, source=_APP2)
+_HQ = TerrainSpec("headquarters", blocks_los=True, headquarters=True,
+                  source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
+                         "owner loses a command card)")
 _RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP2)
 
 
@@ -333,9 +339,13 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 source=f"{_CARD} 40 (Road Blocks: infantry moving in must stop, impassable for "
                        "armor and artillery, ignore 1 flag, line of sight clear; "
                        f"{_TP} p.12)"),
-    TerrainSpec("headquarters", blocks_los=True,
-                source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
-                       "owner loses a command card)"),
+    _HQ,
+    replace(_HQ, name="headquarters_recovery", heal_classes=frozenset({UnitClass.INFANTRY}),
+            heal_dice=0,
+            source=f"{_CARD} 56 with the Oasis Recovery rule (Mediterranean Theater, Actions 10; "
+                   "the editor's behaviour OASIS_RECOVERY on a camp: bga-memoir 3129 Operation "
+                   "Crusader, 'Those rules also apply to each camp's Campaign HQ'): a wounded "
+                   "infantry unit heals there as on an oasis"),
     TerrainSpec("trenches", stop_on_enter=True, impassable_for=frozenset({UnitClass.ARTILLERY}),
                 no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
                 ignore_flags=1, ignore_flags_for=frozenset({UnitClass.INFANTRY}),

@@ -115,6 +115,9 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
        for c in ("hills", "whill", "dhill", "mountain")},
     ("sand", "SEAWALL"): TerrainCode("sea_wall", "sea wall"),
     ("oasis", "OASIS_RECOVERY"): TerrainCode("oasis_recovery", "oasis (Oasis Recovery)"),
+    # 3129 Operation Crusader: "Oasis Recovery rules ... also apply to each camp's Campaign HQ"
+    ("dcamp", "OASIS_RECOVERY"): TerrainCode("headquarters_recovery",
+                                             "headquarters (Oasis Recovery)"),
     ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
     **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
@@ -346,7 +349,9 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),
     # bga-memoir 1312 Lipovec: "The River Szob is a fordable river. ... A unit may enter a River
-    # hex that is a fordable stream, but must stop": the Pacific Theater's fordable stream
-    BriefingRule(r"\bis a fordable (river|stream)\b", terrain_from="river",
+    # hex that is a fordable stream, but must stop": the Pacific Theater's fordable stream;
+    # 1367 Prokhorovka Overlord: "The River Psel is Fordable. Movement: A unit may enter a
+    # Fordable River hex but must stop ... Battle: ... reduce the number of Battle dice ... by 1"
+    BriefingRule(r"\bis (a )?fordable( river| stream)?\b", terrain_from="river",
                  terrain_to="fordable_stream"),
 )
