@@ -203,13 +203,12 @@ class _Importer:
                 self.note(path, f"row {row} col {col} is not a hex of the {kind} board; skipped")
                 continue
             name = self.board.name(h)
-            if h in listed and h not in tagged and set(hx) <= {"row", "col", "tags"}:
+            if h in listed and h not in tagged and set(hx) <= {"row", "col", "tags", "tag"}:
                 # a hex listed again with tags only (bga-memoir 4152: an exit marker's picture,
                 # then its rule): the tags count, as they do for bga-memoir
                 tagged.add(h)
-                for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
-                    self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
-                              terrain, objectives, exits)
+                for tag, where in _tags(hx, path):
+                    self._tag(_obj(tag, where), where, name, terrain, objectives, exits)
                 continue
             if h in listed:
                 repeats += 1
@@ -237,9 +236,8 @@ class _Importer:
                                   counters)
                 if unit is not None:
                     units.append(unit)
-            for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
-                self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
-                          terrain, objectives, exits)
+            for tag, where in _tags(hx, path):
+                self._tag(_obj(tag, where), where, name, terrain, objectives, exits)
 
         # an exit-marker picture with no rule of its own (the far end of a range another
         # marker's group lists): nothing to say when the hex is an exit anyway
@@ -772,6 +770,20 @@ class _Importer:
 def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
     """The scenario a parsed ``.m44`` document describes (see the module docstring)."""
     return _Importer(data, default_id).run()
+
+
+def _tags(hx: dict[str, Any], path: str) -> list[tuple[Any, str]]:
+    """A hexagon's tags with where each is written: the ``tags`` list, and a single tag written
+    as one object under ``tag`` (the DoW web scenario editor: bga-memoir 42 Utah Beach's exit
+    tokens)."""
+    out = [(tag, f"{path}.tags[{j}]")
+           for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags"))]
+    one = hx.get("tag")
+    if isinstance(one, dict):
+        out.append((one, f"{path}.tag"))
+    elif isinstance(one, list):
+        out += [(tag, f"{path}.tag[{j}]") for j, tag in enumerate(one)]
+    return out
 
 
 def loads_m44(text: str, *, default_id: str = "m44") -> Scenario:

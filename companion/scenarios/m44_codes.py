@@ -332,6 +332,16 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # the Soviets are the Allies (bga-memoir 1312 Lipovec: "Russian Command rules are in effect")
     BriefingRule(r"\brussian command rules (are|is) in effect", variant="russian_commissar",
                  side="allies"),
+    # bga-memoir 18261 Soviet Raid on Grigorevka: "Red Army rules (Nations 2) are in effect"
+    BriefingRule(r"\bred army rules\b[^.]{0,30}?\b(are|is) in effect", variant="russian_commissar",
+                 side="allies"),
+    # 18261: "Night Attacks rules (Actions 19) are in effect" (4085 says it and sets the option)
+    BriefingRule(r"\bnight attacks? rules\b[^.]{0,30}?\b(are|is) in effect",
+                 variant="night_visibility"),
+    # 18261: "Use the Paradrop rules (Actions 20): on the first turn, the Allied player drops 6
+    # Elite Infantry units on the board" (no option of the file says where or how many)
+    BriefingRule(r"\bparadrop rules\b[^.]{0,30}?\bon the first turn",
+                 not_played="paradrop on the first turn (Actions 20)"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player
