@@ -339,9 +339,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bnight attacks? rules\b[^.]{0,30}?\b(are|is) in effect",
                  variant="night_visibility"),
     # 18261: "Use the Paradrop rules (Actions 20): on the first turn, the Allied player drops 6
-    # Elite Infantry units on the board" (no option of the file says where or how many)
-    BriefingRule(r"\bparadrop rules\b[^.]{0,30}?\bon the first turn",
-                 not_played="paradrop on the first turn (Actions 20)"),
+    # Elite Infantry units on the board"; 6369 Operation Amherst: "Before the Axis player takes
+    # his first turn, the Allied player makes three paradrops, each with 3 figures (Actions 20
+    # - Paradrop)" (no option of these files says how many or where: the briefing alone does)
+    BriefingRule(r"\bparadrops?\b[^.]{0,80}?\(actions ?20\b",
+                 not_played="paradrop (Actions 20)"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player
