@@ -102,6 +102,12 @@ class TerrainSpec:
     # HQ & Supply Tents: taken by an enemy unit, its owner plays a command card fewer until it is
     # retaken (companion.rules.hq)
     headquarters: bool = False
+    # impassable, yet a unit the scenario sets up on it stands there and may leave (the
+    # editor's IMPASSABLE_HILL: bga-memoir isImpassable bars entering, not standing)
+    set_up_allowed: bool = False
+    # a bridge the scenario's side may blow up (Actions 2, option 2: companion.rules.bridges);
+    # the piece's value is the medals blowing it gives
+    can_be_blown: bool = False
     # caves: an Allied infantry unit on it, with no enemy adjacent, may try to seal it instead
     # of battling (a star seals it); it then becomes this terrain (companion.rules.caves)
     sealed_into: str = ""
@@ -189,6 +195,10 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_TOWN, "buildings", f"{_APP2} (alias of town)"),
     _RIVER,
     TerrainSpec("bridge", bridge=True, source=f"{_APP2} (Rivers & Waterways)"),
+    TerrainSpec("blowable_bridge", bridge=True, can_be_blown=True,
+                source=f"{_APP2} (Rivers & Waterways); Actions 2, Blowing Up Bridges, option 2 "
+                       "(the editor's bridge behaviour CAN_BE_BLOWN: 6687 Drop in the Night; "
+                       "companion.rules.bridges)"),
     TerrainSpec("ocean", max_move_onto=1, no_battle_from=True, retreat_blocked=True,
                 source=_APP2),
     TerrainSpec("beach", max_move_onto=2, source=_APP2),
@@ -399,7 +409,19 @@ TERRAIN: dict[str, TerrainSpec] = _table((
             leave_barred_to=frozenset({"beach"}),
             leave_barred_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             source=f"{_CARD} 6 (Cliffs & Sea Bluffs, as cliff)"),
+    replace(_FOREST, name="impassable_forest", impassable=True, retreat_blocked=True,
+            set_up_allowed=True,
+            source="editor behaviour IMPASSABLE_HILL on a forest (bga-memoir Terrains: "
+                   "isImpassable): a Forest no unit may enter; a unit set up on it may leave "
+                   "(17 Villers-Bocage: \"all forest and village hexes are considered "
+                   "impassable. Those Axis units that do start in a forest hex may not enter any "
+                   "other forest or village hex once they leave their initial position\")"),
+    replace(_TOWN, name="impassable_town", impassable=True, retreat_blocked=True,
+            set_up_allowed=True,
+            source="editor behaviour IMPASSABLE_HILL on a town or village: as the impassable "
+                   "forest (17 Villers-Bocage)"),
     replace(_HILL, name="impassable_hill", impassable=True, retreat_blocked=True,
+            set_up_allowed=True,
             source="editor behaviour IMPASSABLE_HILL: a Hill no unit may enter (bga-memoir Hill)"),
     replace(_HILL, name="impassable_blocking_hill", impassable=True, retreat_blocked=True,
             blocks_los=True,

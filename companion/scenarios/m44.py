@@ -32,10 +32,13 @@ from companion.scenarios.m44_codes import (
     BEHAVIOR_TERRAIN,
     BEHAVIOR_TYPES,
     BEHAVIOR_VARIANTS,
+    BLOWN_MEDAL_BEHAVIOR,
     BOARD_FACES,
     BOARD_TYPES,
     BRIEFING_RULES,
     COSMETIC_TAGS,
+    DAYLIGHT_AIRDROP_CONDITION,
+    DAYLIGHT_AIRDROP_OPTION,
     DECK_VARIANTS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
@@ -48,6 +51,7 @@ from companion.scenarios.m44_codes import (
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
+    STAR_MARKED_VARIANTS,
     TERRAIN_CODES,
     TILE_UNITS,
     UNIT_BASES,
@@ -257,6 +261,16 @@ class _Importer:
         for j, cond in enumerate(self._victory_conditions(info)):
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
 
+        # a battle-star token on a unit whose behaviour says the star is its mark (17
+        # Villers-Bocage: the star marks Wittmann's Tiger and "does not count as an additional
+        # Victory medal") is no rule of its own
+        marked = {u.hex for u in units if set(u.variants) & STAR_MARKED_VARIANTS}
+        star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None and marked:
+            star[:] = [w for w in star if w not in marked]
+            if not star:
+                del self._notes[STAR_TAG_NOTE]
+
         air = self._air(info, units)
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units)
@@ -334,6 +348,14 @@ class _Importer:
         m = re.fullmatch(r"mine([0-9])", code)
         if entry.type == "minefield" and m:
             value = int(m.group(1))  # mine0..mine4: the mine's number, face up
+        behavior2 = layer.get("behavior2")
+        if isinstance(behavior2, str) and behavior2.strip():
+            if behavior2.strip().upper() == BLOWN_MEDAL_BEHAVIOR and TERRAIN[entry.type].can_be_blown:
+                value = 1  # 6687: "The destruction of the bridges ... are Permanent Medal
+                # Objectives" (bga-memoir Board::oneMedalIfBlownCell)
+            else:
+                self.note(where, f"{entry.label} ({code!r}) behaviour {behavior2.strip()[:40]!r} "
+                                 "is not played")
         return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner,
                             value=value)
 
@@ -606,6 +628,15 @@ class _Importer:
             if key == AIRDROP_OPTION:
                 self._airdrop(value)
                 continue
+            if key == DAYLIGHT_AIRDROP_OPTION:
+                # bga-memoir RoundTrait: once, at the start of the side's turn, when the night
+                # visibility is full (NEED_FULL_DAY_VISIBILITY; no other condition is known)
+                if isinstance(value, dict) and value.get("option") == DAYLIGHT_AIRDROP_CONDITION:
+                    self._airdrop(value, daylight=True, where="game_info.options.airdrop2")
+                else:
+                    self.note("game_info.options", "option 'airdrop2' without "
+                                                   f"{DAYLIGHT_AIRDROP_CONDITION} is not played")
+                continue
             variant = SCENARIO_OPTIONS.get(key)
             if variant is None:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
@@ -632,11 +663,11 @@ class _Importer:
                 variants[variant] = side
         return variants
 
-    def _airdrop(self, value: Any) -> None:
+    def _airdrop(self, value: Any, *, daylight: bool = False,
+                 where: str = "game_info.options.airdrop") -> None:
         """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
         (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
-        6687 Drop in the Night)."""
-        where = "game_info.options.airdrop"
+        6687 Drop in the Night); ``daylight``: airdrop2, dropped once the night is over."""
         if not isinstance(value, dict) or value.get("side") not in _SIDES:
             self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
             return
@@ -668,7 +699,7 @@ class _Importer:
                 side=side, units=_int(n, f"{where}.nbr_units", 1, 20), unit_type=unit.type,
                 center=centers[i] if i < len(centers) else (centers[-1] if centers else None),
                 range=_int(rng, f"{where}.range", 0, 30) if rng is not None else None,
-                nation=unit.nation))
+                nation=unit.nation, daylight=daylight))
 
     def _hex_name(self, name: str) -> str | None:
         """A hex name as a briefing writes it (the letter's case may be wrong: "F14" for

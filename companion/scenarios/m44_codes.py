@@ -110,6 +110,12 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
     ("hills", "STEEP_HILL"): TerrainCode("steep_hill", "steep hill"),
     **{(c, b): TerrainCode("impassable_hill", "impassable hill")
        for c in ("hills", "whill", "dhill", "mountain") for b in ("IMPASSABLE_HILL",)},
+    # bga-memoir Terrains: IMPASSABLE_HILL sets isImpassable on any tile (17 Villers-Bocage's
+    # forests and villages)
+    **{(c, "IMPASSABLE_HILL"): TerrainCode("impassable_forest", "impassable forest")
+       for c in ("woods",)},
+    **{(c, "IMPASSABLE_HILL"): TerrainCode("impassable_town", "impassable town or village")
+       for c in ("buildings",)},
     **{(c, "IMPASSABLE_BLOCKING_HILL"): TerrainCode("impassable_blocking_hill",
                                                     "impassable hill that blocks sight")
        for c in ("hills", "whill", "dhill", "mountain")},
@@ -119,11 +125,15 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
     ("dcamp", "OASIS_RECOVERY"): TerrainCode("headquarters_recovery",
                                              "headquarters (Oasis Recovery)"),
     ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
+    # 6687 Drop in the Night: bridges the Allies may blow up (option blowbridge_opt2)
+    ("bridge", "CAN_BE_BLOWN"): TerrainCode("blowable_bridge", "bridge that can be blown up"),
     **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
     **{(c, "WIDE_RIVER"): TerrainCode("river", "wide river")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
 }
+# A second behaviour (behavior2) of a bridge that can be blown: blowing it is worth a medal.
+BLOWN_MEDAL_BEHAVIOR = "ONE_MEDAL_IF_BLOWN"
 # Behaviours that repeat what the tile already is.
 PLAIN_BEHAVIORS: frozenset[str] = frozenset({"HILL", "MOUNTAIN"})
 # A layer with behaviour FORD is a ford whatever its tile (bga-memoir Terrains/Ford.php).
@@ -198,7 +208,10 @@ BEHAVIOR_VARIANTS: dict[str, str] = {
     "ELITE_ARMOR_MOVE_TWO": "armor_move_two",
     "CAN_IGNORE_ONE_FLAG": "ignore_one_flag",
     "GERMAN_2VICTANK": "two_medals",  # bga-memoir Units/EliteArmor.php getMedalsWorth
+    "IS_WITTMANN": "wittmann",  # bga-memoir Units/Tiger.php (17 Villers-Bocage)
 }
+# Unit variants whose battle-star token (tag1) on the unit's hex only marks the unit.
+STAR_MARKED_VARIANTS: frozenset[str] = frozenset({"wittmann"})
 # Tiles that are troops (bga-memoir Units::loadScenario: a rect_terrain 'pdestroyer', 'loco'
 # or 'wagon' is a unit of player 2's side) -> the unit type.
 TILE_UNITS: dict[str, str] = {"pdestroyer": "destroyer", "loco": "locomotive",
@@ -254,6 +267,10 @@ AIR_OPTION_KEYS: dict[str, str] = {
 # the option of an airdrop before the side's first turn (companion.scenarios.model.Airdrop);
 # airdrop2 (a later drop by a command card, in full daylight) is not played and is noted
 AIRDROP_OPTION = "airdrop"
+# 6687's later glider drop: {side, option: NEED_FULL_DAY_VISIBILITY, center, range, nbr_units,
+# unit}, dropped once at the start of the side's turn in full daylight (bga-memoir RoundTrait)
+DAYLIGHT_AIRDROP_OPTION = "airdrop2"
+DAYLIGHT_AIRDROP_CONDITION = "NEED_FULL_DAY_VISIBILITY"
 
 # game_info.options keys that switch on a scenario rule (bga-memoir Scenario::setup reads
 # these names) -> the rule variant's name in this program (``companion.rules.variants``).
@@ -269,6 +286,7 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "british_commonwealth": "british_commonwealth",
     "gung_ho": "us_marines_gung_ho",
     "night_visibility_rules": "night_visibility",
+    "blowbridge_opt2": "blow_bridges",  # {side, option: NEED_NEIGHBOUR_UNIT} (6687)
     "night_visibility_reverse_rule": "night_visibility_reverse",  # day fading into night (4089)
     "empty_section_medals": "empty_section_medals",
     "supply_train_rules": "supply_train",

@@ -27,16 +27,6 @@ MAX_TURNS = 150
 KNOWN: dict[str, list[str]] = {
     # the battle-star tokens mark the three units with collapsible boats (Terrain Pack, p. 8)
     "1302-NijmegenBridges.m44": ["a2, b2, c2: unknown tag 'tag1'"],
-    # every forest and village impassable (bga-memoir's IMPASSABLE_HILL on woods/buildings: no
-    # impassable forest or village in the terrain table); Wittmann's Tiger (ignore 1 flag, +1d
-    # when not moving, its star no medal) and its battle-star token
-    "17-VillersBocage.m44": [
-        "F9, b8, e8, H7, a6, b6, e6, D5, g4, A3, B3, G3, c2, d2, e2, i2, k2: forest ('woods') "
-        "behaviour 'IMPASSABLE_HILL' is not played",
-        "J9, i8, k8, I7, L7, I5, K5, L5, i4: town or village ('buildings') behaviour "
-        "'IMPASSABLE_HILL' is not played",
-        "e8: unit behaviour 'IS_WITTMANN' is not played",
-        "e8: unknown tag 'tag1'"],
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
     # the Axis wins by medals only with at least one of them from a unit exiting toward
@@ -70,10 +60,6 @@ KNOWN: dict[str, list[str]] = {
     "6541-BreakthroughToTheBeach.m44": [
         "H17, K17, L17, M17, l16: unknown tag 'tag1'",
         "board.face: the beach face is only drawn on 9-row boards"],
-    "6687-DropInTheNight82nd.m44": [
-        "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
-        "game_info.options: option 'blowbridge_opt2' is not played",
-        "game_info.options: option 'airdrop2' is not played"],
     # three bare exit tokens (written under 'tag') on the Axis baseline, the briefing: "An
     # Allied unit that exits off the Axis side ... counts as one Victory Medal": exit tokens
     # that name no side (as 4241, 5841)
