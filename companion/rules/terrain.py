@@ -350,6 +350,11 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                        "armor and artillery, ignore 1 flag, line of sight clear; "
                        f"{_TP} p.12)"),
     _HQ,
+    replace(_TOWN, name="town_headquarters", headquarters=True,
+            source=f"{_APP2} (Towns & Villages) and {_CARD} 56 (HQ & Supply tents: captured, its "
+                   "owner loses a command card): the editor's behaviour HEADQUARTER on a town "
+                   "(8044 Rzhev: \"the town is the German's HQ. HQ/Supply rules are in effect "
+                   "(Actions 17 - Capture HQ/Supply Tent)\")"),
     replace(_HQ, name="headquarters_recovery", heal_classes=frozenset({UnitClass.INFANTRY}),
             heal_dice=0,
             source=f"{_CARD} 56 with the Oasis Recovery rule (Mediterranean Theater, Actions 10; "

@@ -261,6 +261,14 @@ class _Importer:
         for j, cond in enumerate(self._victory_conditions(info)):
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
 
+        # an HQ the file names no owner of belongs to the side whose unit holds it at the start
+        # (18261's Romanian HQ, 8044's German HQ town: "the town is the German's HQ"; our
+        # reading, after bga-memoir's own fallback for a bunker without original_owner)
+        holders = {u.hex: u.side for u in units}
+        terrain = [replace(t, owner=holders[t.hex])
+                   if t.owner is None and t.hex in holders and TERRAIN[t.type].headquarters
+                   else t for t in terrain]
+
         # a battle-star token on a unit whose behaviour says the star is its mark (17
         # Villers-Bocage: the star marks Wittmann's Tiger and "does not count as an additional
         # Victory medal") is no rule of its own

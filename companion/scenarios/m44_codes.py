@@ -125,6 +125,8 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
     ("dcamp", "OASIS_RECOVERY"): TerrainCode("headquarters_recovery",
                                              "headquarters (Oasis Recovery)"),
     ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
+    # 8044 Rzhev: "the town is the German's HQ. HQ/Supply rules are in effect (Actions 17)"
+    ("buildings", "HEADQUARTER"): TerrainCode("town_headquarters", "town that is an HQ"),
     # 6687 Drop in the Night: bridges the Allies may blow up (option blowbridge_opt2)
     ("bridge", "CAN_BE_BLOWN"): TerrainCode("blowable_bridge", "bridge that can be blown up"),
     **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
