@@ -93,3 +93,14 @@ def test_drop_in_the_night_reads_its_two_blowable_bridges_and_their_medals() -> 
     assert blowable == [("C13", 1), ("c16", 1)]
     assert s.variants["blow_bridges"] == "allies"
     assert not [e for e in errors(s) if "CAN_BE_BLOWN" in e.message or "blowbridge" in e.message]
+
+
+def test_the_command_line_types_blow_hex_and_the_prompt_says_so() -> None:
+    from companion.cli.play import parse_command
+
+    assert parse_command("blow c16") == {"do": "blow_bridge", "hex": "c16"}
+    g = _game()
+    g.act({"do": "play_card", "card": "attack_center"})
+    from companion.game.prompter import options_lines
+
+    assert any("blow HEX" in line for line in options_lines(g.legal()))
