@@ -208,6 +208,9 @@ def parse_command(line: str) -> dict[str, Any]:
         if not args[0].isdigit():
             raise ValueError("usage: mine N (the number on the mine turned over, 0 for a decoy)")
         return {"do": "mine_number", "number": int(args[0])}
+    if verb == "blow":
+        need(1, "blow HEX")
+        return {"do": "blow_bridge", "hex": args[0]}
     if verb in ("heal", "seal"):
         need(1, f"{verb} UNIT")
         return {"do": "heal" if verb == "heal" else "seal_cave", "unit": args[0]}
@@ -274,7 +277,7 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "recon": "recon", "withdraw": "withdraw", "card_attack": "attack",
              "ambush": "ambush", "attack_run": "run", "bomb": "bomb",
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
-             "seal_cave": "seal", "mine_number": "mine"}
+             "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow"}
 
 
 def _hex(st: GameState, word: Any) -> Any:

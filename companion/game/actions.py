@@ -131,6 +131,7 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "desert_move": (_UNIT, _f("to", "text", True, "the hex the armor moves on to")),
     "heal": (_f("unit", "text", True, "the wounded unit on a hospital or oasis"),),
     "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
+    "blow_bridge": (_f("hex", "text", True, "the bridge to blow up, e.g. c16"),),
     "mine_number": (_f("number", "whole", True, "the number on the mine turned over (0-4; 0 is "
                        "a decoy)"),),
     "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "

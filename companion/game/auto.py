@@ -120,8 +120,9 @@ class AutoPlayer:
         return _tactics(st).card_action(self, st, {"do": "play_card", "card": card})
 
     def _rule_action(self, st: GameState, actions: tuple[str, ...]) -> dict[str, Any] | None:
-        """The scenario rules' steps: the Commissar's chip card, healing, sealing a cave, the
-        desert move (each only when the moment offers it)."""
+        """The scenario rules' steps: the Commissar's chip card, healing, sealing a cave, a
+        bridge blown up (worth a medal: tried whenever offered), the desert move (each only when
+        the moment offers it)."""
         legal = self._legal
         assert legal is not None
         if "mine_number" in actions:
@@ -138,7 +139,7 @@ class AutoPlayer:
                     and not card_rules.card(c).reaction]
             card = self._choose_card(st, sure or held or None)
             return {"do": "commissar_card", "card": card}
-        for act in ("airdrop", "winter_loss", "seal_cave", "heal"):
+        for act in ("airdrop", "winter_loss", "seal_cave", "heal", "blow_bridge"):
             if act in actions:
                 found = [c for c in legal.candidates() if c["do"] == act]
                 if found:

@@ -87,6 +87,10 @@ class RuleFlow:
     def air_start_actions(self, st: GameState) -> tuple[str, ...]:
         return ()
 
+    def order_actions(self, st: GameState) -> tuple[str, ...]:
+        """Actions offered instead of ordering the card's units (a bridge blown)."""
+        return ruleflows.rule_actions(st)
+
     def move_actions(self, st: GameState) -> tuple[str, ...]:
         """Actions offered in the move phase besides moving."""
         return (*self.air_move_actions(st), *ruleflows.rule_actions(st))

@@ -43,6 +43,7 @@ class PhaseRule:
 _RULE_START = ("commissar_card",)
 _RULE_MOVE = ("commissar_card",)
 _RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave")
+_RULE_ORDER = ("blow_bridge",)  # a bridge blown instead of ordering units (Actions 2)
 
 # The flow of a turn. ``moves`` lists every action the phase can ever offer; which of them are
 # offered at a given moment depends on the state (legal_actions). "undo" may join any phase
@@ -50,7 +51,8 @@ _RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave")
 PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
     PhaseRule(Phase.PLAY_CARD, ("play_card", "withdraw", *_RULE_START), "the active side",
               "a command card is played"),
-    PhaseRule(Phase.ORDER, ("order",), "the active side", "the card's units are ordered"),
+    PhaseRule(Phase.ORDER, ("order", *_RULE_ORDER), "the active side",
+              "the card's units are ordered (or a bridge is blown instead)"),
     PhaseRule(Phase.ORDER_DICE, ("dice", "order"), "the active side",
               "the card's roll is thrown (Their Finest Hour, Medics & Mechanics)"),
     PhaseRule(Phase.MOVE, ("move", "exit", "strafe", "kamikaze", "rescue", "interdiction", "bomb",
@@ -497,7 +499,7 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     if st.phase is Phase.PLAY_CARD:
         return ("play_card", *flow.start_actions(st))
     if st.phase is Phase.ORDER:
-        return ("order", *undo)
+        return ("order", *flow.order_actions(st), *undo)
     pos = st.position
     if st.phase is Phase.MOVE:
         can_exit = any(victory.may_exit(pos, st.objectives, u) for u in st.ordered

@@ -411,6 +411,9 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "cave_seal_rolled": lambda d, n: (f"{_cap(n.unit(d['unit']))} "
                                       + ("seals the cave." if d.get("sealed")
                                          else "fails to seal the cave.")),
+    "bridge_blow_rolled": lambda d, n: (f"{side_words(d['side'])} try to blow up the bridge on "
+                                        f"{d['hex']}: {_faces(d['faces'])} — "
+                                        + ("blown." if d.get("blown") else "it holds.")),
     "commissar_card_placed": lambda d, n: (f"{side_words(d['side'])} place next turn's card under "
                                            "the Commissar chip."),
     "desert_moved": lambda d, n: (f"{_cap(n.kind(d['unit']))} moves on to {d['to']} (desert "

@@ -28,6 +28,7 @@ from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import (
     airdrop,
+    bridges,
     card_bans,
     caves,
     commissar,
@@ -862,6 +863,89 @@ class CaveFlow(ScenarioRuleFlow):
         return [{"do": "seal_cave", "unit": u} for u in self.sealers(legal.state)]
 
 
+# --- blowing up bridges (Actions 2, option 2) -------------------------------------------------
+def _blow_bridge(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    offered = BridgeFlow.bridges(st)
+    try:
+        h = st.board.parse(str(a.get("hex", "")))
+    except ValueError as exc:
+        raise IllegalAction(f"hex: {exc}") from None
+    if h not in offered:
+        said = ", ".join(st.hex_name(x) for x in offered) or "none now"
+        raise IllegalAction(f"no bridge on {st.hex_name(h)} may be blown now (bridges that may "
+                            f"be: {said}); a bridge that can be blown, in a section the card "
+                            "orders, with an infantry unit of the side next to it")
+    name = st.hex_name(h)
+    yield _roll_due(session, "blow", bridges.BLOW_DICE, st.active,
+                    f"blow up the bridge on {name}: a star blows it", "battle", declared=True,
+                    hex=name, explain=[f"{_dice_words(bridges.BLOW_DICE)} instead of ordering "
+                                       "units; the card is spent"])
+
+
+class BridgeFlow(ScenarioRuleFlow):
+    """Blowing up bridges, option 2: with a Section card, instead of ordering units, the side
+    the scenario names tries to blow a bridge of the card's sections its infantry stands next
+    to (companion.rules.bridges)."""
+
+    name = "bridges"
+    roll_kinds = ("blow",)
+    handlers: Mapping[str, Handler] = {"blow_bridge": _blow_bridge}
+
+    def applies(self, st: GameState) -> bool:
+        return bridges.VARIANT in st.scenario.variants and any(
+            t.can_be_blown for h in st.position.terrain for t in st.position.terrain_at(h))
+
+    @staticmethod
+    def bridges(st: GameState) -> list[Any]:
+        from companion.game.queries import card_spec_in_force
+
+        side = st.scenario.variants.get(bridges.VARIANT, "")
+        if st.phase is not Phase.ORDER or st.card is None or (
+                side in ("allies", "axis") and st.active is not Side(side)):
+            return []
+        spec = card_spec_in_force(st)
+        if spec is None or not spec.section_card:
+            return []
+        sections = [s for s, n in spec.sections.items() if n is None or n > 0]
+        return bridges.blowable_bridges(st.position, st.active, sections)
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("blow_bridge",) if self.bridges(st) else ()
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        st = session.state
+        r = _rs(st).roll
+        assert r is not None and r.faces is not None
+        faces = [str(f) for f in r.faces]
+        name = str(r.data.get("hex", ""))
+        try:
+            res = bridges.blow(st.position, st.board.parse(name), faces)
+        except (bridges.BlowError, ValueError) as exc:
+            raise IllegalAction(str(exc)) from None
+        yield "bridge_blow_rolled", {"hex": name, "side": r.thrower, "faces": faces,
+                                     "blown": res.blown, "bridge": res.bridge,
+                                     "eliminated": res.eliminated, "medals": res.medals}
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        return _roll_prompt(legal, due, self.roll_kinds)
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if "blow_bridge" not in p.actions:
+            return p
+        st = legal.state
+        names = ", ".join(st.hex_name(h) for h in self.bridges(st))
+        return replace(p, detail=(*p.detail, f"Instead of ordering units, the bridge on {names} "
+                                  f"may be blown up: {_dice_words(bridges.BLOW_DICE)}, a star "
+                                  "blows it (blow HEX)."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        if "blow_bridge" not in legal.actions:
+            return []
+        st = legal.state
+        return [{"do": "blow_bridge", "hex": st.hex_name(h)} for h in self.bridges(st)]
+
+
 # --- Blitz: a Recon 1 card played as Air Power -----------------------------------------------
 class BlitzFlow(ScenarioRuleFlow):
     """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule); the
@@ -1069,6 +1153,10 @@ class AirdropFlow(ScenarioRuleFlow):
                 or st.phase is not Phase.PLAY_CARD or st.active is not drops[done].side):
             return
         d = drops[done]
+        if d.daylight and (not any(v in st.scenario.variants for v in night.NIGHT_VARIANTS)
+                           or night.night_reverse(st.scenario.variants)
+                           or st.position.visibility is not None):
+            return  # a drop in full daylight waits for the night to end
         yield "airdrop_due", {"index": done, "side": d.side.value, "units": d.units,
                               "unit_type": d.unit_type, "nation": d.nation, "center": d.center,
                               "range": d.range, "then": st.phase.value}
@@ -1372,7 +1460,7 @@ EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infant
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), WinterFlow(), CardBanFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1053,6 +1053,21 @@ def _cave_seal_rolled(state: GameState, d: dict[str, Any]) -> None:
         state.position.terrain[h] = (*state.position.terrain.get(h, ()), d["becomes"])
 
 
+@_kind("bridge_blow_rolled", "the side blowing up a bridge rolled: a star blows it (the bridge "
+       "is gone, a unit on it is eliminated, the medals its blowing is worth are won)",
+       Undo.BARRIER, board=True)
+def _bridge_blow_rolled(state: GameState, d: dict[str, Any]) -> None:
+    _rule_roll_done(state)
+    if not d.get("blown"):
+        return
+    state.position.remove_terrain(state.board.parse(d["hex"]), d["bridge"])
+    uid = d.get("eliminated")
+    if uid and uid in state.position.units:
+        _eliminate(state, uid, state.position.units[uid].side.other)
+    if d.get("medals"):
+        state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+
+
 @_kind("commissar_card_placed", "the Soviet player placed a command card under the Political "
        "Commissar chip, to play it a turn later", Undo.UNDOABLE)
 def _commissar_card_placed(state: GameState, d: dict[str, Any]) -> None:

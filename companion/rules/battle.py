@@ -476,6 +476,9 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         if bonus and close and attacker.figures >= spec.figures:
             dice += bonus
             explain.append(f"{attacker.type} at full strength in close assault: +{bonus}")
+        if stationary and spec.stationary_bonus_dice:
+            dice += spec.stationary_bonus_dice
+            explain.append(f"{attacker.type} has not moved: +{spec.stationary_bonus_dice}")
         if mods.extra_dice:
             dice += mods.extra_dice
             explain.append(f"{mods.extra_dice:+d} dice")

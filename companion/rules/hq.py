@@ -6,7 +6,8 @@ hex back. Sources: docs/rules-sources.md (the Pacific Theater rules as summarise
 mikkosgameblog.com: "if your opponent takes one over, you'll lose a command card and must play
 with a smaller hand until you reclaim the HQ").
 
-The HQ's side is the piece's owner (``Position.terrain_owners``, the editor's
+An HQ is any terrain whose spec says ``headquarters`` (an HQ under the Oasis Recovery rule
+too). The HQ's side is the piece's owner (``Position.terrain_owners``, the editor's
 ``original_owner``); an HQ without one is captured by nobody. The game layer keeps the set of
 captured HQ hexes, updates it with :func:`captured_hqs` after every move, retreat and
 elimination, and deals hands of :func:`hand_size` cards.
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 
 from companion.rules.board import Hex, Side
 from companion.rules.position import Position
+from companion.rules.terrain import TERRAIN
 
 HQ_TERRAIN = "headquarters"
 
@@ -26,8 +28,9 @@ def hq_hexes(position: Position) -> dict[Hex, Side]:
     """Every HQ hex with the side it belongs to."""
     out: dict[Hex, Side] = {}
     for h, names in position.terrain.items():
-        if HQ_TERRAIN in names:
-            owner = position.terrain_owner(h, HQ_TERRAIN)
+        for name in names:
+            spec = TERRAIN.get(name)
+            owner = position.terrain_owner(h, name) if spec and spec.headquarters else None
             if owner is not None:
                 out[h] = owner
     return out

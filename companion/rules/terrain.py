@@ -99,6 +99,15 @@ class TerrainSpec:
     # star, and each infantry symbol for infantry, returns a figure (companion.rules.healing)
     heal_classes: frozenset[UnitClass] = frozenset()
     heal_dice: int = 0
+    # HQ & Supply Tents: taken by an enemy unit, its owner plays a command card fewer until it is
+    # retaken (companion.rules.hq)
+    headquarters: bool = False
+    # impassable, yet a unit the scenario sets up on it stands there and may leave (the
+    # editor's IMPASSABLE_HILL: bga-memoir isImpassable bars entering, not standing)
+    set_up_allowed: bool = False
+    # a bridge the scenario's side may blow up (Actions 2, option 2: companion.rules.bridges);
+    # the piece's value is the medals blowing it gives
+    can_be_blown: bool = False
     # caves: an Allied infantry unit on it, with no enemy adjacent, may try to seal it instead
     # of battling (a star seals it); it then becomes this terrain (companion.rules.caves)
     sealed_into: str = ""
@@ -161,6 +170,9 @@ _TOWN = TerrainSpec("town", blocks_los=True, stop_on_enter=True, no_battle_after
                     attacker_reduction=reductions(armor=2), source=_APP2)
 _HILL = TerrainSpec("hill", height=1, protection=reductions(infantry=1, armor=1),
                     protection_needs_height=True, source=_APP2)
+_HQ = TerrainSpec("headquarters", blocks_los=True, headquarters=True,
+                  source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
+                         "owner loses a command card)")
 _RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP2)
 
 
@@ -183,6 +195,10 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_TOWN, "buildings", f"{_APP2} (alias of town)"),
     _RIVER,
     TerrainSpec("bridge", bridge=True, source=f"{_APP2} (Rivers & Waterways)"),
+    TerrainSpec("blowable_bridge", bridge=True, can_be_blown=True,
+                source=f"{_APP2} (Rivers & Waterways); Actions 2, Blowing Up Bridges, option 2 "
+                       "(the editor's bridge behaviour CAN_BE_BLOWN: 6687 Drop in the Night; "
+                       "companion.rules.bridges)"),
     TerrainSpec("ocean", max_move_onto=1, no_battle_from=True, retreat_blocked=True,
                 source=_APP2),
     TerrainSpec("beach", max_move_onto=2, source=_APP2),
@@ -333,9 +349,18 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 source=f"{_CARD} 40 (Road Blocks: infantry moving in must stop, impassable for "
                        "armor and artillery, ignore 1 flag, line of sight clear; "
                        f"{_TP} p.12)"),
-    TerrainSpec("headquarters", blocks_los=True,
-                source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
-                       "owner loses a command card)"),
+    _HQ,
+    replace(_TOWN, name="town_headquarters", headquarters=True,
+            source=f"{_APP2} (Towns & Villages) and {_CARD} 56 (HQ & Supply tents: captured, its "
+                   "owner loses a command card): the editor's behaviour HEADQUARTER on a town "
+                   "(8044 Rzhev: \"the town is the German's HQ. HQ/Supply rules are in effect "
+                   "(Actions 17 - Capture HQ/Supply Tent)\")"),
+    replace(_HQ, name="headquarters_recovery", heal_classes=frozenset({UnitClass.INFANTRY}),
+            heal_dice=0,
+            source=f"{_CARD} 56 with the Oasis Recovery rule (Mediterranean Theater, Actions 10; "
+                   "the editor's behaviour OASIS_RECOVERY on a camp: bga-memoir 3129 Operation "
+                   "Crusader, 'Those rules also apply to each camp's Campaign HQ'): a wounded "
+                   "infantry unit heals there as on an oasis"),
     TerrainSpec("trenches", stop_on_enter=True, impassable_for=frozenset({UnitClass.ARTILLERY}),
                 no_battle_after_enter=True, no_battle_after_enter_for=frozenset({UnitClass.ARMOR}),
                 ignore_flags=1, ignore_flags_for=frozenset({UnitClass.INFANTRY}),
@@ -389,7 +414,19 @@ TERRAIN: dict[str, TerrainSpec] = _table((
             leave_barred_to=frozenset({"beach"}),
             leave_barred_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
             source=f"{_CARD} 6 (Cliffs & Sea Bluffs, as cliff)"),
+    replace(_FOREST, name="impassable_forest", impassable=True, retreat_blocked=True,
+            set_up_allowed=True,
+            source="editor behaviour IMPASSABLE_HILL on a forest (bga-memoir Terrains: "
+                   "isImpassable): a Forest no unit may enter; a unit set up on it may leave "
+                   "(17 Villers-Bocage: \"all forest and village hexes are considered "
+                   "impassable. Those Axis units that do start in a forest hex may not enter any "
+                   "other forest or village hex once they leave their initial position\")"),
+    replace(_TOWN, name="impassable_town", impassable=True, retreat_blocked=True,
+            set_up_allowed=True,
+            source="editor behaviour IMPASSABLE_HILL on a town or village: as the impassable "
+                   "forest (17 Villers-Bocage)"),
     replace(_HILL, name="impassable_hill", impassable=True, retreat_blocked=True,
+            set_up_allowed=True,
             source="editor behaviour IMPASSABLE_HILL: a Hill no unit may enter (bga-memoir Hill)"),
     replace(_HILL, name="impassable_blocking_hill", impassable=True, retreat_blocked=True,
             blocks_los=True,

@@ -55,6 +55,7 @@ class UnitSpec:
     # when it has not moved this turn: these dice, stars hitting these classes, and no need
     # of line of sight nor terrain reductions (late-war Special Weapon Assets)
     stationary_dice: tuple[int, ...] = ()
+    stationary_bonus_dice: int = 0  # added when it has not moved nor taken ground (Wittmann)
     stationary_star_hits: frozenset[UnitClass] = frozenset()
     stationary_ignores_los_and_terrain: bool = False
     sweeps_mines: bool = False  # combat engineers clear a minefield instead of rolling for it

@@ -153,6 +153,23 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         (UnitChange(_c(ignore_flags=1)),),
         source=f"{_BGA_UNITS}: the editor's unit behaviour CAN_IGNORE_ONE_FLAG"),
     RuleVariant(
+        "blow_bridges", "Blowing up bridges (option 2)", side_from_option=True,
+        played_by="companion.game.ruleflows.BridgeFlow",
+        source="Actions 2, Blowing Up Bridges, option 2, as bga-memoir plays the editor's "
+               "option blowbridge_opt2 (Models/SectionCard.php blowBridgeFilters, "
+               "States/TacticCardTrait.php actBlowBridge): instead of ordering units with a "
+               "Section card, the side tries to blow a bridge of the card's sections with its "
+               "infantry adjacent, 2 dice, a star blows it (companion.rules.bridges; 6687 Drop "
+               "in the Night's rules text)"),
+    RuleVariant(
+        "wittmann", "Michael Wittmann's Tiger (unit behaviour)",
+        (UnitChange(_c(ignore_flags=1, stationary_bonus_dice=1), classes=_ARMOR),),
+        source="bga-memoir 17 Villers-Bocage, its rules text: \"The Tiger tank marked with a "
+               "Battle Star is Michael Wittmann: It may ignore 1 flag, battle at +1d when not "
+               "moving, and its Battle Star does not count as an additional Victory medal for "
+               "the enemy\" (the editor's unit behaviour IS_WITTMANN; bga-memoir Units/Tiger.php "
+               "getAttackModifier: +1 when it has neither moved nor taken ground)"),
+    RuleVariant(
         "two_medals", "Unit worth 2 medals (unit behaviour)",
         (UnitChange(_c(medal_worth=2)),),
         source="bga-memoir Units/EliteArmor.php getMedalsWorth: the editor's unit behaviour "

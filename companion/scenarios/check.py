@@ -135,6 +135,8 @@ def problems(s: Scenario) -> list[Problem]:
 
 
 def _may_stand(specs: list[TerrainSpec]) -> bool:
+    if any(s.set_up_allowed for s in specs):
+        return True  # impassable to enter, not to a unit set up there (17 Villers-Bocage)
     return any(hex_passable(specs, cls) for cls in (UnitClass.INFANTRY, UnitClass.ARMOR,
                                                     UnitClass.ARTILLERY))
 

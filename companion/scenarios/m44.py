@@ -33,11 +33,14 @@ from companion.scenarios.m44_codes import (
     BEHAVIOR_TERRAIN,
     BEHAVIOR_TYPES,
     BEHAVIOR_VARIANTS,
+    BLOWN_MEDAL_BEHAVIOR,
     BOARD_FACES,
     BOARD_TYPES,
     BRIEFING_RULES,
     CARD_BAN_PATTERN,
     COSMETIC_TAGS,
+    DAYLIGHT_AIRDROP_CONDITION,
+    DAYLIGHT_AIRDROP_OPTION,
     DECK_VARIANTS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
@@ -51,6 +54,7 @@ from companion.scenarios.m44_codes import (
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
+    STAR_MARKED_VARIANTS,
     TERRAIN_CODES,
     TILE_UNITS,
     TOWN_SUDDEN_DEATH_PATTERN,
@@ -209,13 +213,12 @@ class _Importer:
                 self.note(path, f"row {row} col {col} is not a hex of the {kind} board; skipped")
                 continue
             name = self.board.name(h)
-            if h in listed and h not in tagged and set(hx) <= {"row", "col", "tags"}:
+            if h in listed and h not in tagged and set(hx) <= {"row", "col", "tags", "tag"}:
                 # a hex listed again with tags only (bga-memoir 4152: an exit marker's picture,
                 # then its rule): the tags count, as they do for bga-memoir
                 tagged.add(h)
-                for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
-                    self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
-                              terrain, objectives, exits)
+                for tag, where in _tags(hx, path):
+                    self._tag(_obj(tag, where), where, name, terrain, objectives, exits)
                 continue
             if h in listed:
                 repeats += 1
@@ -243,9 +246,8 @@ class _Importer:
                                   counters)
                 if unit is not None:
                     units.append(unit)
-            for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
-                self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
-                          terrain, objectives, exits)
+            for tag, where in _tags(hx, path):
+                self._tag(_obj(tag, where), where, name, terrain, objectives, exits)
 
         # an exit-marker picture with no rule of its own (the far end of a range another
         # marker's group lists): nothing to say when the hex is an exit anyway
@@ -265,6 +267,24 @@ class _Importer:
         for j, cond in enumerate(self._victory_conditions(info)):
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
         labels = self._labels(board_obj)
+
+        # an HQ the file names no owner of belongs to the side whose unit holds it at the start
+        # (18261's Romanian HQ, 8044's German HQ town: "the town is the German's HQ"; our
+        # reading, after bga-memoir's own fallback for a bunker without original_owner)
+        holders = {u.hex: u.side for u in units}
+        terrain = [replace(t, owner=holders[t.hex])
+                   if t.owner is None and t.hex in holders and TERRAIN[t.type].headquarters
+                   else t for t in terrain]
+
+        # a battle-star token on a unit whose behaviour says the star is its mark (17
+        # Villers-Bocage: the star marks Wittmann's Tiger and "does not count as an additional
+        # Victory medal") is no rule of its own
+        marked = {u.hex for u in units if set(u.variants) & STAR_MARKED_VARIANTS}
+        star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None and marked:
+            star[:] = [w for w in star if w not in marked]
+            if not star:
+                del self._notes[STAR_TAG_NOTE]
 
         air = self._air(info, units)
         variants = self._check_options(info)
@@ -350,6 +370,14 @@ class _Importer:
         m = re.fullmatch(r"mine([0-9])", code)
         if entry.type == "minefield" and m:
             value = int(m.group(1))  # mine0..mine4: the mine's number, face up
+        behavior2 = layer.get("behavior2")
+        if isinstance(behavior2, str) and behavior2.strip():
+            if behavior2.strip().upper() == BLOWN_MEDAL_BEHAVIOR and TERRAIN[entry.type].can_be_blown:
+                value = 1  # 6687: "The destruction of the bridges ... are Permanent Medal
+                # Objectives" (bga-memoir Board::oneMedalIfBlownCell)
+            else:
+                self.note(where, f"{entry.label} ({code!r}) behaviour {behavior2.strip()[:40]!r} "
+                                 "is not played")
         return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner,
                             value=value)
 
@@ -622,6 +650,15 @@ class _Importer:
             if key == AIRDROP_OPTION:
                 self._airdrop(value)
                 continue
+            if key == DAYLIGHT_AIRDROP_OPTION:
+                # bga-memoir RoundTrait: once, at the start of the side's turn, when the night
+                # visibility is full (NEED_FULL_DAY_VISIBILITY; no other condition is known)
+                if isinstance(value, dict) and value.get("option") == DAYLIGHT_AIRDROP_CONDITION:
+                    self._airdrop(value, daylight=True, where="game_info.options.airdrop2")
+                else:
+                    self.note("game_info.options", "option 'airdrop2' without "
+                                                   f"{DAYLIGHT_AIRDROP_CONDITION} is not played")
+                continue
             variant = SCENARIO_OPTIONS.get(key)
             if variant is None:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
@@ -648,11 +685,11 @@ class _Importer:
                 variants[variant] = side
         return variants
 
-    def _airdrop(self, value: Any) -> None:
+    def _airdrop(self, value: Any, *, daylight: bool = False,
+                 where: str = "game_info.options.airdrop") -> None:
         """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
         (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
-        6687 Drop in the Night)."""
-        where = "game_info.options.airdrop"
+        6687 Drop in the Night); ``daylight``: airdrop2, dropped once the night is over."""
         if not isinstance(value, dict) or value.get("side") not in _SIDES:
             self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
             return
@@ -684,7 +721,7 @@ class _Importer:
                 side=side, units=_int(n, f"{where}.nbr_units", 1, 20), unit_type=unit.type,
                 center=centers[i] if i < len(centers) else (centers[-1] if centers else None),
                 range=_int(rng, f"{where}.range", 0, 30) if rng is not None else None,
-                nation=unit.nation))
+                nation=unit.nation, daylight=daylight))
 
     def _hex_name(self, name: str) -> str | None:
         """A hex name as a briefing writes it (the letter's case may be wrong: "F14" for
@@ -885,6 +922,20 @@ class _Importer:
 def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
     """The scenario a parsed ``.m44`` document describes (see the module docstring)."""
     return _Importer(data, default_id).run()
+
+
+def _tags(hx: dict[str, Any], path: str) -> list[tuple[Any, str]]:
+    """A hexagon's tags with where each is written: the ``tags`` list, and a single tag written
+    as one object under ``tag`` (the DoW web scenario editor: bga-memoir 42 Utah Beach's exit
+    tokens)."""
+    out = [(tag, f"{path}.tags[{j}]")
+           for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags"))]
+    one = hx.get("tag")
+    if isinstance(one, dict):
+        out.append((one, f"{path}.tag"))
+    elif isinstance(one, list):
+        out += [(tag, f"{path}.tag[{j}]") for j, tag in enumerate(one)]
+    return out
 
 
 def loads_m44(text: str, *, default_id: str = "m44") -> Scenario:

@@ -110,17 +110,32 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
     ("hills", "STEEP_HILL"): TerrainCode("steep_hill", "steep hill"),
     **{(c, b): TerrainCode("impassable_hill", "impassable hill")
        for c in ("hills", "whill", "dhill", "mountain") for b in ("IMPASSABLE_HILL",)},
+    # bga-memoir Terrains: IMPASSABLE_HILL sets isImpassable on any tile (17 Villers-Bocage's
+    # forests and villages)
+    **{(c, "IMPASSABLE_HILL"): TerrainCode("impassable_forest", "impassable forest")
+       for c in ("woods",)},
+    **{(c, "IMPASSABLE_HILL"): TerrainCode("impassable_town", "impassable town or village")
+       for c in ("buildings",)},
     **{(c, "IMPASSABLE_BLOCKING_HILL"): TerrainCode("impassable_blocking_hill",
                                                     "impassable hill that blocks sight")
        for c in ("hills", "whill", "dhill", "mountain")},
     ("sand", "SEAWALL"): TerrainCode("sea_wall", "sea wall"),
     ("oasis", "OASIS_RECOVERY"): TerrainCode("oasis_recovery", "oasis (Oasis Recovery)"),
+    # 3129 Operation Crusader: "Oasis Recovery rules ... also apply to each camp's Campaign HQ"
+    ("dcamp", "OASIS_RECOVERY"): TerrainCode("headquarters_recovery",
+                                             "headquarters (Oasis Recovery)"),
     ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
+    # 8044 Rzhev: "the town is the German's HQ. HQ/Supply rules are in effect (Actions 17)"
+    ("buildings", "HEADQUARTER"): TerrainCode("town_headquarters", "town that is an HQ"),
+    # 6687 Drop in the Night: bridges the Allies may blow up (option blowbridge_opt2)
+    ("bridge", "CAN_BE_BLOWN"): TerrainCode("blowable_bridge", "bridge that can be blown up"),
     **{(c, "FORDABLE_STREAM"): TerrainCode("fordable_stream", "fordable stream")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
     **{(c, "WIDE_RIVER"): TerrainCode("river", "wide river")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
 }
+# A second behaviour (behavior2) of a bridge that can be blown: blowing it is worth a medal.
+BLOWN_MEDAL_BEHAVIOR = "ONE_MEDAL_IF_BLOWN"
 # Behaviours that repeat what the tile already is.
 PLAIN_BEHAVIORS: frozenset[str] = frozenset({"HILL", "MOUNTAIN"})
 # A layer with behaviour FORD is a ford whatever its tile (bga-memoir Terrains/Ford.php).
@@ -195,7 +210,10 @@ BEHAVIOR_VARIANTS: dict[str, str] = {
     "ELITE_ARMOR_MOVE_TWO": "armor_move_two",
     "CAN_IGNORE_ONE_FLAG": "ignore_one_flag",
     "GERMAN_2VICTANK": "two_medals",  # bga-memoir Units/EliteArmor.php getMedalsWorth
+    "IS_WITTMANN": "wittmann",  # bga-memoir Units/Tiger.php (17 Villers-Bocage)
 }
+# Unit variants whose battle-star token (tag1) on the unit's hex only marks the unit.
+STAR_MARKED_VARIANTS: frozenset[str] = frozenset({"wittmann"})
 # Tiles that are troops (bga-memoir Units::loadScenario: a rect_terrain 'pdestroyer', 'loco'
 # or 'wagon' is a unit of player 2's side) -> the unit type.
 TILE_UNITS: dict[str, str] = {"pdestroyer": "destroyer", "loco": "locomotive",
@@ -251,6 +269,10 @@ AIR_OPTION_KEYS: dict[str, str] = {
 # the option of an airdrop before the side's first turn (companion.scenarios.model.Airdrop);
 # airdrop2 (a later drop by a command card, in full daylight) is not played and is noted
 AIRDROP_OPTION = "airdrop"
+# 6687's later glider drop: {side, option: NEED_FULL_DAY_VISIBILITY, center, range, nbr_units,
+# unit}, dropped once at the start of the side's turn in full daylight (bga-memoir RoundTrait)
+DAYLIGHT_AIRDROP_OPTION = "airdrop2"
+DAYLIGHT_AIRDROP_CONDITION = "NEED_FULL_DAY_VISIBILITY"
 
 # game_info.options keys that switch on a scenario rule (bga-memoir Scenario::setup reads
 # these names) -> the rule variant's name in this program (``companion.rules.variants``).
@@ -266,6 +288,7 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "british_commonwealth": "british_commonwealth",
     "gung_ho": "us_marines_gung_ho",
     "night_visibility_rules": "night_visibility",
+    "blowbridge_opt2": "blow_bridges",  # {side, option: NEED_NEIGHBOUR_UNIT} (6687)
     "night_visibility_reverse_rule": "night_visibility_reverse",  # day fading into night (4089)
     "empty_section_medals": "empty_section_medals",
     "supply_train_rules": "supply_train",
@@ -330,6 +353,18 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # the Soviets are the Allies (bga-memoir 1312 Lipovec: "Russian Command rules are in effect")
     BriefingRule(r"\brussian command rules (are|is) in effect", variant="russian_commissar",
                  side="allies"),
+    # bga-memoir 18261 Soviet Raid on Grigorevka: "Red Army rules (Nations 2) are in effect"
+    BriefingRule(r"\bred army rules\b[^.]{0,30}?\b(are|is) in effect", variant="russian_commissar",
+                 side="allies"),
+    # 18261: "Night Attacks rules (Actions 19) are in effect" (4085 says it and sets the option)
+    BriefingRule(r"\bnight attacks? rules\b[^.]{0,30}?\b(are|is) in effect",
+                 variant="night_visibility"),
+    # 18261: "Use the Paradrop rules (Actions 20): on the first turn, the Allied player drops 6
+    # Elite Infantry units on the board"; 6369 Operation Amherst: "Before the Axis player takes
+    # his first turn, the Allied player makes three paradrops, each with 3 figures (Actions 20
+    # - Paradrop)" (no option of these files says how many or where: the briefing alone does)
+    BriefingRule(r"\bparadrops?\b[^.]{0,80}?\(actions ?20\b",
+                 not_played="paradrop (Actions 20)"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player
@@ -354,8 +389,10 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),
     # bga-memoir 1312 Lipovec: "The River Szob is a fordable river. ... A unit may enter a River
-    # hex that is a fordable stream, but must stop": the Pacific Theater's fordable stream
-    BriefingRule(r"\bis a fordable (river|stream)\b", terrain_from="river",
+    # hex that is a fordable stream, but must stop": the Pacific Theater's fordable stream;
+    # 1367 Prokhorovka Overlord: "The River Psel is Fordable. Movement: A unit may enter a
+    # Fordable River hex but must stop ... Battle: ... reduce the number of Battle dice ... by 1"
+    BriefingRule(r"\bis (a )?fordable( river| stream)?\b", terrain_from="river",
                  terrain_to="fordable_stream"),
     # bga-memoir 4717 Nach Moskau: "'General Winter' rules are in effect. At the start of each
     # of his turn, the Axis player rolls 2 dice. For any Grenade roll, he must remove 1 figure"

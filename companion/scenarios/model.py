@@ -107,7 +107,8 @@ class TerrainPiece:
     orientation: int | None = None
     # The side that placed it, where the rules care (bunkers, minefields).
     owner: Side | None = None
-    # A number printed on it: a minefield's dice (0 a decoy); None when face down or none.
+    # A number printed on it: a minefield's dice (0 a decoy); None when face down or none. For
+    # a bridge that can be blown: the medals blowing it gives (behaviour2 ONE_MEDAL_IF_BLOWN).
     value: int | None = None
 
 
@@ -180,8 +181,9 @@ class MapLabel:
 
 @dataclass(slots=True)
 class Airdrop:
-    """One airdrop before ``side``'s first turn: ``units`` figures of ``unit_type`` dropped
-    over ``center`` (a hex name; None: anywhere over the board), ``range`` hexes of it where
+    """One airdrop before ``side``'s first turn (``daylight``: at the start of its first turn in
+    full daylight): ``units`` figures of ``unit_type`` dropped over ``center`` (a hex name;
+    None: anywhere over the board), ``range`` hexes of it where
     the scenario says so. Each figure that lands on the board, on an empty hex where it may
     stand, becomes a unit there (base game 3 Sainte-Mere-Eglise; bga-memoir option airdrop)."""
 
@@ -191,6 +193,9 @@ class Airdrop:
     center: str | None = None
     range: int | None = None
     nation: str | None = None
+    # dropped at the start of the side's first turn in full daylight, not before its first
+    # turn (bga-memoir option airdrop2 with NEED_FULL_DAY_VISIBILITY: 6687's glider drop)
+    daylight: bool = False
 
 
 @dataclass(slots=True)

@@ -29,12 +29,13 @@ STEP_WORDS: dict[str, str] = {
     "desert_move": "Move on (desert rules)",
     "heal": "Heal",
     "seal_cave": "Seal the cave",
+    "blow_bridge": "Blow up the bridge",
     "airdrop": "Airdrop",
     "winter_loss": "General Winter takes a figure from",
 }
 _STEP_WORDS = (_("off the board"), _("The mine turned over shows"), _("Under the Commissar chip"),
                _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"),
-               _("Airdrop"), _("General Winter takes a figure from"))
+               _("Airdrop"), _("General Winter takes a figure from"), _("Blow up the bridge"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))

@@ -91,6 +91,8 @@ DRAWN_LIKE: dict[str, tuple[str, ...]] = {
     "lighthouse": ("town",), "power_plant": ("town",), "supply_depot": ("town",),
     "prison_camp": ("town",), "radar_station": ("town",), "headquarters": ("town",),
     "hospital": ("town",), "ruins": ("town",), "dam": ("town",),
+    "town_headquarters": ("town",), "headquarters_recovery": ("town",),
+    "impassable_forest": ("forest",), "impassable_town": ("town",),
     "rice_paddies": ("marsh",), "oasis": ("forest",), "oasis_recovery": ("forest",),
     "coast": ("beach",), "aircraft_carrier": ("airfield",),
 }
@@ -104,7 +106,8 @@ TERRAIN_WORDS: dict[str, str] = {
     "ruins": "ruins", "dam": "dam", "rice_paddies": "paddies", "oasis": "oasis",
     "oasis_recovery": "oasis", "coast": "coast", "aircraft_carrier": "carrier",
     "trenches": "trenches", "sea_wall": "sea wall", "pier": "pier", "ravine": "ravine",
-    "fordable_stream": "fordable",
+    "fordable_stream": "fordable", "town_headquarters": "HQ", "headquarters_recovery": "HQ oasis",
+    "impassable_forest": "impassable", "impassable_town": "impassable",
 }
 
 
@@ -231,7 +234,7 @@ WATER_LINES = frozenset({"river", "frozen_river", "wadi", "fordable_stream", "ra
 WATER_BODIES = frozenset({"lake", "pond", "ocean"})  # drawn as water filling the hex
 ROADS = frozenset({"road", "hill_road", "roadblock"})
 RAILS = frozenset({"railway", "railway_station"})
-BRIDGES = frozenset({"bridge", "pontoon_bridge", "railroad_bridge", "ford"})
+BRIDGES = frozenset({"bridge", "pontoon_bridge", "railroad_bridge", "ford", "blowable_bridge"})
 
 # The neighbour steps of the rules core (doubled columns), as directions 0..5:
 # east, north-east, north-west, west, south-west, south-east (row 0 is the top).
@@ -246,9 +249,9 @@ def _members(by_hex: dict[str, list[str]], board: Board) -> dict[str, set[Hex]]:
         except ValueError:
             continue
         kinds = set(types)
-        if kinds & WATER_LINES or kinds & {"bridge", "pontoon_bridge", "railroad_bridge", "ford"}:
+        if kinds & WATER_LINES or kinds & BRIDGES:
             out["river"].add(h)
-        if kinds & ROADS or kinds & {"bridge", "pontoon_bridge"}:
+        if kinds & ROADS or kinds & {"bridge", "pontoon_bridge", "blowable_bridge"}:
             out["road"].add(h)
         if kinds & RAILS or "railroad_bridge" in kinds:
             out["rail"].add(h)

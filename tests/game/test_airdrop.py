@@ -62,14 +62,49 @@ def test_the_drop_says_where_each_figure_landed_and_two_on_one_hex_lose_the_seco
 
 def test_drop_in_the_night_drops_three_times_then_plays_to_a_result() -> None:
     s = load(BGA / "6687-DropInTheNight82nd.m44")
-    assert [(d.center, d.units) for d in s.airdrops] == [("f14", 3), ("i12", 3), ("j6", 3)]
+    assert [(d.center, d.units, d.daylight) for d in s.airdrops] == [
+        ("f14", 3, False), ("i12", 3, False), ("j6", 3, False), ("c6", 3, True)]
     g = GameSession.new(s, deck_seed=1)
     player = AutoPlayer(1)
     while not g.over and g.state.turn <= 150:
         g.act(player.next_action(g))
     drops = [e for e in g.events if e.kind == "units_dropped"]
-    assert [e.data["index"] for e in drops] == [0, 1, 2]
+    assert [e.data["index"] for e in drops][:3] == [0, 1, 2]
+    # the glider drop over Les Forges (airdrop2) comes once, after the night is over
+    events = list(g.events)
+    glider = [i for i, e in enumerate(events)
+              if e.kind == "units_dropped" and e.data["index"] == 3]
+    assert len(glider) <= 1
+    if glider:
+        night = [e.data["visibility"] for e in events[:glider[0]] if e.kind == "night_rolled"]
+        assert night and night[-1] is None
     assert g.over
+
+
+def test_the_daylight_drop_waits_for_full_daylight_then_drops_at_the_start_of_the_turn() -> None:
+    # 6687 Drop in the Night: "Once in full daylight, the Allied player can drop up to 3
+    # additional Infantry units ... over the hex at Les Forges" (airdrop2, NEED_FULL_DAY_VISIBILITY)
+    s = load(BGA / "6687-DropInTheNight82nd.m44")
+    s.airdrops[:] = s.airdrops[3:]  # the night's three drops done: only the glider drop left
+    g = GameSession.new(s)
+    assert g.state.phase is Phase.RULE_DICE  # the night roll of the Allies' turn, no drop yet
+    g.act({"do": "dice", "faces": ["star"] * 4})  # visibility 5: still night
+    assert g.state.phase is Phase.PLAY_CARD and g.state.position.visibility == 5
+    for _ in range(2):
+        g.act({"do": "play_card", "card": "recon_center"})
+        g.act({"do": "order", "units": []})
+        g.act({"do": "end_moves"})
+        g.act({"do": "end_turn"})
+    g.act({"do": "dice", "faces": ["star", "flag", "flag", "flag"]})  # full daylight
+    assert g.state.position.visibility is None
+    p = g.prompt()
+    assert g.state.phase is Phase.RULE_STEP and p.actions == ("airdrop",)
+    assert "drop 3 figures" in p.text and "c6" in p.text
+    g.act({"do": "airdrop", "hexes": "c6 d6 off"})
+    dropped = [u for u in g.state.position.units.values() if u.id.startswith("adrop")]
+    assert sorted(g.state.hex_name(u.hex) for u in dropped) == ["c6", "d6"]
+    assert all(u.type == "special_forces" for u in dropped)
+    assert g.state.phase is Phase.PLAY_CARD  # once: no drop is due any more
 
 
 def test_airdrops_survive_our_json_format() -> None:

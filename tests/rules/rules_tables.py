@@ -121,6 +121,14 @@ def terrain_row(t: TerrainSpec) -> str:
         ot.append(f"air check {t.air_check_dice}d")
     if t.obstacle:
         ot.append("obstacle")
+    if t.set_up_allowed:
+        ot.append("a unit set up on it stands there and may leave")
+    if t.can_be_blown:
+        ot.append("may be blown up (Actions 2, option 2)")
+    if t.heal_classes:
+        ot.append(f"heals {_cls(t.heal_classes)}")
+    if t.headquarters:
+        ot.append("HQ: taken, its owner plays a command card fewer")
     return (f"| `{t.name}` | {'; '.join(mv) or 'none'} | {'; '.join(bt) or 'none'} | {los} | "
             f"{'; '.join(ot) or '-'} | {t.source} |")
 

@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
+from companion.rules.board import Side
 from companion.rules.healing import HealError, heal, heal_check, heal_dice
+from companion.rules.hq import hq_hexes
 from companion.rules.position import Position
 from companion.rules.referee import position_from_json
 from companion.scenarios import import_m44
@@ -53,3 +55,20 @@ def test_oasis_recovery_rolls_a_die_per_card_held_a_plain_oasis_heals_no_one() -
         {"row": 0, "col": 0, "unit": {"name": "infger"}},
         {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
     assert [p.type for p in s.terrain] == ["oasis_recovery"] and s.notes == []
+
+
+def test_oasis_recovery_on_a_campaign_hq_heals_there_and_the_hq_is_still_an_hq() -> None:
+    # 3129 Operation Crusader: "Oasis Recovery rules are in effect at ... Those rules also apply
+    # to each camp's Campaign HQ" (the editor: dcamp with behaviour OASIS_RECOVERY)
+    pos = _pos("headquarters_recovery")
+    assert heal_dice(pos, "a1", hand_size=3) == 3
+    assert heal(pos, "a1", ["infantry", "flag", "star"], 3).figures_returned == 2
+    assert heal_check(_pos("headquarters"), "a1") is not None  # a plain HQ heals no one
+    owned = position_from_json({"units": [], "terrain": [
+        {"hex": "F3", "type": "headquarters_recovery", "owner": "axis"}]})
+    assert list(hq_hexes(owned).values()) == [Side.AXIS]
+    s = import_m44({"board": {"hexagons": [
+        {"row": 7, "col": 21, "terrain": {"name": "dcamp", "behavior": "OASIS_RECOVERY"}},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
+    assert [p.type for p in s.terrain] == ["headquarters_recovery"] and s.notes == []

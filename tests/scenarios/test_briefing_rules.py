@@ -115,3 +115,28 @@ def test_an_action_card_the_briefing_names_and_no_rule_plays_is_said_once_by_nam
                          "Again: Actions 2 - Blowing Up Bridges."))
     assert s.notes.count("text.rules: the briefing's blowing up bridges (Actions 2) is not "
                          "played") == 1
+
+
+def test_fordable_red_army_night_and_paradrop_briefings_of_1367_18261_and_6369():
+    # 1367 Prokhorovka Overlord: "The River Psel is Fordable. Movement: A unit may enter a
+    # Fordable River hex but must stop ..." (the Pacific Theater's fordable stream)
+    s = import_m44(_file("The River Psel is Fordable. \nMovement: A unit may enter a Fordable "
+                         "River hex but must stop and may move no further on that turn."))
+    assert [t.type for t in s.terrain] == ["fordable_stream"]
+    s = load(BGA / "1367-ProkhorovkaOverlord.m44")
+    assert "fordable_stream" in {t.type for t in s.terrain} and "river" not in {
+        t.type for t in s.terrain}
+    # 18261 Soviet Raid on Grigorevka: "Red Army rules (Nations 2) are in effect", "Night
+    # Attacks rules (Actions 19) are in effect", "Use the Paradrop rules (Actions 20): on the
+    # first turn ..."
+    s = load(BGA / "18261-SovietRaidOnGrigorevka.m44")
+    assert s.variants == {"russian_commissar": "allies", "night_visibility": ""}
+    assert "text.rules: the briefing's paradrop (Actions 20) is not played" in s.notes
+    # 6369 Operation Amherst: "the Allied player makes three paradrops, each with 3 figures
+    # (Actions 20 - Paradrop)"; 4683's "attempt to airdrop units on hexes marked with a battle
+    # star each turn (Actions 20 - Paradrop)" (during play, on the stars: another rule) is not
+    s = load(BGA / "6369-OperationAmherst.m44")
+    assert "text.rules: the briefing's paradrop (Actions 20) is not played" in s.notes
+    assert not any("paradrop" in n for n in load(BGA / "4683-ManadoLandings.m44").notes)
+    # a plain river stays a river
+    assert [t.type for t in import_m44(_file("The river is deep.")).terrain] == ["river"]

@@ -253,6 +253,25 @@ def test_two_bare_exit_markers_on_a_baseline_mark_the_exits_between_them():
     assert s.notes == []
 
 
+def test_a_single_tag_written_as_one_object_under_tag_is_read_as_the_tags_list():
+    # bga-memoir 42 Utah Beach (the DoW web scenario editor): 'tag' => ['name' => 'tag4'] on
+    # A9, E9 and J9, where other files write 'tags' => [[...]]
+    def hexes(key: str) -> list[dict[str, object]]:
+        one: object = {"name": "tag5"} if key == "tag" else [{"name": "tag5"}]
+        return [{"row": 8, "col": 4, key: one}, {"row": 8, "col": 8, key: one},
+                {"row": 0, "col": 0, "unit": {"name": "infger"}},
+                {"row": 7, "col": 1, "unit": {"name": "infus"}}]
+    info = {"side_player1": "AXIS", "side_player2": "ALLIES"}
+    one = import_m44({"game_info": info, "board": {"hexagons": hexes("tag")}})
+    listed = import_m44({"game_info": info, "board": {"hexagons": hexes("tags")}})
+    assert [(x.hex, x.side) for x in one.exits] == [(x.hex, x.side) for x in listed.exits]
+    assert len(one.exits) == 3 and one.notes == []
+    medal = import_m44({"game_info": info, "board": {"hexagons": [
+        {"row": 4, "col": 4, "terrain": {"name": "buildings"}, "tag": {"name": "medal1"}},
+        *hexes("tags")[2:]]}})
+    assert len(medal.objectives) == 1
+
+
 def test_options_written_inside_victory_conditions_are_read():
     # bga-memoir 1518 Sugar Loaf and Half Moon writes gung_ho under victory_conditions
     s = import_m44({"game_info": {"victory_conditions": {"0": {"standard": []},
