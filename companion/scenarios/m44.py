@@ -50,12 +50,14 @@ from companion.scenarios.m44_codes import (
     LATE_WAR_BADGES,
     MEDAL_TAG_SIDES,
     NATION_SIDES,
+    PICTURE_TILES,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
     STAR_MARKED_VARIANTS,
     TERRAIN_CODES,
+    TILE_ALSO,
     TILE_UNITS,
     TOWN_SUDDEN_DEATH_PATTERN,
     TOWN_TYPES,
@@ -236,11 +238,19 @@ class _Importer:
                     if unit is not None:
                         units.append(unit)
                     continue
+                if isinstance(raw_layer, dict) and isinstance(raw_layer.get("name"), str) \
+                        and raw_layer["name"] in PICTURE_TILES:
+                    continue  # a picture only (a broken bridge): the hex plays what is under it
                 if layer in hx:
                     piece = self._piece(_obj(hx[layer], f"{path}.{layer}"), f"{path}.{layer}",
                                         name)
                     if piece is not None:
                         terrain.append(piece)
+                        # a tile that is two terrains (a railroad / road crossing)
+                        tile = hx[layer].get("name")
+                        terrain += [replace(piece, type=also, value=None) for also in
+                                    TILE_ALSO.get(tile if isinstance(tile, str) else "", ())
+                                    if piece.type != also]
             if "unit" in hx:
                 unit = self._unit(_obj(hx["unit"], f"{path}.unit"), f"{path}.unit", name,
                                   counters)

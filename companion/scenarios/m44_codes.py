@@ -100,7 +100,31 @@ TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("pier", "pier", "ppier"),
     **_t("ravine", "ravine", "wravine"),
     **_t("rice_paddies", "rice paddies", "price"),
+    # tiles bga-memoir's board draws (modules/js/Board.js TERRAINS, OBSTACLES) that its
+    # Scenario::validateTerrain does not list; the names are those of bga-memoir's tile catalogue
+    # (Terrains/*.php at 4e00b611: 'cairfield' Country Airfield, 'wchurch' Winter Church,
+    # 'wroadblock' Winter Roadblock, 'ravine' Gully, 'cravine' Curved Gully, 'railroad' and
+    # 'wrailroad' Railroad / Road Crossing); 'wpontoon', 'wrailFR' and 'wcastle' by analogy
+    # (w = winter: the winter pontoon, rail fork and fortress tiles)
+    **_t("airfield", "country airfield", "cairfield"),
+    **_t("church", "winter church", "wchurch"),
+    **_t("roadblock", "winter roadblock", "wroadblock"),
+    **_t("pontoon_bridge", "winter pontoon bridge", "wpontoon"),
+    **_t("railway", "winter railway", "wrailFR"),
+    # Wadis & Gullies are one terrain card (Terrain Pack card 44): the gully is the country wadi
+    **_t("wadi", "gully", "ravine", "cravine"),
+    **_t("railway", "railroad / road crossing", "railroad", "wrailroad"),
+    **_t("fortress", "winter fortress", "wcastle"),
+    # no public text of the Abatis card was found (docs/rules-sources.md): said, not guessed
+    **_t(None, "abatis", "abatis"),
 }
+# Tiles that are two terrains at once: the crossing is a railroad hex and a road hex (bga-memoir
+# Terrains/RailroadRoadCrossing.php: road and rail)
+TILE_ALSO: dict[str, tuple[str, ...]] = {"railroad": ("road",), "wrailroad": ("road",)}
+# Tiles that are a picture only, nothing on the table plays: a broken bridge (bga-memoir
+# Terrains/BrokenBridge.php, 'brkbridge', drawn over the water) is no bridge; the river of its
+# hex plays as it is
+PICTURE_TILES: dict[str, str] = {"brkbridge": "broken bridge"}
 
 # (tile name, behaviour) -> what the layer is instead (bga-memoir Terrains/*::isTileOfType).
 # A behaviour that names the tile's own plain type (HILL on hills) changes nothing.

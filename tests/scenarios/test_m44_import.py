@@ -18,7 +18,7 @@ from companion.scenarios import (
     loads_m44,
     to_position,
 )
-from companion.scenarios.m44_codes import TERRAIN_CODES
+from companion.scenarios.m44_codes import TERRAIN_CODES, TILE_ALSO
 from companion.scenarios.model import known_terrain
 
 DATA = Path(__file__).parent / "data"
@@ -141,7 +141,7 @@ def test_every_editor_terrain_code_loads_as_its_rules_or_is_named_as_not_played(
     s = import_m44(doc)
     entry = TERRAIN_CODES[code]
     if entry.type in known_terrain():
-        assert [p.type for p in s.terrain] == [entry.type]
+        assert [p.type for p in s.terrain] == [entry.type, *TILE_ALSO.get(code, ())]
         assert not s.notes
     else:
         assert s.terrain == []

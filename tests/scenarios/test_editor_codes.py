@@ -1,0 +1,261 @@
+"""Every code of the scenario editor that bga-memoir recognises, fed to the importer one by one.
+
+The codes are data in ``tests/scenarios/data/bga_codes.json`` (each with the bga-memoir file and
+commit it was read in). For each code a minimal ``.m44`` file is built and imported; the code
+must then be *played* (loaded as terrain, a unit, an objective or a rule variant that the rules
+core plays, and ``scenario check`` finds no problem), or — for the few listed in ``KNOWN_GAPS``
+with the rule that is missing — *named* by ``scenario check`` as not played. Nothing may be
+dropped silently, refused, or crash.
+
+``python -m tests.scenarios.test_editor_codes`` prints the numbers per kind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.rules.terrain import TERRAIN
+from companion.rules.units import UNITS, UnitClass
+from companion.rules.variants import VARIANTS
+from companion.scenarios import ScenarioError, import_m44
+from companion.scenarios.check import problems
+from companion.scenarios.m44_codes import PICTURE_TILES
+from companion.scenarios.model import COSMETIC_TERRAIN, Scenario
+
+CODES = json.loads((Path(__file__).parent / "data" / "bga_codes.json").read_text())
+
+WHERE = {"row": 4, "col": 12}  # G5 on a standard board
+HEX = "G5"
+# the two units every test file has, far from G5 (a file without units is a problem of its own)
+UNITS_AT_HOME = [{"row": 8, "col": 0, "unit": {"name": "infus"}},
+                 {"row": 0, "col": 0, "unit": {"name": "infger"}}]
+
+# code id -> the rule we do not have (scenario check must name the code as not played)
+KNOWN_GAPS: dict[str, str] = {
+    "tile abatis": "no public text of the Abatis card (bga-memoir's validateTerrain refuses it)",
+    "tile barge": "landing crafts (Air Pack Troops 15)",
+    "tile unit loco": "the supply train: a locomotive on the rails",
+    "tile unit wagon": "the supply train: a wagon carrying units",
+    "option supply_train_rules": "the supply train's reinforcements",
+    "option armor_breakthrough_rules": "armor breakthrough: new armor ordered onto the "
+                                       "opponent's baseline",
+}
+
+
+def _file(hexes: list[dict[str, Any]], *, board: dict[str, Any] | None = None,
+          **info: Any) -> dict[str, Any]:
+    return {"board": {"type": "STANDARD", "face": "COUNTRY", **(board or {}),
+                      "hexagons": UNITS_AT_HOME + hexes},
+            "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES",
+                          "starting": "PLAYER2", "date_begin": "1942-06-01", **info}}
+
+
+def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """(code id, the file, what it must load as)."""
+    for t in CODES["terrain_tiles"]:
+        yield (f"tile {t['code']}", _file([{**WHERE, t["layer"]: {"name": t["code"]}}]),
+               {"terrain": t["code"] not in PICTURE_TILES})
+    for b in CODES["terrain_behaviors"]:
+        layer = "obstacle" if b["tile"] in ("bridge", "sand") else "terrain"
+        yield (f"tile {b['tile']} behaviour {b['behavior']}",
+               _file([{**WHERE, layer: {"name": b["tile"], "behavior": b["behavior"]}}]),
+               {"terrain": True})
+    for u in CODES["unit_bases"]:
+        for nation in ("us", "ger"):
+            yield (f"unit {u['code']}{nation}", _file([{**WHERE, "unit": {"name": u["code"] + nation}}]),
+                   {"unit": True})
+    for u in CODES["tile_units"]:
+        yield (f"tile unit {u['code']}", _file([{**WHERE, "rect_terrain": {"name": u["code"]},
+                                                 "terrain": {"name": "ocean"}}]),
+               {"unit": True})
+    for b in CODES["badges"]:
+        late = b["badge"].endswith("lw")
+        badge = "badge" + b["badge"].removesuffix("lw")
+        for nation in ("us", "ger"):
+            yield (f"unit {b['base']}{nation} {b['badge']}",
+                   _file([{**WHERE, "unit": {"name": b["base"] + nation, "badge": badge}}],
+                         date_begin="1944-06-06" if late else "1941-06-22"),
+                   {"unit": True, "not_base": True})
+    for b in CODES["badge_nations"]:
+        yield (f"badge nation {b['badge']}",
+               _file([{**WHERE, "unit": {"name": "infger", "badge": b["badge"]}}]),
+               {"unit": True, "nation": b["nation"]})
+    for n in CODES["nations"]:
+        yield (f"nation {n['code']}", _file([{**WHERE, "unit": {"name": "inf" + n["code"]}}]),
+               {"unit": True, "side": n["side"].lower()})
+    for b in CODES["unit_behaviors"]:
+        name = {"ARMOR_MOVE_TWO": "tankus", "ELITE_ARMOR_MOVE_TWO": "tank2us",
+                "GERMAN_2VICTANK": "tank2ger", "IS_WITTMANN": "tigerger"}.get(b["code"], "infus")
+        yield (f"unit behaviour {b['code']}",
+               _file([{**WHERE, "unit": {"name": name, "behavior": b["code"]}}]), {"unit": True})
+    for t in CODES["tags"]:
+        yield (f"tag {t['code']}", _file([{**WHERE, "tags": [{"name": t["code"]}]}]), {})
+    for b in CODES["tag_behaviors"]:
+        tag: dict[str, Any] = {"name": "tag4", "behavior": b["code"], "side": "ALLIES"}
+        # on the Axis baseline (row 0), where an Allied exit belongs
+        yield (f"tag behaviour {b['code']}", _file([{"row": 0, "col": 12, "tags": [tag]}]), {})
+    for o in CODES["options"]:
+        shown = f"={o['value']}" if isinstance(o["value"], str) else ""
+        yield (f"option {o['key']}{shown}",
+               _file([], options={o["key"]: o["value"]}), {})
+    for g in CODES["game_info_spellings"]:
+        yield f"game_info {g['field']}={g['value']}", _file([], **{g["field"]: g["value"]}), {}
+    for k in CODES["board_types"]:
+        for code in (k["code"], k["code"].lower()):
+            yield f"board type {code}", _file([], board={"type": code}), {}
+    for f in CODES["board_faces"]:
+        for code in (f["code"], f["code"].lower()):
+            yield f"board face {code}", _file([], board={"face": code}), {}
+
+
+CASES = list(_cases())
+
+
+def _played(s: Scenario, want: dict[str, Any]) -> str:
+    """"" when the file loaded as ``want`` says, else what is wrong."""
+    if want.get("terrain"):
+        here = [p for p in s.terrain if p.hex == HEX]
+        if not here:
+            return "no terrain on the hex"
+        for p in here:
+            if p.type not in TERRAIN and p.type not in COSMETIC_TERRAIN:
+                return f"terrain {p.type!r} is not in the rules core"
+    if want.get("unit"):
+        here_u = [u for u in s.units if u.hex == HEX]
+        if len(here_u) != 1:
+            return f"{len(here_u)} units on the hex"
+        u = here_u[0]
+        if u.type not in UNITS:
+            return f"unit type {u.type!r} is not in the rules core"
+        if want.get("not_base") and u.type in ("infantry", "special_forces", "armor",
+                                               "elite_armor", "artillery"):
+            return f"loaded as plain {u.type}"
+        if "nation" in want and u.nation != want["nation"]:
+            return f"nation {u.nation!r}"
+        if "side" in want and u.side.value != want["side"]:
+            return f"side {u.side.value!r}"
+    for name in s.variants:
+        if name not in VARIANTS:
+            return f"variant {name!r} unknown"
+    return ""
+
+
+def classify(case_id: str, data: dict[str, Any], want: dict[str, Any]) -> tuple[str, str]:
+    """("played" | "named" | "silent" | "refused" | "crash", detail)."""
+    try:
+        s = import_m44(data)
+    except ScenarioError as exc:
+        return "refused", str(exc)
+    except Exception as exc:  # the sweep reports every crash by name
+        return "crash", f"{type(exc).__name__}: {exc}"
+    found = [str(p) for p in problems(s)]
+    wrong = _played(s, want)
+    if not found and not wrong:
+        return "played", ""
+    if found:
+        return "named", "; ".join(found)
+    return "silent", wrong
+
+
+@pytest.mark.parametrize(("case_id", "data", "want"), CASES, ids=[c[0] for c in CASES])
+def test_every_editor_code_is_played_or_named(case_id, data, want):
+    verdict, detail = classify(case_id, data, want)
+    if case_id in KNOWN_GAPS:
+        assert verdict == "named", f"{case_id}: known gap ({KNOWN_GAPS[case_id]}) must be " \
+                                   f"named by scenario check, got {verdict}: {detail}"
+        return
+    assert verdict == "played", f"{case_id}: {verdict}: {detail}"
+
+
+def test_the_known_gaps_are_codes_of_the_sweep():
+    assert set(KNOWN_GAPS) <= {c[0] for c in CASES}
+
+
+def test_the_fixture_cites_a_bga_memoir_file_for_every_code():
+    for kind, entries in CODES.items():
+        if not isinstance(entries, list):
+            continue
+        for e in entries:
+            assert e["from"], (kind, e)
+            assert all(src["file"].startswith("modules/") for src in e["from"]), (kind, e)
+
+
+# --- the codes the sweep found missing, each read as the terrain card it is ----------------
+def _pieces_at(hexes: list[dict[str, Any]]) -> list[str]:
+    s = import_m44(_file(hexes))
+    assert not problems(s), [str(p) for p in problems(s)]
+    return sorted(p.type for p in s.terrain if p.hex == HEX)
+
+
+@pytest.mark.parametrize("code", ["railroad", "wrailroad"])
+def test_a_railroad_road_crossing_is_a_railroad_and_a_road(code):
+    # bga-memoir's tile catalogue: "Railroad / Road Crossing", road and rail at once; the
+    # Railroads card (armor and artillery entering must stop) and the Roads card both apply
+    assert _pieces_at([{**WHERE, "terrain": {"name": code, "orientation": 2}}]) == ["railway", "road"]
+    assert UnitClass.ARMOR in TERRAIN["railway"].stop_on_enter_for
+    assert TERRAIN["road"].road
+
+
+def test_a_broken_bridge_is_no_bridge_the_river_under_it_plays():
+    hexes = [{**WHERE, "terrain": {"name": "river"}, "obstacle": {"name": "brkbridge"}}]
+    assert _pieces_at(hexes) == ["river"]
+
+
+@pytest.mark.parametrize("code", ["ravine", "cravine"])
+def test_a_gully_is_the_wadis_and_gullies_card(code):
+    # Terrain Pack card 44 "Wadis & Gullies": bga-memoir's catalogue names the country tiles
+    # 'ravine' Gully and 'cravine' Curved Gully (the desert ones are 'wadi' and 'wcurve')
+    assert _pieces_at([{**WHERE, "terrain": {"name": code}}]) == ["wadi"]
+    assert TERRAIN["wadi"].battle_adjacent_only
+
+
+@pytest.mark.parametrize(("code", "layer", "plays_as"), [
+    ("cairfield", "terrain", "airfield"),
+    ("wchurch", "terrain", "church"),
+    ("wroadblock", "obstacle", "roadblock"),
+    ("wpontoon", "obstacle", "pontoon_bridge"),
+    ("wrailFR", "terrain", "railway"),
+    ("wcastle", "terrain", "fortress"),
+])
+def test_the_country_and_winter_tiles_are_their_terrain_card(code, layer, plays_as):
+    assert _pieces_at([{**WHERE, layer: {"name": code}}]) == [plays_as]
+
+
+def test_the_abatis_is_named_as_not_played_and_the_rest_of_the_file_loads():
+    s = import_m44(_file([{**WHERE, "obstacle": {"name": "abatis"}}]))
+    assert s.notes == ["G5: abatis ('abatis') is not played yet; left out"]
+    assert len(s.units) == 2
+
+
+def report() -> str:
+    counts: dict[str, Counter[str]] = {}
+    lines = []
+    for case_id, data, want in CASES:
+        verdict, detail = classify(case_id, data, want)
+        kind = case_id.rsplit(" ", 1)[0] if case_id.startswith(("board", "nation", "game_info")) \
+            else \
+            " ".join(case_id.split(" ")[:2]) if case_id.startswith(("tile unit", "unit behaviour",
+                                                                       "tag behaviour",
+                                                                       "badge nation")) \
+            else case_id.split(" ")[0]
+        if case_id.startswith("tile ") and " behaviour " in case_id:
+            kind = "tile behaviour"
+        elif case_id.startswith("unit ") and case_id.count(" ") == 2 and kind == "unit":
+            kind = "badge"
+        counts.setdefault(kind, Counter())[verdict] += 1
+        if verdict != "played":
+            lines.append(f"  {verdict:8} {case_id}: {detail[:150]}")
+    head = [f"{k:16} {sum(c.values()):4} codes: " + ", ".join(f"{v} {n}" for v, n in
+                                                             sorted(c.items()))
+            for k, c in counts.items()]
+    return "\n".join(head + lines)
+
+
+if __name__ == "__main__":
+    print(report())
