@@ -48,6 +48,7 @@ from companion.scenarios.m44_codes import (
     HELD_BY_DEFAULT_PATTERN,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
+    MEDAL_BEHAVIORS,
     MEDAL_TAG_SIDES,
     NATION_SIDES,
     PICTURE_TILES,
@@ -547,6 +548,14 @@ class _Importer:
         if medal.get("sole_control"):
             self.note(where, "sole-control medal condition is not modelled; "
                              "treated as a plain temporary medal")
+        behavior = tag.get("behavior")
+        if isinstance(behavior, str) and behavior.strip():
+            named = MEDAL_BEHAVIORS.get(behavior.strip().upper())
+            if named is None:
+                self.note(where, f"medal {name!r} behaviour {behavior.strip()[:40]!r} is not "
+                                 "played; loaded as a plain medal")
+            else:
+                kind, sides = ObjectiveKind.PERMANENT, (named,)
         needed = _int(medal.get("nbr_hex", 1), f"{path}.medal.nbr_hex", 1, 100)
         objectives.append(Objective(
             id=f"o{len(objectives) + 1}", kind=kind, hexes=tuple(group), sides=sides,

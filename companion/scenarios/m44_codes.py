@@ -272,6 +272,12 @@ MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
     "medal2": (Side.AXIS,), "medal5": (Side.AXIS,), "medal7": (Side.AXIS,),
 }
 
+# Medal tag behaviours: a permanent medal objective of that side (bga-memoir 8044 Rzhev: medal6
+# "PERMANENT_MEDAL_ALLIES", medal2 "PERMANENT_MEDAL_AXIS", written with no medal object; its
+# briefing: "The town of Sweklino is a Permanent Medal Objective for the Axis forces")
+MEDAL_BEHAVIORS: dict[str, Side] = {"PERMANENT_MEDAL_ALLIES": Side.ALLIES,
+                                    "PERMANENT_MEDAL_AXIS": Side.AXIS}
+
 # Tags that change nothing the rules play (bga-memoir Scenario::validateScenario: camouflage).
 COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
 

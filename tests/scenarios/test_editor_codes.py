@@ -97,9 +97,20 @@ def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
     for t in CODES["tags"]:
         yield (f"tag {t['code']}", _file([{**WHERE, "tags": [{"name": t["code"]}]}]), {})
     for b in CODES["tag_behaviors"]:
-        tag: dict[str, Any] = {"name": "tag4", "behavior": b["code"], "side": "ALLIES"}
+        tag: dict[str, Any] = {"name": b.get("tag", "tag4"), "behavior": b["code"],
+                               "side": "ALLIES"}
         # on the Axis baseline (row 0), where an Allied exit belongs
-        yield (f"tag behaviour {b['code']}", _file([{"row": 0, "col": 12, "tags": [tag]}]), {})
+        yield (f"tag behaviour {tag['name']} {b['code']}",
+               _file([{"row": 0, "col": 12, "tags": [tag]}]), {})
+    for m in CODES["medal_behaviors"]:
+        yield (f"medal behaviour {m['tag']} {m['behavior']}",
+               _file([{**WHERE, "tags": [{"name": m["tag"], "behavior": m["behavior"]}]}]),
+               {"objective": ("permanent", m["side"].lower())})
+    for k in CODES["medal_keys"]:
+        medal = {k["key"]: k["value"]}
+        yield (f"medal key {k['key']}",
+               _file([{**WHERE, "tags": [{"name": "medal1", "medal": medal, "group": [HEX, "H5"]}]}]),
+               {"objective": (k["kind"], "allies")})
     for o in CODES["options"]:
         shown = f"={o['value']}" if isinstance(o["value"], str) else ""
         yield (f"option {o['key']}{shown}",
@@ -140,6 +151,14 @@ def _played(s: Scenario, want: dict[str, Any]) -> str:
             return f"nation {u.nation!r}"
         if "side" in want and u.side.value != want["side"]:
             return f"side {u.side.value!r}"
+    if "objective" in want:
+        kind, side = want["objective"]
+        here_o = [o for o in s.objectives if HEX in o.hexes]
+        if len(here_o) != 1:
+            return f"{len(here_o)} objectives on the hex"
+        o = here_o[0]
+        if o.kind.value != kind or [x.value for x in o.sides] != [side]:
+            return f"objective {o.kind.value} for {[x.value for x in o.sides]}"
     for name in s.variants:
         if name not in VARIANTS:
             return f"variant {name!r} unknown"
@@ -175,6 +194,15 @@ def test_every_editor_code_is_played_or_named(case_id, data, want):
 
 def test_the_known_gaps_are_codes_of_the_sweep():
     assert set(KNOWN_GAPS) <= {c[0] for c in CASES}
+
+
+def test_the_scenario_files_the_fixture_cites_are_the_copies_in_the_tests():
+    root = Path(__file__).parents[2]
+    copies = {src["copy"] for entries in CODES.values() if isinstance(entries, list)
+              for e in entries for src in e["from"] if "copy" in src}
+    assert copies
+    for copy in copies:
+        assert (root / copy).is_file(), copy
 
 
 def test_the_fixture_cites_a_bga_memoir_file_for_every_code():
@@ -242,7 +270,9 @@ def report() -> str:
             else \
             " ".join(case_id.split(" ")[:2]) if case_id.startswith(("tile unit", "unit behaviour",
                                                                        "tag behaviour",
-                                                                       "badge nation")) \
+                                                                       "badge nation",
+                                                                       "medal behaviour",
+                                                                       "medal key")) \
             else case_id.split(" ")[0]
         if case_id.startswith("tile ") and " behaviour " in case_id:
             kind = "tile behaviour"
