@@ -408,6 +408,11 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
         f"{count(len(d['units']), 'unit')} landed"
         + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
         + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+    "boat_landed": lambda d, n: (f"{_cap(n.unit(d['unit']))} lands on {d['hex']}: "
+                                 "its boats are removed."),
+    "reinforcements_released": lambda d, n: (
+        f"The {d['side'].title()} have {count(d['medals'], 'medal')}: their reinforcements "
+        f"({', '.join(d['hexes'])}) may now be ordered."),
     "section_medals": lambda d, n: (
         f"A section is empty of the enemy: the {d['side'].title()} win "
         f"{count(d['medals'], 'medal')}." if d["medals"] > 0 else

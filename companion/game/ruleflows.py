@@ -27,6 +27,7 @@ from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import (
     airdrop,
+    boats,
     caves,
     commissar,
     desert,
@@ -42,10 +43,12 @@ from companion.rules import cards as card_rules
 from companion.rules.board import BoardKind, Side
 from companion.rules.records import replace
 from companion.rules.variants import (
+    HELD_BACK_VARIANT,
     HIGH_COMMAND_FLOOR,
     HIGH_COMMAND_VARIANT,
     MINE_TOKENS_VARIANT,
     NO_RESHUFFLE_VARIANT,
+    REINFORCEMENTS_VARIANT,
     card_becomes,
     card_plays_as,
 )
@@ -1196,6 +1199,113 @@ class DeckEndFlow(ScenarioRuleFlow):
                                   f"game ends and {who}{left}."))
 
 
+# --- collapsible boats: removed when the unit lands ---------------------------------------
+class BoatFlow(ScenarioRuleFlow):
+    """A unit that crossed in its collapsible boats and reached land loses them (Terrain Pack
+    Actions, Collapsible Rafts & Boats; bga-memoir River::onUnitLeaving): its rule variant
+    goes (companion.rules.boats)."""
+
+    name = "boats"
+
+    def applies(self, st: GameState) -> bool:
+        return any(boats.VARIANT in u.variants for u in st.position.units.values())
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        pos = st.position
+        for ev in events:
+            if ev.kind not in ("unit_moved", "ground_taken"):
+                continue
+            u = pos.units.get(str(ev.data.get("unit")))
+            if u is None or boats.VARIANT not in u.variants:
+                continue
+            came_from = (ev.data.get("from") if ev.kind == "unit_moved"
+                         else self._hex_before(session, u.id, ev))
+            if isinstance(came_from, str) and boats.landed(pos, u, st.board.parse(came_from)):
+                yield "boat_landed", {"unit": u.id, "hex": st.hex_name(u.hex)}
+
+    @staticmethod
+    def _hex_before(session: GameSession, uid: str, taken: Event) -> str | None:
+        """Where ``uid`` stood before the ground it just took: where its last move, taking
+        of ground or retreat put it, else its set-up hex (None when the log is not kept)."""
+        try:
+            earlier = session.events
+        except SavedGameError:
+            return None
+        for e in reversed(earlier):
+            if e.seq >= taken.seq or e.data.get("unit") != uid:
+                continue
+            if e.kind == "unit_moved":
+                return str(e.data["to"])
+            if e.kind in ("ground_taken", "retreat_chosen"):
+                return str(e.data["hex"])
+        setup = next((u for u in session.state.scenario.units if u.id == uid), None)
+        return setup.hex if setup is not None else None
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind not in ("order", "move"):
+            return p
+        pos = st.position
+        afloat = [u for u in pos.units.values()
+                  if u.side is st.active and boats.VARIANT in u.variants]
+        if not afloat:
+            return p
+        where = ", ".join(st.hex_name(u.hex) for u in afloat)
+        return replace(p, detail=(*p.detail, f"Collapsible boats ({where}): these units may "
+                                  "enter a river hex and stop; afloat they move 1 hex (not onto "
+                                  "a bridge), "
+                                  "battle at -1 die and lose a figure per flag; landing "
+                                  "removes the boats."))
+
+
+# --- reinforcements held back until a medal count -------------------------------------------
+class ReinforcementFlow(ScenarioRuleFlow):
+    """Units held back (variant ``held_back``) may not be ordered until their side has the
+    medals the scenario names (``reinforcements_at_medals``; 6541 Breakthrough to the Beach:
+    the Axis units with a battle star, at 5 medals); then they are released for good."""
+
+    name = "reinforcements"
+
+    def applies(self, st: GameState) -> bool:
+        return any(HELD_BACK_VARIANT in u.variants for u in st.position.units.values())
+
+    @staticmethod
+    def medals_needed(st: GameState) -> int:
+        value = st.scenario.variants.get(REINFORCEMENTS_VARIANT, "")
+        return int(value) if value.isdigit() else 0
+
+    @staticmethod
+    def held(st: GameState, side: Side) -> list[str]:
+        return [u.id for u in st.position.units.values()
+                if u.side is side and HELD_BACK_VARIANT in u.variants]
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER:
+            return
+        need = self.medals_needed(st)
+        for side in (Side.ALLIES, Side.AXIS):
+            units = self.held(st, side)
+            if units and st.medals[side] >= need:
+                yield "reinforcements_released", {
+                    "side": side.value, "medals": need, "units": units,
+                    "hexes": [st.hex_name(st.position.units[u].hex) for u in units]}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind not in ("order", "play_card"):
+            return p
+        units = self.held(st, st.active)
+        if not units:
+            return p
+        where = ", ".join(st.hex_name(st.position.units[u].hex) for u in units)
+        need = self.medals_needed(st)
+        return replace(p, detail=(*p.detail, f"Reinforcements held back ({where}): no card "
+                                  f"orders them until the {st.active.value.title()} have "
+                                  f"{_words(need, 'medal')} (they have {st.medals[st.active]})."))
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
@@ -1203,7 +1313,7 @@ EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infant
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BoatFlow(), ReinforcementFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1151,6 +1151,27 @@ def _units_dropped(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase(d.get("then", "play_card"))
 
 
+@_kind("boat_landed", "a unit in collapsible boats left the river for land: its boats are "
+       "removed", Undo.NEUTRAL)
+def _boat_landed(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.boats import VARIANT
+
+    u = state.position.units.get(str(d["unit"]))
+    if u is not None:
+        u.variants = tuple(v for v in u.variants if v != VARIANT)
+
+
+@_kind("reinforcements_released", "a side reached the medals its reinforcements wait for: the "
+       "units held back may be ordered", Undo.NEUTRAL)
+def _reinforcements_released(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.variants import HELD_BACK_VARIANT
+
+    for uid in d.get("units", []):
+        u = state.position.units.get(str(uid))
+        if u is not None:
+            u.variants = tuple(v for v in u.variants if v != HELD_BACK_VARIANT)
+
+
 @_kind("section_medals", "medals for an empty section: a side gained (or, no named section "
        "empty any more, lost) the medals a scenario rule gives", Undo.NEUTRAL)
 def _section_medals(state: GameState, d: dict[str, Any]) -> None:

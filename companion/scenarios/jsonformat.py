@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from companion.rules import empty_section, hill317
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
-from companion.rules.variants import VARIANTS
+from companion.rules.variants import REINFORCEMENTS_VARIANT, VARIANTS
 from companion.scenarios.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -312,6 +312,12 @@ def from_dict(data: Any) -> Scenario:
                 empty_section.parse(who)
             except empty_section.EmptySectionError as exc:
                 raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
+        if name == REINFORCEMENTS_VARIANT:  # the medals the reinforcements wait for
+            if not (who.isascii() and who.isdigit() and 1 <= int(who) <= 30):
+                raise ScenarioError(_join("variants", name),
+                                    f"{who!r} is not allowed; allowed: the medals a side needs "
+                                    "for its reinforcements, 1 to 30")
             continue
         if who not in ("", "allies", "axis", "all"):
             raise ScenarioError(_join("variants", name),

@@ -48,6 +48,7 @@ from companion.scenarios.m44_codes import (
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
+    STAR_RULES,
     TERRAIN_CODES,
     TILE_UNITS,
     UNIT_BASES,
@@ -139,6 +140,7 @@ class _Importer:
         self._exit_pictures: list[str] = []
         self.airdrops: list[Airdrop] = []
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
+        self._stars: list[str] = []  # hexes with a battle-star token (tag1)
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -382,6 +384,8 @@ class _Importer:
             variants = (BEHAVIOR_VARIANTS[behavior.strip().upper()],)
         elif behavior not in (None, ""):
             self.note(where, f"unit behaviour {str(behavior)[:40]!r} is not played")
+        if layer.get("equipment") == "boat":  # bga-memoir Units::loadScenario: its boats
+            variants = (*variants, "collapsible_boats")
         figures = None
         if layer.get("nbr_units") is not None:
             figures = _int(layer["nbr_units"], f"{path}.nbr_units", 1, 10)
@@ -437,6 +441,8 @@ class _Importer:
         if name.startswith("medal"):
             self._medal(tag, path, where, name, objectives)
             return
+        if name == "tag1" and behavior is None:
+            self._stars.append(where)  # what it marks, the briefing says (STAR_RULES)
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
 
@@ -717,6 +723,7 @@ class _Importer:
         briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
                             if isinstance(e.get(k), str))
         briefing = re.sub(r"\s+", " ", briefing)[:20000]
+        self._star_rules(briefing, variants, units)
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
@@ -738,6 +745,31 @@ class _Importer:
             # are in effect"): the Allied units are the British ones
             units[:] = [replace(u, nation="brit") if u.side is Side.ALLIES else u for u in units]
         return terrain
+
+    def _star_rules(self, briefing: str, variants: dict[str, str],
+                    units: list[UnitSetup]) -> None:
+        """The battle-star tokens the briefing explains (m44_codes.STAR_RULES): the units on
+        their hexes carry the rule's variant, and the token is no unknown tag there."""
+        for rule in STAR_RULES:
+            m = re.search(rule.pattern, briefing, re.IGNORECASE)
+            if m is None or not self._stars:
+                continue
+            marked = [u for u in units if u.hex in self._stars
+                      and (not rule.unit_side or u.side.value == rule.unit_side)]
+            if not marked:
+                continue
+            ids = {u.id for u in marked}
+            units[:] = [replace(u, variants=(*u.variants, rule.unit_variant))
+                        if u.id in ids and rule.unit_variant not in u.variants else u
+                        for u in units]
+            if rule.scenario_variant:
+                variants[rule.scenario_variant] = m.groupdict().get("value") or ""
+            explained = {u.hex for u in marked}
+            star = self._notes.get(STAR_TAG_NOTE)
+            if star is not None:
+                star[:] = [w for w in star if w not in explained]
+                if not star:
+                    del self._notes[STAR_TAG_NOTE]
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})

@@ -350,3 +350,30 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bis a fordable (river|stream)\b", terrain_from="river",
                  terrain_to="fordable_stream"),
 )
+
+
+@dataclass(frozen=True)
+class StarRule:
+    """What the battle-star tokens (``tag1``) of a file mark, as its briefing says (the editor
+    writes the token alone; bga-memoir 1302, 6541). ``pattern`` is matched case-insensitively
+    on the briefing; the units standing on a starred hex (of ``unit_side``, "" for either) then
+    carry ``unit_variant``, and ``scenario_variant`` is switched on with the value the
+    pattern's group ``value`` caught (a medal count)."""
+
+    pattern: str
+    unit_variant: str
+    unit_side: str = ""
+    scenario_variant: str = ""
+
+
+STAR_RULES: tuple[StarRule, ...] = (
+    # 1302 Nijmegen Bridges: "The three Allied Infantry units on the left flank have
+    # collapsible, flat-bottom boats. Place a Battle Star token in the same hex with these units"
+    StarRule(r"\bcollapsible,? (flat-bottom(ed)? )?(rafts? (and|&) )?boats\b.{0,200}?battle star",
+             unit_variant="collapsible_boats"),
+    # 6541 Breakthrough to the Beach: "The Axis player's reinforcements are the 5 units with a
+    # Battle Star ... These units cannot be ordered until the Axis player reaches 5 medals"
+    StarRule(r"\breinforcements are the [0-9]+ units with a battle star\b.{0,200}?cannot be "
+             r"ordered until the (axis|allied) player reaches (?P<value>[0-9]{1,2}) medals",
+             unit_variant="held_back", scenario_variant="reinforcements_at_medals"),
+)

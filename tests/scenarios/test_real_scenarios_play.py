@@ -25,8 +25,6 @@ MAX_TURNS = 150
 
 # file -> the start of each error the check still reports (rules not played yet)
 KNOWN: dict[str, list[str]] = {
-    # the battle-star tokens mark the three units with collapsible boats (Terrain Pack, p. 8)
-    "1302-NijmegenBridges.m44": ["a2, b2, c2: unknown tag 'tag1'"],
     # every forest and village impassable (bga-memoir's IMPASSABLE_HILL on woods/buildings: no
     # impassable forest or village in the terrain table); Wittmann's Tiger (ignore 1 flag, +1d
     # when not moving, its star no medal) and its battle-star token
@@ -65,10 +63,8 @@ KNOWN: dict[str, list[str]] = {
                               "C1: exit marker without a side or a group"],
     "6433-BreakthroughAtMortain.m44": ["D17: unknown unit code 'vehger'",
                                        "G1: unknown unit code 'vehus'"],
-    # the battle stars mark the Axis reinforcements held back until 5 medals (no rule reads
-    # them), and the beach face of a Breakthrough board (where its shore lies is not known)
+    # the beach face of a Breakthrough board (where its shore lies is not known)
     "6541-BreakthroughToTheBeach.m44": [
-        "H17, K17, L17, M17, l16: unknown tag 'tag1'",
         "board.face: the beach face is only drawn on 9-row boards"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
