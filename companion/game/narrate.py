@@ -413,6 +413,12 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "reinforcements_released": lambda d, n: (
         f"The {d['side'].title()} have {count(d['medals'], 'medal')}: their reinforcements "
         f"({', '.join(d['hexes'])}) may now be ordered."),
+    "units_arrived": lambda d, n: (
+        ("Armor Breakthrough: " if d["kind"] == "armor_breakthrough" else "Paradrop: ")
+        + f"{count(len(d['units']), 'unit')} came in"
+        + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
+        + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+    "arrivals_settled": lambda d, n: "The units brought in this turn may overrun from now on.",
     "section_medals": lambda d, n: (
         f"A section is empty of the enemy: the {d['side'].title()} win "
         f"{count(d['medals'], 'medal')}." if d["medals"] > 0 else

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from companion.game import airflow
 from companion.game.errors import IllegalAction
 from companion.game.events import EVENTS, Event
 from companion.game.prompts import DiceDue, HexPick, Prompt
@@ -27,6 +28,7 @@ from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import (
     airdrop,
+    arrivals,
     boats,
     caves,
     commissar,
@@ -1306,6 +1308,233 @@ class ReinforcementFlow(ScenarioRuleFlow):
                                   f"{_words(need, 'medal')} (they have {st.medals[st.active]})."))
 
 
+# --- units ordered onto the board: Armor Breakthrough, paradrops during play ----------------
+def _arrival_rules(st: GameState, side: Side) -> list[arrivals.ArrivalRule]:
+    out = []
+    for kind in arrivals.KINDS:
+        value = st.scenario.variants.get(kind)
+        if value:
+            rule = arrivals.rule_for(value, kind, side)
+            if rule is not None:
+                out.append(rule)
+    return out
+
+
+def _arrived(st: GameState, rule: arrivals.ArrivalRule) -> int:
+    """Units of ``rule`` brought in so far (dropped figures out of action do not count)."""
+    return int(_rs(st).data.get("arrived", {}).get(f"{rule.kind}:{rule.side.value}", 0))
+
+
+def _used_aims(st: GameState, rule: arrivals.ArrivalRule) -> list[Any]:
+    """Paradrops: the starred hexes whose star is gone (a unit dropped there)."""
+    if rule.kind != arrivals.PARADROPS:
+        return []
+    return [st.board.parse(h) for h in _rs(st).data.get("stars_gone", [])]
+
+
+def _arrival_block(st: GameState, rule: arrivals.ArrivalRule) -> str | None:
+    """Why no unit of ``rule`` may come in this turn (None: some may)."""
+    spec = airflow.command_card(st.card or "")
+    if not spec.orders_units:
+        return f"{spec.name} orders no units"
+    if _arrived(st, rule) >= rule.units:
+        return f"all {_words(rule.units, 'unit')} of the rule have come in"
+    if rule.kind == arrivals.PARADROPS and st.position.visibility is not None:
+        return "paradrops wait for full daylight"
+    done = _rs(st).data.get("breakthrough_turn", {}).get(rule.side.value)
+    if rule.kind == arrivals.ARMOR_BREAKTHROUGH and done is not None and done != st.turn:
+        return f"the Armor Breakthrough was made on turn {done}: all its units come in one turn"
+    return None
+
+
+def _arrival_words(raw: Any) -> list[str]:
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        return raw.replace(",", " ").split()
+    if isinstance(raw, list) and all(isinstance(w, str) for w in raw):
+        return [w.strip() for w in raw if w.strip()]
+    raise IllegalAction("arrive: the hexes where the units come in, one word each (a drop: "
+                        "the starred hex aimed at, '=' where the figure landed or 'off')")
+
+
+def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
+                        section: str | None, roll: list[str] | None
+                        ) -> tuple[list[str], int, list[str], dict[str, Any]] | None:
+    """The order of an ``order`` action that brings units onto the board (its ``arrive``
+    field), one of the card's orders each, checked as if the units stood where they come in
+    (companion.rules.arrivals); None when the action brings none in."""
+    from companion.game.queries import counters_for
+    from companion.rules import orders as order_rules
+    from companion.rules.position import Unit
+
+    words = _arrival_words(action.get("arrive"))
+    if not words:
+        return None
+    side = st.active
+    rules = _arrival_rules(st, side)
+    if not rules:
+        raise IllegalAction(f"arrive: no rule of this scenario brings {side.value.title()} "
+                            "units onto the board")
+    rule = rules[0]
+    why = _arrival_block(st, rule)
+    if why is not None:
+        raise IllegalAction(f"arrive: {why}")
+    pos = st.position
+    board = st.board
+    trial = pos.copy()
+    used = _used_aims(st, rule)
+    aims: list[Any] = []
+    landed_at: list[Any] = []
+    seq = int(_rs(st).data.get("arrival_seq", 0))
+    mark = "a" if side is Side.ALLIES else "x"
+    tag = "brk" if rule.kind == arrivals.ARMOR_BREAKTHROUGH else "para"
+    out: list[dict[str, Any]] = []
+    for w in words:
+        aim_word, _, land_word = w.partition("=")
+        try:
+            aim = board.parse(aim_word)
+            land = None if land_word.lower() in _OFF else board.parse(land_word or aim_word)
+        except ValueError as exc:
+            raise IllegalAction(f"arrive: {exc}") from None
+        if rule.kind == arrivals.ARMOR_BREAKTHROUGH and land_word:
+            raise IllegalAction("arrive: an Armor Breakthrough names only the baseline hexes")
+        problem = arrivals.arrival_problem(pos, rule, aim, [*used, *aims],
+                                           _arrived(st, rule) - len(used))
+        if problem is None and pos.is_occupied(aim):
+            problem = f"{board.name(aim)} holds a unit: aim at an empty starred hex"
+        if problem is not None:
+            raise IllegalAction(f"arrive: {problem}")
+        lost = None
+        if rule.kind == arrivals.PARADROPS:
+            lost = arrivals.landing_problem(pos, land, rule, landed_at)
+        uid = f"{mark}{tag}{seq + len(out) + 1}"
+        trial.add_unit(Unit(uid, side, rule.unit_type, aim, 1, nation=rule.nation))
+        aims.append(aim)
+        if lost is None and land is not None:
+            landed_at.append(land)
+        out.append({"id": uid, "aim": board.name(aim), "kind": rule.kind,
+                    "hex": None if lost is not None or land is None else board.name(land),
+                    "lost": lost})
+    try:
+        check = order_rules.check_orders(trial, airflow.command_card(st.card or ""), side,
+                                         [*(a["id"] for a in out), *units], section=section,
+                                         roll=roll, counters=counters_for(st))
+    except order_rules.OrdersError as exc:
+        return [], 0, [str(exc)], {}
+    names = {a["id"]: a["aim"] for a in out}
+    problems = [f"arrival on {names[u]}: {why}" if u in names else f"{u}: {why}"
+                for u, why in check.rejected]
+    ordered = [u for u in check.valid
+               if u not in names or rule.kind == arrivals.ARMOR_BREAKTHROUGH]
+    return ordered, check.orders_lost, problems, {
+        "arrivals": out, "arrival_rule": {"kind": rule.kind, "type": rule.unit_type,
+                                          "nation": rule.nation,
+                                          "variants": list(rule.variants)}}
+
+
+class ArrivalFlow(ScenarioRuleFlow):
+    """Units a side orders onto the board, one order of the card each (the ``arrive`` field of
+    ``order``): Armor Breakthrough armor on the opponent's baseline, stopped there, that may
+    battle and take ground but not overrun this turn (4090 Closing the Gap); paradrops on the
+    starred hexes in full daylight, each landing removing its star, the units landed neither
+    moving nor battling that turn (4683 Manado Landings). companion.rules.arrivals."""
+
+    name = "arrivals"
+
+    def applies(self, st: GameState) -> bool:
+        return any(st.scenario.variants.get(k) for k in arrivals.KINDS)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        for ev in events:
+            if ev.kind == "units_ordered" and ev.data.get("arrivals"):
+                rule = dict(ev.data["arrival_rule"])
+                came = [a for a in ev.data["arrivals"] if a["hex"] is not None]
+                variants = list(rule["variants"])
+                if rule["kind"] == arrivals.ARMOR_BREAKTHROUGH:
+                    variants.append(arrivals.ARRIVED)
+                yield "units_arrived", {
+                    "side": ev.data["side"], "kind": rule["kind"], "type": rule["type"],
+                    "nation": rule["nation"], "variants": variants, "turn": st.turn,
+                    "units": [{"id": a["id"], "hex": a["hex"], "aim": a["aim"]} for a in came],
+                    "lost": [{"aim": a["aim"], "why": a["lost"]} for a in ev.data["arrivals"]
+                             if a["hex"] is None],
+                    "stopped": rule["kind"] == arrivals.ARMOR_BREAKTHROUGH}
+            if ev.kind == "turn_ended":
+                settled = [u.id for u in st.position.units.values()
+                           if arrivals.ARRIVED in u.variants]
+                if settled:
+                    yield "arrivals_settled", {"units": settled}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "order":
+            return p
+        said = []
+        for rule in _arrival_rules(st, st.active):
+            if _arrival_block(st, rule) is not None:
+                continue
+            left = rule.units - _arrived(st, rule)
+            kind = rule.unit_type.replace("_", " ")
+            kind = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+            where = [st.hex_name(h) for h in arrivals.entry_hexes(
+                st.position, rule, _used_aims(st, rule)) if not st.position.is_occupied(h)]
+            if rule.kind == arrivals.ARMOR_BREAKTHROUGH:
+                said.append(f"Armor Breakthrough: one order each brings {kind} unit onto the "
+                            f"{rule.side.other.value.title()} baseline ({_words(left, 'unit')} "
+                            "left, all in one turn; order ... arrive=HEX HEX): it stops there, "
+                            "may battle and take ground, no overrun.")
+            else:
+                said.append(f"Paradrop: one order each drops {kind} figure over a starred hex "
+                            f"({', '.join(where)}); say where it landed (arrive=AIM=HEX or "
+                            "AIM=off). It may not move or battle this turn.")
+        return replace(p, detail=(*p.detail, *said)) if said else p
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        if st.phase is not Phase.ORDER or "order" not in legal.actions:
+            return []
+        out: list[dict[str, Any]] = []
+        for rule in _arrival_rules(st, st.active):
+            if _arrival_block(st, rule) is not None:
+                continue
+            used = _used_aims(st, rule)
+            free = [h for h in arrivals.entry_hexes(st.position, rule, used)
+                    if not st.position.is_occupied(h)]
+            spec = airflow.command_card(st.card or "")
+            sections = ([None] if not spec.one_section else ["left", "center", "right"])
+            left = rule.units - _arrived(st, rule)
+            for sec in sections:
+                for h in free:
+                    action: dict[str, Any] = {"do": "order", "units": [],
+                                              "arrive": [st.hex_name(h)]}
+                    if sec is not None:
+                        action["section"] = sec
+                    try:
+                        found = order_with_arrivals(st, action, [], sec, st.order_faces)
+                    except IllegalAction:
+                        continue
+                    if found is None or found[2]:
+                        continue
+                    picks = [st.hex_name(h)]
+                    for other in free:  # as many more as the card and the rule allow
+                        if len(picks) >= left or other == h:
+                            continue
+                        trial = {**action, "arrive": [*picks, st.hex_name(other)]}
+                        try:
+                            more = order_with_arrivals(st, trial, [], sec, st.order_faces)
+                        except IllegalAction:
+                            continue
+                        if more is not None and not more[2]:
+                            picks.append(st.hex_name(other))
+                    out.append({**action, "arrive": picks})
+                    break
+                if out:
+                    break
+        return out
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
@@ -1314,6 +1543,7 @@ RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BoatFlow(), ReinforcementFlow(),
+    ArrivalFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

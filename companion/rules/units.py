@@ -68,6 +68,7 @@ class UnitSpec:
     boat_dice_penalty: int = 0
     # why no card may order it (reinforcements held back until a medal count): "" when one may
     order_barred: str = ""
+    may_exit: bool = True  # False: it may not leave by an exit hex (Armor Breakthrough, 4090)
     # what the troop's card does that this program does not play (named by `scenario check`)
     not_played: str = ""
     source: str = ""

@@ -253,6 +253,32 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "may call reinforcements in\" (its value: the medals); the units held back "
                "(variant held_back) may then be ordered"),
     RuleVariant(
+        "armor_breakthrough", "Armor Breakthrough (armor ordered onto the board)",
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="Actions 22 Armor Breakthrough as bga-memoir plays it (option "
+               "armor_breakthrough_rules, OrderUnitsTrait::actArmorBreakthroughDeploy, its rules "
+               "summary): during a single turn a side may order up to its nbr_units new armor "
+               "units onto empty hexes of the opponent's baseline, one order each; they stop "
+               "there, may battle and take ground but not overrun (companion.rules.arrivals)"),
+    RuleVariant(
+        "paradrops", "Paradrops during play (one order each, on the starred hexes)",
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="Actions 20 Paradrop as 4683 Manado Landings' rules give it: in full daylight "
+               "each paradrop takes an order, aimed at a hex with a battle star, removed when a "
+               "unit lands; the dropped units are elite paratroopers (companion.rules.arrivals)"),
+    RuleVariant(
+        "arrived", "Arrived this turn (unit)",
+        (UnitChange(_c(overrun=False), classes=_ARMOR),),
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="Armor Breakthrough (bga-memoir cannotArmorOverrun): armor that arrived this "
+               "turn may take ground but not make an armor overrun; the game removes the "
+               "variant when the turn ends"),
+    RuleVariant(
+        "cannot_exit", "May not exit (unit)",
+        (UnitChange(_c(may_exit=False)),),
+        source="4090 Closing the Gap: 'Axis armor units that breakthrough ... cannot escape "
+               "through any of the Exit hexes' (bga-memoir behavior CANNOT_EXIT)"),
+    RuleVariant(
         "deck_reshuffling", "No deck reshuffling: the game ends when the deck runs out",
         side_from_option=True, played_by="companion.game.ruleflows.DeckEndFlow",
         source="bga-memoir option deck_reshuffling = false (Scenario::setup: the deck is not "

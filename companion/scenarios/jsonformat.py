@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section, hill317
+from companion.rules import arrivals, empty_section, hill317
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
 from companion.rules.variants import REINFORCEMENTS_VARIANT, VARIANTS
@@ -311,6 +311,14 @@ def from_dict(data: Any) -> Scenario:
             try:  # "side:sections:medals" (companion.rules.empty_section)
                 empty_section.parse(who)
             except empty_section.EmptySectionError as exc:
+                raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
+        if name in arrivals.KINDS:  # "side:units:type:nation[:...]" (companion.rules.arrivals)
+            try:
+                for rule in arrivals.parse(who, name):
+                    for h in rule.hexes:
+                        _hex(board, h, _join("variants", name))
+            except arrivals.ArrivalError as exc:
                 raise ScenarioError(_join("variants", name), str(exc)) from None
             continue
         if name == REINFORCEMENTS_VARIANT:  # the medals the reinforcements wait for

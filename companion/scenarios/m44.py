@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section, hill317
+from companion.rules import arrivals, empty_section, hill317
 from companion.rules.board import Board, Hex, HexNameError, Side
 from companion.rules.records import replace
 from companion.rules.terrain import TERRAIN
@@ -26,6 +26,7 @@ from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
     AIRDROP_OPTION,
+    ARMOR_BREAKTHROUGH_OPTION,
     BADGE_NATIONS,
     BADGE_RULES,
     BEACH_FACE_ROWS,
@@ -52,6 +53,7 @@ from companion.scenarios.m44_codes import (
     TERRAIN_CODES,
     TILE_UNITS,
     UNIT_BASES,
+    StarRule,
     TerrainCode,
 )
 from companion.scenarios.model import (
@@ -176,6 +178,7 @@ class _Importer:
             top: self._side_setup(info, "1"),
             bottom: self._side_setup(info, "2"),
         }
+        self._countries = {side: setup.country for side, setup in sides.items()}
         starts = _choice(info.get("starting", "PLAYER1"), "game_info.starting",
                          {"PLAYER1": top, "PLAYER2": bottom})
 
@@ -614,6 +617,9 @@ class _Importer:
             if key == AIRDROP_OPTION:
                 self._airdrop(value)
                 continue
+            if key == ARMOR_BREAKTHROUGH_OPTION:
+                self._armor_breakthrough(value, variants)
+                continue
             variant = SCENARIO_OPTIONS.get(key)
             if variant is None:
                 self.note("game_info.options", f"option {key[:40]!r} is not played; see the "
@@ -754,6 +760,9 @@ class _Importer:
             m = re.search(rule.pattern, briefing, re.IGNORECASE)
             if m is None or not self._stars:
                 continue
+            if rule.drop_type:
+                self._drop_zones(rule, m, variants, units)
+                continue
             marked = [u for u in units if u.hex in self._stars
                       and (not rule.unit_side or u.side.value == rule.unit_side)]
             if not marked:
@@ -764,12 +773,60 @@ class _Importer:
                         for u in units]
             if rule.scenario_variant:
                 variants[rule.scenario_variant] = m.groupdict().get("value") or ""
-            explained = {u.hex for u in marked}
-            star = self._notes.get(STAR_TAG_NOTE)
-            if star is not None:
-                star[:] = [w for w in star if w not in explained]
-                if not star:
-                    del self._notes[STAR_TAG_NOTE]
+            self._explained({u.hex for u in marked})
+
+    def _explained(self, hexes: set[str]) -> None:
+        """The battle-star tokens on ``hexes`` are a rule's, not unknown tags."""
+        star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None:
+            star[:] = [w for w in star if w not in hexes]
+            if not star:
+                del self._notes[STAR_TAG_NOTE]
+
+    def _drop_zones(self, rule: StarRule, m: re.Match[str], variants: dict[str, str],
+                    units: list[UnitSetup]) -> None:
+        """The starred hexes with no unit: where the side the briefing names drops units
+        during play, one per star (companion.rules.arrivals, 4683 Manado Landings)."""
+        held = {u.hex for u in units}
+        zones = [h for h in self._stars if h not in held]
+        if not zones or rule.scenario_variant in variants:
+            return
+        side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+        variants[rule.scenario_variant] = arrivals.encode([arrivals.ArrivalRule(
+            arrivals.PARADROPS, side, len(zones), rule.drop_type,
+            self._countries.get(side), tuple(zones))])
+        self._explained(set(zones))
+
+    def _armor_breakthrough(self, value: Any, variants: dict[str, str]) -> None:
+        """bga-memoir armor_breakthrough_rules: {ALLIES|AXIS: {nbr_units, name, badge,
+        behavior}} (4090 Closing the Gap; companion.rules.arrivals)."""
+        where = "game_info.options.armor_breakthrough_rules"
+        found: list[arrivals.ArrivalRule] = []
+        for code, side in _SIDES.items():
+            raw = value.get(code) if isinstance(value, dict) else None
+            if not isinstance(raw, dict):
+                continue
+            layer = {k: v for k, v in raw.items() if k in ("name", "badge")}
+            if not isinstance(layer.get("name"), str):
+                self.note(where, f"{code}: no unit name; left out")
+                continue
+            unit = self._unit(layer, where, "", {Side.ALLIES: 0, Side.AXIS: 0})
+            if unit is None:
+                continue
+            try:
+                n = _int(raw.get("nbr_units", 1), f"{where}.{code}.nbr_units", 1, 20)
+            except ScenarioError as exc:
+                self.note(where, f"{code}: {exc}; left out")
+                continue
+            behavior = raw.get("behavior")
+            if behavior not in (None, "", "CANNOT_EXIT"):
+                self.note(where, f"{code}: behaviour {str(behavior)[:40]!r} is not played")
+            found.append(arrivals.ArrivalRule(arrivals.ARMOR_BREAKTHROUGH, side, n, unit.type,
+                                              unit.nation, cannot_exit=behavior == "CANNOT_EXIT"))
+        if not found:
+            self.note(where, "armor breakthrough without a side; left out")
+            return
+        variants[arrivals.ARMOR_BREAKTHROUGH] = arrivals.encode(found)
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})

@@ -361,9 +361,12 @@ class StarRule:
     pattern's group ``value`` caught (a medal count)."""
 
     pattern: str
-    unit_variant: str
+    unit_variant: str = ""
     unit_side: str = ""
     scenario_variant: str = ""
+    # the starred hexes with no unit are where units of this type drop during play, for the
+    # side the pattern's group ``side`` names (``scenario_variant`` paradrops; one star a unit)
+    drop_type: str = ""
 
 
 STAR_RULES: tuple[StarRule, ...] = (
@@ -376,4 +379,12 @@ STAR_RULES: tuple[StarRule, ...] = (
     StarRule(r"\breinforcements are the [0-9]+ units with a battle star\b.{0,200}?cannot be "
              r"ordered until the (axis|allied) player reaches (?P<value>[0-9]{1,2}) medals",
              unit_variant="held_back", scenario_variant="reinforcements_at_medals"),
+    # 4683 Manado Landings: "as long as the Axis player has enough figures to form full
+    # airborne units, he may attempt to airdrop units on hexes marked with a battle star each
+    # turn (Actions 20 - Paradrop) ... All airdropped units are elite Paratrooper units"
+    StarRule(r"\b(?P<side>axis|allied) player\b.{0,80}?\bairdrop units on (the )?hexes marked "
+             r"with a battle star", scenario_variant="paradrops", drop_type="special_forces"),
 )
+
+# game_info.options armor_breakthrough_rules: {side: {nbr_units, name, badge, behavior}} (4090)
+ARMOR_BREAKTHROUGH_OPTION = "armor_breakthrough_rules"

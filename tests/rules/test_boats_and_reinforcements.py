@@ -107,3 +107,23 @@ def test_reinforcements_held_back_cannot_be_ordered_until_they_are_released() ->
     assert fallback.valid == ("a2",)
     pos.units["a1"].variants = ()  # released
     assert check_orders(pos, "general_advance", Side.ALLIES, ["a1", "a2"]).valid == ("a1", "a2")
+
+
+def test_the_referee_reads_a_units_own_variants_its_boats() -> None:
+    from companion.rules.referee import QueryError, answer
+
+    query: dict[str, Any] = {
+        "units": [{"id": "a1", "side": "allies", "type": "infantry", "hex": "E5",
+                   "variants": ["collapsible_boats"]}],
+        "terrain": list(RIVER), "ask": {"move": {"unit": "a1"}}}
+    found = {d["hex"] for d in answer(query)["move"]["destinations"]}
+    assert {"e4", "d4"} <= found and "E3" not in found
+    query["units"][0]["variants"] = []
+    assert "e4" not in {d["hex"] for d in answer(query)["move"]["destinations"]}
+    query["units"][0]["variants"] = ["no_such_rule"]
+    try:
+        answer(query)
+    except QueryError as exc:
+        assert exc.field == "units.0.variants.0"
+    else:
+        raise AssertionError("an unknown variant was accepted")

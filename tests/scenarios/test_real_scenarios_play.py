@@ -43,17 +43,12 @@ KNOWN: dict[str, list[str]] = {
         "game_info.options: option 'must_have_unit_exit' is not played"],
     "4000-TheTatsinskayaRaid.m44": [
         "text.rules: the briefing's camouflage (Actions 16) is not played"],
-    # Armor Breakthrough (Actions 22: up to 2 armor units per side enter from the baseline;
-    # the Axis ones elite and barred from the exit hexes) is not played
     # the two exit tokens (bare 'tag4') name no side and no behaviour; only the briefing says
     # they are the Allies' exits, and no rule reads a side from the briefing's text
     "4241-EscapeViaTheCoastalRoad.m44": ["M5, A1: exit marker without a side or a group"],
-    "4090-ClosingTheGap.m44": [
-        "game_info.options: option 'armor_breakthrough_rules' is not played"],
-    # paradrops during play on the battle-star hexes (Actions 20), Japanese barges (no terrain of
-    # the table), and the beach face of a Breakthrough board (where its shore lies is not known)
+    # Japanese barges (no terrain of the table), and the beach face of a Breakthrough board
+    # (where its shore lies is not known)
     "4683-ManadoLandings.m44": [
-        "d16, i16, f14, H13, f12: unknown tag 'tag1'",
         "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
         "board.face: the beach face is only drawn on 9-row boards"],
     # bare 'tag4' exit tokens again (the briefing: the Axis wins only by exiting 3 units there)
