@@ -173,6 +173,8 @@ def parse_command(line: str) -> dict[str, Any]:
             elif a.startswith("deploy="):
                 unit, _, where = a.split("=", 1)[1].partition("@")
                 action["deploy"] = {"unit": unit, "hex": where}
+            elif a.startswith("arrive="):  # units the card orders onto the board
+                action["arrive"] = [w for w in a.split("=", 1)[1].split(",") if w]
         return action
     if verb == "move":
         need(2, "move UNIT HEX")

@@ -203,6 +203,16 @@ class LegalActions:
         return tuple(flow_of(st).playable_cards(st, kinds))
 
     @cached_property
+    def arrival_hexes(self) -> tuple[str, ...]:
+        """Hexes where the order may bring a unit onto the board now, one order each (Armor
+        Breakthrough: the opponent's baseline; a paradrop: the starred hexes aimed at), sent
+        as the order's ``arrive`` field; empty when no scenario rule brings units in."""
+        st = self.state
+        if st.rules_state is None or st.phase is not Phase.ORDER or "order" not in self.actions:
+            return ()
+        return ruleflows.arrival_hexes(st)
+
+    @cached_property
     def orderable(self) -> tuple[UnitOption, ...]:
         """Units of the active side that the card in play may order, each on its own."""
         st = self.state

@@ -1433,6 +1433,25 @@ def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
                                           "variants": list(rule.variants)}}
 
 
+def arrival_hexes(st: GameState) -> tuple[str, ...]:
+    """Where the active side may bring a unit onto the board with the card in play (empty,
+    allowed by the rule, in a section the card orders), whatever its other orders."""
+    out: list[str] = []
+    spec = airflow.command_card(st.card or "")
+    for rule in _arrival_rules(st, st.active):
+        if _arrival_block(st, rule) is not None:
+            continue
+        for h in arrivals.entry_hexes(st.position, rule, _used_aims(st, rule)):
+            if st.position.is_occupied(h):
+                continue
+            if spec.sections and not (st.board.sections(h, st.active) & set(spec.sections)):
+                continue
+            name = st.hex_name(h)
+            if name not in out:
+                out.append(name)
+    return tuple(out)
+
+
 class ArrivalFlow(ScenarioRuleFlow):
     """Units a side orders onto the board, one order of the card each (the ``arrive`` field of
     ``order``): Armor Breakthrough armor on the opponent's baseline, stopped there, that may

@@ -27,7 +27,7 @@ def _gap() -> GameSession:
 
 def test_armor_breakthrough_two_elite_armor_ordered_onto_the_allied_baseline_stop_there() -> None:
     g = _gap()
-    assert g.state.active is Side.AXIS
+    assert g.state.active is Side.AXIS and "armor_breakthrough" in g.state.scenario.variants
     g.act({"do": "play_card", "card": "probe_right"})
     assert any("Armor Breakthrough" in d for d in g.prompt().detail)
     with pytest.raises(IllegalAction, match="baseline"):
@@ -99,7 +99,7 @@ def test_paradrops_wait_for_full_daylight() -> None:
 
 def test_paradrops_each_order_drops_a_figure_over_a_star_and_a_landing_removes_it() -> None:
     g = _manado(daylight=True)
-    assert g.state.active is Side.AXIS
+    assert g.state.active is Side.AXIS and "paradrops" in g.state.scenario.variants
     g.act({"do": "play_card", "card": "general_advance"})  # 2 orders in each section
     detail = " ".join(g.prompt().detail)
     assert "Paradrop" in detail and "d16, i16, f14, H13, f12" in detail
