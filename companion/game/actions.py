@@ -139,6 +139,8 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
                        "a decoy)"),),
     "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "
                    "(off: off the board)"),),
+    "deploy": (_f("hexes", "text", True, "a hex of your baseline for each reinforcement, in "
+                  "the order the prompt names them, e.g. 'A1 C1 -' (-: no room left)"),),
 })
 
 

@@ -479,6 +479,8 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
         return ("mine_number", *undo)
     if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("airdrop"):
         return ("airdrop",)  # the figures are dropped on the table: nothing before to undo
+    if rs is not None and st.phase is Phase.RULE_STEP:
+        return ruleflows.rule_actions(st)  # another rule's step (a deployment): its actions
     if rs is not None and rs.roll is not None:
         if st.phase is Phase.RULE_DICE:
             return ("dice", *undo)

@@ -1311,7 +1311,7 @@ class ReinforcementFlow(ScenarioRuleFlow):
 # --- units ordered onto the board: Armor Breakthrough, paradrops during play ----------------
 def _arrival_rules(st: GameState, side: Side) -> list[arrivals.ArrivalRule]:
     out = []
-    for kind in arrivals.KINDS:
+    for kind in arrivals.ORDERED_KINDS:
         value = st.scenario.variants.get(kind)
         if value:
             rule = arrivals.rule_for(value, kind, side)
@@ -1462,7 +1462,7 @@ class ArrivalFlow(ScenarioRuleFlow):
     name = "arrivals"
 
     def applies(self, st: GameState) -> bool:
-        return any(st.scenario.variants.get(k) for k in arrivals.KINDS)
+        return any(st.scenario.variants.get(k) for k in arrivals.ORDERED_KINDS)
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
         st = session.state
@@ -1502,12 +1502,12 @@ class ArrivalFlow(ScenarioRuleFlow):
             if rule.kind == arrivals.ARMOR_BREAKTHROUGH:
                 said.append(f"Armor Breakthrough: one order each brings {kind} unit onto the "
                             f"{rule.side.other.value.title()} baseline ({_words(left, 'unit')} "
-                            "left, all in one turn; order ... arrive=HEX HEX): it stops there, "
+                            "left, all in one turn; order ... arrive=HEX,HEX): it stops there, "
                             "may battle and take ground, no overrun.")
             else:
                 said.append(f"Paradrop: one order each drops {kind} figure over a starred hex "
-                            f"({', '.join(where)}); say where it landed (arrive=AIM=HEX or "
-                            "AIM=off). It may not move or battle this turn.")
+                            f"({', '.join(where)}); say where it landed (arrive=AIM, AIM=HEX "
+                            "or AIM=off). It may not move or battle this turn.")
         return replace(p, detail=(*p.detail, *said)) if said else p
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
@@ -1554,6 +1554,121 @@ class ArrivalFlow(ScenarioRuleFlow):
         return out
 
 
+# --- reinforcements deployed on the baseline at a medal count -------------------------------
+_NONE = ("-", "none")
+
+
+def _deploy(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    due = _rs(st).data.get("deploy")
+    if not due:
+        raise IllegalAction("no deployment is due")
+    words = str(a.get("hexes", "")).replace(",", " ").split()
+    kinds = [str(t) for t in due["types"]]
+    if len(words) != len(kinds):
+        raise IllegalAction(f"hexes: a hex of your baseline for each of the "
+                            f"{_words(len(kinds), 'unit')} ({', '.join(kinds)}), one word each, "
+                            f"or '-' for one with no room ({len(words)} given)")
+    side = Side(str(due["side"]))
+    placed: list[dict[str, str]] = []
+    taken: list[Any] = []
+    seq = 0
+    for w, utype in zip(words, kinds, strict=True):
+        if w.lower() in _NONE:
+            if arrivals.baseline_hexes(st.position, side, utype, taken):
+                raise IllegalAction(f"hexes: there is room on the baseline for the {utype} "
+                                    "('-' only for a unit with no room left)")
+            continue
+        try:
+            h = st.board.parse(w)
+        except ValueError as exc:
+            raise IllegalAction(f"hexes: {exc}") from None
+        if h not in arrivals.baseline_hexes(st.position, side, utype, taken):
+            raise IllegalAction(f"hexes: {st.hex_name(h)} is not an empty hex of the "
+                                f"{side.value.title()} baseline where {utype} may stand")
+        taken.append(h)
+        seq += 1
+        placed.append({"id": f"{'a' if side is Side.ALLIES else 'x'}rf{seq}", "type": utype,
+                       "hex": st.hex_name(h)})
+    yield "units_deployed", {"side": side.value, "units": placed, "nation": due.get("nation"),
+                             "left_off": len(kinds) - len(placed),
+                             "then": due.get("then", "play_card")}
+
+
+class DeploymentFlow(ScenarioRuleFlow):
+    """A side's reinforcements deployed free on its own baseline once it has the medals the
+    scenario names (6541 Breakthrough to the Beach: the Allies' 5 infantry and 2 armor at 5
+    medals), asked at the start of its first turn with them (companion.rules.arrivals)."""
+
+    name = "deployment"
+    handlers: Mapping[str, Handler] = {"deploy": _deploy}
+
+    def applies(self, st: GameState) -> bool:
+        return bool(st.scenario.variants.get(arrivals.BASELINE))
+
+    @staticmethod
+    def rules(st: GameState, side: Side) -> list[arrivals.ArrivalRule]:
+        return [r for r in arrivals.parse(st.scenario.variants[arrivals.BASELINE],
+                                          arrivals.BASELINE) if r.side is side]
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        side = st.active
+        if (st.phase is not Phase.PLAY_CARD or rs.data.get("deploy") or rs.roll is not None
+                or side.value in rs.data.get("deployed", [])):
+            return
+        rules = self.rules(st, side)
+        if not rules or st.medals[side] < min(r.at_medals for r in rules):
+            return
+        types = [r.unit_type for r in rules for _ in range(r.units)]
+        yield "deployment_due", {"side": side.value, "types": types, "nation": rules[0].nation,
+                                 "medals": min(r.at_medals for r in rules),
+                                 "then": st.phase.value}
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        rs = st.rules_state
+        return ("deploy",) if (st.phase is Phase.RULE_STEP and rs is not None
+                               and rs.data.get("deploy")) else ()
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        d = _rs(st).data.get("deploy")
+        if st.phase is not Phase.RULE_STEP or not d:
+            return None
+        side = Side(str(d["side"]))
+        kinds = [str(t) for t in d["types"]]
+        counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+        what = " and ".join(f"{n} {k.replace('_', ' ')}" for k, n in counts.items())
+        free = [st.hex_name(h) for h in arrivals.baseline_hexes(st.position, side, kinds[0])]
+        return Prompt("rule_step", side.value, f"{side.value.title()}: reinforcements at "
+                      f"{_words(int(d['medals']), 'medal')} — place {what} on your baseline, "
+                      f"one hex each in this order (deploy HEX HEX ...).", legal.actions,
+                      highlight=tuple(free),
+                      detail=("The deployment is free: the units may be ordered from the next "
+                              "card on. '-' for a unit with no room left on the baseline.",),
+                      pick=HexPick("deploy", "hexes", len(kinds), "-", "no room left",
+                                   f"where each of the {_words(len(kinds), 'unit')} "
+                                   f"({what}) goes, on your baseline"))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        d = _rs(st).data.get("deploy")
+        if "deploy" not in legal.actions or not d:
+            return []
+        side = Side(str(d["side"]))
+        taken: list[Any] = []
+        words = []
+        for utype in d["types"]:
+            free = arrivals.baseline_hexes(st.position, side, str(utype), taken)
+            if free:
+                taken.append(free[len(free) // 2] if len(free) > 2 else free[0])
+                words.append(st.hex_name(taken[-1]))
+            else:
+                words.append("-")
+        return [{"do": "deploy", "hexes": " ".join(words)}]
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 
@@ -1562,7 +1677,7 @@ RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BoatFlow(), ReinforcementFlow(),
-    ArrivalFlow(),
+    ArrivalFlow(), DeploymentFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1200,6 +1200,33 @@ def _units_arrived(state: GameState, d: dict[str, Any]) -> None:
         rs.data.setdefault("breakthrough_turn", {})[d["side"]] = int(d["turn"])
 
 
+@_kind("deployment_due", "a side reached the medals its reinforcements wait for: it places them "
+       "on its baseline before its card", Undo.NEUTRAL)
+def _deployment_due(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.data["deploy"] = dict(d)
+    state.phase = Phase.RULE_STEP
+
+
+@_kind("units_deployed", "reinforcements placed on their side's baseline, free (those with no "
+       "room left off)", Undo.BARRIER, board=True)
+def _units_deployed(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.position import Unit
+    from companion.rules.units import UNITS
+
+    rs = state.rules_state
+    assert rs is not None
+    side = Side(d["side"])
+    for u in d.get("units", []):
+        utype = str(u["type"])
+        state.position.add_unit(Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]),
+                                     UNITS[utype].figures, nation=d.get("nation")))
+    rs.data.pop("deploy", None)
+    rs.data.setdefault("deployed", []).append(d["side"])
+    state.phase = Phase(d.get("then", "play_card"))
+
+
 @_kind("arrivals_settled", "the turn of their arrival over, units brought in may overrun again",
        Undo.NEUTRAL)
 def _arrivals_settled(state: GameState, d: dict[str, Any]) -> None:

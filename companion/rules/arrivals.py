@@ -19,9 +19,18 @@ Two scenario rules bring new units onto the board this way (docs/rules-sources.m
   removed. A unit landing may not move or battle that turn (the rules database seed, Airfield:
   reinforcements landed "may not move or battle the turn it lands"; our reading for a drop).
 
+- **Reinforcements deployed on the baseline** at a medal count, free (6541 Breakthrough to
+  the Beach: "The Allied player's reinforcements are not on the battlefield at game start;
+  instead, he may deploy 5 new infantry units and 2 new armor units on his baseline as soon
+  as he gets his first 5 medals. This deployment is free: the units can then be ordered with
+  a Command card"). The game asks for them at the start of the side's first turn with the
+  medals (our reading of "as soon as": a deployment between turns, as an airdrop's), on empty
+  hexes of its own baseline where each may stand.
+
 A rule is carried in a scenario's variants as one string per kind (``encode``/``parse``),
-one ``;``-separated entry per side: ``side:units:type:nation[:cannot_exit]`` for a
-breakthrough, ``side:units:type:nation:hex hex ...`` for paradrops.
+``;``-separated entries: one per side, ``side:units:type:nation[:cannot_exit]`` for a
+breakthrough, ``side:units:type:nation:hex hex ...`` for paradrops; one per side and unit
+type, ``side:units:type:nation:medals`` for baseline reinforcements.
 """
 
 from __future__ import annotations
@@ -37,7 +46,9 @@ from companion.rules.units import UNITS
 
 ARMOR_BREAKTHROUGH = "armor_breakthrough"
 PARADROPS = "paradrops"
-KINDS = (ARMOR_BREAKTHROUGH, PARADROPS)
+BASELINE = "baseline_reinforcements"
+KINDS = (ARMOR_BREAKTHROUGH, PARADROPS, BASELINE)
+ORDERED_KINDS = (ARMOR_BREAKTHROUGH, PARADROPS)  # each unit brought in by an order
 CANNOT_EXIT = "cannot_exit"  # the unit variant of breakthrough armor barred from the exits
 ARRIVED = "arrived"  # the unit variant of a unit that arrived this turn (no armor overrun)
 
@@ -55,6 +66,7 @@ class ArrivalRule:
     nation: str | None = None
     hexes: tuple[str, ...] = ()  # paradrops: the starred hexes, as the board names them
     cannot_exit: bool = False  # breakthrough armor that may not leave by an exit hex
+    at_medals: int = 0  # baseline reinforcements: the medals the side waits for
 
     @property
     def variants(self) -> tuple[str, ...]:
@@ -65,8 +77,8 @@ class ArrivalRule:
 def encode(rules: Iterable[ArrivalRule]) -> str:
     out = []
     for r in rules:
-        tail = (" ".join(r.hexes) if r.kind == PARADROPS
-                else (CANNOT_EXIT if r.cannot_exit else ""))
+        tail = (" ".join(r.hexes) if r.kind == PARADROPS else str(r.at_medals)
+                if r.kind == BASELINE else (CANNOT_EXIT if r.cannot_exit else ""))
         parts = [r.side.value, str(r.units), r.unit_type, r.nation or ""]
         if tail:
             parts.append(tail)
@@ -94,17 +106,32 @@ def parse(value: str, kind: str) -> tuple[ArrivalRule, ...]:
         if kind == ARMOR_BREAKTHROUGH and tail not in ("", CANNOT_EXIT):
             raise ArrivalError(f"{kind} {entry!r}: {tail!r} is not allowed; allowed: "
                                f"{CANNOT_EXIT}")
+        if kind == BASELINE and not (tail.isascii() and tail.isdigit() and 1 <= int(tail) <= 30):
+            raise ArrivalError(f"{kind} {entry!r}: end with the medals the side waits for, 1-30")
         side = Side(parts[0])
-        if any(r.side is side for r in out):
-            raise ArrivalError(f"{kind} {value!r}: one entry per side")
+        if any(r.side is side and (kind != BASELINE or r.unit_type == parts[2]) for r in out):
+            raise ArrivalError(f"{kind} {value!r}: one entry per side"
+                               + (" and unit type" if kind == BASELINE else ""))
         out.append(ArrivalRule(kind, side, int(parts[1]), parts[2],
                                (parts[3] if len(parts) > 3 else "") or None, hexes,
-                               cannot_exit=tail == CANNOT_EXIT))
+                               cannot_exit=tail == CANNOT_EXIT,
+                               at_medals=int(tail) if kind == BASELINE else 0))
     return tuple(out)
 
 
 def rule_for(value: str, kind: str, side: Side) -> ArrivalRule | None:
     return next((r for r in parse(value, kind) if r.side is side), None)
+
+
+def baseline_hexes(position: Position, side: Side, unit_type: str,
+                   taken: Iterable[Hex] = ()) -> list[Hex]:
+    """Empty hexes of ``side``'s own baseline where a unit of ``unit_type`` may stand."""
+    board = position.board
+    row = board.home_row(side)
+    used = set(taken)
+    cls = UNITS[unit_type].unit_class
+    return [h for h in board.all_hexes if h.row == row and h not in used
+            and not position.is_occupied(h) and hex_passable(position.terrain_at(h), cls)]
 
 
 def entry_hexes(position: Position, rule: ArrivalRule, taken: Iterable[Hex] = ()) -> list[Hex]:
@@ -115,10 +142,9 @@ def entry_hexes(position: Position, rule: ArrivalRule, taken: Iterable[Hex] = ()
     used = set(taken)
     if rule.kind == PARADROPS:
         return [board.parse(n) for n in rule.hexes if board.parse(n) not in used]
-    row = board.home_row(rule.side.other)
-    cls = UNITS[rule.unit_type].unit_class
-    return [h for h in board.all_hexes if h.row == row and h not in used
-            and not position.is_occupied(h) and hex_passable(position.terrain_at(h), cls)]
+    if rule.kind == BASELINE:
+        return baseline_hexes(position, rule.side, rule.unit_type, used)
+    return baseline_hexes(position, rule.side.other, rule.unit_type, used)
 
 
 def arrival_problem(position: Position, rule: ArrivalRule, aim: Hex, used: Sequence[Hex],
@@ -151,6 +177,6 @@ def landing_problem(position: Position, landed: Hex | None, rule: ArrivalRule,
     return airdrop.landing_problem(position, landed, rule.unit_type)
 
 
-__all__ = ["ARMOR_BREAKTHROUGH", "ARRIVED", "CANNOT_EXIT", "KINDS", "PARADROPS", "ArrivalError",
-           "ArrivalRule", "arrival_problem", "encode", "entry_hexes", "landing_problem", "parse",
-           "rule_for"]
+__all__ = ["ARMOR_BREAKTHROUGH", "ARRIVED", "BASELINE", "CANNOT_EXIT", "KINDS", "ORDERED_KINDS",
+           "PARADROPS", "ArrivalError", "ArrivalRule", "arrival_problem", "baseline_hexes",
+           "encode", "entry_hexes", "landing_problem", "parse", "rule_for"]

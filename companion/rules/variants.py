@@ -267,6 +267,13 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "each paradrop takes an order, aimed at a hex with a battle star, removed when a "
                "unit lands; the dropped units are elite paratroopers (companion.rules.arrivals)"),
     RuleVariant(
+        "baseline_reinforcements", "Reinforcements deployed on the baseline at a medal count",
+        played_by="companion.game.ruleflows.DeploymentFlow",
+        source="6541 Breakthrough to the Beach: 'The Allied player's reinforcements are not on "
+               "the battlefield at game start; instead, he may deploy 5 new infantry units and "
+               "2 new armor units on his baseline as soon as he gets his first 5 medals. This "
+               "deployment is free' (companion.rules.arrivals)"),
+    RuleVariant(
         "arrived", "Arrived this turn (unit)",
         (UnitChange(_c(overrun=False), classes=_ARMOR),),
         played_by="companion.game.ruleflows.ArrivalFlow",

@@ -29,6 +29,8 @@ from companion.scenarios.m44_codes import (
     ARMOR_BREAKTHROUGH_OPTION,
     BADGE_NATIONS,
     BADGE_RULES,
+    BASELINE_REINFORCEMENTS,
+    BASELINE_UNITS,
     BEACH_FACE_ROWS,
     BEHAVIOR_TERRAIN,
     BEHAVIOR_TYPES,
@@ -730,6 +732,7 @@ class _Importer:
                             if isinstance(e.get(k), str))
         briefing = re.sub(r"\s+", " ", briefing)[:20000]
         self._star_rules(briefing, variants, units)
+        self._baseline_reinforcements(briefing, variants)
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
@@ -774,6 +777,23 @@ class _Importer:
             if rule.scenario_variant:
                 variants[rule.scenario_variant] = m.groupdict().get("value") or ""
             self._explained({u.hex for u in marked})
+
+    def _baseline_reinforcements(self, briefing: str, variants: dict[str, str]) -> None:
+        """Reinforcements a side deploys on its own baseline at a medal count, as the briefing
+        says (m44_codes.BASELINE_REINFORCEMENTS; companion.rules.arrivals)."""
+        m = re.search(BASELINE_REINFORCEMENTS, briefing, re.IGNORECASE)
+        if m is None or arrivals.BASELINE in variants:
+            return
+        side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+        kinds = {"infantry": "infantry", "armor": "armor", "armour": "armor",
+                 "artillery": "artillery"}
+        rules = [arrivals.ArrivalRule(arrivals.BASELINE, side, int(u.group("n")),
+                                      kinds[u.group("kind").lower()], self._countries.get(side),
+                                      at_medals=int(m.group("medals")))
+                 for u in re.finditer(BASELINE_UNITS, m.group("what"), re.IGNORECASE)
+                 if 1 <= int(u.group("n")) <= 20]
+        if rules and 1 <= int(m.group("medals")) <= 30:
+            variants[arrivals.BASELINE] = arrivals.encode(rules)
 
     def _explained(self, hexes: set[str]) -> None:
         """The battle-star tokens on ``hexes`` are a rule's, not unknown tags."""

@@ -386,5 +386,15 @@ STAR_RULES: tuple[StarRule, ...] = (
              r"with a battle star", scenario_variant="paradrops", drop_type="special_forces"),
 )
 
+# 6541 Breakthrough to the Beach: "The Allied player's reinforcements are not on the
+# battlefield at game start; instead, he may deploy 5 new infantry units and 2 new armor units
+# on his baseline as soon as he gets his first 5 medals": the variant baseline_reinforcements
+BASELINE_REINFORCEMENTS = (r"\bthe (?P<side>allied|axis) player's reinforcements are not on the "
+                           r"battlefield at game start; instead, he may deploy (?P<what>.{1,120}?) "
+                           r"on his baseline as soon as he gets his first (?P<medals>[0-9]{1,2}) "
+                           r"medals")
+# the units of such a sentence: "5 new infantry units and 2 new armor units"
+BASELINE_UNITS = r"\b(?P<n>[0-9]{1,2}) new (?P<kind>infantry|armou?r|artillery) units?\b"
+
 # game_info.options armor_breakthrough_rules: {side: {nbr_units, name, badge, behavior}} (4090)
 ARMOR_BREAKTHROUGH_OPTION = "armor_breakthrough_rules"

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.game.auto import AutoPlayer
 from companion.game.queries import destinations
-from companion.game.session import GameSession
+from companion.game.session import GameSession, IllegalAction
 from companion.game.state import GameLog
 from companion.rules.board import Side
 from companion.scenarios import load
@@ -80,3 +82,41 @@ def test_breakthrough_to_the_beach_holds_the_starred_axis_units_until_5_medals()
             assert not {o.id for o in g.legal().orderable} & set(held)
     assert said and released_at and g.over
     assert ordered_after  # released, they are ordered like any unit
+
+
+def test_breakthrough_to_the_beach_allied_reinforcements_deploy_free_on_their_baseline() -> None:
+    s = load(BGA / "6541-BreakthroughToTheBeach.m44")
+    assert s.variants["baseline_reinforcements"] == "allies:5:infantry:gb:5;allies:2:armor:gb:5"
+    s.variants["baseline_reinforcements"] = "allies:5:infantry:gb:1;allies:2:armor:gb:1"
+    g = GameSession.new(s, deck_seed=1)
+    player = AutoPlayer(1)
+    while not g.over and g.state.turn <= 150:
+        if any(e.kind == "deployment_due" for e in g.act(player.next_action(g))):
+            break
+    st = g.state
+    assert st.active is Side.ALLIES and st.medals[Side.ALLIES] >= 1
+    p = g.prompt()
+    assert p.kind == "rule_step" and p.actions == ("deploy",)
+    assert "place 5 infantry and 2 armor on your baseline" in p.text
+    assert p.pick is not None and p.pick.count == 7
+    free = list(p.highlight)
+    with pytest.raises(IllegalAction, match="a hex of your baseline for each of the 7 units"):
+        g.act({"do": "deploy", "hexes": " ".join(free[:6])})
+    with pytest.raises(IllegalAction, match="not an empty hex of the Allies baseline"):
+        g.act({"do": "deploy", "hexes": " ".join(["E5", *free[1:], "-", "-"][:7])})
+    with pytest.raises(IllegalAction, match="there is room"):
+        g.act({"do": "deploy", "hexes": " ".join(["-", *free, "-", "-"][:7])})
+    before = len(st.position.units)
+    placed = free[:7]
+    g.act({"do": "deploy", "hexes": " ".join(placed + ["-"] * (7 - len(placed)))})
+    st = g.state
+    came = [u for u in st.position.units.values() if u.id.startswith("arf")]
+    assert len(st.position.units) == before + len(placed) and len(placed) >= 5
+    # in the order the prompt names them: the infantry first, the armor with no room left off
+    assert [u.type for u in came] == (["infantry"] * 5 + ["armor"] * 2)[:len(placed)]
+    ev = [e for e in g.events if e.kind == "units_deployed"][-1]
+    assert ev.data["left_off"] == 7 - len(placed)
+    assert all(u.nation == "gb" and st.hex_name(u.hex) in free for u in came)
+    assert g.prompt().kind == "play_card"  # the deployment is free: the card comes next
+    while not g.over and g.state.turn <= 150:  # once only
+        assert not any(e.kind == "deployment_due" for e in g.act(player.next_action(g)))

@@ -88,3 +88,21 @@ def test_breakthrough_armor_may_not_overrun_the_turn_it_arrives_nor_exit_when_ba
     assert may_exit(pos, exits, "x1") is None
     pos.units["x1"].variants = ()
     assert may_exit(pos, exits, "x1") is not None
+
+
+def test_baseline_reinforcements_wait_for_a_medal_count_and_stand_on_the_own_baseline() -> None:
+    value = "allies:5:infantry:gb:5;allies:2:armor:gb:5"
+    infantry, armor = arrivals.parse(value, arrivals.BASELINE)
+    assert (infantry.units, infantry.unit_type, infantry.at_medals) == (5, "infantry", 5)
+    assert (armor.units, armor.unit_type, armor.nation) == (2, "armor", "gb")
+    assert arrivals.encode((infantry, armor)) == value
+    with pytest.raises(arrivals.ArrivalError, match="medals"):
+        arrivals.parse("allies:5:infantry:gb", arrivals.BASELINE)
+    with pytest.raises(arrivals.ArrivalError, match="unit type"):
+        arrivals.parse("allies:5:infantry:gb:5;allies:1:infantry:gb:5", arrivals.BASELINE)
+    pos = position_from_json({"units": [
+        {"id": "a1", "side": "allies", "type": "infantry", "hex": "C1"}],
+        "terrain": [{"hex": "E1", "type": "lake"}]})
+    found = {pos.board.name(h) for h in arrivals.baseline_hexes(pos, Side.ALLIES, "armor")}
+    assert "C1" not in found and "E1" not in found and "A1" in found
+    assert all(pos.board.parse(h).row == pos.board.home_row(Side.ALLIES) for h in found)
