@@ -830,7 +830,7 @@ class _Importer:
             if not isinstance(layer.get("name"), str):
                 self.note(where, f"{code}: no unit name; left out")
                 continue
-            unit = self._unit(layer, where, "", {Side.ALLIES: 0, Side.AXIS: 0})
+            unit = self._unit(layer, f"{where}.{code}", where, {Side.ALLIES: 0, Side.AXIS: 0})
             if unit is None:
                 continue
             try:
@@ -846,7 +846,13 @@ class _Importer:
         if not found:
             self.note(where, "armor breakthrough without a side; left out")
             return
-        variants[arrivals.ARMOR_BREAKTHROUGH] = arrivals.encode(found)
+        value = arrivals.encode(found)
+        try:
+            arrivals.parse(value, arrivals.ARMOR_BREAKTHROUGH)
+        except arrivals.ArrivalError as exc:  # a unit no rule brings in (an airplane...)
+            self.note(where, f"{exc}; left out")
+            return
+        variants[arrivals.ARMOR_BREAKTHROUGH] = value
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})

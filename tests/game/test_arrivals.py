@@ -126,3 +126,18 @@ def test_paradrops_each_order_drops_a_figure_over_a_star_and_a_landing_removes_i
         g.act({"do": "order", "units": [], "arrive": ["f14"]})
     g.act({"do": "order", "units": [], "arrive": ["f12"]})  # the star of the lost one stays
     assert "xpara4" in g.state.position.units
+
+
+def test_a_bad_arrival_or_reinforcement_value_in_our_json_format_names_its_field() -> None:
+    from companion.scenarios.model import ScenarioError
+
+    data = to_dict(load(BGA / "4090-ClosingTheGap.m44"))
+    for name, value, words in (
+            ("armor_breakthrough", "allies:0:armor:us", "units must be 1 to 20"),
+            ("paradrops", "axis:2:special_forces:jp:Z99", "Z99"),
+            ("baseline_reinforcements", "allies:5:infantry:gb", "medals"),
+            ("reinforcements_at_medals", "lots", "1 to 30")):
+        bad = {**data, "variants": {name: value}}
+        with pytest.raises(ScenarioError, match=words) as exc:
+            from_dict(bad)
+        assert f"variants.{name}" in str(exc.value)
