@@ -92,6 +92,9 @@ Scenario rules (the scenario says which):
   heal UNIT              a wounded unit on a hospital or oasis heals instead of battling
   seal UNIT              Allied infantry on a cave tries to seal it instead of battling
   mine N                 the number on a mine turned over as a unit enters it (0: a decoy)
+  airdrop HEX [HEX...]   where each dropped figure landed (off: off the board)
+  deploy HEX [HEX...]    reinforcements on your baseline, a hex each (-: no room left)
+  order ... arrive=HEX,..  units the card orders onto the board (a drop: AIM, AIM=HEX, AIM=off)
 Air rules (the scenario says which):
   card NAME air=TITLE    New Flight Plan: an Air Combat card beside the command card
   card NAME sortie       Air Pack: the Air Sortie card joins a section card
@@ -173,6 +176,8 @@ def parse_command(line: str) -> dict[str, Any]:
             elif a.startswith("deploy="):
                 unit, _, where = a.split("=", 1)[1].partition("@")
                 action["deploy"] = {"unit": unit, "hex": where}
+            elif a.startswith("arrive="):  # units the card orders onto the board
+                action["arrive"] = [w for w in a.split("=", 1)[1].split(",") if w]
         return action
     if verb == "move":
         need(2, "move UNIT HEX")
@@ -211,6 +216,9 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb == "blow":
         need(1, "blow HEX")
         return {"do": "blow_bridge", "hex": args[0]}
+    if verb in ("deploy", "airdrop"):  # a step answered by hexes, one word each
+        need(1, f"{verb} HEX [HEX...]")
+        return {"do": verb, "hexes": " ".join(args)}
     if verb in ("heal", "seal"):
         need(1, f"{verb} UNIT")
         return {"do": "heal" if verb == "heal" else "seal_cave", "unit": args[0]}
@@ -277,7 +285,8 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "recon": "recon", "withdraw": "withdraw", "card_attack": "attack",
              "ambush": "ambush", "attack_run": "run", "bomb": "bomb",
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
-             "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow"}
+             "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow",
+             "deploy": "deploy", "airdrop": "airdrop"}
 
 
 def _hex(st: GameState, word: Any) -> Any:
@@ -355,6 +364,10 @@ def resolve_names(session: GameSession, action: dict[str, Any]) -> dict[str, Any
     for key in ("path", "hexes"):
         if isinstance(a.get(key), list):
             a[key] = [_hex(st, h) for h in a[key]]
+    if isinstance(a.get("hexes"), str):  # a step answered by hexes: each word in map spelling
+        a["hexes"] = " ".join(_hex(st, w) for w in a["hexes"].split())
+    if isinstance(a.get("arrive"), list):  # AIM or AIM=HEX
+        a["arrive"] = ["=".join(_hex(st, p) for p in w.split("=")) for w in a["arrive"]]
     if isinstance(a.get("markers"), list):
         a["markers"] = [{**m, "hex": _hex(st, m.get("hex"))} if isinstance(m, dict) else m
                         for m in a["markers"]]

@@ -94,7 +94,11 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "order": (_f("units", "texts", True, "a list of the ordered units' ids"),
               _f("section", "section"), _f("roll", "faces"),
               _f("sortie_hex", "text", means="the edge hex where the Air Sortie enters"),
-              _f("deploy", "object", means="the air unit to deploy and its hex: {unit, hex}")),
+              _f("deploy", "object", means="the air unit to deploy and its hex: {unit, hex}"),
+              _f("arrive", "texts", means="the hexes where units the scenario lets the card "
+                 "order onto the board come in, one order each (Armor Breakthrough: baseline "
+                 "hexes; a paradrop: the starred hex aimed at, '=HEX' or '=off' where the "
+                 "figure landed)")),
     "move": (_UNIT, _f("to", "text", True, "the hex the unit ends its move on, e.g. F4"),
              _f("path", "texts", means="the hexes an air unit flies over, in order"),
              _f("markers", "markers")),
@@ -139,6 +143,8 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "winter_loss": (_f("unit", "text", means="the unit of yours that loses a figure to General "
                        "Winter"),
                     _f("hex", "text", means="or the hex it stands on, as tapped on the board")),
+    "deploy": (_f("hexes", "text", True, "a hex of your baseline for each reinforcement, in "
+                  "the order the prompt names them, e.g. 'A1 C1 -' (-: no room left)"),),
 })
 
 

@@ -139,7 +139,7 @@ class AutoPlayer:
                     and not card_rules.card(c).reaction]
             card = self._choose_card(st, sure or held or None)
             return {"do": "commissar_card", "card": card}
-        for act in ("airdrop", "winter_loss", "seal_cave", "heal", "blow_bridge"):
+        for act in ("airdrop", "deploy", "winter_loss", "seal_cave", "heal", "blow_bridge"):
             if act in actions:
                 found = [c for c in legal.candidates() if c["do"] == act]
                 if found:
@@ -240,6 +240,23 @@ class AutoPlayer:
         own = sorted((u for u in st.position.units.values() if u.side is st.active),
                      key=lambda u: (_nearest_enemy(st, u.hex, u.side), u.id))
         ids = [u.id for u in own]
+        if st.rules_state is not None and self._legal is not None:
+            # units the scenario lets the card order onto the board come first (Armor
+            # Breakthrough, paradrops); the card's other orders go to the units on it
+            from companion.game import ruleflows
+
+            for c in ruleflows.rule_candidates(self._legal):
+                if c.get("do") != "order" or not c.get("arrive"):
+                    continue
+                found = ruleflows.order_with_arrivals(st, c, ids, c.get("section"),
+                                                      st.order_faces)
+                if found is None:
+                    continue
+                units = [u for u in found[0] if u in st.position.units]
+                again = ruleflows.order_with_arrivals(st, c, units, c.get("section"),
+                                                      st.order_faces)
+                if again is not None and not again[2]:
+                    return {**c, "units": units}
         action: dict[str, Any] = {"do": "order", "units": []}
         ids, deploy, done = _tactics(st).air_orders(self, st, own, ids, action)
         if done:

@@ -76,6 +76,9 @@ class RuleFlow:
         """(units ordered, orders lost, problems, fields of ``units_ordered``)."""
         from companion.game.queries import orders_check
 
+        found = ruleflows.order_with_arrivals(st, action, units, section, roll)
+        if found is not None:  # units ordered onto the board (Armor Breakthrough, paradrops)
+            return found
         ordered, lost, problems = orders_check(st, units, section, roll)
         return ordered, lost, problems, {}
 
@@ -223,6 +226,9 @@ class _AirFlow(RuleFlow):
               ) -> tuple[list[str], int, list[str], dict[str, Any]]:
         from companion.game.queries import orders_check
 
+        found = ruleflows.order_with_arrivals(st, action, units, section, roll)
+        if found is not None:  # units ordered onto the board (no air deploy with them)
+            return found
         ground, extra, air_deploy = self.order_extras(st, action, units, rid_base)
         if airflow.orders_airplane_only(st):
             ordered, lost, problems = list[str](), 0, list[str]()

@@ -206,6 +206,16 @@ class LegalActions:
         return tuple(flow_of(st).playable_cards(st, kinds))
 
     @cached_property
+    def arrival_hexes(self) -> tuple[str, ...]:
+        """Hexes where the order may bring a unit onto the board now, one order each (Armor
+        Breakthrough: the opponent's baseline; a paradrop: the starred hexes aimed at), sent
+        as the order's ``arrive`` field; empty when no scenario rule brings units in."""
+        st = self.state
+        if st.rules_state is None or st.phase is not Phase.ORDER or "order" not in self.actions:
+            return ()
+        return ruleflows.arrival_hexes(st)
+
+    @cached_property
     def orderable(self) -> tuple[UnitOption, ...]:
         """Units of the active side that the card in play may order, each on its own."""
         st = self.state
@@ -473,9 +483,7 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("airdrop"):
         return ("airdrop",)  # the figures are dropped on the table: nothing before to undo
     if rs is not None and st.phase is Phase.RULE_STEP:
-        step = ruleflows.rule_actions(st)  # another scenario rule's step (General Winter's loss)
-        if step:
-            return step
+        return ruleflows.rule_actions(st)  # another rule's step (a deployment): its actions
     if rs is not None and rs.roll is not None:
         if st.phase is Phase.RULE_DICE:
             return ("dice", *undo)

@@ -433,6 +433,25 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
         f"{count(len(d['units']), 'unit')} landed"
         + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
         + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+    "boat_landed": lambda d, n: (f"{_cap(n.unit(d['unit']))} lands on {d['hex']}: "
+                                 "its boats are removed."),
+    "reinforcements_released": lambda d, n: (
+        f"The {d['side'].title()} have {count(d['medals'], 'medal')}: their reinforcements "
+        f"({', '.join(d['hexes'])}) may now be ordered."),
+    "units_arrived": lambda d, n: (
+        ("Armor Breakthrough: " if d["kind"] == "armor_breakthrough" else "Paradrop: ")
+        + f"{count(len(d['units']), 'unit')} came in"
+        + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
+        + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+    "deployment_due": lambda d, n: (f"The {d['side'].title()} have "
+                                    f"{count(d['medals'], 'medal')}: their reinforcements "
+                                    f"({count(len(d['types']), 'unit')}) come onto their "
+                                    "baseline."),
+    "units_deployed": lambda d, n: (
+        f"{count(len(d['units']), 'unit')} deployed"
+        + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
+        + (f"; {count(d['left_off'], 'unit')} left off (no room)." if d["left_off"] else ".")),
+    "arrivals_settled": lambda d, n: "The units brought in this turn may overrun from now on.",
     "section_medals": lambda d, n: (
         f"A section is empty of the enemy: the {d['side'].title()} win "
         f"{count(d['medals'], 'medal')}." if d["medals"] > 0 else

@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from companion.game import airflow
 from companion.game.errors import IllegalAction
 from companion.game.events import EVENTS, Event
 from companion.game.prompts import DiceDue, HexPick, Prompt
@@ -28,6 +29,8 @@ from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import (
     airdrop,
+    arrivals,
+    boats,
     bridges,
     card_bans,
     caves,
@@ -46,10 +49,12 @@ from companion.rules import cards as card_rules
 from companion.rules.board import BoardKind, Side
 from companion.rules.records import replace
 from companion.rules.variants import (
+    HELD_BACK_VARIANT,
     HIGH_COMMAND_FLOOR,
     HIGH_COMMAND_VARIANT,
     MINE_TOKENS_VARIANT,
     NO_RESHUFFLE_VARIANT,
+    REINFORCEMENTS_VARIANT,
     card_becomes,
     card_plays_as,
 )
@@ -1451,6 +1456,472 @@ class CardBanFlow(ScenarioRuleFlow):
         return replace(p, detail=(*p.detail, f"The {st.active.value.title()} may not play "
                                   f"{names} in this scenario: drawn, it is discarded and another "
                                   "card drawn."))
+# --- collapsible boats: removed when the unit lands ---------------------------------------
+class BoatFlow(ScenarioRuleFlow):
+    """A unit that crossed in its collapsible boats and reached land loses them (Terrain Pack
+    Actions, Collapsible Rafts & Boats; bga-memoir River::onUnitLeaving): its rule variant
+    goes (companion.rules.boats)."""
+
+    name = "boats"
+
+    def applies(self, st: GameState) -> bool:
+        return any(boats.VARIANT in u.variants for u in st.position.units.values())
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        pos = st.position
+        for ev in events:
+            if ev.kind not in ("unit_moved", "ground_taken"):
+                continue
+            u = pos.units.get(str(ev.data.get("unit")))
+            if u is None or boats.VARIANT not in u.variants:
+                continue
+            came_from = (ev.data.get("from") if ev.kind == "unit_moved"
+                         else self._hex_before(session, u.id, ev))
+            if isinstance(came_from, str) and boats.landed(pos, u, st.board.parse(came_from)):
+                yield "boat_landed", {"unit": u.id, "hex": st.hex_name(u.hex)}
+
+    @staticmethod
+    def _hex_before(session: GameSession, uid: str, taken: Event) -> str | None:
+        """Where ``uid`` stood before the ground it just took: where its last move, taking
+        of ground or retreat put it, else its set-up hex (None when the log is not kept)."""
+        try:
+            earlier = session.events
+        except SavedGameError:
+            return None
+        for e in reversed(earlier):
+            if e.seq >= taken.seq or e.data.get("unit") != uid:
+                continue
+            if e.kind == "unit_moved":
+                return str(e.data["to"])
+            if e.kind in ("ground_taken", "retreat_chosen"):
+                return str(e.data["hex"])
+        setup = next((u for u in session.state.scenario.units if u.id == uid), None)
+        return setup.hex if setup is not None else None
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind not in ("order", "move"):
+            return p
+        pos = st.position
+        afloat = [u for u in pos.units.values()
+                  if u.side is st.active and boats.VARIANT in u.variants]
+        if not afloat:
+            return p
+        where = ", ".join(st.hex_name(u.hex) for u in afloat)
+        return replace(p, detail=(*p.detail, f"Collapsible boats ({where}): these units may "
+                                  "enter a river hex and stop; afloat they move 1 hex (not onto "
+                                  "a bridge), "
+                                  "battle at -1 die and lose a figure per flag; landing "
+                                  "removes the boats."))
+
+
+# --- reinforcements held back until a medal count -------------------------------------------
+class ReinforcementFlow(ScenarioRuleFlow):
+    """Units held back (variant ``held_back``) may not be ordered until their side has the
+    medals the scenario names (``reinforcements_at_medals``; 6541 Breakthrough to the Beach:
+    the Axis units with a battle star, at 5 medals); then they are released for good."""
+
+    name = "reinforcements"
+
+    def applies(self, st: GameState) -> bool:
+        return any(HELD_BACK_VARIANT in u.variants for u in st.position.units.values())
+
+    @staticmethod
+    def medals_needed(st: GameState) -> int:
+        value = st.scenario.variants.get(REINFORCEMENTS_VARIANT, "")
+        return int(value) if value.isdigit() else 0
+
+    @staticmethod
+    def held(st: GameState, side: Side) -> list[str]:
+        return [u.id for u in st.position.units.values()
+                if u.side is side and HELD_BACK_VARIANT in u.variants]
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER:
+            return
+        need = self.medals_needed(st)
+        for side in (Side.ALLIES, Side.AXIS):
+            units = self.held(st, side)
+            if units and st.medals[side] >= need:
+                yield "reinforcements_released", {
+                    "side": side.value, "medals": need, "units": units,
+                    "hexes": [st.hex_name(st.position.units[u].hex) for u in units]}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind not in ("order", "play_card"):
+            return p
+        units = self.held(st, st.active)
+        if not units:
+            return p
+        where = ", ".join(st.hex_name(st.position.units[u].hex) for u in units)
+        need = self.medals_needed(st)
+        return replace(p, detail=(*p.detail, f"Reinforcements held back ({where}): no card "
+                                  f"orders them until the {st.active.value.title()} have "
+                                  f"{_words(need, 'medal')} (they have {st.medals[st.active]})."))
+
+
+# --- units ordered onto the board: Armor Breakthrough, paradrops during play ----------------
+def _arrival_rules(st: GameState, side: Side) -> list[arrivals.ArrivalRule]:
+    out = []
+    for kind in arrivals.ORDERED_KINDS:
+        value = st.scenario.variants.get(kind)
+        if value:
+            rule = arrivals.rule_for(value, kind, side)
+            if rule is not None:
+                out.append(rule)
+    return out
+
+
+def _arrived(st: GameState, rule: arrivals.ArrivalRule) -> int:
+    """Units of ``rule`` brought in so far (dropped figures out of action do not count)."""
+    return int(_rs(st).data.get("arrived", {}).get(f"{rule.kind}:{rule.side.value}", 0))
+
+
+def _used_aims(st: GameState, rule: arrivals.ArrivalRule) -> list[Any]:
+    """Paradrops: the starred hexes whose star is gone (a unit dropped there)."""
+    if rule.kind != arrivals.PARADROPS:
+        return []
+    return [st.board.parse(h) for h in _rs(st).data.get("stars_gone", [])]
+
+
+def _arrival_block(st: GameState, rule: arrivals.ArrivalRule) -> str | None:
+    """Why no unit of ``rule`` may come in this turn (None: some may)."""
+    spec = airflow.command_card(st.card or "")
+    if not spec.orders_units:
+        return f"{spec.name} orders no units"
+    if _arrived(st, rule) >= rule.units:
+        return f"all {_words(rule.units, 'unit')} of the rule have come in"
+    if rule.kind == arrivals.PARADROPS and st.position.visibility is not None:
+        return "paradrops wait for full daylight"
+    done = _rs(st).data.get("breakthrough_turn", {}).get(rule.side.value)
+    if rule.kind == arrivals.ARMOR_BREAKTHROUGH and done is not None and done != st.turn:
+        return f"the Armor Breakthrough was made on turn {done}: all its units come in one turn"
+    return None
+
+
+def _arrival_words(raw: Any) -> list[str]:
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        return raw.replace(",", " ").split()
+    if isinstance(raw, list) and all(isinstance(w, str) for w in raw):
+        return [w.strip() for w in raw if w.strip()]
+    raise IllegalAction("arrive: the hexes where the units come in, one word each (a drop: "
+                        "the starred hex aimed at, '=' where the figure landed or 'off')")
+
+
+def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
+                        section: str | None, roll: list[str] | None
+                        ) -> tuple[list[str], int, list[str], dict[str, Any]] | None:
+    """The order of an ``order`` action that brings units onto the board (its ``arrive``
+    field), one of the card's orders each, checked as if the units stood where they come in
+    (companion.rules.arrivals); None when the action brings none in."""
+    from companion.game.queries import counters_for
+    from companion.rules import orders as order_rules
+    from companion.rules.position import Unit
+
+    words = _arrival_words(action.get("arrive"))
+    if not words:
+        return None
+    side = st.active
+    rules = _arrival_rules(st, side)
+    if not rules:
+        raise IllegalAction(f"arrive: no rule of this scenario brings {side.value.title()} "
+                            "units onto the board")
+    rule = rules[0]
+    why = _arrival_block(st, rule)
+    if why is not None:
+        raise IllegalAction(f"arrive: {why}")
+    pos = st.position
+    board = st.board
+    trial = pos.copy()
+    used = _used_aims(st, rule)
+    aims: list[Any] = []
+    landed_at: list[Any] = []
+    seq = int(_rs(st).data.get("arrival_seq", 0))
+    mark = "a" if side is Side.ALLIES else "x"
+    tag = "brk" if rule.kind == arrivals.ARMOR_BREAKTHROUGH else "para"
+    out: list[dict[str, Any]] = []
+    for w in words:
+        aim_word, _, land_word = w.partition("=")
+        try:
+            aim = board.parse(aim_word)
+            land = None if land_word.lower() in _OFF else board.parse(land_word or aim_word)
+        except ValueError as exc:
+            raise IllegalAction(f"arrive: {exc}") from None
+        if rule.kind == arrivals.ARMOR_BREAKTHROUGH and land_word:
+            raise IllegalAction("arrive: an Armor Breakthrough names only the baseline hexes")
+        problem = arrivals.arrival_problem(pos, rule, aim, [*used, *aims],
+                                           _arrived(st, rule) - len(used))
+        if problem is None and pos.is_occupied(aim):
+            problem = f"{board.name(aim)} holds a unit: aim at an empty starred hex"
+        if problem is not None:
+            raise IllegalAction(f"arrive: {problem}")
+        lost = None
+        if rule.kind == arrivals.PARADROPS:
+            lost = arrivals.landing_problem(pos, land, rule, landed_at)
+        uid = f"{mark}{tag}{seq + len(out) + 1}"
+        trial.add_unit(Unit(uid, side, rule.unit_type, aim, 1, nation=rule.nation))
+        aims.append(aim)
+        if lost is None and land is not None:
+            landed_at.append(land)
+        out.append({"id": uid, "aim": board.name(aim), "kind": rule.kind,
+                    "hex": None if lost is not None or land is None else board.name(land),
+                    "lost": lost})
+    try:
+        check = order_rules.check_orders(trial, airflow.command_card(st.card or ""), side,
+                                         [*(a["id"] for a in out), *units], section=section,
+                                         roll=roll, counters=counters_for(st))
+    except order_rules.OrdersError as exc:
+        return [], 0, [str(exc)], {}
+    names = {a["id"]: a["aim"] for a in out}
+    problems = [f"arrival on {names[u]}: {why}" if u in names else f"{u}: {why}"
+                for u, why in check.rejected]
+    ordered = [u for u in check.valid
+               if u not in names or rule.kind == arrivals.ARMOR_BREAKTHROUGH]
+    return ordered, check.orders_lost, problems, {
+        "arrivals": out, "arrival_rule": {"kind": rule.kind, "type": rule.unit_type,
+                                          "nation": rule.nation,
+                                          "variants": list(rule.variants)}}
+
+
+def arrival_hexes(st: GameState) -> tuple[str, ...]:
+    """Where the active side may bring a unit onto the board with the card in play (empty,
+    allowed by the rule, in a section the card orders), whatever its other orders."""
+    out: list[str] = []
+    spec = airflow.command_card(st.card or "")
+    for rule in _arrival_rules(st, st.active):
+        if _arrival_block(st, rule) is not None:
+            continue
+        for h in arrivals.entry_hexes(st.position, rule, _used_aims(st, rule)):
+            if st.position.is_occupied(h):
+                continue
+            if spec.sections and not (st.board.sections(h, st.active) & set(spec.sections)):
+                continue
+            name = st.hex_name(h)
+            if name not in out:
+                out.append(name)
+    return tuple(out)
+
+
+class ArrivalFlow(ScenarioRuleFlow):
+    """Units a side orders onto the board, one order of the card each (the ``arrive`` field of
+    ``order``): Armor Breakthrough armor on the opponent's baseline, stopped there, that may
+    battle and take ground but not overrun this turn (4090 Closing the Gap); paradrops on the
+    starred hexes in full daylight, each landing removing its star, the units landed neither
+    moving nor battling that turn (4683 Manado Landings). companion.rules.arrivals."""
+
+    name = "arrivals"
+
+    def applies(self, st: GameState) -> bool:
+        return any(st.scenario.variants.get(k) for k in arrivals.ORDERED_KINDS)
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        for ev in events:
+            if ev.kind == "units_ordered" and ev.data.get("arrivals"):
+                rule = dict(ev.data["arrival_rule"])
+                came = [a for a in ev.data["arrivals"] if a["hex"] is not None]
+                variants = list(rule["variants"])
+                if rule["kind"] == arrivals.ARMOR_BREAKTHROUGH:
+                    variants.append(arrivals.ARRIVED)
+                yield "units_arrived", {
+                    "side": ev.data["side"], "kind": rule["kind"], "type": rule["type"],
+                    "nation": rule["nation"], "variants": variants, "turn": st.turn,
+                    "units": [{"id": a["id"], "hex": a["hex"], "aim": a["aim"]} for a in came],
+                    "lost": [{"aim": a["aim"], "why": a["lost"]} for a in ev.data["arrivals"]
+                             if a["hex"] is None],
+                    "stopped": rule["kind"] == arrivals.ARMOR_BREAKTHROUGH}
+            if ev.kind == "turn_ended":
+                settled = [u.id for u in st.position.units.values()
+                           if arrivals.ARRIVED in u.variants]
+                if settled:
+                    yield "arrivals_settled", {"units": settled}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "order":
+            return p
+        said = []
+        for rule in _arrival_rules(st, st.active):
+            if _arrival_block(st, rule) is not None:
+                continue
+            left = rule.units - _arrived(st, rule)
+            kind = rule.unit_type.replace("_", " ")
+            kind = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+            where = [st.hex_name(h) for h in arrivals.entry_hexes(
+                st.position, rule, _used_aims(st, rule)) if not st.position.is_occupied(h)]
+            if rule.kind == arrivals.ARMOR_BREAKTHROUGH:
+                said.append(f"Armor Breakthrough: one order each brings {kind} unit onto the "
+                            f"{rule.side.other.value.title()} baseline ({_words(left, 'unit')} "
+                            "left, all in one turn; order ... arrive=HEX,HEX): it stops there, "
+                            "may battle and take ground, no overrun.")
+            else:
+                said.append(f"Paradrop: one order each drops {kind} figure over a starred hex "
+                            f"({', '.join(where)}); say where it landed (arrive=AIM, AIM=HEX "
+                            "or AIM=off). It may not move or battle this turn.")
+        return replace(p, detail=(*p.detail, *said)) if said else p
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        if st.phase is not Phase.ORDER or "order" not in legal.actions:
+            return []
+        out: list[dict[str, Any]] = []
+        for rule in _arrival_rules(st, st.active):
+            if _arrival_block(st, rule) is not None:
+                continue
+            used = _used_aims(st, rule)
+            free = [h for h in arrivals.entry_hexes(st.position, rule, used)
+                    if not st.position.is_occupied(h)]
+            spec = airflow.command_card(st.card or "")
+            sections = ([None] if not spec.one_section else ["left", "center", "right"])
+            left = rule.units - _arrived(st, rule)
+            for sec in sections:
+                for h in free:
+                    action: dict[str, Any] = {"do": "order", "units": [],
+                                              "arrive": [st.hex_name(h)]}
+                    if sec is not None:
+                        action["section"] = sec
+                    try:
+                        found = order_with_arrivals(st, action, [], sec, st.order_faces)
+                    except IllegalAction:
+                        continue
+                    if found is None or found[2]:
+                        continue
+                    picks = [st.hex_name(h)]
+                    for other in free:  # as many more as the card and the rule allow
+                        if len(picks) >= left or other == h:
+                            continue
+                        trial = {**action, "arrive": [*picks, st.hex_name(other)]}
+                        try:
+                            more = order_with_arrivals(st, trial, [], sec, st.order_faces)
+                        except IllegalAction:
+                            continue
+                        if more is not None and not more[2]:
+                            picks.append(st.hex_name(other))
+                    out.append({**action, "arrive": picks})
+                    break
+                if out:
+                    break
+        return out
+
+
+# --- reinforcements deployed on the baseline at a medal count -------------------------------
+_NONE = ("-", "none")
+
+
+def _deploy(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    due = _rs(st).data.get("deploy")
+    if not due:
+        raise IllegalAction("no deployment is due")
+    words = str(a.get("hexes", "")).replace(",", " ").split()
+    kinds = [str(t) for t in due["types"]]
+    if len(words) != len(kinds):
+        raise IllegalAction(f"hexes: a hex of your baseline for each of the "
+                            f"{_words(len(kinds), 'unit')} ({', '.join(kinds)}), one word each, "
+                            f"or '-' for one with no room ({len(words)} given)")
+    side = Side(str(due["side"]))
+    placed: list[dict[str, str]] = []
+    taken: list[Any] = []
+    seq = 0
+    for w, utype in zip(words, kinds, strict=True):
+        if w.lower() in _NONE:
+            if arrivals.baseline_hexes(st.position, side, utype, taken):
+                raise IllegalAction(f"hexes: there is room on the baseline for the {utype} "
+                                    "('-' only for a unit with no room left)")
+            continue
+        try:
+            h = st.board.parse(w)
+        except ValueError as exc:
+            raise IllegalAction(f"hexes: {exc}") from None
+        if h not in arrivals.baseline_hexes(st.position, side, utype, taken):
+            raise IllegalAction(f"hexes: {st.hex_name(h)} is not an empty hex of the "
+                                f"{side.value.title()} baseline where {utype} may stand")
+        taken.append(h)
+        seq += 1
+        placed.append({"id": f"{'a' if side is Side.ALLIES else 'x'}rf{seq}", "type": utype,
+                       "hex": st.hex_name(h)})
+    yield "units_deployed", {"side": side.value, "units": placed, "nation": due.get("nation"),
+                             "left_off": len(kinds) - len(placed),
+                             "then": due.get("then", "play_card")}
+
+
+class DeploymentFlow(ScenarioRuleFlow):
+    """A side's reinforcements deployed free on its own baseline once it has the medals the
+    scenario names (6541 Breakthrough to the Beach: the Allies' 5 infantry and 2 armor at 5
+    medals), asked at the start of its first turn with them (companion.rules.arrivals)."""
+
+    name = "deployment"
+    handlers: Mapping[str, Handler] = {"deploy": _deploy}
+
+    def applies(self, st: GameState) -> bool:
+        return bool(st.scenario.variants.get(arrivals.BASELINE))
+
+    @staticmethod
+    def rules(st: GameState, side: Side) -> list[arrivals.ArrivalRule]:
+        return [r for r in arrivals.parse(st.scenario.variants[arrivals.BASELINE],
+                                          arrivals.BASELINE) if r.side is side]
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        side = st.active
+        if (st.phase is not Phase.PLAY_CARD or rs.data.get("deploy") or rs.roll is not None
+                or side.value in rs.data.get("deployed", [])):
+            return
+        rules = self.rules(st, side)
+        if not rules or st.medals[side] < min(r.at_medals for r in rules):
+            return
+        types = [r.unit_type for r in rules for _ in range(r.units)]
+        yield "deployment_due", {"side": side.value, "types": types, "nation": rules[0].nation,
+                                 "medals": min(r.at_medals for r in rules),
+                                 "then": st.phase.value}
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        rs = st.rules_state
+        return ("deploy",) if (st.phase is Phase.RULE_STEP and rs is not None
+                               and rs.data.get("deploy")) else ()
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        d = _rs(st).data.get("deploy")
+        if st.phase is not Phase.RULE_STEP or not d:
+            return None
+        side = Side(str(d["side"]))
+        kinds = [str(t) for t in d["types"]]
+        counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+        what = " and ".join(f"{n} {k.replace('_', ' ')}" for k, n in counts.items())
+        free = [st.hex_name(h) for h in arrivals.baseline_hexes(st.position, side, kinds[0])]
+        return Prompt("rule_step", side.value, f"{side.value.title()}: reinforcements at "
+                      f"{_words(int(d['medals']), 'medal')} — place {what} on your baseline, "
+                      f"one hex each in this order (deploy HEX HEX ...).", legal.actions,
+                      highlight=tuple(free),
+                      detail=("The deployment is free: the units may be ordered from the next "
+                              "card on. '-' for a unit with no room left on the baseline.",),
+                      pick=HexPick("deploy", "hexes", len(kinds), "-", "no room left",
+                                   f"where each of the {_words(len(kinds), 'unit')} "
+                                   f"({what}) goes, on your baseline"))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        d = _rs(st).data.get("deploy")
+        if "deploy" not in legal.actions or not d:
+            return []
+        side = Side(str(d["side"]))
+        taken: list[Any] = []
+        words = []
+        for utype in d["types"]:
+            free = arrivals.baseline_hexes(st.position, side, str(utype), taken)
+            if free:
+                taken.append(free[len(free) // 2] if len(free) > 2 else free[0])
+                words.append(st.hex_name(taken[-1]))
+            else:
+                words.append("-")
+        return [{"do": "deploy", "hexes": " ".join(words)}]
 
 
 # variant -> (unit class, medals an exit of that class is worth)
@@ -1461,6 +1932,7 @@ RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
+    BoatFlow(), ReinforcementFlow(), ArrivalFlow(), DeploymentFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -1167,6 +1167,91 @@ def _units_dropped(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase(d.get("then", "play_card"))
 
 
+@_kind("boat_landed", "a unit in collapsible boats left the river for land: its boats are "
+       "removed", Undo.NEUTRAL)
+def _boat_landed(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.boats import VARIANT
+
+    u = state.position.units.get(str(d["unit"]))
+    if u is not None:
+        u.variants = tuple(v for v in u.variants if v != VARIANT)
+
+
+@_kind("reinforcements_released", "a side reached the medals its reinforcements wait for: the "
+       "units held back may be ordered", Undo.NEUTRAL)
+def _reinforcements_released(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.variants import HELD_BACK_VARIANT
+
+    for uid in d.get("units", []):
+        u = state.position.units.get(str(uid))
+        if u is not None:
+            u.variants = tuple(v for v in u.variants if v != HELD_BACK_VARIANT)
+
+
+@_kind("units_arrived", "units a side ordered onto the board (Armor Breakthrough, paradrops): "
+       "each on its hex, dropped figures out of action left out (no medal)", Undo.BARRIER,
+       board=True)
+def _units_arrived(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.position import Unit
+    from companion.rules.units import UNITS
+
+    rs = state.rules_state
+    assert rs is not None
+    side, utype = Side(d["side"]), str(d["type"])
+    for u in d.get("units", []):
+        unit = Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]), UNITS[utype].figures,
+                    nation=d.get("nation"), variants=tuple(d.get("variants", ())))
+        state.position.add_unit(unit)
+        if d.get("stopped"):
+            unit.moved = 1  # it entered its hex this turn: it stops there
+            state.moved[unit.id] = 1
+    counts = rs.data.setdefault("arrived", {})
+    key = f"{d['kind']}:{d['side']}"
+    counts[key] = int(counts.get(key, 0)) + len(d.get("units", []))
+    rs.data["arrival_seq"] = int(rs.data.get("arrival_seq", 0)) + len(d.get("units", [])) + len(
+        d.get("lost", []))
+    if d["kind"] == "paradrops":
+        rs.data.setdefault("stars_gone", []).extend(u["aim"] for u in d.get("units", []))
+    else:
+        rs.data.setdefault("breakthrough_turn", {})[d["side"]] = int(d["turn"])
+
+
+@_kind("deployment_due", "a side reached the medals its reinforcements wait for: it places them "
+       "on its baseline before its card", Undo.NEUTRAL)
+def _deployment_due(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    rs.data["deploy"] = dict(d)
+    state.phase = Phase.RULE_STEP
+
+
+@_kind("units_deployed", "reinforcements placed on their side's baseline, free (those with no "
+       "room left off)", Undo.BARRIER, board=True)
+def _units_deployed(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.position import Unit
+    from companion.rules.units import UNITS
+
+    rs = state.rules_state
+    assert rs is not None
+    side = Side(d["side"])
+    for u in d.get("units", []):
+        utype = str(u["type"])
+        state.position.add_unit(Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]),
+                                     UNITS[utype].figures, nation=d.get("nation")))
+    rs.data.pop("deploy", None)
+    rs.data.setdefault("deployed", []).append(d["side"])
+    state.phase = Phase(d.get("then", "play_card"))
+
+
+@_kind("arrivals_settled", "the turn of their arrival over, units brought in may overrun again",
+       Undo.NEUTRAL)
+def _arrivals_settled(state: GameState, d: dict[str, Any]) -> None:
+    for uid in d.get("units", []):
+        u = state.position.units.get(str(uid))
+        if u is not None:
+            u.variants = tuple(v for v in u.variants if v != "arrived")
+
+
 @_kind("section_medals", "medals for an empty section: a side gained (or, no named section "
        "empty any more, lost) the medals a scenario rule gives", Undo.NEUTRAL)
 def _section_medals(state: GameState, d: dict[str, Any]) -> None:

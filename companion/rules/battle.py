@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from companion.rules import los  # A1's line of sight (imports board and position only)
+from companion.rules import boats, los  # A1's line of sight (imports board and position only)
 from companion.rules.board import Hex, Side, distance
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
@@ -472,6 +472,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
             if own:
                 dice -= own
                 explain.append(f"{attacker.type} battling out of {oname}: -{own}")
+        if spec.boat_dice_penalty and boats.afloat(position, attacker):
+            dice -= spec.boat_dice_penalty
+            explain.append(f"{attacker.type} battling from its boats on the water: "
+                           f"-{spec.boat_dice_penalty}")
         bonus = spec.close_assault_bonus_at_full_strength
         if bonus and close and attacker.figures >= spec.figures:
             dice += bonus
@@ -601,6 +605,10 @@ def retreat_options(position: Position, unit_id: str, flags: int,
     if (not _PLAIN_COUNTRYSIDE or position.terrain.get(start)) and any(
             cls in t.cannot_leave_for or cls in t.flag_costs_figure_for for t in position.terrain_at(start)):
         # it may not leave its hex (artillery in a bunker): every retreat move costs a figure
+        lost = min(flags, have)
+        return [RetreatOption(start, lost, lost >= have, ())]
+    if unit.spec.boat_water and boats.afloat(position, unit):
+        # in its collapsible boats a unit cannot retreat: each flag costs a figure
         lost = min(flags, have)
         return [RetreatOption(start, lost, lost >= have, ())]
     if per_flag == 1:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.rules import boats
 from companion.rules.board import Hex
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
@@ -158,6 +159,11 @@ def move_destinations(
 
     if moved > 0 and not free and any(t.stops_move(cls) for t in here):
         return result  # it entered a must-stop hex this turn
+    afloat = bool(spec.boat_water) and boats.afloat(position, unit)
+    if afloat and moved > 0:
+        return result  # its boats carried it onto the water this turn: it stops there
+    if afloat:
+        allowance = min(allowance, 1)  # from the water: one hex, to land or along the river
     if any(cls in t.cannot_leave_for for t in here):
         return result
     if moved == 0 and not free and any(t.leave_to_adjacent_only for t in here):
@@ -187,8 +193,13 @@ def move_destinations(
                 if no_enter:
                     continue
                 specs = position.terrain_at(n)
+                boating = False
                 if not hex_passable(specs, cls):
-                    continue
+                    if not (spec.boat_water and boats.carries(spec, specs)):
+                        continue
+                    boating = True  # its collapsible boats carry it onto the river
+                elif afloat and any(t.bridge for t in specs):
+                    continue  # a bridge is entered from land, not from a boat
                 if spec.moves_only_on and not any(t.name in spec.moves_only_on for t in specs):
                     continue  # a destroyer keeps to the ocean
                 if any(t.barred_from and any(f.name in t.barred_from for f in here_specs)
@@ -234,7 +245,7 @@ def move_destinations(
                             old.can_battle, -risks.get(n, 0), -old.path_length):
                         result[n] = info
                         risks[n] = st.risk
-                if not free and any(t.stops_move(cls) for t in specs):
+                if boating or (not free and any(t.stops_move(cls) for t in specs)):
                     continue
                 risk = st.risk + (0 if free else _entry_risk(specs))
                 key = (n, cap, on_road, no_battle, risk)

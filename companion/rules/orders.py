@@ -201,12 +201,14 @@ def check_orders(
         return found
 
     fallback = bool(spec.unit_classes) and spec.fallback_units > 0 and not any(
-        u.spec.unit_class in spec.unit_classes for u in own)
+        u.spec.unit_class in spec.unit_classes and not u.spec.order_barred for u in own)
 
     def why_not(u: Unit) -> str | None:
         """The card's reason for refusing unit ``u`` whatever the other orders are."""
         if not spec.orders_units:
             return f"{spec.name} orders no units"
+        if u.spec.order_barred:
+            return f"{u.id} is {u.spec.order_barred}: no card orders it yet"
         if fallback:
             return None
         if spec.unit_classes and u.spec.unit_class not in spec.unit_classes:

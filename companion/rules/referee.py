@@ -68,7 +68,7 @@ _UNIT_REQUIRED = frozenset({"id", "side", "type", "hex"})
 BOARD_NAMES: tuple[str, ...] = tuple(k.value for k in BoardKind)
 TOP_LEVEL_FIELDS: set[str] = {"board", "bottom", "rules", "terrain", "units", "ask", "dice"}
 UNIT_FIELDS: set[str] = {"id", "side", "type", "hex", "figures", "moved", "badges", "airborne",
-                         "model", "ammo", "nation"}
+                         "model", "ammo", "nation", "variants"}
 
 ASKS: dict[str, AskHandler] = {}
 # The asks that other modules register (or, for battle and move, replace with their card-aware
@@ -325,7 +325,7 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
         from companion.rules.variants import unit_variants
 
         for unit in placed.values():
-            unit.variants = unit_variants(variants, unit.side)
+            unit.variants = unit_variants(variants, unit.side) + unit.variants
 
     return position, index
 
@@ -510,8 +510,20 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
     nation = raw.get("nation")
     if nation is not None and (not isinstance(nation, str) or not 1 <= len(nation) <= 8):
         raise QueryError(f"{path}.nation", "expected a nation code like \"jp\" or \"us\"")
+    own = raw.get("variants", [])
+    if own:
+        from companion.rules.variants import VARIANTS  # only for a unit that names some
+
+        if not isinstance(own, list) or not all(isinstance(v, str) for v in own):
+            raise QueryError(f"{path}.variants", "expected a list of rule variant names")
+        for j, v in enumerate(own):
+            if v not in VARIANTS:
+                raise QueryError(f"{path}.variants.{j}", f"{_show(v)} is not a rule variant; "
+                                                         f"allowed: {', '.join(VARIANTS)}")
+    elif not isinstance(own, list):
+        raise QueryError(f"{path}.variants", "expected a list of rule variant names")
     return Unit(uid, side, kind, h, figures, moved, tuple(badges), airborne, model, ammo,
-                nation.lower() if nation else None)
+                nation.lower() if nation else None, tuple(dict.fromkeys(own)))
 
 
 # --- the entry point ---------------------------------------------------------------------------

@@ -63,6 +63,13 @@ class UnitSpec:
     ignore_flags: int = 0  # flags it may ignore wherever it stands (a destroyer: 1)
     close_assault_bonus_at_full_strength: int = 0  # Japanese infantry: +1 die
     battles_back_at_one_figure: bool = False  # British: left with 1 figure, it battles back
+    # collapsible boats (companion.rules.boats): the water its boats carry it onto (a river);
+    # afloat, it battles with ``boat_dice_penalty`` fewer dice and loses a figure per flag
+    boat_water: frozenset[str] = frozenset()
+    boat_dice_penalty: int = 0
+    # why no card may order it (reinforcements held back until a medal count): "" when one may
+    order_barred: str = ""
+    may_exit: bool = True  # False: it may not leave by an exit hex (Armor Breakthrough, 4090)
     # what the troop's card does that this program does not play (named by `scenario check`)
     not_played: str = ""
     source: str = ""

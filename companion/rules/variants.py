@@ -242,6 +242,67 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
                "support was common)"),
     RuleVariant(
+        "collapsible_boats", "Collapsible rafts & boats (unit's equipment)",
+        (UnitChange(_c(boat_water=frozenset({"river"}), boat_dice_penalty=1),
+                    classes=frozenset({UnitClass.INFANTRY})),),
+        played_by="companion.game.ruleflows.BoatFlow",
+        source="Terrain Pack Actions card Collapsible Rafts & Boats, as the Days of Wonder cards "
+               "compendium rules on it (action_5), and bga-memoir Terrains/River.php, "
+               "Units/Infantry.php (equipment 'boat'): the unit may enter a river hex and "
+               "stops; afloat it moves 1 hex (to land, never a bridge, or along the river), "
+               "battles at -1 die and loses a figure per flag instead of retreating; its boats "
+               "are removed when it lands (companion.rules.boats)"),
+    RuleVariant(
+        "held_back", "Reinforcements held back (unit)",
+        (UnitChange(_c(order_barred="held back as a reinforcement until its side has the "
+                                    "medals the scenario names"),
+                    classes=frozenset({UnitClass.INFANTRY, UnitClass.ARMOR,
+                                       UnitClass.ARTILLERY})),),
+        played_by="companion.game.ruleflows.ReinforcementFlow",
+        source="6541 Breakthrough to the Beach: \"The Axis player's reinforcements are the 5 "
+               "units with a Battle Star ... These units cannot be ordered until the Axis "
+               "player reaches 5 medals\"; the scenario's reinforcements_at_medals names the "
+               "count"),
+    RuleVariant(
+        "reinforcements_at_medals", "Reinforcements when a side reaches a medal count",
+        played_by="companion.game.ruleflows.ReinforcementFlow",
+        source="6541 Breakthrough to the Beach: \"As soon as a player reaches 5 medals, he "
+               "may call reinforcements in\" (its value: the medals); the units held back "
+               "(variant held_back) may then be ordered"),
+    RuleVariant(
+        "armor_breakthrough", "Armor Breakthrough (armor ordered onto the board)",
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="Actions 22 Armor Breakthrough as bga-memoir plays it (option "
+               "armor_breakthrough_rules, OrderUnitsTrait::actArmorBreakthroughDeploy, its rules "
+               "summary): during a single turn a side may order up to its nbr_units new armor "
+               "units onto empty hexes of the opponent's baseline, one order each; they stop "
+               "there, may battle and take ground but not overrun (companion.rules.arrivals)"),
+    RuleVariant(
+        "paradrops", "Paradrops during play (one order each, on the starred hexes)",
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="Actions 20 Paradrop as 4683 Manado Landings' rules give it: in full daylight "
+               "each paradrop takes an order, aimed at a hex with a battle star, removed when a "
+               "unit lands; the dropped units are elite paratroopers (companion.rules.arrivals)"),
+    RuleVariant(
+        "baseline_reinforcements", "Reinforcements deployed on the baseline at a medal count",
+        played_by="companion.game.ruleflows.DeploymentFlow",
+        source="6541 Breakthrough to the Beach: 'The Allied player's reinforcements are not on "
+               "the battlefield at game start; instead, he may deploy 5 new infantry units and "
+               "2 new armor units on his baseline as soon as he gets his first 5 medals. This "
+               "deployment is free' (companion.rules.arrivals)"),
+    RuleVariant(
+        "arrived", "Arrived this turn (unit)",
+        (UnitChange(_c(overrun=False), classes=_ARMOR),),
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="Armor Breakthrough (bga-memoir cannotArmorOverrun): armor that arrived this "
+               "turn may take ground but not make an armor overrun; the game removes the "
+               "variant when the turn ends"),
+    RuleVariant(
+        "cannot_exit", "May not exit (unit)",
+        (UnitChange(_c(may_exit=False)),),
+        source="4090 Closing the Gap: 'Axis armor units that breakthrough ... cannot escape "
+               "through any of the Exit hexes' (bga-memoir behavior CANNOT_EXIT)"),
+    RuleVariant(
         "deck_reshuffling", "No deck reshuffling: the game ends when the deck runs out",
         side_from_option=True, played_by="companion.game.ruleflows.DeckEndFlow",
         source="bga-memoir option deck_reshuffling = false (Scenario::setup: the deck is not "
@@ -266,6 +327,8 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
 
 
 MINE_TOKENS_VARIANT = "mine_tokens"
+HELD_BACK_VARIANT = "held_back"  # a unit no card orders until its side has the medals of...
+REINFORCEMENTS_VARIANT = "reinforcements_at_medals"  # ...this one's value
 NO_RESHUFFLE_VARIANT = "deck_reshuffling"  # its value: the side that wins when the deck runs out
 HIGH_COMMAND_VARIANT = "italian_high_command"
 HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command

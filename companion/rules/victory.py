@@ -353,6 +353,8 @@ def exit_line(board: Board, first: Hex, last: Hex) -> tuple[Hex, ...]:
 def may_exit(position: Position, objectives: Iterable[Objective], unit_id: str) -> Objective | None:
     """The exit objective through which this unit may leave the board now, if any."""
     unit = position.units[unit_id]
+    if not unit.spec.may_exit:
+        return None  # barred from the exits (Armor Breakthrough armor of 4090)
     for obj in objectives:
         if obj.kind is ObjectiveKind.EXIT and obj.claimable_by(unit.side) and unit.hex in obj.hexes:
             return obj

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import card_bans, empty_section, hill317
+from companion.rules import arrivals, card_bans, empty_section, hill317
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
-from companion.rules.variants import VARIANTS
+from companion.rules.variants import REINFORCEMENTS_VARIANT, VARIANTS
 from companion.scenarios.model import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -322,6 +322,20 @@ def from_dict(data: Any) -> Scenario:
                 card_bans.parse(who)
             except card_bans.CardBanError as exc:
                 raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
+        if name in arrivals.KINDS:  # "side:units:type:nation[:...]" (companion.rules.arrivals)
+            try:
+                for rule in arrivals.parse(who, name):
+                    for h in rule.hexes:
+                        _hex(board, h, _join("variants", name))
+            except arrivals.ArrivalError as exc:
+                raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
+        if name == REINFORCEMENTS_VARIANT:  # the medals the reinforcements wait for
+            if not (who.isascii() and who.isdigit() and 1 <= int(who) <= 30):
+                raise ScenarioError(_join("variants", name),
+                                    f"{who!r} is not allowed; allowed: the medals a side needs "
+                                    "for its reinforcements, 1 to 30")
             continue
         if who not in ("", "allies", "axis", "all"):
             raise ScenarioError(_join("variants", name),

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import card_bans, empty_section, hill317
+from companion.rules import arrivals, card_bans, empty_section, hill317
 from companion.rules import cards as card_rules
 from companion.rules.board import Board, Hex, HexNameError, Side, distance
 from companion.rules.records import replace
@@ -27,8 +27,11 @@ from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
     AIRDROP_OPTION,
+    ARMOR_BREAKTHROUGH_OPTION,
     BADGE_NATIONS,
     BADGE_RULES,
+    BASELINE_REINFORCEMENTS,
+    BASELINE_UNITS,
     BEACH_FACE_ROWS,
     BEHAVIOR_TERRAIN,
     BEHAVIOR_TYPES,
@@ -57,12 +60,14 @@ from companion.scenarios.m44_codes import (
     SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
     STAR_MARKED_VARIANTS,
+    STAR_RULES,
     TERRAIN_CODES,
     TILE_ALSO,
     TILE_UNITS,
     TOWN_SUDDEN_DEATH_PATTERN,
     TOWN_TYPES,
     UNIT_BASES,
+    StarRule,
     TerrainCode,
 )
 from companion.scenarios.model import (
@@ -152,6 +157,7 @@ class _Importer:
         self._exit_pictures: list[str] = []
         self.airdrops: list[Airdrop] = []
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
+        self._stars: list[str] = []  # hexes with a battle-star token (tag1)
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -187,6 +193,7 @@ class _Importer:
             top: self._side_setup(info, "1"),
             bottom: self._side_setup(info, "2"),
         }
+        self._countries = {side: setup.country for side, setup in sides.items()}
         starts = _choice(info.get("starting", "PLAYER1"), "game_info.starting",
                          {"PLAYER1": top, "PLAYER2": bottom})
 
@@ -435,6 +442,8 @@ class _Importer:
             variants = (BEHAVIOR_VARIANTS[behavior.strip().upper()],)
         elif behavior not in (None, ""):
             self.note(where, f"unit behaviour {str(behavior)[:40]!r} is not played")
+        if layer.get("equipment") == "boat":  # bga-memoir Units::loadScenario: its boats
+            variants = (*variants, "collapsible_boats")
         figures = None
         if layer.get("nbr_units") is not None:
             figures = _int(layer["nbr_units"], f"{path}.nbr_units", 1, 10)
@@ -490,6 +499,8 @@ class _Importer:
         if name.startswith("medal"):
             self._medal(tag, path, where, name, objectives)
             return
+        if name == "tag1" and behavior is None:
+            self._stars.append(where)  # what it marks, the briefing says (STAR_RULES)
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
 
@@ -677,6 +688,9 @@ class _Importer:
                 else:
                     self.note("game_info.options", "option 'airdrop2' without "
                                                    f"{DAYLIGHT_AIRDROP_CONDITION} is not played")
+                continue
+            if key == ARMOR_BREAKTHROUGH_OPTION:
+                self._armor_breakthrough(value, variants)
                 continue
             variant = SCENARIO_OPTIONS.get(key)
             if variant is None:
@@ -868,6 +882,8 @@ class _Importer:
         briefing = self._briefing_text()
         if not briefing:
             return terrain
+        self._star_rules(briefing, variants, units)
+        self._baseline_reinforcements(briefing, variants)
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
@@ -907,6 +923,105 @@ class _Importer:
             # are in effect"): the Allied units are the British ones
             units[:] = [replace(u, nation="brit") if u.side is Side.ALLIES else u for u in units]
         return terrain
+
+    def _star_rules(self, briefing: str, variants: dict[str, str],
+                    units: list[UnitSetup]) -> None:
+        """The battle-star tokens the briefing explains (m44_codes.STAR_RULES): the units on
+        their hexes carry the rule's variant, and the token is no unknown tag there."""
+        for rule in STAR_RULES:
+            m = re.search(rule.pattern, briefing, re.IGNORECASE)
+            if m is None or not self._stars:
+                continue
+            if rule.drop_type:
+                self._drop_zones(rule, m, variants, units)
+                continue
+            marked = [u for u in units if u.hex in self._stars
+                      and (not rule.unit_side or u.side.value == rule.unit_side)]
+            if not marked:
+                continue
+            ids = {u.id for u in marked}
+            units[:] = [replace(u, variants=(*u.variants, rule.unit_variant))
+                        if u.id in ids and rule.unit_variant not in u.variants else u
+                        for u in units]
+            if rule.scenario_variant:
+                variants[rule.scenario_variant] = m.groupdict().get("value") or ""
+            self._explained({u.hex for u in marked})
+
+    def _baseline_reinforcements(self, briefing: str, variants: dict[str, str]) -> None:
+        """Reinforcements a side deploys on its own baseline at a medal count, as the briefing
+        says (m44_codes.BASELINE_REINFORCEMENTS; companion.rules.arrivals)."""
+        m = re.search(BASELINE_REINFORCEMENTS, briefing, re.IGNORECASE)
+        if m is None or arrivals.BASELINE in variants:
+            return
+        side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+        kinds = {"infantry": "infantry", "armor": "armor", "armour": "armor",
+                 "artillery": "artillery"}
+        rules = [arrivals.ArrivalRule(arrivals.BASELINE, side, int(u.group("n")),
+                                      kinds[u.group("kind").lower()], self._countries.get(side),
+                                      at_medals=int(m.group("medals")))
+                 for u in re.finditer(BASELINE_UNITS, m.group("what"), re.IGNORECASE)
+                 if 1 <= int(u.group("n")) <= 20]
+        if rules and 1 <= int(m.group("medals")) <= 30:
+            variants[arrivals.BASELINE] = arrivals.encode(rules)
+
+    def _explained(self, hexes: set[str]) -> None:
+        """The battle-star tokens on ``hexes`` are a rule's, not unknown tags."""
+        star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None:
+            star[:] = [w for w in star if w not in hexes]
+            if not star:
+                del self._notes[STAR_TAG_NOTE]
+
+    def _drop_zones(self, rule: StarRule, m: re.Match[str], variants: dict[str, str],
+                    units: list[UnitSetup]) -> None:
+        """The starred hexes with no unit: where the side the briefing names drops units
+        during play, one per star (companion.rules.arrivals, 4683 Manado Landings)."""
+        held = {u.hex for u in units}
+        zones = [h for h in self._stars if h not in held]
+        if not zones or rule.scenario_variant in variants:
+            return
+        side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+        variants[rule.scenario_variant] = arrivals.encode([arrivals.ArrivalRule(
+            arrivals.PARADROPS, side, len(zones), rule.drop_type,
+            self._countries.get(side), tuple(zones))])
+        self._explained(set(zones))
+
+    def _armor_breakthrough(self, value: Any, variants: dict[str, str]) -> None:
+        """bga-memoir armor_breakthrough_rules: {ALLIES|AXIS: {nbr_units, name, badge,
+        behavior}} (4090 Closing the Gap; companion.rules.arrivals)."""
+        where = "game_info.options.armor_breakthrough_rules"
+        found: list[arrivals.ArrivalRule] = []
+        for code, side in _SIDES.items():
+            raw = value.get(code) if isinstance(value, dict) else None
+            if not isinstance(raw, dict):
+                continue
+            layer = {k: v for k, v in raw.items() if k in ("name", "badge")}
+            if not isinstance(layer.get("name"), str):
+                self.note(where, f"{code}: no unit name; left out")
+                continue
+            unit = self._unit(layer, f"{where}.{code}", where, {Side.ALLIES: 0, Side.AXIS: 0})
+            if unit is None:
+                continue
+            try:
+                n = _int(raw.get("nbr_units", 1), f"{where}.{code}.nbr_units", 1, 20)
+            except ScenarioError as exc:
+                self.note(where, f"{code}: {exc}; left out")
+                continue
+            behavior = raw.get("behavior")
+            if behavior not in (None, "", "CANNOT_EXIT"):
+                self.note(where, f"{code}: behaviour {str(behavior)[:40]!r} is not played")
+            found.append(arrivals.ArrivalRule(arrivals.ARMOR_BREAKTHROUGH, side, n, unit.type,
+                                              unit.nation, cannot_exit=behavior == "CANNOT_EXIT"))
+        if not found:
+            self.note(where, "armor breakthrough without a side; left out")
+            return
+        value = arrivals.encode(found)
+        try:
+            arrivals.parse(value, arrivals.ARMOR_BREAKTHROUGH)
+        except arrivals.ArrivalError as exc:  # a unit no rule brings in (an airplane...)
+            self.note(where, f"{exc}; left out")
+            return
+        variants[arrivals.ARMOR_BREAKTHROUGH] = value
 
     def _text(self) -> dict[str, ScenarioText]:
         text_obj = self.root.get("text", {})

@@ -455,3 +455,51 @@ TOWN_TYPES = frozenset({"town", "buildings", "village", "winter_village", "deser
 # Allied unit": the other side's temporary objective is the Axis' while no Allied unit is on it
 HELD_BY_DEFAULT_PATTERN = (r"\bthe (?P<side>axis|allies) holds? the (objective )?medal unless any "
                            r"objective hex is occupied by an? (allied|axis) unit")
+
+
+@dataclass(frozen=True)
+class StarRule:
+    """What the battle-star tokens (``tag1``) of a file mark, as its briefing says (the editor
+    writes the token alone; bga-memoir 1302, 6541). ``pattern`` is matched case-insensitively
+    on the briefing; the units standing on a starred hex (of ``unit_side``, "" for either) then
+    carry ``unit_variant``, and ``scenario_variant`` is switched on with the value the
+    pattern's group ``value`` caught (a medal count)."""
+
+    pattern: str
+    unit_variant: str = ""
+    unit_side: str = ""
+    scenario_variant: str = ""
+    # the starred hexes with no unit are where units of this type drop during play, for the
+    # side the pattern's group ``side`` names (``scenario_variant`` paradrops; one star a unit)
+    drop_type: str = ""
+
+
+STAR_RULES: tuple[StarRule, ...] = (
+    # 1302 Nijmegen Bridges: "The three Allied Infantry units on the left flank have
+    # collapsible, flat-bottom boats. Place a Battle Star token in the same hex with these units"
+    StarRule(r"\bcollapsible,? (flat-bottom(ed)? )?(rafts? (and|&) )?boats\b.{0,200}?battle star",
+             unit_variant="collapsible_boats"),
+    # 6541 Breakthrough to the Beach: "The Axis player's reinforcements are the 5 units with a
+    # Battle Star ... These units cannot be ordered until the Axis player reaches 5 medals"
+    StarRule(r"\breinforcements are the [0-9]+ units with a battle star\b.{0,200}?cannot be "
+             r"ordered until the (axis|allied) player reaches (?P<value>[0-9]{1,2}) medals",
+             unit_variant="held_back", scenario_variant="reinforcements_at_medals"),
+    # 4683 Manado Landings: "as long as the Axis player has enough figures to form full
+    # airborne units, he may attempt to airdrop units on hexes marked with a battle star each
+    # turn (Actions 20 - Paradrop) ... All airdropped units are elite Paratrooper units"
+    StarRule(r"\b(?P<side>axis|allied) player\b.{0,80}?\bairdrop units on (the )?hexes marked "
+             r"with a battle star", scenario_variant="paradrops", drop_type="special_forces"),
+)
+
+# 6541 Breakthrough to the Beach: "The Allied player's reinforcements are not on the
+# battlefield at game start; instead, he may deploy 5 new infantry units and 2 new armor units
+# on his baseline as soon as he gets his first 5 medals": the variant baseline_reinforcements
+BASELINE_REINFORCEMENTS = (r"\bthe (?P<side>allied|axis) player's reinforcements are not on the "
+                           r"battlefield at game start; instead, he may deploy (?P<what>.{1,120}?) "
+                           r"on his baseline as soon as he gets his first (?P<medals>[0-9]{1,2}) "
+                           r"medals")
+# the units of such a sentence: "5 new infantry units and 2 new armor units"
+BASELINE_UNITS = r"\b(?P<n>[0-9]{1,2}) new (?P<kind>infantry|armou?r|artillery) units?\b"
+
+# game_info.options armor_breakthrough_rules: {side: {nbr_units, name, badge, behavior}} (4090)
+ARMOR_BREAKTHROUGH_OPTION = "armor_breakthrough_rules"

@@ -298,6 +298,8 @@ class AirInput(TableBase):
         action: dict[str, Any] = {"do": "order", "units": list(self.picked)}
         if section:
             action["section"] = section
+        if self.arriving:  # units the scenario lets the card order onto the board
+            action["arrive"] = list(self.arriving)
         if self.sortie_hex:
             action["sortie_hex"] = self.sortie_hex
         if self.deploy_unit and self.deploy_hex:

@@ -105,8 +105,14 @@ class BoardInput(TableBase):
         if p.kind == "battle" and self.selected:
             return f"{self.said(self.selected)}: " + \
                 _("tap the enemy it battles (red outline; the dice are shown).")
+        if p.kind == "order" and self.arriving:
+            return (p.text + " " + _("Coming in:") + " " + ", ".join(self.arriving)
+                    + ("; " + _("picked:") + " " + ", ".join(self.said(u) for u in self.picked)
+                       if self.picked else "") + ".")
         if p.kind == "order" and self.picked:
             return p.text + " " + _("Picked:") + " " + ", ".join(self.said(u) for u in self.picked)
+        if p.kind == "order" and self._arrival_hexes():
+            return p.text + " " + _("Tap a lit empty hex to bring a unit in there (one order each).")
         return p.text
 
     def highlights(self) -> dict[str, str]:
@@ -129,6 +135,8 @@ class BoardInput(TableBase):
         if p.kind == "order":
             for h in self.entry_hexes():
                 out[h] = "entry"
+            for h in self._arrival_hexes():
+                out[h] = "picked" if h in self.arriving else "entry"
             for chosen in (self.sortie_hex, self.deploy_hex):
                 if chosen:
                     out[chosen] = "selected"
@@ -275,6 +283,8 @@ class BoardInput(TableBase):
             st = self.state
             spec = lookup.command_card(st.card) if st is not None and st.card else None
             entering = ""  # an air unit entering with the order, said on the button
+            if self.arriving:
+                entering = " + " + _("units coming in on") + f" {', '.join(self.arriving)}"
             if self.sortie_hex:
                 entering = " + " + _("airplane entering on") + f" {self.sortie_hex}"
             elif self.deploy_unit and self.deploy_hex:
@@ -336,6 +346,11 @@ class BoardInput(TableBase):
         if rest > 0 and pick.rest:
             parts.append(f"{rest} {_(pick.rest_words) if pick.rest_words else pick.rest}")
         return f"{words}: " + " + ".join(parts) if parts else words
+
+    def _arrival_hexes(self) -> tuple[str, ...]:
+        """Hexes where the order may bring a unit onto the board (the game's legal actions)."""
+        legal = self.legal()
+        return legal.arrival_hexes if legal is not None else ()
 
     def _pick_tap(self, hex_name: str, pick: HexPick) -> bool:
         """A hex tapped for a step answered by hexes: in (up to the count), or out again."""
@@ -459,6 +474,17 @@ class BoardInput(TableBase):
                 self.message = ""
                 self._after_change()
                 return True
+        if kind == "order" and unit is None and hex_name in (
+                *self._arrival_hexes(), *self.arriving):
+            # a unit the scenario lets the card order onto the board: a tap brings it in, a
+            # second takes it back
+            if hex_name in self.arriving:
+                self.arriving.remove(hex_name)
+            else:
+                self.arriving.append(hex_name)
+            self.message = ""
+            self._after_change()
+            return True
         if kind == "order":
             legal = self.legal()
             orderable = {u.id for u in legal.orderable} if legal is not None else set()

@@ -66,6 +66,8 @@ class Table(TableLifecycle, BoardInput, AirInput, TurnGuard):
     last_hex: str | None = None  # the hex tapped last (fills actions the app knows only by name)
     picked: list[str] = field(default_factory=list)  # units picked for orders
     landed: list[str] = field(default_factory=list)  # hexes tapped for a step answered by hexes
+    # hexes tapped for units the order brings onto the board (Armor Breakthrough, paradrops)
+    arriving: list[str] = field(default_factory=list)
     message: str = ""  # the last refusal or note, in plain words
     log: list[str] = field(default_factory=list)
     _narrator: Narrator = field(default_factory=Narrator)  # names units in the log's words

@@ -183,6 +183,7 @@ class TableLifecycle(TableBase):
         self.log = lines[-200:]
         game.add_listener(self._game_update)
         self.selected, self.picked, self.flash, self.dice_shown = None, [], None, []
+        self.arriving = []
         self.clear_air()
         self.open_dice_source(self.settings.dice)
 
@@ -391,7 +392,7 @@ class TableLifecycle(TableBase):
             lines, self._narrator = log_lines(game.events)
             self.log = lines[-200:]
             self.flash, self.dice_shown, self.selected, self.picked = None, [], None, []
-            self.landed = []
+            self.landed, self.arriving = [], []
             self.clear_air()
             if self.screen == "start":
                 self.screen = "board"
@@ -497,7 +498,7 @@ class TableLifecycle(TableBase):
         if not reply.ok:
             if reply.stale:  # the table moved on: the link catches up, the screens follow
                 self.resyncs += 1
-                self.selected, self.picked, self.landed = None, [], []
+                self.selected, self.picked, self.landed, self.arriving = None, [], [], []
                 self.clear_air()
                 self.message = _("The table moved on before this reached it (stale); here is "
                                  "where it is now.")
@@ -512,7 +513,7 @@ class TableLifecycle(TableBase):
         if kind not in ("move", "battle") or action.get("do") in ("move", "battle", "exit", "undo"):
             self.selected = None
         if action.get("do") in ("order", "undo"):
-            self.picked = []
+            self.picked, self.arriving = [], []
         if p is None or p.pick is None or p.pick.action == action.get("do"):
             self.landed = []  # a step answered (the next drop, the next loss starts with none)
         self.clear_air()

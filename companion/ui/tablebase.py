@@ -115,6 +115,7 @@ class TableBase:
     last_hex: str | None
     picked: list[str]
     landed: list[str]
+    arriving: list[str]
     message: str
     log: list[str]
     _narrator: Narrator

@@ -25,8 +25,6 @@ MAX_TURNS = 150
 
 # file -> the start of each error the check still reports (rules not played yet)
 KNOWN: dict[str, list[str]] = {
-    # the battle-star tokens mark the three units with collapsible boats (Terrain Pack, p. 8)
-    "1302-NijmegenBridges.m44": ["a2, b2, c2: unknown tag 'tag1'"],
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
     # the Axis wins by medals only with at least one of them from a unit exiting toward
@@ -35,17 +33,12 @@ KNOWN: dict[str, list[str]] = {
         "game_info.options: option 'must_have_unit_exit' is not played"],
     "4000-TheTatsinskayaRaid.m44": [
         "text.rules: the briefing's camouflage (Actions 16) is not played"],
-    # Armor Breakthrough (Actions 22: up to 2 armor units per side enter from the baseline;
-    # the Axis ones elite and barred from the exit hexes) is not played
     # the two exit tokens (bare 'tag4') name no side and no behaviour; only the briefing says
     # they are the Allies' exits, and no rule reads a side from the briefing's text
     "4241-EscapeViaTheCoastalRoad.m44": ["M5, A1: exit marker without a side or a group"],
-    "4090-ClosingTheGap.m44": [
-        "game_info.options: option 'armor_breakthrough_rules' is not played"],
-    # paradrops during play on the battle-star hexes (Actions 20), Japanese barges (no terrain of
-    # the table), and the beach face of a Breakthrough board (where its shore lies is not known)
+    # Japanese barges (no terrain of the table), and the beach face of a Breakthrough board
+    # (where its shore lies is not known)
     "4683-ManadoLandings.m44": [
-        "d16, i16, f14, H13, f12: unknown tag 'tag1'",
         "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
         "board.face: the beach face is only drawn on 9-row boards"],
     # bare 'tag4' exit tokens again (the briefing: the Axis wins only by exiting 3 units there)
@@ -55,10 +48,8 @@ KNOWN: dict[str, list[str]] = {
                               "C1: exit marker without a side or a group"],
     "6433-BreakthroughAtMortain.m44": ["D17: unknown unit code 'vehger'",
                                        "G1: unknown unit code 'vehus'"],
-    # the battle stars mark the Axis reinforcements held back until 5 medals (no rule reads
-    # them), and the beach face of a Breakthrough board (where its shore lies is not known)
+    # the beach face of a Breakthrough board (where its shore lies is not known)
     "6541-BreakthroughToTheBeach.m44": [
-        "H17, K17, L17, M17, l16: unknown tag 'tag1'",
         "board.face: the beach face is only drawn on 9-row boards"],
     # action cards whose text no public source gives (docs/rules-sources.md): said, not guessed
     "4086-OpportunityAtFalaise.m44": ["text.rules: the briefing's smoke screen (Actions 21)"],
