@@ -43,8 +43,10 @@ KNOWN_GAPS: dict[str, str] = {
     "tile unit loco": "the supply train: a locomotive on the rails",
     "tile unit wagon": "the supply train: a wagon carrying units",
     "option supply_train_rules": "the supply train's reinforcements",
-    "option armor_breakthrough_rules": "armor breakthrough: new armor ordered onto the "
-                                       "opponent's baseline",
+    "option must_have_unit_exit": "a side wins by medals only with units exited "
+                                  "(3496 Breakthrough to Gembloux)",
+    "tag tag1": "a battle-star token means what the briefing says (boats, reinforcements, a "
+                "unit's mark); alone, with no briefing, it is named",
 }
 
 
