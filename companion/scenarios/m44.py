@@ -418,8 +418,8 @@ class _Importer:
         badge = layer.get("badge")
         if badge is not None:
             badge = _str(badge, f"{path}.badge")
-            m = re.fullmatch(r"badge(\w{1,8})", badge)
-            badge_id = m.group(1) if m else ""
+            m = re.fullmatch(r"badge(\w{1,8})", badge.strip(), re.IGNORECASE)
+            badge_id = m.group(1).lower() if m else ""
             if badge_id in LATE_WAR_BADGES and self.year is not None \
                     and self.year > LATE_WAR_AFTER:
                 badge_id += "lw"  # the late-war Special Weapon Asset
@@ -431,8 +431,8 @@ class _Importer:
                     utype = rule.fallback or utype
                     self.note(where, f"{rule.label} ({code!r} {badge!r}) are not played yet; "
                                      f"loaded as {utype}")
-            if badge in BADGE_NATIONS:
-                nation = BADGE_NATIONS[badge]
+            if badge.strip().lower() in BADGE_NATIONS:  # bga-memoir reads badges by number
+                nation = BADGE_NATIONS[badge.strip().lower()]
             badges.append(badge)
         behavior = layer.get("behavior")
         variants: tuple[str, ...] = ()

@@ -84,6 +84,10 @@ def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
                    _file([{**WHERE, "unit": {"name": b["base"] + nation, "badge": badge}}],
                          date_begin="1944-06-06" if late else "1941-06-22"),
                    {"unit": True, "not_base": True})
+    for b in CODES["badges"][:3]:  # bga-memoir reads the number after any 5 letters
+        yield (f"unit {b['base']}us Badge{b['badge']} written in capitals",
+               _file([{**WHERE, "unit": {"name": b["base"] + "us", "badge": f"Badge{b['badge']}"}}]),
+               {"unit": True, "not_base": True})
     for b in CODES["badge_nations"]:
         yield (f"badge nation {b['badge']}",
                _file([{**WHERE, "unit": {"name": "infger", "badge": b["badge"]}}]),
@@ -276,7 +280,9 @@ def report() -> str:
                                                                        "medal behaviour",
                                                                        "medal key")) \
             else case_id.split(" ")[0]
-        if case_id.startswith("tile ") and " behaviour " in case_id:
+        if case_id.endswith("written in capitals"):
+            kind = "badge (capitals)"
+        elif case_id.startswith("tile ") and " behaviour " in case_id:
             kind = "tile behaviour"
         elif case_id.startswith("unit ") and case_id.count(" ") == 2 and kind == "unit":
             kind = "badge"
