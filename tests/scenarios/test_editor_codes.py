@@ -38,6 +38,10 @@ UNITS_AT_HOME = [{"row": 8, "col": 0, "unit": {"name": "infus"}},
 
 # code id -> the rule we do not have (scenario check must name the code as not played)
 KNOWN_GAPS: dict[str, str] = {
+    **{f"tile abatis as {layer}": "no public text of the Abatis card"
+       for layer in ("terrain", "rect_terrain")},
+    **{f"tile barge as {layer}": "landing crafts (Air Pack Troops 15)"
+       for layer in ("terrain", "rect_terrain")},
     "tile abatis": "no public text of the Abatis card (bga-memoir's validateTerrain refuses it)",
     "tile barge": "landing crafts (Air Pack Troops 15)",
     "tile unit loco": "the supply train: a locomotive on the rails",
@@ -63,6 +67,13 @@ def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
     for t in CODES["terrain_tiles"]:
         yield (f"tile {t['code']}", _file([{**WHERE, t["layer"]: {"name": t["code"]}}]),
                {"terrain": t["code"] not in PICTURE_TILES})
+    for t in CODES["terrain_tiles"]:
+        # bga-memoir reads the three layers alike (Managers/Terrains.php loadScenario)
+        for layer in ("terrain", "rect_terrain", "obstacle"):
+            if layer != t["layer"]:
+                yield (f"tile {t['code']} as {layer}",
+                       _file([{**WHERE, layer: {"name": t["code"]}}]),
+                       {"terrain": t["code"] not in PICTURE_TILES})
     for b in CODES["terrain_behaviors"]:
         layer = "obstacle" if b["tile"] in ("bridge", "sand") else "terrain"
         yield (f"tile {b['tile']} behaviour {b['behavior']}",
@@ -280,7 +291,9 @@ def report() -> str:
                                                                        "medal behaviour",
                                                                        "medal key")) \
             else case_id.split(" ")[0]
-        if case_id.endswith("written in capitals"):
+        if case_id.startswith("tile ") and " as " in case_id:
+            kind = "tile, other layer"
+        elif case_id.endswith("written in capitals"):
             kind = "badge (capitals)"
         elif case_id.startswith("tile ") and " behaviour " in case_id:
             kind = "tile behaviour"
