@@ -158,6 +158,20 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
     **{(c, "WIDE_RIVER"): TerrainCode("river", "wide river")
        for c in ("river", "riverFL", "riverFR", "riverY", "curve", "pond", "pmouth")},
 }
+# bga-memoir's terrain manager makes any tile with IMPASSABLE_HILL or IMPASSABLE_BLOCKING_HILL
+# impassable (Managers/Terrains.php loadScenario: isImpassable; the blocking one also blocks
+# sight, which forests and towns do anyway): the other forest and village tiles too
+BEHAVIOR_TERRAIN.update({
+    **{(c, b): TerrainCode("impassable_forest", "impassable forest")
+       for c in ("wforest", "palmtrees", "palmforest") for b in ("IMPASSABLE_HILL",
+                                                                 "IMPASSABLE_BLOCKING_HILL")},
+    ("woods", "IMPASSABLE_BLOCKING_HILL"): TerrainCode("impassable_forest", "impassable forest"),
+    **{(c, b): TerrainCode("impassable_town", "impassable town or village")
+       for c in ("pvillage", "wvillage", "bled") for b in ("IMPASSABLE_HILL",
+                                                          "IMPASSABLE_BLOCKING_HILL")},
+    ("buildings", "IMPASSABLE_BLOCKING_HILL"): TerrainCode("impassable_town",
+                                                           "impassable town or village"),
+})
 # A second behaviour (behavior2) of a bridge that can be blown: blowing it is worth a medal.
 BLOWN_MEDAL_BEHAVIOR = "ONE_MEDAL_IF_BLOWN"
 # Behaviours that repeat what the tile already is.
