@@ -231,6 +231,43 @@ def test_the_fixture_cites_a_bga_memoir_file_for_every_code():
             assert all(src["file"].startswith("modules/") for src in e["from"]), (kind, e)
 
 
+# bga-memoir's terrain class (Scenario::validateTerrain's comment on each line) -> the terrain
+# types of this program a tile of that class may load as: its own card, or the winter/desert
+# board's copy of it; the winter railroad bridge ('wrailbridge', listed under Bridge) and the
+# pond (listed under River) keep their own cards (Railroad Bridges, card 37; a single lake hex)
+CLASS_TYPES: dict[str, set[str]] = {
+    "AirField": {"airfield"}, "Barracks": {"barracks"}, "Beach": {"beach"},
+    "Bridge": {"bridge", "railroad_bridge"}, "Bunker": {"bunker"}, "Cemetery": {"cemetery"},
+    "Church": {"church"}, "CoastLine": {"coast"}, "Dam": {"dam"},
+    "DragonTeeth": {"dragons_teeth"}, "Erg": {"ridge"}, "Escarpment": {"escarpment"},
+    "FactoryComplex": {"factory"}, "FieldBunker": {"field_bunker"}, "Ford": {"ford"},
+    "Forest": {"forest", "winter_forest"}, "Fortress": {"fortress"},
+    "FrozenRiver": {"frozen_river"}, "HQ": {"headquarters"}, "Hedgehog": {"hedgehogs"},
+    "Hedgerow": {"hedgerow"}, "HighGround": {"high_ground"},
+    "Hill": {"hill", "winter_hill", "desert_hill"}, "HillCave": {"cave"},
+    "HillForest": {"hill_forest"}, "HillVillage": {"hill_village"}, "Hospital": {"hospital"},
+    "Jungle": {"jungle"}, "Lake": {"lake"}, "Lighthouse": {"lighthouse"}, "Marshes": {"marsh"},
+    "Mountain": {"mountain"}, "MountainCave": {"mountain_cave"}, "Oasis": {"oasis"},
+    "PalmForest": {"palm_forest"}, "Pier": {"pier"}, "Pontoon": {"pontoon_bridge"},
+    "PowerPlant": {"power_plant"}, "PrisonCamp": {"prison_camp"},
+    "RadarStation": {"radar_station"}, "Rail": {"railway"}, "RailStation": {"railway_station"},
+    "RailroadBridge": {"railroad_bridge"}, "Ravine": {"ravine"},
+    "RicePaddies": {"rice_paddies"}, "River": {"river", "pond"}, "Road": {"road"},
+    "RoadBlock": {"roadblock"}, "RoadHill": {"hill_road"}, "Ruins": {"ruins"},
+    "Sandbag": {"sandbags"}, "SupplyDepot": {"supply_depot"}, "Trenches": {"trenches"},
+    "Village": {"town", "winter_village", "desert_village"}, "Wadi": {"wadi"},
+    "Wire": {"barbed_wire"},
+}
+
+
+@pytest.mark.parametrize("tile", [t for t in CODES["terrain_tiles"] if "class" in t],
+                         ids=lambda t: t["code"])
+def test_every_tile_loads_as_the_card_of_its_bga_memoir_class(tile):
+    s = import_m44(_file([{**WHERE, tile["layer"]: {"name": tile["code"]}}]))
+    types = {p.type for p in s.terrain if p.hex == HEX}
+    assert types and types <= CLASS_TYPES[tile["class"]], (tile, types)
+
+
 # --- the codes the sweep found missing, each read as the terrain card it is ----------------
 def _pieces_at(hexes: list[dict[str, Any]]) -> list[str]:
     s = import_m44(_file(hexes))
