@@ -36,6 +36,7 @@ from companion.rules import (
     hill317,
     hq,
     night,
+    supply_trucks,
 )
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
@@ -940,7 +941,7 @@ class ExitFlow(ScenarioRuleFlow):
     name = "exits"
 
     def applies(self, st: GameState) -> bool:
-        return any(n in st.scenario.variants for n in EXIT_MEDALS)
+        return any(n in st.scenario.variants for n in (*EXIT_MEDALS, *EXIT_FIGURE_MEDALS))
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
         from companion.rules.units import UNITS
@@ -958,6 +959,71 @@ class ExitFlow(ScenarioRuleFlow):
                     assert unit is not None
                     yield "exit_medals_added", {"unit": ev.data["unit"], "side": unit.side.value,
                                                 "medals": medals - 1, "rule": name}
+            for name, utype in EXIT_FIGURE_MEDALS.items():
+                who = st.scenario.variants.get(name)
+                figures = int(ev.data.get("figures", 1))
+                if who is not None and unit is not None and unit.type == utype \
+                        and who in ("", "all", unit.side.value) and figures > 1:
+                    yield "exit_medals_added", {"unit": ev.data["unit"], "side": unit.side.value,
+                                                "medals": figures - 1, "rule": name}
+
+
+# --- supply trucks: a medal for every three truck figures -----------------------------------
+def _truck_specs(st: GameState) -> dict[str, tuple[Side, int, int]]:
+    """Trucks of the scenario whose figures are worth medals: id -> (side, figures at the
+    start, figures per medal), with each unit's own rules (a scenario may make them worthless)."""
+    from companion.rules.variants import unit_spec, unit_variants
+
+    out = {}
+    for u in st.scenario.units:
+        spec = unit_spec(u.type, u.side, u.nation,
+                         unit_variants(st.scenario.variants, u.side) + u.variants)
+        if spec.figures_per_medal > 0:
+            out[u.id] = (u.side, st.scenario.figures(u), spec.figures_per_medal)
+    return out
+
+
+class TruckFlow(ScenarioRuleFlow):
+    """Every 3 supply-truck figures the enemy removes is a medal; the trucks' elimination gives
+    none (Troops 17, companion.rules.supply_trucks)."""
+
+    name = "trucks"
+
+    def applies(self, st: GameState) -> bool:
+        return bool(_truck_specs(st))
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER or not any(
+                e.kind in EVENTS and EVENTS[e.kind].changes_board for e in events):
+            return
+        rs = _rs(st)
+        exited = dict(rs.data.get("truck_exited", {}))
+        trucks = _truck_specs(st)
+        for ev in events:
+            if ev.kind == "unit_exited" and ev.data["unit"] in trucks:
+                exited[str(ev.data["unit"])] = int(ev.data.get("figures", 0))
+        held = dict(rs.data.get("truck_medals", {}))
+        for side in (Side.ALLIES, Side.AXIS):
+            mine = {uid: t for uid, t in trucks.items() if t[0] is side}
+            if not mine:
+                continue
+            now = {uid: (st.position.units[uid].figures if uid in st.position.units
+                         else exited.get(uid, 0)) for uid in mine}
+            lost = supply_trucks.figures_lost({uid: t[1] for uid, t in mine.items()}, now)
+            due = supply_trucks.medals_due(lost, supply_trucks.per_medal(t[2] for t in mine.values()))
+            was = int(held.get(side.value, 0))
+            if due != was or exited != rs.data.get("truck_exited", {}):
+                yield "truck_medals", {"side": side.other.value, "trucks_of": side.value,
+                                       "figures_lost": lost, "medals": due - was, "held": due,
+                                       "exited": exited}
+                held[side.value] = due
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if p.kind != "play_card":
+            return p
+        return replace(p, detail=(*p.detail, "Supply trucks: they never battle; every 3 truck "
+                                  "figures removed by the enemy is a medal, not the unit itself."))
 
 
 # --- the Italian High Command ------------------------------------------------------------------
@@ -1198,12 +1264,14 @@ class DeckEndFlow(ScenarioRuleFlow):
 
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
+# variant -> the unit type whose every figure exiting is a medal (6380 Noville to Foy's trucks)
+EXIT_FIGURE_MEDALS: Mapping[str, str] = {"supply_truck_exit_per_figure": "supply_truck"}
 
 
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), TruckFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

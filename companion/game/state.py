@@ -221,6 +221,10 @@ def initial_state(data: dict[str, Any]) -> GameState:
                       active=scenario.starts)
     state.ledger = victory.new_ledger(scenario.sides[Side.ALLIES].medals_to_win,
                                       scenario.sides[Side.AXIS].medals_to_win)
+    exits_rule = scenario.variants.get(victory.EXITS_TO_WIN_VARIANT)
+    if exits_rule:  # the side wins by medals only with so many units exited
+        state.ledger = victory.with_exits_needed(state.ledger,
+                                                 *victory.parse_exits_to_win(exits_rule))
     state.objectives = scenario_objectives(scenario)
     state.observe()
     from companion.game.ruleflows import new_rule_state  # the flows read this module
@@ -569,9 +573,10 @@ def _game_over(state: GameState, d: dict[str, Any]) -> None:
 
 
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
-    state.position.remove_unit(unit_id)
+    unit = state.position.remove_unit(unit_id)
     state.eliminated.append(unit_id)
-    state.ledger = victory.record_elimination(state.ledger, by, unit_id)
+    # a unit's rules say what it is worth (a sniper or a supply truck none)
+    state.ledger = victory.record_elimination(state.ledger, by, unit_id, unit.spec.medal_worth)
 
 
 @_kind("battle_resolved", "hits, figures removed, medals, flags and retreat options of a battle",
@@ -1157,6 +1162,18 @@ def _section_medals(state: GameState, d: dict[str, Any]) -> None:
     state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
     if state.rules_state is not None:
         state.rules_state.data["empty_section_held"] = int(d["held"])
+
+
+@_kind("truck_medals", "supply trucks: the medals the enemy holds for the truck figures it "
+       "removed (one per 3 figures), and the figures trucks left the board with", Undo.NEUTRAL)
+def _truck_medals(state: GameState, d: dict[str, Any]) -> None:
+    if int(d["medals"]):
+        state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+    if state.rules_state is not None:
+        held = dict(state.rules_state.data.get("truck_medals", {}))
+        held[str(d["trucks_of"])] = int(d["held"])
+        state.rules_state.data["truck_medals"] = held
+        state.rules_state.data["truck_exited"] = dict(d.get("exited", {}))
 
 
 @_kind("high_command_discard", "Italian High Command: an Axis unit was eliminated; while they "

@@ -18,10 +18,16 @@ from typing import Any, TypeVar
 
 from companion.rules import empty_section, hill317
 from companion.rules.board import Board, Hex, HexNameError, Side
-from companion.rules.records import replace
+from companion.rules.records import dataclass, replace
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
-from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT, MINE_TOKENS_VARIANT
+from companion.rules.variants import (
+    EXIT_PER_FIGURE_VARIANT,
+    HIGH_COMMAND_CARDS,
+    HIGH_COMMAND_VARIANT,
+    MINE_TOKENS_VARIANT,
+)
+from companion.rules.victory import EXITS_TO_WIN_VARIANT, encode_exits_to_win
 from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
@@ -37,6 +43,7 @@ from companion.scenarios.m44_codes import (
     BRIEFING_RULES,
     COSMETIC_TAGS,
     DECK_VARIANTS,
+    EXIT_BRIEFINGS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
     FORD_BEHAVIOR,
@@ -44,6 +51,7 @@ from companion.scenarios.m44_codes import (
     LATE_WAR_BADGES,
     MEDAL_TAG_SIDES,
     NATION_SIDES,
+    NUMBER_WORDS,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
@@ -127,6 +135,13 @@ def _choice(value: Any, path: str, allowed: dict[str, T]) -> T:
         return allowed[value.strip().upper()]
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
     raise ScenarioError(path, f"{shown} is not allowed; allowed: {', '.join(allowed)}")
+
+
+@dataclass(frozen=True)
+class _ExitsTold:
+    side: Side | None  # whose exits the bare markers are
+    exits_to_win: tuple[Side, int] | None  # the side wins only by exiting so many units
+    per_figure: str  # units of this type score a medal per figure exiting
 
 
 class _Importer:
@@ -245,8 +260,16 @@ class _Importer:
         # marker's group lists): nothing to say when the hex is an exit anyway
         exit_hexes = {x.hex for x in exits}
         lone = [w for w in self._exit_pictures if w not in exit_hexes]
-        for where in self._exit_range(lone, exits):
-            self.note(where, "exit marker without a side or a group; left out")
+        told = self._exit_briefing()
+        for where in self._exit_range(lone, exits, told.side):
+            h = self.board.parse(where)
+            # the briefing names the side; else a marker on a side's baseline is the other's
+            owner = next((s for s in Side if self.board.home_row(s) == h.row), None)
+            side = told.side or (owner.other if owner is not None else None)
+            if side is None:
+                self.note(where, "exit marker without a side or a group; left out")
+            elif ExitHex(hex=where, side=side) not in exits:
+                exits.append(ExitHex(hex=where, side=side))
         if repeats:
             path, name, first = first_repeat
             self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "
@@ -262,6 +285,10 @@ class _Importer:
         air = self._air(info, units)
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units)
+        if told.exits_to_win is not None and EXITS_TO_WIN_VARIANT not in variants:
+            variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(*told.exits_to_win)
+        if told.per_figure and exits:
+            variants[EXIT_PER_FIGURE_VARIANT] = told.side.value if told.side else ""
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -440,11 +467,46 @@ class _Importer:
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
 
-    def _exit_range(self, pictures: list[str], exits: list[ExitHex]) -> list[str]:
+    def _exit_briefing(self) -> _ExitsTold:
+        """What the briefing says of the exits (m44_codes.EXIT_BRIEFINGS): whose they are,
+        whether a side wins only by exiting so many units, whether figures count."""
+        text = self._briefing()
+        side: Side | None = None
+        to_win: tuple[Side, int] | None = None
+        per_figure = ""
+        for rule in EXIT_BRIEFINGS:
+            m = re.search(rule.pattern, text, re.IGNORECASE)
+            if m is None:
+                continue
+            named = Side.ALLIES if m.group("side").lower() == "allied" else Side.AXIS
+            if rule.baseline:
+                named = named.other
+            side = side or named
+            if rule.count:
+                n = m.group("n").lower()
+                to_win = (named, int(n) if n.isdigit() else NUMBER_WORDS[n])
+            per_figure = per_figure or rule.per_figure
+        return _ExitsTold(side, to_win, per_figure)
+
+    def _briefing(self) -> str:
+        """The briefing's English text (rules, victory, bonus), one line, bounded."""
+        text_obj = self.root.get("text")
+        if not isinstance(text_obj, dict):
+            return ""
+        en = text_obj.get("en")
+        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
+                                                     if isinstance(e, dict)][:1]
+        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
+                            if isinstance(e.get(k), str))
+        return re.sub(r"\s+", " ", briefing)[:20000]
+
+    def _exit_range(self, pictures: list[str], exits: list[ExitHex],
+                    side: Side | None = None) -> list[str]:
         """Two bare exit-marker pictures on one side's home row mark the exits between them
         (inclusive) for the other side, the side that exits there (bga-memoir 4230: "Exit
         markers are in effect on the portion of the Allied baseline in between the 2 Exit
-        markers, for the Axis forces"). Returns the pictures that say nothing."""
+        markers, for the Axis forces"), or for ``side`` when the briefing names it. Returns
+        the pictures that mark no range."""
         by_row: dict[int, list[Hex]] = {}
         for where in pictures:
             h = self.board.parse(where)
@@ -459,7 +521,7 @@ class _Importer:
             for col in range(lo, hi + 1):
                 h = Hex(col, row)
                 if self.board.contains(h):
-                    x = ExitHex(hex=self.board.name(h), side=owner.other)
+                    x = ExitHex(hex=self.board.name(h), side=side or owner.other)
                     if x not in exits:
                         exits.append(x)
         return left
@@ -616,6 +678,9 @@ class _Importer:
             if variant == empty_section.VARIANT:
                 self._empty_section(value, variants)
                 continue
+            if variant == EXITS_TO_WIN_VARIANT:
+                self._exits_to_win(value, variants)
+                continue
             if variant == hill317.VARIANT:
                 names = [self._hex_name(str(h)) for h in (value if isinstance(value, list)
                                                           else str(value).split(","))]
@@ -683,6 +748,17 @@ class _Importer:
             return candidate
         return None
 
+    def _exits_to_win(self, value: Any, variants: dict[str, str]) -> None:
+        """bga-memoir must_have_unit_exit: {"side": ..., "min_nbr_units": n}."""
+        side = value.get("side") if isinstance(value, dict) else None
+        n = value.get("min_nbr_units", 1) if isinstance(value, dict) else None
+        if not isinstance(side, str) or side.strip().upper() not in _SIDES \
+                or isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 100:
+            self.note("game_info.options.must_have_unit_exit", "exits needed to win without a "
+                      "side (ALLIES or AXIS) or a number of units (1 to 100); left out")
+            return
+        variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(_SIDES[side.strip().upper()], n)
+
     def _empty_section(self, value: Any, variants: dict[str, str]) -> None:
         """bga-memoir empty_section_medals: {"side": ..., "sections": [...], "count_for": n}."""
         where = "game_info.options.empty_section_medals"
@@ -708,15 +784,9 @@ class _Importer:
                         units: list[UnitSetup]) -> list[TerrainPiece]:
         """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
         variants switched on (an option the file also sets wins), terrain played as another."""
-        text_obj = self.root.get("text")
-        if not isinstance(text_obj, dict):
+        if not isinstance(self.root.get("text"), dict):
             return terrain
-        en = text_obj.get("en")
-        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
-                                                     if isinstance(e, dict)][:1]
-        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
-                            if isinstance(e.get(k), str))
-        briefing = re.sub(r"\s+", " ", briefing)[:20000]
+        briefing = self._briefing()
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue

@@ -135,6 +135,7 @@ UNIT_BASES: tuple[tuple[str, str], ...] = (
     ("inf", "infantry"),
     ("tank", "armor"),
     ("gun", "artillery"),
+    ("veh", "supply_truck"),  # Troops 17 Supply Trucks (6380 Noville to Foy: 'vehus')
 )
 
 NATION_SIDES: dict[str, Side] = {
@@ -238,6 +239,40 @@ COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
 # group lists).
 EXIT_MARKER_TAGS: frozenset[str] = frozenset({"tag4", "tag5"})
 
+# Bare exit-marker pictures (a tag4 or tag5 without the EXIT_MARKER behaviour, with no side):
+# bga-memoir's Scenario::validateScenario refuses such a file (a tag must be a medal, a mine,
+# camouflage or an EXIT_MARKER), so whose exit it is comes from the briefing, as the printed
+# scenario says it; failing that, a marker on a side's baseline is the other side's exit.
+@dataclass(frozen=True)
+class ExitBriefing:
+    """A briefing sentence about exits. ``pattern`` (case-insensitive) has a group ``side``
+    (allied or axis): the side whose units exit there, or with ``baseline`` the side whose
+    baseline it is (the other side exits). ``count`` names a group ``n``: that side wins only
+    by exiting n units (its medals count only with them: victory.MedalLedger.exits_needed).
+    ``per_figure``: each figure of a unit of that type exiting is a medal."""
+
+    pattern: str
+    baseline: bool = False
+    count: bool = False
+    per_figure: str = ""
+
+
+EXIT_BRIEFINGS: tuple[ExitBriefing, ...] = (
+    # 4241 Escape via the Coastal Road: "Exit markers are in effect on the two road hexes at
+    # the board's edges, for the Allied forces"; 4230: "... for the Axis forces"
+    ExitBriefing(r"\bexit markers? (are|is) in effect\b.{0,160}?\bfor the (?P<side>allied|axis) "
+                 r"(forces|player|units|troops)"),
+    # 5841 The Surrender of Elster's Column: "exit 3 of his units through the Exit markers on
+    # the Allied player's baseline"
+    ExitBriefing(r"\bexit markers? on the (?P<side>allied|axis) player'?s baseline", baseline=True),
+    ExitBriefing(r"\b(?P<side>allied|axis) player achieves victory if,? and only if,? he manages "
+                 r"to exit (?P<n>[0-9]{1,2}|one|two|three|four|five|six) ", count=True),
+    # 6380 Noville to Foy: "1 Victory Medal for each Allied truck figure that manages to exit"
+    ExitBriefing(r"\bvictory medal for each (?P<side>allied|axis) truck figure that (manages to )?"
+                 r"exits?", per_figure="supply_truck"),
+)
+NUMBER_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
 # game_info.options keys that switch on air rules (not seen in a published file; our guess,
 # documented as such).
 AIR_OPTION_KEYS: dict[str, str] = {
@@ -270,6 +305,8 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "empty_section_medals": "empty_section_medals",
     "supply_train_rules": "supply_train",
     "infantry_exit_counts_2": "infantry_exit_counts_2",  # its value: {"side": ..., "nbr_units": ...}
+    # its value {"side": ..., "min_nbr_units": n}: the side wins by medals only with n exits
+    "must_have_unit_exit": "exits_to_win",
 }
 # game_info.options keys whose value names the side of another option's variant
 # (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)
@@ -342,6 +379,16 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bactions? ?2 ?[-\u2013?]+ ?blowing up bridges",
                  not_played="blowing up bridges (Actions 2)"),
     BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", not_played="camouflage (Actions 16)"),
+    # 6433 Breakthrough at Mortain: "Re-supply rules (Actions 24 - Re-Supply) are in effect for
+    # the Supply Trucks" (6380 Noville to Foy: "Re-supply rules are not in effect")
+    BriefingRule(r"\bre-?supply rules \(actions? ?24\b[^)]*\) (are|is) in effect",
+                 not_played="re-supply by supply trucks (Actions 24)"),
+    # 6433 Breakthrough at Mortain: "Allied units killed give the Axis player no medals in this
+    # scenario" (the side named is the side whose units are worth none)
+    BriefingRule(r"\ballied units (killed|eliminated) give the axis player no medals?",
+                 variant="no_kill_medals", side="allies"),
+    BriefingRule(r"\baxis units (killed|eliminated) give the allied player no medals?",
+                 variant="no_kill_medals", side="axis"),
     BriefingRule(r"\ball the allied units are french resistance",
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),

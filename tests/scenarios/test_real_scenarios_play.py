@@ -39,17 +39,10 @@ KNOWN: dict[str, list[str]] = {
         "e8: unknown tag 'tag1'"],
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
-    # the Axis wins by medals only with at least one of them from a unit exiting toward
-    # Gembloux (bga-memoir must_have_unit_exit): no victory condition asks it yet
-    "3496-BreakthroughToGembloux.m44": [
-        "game_info.options: option 'must_have_unit_exit' is not played"],
     "4000-TheTatsinskayaRaid.m44": [
         "text.rules: the briefing's camouflage (Actions 16) is not played"],
     # Armor Breakthrough (Actions 22: up to 2 armor units per side enter from the baseline;
     # the Axis ones elite and barred from the exit hexes) is not played
-    # the two exit tokens (bare 'tag4') name no side and no behaviour; only the briefing says
-    # they are the Allies' exits, and no rule reads a side from the briefing's text
-    "4241-EscapeViaTheCoastalRoad.m44": ["M5, A1: exit marker without a side or a group"],
     "4090-ClosingTheGap.m44": [
         "game_info.options: option 'armor_breakthrough_rules' is not played"],
     # paradrops during play on the battle-star hexes (Actions 20), Japanese barges (no terrain of
@@ -58,13 +51,9 @@ KNOWN: dict[str, list[str]] = {
         "d16, i16, f14, H13, f12: unknown tag 'tag1'",
         "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
         "board.face: the beach face is only drawn on 9-row boards"],
-    # bare 'tag4' exit tokens again (the briefing: the Axis wins only by exiting 3 units there)
-    "5841-TheSurrenderOfElstersColumn.m44": ["C1, G1, J1: exit marker without a side or a group"],
-    # Supply Trucks ('veh', Troops 17) are no troop of the table; 6380's exit token names no side
-    "6380-NovilleToFoy.m44": ["G13, h12, G9: unknown unit code 'vehus'",
-                              "C1: exit marker without a side or a group"],
-    "6433-BreakthroughAtMortain.m44": ["D17: unknown unit code 'vehger'",
-                                       "G1: unknown unit code 'vehus'"],
+    # the supply trucks' re-supply (Actions 24) is not played
+    "6433-BreakthroughAtMortain.m44": [
+        "text.rules: the briefing's re-supply by supply trucks (Actions 24) is not played"],
     # the battle stars mark the Axis reinforcements held back until 5 medals (no rule reads
     # them), and the beach face of a Breakthrough board (where its shore lies is not known)
     "6541-BreakthroughToTheBeach.m44": [
