@@ -330,7 +330,8 @@ def game_outcome(ledger: MedalLedger, position: Position, objectives: Iterable[O
 
     A side named in ``ledger.exits_needed`` reaches its target only with that many units
     exited (bga-memoir must_have_unit_exit). If both sides reach their targets by the same
-    event, the side whose turn it is (``active``) wins: the rules do not settle this; we credit the player who caused it (noted in the docs).
+    event, the side whose turn it is (``active``) wins: the rules do not settle this; we
+    credit the player who caused it (noted in the docs).
     """
     if counts is None:  # the medal counts of this very position, when the caller has them
         counts = medal_counts(ledger, position, list(objectives))
