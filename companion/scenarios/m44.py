@@ -57,6 +57,7 @@ from companion.scenarios.m44_codes import (
     SIDE_OPTIONS,
     STANDARD_OPTION_VALUES,
     TERRAIN_CODES,
+    TILE_BADGES,
     TILE_UNITS,
     UNIT_BASES,
     TerrainCode,
@@ -234,8 +235,13 @@ class _Importer:
             listed[h] = i
             if "terrain" in hx:
                 covered.add(h)
+            carried: list[str] = []  # badges a craft on the hex gives its unit
             for layer in ("terrain", "rect_terrain", "obstacle"):
                 raw_layer = hx.get(layer)
+                if isinstance(raw_layer, dict) and isinstance(raw_layer.get("name"), str) \
+                        and raw_layer["name"] in TILE_BADGES:
+                    carried.append(TILE_BADGES[raw_layer["name"]])
+                    continue
                 if isinstance(raw_layer, dict) and isinstance(raw_layer.get("name"), str) \
                         and raw_layer["name"] in TILE_UNITS:
                     unit = self._tile_unit(raw_layer, name, counters, bottom)
@@ -251,7 +257,10 @@ class _Importer:
                 unit = self._unit(_obj(hx["unit"], f"{path}.unit"), f"{path}.unit", name,
                                   counters)
                 if unit is not None:
-                    units.append(unit)
+                    units.append(replace(unit, badges=(*unit.badges, *carried)) if carried
+                                 else unit)
+            elif carried:
+                self.note(name, "landing craft ('barge') carrying no unit; left out")
             for j, tag in enumerate(_list(hx.get("tags", []), f"{path}.tags")):
                 self._tag(_obj(tag, f"{path}.tags[{j}]"), f"{path}.tags[{j}]", name,
                           terrain, objectives, exits)
@@ -604,13 +613,12 @@ class _Importer:
             ))
 
     def _beach_face(self, covered: set[Hex]) -> list[TerrainPiece]:
-        if self.board.height != 9:
-            self.note("board.face", "the beach face is only drawn on 9-row boards; "
-                                    "no beach or ocean added")
-            return []
+        """The beach and ocean the beach face prints, counted from the board's last row (the
+        same rows on a standard, Overlord or Breakthrough board), where no tile covers them."""
         out = []
+        last = self.board.height - 1
         for h in self.board.hexes():
-            kind = BEACH_FACE_ROWS.get(h.row)
+            kind = BEACH_FACE_ROWS.get(last - h.row)
             if kind is not None and h not in covered:
                 out.append(TerrainPiece(hex=self.board.name(h), type=kind))
         return out

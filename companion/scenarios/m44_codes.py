@@ -202,6 +202,12 @@ BEHAVIOR_VARIANTS: dict[str, str] = {
 TILE_UNITS: dict[str, str] = {"pdestroyer": "destroyer", "loco": "locomotive",
                               "wagon": "wagon"}
 
+# Tiles that are a craft carrying the unit of their hex -> the badge the unit gets: the
+# editor's 'barge' (bga-memoir Terrains/LandingCrafts.php: type 'barge', "Landing Crafts", a
+# transport on water) is the Air Pack's Landing Craft (Troops 15; seed 000 "Landing Craft"),
+# played by companion.game.landing on a unit with the badge 'landing_craft'
+TILE_BADGES: dict[str, str] = {"barge": "landing_craft"}
+
 # Board types and faces are read whatever their case (files in the wild write "brkthru");
 # bga-memoir upper-cases both before reading them (Scenario::loadId).
 BOARD_TYPES: dict[str, BoardKind] = {
@@ -220,9 +226,13 @@ BOARD_FACES: dict[str, BoardFace] = {
     "DESERT": BoardFace.DESERT,
 }
 
-# The beach face prints beach on rows 4-6 and ocean on rows 7-8 of a 9-row board
-# (bga-memoir Managers/Terrains.php getBackgroundSpecialTerrains).
-BEACH_FACE_ROWS: dict[int, str] = {4: "beach", 5: "beach", 6: "beach", 7: "ocean", 8: "ocean"}
+# The beach face prints ocean on the last two rows and beach on the three rows above them,
+# counted from the board's last row (row 8 of a 9-row board is 0 here): bga-memoir
+# modules/js/Board.js getBackgroundTile draws the beach face by b = dim.y - y, the rows from
+# the bottom edge, for every board (the Breakthrough's 17 rows too: ocean rows 15-16, beach
+# 12-14); Managers/Terrains.php getBackgroundSpecialTerrains plays rows 4-8 of the 9-row boards
+# as the same beach and ocean.
+BEACH_FACE_ROWS: dict[int, str] = {0: "ocean", 1: "ocean", 2: "beach", 3: "beach", 4: "beach"}
 
 # Medal tag names -> the sides that may win the medal (bga-memoir Managers/Tokens.php).
 MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {

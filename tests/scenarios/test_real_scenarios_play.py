@@ -45,20 +45,16 @@ KNOWN: dict[str, list[str]] = {
     # the Axis ones elite and barred from the exit hexes) is not played
     "4090-ClosingTheGap.m44": [
         "game_info.options: option 'armor_breakthrough_rules' is not played"],
-    # paradrops during play on the battle-star hexes (Actions 20), Japanese barges (no terrain of
-    # the table), and the beach face of a Breakthrough board (where its shore lies is not known)
+    # paradrops during play on the battle-star hexes (Actions 20)
     "4683-ManadoLandings.m44": [
-        "d16, i16, f14, H13, f12: unknown tag 'tag1'",
-        "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
-        "board.face: the beach face is only drawn on 9-row boards"],
+        "d16, i16, f14, H13, f12: unknown tag 'tag1'"],
     # the supply trucks' re-supply (Actions 24) is not played
     "6433-BreakthroughAtMortain.m44": [
         "text.rules: the briefing's re-supply by supply trucks (Actions 24) is not played"],
     # the battle stars mark the Axis reinforcements held back until 5 medals (no rule reads
-    # them), and the beach face of a Breakthrough board (where its shore lies is not known)
+    # them)
     "6541-BreakthroughToTheBeach.m44": [
-        "H17, K17, L17, M17, l16: unknown tag 'tag1'",
-        "board.face: the beach face is only drawn on 9-row boards"],
+        "H17, K17, L17, M17, l16: unknown tag 'tag1'"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",
