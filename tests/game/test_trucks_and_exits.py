@@ -1,0 +1,124 @@
+"""Supply trucks (Troops 17) and exits a side needs to win, played through a session.
+
+Troops 17 ("Supply Trucks - Detailed Rules"): "Treated as Infantry, for all purposes; Move
+0-2, +2 hexes when on a road; Cannot battle"; "we recommend placing each eliminated Supply
+Truck figure on a Medal stand, until three figures are gathered, at which point you can replace
+the figures by a Medal token" (its example: "The Axis player had already destroyed 2 Trucks.
+With this third one, he gains a Medal"). bga-memoir must_have_unit_exit (Teams::checkVictory).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.game.session import GameSession
+from companion.rules.board import Side
+from companion.scenarios import ExitHex, Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
+from tests.game.conftest import declare_battle
+
+A, X = Side.ALLIES, Side.AXIS
+
+
+def scenario(units: list[UnitSetup], terrain: list[TerrainPiece] | None = None,
+             variants: dict[str, str] | None = None, medals: int = 4,
+             starts: Side = Side.ALLIES) -> Scenario:
+    return Scenario(
+        id="trucks", text={"en": ScenarioText("Trucks")}, units=units,
+        terrain=list(terrain or []),
+        sides={Side.ALLIES: SideSetup(medals_to_win=medals),
+               Side.AXIS: SideSetup(medals_to_win=medals)},
+        variants=dict(variants or {}), starts=starts)
+
+
+def _u(uid: str, side: Side, kind: str, hexname: str, **kw: Any) -> UnitSetup:
+    return UnitSetup(uid, side, kind, hexname, **kw)
+
+
+def _shoot(g: GameSession, attacker: str, target: str, faces: list[str]) -> None:
+    declare_battle(g, attacker, target)
+    g.act({"do": "dice", "faces": faces})
+    if g.state.phase.value == "review_dice":
+        g.act({"do": "apply_dice"})
+    if "take_ground" in g.legal().actions:
+        g.act({"do": "take_ground", "advance": False})
+
+
+def test_supply_truck_moves_two_and_four_along_a_road_and_never_battles() -> None:
+    road = [TerrainPiece(h, "road") for h in ("A1", "B1", "C1", "D1", "E1")]
+    s = scenario([_u("a1", A, "supply_truck", "A1", figures=2), _u("a2", A, "supply_truck", "A3"),
+                  _u("x1", X, "infantry", "a2"), _u("x2", X, "infantry", "M9")], road)
+    g = GameSession.new(s)
+    moves = g.legal().moves
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a1", "a2"]})
+    on_road = moves("a1")
+    assert "E1" in on_road and not on_road["E1"].can_battle  # 4 hexes along the road
+    assert "D3" not in moves("a2") and "C3" in moves("a2")  # off the road: 2 at most
+    g.act({"do": "end_moves"})
+    assert not g.legal().targets("a1")  # next to x1 and still no battle
+
+
+def test_three_truck_figures_removed_by_the_enemy_are_a_medal_and_the_trucks_none() -> None:
+    s = scenario([_u("a1", A, "supply_truck", "f4", figures=2), _u("a2", A, "supply_truck", "h4",
+                                                                   figures=1),
+                  _u("a3", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "F5"), _u("x2", X, "infantry", "H5")], starts=X)
+    g = GameSession.new(s)
+    _shoot(g, "x1", "a1", ["infantry", "star", "star"])  # one figure of the first truck
+    assert g.state.medals[X] == 0
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a3"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    _shoot(g, "x2", "a2", ["grenade", "star", "star"])  # the lone truck: eliminated, 2 gone
+    assert "a2" not in g.state.position.units
+    assert g.state.medals[X] == 0  # two figures: no medal yet, the unit itself is none
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a3"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    _shoot(g, "x1", "a1", ["infantry", "star", "star"])  # the third figure
+    assert g.state.medals[X] == 1
+    told = [e.data for e in g.events if e.kind == "truck_medals"]
+    assert told[-1]["figures_lost"] == 3 and told[-1]["held"] == 1 and told[-1]["side"] == "axis"
+
+
+def test_each_truck_figure_exiting_is_a_medal_where_the_scenario_says_so() -> None:
+    """6380 Noville to Foy: "1 Victory Medal for each Allied truck figure that manages to exit"."""
+    s = scenario([_u("a1", A, "supply_truck", "C1", figures=2), _u("a2", A, "infantry", "D1"),
+                  _u("x1", X, "infantry", "M9")],
+                 variants={"supply_truck_exit_per_figure": "allies"})
+    s.exits = [ExitHex("C1", A), ExitHex("D1", A)]
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a1", "a2"]})
+    g.act({"do": "exit", "unit": "a1"})
+    assert g.state.medals[A] == 2
+    g.act({"do": "exit", "unit": "a2"})
+    assert g.state.medals[A] == 3  # any other unit: one medal
+
+
+def test_a_side_that_needs_exits_has_not_won_on_medals_alone() -> None:
+    """must_have_unit_exit: the medals win only with that many units exited."""
+    s = scenario([_u("a1", A, "infantry", "A1"), _u("x1", X, "infantry", "D1"),
+                  _u("x2", X, "infantry", "F1"), _u("x3", X, "infantry", "M9")],
+                 variants={"exits_to_win": "axis:2"}, medals=1, starts=X)
+    s.exits = [ExitHex("D1", X), ExitHex("F1", X)]
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["x1", "x2"]})
+    g.act({"do": "exit", "unit": "x1"})
+    assert g.state.medals[X] == 1 and not g.over
+    g.act({"do": "exit", "unit": "x2"})
+    assert g.over and g.state.winner is X
+
+
+def test_a_sniper_eliminated_gives_no_medal_in_the_game() -> None:
+    """Troops 10 Snipers: no medal when eliminated (the game's ledger counts a unit's worth)."""
+    s = scenario([_u("a1", A, "sniper", "f4"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "F5"), _u("x2", X, "infantry", "M9")], starts=X)
+    g = GameSession.new(s)
+    _shoot(g, "x1", "a1", ["grenade", "star", "star"])
+    assert "a1" not in g.state.position.units and g.state.medals[X] == 0
