@@ -275,6 +275,7 @@ def options_lines(legal: LegalActions) -> list[str]:
              "desert_move": "desert HEX HEX (1 more hex after taking ground)",
              "heal": "heal HEX (the unit heals instead of battling)",
              "seal_cave": "seal HEX (try to seal the cave instead of battling)",
+             "resupply": "resupply HEX HEX N (the truck gives N figures instead of battling)",
              "mine_number": "mine N (the number on the mine turned over)"}
     b = st.battle
     if st.phase is Phase.REVIEW_DICE and b is not None and pending_roll(st) is b \

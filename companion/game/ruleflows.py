@@ -1008,8 +1008,9 @@ class TruckFlow(ScenarioRuleFlow):
             mine = {uid: t for uid, t in trucks.items() if t[0] is side}
             if not mine:
                 continue
+            given = rs.data.get("truck_given", {})  # re-supplied figures never count
             now = {uid: (st.position.units[uid].figures if uid in st.position.units
-                         else exited.get(uid, 0)) for uid in mine}
+                         else exited.get(uid, 0)) + int(given.get(uid, 0)) for uid in mine}
             lost = supply_trucks.figures_lost({uid: t[1] for uid, t in mine.items()}, now)
             due = supply_trucks.medals_due(lost, supply_trucks.per_medal(t[2] for t in mine.values()))
             was = int(held.get(side.value, 0))
@@ -1024,6 +1025,79 @@ class TruckFlow(ScenarioRuleFlow):
             return p
         return replace(p, detail=(*p.detail, "Supply trucks: they never battle; every 3 truck "
                                   "figures removed by the enemy is a medal, not the unit itself."))
+
+
+# --- re-supply by supply trucks (Actions 24) -------------------------------------------------
+def _strength(st: GameState, uid: str) -> int:
+    """A full unit's figures (its type's, or more where the scenario set it up with more)."""
+    unit = st.position.units.get(uid)
+    setup = next((u for u in st.scenario.units if u.id == uid), None)
+    full = unit.spec.figures if unit is not None else 0
+    return max(full, st.scenario.figures(setup)) if setup is not None else full
+
+
+def _resupply_offers(st: GameState) -> list[dict[str, Any]]:
+    """Every re-supply the active side may make now: an ordered truck that has not acted, to a
+    weakened friendly ground unit next to it, of 1 up to as many figures as may go."""
+    if st.phase is not Phase.BATTLE or st.battle is not None:
+        return []
+    pos = st.position
+    out = []
+    for tid in st.ordered:
+        truck = pos.units.get(tid)
+        if truck is None or tid in st.battled or truck.spec.figures_per_medal <= 0 \
+                or truck.spec.dice:
+            continue
+        for h in st.board.neighbours(truck.hex):
+            other = pos.unit_at(h)
+            if other is None:
+                continue
+            strength = _strength(st, other.id)
+            for n in range(1, truck.figures + 1):
+                if supply_trucks.resupply_check(pos, tid, other.id, n, strength) is None:
+                    out.append({"do": "resupply", "unit": tid, "target": other.id, "figures": n})
+    return out
+
+
+def _resupply(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    tid, uid = str(a.get("unit")), str(a.get("target"))
+    n = a.get("figures", 1)
+    if not any(o["unit"] == tid and o["target"] == uid and o["figures"] == n
+               for o in _resupply_offers(st)):
+        why = (supply_trucks.resupply_check(st.position, tid, uid, n, _strength(st, uid))
+               if tid in st.ordered and tid not in st.battled
+               else f"{tid} is not an ordered supply truck yet to act")
+        raise IllegalAction(f"{tid} may not re-supply {uid} now: "
+                            f"{why or 'not in the battle phase'}")
+    truck = st.position.units[tid]
+    yield "resupplied", {"unit": tid, "target": uid, "figures": n,
+                         "truck_left": truck.figures - n,
+                         "hex": st.hex_name(st.position.units[uid].hex)}
+
+
+class ResupplyFlow(ScenarioRuleFlow):
+    """Re-supply (Actions 24): an ordered supply truck gives figures to a weakened friendly
+    unit next to it instead of battling; neither battles this turn."""
+
+    name = "resupply"
+    handlers: Mapping[str, Handler] = {"resupply": _resupply}
+
+    def applies(self, st: GameState) -> bool:
+        return supply_trucks.RESUPPLY_VARIANT in st.scenario.variants
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("resupply",) if _resupply_offers(st) else ()
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if "resupply" not in p.actions:
+            return p
+        return replace(p, detail=(*p.detail, "Re-supply: an ordered truck may give figures to a "
+                                  "weakened unit next to it instead (resupply TRUCK UNIT N); "
+                                  "neither battles this turn."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        return _resupply_offers(legal.state) if "resupply" in legal.actions else []
 
 
 # --- the Italian High Command ------------------------------------------------------------------
@@ -1271,7 +1345,7 @@ EXIT_FIGURE_MEDALS: Mapping[str, str] = {"supply_truck_exit_per_figure": "supply
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), TruckFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), TruckFlow(), ResupplyFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

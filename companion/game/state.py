@@ -1164,6 +1164,28 @@ def _section_medals(state: GameState, d: dict[str, Any]) -> None:
         state.rules_state.data["empty_section_held"] = int(d["held"])
 
 
+@_kind("resupplied", "re-supply: an ordered supply truck gave figures to a weakened unit next "
+       "to it (a truck left with none is removed, no medal); neither battles this turn",
+       Undo.UNDOABLE, board=True)
+def _resupplied(state: GameState, d: dict[str, Any]) -> None:
+    pos = state.position
+    n = int(d["figures"])
+    target = pos.units.get(d["target"])
+    if target is not None:
+        target.figures += n
+    truck = pos.units.get(d["unit"])
+    if truck is not None:
+        if truck.figures - n <= 0:
+            pos.remove_unit(d["unit"])  # "simply removed from the board, once used"
+        else:
+            truck.figures -= n
+    state.battled += [d["unit"], d["target"]]
+    if state.rules_state is not None:
+        given = dict(state.rules_state.data.get("truck_given", {}))
+        given[str(d["unit"])] = int(given.get(str(d["unit"]), 0)) + n
+        state.rules_state.data["truck_given"] = given
+
+
 @_kind("truck_medals", "supply trucks: the medals the enemy holds for the truck figures it "
        "removed (one per 3 figures), and the figures trucks left the board with", Undo.NEUTRAL)
 def _truck_medals(state: GameState, d: dict[str, Any]) -> None:

@@ -221,6 +221,14 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "is worth 1 Victory Medal for each Allied truck figure that manages to exit the "
                "board\" (m44_codes.EXIT_BRIEFINGS)"),
     RuleVariant(
+        "re_supply", "Re-supply by supply trucks (Actions 24)",
+        played_by="companion.game.ruleflows.ResupplyFlow",
+        source="troop card 17 Supply Trucks, Re-Supply: an ordered truck next to a weakened "
+               "friendly ground unit gives it figures, one for each truck figure removed, never "
+               "above its strength; neither battles that turn; the figures given are no medal "
+               "(companion.rules.supply_trucks.resupply_check); 6433 Breakthrough at Mortain: "
+               "\"Re-supply rules (Actions 24 - Re-Supply) are in effect\""),
+    RuleVariant(
         "exits_to_win", "Medals win only with units exited",
         played_by="companion.game.state.initial_state (victory.MedalLedger.exits_needed)",
         source="bga-memoir option must_have_unit_exit {side, min_nbr_units} "

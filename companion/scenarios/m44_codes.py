@@ -392,7 +392,7 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # 6433 Breakthrough at Mortain: "Re-supply rules (Actions 24 - Re-Supply) are in effect for
     # the Supply Trucks" (6380 Noville to Foy: "Re-supply rules are not in effect")
     BriefingRule(r"\bre-?supply rules \(actions? ?24\b[^)]*\) (are|is) in effect",
-                 not_played="re-supply by supply trucks (Actions 24)"),
+                 variant="re_supply"),
     # 6433 Breakthrough at Mortain: "Allied units killed give the Axis player no medals in this
     # scenario" (the side named is the side whose units are worth none)
     BriefingRule(r"\ballied units (killed|eliminated) give the axis player no medals?",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.game.errors import IllegalAction
 from companion.game.session import GameSession
 from companion.rules.board import Side
 from companion.scenarios import ExitHex, Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
@@ -122,3 +123,47 @@ def test_a_sniper_eliminated_gives_no_medal_in_the_game() -> None:
     g = GameSession.new(s)
     _shoot(g, "x1", "a1", ["grenade", "star", "star"])
     assert "a1" not in g.state.position.units and g.state.medals[X] == 0
+
+
+def test_resupply_a_truck_figure_for_a_figure_of_the_weakened_unit_next_to_it() -> None:
+    """Troops 17, Re-Supply (Actions 24): "For each Supply Truck figure removed by the player
+    from its Supply Truck unit, one figure (of the correct type) is returned to a weakened
+    adjacent friendly ground unit"; it may not gain more than it had; neither battles that
+    turn; the truck figures given "never count toward a medal"."""
+    s = scenario([_u("a1", A, "supply_truck", "f4", figures=3),
+                  _u("a2", A, "infantry", "g4", figures=2), _u("a3", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "G5"), _u("x2", X, "infantry", "M9")],
+                 variants={"re_supply": ""})
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1", "a2"]})
+    g.act({"do": "end_moves"})
+    offers = [c for c in g.legal().candidates() if c["do"] == "resupply"]
+    assert {(c["target"], c["figures"]) for c in offers} == {("a2", 1), ("a2", 2)}
+    try:
+        g.act({"do": "resupply", "unit": "a1", "target": "a2", "figures": 3})
+        raise AssertionError("a unit may not gain more figures than it had")
+    except IllegalAction as exc:
+        assert "at most" in str(exc)
+    g.act({"do": "resupply", "unit": "a1", "target": "a2", "figures": 2})
+    pos = g.state.position
+    assert pos.units["a2"].figures == 4 and pos.units["a1"].figures == 1
+    assert "a2" not in [o.id for o in g.legal().attackers]  # it battles no more this turn
+    try:
+        g.act({"do": "battle", "attacker": "a2", "target": "x1"})
+        raise AssertionError("the re-supplied unit may not battle this turn")
+    except IllegalAction:
+        pass
+    g.act({"do": "end_turn"})
+    assert g.state.medals[X] == 0  # figures given away are no medal
+
+
+def test_without_the_rule_a_truck_offers_no_resupply() -> None:
+    s = scenario([_u("a1", A, "supply_truck", "f4", figures=3),
+                  _u("a2", A, "infantry", "g4", figures=2),
+                  _u("x1", X, "infantry", "G5"), _u("x2", X, "infantry", "M9")])
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1", "a2"]})
+    g.act({"do": "end_moves"})
+    assert "resupply" not in g.legal().actions

@@ -108,11 +108,12 @@ def test_supply_trucks_load_with_their_figures_and_play_as_troops_17():
     assert spec.medal_worth == 0 and spec.figures_per_medal == 3
 
 
-def test_mortain_allied_kills_give_the_axis_no_medal_and_its_resupply_is_named():
+def test_mortain_allied_kills_give_the_axis_no_medal_and_its_trucks_resupply():
     """6433: "Allied units killed give the Axis player no medals in this scenario"; "Re-supply
-    rules (Actions 24 - Re-Supply) are in effect for the Supply Trucks" (not played)."""
+    rules (Actions 24 - Re-Supply) are in effect for the Supply Trucks"."""
     s = load(BGA / "6433-BreakthroughAtMortain.m44")
     assert s.variants["no_kill_medals"] == "allies"
+    assert s.variants["re_supply"] == ""
     pos = to_position(s)
     assert {u.spec.medal_worth for u in pos.units.values() if u.side is Side.ALLIES} == {0}
     assert {u.spec.medal_worth for u in pos.units.values()
@@ -120,8 +121,8 @@ def test_mortain_allied_kills_give_the_axis_no_medal_and_its_resupply_is_named()
     allied_truck = next(u for u in pos.units.values()
                         if u.side is Side.ALLIES and u.type == "supply_truck")
     assert allied_truck.spec.figures_per_medal == 0  # its figures are no medal either
-    assert [str(p) for p in errors(s)] == [
-        "error: text.rules: the briefing's re-supply by supply trucks (Actions 24) is not played"]
+    assert errors(s) == []
+    assert "re_supply" not in load(BGA / "6380-NovilleToFoy.m44").variants  # "not in effect"
 
 
 # --- barges and the beach face --------------------------------------------------------------

@@ -48,9 +48,6 @@ KNOWN: dict[str, list[str]] = {
     # paradrops during play on the battle-star hexes (Actions 20)
     "4683-ManadoLandings.m44": [
         "d16, i16, f14, H13, f12: unknown tag 'tag1'"],
-    # the supply trucks' re-supply (Actions 24) is not played
-    "6433-BreakthroughAtMortain.m44": [
-        "text.rules: the briefing's re-supply by supply trucks (Actions 24) is not played"],
     # the battle stars mark the Axis reinforcements held back until 5 medals (no rule reads
     # them)
     "6541-BreakthroughToTheBeach.m44": [
