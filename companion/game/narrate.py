@@ -401,6 +401,8 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "assault_dice_changed": lambda d, n: (f"The assault on the {n.unit(d['target'])} goes on "
                                           f"with {dice_words(d['dice'])} (not {d['was']})."),
     "exit_medals_added": lambda d, n: f"The exit counts {count(d['medals'], 'more medal')}.",
+    "camouflage_lost": lambda d, n: (f"The unit on {d['hex']} {d['reason']}: it is camouflaged "
+                                     "no more."),
     "resupplied": lambda d, n: (f"The supply truck re-supplies the unit on {d['hex']} with "
                                 f"{count(d['figures'], 'figure')}; neither battles this turn."),
     "truck_medals": lambda d, n: (f"{count(d['figures_lost'], 'truck figure')} of the "

@@ -27,6 +27,7 @@ from companion.game.sink import SavedGameError
 from companion.game.state import GameState, Phase
 from companion.rules import (
     airdrop,
+    camouflage,
     caves,
     commissar,
     desert,
@@ -1027,6 +1028,43 @@ class TruckFlow(ScenarioRuleFlow):
                                   "figures removed by the enemy is a medal, not the unit itself."))
 
 
+# --- camouflage (Actions 16) ------------------------------------------------------------------
+class CamouflageFlow(ScenarioRuleFlow):
+    """A camouflaged unit is targeted only in a close assault (the rules core's battle checks
+    read its badge); it loses its camouflage when it moves or battles: the game takes the badge
+    off once it has left the hex it started on or has battled (companion.rules.camouflage)."""
+
+    name = "camouflage"
+
+    def applies(self, st: GameState) -> bool:
+        return any(camouflage.camouflaged(u) for u in st.position.units.values())
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER:
+            return
+        start = {u.id: u.hex for u in st.scenario.units}
+        for unit in list(st.position.units.values()):
+            if not camouflage.camouflaged(unit):
+                continue
+            moved = start.get(unit.id) != st.hex_name(unit.hex)
+            if moved or unit.id in st.battled:
+                yield "camouflage_lost", {"unit": unit.id, "hex": st.hex_name(unit.hex),
+                                          "reason": "moved" if moved else "battled"}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if p.kind != "play_card":
+            return p
+        st = legal.state
+        hidden = [st.hex_name(u.hex) for u in st.position.units.values()
+                  if camouflage.camouflaged(u)]
+        if not hidden:
+            return p
+        return replace(p, detail=(*p.detail, "Camouflage: the units on " + ", ".join(hidden)
+                                  + " may only be targeted in a close assault; moving or "
+                                  "battling loses it."))
+
+
 # --- re-supply by supply trucks (Actions 24) -------------------------------------------------
 def _strength(st: GameState, uid: str) -> int:
     """A full unit's figures (its type's, or more where the scenario set it up with more)."""
@@ -1346,6 +1384,7 @@ RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), TruckFlow(), ResupplyFlow(),
+    CamouflageFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

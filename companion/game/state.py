@@ -1164,6 +1164,16 @@ def _section_medals(state: GameState, d: dict[str, Any]) -> None:
         state.rules_state.data["empty_section_held"] = int(d["held"])
 
 
+@_kind("camouflage_lost", "a camouflaged unit moved or battled: it is camouflaged no more "
+       "(Actions 16)", Undo.NEUTRAL, board=True)
+def _camouflage_lost(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.camouflage import without_camouflage
+
+    unit = state.position.units.get(d["unit"])
+    if unit is not None:
+        unit.badges = without_camouflage(unit.badges)
+
+
 @_kind("resupplied", "re-supply: an ordered supply truck gave figures to a weakened unit next "
        "to it (a truck left with none is removed, no medal); neither battles this turn",
        Undo.UNDOABLE, board=True)

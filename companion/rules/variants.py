@@ -221,6 +221,14 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "is worth 1 Victory Medal for each Allied truck figure that manages to exit the "
                "board\" (m44_codes.EXIT_BRIEFINGS)"),
     RuleVariant(
+        "camouflage", "Camouflage (Actions 16)",
+        played_by="companion.game.ruleflows.CamouflageFlow",
+        source="Actions 16 Camouflage as bga-memoir's camouflage card says it (modules/js/"
+               "Board.js): \"A camouflaged unit may only be targeted in a Close Assault\", \"A "
+               "Camouflaged unit that moves or battles lose its Camouflage\"; the units under the "
+               "editor's camouflage tags (tag14, tag15) start camouflaged (the badge "
+               "'camouflaged': companion.rules.camouflage)"),
+    RuleVariant(
         "re_supply", "Re-supply by supply trucks (Actions 24)",
         played_by="companion.game.ruleflows.ResupplyFlow",
         source="troop card 17 Supply Trucks, Re-Supply: an ordered truck next to a weakened "

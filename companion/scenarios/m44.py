@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 from companion.rules import empty_section, hill317
 from companion.rules.board import Board, Hex, HexNameError, Side
+from companion.rules.camouflage import CAMOUFLAGE_BADGE
+from companion.rules.camouflage import VARIANT as CAMOUFLAGE_VARIANT
 from companion.rules.records import dataclass, replace
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
@@ -41,6 +43,7 @@ from companion.scenarios.m44_codes import (
     BOARD_FACES,
     BOARD_TYPES,
     BRIEFING_RULES,
+    CAMOUFLAGE_TAGS,
     COSMETIC_TAGS,
     DECK_VARIANTS,
     EXIT_BRIEFINGS,
@@ -155,6 +158,7 @@ class _Importer:
         self._exit_pictures: list[str] = []
         self.airdrops: list[Airdrop] = []
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
+        self._camouflaged: list[str] = []  # hexes with a camouflage tag
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -294,6 +298,7 @@ class _Importer:
         air = self._air(info, units)
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units)
+        self._camouflage(units, variants)
         if told.exits_to_win is not None and EXITS_TO_WIN_VARIANT not in variants:
             variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(*told.exits_to_win)
         if told.per_figure and exits:
@@ -448,6 +453,9 @@ class _Importer:
             behavior = behavior.strip().upper()
         if name in COSMETIC_TAGS:
             return
+        if name in CAMOUFLAGE_TAGS:
+            self._camouflaged.append(where)  # the unit of the hex starts camouflaged
+            return
         side_code = tag.get("side")
         side = _SIDES.get(side_code) if isinstance(side_code, str) else None
         if behavior == "EXIT_MARKER":
@@ -475,6 +483,20 @@ class _Importer:
             return
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
+
+    def _camouflage(self, units: list[UnitSetup], variants: dict[str, str]) -> None:
+        """The units under a camouflage tag start camouflaged (the rule is on with them); a
+        briefing naming camouflage with no unit tagged is said (no rule knows which units)."""
+        hexes = set(self._camouflaged)
+        hidden = [u for u in units if u.hex in hexes]
+        units[:] = [replace(u, badges=(*u.badges, CAMOUFLAGE_BADGE)) if u.hex in hexes else u
+                    for u in units]
+        if hidden:
+            variants.setdefault(CAMOUFLAGE_VARIANT, "")
+        elif CAMOUFLAGE_VARIANT in variants:
+            del variants[CAMOUFLAGE_VARIANT]
+            self.note("text.rules", "the briefing's camouflage (Actions 16) marks no unit (no "
+                                    "camouflage tag): not played")
 
     def _exit_briefing(self) -> _ExitsTold:
         """What the briefing says of the exits (m44_codes.EXIT_BRIEFINGS): whose they are,

@@ -241,8 +241,11 @@ MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
     "medal2": (Side.AXIS,), "medal5": (Side.AXIS,), "medal7": (Side.AXIS,),
 }
 
-# Tags that change nothing the rules play (bga-memoir Scenario::validateScenario: camouflage).
-COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
+# Tags that change nothing the rules play (none now: the camouflage tags are CAMOUFLAGE_TAGS).
+COSMETIC_TAGS: frozenset[str] = frozenset()
+# Camouflage tags: the unit of the hex starts camouflaged (Actions 16; bga-memoir
+# Managers/Tokens.php reads tag14 and tag15 as TOKEN_CAMOUFLAGE; companion.rules.camouflage)
+CAMOUFLAGE_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
 
 # The exit-marker pictures (bga-memoir scenarios 1412, 4089, 4245 put the EXIT_MARKER behaviour on
 # tag4 or tag5; a second tag5 with no behaviour marks the far end of the range the first one's
@@ -388,7 +391,9 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # 19 Vassieux: "All the Allied units are French Resistance infantry"
     BriefingRule(r"\bactions? ?2 ?[-\u2013?]+ ?blowing up bridges",
                  not_played="blowing up bridges (Actions 2)"),
-    BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", not_played="camouflage (Actions 16)"),
+    # 4000 The Tatsinskaya Raid: "All German units are camouflaged at the start of the battle
+    # (Actions 16 - Camouflage)": the camouflage tags mark the units (CAMOUFLAGE_TAGS)
+    BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", variant="camouflage"),
     # 6433 Breakthrough at Mortain: "Re-supply rules (Actions 24 - Re-Supply) are in effect for
     # the Supply Trucks" (6380 Noville to Foy: "Re-supply rules are not in effect")
     BriefingRule(r"\bre-?supply rules \(actions? ?24\b[^)]*\) (are|is) in effect",

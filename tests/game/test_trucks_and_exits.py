@@ -167,3 +167,41 @@ def test_without_the_rule_a_truck_offers_no_resupply() -> None:
     g.act({"do": "order", "units": ["a1", "a2"]})
     g.act({"do": "end_moves"})
     assert "resupply" not in g.legal().actions
+
+
+# --- camouflage (Actions 16) -------------------------------------------------------------------
+def test_a_camouflaged_unit_that_moves_or_battles_loses_its_camouflage() -> None:
+    """bga-memoir's camouflage card: "A camouflaged unit may only be targeted in a Close
+    Assault"; "A Camouflaged unit that moves or battles lose its Camouflage"."""
+    s = scenario([_u("a1", A, "infantry", "f2"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "f4", badges=("camouflaged",)),
+                  _u("x2", X, "infantry", "h4", badges=("camouflaged",)),
+                  _u("x3", X, "infantry", "M9")],
+                 variants={"camouflage": ""}, starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1", "x2"]})
+    g.act({"do": "move", "unit": "x2", "to": "i4"})
+    pos = g.state.position
+    assert "camouflaged" not in pos.units["x2"].badges  # it moved
+    assert "camouflaged" in pos.units["x1"].badges
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+    assert "camouflaged" not in g.state.position.units["x1"].badges  # it battled
+    assert [e.data["reason"] for e in g.events if e.kind == "camouflage_lost"] == [
+        "moved", "battled"]
+
+
+def test_a_camouflaged_unit_is_no_target_but_from_next_door() -> None:
+    s = scenario([_u("a1", A, "infantry", "f2"), _u("a2", A, "infantry", "A1"),
+                  _u("x1", X, "infantry", "f4", badges=("camouflaged",)),
+                  _u("x2", X, "infantry", "M9")], variants={"camouflage": ""})
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    assert not g.legal().targets("a1")  # two hexes away: no battle
+    g.act({"do": "undo"})
+    g.act({"do": "move", "unit": "a1", "to": "F3"})
+    g.act({"do": "end_moves"})
+    assert [t.target for t in g.legal().targets("a1")] == ["x1"]  # adjacent: close assault

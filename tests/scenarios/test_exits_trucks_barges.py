@@ -155,3 +155,26 @@ def test_the_beach_face_of_a_breakthrough_board_is_its_last_five_rows():
     assert kinds["B5"] == "beach"
     assert "a6" not in kinds and "A7" not in kinds
     assert not any("beach face" in n for n in s.notes)
+
+
+# --- camouflage ------------------------------------------------------------------------------
+def test_tatsinskaya_german_units_under_camouflage_tags_start_camouflaged():
+    """4000: "All German units are camouflaged at the start of the battle (Actions 16 -
+    Camouflage), except for the units in Tatsinskaya and in the field bunkers": the file's
+    tag15 on each of them (bga-memoir reads tag14/tag15 as its camouflage token)."""
+    s = load(BGA / "4000-TheTatsinskayaRaid.m44")
+    hidden = [u for u in s.units if "camouflaged" in u.badges]
+    assert len(hidden) == 11 and {u.side for u in hidden} == {Side.AXIS}
+    assert any(u.side is Side.AXIS and "camouflaged" not in u.badges for u in s.units)
+    assert s.variants["camouflage"] == ""
+    assert errors(s) == []
+
+
+def test_a_camouflage_briefing_with_no_tag_is_said_and_a_tag_alone_plays():
+    told = import_m44(_file([], rules="Actions 16 - Camouflage: the Axis units are hidden."))
+    assert "camouflage" not in told.variants
+    assert any("camouflage (Actions 16) marks no unit" in n for n in told.notes)
+    tagged = import_m44(_file([{"row": 2, "col": 2, "unit": {"name": "infger"},
+                                "tags": [{"name": "tag14"}]}]))
+    assert [u.badges for u in tagged.units if u.hex == "B7"] == [("camouflaged",)]
+    assert tagged.variants == {"camouflage": ""} and tagged.notes == []

@@ -39,8 +39,6 @@ KNOWN: dict[str, list[str]] = {
         "e8: unknown tag 'tag1'"],
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
-    "4000-TheTatsinskayaRaid.m44": [
-        "text.rules: the briefing's camouflage (Actions 16) is not played"],
     # Armor Breakthrough (Actions 22: up to 2 armor units per side enter from the baseline;
     # the Axis ones elite and barred from the exit hexes) is not played
     "4090-ClosingTheGap.m44": [
