@@ -275,14 +275,12 @@ class _Importer:
         lone = [w for w in self._exit_pictures if w not in exit_hexes]
         told = self._exit_briefing()
         for where in self._exit_range(lone, exits, told.side):
-            h = self.board.parse(where)
-            # the briefing names the side; else a marker on a side's baseline is the other's
-            owner = next((s for s in Side if self.board.home_row(s) == h.row), None)
-            side = told.side or (owner.other if owner is not None else None)
-            if side is None:
+            # a marker of its own: the briefing names whose it is (its baseline does not: 6380's
+            # lone marker on the Allied baseline is the Allied trucks' exit)
+            if told.side is None:
                 self.note(where, "exit marker without a side or a group; left out")
-            elif ExitHex(hex=where, side=side) not in exits:
-                exits.append(ExitHex(hex=where, side=side))
+            elif ExitHex(hex=where, side=told.side) not in exits:
+                exits.append(ExitHex(hex=where, side=told.side))
         if repeats:
             path, name, first = first_repeat
             self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "

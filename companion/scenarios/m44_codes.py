@@ -255,7 +255,7 @@ EXIT_MARKER_TAGS: frozenset[str] = frozenset({"tag4", "tag5"})
 # Bare exit-marker pictures (a tag4 or tag5 without the EXIT_MARKER behaviour, with no side):
 # bga-memoir's Scenario::validateScenario refuses such a file (a tag must be a medal, a mine,
 # camouflage or an EXIT_MARKER), so whose exit it is comes from the briefing, as the printed
-# scenario says it; failing that, a marker on a side's baseline is the other side's exit.
+# scenario says it (two on a baseline, with nothing said, are the other side's range).
 @dataclass(frozen=True)
 class ExitBriefing:
     """A briefing sentence about exits. ``pattern`` (case-insensitive) has a group ``side``

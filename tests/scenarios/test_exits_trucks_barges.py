@@ -66,28 +66,23 @@ def test_elster_axis_wins_only_by_exiting_three_units_on_the_allied_baseline():
 
 def test_noville_exit_is_the_allied_trucks_though_it_stands_on_their_own_baseline():
     """6380: "The baseline road hex with an Exit marker is worth 1 Victory Medal for each
-    Allied truck figure that manages to exit the board toward Bastogne" (the marker is on the
-    Allied baseline: the briefing wins over the board half)."""
+    Allied truck figure that manages to exit the board toward Bastogne" (the marker stands on
+    the Allies' own baseline)."""
     s = load(BGA / "6380-NovilleToFoy.m44")
     assert [(x.hex, x.side) for x in s.exits] == [("C1", Side.ALLIES)]
     assert s.variants["supply_truck_exit_per_figure"] == "allies"
 
 
-def test_a_bare_marker_on_a_baseline_with_a_silent_briefing_is_the_other_sides_exit():
+def test_a_lone_bare_marker_with_a_silent_briefing_is_still_said_even_on_a_baseline():
+    """Its baseline does not say whose it is (6380's marker on the Allied baseline is the
+    Allies' own exit): only the briefing does, or a pair on a baseline (4230)."""
     s = import_m44(_file([{"row": 8, "col": 10, "tags": [{"name": "tag4"}]},
-                          {"row": 0, "col": 12, "tags": [{"name": "tag5"}]}]))
-    # row 8 is the Allies' baseline (player 2, bottom), row 0 the Axis's
-    assert sorted((x.hex, x.side) for x in s.exits) == [("F1", Side.AXIS), ("G9", Side.ALLIES)]
-    assert s.notes == []
-
-
-def test_a_bare_marker_off_the_baselines_and_unnamed_is_still_said():
-    s = import_m44(_file([{"row": 4, "col": 0, "tags": [{"name": "tag4"}]}]))
+                          {"row": 4, "col": 0, "tags": [{"name": "tag4"}]}]))
     assert s.exits == []
-    assert any("exit marker without a side" in n for n in s.notes)
+    assert any(n.startswith("F1, A5: exit marker without a side") for n in s.notes)
 
 
-def test_the_briefing_side_wins_over_the_baseline():
+def test_the_briefing_names_the_side_of_a_marker_on_a_baseline():
     s = import_m44(_file([{"row": 8, "col": 10, "tags": [{"name": "tag4"}]}],
                          victory="Exit markers are in effect on the road hex, for the Allied "
                                  "forces."))
