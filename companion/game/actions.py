@@ -139,6 +139,9 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
                        "a decoy)"),),
     "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "
                    "(off: off the board)"),),
+    "winter_loss": (_f("unit", "text", means="the unit of yours that loses a figure to General "
+                       "Winter"),
+                    _f("hex", "text", means="or the hex it stands on, as tapped on the board")),
 })
 
 

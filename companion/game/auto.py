@@ -138,7 +138,7 @@ class AutoPlayer:
                     and not card_rules.card(c).reaction]
             card = self._choose_card(st, sure or held or None)
             return {"do": "commissar_card", "card": card}
-        for act in ("airdrop", "seal_cave", "heal", "resupply"):
+        for act in ("airdrop", "winter_loss", "seal_cave", "heal", "resupply"):
             if act in actions:
                 found = [c for c in legal.candidates() if c["do"] == act]
                 if found:

@@ -73,9 +73,10 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "the attacker advances or stays"),
     PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
               "the unit's owner)", "the dice are read"),
-    PhaseRule(Phase.RULE_STEP, ("mine_number", "airdrop"), "the owner of the unit that "
-              "entered; the side that drops", "the mine's number is given; where the dropped "
-              "figures landed is given"),
+    PhaseRule(Phase.RULE_STEP, ("mine_number", "airdrop", "winter_loss"), "the owner of the "
+              "unit that entered; the side that drops; the side the cold hits",
+              "the mine's number is given; where the dropped figures landed is given; the unit "
+              "that loses each figure to General Winter is chosen"),
     PhaseRule(Phase.OVER, (), "nobody", "the game is over"),
 )}
 
@@ -469,6 +470,10 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
         return ("mine_number", *undo)
     if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("airdrop"):
         return ("airdrop",)  # the figures are dropped on the table: nothing before to undo
+    if rs is not None and st.phase is Phase.RULE_STEP:
+        step = ruleflows.rule_actions(st)  # another scenario rule's step (General Winter's loss)
+        if step:
+            return step
     if rs is not None and rs.roll is not None:
         if st.phase is Phase.RULE_DICE:
             return ("dice", *undo)

@@ -306,6 +306,27 @@ def _game_over(d: dict[str, Any], n: Namer) -> str:
             f"(Allies-Axis; {n.words(str(d['reason']))}).")
 
 
+def _not_played(d: dict[str, Any]) -> str:
+    """What the scenario asks that no rule of the app plays, said once when the game starts
+    (the check's errors: a briefing's action card, a troop or terrain not played yet), so that
+    the players play it at the table."""
+    from companion.scenarios.check import errors
+    from companion.scenarios.jsonformat import from_dict
+
+    try:
+        found = errors(from_dict(d["scenario"]))
+    except Exception:  # a log written by another version: the game goes on, unexplained
+        return ""
+    if not found:
+        return ""
+    said = []
+    for p in found:
+        where = p.where if p.where and "." not in p.where else ""
+        said.append(f"{p.message} ({where})" if where else p.message)
+    return (". Not played by the app, play it at the table: "
+            + "; ".join(dict.fromkeys(said)) + ".")
+
+
 def _about(d: dict[str, Any]) -> list[str]:
     """The units an air event is about (its purpose names them by id)."""
     return [str(x) for x in [d.get("unit"), d.get("plane"), d.get("attacker"), d.get("target"),
@@ -313,7 +334,8 @@ def _about(d: dict[str, Any]) -> list[str]:
 
 
 _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
-    "game_started": lambda d, n: f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}",
+    "game_started": lambda d, n: (f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}"
+                                  + _not_played(d)),
     "card_played": lambda d, n: f"{side_words(d['side'])} play {_card_name(d['card'])}.",
     "units_ordered": lambda d, n: (f"Ordered: {_list(n.unit(u) for u in d['units']) or 'no unit'}"
                                    + (f" ({count(d['lost'], 'order')} lost)" if d.get("lost")
@@ -424,6 +446,15 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
                                      f"{d['hex']}: the mine is turned over."),
     "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "
                                    + ("decoy (0)." if not d["value"] else f"{d['value']}.")),
+    "winter_rolled": lambda d, n: (f"General Winter: {_faces(d['faces'])} — "
+                                   + (f"the {d['side'].title()} must take "
+                                      f"{count(d['losses'], 'figure')} from their units."
+                                      if d["losses"] else "no figure lost.")),
+    "winter_loss": lambda d, n: (f"The cold takes a figure of the {n.unit(d['unit'])}"
+                                 + (", eliminated." if d.get("eliminated") else ".")),
+    "banned_card_replaced": lambda d, n: (f"{side_words(d['side'])} may not play the card they "
+                                          "drew in this scenario: it is discarded and another "
+                                          "drawn."),
     "high_command_discard": lambda d, n: ("Italian High Command: the Axis discard a command card "
                                           "at random." if d.get("discards") else
                                           "Italian High Command: the Axis keep their last cards."),

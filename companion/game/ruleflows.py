@@ -16,6 +16,7 @@ on ``GameState.rules_state.roll``, its rid from ``session.next_rid``); the phase
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from companion.game.state import GameState, Phase
 from companion.rules import (
     airdrop,
     camouflage,
+    card_bans,
     caves,
     commissar,
     desert,
@@ -38,6 +40,7 @@ from companion.rules import (
     hq,
     night,
     supply_trucks,
+    winter,
 )
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
@@ -1374,6 +1377,172 @@ class DeckEndFlow(ScenarioRuleFlow):
                                   f"game ends and {who}{left}."))
 
 
+# --- General Winter: the cold takes figures at the start of a side's turn -------------------
+def _winter_loss(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    due = _rs(st).data.get("winter")
+    if st.phase is not Phase.RULE_STEP or not due:
+        raise IllegalAction("no General Winter loss is due")
+    side = Side(str(due["side"]))
+    uid = a.get("unit")
+    if uid is None and a.get("hex"):  # a hex tapped on the board
+        try:
+            h = st.board.parse(str(a["hex"]))
+        except ValueError as exc:
+            raise IllegalAction(f"hex: {exc}") from None
+        at = st.position.unit_at(h)
+        uid = at.id if at is not None else None
+        if uid is None:
+            raise IllegalAction(f"hex: no unit on {st.hex_name(h)}; tap a unit of the "
+                                f"{side.value.title()}")
+    if uid is None:
+        raise IllegalAction("unit (or hex): the unit of yours that loses the figure")
+    why = winter.loss_problem(st.position, side, str(uid))
+    if why is not None:
+        raise IllegalAction(why)
+    unit = st.position.units[str(uid)]
+    eliminated = unit.figures <= 1
+    last = eliminated and not any(u.side is side and u.id != unit.id
+                                  for u in st.position.units.values())
+    yield "winter_loss", {"unit": unit.id, "hex": st.hex_name(unit.hex), "side": side.value,
+                          "eliminated": eliminated, "medal_to": side.other.value,
+                          "left": int(due["left"]) - 1, "last": last}
+
+
+class WinterFlow(ScenarioRuleFlow):
+    """General Winter (4717 Nach Moskau): at the start of each of its turns a side rolls 2
+    dice; for each grenade it takes a figure from a unit of its choice, one at a time, a unit so
+    wiped out a medal for the other side."""
+
+    name = "winter"
+    roll_kinds = ("winter",)
+    handlers: Mapping[str, Handler] = {"winter_loss": _winter_loss}
+
+    def applies(self, st: GameState) -> bool:
+        return winter.VARIANT in st.scenario.variants
+
+    @staticmethod
+    def side(st: GameState) -> Side:
+        return winter.roller(st.scenario.variants.get(winter.VARIANT, ""))
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        side = self.side(st)
+        # the start of its turn: no card played yet, no other rule's step or roll waiting
+        if (st.phase is not Phase.PLAY_CARD or st.active is not side or st.card is not None
+                or rs.roll is not None or int(rs.data.get("winter_turn", -1)) == st.turn):
+            return
+        yield _roll_due(session, "winter", winter.DICE, side,
+                        "General Winter: each grenade costs you a figure", "play_card",
+                        turn=st.turn,
+                        explain=["the cold: for each grenade rolled, take 1 figure from a unit "
+                                 "of your choice", "a unit wiped out so is a medal for the "
+                                 f"{side.other.value.title()}"])
+
+    def apply_roll(self, session: GameSession) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        assert rs.roll is not None and rs.roll.faces is not None
+        faces = [str(f) for f in rs.roll.faces]
+        yield "winter_rolled", {"faces": faces, "losses": winter.losses(faces),
+                                "side": self.side(st).value, "turn": st.turn,
+                                "then": rs.roll.then}
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        rs = st.rules_state
+        return ("winter_loss",) if (st.phase is Phase.RULE_STEP and rs is not None
+                                    and rs.data.get("winter")) else ()
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        d = _rs(st).data.get("winter")
+        if st.phase is not Phase.RULE_STEP or not d:
+            return _roll_prompt(legal, due, self.roll_kinds)
+        side = Side(str(d["side"]))
+        left = int(d["left"])
+        own = tuple(st.hex_name(u.hex) for u in st.position.units.values() if u.side is side)
+        return Prompt("rule_step", side.value,
+                      f"{side.value.title()}: General Winter — take 1 figure from a unit of "
+                      f"yours ({_words(left, 'figure')} to take): tap it.", legal.actions,
+                      highlight=own,
+                      detail=(f"A unit wiped out so is a medal for the "
+                              f"{side.other.value.title()}.",),
+                      pick=HexPick("winter_loss", "hex", 1,
+                                   what=f"the unit of yours that loses a figure to General "
+                                        f"Winter ({left} to take)"))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        d = _rs(st).data.get("winter")
+        if "winter_loss" not in legal.actions or not d:
+            return []
+        side = Side(str(d["side"]))
+        units = sorted((u for u in st.position.units.values() if u.side is side),
+                       key=lambda u: (-u.figures, u.id))
+        return [{"do": "winter_loss", "unit": u.id} for u in units]
+
+
+# --- command cards a side may not play -------------------------------------------------------
+class CardBanFlow(ScenarioRuleFlow):
+    """A card a scenario bars a side from playing (5142: the Allies may not play Air Power): it
+    may not be played; drawn into that side's hand, it is discarded and another drawn."""
+
+    name = "card_bans"
+
+    def applies(self, st: GameState) -> bool:
+        return bool(st.scenario.variants.get(card_bans.VARIANT))
+
+    @staticmethod
+    def bans(st: GameState) -> frozenset[tuple[Side, str]]:
+        return card_bans.parse(st.scenario.variants.get(card_bans.VARIANT, ""))
+
+    def card_problem(self, st: GameState, card_id: str) -> str | None:
+        if (st.active, card_id) in self.bans(st):
+            return (f"{card_rules.card(card_id).name}: the {st.active.value.title()} may not "
+                    "play it in this scenario (drawn, it is discarded and another drawn)")
+        return None
+
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        why = self.card_problem(st, card_id)
+        if why is not None:
+            raise IllegalAction(why)
+        return {}
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.deck is None or st.phase is Phase.OVER or not any(
+                e.kind in ("game_started", "turn_ended", "banned_card_replaced", "hq_retaken")
+                for e in events):
+            return
+        for side, card_id in sorted(self.bans(st)):
+            hand = st.hands.get(side, [])
+            if card_id not in hand:
+                continue
+            data: dict[str, Any] = {"side": side.value, "card": card_id}
+            if st.deck:
+                data["drawn"] = st.deck[0]
+            else:  # the deck ran out: the discards (this card with them) are reshuffled
+                pool = [*st.discard, card_id]
+                random.Random(f"{st.options.get('seed', 0)}:ban-reshuffle:{st.turn}").shuffle(pool)
+                data["reshuffled"] = pool
+                data["drawn"] = next((c for c in pool if c != card_id), None)
+            yield "banned_card_replaced", data
+            return  # the next card drawn is looked at after this one is recorded
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        st = legal.state
+        if p.kind != "play_card":
+            return p
+        mine = sorted(c for s, c in self.bans(st) if s is st.active)
+        if not mine:
+            return p
+        names = ", ".join(card_rules.card(c).name for c in mine)
+        return replace(p, detail=(*p.detail, f"The {st.active.value.title()} may not play "
+                                  f"{names} in this scenario: drawn, it is discarded and another "
+                                  "card drawn."))
+
+
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
 # variant -> the unit type whose every figure exiting is a medal (6380 Noville to Foy's trucks)
@@ -1383,8 +1552,8 @@ EXIT_FIGURE_MEDALS: Mapping[str, str] = {"supply_truck_exit_per_figure": "supply
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), TruckFlow(), ResupplyFlow(),
-    CamouflageFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), WinterFlow(), CardBanFlow(),
+    TruckFlow(), ResupplyFlow(), CamouflageFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

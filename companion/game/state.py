@@ -202,7 +202,7 @@ def scenario_objectives(scenario: Scenario) -> list[victory.Objective]:
         out.append(victory.Objective(
             id=o.id, kind=victory.ObjectiveKind(o.kind.value),
             hexes=tuple(board.parse(h) for h in o.hexes), side=side, medals=o.medals,
-            hexes_needed=needed, at_turn_start=o.at_turn_start,
+            hexes_needed=needed, at_turn_start=o.at_turn_start, at_turn_end=o.at_turn_end,
         ))
     by_side: dict[Side, list[Hex]] = {}
     for e in scenario.exits:
@@ -1206,6 +1206,55 @@ def _truck_medals(state: GameState, d: dict[str, Any]) -> None:
         held[str(d["trucks_of"])] = int(d["held"])
         state.rules_state.data["truck_medals"] = held
         state.rules_state.data["truck_exited"] = dict(d.get("exited", {}))
+
+
+@_kind("winter_rolled", "General Winter: the dice rolled at the start of a side's turn; each "
+       "grenade a figure it must take from a unit of its choice", Undo.BARRIER)
+def _winter_rolled(state: GameState, d: dict[str, Any]) -> None:
+    rs = _rule_roll_done(state)
+    rs.data["winter_turn"] = int(d["turn"])
+    if int(d["losses"]) > 0:
+        rs.data["winter"] = {"side": d["side"], "left": int(d["losses"]), "then": d.get(
+            "then", state.phase.value)}
+        state.phase = Phase.RULE_STEP
+
+
+@_kind("winter_loss", "General Winter: a figure taken from a unit its side chose; a unit wiped "
+       "out is a medal for the other side", Undo.BARRIER, board=True)
+def _winter_loss(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    due = rs.data.get("winter") or {}
+    unit = state.position.units.get(d["unit"])
+    if unit is not None:
+        if d.get("eliminated"):
+            _eliminate(state, d["unit"], Side(d["medal_to"]))
+        else:
+            unit.figures -= 1
+    left = int(due.get("left", 1)) - 1
+    if left > 0 and not d.get("last"):
+        rs.data["winter"] = {**due, "left": left}
+        return
+    rs.data.pop("winter", None)
+    state.phase = Phase(due.get("then", "play_card"))
+
+
+@_kind("banned_card_replaced", "a side drew a command card the scenario bars it from playing: "
+       "it is discarded and another drawn", Undo.NEUTRAL)
+def _banned_card_replaced(state: GameState, d: dict[str, Any]) -> None:
+    hand = state.hands.get(Side(d["side"]))
+    card = d["card"]
+    if hand is None or state.deck is None or card not in hand:
+        return
+    hand.remove(card)
+    state.discard.append(card)
+    if d.get("reshuffled") is not None:
+        state.deck = list(d["reshuffled"])
+        state.discard = []
+    drawn = d.get("drawn")
+    if drawn and drawn in state.deck:
+        state.deck.remove(drawn)
+        hand.append(drawn)
 
 
 @_kind("high_command_discard", "Italian High Command: an Axis unit was eliminated; while they "

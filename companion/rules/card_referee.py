@@ -373,7 +373,7 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
 
 
 _OBJECTIVE_FIELDS = {"id", "kind", "hexes", "side", "medals", "hexes_needed", "at_turn_start",
-                     "initial", "majority"}
+                     "at_turn_end", "initial", "majority"}
 
 
 def _objective(query: Query, raw: object, path: str) -> Objective:
@@ -407,12 +407,15 @@ def _objective(query: Query, raw: object, path: str) -> Objective:
     at_start = raw.get("at_turn_start", False)
     if not isinstance(at_start, bool):
         raise QueryError(f"{path}.at_turn_start", "expected true or false")
+    at_end = raw.get("at_turn_end", False)
+    if not isinstance(at_end, bool):
+        raise QueryError(f"{path}.at_turn_end", "expected true or false")
     rules = tuple(r.value for r in MajorityRule)
     majority = raw.get("majority", MajorityRule.MORE_THAN_HALF.value)
     if majority not in rules:
         raise QueryError(f"{path}.majority", f"allowed: {', '.join(rules)}")
     return Objective(raw["id"], ObjectiveKind(raw["kind"]), parsed, side, medals, needed,
-                     at_start, initial, MajorityRule(majority))
+                     at_start, initial, MajorityRule(majority), at_end)
 
 
 def _per_side(body: dict[str, Any], key: str, path: str) -> dict[Side, int]:

@@ -269,6 +269,18 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "deck. Should the command card deck run out of cards and the Allied player has "
                "not won, the battle ends as an Axis player victory\": the side named wins, else "
                "the side with more medals"),
+    RuleVariant(
+        "general_winter", "General Winter", side_from_option=True,
+        played_by="companion.game.ruleflows.WinterFlow",
+        source="4717 Nach Moskau's briefing: at the start of each of its turns the side rolls 2 "
+               "dice and loses a figure of a unit of its choice per grenade; a unit so wiped "
+               "out is a medal for the other side (companion.rules.winter)"),
+    RuleVariant(
+        "banned_cards", "Command cards a side may not play",
+        played_by="companion.game.ruleflows.CardBanFlow",
+        source="5142 Counter-attack of the BEF's briefing: \"The 'Air Power' card cannot be "
+               "played by the Allied player. If he draws it, he must immediately discard it and "
+               "draw a new one\" (companion.rules.card_bans)"),
 )}
 
 

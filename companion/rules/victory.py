@@ -50,6 +50,9 @@ class Objective:
     ``at_turn_start`` (sudden death) means the condition is checked only at the start of the
     side's turn, for scenarios that say so; the Air Pack term itself ends the game "as soon
     as" the condition holds.
+    ``at_turn_end`` (sudden death) checks it only at the end of the side's own turn, when the
+    turn passes (23 Toulon: "If Allied units occupy 3 town hexes in Toulon at the end of their
+    turn, they win immediately").
     ``initial`` (last to occupy) is the side credited before anyone enters the hex.
     """
 
@@ -62,6 +65,7 @@ class Objective:
     at_turn_start: bool = False
     initial: Side | None = None
     majority: MajorityRule = MajorityRule.MORE_THAN_HALF
+    at_turn_end: bool = False
 
     def claimable_by(self, side: Side) -> bool:
         return self.side is None or self.side is side
@@ -223,7 +227,8 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
 
     Records permanent captures, last-to-occupy changes and sudden-death wins. ``active`` is the
     side whose turn it is; ``turn_start`` True when called at the start of that side's turn
-    (sudden-death objectives marked ``at_turn_start`` are checked only then, for that side).
+    (sudden-death objectives marked ``at_turn_start`` are checked only then, for that side;
+    those marked ``at_turn_end`` only then too, for the side whose turn has just ended).
     """
     permanent = dict(ledger.permanent)
     last = dict(ledger.last_occupant)
@@ -242,13 +247,15 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
             if len(on) == 1 or (on and last.get(obj.id) not in on):
                 last[obj.id] = on[0]
         elif obj.kind is ObjectiveKind.SUDDEN_DEATH and sudden is None:
-            if obj.at_turn_start and not turn_start:
+            if (obj.at_turn_start or obj.at_turn_end) and not turn_start:
                 continue
             for s in _SIDES:
                 if not obj.claimable_by(s):
                     continue
                 if obj.at_turn_start and active is not None and s is not active:
                     continue
+                if obj.at_turn_end and active is not None and s is active:
+                    continue  # checked for the side whose turn has just ended
                 held = sum(1 for h in obj.hexes if holder(position, h) is s)
                 need = len(obj.hexes) if obj.hexes_needed is None else obj.hexes_needed
                 if held >= need:

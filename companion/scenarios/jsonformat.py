@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section, hill317, victory
+from companion.rules import card_bans, empty_section, hill317, victory
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
 from companion.rules.variants import VARIANTS
@@ -25,6 +25,7 @@ from companion.scenarios.model import (
     AirSetup,
     BoardFace,
     ExitHex,
+    MapLabel,
     Objective,
     ObjectiveKind,
     Scenario,
@@ -131,7 +132,7 @@ def from_dict(data: Any) -> Scenario:
     """The scenario a parsed JSON document describes; ScenarioError names the first bad field."""
     top = _obj(data, "", {"format", "version", "id", "text", "board", "sides", "starts", "air",
                           "terrain", "units", "objectives", "exits", "date", "front", "notes",
-                          "variants", "airdrops"})
+                          "variants", "airdrops", "labels"})
     if top.get("format") != FORMAT_NAME:
         raise ScenarioError("format", f"must be {FORMAT_NAME!r} (is this a scenario file?)")
     if "version" not in top:
@@ -254,7 +255,7 @@ def from_dict(data: Any) -> Scenario:
     for i, entry in enumerate(_list(top.get("objectives", []), "objectives")):
         p = _join("objectives", i)
         e = _obj(entry, p, {"id", "kind", "hexes", "sides", "medals", "hexes_needed",
-                            "at_turn_start", "label"})
+                            "at_turn_start", "at_turn_end", "label"})
         for required in ("kind", "hexes"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -281,6 +282,7 @@ def from_dict(data: Any) -> Scenario:
             hexes_needed=needed,
             at_turn_start=_bool(e.get("at_turn_start", False), _join(p, "at_turn_start")),
             label=_str(e.get("label", ""), _join(p, "label")),
+            at_turn_end=_bool(e.get("at_turn_end", False), _join(p, "at_turn_end")),
         ))
 
     exits: list[ExitHex] = []
@@ -319,6 +321,12 @@ def from_dict(data: Any) -> Scenario:
             except victory.VictoryError as exc:
                 raise ScenarioError(_join("variants", name), str(exc)) from None
             continue
+        if name == card_bans.VARIANT:
+            try:  # "side:card,..." (companion.rules.card_bans)
+                card_bans.parse(who)
+            except card_bans.CardBanError as exc:
+                raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
         if who not in ("", "allies", "axis", "all"):
             raise ScenarioError(_join("variants", name),
                                 f"{who!r} is not allowed; allowed: allies, axis, all, \"\"")
@@ -336,11 +344,20 @@ def from_dict(data: Any) -> Scenario:
             center=None if center is None else _hex(board, center, _join(p, "center")),
             range=None if d.get("range") is None else _int(d["range"], _join(p, "range"), 0, 30),
             nation=_opt_str(d.get("nation"), _join(p, "nation"))))
+    labels = []
+    for i, raw in enumerate(_list(top.get("labels", []), "labels")):
+        p = _join("labels", i)
+        d = _obj(raw, p, {"hex", "text"})
+        for required in ("hex", "text"):
+            if required not in d:
+                raise ScenarioError(_join(p, required), "is missing")
+        labels.append(MapLabel(_hex(board, d["hex"], _join(p, "hex")),
+                               _str(d["text"], _join(p, "text"))))
     return Scenario(
         id=sid, text=texts, board=kind, face=face, bottom=bottom, sides=sides, starts=starts,
         terrain=terrain, units=units, objectives=objectives, exits=exits, air=air,
         date=_opt_str(top.get("date"), "date"), front=_opt_str(top.get("front"), "front"),
-        notes=notes, variants=variants, airdrops=airdrops,
+        notes=notes, variants=variants, airdrops=airdrops, labels=labels,
     )
 
 
@@ -372,6 +389,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         out["airdrops"] = [{"side": d.side.value, "units": d.units, "unit": d.unit_type,
                             "center": d.center, "range": d.range, "nation": d.nation}
                            for d in s.airdrops]
+    if s.labels:
+        out["labels"] = [{"hex": lb.hex, "text": lb.text} for lb in s.labels]
     return out
 
 
@@ -425,6 +444,8 @@ def _objective_dict(o: Objective) -> dict[str, Any]:
         d["hexes_needed"] = o.hexes_needed
     if o.at_turn_start:
         d["at_turn_start"] = True
+    if o.at_turn_end:
+        d["at_turn_end"] = True
     if o.label:
         d["label"] = o.label
     return d

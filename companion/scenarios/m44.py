@@ -16,8 +16,9 @@ import re
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import empty_section, hill317
-from companion.rules.board import Board, Hex, HexNameError, Side
+from companion.rules import card_bans, empty_section, hill317
+from companion.rules import cards as card_rules
+from companion.rules.board import Board, Hex, HexNameError, Side, distance
 from companion.rules.camouflage import CAMOUFLAGE_BADGE
 from companion.rules.camouflage import VARIANT as CAMOUFLAGE_VARIANT
 from companion.rules.records import dataclass, replace
@@ -44,6 +45,7 @@ from companion.scenarios.m44_codes import (
     BOARD_TYPES,
     BRIEFING_RULES,
     CAMOUFLAGE_TAGS,
+    CARD_BAN_PATTERN,
     COSMETIC_TAGS,
     DECK_VARIANTS,
     EXIT_BRIEFINGS,
@@ -62,6 +64,8 @@ from companion.scenarios.m44_codes import (
     TERRAIN_CODES,
     TILE_BADGES,
     TILE_UNITS,
+    TOWN_SUDDEN_DEATH_PATTERN,
+    TOWN_TYPES,
     UNIT_BASES,
     TerrainCode,
 )
@@ -71,6 +75,7 @@ from companion.scenarios.model import (
     AirSetup,
     BoardFace,
     ExitHex,
+    MapLabel,
     Objective,
     ObjectiveKind,
     Scenario,
@@ -292,10 +297,12 @@ class _Importer:
 
         for j, cond in enumerate(self._victory_conditions(info)):
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
+        labels = self._labels(board_obj)
 
         air = self._air(info, units)
         variants = self._check_options(info)
-        terrain = self._briefing_rules(variants, terrain, units)
+        terrain = self._briefing_rules(variants, terrain, units, objectives)
+        objectives += self._town_sudden_death(labels, terrain, objectives)
         self._camouflage(units, variants)
         if told.exits_to_win is not None and EXITS_TO_WIN_VARIANT not in variants:
             variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(*told.exits_to_win)
@@ -321,7 +328,7 @@ class _Importer:
             starts=starts, terrain=terrain, units=units, objectives=objectives, exits=exits,
             air=air, date=date if isinstance(date, str) and date else None,
             front=front.lower() if isinstance(front, str) and front else None,
-            notes=self.notes, variants=variants, airdrops=self.airdrops,
+            notes=self.notes, variants=variants, airdrops=self.airdrops, labels=labels,
         )
 
     def _side(self, info: dict[str, Any], key: str, default: Side) -> Side:
@@ -499,7 +506,7 @@ class _Importer:
     def _exit_briefing(self) -> _ExitsTold:
         """What the briefing says of the exits (m44_codes.EXIT_BRIEFINGS): whose they are,
         whether a side wins only by exiting so many units, whether figures count."""
-        text = self._briefing()
+        text = self._briefing_text()
         side: Side | None = None
         to_win: tuple[Side, int] | None = None
         per_figure = ""
@@ -516,18 +523,6 @@ class _Importer:
                 to_win = (named, int(n) if n.isdigit() else NUMBER_WORDS[n])
             per_figure = per_figure or rule.per_figure
         return _ExitsTold(side, to_win, per_figure)
-
-    def _briefing(self) -> str:
-        """The briefing's English text (rules, victory, bonus), one line, bounded."""
-        text_obj = self.root.get("text")
-        if not isinstance(text_obj, dict):
-            return ""
-        en = text_obj.get("en")
-        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
-                                                     if isinstance(e, dict)][:1]
-        briefing = " ".join(str(e.get(k, "")) for e in entries for k in ("rules", "victory", "bonus")
-                            if isinstance(e.get(k), str))
-        return re.sub(r"\s+", " ", briefing)[:20000]
 
     def _exit_range(self, pictures: list[str], exits: list[ExitHex],
                     side: Side | None = None) -> list[str]:
@@ -808,13 +803,100 @@ class _Importer:
             return
         variants[empty_section.VARIANT] = rule
 
+    def _briefing_text(self, keys: tuple[str, ...] = ("rules", "victory", "bonus")) -> str:
+        """The briefing's ``keys`` (English, else the first language), as one line."""
+        text_obj = self.root.get("text")
+        if not isinstance(text_obj, dict):
+            return ""
+        en = text_obj.get("en")
+        entries = [en] if isinstance(en, dict) else [e for e in text_obj.values()
+                                                     if isinstance(e, dict)][:1]
+        briefing = " ".join(str(e.get(k, "")) for e in entries for k in keys
+                            if isinstance(e.get(k), str))
+        return re.sub(r"\s+", " ", briefing)[:20000]
+
+    def _labels(self, board_obj: dict[str, Any]) -> list[MapLabel]:
+        """The place names printed on the map (``board.labels``: row, col and lines of text)."""
+        out: list[MapLabel] = []
+        raw = board_obj.get("labels", [])
+        if isinstance(raw, dict) and "item" in raw:  # XML-style exports
+            raw = raw["item"]
+        if not isinstance(raw, list):
+            self.note("board.labels", "not a list of labels; left out")
+            return out
+        for i, entry in enumerate(raw):
+            path = f"board.labels[{i}]"
+            if not isinstance(entry, dict):
+                self.note(path, "not a label; left out")
+                continue
+            try:
+                h = Hex(_int(entry.get("col"), f"{path}.col"), _int(entry.get("row"), f"{path}.row"))
+            except ScenarioError:
+                self.note(path, "a label without its row and col; left out")
+                continue
+            text = entry.get("text")
+            lines = [text] if isinstance(text, str) else text if isinstance(text, list) else []
+            words = " ".join(str(t).strip() for t in lines if isinstance(t, str | int) and
+                             str(t).strip())
+            if not self.board.contains(h) or not words:
+                self.note(path, "a label off the board or without text; left out")
+                continue
+            out.append(MapLabel(self.board.name(h), words[:80]))
+        return out
+
+    def _town_sudden_death(self, labels: list[MapLabel], terrain: list[TerrainPiece],
+                           objectives: list[Objective]) -> list[Objective]:
+        """A sudden death the victory text sets on a named town (23 Toulon: "If Allied units
+        occupy 3 town hexes in Toulon at the end of their turn, they win immediately"): the town
+        hexes of the place the map's label names (those next to the label, and the town hexes
+        joined to them), as one group the side must hold that many of when its turn ends."""
+        text = self._briefing_text(("victory",))
+        out: list[Objective] = []
+        for m in re.finditer(TOWN_SUDDEN_DEATH_PATTERN, text, re.IGNORECASE):
+            name = m.group("place").strip().lower()
+            at = [self.board.parse(lb.hex) for lb in labels if lb.text.strip().lower() == name]
+            if not at:
+                self.note("text.victory", f"the sudden death in {m.group('place')!r} names a "
+                                          "place no label of the map shows; not played")
+                continue
+            towns = {self.board.parse(t.hex) for t in terrain if t.type in TOWN_TYPES}
+            group = {h for h in towns if any(distance(h, a) <= 1 for a in at)}
+            grow = list(group)
+            while grow:
+                h = grow.pop()
+                for n in self.board.neighbours(h):
+                    if n in towns and n not in group:
+                        group.add(n)
+                        grow.append(n)
+            needed = int(m.group("n"))
+            if len(group) < needed:
+                self.note("text.victory", f"the sudden death in {m.group('place')!r} asks "
+                                          f"{needed} town hexes; the map shows {len(group)} there; "
+                                          "not played")
+                continue
+            side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+            hexes = tuple(self.board.name(h) for h in sorted(group, key=lambda x: (x.row, x.col)))
+            same = [i for i, o in enumerate(objectives) if o.kind is ObjectiveKind.SUDDEN_DEATH
+                    and o.sides == (side,) and set(o.hexes) == set(hexes)]
+            if same:  # the file's own condition (29 Saverne Gap): checked when the turn ends
+                for i in same:
+                    objectives[i] = replace(objectives[i], at_turn_end=True,
+                                            label=objectives[i].label or m.group("place").strip())
+                continue
+            out.append(Objective(
+                id=f"o{len(objectives) + len(out) + 1}", kind=ObjectiveKind.SUDDEN_DEATH,
+                hexes=hexes, sides=(side,), hexes_needed=needed, at_turn_end=True,
+                label=m.group("place").strip()))
+        return out
+
     def _briefing_rules(self, variants: dict[str, str], terrain: list[TerrainPiece],
-                        units: list[UnitSetup]) -> list[TerrainPiece]:
+                        units: list[UnitSetup],
+                        objectives: list[Objective] | None = None) -> list[TerrainPiece]:
         """The rules a file names only in its briefing (m44_codes.BRIEFING_RULES), played:
         variants switched on (an option the file also sets wins), terrain played as another."""
-        if not isinstance(self.root.get("text"), dict):
+        briefing = self._briefing_text()
+        if not briefing:
             return terrain
-        briefing = self._briefing()
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
@@ -825,10 +907,28 @@ class _Importer:
             if rule.terrain_from:
                 terrain = [replace(t, type=rule.terrain_to) if t.type == rule.terrain_from else t
                            for t in terrain]
+            if rule.sudden_death_for and objectives is not None:
+                # the side's medal objectives win the game at once (4717: "The Allied player
+                # suffers Sudden Death the instant a German unit enters the Moscow hex marked
+                # with a Medal")
+                objectives[:] = [replace(o, kind=ObjectiveKind.SUDDEN_DEATH)
+                                 if o.sides == (Side(rule.sudden_death_for),) else o
+                                 for o in objectives]
             if rule.unit_from:
                 units[:] = [replace(u, type=rule.unit_to)
                             if u.type in rule.unit_from and u.side.value == rule.unit_side else u
                             for u in units]
+        bans = []
+        for m in re.finditer(CARD_BAN_PATTERN, briefing, re.IGNORECASE):
+            try:
+                card_id = card_rules.card(m.group("card")).id
+            except card_rules.CardError:
+                self.note("text.rules", f"the briefing bars a card no deck holds: "
+                                        f"{m.group('card')!r}")
+                continue
+            bans.append(("axis" if m.group("side").lower() == "axis" else "allies", card_id))
+        if bans and card_bans.VARIANT not in variants:
+            variants[card_bans.VARIANT] = card_bans.encode(bans)
         if BRITISH_VARIANT in variants and not any(
                 u.nation in BRITISH_NATIONS for u in units if u.side is Side.ALLIES):
             # the Commonwealth's rules are on but no unit is written as British (bga-memoir

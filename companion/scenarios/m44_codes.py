@@ -362,6 +362,7 @@ class BriefingRule:
     unit_to: str = ""
     unit_side: str = ""
     not_played: str = ""  # an action card the briefing names that no rule of ours plays
+    sudden_death_for: str = ""  # that side's medal objectives win the game at once
 
 
 BRIEFING_RULES: tuple[BriefingRule, ...] = (
@@ -404,6 +405,13 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
                  variant="no_kill_medals", side="allies"),
     BriefingRule(r"\baxis units (killed|eliminated) give the allied player no medals?",
                  variant="no_kill_medals", side="axis"),
+    # no public text of these two action cards was found (docs/rules-sources.md): said, not
+    # guessed (4086 Opportunity at Falaise, 23806 German Counterattack at Chaumont)
+    BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",
+                 not_played="smoke screen (Actions 21)"),
+    BriefingRule(r"\bwinter weather\W{0,3}\s*(rules\s*)?\(?actions? ?26\b"
+                 r"|\bactions? ?26 ?[-\u2013?]+ ?winter",
+                 not_played="winter weather (Actions 26)"),
     BriefingRule(r"\ball the allied units are french resistance",
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),
@@ -411,4 +419,30 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # hex that is a fordable stream, but must stop": the Pacific Theater's fordable stream
     BriefingRule(r"\bis a fordable (river|stream)\b", terrain_from="river",
                  terrain_to="fordable_stream"),
+    # bga-memoir 4717 Nach Moskau: "'General Winter' rules are in effect. At the start of each
+    # of his turn, the Axis player rolls 2 dice. For any Grenade roll, he must remove 1 figure"
+    BriefingRule(r"\bgeneral winter\W{0,3}\s*rules (are|is) in effect.{0,200}?\ballied player "
+                 r"rolls", variant="general_winter", side="allies"),
+    BriefingRule(r"\bgeneral winter\W{0,3}\s*rules (are|is) in effect", variant="general_winter",
+                 side="axis"),
+    # 4717 Nach Moskau: "The Allied player suffers Sudden Death the instant a German unit enters
+    # the Moscow hex marked with a Medal" (the file writes a plain Axis medal there)
+    BriefingRule(r"\bsuffers? sudden death the instant an? (german|axis|italian|japanese) units? "
+                 r"enters? the [^.]{0,60}?hexe?s? marked with an? (victory |objective )?medal",
+                 sudden_death_for="axis"),
+    BriefingRule(r"\bsuffers? sudden death the instant an? (allied|american|british|russian|soviet|"
+                 r"us|french) units? enters? the [^.]{0,60}?hexe?s? marked with an? "
+                 r"(victory |objective )?medal", sudden_death_for="allies"),
 )
+# bga-memoir 5142: 'The "Air Power" card cannot be played by the Allied player. If he draws it,
+# he must immediately discard it and draw a new one.' (companion.rules.card_bans)
+CARD_BAN_PATTERN = (r"\bthe \W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card (cannot|can not|may "
+                    r"not) be played by the (?P<side>allied|allies|axis) player")
+# bga-memoir 23 Toulon, 29 Saverne Gap: "If Allied units occupy 3 town hexes in Toulon at the
+# end of their turn, they win immediately" (the place is a label of the map)
+TOWN_SUDDEN_DEATH_PATTERN = (r"\bif (?P<side>allied|axis) units occupy (?P<n>\d+) town hexes in "
+                             r"(?P<place>[A-Z][\w' .-]{1,40}?) at the end of their turn, they win "
+                             r"immediately")
+# the terrain of "town hexes": towns and villages of every front
+TOWN_TYPES = frozenset({"town", "buildings", "village", "winter_village", "desert_village",
+                        "hill_village"})

@@ -142,6 +142,7 @@ class Objective:
     hexes_needed: int = 1  # hexes of the group a side must hold (1 for a single hex)
     at_turn_start: bool = False  # counted only at the start of the holder's turn
     label: str = ""
+    at_turn_end: bool = False  # (sudden death) checked only at the end of the holder's turn
 
 
 @dataclass(slots=True)
@@ -165,6 +166,14 @@ class AirSetup:
     rules: AirRules | None = None
     front: str | None = None  # New Flight Plan air superiority: "western", "eastern", ...
     year: int | None = None
+
+
+@dataclass(slots=True)
+class MapLabel:
+    """A place name printed on the scenario's map (the editor's ``board.labels``: "Toulon")."""
+
+    hex: str
+    text: str
 
 
 @dataclass(slots=True)
@@ -213,6 +222,7 @@ class Scenario:
     # ("allies", "axis") or "" for both / not side-bound.
     variants: dict[str, str] = field(default_factory=dict)
     airdrops: list[Airdrop] = field(default_factory=list)  # in the order they are dropped
+    labels: list[MapLabel] = field(default_factory=list)  # place names on the map
 
     @property
     def geometry(self) -> Board:

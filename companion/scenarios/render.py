@@ -156,7 +156,8 @@ def summary(s: Scenario, lang: str = "en") -> str:
             worth = "wins the game" if o.kind is ObjectiveKind.SUDDEN_DEATH else \
                 f"{o.medals} medal{'s' if o.medals != 1 else ''}"
             label = f" {o.label}" if o.label else ""
-            turn = ", counted at turn start" if o.at_turn_start else ""
+            turn = ", counted at turn start" if o.at_turn_start else \
+                ", checked at the end of the side's turn" if o.at_turn_end else ""
             out.append(f"  {o.id}{label}: {o.kind.value.replace('_', ' ')} "
                        f"{' '.join(o.hexes)}{need} - {who}, {worth}{turn}")
     if s.exits:

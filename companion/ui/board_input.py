@@ -30,10 +30,11 @@ STEP_WORDS: dict[str, str] = {
     "heal": "Heal",
     "seal_cave": "Seal the cave",
     "airdrop": "Airdrop",
+    "winter_loss": "General Winter takes a figure from",
 }
 _STEP_WORDS = (_("off the board"), _("The mine turned over shows"), _("Under the Commissar chip"),
                _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"),
-               _("Airdrop"))
+               _("Airdrop"), _("General Winter takes a figure from"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))
@@ -203,6 +204,12 @@ class BoardInput(TableBase):
             label = o.label or o.id
             worth = _("wins the game") if o.kind.value == "sudden_death" else \
                 f"{o.medals} " + (_("medal") if o.medals == 1 else _("medals"))
+            if o.kind.value == "sudden_death" and 1 < o.hexes_needed < len(o.hexes):
+                worth = _("holding") + f" {o.hexes_needed} " + _("of them wins the game")
+            if o.at_turn_end:
+                worth += " " + _("at the end of its turn")
+            elif o.at_turn_start:
+                worth += " " + _("at the start of its turn")
             now = f" - {_('held by')} {held[o.id].title()}" if o.id in held else ""
             out.append(f"{label} ({', '.join(o.hexes)}): {who}, {worth}{now}")
         for x in st.scenario.exits:

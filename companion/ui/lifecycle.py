@@ -513,8 +513,8 @@ class TableLifecycle(TableBase):
             self.selected = None
         if action.get("do") in ("order", "undo"):
             self.picked = []
-        if p is None or p.pick is None:
-            self.landed = []
+        if p is None or p.pick is None or p.pick.action == action.get("do"):
+            self.landed = []  # a step answered (the next drop, the next loss starts with none)
         self.clear_air()
         self._after_change()
         return True

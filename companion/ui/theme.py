@@ -79,6 +79,40 @@ def family(terrain: str) -> str:
     return SYMBOL_FAMILY.get(terrain, terrain)
 
 
+# Terrain the board has no picture of its own for: the pictures it is drawn with, and the word
+# written on the hex so that the players see what the game thinks is there (a factory is a town
+# to the eye, and plays as its own card).
+DRAWN_LIKE: dict[str, tuple[str, ...]] = {
+    "mountain": ("hill",), "impassable_hill": ("hill",), "impassable_blocking_hill": ("hill",),
+    "steep_hill": ("hill",), "ridge": ("hill",), "escarpment": ("hill",), "cliff": ("hill",),
+    "sea_bluff": ("hill",), "cave": ("hill",), "mountain_cave": ("hill",),
+    "hill_forest": ("hill", "forest"), "hill_village": ("hill", "town"),
+    "fortress": ("town",), "barracks": ("town",), "cemetery": ("town",), "factory": ("town",),
+    "lighthouse": ("town",), "power_plant": ("town",), "supply_depot": ("town",),
+    "prison_camp": ("town",), "radar_station": ("town",), "headquarters": ("town",),
+    "hospital": ("town",), "ruins": ("town",), "dam": ("town",),
+    "rice_paddies": ("marsh",), "oasis": ("forest",), "oasis_recovery": ("forest",),
+    "coast": ("beach",), "aircraft_carrier": ("airfield",),
+}
+TERRAIN_WORDS: dict[str, str] = {
+    "mountain": "mountain", "impassable_hill": "impassable", "impassable_blocking_hill":
+    "impassable", "steep_hill": "steep hill", "ridge": "ridge", "escarpment": "escarpment",
+    "cliff": "cliff", "sea_bluff": "bluff", "cave": "cave", "mountain_cave": "cave",
+    "fortress": "fortress", "barracks": "barracks", "cemetery": "cemetery", "factory": "factory",
+    "lighthouse": "lighthouse", "power_plant": "power plant", "supply_depot": "depot",
+    "prison_camp": "camp", "radar_station": "radar", "headquarters": "HQ", "hospital": "hospital",
+    "ruins": "ruins", "dam": "dam", "rice_paddies": "paddies", "oasis": "oasis",
+    "oasis_recovery": "oasis", "coast": "coast", "aircraft_carrier": "carrier",
+    "trenches": "trenches", "sea_wall": "sea wall", "pier": "pier", "ravine": "ravine",
+    "fordable_stream": "fordable",
+}
+
+
+def families(terrain: str) -> tuple[str, ...]:
+    """The pictures a piece of terrain is drawn with."""
+    return DRAWN_LIKE.get(terrain) or (family(terrain),)
+
+
 def board_aspect(board: Board) -> float:
     """Width over height of a board drawn with pointy-top hexes (its natural proportions)."""
     cols = board.max_col + 2
@@ -193,7 +227,7 @@ class HexLayout:
 
 
 # --- roads, rails and rivers: lines from hex centre to the neighbours that continue them -------
-WATER_LINES = frozenset({"river", "frozen_river", "wadi"})  # drawn as a flowing line
+WATER_LINES = frozenset({"river", "frozen_river", "wadi", "fordable_stream", "ravine"})  # a line
 WATER_BODIES = frozenset({"lake", "pond", "ocean"})  # drawn as water filling the hex
 ROADS = frozenset({"road", "hill_road", "roadblock"})
 RAILS = frozenset({"railway", "railway_station"})
@@ -252,7 +286,7 @@ def line_links(board: Board, by_hex: dict[str, list[str]],
     members = _members(by_hex, board)
     towns: set[Hex] = set()
     for n, ts in by_hex.items():
-        if any(family(t) == "town" for t in ts) and n in board.tables.by_name:
+        if any("town" in families(t) for t in ts) and n in board.tables.by_name:
             towns.add(board.tables.by_name[n])
     orientation = orientation or {}
 

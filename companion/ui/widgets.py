@@ -368,8 +368,8 @@ class HexBoard(StencilView):
         for h in shown:
             pieces = by_hex.get(board.name(h), [])
             raw_of[h] = {p.type for p in pieces}
-            types_of[h] = [theme.family(p.type) for p in pieces
-                           if p.type not in theme.WATER_BODIES]
+            types_of[h] = [f for p in pieces if p.type not in theme.WATER_BODIES
+                           for f in theme.families(p.type)]
         ocean_label = theme.hex_label_colour(theme.TERRAIN_FILL["ocean"])
         face_label = theme.hex_label_colour(face)
         b = ShapeBatch()
@@ -387,10 +387,28 @@ class HexBoard(StencilView):
         self._lines_drawn(b, sc, board, lay, set(shown))
         for h in shown:
             self._obstacles(b, h, types_of[h], lay)
+            words = sorted({theme.TERRAIN_WORDS[t] for t in raw_of[h] if t in theme.TERRAIN_WORDS})
+            colour = ocean_label if raw_of[h] & theme.WATER_BODIES else face_label
+            if words and r > 14:  # what no picture says: "factory", "impassable"
+                cx, cy = lay.center(h)
+                b.text(L_NAME, " ".join(words), cx, cy + r * 0.55 if self.show_names else
+                       cy - r * 0.7, max(9, int(r * 0.24)), colour)
             if self.show_names and r > 16:
                 cx, cy = lay.center(h)
-                b.text(L_NAME, board.name(h), cx, cy - r * 0.7, small,
-                       ocean_label if raw_of[h] & theme.WATER_BODIES else face_label)
+                b.text(L_NAME, board.name(h), cx, cy - r * 0.7, small, colour)
+        # place names printed on the scenario's map ("Toulon"), along the top of their hex
+        for lb in sc.labels:
+            try:
+                h = board.parse(lb.hex)
+            except ValueError:
+                continue
+            if lay.visible(h):
+                cx, cy = lay.center(h)
+                fill_label = ocean_label if raw_of.get(h, set()) & theme.WATER_BODIES \
+                    else face_label
+                size = max(10, int(r * 0.3))
+                b.text(L_NAME, lb.text, cx, min(cy + r * 0.86, lay.top - size * 0.7), size,
+                       fill_label, bold=True)  # the top row's names stay on the board
         # section lines: red dotted, as printed on the board (Line(dash_length=6, dash_offset=5))
         for col in board.shape.section_lines:
             x = lay.column_x(col)

@@ -181,6 +181,23 @@ def test_sudden_death_at_turn_start_is_checked_only_then() -> None:
                    turn_start=True).sudden_death is Side.ALLIES
 
 
+def test_sudden_death_at_turn_end_is_checked_when_the_holders_turn_passes() -> None:
+    # 23 Toulon: "If Allied units occupy 3 town hexes in Toulon at the end of their turn, they
+    # win immediately": held during the turn is not enough; held when it ends wins
+    sd = obj("toulon", ObjectiveKind.SUDDEN_DEATH, "F5", "G5", "H5", side=Side.ALLIES,
+             hexes_needed=2, at_turn_end=True)
+    pos = position(unit("a1", "allies", "infantry", "F5"), unit("a2", "allies", "infantry", "G5"))
+    assert observe(new_ledger(6), pos, [sd], active=Side.ALLIES).sudden_death is None
+    # the turn passes to the Axis (the check after the Allies' turn ended): won
+    assert observe(new_ledger(6), pos, [sd], active=Side.AXIS,
+                   turn_start=True).sudden_death is Side.ALLIES
+    # the Allied turn starting (the Axis' ended) is not the Allies' turn end
+    assert observe(new_ledger(6), pos, [sd], active=Side.ALLIES,
+                   turn_start=True).sudden_death is None
+    one = position(unit("a1", "allies", "infantry", "F5"))
+    assert observe(new_ledger(6), one, [sd], active=Side.AXIS, turn_start=True).sudden_death is None
+
+
 def test_exit_markers_make_an_interval_of_edge_hexes_inclusive() -> None:
     line = exit_line(BOARD, BOARD.parse("C9"), BOARD.parse("F9"))
     assert [BOARD.name(h) for h in line] == ["C9", "D9", "E9", "F9"]

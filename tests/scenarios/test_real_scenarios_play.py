@@ -50,6 +50,10 @@ KNOWN: dict[str, list[str]] = {
     # them)
     "6541-BreakthroughToTheBeach.m44": [
         "H17, K17, L17, M17, l16: unknown tag 'tag1'"],
+    # action cards whose text no public source gives (docs/rules-sources.md): said, not guessed
+    "4086-OpportunityAtFalaise.m44": ["text.rules: the briefing's smoke screen (Actions 21)"],
+    "23806-GermanCounterattackAtChaumont.m44": [
+        "text.rules: the briefing's winter weather (Actions 26)"],
     "6687-DropInTheNight82nd.m44": [
         "c16, C13: bridge ('bridge') behaviour 'CAN_BE_BLOWN' is not played",
         "game_info.options: option 'blowbridge_opt2' is not played",

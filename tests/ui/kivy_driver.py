@@ -11,6 +11,7 @@ source, until a retreat was chosen by a tap and a medal was won; checks the widg
 ``screens``: a PNG of every screen. ``kill`` plays to a battle, opens the air panel and kills
 itself (SIGKILL); ``resumed`` starts again on the same data folder like ``companion app`` does.
 ``airdrop``: Sainte-Mere-Eglise's drop told by taps on the hexes the figures landed on.
+``winter``: Nach Moskau's General Winter: two grenades, each loss told by a tap on the unit.
 The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
 """
 
@@ -398,6 +399,60 @@ def airdrop_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"airdrop-done-{_W}x{_H}")
 
 
+def winter_steps(app: CompanionApp) -> Iterator[float]:
+    """Nach Moskau: the Axis' General Winter roll shows two grenades; each figure lost is told by
+    a tap on the Axis unit (a tap on an Allied one is refused), then the button."""
+    t = app.table
+    board = app.screen("board").ids.board
+    yield 0.2
+    bar = app.screen("board").ids.prompt
+    check("the winter roll asked", "General Winter" in bar.text, bar.text)
+    t.act({"do": "dice", "faces": ["grenade", "grenade"]})
+    p = t.prompt()
+    if p is not None and p.kind == "review_dice":
+        t.act({"do": "apply_dice"})
+    yield 0.2
+    st = t.state
+    assert st is not None
+    axis = sorted((st.hex_name(u.hex), u.id, u.figures) for u in st.position.units.values()
+                  if u.side.value == "axis")
+    allied = next(st.hex_name(u.hex) for u in st.position.units.values()
+                  if u.side.value == "allies")
+    check("the loss asked in the bar", "General Winter" in bar.text and "2 to take" in bar.text,
+          bar.text)
+    check("the prompt fits its bar", bar.needed_height() <= bar.height + 1,
+          (bar.text, bar.needed_height(), bar.height))
+    check("the Axis units lit", all(board.highlights.get(h) for h, _u, _f in axis),
+          board.highlights)
+    hex_, uid, figures = axis[0]
+    tap(*board.hex_center(hex_))
+    yield 0.1
+    labels = [b.text for b in walk(app.root) if isinstance(b, Button)]
+    check("the button names the tapped hex", f"General Winter takes a figure from: {hex_}" in
+          labels, labels)
+    shot(f"winter-tapped-{_W}x{_H}")
+    check("first loss pressed", press(app, lambda x: x == {"do": "winter_loss", "hex": hex_}))
+    yield 0.2
+    st = t.state
+    assert st is not None
+    check("the unit lost a figure", st.position.units[uid].figures == figures - 1,
+          st.position.units[uid].figures)
+    tap(*board.hex_center(allied))
+    yield 0.1
+    press(app, lambda x: isinstance(x, dict) and x.get("do") == "winter_loss")
+    yield 0.2
+    check("an Allied unit refused", "not a unit of the Axis" in t.message, t.message)
+    shot(f"winter-refused-{_W}x{_H}")
+    tap(*board.hex_center(allied))  # taken back
+    yield 0.05
+    tap(*board.hex_center(hex_))
+    yield 0.1
+    check("second loss pressed", press(app, lambda x: x == {"do": "winter_loss", "hex": hex_}))
+    yield 0.2
+    p = t.prompt()
+    check("the Axis card next", p is not None and p.kind == "play_card", p.kind if p else None)
+
+
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     yield 0.1
@@ -422,8 +477,15 @@ def main() -> None:
 
         real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
         table.new_game(load(real / "3-SainteMereEglise.m44"))
+    elif MODE == "winter":
+        from companion.scenarios import load
+
+        real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+        table.settings.dice = "manual"
+        table.new_game(load(real / "4717-NachMoskau.m44"), deck_seed=1)
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
-                 "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps}[MODE]
+                 "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
+                 "winter": winter_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 

@@ -99,3 +99,31 @@ def test_desktop_density_makes_a_big_window_look_like_a_tablet() -> None:
     assert theme.desktop_density(2560, 1600) == 2.0
     assert theme.desktop_density(800, 1280) == 1.0
     assert theme.desktop_density(1200, 1920) == 1.5
+
+
+# the pictures the board widget draws (companion/ui/widgets.py: _terrain_shapes, _obstacles,
+# the lines) and the families they stand for
+PICTURED = frozenset({"forest", "hill", "town", "hedgerow", "marsh", "airfield", "ocean", "beach",
+                      "bunker", "sandbags", "barbed_wire", "hedgehogs", "minefield"})
+
+
+def test_every_terrain_type_is_drawn_with_a_picture_or_a_word() -> None:
+    """No piece of the rules' terrain shows as bare countryside: each is a picture of its own,
+    a line (rivers, roads, rails, bridges), or drawn like another piece with its name written
+    on the hex (a factory looks like a town and says "factory")."""
+    from companion.rules.terrain import TERRAIN
+
+    lines = theme.WATER_LINES | theme.WATER_BODIES | theme.ROADS | theme.RAILS | theme.BRIDGES
+    bare = []
+    for t in TERRAIN:
+        if t == "countryside" or t in lines:
+            continue
+        pictured = set(theme.families(t)) & PICTURED
+        if not pictured and t not in theme.TERRAIN_WORDS:
+            bare.append(t)
+        if t in theme.DRAWN_LIKE:  # a stand-in picture says what it stands for
+            assert t in theme.TERRAIN_WORDS or theme.DRAWN_LIKE[t] in (("hill", "forest"),
+                                                                       ("hill", "town")), t
+    assert bare == []
+    assert theme.families("hill_village") == ("hill", "town")
+    assert theme.families("woods") == ("forest",)

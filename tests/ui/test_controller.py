@@ -348,3 +348,42 @@ def test_an_airdrop_is_answered_by_tapping_where_each_figure_landed(tmp_path: Pa
     dropped = sorted(st.hex_name(u.hex) for u in st.position.units.values() if u.id.startswith("adrop"))
     assert dropped == ["f6", "g6"]  # G5 holds the Axis: that figure is out of action
     assert t.prompt() is not None and t.prompt().kind == "play_card"
+
+
+def test_general_winter_losses_are_told_by_tapping_the_unit(tmp_path: Path) -> None:
+    """Nach Moskau's General Winter: the Axis roll 2 dice at the start of their turn; for each
+    grenade they tap the unit of theirs that loses a figure (lit on the board), one at a time; a
+    tap on an Allied unit is refused with a word and changes nothing."""
+    from companion.scenarios import load
+
+    bga = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+    t = new_table(tmp_path)
+    assert t.new_game(load(bga / "4717-NachMoskau.m44"), deck_seed=1)
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and "General Winter" in p.text
+    assert t.act({"do": "dice", "faces": ["grenade", "grenade"]})
+    if t.prompt() is not None and t.prompt().kind == "review_dice":
+        assert t.act({"do": "apply_dice"})
+    p = t.prompt()
+    assert p is not None and p.kind == "rule_step" and p.pick is not None
+    st = t.state
+    assert st is not None
+    axis = {st.hex_name(u.hex): u for u in st.position.units.values() if u.side.value == "axis"}
+    allied = next(st.hex_name(u.hex) for u in st.position.units.values()
+                  if u.side.value == "allies")
+    assert {h for h, kind in t.highlights().items() if kind} >= set(axis)
+    first = sorted(axis)[0]
+    before = axis[first].figures
+    assert t.tap_hex(first)
+    loss = [b for b in t.buttons() if b[1].get("do") == "winter_loss"]
+    assert loss == [(f"General Winter takes a figure from: {first}",
+                     {"do": "winter_loss", "hex": first})]
+    assert t.press(loss[0][1])
+    assert t.state is not None and t.state.position.units[axis[first].id].figures == before - 1
+    p = t.prompt()
+    assert p is not None and p.kind == "rule_step" and "1 figure to take" in p.text
+    seq = t.session.log.last_seq if t.session else 0
+    assert t.tap_hex(allied)
+    assert not t.press({"do": "winter_loss", "hex": allied})
+    assert "not a unit of the Axis" in t.message
+    assert t.session is not None and t.session.log.last_seq == seq
