@@ -182,8 +182,12 @@ def test_a_camouflaged_unit_that_moves_or_battles_loses_its_camouflage() -> None
     g.act({"do": "play_card", "card": "attack_center"})
     g.act({"do": "order", "units": ["x1", "x2"]})
     g.act({"do": "move", "unit": "x2", "to": "i4"})
+    assert "camouflaged" not in g.state.position.units["x2"].badges  # it moved
+    g.act({"do": "undo"})  # the move taken back: the camouflage with it
+    assert "camouflaged" in g.state.position.units["x2"].badges
+    g.act({"do": "move", "unit": "x2", "to": "i4"})
     pos = g.state.position
-    assert "camouflaged" not in pos.units["x2"].badges  # it moved
+    assert "camouflaged" not in pos.units["x2"].badges
     assert "camouflaged" in pos.units["x1"].badges
     g.act({"do": "end_moves"})
     g.act({"do": "battle", "attacker": "x1", "target": "a1"})
