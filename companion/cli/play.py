@@ -91,6 +91,7 @@ Scenario rules (the scenario says which):
   desert UNIT HEX        desert rules: armor that took ground moves 1 more hex
   heal UNIT              a wounded unit on a hospital or oasis heals instead of battling
   seal UNIT              Allied infantry on a cave tries to seal it instead of battling
+  resupply TRUCK UNIT N  an ordered supply truck gives N figures to a weakened unit next to it
   mine N                 the number on a mine turned over as a unit enters it (0: a decoy)
   airdrop HEX [HEX...]   where each dropped figure landed (off: off the board)
   deploy HEX [HEX...]    reinforcements on your baseline, a hex each (-: no room left)
@@ -219,6 +220,11 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb in ("deploy", "airdrop"):  # a step answered by hexes, one word each
         need(1, f"{verb} HEX [HEX...]")
         return {"do": verb, "hexes": " ".join(args)}
+    if verb == "resupply":
+        need(3, "resupply TRUCK UNIT N")
+        if not args[2].isdigit():
+            raise ValueError("usage: resupply TRUCK UNIT N (the figures the truck gives)")
+        return {"do": "resupply", "unit": args[0], "target": args[1], "figures": int(args[2])}
     if verb in ("heal", "seal"):
         need(1, f"{verb} UNIT")
         return {"do": "heal" if verb == "heal" else "seal_cave", "unit": args[0]}
@@ -286,7 +292,7 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "ambush": "ambush", "attack_run": "run", "bomb": "bomb",
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
              "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow",
-             "deploy": "deploy", "airdrop": "airdrop"}
+             "deploy": "deploy", "airdrop": "airdrop", "resupply": "resupply"}
 
 
 def _hex(st: GameState, word: Any) -> Any:

@@ -136,6 +136,10 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "heal": (_f("unit", "text", True, "the wounded unit on a hospital or oasis"),),
     "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
     "blow_bridge": (_f("hex", "text", True, "the bridge to blow up, e.g. c16"),),
+    "resupply": (_f("unit", "text", True, "the ordered supply truck"),
+                 _f("target", "text", True, "the weakened friendly unit next to it"),
+                 _f("figures", "whole", True, "the figures the truck gives (one returned to the "
+                    "unit for each)")),
     "mine_number": (_f("number", "whole", True, "the number on the mine turned over (0-4; 0 is "
                        "a decoy)"),),
     "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "

@@ -139,7 +139,8 @@ class AutoPlayer:
                     and not card_rules.card(c).reaction]
             card = self._choose_card(st, sure or held or None)
             return {"do": "commissar_card", "card": card}
-        for act in ("airdrop", "deploy", "winter_loss", "seal_cave", "heal", "blow_bridge"):
+        for act in ("airdrop", "deploy", "winter_loss", "seal_cave", "heal", "blow_bridge",
+                    "resupply"):
             if act in actions:
                 found = [c for c in legal.candidates() if c["do"] == act]
                 if found:
@@ -305,6 +306,15 @@ class AutoPlayer:
         act = _tactics(st).air_move(self, st)
         if act is not None:
             return act
+        legal = self._legal
+        assert legal is not None
+        goal = _exit_goal(st, st.active)
+        if goal:
+            for uid in legal.exits:
+                return {"do": "exit", "unit": uid}
+            step = self._toward(st, goal)
+            if step is not None:
+                return step
         for uid in st.ordered:
             if uid in st.moved or uid not in st.position.units:
                 continue
@@ -327,6 +337,27 @@ class AutoPlayer:
                 return {"do": "move", "unit": uid, "to": st.hex_name(best[1])}
         return {"do": "end_moves"}
 
+    def _toward(self, st: GameState, goal: tuple[Hex, ...]) -> dict[str, Any] | None:
+        """A move of an ordered ground unit that brings it nearer an exit hex of ``goal``."""
+        legal = self._legal
+        assert legal is not None
+        for uid in st.ordered:
+            if uid in st.moved or uid not in st.position.units:
+                continue
+            unit = st.position.units[uid]
+            if unit.spec.air:
+                continue
+            here = min(distance(unit.hex, g) for g in goal)
+            best: tuple[tuple[int, int, int], Hex] | None = None
+            for name in legal.moves(uid):
+                h = st.board.parse(name)
+                key = (min(distance(h, g) for g in goal), h.row, h.col)
+                if key[0] < here and (best is None or key < best[0]):
+                    best = (key, h)
+            if best is not None:
+                return {"do": "move", "unit": uid, "to": st.hex_name(best[1])}
+        return None
+
     def _battle(self, st: GameState) -> dict[str, Any]:
         legal = self._legal
         assert legal is not None
@@ -340,6 +371,18 @@ class AutoPlayer:
                 target = min(options, key=value).target
                 return {"do": "battle", "attacker": attacker.id, "target": target}
         return {"do": "end_turn"}
+
+def _exit_goal(st: GameState, side: Any) -> tuple[Hex, ...]:
+    """The exit hexes ``side`` heads for: when its medals win only with more of its units
+    exited (a scenario's exits_to_win), or when no enemy unit is left to fight; else none."""
+    need = st.ledger.exits_needed.get(side, 0)
+    short = len(st.ledger.exited.get(side, ())) < need
+    alone = not any(u.side is not side for u in st.position.units.values())
+    if not (short or alone):
+        return ()
+    return tuple(h for o in st.objectives if o.kind.value == "exit" and o.claimable_by(side)
+                 for h in o.hexes)
+
 
 def _direct_targets(st: GameState, card_id: str) -> list[str]:
     """Barrage / Air Power targets: the weakest enemy unit, and for Air Power up to 3 more enemy

@@ -42,7 +42,7 @@ class PhaseRule:
 # desert move after taking ground, healing and sealing caves instead of a battle.
 _RULE_START = ("commissar_card",)
 _RULE_MOVE = ("commissar_card",)
-_RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave")
+_RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave", "resupply")
 _RULE_ORDER = ("blow_bridge",)  # a bridge blown instead of ordering units (Actions 2)
 
 # The flow of a turn. ``moves`` lists every action the phase can ever offer; which of them are

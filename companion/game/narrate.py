@@ -426,6 +426,13 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "assault_dice_changed": lambda d, n: (f"The assault on the {n.unit(d['target'])} goes on "
                                           f"with {dice_words(d['dice'])} (not {d['was']})."),
     "exit_medals_added": lambda d, n: f"The exit counts {count(d['medals'], 'more medal')}.",
+    "camouflage_lost": lambda d, n: (f"The unit on {d['hex']} {d['reason']}: it is camouflaged "
+                                     "no more."),
+    "resupplied": lambda d, n: (f"The supply truck re-supplies the unit on {d['hex']} with "
+                                f"{count(d['figures'], 'figure')}; neither battles this turn."),
+    "truck_medals": lambda d, n: (f"{count(d['figures_lost'], 'truck figure')} of the "
+                                  f"{d['trucks_of'].title()} removed: the {d['side'].title()} "
+                                  f"hold {count(d['held'], 'medal')} for them."),
     "airdrop_due": lambda d, n: (f"Airdrop: the {d['side'].title()} drop "
                                  f"{count(d['units'], 'figure')}"
                                  + (f" over {d['center']}." if d.get("center") else ".")),

@@ -32,6 +32,7 @@ from companion.rules import (
     arrivals,
     boats,
     bridges,
+    camouflage,
     card_bans,
     caves,
     commissar,
@@ -42,6 +43,7 @@ from companion.rules import (
     hill317,
     hq,
     night,
+    supply_trucks,
     winter,
 )
 from companion.rules import battle as battle_rules
@@ -1032,7 +1034,7 @@ class ExitFlow(ScenarioRuleFlow):
     name = "exits"
 
     def applies(self, st: GameState) -> bool:
-        return any(n in st.scenario.variants for n in EXIT_MEDALS)
+        return any(n in st.scenario.variants for n in (*EXIT_MEDALS, *EXIT_FIGURE_MEDALS))
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
         from companion.rules.units import UNITS
@@ -1050,6 +1052,182 @@ class ExitFlow(ScenarioRuleFlow):
                     assert unit is not None
                     yield "exit_medals_added", {"unit": ev.data["unit"], "side": unit.side.value,
                                                 "medals": medals - 1, "rule": name}
+            for name, utype in EXIT_FIGURE_MEDALS.items():
+                who = st.scenario.variants.get(name)
+                figures = int(ev.data.get("figures", 1))
+                if who is not None and unit is not None and unit.type == utype \
+                        and who in ("", "all", unit.side.value) and figures > 1:
+                    yield "exit_medals_added", {"unit": ev.data["unit"], "side": unit.side.value,
+                                                "medals": figures - 1, "rule": name}
+
+
+# --- supply trucks: a medal for every three truck figures -----------------------------------
+def _truck_specs(st: GameState) -> dict[str, tuple[Side, int, int]]:
+    """Trucks of the scenario whose figures are worth medals: id -> (side, figures at the
+    start, figures per medal), with each unit's own rules (a scenario may make them worthless)."""
+    from companion.rules.variants import unit_spec, unit_variants
+
+    out = {}
+    for u in st.scenario.units:
+        spec = unit_spec(u.type, u.side, u.nation,
+                         unit_variants(st.scenario.variants, u.side) + u.variants)
+        if spec.figures_per_medal > 0:
+            out[u.id] = (u.side, st.scenario.figures(u), spec.figures_per_medal)
+    return out
+
+
+class TruckFlow(ScenarioRuleFlow):
+    """Every 3 supply-truck figures the enemy removes is a medal; the trucks' elimination gives
+    none (Troops 17, companion.rules.supply_trucks)."""
+
+    name = "trucks"
+
+    def applies(self, st: GameState) -> bool:
+        return bool(_truck_specs(st))
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER or not any(
+                e.kind in EVENTS and EVENTS[e.kind].changes_board for e in events):
+            return
+        rs = _rs(st)
+        exited = dict(rs.data.get("truck_exited", {}))
+        trucks = _truck_specs(st)
+        for ev in events:
+            if ev.kind == "unit_exited" and ev.data["unit"] in trucks:
+                exited[str(ev.data["unit"])] = int(ev.data.get("figures", 0))
+        held = dict(rs.data.get("truck_medals", {}))
+        for side in (Side.ALLIES, Side.AXIS):
+            mine = {uid: t for uid, t in trucks.items() if t[0] is side}
+            if not mine:
+                continue
+            given = rs.data.get("truck_given", {})  # re-supplied figures never count
+            now = {uid: (st.position.units[uid].figures if uid in st.position.units
+                         else exited.get(uid, 0)) + int(given.get(uid, 0)) for uid in mine}
+            lost = supply_trucks.figures_lost({uid: t[1] for uid, t in mine.items()}, now)
+            due = supply_trucks.medals_due(lost, supply_trucks.per_medal(t[2] for t in mine.values()))
+            was = int(held.get(side.value, 0))
+            if due != was or exited != rs.data.get("truck_exited", {}):
+                yield "truck_medals", {"side": side.other.value, "trucks_of": side.value,
+                                       "figures_lost": lost, "medals": due - was, "held": due,
+                                       "exited": exited}
+                held[side.value] = due
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if p.kind != "play_card":
+            return p
+        return replace(p, detail=(*p.detail, "Supply trucks: they never battle; every 3 truck "
+                                  "figures removed by the enemy is a medal, not the unit itself."))
+
+
+# --- camouflage (Actions 16) ------------------------------------------------------------------
+class CamouflageFlow(ScenarioRuleFlow):
+    """A camouflaged unit is targeted only in a close assault (the rules core's battle checks
+    read its badge); it loses its camouflage when it moves or battles: the game takes the badge
+    off once it has left the hex it started on or has battled (companion.rules.camouflage)."""
+
+    name = "camouflage"
+
+    def applies(self, st: GameState) -> bool:
+        return any(camouflage.camouflaged(u) for u in st.position.units.values())
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        if st.phase is Phase.OVER:
+            return
+        start = {u.id: u.hex for u in st.scenario.units}
+        for unit in list(st.position.units.values()):
+            if not camouflage.camouflaged(unit):
+                continue
+            moved = start.get(unit.id) != st.hex_name(unit.hex)
+            if moved or unit.id in st.battled:
+                yield "camouflage_lost", {"unit": unit.id, "hex": st.hex_name(unit.hex),
+                                          "reason": "moved" if moved else "battled"}
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if p.kind != "play_card":
+            return p
+        st = legal.state
+        hidden = [st.hex_name(u.hex) for u in st.position.units.values()
+                  if camouflage.camouflaged(u)]
+        if not hidden:
+            return p
+        return replace(p, detail=(*p.detail, "Camouflage: the units on " + ", ".join(hidden)
+                                  + " may only be targeted in a close assault; moving or "
+                                  "battling loses it."))
+
+
+# --- re-supply by supply trucks (Actions 24) -------------------------------------------------
+def _strength(st: GameState, uid: str) -> int:
+    """A full unit's figures (its type's, or more where the scenario set it up with more)."""
+    unit = st.position.units.get(uid)
+    setup = next((u for u in st.scenario.units if u.id == uid), None)
+    full = unit.spec.figures if unit is not None else 0
+    return max(full, st.scenario.figures(setup)) if setup is not None else full
+
+
+def _resupply_offers(st: GameState) -> list[dict[str, Any]]:
+    """Every re-supply the active side may make now: an ordered truck that has not acted, to a
+    weakened friendly ground unit next to it, of 1 up to as many figures as may go."""
+    if st.phase is not Phase.BATTLE or st.battle is not None:
+        return []
+    pos = st.position
+    out = []
+    for tid in st.ordered:
+        truck = pos.units.get(tid)
+        if truck is None or tid in st.battled or truck.spec.figures_per_medal <= 0 \
+                or truck.spec.dice:
+            continue
+        for h in st.board.neighbours(truck.hex):
+            other = pos.unit_at(h)
+            if other is None:
+                continue
+            strength = _strength(st, other.id)
+            for n in range(1, truck.figures + 1):
+                if supply_trucks.resupply_check(pos, tid, other.id, n, strength) is None:
+                    out.append({"do": "resupply", "unit": tid, "target": other.id, "figures": n})
+    return out
+
+
+def _resupply(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    tid, uid = str(a.get("unit")), str(a.get("target"))
+    n = a.get("figures", 1)
+    if not any(o["unit"] == tid and o["target"] == uid and o["figures"] == n
+               for o in _resupply_offers(st)):
+        why = (supply_trucks.resupply_check(st.position, tid, uid, n, _strength(st, uid))
+               if tid in st.ordered and tid not in st.battled
+               else f"{tid} is not an ordered supply truck yet to act")
+        raise IllegalAction(f"{tid} may not re-supply {uid} now: "
+                            f"{why or 'not in the battle phase'}")
+    truck = st.position.units[tid]
+    yield "resupplied", {"unit": tid, "target": uid, "figures": n,
+                         "truck_left": truck.figures - n,
+                         "hex": st.hex_name(st.position.units[uid].hex)}
+
+
+class ResupplyFlow(ScenarioRuleFlow):
+    """Re-supply (Actions 24): an ordered supply truck gives figures to a weakened friendly
+    unit next to it instead of battling; neither battles this turn."""
+
+    name = "resupply"
+    handlers: Mapping[str, Handler] = {"resupply": _resupply}
+
+    def applies(self, st: GameState) -> bool:
+        return supply_trucks.RESUPPLY_VARIANT in st.scenario.variants
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("resupply",) if _resupply_offers(st) else ()
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if "resupply" not in p.actions:
+            return p
+        return replace(p, detail=(*p.detail, "Re-supply: an ordered truck may give figures to a "
+                                  "weakened unit next to it instead (resupply TRUCK UNIT N); "
+                                  "neither battles this turn."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        return _resupply_offers(legal.state) if "resupply" in legal.actions else []
 
 
 # --- the Italian High Command ------------------------------------------------------------------
@@ -1926,13 +2104,16 @@ class DeploymentFlow(ScenarioRuleFlow):
 
 # variant -> (unit class, medals an exit of that class is worth)
 EXIT_MEDALS: Mapping[str, tuple[str, int]] = {"infantry_exit_counts_2": ("infantry", 2)}
+# variant -> the unit type whose every figure exiting is a medal (6380 Noville to Foy's trucks)
+EXIT_FIGURE_MEDALS: Mapping[str, str] = {"supply_truck_exit_per_figure": "supply_truck"}
 
 
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
-    BoatFlow(), ReinforcementFlow(), ArrivalFlow(), DeploymentFlow(),
+    BoatFlow(), ReinforcementFlow(), ArrivalFlow(), DeploymentFlow(), TruckFlow(),
+    ResupplyFlow(), CamouflageFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

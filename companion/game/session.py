@@ -418,8 +418,9 @@ class GameSession:
         obj = victory.may_exit(st.position, st.objectives, unit_id)
         if obj is None:
             raise IllegalAction(f"{unit_id} is not on an exit hex of its side")
-        self._emit("unit_exited", {"unit": unit_id, "hex": st.hex_name(st.position.units[unit_id].hex),
-                                   "objective": obj.id})
+        unit = st.position.units[unit_id]
+        self._emit("unit_exited", {"unit": unit_id, "hex": st.hex_name(unit.hex),
+                                   "objective": obj.id, "figures": unit.figures})
 
     def _end_moves(self, a: dict[str, Any]) -> None:
         self._emit("moves_done", {})  # offered only when no airplane must still move (legal)

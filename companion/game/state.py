@@ -222,6 +222,10 @@ def initial_state(data: dict[str, Any]) -> GameState:
                       active=scenario.starts)
     state.ledger = victory.new_ledger(scenario.sides[Side.ALLIES].medals_to_win,
                                       scenario.sides[Side.AXIS].medals_to_win)
+    exits_rule = scenario.variants.get(victory.EXITS_TO_WIN_VARIANT)
+    if exits_rule:  # the side wins by medals only with so many units exited
+        state.ledger = victory.with_exits_needed(state.ledger,
+                                                 *victory.parse_exits_to_win(exits_rule))
     state.objectives = scenario_objectives(scenario)
     state.observe()
     from companion.game.ruleflows import new_rule_state  # the flows read this module
@@ -570,9 +574,10 @@ def _game_over(state: GameState, d: dict[str, Any]) -> None:
 
 
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
-    state.position.remove_unit(unit_id)
+    unit = state.position.remove_unit(unit_id)
     state.eliminated.append(unit_id)
-    state.ledger = victory.record_elimination(state.ledger, by, unit_id)
+    # a unit's rules say what it is worth (a sniper or a supply truck none)
+    state.ledger = victory.record_elimination(state.ledger, by, unit_id, unit.spec.medal_worth)
 
 
 @_kind("battle_resolved", "hits, figures removed, medals, flags and retreat options of a battle",
@@ -1258,6 +1263,50 @@ def _section_medals(state: GameState, d: dict[str, Any]) -> None:
     state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
     if state.rules_state is not None:
         state.rules_state.data["empty_section_held"] = int(d["held"])
+
+
+@_kind("camouflage_lost", "a camouflaged unit moved or battled: it is camouflaged no more "
+       "(Actions 16)", Undo.NEUTRAL, board=True)
+def _camouflage_lost(state: GameState, d: dict[str, Any]) -> None:
+    from companion.rules.camouflage import without_camouflage
+
+    unit = state.position.units.get(d["unit"])
+    if unit is not None:
+        unit.badges = without_camouflage(unit.badges)
+
+
+@_kind("resupplied", "re-supply: an ordered supply truck gave figures to a weakened unit next "
+       "to it (a truck left with none is removed, no medal); neither battles this turn",
+       Undo.UNDOABLE, board=True)
+def _resupplied(state: GameState, d: dict[str, Any]) -> None:
+    pos = state.position
+    n = int(d["figures"])
+    target = pos.units.get(d["target"])
+    if target is not None:
+        target.figures += n
+    truck = pos.units.get(d["unit"])
+    if truck is not None:
+        if truck.figures - n <= 0:
+            pos.remove_unit(d["unit"])  # "simply removed from the board, once used"
+        else:
+            truck.figures -= n
+    state.battled += [d["unit"], d["target"]]
+    if state.rules_state is not None:
+        given = dict(state.rules_state.data.get("truck_given", {}))
+        given[str(d["unit"])] = int(given.get(str(d["unit"]), 0)) + n
+        state.rules_state.data["truck_given"] = given
+
+
+@_kind("truck_medals", "supply trucks: the medals the enemy holds for the truck figures it "
+       "removed (one per 3 figures), and the figures trucks left the board with", Undo.NEUTRAL)
+def _truck_medals(state: GameState, d: dict[str, Any]) -> None:
+    if int(d["medals"]):
+        state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+    if state.rules_state is not None:
+        held = dict(state.rules_state.data.get("truck_medals", {}))
+        held[str(d["trucks_of"])] = int(d["held"])
+        state.rules_state.data["truck_medals"] = held
+        state.rules_state.data["truck_exited"] = dict(d.get("exited", {}))
 
 
 @_kind("winter_rolled", "General Winter: the dice rolled at the start of a side's turn; each "

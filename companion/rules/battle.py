@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from companion.rules import boats, los  # A1's line of sight (imports board and position only)
 from companion.rules.board import Hex, Side, distance
+from companion.rules.camouflage import targeting_problem
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
@@ -384,6 +385,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if target.spec.unit_class in spec.cannot_target:
         return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
                       f"({target_id} is {target.type})")
+    if target.badges and not close:
+        hidden = targeting_problem(target, close)  # camouflage: close assault only
+        if hidden is not None:
+            return refuse(hidden)
     # late-war Special Weapon Assets that have not moved fire further, unseen and unhindered
     stationary = attacker.moved == 0 and not overrun
     standing = stationary and spec.stationary_ignores_los_and_terrain

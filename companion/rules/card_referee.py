@@ -451,10 +451,11 @@ def ask_victory(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         medal_counts,
         new_ledger,
         observe,
+        with_exits_needed,
     )
 
     allowed = {"target", "objectives", "eliminated", "exited", "extra", "permanent",
-               "last_occupant", "active", "turn_start"}
+               "last_occupant", "active", "turn_start", "exits_needed"}
     query.body_fields(allowed, {"target"})
     target = body["target"]
     if isinstance(target, int) and not isinstance(target, bool):
@@ -491,6 +492,10 @@ def ask_victory(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         last_occupant=_objective_sides(body, "last_occupant", "ask.victory.last_occupant", set(ids)),
         extra=extra,
     )
+    # a side that wins by medals only with so many of its units exited (must_have_unit_exit)
+    for s, n in _per_side(body, "exits_needed", "ask.victory.exits_needed").items():
+        if n:
+            ledger = with_exits_needed(ledger, s, n)
     ledger = observe(ledger, query.position, objectives, active, turn_start)
     counts = medal_counts(ledger, query.position, objectives)
     outcome = game_outcome(ledger, query.position, objectives, active)
@@ -505,6 +510,7 @@ def ask_victory(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                              "last_to_occupy": c.last_to_occupy, "exits": c.exits,
                              "extra": c.extra} for s, c in counts.items()},
         "target": {s.value: n for s, n in ledger.target.items()},
+        "exits_needed": {s.value: n for s, n in ledger.exits_needed.items()},
         "permanent": {k: v.value for k, v in ledger.permanent.items()},
         "last_occupant": {k: v.value for k, v in ledger.last_occupant.items()},
         "sudden_death": ledger.sudden_death.value if ledger.sudden_death is not None else None,

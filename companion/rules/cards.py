@@ -23,6 +23,7 @@ from companion.rules.battle import (
     validate_faces,
 )
 from companion.rules.board import Hex, Section, Side, distance
+from companion.rules.camouflage import targeting_problem
 from companion.rules.records import dataclass, field, replace
 from companion.rules.units import UnitClass, UnitSpec
 
@@ -601,6 +602,9 @@ def direct_attack_check(card_name: str | CardSpec, position: Position, side: Sid
     if target.spec.air and target.airborne:
         reason = f"{target_id} is an airborne airplane: the air rules decide how it is attacked"
         return BattleCheck(False, reason, 0, True, False, 0, (*mods.explain, reason))
+    hidden = targeting_problem(target, close_assault=False)  # camouflage: close assault only
+    if hidden is not None:
+        return BattleCheck(False, hidden, 0, True, False, 0, (*mods.explain, hidden))
     dice = attack.dice_by_side[side]
     return BattleCheck(True, None, 0, True, False, dice, mods.explain,
                        hit_faces=hit_faces_for(target.spec, mods))

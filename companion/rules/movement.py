@@ -174,6 +174,8 @@ def move_destinations(
         leaving_block = next((f"left {t.name} this turn: no battle" for t in here
                               if cls in t.no_battle_after_leaving_for), None)
     road_bonus = max((t.road_bonus for t in here if t.road), default=0)
+    if road_bonus and spec.road_bonus is not None:
+        road_bonus = spec.road_bonus  # a supply truck gains 2 on the road
     start_on_road = road_bonus > 0
 
     # states by hexes spent: a climb (steep hill, cliff) costs more than one, so the search

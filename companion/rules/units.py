@@ -70,6 +70,12 @@ class UnitSpec:
     # why no card may order it (reinforcements held back until a medal count): "" when one may
     order_barred: str = ""
     may_exit: bool = True  # False: it may not leave by an exit hex (Armor Breakthrough, 4090)
+    # a move that starts on a road and stays on it gains this many hexes instead of the
+    # road's own bonus (supply trucks: 2); None: the road's bonus
+    road_bonus: int | None = None
+    # figures of units of this kind the enemy must remove for a medal (supply trucks: 3, their
+    # elimination itself worth no medal); 0: none
+    figures_per_medal: int = 0
     # what the troop's card does that this program does not play (named by `scenario check`)
     not_played: str = ""
     source: str = ""
@@ -187,6 +193,13 @@ UNITS: dict[str, UnitSpec] = {
                  source=f"{_TROOP} 12 (Destroyers: 3 figures, move 1-2 on ocean and battle at "
                         "3/3/2/2/1/1/1/1 with the big gun's cross-hairs, ignore 1 flag, take no "
                         "ground)"),
+        # Supply trucks: the scenario gives 1 to 3 figures; never battle.
+        UnitSpec("supply_truck", UnitClass.INFANTRY, 3, 2, 0, (), road_bonus=2, medal_worth=0,
+                 figures_per_medal=3,
+                 source=f"{_TROOP} 17 (Supply Trucks: 1-3 figures, per scenario; treated as "
+                        "infantry for all purposes; move 0-2, +2 hexes when on a road; cannot "
+                        "battle; each 3 truck figures the enemy removes is a medal, not the "
+                        "unit)"),
         # Air Pack airplane: moves 1-4 over anything, battles by special actions only.
         UnitSpec("airplane", UnitClass.AIR, 1, 4, 4, (), needs_los=False, air=True, min_move=1,
                  ignores_terrain_movement=True, flies_over_units=True, blocks_los_airborne=False,

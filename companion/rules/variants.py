@@ -176,6 +176,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "GERMAN_2VICTANK, an elite armor unit whose elimination gives 2 medals (5 Mont "
                "Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\")"),
     RuleVariant(
+        "no_kill_medals", "Units of a side worth no medal when eliminated",
+        (UnitChange(_c(medal_worth=0, figures_per_medal=0)),), side_from_option=True,
+        source="6433 Breakthrough at Mortain's victory text: \"Allied units killed give the Axis "
+               "player no medals in this scenario\" (the side named: the side whose units are "
+               "worth none; supply-truck figures too)"),
+    RuleVariant(
         "us_marines_gung_ho", "US Marine Corps (Gung Ho!)",
         for_sides=frozenset({Side.ALLIES}), extra_section_orders=1,
         source="Pacific Theater rules, US Marine Corps Command (Gung Ho!): a card that "
@@ -225,6 +231,36 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         source="bga-memoir option infantry_exit_counts_2 (1434 Breakout to Lisyanka: \"An Axis "
                "unit that ... exits off the Russian side of the battlefield counts as Victory "
                "Medal, infantry count as 2 and armor 1\")"),
+    RuleVariant(
+        "supply_truck_exit_per_figure", "Each supply-truck figure exiting is a medal",
+        side_from_option=True, played_by="companion.game.ruleflows.ExitFlow",
+        source="6380 Noville to Foy's victory text: \"The baseline road hex with an Exit marker "
+               "is worth 1 Victory Medal for each Allied truck figure that manages to exit the "
+               "board\" (m44_codes.EXIT_BRIEFINGS)"),
+    RuleVariant(
+        "camouflage", "Camouflage (Actions 16)",
+        played_by="companion.game.ruleflows.CamouflageFlow",
+        source="Actions 16 Camouflage as bga-memoir's camouflage card says it (modules/js/"
+               "Board.js): \"A camouflaged unit may only be targeted in a Close Assault\", \"A "
+               "Camouflaged unit that moves or battles lose its Camouflage\"; the units under the "
+               "editor's camouflage tags (tag14, tag15) start camouflaged (the badge "
+               "'camouflaged': companion.rules.camouflage)"),
+    RuleVariant(
+        "re_supply", "Re-supply by supply trucks (Actions 24)",
+        played_by="companion.game.ruleflows.ResupplyFlow",
+        source="troop card 17 Supply Trucks, Re-Supply: an ordered truck next to a weakened "
+               "friendly ground unit gives it figures, one for each truck figure removed, never "
+               "above its strength; neither battles that turn; the figures given are no medal "
+               "(companion.rules.supply_trucks.resupply_check); 6433 Breakthrough at Mortain: "
+               "\"Re-supply rules (Actions 24 - Re-Supply) are in effect\""),
+    RuleVariant(
+        "exits_to_win", "Medals win only with units exited",
+        played_by="companion.game.state.initial_state (victory.MedalLedger.exits_needed)",
+        source="bga-memoir option must_have_unit_exit {side, min_nbr_units} "
+               "(Managers/Teams.php checkVictory: the side wins by medals only when at least "
+               "min_nbr_units of its medals are exit medals; 3496 Breakthrough to Gembloux: "
+               "\"12 Medals, with at least one collected by a German unit exiting the board\"); "
+               "its value \"side:units\" (companion.rules.victory.parse_exits_to_win)"),
     RuleVariant(
         "empty_section_medals", "Medals for empty sections",
         played_by="companion.game.ruleflows.EmptySectionFlow",
@@ -329,6 +365,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
 MINE_TOKENS_VARIANT = "mine_tokens"
 HELD_BACK_VARIANT = "held_back"  # a unit no card orders until its side has the medals of...
 REINFORCEMENTS_VARIANT = "reinforcements_at_medals"  # ...this one's value
+EXIT_PER_FIGURE_VARIANT = "supply_truck_exit_per_figure"
 NO_RESHUFFLE_VARIANT = "deck_reshuffling"  # its value: the side that wins when the deck runs out
 HIGH_COMMAND_VARIANT = "italian_high_command"
 HIGH_COMMAND_CARDS = 6  # the Axis hand under the Italian High Command

@@ -82,6 +82,7 @@ class MedalLedger:
     ``permanent``: objective id -> side that captured it for good.
     ``last_occupant``: objective id -> side whose unit entered it last (last-to-occupy).
     ``extra[side]``: medals from other rules (air checks, scenario special rules).
+    ``exits_needed[side]``: units of ``side`` that must have exited before its medals win.
     """
 
     target: Mapping[Side, int]
@@ -94,6 +95,11 @@ class MedalLedger:
     extra: Mapping[Side, int] = field(
         default_factory=lambda: MappingProxyType({Side.ALLIES: 0, Side.AXIS: 0}))
     sudden_death: Side | None = None  # the side that fulfilled a sudden-death objective
+    # a side that wins by medals only with at least this many of its units exited (bga-memoir
+    # must_have_unit_exit: Teams::checkVictory); a side not named needs none
+    exits_needed: Mapping[Side, int] = field(default_factory=lambda: MappingProxyType({}))
+    # eliminated units worth other than one medal: unit id -> medals (record_elimination)
+    worth: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def new_ledger(allies_target: int, axis_target: int | None = None) -> MedalLedger:
@@ -111,12 +117,47 @@ def _with(mapping: Mapping[Side, tuple[str, ...]], side: Side, uid: str) -> Mapp
     return MappingProxyType(out)
 
 
-def record_elimination(ledger: MedalLedger, by_side: Side, unit_id: str) -> MedalLedger:
-    """``by_side`` eliminated enemy unit ``unit_id``: one medal (base rules p.1)."""
+EXITS_TO_WIN_VARIANT = "exits_to_win"  # a scenario's variant: "side:units" (e.g. "axis:1")
+
+
+def encode_exits_to_win(side: Side, units: int) -> str:
+    return f"{side.value}:{units}"
+
+
+def parse_exits_to_win(value: str) -> tuple[Side, int]:
+    """The side and the number of exited units of an ``exits_to_win`` variant's value."""
+    side, _, n = value.partition(":")
+    if side not in ("allies", "axis") or not n.isdigit() or not 1 <= int(n) <= 100:
+        raise VictoryError(f"exits to win {value!r}: want 'side:units' with units 1 to 100 "
+                           "(e.g. 'axis:1')")
+    return Side(side), int(n)
+
+
+def with_exits_needed(ledger: MedalLedger, side: Side, units: int) -> MedalLedger:
+    """The ledger of a scenario where ``side`` wins by medals only once ``units`` of its units
+    have exited the board (bga-memoir must_have_unit_exit {side, min_nbr_units})."""
+    if isinstance(units, bool) or not isinstance(units, int) or units < 0:
+        raise VictoryError(f"exits needed must be a whole number of at least 0, got {units!r}")
+    out = dict(ledger.exits_needed)
+    out[side] = units
+    return replace(ledger, exits_needed=MappingProxyType(out))
+
+
+def record_elimination(ledger: MedalLedger, by_side: Side, unit_id: str,
+                       medals: int = 1) -> MedalLedger:
+    """``by_side`` eliminated enemy unit ``unit_id``: one medal (base rules p.1), or the
+    ``medals`` its rules make it worth (a sniper or a supply truck 0, a Wittmann tank 2)."""
     for side in _SIDES:
         if unit_id in ledger.eliminated.get(side, ()):
             raise VictoryError(f"{unit_id} is already counted as eliminated")
-    return replace(ledger, eliminated=_with(ledger.eliminated, by_side, unit_id))
+    if isinstance(medals, bool) or not isinstance(medals, int) or medals < 0:
+        raise VictoryError(f"an elimination is worth a whole number of medals, got {medals!r}")
+    out = replace(ledger, eliminated=_with(ledger.eliminated, by_side, unit_id))
+    if medals != 1:
+        worth = dict(ledger.worth)
+        worth[unit_id] = medals
+        out = replace(out, worth=MappingProxyType(worth))
+    return out
 
 
 def record_exit(ledger: MedalLedger, side: Side, unit_id: str) -> MedalLedger:
@@ -273,7 +314,9 @@ def medal_counts(ledger: MedalLedger, position: Position, objectives: Iterable[O
         parts[side][key] = parts[side].get(key, 0) + n
 
     for s in _SIDES:
-        add(s, "eliminated", len(ledger.eliminated.get(s, ())))
+        gone = ledger.eliminated.get(s, ())
+        worth = ledger.worth
+        add(s, "eliminated", sum(worth.get(u, 1) for u in gone) if worth else len(gone))
         add(s, "exits", len(ledger.exited.get(s, ())))
         add(s, "extra", ledger.extra.get(s, 0))
     source = {ObjectiveKind.TEMPORARY: "temporary", ObjectiveKind.TEMPORARY_MAJORITY: "majority",
@@ -303,8 +346,10 @@ def game_outcome(ledger: MedalLedger, position: Position, objectives: Iterable[O
                  counts: Mapping[Side, MedalCount] | None = None) -> Outcome:
     """The game ends the moment a side reaches its medal target or fulfils a sudden death.
 
-    If both sides reach their targets by the same event, the side whose turn it is (``active``)
-    wins: the rules do not settle this; we credit the player who caused it (noted in the docs).
+    A side named in ``ledger.exits_needed`` reaches its target only with that many units
+    exited (bga-memoir must_have_unit_exit). If both sides reach their targets by the same
+    event, the side whose turn it is (``active``) wins: the rules do not settle this; we
+    credit the player who caused it (noted in the docs).
     """
     if counts is None:  # the medal counts of this very position, when the caller has them
         counts = medal_counts(ledger, position, list(objectives))
@@ -312,10 +357,14 @@ def game_outcome(ledger: MedalLedger, position: Position, objectives: Iterable[O
     if ledger.sudden_death is not None:
         return Outcome(True, ledger.sudden_death,
                        f"{ledger.sudden_death} fulfilled a sudden-death objective", totals)
-    reached = [s for s in _SIDES if totals[s] >= ledger.target[s]]
+    reached = [s for s in _SIDES if totals[s] >= ledger.target[s]
+               and counts[s].exits >= ledger.exits_needed.get(s, 0)]
     if len(reached) == 1:
         s = reached[0]
-        return Outcome(True, s, f"{s} reached {ledger.target[s]} medals", totals)
+        need = ledger.exits_needed.get(s, 0)
+        return Outcome(True, s, f"{s} reached {ledger.target[s]} medals"
+                       + (f" with {counts[s].exits} of them by units exiting (at least {need} "
+                          "needed)" if need else ""), totals)
     if len(reached) == 2:
         if active is None:
             return Outcome(True, None, "both sides reached their medal targets at once", totals)

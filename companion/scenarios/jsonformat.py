@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import arrivals, card_bans, empty_section, hill317
+from companion.rules import arrivals, card_bans, empty_section, hill317, victory
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
 from companion.rules.variants import REINFORCEMENTS_VARIANT, VARIANTS
@@ -315,6 +315,12 @@ def from_dict(data: Any) -> Scenario:
             try:  # "side:sections:medals" (companion.rules.empty_section)
                 empty_section.parse(who)
             except empty_section.EmptySectionError as exc:
+                raise ScenarioError(_join("variants", name), str(exc)) from None
+            continue
+        if name == victory.EXITS_TO_WIN_VARIANT:
+            try:  # "side:units" (companion.rules.victory.parse_exits_to_win)
+                victory.parse_exits_to_win(who)
+            except victory.VictoryError as exc:
                 raise ScenarioError(_join("variants", name), str(exc)) from None
             continue
         if name == card_bans.VARIANT:

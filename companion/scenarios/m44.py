@@ -19,10 +19,18 @@ from typing import Any, TypeVar
 from companion.rules import arrivals, card_bans, empty_section, hill317
 from companion.rules import cards as card_rules
 from companion.rules.board import Board, Hex, HexNameError, Side, distance
-from companion.rules.records import replace
+from companion.rules.camouflage import CAMOUFLAGE_BADGE
+from companion.rules.camouflage import VARIANT as CAMOUFLAGE_VARIANT
+from companion.rules.records import dataclass, replace
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
-from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_VARIANT, MINE_TOKENS_VARIANT
+from companion.rules.variants import (
+    EXIT_PER_FIGURE_VARIANT,
+    HIGH_COMMAND_CARDS,
+    HIGH_COMMAND_VARIANT,
+    MINE_TOKENS_VARIANT,
+)
+from companion.rules.victory import EXITS_TO_WIN_VARIANT, encode_exits_to_win
 from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
@@ -40,11 +48,13 @@ from companion.scenarios.m44_codes import (
     BOARD_FACES,
     BOARD_TYPES,
     BRIEFING_RULES,
+    CAMOUFLAGE_TAGS,
     CARD_BAN_PATTERN,
     COSMETIC_TAGS,
     DAYLIGHT_AIRDROP_CONDITION,
     DAYLIGHT_AIRDROP_OPTION,
     DECK_VARIANTS,
+    EXIT_BRIEFINGS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
     FORD_BEHAVIOR,
@@ -54,6 +64,7 @@ from companion.scenarios.m44_codes import (
     MEDAL_BEHAVIORS,
     MEDAL_TAG_SIDES,
     NATION_SIDES,
+    NUMBER_WORDS,
     PICTURE_TILES,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
@@ -63,6 +74,7 @@ from companion.scenarios.m44_codes import (
     STAR_RULES,
     TERRAIN_CODES,
     TILE_ALSO,
+    TILE_BADGES,
     TILE_UNITS,
     TOWN_SUDDEN_DEATH_PATTERN,
     TOWN_TYPES,
@@ -147,6 +159,13 @@ def _choice(value: Any, path: str, allowed: dict[str, T]) -> T:
     raise ScenarioError(path, f"{shown} is not allowed; allowed: {', '.join(allowed)}")
 
 
+@dataclass(frozen=True)
+class _ExitsTold:
+    side: Side | None  # whose exits the bare markers are
+    exits_to_win: tuple[Side, int] | None  # the side wins only by exiting so many units
+    per_figure: str  # units of this type score a medal per figure exiting
+
+
 class _Importer:
     def __init__(self, data: Any, default_id: str) -> None:
         self.root = _obj(data, "")
@@ -158,6 +177,7 @@ class _Importer:
         self.airdrops: list[Airdrop] = []
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
         self._stars: list[str] = []  # hexes with a battle-star token (tag1)
+        self._camouflaged: list[str] = []  # hexes with a camouflage tag
 
     def note(self, where: str, message: str) -> None:
         places = self._notes.setdefault(message, [])
@@ -238,8 +258,13 @@ class _Importer:
             listed[h] = i
             if "terrain" in hx:
                 covered.add(h)
+            carried: list[str] = []  # badges a craft on the hex gives its unit
             for layer in ("terrain", "rect_terrain", "obstacle"):
                 raw_layer = hx.get(layer)
+                if isinstance(raw_layer, dict) and isinstance(raw_layer.get("name"), str) \
+                        and raw_layer["name"] in TILE_BADGES:
+                    carried.append(TILE_BADGES[raw_layer["name"]])
+                    continue
                 if isinstance(raw_layer, dict) and isinstance(raw_layer.get("name"), str) \
                         and raw_layer["name"] in TILE_UNITS:
                     unit = self._tile_unit(raw_layer, name, counters, bottom)
@@ -263,7 +288,10 @@ class _Importer:
                 unit = self._unit(_obj(hx["unit"], f"{path}.unit"), f"{path}.unit", name,
                                   counters)
                 if unit is not None:
-                    units.append(unit)
+                    units.append(replace(unit, badges=(*unit.badges, *carried)) if carried
+                                 else unit)
+            elif carried:
+                self.note(name, "landing craft ('barge') carrying no unit; left out")
             for tag, where in _tags(hx, path):
                 self._tag(_obj(tag, where), where, name, terrain, objectives, exits)
 
@@ -271,8 +299,14 @@ class _Importer:
         # marker's group lists): nothing to say when the hex is an exit anyway
         exit_hexes = {x.hex for x in exits}
         lone = [w for w in self._exit_pictures if w not in exit_hexes]
-        for where in self._exit_range(lone, exits):
-            self.note(where, "exit marker without a side or a group; left out")
+        told = self._exit_briefing()
+        for where in self._exit_range(lone, exits, told.side):
+            # a marker of its own: the briefing names whose it is (its baseline does not: 6380's
+            # lone marker on the Allied baseline is the Allied trucks' exit)
+            if told.side is None:
+                self.note(where, "exit marker without a side or a group; left out")
+            elif ExitHex(hex=where, side=told.side) not in exits:
+                exits.append(ExitHex(hex=where, side=told.side))
         if repeats:
             path, name, first = first_repeat
             self.note("board.hexagons", f"{repeats} hexagon{'s' if repeats != 1 else ''} "
@@ -314,6 +348,11 @@ class _Importer:
             objectives[:] = [replace(o, held_by_default=default)
                              if o.kind is ObjectiveKind.TEMPORARY and o.sides == (default.other,)
                              else o for o in objectives]
+        self._camouflage(units, variants)
+        if told.exits_to_win is not None and EXITS_TO_WIN_VARIANT not in variants:
+            variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(*told.exits_to_win)
+        if told.per_figure and exits:
+            variants[EXIT_PER_FIGURE_VARIANT] = told.side.value if told.side else ""
         if self._face_down_mines:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
@@ -474,6 +513,9 @@ class _Importer:
             behavior = behavior.strip().upper()
         if name in COSMETIC_TAGS:
             return
+        if name in CAMOUFLAGE_TAGS:
+            self._camouflaged.append(where)  # the unit of the hex starts camouflaged
+            return
         side_code = tag.get("side")
         side = _SIDES.get(side_code) if isinstance(side_code, str) else None
         if behavior == "EXIT_MARKER":
@@ -504,11 +546,48 @@ class _Importer:
         self.note(where, f"unknown tag {name!r}" + (f" ({behavior!r})" if behavior else "")
                   + "; left out")
 
-    def _exit_range(self, pictures: list[str], exits: list[ExitHex]) -> list[str]:
+    def _camouflage(self, units: list[UnitSetup], variants: dict[str, str]) -> None:
+        """The units under a camouflage tag start camouflaged (the rule is on with them); a
+        briefing naming camouflage with no unit tagged is said (no rule knows which units)."""
+        hexes = set(self._camouflaged)
+        hidden = [u for u in units if u.hex in hexes]
+        units[:] = [replace(u, badges=(*u.badges, CAMOUFLAGE_BADGE)) if u.hex in hexes else u
+                    for u in units]
+        if hidden:
+            variants.setdefault(CAMOUFLAGE_VARIANT, "")
+        elif CAMOUFLAGE_VARIANT in variants:
+            del variants[CAMOUFLAGE_VARIANT]
+            self.note("text.rules", "the briefing's camouflage (Actions 16) marks no unit (no "
+                                    "camouflage tag): not played")
+
+    def _exit_briefing(self) -> _ExitsTold:
+        """What the briefing says of the exits (m44_codes.EXIT_BRIEFINGS): whose they are,
+        whether a side wins only by exiting so many units, whether figures count."""
+        text = self._briefing_text()
+        side: Side | None = None
+        to_win: tuple[Side, int] | None = None
+        per_figure = ""
+        for rule in EXIT_BRIEFINGS:
+            m = re.search(rule.pattern, text, re.IGNORECASE)
+            if m is None:
+                continue
+            named = Side.ALLIES if m.group("side").lower() == "allied" else Side.AXIS
+            if rule.baseline:
+                named = named.other
+            side = side or named
+            if rule.count:
+                n = m.group("n").lower()
+                to_win = (named, int(n) if n.isdigit() else NUMBER_WORDS[n])
+            per_figure = per_figure or rule.per_figure
+        return _ExitsTold(side, to_win, per_figure)
+
+    def _exit_range(self, pictures: list[str], exits: list[ExitHex],
+                    side: Side | None = None) -> list[str]:
         """Two bare exit-marker pictures on one side's home row mark the exits between them
         (inclusive) for the other side, the side that exits there (bga-memoir 4230: "Exit
         markers are in effect on the portion of the Allied baseline in between the 2 Exit
-        markers, for the Axis forces"). Returns the pictures that say nothing."""
+        markers, for the Axis forces"), or for ``side`` when the briefing names it. Returns
+        the pictures that mark no range."""
         by_row: dict[int, list[Hex]] = {}
         for where in pictures:
             h = self.board.parse(where)
@@ -523,7 +602,7 @@ class _Importer:
             for col in range(lo, hi + 1):
                 h = Hex(col, row)
                 if self.board.contains(h):
-                    x = ExitHex(hex=self.board.name(h), side=owner.other)
+                    x = ExitHex(hex=self.board.name(h), side=side or owner.other)
                     if x not in exits:
                         exits.append(x)
         return left
@@ -614,13 +693,12 @@ class _Importer:
             ))
 
     def _beach_face(self, covered: set[Hex]) -> list[TerrainPiece]:
-        if self.board.height != 9:
-            self.note("board.face", "the beach face is only drawn on 9-row boards; "
-                                    "no beach or ocean added")
-            return []
+        """The beach and ocean the beach face prints, counted from the board's last row (the
+        same rows on a standard, Overlord or Breakthrough board), where no tile covers them."""
         out = []
+        last = self.board.height - 1
         for h in self.board.hexes():
-            kind = BEACH_FACE_ROWS.get(h.row)
+            kind = BEACH_FACE_ROWS.get(last - h.row)
             if kind is not None and h not in covered:
                 out.append(TerrainPiece(hex=self.board.name(h), type=kind))
         return out
@@ -700,6 +778,9 @@ class _Importer:
             if variant == empty_section.VARIANT:
                 self._empty_section(value, variants)
                 continue
+            if variant == EXITS_TO_WIN_VARIANT:
+                self._exits_to_win(value, variants)
+                continue
             if variant == hill317.VARIANT:
                 names = [self._hex_name(str(h)) for h in (value if isinstance(value, list)
                                                           else str(value).split(","))]
@@ -766,6 +847,17 @@ class _Importer:
                 continue
             return candidate
         return None
+
+    def _exits_to_win(self, value: Any, variants: dict[str, str]) -> None:
+        """bga-memoir must_have_unit_exit: {"side": ..., "min_nbr_units": n}."""
+        side = value.get("side") if isinstance(value, dict) else None
+        n = value.get("min_nbr_units", 1) if isinstance(value, dict) else None
+        if not isinstance(side, str) or side.strip().upper() not in _SIDES \
+                or isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 100:
+            self.note("game_info.options.must_have_unit_exit", "exits needed to win without a "
+                      "side (ALLIES or AXIS) or a number of units (1 to 100); left out")
+            return
+        variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(_SIDES[side.strip().upper()], n)
 
     def _empty_section(self, value: Any, variants: dict[str, str]) -> None:
         """bga-memoir empty_section_medals: {"side": ..., "sections": [...], "count_for": n}."""

@@ -188,6 +188,7 @@ UNIT_BASES: tuple[tuple[str, str], ...] = (
     ("inf", "infantry"),
     ("tank", "armor"),
     ("gun", "artillery"),
+    ("veh", "supply_truck"),  # Troops 17 Supply Trucks (6380 Noville to Foy: 'vehus')
 )
 
 NATION_SIDES: dict[str, Side] = {
@@ -257,6 +258,12 @@ STAR_MARKED_VARIANTS: frozenset[str] = frozenset({"wittmann"})
 TILE_UNITS: dict[str, str] = {"pdestroyer": "destroyer", "loco": "locomotive",
                               "wagon": "wagon"}
 
+# Tiles that are a craft carrying the unit of their hex -> the badge the unit gets: the
+# editor's 'barge' (bga-memoir Terrains/LandingCrafts.php: type 'barge', "Landing Crafts", a
+# transport on water) is the Air Pack's Landing Craft (Troops 15; seed 000 "Landing Craft"),
+# played by companion.game.landing on a unit with the badge 'landing_craft'
+TILE_BADGES: dict[str, str] = {"barge": "landing_craft"}
+
 # Board types and faces are read whatever their case (files in the wild write "brkthru");
 # bga-memoir upper-cases both before reading them (Scenario::loadId).
 BOARD_TYPES: dict[str, BoardKind] = {
@@ -275,9 +282,13 @@ BOARD_FACES: dict[str, BoardFace] = {
     "DESERT": BoardFace.DESERT,
 }
 
-# The beach face prints beach on rows 4-6 and ocean on rows 7-8 of a 9-row board
-# (bga-memoir Managers/Terrains.php getBackgroundSpecialTerrains).
-BEACH_FACE_ROWS: dict[int, str] = {4: "beach", 5: "beach", 6: "beach", 7: "ocean", 8: "ocean"}
+# The beach face prints ocean on the last two rows and beach on the three rows above them,
+# counted from the board's last row (row 8 of a 9-row board is 0 here): bga-memoir
+# modules/js/Board.js getBackgroundTile draws the beach face by b = dim.y - y, the rows from
+# the bottom edge, for every board (the Breakthrough's 17 rows too: ocean rows 15-16, beach
+# 12-14); Managers/Terrains.php getBackgroundSpecialTerrains plays rows 4-8 of the 9-row boards
+# as the same beach and ocean.
+BEACH_FACE_ROWS: dict[int, str] = {0: "ocean", 1: "ocean", 2: "beach", 3: "beach", 4: "beach"}
 
 # Medal tag names -> the sides that may win the medal (bga-memoir Managers/Tokens.php).
 MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
@@ -292,13 +303,54 @@ MEDAL_TAG_SIDES: dict[str, tuple[Side, ...]] = {
 MEDAL_BEHAVIORS: dict[str, Side] = {"PERMANENT_MEDAL_ALLIES": Side.ALLIES,
                                     "PERMANENT_MEDAL_AXIS": Side.AXIS}
 
-# Tags that change nothing the rules play (bga-memoir Scenario::validateScenario: camouflage).
-COSMETIC_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
+# Tags that change nothing the rules play (none now: the camouflage tags are CAMOUFLAGE_TAGS).
+COSMETIC_TAGS: frozenset[str] = frozenset()
+# Camouflage tags: the unit of the hex starts camouflaged (Actions 16; bga-memoir
+# Managers/Tokens.php reads tag14 and tag15 as TOKEN_CAMOUFLAGE; companion.rules.camouflage)
+CAMOUFLAGE_TAGS: frozenset[str] = frozenset({"tag14", "tag15"})
 
 # The exit-marker pictures (bga-memoir scenarios 1412, 4089, 4245 put the EXIT_MARKER behaviour on
 # tag4 or tag5; a second tag5 with no behaviour marks the far end of the range the first one's
 # group lists).
 EXIT_MARKER_TAGS: frozenset[str] = frozenset({"tag4", "tag5"})
+
+# Bare exit-marker pictures (a tag4 or tag5 without the EXIT_MARKER behaviour, with no side):
+# bga-memoir's Scenario::validateScenario refuses such a file (a tag must be a medal, a mine,
+# camouflage or an EXIT_MARKER), so whose exit it is comes from the briefing, as the printed
+# scenario says it (two on a baseline, with nothing said, are the other side's range).
+@dataclass(frozen=True)
+class ExitBriefing:
+    """A briefing sentence about exits. ``pattern`` (case-insensitive) has a group ``side``
+    (allied or axis): the side whose units exit there, or with ``baseline`` the side whose
+    baseline it is (the other side exits). ``count`` names a group ``n``: that side wins only
+    by exiting n units (its medals count only with them: victory.MedalLedger.exits_needed).
+    ``per_figure``: each figure of a unit of that type exiting is a medal."""
+
+    pattern: str
+    baseline: bool = False
+    count: bool = False
+    per_figure: str = ""
+
+
+EXIT_BRIEFINGS: tuple[ExitBriefing, ...] = (
+    # 4241 Escape via the Coastal Road: "Exit markers are in effect on the two road hexes at
+    # the board's edges, for the Allied forces"; 4230: "... for the Axis forces"
+    ExitBriefing(r"\bexit markers? (are|is) in effect\b.{0,160}?\bfor the (?P<side>allied|axis) "
+                 r"(forces|player|units|troops)"),
+    # 5841 The Surrender of Elster's Column: "exit 3 of his units through the Exit markers on
+    # the Allied player's baseline"
+    ExitBriefing(r"\bexit markers? on the (?P<side>allied|axis) player'?s baseline", baseline=True),
+    ExitBriefing(r"\b(?P<side>allied|axis) player achieves victory if,? and only if,? he manages "
+                 r"to exit (?P<n>[0-9]{1,2}|one|two|three|four|five|six) ", count=True),
+    # 42 Utah Beach: "An Allied unit that exits off the Axis side of the battlefield counts as
+    # one Victory Medal" (its exit tokens name no side)
+    ExitBriefing(r"\ban? (?P<side>allied|axis) unit that exits off the (allied|axis) side of the "
+                 r"battlefield\b.{0,40}?\bcounts as (one|a|1) victory medal"),
+    # 6380 Noville to Foy: "1 Victory Medal for each Allied truck figure that manages to exit"
+    ExitBriefing(r"\bvictory medal for each (?P<side>allied|axis) truck figure that (manages to )?"
+                 r"exits?", per_figure="supply_truck"),
+)
+NUMBER_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 # game_info.options keys that switch on air rules (not seen in a published file; our guess,
 # documented as such).
@@ -337,6 +389,8 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "empty_section_medals": "empty_section_medals",
     "supply_train_rules": "supply_train",
     "infantry_exit_counts_2": "infantry_exit_counts_2",  # its value: {"side": ..., "nbr_units": ...}
+    # its value {"side": ..., "min_nbr_units": n}: the side wins by medals only with n exits
+    "must_have_unit_exit": "exits_to_win",
 }
 # game_info.options keys whose value names the side of another option's variant
 # (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)
@@ -421,7 +475,19 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # 19 Vassieux: "All the Allied units are French Resistance infantry"
     BriefingRule(r"\bactions? ?2 ?[-\u2013?]+ ?blowing up bridges",
                  not_played="blowing up bridges (Actions 2)"),
-    BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", not_played="camouflage (Actions 16)"),
+    # 4000 The Tatsinskaya Raid: "All German units are camouflaged at the start of the battle
+    # (Actions 16 - Camouflage)": the camouflage tags mark the units (CAMOUFLAGE_TAGS)
+    BriefingRule(r"\bactions? ?16 ?[-\u2013?]+ ?camouflage", variant="camouflage"),
+    # 6433 Breakthrough at Mortain: "Re-supply rules (Actions 24 - Re-Supply) are in effect for
+    # the Supply Trucks" (6380 Noville to Foy: "Re-supply rules are not in effect")
+    BriefingRule(r"\bre-?supply rules \(actions? ?24\b[^)]*\) (are|is) in effect",
+                 variant="re_supply"),
+    # 6433 Breakthrough at Mortain: "Allied units killed give the Axis player no medals in this
+    # scenario" (the side named is the side whose units are worth none)
+    BriefingRule(r"\ballied units (killed|eliminated) give the axis player no medals?",
+                 variant="no_kill_medals", side="allies"),
+    BriefingRule(r"\baxis units (killed|eliminated) give the allied player no medals?",
+                 variant="no_kill_medals", side="axis"),
     # no public text of these two action cards was found (docs/rules-sources.md): said, not
     # guessed (4086 Opportunity at Falaise, 23806 German Counterattack at Chaumont)
     BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",

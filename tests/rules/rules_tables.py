@@ -169,13 +169,17 @@ def unit_row(u: UnitSpec) -> str:
         other.append(f"moves only on {', '.join(sorted(u.moves_only_on))}")
     if u.ignore_flags:
         other.append(f"ignores {u.ignore_flags} flag")
+    if u.road_bonus is not None:
+        other.append(f"+{u.road_bonus} hexes along a road")
+    if u.figures_per_medal:
+        other.append(f"a medal for every {u.figures_per_medal} of its figures the enemy removes")
     if u.not_played:
         other.append(f"not played: {u.not_played}")
     if u.air:
         blocks = "blocks" if u.blocks_los_airborne else "does not block"
         other.append(f"{u.air_rules} air unit, moves at least {u.min_move}, over any terrain and "
                      f"units; in flight it {blocks} line of sight")
-    dice = "/".join(map(str, u.dice)) or "air rules"
+    dice = "/".join(map(str, u.dice)) or ("air rules" if u.air else "never battles")
     tg = f"{'yes' if u.take_ground else 'no'} / {'yes' if u.overrun else 'no'}"
     return (f"| `{u.name}` | {u.unit_class.value} | {u.figures} | {u.move} | {u.move_and_battle} | {dice} "
             f"| {'yes' if u.needs_los else 'no'} | {tg} | {u.retreat_hexes} | {'; '.join(other) or '-'} "

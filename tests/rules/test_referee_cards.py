@@ -271,8 +271,19 @@ def test_victory_ask_reports_the_winner_and_sudden_death() -> None:
     assert out["victory"]["sudden_death"] == "axis"
 
 
+def test_victory_ask_exits_needed_holds_the_win_until_a_unit_has_exited() -> None:
+    """bga-memoir must_have_unit_exit: 3 kill medals of 3 are no win without the exit."""
+    code, out = victory({"target": 3, "eliminated": {"axis": 3}, "exits_needed": {"axis": 1}})
+    assert code == 0 and out["victory"]["over"] is False
+    assert out["victory"]["exits_needed"] == {"axis": 1}
+    code, out = victory({"target": 3, "eliminated": {"axis": 2}, "exited": {"axis": 1},
+                         "exits_needed": {"axis": 1}})
+    assert code == 0 and out["victory"]["winner"] == "axis"
+
+
 @pytest.mark.parametrize("body, field", [
     ({}, "ask.victory.target"),
+    ({"target": 4, "exits_needed": {"axis": -1}}, "ask.victory.exits_needed.axis"),
     ({"target": 0}, "ask.victory.target"),
     ({"target": 4, "objectives": [{"id": "t", "kind": "tmp", "hexes": ["F5"]}]},
      "ask.victory.objectives.0.kind"),

@@ -199,3 +199,32 @@ def test_destroyer_card_12_battles_from_the_ocean_it_keeps_to() -> None:
     other = position(unit("a1", "allies", "infantry", "F1"), unit("x1", "axis", "infantry", "f2"),
                      terrain=(t("F1", "ocean"),))
     assert not battle_check(other, "a1", "x1").allowed
+
+
+def test_supply_truck_card_17_infantry_target_move_two_plus_two_on_road_no_battle() -> None:
+    """Troops 17: "Treated as Infantry, for all purposes; Move 0-2, +2 hexes when on a road;
+    Cannot battle"; "The attacker scores 1 hit for each Infantry dice symbol or Grenade"."""
+    road = tuple(t(h, "road") for h in ("A1", "B1", "C1", "D1", "E1", "F1"))
+    pos = position(unit("a1", "allies", "supply_truck", "A1", figures=2),
+                   unit("a2", "allies", "supply_truck", "A5", figures=3),
+                   unit("x1", "axis", "infantry", "a2"), terrain=road)
+    on_road = dests(pos, "a1")
+    assert "E1" in on_road and "F1" not in on_road  # 2 + 2 along the road, no further
+    assert not on_road["A1"].can_battle
+    off = dests(pos, "a2")
+    assert "C5" in off and "D5" not in off  # 2 off the road
+    assert not battle_check(pos, "a1", "x1").allowed
+    hit = resolve_battle(pos, "x1", "a1", ["infantry", "grenade", "armor"])
+    assert hit.hits == 2 and hit.eliminated and hit.medals[Side.AXIS] == 0  # the unit: no medal
+
+
+def test_supply_truck_medal_stand_three_figures_make_a_medal() -> None:
+    """Troops 17's example: "The Axis player had already destroyed 2 Trucks. With this third
+    one, he gains a Medal" (figures the enemy removed; re-supplied ones never count)."""
+    from companion.rules.supply_trucks import figures_lost, medals_due
+
+    start = {"a1": 1, "a2": 1, "a3": 1}
+    assert medals_due(figures_lost(start, {"a1": 0, "a2": 0, "a3": 1}), 3) == 0
+    assert medals_due(figures_lost(start, {"a1": 0, "a2": 0, "a3": 0}), 3) == 1
+    assert figures_lost({"a1": 3}, {"a1": 1}) == 2 and medals_due(5, 3) == 1
+    assert medals_due(6, 0) == 0

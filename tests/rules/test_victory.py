@@ -14,6 +14,7 @@ from companion.rules.victory import (
     Objective,
     ObjectiveKind,
     VictoryError,
+    encode_exits_to_win,
     exit_line,
     game_outcome,
     majority_holder,
@@ -21,9 +22,11 @@ from companion.rules.victory import (
     medal_counts,
     new_ledger,
     observe,
+    parse_exits_to_win,
     record_elimination,
     record_exit,
     record_extra,
+    with_exits_needed,
 )
 
 BOARD = Board.of()
@@ -259,3 +262,27 @@ def test_airborne_airplanes_hold_no_objective() -> None:
 def test_a_medal_target_must_be_a_positive_whole_number() -> None:
     with pytest.raises(VictoryError):
         new_ledger(0)
+
+
+def test_must_have_unit_exit_medals_win_only_with_a_unit_exited() -> None:
+    """bga-memoir must_have_unit_exit (3496 Breakthrough to Gembloux: "Axis player: 12 Medals,
+    with at least one collected by a German unit exiting the board"): the Axis holding all its
+    medals from kills has not won; one exit among them wins; the other side is not bound."""
+    ledger = with_exits_needed(new_ledger(3), Side.AXIS, 1)
+    for uid in ("a1", "a2", "a3"):
+        ledger = record_elimination(ledger, Side.AXIS, uid)
+    out = game_outcome(ledger, position(), [])
+    assert out.medals[Side.AXIS] == 3 and not out.over
+    won = game_outcome(record_exit(ledger, Side.AXIS, "x1"), position(), [])
+    assert won.over and won.winner is Side.AXIS and "exiting" in won.reason
+    allies = ledger
+    for uid in ("x1", "x2", "x3"):
+        allies = record_elimination(allies, Side.ALLIES, uid)
+    assert game_outcome(allies, position(), [], active=Side.ALLIES).winner is Side.ALLIES
+
+
+def test_exits_to_win_is_read_as_side_and_units() -> None:
+    assert parse_exits_to_win(encode_exits_to_win(Side.AXIS, 3)) == (Side.AXIS, 3)
+    for bad in ("axis", "axis:0", "axis:x", "nobody:1", ""):
+        with pytest.raises(VictoryError, match="side:units"):
+            parse_exits_to_win(bad)

@@ -106,11 +106,8 @@ def test_the_commonwealth_rules_stay_with_the_british_units_where_the_file_names
 
 
 def test_an_action_card_the_briefing_names_and_no_rule_plays_is_said_once_by_name():
-    # 4000 The Tatsinskaya Raid: "All German units are camouflaged at the start of the battle
-    # (Actions 16 - Camouflage)"
-    s = load(BGA / "4000-TheTatsinskayaRaid.m44")
-    assert [f"{p.where}: {p.message}" for p in errors(s)] == [
-        "text.rules: the briefing's camouflage (Actions 16) is not played"]
+    # (4000 The Tatsinskaya Raid's camouflage, Actions 16, is played now: its tags mark the
+    # units; tests/scenarios/test_exits_trucks_barges.py)
     s = import_m44(_file("Blowing up bridges (Actions 2 - Blowing Up Bridges), option 2. "
                          "Again: Actions 2 - Blowing Up Bridges."))
     assert s.notes.count("text.rules: the briefing's blowing up bridges (Actions 2) is not "

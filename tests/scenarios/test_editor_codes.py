@@ -25,7 +25,7 @@ from companion.rules.units import UNITS, UnitClass
 from companion.rules.variants import VARIANTS
 from companion.scenarios import ScenarioError, import_m44
 from companion.scenarios.check import problems
-from companion.scenarios.m44_codes import PICTURE_TILES
+from companion.scenarios.m44_codes import PICTURE_TILES, TILE_BADGES
 from companion.scenarios.model import COSMETIC_TERRAIN, Scenario
 
 CODES = json.loads((Path(__file__).parent / "data" / "bga_codes.json").read_text())
@@ -40,15 +40,10 @@ UNITS_AT_HOME = [{"row": 8, "col": 0, "unit": {"name": "infus"}},
 KNOWN_GAPS: dict[str, str] = {
     **{f"tile abatis as {layer}": "no public text of the Abatis card"
        for layer in ("terrain", "rect_terrain")},
-    **{f"tile barge as {layer}": "landing crafts (Air Pack Troops 15)"
-       for layer in ("terrain", "rect_terrain")},
     "tile abatis": "no public text of the Abatis card (bga-memoir's validateTerrain refuses it)",
-    "tile barge": "landing crafts (Air Pack Troops 15)",
     "tile unit loco": "the supply train: a locomotive on the rails",
     "tile unit wagon": "the supply train: a wagon carrying units",
     "option supply_train_rules": "the supply train's reinforcements",
-    "option must_have_unit_exit": "a side wins by medals only with units exited "
-                                  "(3496 Breakthrough to Gembloux)",
     "tag tag1": "a battle-star token means what the briefing says (boats, reinforcements, a "
                 "unit's mark); alone, with no briefing, it is named",
 }
@@ -65,15 +60,15 @@ def _file(hexes: list[dict[str, Any]], *, board: dict[str, Any] | None = None,
 def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
     """(code id, the file, what it must load as)."""
     for t in CODES["terrain_tiles"]:
-        yield (f"tile {t['code']}", _file([{**WHERE, t["layer"]: {"name": t["code"]}}]),
-               {"terrain": t["code"] not in PICTURE_TILES})
-    for t in CODES["terrain_tiles"]:
         # bga-memoir reads the three layers alike (Managers/Terrains.php loadScenario)
-        for layer in ("terrain", "rect_terrain", "obstacle"):
-            if layer != t["layer"]:
-                yield (f"tile {t['code']} as {layer}",
-                       _file([{**WHERE, layer: {"name": t["code"]}}]),
-                       {"terrain": t["code"] not in PICTURE_TILES})
+        for layer in (t["layer"], *({"terrain", "rect_terrain", "obstacle"} - {t["layer"]})):
+            hexagon: dict[str, Any] = {**WHERE, layer: {"name": t["code"]}}
+            want: dict[str, Any] = {"terrain": t["code"] not in PICTURE_TILES}
+            if t["code"] in TILE_BADGES:  # a craft: the unit of its hex carries its badge
+                hexagon["unit"] = {"name": "infus"}
+                want = {"unit": True, "badge": TILE_BADGES[t["code"]]}
+            yield (f"tile {t['code']}" + ("" if layer == t["layer"] else f" as {layer}"),
+                   _file([hexagon]), want)
     for b in CODES["terrain_behaviors"]:
         layer = "obstacle" if b["tile"] in ("bridge", "sand") else "terrain"
         yield (f"tile {b['tile']} behaviour {b['behavior']}",
@@ -164,6 +159,8 @@ def _played(s: Scenario, want: dict[str, Any]) -> str:
         if want.get("not_base") and u.type in ("infantry", "special_forces", "armor",
                                                "elite_armor", "artillery"):
             return f"loaded as plain {u.type}"
+        if "badge" in want and want["badge"] not in u.badges:
+            return f"badges {u.badges}"
         if "nation" in want and u.nation != want["nation"]:
             return f"nation {u.nation!r}"
         if "side" in want and u.side.value != want["side"]:

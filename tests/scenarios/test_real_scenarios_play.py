@@ -27,44 +27,13 @@ MAX_TURNS = 150
 KNOWN: dict[str, list[str]] = {
     "1311-bug-river.m44": ["L3: locomotive ('loco') is not played yet",
                            "M3: wagon ('wagon') is not played yet"],
-    # the Axis wins by medals only with at least one of them from a unit exiting toward
-    # Gembloux (bga-memoir must_have_unit_exit): no victory condition asks it yet
-    "3496-BreakthroughToGembloux.m44": [
-        "game_info.options: option 'must_have_unit_exit' is not played"],
-    "4000-TheTatsinskayaRaid.m44": [
-        "text.rules: the briefing's camouflage (Actions 16) is not played"],
-    # the two exit tokens (bare 'tag4') name no side and no behaviour; only the briefing says
-    # they are the Allies' exits, and no rule reads a side from the briefing's text
-    "4241-EscapeViaTheCoastalRoad.m44": ["M5, A1: exit marker without a side or a group"],
-    # Japanese barges (no terrain of the table), and the beach face of a Breakthrough board
-    # (where its shore lies is not known)
-    "4683-ManadoLandings.m44": [
-        "a2, c2, e2, g2, i2, k2: unknown terrain code 'barge'",
-        "board.face: the beach face is only drawn on 9-row boards"],
-    # bare 'tag4' exit tokens again (the briefing: the Axis wins only by exiting 3 units there)
-    "5841-TheSurrenderOfElstersColumn.m44": ["C1, G1, J1: exit marker without a side or a group"],
-    # Supply Trucks ('veh', Troops 17) are no troop of the table; 6380's exit token names no side
-    "6380-NovilleToFoy.m44": ["G13, h12, G9: unknown unit code 'vehus'",
-                              "C1: exit marker without a side or a group"],
-    "6433-BreakthroughAtMortain.m44": ["D17: unknown unit code 'vehger'",
-                                       "G1: unknown unit code 'vehus'"],
-    # the beach face of a Breakthrough board (where its shore lies is not known)
-    "6541-BreakthroughToTheBeach.m44": [
-        "board.face: the beach face is only drawn on 9-row boards"],
     # action cards whose text no public source gives (docs/rules-sources.md): said, not guessed
     "4086-OpportunityAtFalaise.m44": ["text.rules: the briefing's smoke screen (Actions 21)"],
     "23806-GermanCounterattackAtChaumont.m44": [
         "text.rules: the briefing's winter weather (Actions 26)"],
-    # three bare exit tokens (written under 'tag') on the Axis baseline, the briefing: "An
-    # Allied unit that exits off the Axis side ... counts as one Victory Medal": exit tokens
-    # that name no side (as 4241, 5841)
-    "42-UtahBeach.m44": ["A9, E9, J9: exit marker without a side or a group"],
-    # the beach face of a Breakthrough board, and the first-turn paradrop of 6 elite infantry
-    # units (Actions 20) the briefing alone asks
+    # the first-turn paradrop of 6 elite infantry units (Actions 20) the briefing alone asks
     "18261-SovietRaidOnGrigorevka.m44": [
-        "board.face: the beach face is only drawn on 9-row boards",
         "text.rules: the briefing's paradrop (Actions 20) is not played"],
-    "6367-SwordBeach.m44": ["board.face: the beach face is only drawn on 9-row boards"],
     # three paradrops of 3 figures before the Axis's first turn (Actions 20), briefing only
     "6369-OperationAmherst.m44": ["text.rules: the briefing's paradrop (Actions 20) is not played"],
 }

@@ -1,0 +1,41 @@
+"""Camouflage (Actions 16): a camouflaged unit may only be targeted in a close assault; a
+camouflaged unit that moves or battles loses its camouflage.
+
+The text is bga-memoir's summary of the rule (modules/js/Board.js, the camouflage token's card:
+"A camouflaged unit may only be targeted in a Close Assault", "A Camouflaged unit that moves or
+battles lose its Camouflage"); the editor marks each camouflaged unit with a camouflage tag
+(``tag14``, ``tag15``) on its hex, which bga-memoir reads as the token (Managers/Tokens.php,
+``TOKEN_CAMOUFLAGE``; ``AbstractUnit::isCamouflaged``: the token on the unit's hex). Here the
+unit carries the badge :data:`CAMOUFLAGE_BADGE`; the game removes it when the unit leaves its
+hex (a move, a retreat, taking ground) or battles (``companion.game.ruleflows.CamouflageFlow``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CAMOUFLAGE_BADGE = "camouflaged"
+VARIANT = "camouflage"
+
+
+def camouflaged(unit: Any) -> bool:
+    """The unit still wears its camouflage."""
+    return CAMOUFLAGE_BADGE in unit.badges
+
+
+def targeting_problem(target: Any, close_assault: bool) -> str | None:
+    """Why ``target`` may not be targeted by this attack (None: it may): a camouflaged unit
+    only by a close assault (an attack from an adjacent hex), never by a ranged battle nor a
+    card's own attack (Barrage, Air Power)."""
+    if close_assault or not camouflaged(target):
+        return None
+    return (f"{target.id} is camouflaged: it may only be targeted in a close assault "
+            "(Actions 16)")
+
+
+def without_camouflage(badges: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(b for b in badges if b != CAMOUFLAGE_BADGE)
+
+
+__all__ = ["CAMOUFLAGE_BADGE", "VARIANT", "camouflaged", "targeting_problem",
+           "without_camouflage"]
