@@ -61,7 +61,8 @@ def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
     """(code id, the file, what it must load as)."""
     for t in CODES["terrain_tiles"]:
         # bga-memoir reads the three layers alike (Managers/Terrains.php loadScenario)
-        for layer in (t["layer"], *({"terrain", "rect_terrain", "obstacle"} - {t["layer"]})):
+        for layer in (t["layer"], *(x for x in ("terrain", "rect_terrain", "obstacle")
+                                    if x != t["layer"])):
             hexagon: dict[str, Any] = {**WHERE, layer: {"name": t["code"]}}
             want: dict[str, Any] = {"terrain": t["code"] not in PICTURE_TILES}
             if t["code"] in TILE_BADGES:  # a craft: the unit of its hex carries its badge
