@@ -70,6 +70,11 @@ def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
                 want = {"unit": True, "badge": TILE_BADGES[t["code"]]}
             yield (f"tile {t['code']}" + ("" if layer == t["layer"] else f" as {layer}"),
                    _file([hexagon]), want)
+    for k in CODES["terrain_keys"]:
+        layer = "obstacle" if k["tile"] == "bunker" else "terrain"
+        yield (f"tile {k['tile']} {k['key']}={k['value']}",
+               _file([{**WHERE, layer: {"name": k["tile"], k["key"]: k["value"]}}]),
+               {"terrain": True, k["key"]: k["value"]})
     for b in CODES["terrain_behaviors"]:
         layer = "obstacle" if b["tile"] in ("bridge", "sand") else "terrain"
         yield (f"tile {b['tile']} behaviour {b['behavior']}",
@@ -150,6 +155,11 @@ def _played(s: Scenario, want: dict[str, Any]) -> str:
         for p in here:
             if p.type not in TERRAIN and p.type not in COSMETIC_TERRAIN:
                 return f"terrain {p.type!r} is not in the rules core"
+        if "original_owner" in want and [p.owner.name if p.owner else None for p in here] != \
+                [want["original_owner"]]:
+            return f"owner {[p.owner for p in here]}"
+        if "orientation" in want and [p.orientation for p in here] != [want["orientation"]]:
+            return f"orientation {[p.orientation for p in here]}"
     if want.get("unit"):
         here_u = [u for u in s.units if u.hex == HEX]
         if len(here_u) != 1:
@@ -330,6 +340,8 @@ def report() -> str:
             kind = "tile, other layer"
         elif case_id.endswith("written in capitals"):
             kind = "badge (capitals)"
+        elif case_id.startswith("tile ") and "=" in case_id:
+            kind = "tile key"
         elif case_id.startswith("tile ") and " behaviour " in case_id:
             kind = "tile behaviour"
         elif case_id.startswith("unit ") and case_id.count(" ") == 2 and kind == "unit":
