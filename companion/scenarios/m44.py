@@ -316,8 +316,18 @@ class _Importer:
         if face is BoardFace.BEACH:
             terrain = self._beach_face(covered) + terrain
 
-        for j, cond in enumerate(self._victory_conditions(info)):
+        conditions = self._victory_conditions(info)
+        for j, cond in enumerate(conditions):
             self._condition(cond, f"game_info.victory.condition[{j}]", objectives)
+        if not conditions:
+            # the editor's other spelling (41 of bga-memoir's files: "victory_conditions":
+            # [{"standard": []}]; 1518 writes it as {"0": ..., "options": ...}): read alike, so
+            # that a condition written there is played or named, never dropped
+            raw = info.get("victory_conditions")
+            if isinstance(raw, dict):
+                raw = [raw[k] for k in sorted((k for k in raw if str(k).isdigit()), key=int)]
+            for j, cond in enumerate(raw if isinstance(raw, list) else []):
+                self._condition(cond, f"game_info.victory_conditions[{j}]", objectives)
         labels = self._labels(board_obj)
 
         # an HQ the file names no owner of belongs to the side whose unit holds it at the start

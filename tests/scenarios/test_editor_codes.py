@@ -133,6 +133,17 @@ def _cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
         shown = f"={o['value']}" if isinstance(o["value"], str) else ""
         yield (f"option {o['key']}{shown}",
                _file([], options={o["key"]: o["value"]}), {})
+    for v in CODES["victory_conditions"]:
+        cond = {v["key"]: v["value"]}
+        want_v: dict[str, Any] = ({"objective": ("sudden_death", "allies")}
+                                  if v["key"] == "group_sudden_death" else {})
+        for shape, victory in (("object", {"condition": [cond]}), ("list", [cond])):
+            yield (f"victory {v['key']} as {shape}", _file([], victory=victory), want_v)
+        # the other spelling the editor writes (bga-memoir 18 Montelimar, 1518 Sugar Loaf)
+        yield (f"victory_conditions {v['key']} as list",
+               _file([], victory_conditions=[cond]), want_v)
+        yield (f"victory_conditions {v['key']} as object",
+               _file([], victory_conditions={"0": cond, "options": {}}), want_v)
     for g in CODES["game_info_spellings"]:
         yield f"game_info {g['field']}={g['value']}", _file([], **{g["field"]: g["value"]}), {}
     for k in CODES["board_types"]:
