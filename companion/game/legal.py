@@ -466,6 +466,8 @@ def _actor(st: GameState) -> str | None:
     rs = st.rules_state
     if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("reveal"):
         return str(rs.data["reveal"].get("side")) or None
+    if rs is not None and st.phase is Phase.RULE_STEP and rs.data.get("airdrop"):
+        return str(rs.data["airdrop"].get("side")) or None  # the side that drops
     if st.air is not None and st.phase is Phase.AIR_RETREAT and st.air.retreats:
         unit = st.position.units.get(st.air.retreats[0]["unit"])
         return unit.side.value if unit else None

@@ -1333,9 +1333,11 @@ class AirdropFlow(ScenarioRuleFlow):
         done = int(rs.data.get("drops_done", 0))
         drops = st.scenario.airdrops
         if (done >= len(drops) or rs.data.get("airdrop") or rs.roll is not None
-                or st.phase is not Phase.PLAY_CARD or st.active is not drops[done].side):
+                or st.phase is not Phase.PLAY_CARD):
             return
         d = drops[done]
+        if st.active is not d.side and not (d.at_start and st.turn == 1 and st.card is None):
+            return  # before the side's first turn (or, at_start, before the game's first)
         if d.daylight and (not any(v in st.scenario.variants for v in night.NIGHT_VARIANTS)
                            or night.night_reverse(st.scenario.variants)
                            or st.position.visibility is not None):

@@ -349,7 +349,8 @@ def from_dict(data: Any) -> Scenario:
     airdrops = []
     for i, raw in enumerate(_list(top.get("airdrops", []), "airdrops")):
         p = _join("airdrops", i)
-        d = _obj(raw, p, {"side", "units", "unit", "center", "range", "nation", "daylight"})
+        d = _obj(raw, p, {"side", "units", "unit", "center", "range", "nation", "daylight",
+                          "at_start"})
         utype = _str(d.get("unit", "infantry"), _join(p, "unit"))
         if utype not in UNITS:
             raise ScenarioError(_join(p, "unit"), f"unknown unit type {utype!r}")
@@ -360,7 +361,8 @@ def from_dict(data: Any) -> Scenario:
             center=None if center is None else _hex(board, center, _join(p, "center")),
             range=None if d.get("range") is None else _int(d["range"], _join(p, "range"), 0, 30),
             nation=_opt_str(d.get("nation"), _join(p, "nation")),
-            daylight=_bool(d.get("daylight", False), _join(p, "daylight"))))
+            daylight=_bool(d.get("daylight", False), _join(p, "daylight")),
+            at_start=_bool(d.get("at_start", False), _join(p, "at_start"))))
     labels = []
     for i, raw in enumerate(_list(top.get("labels", []), "labels")):
         p = _join("labels", i)
@@ -405,7 +407,8 @@ def to_dict(s: Scenario) -> dict[str, Any]:
     if s.airdrops:
         out["airdrops"] = [{"side": d.side.value, "units": d.units, "unit": d.unit_type,
                             "center": d.center, "range": d.range, "nation": d.nation,
-                            **({"daylight": True} if d.daylight else {})}
+                            **({"daylight": True} if d.daylight else {}),
+                            **({"at_start": True} if d.at_start else {})}
                            for d in s.airdrops]
     if s.labels:
         out["labels"] = [{"hex": lb.hex, "text": lb.text} for lb in s.labels]

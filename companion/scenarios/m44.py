@@ -65,6 +65,7 @@ from companion.scenarios.m44_codes import (
     MEDAL_TAG_SIDES,
     NATION_SIDES,
     NUMBER_WORDS,
+    PARADROP_BRIEFINGS,
     PICTURE_TILES,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
@@ -847,6 +848,31 @@ class _Importer:
                 range=_int(rng, f"{where}.range", 0, 30) if rng is not None else None,
                 nation=unit.nation, daylight=daylight))
 
+    def _paradrops(self, briefing: str) -> bool:
+        """Paradrops the briefing alone asks (m44_codes.PARADROP_BRIEFINGS), as airdrops over the
+        board; True when one was read. A file's own airdrop option wins."""
+        if self.airdrops:
+            return False
+        for pattern in PARADROP_BRIEFINGS:
+            m = re.search(pattern, briefing, re.IGNORECASE)
+            if m is None:
+                continue
+            side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+            found = m.groupdict()
+            drops = found.get("drops") or "1"
+            count = NUMBER_WORDS.get(drops.lower(), 0) or (int(drops) if drops.isdigit() else 1)
+            kind = (found.get("kind") or "").lower()
+            utype = "special_forces" if kind in ("elite infantry", "special forces") else \
+                "infantry"
+            first = found.get("first")
+            at_start = first is not None and first.lower() != m.group("side").lower()
+            for _ in range(min(count, 12)):
+                self.airdrops.append(Airdrop(side=side, units=_int(m.group("n"), "text.rules", 1,
+                                                                   20),
+                                             unit_type=utype, at_start=at_start))
+            return True
+        return False
+
     def _hex_name(self, name: str) -> str | None:
         """A hex name as a briefing writes it (the letter's case may be wrong: "F14" for
         f14), or None."""
@@ -986,10 +1012,11 @@ class _Importer:
             return terrain
         self._star_rules(briefing, variants, units)
         self._baseline_reinforcements(briefing, variants)
+        read = {"paradrops"} if self._paradrops(briefing) else set()
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
-            if rule.not_played:
+            if rule.not_played and rule.unless_read not in read:
                 self.note("text.rules", f"the briefing's {rule.not_played} is not played")
             if rule.variant and rule.variant not in variants:
                 variants[rule.variant] = rule.side
@@ -1007,6 +1034,10 @@ class _Importer:
                 units[:] = [replace(u, type=rule.unit_to)
                             if u.type in rule.unit_from and u.side.value == rule.unit_side else u
                             for u in units]
+                self.airdrops[:] = [replace(d, unit_type=rule.unit_to)
+                                    if d.unit_type in rule.unit_from
+                                    and d.side.value == rule.unit_side else d
+                                    for d in self.airdrops]
         bans = []
         for m in re.finditer(CARD_BAN_PATTERN, briefing, re.IGNORECASE):
             try:

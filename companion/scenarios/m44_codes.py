@@ -434,6 +434,7 @@ class BriefingRule:
     unit_side: str = ""
     not_played: str = ""  # an action card the briefing names that no rule of ours plays
     sudden_death_for: str = ""  # that side's medal objectives win the game at once
+    unless_read: str = ""  # ``not_played`` is not said when this reader understood the text
 
 
 BRIEFING_RULES: tuple[BriefingRule, ...] = (
@@ -462,7 +463,15 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # his first turn, the Allied player makes three paradrops, each with 3 figures (Actions 20
     # - Paradrop)" (no option of these files says how many or where: the briefing alone does)
     BriefingRule(r"\bparadrops?\b[^.]{0,80}?\(actions ?20\b",
-                 not_played="paradrop (Actions 20)"),
+                 not_played="paradrop (Actions 20)", unless_read="paradrops"),
+    # 6369: "All German infantry units are Special Forces (Troops 2 - Specialized Units)"; "All
+    # Allied infantry units are Special Forces Para units"; 18261: "All Allied Infantry units
+    # are Elite": the side's infantry are special forces (the elite infantry of Troops 2)
+    BriefingRule(r"\ball (german|axis) infantry units are (special forces|elite)\b",
+                 unit_from=("infantry",), unit_to="special_forces", unit_side="axis"),
+    BriefingRule(r"\ball (allied|american|british|soviet|russian) infantry units are "
+                 r"(special forces|elite)\b",
+                 unit_from=("infantry",), unit_to="special_forces", unit_side="allies"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player
@@ -583,3 +592,16 @@ BASELINE_UNITS = r"\b(?P<n>[0-9]{1,2}) new (?P<kind>infantry|armou?r|artillery) 
 
 # game_info.options armor_breakthrough_rules: {side: {nbr_units, name, badge, behavior}} (4090)
 ARMOR_BREAKTHROUGH_OPTION = "armor_breakthrough_rules"
+# Paradrops a briefing asks before the first turns (Actions 20), played as the base game's
+# airdrop (3 Sainte-Mere-Eglise: each figure dropped over the board that lands on an empty hex
+# where it may stand is a full unit there; the card's own text is not public): 6369 Operation
+# Amherst "Before the Axis player takes his first turn, the Allied player makes three
+# paradrops, each with 3 figures"; 18261 "on the first turn, the Allied player drops 6 Elite
+# Infantry units on the board, one at a time" (one figure a unit)
+PARADROP_BRIEFINGS: tuple[str, ...] = (
+    r"\bbefore the (?P<first>allied|axis) player takes his first turn, the (?P<side>allied|axis) "
+    r"player makes (?P<drops>[0-9]|one|two|three|four|five|six) paradrops?,? each with "
+    r"(?P<n>[0-9]{1,2}) figures",
+    r"\bon the first turn, the (?P<side>allied|axis) player drops (?P<n>[0-9]{1,2}) "
+    r"(?P<kind>elite infantry|infantry|special forces|paratroopers?)? ?units? on the board",
+)

@@ -196,6 +196,9 @@ class Airdrop:
     # dropped at the start of the side's first turn in full daylight, not before its first
     # turn (bga-memoir option airdrop2 with NEED_FULL_DAY_VISIBILITY: 6687's glider drop)
     daylight: bool = False
+    # dropped before the game's first turn, whichever side moves first (6369: "Before the Axis
+    # player takes his first turn, the Allied player makes three paradrops")
+    at_start: bool = False
 
 
 @dataclass(slots=True)

@@ -110,3 +110,38 @@ def test_the_daylight_drop_waits_for_full_daylight_then_drops_at_the_start_of_th
 def test_airdrops_survive_our_json_format() -> None:
     s = load(BGA / "3-SainteMereEglise.m44")
     assert from_dict(to_dict(s)).airdrops == s.airdrops
+
+
+def test_paradrops_named_only_in_the_briefing_drop_before_the_first_turn() -> None:
+    """6369 Operation Amherst: "Before the Axis player takes his first turn, the Allied player
+    makes three paradrops, each with 3 figures (Actions 20 - Paradrop)", and "All Allied
+    infantry units are Special Forces Para units": three drops of 3 special forces, made before
+    the Axis' first turn although the Axis move first (Actions 20 played as the base game's
+    airdrop: its own text is not public)."""
+    s = load(BGA / "6369-OperationAmherst.m44")
+    assert s.starts is Side.AXIS
+    assert [(d.side, d.units, d.unit_type, d.at_start) for d in s.airdrops] == \
+        [(Side.ALLIES, 3, "special_forces", True)] * 3
+    assert errors(s) == []
+    assert from_dict(to_dict(s)).airdrops == s.airdrops
+    g = GameSession.new(s, deck_seed=1)
+    p = g.prompt()
+    assert p.kind == "rule_step" and p.side == "allies" and g.legal().side is Side.ALLIES
+    assert g.state.active is Side.AXIS  # the Axis' turn, before its card
+    g.act({"do": "airdrop", "hexes": "G5 off off"})
+    assert g.prompt().kind == "rule_step"  # the second drop at once
+    g.act({"do": "airdrop", "hexes": "off off off"})
+    g.act({"do": "airdrop", "hexes": "off off off"})
+    p = g.prompt()
+    assert p.kind == "play_card" and p.side == "axis"
+    dropped = [u for u in g.state.position.units.values() if u.id.startswith("adrop")]
+    assert [(g.state.hex_name(u.hex), u.type) for u in dropped] == [("G5", "special_forces")]
+
+
+def test_a_first_turn_drop_of_elite_infantry_from_the_briefing() -> None:
+    """18261 Soviet Raid on Grigorevka: "on the first turn, the Allied player drops 6 Elite
+    Infantry units on the board, one at a time"; the Allies move first."""
+    s = load(BGA / "18261-SovietRaidOnGrigorevka.m44")
+    assert [(d.side, d.units, d.unit_type, d.at_start) for d in s.airdrops] == \
+        [(Side.ALLIES, 6, "special_forces", False)]
+    assert errors(s) == []

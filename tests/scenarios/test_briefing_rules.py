@@ -128,12 +128,16 @@ def test_fordable_red_army_night_and_paradrop_briefings_of_1367_18261_and_6369()
     # first turn ..."
     s = load(BGA / "18261-SovietRaidOnGrigorevka.m44")
     assert s.variants == {"russian_commissar": "allies", "night_visibility": ""}
-    assert "text.rules: the briefing's paradrop (Actions 20) is not played" in s.notes
+    assert not any("paradrop" in n for n in s.notes)  # read: one drop (tests/game/test_airdrop)
+    assert [d.units for d in s.airdrops] == [6]
     # 6369 Operation Amherst: "the Allied player makes three paradrops, each with 3 figures
     # (Actions 20 - Paradrop)"; 4683's "attempt to airdrop units on hexes marked with a battle
     # star each turn (Actions 20 - Paradrop)" (during play, on the stars: another rule) is not
     s = load(BGA / "6369-OperationAmherst.m44")
-    assert "text.rules: the briefing's paradrop (Actions 20) is not played" in s.notes
+    assert not any("paradrop" in n for n in s.notes) and len(s.airdrops) == 3
+    # a paradrop sentence no reader understands is still said
+    odd = import_m44(_file("The Allies may paradrop at will (Actions 20 - Paradrop)."))
+    assert "text.rules: the briefing's paradrop (Actions 20) is not played" in odd.notes
     assert not any("paradrop" in n for n in load(BGA / "4683-ManadoLandings.m44").notes)
     # a plain river stays a river
     assert [t.type for t in import_m44(_file("The river is deep.")).terrain] == ["river"]

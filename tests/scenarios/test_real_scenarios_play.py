@@ -31,18 +31,9 @@ KNOWN: dict[str, list[str]] = {
     "4086-OpportunityAtFalaise.m44": ["text.rules: the briefing's smoke screen (Actions 21)"],
     "23806-GermanCounterattackAtChaumont.m44": [
         "text.rules: the briefing's winter weather (Actions 26)"],
-    # the first-turn paradrop of 6 elite infantry units (Actions 20) the briefing alone asks
-    "18261-SovietRaidOnGrigorevka.m44": [
-        "text.rules: the briefing's paradrop (Actions 20) is not played"],
-    # three paradrops of 3 figures before the Axis's first turn (Actions 20), briefing only
-    "6369-OperationAmherst.m44": ["text.rules: the briefing's paradrop (Actions 20) is not played"],
 }
 # files whose auto-played game does not end by victory within MAX_TURNS (a rule missing)
-UNFINISHED: set[str] = {
-    # without its three paradrops (not played) the Allies have 4 units on the board: the Axis
-    # cannot reach its 6 medals by eliminations, and the objectives are the Allies' alone
-    "6369-OperationAmherst.m44",
-}
+UNFINISHED: set[str] = set()
 
 
 def test_the_real_files_are_there():
