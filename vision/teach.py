@@ -39,23 +39,46 @@ def teach(
     the base, the base with the tuned search, and the taught one. The best (dice read right
     minus false dice) is handed back; the report says which, per face, and what it confuses.
     """
-    faces = faces_of(base)
-    wrong = sorted({str(d.face) for it in items for d in it.dice if d.face not in faces})
-    if wrong:
-        raise ValueError(f"faces {', '.join(wrong)} are not {base} faces ({', '.join(map(str, faces))})")
     try:
         base_prof: Profile | None = load_profile(base)
     except ProfileError:  # not built: the feature classifier with default search settings
         base_prof = None
+    faces = taught_faces(items, base, new_allowed=base_prof is not None and base_prof.net is not None)
     counts = {str(f): sum(d.face == f for it in items for d in it.dice) for f in faces}
     log(f"learning {base} faces from {len(items)} photos: "
         + ", ".join(f"{f} x{n}" for f, n in counts.items()))
     missing = [f for f, n in counts.items() if n == 0]
     if missing:
         log(f"warning: no example of {', '.join(missing)}; those faces will not be recognised")
+    if faces != faces_of(base):
+        log(f"faces the {base} profile does not know: {', '.join(map(str, faces[len(faces_of(base)):]))}"
+            " (learnt as new faces)")
     if base_prof is None or base_prof.net is None:
         return _teach_features(items, base, base_prof, name, log)
-    return _teach_net(items, base_prof, name, log)
+    return _teach_net(items, base_prof, name, log, faces)
+
+
+def taught_faces(items: Sequence[LabelledImage], base: str, new_allowed: bool = True) -> tuple[Face, ...]:
+    """The faces a profile taught on ``items`` reads: the base's, and after them any face the
+    labels name that the base has not (a pip die with a symbol for one face: 1-5 and "star"),
+    by first appearance. New faces must be names, and the labels must show at least half of
+    the base's faces (else they are labels of another kind of dice: ValueError)."""
+    faces = faces_of(base)
+    new: list[Face] = []
+    for it in items:
+        for d in it.dice:
+            if d.face not in faces and d.face not in new:
+                new.append(d.face)
+    if not new:
+        return faces
+    shared = {d.face for it in items for d in it.dice if d.face in faces}
+    names = all(isinstance(f, str) and f.strip() and not f.isdigit() for f in new)
+    if not new_allowed or not names or 2 * len(shared) < len(faces):
+        wrong = ", ".join(sorted(map(str, new)))
+        raise ValueError(f"faces {wrong} are not {base} faces ({', '.join(map(str, faces))})"
+                         + ("; a die's own symbol can be named (e.g. \"star\") when the labels also show "
+                            f"at least half of the {base} faces" if new_allowed else ""))
+    return (*faces, *new)
 
 
 def _teach_features(items: Sequence[LabelledImage], base: str, base_prof: Profile | None, name: str,
@@ -123,6 +146,39 @@ def tune_search(shots: Sequence[Shot], params: DetectParams) -> tuple[DetectPara
     return best, base_found, best_found
 
 
+GATE_SHARE = 0.97  # the learnt second-look gate lets this share of the labelled dice through
+GATE_FLOOR = 0.02  # and is never lower (each second look costs a network run)
+
+
+def second_look_gate(shots: Sequence[Shot], base: Profile, detect: DetectParams) -> float:
+    """How sure the base network's first look must be of a candidate for a second look, for
+    these dice: the base's gate (0.25) unless that stops more than 3 % of the labelled dice
+    (dice of a colour or art the network has not seen: dark red dice with outlined symbols
+    were 0.85 found at 0.25, 0.96 at 0.03), then the gate that lets 97 % through."""
+    from vision.reader import FIRST_LOOK, _looks
+
+    assert base.net is not None
+    best: list[float] = []
+    for s in shots:
+        if not len(s.dice):
+            continue
+        cands = find_candidates(s.work, detect) if detect != base.detect else None
+        c = (np.array([(q.x, q.y, q.radius) for q in cands], np.float64).reshape(-1, 3)
+             if cands is not None else s.cands)
+        if not len(c):
+            continue
+        first, _x, _y, _h = _looks(s.work, base.net, c[:, 0], c[:, 1], c[:, 2] * FIRST_LOOK)
+        d = np.hypot(s.dice[:, None, 1] - c[None, :, 0], s.dice[:, None, 2] - c[None, :, 1]) / s.dice[:, 3:4]
+        near = d <= FOUND_WITHIN
+        for k in range(len(s.dice)):
+            if near[k].any():
+                best.append(float(first.base_die[near[k]].max()))
+    if not best:
+        return base.second_look
+    gate = float(np.quantile(best, 1.0 - GATE_SHARE)) * 0.9
+    return float(np.clip(gate, GATE_FLOOR, base.second_look))
+
+
 def _per_face(rep: EvaluateReport, faces: Sequence[Face]) -> dict[str, tuple[int, int]]:
     """Right and labelled dice per face."""
     out = {}
@@ -146,10 +202,11 @@ def _merge(reps: Sequence[EvaluateReport]) -> EvaluateReport:
     return total
 
 
-def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Callable[[str], None]
-               ) -> tuple[Profile, str]:
+def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Callable[[str], None],
+               faces: tuple[Face, ...] | None = None) -> tuple[Profile, str]:
     assert base.net is not None
-    shots = load_shots(items, base.faces, base.detect)
+    faces = base.faces if faces is None else faces
+    shots = load_shots(items, faces, base.detect)
 
     def with_cands(which: Sequence[int], detect: DetectParams) -> list[Shot]:
         """The photos with the candidates of ``detect``: they teach "not a die"."""
@@ -165,10 +222,11 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         searched = replace(base, name=name, detect=detect,
                            notes={**base.notes, "base": base.name, "taught_from": len(items), "head": False})
         net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
-        net.head = fit_head(with_cands(which, detect), base, seed=seed)
-        taught = Profile(name, base.base, base.faces, None, detect, min_confidence=base.min_confidence,
+        net.head = fit_head(with_cands(which, detect), base, seed=seed, faces=len(faces))
+        gate = second_look_gate([shots[i] for i in which], base, detect)
+        taught = Profile(name, base.base, faces, None, detect, min_confidence=base.min_confidence,
                          max_background=base.max_background, method="net", net=net, views=base.views,
-                         notes={"taught_from": len(items), "base": base.name})
+                         notes={"taught_from": len(items), "base": base.name}, second_look=gate)
         return searched, taught
 
     detect, found0, found1 = tune_search(shots, base.detect)
@@ -204,10 +262,10 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
             choice = "taught"
     else:
         choice = "base"
-    per_face = {k: _per_face(r, base.faces) for k, r in merged.items()}
+    per_face = {k: _per_face(r, faces) for k, r in merged.items()}
     if folds >= 2:
         cells = []
-        for f in base.faces:
+        for f in faces:
             (rb, nb), (rt, _n) = per_face["base"][str(f)], per_face["taught"][str(f)]
             better = "taught" if rt > rb else "base" if rb > rt else "same"
             cells.append(f"{f}: base {rb}/{nb}, taught {rt}/{nb} ({better})")
@@ -256,8 +314,10 @@ HEAD_VIEWS = 48  # views of each labelled die for a taught head (plus as many "n
 HEAD_MAX = 16000  # at most this many views in all: 300 photos teach in the time of 40
 
 
-def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0) -> Ensemble:
-    """A classifier of the user's faces on the base network's embedding of their dice."""
+def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | None = None) -> Ensemble:
+    """A classifier of the user's faces (``faces`` of them: the base's unless given) on the
+    base network's embedding of their dice."""
+    classes = (len(base.faces) if faces is None else faces) + 1
     assert base.net is not None
     rng = np.random.default_rng(seed)
     dice = sum(len(s.dice) for s in shots)
@@ -267,5 +327,5 @@ def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0) -> Ensemble:
     emb = np.concatenate([base.net.run(crops[keep][i:i + 512]).embedding
                           for i in range(0, int(keep.sum()), 512)])
     y = np.maximum(kind[keep], 0)
-    return Ensemble([train(emb, y, len(base.faces) + 1, hidden=64, epochs=30, seed=seed + k)
+    return Ensemble([train(emb, y, classes, hidden=64, epochs=30, seed=seed + k)
                      for k in range(3)])
