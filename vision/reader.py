@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -132,7 +132,10 @@ def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArra
              cache: dict[int, NDArray[np.uint8]]) -> Reading:
     work, to_frame = _warp(frame, size, tray, cache)
     assert profile.net is not None
-    return read_with_net(work, find_candidates(work, profile.detect), profile.net, profile), to_frame
+    detect = profile.detect
+    if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
+        detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
+    return read_with_net(work, find_candidates(work, detect), profile.net, profile), to_frame
 
 
 def _sure(found: Found) -> float:

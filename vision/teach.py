@@ -104,6 +104,7 @@ def _teach_features(items: Sequence[LabelledImage], base: str, base_prof: Profil
 
 
 SEARCH_THRESHOLDS = (14.0, 18.0, 22.0, 27.0, 33.0, 40.0)
+EDGE_WEIGHTS = (1.5, 1.0, 0.5)  # edge strength against colour in the search's score
 FOUND_WITHIN = 0.8  # a candidate this many die half-sizes from a die's centre finds it (re-centred after)
 
 
@@ -132,17 +133,25 @@ def tune_search(shots: Sequence[Shot], params: DetectParams) -> tuple[DetectPara
         return found / max(dice, 1), cands / max(len(shots), 1)
 
     base_found, _ = score(params)
-    # Radii that hold the labelled dice: widened only when they are outside the base's range.
-    widened = replace(params, min_radius=lo, max_radius=hi)
-    best, best_found = widened, base_found if widened == params else score(widened)[0]
+    # Radii that hold the labelled dice: widened only when they are outside the base's range;
+    # and the dice's own size, for frames that show too few lone dice to measure it on.
+    widened = replace(params, min_radius=lo, max_radius=hi, die_half=float(np.median(halves)))
+    best, best_found = widened, score(widened)[0]
     # Only ever more generous than the base: a higher threshold that happens to suit a few
     # photos misses dice on the next ones. Among settings that find as many (to 2 %), the
-    # highest threshold (the fewest places to look at).
-    for t in sorted((t for t in SEARCH_THRESHOLDS if t < params.threshold), reverse=True):
-        p = replace(widened, threshold=t)
-        found, _ = score(p)
-        if int(found * 50) > int(best_found * 50):
-            best, best_found = p, found
+    # highest threshold (the fewest places to look at). Edges count less only when that
+    # finds more of the dice (a grained tray whose edges swallow the dice in one blob).
+    for edge in EDGE_WEIGHTS:
+        if edge > params.edge_weight:
+            continue
+        for t in sorted((t for t in (*SEARCH_THRESHOLDS, params.threshold) if t <= params.threshold),
+                        reverse=True):
+            p = replace(widened, threshold=t, edge_weight=edge)
+            if p == widened:
+                continue
+            found, _ = score(p)
+            if int(found * 50) > int(best_found * 50):
+                best, best_found = p, found
     return best, base_found, best_found
 
 
@@ -231,8 +240,8 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
 
     detect, found0, found1 = tune_search(shots, base.detect)
     log(f"search: the base settings give {found0:.0%} of the labelled dice a candidate, tuned ones "
-        f"{found1:.0%} (threshold {detect.threshold:g}, die radius {detect.min_radius:.1f}-"
-        f"{detect.max_radius:.1f} px)")
+        f"{found1:.0%} (threshold {detect.threshold:g}, edge weight {detect.edge_weight:g}, die radius "
+        f"{detect.min_radius:.1f}-{detect.max_radius:.1f} px, dice {2 * detect.die_half:.0f} px at 640)")
     folds = min(4, len(items))
     reps: dict[str, list[EvaluateReport]] = {"base": [], "base, tuned search": [], "taught": []}
     if folds >= 2:
