@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
-from vision.detect import DetectParams, find_candidates
+from vision.detect import DetectParams, find_candidates, foreground_score
 from vision.evaluate import EvalReport as EvaluateReport
 from vision.evaluate import evaluate
 from vision.examples import Shot, load_shots, sample
@@ -104,7 +105,10 @@ def _teach_features(items: Sequence[LabelledImage], base: str, base_prof: Profil
 
 
 SEARCH_THRESHOLDS = (14.0, 18.0, 22.0, 27.0, 33.0, 40.0)
-EDGE_WEIGHTS = (1.5, 1.0, 0.5)  # edge strength against colour in the search's score
+COVER_MIN = 0.2  # a search marking more of a photo than this as "not the tray" is worth tightening
+# Edge strength against colour in the search's score, and whether only edges above the
+# tray's texture count: tried in this order, a later one kept only when it finds more dice.
+EDGE_WEIGHTS = ((1.5, False), (1.5, True), (1.0, True), (1.0, False), (0.5, True), (0.5, False))
 FOUND_WITHIN = 0.8  # a candidate this many die half-sizes from a die's centre finds it (re-centred after)
 
 
@@ -118,6 +122,15 @@ def tune_search(shots: Sequence[Shot], params: DetectParams) -> tuple[DetectPara
     # The search's radius (the distance-transform peak) is about 0.88 of a die's half-size.
     lo = float(max(3.5, min(params.min_radius, 0.5 * 0.88 * halves.min())))
     hi = float(max(params.max_radius, 1.15 * 0.88 * halves.max()))
+
+    halves_work = [cv2.resize(s.work, (s.work.shape[1] // 2, s.work.shape[0] // 2),
+                              interpolation=cv2.INTER_AREA) for s in shots]
+
+    def covered(p: DetectParams) -> float:
+        """The largest share of a photo the search's score marks as not the tray: dice
+        take a few percent; a grained tray whose every edge counts, a third or more."""
+        return float(np.max([(foreground_score(h, p.edge_weight, p.edge_relative) > p.threshold).mean()
+                              for h in halves_work]))
 
     def score(p: DetectParams) -> tuple[float, float]:
         found = dice = cands = 0
@@ -141,17 +154,24 @@ def tune_search(shots: Sequence[Shot], params: DetectParams) -> tuple[DetectPara
     # photos misses dice on the next ones. Among settings that find as many (to 2 %), the
     # highest threshold (the fewest places to look at). Edges count less only when that
     # finds more of the dice (a grained tray whose edges swallow the dice in one blob).
-    for edge in EDGE_WEIGHTS:
+    # Or, finding as many, when it marks under half as much of its worst photo as not the
+    # tray (the tray's texture: on the next photo the grain may swallow the dice).
+    best_cover = covered(best)
+    for edge, relative in EDGE_WEIGHTS:
         if edge > params.edge_weight:
             continue
         for t in sorted((t for t in (*SEARCH_THRESHOLDS, params.threshold) if t <= params.threshold),
                         reverse=True):
-            p = replace(widened, threshold=t, edge_weight=edge)
+            p = replace(widened, threshold=t, edge_weight=edge, edge_relative=relative)
             if p == widened:
                 continue
             found, _ = score(p)
             if int(found * 50) > int(best_found * 50):
-                best, best_found = p, found
+                best, best_found, best_cover = p, found, covered(p)
+            elif int(found * 50) == int(best_found * 50) and best_cover > COVER_MIN:
+                cover = covered(p)
+                if cover < 0.5 * best_cover:
+                    best, best_cover = p, cover
     return best, base_found, best_found
 
 
@@ -240,7 +260,8 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
 
     detect, found0, found1 = tune_search(shots, base.detect)
     log(f"search: the base settings give {found0:.0%} of the labelled dice a candidate, tuned ones "
-        f"{found1:.0%} (threshold {detect.threshold:g}, edge weight {detect.edge_weight:g}, die radius "
+        f"{found1:.0%} (threshold {detect.threshold:g}, edge weight {detect.edge_weight:g}"
+        f"{' above the texture' if detect.edge_relative else ''}, die radius "
         f"{detect.min_radius:.1f}-{detect.max_radius:.1f} px, dice {2 * detect.die_half:.0f} px at 640)")
     folds = min(4, len(items))
     reps: dict[str, list[EvaluateReport]] = {"base": [], "base, tuned search": [], "taught": []}
