@@ -647,7 +647,8 @@ def render_phone(rng: np.random.Generator, look: DiceLook, dice: int | None = No
                  frame: tuple[int, int] | None = None, tray: bool = True,
                  ) -> tuple[Image, list[tuple[Face, tuple[int, int, int, int]]]]:
     """A phone photo (full frame, e.g. 4000x3000) of dice of ``look`` in a round wooden tray
-    (or on a table), with labels in the frame's pixels. Dice are 150-400 px wide."""
+    (or on a table), with labels in the frame's pixels. Dice are 150-400 px wide in a
+    4000 px frame (as wide a share of a smaller one)."""
     fw, fh = frame if frame is not None else PHONE_FRAMES[rng.integers(len(PHONE_FRAMES))]
     w, h = fw // PHONE_RENDER, fh // PHONE_RENDER
     side = max(w, h)
@@ -662,7 +663,7 @@ def render_phone(rng: np.random.Generator, look: DiceLook, dice: int | None = No
     dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     to_frame = cv2.getPerspectiveTransform(src, dst)
     # Die size on the table (plane pixels), so that dice come out 150-400 px in the frame.
-    die_px = rng.uniform(150, 350) / PHONE_RENDER * (1 - slant / w)
+    die_px = rng.uniform(150, 350) * fw / 4000 / PHONE_RENDER * (1 - slant / w)  # 150-400 px at 4000
     cx, cy = w / 2 + rng.uniform(-0.08, 0.08) * w, h / 2 + rng.uniform(-0.06, 0.06) * h
     radius = min(h, w) * rng.uniform(0.42, 0.5)
     if tray:
@@ -749,7 +750,8 @@ def with_orientation(jpeg: bytes, orientation: int) -> bytes:
 
 
 def write_phone(folder: str | Path, count: int, look: DiceLook, seed: int = 0, dice: int | None = None,
-                label_symbol_as: Face | None = None, turned: float = 0.3) -> Path:
+                label_symbol_as: Face | None = None, turned: float = 0.3,
+                frame: tuple[int, int] | None = None) -> Path:
     """Write ``count`` phone photos (JPEG) of ``look`` dice with contract-format labels;
     ``label_symbol_as`` labels the symbol face otherwise (e.g. the pips it replaces). A
     ``turned`` share of the files store their pixels a quarter turn round with an EXIF
@@ -758,7 +760,7 @@ def write_phone(folder: str | Path, count: int, look: DiceLook, seed: int = 0, d
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     for i in range(count):
-        img, labels = render_phone(rng, look, dice=dice)
+        img, labels = render_phone(rng, look, dice=dice, frame=frame)
         name = f"phone-{look.name}-{seed}-{i:04d}.jpg"
         quality = [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(80, 95))]
         if rng.random() < turned:  # 6: shown turned a quarter clockwise; 8: anticlockwise
