@@ -341,6 +341,8 @@ def _feature_fit(items: Sequence[LabelledImage], base: str, params: DetectParams
 
 
 HEAD_VIEWS = 48  # views of each labelled die for a taught head (plus as many "not a die")
+HEAD_HIDDEN = 64  # the taught classifier's hidden layer
+HEAD_EPOCHS = 30
 HEAD_MAX = 16000  # at most this many views in all: 300 photos teach in the time of 40
 
 
@@ -357,5 +359,6 @@ def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | N
     emb = np.concatenate([base.net.run(crops[keep][i:i + 512]).embedding
                           for i in range(0, int(keep.sum()), 512)])
     y = np.maximum(kind[keep], 0)
-    return Ensemble([train(emb, y, classes, hidden=64, epochs=30, seed=seed + k)
+    return Ensemble([train(emb, y, classes, hidden=HEAD_HIDDEN, epochs=HEAD_EPOCHS, seed=seed + k)
                      for k in range(3)])
+
