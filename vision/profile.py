@@ -50,6 +50,16 @@ class Profile:
     # Candidates the network's first look finds at least this likely to be a die get a second
     # look; a taught profile lowers it when the base network is unsure of the user's dice.
     second_look: float = 0.25
+    # a taught symbol face -> the base face it is printed instead of (a star instead of the six
+    # pips: {"star": 6}); what the app is told when it asks for the base's faces
+    stands_for: dict[str, Face] = field(default_factory=dict)
+
+    def base_face(self, face: Face) -> Face:
+        """``face`` as one of the base's faces: a symbol as the face it stands for (None when
+        it stands for none)."""
+        if face is None or face in self.faces[:len(faces_of(self.base))]:
+            return face
+        return self.stands_for.get(str(face))
 
     def counts_pips(self) -> bool:
         """Whether the reader weighs a pip count with the classifier for this profile."""
@@ -68,6 +78,7 @@ class Profile:
             "method": self.method,
             "views": self.views,
             "second_look": self.second_look,
+            "stands_for": dict(self.stands_for),
         }
         arrays: dict[str, np.ndarray] = {}
         if self.classifier is not None:
@@ -107,6 +118,15 @@ def faces_of(base: str) -> tuple[Face, ...]:
     if base == "pips":
         return PIP_FACES
     raise ProfileError(f"unknown base {base!r}: use m44 or pips")
+
+
+def _stands_for(raw: object, extra: tuple[Face, ...], known: tuple[Face, ...],
+                path: object) -> dict[str, Face]:
+    """A profile's symbol faces and the base faces they stand for, checked."""
+    if not isinstance(raw, dict) or any(k not in extra or v not in known for k, v in raw.items()):
+        raise ProfileError(f"profile {path}: stands_for must map its own symbol faces to "
+                           f"faces of its base ({', '.join(map(str, known))})")
+    return {str(k): v for k, v in raw.items()}
 
 
 def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
@@ -168,6 +188,7 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
             net=net,
             views=_views(meta.get("views", 1), path),
             second_look=_gate(meta.get("second_look", 0.25), path),
+            stands_for=_stands_for(meta.get("stands_for", {}), extra, known, path),
         )
     except ProfileError:
         raise

@@ -56,7 +56,26 @@ def teach(
             " (learnt as new faces)")
     if base_prof is None or base_prof.net is None:
         return _teach_features(items, base, base_prof, name, log)
-    return _teach_net(items, base_prof, name, log, faces)
+    prof, report = _teach_net(items, base_prof, name, log, faces)
+    stands = symbol_stands_for(faces, base, counts)
+    if stands and set(stands) <= set(prof.faces):
+        prof.stands_for = stands
+        for sym, f in stands.items():
+            log(f"the {sym} stands for the {f}: no labelled die shows a {f}, so the app is told "
+                f"{f} when it reads a {sym}")
+    return prof, report
+
+
+def symbol_stands_for(faces: Sequence[Face], base: str, counts: dict[str, int]) -> dict[str, Face]:
+    """The base face a single new symbol face is printed instead of: the one base face the
+    labels never show (a die with a star instead of the six pips, labelled 1..5 and "star").
+    Nothing when it is not that clear."""
+    known = faces_of(base)
+    new = [f for f in faces[len(known):]]
+    absent = [f for f in known if counts.get(str(f), 0) == 0]
+    if len(new) == 1 and len(absent) == 1:
+        return {str(new[0]): absent[0]}
+    return {}
 
 
 def taught_faces(items: Sequence[LabelledImage], base: str, new_allowed: bool = True) -> tuple[Face, ...]:

@@ -16,7 +16,7 @@ from vision.images import exif_orientation, load_image
 from vision.labelled import LabelledDie, LabelledImage, load_folder
 from vision.profile import ProfileError, load_profile
 from vision.render import LOOKS, look_named, random_look, render_phone, with_orientation, write_phone
-from vision.teach import taught_faces
+from vision.teach import symbol_stands_for, taught_faces
 
 
 def _jpeg(img: np.ndarray) -> bytes:
@@ -89,6 +89,9 @@ def test_teach_on_phone_photos_of_pip_dice_with_a_symbol_face(tmp_path: Path,
     assert "star: base 0/" in text and "per face: 1: base" in text
     prof = load_profile(str(out))
     assert prof.faces == (1, 2, 3, 4, 5, 6, "star") and prof.notes["chosen"] == "taught"
+    # the star is printed instead of the six pips: the app, asking for pips, is told 6
+    assert prof.stands_for == {"star": 6} and "the star stands for the 6" in text
+    assert prof.base_face("star") == 6 and prof.base_face(3) == 3 and prof.base_face(None) is None
     fresh = load_folder(fresh_dir)
     mine, base = evaluate(fresh, prof), evaluate(fresh, load_profile("pips"))
     assert mine.accuracy > base.accuracy and mine.accuracy >= 0.6
@@ -119,3 +122,36 @@ def test_eval_reads_turned_phone_photos_where_they_are_labelled(tmp_path: Path,
     assert main(["eval", "--profile", "pips", str(folder)]) == 0
     last = dict(kv.split("=") for kv in capsys.readouterr().out.strip().splitlines()[-1].split())
     assert float(last["found"]) >= 0.75
+
+
+def test_a_symbol_stands_for_the_one_base_face_the_labels_never_show(tmp_path: Path) -> None:
+    faces = (1, 2, 3, 4, 5, 6, "star")
+    seen = {"1": 3, "2": 1, "3": 2, "4": 2, "5": 1, "6": 0, "star": 2}
+    assert symbol_stands_for(faces, "pips", seen) == {"star": 6}
+    assert symbol_stands_for(faces, "pips", {**seen, "6": 1}) == {}  # a six shows too: unclear
+    assert symbol_stands_for(faces, "pips", {**seen, "5": 0}) == {}  # two missing: unclear
+    assert symbol_stands_for((*faces, "moon"), "pips", seen) == {}  # two symbols
+    # kept in the profile file, and a file that maps a face it does not read is refused
+    prof = load_profile("pips")
+    prof.stands_for = {"star": 6}
+    path = tmp_path / "bad.npz"
+    prof.save(path)
+    with pytest.raises(ProfileError, match="stands_for"):
+        load_profile(str(path))
+
+
+def test_the_camera_source_tells_the_app_the_face_a_symbol_stands_for() -> None:
+    from types import SimpleNamespace
+
+    from companion.dice.camera import CameraDiceSource
+    from companion.game.dicetypes import DiceRequest
+
+    src = CameraDiceSource(capture="none.mp4")
+    mine = load_profile("pips")
+    mine.faces = (*mine.faces, "star")
+    mine.stands_for = {"star": 6}
+    src._profiles[src.profile_name or "pips"] = mine
+    dice = [SimpleNamespace(face=f, confidence=0.9, box=(10 * i, 0, 10 * i + 8, 8))
+            for i, f in enumerate(["star", 2, "moon"])]
+    got = src._result(DiceRequest("r1", 3, "attack", "pips"), SimpleNamespace(dice=dice, ms=5.0))
+    assert got.faces == [6, 2, None]  # an unknown symbol is asked
