@@ -123,10 +123,21 @@ def cmd_tray(a: argparse.Namespace) -> int:
 
 
 def cmd_render(a: argparse.Namespace) -> int:
-    from vision.render import STYLES, write_labelled
+    from vision.render import STYLES, look_named, write_labelled, write_phone
 
+    if a.style == "phone":  # 12 MP phone photos of one set of dice (--look), in a round tray
+        try:
+            look = look_named(a.look)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if a.dice is not None and not 1 <= a.dice <= 12:
+            raise UsageError("--dice must be 1..12")
+        write_phone(a.out, a.count, look, seed=a.seed, dice=a.dice)
+        print(f"wrote {a.count} labelled phone photos of {look.name} dice "
+              f"(faces {', '.join(map(str, look.faces()))}) to {a.out}")
+        return 0
     if a.style not in STYLES:
-        raise UsageError(f"unknown style {a.style!r}: use one of {', '.join(STYLES)}")
+        raise UsageError(f"unknown style {a.style!r}: use phone or one of {', '.join(STYLES)}")
     kw: dict[str, object] = {}
     if a.dice is not None:
         if not 0 <= a.dice <= 12:
@@ -208,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--dice", type=int, default=None, help="dice per photo (default 1..8 at random)")
     p.add_argument("--clutter", type=int, default=0, help="things that are not dice on the table (0..30)")
+    p.add_argument("--look", default="blue",
+                   help="--style phone: the set of dice (blue, amber, jade, or lookN for a random one)")
     p.add_argument("out", metavar="DIR")
     p.set_defaults(func=cmd_render)
     return ap

@@ -31,6 +31,12 @@ CLUSTER_THICKNESS = 0.55
 BAND_AREA = 2.5
 BAND_DEPTH = 0.8
 SPLIT_SHARE = 0.6
+# A die-like blob fills at least this share of its upright box: a square die turned 45
+# degrees fills half of it (0.6 left turned dice out of the frame's typical die size,
+# so on a phone photo of a few turned dice touching ones were never split). Only for
+# taught profiles (``die_half`` set): on the held-back dev photos the built-in `pips`
+# read 2 dice fewer with it (0.945 against 0.950), so the built-ins keep 0.6.
+DIE_FILL = 0.45
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +54,14 @@ class DetectParams:
     # Centres tried per die a merged blob seems to hold: more than 1 when the reader can
     # re-centre (the die network), so that no die of a cluster is left without a centre.
     cluster_seeds: float = 1.0
+    # The die half-size (pixels at the working size) that ``teach`` saw on the user's
+    # photos; 0: unknown. A frame with fewer than two lone dice to measure one die's size on
+    # (a few dice, touching) splits its merged blobs by this size instead.
+    die_half: float = 0.0
+    # Edges count only as far as they exceed the frame's usual edge strength around them
+    # (a grained tray, a woven cloth: texture everywhere is not a die); ``teach`` turns
+    # this on when it finds more of the labelled dice.
+    edge_relative: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +82,10 @@ def as_bgr(img: NDArray[np.uint8]) -> Image:
     return img
 
 
-def foreground_score(bgr: Image) -> Image:
-    """How unlike the tray background each pixel is (0..255)."""
+def foreground_score(bgr: Image, edge_weight: float = 1.5, edge_relative: bool = False) -> Image:
+    """How unlike the tray background each pixel is (0..255): colour distance to the tray,
+    or ``edge_weight`` times the local edge strength where that is more (``edge_relative``:
+    the edge strength above the tray's own, its texture)."""
     h, w = bgr.shape[:2]
     # YCrCb, not Lab: twenty times cheaper to convert, and as good at "unlike the tray".
     ycc = cv2.cvtColor(bgr, cv2.COLOR_BGR2YCrCb)
@@ -79,7 +95,11 @@ def foreground_score(bgr: Image) -> Image:
     d_y, d_cr, d_cb = cv2.split(cv2.absdiff(ycc, bg))
     colour = cv2.addWeighted(d_y, 0.5, cv2.add(d_cr, d_cb), CHROMA_WEIGHT, 0)
     edges = cv2.morphologyEx(ycc[:, :, 0], cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    return cv2.max(colour, cv2.convertScaleAbs(edges, alpha=1.5))  # type: ignore[no-any-return]
+    if edge_relative:  # the texture's edge level, estimated as the tray's colour is
+        level = cv2.resize(edges, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
+        level = cv2.resize(cv2.medianBlur(level, 7), (w, h), interpolation=cv2.INTER_LINEAR)
+        edges = cv2.subtract(edges, level)
+    return cv2.max(colour, cv2.convertScaleAbs(edges, alpha=edge_weight))  # type: ignore[no-any-return]
 
 
 DIM = 80  # grey level under which a frame's brightest 1 % make it dim
@@ -117,7 +137,7 @@ def find_candidates(bgr: Image, params: DetectParams) -> list[Candidate]:
 
 
 def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
-    score = foreground_score(bgr)
+    score = foreground_score(bgr, params.edge_weight, params.edge_relative)
     _, mask = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -145,6 +165,7 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     if clusters:  # touching dice: their centres come from splitting the blob below
         keep = ~np.isin(labels[ys, xs], list(clusters))
         ys, xs = ys[keep], xs[keep]
+    die_peak = 0.0  # the distance-transform peak of the frame's single dice
     if die_area is not None and len(xs):
         # A long band (a tray's wall, a cable, a keyboard's edge) gives a peak every die
         # or so along it: in blobs much bigger than a die keep only peaks about as deep
@@ -161,9 +182,13 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
         ys, xs = ys[keep], xs[keep]
     split: list[Candidate] = []
     if clusters and die_area:
-        # Crop split dice like single ones: at the single dice's own peak radius.
+        # Crop split dice like single ones: at the single dice's own peak radius (for a
+        # taught profile that of the die-like blobs: the peaks left elsewhere also lie on
+        # bands, a tray's rim, thinner than a die; the built-ins keep the median of all
+        # peaks, which read the held-back dev photos 1 die better).
         singles = dist[ys, xs]
-        radius = float(np.median(singles)) if len(singles) else 0.5 * float(np.sqrt(die_area))
+        radius = die_peak if die_peak > 0 and params.die_half > 0 else (
+            float(np.median(singles)) if len(singles) else 0.5 * float(np.sqrt(die_area)))
         split = _split_clusters(labels, stats, clusters, radius)
     if len(xs) == 0 and not split:
         return []
@@ -194,15 +219,19 @@ def _die_like(stats: NDArray[np.int32], params: DetectParams, scale: float) -> N
     w, h, a = (stats[:, k].astype(np.float64) for k in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT,
                                                           cv2.CC_STAT_AREA))
     ratio = w / np.maximum(h, 1)
-    out = (lo <= a) & (a <= hi) & (ratio >= 0.7) & (ratio <= 1.4) & (a >= 0.6 * w * h)
+    fill = DIE_FILL if params.die_half > 0 else 0.6
+    out = (lo <= a) & (a <= hi) & (ratio >= 0.7) & (ratio <= 1.4) & (a >= fill * w * h)
     out[0] = False
     return out  # type: ignore[no-any-return]
 
 
 def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: float) -> float | None:
-    """Typical blob area of one die in this frame: the median of compact, die-sized blobs."""
+    """Typical blob area of one die in this frame: the median of compact, die-sized blobs
+    (two at least), else the taught die size's."""
     areas = stats[_die_like(stats, params, scale), cv2.CC_STAT_AREA]
-    return float(np.median(areas)) if len(areas) >= 2 else None
+    if len(areas) >= 2:
+        return float(np.median(areas))
+    return (2.0 * params.die_half * scale) ** 2 if params.die_half > 0 else None
 
 
 def _seed_budget(clusters: dict[int, int], seeds: float) -> dict[int, int]:

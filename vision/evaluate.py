@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.images import load_image
 from vision.labelled import LabelledImage
 from vision.profile import Face, Profile
 from vision.reader import read_loaded
@@ -45,7 +44,7 @@ def evaluate(
 ) -> EvalReport:
     rep = EvalReport()
     for k, it in enumerate(items):
-        reading = read_loaded(load_image(it.image), profile)
+        reading = read_loaded(it.load(), profile)
         rep.images += 1
         rep.ms.append(reading.ms)
         used: set[int] = set()

@@ -21,7 +21,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision.detect import DetectParams, find_candidates
-from vision.images import load_image
 from vision.labelled import LabelledImage
 from vision.net import CROP, CROP_MARGIN, cut, cut_many
 from vision.profile import Face, Profile
@@ -52,7 +51,7 @@ def load_shots(items: Sequence[LabelledImage], faces: Sequence[Face], params: De
     """Decode each labelled photo once."""
     shots = []
     for it in items:
-        img = load_image(it.image)
+        img = it.load()
         sx, sy = img.scale_x, img.scale_y
         boxes = [(d.face, (d.box[0] / sx, d.box[1] / sy, d.box[2] / sx, d.box[3] / sy)) for d in it.dice]
         shots.append(shot_from_frame(img.pixels, boxes, faces, params))

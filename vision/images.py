@@ -15,6 +15,12 @@ Every photo the reader, ``eval``, ``teach`` and training open comes through :fun
 A decoded image longer than :data:`KEEP_SIDE` is shrunk to it at once; ``scale_x`` and
 ``scale_y`` say how many file pixels one decoded pixel is, so that boxes can be given in the
 file's own pixels (:meth:`LoadedImage.to_file`).
+
+A JPEG's EXIF orientation (a phone held upright stores its pixels turned and says so) is
+applied, as every photo viewer does: the image "as given" is the image as shown, and its
+width and height are the shown ones. A labelled file whose JSON gives the stored (turned)
+width and height was labelled on the stored pixels: :func:`load_image` with that
+``labelled_size`` reads it without turning, so its boxes still fit.
 """
 
 from __future__ import annotations
@@ -91,6 +97,40 @@ def _open_bytes(path: Path) -> bytes:
 
 # JPEG start-of-frame markers (they carry the size): C0..CF except C4 (DHT), C8 (JPG), CC (DAC).
 _SOF = {m for m in range(0xC0, 0xD0)} - {0xC4, 0xC8, 0xCC}
+
+
+def exif_orientation(data: bytes) -> int:
+    """The EXIF orientation (1..8; 1 when absent or unreadable) of a JPEG file's bytes."""
+    i, n = 2, len(data)
+    while i + 4 <= n and data[i] == 0xFF:
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01, *range(0xD0, 0xD8)) or marker == 0xFF:
+            i += 1 if marker == 0xFF else 2
+            continue
+        if marker in (0xDA, 0xD9):
+            break
+        length = struct.unpack(">H", data[i + 2:i + 4])[0]
+        seg = data[i + 4:i + 2 + length]
+        if marker == 0xE1 and seg[:6] == b"Exif\x00\x00":
+            return _tiff_orientation(seg[6:])
+        i += 2 + length
+    return 1
+
+
+def _tiff_orientation(tiff: bytes) -> int:
+    try:
+        end = {b"II": "<", b"MM": ">"}[tiff[:2]]
+        (ifd,) = struct.unpack(end + "I", tiff[4:8])
+        (count,) = struct.unpack(end + "H", tiff[ifd:ifd + 2])
+        for k in range(count):
+            at = ifd + 2 + 12 * k
+            tag, kind = struct.unpack(end + "HH", tiff[at:at + 4])
+            if tag == 0x0112 and kind == 3:  # Orientation, a SHORT
+                (value,) = struct.unpack(end + "H", tiff[at + 8:at + 10])
+                return value if 1 <= value <= 8 else 1
+    except (KeyError, struct.error):
+        pass
+    return 1
 
 
 def _jpeg_info(data: bytes) -> tuple[int, int, bool]:
@@ -179,8 +219,11 @@ def image_info(data: bytes) -> tuple[str, int, int, bool]:
     raise LookupError
 
 
-def load_image(path: str | Path) -> LoadedImage:
-    """Decode one image file as BGR, or raise :class:`ImageError` with a one-line reason."""
+def load_image(path: str | Path, labelled_size: tuple[int, int] | None = None) -> LoadedImage:
+    """Decode one image file as BGR, or raise :class:`ImageError` with a one-line reason.
+
+    A JPEG is turned as its EXIF orientation says, unless ``labelled_size`` (the width and
+    height a label file gives) is its stored size and not the turned one."""
     p = Path(path)
     data = _open_bytes(p)
     try:
@@ -204,6 +247,11 @@ def load_image(path: str | Path) -> LoadedImage:
     if decoded > MAX_PIXELS:
         raise ImageError(f"image {p} is {w}x{h} pixels: more than the {MAX_PIXELS // 1_000_000} "
                          f"megapixels the reader decodes")
+    if kind == "JPEG" and exif_orientation(data) >= 5:  # shown a quarter turn from how it is stored
+        if labelled_size is not None and tuple(labelled_size) == (w, h) and w != h:
+            flag |= cv2.IMREAD_IGNORE_ORIENTATION  # labelled on the stored pixels
+        else:
+            w, h = h, w
     img = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
     if img is None or img.size == 0:
         raise ImageError(f"image {p} cannot be read as an image (the {kind} data is damaged)")

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from vision.images import LoadedImage, load_image
 from vision.profile import Face
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
@@ -29,6 +30,11 @@ class LabelledDie:
 class LabelledImage:
     image: Path
     dice: tuple[LabelledDie, ...]
+    size: tuple[int, int] | None = None  # width and height the label file gives
+
+    def load(self) -> LoadedImage:
+        """The photo, decoded as its labels see it (:func:`vision.images.load_image`)."""
+        return load_image(self.image, self.size)
 
 
 def _face(raw: object, where: Path) -> Face:
@@ -57,7 +63,9 @@ def load_folder(folder: str | Path) -> list[LabelledImage]:
             raise LabelError(f"{js}: not a labelled-image file ({exc})") from None
         if any(len(d.box) != 4 for d in dice):
             raise LabelError(f"{js}: every box needs 4 numbers x0, y0, x1, y1")
-        items.append(LabelledImage(img, dice))
+        w, h = data.get("width"), data.get("height")
+        size = (w, h) if isinstance(w, int) and isinstance(h, int) else None
+        items.append(LabelledImage(img, dice, size))
     if not items:
         raise LabelError(f"{root} holds no labelled images (image + same-stem .json)")
     return items

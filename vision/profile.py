@@ -47,6 +47,19 @@ class Profile:
     method: str = "auto"
     net: DieNet | None = None  # the die network ("net"): see vision/net.py
     views: int = 1  # quarter-turned views of each die the network's face answer averages (1..4)
+    # Candidates the network's first look finds at least this likely to be a die get a second
+    # look; a taught profile lowers it when the base network is unsure of the user's dice.
+    second_look: float = 0.25
+    # a taught symbol face -> the base face it is printed instead of (a star instead of the six
+    # pips: {"star": 6}); what the app is told when it asks for the base's faces
+    stands_for: dict[str, Face] = field(default_factory=dict)
+
+    def base_face(self, face: Face) -> Face:
+        """``face`` as one of the base's faces: a symbol as the face it stands for (None when
+        it stands for none)."""
+        if face is None or face in self.faces[:len(faces_of(self.base))]:
+            return face
+        return self.stands_for.get(str(face))
 
     def counts_pips(self) -> bool:
         """Whether the reader weighs a pip count with the classifier for this profile."""
@@ -64,6 +77,8 @@ class Profile:
             "notes": self.notes,
             "method": self.method,
             "views": self.views,
+            "second_look": self.second_look,
+            "stands_for": dict(self.stands_for),
         }
         arrays: dict[str, np.ndarray] = {}
         if self.classifier is not None:
@@ -91,12 +106,27 @@ def _views(raw: object, path: Path) -> int:
     return raw
 
 
+def _gate(raw: object, path: Path) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not 0.0 < raw <= 1.0:
+        raise ProfileError(f"profile {path}: second_look {raw!r} is not a number in (0, 1]")
+    return float(raw)
+
+
 def faces_of(base: str) -> tuple[Face, ...]:
     if base == "m44":
         return M44_FACES
     if base == "pips":
         return PIP_FACES
     raise ProfileError(f"unknown base {base!r}: use m44 or pips")
+
+
+def _stands_for(raw: object, extra: tuple[Face, ...], known: tuple[Face, ...],
+                path: object) -> dict[str, Face]:
+    """A profile's symbol faces and the base faces they stand for, checked."""
+    if not isinstance(raw, dict) or any(k not in extra or v not in known for k, v in raw.items()):
+        raise ProfileError(f"profile {path}: stands_for must map its own symbol faces to "
+                           f"faces of its base ({', '.join(map(str, known))})")
+    return {str(k): v for k, v in raw.items()}
 
 
 def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
@@ -123,14 +153,20 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
             raise ProfileError(f"profile {path} has format {meta.get('format')!r}, not {FORMAT}")
         base = str(meta["base"])
         faces = tuple(meta["faces"])
-        if faces != faces_of(base):
+        known = faces_of(base)
+        # A taught profile may read faces after the base's (a die's own symbol), by name.
+        extra = faces[len(known):]
+        if faces[:len(known)] != known or any(not isinstance(f, str) or f in known for f in extra) \
+                or len(set(extra)) != len(extra):
             raise ProfileError(f"profile {path}: faces do not match base {base!r}")
         method = _method(meta.get("method", "auto"), path)
+        if extra and (method != "net" or not any(k.startswith("head") for k in arrays)):
+            raise ProfileError(f"profile {path}: faces do not match base {base!r}")
         clf = net = None
         if method == "net":
             if "net" not in arrays:
                 raise ProfileError(f"profile {path}: method net but no network in the file")
-            net = DieNet(arrays["net"].astype(np.uint8), len(faces) + 1, runtime)
+            net = DieNet(arrays["net"].astype(np.uint8), len(known) + 1, runtime)
             if any(k.startswith("head") for k in arrays):
                 net.head = Ensemble.from_arrays(arrays, "head")
                 if net.head.classes != len(faces) + 1:
@@ -151,6 +187,8 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
             method=method,
             net=net,
             views=_views(meta.get("views", 1), path),
+            second_look=_gate(meta.get("second_look", 0.25), path),
+            stands_for=_stands_for(meta.get("stands_for", {}), extra, known, path),
         )
     except ProfileError:
         raise

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -24,6 +24,7 @@ BOX_SCALE = 1.25  # reported box half-size as a multiple of the candidate radius
 # crops' margin). Its second look is re-centred and re-sized by the first one's answer.
 FIRST_LOOK = CROP_MARGIN / 0.88
 SECOND_LOOK = 0.25  # candidates this likely to be a die get the second look
+HEAD_LOOK = 0.5  # a taught classifier's "not a die" under this also sends a candidate to a second look
 SAME_PLACE = 0.5  # first looks pointing closer than this many die half-sizes: one second look
 SAME_DIE = 1.0  # two answers closer than this many die half-sizes are one die (touching: 2)
 
@@ -131,7 +132,10 @@ def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArra
              cache: dict[int, NDArray[np.uint8]]) -> Reading:
     work, to_frame = _warp(frame, size, tray, cache)
     assert profile.net is not None
-    return read_with_net(work, find_candidates(work, profile.detect), profile.net, profile), to_frame
+    detect = profile.detect
+    if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
+        detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
+    return read_with_net(work, find_candidates(work, detect), profile.net, profile), to_frame
 
 
 def _sure(found: Found) -> float:
@@ -380,7 +384,12 @@ def read_with_net(
     ys = np.array([c.y for c in cands], np.float64)
     halves = np.array([c.radius for c in cands], np.float64) * FIRST_LOOK
     first, x1, y1, h1 = _looks(work, net, xs, ys, halves)
-    again = np.nonzero(first.base_die >= SECOND_LOOK)[0]
+    looked = first.base_die >= profile.second_look
+    if net.head is not None:
+        # A taught profile's own classifier knows the user's dice, which the base network
+        # may doubt (a colour or art it has never seen): its "a die" counts as much.
+        looked |= first.probs[:, 0] < HEAD_LOOK
+    again = np.nonzero(looked)[0]
     if net.head is None:
         # One second look per place saves time. A taught profile keeps them all: its own
         # classifier picks among them better than the base network's first answer can

@@ -38,6 +38,10 @@ class Style:
 STYLES: dict[str, Style] = {
     "classic": Style("classic", (200, 225, 235), (90, 40, 20), 5, False, 14),
     "olive": Style("olive", (60, 110, 95), (150, 235, 245), 7, True, 22),
+    # A third art: dark red dice, cream outlines of other shapes again (a helmet, a tank
+    # seen from the side with a round turret, a potato-masher grenade with a band, a
+    # four-pointed star, a square flag with stripes). Never used to build a network.
+    "stencil": Style("stencil", (40, 35, 140), (190, 230, 240), 6, True, 10),
     "pipwhite": Style("pipwhite", (235, 238, 240), (30, 30, 30), 0, False, 16),
     "pipmix": Style("pipmix", (235, 238, 240), (30, 30, 30), 0, False, 16),  # colours vary per die
     # Symbol dice of any colours, filled or outlined, thin or bold: builds a network that
@@ -130,6 +134,9 @@ def draw_symbol(img: Image, face: Face, style: Style) -> None:
     if isinstance(face, str) and face.startswith("glyph:"):
         _draw_glyph(img, face[len("glyph:"):], style)
         return
+    if style.name == "stencil" and isinstance(face, str):
+        _draw_stencil(img, face, style)
+        return
     alt = style.name == "olive"  # the second style also draws different shapes
     if isinstance(face, int):
         spots = {1: [(0.5, 0.5)], 2: [(0.28, 0.28), (0.72, 0.72)],
@@ -184,6 +191,36 @@ def draw_symbol(img: Image, face: Face, style: Style) -> None:
             _poly(img, [(0.32, 0.17), (0.78, 0.2), (0.72, 0.33), (0.78, 0.47), (0.32, 0.45)], style)
     else:
         raise ValueError(f"no art for face {face!r}")
+
+
+def _draw_stencil(img: Image, face: str, style: Style) -> None:
+    """The ``stencil`` style's own shapes for the five Memoir '44 faces."""
+    if face == "infantry":  # a helmet with its brim
+        cv2.ellipse(img, (TEX // 2, round(0.58 * TEX)), (round(0.28 * TEX), round(0.26 * TEX)), 0, 180, 360,
+                    style.ink, style.stroke // 2 + 1, cv2.LINE_AA)
+        _line(img, (0.14, 0.6), (0.86, 0.6), style, 0.8)
+    elif face == "armor":  # a tank from the side: hull, round turret, long gun
+        _poly(img, [(0.12, 0.55), (0.8, 0.55), (0.88, 0.7), (0.2, 0.75)], style)
+        _circle(img, 0.45, 0.45, 0.1, style)
+        _line(img, (0.52, 0.43), (0.92, 0.33), style, 0.5)
+    elif face == "grenade":  # a potato masher: a head with a band, a handle
+        _poly(img, [(0.3, 0.2), (0.7, 0.2), (0.7, 0.45), (0.3, 0.45)], style)
+        _line(img, (0.3, 0.32), (0.7, 0.32), style, 0.4)
+        _poly(img, [(0.45, 0.45), (0.55, 0.45), (0.55, 0.85), (0.45, 0.85)], style)
+    elif face == "star":  # four points
+        pts = []
+        for k in range(8):
+            r = 0.4 if k % 2 == 0 else 0.12
+            a = k * np.pi / 4
+            pts.append((0.5 + r * np.cos(a), 0.5 + r * np.sin(a)))
+        _poly(img, pts, style)
+    elif face == "flag":  # a square flag with two stripes on a pole
+        _line(img, (0.22, 0.12), (0.22, 0.9), style, 0.8)
+        _poly(img, [(0.24, 0.15), (0.8, 0.15), (0.8, 0.5), (0.24, 0.5)], style)
+        _line(img, (0.26, 0.27), (0.78, 0.27), style, 0.4)
+        _line(img, (0.26, 0.39), (0.78, 0.39), style, 0.4)
+    else:
+        raise ValueError(f"no stencil art for face {face!r}")
 
 
 def face_texture(face: Face, style: Style) -> Image:
@@ -464,5 +501,277 @@ def write_labelled(folder: str | Path, count: int, style: str, seed: int = 0, **
         cv2.imwrite(str(out / name), img)
         doc = {"image": name, "width": img.shape[1], "height": img.shape[0],
                "dice": [{"face": f, "box": list(b)} for f, b in labels]}
+        (out / name).with_suffix(".json").write_text(json.dumps(doc))
+    return out
+
+
+# --- Phone photos of the user's own dice ------------------------------------------------
+# A phone looks at a tray from above at a slant: 12 MP frames (4000x3000 or 4032x3024),
+# dice 150-400 px wide, perspective (far dice smaller), JPEG, a little blur, uneven light.
+# The dice are one set, as a user owns them: one body (opaque, marbled or translucent, of
+# any colour), one pip colour, and one face a printed symbol instead of its pips.
+
+PHONE_FRAMES = ((4000, 3000), (4032, 3024))
+PHONE_RENDER = 2  # rendered at 1/2 of the frame (the reader decodes a 12 MP JPEG at 1/2)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceLook:
+    """One set of dice: body, marbling, opacity, pips, and the face a symbol replaces."""
+
+    name: str
+    body: tuple[int, int, int]  # BGR
+    vein: tuple[int, int, int] | None  # marbling colour (None: a plain body)
+    opacity: float  # under 1: translucent, the table shows through the body (not the pips)
+    ink: tuple[int, int, int]  # pips and symbol
+    symbol: str  # art drawn by :func:`draw_symbol` (an m44 face name or a ``glyph:`` one)
+    replaces: int  # the pip face the symbol replaces
+    label: Face  # the symbol face's label (its name; a user may also call it by the pips it replaces)
+    rounded: int = 18
+    pip: float = 1.0  # pip size against the art's
+
+    def faces(self) -> tuple[Face, ...]:
+        return tuple(self.label if f == self.replaces else f for f in (1, 2, 3, 4, 5, 6))
+
+
+LOOKS: dict[str, DiceLook] = {
+    # Marbled blue dice with white veins and white pips, a star for the 6 (the issue's dice).
+    "blue": DiceLook("blue", (150, 80, 25), (235, 225, 215), 1.0, (245, 245, 245), "star", 6, "star"),
+    # Translucent amber dice, dark red pips, a crescent for the 1.
+    "amber": DiceLook("amber", (30, 140, 225), None, 0.6, (30, 20, 120), "glyph:crescent", 1, "moon",
+                      rounded=24, pip=1.2),
+    # Marbled green and black dice, gold pips, a bolt for the 6.
+    "jade": DiceLook("jade", (90, 150, 40), (25, 35, 25), 1.0, (60, 200, 235), "glyph:bolt", 6, "bolt",
+                     rounded=14, pip=0.9),
+}
+_SYMBOLS = ("star", "flag", "grenade", "armor", "infantry", *GLYPHS)
+
+
+def random_look(seed: int) -> DiceLook:
+    """A set of dice drawn from ``seed``: any body colour, opaque, marbled or translucent,
+    pips that contrast, any symbol for any one face."""
+    rng = np.random.default_rng(seed)
+    st = _random_colours(rng, STYLES["pipmix"])
+    u = rng.random()
+    vein: tuple[int, int, int] | None = None
+    opacity = 1.0
+    if u < 0.45:
+        vein = tuple(int(v) for v in (rng.uniform(0, 255, 3) if rng.random() < 0.5
+                                      else np.array(st.die) * rng.uniform(0.2, 0.5)))  # type: ignore[assignment]
+    elif u < 0.75:
+        opacity = float(rng.uniform(0.45, 0.8))
+    symbol = _SYMBOLS[rng.integers(len(_SYMBOLS))]
+    label = symbol.split(":")[-1]
+    return DiceLook(f"look{seed}", st.die, vein, opacity, st.ink, symbol, int(rng.integers(1, 7)), label,
+                    rounded=int(rng.integers(10, 26)), pip=float(rng.uniform(0.8, 1.3)))
+
+
+def look_named(name: str) -> DiceLook:
+    """:data:`LOOKS` by name, or ``lookN``/``N``: :func:`random_look` of seed N."""
+    if name in LOOKS:
+        return LOOKS[name]
+    digits = name[4:] if name.startswith("look") else name
+    if digits.isdigit():
+        return random_look(int(digits))
+    raise ValueError(f"unknown dice look {name!r}: use {', '.join(LOOKS)} or lookN (N a number)")
+
+
+def _look_texture(rng: np.random.Generator, look: DiceLook, face: Face) -> tuple[
+        NDArray[np.float32], NDArray[np.float32]]:
+    """A face texture of one die of ``look`` (BGR float) and where its ink is (0..1)."""
+    body = np.empty((TEX, TEX, 3), np.float32)
+    body[:] = look.body
+    if look.vein is not None:  # every die marbled its own way
+        yy, xx = np.mgrid[0:TEX, 0:TEX].astype(np.float32) / TEX
+        warp = cv2.GaussianBlur(rng.normal(0, 1, (TEX, TEX)).astype(np.float32), (0, 0), 8) * 40
+        a = rng.uniform(0, np.pi)
+        veins = np.sin((xx * np.cos(a) + yy * np.sin(a)) * rng.uniform(5, 14) + warp)
+        # Veins in the body's plastic, under the painted pips: paler than the pips.
+        mix = np.clip((veins - rng.uniform(0.2, 0.6)) * 2.0, 0, 1)[:, :, None] * rng.uniform(0.35, 0.6)
+        body = body * (1 - mix) + np.array(look.vein, np.float32)[None, None, :] * mix
+    ink = np.zeros((TEX, TEX), np.uint8)
+    mask = Style("mask", (0, 0, 0), (255, 255, 255), 6, False, 0)
+    draw_symbol(ink, look.symbol if face == look.label else face, mask)
+    if look.pip != 1.0 and face != look.label:
+        k = max(1, round(abs(look.pip - 1.0) * 12)) * 2 + 1
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        ink = cv2.dilate(ink, kernel) if look.pip > 1 else cv2.erode(ink, kernel)
+    pip = (ink.astype(np.float32) / 255.0)[:, :, None]
+    return body * (1 - pip) + np.array(look.ink, np.float32) * pip, pip[:, :, 0]
+
+
+def _round_tray(rng: np.random.Generator, img: NDArray[np.float32], cx: float, cy: float, r: float,
+                light: NDArray[np.float64]) -> None:
+    """A round wooden tray: a grained wooden floor in a raised rim, on the table ``img``."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    dist = np.hypot(xx - cx, yy - cy)
+    rim = r * rng.uniform(0.06, 0.1)
+    wood = np.array([55, 105, 165], np.float32) * rng.uniform(0.6, 1.2) + rng.uniform(-12, 12, 3)
+    ang = rng.uniform(0, np.pi)
+    u = xx * np.cos(ang) + yy * np.sin(ang)
+    v = -xx * np.sin(ang) + yy * np.cos(ang)
+    grain = np.sin(v / rng.uniform(5, 16) + 2.5 * np.sin(u / rng.uniform(120, 400)))
+    noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.2)
+    floor = wood[None, None, :] + (grain * rng.uniform(6, 18) + noise * 4)[:, :, None]
+    # The rim: the same wood, lit on the side facing the light, with a shadow inside it.
+    side = ((xx - cx) * light[0] + (yy - cy) * light[1]) / np.maximum(dist, 1)
+    rim_col = wood[None, None, :] * (0.9 + 0.3 * side[:, :, None]) + (noise * 5)[:, :, None]
+    inside = np.clip((r - dist) / 2.0, 0, 1)[:, :, None]
+    on_rim = np.clip((r + rim - dist) / 2.0, 0, 1)[:, :, None] * (1 - inside)
+    shade = 1.0 - 0.35 * np.clip(1 - (r - dist) / (rim * 1.5), 0, 1) * np.clip(-side + 0.3, 0, 1)
+    img[:] = img * (1 - inside - on_rim) + floor * shade[:, :, None] * inside + rim_col * on_rim
+    cv2.circle(img, (round(cx), round(cy)), round(r + rim), (30, 45, 60), max(2, round(rim * 0.15)),
+               cv2.LINE_AA)
+
+
+def _paste(img: NDArray[np.float32], tex: NDArray[np.float32], alpha: NDArray[np.float32],
+           quad: NDArray[np.float32]) -> None:
+    """Warp ``tex`` onto ``quad`` of ``img`` with coverage ``alpha``, in the quad's box only."""
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(img.shape[1], x1), min(img.shape[0], y1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    src = np.array([[0, 0], [TEX - 1, 0], [TEX - 1, TEX - 1], [0, TEX - 1]], np.float32)
+    m = cv2.getPerspectiveTransform(src, (quad - np.array([x0, y0], np.float32)).astype(np.float32))
+    size = (x1 - x0, y1 - y0)
+    warped = cv2.warpPerspective(tex, m, size, flags=cv2.INTER_LINEAR)
+    wa = cv2.warpPerspective(alpha, m, size, flags=cv2.INTER_LINEAR)[:, :, None]
+    roi = img[y0:y1, x0:x1]
+    roi[:] = roi * (1 - wa) + warped * wa
+
+
+def render_phone(rng: np.random.Generator, look: DiceLook, dice: int | None = None,
+                 frame: tuple[int, int] | None = None, tray: bool = True,
+                 ) -> tuple[Image, list[tuple[Face, tuple[int, int, int, int]]]]:
+    """A phone photo (full frame, e.g. 4000x3000) of dice of ``look`` in a round wooden tray
+    (or on a table), with labels in the frame's pixels. Dice are 150-400 px wide in a
+    4000 px frame (as wide a share of a smaller one)."""
+    fw, fh = frame if frame is not None else PHONE_FRAMES[rng.integers(len(PHONE_FRAMES))]
+    w, h = fw // PHONE_RENDER, fh // PHONE_RENDER
+    side = max(w, h)
+    img = _surface(rng, side)[:h, :w].copy()
+    light = rng.uniform(-1, 1, 2)
+    light = light / (np.linalg.norm(light) + 1e-6)
+    # The phone's slant: the near (bottom) edge of the frame sees less of the table than the
+    # far one, so near dice are bigger; the view is also turned a little.
+    slant = rng.uniform(0.0, 0.14) * w
+    src = np.float32([[0, 0], [w, 0], [w - slant, h], [slant, h]])
+    src += rng.normal(0, 0.01 * w, (4, 2)).astype(np.float32)
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    to_frame = cv2.getPerspectiveTransform(src, dst)
+    # Die size on the table (plane pixels), so that dice come out 150-400 px in the frame.
+    die_px = rng.uniform(150, 350) * fw / 4000 / PHONE_RENDER * (1 - slant / w)  # 150-400 px at 4000
+    cx, cy = w / 2 + rng.uniform(-0.08, 0.08) * w, h / 2 + rng.uniform(-0.06, 0.06) * h
+    radius = min(h, w) * rng.uniform(0.42, 0.5)
+    if tray:
+        _round_tray(rng, img, cx, cy, radius, light)
+    shadow = np.ones((h, w), np.float32)
+    n = int(dice if dice is not None else rng.integers(2, 9))
+    placed: list[tuple[float, float, float]] = []
+    labels: list[tuple[Face, tuple[int, int, int, int]]] = []
+    faces = look.faces()
+    for _ in range(n):
+        s = die_px * rng.uniform(0.95, 1.05)
+        for _try in range(80):
+            if placed and rng.random() < 0.3:  # against a die already down
+                px, py, ps = placed[rng.integers(0, len(placed))]
+                a = rng.uniform(0, 2 * np.pi)
+                d = (ps + s) * 0.5 * rng.uniform(1.02, 1.15)
+                x, y = px + d * np.cos(a), py + d * np.sin(a)
+            else:
+                a, d = rng.uniform(0, 2 * np.pi), np.sqrt(rng.random()) * (radius - s)
+                x, y = cx + d * np.cos(a), cy + d * np.sin(a)
+            ok = (np.hypot(x - cx, y - cy) < radius - 0.75 * s if tray else s < x < w - s and s < y < h - s)
+            ok = ok and all(np.hypot(x - px, y - py) > (ps + s) * 0.55 for px, py, ps in placed)
+            if ok:
+                break
+        else:
+            continue
+        placed.append((x, y, s))
+        face = faces[rng.integers(0, len(faces))]
+        ang = rng.uniform(0, 2 * np.pi)
+        corners = np.array([[np.cos(ang + k * np.pi / 2 + np.pi / 4), np.sin(ang + k * np.pi / 2 + np.pi / 4)]
+                            for k in range(4)]) * s / 2 * np.sqrt(2)
+        quad = (corners + rng.normal(0, s * 0.02, (4, 2)) + np.array([x, y])).astype(np.float32)
+        off = -light * s * rng.uniform(0.1, 0.22)
+        cv2.fillConvexPoly(shadow, (quad + off * 1.3).astype(np.int32), rng.uniform(0.45, 0.7), cv2.LINE_AA)
+        body_pts = np.concatenate([quad, quad + off * 0.35])
+        hull = cv2.convexHull(body_pts.astype(np.float32)).reshape(-1, 2)
+        side_col = np.array(look.body, np.float32) * rng.uniform(0.55, 0.75)
+        if look.opacity < 1.0:  # a translucent side lets the table through too
+            under = img[int(y), int(x)].copy()
+            side_col = side_col * look.opacity + under * (1 - look.opacity)
+        cv2.fillConvexPoly(img, hull.astype(np.int32), side_col.tolist(), cv2.LINE_AA)
+        tex, ink = _look_texture(rng, look, face)
+        alpha = np.zeros((TEX, TEX), np.float32)
+        rr = look.rounded
+        cv2.rectangle(alpha, (rr, 0), (TEX - 1 - rr, TEX - 1), 1.0, -1)
+        cv2.rectangle(alpha, (0, rr), (TEX - 1, TEX - 1 - rr), 1.0, -1)
+        for px_, py_ in ((rr, rr), (TEX - 1 - rr, rr), (rr, TEX - 1 - rr), (TEX - 1 - rr, TEX - 1 - rr)):
+            cv2.circle(alpha, (px_, py_), rr, 1.0, -1, cv2.LINE_AA)
+        if look.opacity < 1.0:
+            alpha = alpha * (look.opacity + (1 - look.opacity) * ink)
+        tilt = 1.0 + 0.1 * rng.uniform(-1, 1)
+        _paste(img, tex * tilt, alpha, quad)
+        pts = cv2.perspectiveTransform(body_pts.reshape(-1, 1, 2).astype(np.float64), to_frame).reshape(-1, 2)
+        (bx0, by0), (bx1, by1) = pts.min(axis=0) * PHONE_RENDER, pts.max(axis=0) * PHONE_RENDER
+        labels.append((face, (int(max(0, bx0)), int(max(0, by0)),
+                              int(min(fw - 1, bx1)), int(min(fh - 1, by1)))))
+    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(3, 8))
+    img *= shadow[:, :, None]
+    # Uneven light: a gradient and the lens's vignette; a lamp's glare sometimes.
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx, yy = xx / w - 0.5, yy / h - 0.5
+    grad = 1.0 + rng.uniform(-0.35, 0.35) * xx + rng.uniform(-0.35, 0.35) * yy
+    grad *= 1.0 - rng.uniform(0.1, 0.35) * (xx**2 + yy**2) * 2
+    img *= (grad * rng.uniform(0.65, 1.2))[:, :, None]
+    if rng.random() < 0.3:
+        gx, gy = rng.uniform(-0.4, 0.4, 2)
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * rng.uniform(0.04, 0.12) ** 2))
+        img += (spot * rng.uniform(40, 110))[:, :, None].astype(np.float32)
+    img = cv2.warpPerspective(img, to_frame, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    sigma = rng.uniform(0.4, 1.3)  # focus and hand shake
+    img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img += rng.normal(0, rng.uniform(1.5, 4), img.shape).astype(np.float32)
+    small = np.clip(img, 0, 255).astype(np.uint8)
+    full = cv2.resize(small, (fw, fh), interpolation=cv2.INTER_LINEAR)
+    return full, labels
+
+
+def with_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """A JPEG file's bytes with an EXIF segment that gives its orientation (1..8)."""
+    tiff = (b"MM\x00\x2a\x00\x00\x00\x08\x00\x01" + b"\x01\x12\x00\x03\x00\x00\x00\x01"
+            + orientation.to_bytes(2, "big") + b"\x00\x00" + b"\x00\x00\x00\x00")
+    app1 = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + (len(app1) + 2).to_bytes(2, "big") + app1 + jpeg[2:]
+
+
+def write_phone(folder: str | Path, count: int, look: DiceLook, seed: int = 0, dice: int | None = None,
+                label_symbol_as: Face | None = None, turned: float = 0.3,
+                frame: tuple[int, int] | None = None) -> Path:
+    """Write ``count`` phone photos (JPEG) of ``look`` dice with contract-format labels;
+    ``label_symbol_as`` labels the symbol face otherwise (e.g. the pips it replaces). A
+    ``turned`` share of the files store their pixels a quarter turn round with an EXIF
+    orientation (6 or 8) that turns them back, as phones do; labels are of the photo as shown."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        img, labels = render_phone(rng, look, dice=dice, frame=frame)
+        name = f"phone-{look.name}-{seed}-{i:04d}.jpg"
+        quality = [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(80, 95))]
+        if rng.random() < turned:  # 6: shown turned a quarter clockwise; 8: anticlockwise
+            six = bool(rng.random() < 0.5)
+            stored = cv2.rotate(img, cv2.ROTATE_90_COUNTERCLOCKWISE if six else cv2.ROTATE_90_CLOCKWISE)
+            _ok, buf = cv2.imencode(".jpg", stored, quality)
+            (out / name).write_bytes(with_orientation(bytes(buf), 6 if six else 8))
+        else:
+            cv2.imwrite(str(out / name), img, quality)
+        doc = {"image": name, "width": img.shape[1], "height": img.shape[0],
+               "dice": [{"face": label_symbol_as if f == look.label and label_symbol_as is not None else f,
+                         "box": list(b)} for f, b in labels]}
         (out / name).with_suffix(".json").write_text(json.dumps(doc))
     return out

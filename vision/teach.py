@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
-from vision.detect import DetectParams, find_candidates
+from vision.detect import DetectParams, find_candidates, foreground_score
 from vision.evaluate import EvalReport as EvaluateReport
 from vision.evaluate import evaluate
 from vision.examples import Shot, load_shots, sample
@@ -39,23 +40,65 @@ def teach(
     the base, the base with the tuned search, and the taught one. The best (dice read right
     minus false dice) is handed back; the report says which, per face, and what it confuses.
     """
-    faces = faces_of(base)
-    wrong = sorted({str(d.face) for it in items for d in it.dice if d.face not in faces})
-    if wrong:
-        raise ValueError(f"faces {', '.join(wrong)} are not {base} faces ({', '.join(map(str, faces))})")
     try:
         base_prof: Profile | None = load_profile(base)
     except ProfileError:  # not built: the feature classifier with default search settings
         base_prof = None
+    faces = taught_faces(items, base, new_allowed=base_prof is not None and base_prof.net is not None)
     counts = {str(f): sum(d.face == f for it in items for d in it.dice) for f in faces}
     log(f"learning {base} faces from {len(items)} photos: "
         + ", ".join(f"{f} x{n}" for f, n in counts.items()))
     missing = [f for f, n in counts.items() if n == 0]
     if missing:
         log(f"warning: no example of {', '.join(missing)}; those faces will not be recognised")
+    if faces != faces_of(base):
+        log(f"faces the {base} profile does not know: {', '.join(map(str, faces[len(faces_of(base)):]))}"
+            " (learnt as new faces)")
     if base_prof is None or base_prof.net is None:
         return _teach_features(items, base, base_prof, name, log)
-    return _teach_net(items, base_prof, name, log)
+    prof, report = _teach_net(items, base_prof, name, log, faces)
+    stands = symbol_stands_for(faces, base, counts)
+    if stands and set(stands) <= set(prof.faces):
+        prof.stands_for = stands
+        for sym, f in stands.items():
+            log(f"the {sym} stands for the {f}: no labelled die shows a {f}, so the app is told "
+                f"{f} when it reads a {sym}")
+    return prof, report
+
+
+def symbol_stands_for(faces: Sequence[Face], base: str, counts: dict[str, int]) -> dict[str, Face]:
+    """The base face a single new symbol face is printed instead of: the one base face the
+    labels never show (a die with a star instead of the six pips, labelled 1..5 and "star").
+    Nothing when it is not that clear."""
+    known = faces_of(base)
+    new = [f for f in faces[len(known):]]
+    absent = [f for f in known if counts.get(str(f), 0) == 0]
+    if len(new) == 1 and len(absent) == 1:
+        return {str(new[0]): absent[0]}
+    return {}
+
+
+def taught_faces(items: Sequence[LabelledImage], base: str, new_allowed: bool = True) -> tuple[Face, ...]:
+    """The faces a profile taught on ``items`` reads: the base's, and after them any face the
+    labels name that the base has not (a pip die with a symbol for one face: 1-5 and "star"),
+    by first appearance. New faces must be names, and the labels must show at least half of
+    the base's faces (else they are labels of another kind of dice: ValueError)."""
+    faces = faces_of(base)
+    new: list[Face] = []
+    for it in items:
+        for d in it.dice:
+            if d.face not in faces and d.face not in new:
+                new.append(d.face)
+    if not new:
+        return faces
+    shared = {d.face for it in items for d in it.dice if d.face in faces}
+    names = all(isinstance(f, str) and f.strip() and not f.isdigit() for f in new)
+    if not new_allowed or not names or 2 * len(shared) < len(faces):
+        wrong = ", ".join(sorted(map(str, new)))
+        raise ValueError(f"faces {wrong} are not {base} faces ({', '.join(map(str, faces))})"
+                         + ("; a die's own symbol can be named (e.g. \"star\") when the labels also show "
+                            f"at least half of the {base} faces" if new_allowed else ""))
+    return (*faces, *new)
 
 
 def _teach_features(items: Sequence[LabelledImage], base: str, base_prof: Profile | None, name: str,
@@ -81,6 +124,10 @@ def _teach_features(items: Sequence[LabelledImage], base: str, base_prof: Profil
 
 
 SEARCH_THRESHOLDS = (14.0, 18.0, 22.0, 27.0, 33.0, 40.0)
+COVER_MIN = 0.2  # a search marking more of a photo than this as "not the tray" is worth tightening
+# Edge strength against colour in the search's score, and whether only edges above the
+# tray's texture count: tried in this order, a later one kept only when it finds more dice.
+EDGE_WEIGHTS = ((1.5, False), (1.5, True), (1.0, True), (1.0, False), (0.5, True), (0.5, False))
 FOUND_WITHIN = 0.8  # a candidate this many die half-sizes from a die's centre finds it (re-centred after)
 
 
@@ -94,6 +141,15 @@ def tune_search(shots: Sequence[Shot], params: DetectParams) -> tuple[DetectPara
     # The search's radius (the distance-transform peak) is about 0.88 of a die's half-size.
     lo = float(max(3.5, min(params.min_radius, 0.5 * 0.88 * halves.min())))
     hi = float(max(params.max_radius, 1.15 * 0.88 * halves.max()))
+
+    halves_work = [cv2.resize(s.work, (s.work.shape[1] // 2, s.work.shape[0] // 2),
+                              interpolation=cv2.INTER_AREA) for s in shots]
+
+    def covered(p: DetectParams) -> float:
+        """The largest share of a photo the search's score marks as not the tray: dice
+        take a few percent; a grained tray whose every edge counts, a third or more."""
+        return float(np.max([(foreground_score(h, p.edge_weight, p.edge_relative) > p.threshold).mean()
+                              for h in halves_work]))
 
     def score(p: DetectParams) -> tuple[float, float]:
         found = dice = cands = 0
@@ -109,18 +165,66 @@ def tune_search(shots: Sequence[Shot], params: DetectParams) -> tuple[DetectPara
         return found / max(dice, 1), cands / max(len(shots), 1)
 
     base_found, _ = score(params)
-    # Radii that hold the labelled dice: widened only when they are outside the base's range.
-    widened = replace(params, min_radius=lo, max_radius=hi)
-    best, best_found = widened, base_found if widened == params else score(widened)[0]
+    # Radii that hold the labelled dice: widened only when they are outside the base's range;
+    # and the dice's own size, for frames that show too few lone dice to measure it on.
+    widened = replace(params, min_radius=lo, max_radius=hi, die_half=float(np.median(halves)))
+    best, best_found = widened, score(widened)[0]
     # Only ever more generous than the base: a higher threshold that happens to suit a few
     # photos misses dice on the next ones. Among settings that find as many (to 2 %), the
-    # highest threshold (the fewest places to look at).
-    for t in sorted((t for t in SEARCH_THRESHOLDS if t < params.threshold), reverse=True):
-        p = replace(widened, threshold=t)
-        found, _ = score(p)
-        if int(found * 50) > int(best_found * 50):
-            best, best_found = p, found
+    # highest threshold (the fewest places to look at). Edges count less only when that
+    # finds more of the dice (a grained tray whose edges swallow the dice in one blob).
+    # Or, finding as many, when it marks under half as much of its worst photo as not the
+    # tray (the tray's texture: on the next photo the grain may swallow the dice).
+    best_cover = covered(best)
+    for edge, relative in EDGE_WEIGHTS:
+        if edge > params.edge_weight:
+            continue
+        for t in sorted((t for t in (*SEARCH_THRESHOLDS, params.threshold) if t <= params.threshold),
+                        reverse=True):
+            p = replace(widened, threshold=t, edge_weight=edge, edge_relative=relative)
+            if p == widened:
+                continue
+            found, _ = score(p)
+            if int(found * 50) > int(best_found * 50):
+                best, best_found, best_cover = p, found, covered(p)
+            elif int(found * 50) == int(best_found * 50) and best_cover > COVER_MIN:
+                cover = covered(p)
+                if cover < 0.5 * best_cover:
+                    best, best_cover = p, cover
     return best, base_found, best_found
+
+
+GATE_SHARE = 0.97  # the learnt second-look gate lets this share of the labelled dice through
+GATE_FLOOR = 0.02  # and is never lower (each second look costs a network run)
+
+
+def second_look_gate(shots: Sequence[Shot], base: Profile, detect: DetectParams) -> float:
+    """How sure the base network's first look must be of a candidate for a second look, for
+    these dice: the base's gate (0.25) unless that stops more than 3 % of the labelled dice
+    (dice of a colour or art the network has not seen: dark red dice with outlined symbols
+    were 0.85 found at 0.25, 0.96 at 0.03), then the gate that lets 97 % through."""
+    from vision.reader import FIRST_LOOK, _looks
+
+    assert base.net is not None
+    best: list[float] = []
+    for s in shots:
+        if not len(s.dice):
+            continue
+        cands = find_candidates(s.work, detect) if detect != base.detect else None
+        c = (np.array([(q.x, q.y, q.radius) for q in cands], np.float64).reshape(-1, 3)
+             if cands is not None else s.cands)
+        if not len(c):
+            continue
+        first, _x, _y, _h = _looks(s.work, base.net, c[:, 0], c[:, 1], c[:, 2] * FIRST_LOOK)
+        d = np.hypot(s.dice[:, None, 1] - c[None, :, 0], s.dice[:, None, 2] - c[None, :, 1]) / s.dice[:, 3:4]
+        near = d <= FOUND_WITHIN
+        for k in range(len(s.dice)):
+            if near[k].any():
+                best.append(float(first.base_die[near[k]].max()))
+    if not best:
+        return base.second_look
+    gate = float(np.quantile(best, 1.0 - GATE_SHARE)) * 0.9
+    return float(np.clip(gate, GATE_FLOOR, base.second_look))
 
 
 def _per_face(rep: EvaluateReport, faces: Sequence[Face]) -> dict[str, tuple[int, int]]:
@@ -146,10 +250,11 @@ def _merge(reps: Sequence[EvaluateReport]) -> EvaluateReport:
     return total
 
 
-def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Callable[[str], None]
-               ) -> tuple[Profile, str]:
+def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Callable[[str], None],
+               faces: tuple[Face, ...] | None = None) -> tuple[Profile, str]:
     assert base.net is not None
-    shots = load_shots(items, base.faces, base.detect)
+    faces = base.faces if faces is None else faces
+    shots = load_shots(items, faces, base.detect)
 
     def with_cands(which: Sequence[int], detect: DetectParams) -> list[Shot]:
         """The photos with the candidates of ``detect``: they teach "not a die"."""
@@ -165,16 +270,18 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         searched = replace(base, name=name, detect=detect,
                            notes={**base.notes, "base": base.name, "taught_from": len(items), "head": False})
         net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
-        net.head = fit_head(with_cands(which, detect), base, seed=seed)
-        taught = Profile(name, base.base, base.faces, None, detect, min_confidence=base.min_confidence,
+        net.head = fit_head(with_cands(which, detect), base, seed=seed, faces=len(faces))
+        gate = second_look_gate([shots[i] for i in which], base, detect)
+        taught = Profile(name, base.base, faces, None, detect, min_confidence=base.min_confidence,
                          max_background=base.max_background, method="net", net=net, views=base.views,
-                         notes={"taught_from": len(items), "base": base.name})
+                         notes={"taught_from": len(items), "base": base.name}, second_look=gate)
         return searched, taught
 
     detect, found0, found1 = tune_search(shots, base.detect)
     log(f"search: the base settings give {found0:.0%} of the labelled dice a candidate, tuned ones "
-        f"{found1:.0%} (threshold {detect.threshold:g}, die radius {detect.min_radius:.1f}-"
-        f"{detect.max_radius:.1f} px)")
+        f"{found1:.0%} (threshold {detect.threshold:g}, edge weight {detect.edge_weight:g}"
+        f"{' above the texture' if detect.edge_relative else ''}, die radius "
+        f"{detect.min_radius:.1f}-{detect.max_radius:.1f} px, dice {2 * detect.die_half:.0f} px at 640)")
     folds = min(4, len(items))
     reps: dict[str, list[EvaluateReport]] = {"base": [], "base, tuned search": [], "taught": []}
     if folds >= 2:
@@ -204,10 +311,10 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
             choice = "taught"
     else:
         choice = "base"
-    per_face = {k: _per_face(r, base.faces) for k, r in merged.items()}
+    per_face = {k: _per_face(r, faces) for k, r in merged.items()}
     if folds >= 2:
         cells = []
-        for f in base.faces:
+        for f in faces:
             (rb, nb), (rt, _n) = per_face["base"][str(f)], per_face["taught"][str(f)]
             better = "taught" if rt > rb else "base" if rb > rt else "same"
             cells.append(f"{f}: base {rb}/{nb}, taught {rt}/{nb} ({better})")
@@ -253,11 +360,15 @@ def _feature_fit(items: Sequence[LabelledImage], base: str, params: DetectParams
 
 
 HEAD_VIEWS = 48  # views of each labelled die for a taught head (plus as many "not a die")
+HEAD_HIDDEN = 64  # the taught classifier's hidden layer
+HEAD_EPOCHS = 30
 HEAD_MAX = 16000  # at most this many views in all: 300 photos teach in the time of 40
 
 
-def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0) -> Ensemble:
-    """A classifier of the user's faces on the base network's embedding of their dice."""
+def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | None = None) -> Ensemble:
+    """A classifier of the user's faces (``faces`` of them: the base's unless given) on the
+    base network's embedding of their dice."""
+    classes = (len(base.faces) if faces is None else faces) + 1
     assert base.net is not None
     rng = np.random.default_rng(seed)
     dice = sum(len(s.dice) for s in shots)
@@ -267,5 +378,6 @@ def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0) -> Ensemble:
     emb = np.concatenate([base.net.run(crops[keep][i:i + 512]).embedding
                           for i in range(0, int(keep.sum()), 512)])
     y = np.maximum(kind[keep], 0)
-    return Ensemble([train(emb, y, len(base.faces) + 1, hidden=64, epochs=30, seed=seed + k)
+    return Ensemble([train(emb, y, classes, hidden=HEAD_HIDDEN, epochs=HEAD_EPOCHS, seed=seed + k)
                      for k in range(3)])
+

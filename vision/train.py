@@ -10,7 +10,6 @@ from numpy.typing import NDArray
 
 from vision.detect import DetectParams, find_candidates
 from vision.features import cut_patch, describe, die_angle
-from vision.images import load_image
 from vision.labelled import LabelledImage
 from vision.mlp import Ensemble, train
 from vision.profile import Face
@@ -130,7 +129,7 @@ def load_items(labelled: Sequence[LabelledImage]) -> list[tuple[NDArray[np.uint8
     """Decode each labelled photo once, for training."""
     out: list[tuple[NDArray[np.uint8], Labels]] = []
     for it in labelled:
-        img = load_image(it.image)
+        img = it.load()
         sx, sy = img.scale_x, img.scale_y
         out.append((img.pixels, [(d.face, (round(d.box[0] / sx), round(d.box[1] / sy), round(d.box[2] / sx),
                                            round(d.box[3] / sy))) for d in it.dice]))

@@ -59,7 +59,8 @@ class CameraTray(VirtualTray):
             return None  # an empty tray (dice taken out) is not a roll
         with self._lock:
             n = self.n if self.state == "armed" else None
-            faces = roll_faces(reading, n)
+            # a taught symbol goes on the wire as the face it stands for (a star for the 6)
+            faces = [self.profile.base_face(f) for f in roll_faces(reading, n)]
             if not faces:
                 return None
             return self.throw(faces)

@@ -214,6 +214,9 @@ def parse_command(line: str) -> dict[str, Any]:
         if not args[0].isdigit():
             raise ValueError("usage: mine N (the number on the mine turned over, 0 for a decoy)")
         return {"do": "mine_number", "number": int(args[0])}
+    if verb == "winter":  # General Winter: the hex (or unit) that loses a figure
+        need(1, "winter HEX")
+        return {"do": "winter_loss", "hex": args[0]}
     if verb == "blow":
         need(1, "blow HEX")
         return {"do": "blow_bridge", "hex": args[0]}
@@ -292,7 +295,8 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "ambush": "ambush", "attack_run": "run", "bomb": "bomb",
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
              "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow",
-             "deploy": "deploy", "airdrop": "airdrop", "resupply": "resupply"}
+             "deploy": "deploy", "airdrop": "airdrop", "resupply": "resupply",
+             "winter_loss": "winter"}
 
 
 def _hex(st: GameState, word: Any) -> Any:

@@ -96,7 +96,10 @@ class CameraDiceSource(DiceSource):
     def _result(self, req: DiceRequest, reading: Any) -> DiceResult:
         dice = sorted(reading.dice, key=lambda d: -d.confidence)[: req.count]
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
-        faces: list[DieReading] = [DieReading(_face(d.face, req), float(d.confidence)) for d in dice]
+        # a taught symbol face is told as the face it stands for (a star printed for the 6)
+        as_base = getattr(self._profile(req.kind), "base_face", lambda f: f)
+        faces: list[DieReading] = [DieReading(_face(as_base(d.face), req), float(d.confidence))
+                                   for d in dice]
         faces += [DieReading(None, 0.0)] * (req.count - len(faces))
         meta: dict[str, object] = {"seen": len(reading.dice), "ms": round(reading.ms, 1),
                                    "boxes": [list(d.box) for d in dice]}

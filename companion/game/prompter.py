@@ -276,6 +276,7 @@ def options_lines(legal: LegalActions) -> list[str]:
              "heal": "heal HEX (the unit heals instead of battling)",
              "seal_cave": "seal HEX (try to seal the cave instead of battling)",
              "blow_bridge": "blow HEX (try to blow up the bridge instead of ordering units)",
+             "winter_loss": "winter HEX (the unit of yours there loses a figure to the cold)",
              "resupply": "resupply HEX HEX N (the truck gives N figures instead of battling)",
              "mine_number": "mine N (the number on the mine turned over)"}
     b = st.battle

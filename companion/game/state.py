@@ -1145,28 +1145,43 @@ def _exit_medals_added(state: GameState, d: dict[str, Any]) -> None:
         state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
 
 
+def _step_due(state: GameState, key: str, d: dict[str, Any]) -> None:
+    """A scenario rule asks the table something (``rules_state.data[key]``): its step now."""
+    rs = state.rules_state
+    assert rs is not None
+    rs.data[key] = dict(d)
+    state.phase = Phase.RULE_STEP
+
+
+def _new_units(state: GameState, side: Side, units: list[dict[str, Any]], default_type: str,
+               nation: str | None, variants: tuple[str, ...] = ()) -> list[Any]:
+    """Units a rule brings onto the board (``{"id", "hex"[, "type"]}`` each), at full strength."""
+    from companion.rules.position import Unit
+    from companion.rules.units import UNITS
+
+    made = []
+    for u in units:
+        utype = str(u.get("type", default_type))
+        unit = Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]), UNITS[utype].figures,
+                    nation=nation, variants=variants)
+        state.position.add_unit(unit)
+        made.append(unit)
+    return made
+
+
 @_kind("airdrop_due", "an airdrop before a side's first turn: the figures to drop and where "
        "they are aimed", Undo.NEUTRAL)
 def _airdrop_due(state: GameState, d: dict[str, Any]) -> None:
-    rs = state.rules_state
-    assert rs is not None
-    rs.data["airdrop"] = dict(d)
-    state.phase = Phase.RULE_STEP
+    _step_due(state, "airdrop", d)
 
 
 @_kind("units_dropped", "the figures of an airdrop landed: a unit on each hex where one may "
        "stand, the others out of action (no medal)", Undo.BARRIER, board=True)
 def _units_dropped(state: GameState, d: dict[str, Any]) -> None:
-    from companion.rules.position import Unit
-    from companion.rules.units import UNITS
-
     rs = state.rules_state
     assert rs is not None
-    side, utype = Side(d["side"]), str(d["unit_type"])
-    for u in d.get("units", []):
-        state.position.add_unit(Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]),
-                                     UNITS[utype].figures, nation=d.get("nation"),
-                                     variants=tuple(d.get("variants", ()))))
+    _new_units(state, Side(d["side"]), list(d.get("units", [])), str(d["unit_type"]),
+               d.get("nation"), tuple(d.get("variants", ())))
     rs.data.pop("airdrop", None)
     rs.data["drops_done"] = int(d["index"]) + 1
     state.phase = Phase(d.get("then", "play_card"))
@@ -1197,16 +1212,10 @@ def _reinforcements_released(state: GameState, d: dict[str, Any]) -> None:
        "each on its hex, dropped figures out of action left out (no medal)", Undo.BARRIER,
        board=True)
 def _units_arrived(state: GameState, d: dict[str, Any]) -> None:
-    from companion.rules.position import Unit
-    from companion.rules.units import UNITS
-
     rs = state.rules_state
     assert rs is not None
-    side, utype = Side(d["side"]), str(d["type"])
-    for u in d.get("units", []):
-        unit = Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]), UNITS[utype].figures,
-                    nation=d.get("nation"), variants=tuple(d.get("variants", ())))
-        state.position.add_unit(unit)
+    for unit in _new_units(state, Side(d["side"]), list(d.get("units", [])), str(d["type"]),
+                           d.get("nation"), tuple(d.get("variants", ()))):
         if d.get("stopped"):
             unit.moved = 1  # it entered its hex this turn: it stops there
             state.moved[unit.id] = 1
@@ -1224,25 +1233,15 @@ def _units_arrived(state: GameState, d: dict[str, Any]) -> None:
 @_kind("deployment_due", "a side reached the medals its reinforcements wait for: it places them "
        "on its baseline before its card", Undo.NEUTRAL)
 def _deployment_due(state: GameState, d: dict[str, Any]) -> None:
-    rs = state.rules_state
-    assert rs is not None
-    rs.data["deploy"] = dict(d)
-    state.phase = Phase.RULE_STEP
+    _step_due(state, "deploy", d)
 
 
 @_kind("units_deployed", "reinforcements placed on their side's baseline, free (those with no "
        "room left off)", Undo.BARRIER, board=True)
 def _units_deployed(state: GameState, d: dict[str, Any]) -> None:
-    from companion.rules.position import Unit
-    from companion.rules.units import UNITS
-
     rs = state.rules_state
     assert rs is not None
-    side = Side(d["side"])
-    for u in d.get("units", []):
-        utype = str(u["type"])
-        state.position.add_unit(Unit(str(u["id"]), side, utype, state.board.parse(u["hex"]),
-                                     UNITS[utype].figures, nation=d.get("nation")))
+    _new_units(state, Side(d["side"]), list(d.get("units", [])), "infantry", d.get("nation"))
     rs.data.pop("deploy", None)
     rs.data.setdefault("deployed", []).append(d["side"])
     state.phase = Phase(d.get("then", "play_card"))

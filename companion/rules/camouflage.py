@@ -12,18 +12,21 @@ hex (a move, a retreat, taking ground) or battles (``companion.game.ruleflows.Ca
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a referee query's start)
+
+if TYPE_CHECKING:  # a referee query imports no typing (tests/test_leanjson.py)
+    from companion.rules.position import Unit
 
 CAMOUFLAGE_BADGE = "camouflaged"
 VARIANT = "camouflage"
 
 
-def camouflaged(unit: Any) -> bool:
+def camouflaged(unit: Unit) -> bool:
     """The unit still wears its camouflage."""
     return CAMOUFLAGE_BADGE in unit.badges
 
 
-def targeting_problem(target: Any, close_assault: bool) -> str | None:
+def targeting_problem(target: Unit, close_assault: bool) -> str | None:
     """Why ``target`` may not be targeted by this attack (None: it may): a camouflaged unit
     only by a close assault (an attack from an adjacent hex), never by a ranged battle nor a
     card's own attack (Barrage, Air Power)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from companion.rules.board import Board, Hex
+from companion.rules.camouflage import CAMOUFLAGE_BADGE as CAMOUFLAGED
 
 RGBA = tuple[float, float, float, float]
 
@@ -52,6 +53,12 @@ HIGHLIGHT: dict[str, RGBA] = {
     "battle": (1.0, 0.55, 0.1, 1),  # the battle under way
     "entry": (0.35, 0.7, 1.0, 1),  # where an air unit may enter (Air Sortie, deployment)
 }
+
+# a unit under camouflage (Actions 16; the badge companion.rules.camouflage gives it): an olive
+# rim and leaves along the top of its counter
+CAMOUFLAGE_BADGE = CAMOUFLAGED
+CAMOUFLAGE: RGBA = (0.55, 0.45, 0.2, 1)  # khaki, not either side's colour
+CAMOUFLAGE_LEAF: RGBA = (0.27, 0.4, 0.12, 1)
 
 UNIT_LABELS: dict[str, str] = {
     "infantry": "INF", "armor": "TANK", "artillery": "GUN", "special_forces": "SF",

@@ -748,7 +748,15 @@ class HexBoard(StencilView):
         else:
             b.text(L_UNIT + 3, str(u.figures), cx, cy - hgt * 0.17, max(10, int(r * 0.44)),
                    theme.TEXT, bold=True)
-        if u.badges:
+        if theme.CAMOUFLAGE_BADGE in u.badges:  # under camouflage (Actions 16): a net of leaves
+            b.stroke(L_UNIT + 4, theme.CAMOUFLAGE,
+                     rounded_rect_points(cx - w / 2, cy - hgt / 2, w, hgt, r * 0.13), 2.0,
+                     close=True)
+            for fx in (-0.36, -0.12, 0.12, 0.36):
+                lx, ly = cx + fx * w, cy + hgt / 2
+                b.ellipse(L_UNIT + 4, theme.CAMOUFLAGE_LEAF, lx - r * 0.09, ly - r * 0.06,
+                          r * 0.18, r * 0.12)
+        if set(u.badges) - {theme.CAMOUFLAGE_BADGE}:
             bx, by = cx + w / 2 - r * 0.08, cy + hgt / 2 - r * 0.08
             b.ellipse(L_UNIT + 4, theme.GOLD, bx - r * 0.13, by - r * 0.13, r * 0.26, r * 0.26)
 

@@ -128,3 +128,15 @@ def test_the_allies_roll_when_the_briefing_says_so() -> None:
                                                         "effect. At the start of each of his "
                                                         "turn, the Allied player rolls 2 dice."}}})
     assert s.variants == {"general_winter": "allies"}
+
+
+def test_the_terminal_answers_the_cold_with_winter_hex() -> None:
+    from companion.cli.play import parse_command
+    from companion.game.prompter import options_lines
+
+    g = GameSession.new(_winter(), deck_seed=1)
+    _throw(g, ["grenade", "star"])
+    assert parse_command("winter K9") == {"do": "winter_loss", "hex": "K9"}
+    assert any("winter HEX" in line for line in options_lines(g.legal()))
+    g.act(parse_command("winter K9"))
+    assert g.state.position.units["x2"].figures == 2 and g.prompt().kind == "play_card"

@@ -102,3 +102,11 @@ def assert_check(report: dict[str, Any], name: str) -> None:
     got = report["checks"].get(name)
     assert got is not None, f"the driver never reached {name!r}; it did: {sorted(report['checks'])}"
     assert got["ok"], f"{name}: {got['detail']}"
+
+
+def run_driver_at(size: str, display: str, tmp_path_factory: pytest.TempPathFactory,
+                  mode: str) -> dict[str, Any]:
+    """``run_driver`` in a window of ``size`` (WxH: a landscape or a portrait tablet)."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setenv("DRIVER_SIZE", size)
+        return run_driver(display, tmp_path_factory.mktemp(mode), mode)

@@ -7,15 +7,13 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import assert_check, assert_ran, run_driver
+from tests.ui.conftest import assert_check, assert_ran, run_driver_at
 
 
 @pytest.fixture(scope="module", params=["1280x800", "800x1280"])
 def airdrop(request: pytest.FixtureRequest, big_xvfb: str,
             tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    with pytest.MonkeyPatch.context() as m:  # a landscape and a portrait tablet
-        m.setenv("DRIVER_SIZE", request.param)
-        return run_driver(big_xvfb, tmp_path_factory.mktemp("airdrop"), "airdrop")
+    return run_driver_at(request.param, big_xvfb, tmp_path_factory, "airdrop")  # both tablets
 
 
 def test_the_driver_ran_without_errors(airdrop: dict[str, Any]) -> None:

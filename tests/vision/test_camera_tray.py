@@ -90,3 +90,22 @@ def test_tray_rejects_a_bad_device_id(tmp_path: Path, capsys: pytest.CaptureFixt
     video = _video(tmp_path / "v.avi", dice=1)
     assert main(["tray", "--camera", str(video), "--serial", "/dev/null", "--device", "Bad Id"]) == 2
     assert "device id" in capsys.readouterr().err
+
+
+def test_a_taught_symbol_goes_on_the_wire_as_the_face_it_stands_for() -> None:
+    """A pip tray whose user's dice print a star instead of the six: the roll carries 6 (a
+    receiver of pip dice accepts only 1..6), and a symbol standing for nothing is null."""
+    from types import SimpleNamespace
+
+    mine = load_profile("pips")
+    mine.faces = (*mine.faces, "star", "moon")
+    mine.stands_for = {"star": 6}
+    sent: list[codec.Message] = []
+    tray = CameraTray("camtray-s", mine, send=sent.append)
+    tray.announce()
+    tray.handle(codec.expect("companion", 1, 1, id="c1", n=3, rid="battle-9"))
+    dice = [SimpleNamespace(face=f, confidence=0.9, box=(20 * i, 0, 20 * i + 10, 10))
+            for i, f in enumerate(["star", 3, "moon"])]
+    msg = tray.settled(SimpleNamespace(dice=dice, ms=4.0))
+    assert msg is not None and msg["faces"] == [6, 3, None]
+    codec.decode(codec.encode(msg))
