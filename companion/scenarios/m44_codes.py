@@ -441,11 +441,20 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bblitz rules (are|is) in effect", variant="blitz"),
     BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
                  variant="british_commonwealth"),
+    # bga-memoir 4241 Escape via the Coastal Road: "British Commonwealth Forces and Italian Royal
+    # Army command rules are in effect" (two nations' rules in one sentence)
+    BriefingRule(r"\bbritish commonwealth forces? and [a-z ]{3,40}? command rules (are|is) in "
+                 r"effect", variant="british_commonwealth"),
+    BriefingRule(r"\bitalian royal army\b[a-z ]{0,40}? command rules (are|is) in effect",
+                 variant="italian_royal_army"),
     BriefingRule(r"\bnorth africa(n)? desert rules (are|is) in effect",
                  variant="north_african_desert"),
     # bga-memoir 1346 Knightsbridge: "An ordered Allied Armor unit may move up to 2 hexes and
     # battle" (the Axis keeps 3): partial blitz for the Allies
     BriefingRule(r"\ballied armou?r units? may move up to 2 hexes and battle",
+                 variant="partial_blitz", side="allies"),
+    # 4241: "Allied Armor units may only move 2 hexes and battle, not the normal 3 hexes"
+    BriefingRule(r"\ballied armou?r units? may only move 2 hexes and battle",
                  variant="partial_blitz", side="allies"),
     BriefingRule(r"\bus marine corps command rules (are|is) in effect",
                  variant="us_marines_gung_ho"),
@@ -501,6 +510,10 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # guessed (4086 Opportunity at Falaise, 23806 German Counterattack at Chaumont)
     BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",
                  not_played="smoke screen (Actions 21)"),
+    # 6380 Noville to Foy: "'Heavy Fog' rules are in effect ... Dice symbols rolled that match a
+    # unit being targeted only score hits when battling the unit in Close Assault"
+    BriefingRule(r"\bheavy fog\W{0,3}\s*rules (are|is) in effect",
+                 not_played="heavy fog (unit symbols hit only in close assault)"),
     BriefingRule(r"\bwinter weather\W{0,3}\s*(rules\s*)?\(?actions? ?26\b"
                  r"|\bactions? ?26 ?[-\u2013?]+ ?winter",
                  not_played="winter weather (Actions 26)"),

@@ -141,3 +141,19 @@ def test_fordable_red_army_night_and_paradrop_briefings_of_1367_18261_and_6369()
     assert not any("paradrop" in n for n in load(BGA / "4683-ManadoLandings.m44").notes)
     # a plain river stays a river
     assert [t.type for t in import_m44(_file("The river is deep.")).terrain] == ["river"]
+
+
+def test_coastal_road_plays_both_nations_rules_and_slowed_allied_armor_from_its_briefing():
+    # bga-memoir 4241: "Allied Armor units may only move 2 hexes and battle, not the normal 3
+    # hexes. British Commonwealth Forces and Italian Royal Army command rules are in effect."
+    s = load(BGA / "4241-EscapeViaTheCoastalRoad.m44")
+    assert s.variants == {"north_african_desert": "", "british_commonwealth": "",
+                          "italian_royal_army": "", "partial_blitz": "allies"}
+    pos = to_position(s)
+    armor = {u.side: u.spec for u in pos.units.values() if u.type == "armor"}
+    assert armor[Side.ALLIES].move == 2 and armor[Side.AXIS].move == 3
+    italians = [u.spec for u in pos.units.values() if u.nation == "it"]
+    germans = [u.spec for u in pos.units.values() if u.nation == "ger"]
+    assert italians and all(spec.retreat_hexes == 3 for spec in italians)
+    assert germans and all(spec.retreat_hexes == 1 for spec in germans)
+    assert errors(s) == []
