@@ -447,6 +447,12 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     hit_faces = hit_faces_for(target.spec, mods, spec)
     if stationary and target.spec.unit_class in spec.stationary_star_hits:
         hit_faces = hit_faces | {STAR}
+    symbol = CLASS_SYMBOL.get(target.spec.target_class)
+    if spec.symbol_hits_close_only and not close and symbol in hit_faces and mods.hits_on is None:
+        # Heavy Fog (6380): "Dice symbols rolled that match a unit being targeted only score
+        # hits when battling the unit in Close Assault. All Grenades rolled still score hits"
+        hit_faces = hit_faces - {symbol}
+        explain.append(f"heavy fog: {symbol} symbols hit {target_id} only in a close assault")
     if mods.fixed_dice is not None:
         dice = max(0, mods.fixed_dice)
         explain.append(f"{dice} dice, fixed")

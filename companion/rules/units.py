@@ -76,6 +76,8 @@ class UnitSpec:
     # figures of units of this kind the enemy must remove for a medal (supply trucks: 3, their
     # elimination itself worth no medal); 0: none
     figures_per_medal: int = 0
+    # its dice's unit symbols hit only in a close assault; grenades as ever (6380's Heavy Fog)
+    symbol_hits_close_only: bool = False
     # what the troop's card does that this program does not play (named by `scenario check`)
     not_played: str = ""
     source: str = ""

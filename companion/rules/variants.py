@@ -348,6 +348,13 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "not won, the battle ends as an Axis player victory\": the side named wins, else "
                "the side with more medals"),
     RuleVariant(
+        "heavy_fog", "Heavy fog",
+        (UnitChange(_c(symbol_hits_close_only=True)),),
+        source="6380 Noville to Foy's briefing: \"'Heavy Fog' rules are in effect, reducing "
+               "combat effectiveness. Dice symbols rolled that match a unit being targeted only "
+               "score hits when battling the unit in Close Assault. All Grenades rolled still "
+               "score hits as normal\" (every ground unit of both sides)"),
+    RuleVariant(
         "general_winter", "General Winter", side_from_option=True,
         played_by="companion.game.ruleflows.WinterFlow",
         source="4717 Nach Moskau's briefing: at the start of each of its turns the side rolls 2 "

@@ -511,9 +511,8 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",
                  not_played="smoke screen (Actions 21)"),
     # 6380 Noville to Foy: "'Heavy Fog' rules are in effect ... Dice symbols rolled that match a
-    # unit being targeted only score hits when battling the unit in Close Assault"
-    BriefingRule(r"\bheavy fog\W{0,3}\s*rules (are|is) in effect",
-                 not_played="heavy fog (unit symbols hit only in close assault)"),
+    # unit being targeted only score hits when battling the unit in Close Assault" (both sides)
+    BriefingRule(r"\bheavy fog\W{0,3}\s*rules (are|is) in effect", variant="heavy_fog"),
     BriefingRule(r"\bwinter weather\W{0,3}\s*(rules\s*)?\(?actions? ?26\b"
                  r"|\bactions? ?26 ?[-\u2013?]+ ?winter",
                  not_played="winter weather (Actions 26)"),

@@ -250,3 +250,25 @@ def test_blitz_the_axis_may_play_a_recon_1_card_as_air_power() -> None:
     assert card_plays_as("recon_center", Side.ALLIES, blitz) == ("recon_center",)
     assert card_plays_as("attack_left", Side.AXIS, blitz) == ("attack_left",)
     assert card_plays_as("recon_center", Side.AXIS, {}) == ("recon_center",)
+
+
+def test_heavy_fog_unit_symbols_hit_only_in_close_assault_grenades_always() -> None:
+    """6380's Heavy Fog: "Dice symbols rolled that match a unit being targeted only score hits
+    when battling the unit in Close Assault. All Grenades rolled still score hits as normal."""
+    pos = position(unit("a1", "allies", "infantry", "F3"), unit("x1", "axis", "infantry", "F5"),
+                   unit("a2", "allies", "armor", "B3"), unit("x2", "axis", "armor", "b4"),
+                   variants=["heavy_fog"])
+    far = battle_check(pos, "a1", "x1")  # 2 hexes away
+    assert far.allowed and far.hit_faces == frozenset({"grenade"})
+    assert any("heavy fog" in line for line in far.explain)
+    res = resolve_battle(pos, "a1", "x1", ["infantry", "grenade"][:far.dice])
+    assert res.hits == (1 if far.dice > 1 else 0)
+    near = battle_check(pos, "a2", "x2")  # adjacent: a close assault
+    assert near.close_assault and near.hit_faces == frozenset({"grenade", "armor"})
+    plain = position(unit("a1", "allies", "infantry", "F3"), unit("x1", "axis", "infantry", "F5"))
+    assert battle_check(plain, "a1", "x1").hit_faces == frozenset({"grenade", "infantry"})
+    # the referee answers it the same way
+    q = {"units": [unit("a1", "allies", "infantry", "F3"), unit("x1", "axis", "infantry", "F5")],
+         "rules": {"variants": ["heavy_fog"]}, "ask": {"battle": {"attacker": "a1", "target": "x1"}},
+         "dice": ["infantry", "infantry"]}
+    assert answer(q)["result"]["hits"] == 0

@@ -106,9 +106,7 @@ def test_supply_trucks_load_with_their_figures_and_play_as_troops_17():
     trucks = [u for u in s.units if u.type == "supply_truck"]
     assert [(u.hex, u.side, u.figures) for u in trucks] == [
         ("G13", Side.ALLIES, 2), ("h12", Side.ALLIES, 2), ("G9", Side.ALLIES, 2)]
-    # only the briefing's heavy fog is left unplayed (tests/scenarios/test_real_scenarios_play)
-    assert [p.message for p in errors(s)] == [
-        "the briefing's heavy fog (unit symbols hit only in close assault) is not played"]
+    assert errors(s) == []
     spec = to_position(s).units[trucks[0].id].spec
     assert spec.unit_class.value == "infantry" and spec.dice == () and spec.road_bonus == 2
     assert spec.medal_worth == 0 and spec.figures_per_medal == 3

@@ -31,9 +31,6 @@ KNOWN: dict[str, list[str]] = {
     "4086-OpportunityAtFalaise.m44": ["text.rules: the briefing's smoke screen (Actions 21)"],
     "23806-GermanCounterattackAtChaumont.m44": [
         "text.rules: the briefing's winter weather (Actions 26)"],
-    # the briefing's heavy fog (a unit's symbols hit it only in close assault): no rule plays
-    # a scenario's own change to the dice yet
-    "6380-NovilleToFoy.m44": ["text.rules: the briefing's heavy fog"],
 }
 # files whose auto-played game does not end by victory within MAX_TURNS (a rule missing)
 UNFINISHED: set[str] = set()
