@@ -8,6 +8,7 @@ a crash and resume.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from companion.game import airflow
@@ -46,6 +47,15 @@ _SECTIONS = ("left", "center", "right")
 def _nearest_enemy(st: GameState, h: Hex, side: Any) -> int:
     enemies = [u.hex for u in st.position.units.values() if u.side is not side]
     return min((distance(h, e) for e in enemies), default=99)
+
+
+def _still_to_move(st: GameState) -> Iterator[tuple[str, Any]]:
+    """The ordered ground units that have not moved yet, with their units."""
+    for uid in st.ordered:
+        unit = st.position.units.get(uid)
+        if uid in st.moved or unit is None or unit.spec.air:
+            continue
+        yield uid, unit
 
 
 class AutoPlayer:
@@ -315,12 +325,7 @@ class AutoPlayer:
             step = self._toward(st, goal)
             if step is not None:
                 return step
-        for uid in st.ordered:
-            if uid in st.moved or uid not in st.position.units:
-                continue
-            unit = st.position.units[uid]
-            if unit.spec.air:
-                continue
+        for uid, unit in _still_to_move(st):
             legal = self._legal
             assert legal is not None
             if legal.targets(uid):
@@ -341,12 +346,7 @@ class AutoPlayer:
         """A move of an ordered ground unit that brings it nearer an exit hex of ``goal``."""
         legal = self._legal
         assert legal is not None
-        for uid in st.ordered:
-            if uid in st.moved or uid not in st.position.units:
-                continue
-            unit = st.position.units[uid]
-            if unit.spec.air:
-                continue
+        for uid, unit in _still_to_move(st):
             here = min(distance(unit.hex, g) for g in goal)
             best: tuple[tuple[int, int, int], Hex] | None = None
             for name in legal.moves(uid):
