@@ -578,6 +578,11 @@ def _play_interactive(session: GameSession, table: TerminalTable, dice: str, see
 def _interactive_loop(session: GameSession, table: TerminalTable, dice: str, seed: int,
                       reader: OpenSource | None) -> bool:
     table.say("Type 'help' for the commands.")
+    from companion.game.narrate import not_played_line
+
+    unplayed = not_played_line(session.log.start.data)
+    if unplayed:
+        table.say(f"! {unplayed}")
     results: queue.Queue[dict[str, Any]] = queue.Queue()
     desk = (DiceDesk(reader.source, results.put, lambda text: table.say(f"! {text}"),
                      offline_hint="type them instead (dice FACE ...)")

@@ -327,6 +327,12 @@ def _not_played(d: dict[str, Any]) -> str:
             + "; ".join(dict.fromkeys(said)) + ".")
 
 
+def not_played_line(session_start: dict[str, Any]) -> str:
+    """What a game's scenario asks that no rule of the app plays, in one line ("" when it
+    plays everything): ``game_started``'s data."""
+    return _not_played(session_start).removeprefix(". ")
+
+
 def _about(d: dict[str, Any]) -> list[str]:
     """The units an air event is about (its purpose names them by id)."""
     return [str(x) for x in [d.get("unit"), d.get("plane"), d.get("attacker"), d.get("target"),

@@ -194,3 +194,8 @@ def test_what_the_scenario_asks_and_no_rule_plays_is_said_once_when_the_game_sta
     plain = GameSession.new(load_builtin("orchard-ridge"), deck_seed=1)
     lines, _namer = log_lines(plain.events)
     assert not any("Not played" in x for x in lines)
+    # the terminal says the same line when a game starts or resumes
+    from companion.game.narrate import not_played_line
+
+    assert not_played_line(g.log.start.data).startswith("Not played by the app")
+    assert not_played_line(plain.log.start.data) == ""
