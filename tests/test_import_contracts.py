@@ -50,3 +50,18 @@ def test_the_store_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Pa
     assert "The store keeps the game's events and knows no wire BROKEN" in broken.stdout
     assert "companion.store.sqlite_store -> companion.rules.records" in broken.stdout
     assert "1 broken" in broken.stdout
+
+
+def test_sync_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path) -> None:
+    """GUIDE lets sync import the game layer only: its rules, scenarios and store come through
+    the game layer (``game.scenario``, ``game.sink.GameCopy``); a direct import breaks it."""
+    for name in ("companion", "vision"):
+        shutil.copytree(ROOT / name, tmp_path / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    table = tmp_path / "companion" / "sync" / "table.py"
+    table.write_text(table.read_text() + "\nfrom companion.store import GameStore as _probe  # noqa\n")
+    broken = _lint(tmp_path)
+    assert broken.returncode != 0
+    assert "Sync speaks MQTT through the tray's client and reads no dice BROKEN" in broken.stdout
+    assert "companion.sync.table -> companion.store" in broken.stdout

@@ -37,5 +37,22 @@ class EventSink(Protocol):
     def events(self, game_id: str, after: int = 0) -> Sequence[SavedEvent]: ...
 
 
+class SinkError(ValueError):
+    """A request the place the events go cannot honour (an unknown game, an event out of order,
+    a failure of its file); ``companion.store.StoreError`` is one."""
+
+
+class GameCopy(EventSink, Protocol):
+    """A sink a tablet keeps another device's game in (sync's mirror): it is asked how far its
+    copy goes and given the events one at a time. ``game`` raises :class:`SinkError` for a game
+    it does not hold."""
+
+    def game(self, game_id: str) -> object: ...
+
+    def last_seq(self, game_id: str) -> int: ...
+
+    def append(self, game_id: str, seq: int, kind: str, data: dict[str, Any]) -> None: ...
+
+
 class SavedGameError(ValueError):
     """A saved game that cannot be played on (it holds no events)."""

@@ -27,6 +27,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, Protocol, TypeVar
 
+from companion.game.sink import SinkError
+
 APP_DIR_NAME = "m44-companion"
 EXPORT_FORMAT = "m44-companion-game"
 EXPORT_VERSION = 1
@@ -71,7 +73,7 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-class StoreError(ValueError):
+class StoreError(SinkError):
     """A request the store cannot honour (unknown game, out-of-order event, bad import), or a
     failure of the store's file. ``str(error)`` is a message for the user."""
 

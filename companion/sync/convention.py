@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.game.auto import AutoPlayer
+from companion.game.scenario import Scenario, demo_scenario
 from companion.game.session import GameSession
-from companion.scenarios import DEMO_SCENARIO, Scenario, resolve
 from companion.sync import protocol
 from companion.sync.connection import BrokerConfig, Connection
 from companion.sync.topics import table_topic
@@ -52,7 +52,7 @@ class Convention:
                  prefix: str = "table", scenario: Scenario | None = None) -> None:
         if tables < 1:
             raise ValueError("a convention needs at least one table")
-        scen = scenario or resolve(DEMO_SCENARIO)
+        scen = scenario or demo_scenario()
         self.conns = [Connection(config, f"convention-{prefix}-{i}") for i in range(max(1, connections))]
         self.tables: list[SimulatedTable] = []
         for i in range(tables):

@@ -20,7 +20,6 @@ from typing import Any
 
 from companion.game.events import EVENT_KINDS, Event
 from companion.game.state import GameState
-from companion.rules.board import Side
 
 VERSION = 2
 MAX_DEPTH = 32  # nesting of objects and lists; real events nest 6 deep at most
@@ -294,8 +293,8 @@ def summary(table: str, game: str, state: GameState, authority: str,
         "v": VERSION, "table": table, "game": game, "scenario": state.scenario.id,
         "title": state.scenario.name(), "turn": state.turn, "active": state.active.value,
         "phase": state.phase.value, "seq": state.seq,
-        "medals": {s.value: medals[s] for s in (Side.ALLIES, Side.AXIS)},
-        "to_win": {s.value: state.medals_to_win(s) for s in (Side.ALLIES, Side.AXIS)},
+        "medals": {s.value: medals[s] for s in medals},
+        "to_win": {s.value: state.medals_to_win(s) for s in medals},
         "over": state.phase.value == "over",
         "winner": state.winner.value if state.winner else None,
         "authority": authority, "updated": round(time.time() if now is None else now, 3),

@@ -34,8 +34,8 @@ from typing import Any
 from companion.game.errors import IllegalAction
 from companion.game.events import Event
 from companion.game.session import GameSession
+from companion.game.sink import GameCopy, SinkError
 from companion.game.state import GameLog, GameState
-from companion.store import GameStore, StoreError
 from companion.sync import protocol
 from companion.sync.connection import BrokerConfig, Connection
 from companion.sync.protocol import BadMessage
@@ -110,7 +110,7 @@ class TableSync:
     """This tablet's link to one table: mirror by default, authority after :meth:`host`."""
 
     def __init__(self, config: BrokerConfig, table: str, tablet: str, *,
-                 store: GameStore | None = None, client_id: str | None = None,
+                 store: GameCopy | None = None, client_id: str | None = None,
                  key: bytes | None = None, snapshot_every: int = SNAPSHOT_EVERY,
                  connect: Callable[..., Connection] = Connection) -> None:
         """``key``: the table's secret (see :func:`companion.sync.security.table_key`); with it
@@ -286,13 +286,13 @@ class TableSync:
             self._publish_presence()
         self._notify(SyncUpdate("role", self.seq, role=Role.MIRROR))
 
-    def _session_store(self) -> GameStore | None:
+    def _session_store(self) -> GameCopy | None:
         if self.store is None or self.game_id is None:
             return None
         try:
             if self.store.last_seq(self.game_id) == self.seq:
                 return self.store
-        except StoreError:
+        except SinkError:
             pass
         log.warning("%s: the local store lags the table; the new authority records nothing", self.tablet)
         return None
@@ -817,7 +817,7 @@ class TableSync:
         try:
             try:
                 have = self.store.last_seq(self.game_id) if self.store.game(self.game_id) else 0
-            except StoreError:
+            except SinkError:
                 scen = events[0].data.get("scenario", {})
                 self.store.create_game(str(scen.get("id", "?")), title=str(scen.get("name", "")),
                                        meta={"table": self.table, "mirror": True},
@@ -825,7 +825,7 @@ class TableSync:
                 have = 0
             for ev in events[have:]:
                 self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
-        except (StoreError, ValueError) as exc:  # ValueError: text the database cannot hold
+        except (SinkError, ValueError) as exc:  # ValueError: text the database cannot hold
             log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
 
     def _store_event(self, ev: Event) -> None:
@@ -833,7 +833,7 @@ class TableSync:
             return
         try:
             self.store.append(self.game_id, ev.seq, ev.kind, ev.data)
-        except (StoreError, ValueError) as exc:  # ValueError: text the database cannot hold
+        except (SinkError, ValueError) as exc:  # ValueError: text the database cannot hold
             log.warning("%s: the local copy could not be saved: %s", self.tablet, exc)
 
     def _notify(self, update: SyncUpdate) -> None:
