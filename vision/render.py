@@ -55,6 +55,12 @@ MIXED = ("pipmix", "m44mix", "pipwild")  # styles whose every die gets its own c
 SURFACES = ("wood", "felt", "cork", "cloth", "paper", "mat")
 
 
+
+def square_corners(angle: float, side: float) -> np.ndarray:
+    """The corners of a square die face of ``side`` pixels turned by ``angle``, about (0, 0)."""
+    k = np.arange(4) * np.pi / 2 + np.pi / 4 + angle
+    return np.stack([np.cos(k), np.sin(k)], axis=1) * side / 2 * np.sqrt(2)
+
 def _random_colours(rng: np.random.Generator, st: Style) -> Style:
     """A die of any colour with pips that contrast (white, black, red, yellow...)."""
     hsv = np.uint8([[[rng.integers(0, 180), rng.integers(0, 256), rng.integers(20, 256)]]])
@@ -431,9 +437,7 @@ def render_scene(
         placed.append((cx, cy, s))
         face = faces[rng.integers(0, len(faces))]
         ang = rng.uniform(0, 2 * np.pi)
-        half = s / 2
-        corners = np.array([[np.cos(ang + k * np.pi / 2 + np.pi / 4), np.sin(ang + k * np.pi / 2 + np.pi / 4)]
-                            for k in range(4)]) * half * np.sqrt(2)
+        corners = square_corners(ang, s)
         corners += rng.normal(0, s * 0.025, (4, 2))  # a touch of perspective
         quad = (corners + np.array([cx, cy])).astype(np.float32)
         # Drop shadow away from the light, and a visible side face.
@@ -693,8 +697,7 @@ def render_phone(rng: np.random.Generator, look: DiceLook, dice: int | None = No
         placed.append((x, y, s))
         face = faces[rng.integers(0, len(faces))]
         ang = rng.uniform(0, 2 * np.pi)
-        corners = np.array([[np.cos(ang + k * np.pi / 2 + np.pi / 4), np.sin(ang + k * np.pi / 2 + np.pi / 4)]
-                            for k in range(4)]) * s / 2 * np.sqrt(2)
+        corners = square_corners(ang, s)
         quad = (corners + rng.normal(0, s * 0.02, (4, 2)) + np.array([x, y])).astype(np.float32)
         off = -light * s * rng.uniform(0.1, 0.22)
         cv2.fillConvexPoly(shadow, (quad + off * 1.3).astype(np.int32), rng.uniform(0.45, 0.7), cv2.LINE_AA)

@@ -97,7 +97,7 @@ class CameraDiceSource(DiceSource):
         dice = sorted(reading.dice, key=lambda d: -d.confidence)[: req.count]
         dice.sort(key=lambda d: (d.box[1], d.box[0]))
         # a taught symbol face is told as the face it stands for (a star printed for the 6)
-        as_base = getattr(self._profile(req.kind), "base_face", lambda f: f)
+        as_base = self._profile(req.kind).base_face
         faces: list[DieReading] = [DieReading(_face(as_base(d.face), req), float(d.confidence))
                                    for d in dice]
         faces += [DieReading(None, 0.0)] * (req.count - len(faces))

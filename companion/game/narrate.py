@@ -313,9 +313,11 @@ def _not_played(d: dict[str, Any]) -> str:
     from companion.scenarios.check import errors
     from companion.scenarios.jsonformat import from_dict
 
+    from companion.scenarios.model import ScenarioError
+
     try:
         found = errors(from_dict(d["scenario"]))
-    except Exception:  # a log written by another version: the game goes on, unexplained
+    except (ScenarioError, KeyError, TypeError, ValueError):  # a log of another version
         return ""
     if not found:
         return ""

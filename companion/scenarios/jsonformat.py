@@ -128,6 +128,15 @@ def _variant(name: str, path: str) -> str:
     return name
 
 
+# Variants whose value is more than a side, and the rules core's reader of it (each raises a
+# ValueError naming what is allowed): "side:sections:medals", "side:units", "side:card,..."
+_VARIANT_VALUES: dict[str, Callable[[str], object]] = {
+    empty_section.VARIANT: empty_section.parse,
+    victory.EXITS_TO_WIN_VARIANT: victory.parse_exits_to_win,
+    card_bans.VARIANT: card_bans.parse,
+}
+
+
 def from_dict(data: Any) -> Scenario:
     """The scenario a parsed JSON document describes; ScenarioError names the first bad field."""
     top = _obj(data, "", {"format", "version", "id", "text", "board", "sides", "starts", "air",
@@ -311,22 +320,11 @@ def from_dict(data: Any) -> Scenario:
             for h in hill317.hexes(who) or [""]:
                 _hex(board, h, _join("variants", name))
             continue
-        if name == empty_section.VARIANT:
-            try:  # "side:sections:medals" (companion.rules.empty_section)
-                empty_section.parse(who)
-            except empty_section.EmptySectionError as exc:
-                raise ScenarioError(_join("variants", name), str(exc)) from None
-            continue
-        if name == victory.EXITS_TO_WIN_VARIANT:
-            try:  # "side:units" (companion.rules.victory.parse_exits_to_win)
-                victory.parse_exits_to_win(who)
-            except victory.VictoryError as exc:
-                raise ScenarioError(_join("variants", name), str(exc)) from None
-            continue
-        if name == card_bans.VARIANT:
-            try:  # "side:card,..." (companion.rules.card_bans)
-                card_bans.parse(who)
-            except card_bans.CardBanError as exc:
+        value_check = _VARIANT_VALUES.get(name)
+        if value_check is not None:
+            try:  # a variant whose value is a rule of its own, read by its module
+                value_check(who)
+            except ValueError as exc:
                 raise ScenarioError(_join("variants", name), str(exc)) from None
             continue
         if name in arrivals.KINDS:  # "side:units:type:nation[:...]" (companion.rules.arrivals)
