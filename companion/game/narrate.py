@@ -312,7 +312,6 @@ def _not_played(d: dict[str, Any]) -> str:
     the players play it at the table."""
     from companion.scenarios.check import errors
     from companion.scenarios.jsonformat import from_dict
-
     from companion.scenarios.model import ScenarioError
 
     try:

@@ -131,6 +131,7 @@ class HexBoard(StencilView):
         self._lines: tuple[int, dict[str, dict[Hex, list[int]]]] | None = None
         self._auto_zoom = True  # until the player zooms or pans
         self._auto_size = (0.0, 0.0)
+        self._lit_seen: frozenset[str] = frozenset()  # the lit hexes the view last followed
         self._redraw_ev = Clock.create_trigger(lambda dt: self.redraw(), -1)
         # the dragged unit's ghost: its own group, since canvas.after holds the stencil's end
         self._ghost = Canvas()
@@ -159,15 +160,35 @@ class HexBoard(StencilView):
             self.zoom, self.pan = 1.0, [0.0, 0.0]
             return changed
         self.zoom = min(self.MAX_ZOOM, want)
-        lit = [lay.board.parse(n) for n in (self.highlights or {}) if n in lay.board.tables.by_name]
-        if lit:
-            xs = [lay.center(h)[0] for h in lit]
-            ys = [lay.center(h)[1] for h in lit]
+        self._centre_on(lay, self._lit(lay))
+        return True
+
+    def _lit(self, lay: theme.HexLayout) -> list[Hex]:
+        return [lay.board.parse(n) for n in (self.highlights or {}) if n in lay.board.tables.by_name]
+
+    def _centre_on(self, lay: theme.HexLayout, hexes: list[Hex]) -> None:
+        """Pan (at the zoom now) so that the middle of ``hexes`` (none: the board's middle)
+        is the middle of the box."""
+        if hexes:
+            xs = [lay.center(h)[0] for h in hexes]
+            ys = [lay.center(h)[1] for h in hexes]
             about = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         else:
             about = self.center
-        self.pan = list(lay.pan_for_zoom(self.zoom, *about))
-        self.pan = [self.pan[0] + self.center_x - about[0], self.pan[1] + self.center_y - about[1]]
+        pan = lay.pan_for_zoom(self.zoom, *about)
+        self.pan = [pan[0] + self.center_x - about[0], pan[1] + self.center_y - about[1]]
+
+    def _follow_lit(self, lay: theme.HexLayout) -> bool:
+        """Newly lit hexes none of which is in view (zoomed onto the middle of a tall board,
+        a step that lights the units at its top edge): pan to them, as a player would."""
+        lit_now = frozenset(self.highlights or {})
+        if lit_now == self._lit_seen:
+            return False
+        self._lit_seen = lit_now
+        lit = self._lit(lay)
+        if self.zoom <= 1.0 or not lit or any(lay.visible(h) for h in lit):
+            return False
+        self._centre_on(lay, lit)
         return True
 
     # --- zoom and pan --------------------------------------------------------------------------
@@ -347,7 +368,7 @@ class HexBoard(StencilView):
         board = pos.board
         lay = theme.HexLayout(board, self.x, self.y, self.width, self.height, self.zoom,
                               (self.pan[0], self.pan[1]))
-        if self._auto_zoom and self._first_zoom(lay):
+        if (self._auto_zoom and self._first_zoom(lay)) or self._follow_lit(lay):
             lay = theme.HexLayout(board, self.x, self.y, self.width, self.height, self.zoom,
                                   (self.pan[0], self.pan[1]))
         self.pan = [lay.pan[0], lay.pan[1]]

@@ -41,6 +41,7 @@ from companion.game.auto import AutoPlayer  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.controller import Table  # noqa: E402
 from companion.ui.demo import auto_until, prepare  # noqa: E402
+from companion.ui.turn_guard import DEFAULT_GUARD_S  # noqa: E402
 from companion.ui.widgets import DieIcon, OddsBars  # noqa: E402
 
 MODE, REPORT, DATA, SHOTS = sys.argv[1], Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
@@ -414,8 +415,12 @@ def winter_steps(app: CompanionApp) -> Iterator[float]:
     yield 0.2
     st = t.state
     assert st is not None
-    axis = sorted((st.hex_name(u.hex), u.id, u.figures) for u in st.position.units.values()
-                  if u.side.value == "axis")
+    # the Axis units, the one nearest the board's middle first (a corner hex may sit under the
+    # zoom button on a small screen)
+    mid = (st.board.max_col / 2, st.board.height / 2)
+    axis = [(st.hex_name(u.hex), u.id, u.figures) for u in sorted(
+        (u for u in st.position.units.values() if u.side.value == "axis"),
+        key=lambda u: ((u.hex.col / 2 - mid[0] / 2) ** 2 + (u.hex.row - mid[1]) ** 2, u.id))]
     allied = next(st.hex_name(u.hex) for u in st.position.units.values()
                   if u.side.value == "allies")
     check("the loss asked in the bar", "General Winter" in bar.text and "2 to take" in bar.text,
@@ -447,10 +452,32 @@ def winter_steps(app: CompanionApp) -> Iterator[float]:
     yield 0.05
     tap(*board.hex_center(hex_))
     yield 0.1
-    check("second loss pressed", press(app, lambda x: x == {"do": "winter_loss", "hex": hex_}))
+    # a player's quick double tap on the button, with the app's guard against lost turns on:
+    # the second tap must not take a second figure (nor act on the Axis' card step)
+    t.end_guard_s = DEFAULT_GUARD_S
+    yield DEFAULT_GUARD_S + 0.1  # the earlier presses' guard over: only the double tap counts
+    st = t.state
+    assert st is not None
+    before, dropped = st.position.units[uid].figures, t.guard_dropped
+    twice = False
+    for w in walk(app.root):
+        if isinstance(w, Button) and getattr(w, "action", None) == {"do": "winter_loss",
+                                                                    "hex": hex_}:
+            x, y = w.to_window(*w.center)
+            tap(x, y)
+            tap(x, y)
+            twice = True
+            break
+    check("second loss pressed", twice)
     yield 0.2
+    st = t.state
+    assert st is not None
+    after = st.position.units[uid].figures if uid in st.position.units else 0
+    check("a double tap takes one figure", after == before - 1,
+          (before, after, t.guard_dropped - dropped))
     p = t.prompt()
     check("the Axis card next", p is not None and p.kind == "play_card", p.kind if p else None)
+    shot(f"winter-done-{_W}x{_H}")
 
 
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
