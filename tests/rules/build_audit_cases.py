@@ -1200,6 +1200,147 @@ add("airpack-kamikaze-not-spitfire", "air",
     [["kamikaze.allowed", "eq", False]], "Kamikaze Attack (Zero)", AIR + " Air Battle Special Actions")
 
 
+# --------------------------------------------------------------------------- batch 3: subtler edges of the base rules
+add("retreat-second-step-blocked", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "g6"),
+       U("x3", "axis", "infantry", "F7"), U("x4", "axis", "infantry", "G7")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "eq", ["f6"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    S_RB + " (one figure for each retreat move that cannot be completed)", BASE + " Retreat")
+add("retreat-blocked-elimination-take-ground", "take ground",
+    q([U("a1", "allies", "infantry", "g8"), U("x1", "axis", "infantry", "G9", figures=1)], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True]],
+    "When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take Ground", BASE + " Taking Ground")
+add("retreat-french-resistance-two-flags", "retreat",
+    q([U("a1", "axis", "infantry", "f8"), U("x1", "allies", "french_resistance", "G9")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "contains", ["G7", "g6", "G5", "G3"]], ["result.retreat.*.hex", "excludes", ["G9", "g8", "f8", "G1"]]],
+    "retreating up to 3 hexes instead of the standard 1 on any retreat flag rolled (two flags: 2 to 6 hexes)", P12)
+add("retreat-artillery-one-per-flag", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "artillery", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], S_RT, BASE + " Retreat")
+add("close-assault-either-adjacent", "battle legality",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "H5")], battle(tgt="x2")),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 3]],
+    "A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle (either adjacent enemy)", BASE + " Battle")
+add("artillery-adjacent-must-close-assault", "battle legality",
+    q([U("a1", "allies", "artillery", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "G9")], battle(tgt="x2")),
+    [["battle.allowed", "eq", False]],
+    "A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle. It may not fire on another, more distant, enemy unit instead.", BASE + " Battle")
+add("hits-ranged-elimination-medal", "hits",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "D1", figures=2)], battle(), dice=["infantry", "grenade"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1], ["result.take_ground", "eq", False]],
+    "a Victory Medal is gained for each enemy unit entirely eliminated", BASE + " Object of the Game")
+add("armored-car-take-ground-overrun", "special troops",
+    q([U("a1", "allies", "armored_car", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+    "On a successful Close Assault, may Take Ground and Armor Overrun", DB + " Armored Car")
+add("special-forces-take-ground", "special troops",
+    q([U("a1", "allies", "special_forces", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects except as described", P12)
+add("elite-armor-overrun", "special troops",
+    q([U("a1", "allies", "elite_armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.armor_overrun", "eq", True]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit", P12)
+add("los-adjacent-always", "line of sight",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest"), T("g4", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 2]],
+    "The terrain in the target hex does not block line of sight.", BASE + " Line of Sight")
+add("los-diagonal-crossing-blocked", "line of sight", q([], los("G5", "I7"), [T("g6", "forest")]),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 3]], S_LOS, BASE + " Line of Sight")
+add("los-diagonal-crossing-other-hex", "line of sight", q([], los("G5", "I7"), [T("h6", "forest")]),
+    [["line_of_sight.clear", "eq", False]], S_LOS + " (the line crosses g6 and h6)", BASE + " Line of Sight")
+add("los-diagonal-clear-beside", "line of sight", q([], los("G5", "I7"), [T("f6", "forest"), T("H5", "forest")]),
+    [["line_of_sight.clear", "eq", True]], S_LOS, BASE + " Line of Sight")
+add("los-symmetric", "line of sight", q([], los("I7", "G5"), [T("h6", "forest")]),
+    [["line_of_sight.clear", "eq", False]], S_LOS, BASE + " Line of Sight")
+add("orders-attack-left-three", "orders",
+    q([U("a1", "allies", "infantry", "A1"), U("a2", "allies", "infantry", "B1"), U("a3", "allies", "infantry", "b2"), U("a4", "allies", "infantry", "C3")],
+      {"orders": {"card": "attack_left", "side": "allies", "units": ["a1", "a2", "a3", "a4"]}}),
+    [["orders.valid", "len", 3]],
+    "You may not give more than one order to each unit (Attack Left orders 3 units)", BASE + " Order Units; docs/rules-cards.md")
+add("orders-dotted-line-either-section", "orders",
+    q([U("a1", "allies", "infantry", "E1")], {"orders": {"card": "probe_center", "side": "allies", "units": ["a1"]}}),
+    [["orders.valid", "eq", ["a1"]]],
+    "Where a dotted line cuts through a hex, the hex is considered to be a part of both the flank and center section.", BASE + " Game Board")
+add("orders-dotted-line-left", "orders",
+    q([U("a1", "allies", "infantry", "E1")], {"orders": {"card": "probe_left", "side": "allies", "units": ["a1"]}}),
+    [["orders.valid", "eq", ["a1"]]],
+    "Units on a hex with a red dotted line running through it may be ordered from either section.", BASE + " Order Units")
+add("orders-wrong-section", "orders",
+    q([U("a1", "allies", "infantry", "M1")], {"orders": {"card": "probe_left", "side": "allies", "units": ["a1"]}}),
+    [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) of the battlefield you may order units", BASE + " Command Cards")
+add("orders-top-player-mirrored", "orders",
+    q([U("x1", "axis", "infantry", "M9")], {"orders": {"card": "probe_left", "side": "axis", "units": ["x1"]}}),
+    [["orders.valid", "eq", ["x1"]]],
+    "giving each player a left flank, a center and a right flank section (the player at the top sees them mirrored)", BASE + " Game Board")
+add("airpack-ground-plane-pins", "air",
+    q([U("a1", "allies", "infantry", "G3"), U("p1", "axis", "airplane", "f4", model="me109", airborne=False), U("x1", "axis", "infantry", "F7")],
+      battle(), [T("f4", "airfield")], rules=AP),
+    [["battle.allowed", "eq", False]],
+    "Airplanes on the ground ... prevent adjacent enemy units from firing at more distant targets, like any other ground unit in the game.", AIR + " Air Check Roll")
+add("air-check-carrier-lost-no-medal", "air",
+    q([U("p1", "allies", "airplane", "G1", model="corsair", airborne=True)], {"air_check": {"plane": "p1"}}, [T("G1", "ocean"), T("G1", "aircraft_carrier")], rules=AP, dice=["grenade"]),
+    [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", None]],
+    "Opponent gains a Medal only if one of his units (including Opponent's Airplane, if any) was adjacent to the Airplane at the time of the Air check.", AIR + " Air Check Roll")
+add("nfp-no-terrain-protection-air", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, [T("G5", "forest")], rules=FP),
+    [["ground_to_air.dice", "eq", 3]], "Remember that an air unit is never protected by terrain.", NFP + " Dogfight")
+add("nfp-adjacent-air-pins", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True), U("x1", "axis", "infantry", "g8")], battle(), rules=FP),
+    [["battle.allowed", "eq", False]], "You may not choose to attack a distant unit if you are adjacent to an air unit", NFP + " Dogfight")
+add("nfp-dogfight-possible-hits", "air",
+    q([U("p1", "allies", "fighter", "g4", airborne=True), U("p2", "axis", "bomber", "G5", airborne=True)], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP,
+      dice=["grenade", "flag", "star"]),
+    [["dogfight.possible_hits", "eq", 1]], "Each grenade rolled scores a possible hit ... All other results are ignored.", NFP + " Dogfight")
+add("nfp-ground-to-air-possible-hits", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, rules=FP,
+      dice=["infantry", "grenade", "armor"]),
+    [["ground_to_air.possible_hits", "eq", 1]], "Each grenade rolled scores a possible hit (see Downing an enemy air unit above). All other results are ignored.", NFP + " Dogfight")
+add("nfp-bomb-armor-symbol", "air",
+    q([U("p1", "allies", "bomber", "E5", airborne=True), U("x1", "axis", "armor", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "bomb"}]}}, [T("F5", "town")], rules=FP, dice=[["armor"]]),
+    [["attack_run.results.0.hits", "eq", 1]], S_MGN, NFP + " Ammo Types")
+add("nfp-markers-contiguous", "air",
+    q([U("p1", "allies", "fighter", "C5", airborne=True), U("x1", "axis", "infantry", "D5"), U("x2", "axis", "infantry", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "D5", "ammo": "machine_gun"}, {"hex": "F5", "ammo": "machine_gun"}]}}, rules=FP),
+    [["attack_run.allowed", "eq", False]],
+    "The hexes where the markers are placed must be adjacent and contiguous hexes. You cannot skip a hex along your path.", NFP + " Air Unit Attack Run")
+add("nfp-confirm-nothing", "air",
+    q([U("p2", "axis", "bomber", "G5", airborne=True), U("p1", "allies", "fighter", "g4", airborne=True)], {"confirm": {"target": "p2"}}, rules=FP, dice=["infantry", "star"]),
+    [["confirm.shot_down", "eq", False], ["confirm.retires", "eq", False]], S_CONF, NFP + " Downing an Enemy Air Unit")
+add("nfp-air-unit-no-take-ground", "air",
+    q([U("p1", "allies", "fighter_bomber", "E5", airborne=True), U("x1", "axis", "infantry", "F5", figures=1)],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "bomb"}]}}, rules=FP, dice=[["grenade"]]),
+    [["attack_run.results.0.eliminated", "eq", True]], "Regardless of the Attack Run result, an air unit may never Take Ground.", NFP + " Air Unit Movement")
+
+
+# --------------------------------------------------------------------------- batch 4: command cards in a battle (ambush, close assault)
+CARDS = "docs/rules-cards.md (card texts: bga-memoir modules/php/Cards/Standard, Beginner's Reference)"
+ARM_G4 = [U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")]
+ARM_G3 = [U("a1", "allies", "armor", "G3"), U("x1", "axis", "infantry", "G5")]
+add("card-close-assault-plus-one", "cards", q(ARM_G4, battle(card="close_assault")), [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]],
+    "Close Assault: issue an order to all units adjacent to the enemy; units battle with 1 additional die", CARDS)
+add("card-close-assault-not-ranged", "cards", q(ARM_G3, battle(card="close_assault")), [["battle.allowed", "eq", False]],
+    "Close Assault: ... only units adjacent to the enemy (it orders close assaults)", CARDS)
+add("card-firefight-ranged-plus-one", "cards", q(ARM_G3, battle(card="firefight")), [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]],
+    "Firefight: units may not move but battle at +1 die; a unit adjacent to an enemy may not battle", CARDS)
+add("card-firefight-not-adjacent", "cards", q(ARM_G4, battle(card="firefight")), [["battle.allowed", "eq", False]],
+    "Firefight: ... units may not battle an adjacent enemy (no close assault)", CARDS)
+add("card-armor-assault-close", "cards", q(ARM_G4, battle(card="armor_assault")), [["battle.dice", "eq", 4]],
+    "Armor Assault: armor units in close assault combat battle with 1 additional die", CARDS)
+add("card-armor-assault-ranged-no-bonus", "cards", q(ARM_G3, battle(card="armor_assault")), [["battle.dice", "eq", 3]],
+    "Armor Assault: armor units in close assault combat battle with 1 additional die (not when firing)", CARDS)
+add("card-ambush-defender-battles", "cards",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(att="x1", tgt="a1", card="ambush"), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "Ambush: when an enemy unit announces a close assault on one of your units, your unit battles first (its own close assault dice)", CARDS)
+add("card-ambush-retreat-stops-assault", "cards",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(att="x1", tgt="a1", card="ambush"), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["G3", "H3"]]],
+    "Ambush: the attacker's unit retreats toward its own side (the close assault is then cancelled)", CARDS + "; " + BASE + " Retreat")
+add("card-unknown-card", "errors", q(ARM_G4, battle(card="nuke")), [["error.field", "startswith", "ask.battle.card"]], S_ERR, CON, exit=2)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
