@@ -81,6 +81,7 @@ PLUGIN_ASKS: dict[str, str] = {
     **dict.fromkeys(("battle", "move", "orders", "card_attack", "victory"),
                     "companion.rules.card_referee"),
     **dict.fromkeys(("terrain_entry", "clear_obstacle"), "companion.rules.terrain_referee"),
+    **dict.fromkeys(("commissar", "desert_move"), "companion.rules.scenario_referee"),
     **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
                      "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
                      "strafe", "strategic_bombing", "withdraw"), "companion.rules.air.referee"),
@@ -749,6 +750,8 @@ def _load(module: str) -> None:
         from companion.rules import card_referee  # noqa: F401
     elif module == "companion.rules.terrain_referee":
         from companion.rules import terrain_referee  # noqa: F401
+    elif module == "companion.rules.scenario_referee":
+        from companion.rules import scenario_referee  # noqa: F401
     elif module == "companion.rules.air.referee":
         from companion.rules.air import referee as air_referee  # noqa: F401
     else:  # pragma: no cover - a table entry without its import here
