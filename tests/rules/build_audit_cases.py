@@ -1341,6 +1341,45 @@ add("card-ambush-retreat-stops-assault", "cards",
 add("card-unknown-card", "errors", q(ARM_G4, battle(card="nuke")), [["error.field", "startswith", "ask.battle.card"]], S_ERR, CON, exit=2)
 
 
+# --------------------------------------------------------------------------- batch 5: commissar, desert (asks added by this audit)
+COM = "docs/rules-sources.md Nation rules (russian_commissar): Eastern Front rules, Russian Command (Overlord text on scribd 'Memoir 44 Sword of Stalingrad')"
+S_COM = ("the Soviet player plays the card placed under the Commissar chip a turn ahead, then places the next; a Recon 1 card may be "
+         "played from the hand instead (not in Overlord, where Recon 1 goes under the chip too); Ambush is played from the hand")
+SOV = {"air": None, "variants": {"russian_commissar": "allies"}}
+add("commissar-plays-chip-card", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "attack_left"}}, rules=SOV),
+    [["commissar.allowed", "eq", True], ["commissar.side", "eq", "allies"]], S_COM, COM)
+add("commissar-other-card-refused", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "probe_center"}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM, COM)
+add("commissar-hand-card-refused", "nations", q([], {"commissar": {"card": "armor_assault", "chip_card": "probe_center", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM, COM)
+add("commissar-recon-1-from-hand", "nations", q([], {"commissar": {"card": "recon_center", "chip_card": "probe_center", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", True]], S_COM, COM)
+add("commissar-overlord-recon-1-refused", "nations", q([], {"commissar": {"card": "recon_center", "from_hand": True, "overlord": True}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM + " (in Overlord mode, Recon 1 cards cannot be played directly from a Soviet Commander-in-Chief's hand)", COM)
+add("commissar-ambush-from-hand", "nations", q([], {"commissar": {"card": "ambush", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", True]], S_COM, COM)
+add("commissar-place-one-card", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "probe_left", "action": "place"}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM + " (one card under the chip at a time)", COM)
+add("commissar-axis-side", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "attack_left"}}, rules={"air": None, "variants": {"russian_commissar": "axis"}}),
+    [["commissar.side", "eq", "axis"]], "option russian_commissar_rule (its value: the side)", COM)
+add("commissar-rule-off", "nations", q([], {"commissar": {"card": "attack_left"}}), [["commissar.side", "eq", None], ["commissar.allowed", "eq", True]], S_COM, COM)
+add("err-commissar-card", "errors", q([], {"commissar": {"card": "nuke"}}, rules=SOV), [["error.field", "eq", "ask.commissar.card"]], S_ERR, CON, exit=2)
+DES = "docs/rules-sources.md Nation rules (north_african_desert): Terrain Pack rulebook p.3 'North African Desert Rules'; bga-memoir ST_DESERT_MOVE"
+S_DES = "an armor unit that has taken ground may move 1 more hex before its overrun combat, within the movement rules (no extra hex out of a forest it took)"
+NAD = {"air": None, "variants": ["north_african_desert"]}
+add("desert-extra-hex", "desert", q([U("a1", "allies", "armor", "G5", moved=1), U("x1", "axis", "infantry", "f6")], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "set", ["g6", "F5", "H5", "f4", "g4"]]], S_DES, DES)
+add("desert-not-from-forest", "desert", q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "forest")], rules=NAD),
+    [["desert_move.allowed", "eq", False], ["desert_move.hexes", "eq", []]], S_DES, DES)
+add("desert-infantry-no", "desert", q([U("a1", "allies", "infantry", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", False]], S_DES + " (armor only)", DES)
+add("desert-rules-off", "desert", q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}),
+    [["desert_move.allowed", "eq", False]], S_DES, DES)
+add("desert-not-into-bunker", "desert",
+    q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T(h, "bunker") for h in ["f6", "g6", "F5", "H5", "f4"]], rules=NAD),
+    [["desert_move.hexes", "eq", ["g4"]]], S_DES + " (An Armor or Artillery unit may not move onto a Bunker hex.)", DES + "; " + OBST)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
