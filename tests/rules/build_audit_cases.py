@@ -1380,6 +1380,52 @@ add("desert-not-into-bunker", "desert",
     [["desert_move.hexes", "eq", ["g4"]]], S_DES + " (An Armor or Artillery unit may not move onto a Bunker hex.)", DES + "; " + OBST)
 
 
+# --------------------------------------------------------------------------- batch 6: edges at 60 degrees, artillery vs bunker, anti-tank figures
+add("los-edge-diagonal-one-side", "line of sight", q([], los("G5", "h6"), [T("H5", "forest")]), [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 2]],
+    S_EDGE + " (G5 to h6 runs along the edge between H5 and g6)", BASE + " Line of Sight")
+add("los-edge-diagonal-other-side", "line of sight", q([], los("G5", "h6"), [T("g6", "town")]), [["line_of_sight.clear", "eq", True]],
+    S_EDGE, BASE + " Line of Sight")
+add("los-edge-diagonal-both", "line of sight", q([], los("G5", "h6"), [T("H5", "forest"), T("g6", "town")]), [["line_of_sight.clear", "eq", False]],
+    S_EDGE, BASE + " Line of Sight")
+add("los-edge-diagonal-units", "line of sight", q([U("a1", "allies", "infantry", "H5"), U("x1", "axis", "infantry", "g6")], los("G5", "h6")),
+    [["line_of_sight.clear", "eq", False]], S_EDGE + " (units are obstructions)", BASE + " Line of Sight")
+add("bunker-vs-artillery-no-reduction", "obstacles",
+    q([U("a1", "allies", "artillery", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "bunker", owner="axis")]),
+    [["battle.dice", "eq", 3]], S_BUNK, OBST)
+add("anti-tank-four-figures", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "anti_tank", "g4")], battle(), dice=["infantry", "infantry", "grenade"]),
+    [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", False]],
+    "An ordered Infantry unit with an Anti-Tank gun ... (an infantry unit: 4 figures, targeted as infantry)", DB + " Anti-Tank Gun")
+add("sandbags-protect-armor-from-artillery-none", "obstacles",
+    q([U("a1", "allies", "artillery", "G3"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "sandbags")]),
+    [["battle.dice", "eq", 3]], "Sandbags: Infantry and Armor reduce by 1 (artillery is not reduced)", OBST)
+add("hill-forest-best-single", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill"), T("G5", "forest")]),
+    [["battle.dice", "eq", 1]], "When an obstacle is on a Terrain hex, the Battle dice reductions of the two are not cumulative. The best protection is the only one that matters.", OBST)
+add("armor-in-town-vs-forest-zero", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "town"), T("G5", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]],
+    "Armor on a Town hex will reduce the number of Battle dice it rolls by 2 (3 - 2 for the forest - 2: none left)", P14 + "; " + P13)
+
+
+# --------------------------------------------------------------------------- batch 7: the overrun battle itself
+S_OV = ("On a successful Close Assault Combat, an ordered Armor unit may move into the vacated hex and may then battle again. If the "
+        "ground you take during the Overrun puts you adjacent to an enemy unit, this second battle must once again be a Close "
+        "Assault Combat. Otherwise, you may fire at a distant unit.")
+add("overrun-adjacent-must-close-assault", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=3), U("x1", "axis", "infantry", "G7"), U("x2", "axis", "infantry", "f6")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]], S_OV, BASE + " Armor Overrun Combat")
+add("overrun-fire-at-distant", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=3), U("x1", "axis", "infantry", "G7")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV, BASE + " Armor Overrun Combat")
+add("overrun-from-forest-taken-refused", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=1), U("x1", "axis", "infantry", "f6")], battle(overrun=True), [T("G5", "forest")]),
+    [["battle.allowed", "eq", False]], "Terrain movement and battle restrictions still apply when units take ground (A unit may not battle the turn it moves onto a Forest hex).", BASE + " Taking Ground; " + P13)
+add("overrun-from-hill-taken-ok", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=1), U("x1", "axis", "infantry", "f6")], battle(overrun=True), [T("G5", "hill")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV, BASE + " Armor Overrun Combat")
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

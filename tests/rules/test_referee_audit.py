@@ -124,6 +124,9 @@ def test_audit_case_through_the_command(case: dict[str, Any]) -> None:
 
 def test_cases_name_their_sources() -> None:
     assert len(CASES) >= 120
+    for doc in ("rules-referee.md", "rules-coverage.md"):  # the docs say how many there are
+        assert f"{len(CASES)} " in (ROOT / "docs" / doc).read_text(encoding="utf-8"), doc
+    assert len({c["id"] for c in CASES}) == len(CASES)
     for case in CASES:
         assert case["source"] and case["where"], case["id"]
         assert case["expect"], case["id"]
