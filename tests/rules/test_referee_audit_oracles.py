@@ -130,3 +130,61 @@ def test_retreat_options_match_the_rule_text(seed: int) -> None:
         want = retreat_oracle(target, side == "axis", flags, terrain, occupied | {attacker}, figures)
         assert got == want, query
         checked += 1
+
+
+# Battle dice (base rules "Battle Range", "Terrain Reductions", p.13-16): infantry 3/2/1, armor 3
+# at any range to 3, artillery 3/3/2/2/1/1; the target's best single protection against the
+# attacker's class (forest, town, hedgerow 1/2/0; sandbags 1/1/0; a bunker 1/2/0 for its owner
+# only; a hill 1/1/0 unless the attacker is on a hill too); armor battling out of a town -2.
+DICE = {"infantry": (3, 2, 1), "armor": (3, 3, 3), "artillery": (3, 3, 2, 2, 1, 1)}
+PROTECTION = {"forest": (1, 2, 0), "town": (1, 2, 0), "hedgerow": (1, 2, 0), "sandbags": (1, 1, 0),
+              "bunker": (1, 2, 0), "hill": (1, 1, 0)}
+CLASS_INDEX = {"infantry": 0, "armor": 1, "artillery": 2}
+
+
+def distance(a: Hexish, b: Hexish) -> int:
+    dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return dr + max(0, (dc - dr) // 2)
+
+
+def dice_oracle(kind: str, d: int, target_terrain: list[str], own_terrain: list[str],
+                bunker_owner: str, target_side: str) -> int:
+    protection = 0
+    for t in target_terrain:
+        if (t == "hill" and "hill" in own_terrain) or (t == "bunker" and bunker_owner != target_side):
+            continue
+        protection = max(protection, PROTECTION.get(t, (0, 0, 0))[CLASS_INDEX[kind]])
+    own = 2 if kind == "armor" and "town" in own_terrain else 0
+    base = DICE[kind][d - 1] if d <= len(DICE[kind]) else 0
+    return max(0, base - protection - own)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_battle_dice_match_the_rule_text(seed: int) -> None:
+    rng = random.Random(seed)
+    checked = 0
+    while checked < POSITIONS:
+        kind = rng.choice(list(DICE))
+        attacker = rng.choice(ALL)
+        if kind == "artillery":  # no line of sight needed: any hex up to 7 away
+            target = rng.choice([h for h in ALL if 1 <= distance(attacker, h) <= 7])
+        else:  # next to it: nothing stands between
+            target = rng.choice(list(neighbours(attacker)))
+        pieces = rng.sample(["forest", "town", "hedgerow", "sandbags", "bunker", "hill", "hedgehogs"],
+                            rng.randint(0, 2))
+        if len(set(pieces) & {"forest", "town", "hedgerow"}) > 1:
+            continue  # one terrain tile per hex
+        own = rng.sample(["town", "hill", "forest"], rng.randint(0, 1))
+        owner, target_side = rng.choice(["axis", "allies"]), rng.choice(["axis", "allies"])
+        terrain = [{"hex": name(target), "type": p, **({"owner": owner} if p == "bunker" else {})}
+                   for p in pieces]
+        terrain += [{"hex": name(attacker), "type": p} for p in own]
+        other = "allies" if target_side == "axis" else "axis"
+        query = {"units": [{"id": "a1", "side": other, "type": kind, "hex": name(attacker)},
+                           {"id": "x1", "side": target_side, "type": rng.choice(list(DICE)),
+                            "hex": name(target)}],
+                 "terrain": terrain, "ask": {"battle": {"attacker": "a1", "target": "x1"}}}
+        want = dice_oracle(kind, distance(attacker, target), pieces, own, owner, target_side)
+        got = answer(query)["battle"]
+        assert (got["dice"], got["allowed"]) == (want, want > 0), query
+        checked += 1
