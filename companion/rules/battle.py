@@ -806,8 +806,10 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
         explain.append(f"{target_id} is eliminated: {worth} medal{'s' if worth != 1 else ''} to "
                        f"{attacker.side.value}")
     elif flags:
+        # on plain countryside only the unit's own rules cancel a flag (a Japanese infantry,
+        # Italian artillery, a destroyer): the terrain lookup is skipped, not the unit's spec
         own_flags = ignorable_flags(position, target) \
-            if not _PLAIN_COUNTRYSIDE or position.terrain.get(target.hex) else 0
+            if not _PLAIN_COUNTRYSIDE or position.terrain.get(target.hex) else target.spec.ignore_flags
         can_ignore = own_flags + mods.extra_flags_ignorable if mods.flags_ignorable else 0
         ignored = min(flags, can_ignore)
         if ignored:

@@ -180,7 +180,11 @@ def move_destinations(
 
     # states by hexes spent: a climb (steep hill, cliff) costs more than one, so the search
     # takes the cheapest states first rather than layer by layer
-    pending: dict[int, list[_State]] = {0: [_State(start, 0, None, start_on_road, leaving_block,
+    # a unit that moved onto a beach or ocean hex this turn already moved onto it: its cap
+    # (base rules p.15, "a unit that moves onto an Ocean hex may move a maximum of 1 hex")
+    # holds for the rest of the move (the DD tank: one hex in the water, no further)
+    start_cap = _min_cap(None, here) if moved > 0 and not free else None
+    pending: dict[int, list[_State]] = {0: [_State(start, 0, start_cap, start_on_road, leaving_block,
                                                    False, ())]}
     seen: set[tuple[Hex, int | None, bool, str | None, int]] = set()
     risks: dict[Hex, int] = {}  # destination -> rolls owed on the way of its chosen path

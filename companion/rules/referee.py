@@ -56,6 +56,9 @@ class QueryError(ValueError):
 
 # --- data the parser checks against ------------------------------------------------------------
 AIR_RULES: tuple[str, ...] = ("air-pack", "flight-plan")
+# rules.visibility: the night chart runs from 1 hex to full daylight (companion.rules.night);
+# a number beyond the longest range (a big gun's 8) changes nothing
+MAX_VISIBILITY = 8
 # unit types that exist only under one set of air rules (contract: rules-query.md)
 AIR_TYPES_BY_RULES: dict[str, frozenset[str]] = {
     "air-pack": frozenset({"airplane"}),
@@ -78,6 +81,7 @@ PLUGIN_ASKS: dict[str, str] = {
     **dict.fromkeys(("battle", "move", "orders", "card_attack", "victory"),
                     "companion.rules.card_referee"),
     **dict.fromkeys(("terrain_entry", "clear_obstacle"), "companion.rules.terrain_referee"),
+    **dict.fromkeys(("commissar", "desert_move"), "companion.rules.scenario_referee"),
     **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
                      "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
                      "strafe", "strategic_bombing", "withdraw"), "companion.rules.air.referee"),
@@ -241,14 +245,18 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
     if not isinstance(rules, dict):
         raise QueryError("rules", "expected an object like {\"air\": null}")
     for k in rules:
-        if k not in ("air", "variants"):
-            raise QueryError(f"rules.{k}", "unknown field; allowed: air, variants")
+        if k not in ("air", "variants", "visibility"):
+            raise QueryError(f"rules.{k}", "unknown field; allowed: air, variants, visibility")
     air = rules.get("air")
     if air is not None:
         air = _enum(air, "rules.air", AIR_RULES)
     variants = _parse_variants(rules.get("variants"))
+    # night attacks: the visibility the night rolls have reached, in hexes (null: daylight)
+    visibility = rules.get("visibility")
+    if visibility is not None:
+        visibility = _int(visibility, "rules.visibility", 1, MAX_VISIBILITY)
 
-    position = Position(board, air_rules=air)
+    position = Position(board, air_rules=air, visibility=visibility)
     terrain = query.get("terrain", [])
     if not isinstance(terrain, list):
         raise QueryError("terrain", "expected a list of {\"hex\": ..., \"type\": ...}")
@@ -742,6 +750,8 @@ def _load(module: str) -> None:
         from companion.rules import card_referee  # noqa: F401
     elif module == "companion.rules.terrain_referee":
         from companion.rules import terrain_referee  # noqa: F401
+    elif module == "companion.rules.scenario_referee":
+        from companion.rules import scenario_referee  # noqa: F401
     elif module == "companion.rules.air.referee":
         from companion.rules.air import referee as air_referee  # noqa: F401
     else:  # pragma: no cover - a table entry without its import here

@@ -1,0 +1,1437 @@
+# ruff: noqa: E501, RUF005  (case data: one case per statement reads better than wrapped lines)
+"""Builds tests/rules/data/audit_cases.json: an outside tester's referee cases (issue 16).
+
+Each case is a query of the referee contract (shared/contracts/rules-query.md), what the rule
+text says the answer must be, and the sentence it comes from. Written from the rule texts
+(shared/seeds/, the card texts cited in docs/rules-sources.md), not from the rules core.
+
+    python -m tests.rules.build_audit_cases      # rewrite the JSON from this file
+
+An expectation is [path, op, value]: path is dotted ("battle.dice", "result.retreat.*.hex",
+"error.field"); op is "eq", "set" (same members, any order), "contains" (has all of them),
+"excludes" (has none of them), "len", "ge" (at least), "falsy" (absent, false,
+null or empty). `exit` is 0 (an answer) or 2 (an error).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+OUT = Path(__file__).resolve().parent / "data" / "audit_cases.json"
+
+BASE = "seed 003 (base rules)"
+DB = "seed 004 (rules database)"
+AIR = "seed 000 (Air Pack)"
+NFP = "seed 001 (New Flight Plan)"
+P13 = "seed 004, base rules p.13 (Forests)"
+P14 = "seed 004, base rules p.14 (Hedgerows, Hills, Towns)"
+P15 = "seed 004, base rules p.15 (Rivers, Oceans, Beaches)"
+P12 = "seed 004, base rules p.12-13 (Special units)"
+OBST = "base rules p.16 Obstacles (ultraboardgames.com/memoir44/obstacles.php, docs/rules-sources.md)"
+SRC = "docs/rules-sources.md"
+
+CASES: list[dict[str, Any]] = []
+
+
+def U(uid: str, side: str, kind: str, hexname: str, **kw: Any) -> dict[str, Any]:
+    return {"id": uid, "side": side, "type": kind, "hex": hexname, **kw}
+
+
+def T(hexname: str, kind: str, **kw: Any) -> dict[str, Any]:
+    return {"hex": hexname, "type": kind, **kw}
+
+
+def add(cid: str, area: str, query: Any, expect: list[list[Any]], source: str, where: str,
+        exit: int = 0, raw: str | None = None, cli: bool = False) -> None:
+    case: dict[str, Any] = {"id": cid, "area": area, "exit": exit, "expect": expect,
+                            "source": source, "where": where}
+    if raw is not None:
+        case["raw"] = raw
+    else:
+        case["query"] = query
+    if cli:
+        case["cli"] = True
+    CASES.append(case)
+
+
+def q(units: list[dict[str, Any]], ask: dict[str, Any], terrain: list[dict[str, Any]] | None = None,
+      dice: list[Any] | None = None, rules: dict[str, Any] | None = None, **top: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"units": units, "terrain": terrain or [], "ask": ask}
+    if dice is not None:
+        out["dice"] = dice
+    if rules is not None:
+        out["rules"] = rules
+    out.update(top)
+    return out
+
+
+def battle(att: str = "a1", tgt: str = "x1", **kw: Any) -> dict[str, Any]:
+    return {"battle": {"attacker": att, "target": tgt, **kw}}
+
+
+def los(a: str, b: str) -> dict[str, Any]:
+    return {"line_of_sight": {"from": a, "to": b}}
+
+
+def move(uid: str = "a1", **kw: Any) -> dict[str, Any]:
+    return {"move": {"unit": uid, **kw}}
+
+
+# --------------------------------------------------------------------------- battle dice
+S_INF = ("An ordered Infantry unit may battle any enemy target unit 3 or fewer hexes away. It rolls 3 dice "
+         "in close assault (enemy on adjacent hex), 2 dice against a target at 2 hexes, and 1 die against a "
+         "target at 3 hexes.")
+for d, (tgt, dice) in enumerate([("B5", 3), ("C5", 2), ("D5", 1)], start=1):
+    add(f"dice-infantry-range-{d}", "battle dice",
+        q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", tgt)], battle()),
+        [["battle.allowed", "eq", True], ["battle.distance", "eq", d], ["battle.dice", "eq", dice],
+         ["battle.close_assault", "eq", d == 1]], S_INF, BASE + " Battle Range")
+add("dice-infantry-range-4-out", "battle dice",
+    q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "E5")], battle()),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_INF, BASE + " Battle Range")
+S_ARM = "An ordered Armor unit may battle any enemy target unit 3 or fewer hexes away. It always combats at 3 dice."
+add("dice-armor-range-3", "battle dice",
+    q([U("a1", "allies", "armor", "A5"), U("x1", "axis", "infantry", "D5")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 3], ["battle.dice", "eq", 3]], S_ARM, BASE + " Battle Range")
+add("dice-armor-range-4-out", "battle dice",
+    q([U("a1", "allies", "armor", "A5"), U("x1", "axis", "infantry", "E5")], battle()),
+    [["battle.allowed", "eq", False]], S_ARM, BASE + " Battle Range")
+S_ART = "An ordered Artillery unit may battle any enemy target unit 6 or fewer hexes away. It combats at 3,3,2,2,1,1"
+for d, dice in [(1, 3), (2, 3), (3, 2), (4, 2), (5, 1), (6, 1)]:
+    add(f"dice-artillery-range-{d}", "battle dice",
+        q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "ABCDEFG"[d] + "1")], battle()),
+        [["battle.allowed", "eq", True], ["battle.distance", "eq", d], ["battle.dice", "eq", dice]], S_ART,
+        BASE + " Battle Range")
+add("dice-artillery-range-7-out", "battle dice",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "H1")], battle()),
+    [["battle.allowed", "eq", False]], S_ART, BASE + " Battle Range")
+add("dice-artillery-no-los-needed", "battle dice",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "D1")], battle(), [T("B1", "forest"), T("C1", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+    "An Artillery unit does not require line of sight to target an enemy unit.", BASE + " Line of Sight")
+S_CAS = "The number of casualties a unit has suffered does not affect the number of Battle dice it will roll in combat."
+add("dice-one-figure-full-firepower", "battle dice",
+    q([U("a1", "allies", "infantry", "g4", figures=1), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.dice", "eq", 3]], S_CAS, BASE + " Battle")
+
+S_FOR = ("When battling an enemy unit that is on a Forest hex, Infantry reduce the number of Battle dice rolled by 1, "
+         "Armor reduce the number of Battle dice rolled by 2 and Artillery Battle dice are not reduced.")
+for kind, att, dice in [("infantry", "g4", 2), ("armor", "g4", 1), ("artillery", "g4", 3)]:
+    add(f"forest-protection-vs-{kind}", "terrain battle",
+        q([U("a1", "allies", kind, att), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", dice]], S_FOR, P13)
+S_TOWN = S_FOR.replace("Forest", "Town")
+add("town-protection-vs-armor", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 1]], S_TOWN, P14)
+add("town-protection-vs-infantry-range-2", "terrain battle",
+    q([U("a1", "allies", "infantry", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 1]], S_TOWN, P14)
+add("town-armor-battling-out", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "town")]),
+    [["battle.dice", "eq", 1]], "Armor on a Town hex will reduce the number of Battle dice it rolls by 2.", P14)
+add("town-infantry-battling-out-no-reduction", "terrain battle",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "town")]),
+    [["battle.dice", "eq", 3]], "Armor on a Town hex will reduce the number of Battle dice it rolls by 2.", P14)
+add("hedgerow-protection-vs-armor", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hedgerow")]),
+    [["battle.dice", "eq", 1]], S_FOR.replace("Forest", "Hedgerow"), P14)
+S_HILL = ("When battling an enemy unit that is up a Hill, Infantry and Armor reduce the number of Battle dice rolled by 1 "
+          "and Artillery Battle dice are not reduced. When battling an enemy unit at the same height as your unit, "
+          "there is no Battle dice reduction.")
+for kind, dice in [("infantry", 2), ("armor", 2), ("artillery", 3)]:
+    add(f"hill-protection-vs-{kind}", "terrain battle",
+        q([U("a1", "allies", kind, "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill")]),
+        [["battle.dice", "eq", dice]], S_HILL, P14)
+add("hill-same-height-no-reduction", "terrain battle",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill"), T("g4", "hill")]),
+    [["battle.dice", "eq", 3]], S_HILL, P14)
+add("hill-same-height-other-hill-no-reduction", "terrain battle",
+    q([U("a1", "allies", "infantry", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill"), T("G3", "hill")]),
+    [["battle.dice", "eq", 2], ["battle.line_of_sight", "eq", True]], S_HILL, P14)
+add("hill-attacker-above-target-no-reduction", "terrain battle",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "hill")]),
+    [["battle.dice", "eq", 3]], "Infantry and Armor reduce ... when battling an enemy unit that is up a Hill (the target is not up a hill).", P14)
+add("river-bridge-battles-normal", "terrain battle",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "river"), T("g4", "bridge")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "A unit on a River hex with a bridge battles as normal.", P15)
+add("ocean-may-not-battle", "terrain battle",
+    q([U("a1", "allies", "infantry", "G1"), U("x1", "axis", "infantry", "g2")], battle(), [T("G1", "ocean")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], "A unit on an Ocean hex may not battle.", P15)
+add("beach-no-combat-restriction", "terrain battle",
+    q([U("a1", "allies", "infantry", "G1"), U("x1", "axis", "infantry", "g2")], battle(), [T("G1", "beach"), T("g2", "beach")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Beaches ... Battle: No combat restrictions.", P15)
+add("zero-dice-not-allowed", "terrain battle",
+    q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "D5")], battle(), [T("D5", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]],
+    "deduct any potential terrain Battle dice reduction from the number of dice to be rolled (1 die at 3 hexes - 1: none left; docs/rules-referee.md 'Dice can reach 0')",
+    BASE + " Terrain Reductions")
+
+# --------------------------------------------------------------------------- obstacles
+S_SB = ("Sandbags: A unit in a hex with Sandbags is protected on all sides ... Infantry and Armor reduce the number of "
+        "Battle dice by 1; a unit on a hex with Sandbags may ignore the first flag rolled against it.")
+add("sandbags-vs-armor", "obstacles",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "sandbags")]),
+    [["battle.dice", "eq", 2]], S_SB, OBST)
+add("sandbags-first-flag-ignored", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "sandbags")], dice=["flag", "star"]),
+    [["result.flags", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []], ["result.take_ground", "eq", False]],
+    S_SB, OBST)
+add("sandbags-second-flag-retreats", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "sandbags")], dice=["flag", "flag"]),
+    [["result.flags", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", ["f6", "g6"]],
+     ["result.take_ground", "eq", True]], S_SB, OBST)
+add("sandbags-on-village-best-protection-and-flag", "obstacles",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "town"), T("G5", "sandbags")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]],
+    "a sandbag on a village does not add anything to the village protection ... though ... any unit in the village may ignore the first flag rolled against it, due to the sandbags.",
+    OBST)
+S_BUNK = ("Only the side noted in the briefing notes may claim a Bunker as a defensive position. When battling an enemy unit "
+          "that is on a Bunker hex, Infantry reduce the number of Battle dice rolled by 1, Armor reduce the number of Battle "
+          "dice rolled by 2 and Artillery Battle dice are not reduced. ... A unit in a bunker may ignore the first flag rolled against it.")
+add("bunker-owner-protected-vs-armor", "obstacles",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "bunker", owner="axis")]),
+    [["battle.dice", "eq", 1]], S_BUNK, OBST)
+add("bunker-owner-ignores-flag", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "bunker", owner="axis")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_BUNK, OBST)
+add("bunker-not-owner-no-protection", "obstacles",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "bunker", owner="allies")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_BUNK, OBST)
+add("bunker-on-hill-not-cumulative", "obstacles",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill"), T("G5", "bunker", owner="axis")]),
+    [["battle.dice", "eq", 1]],
+    "a bunker on a hill reduces the number of dice rolled by a tank attacking from a lower elevation by 2, not 2+1", OBST)
+add("bunker-artillery-flag-costs-figure", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "artillery", "G5")], battle(), [T("G5", "bunker", owner="axis")], dice=["flag", "flag"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    "Remove one Artillery figure for each retreat Flag rolled against an artillery unit in a bunker. A unit in a bunker may ignore the first flag rolled against it.",
+    OBST)
+add("bunker-infantry-may-battle-after-entering", "obstacles",
+    q([U("a1", "allies", "infantry", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "bunker", owner="allies")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "An Infantry unit may battle the turn it moves onto a Bunker hex.", OBST)
+S_HH = "Hedgehogs: Only Infantry units may enter a Hedgehog hex. ... A unit on a Hedgehog hex may ignore the first Flag rolled against it."
+add("hedgehogs-ignore-first-flag", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hedgehogs")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_HH, OBST)
+add("forest-does-not-ignore-flag", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")], dice=["flag", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]],
+    "Some obstacles will allow certain units to ignore the first flag rolled against them (a forest is terrain, not such an obstacle).",
+    BASE + " Resolve Battle")
+add("wire-infantry-battling-out-minus-1", "obstacles",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "barbed_wire")]),
+    [["battle.dice", "eq", 2]], "Wire: Infantry battling out of a hex with wire reduce the number of Battle dice rolled by 1.", OBST)
+add("wire-infantry-may-clear", "obstacles",
+    q([U("a1", "allies", "infantry", "g4")], {"clear_obstacle": {"unit": "a1"}}, [T("g4", "barbed_wire")]),
+    [["clear_obstacle.allowed", "eq", True], ["clear_obstacle.pieces", "eq", ["barbed_wire"]]],
+    "Wire: Infantry may remove the wire instead of battling.", OBST)
+
+# --------------------------------------------------------------------------- hits
+S_HIT = ("the attacker scores 1 hit for each dice symbol rolled that matches the unit type targeted. Each Grenade rolled is "
+         "also 1 hit. ... If an attacking player rolls more hits than the number of figures in the defending unit, these "
+         "additional hits have no effect.")
+add("hits-infantry-symbol-and-grenade", "hits",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["infantry", "grenade", "armor"]),
+    [["result.hits", "eq", 2], ["result.figures_removed", "eq", 2], ["result.eliminated", "eq", False], ["result.retreat", "eq", []]],
+    S_HIT, BASE + " Resolve Battle")
+add("hits-armor-symbol-on-armor", "hits",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armor", "G5")], battle(), dice=["armor", "infantry", "star"]),
+    [["result.hits", "eq", 1]], S_HIT, BASE + " Resolve Battle")
+add("hits-artillery-only-grenade", "hits",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5")], battle(), dice=["armor", "infantry", "grenade"]),
+    [["result.hits", "eq", 1], ["result.figures_removed", "eq", 1]], "Score 1 hit on any type: Infantry, Armor or Artillery (the grenade)", DB + " base p.10")
+add("hits-star-misses", "hits",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["star", "star", "star"]),
+    [["result.hits", "eq", 0], ["result.flags", "eq", 0]],
+    "The Star side of the Battle die is used in a limited number of Tactical Command Cards, otherwise it is a miss.", DB + " base p.10")
+add("hits-excess-no-effect-medal", "hits",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", figures=2)], battle(), dice=["infantry", "grenade", "infantry"]),
+    [["result.hits", "eq", 3], ["result.figures_removed", "eq", 2], ["result.eliminated", "eq", True],
+     ["result.medals.allies", "eq", 1], ["result.medals.axis", "eq", 0], ["result.retreat", "eq", []]],
+    S_HIT + " In Memoir '44, a Victory Medal is gained for each enemy unit entirely eliminated", BASE + " Resolve Battle, Object of the Game")
+add("hits-then-flag-retreat", "hits",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "infantry", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.flags", "eq", 1], ["result.retreat.*.hex", "set", ["f6", "g6"]]],
+    "Allied unit rolls a Flag, an Infantry and a Star. After taking 1 casualty, the Axis unit has 2 possible retreats", DB + " base p.10 worked example")
+add("dice-count-wrong", "errors",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(),
+      dice=["flag"] * 7), [["error.field", "eq", "dice"]], "Exit 2 ... 7 dice where 3 are due", "shared/contracts/rules-query.md Invocation", exit=2)
+
+# --------------------------------------------------------------------------- battle legality
+add("must-close-assault-adjacent", "battle legality",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "E3")],
+      battle(tgt="x2")),
+    [["battle.allowed", "eq", False]],
+    "A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle. It may not fire on another, more distant, enemy unit instead.",
+    BASE + " Battle")
+add("infantry-moved-2-no-battle", "battle legality",
+    q([U("a1", "allies", "infantry", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", False]], "An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle.", BASE + " Move Units")
+add("infantry-moved-1-battles", "battle legality",
+    q([U("a1", "allies", "infantry", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", True]], "An ordered Infantry unit may move up to 1 hex and battle", BASE + " Move Units")
+add("armor-moved-3-battles", "battle legality",
+    q([U("a1", "allies", "armor", "g4", moved=3), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "An ordered Armor unit may move up to 3 hexes and battle.", BASE + " Move Units")
+add("artillery-moved-no-battle", "battle legality",
+    q([U("a1", "allies", "artillery", "G3", moved=1), U("x1", "axis", "infantry", "G7")], battle()),
+    [["battle.allowed", "eq", False]], "An ordered Artillery unit may move 1 hex or battle.", BASE + " Move Units")
+add("forest-entered-no-battle", "battle legality",
+    q([U("a1", "allies", "infantry", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "forest")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Forest hex.", P13)
+add("town-entered-no-battle-armor", "battle legality",
+    q([U("a1", "allies", "armor", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "town")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Town hex.", P14)
+add("forest-not-moved-battles", "battle legality",
+    q([U("a1", "allies", "infantry", "g4", moved=0), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "Turn #3: Time for revenge! The Allied player can now battle, with 3 dice.", P13 + " worked example")
+add("friendly-target-not-allowed", "battle legality",
+    q([U("a1", "allies", "infantry", "g4"), U("a2", "allies", "infantry", "G5")], battle(tgt="a2")),
+    [["battle.allowed", "eq", False]], "An ordered Infantry unit may battle any enemy target unit", BASE + " Battle Range")
+add("special-forces-move-2-battle", "special troops",
+    q([U("a1", "allies", "special_forces", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "Unlike regular Infantry, Special Forces may move 2 hexes and still battle", P12)
+add("special-forces-forest-still-no-battle", "special troops",
+    q([U("a1", "allies", "special_forces", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "forest")]),
+    [["battle.allowed", "eq", False]],
+    "They remain subject to usual terrain limitations however. ... here, they stop and do not battle because of the woods hex.", P12)
+add("french-resistance-battles-after-forest", "special troops",
+    q([U("a1", "allies", "french_resistance", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "forest")]),
+    [["battle.allowed", "eq", True]],
+    "May always battle when they penetrate a new terrain type (Woods, Villages, Hedgerows) where standard Infantry would stop and not battle.",
+    P12)
+add("french-resistance-moved-2-no-battle", "special troops",
+    q([U("a1", "allies", "french_resistance", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", False]],
+    "Unlike other Special Forces, French Resistance units that opt to move 2 hexes may not battle on the same turn.", P12)
+add("french-resistance-3-figures", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "french_resistance", "g4")], battle(), dice=["infantry", "infantry", "infantry"]),
+    [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1]],
+    "Their limited number means they always start with 3 figures per unit, in lieu of the standard 4.", P12)
+add("elite-armor-4-figures", "special troops",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "elite_armor", "G5")], battle(), dice=["armor", "armor", "armor"]),
+    [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", False]],
+    "Unlike regular Armor units, Elite Armor units start with 4 tank figures per unit", "seed 004, base rules p.13 (Elite Armor)")
+add("pir-504-move-2-battle", "special troops",
+    q([U("a1", "allies", "504th_pir", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", True]], "They play like US Rangers and other Special Infantry Units, being able to move 2 hexes and battle.",
+    DB + " 504th Parachute Infantry Regiment")
+S_AT = ("An ordered Infantry unit with an Anti-Tank gun may move 1 or 2 hexes; but it may not battle in any turn during which "
+        "it moves ... In addition to normal Battle dice results, any star rolled scores a hit when targeting an enemy Armor unit.")
+add("anti-tank-star-hits-armor", "special troops",
+    q([U("a1", "allies", "anti_tank", "g4"), U("x1", "axis", "armor", "G5")], battle(), dice=["star", "star", "infantry"]),
+    [["result.hits", "eq", 2]], S_AT, DB + " Anti-Tank Gun")
+add("anti-tank-star-misses-infantry", "special troops",
+    q([U("a1", "allies", "anti_tank", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["star", "star", "infantry"]),
+    [["result.hits", "eq", 1]], S_AT, DB + " Anti-Tank Gun")
+add("anti-tank-moved-1-no-battle", "special troops",
+    q([U("a1", "allies", "anti_tank", "g4", moved=1), U("x1", "axis", "armor", "G5")], battle()),
+    [["battle.allowed", "eq", False]], S_AT, DB + " Anti-Tank Gun")
+add("anti-tank-range-3-one-die", "special troops",
+    q([U("a1", "allies", "anti_tank", "A5"), U("x1", "axis", "armor", "D5")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]],
+    "may battle any enemy ground unit three or fewer hexes away, rolling the same number of dice a standard Infantry unit would.",
+    DB + " Anti-Tank Gun")
+S_AC = ("1 figure ... Move 0-4 hexes ... Battle: 3,2,1 ... When being attack, treat as Infantry ... Enemy re-rolls all battle "
+        "dice that score a hit ... If at least one re-roll is a Grenade, kill is confirmed")
+add("armored-car-dice-range-2", "special troops",
+    q([U("a1", "allies", "armored_car", "A5"), U("x1", "axis", "infantry", "C5")], battle()),
+    [["battle.dice", "eq", 2]], S_AC, DB + " Armored Car")
+add("armored-car-attacked-as-infantry", "special troops",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armored_car", "G5")], battle(confirm=["grenade"]), dice=["infantry", "armor", "star"]),
+    [["result.confirmed", "eq", True], ["result.eliminated", "eq", True]], S_AC, DB + " Armored Car")
+add("armored-car-confirm-fails", "special troops",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armored_car", "G5")], battle(confirm=["infantry"]), dice=["infantry", "armor", "star"]),
+    [["result.confirmed", "eq", False], ["result.eliminated", "eq", False], ["result.figures_removed", "eq", 0]], S_AC, DB + " Armored Car")
+add("armored-car-moves-4", "special troops",
+    q([U("a1", "allies", "armored_car", "G5")], move()),
+    [["move.destinations.*.hex", "contains", ["C5", "K5"]], ["move.destinations.*.hex", "excludes", ["B5", "L5"]]], S_AC, DB + " Armored Car")
+S_ENG = "Combat Engineers: ignore terrain battle dice reductions in close assault"
+add("engineer-close-assault-ignores-forest", "special troops",
+    q([U("a1", "allies", "combat_engineer", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 3]], S_ENG, SRC + " troop card 4")
+add("engineer-ranged-forest-reduced", "special troops",
+    q([U("a1", "allies", "combat_engineer", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 1]], S_ENG, SRC + " troop card 4")
+S_SN = "Snipers: 1 figure, move 2 and battle at 1/1/1/1/1, never armor, stars hit, terrain ignored; hit by grenades only; no medal"
+add("sniper-range-5", "special troops",
+    q([U("a1", "allies", "sniper", "A1"), U("x1", "axis", "infantry", "F1")], battle(), [T("F1", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_SN, SRC + " troop card 10")
+add("sniper-not-armor", "special troops",
+    q([U("a1", "allies", "sniper", "A5"), U("x1", "axis", "armor", "C5")], battle()),
+    [["battle.allowed", "eq", False]], S_SN, SRC + " troop card 10")
+add("sniper-hit-only-by-grenade", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "sniper", "g4")], battle(), dice=["infantry", "infantry", "star"]),
+    [["result.hits", "eq", 0]], S_SN, SRC + " troop card 10")
+add("sniper-grenade-no-medal", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "sniper", "g4")], battle(), dice=["grenade", "infantry", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals.axis", "eq", 0]], S_SN, SRC + " troop card 10")
+S_CAV = "Cavalry: move 3 and battle at 2/1; after a successful close assault it may take ground and battle again like an armor overrun"
+add("cavalry-adjacent-2-dice", "special troops",
+    q([U("a1", "allies", "cavalry", "g4", moved=3), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_CAV, SRC + " troop card 8")
+add("cavalry-range-3-out", "special troops",
+    q([U("a1", "allies", "cavalry", "A5"), U("x1", "axis", "infantry", "D5")], battle()),
+    [["battle.allowed", "eq", False]], S_CAV, SRC + " troop card 8")
+add("cavalry-overrun", "special troops",
+    q([U("a1", "allies", "cavalry", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), dice=["grenade", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_CAV, SRC + " troop card 8")
+S_SKI = "Ski Troops: 3 figures, move 3 and battle at 3/2, battle after any terrain, retreat 1 to 3 hexes"
+add("ski-troops-range-3-out", "special troops",
+    q([U("a1", "allies", "ski_troops", "A5"), U("x1", "axis", "infantry", "D5")], battle()),
+    [["battle.allowed", "eq", False]], S_SKI, SRC + " troop card 9")
+add("ski-troops-move-3-forest-battle", "special troops",
+    q([U("a1", "allies", "ski_troops", "G3", moved=3), U("x1", "axis", "infantry", "G5")], battle(), [T("G3", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_SKI, SRC + " troop card 9")
+S_BG = "Big Guns: fire at 3/3/2/2/1/1/1/1"
+add("big-gun-range-8", "special troops",
+    q([U("a1", "allies", "big_gun", "A1"), U("x1", "axis", "infantry", "I1")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_BG, SRC + " troop card 3")
+S_MOR = "Mortar 1939-42: move or battle; fires as infantry, line of sight and terrain ignored; takes no ground"
+add("mortar-no-los-terrain-ignored", "special troops",
+    q([U("a1", "allies", "mortar", "E5"), U("x1", "axis", "infantry", "G5")], battle(), [T("F5", "forest"), T("G5", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_MOR, SRC + " troop card 3c")
+add("mortar-no-take-ground", "special troops",
+    q([U("a1", "allies", "mortar", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", False]], S_MOR, SRC + " troop card 3c")
+S_MG = "Machine Gun 1939-42: move or battle; stars hit infantry; takes no ground"
+add("machine-gun-star-hits-infantry", "special troops",
+    q([U("a1", "allies", "machine_gun", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["star", "star", "armor"]),
+    [["result.hits", "eq", 2]], S_MG, SRC + " troop card 8c")
+add("machine-gun-moved-no-battle", "special troops",
+    q([U("a1", "allies", "machine_gun", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle()),
+    [["battle.allowed", "eq", False]], S_MG, SRC + " troop card 8c")
+S_HAT = "Heavy Anti-Tank Guns: fire at 2/2/2/2 with line of sight, terrain ignored, stars hit armor"
+add("heavy-at-range-4-los", "special troops",
+    q([U("a1", "allies", "heavy_anti_tank_gun", "A5"), U("x1", "axis", "armor", "E5")], battle(), [T("E5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_HAT, SRC + " troop card 23")
+add("heavy-at-blocked", "special troops",
+    q([U("a1", "allies", "heavy_anti_tank_gun", "A5"), U("x1", "axis", "armor", "E5")], battle(), [T("C5", "forest")]),
+    [["battle.allowed", "eq", False]], S_HAT, SRC + " troop card 23")
+S_FT = "Flame Thrower Tanks: elite armor; terrain reduces its close assault dice by 1 at most"
+add("flame-thrower-forest-close-assault", "special troops",
+    q([U("a1", "allies", "flame_thrower_tank", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 2]], S_FT, SRC + " troop card 13")
+S_TIG = "Tigers: a 1-figure armor unit; each hit on it is rolled again to confirm, a grenade confirms"
+add("tiger-confirm-grenade", "special troops",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "tiger", "G5")], battle(confirm=["grenade"]), dice=["armor", "infantry", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1]], S_TIG, SRC + " troop card 16")
+add("tiger-confirm-miss", "special troops",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "tiger", "G5")], battle(confirm=["armor"]), dice=["armor", "infantry", "star"]),
+    [["result.eliminated", "eq", False]], S_TIG, SRC + " troop card 16")
+
+# --------------------------------------------------------------------------- line of sight
+S_LOS = ("The line of sight is considered blocked if any hex (or part of a hex) intercepting this imaginary line segment "
+         "contains an obstruction. Obstructions include units (friends or foes) or certain type of terrain features.")
+add("los-clear-countryside", "line of sight", q([], los("G1", "G7")), [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 6]], S_LOS, BASE + " Line of Sight")
+for kind in ["forest", "town", "hedgerow", "bunker"]:
+    add(f"los-blocked-by-{kind}", "line of sight", q([], los("G1", "G7"), [T("G3", kind)]),
+        [["line_of_sight.clear", "eq", False]], S_LOS + f" ({kind} blocks line of sight)", P13 + "; " + P14 + "; " + OBST)
+for kind in ["river", "ocean", "beach", "hedgehogs", "sandbags", "barbed_wire", "airfield"]:
+    add(f"los-clear-over-{kind}", "line of sight", q([], los("G1", "G7"), [T("G3", kind)]),
+        [["line_of_sight.clear", "eq", True]], f"{kind} does not block line of sight", P15 + "; " + OBST + "; " + DB + " Airfields")
+add("los-blocked-by-friendly-unit", "line of sight", q([U("a2", "allies", "infantry", "G3")], los("G1", "G7")),
+    [["line_of_sight.clear", "eq", False]], S_LOS, BASE + " Line of Sight")
+add("los-target-terrain-no-block", "line of sight", q([], los("G1", "G5"), [T("G5", "forest"), T("G1", "town")]),
+    [["line_of_sight.clear", "eq", True]], "The terrain in the target hex does not block line of sight.", BASE + " Line of Sight")
+S_EDGE = ("When the imaginary line runs along the edge of one or several hexes which contain obstructions, the line of sight "
+          "is not blocked, unless the obstructions stand somewhere along both sides of the line segment.")
+add("los-edge-one-side-clear", "line of sight", q([], los("G5", "G3"), [T("f4", "forest")]), [["line_of_sight.clear", "eq", True]], S_EDGE, BASE + " Line of Sight")
+add("los-edge-both-sides-blocked", "line of sight", q([], los("G5", "G3"), [T("f4", "forest"), T("g4", "town")]), [["line_of_sight.clear", "eq", False]], S_EDGE, BASE + " Line of Sight")
+add("los-edge-units-both-sides", "line of sight",
+    q([U("a2", "allies", "infantry", "f4"), U("x2", "axis", "infantry", "g4")], los("G5", "G3")), [["line_of_sight.clear", "eq", False]], S_EDGE, BASE + " Line of Sight")
+add("los-edge-long-one-side", "line of sight", q([], los("G7", "G3"), [T("f6", "forest"), T("f4", "forest")]),
+    [["line_of_sight.clear", "eq", True]], S_EDGE, BASE + " Line of Sight")
+add("los-edge-long-both-sides-apart", "line of sight", q([], los("G7", "G1"), [T("f6", "forest"), T("g2", "forest")]),
+    [["line_of_sight.clear", "eq", False]], S_EDGE + " (somewhere along both sides)", BASE + " Line of Sight")
+S_HL = ("A Hill blocks line of sight for units trying to look over the Hill. Line of sight is not blocked when units are at the "
+        "same height and on the same Hill (plateau effect).")
+add("los-hill-between-blocks", "line of sight", q([], los("G1", "G7"), [T("G3", "hill")]), [["line_of_sight.clear", "eq", False]], S_HL, P14)
+add("los-plateau-clear", "line of sight", q([], los("C5", "F5"), [T("C5", "hill"), T("D5", "hill"), T("E5", "hill"), T("F5", "hill")]),
+    [["line_of_sight.clear", "eq", True]], S_HL, P14)
+add("los-onto-hill-clear", "line of sight", q([], los("G1", "G5"), [T("G5", "hill")]), [["line_of_sight.clear", "eq", True]],
+    "The terrain in the target hex does not block line of sight.", BASE + " Line of Sight; " + P14)
+add("los-plateau-forest-still-blocks", "line of sight",
+    q([], los("C5", "F5"), [T("C5", "hill"), T("D5", "hill"), T("D5", "forest"), T("E5", "hill"), T("F5", "hill")]),
+    [["line_of_sight.clear", "eq", False]], S_LOS + " (a forest on the plateau is still an obstruction)", BASE + " Line of Sight")
+add("los-battle-blocked-infantry", "line of sight",
+    q([U("a1", "allies", "infantry", "E5"), U("x1", "axis", "infantry", "G5")], battle(), [T("F5", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]],
+    "To battle, an Infantry or Armor unit must be able to \"see\" the enemy unit it wants to target.", BASE + " Line of Sight")
+add("los-river-fire-over", "line of sight",
+    q([U("a1", "allies", "infantry", "E5"), U("x1", "axis", "infantry", "G5")], battle(), [T("F5", "river")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "The Infantry unit can fire over the River", P15 + " worked example")
+
+# --------------------------------------------------------------------------- movement
+def dests(hexes: list[str]) -> list[list[Any]]:
+    return [["move.destinations.*.hex", "set", hexes]]
+
+
+S_MV = "An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle."
+add("move-infantry-corner", "movement", q([U("a1", "allies", "infantry", "A1")], move()),
+    dests(["A1", "a2", "B1", "A3", "b2", "C1", "B3"]), S_MV, BASE + " Move Units")
+add("move-infantry-battle-flags", "movement", q([U("a1", "allies", "infantry", "A1")], move()),
+    [["move.destinations.[hex=B1].can_battle", "eq", True], ["move.destinations.[hex=C1].can_battle", "eq", False]], S_MV, BASE + " Move Units")
+add("move-not-through-units", "movement",
+    q([U("a1", "allies", "infantry", "A1"), U("a2", "allies", "infantry", "a2"), U("x1", "axis", "infantry", "C1")], move()),
+    dests(["A1", "B1", "b2"]), "When moving a unit, you may not move onto or through a hex occupied by a friendly or enemy unit.", BASE + " Move Units")
+add("move-forest-stops", "movement", q([U("a1", "allies", "infantry", "A1")], move(), [T("a2", "forest"), T("B1", "town")]),
+    dests(["A1", "a2", "B1"]), "A unit that enters a Forest hex must stop and may move no further on that turn.", P13)
+add("move-forest-no-battle-flag", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("a2", "forest")]),
+    [["move.destinations.[hex=a2].can_battle", "eq", False], ["move.destinations.[hex=B1].can_battle", "eq", True]],
+    "A unit may not battle the turn it moves onto a Forest hex.", P13)
+add("move-river-impassable", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("a2", "river"), T("B1", "river")]),
+    dests(["A1"]), "A River is impassable terrain. A unit may only enter a River hex when the hex has a bridge.", P15)
+add("move-bridge-crosses", "movement", q([U("a1", "allies", "infantry", "A1")], move(), [T("a2", "river"), T("B1", "river"), T("B1", "bridge")]),
+    dests(["A1", "B1", "b2", "C1"]), "The Armor unit must take the bridge to cross the River", P15)
+add("move-armor-3", "movement", q([U("a1", "allies", "armor", "A1")], move()),
+    [["move.destinations.*.hex", "contains", ["D1", "a4"]], ["move.destinations.*.hex", "excludes", ["E1", "B5"]],
+     ["move.destinations.[hex=D1].can_battle", "eq", True]], "An ordered Armor unit may move up to 3 hexes and battle.", BASE + " Move Units")
+add("move-artillery-1", "movement", q([U("a1", "allies", "artillery", "A1")], move()),
+    dests(["A1", "a2", "B1"]) + [["move.destinations.[hex=B1].can_battle", "eq", False]],
+    "An ordered Artillery unit may move 1 hex or battle.", BASE + " Move Units")
+add("move-special-forces-2-battle", "movement", q([U("a1", "allies", "special_forces", "A1")], move()),
+    [["move.destinations.[hex=C1].can_battle", "eq", True]], "Special Forces may move 2 hexes and still battle", P12)
+add("move-already-moved", "movement", q([U("a1", "allies", "infantry", "A1", moved=1)], move()),
+    dests(["A1", "a2", "B1"]) + [["move.destinations.[hex=B1].can_battle", "eq", False]],
+    "A unit may only move once per turn (moved counts the hexes already moved: 1 more hex, 2 in all: no battle).", BASE + " Move Units; contract `moved`")
+S_HR = ("To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow. A unit that enters a Hedgerow must stop and may "
+        "move no further on that turn. A unit that leaves a Hedgerow hex may only move onto an adjacent hex.")
+add("move-hedgerow-must-start-adjacent", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("C1", "hedgerow")]),
+    [["move.destinations.*.hex", "excludes", ["C1"]]], S_HR, P14)
+add("move-hedgerow-adjacent-enters", "movement", q([U("a1", "allies", "armor", "B1")], move(), [T("C1", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["C1"]], ["move.destinations.[hex=C1].can_battle", "eq", False]], S_HR, P14)
+add("move-hedgerow-leave-one", "movement", q([U("a1", "allies", "armor", "G5")], move(), [T("G5", "hedgerow")]),
+    dests(["G5", "F5", "H5", "f6", "g6", "f4", "g4"]), S_HR, P14)
+S_OC = "A unit that moves onto an Ocean hex may move a maximum of 1 hex."
+add("move-ocean-max-1", "movement", q([U("a1", "allies", "armor", "G1")], move(), [T(h, "ocean") for h in ["G1", "F1", "H1", "f2", "g2", "E1", "I1", "e2", "h2", "G3", "F3", "H3"]]),
+    dests(["G1", "F1", "H1", "f2", "g2"]), S_OC, P15)
+S_BE = "A unit that moves onto a Beach hex may only move 2 hexes."
+add("move-beach-max-2", "movement", q([U("a1", "allies", "armor", "G1")], move(), [T(h, "beach") for h in ["F1", "H1", "f2", "g2", "E1", "I1", "e2", "h2", "G3", "F3", "H3", "D1", "J1", "d2", "i2", "E3", "I3", "e4", "f4", "g4", "h4", "G5", "F5", "H5"]]),
+    [["move.destinations.*.hex", "contains", ["E1", "G3"]], ["move.destinations.*.hex", "excludes", ["D1", "f4", "G5"]]], S_BE, P15)
+add("move-dd-tank-ocean-then-beach", "movement", q([U("a1", "allies", "armor", "G1", moved=1)], move(), [T("G1", "ocean"), T("G3", "beach"), T("f2", "beach"), T("g2", "beach"), T("G5", "beach")]),
+    dests(["G1"]),
+    "Amphibious \"DD\" Sherman tank unit moves only one hex while in water (it moved onto the ocean this turn: no further)", P15 + " worked example")
+S_BK = "An Armor or Artillery unit may not move onto a Bunker hex. Artillery units that start on a Bunker hex may not move from the hex."
+add("move-armor-no-bunker", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "bunker")]),
+    [["move.destinations.*.hex", "excludes", ["B1"]]], S_BK, OBST)
+add("move-infantry-bunker-ok", "movement", q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "bunker")]),
+    [["move.destinations.*.hex", "contains", ["B1", "C1"]]], "Bunkers ... Movement: An Infantry unit may battle the turn it moves onto a Bunker hex.", OBST)
+add("move-artillery-stuck-in-bunker", "movement", q([U("a1", "allies", "artillery", "G5")], move(), [T("G5", "bunker")]),
+    dests(["G5"]), S_BK, OBST)
+add("move-armor-no-hedgehogs", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "hedgehogs"), T("a2", "hedgehogs")]),
+    dests(["A1"]), "Hedgehogs: Only Infantry units may enter a Hedgehog hex.", OBST)
+add("move-infantry-hedgehogs-ok", "movement", q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "hedgehogs")]),
+    [["move.destinations.*.hex", "contains", ["B1", "C1"]]], "Hedgehogs: Only Infantry units may enter a Hedgehog hex. No movement restrictions.", OBST)
+add("move-wire-stops", "movement", q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "barbed_wire"), T("a2", "barbed_wire")]),
+    dests(["A1", "a2", "B1"]), "Wire: A unit that enters a hex with wire must stop and may move no further on that turn.", OBST)
+add("move-airfield-free", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "airfield"), T("C1", "airfield")]),
+    [["move.destinations.*.hex", "contains", ["D1"]]], "Airfields ◆ Movement: No movement restrictions.", DB + " Airfields")
+add("move-hill-free", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "hill"), T("C1", "hill")]),
+    [["move.destinations.*.hex", "contains", ["D1"]]], "Hills ◆ Movement: No movement restrictions.", P14)
+add("move-sandbags-free", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "sandbags")]),
+    [["move.destinations.*.hex", "contains", ["C1", "D1"]]], "Sandbags: Movement: No movement restrictions.", OBST)
+
+# --------------------------------------------------------------------------- retreat
+S_RT = ("unit must always retreat toward its controlling player's side of the board. ... For each Flag rolled on the target "
+        "unit, the unit must move one hex back toward its own side of the battlefield. Two flags push the unit back two hexes")
+add("retreat-axis-up-one", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]], ["result.retreat.*.figures_lost", "set", [0, 0]]], S_RT, BASE + " Retreat")
+add("retreat-allies-down-one", "retreat",
+    q([U("a1", "axis", "infantry", "f6"), U("x1", "allies", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f4", "g4"]]], S_RT, BASE + " Retreat")
+add("retreat-two-flags", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "set", ["F7", "G7", "H7"]]], S_RT, BASE + " Retreat")
+add("retreat-bottom-top-reversed", "retreat",
+    q([U("a1", "allies", "infantry", "f6"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"], bottom="axis"),
+    [["result.retreat.*.hex", "set", ["f4", "g4"]]], "`bottom`: the side whose home edge is the bottom row ... Retreats go toward a unit's own home edge.", "shared/contracts/rules-query.md")
+S_RB = ("A unit may not retreat onto, or through, a hex already containing another unit (regardless if friend or foe). If a "
+        "unit cannot retreat; is forced to retreat off the limits of the battlefield; or would be pushed back onto a sea hex, one "
+        "figure must be removed from the unit for each retreat move that cannot be completed.")
+add("retreat-blocked-units", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "f6"), U("a2", "allies", "infantry", "g6")],
+      battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", False]], S_RB, BASE + " Retreat")
+add("retreat-one-path-left", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "f6")],
+      battle(), dice=["flag", "infantry", "star"]),
+    [["result.retreat.*.hex", "eq", ["g6"]]], "Here, another Axis unit is in the way - there is only one retreat path left", DB + " base p.11 worked example")
+add("retreat-unit-and-river-block", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "f6")],
+      battle(), [T("g6", "river")], dice=["flag", "infantry", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    "An Axis unit and a river block both retreat options – the Axis unit cannot move and takes one additional casualty as a result",
+    DB + " base p.11 worked example")
+add("retreat-off-board", "retreat",
+    q([U("a1", "allies", "infantry", "g8"), U("x1", "axis", "infantry", "G9")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "eq", ["G9"]], ["result.retreat.0.figures_lost", "eq", 2]], S_RB, BASE + " Retreat")
+add("retreat-off-board-eliminated", "retreat",
+    q([U("a1", "allies", "infantry", "g8"), U("x1", "axis", "infantry", "G9", figures=1)], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.retreat.0.figures_lost", "eq", 1]], S_RB, BASE + " Retreat")
+add("retreat-partial-then-edge", "retreat",
+    q([U("a1", "allies", "infantry", "g6"), U("x1", "axis", "infantry", "G7")], battle(), dice=["flag", "flag", "flag"]),
+    [["result.retreat.*.figures_lost", "set", [1, 1, 1]], ["result.retreat.*.hex", "set", ["F9", "G9", "H9"]]], S_RB, BASE + " Retreat")
+add("retreat-ocean-impassable", "retreat",
+    q([U("a1", "axis", "infantry", "f4"), U("x1", "allies", "infantry", "G3")], battle(), [T("f2", "ocean"), T("g2", "ocean")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["G3"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    "An Ocean hex is impassable terrain for retreat moves. ... or would be pushed back onto a sea hex, one figure must be removed", P15 + "; " + BASE)
+add("retreat-beach-ok", "retreat",
+    q([U("a1", "axis", "infantry", "f4"), U("x1", "allies", "infantry", "G3")], battle(), [T("f2", "beach"), T("g2", "beach")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f2", "g2"]]], "Beaches (not a sea hex): Terrain has no effect on retreat moves", BASE + " Retreat")
+add("retreat-through-forest", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("f6", "forest"), T("g6", "forest")], dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "set", ["F7", "G7", "H7"]]],
+    "Terrain has no effect on retreat moves, therefore a retreating unit may move through a forest or village without stopping.", BASE + " Retreat")
+add("retreat-river-blocks", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("f6", "river"), T("g6", "river")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    "However, impassable terrain may not be moved through during a retreat move.", BASE + " Retreat")
+add("retreat-over-bridge", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("f6", "river"), T("g6", "river"), T("g6", "bridge")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["g6"]]], "A unit may only enter a River hex when the hex has a bridge.", P15)
+add("retreat-armor-not-onto-hedgehogs", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("f6", "hedgehogs")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["g6"]]], "impassable terrain may not be moved through during a retreat move (Only Infantry units may enter a Hedgehog hex)", BASE + "; " + OBST)
+add("retreat-infantry-onto-hedgehogs", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("f6", "hedgehogs")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], "Hedgehogs: Only Infantry units may enter a Hedgehog hex.", OBST)
+add("retreat-not-through-unit-two-flags", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "f6")],
+      battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "set", ["G7", "H7"]]], "A unit may not retreat onto, or through, a hex already containing another unit", BASE + " Retreat")
+add("retreat-french-resistance-up-to-3", "retreat",
+    q([U("a1", "axis", "infantry", "f6"), U("x1", "allies", "french_resistance", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "contains", ["f4", "g4", "F3", "g4", "H3", "e2", "f2", "g2", "h2"]], ["result.retreat.*.hex", "excludes", ["G5", "E1"]]],
+    "May disappear in the countryside, retreating up to 3 hexes instead of the standard 1 on any retreat flag rolled.", P12)
+add("retreat-eliminated-by-hits-no-retreat", "retreat",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), dice=["infantry", "flag", "flag"]),
+    [["result.eliminated", "eq", True], ["result.retreat", "eq", []]], "`retreat` Empty when ... the unit was eliminated by hits.", "shared/contracts/rules-query.md battle")
+
+# --------------------------------------------------------------------------- take ground / overrun
+S_TG = ("When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take "
+        "Ground by advancing into the vacated hex. An Artillery unit may not take ground. Terrain movement and battle "
+        "restrictions still apply when units take ground.")
+add("tg-infantry-retreat", "take ground",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")], dice=["flag", "infantry"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    "Allied Infantry rolls a Flag and an Infantry symbol on a Close Assault ... chooses to \"Take Ground\" immediately", DB + " base p.11 worked example")
+add("tg-not-at-range", "take ground",
+    q([U("a1", "allies", "infantry", "G3"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "infantry"]),
+    [["result.take_ground", "eq", False]], S_TG, BASE + " Taking Ground")
+add("tg-artillery-never", "take ground",
+    q([U("a1", "allies", "artillery", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), dice=["grenade", "flag", "star"]),
+    [["result.take_ground", "eq", False]], S_TG, BASE + " Taking Ground")
+add("tg-no-flag-no-kill", "take ground",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["infantry", "star", "armor"]),
+    [["result.take_ground", "eq", False]], S_TG, BASE + " Taking Ground")
+add("tg-eliminated", "take ground",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), dice=["grenade", "star", "armor"]),
+    [["result.take_ground", "eq", True]], S_TG, BASE + " Taking Ground")
+add("tg-retreat-blocked-no-vacated-hex", "take ground",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "f6"), U("x3", "axis", "infantry", "g6")],
+      battle(), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", False]], S_TG + " (a unit that cannot retreat does not vacate its hex)", BASE + " Taking Ground")
+add("overrun-armor", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "infantry", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+    "When an ordered Armor unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may take the ground by advancing into the vacated hex and claim an Armor Overrun combat.",
+    BASE + " Taking Ground")
+add("overrun-only-once", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(overrun=True), dice=["flag", "infantry", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    "A unit may Take Ground again after a successful Overrun Combat. However, an Armor unit may only make one Overrun Combat during a turn.",
+    BASE + " Armor Overrun Combat")
+add("overrun-armor-ranged-none", "take ground",
+    q([U("a1", "allies", "armor", "G3"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), dice=["grenade", "star", "star"]),
+    [["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]], "On a successful Close Assault Combat, an ordered Armor unit may move into the vacated hex", BASE + " Armor Overrun Combat")
+add("tg-armor-not-into-bunker", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), [T("G5", "bunker", owner="axis")], dice=["grenade"]),
+    [["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]],
+    S_TG + " (An Armor or Artillery unit may not move onto a Bunker hex.)", BASE + " Taking Ground; " + OBST)
+add("tg-armor-not-into-hedgehogs", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hedgehogs")], dice=["flag", "flag", "infantry"]),
+    [["result.take_ground", "eq", False]], S_TG + " (Only Infantry units may enter a Hedgehog hex.)", BASE + " Taking Ground; " + OBST)
+add("tg-infantry-into-hedgehogs", "take ground",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hedgehogs")], dice=["flag", "flag", "infantry"]),
+    [["result.take_ground", "eq", True]], S_TG, BASE + " Taking Ground; " + OBST)
+add("overrun-not-from-forest-taken", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest")], dice=["flag"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    S_TG + " (A unit may not battle the turn it moves onto a Forest hex.)", BASE + " Taking Ground; " + P13)
+add("overrun-into-town-none", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "town")], dice=["flag"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    S_TG + " (A unit may not battle the turn it moves onto a Town hex.)", BASE + " Taking Ground; " + P14)
+add("overrun-into-hill-ok", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill")], dice=["flag", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], "Hills ◆ Movement: No movement restrictions.", P14)
+add("tg-beach", "take ground",
+    q([U("a1", "allies", "infantry", "G1"), U("x1", "axis", "infantry", "g2")], battle(), [T("G1", "beach"), T("g2", "beach")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True]], "A unit may still Take Ground after a successful Close Assault Combat.", P15)
+add("tg-anti-tank-none", "take ground",
+    q([U("a1", "allies", "anti_tank", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), dice=["grenade", "star", "star"]),
+    [["result.take_ground", "eq", False]], "anti-tank guns ... allowed to take ground (issue 16: wrong); bga-memoir: unit with equipment cannot take ground", SRC + " Units (anti_tank)")
+
+# --------------------------------------------------------------------------- nations
+add("japan-ignores-flag", "nations",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]],
+    "Imperial Japanese Army: Japanese infantry (not snipers) ignore 1 flag (Seishin Kyoiku)", SRC + " Nation rules (imperial_japanese_army)")
+add("japan-banzai-close-assault", "nations",
+    q([U("a1", "axis", "infantry", "G5", nation="jp"), U("x1", "allies", "infantry", "g4")], battle()),
+    [["battle.dice", "eq", 4]], "Japanese infantry: +1 die in close assault at full strength", SRC + " Nation rules (imperial_japanese_army)")
+add("japan-not-full-strength", "nations",
+    q([U("a1", "axis", "infantry", "G5", nation="jp", figures=3), U("x1", "allies", "infantry", "g4")], battle()),
+    [["battle.dice", "eq", 3]], "Japanese infantry: +1 die in close assault at full strength", SRC + " Nation rules (imperial_japanese_army)")
+add("japan-move-2-battle", "nations",
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", "G3")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Japanese infantry: move 2 and battle", SRC + " Nation rules (imperial_japanese_army)")
+add("british-battle-back", "nations",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "infantry", "g4", nation="brit", figures=2)], battle(), dice=["infantry", "star", "star"]),
+    [["result.battle_back", "eq", True]],
+    "British Commonwealth: a British unit left with 1 figure by a close assault, not retreating, battles back", SRC + " Nation rules (british_commonwealth)")
+add("british-no-battle-back-at-range", "nations",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "infantry", "G3", nation="brit", figures=2)], battle(), dice=["infantry", "star"]),
+    [["result.battle_back", "falsy", None]],
+    "British Commonwealth: ... left with 1 figure by a close assault", SRC + " Nation rules (british_commonwealth)")
+add("italian-retreat-1-to-3", "nations",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "star", "star"],
+      rules={"air": None, "variants": ["italian_royal_army"]}),
+    [["result.retreat.*.hex", "contains", ["f6", "g6", "G7", "g8"]], ["result.retreat.*.hex", "excludes", ["G9", "G5"]]],
+    "Italian Royal Army: Italian infantry, armor, artillery retreat 1-3 hexes per flag", SRC + " Nation rules (italian_royal_army)")
+add("italian-artillery-ignores-flag", "nations",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "artillery", "G5", nation="it")], battle(), dice=["flag", "star", "grenade"],
+      rules={"air": None, "variants": ["italian_royal_army"]}),
+    [["result.flags_ignored", "eq", 1]], "Italian artillery ignores 1 flag", SRC + " Nation rules (italian_royal_army)")
+add("blitz-allied-armor-move-2", "nations",
+    q([U("a1", "allies", "armor", "A1")], move(), rules={"air": None, "variants": ["blitz"]}),
+    [["move.destinations.*.hex", "contains", ["C1"]], ["move.destinations.*.hex", "excludes", ["D1"]]],
+    "Blitz: Allied armor: move 2, battle after 2", SRC + " Nation rules (blitz)")
+add("blitz-axis-armor-move-3", "nations",
+    q([U("a1", "axis", "armor", "A1")], move(), rules={"air": None, "variants": ["blitz"]}),
+    [["move.destinations.*.hex", "contains", ["D1"]]], "Blitz: Allied armor: move 2 (Axis armor unchanged)", SRC + " Nation rules (blitz)")
+add("gung-ho-extra-order", "nations",
+    q([U(f"a{i}", "allies", "infantry", h) for i, h in enumerate(["A1", "B1", "C1", "A3"], start=1)],
+      {"orders": {"card": "attack_left", "side": "allies", "units": ["a1", "a2", "a3", "a4"]}},
+      rules={"air": None, "variants": ["us_marines_gung_ho"]}),
+    [["orders.valid", "set", ["a1", "a2", "a3", "a4"]]],
+    "US Marines Gung Ho!: a card that orders a set number of units orders one more for the Allies", SRC + " Nation rules (us_marines_gung_ho)")
+add("no-gung-ho-three-orders", "nations",
+    q([U(f"a{i}", "allies", "infantry", h) for i, h in enumerate(["A1", "B1", "C1", "A3"], start=1)],
+      {"orders": {"card": "attack_left", "side": "allies", "units": ["a1", "a2", "a3", "a4"]}}),
+    [["orders.valid", "len", 3]], "Attack Left: order 3 units on the left flank", "docs/rules-cards.md deck")
+
+# --------------------------------------------------------------------------- air
+AP = {"air": "air-pack"}
+FP = {"air": "flight-plan"}
+S_AC0 = "Roll a number of dice equal to the Airplane's underlying hex Air check value ... Countryside hexes have a 0d Air Check value."
+add("air-check-countryside-0", "air",
+    q([U("p1", "allies", "airplane", "G5", model="spitfire", airborne=True)], {"air_check": {"plane": "p1"}}, rules=AP),
+    [["air_check.dice", "eq", 0]], S_AC0, AIR + " Air Check Roll")
+S_AC1 = ("If there are adjacent enemy units, roll 1 additional die for each adjacent enemy unit and 2 for each adjacent enemy "
+         "Airplane. In this case, it is the Opponent that rolls the dice for the Air check.")
+add("air-check-adjacent-enemies", "air",
+    q([U("p1", "allies", "airplane", "G5", model="spitfire", airborne=True), U("x1", "axis", "infantry", "F5"),
+       U("x2", "axis", "armor", "H5"), U("p2", "axis", "airplane", "g6", model="me109", airborne=True)], {"air_check": {"plane": "p1"}}, rules=AP),
+    [["air_check.dice", "eq", 4], ["air_check.rolled_by", "eq", "axis"]], S_AC1, AIR + " Air Check Roll")
+add("air-check-lost-medal", "air",
+    q([U("p1", "allies", "airplane", "G5", model="spitfire", airborne=True), U("x1", "axis", "infantry", "F5")], {"air_check": {"plane": "p1"}}, rules=AP, dice=["grenade"]),
+    [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", "axis"]],
+    "If at least 1 Grenade is rolled, the Airplane is lost ... Opponent gains a Medal only if one of his units ... was adjacent", AIR + " Air Check Roll")
+add("air-check-no-grenade-kept", "air",
+    q([U("p1", "allies", "airplane", "G5", model="spitfire", airborne=True), U("x1", "axis", "infantry", "F5")], {"air_check": {"plane": "p1"}}, rules=AP, dice=["star"]),
+    [["air_check.result.lost", "eq", False]], "If at least 1 Grenade is rolled, the Airplane is lost", AIR + " Air Check Roll")
+add("air-check-carrier-1d", "air",
+    q([U("p1", "allies", "airplane", "G1", model="corsair", airborne=True)], {"air_check": {"plane": "p1"}}, [T("G1", "ocean"), T("G1", "aircraft_carrier")], rules=AP),
+    [["air_check.dice", "eq", 1]], "Aircraft Carriers ... 1d must be rolled each time an Air check roll is required (it overrides the Air check value of the underlying Ocean hex).", AIR + " Airborne Airplanes")
+add("airpack-airborne-no-los-block", "air",
+    q([U("p1", "axis", "airplane", "G5", model="me109", airborne=True)], los("g4", "G7"), rules=AP),
+    [["line_of_sight.clear", "eq", True]], "Airborne airplanes do NOT block line of sight", AIR + " Airborne Airplanes")
+add("airpack-ground-blocks-los", "air",
+    q([U("p1", "axis", "airplane", "G5", model="me109", airborne=False)], los("g4", "G7"), [T("G5", "airfield")], rules=AP),
+    [["line_of_sight.clear", "eq", False]], "Airplanes on the ground ... block line of sight", AIR + " Air Check Roll")
+add("airpack-airborne-no-pin", "air",
+    q([U("a1", "allies", "infantry", "G3"), U("p1", "axis", "airplane", "f4", model="me109", airborne=True), U("x1", "axis", "infantry", "G5")], battle(), rules=AP),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+    "Airborne airplanes ... do NOT prevent adjacent enemy units from firing at more distant targets.", AIR + " Airborne Airplanes")
+add("airpack-airborne-not-attacked", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "airplane", "G5", model="me109", airborne=True)], battle(tgt="p1"), rules=AP),
+    [["battle.allowed", "eq", False]], "In Memoir '44, an Airplane that is flying is never attacked directly.", AIR + " Airplane Losses")
+add("airpack-ground-grenade-eliminates", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "airplane", "G5", model="me109", airborne=False)], battle(tgt="p1"), [T("G5", "airfield")], rules=AP,
+      dice=["grenade", "flag", "star"]),
+    [["result.eliminated", "eq", True]], "It is eliminated if 1 Grenade is rolled against it.", AIR + " Attacking On the Ground Airplanes")
+add("airpack-ground-no-grenade", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "airplane", "G5", model="me109", airborne=False)], battle(tgt="p1"), [T("G5", "airfield")], rules=AP,
+      dice=["infantry", "armor", "star"]),
+    [["result.eliminated", "eq", False]], "It is eliminated if 1 Grenade is rolled against it.", AIR + " Attacking On the Ground Airplanes")
+add("airpack-ground-unit-not-through-plane", "air",
+    q([U("a1", "allies", "infantry", "A1"), U("p1", "axis", "airplane", "B1", model="me109", airborne=True), U("a2", "allies", "infantry", "a2")], move(), rules=AP),
+    dests(["A1"]), "a ground unit cannot move onto or through a hex occupied by an Airplane, even if this Airplane is airborne.", AIR + " Movement")
+add("nfp-air-unit-blocks-los", "air",
+    q([U("p1", "axis", "fighter", "G5", airborne=True)], los("g4", "G7"), rules=FP),
+    [["line_of_sight.clear", "eq", False]], "an air unit occupies the hex it is on and will therefore block line of sight.", NFP + " Order an Air Unit")
+add("nfp-ground-to-air-adjacent", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 3]],
+    "An Infantry or Armor ground unit must be in an adjacent hex to battle an enemy flying air unit. Infantry and Armor roll their regular battle dice (3 dice).",
+    NFP + " Ground to Air Combat")
+add("nfp-ground-to-air-infantry-range-2", "air",
+    q([U("a1", "allies", "infantry", "G3"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, rules=FP),
+    [["ground_to_air.allowed", "eq", False]], "An Infantry or Armor ground unit must be in an adjacent hex to battle an enemy flying air unit.", NFP + " Ground to Air Combat")
+add("nfp-ground-to-air-artillery-2", "air",
+    q([U("a1", "allies", "artillery", "G3"), U("p1", "axis", "bomber", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 4]],
+    "An Artillery or Destroyer unit can battle a flying air unit that is adjacent or two hexes away ... with 1 additional die (4 dice).", NFP + " Dogfight")
+add("nfp-ground-to-air-artillery-3-out", "air",
+    q([U("a1", "allies", "artillery", "G1"), U("p1", "axis", "bomber", "G7", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, rules=FP),
+    [["ground_to_air.allowed", "eq", False]], "An Artillery or Destroyer unit can battle a flying air unit that is adjacent or two hexes away", NFP + " Dogfight")
+add("nfp-ground-to-air-close-assault-card", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1", "card": "Close Assault"}}, rules=FP),
+    [["ground_to_air.dice", "eq", 4]], "Close Assault may be used by a ground unit to target an adjacent air unit with an additional die.", NFP + " Command Cards")
+add("nfp-dogfight-fighter-3", "air",
+    q([U("p1", "allies", "fighter", "g4", airborne=True), U("p2", "axis", "bomber", "G5", airborne=True)], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP),
+    [["dogfight.allowed", "eq", True], ["dogfight.dice", "eq", 3]], "The player rolls three dice (a fighter's dogfight)", NFP + " Downing an Enemy Air Unit example")
+add("nfp-dogfight-not-adjacent", "air",
+    q([U("p1", "allies", "fighter", "G1", airborne=True), U("p2", "axis", "bomber", "G5", airborne=True)], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP),
+    [["dogfight.allowed", "eq", False]], "When an ordered air unit ends its movement in a hex adjacent to an enemy air unit, the ordered air unit may declare a dogfight.", NFP + " Dogfight")
+S_CONF = ("Reroll all the dice that scored a hit. If at least one grenade is rolled, the hit is confirmed and the enemy air unit is "
+          "shot down. ... If the attacker does not roll a grenade but rolls a flag on the confirmation roll, the enemy air unit must retire")
+add("nfp-confirm-grenade", "air",
+    q([U("p2", "axis", "bomber", "G5", airborne=True), U("p1", "allies", "fighter", "g4", airborne=True)], {"confirm": {"target": "p2"}}, rules=FP, dice=["grenade", "infantry"]),
+    [["confirm.shot_down", "eq", True], ["confirm.medal_to", "eq", "allies"]], S_CONF, NFP + " Downing an Enemy Air Unit")
+add("nfp-confirm-flag-retires", "air",
+    q([U("p2", "axis", "bomber", "G5", airborne=True), U("p1", "allies", "fighter", "g4", airborne=True)], {"confirm": {"target": "p2"}}, rules=FP, dice=["flag", "infantry"]),
+    [["confirm.shot_down", "eq", False], ["confirm.retires", "eq", True], ["confirm.medal_to", "eq", None]], S_CONF, NFP + " Downing an Enemy Air Unit")
+S_MGN = ("Machine Gun: Roll 1 die per marker (ignore all Terrain battle die reductions), score a hit for each icon of the targeted "
+         "unit rolled. Note: contrary to usual combat rules, grenades are NOT hits when rolled for Machine Gun ammo. Bomb: ... score a "
+         "hit for each icon of the targeted unit and grenade rolled.")
+add("nfp-mg-grenade-no-hit", "air",
+    q([U("p1", "allies", "fighter_bomber", "E5", airborne=True), U("x1", "axis", "infantry", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "machine_gun"}]}}, [T("F5", "forest")], rules=FP, dice=[["grenade"]]),
+    [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [1]], ["attack_run.results.0.hits", "eq", 0]], S_MGN, NFP + " Ammo Types")
+add("nfp-bomb-grenade-hits", "air",
+    q([U("p1", "allies", "fighter_bomber", "E5", airborne=True), U("x1", "axis", "infantry", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "bomb"}]}}, [T("F5", "forest")], rules=FP, dice=[["grenade"]]),
+    [["attack_run.dice", "eq", [1]], ["attack_run.results.0.hits", "eq", 1]], S_MGN, NFP + " Ammo Types")
+add("nfp-attack-run-flag-sandbags-ignored", "air",
+    q([U("p1", "allies", "fighter_bomber", "E5", airborne=True), U("x1", "axis", "infantry", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "bomb"}]}}, [T("F5", "sandbags")], rules=FP, dice=[["flag"]]),
+    [["attack_run.results.0.flags", "eq", 1], ["attack_run.results.0.flags_ignored", "eq", 1]],
+    "Terrains or abilities that allow to ignore flags apply normally, unless stated otherwise on an Air Combat card.", NFP + " Air Unit Attack Run")
+add("nfp-attack-run-max-3", "air",
+    q([U("p1", "allies", "fighter", "C5", airborne=True)] + [U(f"x{i}", "axis", "infantry", h) for i, h in enumerate(["D5", "E5", "F5", "G5"])],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": h, "ammo": "machine_gun"} for h in ["D5", "E5", "F5", "G5"]]}}, rules=FP),
+    [["attack_run.allowed", "eq", False]], "It is conducted against a maximum of 3 enemy hexes", NFP + " Air Unit Attack Run")
+add("nfp-ground-passes-under-friendly-air", "air",
+    q([U("a1", "allies", "infantry", "A1"), U("p1", "allies", "fighter", "B1", airborne=True), U("a2", "allies", "infantry", "a2")], move(), rules=FP),
+    [["move.destinations.*.hex", "contains", ["C1"]], ["move.destinations.*.hex", "excludes", ["B1"]]],
+    "A ground unit may move through a hex with a friendly air unit.", NFP + " Other Units")
+add("nfp-ground-not-through-enemy-air", "air",
+    q([U("a1", "allies", "infantry", "A1"), U("p1", "axis", "fighter", "B1", airborne=True), U("a2", "allies", "infantry", "a2")], move(), rules=FP),
+    dests(["A1"]), "However, it may not move through a hex with an enemy air unit (this is called ground interdiction).", NFP + " Other Units")
+add("nfp-landed-flag-destroys", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=False)], battle(tgt="p1"), [T("G5", "airfield")], rules=FP, dice=["flag", "star", "star"]),
+    [["result.eliminated", "eq", True]], "Any grenade or flag will score a hit against a landed air unit, destroying it immediately", NFP + " Air Unit Landing")
+
+# --------------------------------------------------------------------------- wrong today (issue 16) and owners
+add("issue-overrun-not-from-ocean", "take ground",
+    q([U("a1", "allies", "armor", "G1"), U("x1", "axis", "infantry", "g2")], battle(), [T("G1", "ocean")]),
+    [["battle.allowed", "eq", False]], "A unit on an Ocean hex may not battle.", P15)
+add("minefield-owner-no-roll", "obstacles",
+    q([U("a1", "axis", "infantry", "G5")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls", "eq", []]], "Minefields: no roll ... for the side that laid the mine", SRC + " card 29 Minefields")
+add("minefield-enemy-rolls", "obstacles",
+    q([U("a1", "allies", "infantry", "G5")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls.0.dice", "eq", 2]], "Minefields: a unit entering rolls the mine's number of dice and takes hits as in a battle", SRC + " card 29 Minefields")
+add("minefield-retreat-no-roll", "obstacles",
+    q([U("a1", "allies", "infantry", "G5")], {"terrain_entry": {"unit": "a1", "how": "retreat"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls", "eq", []]], "Minefields: no roll on a retreat", SRC + " card 29 Minefields")
+add("minefield-stops", "movement", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "minefield", owner="axis"), T("a2", "minefield", owner="axis")]),
+    dests(["A1", "a2", "B1"]), "Minefields: stop on entering", SRC + " Terrain (minefield)")
+
+# --------------------------------------------------------------------------- contract errors
+S_ERR = ("Exit 2 when the query is invalid, and on stdout {\"error\": {\"field\": \"<dotted path>\", \"message\": ...}}. Examples: an "
+         "unknown unit type, a hex that is not on the board, two units on one hex, a target id that does not exist, 7 dice where 3 "
+         "are due, malformed JSON (field \"\"). Never a Python traceback.")
+CON = "shared/contracts/rules-query.md Invocation"
+add("err-unknown-unit-type", "errors", q([U("a1", "allies", "tank", "g4")], los("G1", "g4")), [["error.field", "eq", "units.0.type"]], S_ERR, CON, exit=2, cli=True)
+add("err-off-board-hex", "errors", q([U("a1", "allies", "infantry", "N3")], los("G1", "g4")), [["error.field", "eq", "units.0.hex"]], S_ERR, CON, exit=2)
+add("err-half-hex", "errors", q([], los("A8", "g4")), [["error.field", "eq", "ask.line_of_sight.from"]],
+    "`A8` is not a hex (it would be a half hex) and is an error.", "shared/contracts/rules-query.md Hexes", exit=2, cli=True)
+add("err-row-beyond-board", "errors", q([], los("G11", "g4")), [["error.field", "eq", "ask.line_of_sight.from"]], S_ERR, CON, exit=2)
+add("err-two-units-one-hex", "errors", q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "g4")], los("G1", "G5")),
+    [["error.field", "eq", "units.1.hex"]], S_ERR, CON, exit=2, cli=True)
+add("err-target-missing", "errors", q([U("a1", "allies", "infantry", "g4")], battle(tgt="x9")), [["error.field", "eq", "ask.battle.target"]], S_ERR, CON, exit=2)
+add("err-attacker-missing", "errors", q([U("x1", "axis", "infantry", "g4")], battle(att="zz")), [["error.field", "eq", "ask.battle.attacker"]], S_ERR, CON, exit=2)
+add("err-seven-dice", "errors", q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["infantry"] * 7),
+    [["error.field", "eq", "dice"]], S_ERR, CON, exit=2, cli=True)
+add("err-bad-face", "errors", q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["infantry", "skull", "flag"]),
+    [["error.field", "eq", "dice.1"]], "Dice faces: infantry, armor, grenade, star, flag.", "shared/contracts/rules-query.md Query", exit=2)
+add("err-malformed-json", "errors", None, [["error.field", "eq", ""]], S_ERR, CON, exit=2, raw='{"units": [', cli=True)
+add("err-unknown-terrain", "errors", q([], los("G1", "g4"), [T("g4", "lava")]), [["error.field", "eq", "terrain.0.type"]], S_ERR, CON, exit=2)
+add("err-figures-too-many", "errors", q([U("a1", "allies", "infantry", "g4", figures=5)], los("G1", "g4")), [["error.field", "eq", "units.0.figures"]], S_ERR, CON, exit=2)
+add("err-duplicate-id", "errors", q([U("a1", "allies", "infantry", "g4"), U("a1", "axis", "infantry", "G5")], los("G1", "g4")), [["error.field", "eq", "units.1.id"]], S_ERR, CON, exit=2)
+add("err-unknown-board", "errors", {**q([], los("G1", "g4")), "board": "huge"}, [["error.field", "eq", "board"]], S_ERR, CON, exit=2)
+add("err-unknown-side", "errors", q([U("a1", "russia", "infantry", "g4")], los("G1", "g4")), [["error.field", "eq", "units.0.side"]], S_ERR, CON, exit=2)
+add("err-no-ask", "errors", {"units": []}, [["error.field", "eq", "ask"]], S_ERR, CON, exit=2)
+add("err-two-asks", "errors", {"units": [], "ask": {**los("G1", "g4"), **move("a1")}}, [["error.field", "eq", "ask"]], S_ERR, CON, exit=2)
+add("err-airplane-without-air-rules", "errors", q([U("p1", "allies", "airplane", "g4", model="spitfire", airborne=True)], los("G1", "G5")),
+    [["error.field", "eq", "units.0.type"]], "with rules.air = \"air-pack\": airplane", "shared/contracts/rules-query.md Query", exit=2)
+add("err-query-not-object", "errors", None, [["error.field", "eq", ""]], S_ERR, CON, exit=2, raw="[1, 2, 3]")
+add("err-breakthrough-row", "errors", {**q([], los("A17", "A19")), "board": "breakthrough"}, [["error.field", "eq", "ask.line_of_sight.to"]],
+    "number = board height - row (breakthrough: 17 - row)", "shared/contracts/rules-query.md Hexes", exit=2)
+add("ok-breakthrough-top-hex", "errors", {**q([], los("A17", "a16")), "board": "breakthrough"}, [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 1]],
+    "number = board height - row (breakthrough: 17 - row)", "shared/contracts/rules-query.md Hexes")
+add("ok-overlord-wide", "errors", {**q([], los("A1", "Z1")), "board": "overlord"}, [["line_of_sight.distance", "eq", 25]],
+    "`overlord` (26x9)", "shared/contracts/rules-query.md Query")
+
+
+# --------------------------------------------------------------------------- batch 2: night, expansions, more troops
+NIGHT = "docs/rules-sources.md Nation rules and scenario options (night_visibility); Pacific Theater rules, Night Attacks"
+S_NIGHT = "Night visibility: every battle limited to Position.visibility hexes (artillery too); the chart starts at 1 hex"
+add("night-1-close-assault-only", "night",
+    q([U("a1", "allies", "infantry", "G3"), U("x1", "axis", "infantry", "G5")], battle(), rules={"air": None, "visibility": 1}),
+    [["battle.allowed", "eq", False]], S_NIGHT, NIGHT)
+add("night-1-adjacent-ok", "night",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), rules={"air": None, "visibility": 1}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_NIGHT, NIGHT)
+add("night-artillery-limited", "night",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "D1")], battle(), rules={"air": None, "visibility": 2}),
+    [["battle.allowed", "eq", False]], S_NIGHT, NIGHT)
+add("night-artillery-within", "night",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "C1")], battle(), rules={"air": None, "visibility": 2}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_NIGHT, NIGHT)
+add("night-daylight-null", "night",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "G1")], battle(), rules={"air": None, "visibility": None}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "after 5 full daylight (no limit, no more rolls)", NIGHT)
+add("err-visibility-zero", "errors", q([], los("A1", "B1"), rules={"air": None, "visibility": 0}), [["error.field", "eq", "rules.visibility"]],
+    S_ERR, CON + "; docs/rules-referee.md rules.visibility", exit=2)
+
+add("partial-blitz-axis", "nations",
+    q([U("a1", "axis", "armor", "A1"), U("a2", "allies", "armor", "M1")], move(), rules={"air": None, "variants": {"partial_blitz": "axis"}}),
+    [["move.destinations.*.hex", "contains", ["C1"]], ["move.destinations.*.hex", "excludes", ["D1"]]],
+    "partial_blitz: armor of the side named (or all): move 2, battle after 2", SRC + " Nation rules (partial_blitz)")
+add("partial-blitz-other-side-free", "nations",
+    q([U("a1", "allies", "armor", "A1")], move(), rules={"air": None, "variants": {"partial_blitz": "axis"}}),
+    [["move.destinations.*.hex", "contains", ["D1"]]], "partial_blitz: armor of the side named", SRC + " Nation rules (partial_blitz)")
+
+EXP = SRC + " Terrain table (terrain cards)"
+add("marsh-armor-entered-no-battle", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "marsh")]),
+    [["battle.allowed", "eq", False]], "Marshes (card 28): stop on entering; armor may not battle the turn it enters", EXP)
+add("marsh-infantry-entered-battles", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "marsh")]),
+    [["battle.allowed", "eq", True]], "Marshes (card 28): no battle after entering (armor only)", EXP)
+add("marsh-artillery-impassable", "expansion terrain",
+    q([U("a1", "allies", "artillery", "A1")], move(), [T("B1", "marsh"), T("a2", "marsh")]), dests(["A1"]),
+    "Marshes (card 28): impassable for artillery", EXP)
+add("marsh-stops", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T("a2", "marsh")]),
+    [["move.destinations.*.hex", "contains", ["a2", "C1"]], ["move.destinations.*.hex", "excludes", ["A3", "B3"]]],
+    "Marshes (card 28): stop on entering", EXP)
+S_WADI = "Infantry or Armor battling in or out of Wadi or Gully must be adjacent to target (card 44)"
+add("wadi-out-of-range-2", "expansion terrain",
+    q([U("a1", "allies", "infantry", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G3", "wadi")]),
+    [["battle.allowed", "eq", False]], S_WADI, EXP)
+add("wadi-into-range-2", "expansion terrain",
+    q([U("a1", "allies", "armor", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "wadi")]),
+    [["battle.allowed", "eq", False]], S_WADI, EXP)
+add("wadi-adjacent-ok", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "wadi")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_WADI, EXP)
+add("wadi-artillery-any-range", "expansion terrain",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "D1")], battle(), [T("D1", "wadi")]),
+    [["battle.allowed", "eq", True]], S_WADI + " (artillery is neither)", EXP)
+S_LAKE = "Two or more contiguous adjacent Lake hexes block the line of sight (card 26)"
+add("lake-two-touching-block", "expansion terrain", q([], los("E5", "H5"), [T("F5", "lake"), T("G5", "lake")]),
+    [["line_of_sight.clear", "eq", False]], S_LAKE, EXP)
+add("lake-single-clear", "expansion terrain", q([], los("E5", "H5"), [T("F5", "lake")]),
+    [["line_of_sight.clear", "eq", True]], S_LAKE, EXP)
+add("lake-impassable", "expansion terrain", q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "lake"), T("a2", "lake")]),
+    dests(["A1"]), "Lake (card 26): impassable", EXP)
+add("cemetery-ignore-flag", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "cemetery")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1]],
+    "Cemeteries (card 18): no movement or combat restrictions, ignore 1 flag, line of sight clear", EXP)
+add("church-protection-and-flag", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "church")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1]], "Churches (card 19): as Towns, ignore 1 flag", EXP)
+add("railway-stops-armor", "expansion terrain",
+    q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "railway"), T("a2", "railway")]), dests(["A1", "a2", "B1"]),
+    "Railroads (card 38): armor and artillery stop on entering", EXP)
+add("railway-infantry-passes", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "railway")]), [["move.destinations.*.hex", "contains", ["C1"]]],
+    "Railroads (card 38): armor and artillery stop on entering (infantry not)", EXP)
+S_ROAD = "Roads (card 42): a unit that starts its move on a road and moves along it may move 1 additional hex"
+add("road-bonus", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T(h, "road") for h in ["A1", "B1", "C1", "D1"]]),
+    [["move.destinations.*.hex", "contains", ["D1"]]], S_ROAD, EXP)
+add("road-not-started-on", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T(h, "road") for h in ["B1", "C1", "D1"]]),
+    [["move.destinations.*.hex", "excludes", ["D1"]]], S_ROAD, EXP)
+S_MTN = "Mountains (card 30): infantry only, up from and down to a hill; protection 2/2 unless the attacker is on a mountain too"
+add("mountain-armor-impassable", "expansion terrain",
+    q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "mountain"), T("a2", "mountain")]), dests(["A1"]), S_MTN, EXP)
+add("mountain-infantry-not-from-countryside", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "mountain")]), [["move.destinations.*.hex", "excludes", ["B1"]]], S_MTN, EXP)
+add("mountain-infantry-from-hill", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T("A1", "hill"), T("B1", "mountain")]), [["move.destinations.*.hex", "contains", ["B1"]]], S_MTN, EXP)
+add("mountain-protection-2", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "mountain")]),
+    [["battle.dice", "eq", 1]], S_MTN, EXP)
+add("mountain-no-take-ground-from-countryside", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), [T("G5", "mountain")], dice=["grenade"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]],
+    S_MTN + "; Terrain movement and battle restrictions still apply when units take ground.", EXP + "; " + BASE + " Taking Ground")
+add("ravine-armor-impassable", "expansion terrain",
+    q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "ravine"), T("a2", "ravine")]), dests(["A1"]),
+    "Ravine: impassable to armor and artillery, no restriction for infantry", SRC + " Terrain (ravine, Eastern Front rules p.3)")
+add("ravine-infantry-ignores-flag", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "ravine")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1]], "Ravine: infantry on it may ignore the first flag", SRC + " Terrain (ravine, Eastern Front rules p.3)")
+S_FR = "Whenever a unit moves or retreats onto a Frozen River hex, roll two battle dice. For each Star rolled, 1 figure is lost"
+add("frozen-river-roll", "expansion terrain",
+    q([U("a1", "allies", "infantry", "G5")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "frozen_river")]),
+    [["terrain_entry.rolls.0.dice", "eq", 2]], S_FR, SRC + " card 47 Frozen Rivers (Eastern Front rules p.3)")
+add("frozen-river-star-loses", "expansion terrain",
+    q([U("a1", "allies", "infantry", "G5")], {"terrain_entry": {"unit": "a1", "how": "retreat"}}, [T("G5", "frozen_river")], dice=["star", "grenade"]),
+    [["result.figures_removed", "eq", 1], ["result.hits", "eq", 1]], S_FR, SRC + " card 47 Frozen Rivers")
+add("frozen-river-bridge-no-roll", "expansion terrain",
+    q([U("a1", "allies", "infantry", "G5")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "frozen_river"), T("G5", "bridge")]),
+    [["terrain_entry.rolls", "eq", []]], S_FR + " (not on a bridge)", SRC + " card 47 Frozen Rivers")
+add("dam-blocks-los", "expansion terrain", q([], los("G1", "G5"), [T("G3", "dam")]), [["line_of_sight.clear", "eq", False]], "Dams (card 20): block line of sight", EXP)
+add("dam-armor-impassable", "expansion terrain", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "dam"), T("a2", "dam")]), dests(["A1"]), "Dams (card 20): impassable for armor and artillery", EXP)
+S_RUIN = "City Ruins (card 45): stop on entering, no battle after entering, impassable for armor and artillery, ignore 1 flag, protection 1/2, blocks line of sight"
+add("ruins-armor-impassable", "expansion terrain", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "ruins"), T("a2", "ruins")]), dests(["A1"]), S_RUIN, EXP)
+add("ruins-protection-flag", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "ruins")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1]], S_RUIN, EXP)
+S_TR = "Trenches (card 51): stop on entering, impassable for artillery, armor may not battle, infantry ignore 1 flag, protection 1/1"
+add("trenches-armor-vs", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "trenches")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1]], S_TR, EXP)
+add("trenches-armor-in-no-flag-ignored", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "trenches")], dice=["flag", "star"]),
+    [["result.flags_ignored", "eq", 0]], S_TR, EXP)
+add("trenches-artillery-impassable", "expansion terrain",
+    q([U("a1", "allies", "artillery", "A1")], move(), [T("B1", "trenches"), T("a2", "trenches")]), dests(["A1"]), S_TR, EXP)
+S_RB = "Road Blocks (card 40): infantry moving in must stop, impassable for armor and artillery, ignore 1 flag, line of sight clear"
+add("roadblock-los-clear", "expansion terrain", q([], los("G1", "G5"), [T("G3", "roadblock")]), [["line_of_sight.clear", "eq", True]], S_RB, EXP)
+add("roadblock-armor-impassable", "expansion terrain", q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "roadblock"), T("a2", "roadblock")]), dests(["A1"]), S_RB, EXP)
+S_OAS = "Oasis (card 31): stop on entering, may battle, ignore 1 flag, protection 1/1, blocks line of sight"
+add("oasis-battle-after-entering", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "oasis")]),
+    [["battle.allowed", "eq", True]], S_OAS, EXP)
+add("oasis-protection-armor-1", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "oasis")]),
+    [["battle.dice", "eq", 2]], S_OAS, EXP)
+add("escarpment-blocks", "expansion terrain", q([], los("G1", "G5"), [T("G3", "escarpment")]), [["line_of_sight.clear", "eq", False]],
+    "Escarpment (card 63): impassable to all units, blocks line of sight", EXP)
+add("escarpment-impassable-infantry", "expansion terrain", q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "escarpment"), T("a2", "escarpment")]), dests(["A1"]),
+    "Escarpment (card 63): impassable to all units", EXP)
+add("ford-crosses-and-stops", "expansion terrain",
+    q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "river"), T("B1", "ford"), T("a2", "river")]), dests(["A1", "B1"]),
+    "Fords (card 41): a unit may enter a ford hex but must stop", EXP)
+add("pontoon-bridge-crosses", "expansion terrain",
+    q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "river"), T("B1", "pontoon_bridge"), T("a2", "river")]),
+    [["move.destinations.*.hex", "contains", ["B1", "C1", "D1"]]], "Pontoon Bridges (card 33): as a bridge", EXP)
+add("railroad-bridge-stops-armor", "expansion terrain",
+    q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "river"), T("B1", "railroad_bridge"), T("a2", "river")]), dests(["A1", "B1"]),
+    "Railroad Bridges (card 37): armor and artillery stop on entering", EXP)
+add("fordable-stream-battle-out", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "fordable_stream")]),
+    [["battle.dice", "eq", 2]], "Fordable rivers (card 41b): battling out of it -1", EXP)
+S_SH = "Steep Hills (card 13): as Hills; moving up from below costs 2 hexes"
+add("steep-hill-costs-two", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "steep_hill")]),
+    [["move.destinations.*.hex", "contains", ["B1"]], ["move.destinations.[hex=B1].can_battle", "eq", False], ["move.destinations.*.hex", "excludes", ["C1"]]], S_SH, EXP)
+S_SW = "Sea Wall (card 12): protection 1/1 for the side it belongs to, ignore 1 flag"
+add("sea-wall-owner", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "sea_wall", owner="axis")]),
+    [["battle.dice", "eq", 2]], S_SW, EXP)
+add("sea-wall-not-owner", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "sea_wall", owner="allies")]),
+    [["battle.dice", "eq", 3]], S_SW, EXP)
+S_CAVE = "Cave on a hill (card 52): Japanese infantry in it: -2 dice for non-artillery attackers and ignores every flag"
+add("cave-japanese", "expansion terrain",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_CAVE, EXP)
+add("cave-japanese-all-flags", "expansion terrain",
+    q([U("a1", "allies", "artillery", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")], dice=["flag", "flag", "flag"]),
+    [["result.flags_ignored", "eq", 3], ["result.retreat", "eq", []]], S_CAVE, EXP)
+add("hospital-blocks-los", "expansion terrain", q([], los("G1", "G5"), [T("G3", "hospital")]), [["line_of_sight.clear", "eq", False]], "Hospitals (card 55): blocks line of sight", EXP)
+add("pier-not-from-ocean", "expansion terrain",
+    q([U("a1", "allies", "infantry", "G1")], move(), [T("G1", "ocean"), T("F1", "ocean"), T("H1", "ocean"), T("f2", "ocean"), T("g2", "pier")]),
+    dests(["G1", "F1", "H1", "f2"]),
+    "Piers (card 59): entered only from land or beach, not from an ocean hex", EXP)
+add("impassable-hill", "expansion terrain",
+    q([U("a1", "allies", "infantry", "A1")], move(), [T("B1", "impassable_hill"), T("a2", "impassable_hill")]), dests(["A1"]),
+    "editor behaviour IMPASSABLE_HILL: a Hill no unit may enter", EXP)
+add("radar-station-battle-after-entering", "expansion terrain",
+    q([U("a1", "allies", "infantry", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "radar_station")]),
+    [["battle.allowed", "eq", True]], "Radar stations (card 36): stop on entering, may battle", EXP)
+add("hill-vs-hill-over-hill-blocks", "line of sight", q([], los("C5", "F5"), [T("C5", "hill"), T("E5", "hill")]),
+    [["line_of_sight.clear", "eq", False]], S_HL, P14)
+add("hill-to-hill-over-low-clear", "line of sight", q([], los("C5", "E5"), [T("C5", "hill"), T("E5", "hill")]),
+    [["line_of_sight.clear", "eq", True]], S_HL + " (nothing between two hills blocks)", P14)
+
+# more troops
+add("mobile-artillery-moves-2", "special troops", q([U("a1", "allies", "mobile_artillery", "A1")], move()),
+    [["move.destinations.*.hex", "contains", ["C1"]], ["move.destinations.[hex=B1].can_battle", "eq", True], ["move.destinations.[hex=C1].can_battle", "eq", False]],
+    "Mobile Artillery (troop card 14): move 1-2; may battle after moving 1", SRC + " Units")
+add("big-gun-range-9-out", "special troops",
+    q([U("a1", "allies", "big_gun", "A1"), U("x1", "axis", "infantry", "J1")], battle()), [["battle.allowed", "eq", False]], S_BG, SRC + " troop card 3")
+add("ski-troops-3-figures", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "ski_troops", "g4")], battle(), dice=["infantry", "infantry", "infantry"]),
+    [["result.eliminated", "eq", True]], S_SKI, SRC + " troop card 9")
+add("tiger-one-figure", "special troops",
+    q([U("a1", "allies", "tiger", "g4", figures=2), U("x1", "axis", "infantry", "G5")], los("A1", "B1")),
+    [["error.field", "eq", "units.0.figures"]], S_TIG, SRC + " troop card 16", exit=2)
+add("supply-truck-never-battles", "special troops",
+    q([U("a1", "allies", "supply_truck", "g4"), U("x1", "axis", "infantry", "G5")], battle()), [["battle.allowed", "eq", False]],
+    "Supply Trucks: Cannot battle", SRC + " troop card 17")
+add("supply-truck-targeted-as-infantry", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "supply_truck", "g4")], battle(), dice=["infantry", "armor", "grenade"]),
+    [["result.hits", "eq", 2]], "A Supply Truck unit is treated as Infantry when being targeted in battle. The attacker scores 1 hit for each Infantry dice symbol or Grenade", SRC + " troop card 17")
+add("camouflage-ranged-refused", "special troops",
+    q([U("a1", "allies", "infantry", "G3"), U("x1", "axis", "infantry", "G5", badges=["camouflaged"])], battle()), [["battle.allowed", "eq", False]],
+    "A camouflaged unit may only be targeted in a Close Assault", SRC + " Nation rules (camouflage)")
+add("camouflage-close-assault-ok", "special troops",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", badges=["camouflaged"])], battle()), [["battle.allowed", "eq", True]],
+    "A camouflaged unit may only be targeted in a Close Assault", SRC + " Nation rules (camouflage)")
+add("destroyer-ocean-only", "special troops",
+    q([U("a1", "allies", "destroyer", "G1")], move(), [T("G1", "ocean"), T("F1", "ocean")]), dests(["G1", "F1"]),
+    "Destroyers (troop card 12): move 1-2 on ocean", SRC + " troop card 12")
+add("destroyer-ignores-flag", "special troops",
+    q([U("a1", "axis", "artillery", "G3"), U("x1", "allies", "destroyer", "G1")], battle(), [T("G1", "ocean")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1]], "Destroyers (troop card 12): ignore 1 flag", SRC + " troop card 12")
+add("anti-tank-late-moved-battles", "special troops",
+    q([U("a1", "allies", "anti_tank_late", "g4", moved=1), U("x1", "axis", "armor", "G5")], battle(), dice=["star", "armor", "infantry"]),
+    [["battle.allowed", "eq", True], ["result.hits", "eq", 1]], "Anti-Tank Gun >1942 (troop card 5c): may move 1 and battle; when it has not moved, stars hit armor", SRC + " troop card 5c")
+add("anti-tank-late-still-star", "special troops",
+    q([U("a1", "allies", "anti_tank_late", "g4"), U("x1", "axis", "armor", "G5")], battle(), dice=["star", "armor", "infantry"]),
+    [["result.hits", "eq", 2]], "Anti-Tank Gun >1942 (troop card 5c): when it has not moved, stars hit armor", SRC + " troop card 5c")
+add("mortar-late-range-4", "special troops",
+    q([U("a1", "allies", "mortar_late", "A5"), U("x1", "axis", "infantry", "E5")], battle(), [T("C5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "Mortar >1942 (troop card 6c): when it has not moved, 3/2/1/1 without line of sight or terrain reductions", SRC + " troop card 6c")
+add("machine-gun-late-moved-no-star", "special troops",
+    q([U("a1", "allies", "machine_gun_late", "g4", moved=1), U("x1", "axis", "infantry", "G5")], battle(), dice=["star", "star", "infantry"]),
+    [["battle.allowed", "eq", True], ["result.hits", "eq", 1]], "Machine Gun >1942 (troop card 7c): as infantry; when it has not moved, stars hit infantry", SRC + " troop card 7c")
+
+# more hits, retreats, take ground
+add("hits-two-grenades-artillery", "hits",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5")], battle(), dice=["grenade", "grenade", "armor"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1]], S_HIT, BASE + " Resolve Battle")
+add("retreat-armor-not-onto-bunker", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("f6", "bunker"), T("g6", "bunker")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    "impassable terrain may not be moved through during a retreat move (An Armor or Artillery unit may not move onto a Bunker hex.)", BASE + "; " + OBST)
+add("retreat-allies-bottom-axis-up", "retreat",
+    q([U("a1", "axis", "infantry", "f4"), U("x1", "allies", "infantry", "G5")], battle(), dice=["flag", "star", "star"], bottom="axis"),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], "unit must always retreat toward its controlling player's side of the board.", BASE + " Retreat")
+add("retreat-breakthrough-top-edge", "retreat",
+    {**q([U("a1", "allies", "infantry", "a16"), U("x1", "axis", "infantry", "A17")], battle(), dice=["flag", "star", "star"]), "board": "breakthrough"},
+    [["result.retreat.*.hex", "eq", ["A17"]], ["result.retreat.0.figures_lost", "eq", 1]], S_RB, BASE + " Retreat")
+add("retreat-three-flags-three-rows", "retreat",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "flag", "flag"]),
+    [["result.retreat.*.hex", "set", ["e8", "f8", "g8", "h8"]], ["result.retreat.*.figures_lost", "set", [0, 0, 0, 0]]], S_RT, BASE + " Retreat")
+add("tg-infantry-into-hedgerow", "take ground",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hedgerow")], dice=["flag", "star"]),
+    [["result.take_ground", "eq", True]], S_TG + " (To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow.)", BASE + " Taking Ground; " + P14)
+add("overrun-armor-into-hedgerow-none", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hedgerow")], dice=["flag"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_TG + " (A unit may not battle the turn it moves onto a Hedgerow hex.)", BASE + " Taking Ground; " + P14)
+add("overrun-armor-into-wire-none", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "barbed_wire")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    "Wire (card 15): armor entering removes it and may not overrun", SRC + " base rules p.16 Obstacles (sandbags, wire)")
+add("tg-armor-not-into-ruins", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(), [T("G5", "ruins")], dice=["grenade"]),
+    [["result.take_ground", "eq", False]], S_RUIN + "; " + S_TG, EXP)
+add("overrun-marsh-none", "take ground",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "marsh")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], "Marshes (card 28): no armor overrun after taking ground into it", EXP)
+add("move-beach-already-moved", "movement",
+    q([U("a1", "allies", "armor", "G1", moved=1)], move(), [T(h, "beach") for h in ["G1", "F1", "H1", "f2", "g2", "E1", "I1", "G3"]]),
+    [["move.destinations.*.hex", "contains", ["F1", "g2"]], ["move.destinations.*.hex", "excludes", ["E1", "G3"]]],
+    S_BE + " (it moved onto this beach this turn: 2 hexes in all)", P15)
+add("move-ocean-already-moved-to-beach", "movement",
+    q([U("a1", "allies", "infantry", "G1", moved=1)], move(), [T("G1", "ocean"), T("f2", "beach"), T("g2", "beach")]),
+    dests(["G1"]), S_OC + " (it moved onto this ocean hex this turn)", P15)
+add("move-from-ocean-not-moved", "movement",
+    q([U("a1", "allies", "armor", "G1")], move(), [T("G1", "ocean"), T("f2", "beach"), T("g2", "beach")]),
+    [["move.destinations.*.hex", "contains", ["f2", "g2", "G3"]]],
+    "On the next turn, it drops its flotation device, and moves 2 hexes onto the sand", P15 + " worked example")
+
+# more errors
+add("err-unknown-rules-field", "errors", q([], los("A1", "B1"), rules={"air": None, "weather": "rain"}), [["error.field", "eq", "rules.weather"]], S_ERR, CON, exit=2)
+add("err-unknown-ask", "errors", q([], {"fight": {}}), [["error.field", "eq", "ask.fight"]], S_ERR, CON, exit=2)
+add("err-missing-ask-field", "errors", q([], {"line_of_sight": {"from": "A1"}}), [["error.field", "eq", "ask.line_of_sight.to"]], S_ERR, CON, exit=2)
+add("err-moved-negative", "errors", q([U("a1", "allies", "infantry", "A1", moved=-1)], los("A1", "B1")), [["error.field", "eq", "units.0.moved"]], S_ERR, CON, exit=2)
+add("err-terrain-off-board", "errors", q([], los("A1", "B1"), [T("Z9", "forest")]), [["error.field", "eq", "terrain.0.hex"]], S_ERR, CON, exit=2)
+add("err-bad-owner", "errors", q([], los("A1", "B1"), [T("B1", "bunker", owner="russia")]), [["error.field", "eq", "terrain.0.owner"]], S_ERR, CON, exit=2)
+add("err-unknown-variant", "errors", q([], los("A1", "B1"), rules={"air": None, "variants": ["moon_rules"]}), [["error.field", "startswith", "rules.variants"]], S_ERR, CON, exit=2)
+add("err-dice-not-list", "errors", q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice="flag"), [["error.field", "eq", "dice"]], S_ERR, CON, exit=2)
+add("err-half-hex-lower", "errors", q([], los("g5", "G3")), [["error.field", "eq", "ask.line_of_sight.from"]], "`col + row` is always even", "shared/contracts/rules-query.md Hexes", exit=2)
+add("err-figures-zero", "errors", q([U("a1", "allies", "infantry", "A1", figures=0)], los("A1", "B1")), [["error.field", "eq", "units.0.figures"]], S_ERR, CON, exit=2)
+add("err-figures-string", "errors", q([U("a1", "allies", "infantry", "A1", figures="4")], los("A1", "B1")), [["error.field", "eq", "units.0.figures"]], S_ERR, CON, exit=2)
+add("err-units-not-list", "errors", {"units": {"a1": {}}, "ask": los("A1", "B1")}, [["error.field", "eq", "units"]], S_ERR, CON, exit=2)
+add("err-empty-input", "errors", None, [["error.field", "eq", ""]], S_ERR, CON, exit=2, raw="", cli=True)
+add("err-move-unknown-unit", "errors", q([], move("ghost")), [["error.field", "eq", "ask.move.unit"]], S_ERR, CON, exit=2)
+add("err-ground-to-air-without-rules", "errors", q([U("a1", "allies", "infantry", "g4")], {"ground_to_air": {"attacker": "a1", "target": "a1"}}),
+    [["error.field", "eq", "rules.air"]], "Each needs the matching rules.air; otherwise the error field is rules.air", "docs/air-rules.md Referee asks", exit=2)
+add("err-kamikaze-wrong-dice", "errors",
+    q([U("p1", "axis", "airplane", "G5", model="zero", airborne=True), U("x1", "allies", "infantry", "g4")], {"kamikaze": {"plane": "p1", "target": "x1"}}, rules=AP, dice=["grenade"]),
+    [["error.field", "eq", "dice"]], "Kamikaze: rolling 2 dice", AIR + " Kamikaze Attack", exit=2)
+add("airpack-kamikaze-2-dice", "air",
+    q([U("p1", "axis", "airplane", "G5", model="zero", airborne=True), U("x1", "allies", "infantry", "g4")], {"kamikaze": {"plane": "p1", "target": "x1"}}, [T("g4", "forest")], rules=AP),
+    [["kamikaze.allowed", "eq", True], ["kamikaze.dice", "eq", 2]],
+    "Airplane dives on an adjacent enemy ground or ship unit, rolling 2 dice and ignoring terrain protection.", AIR + " Kamikaze Attack")
+add("airpack-kamikaze-not-spitfire", "air",
+    q([U("p1", "allies", "airplane", "G5", model="spitfire", airborne=True), U("x1", "axis", "infantry", "g4")], {"kamikaze": {"plane": "p1", "target": "x1"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], "Kamikaze Attack (Zero)", AIR + " Air Battle Special Actions")
+
+
+# --------------------------------------------------------------------------- batch 3: subtler edges of the base rules
+add("retreat-second-step-blocked", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "g6"),
+       U("x3", "axis", "infantry", "F7"), U("x4", "axis", "infantry", "G7")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "eq", ["f6"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    S_RB + " (one figure for each retreat move that cannot be completed)", BASE + " Retreat")
+add("retreat-blocked-elimination-take-ground", "take ground",
+    q([U("a1", "allies", "infantry", "g8"), U("x1", "axis", "infantry", "G9", figures=1)], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True]],
+    "When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take Ground", BASE + " Taking Ground")
+add("retreat-french-resistance-two-flags", "retreat",
+    q([U("a1", "axis", "infantry", "f8"), U("x1", "allies", "french_resistance", "G9")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "contains", ["G7", "g6", "G5", "G3"]], ["result.retreat.*.hex", "excludes", ["G9", "g8", "f8", "G1"]]],
+    "retreating up to 3 hexes instead of the standard 1 on any retreat flag rolled (two flags: 2 to 6 hexes)", P12)
+add("retreat-artillery-one-per-flag", "retreat",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "artillery", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], S_RT, BASE + " Retreat")
+add("close-assault-either-adjacent", "battle legality",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "H5")], battle(tgt="x2")),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 3]],
+    "A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle (either adjacent enemy)", BASE + " Battle")
+add("artillery-adjacent-must-close-assault", "battle legality",
+    q([U("a1", "allies", "artillery", "g4"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "infantry", "G9")], battle(tgt="x2")),
+    [["battle.allowed", "eq", False]],
+    "A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle. It may not fire on another, more distant, enemy unit instead.", BASE + " Battle")
+add("hits-ranged-elimination-medal", "hits",
+    q([U("a1", "allies", "artillery", "A1"), U("x1", "axis", "infantry", "D1", figures=2)], battle(), dice=["infantry", "grenade"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1], ["result.take_ground", "eq", False]],
+    "a Victory Medal is gained for each enemy unit entirely eliminated", BASE + " Object of the Game")
+add("armored-car-take-ground-overrun", "special troops",
+    q([U("a1", "allies", "armored_car", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+    "On a successful Close Assault, may Take Ground and Armor Overrun", DB + " Armored Car")
+add("special-forces-take-ground", "special troops",
+    q([U("a1", "allies", "special_forces", "g4", moved=2), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects except as described", P12)
+add("elite-armor-overrun", "special troops",
+    q([U("a1", "allies", "elite_armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.armor_overrun", "eq", True]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit", P12)
+add("los-adjacent-always", "line of sight",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "forest"), T("g4", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 2]],
+    "The terrain in the target hex does not block line of sight.", BASE + " Line of Sight")
+add("los-diagonal-crossing-blocked", "line of sight", q([], los("G5", "I7"), [T("g6", "forest")]),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 3]], S_LOS, BASE + " Line of Sight")
+add("los-diagonal-crossing-other-hex", "line of sight", q([], los("G5", "I7"), [T("h6", "forest")]),
+    [["line_of_sight.clear", "eq", False]], S_LOS + " (the line crosses g6 and h6)", BASE + " Line of Sight")
+add("los-diagonal-clear-beside", "line of sight", q([], los("G5", "I7"), [T("f6", "forest"), T("H5", "forest")]),
+    [["line_of_sight.clear", "eq", True]], S_LOS, BASE + " Line of Sight")
+add("los-symmetric", "line of sight", q([], los("I7", "G5"), [T("h6", "forest")]),
+    [["line_of_sight.clear", "eq", False]], S_LOS, BASE + " Line of Sight")
+add("orders-attack-left-three", "orders",
+    q([U("a1", "allies", "infantry", "A1"), U("a2", "allies", "infantry", "B1"), U("a3", "allies", "infantry", "b2"), U("a4", "allies", "infantry", "C3")],
+      {"orders": {"card": "attack_left", "side": "allies", "units": ["a1", "a2", "a3", "a4"]}}),
+    [["orders.valid", "len", 3]],
+    "You may not give more than one order to each unit (Attack Left orders 3 units)", BASE + " Order Units; docs/rules-cards.md")
+add("orders-dotted-line-either-section", "orders",
+    q([U("a1", "allies", "infantry", "E1")], {"orders": {"card": "probe_center", "side": "allies", "units": ["a1"]}}),
+    [["orders.valid", "eq", ["a1"]]],
+    "Where a dotted line cuts through a hex, the hex is considered to be a part of both the flank and center section.", BASE + " Game Board")
+add("orders-dotted-line-left", "orders",
+    q([U("a1", "allies", "infantry", "E1")], {"orders": {"card": "probe_left", "side": "allies", "units": ["a1"]}}),
+    [["orders.valid", "eq", ["a1"]]],
+    "Units on a hex with a red dotted line running through it may be ordered from either section.", BASE + " Order Units")
+add("orders-wrong-section", "orders",
+    q([U("a1", "allies", "infantry", "M1")], {"orders": {"card": "probe_left", "side": "allies", "units": ["a1"]}}),
+    [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) of the battlefield you may order units", BASE + " Command Cards")
+add("orders-top-player-mirrored", "orders",
+    q([U("x1", "axis", "infantry", "M9")], {"orders": {"card": "probe_left", "side": "axis", "units": ["x1"]}}),
+    [["orders.valid", "eq", ["x1"]]],
+    "giving each player a left flank, a center and a right flank section (the player at the top sees them mirrored)", BASE + " Game Board")
+add("airpack-ground-plane-pins", "air",
+    q([U("a1", "allies", "infantry", "G3"), U("p1", "axis", "airplane", "f4", model="me109", airborne=False), U("x1", "axis", "infantry", "F7")],
+      battle(), [T("f4", "airfield")], rules=AP),
+    [["battle.allowed", "eq", False]],
+    "Airplanes on the ground ... prevent adjacent enemy units from firing at more distant targets, like any other ground unit in the game.", AIR + " Air Check Roll")
+add("air-check-carrier-lost-no-medal", "air",
+    q([U("p1", "allies", "airplane", "G1", model="corsair", airborne=True)], {"air_check": {"plane": "p1"}}, [T("G1", "ocean"), T("G1", "aircraft_carrier")], rules=AP, dice=["grenade"]),
+    [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", None]],
+    "Opponent gains a Medal only if one of his units (including Opponent's Airplane, if any) was adjacent to the Airplane at the time of the Air check.", AIR + " Air Check Roll")
+add("nfp-no-terrain-protection-air", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, [T("G5", "forest")], rules=FP),
+    [["ground_to_air.dice", "eq", 3]], "Remember that an air unit is never protected by terrain.", NFP + " Dogfight")
+add("nfp-adjacent-air-pins", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True), U("x1", "axis", "infantry", "g8")], battle(), rules=FP),
+    [["battle.allowed", "eq", False]], "You may not choose to attack a distant unit if you are adjacent to an air unit", NFP + " Dogfight")
+add("nfp-dogfight-possible-hits", "air",
+    q([U("p1", "allies", "fighter", "g4", airborne=True), U("p2", "axis", "bomber", "G5", airborne=True)], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP,
+      dice=["grenade", "flag", "star"]),
+    [["dogfight.possible_hits", "eq", 1]], "Each grenade rolled scores a possible hit ... All other results are ignored.", NFP + " Dogfight")
+add("nfp-ground-to-air-possible-hits", "air",
+    q([U("a1", "allies", "infantry", "g4"), U("p1", "axis", "fighter", "G5", airborne=True)], {"ground_to_air": {"attacker": "a1", "target": "p1"}}, rules=FP,
+      dice=["infantry", "grenade", "armor"]),
+    [["ground_to_air.possible_hits", "eq", 1]], "Each grenade rolled scores a possible hit (see Downing an enemy air unit above). All other results are ignored.", NFP + " Dogfight")
+add("nfp-bomb-armor-symbol", "air",
+    q([U("p1", "allies", "bomber", "E5", airborne=True), U("x1", "axis", "armor", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "bomb"}]}}, [T("F5", "town")], rules=FP, dice=[["armor"]]),
+    [["attack_run.results.0.hits", "eq", 1]], S_MGN, NFP + " Ammo Types")
+add("nfp-markers-contiguous", "air",
+    q([U("p1", "allies", "fighter", "C5", airborne=True), U("x1", "axis", "infantry", "D5"), U("x2", "axis", "infantry", "F5")],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "D5", "ammo": "machine_gun"}, {"hex": "F5", "ammo": "machine_gun"}]}}, rules=FP),
+    [["attack_run.allowed", "eq", False]],
+    "The hexes where the markers are placed must be adjacent and contiguous hexes. You cannot skip a hex along your path.", NFP + " Air Unit Attack Run")
+add("nfp-confirm-nothing", "air",
+    q([U("p2", "axis", "bomber", "G5", airborne=True), U("p1", "allies", "fighter", "g4", airborne=True)], {"confirm": {"target": "p2"}}, rules=FP, dice=["infantry", "star"]),
+    [["confirm.shot_down", "eq", False], ["confirm.retires", "eq", False]], S_CONF, NFP + " Downing an Enemy Air Unit")
+add("nfp-air-unit-no-take-ground", "air",
+    q([U("p1", "allies", "fighter_bomber", "E5", airborne=True), U("x1", "axis", "infantry", "F5", figures=1)],
+      {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "bomb"}]}}, rules=FP, dice=[["grenade"]]),
+    [["attack_run.results.0.eliminated", "eq", True]], "Regardless of the Attack Run result, an air unit may never Take Ground.", NFP + " Air Unit Movement")
+
+
+# --------------------------------------------------------------------------- batch 4: command cards in a battle (ambush, close assault)
+CARDS = "docs/rules-cards.md (card texts: bga-memoir modules/php/Cards/Standard, Beginner's Reference)"
+ARM_G4 = [U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")]
+ARM_G3 = [U("a1", "allies", "armor", "G3"), U("x1", "axis", "infantry", "G5")]
+add("card-close-assault-plus-one", "cards", q(ARM_G4, battle(card="close_assault")), [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]],
+    "Close Assault: issue an order to all units adjacent to the enemy; units battle with 1 additional die", CARDS)
+add("card-close-assault-not-ranged", "cards", q(ARM_G3, battle(card="close_assault")), [["battle.allowed", "eq", False]],
+    "Close Assault: ... only units adjacent to the enemy (it orders close assaults)", CARDS)
+add("card-firefight-ranged-plus-one", "cards", q(ARM_G3, battle(card="firefight")), [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]],
+    "Firefight: units may not move but battle at +1 die; a unit adjacent to an enemy may not battle", CARDS)
+add("card-firefight-not-adjacent", "cards", q(ARM_G4, battle(card="firefight")), [["battle.allowed", "eq", False]],
+    "Firefight: ... units may not battle an adjacent enemy (no close assault)", CARDS)
+add("card-armor-assault-close", "cards", q(ARM_G4, battle(card="armor_assault")), [["battle.dice", "eq", 4]],
+    "Armor Assault: armor units in close assault combat battle with 1 additional die", CARDS)
+add("card-armor-assault-ranged-no-bonus", "cards", q(ARM_G3, battle(card="armor_assault")), [["battle.dice", "eq", 3]],
+    "Armor Assault: armor units in close assault combat battle with 1 additional die (not when firing)", CARDS)
+add("card-ambush-defender-battles", "cards",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(att="x1", tgt="a1", card="ambush"), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "Ambush: when an enemy unit announces a close assault on one of your units, your unit battles first (its own close assault dice)", CARDS)
+add("card-ambush-retreat-stops-assault", "cards",
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")], battle(att="x1", tgt="a1", card="ambush"), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["G3", "H3"]]],
+    "Ambush: the attacker's unit retreats toward its own side (the close assault is then cancelled)", CARDS + "; " + BASE + " Retreat")
+add("card-unknown-card", "errors", q(ARM_G4, battle(card="nuke")), [["error.field", "startswith", "ask.battle.card"]], S_ERR, CON, exit=2)
+
+
+# --------------------------------------------------------------------------- batch 5: commissar, desert (asks added by this audit)
+COM = "docs/rules-sources.md Nation rules (russian_commissar): Eastern Front rules, Russian Command (Overlord text on scribd 'Memoir 44 Sword of Stalingrad')"
+S_COM = ("the Soviet player plays the card placed under the Commissar chip a turn ahead, then places the next; a Recon 1 card may be "
+         "played from the hand instead (not in Overlord, where Recon 1 goes under the chip too); Ambush is played from the hand")
+SOV = {"air": None, "variants": {"russian_commissar": "allies"}}
+add("commissar-plays-chip-card", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "attack_left"}}, rules=SOV),
+    [["commissar.allowed", "eq", True], ["commissar.side", "eq", "allies"]], S_COM, COM)
+add("commissar-other-card-refused", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "probe_center"}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM, COM)
+add("commissar-hand-card-refused", "nations", q([], {"commissar": {"card": "armor_assault", "chip_card": "probe_center", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM, COM)
+add("commissar-recon-1-from-hand", "nations", q([], {"commissar": {"card": "recon_center", "chip_card": "probe_center", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", True]], S_COM, COM)
+add("commissar-overlord-recon-1-refused", "nations", q([], {"commissar": {"card": "recon_center", "from_hand": True, "overlord": True}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM + " (in Overlord mode, Recon 1 cards cannot be played directly from a Soviet Commander-in-Chief's hand)", COM)
+add("commissar-ambush-from-hand", "nations", q([], {"commissar": {"card": "ambush", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", True]], S_COM, COM)
+add("commissar-place-one-card", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "probe_left", "action": "place"}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM + " (one card under the chip at a time)", COM)
+add("commissar-axis-side", "nations", q([], {"commissar": {"card": "attack_left", "chip_card": "attack_left"}}, rules={"air": None, "variants": {"russian_commissar": "axis"}}),
+    [["commissar.side", "eq", "axis"]], "option russian_commissar_rule (its value: the side)", COM)
+add("commissar-rule-off", "nations", q([], {"commissar": {"card": "attack_left"}}), [["commissar.side", "eq", None], ["commissar.allowed", "eq", True]], S_COM, COM)
+add("err-commissar-card", "errors", q([], {"commissar": {"card": "nuke"}}, rules=SOV), [["error.field", "eq", "ask.commissar.card"]], S_ERR, CON, exit=2)
+DES = "docs/rules-sources.md Nation rules (north_african_desert): Terrain Pack rulebook p.3 'North African Desert Rules'; bga-memoir ST_DESERT_MOVE"
+S_DES = "an armor unit that has taken ground may move 1 more hex before its overrun combat, within the movement rules (no extra hex out of a forest it took)"
+NAD = {"air": None, "variants": ["north_african_desert"]}
+add("desert-extra-hex", "desert", q([U("a1", "allies", "armor", "G5", moved=1), U("x1", "axis", "infantry", "f6")], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "set", ["g6", "F5", "H5", "f4", "g4"]]], S_DES, DES)
+add("desert-not-from-forest", "desert", q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "forest")], rules=NAD),
+    [["desert_move.allowed", "eq", False], ["desert_move.hexes", "eq", []]], S_DES, DES)
+add("desert-infantry-no", "desert", q([U("a1", "allies", "infantry", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", False]], S_DES + " (armor only)", DES)
+add("desert-rules-off", "desert", q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}),
+    [["desert_move.allowed", "eq", False]], S_DES, DES)
+add("desert-not-into-bunker", "desert",
+    q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T(h, "bunker") for h in ["f6", "g6", "F5", "H5", "f4"]], rules=NAD),
+    [["desert_move.hexes", "eq", ["g4"]]], S_DES + " (An Armor or Artillery unit may not move onto a Bunker hex.)", DES + "; " + OBST)
+
+
+# --------------------------------------------------------------------------- batch 6: edges at 60 degrees, artillery vs bunker, anti-tank figures
+add("los-edge-diagonal-one-side", "line of sight", q([], los("G5", "h6"), [T("H5", "forest")]), [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 2]],
+    S_EDGE + " (G5 to h6 runs along the edge between H5 and g6)", BASE + " Line of Sight")
+add("los-edge-diagonal-other-side", "line of sight", q([], los("G5", "h6"), [T("g6", "town")]), [["line_of_sight.clear", "eq", True]],
+    S_EDGE, BASE + " Line of Sight")
+add("los-edge-diagonal-both", "line of sight", q([], los("G5", "h6"), [T("H5", "forest"), T("g6", "town")]), [["line_of_sight.clear", "eq", False]],
+    S_EDGE, BASE + " Line of Sight")
+add("los-edge-diagonal-units", "line of sight", q([U("a1", "allies", "infantry", "H5"), U("x1", "axis", "infantry", "g6")], los("G5", "h6")),
+    [["line_of_sight.clear", "eq", False]], S_EDGE + " (units are obstructions)", BASE + " Line of Sight")
+add("bunker-vs-artillery-no-reduction", "obstacles",
+    q([U("a1", "allies", "artillery", "G3"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "bunker", owner="axis")]),
+    [["battle.dice", "eq", 3]], S_BUNK, OBST)
+add("anti-tank-four-figures", "special troops",
+    q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "anti_tank", "g4")], battle(), dice=["infantry", "infantry", "grenade"]),
+    [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", False]],
+    "An ordered Infantry unit with an Anti-Tank gun ... (an infantry unit: 4 figures, targeted as infantry)", DB + " Anti-Tank Gun")
+add("sandbags-protect-armor-from-artillery-none", "obstacles",
+    q([U("a1", "allies", "artillery", "G3"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "sandbags")]),
+    [["battle.dice", "eq", 3]], "Sandbags: Infantry and Armor reduce by 1 (artillery is not reduced)", OBST)
+add("hill-forest-best-single", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("G5", "hill"), T("G5", "forest")]),
+    [["battle.dice", "eq", 1]], "When an obstacle is on a Terrain hex, the Battle dice reductions of the two are not cumulative. The best protection is the only one that matters.", OBST)
+add("armor-in-town-vs-forest-zero", "terrain battle",
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5")], battle(), [T("g4", "town"), T("G5", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]],
+    "Armor on a Town hex will reduce the number of Battle dice it rolls by 2 (3 - 2 for the forest - 2: none left)", P14 + "; " + P13)
+
+
+# --------------------------------------------------------------------------- batch 7: the overrun battle itself
+S_OV = ("On a successful Close Assault Combat, an ordered Armor unit may move into the vacated hex and may then battle again. If the "
+        "ground you take during the Overrun puts you adjacent to an enemy unit, this second battle must once again be a Close "
+        "Assault Combat. Otherwise, you may fire at a distant unit.")
+add("overrun-adjacent-must-close-assault", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=3), U("x1", "axis", "infantry", "G7"), U("x2", "axis", "infantry", "f6")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]], S_OV, BASE + " Armor Overrun Combat")
+add("overrun-fire-at-distant", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=3), U("x1", "axis", "infantry", "G7")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV, BASE + " Armor Overrun Combat")
+add("overrun-from-forest-taken-refused", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=1), U("x1", "axis", "infantry", "f6")], battle(overrun=True), [T("G5", "forest")]),
+    [["battle.allowed", "eq", False]], "Terrain movement and battle restrictions still apply when units take ground (A unit may not battle the turn it moves onto a Forest hex).", BASE + " Taking Ground; " + P13)
+add("overrun-from-hill-taken-ok", "take ground",
+    q([U("a1", "allies", "armor", "G5", moved=1), U("x1", "axis", "infantry", "f6")], battle(overrun=True), [T("G5", "hill")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV, BASE + " Armor Overrun Combat")
+
+
+def main() -> None:
+    ids = [c["id"] for c in CASES]
+    assert len(ids) == len(set(ids)), "duplicate case ids"
+    OUT.write_text(json.dumps({"cases": CASES}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(CASES)} cases -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
