@@ -184,7 +184,10 @@ UNIT_BASES: tuple[tuple[str, str], ...] = (
     ("inf2", "special_forces"),
     ("tank2", "elite_armor"),
     ("tiger", "tiger"),  # bga-memoir TROOP_CLASSES 'tiger'
-    ("plane", "airplane"),  # Air Pack airplanes; not seen in a file, see the format doc
+    ("plane", "airplane"),  # Air Pack airplanes, as the format doc spells them
+    # the editor's own airplane figures: plnus, plnger, plnru, plnjp, plnbrit (its image list,
+    # sed_images mp_pln*.png, as dderevjanik/m44 images_sed.json keeps it)
+    ("pln", "airplane"),
     ("inf", "infantry"),
     ("tank", "armor"),
     ("gun", "artillery"),

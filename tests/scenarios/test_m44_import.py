@@ -18,6 +18,7 @@ from companion.scenarios import (
     loads_m44,
     to_position,
 )
+from companion.scenarios.check import problems
 from companion.scenarios.m44_codes import TERRAIN_CODES, TILE_ALSO
 from companion.scenarios.model import known_terrain
 
@@ -253,6 +254,25 @@ def test_air_option_and_plane_code():
     plane = _unit(s, "c2")
     assert plane.type == "airplane"
     assert plane.side is Side.ALLIES
+
+
+@pytest.mark.parametrize("nation", ["us", "ger", "ru", "jp", "brit"])
+def test_the_editors_pln_figure_is_an_airplane_pre_positioned_on_the_ground(nation):
+    # the editor names its airplane figures pln + nation (its image list: mp_plnus.png ...);
+    # Air Pack p.5 "Pre-positioned and On the Ground Airplanes": placed on its hex at set-up,
+    # "considered landed or on the ground", and the Air Pack rules are then in play
+    data = {"board": {"type": "STANDARD", "face": "COUNTRY", "hexagons": [
+        {"row": 8, "col": 0, "unit": {"name": "infus"}},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 4, "col": 12, "terrain": {"name": "airfield"}, "unit": {"name": "pln" + nation}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES",
+                      "date_begin": "1942-06-01"}}
+    s = import_m44(data)
+    plane = _unit(s, "G5")
+    assert plane.type == "airplane" and not plane.airborne
+    assert plane.side is (Side.AXIS if nation in ("ger", "jp") else Side.ALLIES)
+    assert s.air.rules is AirRules.AIR_PACK
+    assert not problems(s)
 
 
 # --- unknown codes: reported by name with the hex; the rest loads ------------------------
