@@ -321,3 +321,34 @@ def test_the_real_scenarios_benchmark_loads_checks_and_plays_each_file_to_a_resu
     bench.main([str(REAL), "--quiet"])
     out = capsys.readouterr().out
     assert "files tried 3, loaded 3, clean 2, auto-played to a result 3" in out
+
+
+# --- boards set up in the editor with no units (data/boards: other repositories' files) -----
+BOARDS = Path(__file__).parent / "data" / "boards"
+BOARD_FILES = sorted(p for p in BOARDS.glob("*.m44") if p.name != "small-countryside-blank.m44")
+
+
+@pytest.mark.parametrize("path", BOARD_FILES, ids=[p.stem for p in BOARD_FILES])
+def test_a_board_with_no_units_loads_every_piece_and_the_check_says_it_has_none(path, capsys):
+    # a terrain-only board or a blank template the editor saved (MatthewRDangle's board set-ups,
+    # dderevjanik's blank boards): every piece imports, nothing is noted, and the check names
+    # the one real problem, no units on either side (exit 2: it does not play)
+    data = json.loads(path.read_text())
+    s = load_m44(path)
+    assert s.notes == []
+    pieces = sum(layer in h for h in data["board"]["hexagons"]
+                 for layer in ("terrain", "rect_terrain", "obstacle"))
+    assert len(s.terrain) >= pieces  # a road and a bridge are pieces too; a beach adds its rows
+    assert [f"{p.where}: {p.message}" for p in errors(s)] == [
+        "allies: has no units", "axis: has no units"]
+    assert main(["scenario", "check", str(path)]) == 2
+    assert "has no units" in capsys.readouterr().out
+
+
+def test_a_board_type_the_editor_does_not_write_is_refused_by_name(capsys):
+    # dderevjanik/m44's 'SMALL' blank board: no board of the game has that name or a known size
+    path = BOARDS / "small-countryside-blank.m44"
+    with pytest.raises(ScenarioError, match="board.type.*'SMALL' is not allowed"):
+        load_m44(path)
+    assert main(["scenario", "check", str(path)]) == 2
+    assert "'SMALL' is not allowed" in capsys.readouterr().err
