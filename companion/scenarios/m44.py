@@ -233,7 +233,7 @@ class _Importer:
         tagged: set[Hex] = set()  # hexes listed again (once) for their tags only
         for i, raw in enumerate(hexagons):
             path = f"board.hexagons[{i}]"
-            hx = _obj(raw, path)
+            hx = _hexagon(_obj(raw, path))
             for key in ("row", "col"):
                 if key not in hx:
                     raise ScenarioError(f"{path}.{key}", "is missing")
@@ -466,6 +466,8 @@ class _Importer:
         side = NATION_SIDES[nation]
         badges: list[str] = []
         badge = layer.get("badge")
+        if isinstance(badge, int) and not isinstance(badge, bool):
+            badge = f"badge{badge}"  # the badge's number alone, as a tool wrote it
         if badge is not None:
             badge = _str(badge, f"{path}.badge")
             m = re.fullmatch(r"badge(\w{1,8})", badge.strip(), re.IGNORECASE)
@@ -934,6 +936,8 @@ class _Importer:
         raw = board_obj.get("labels", [])
         if isinstance(raw, dict) and "item" in raw:  # XML-style exports
             raw = raw["item"]
+        if isinstance(raw, dict) and all(isinstance(k, str) and k.isdigit() for k in raw):
+            raw = _list(raw, "board.labels")  # {"0": ..., "1": ...}, as the hexagons may be
         if not isinstance(raw, list):
             self.note("board.labels", "not a list of labels; left out")
             return out
@@ -1191,6 +1195,28 @@ def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
     return _Importer(data, default_id).run()
 
 
+# every tile name the importer knows, by its lower-case spelling (the editor's own is mixed:
+# riverFL, lakeA, roadX); a file that writes one in another case ("River", "ROADX") means it
+_TILE_NAMES: dict[str, str] = {n.lower(): n for n in (*TERRAIN_CODES, *TILE_UNITS, *TILE_BADGES,
+                                                      *PICTURE_TILES)}
+_LAYERS = ("terrain", "rect_terrain", "obstacle")
+
+
+def _hexagon(hx: dict[str, Any]) -> dict[str, Any]:
+    """A hexagon as the editor writes it: a layer, unit or tag list written as null is absent
+    (PHP and JavaScript exports write the empty slots so), and a tile name written in another
+    case is the editor's spelling of it. Anything else is kept as written, to be read or named."""
+    out = {k: v for k, v in hx.items() if v is not None}
+    for layer in _LAYERS:
+        piece = out.get(layer)
+        if isinstance(piece, dict) and isinstance(piece.get("name"), str):
+            code = piece["name"].strip()
+            known = code if code in _TILE_NAMES.values() else _TILE_NAMES.get(code.lower())
+            if known is not None and known != piece["name"]:
+                out[layer] = {**piece, "name": known}
+    return out
+
+
 def _tags(hx: dict[str, Any], path: str) -> list[tuple[Any, str]]:
     """A hexagon's tags with where each is written: the ``tags`` list, and a single tag written
     as one object under ``tag`` (the DoW web scenario editor: bga-memoir 42 Utah Beach's exit
@@ -1206,7 +1232,8 @@ def _tags(hx: dict[str, Any], path: str) -> list[tuple[Any, str]]:
 
 
 def loads_m44(text: str, *, default_id: str = "m44") -> Scenario:
-    return import_m44(parse_json(text), default_id=default_id)
+    # a byte-order mark before the JSON (a file saved by a Windows editor, read as text)
+    return import_m44(parse_json(text.removeprefix("\ufeff")), default_id=default_id)
 
 
 def load_m44(path: str | os.PathLike[str]) -> Scenario:

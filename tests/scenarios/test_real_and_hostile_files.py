@@ -352,3 +352,48 @@ def test_a_board_type_the_editor_does_not_write_is_refused_by_name(capsys):
         load_m44(path)
     assert main(["scenario", "check", str(path)]) == 2
     assert "'SMALL' is not allowed" in capsys.readouterr().err
+
+
+# --- shapes other tools write: each loads as the editor's file would ------------------------
+def _small(hexes: list[dict], **board) -> dict:
+    return {"board": {"type": "STANDARD", "face": "COUNTRY", **board, "hexagons": [
+        {"row": 8, "col": 0, "unit": {"name": "infus"}},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}}, *hexes]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}}
+
+
+def test_a_tile_name_in_another_case_is_the_editors_tile():
+    # units are read whatever their case (bga-memoir's stripos); so now are tiles: "River",
+    # "ROADX" and "lakea" are the editor's river, roadX and lakeA
+    s = import_m44(_small([{"row": 4, "col": 12, "terrain": {"name": "River", "orientation": 2}},
+                           {"row": 4, "col": 14, "terrain": {"name": "HILLS"}},
+                           {"row": 4, "col": 16, "terrain": {"name": "lakea"}}]))
+    assert s.notes == []
+    assert {p.hex: p.type for p in s.terrain} == {"G5": "river", "H5": "hill", "I5": "lake"}
+    assert [p.orientation for p in s.terrain if p.hex == "G5"] == [2]
+
+
+def test_a_layer_unit_or_tag_list_written_as_null_is_absent():
+    # JavaScript and PHP exports write the empty slots of a hexagon as null
+    s = import_m44(_small([{"row": 4, "col": 12, "terrain": {"name": "woods"},
+                            "rect_terrain": None, "obstacle": None, "unit": None, "tags": None}]))
+    assert s.notes == [] and not problems(s)
+    assert [(p.hex, p.type) for p in s.terrain] == [("G5", "forest")]
+    assert len(s.units) == 2
+
+
+def test_labels_written_as_numbered_entries_are_the_labels_list():
+    s = import_m44(_small([], labels={"0": {"row": 4, "col": 12, "text": ["Galatos"]},
+                                      "1": {"row": 2, "col": 16, "text": "Pink"}}))
+    assert s.notes == []
+    assert [(lb.hex, lb.text) for lb in s.labels] == [("G5", "Galatos"), ("I7", "Pink")]
+
+
+def test_a_badge_written_as_its_number_is_that_badge():
+    s = import_m44(_small([{"row": 4, "col": 12, "unit": {"name": "infus", "badge": 4}}]))
+    assert [u.type for u in s.units if u.hex == "G5"] == ["combat_engineer"]  # badge4
+
+
+def test_a_byte_order_mark_before_the_text_is_read_past():
+    text = "\ufeff" + json.dumps(_small([]))
+    assert len(loads_m44(text).units) == 2
