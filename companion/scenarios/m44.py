@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from companion.rules import arrivals, card_bans, empty_section, hill317
 from companion.rules import cards as card_rules
+from companion.rules.air.aircraft import AIRPACK_MODELS, airplane_choices
 from companion.rules.board import Board, Hex, HexNameError, Side, distance
 from companion.rules.camouflage import CAMOUFLAGE_BADGE
 from companion.rules.camouflage import VARIANT as CAMOUFLAGE_VARIANT
@@ -350,6 +351,8 @@ class _Importer:
                 del self._notes[STAR_TAG_NOTE]
 
         air = self._air(info, units)
+        if air.rules is AirRules.AIR_PACK:
+            units[:] = _airplane_models(units, terrain, info)
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units, objectives)
         objectives += self._town_sudden_death(labels, terrain, objectives)
@@ -1193,6 +1196,40 @@ class _Importer:
 def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
     """The scenario a parsed ``.m44`` document describes (see the module docstring)."""
     return _Importer(data, default_id).run()
+
+
+# the editor's nation suffix -> the Air Pack's nation in its selection guidelines (p.4); a nation
+# the guidelines do not list flies as Britain (Allies) or Germany (Axis): aircraft.NATION_FALLBACK
+_AIR_NATIONS: dict[str, str] = {"us": "usa", "brit": "britain", "gb": "britain", "ger": "germany",
+                                "jp": "japan", "ru": "ussr", "fr": "france", "pl": "poland",
+                                "it": "italy", "fin": "finland"}
+_AIR_THEATRES: dict[str, str] = {"PACIFIC": "pacific", "MEDITERRANEAN": "mediterranean"}
+
+
+def _airplane_models(units: list[UnitSetup], terrain: list[TerrainPiece],
+                     info: dict[str, Any]) -> list[UnitSetup]:
+    """Each Air Pack airplane the file places without a model flies the first the Air Pack's
+    selection guidelines give its nation in the scenario's theatre and month (p.4 "Airplane
+    Selection"; on an aircraft carrier, the first that may land on one): the editor's
+    figure names a nation, never a model, and a pre-positioned airplane must be a model."""
+    date = info.get("date_begin")
+    when = re.match(r"^(19[34]\d)(?:-(\d\d))?", date) if isinstance(date, str) else None
+    year, month = (int(when.group(1)), int(when.group(2) or 1)) if when else (1942, 1)
+    front = info.get("front")
+    theatre = _AIR_THEATRES.get(front.strip().upper(), "europe") if isinstance(front, str) \
+        else "europe"
+    carriers = {p.hex for p in terrain if p.type == "aircraft_carrier"}
+    out: list[UnitSetup] = []
+    for u in units:
+        if u.type == "airplane" and u.model is None:
+            nation = _AIR_NATIONS.get(u.nation or "", u.side.value)
+            found = airplane_choices(nation, theatre, year, month, carrier_based=u.hex in carriers)
+            if u.hex in carriers:  # one that may land on the carrier it stands on, if any
+                found = [m for m in found if AIRPACK_MODELS[m].carrier] or found
+            u = replace(u, model=found[0] if found else
+                        ("spitfire" if u.side is Side.ALLIES else "me109"))
+        out.append(u)
+    return out
 
 
 # every tile name the importer knows, by its lower-case spelling (the editor's own is mixed:
