@@ -441,6 +441,10 @@ class BriefingRule:
 
 
 BRIEFING_RULES: tuple[BriefingRule, ...] = (
+    # bga-memoir 13 Omaha Beach Overlord: "Either side may choose to play a 'Recon' command card
+    # as a Barrage Tactic card instead" (both sides; the card's own text follows in the briefing)
+    BriefingRule(r"\bplay an? ['\"]?recon['\"]? (command )?card as an? ['\"]?barrage\b",
+                 variant="recon_as_barrage"),
     BriefingRule(r"\bblitz rules (are|is) in effect", variant="blitz"),
     BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
                  variant="british_commonwealth"),
