@@ -58,6 +58,7 @@ from companion.scenarios.m44_codes import (
     EXIT_BRIEFINGS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
+    FIRST_MOVE_PATTERN,
     FORD_BEHAVIOR,
     HELD_BY_DEFAULT_PATTERN,
     LATE_WAR_AFTER,
@@ -71,9 +72,11 @@ from companion.scenarios.m44_codes import (
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
+    SIDE_WORDS,
     STANDARD_OPTION_VALUES,
     STAR_MARKED_VARIANTS,
     STAR_RULES,
+    STARTING_SPECIAL,
     TERRAIN_CODES,
     TILE_ALSO,
     TILE_BADGES,
@@ -216,8 +219,16 @@ class _Importer:
             bottom: self._side_setup(info, "2"),
         }
         self._countries = {side: setup.country for side, setup in sides.items()}
-        starts = _choice(info.get("starting", "PLAYER1"), "game_info.starting",
-                         {"PLAYER1": top, "PLAYER2": bottom})
+        raw_start = info.get("starting", "PLAYER1")
+        if isinstance(raw_start, str) and raw_start.strip().upper() == STARTING_SPECIAL:
+            # the editor's third choice: the scenario's own text says who moves first
+            first = self._first_mover()
+            if first is None:
+                self.note("game_info.starting", f"'SPECIAL' and the description does not say who "
+                          f"moves first; the {top.value.title()} (player 1) move first")
+            starts = first or top
+        else:
+            starts = _choice(raw_start, "game_info.starting", {"PLAYER1": top, "PLAYER2": bottom})
 
         terrain: list[TerrainPiece] = []
         units: list[UnitSetup] = []
@@ -920,6 +931,22 @@ class _Importer:
             self.note(where, f"empty section medals not understood ({str(exc)[:60]}); left out")
             return
         variants[empty_section.VARIANT] = rule
+
+    def _first_mover(self) -> Side | None:
+        """The side the description says moves first ("Allied Player: Take 6 command cards.
+        You move first.", bga-memoir 7 Pointe-du-Hoc; "The Axis player moves first"): the last
+        side named before the words, within the sentence or the two before it."""
+        text = self._briefing_text(("description",))
+        found = None
+        for m in re.finditer(FIRST_MOVE_PATTERN, text, re.IGNORECASE):
+            found = m
+        if found is None:
+            return None
+        words = re.findall(r"[a-z]+", text[max(0, found.start() - 200):found.start()].lower())
+        for w in reversed(words):
+            if w in SIDE_WORDS:
+                return SIDE_WORDS[w]
+        return None
 
     def _briefing_text(self, keys: tuple[str, ...] = ("rules", "victory", "bonus")) -> str:
         """The briefing's ``keys`` (English, else the first language), as one line."""

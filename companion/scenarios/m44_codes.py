@@ -269,6 +269,18 @@ TILE_BADGES: dict[str, str] = {"barge": "landing_craft"}
 
 # Board types and faces are read whatever their case (files in the wild write "brkthru");
 # bga-memoir upper-cases both before reading them (Scenario::loadId).
+# game_info.starting: PLAYER1, PLAYER2, or SPECIAL, the editor's third choice (its starting-player
+# list: dderevjanik/m44 packages/shared/shared.ts EStartingPlayer), where the description says
+# who moves first ("Allied Player: Take 6 command cards. You move first.")
+STARTING_SPECIAL = "SPECIAL"
+FIRST_MOVE_PATTERN = r"\b(moves?|goes|plays?) first\b"
+# the words of a description that name a side (a nation's army is its side's)
+SIDE_WORDS: dict[str, Side] = {
+    **dict.fromkeys(("axis", "german", "germans", "japanese", "italian", "italians"), Side.AXIS),
+    **dict.fromkeys(("allied", "allies", "american", "americans", "british", "soviet", "soviets",
+                     "russian", "russians", "french"), Side.ALLIES),
+}
+
 BOARD_TYPES: dict[str, BoardKind] = {
     "STANDARD": BoardKind.STANDARD,
     "BRKTHRU": BoardKind.BREAKTHROUGH,

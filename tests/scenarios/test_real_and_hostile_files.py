@@ -397,3 +397,31 @@ def test_a_badge_written_as_its_number_is_that_badge():
 def test_a_byte_order_mark_before_the_text_is_read_past():
     text = "\ufeff" + json.dumps(_small([]))
     assert len(loads_m44(text).units) == 2
+
+
+# --- game_info.starting: SPECIAL, the editor's third choice: the description says who starts --
+def _special(description: str | None) -> dict:
+    data = _small([])
+    data["game_info"]["starting"] = "SPECIAL"
+    if description is not None:
+        data["text"] = {"en": {"name": "X", "description": description}}
+    return data
+
+
+def test_starting_special_is_the_side_the_description_says_moves_first():
+    # the description as the editor writes it (bga-memoir 7 Pointe-du-Hoc's own text)
+    s = import_m44(_special("Axis Player: Take 4 command cards\n\nAllied Player: Take 6 "
+                            "command cards.\nYou move first."))
+    assert s.starts is Side.ALLIES and s.notes == []
+    s = import_m44(_special("Allied player: take 5 command cards. Axis player: take 5 command "
+                            "cards. The German player moves first."))
+    assert s.starts is Side.AXIS and s.notes == []
+
+
+def test_starting_special_with_a_silent_description_is_said_and_player_1_starts():
+    s = import_m44(_special("Both players: take 5 command cards."))
+    assert s.starts is Side.AXIS  # player 1
+    assert [f"{p.where}: {p.message}" for p in errors(s)] == [
+        "game_info.starting: 'SPECIAL' and the description does not say who moves first; the "
+        "Axis (player 1) move first"]
+    assert import_m44(_special(None)).starts is Side.AXIS
