@@ -222,11 +222,11 @@ class _Importer:
         raw_start = info.get("starting", "PLAYER1")
         if isinstance(raw_start, str) and raw_start.strip().upper() == STARTING_SPECIAL:
             # the editor's third choice: the scenario's own text says who moves first
-            first = self._first_mover()
-            if first is None:
+            first_mover = self._first_mover()
+            if first_mover is None:
                 self.note("game_info.starting", f"'SPECIAL' and the description does not say who "
                           f"moves first; the {top.value.title()} (player 1) move first")
-            starts = first or top
+            starts = first_mover or top
         else:
             starts = _choice(raw_start, "game_info.starting", {"PLAYER1": top, "PLAYER2": bottom})
 
