@@ -1263,6 +1263,7 @@ def _airplane_models(units: list[UnitSetup], terrain: list[TerrainPiece],
 # riverFL, lakeA, roadX); a file that writes one in another case ("River", "ROADX") means it
 _TILE_NAMES: dict[str, str] = {n.lower(): n for n in (*TERRAIN_CODES, *TILE_UNITS, *TILE_BADGES,
                                                       *PICTURE_TILES)}
+_TILE_SPELLINGS: frozenset[str] = frozenset(_TILE_NAMES.values())
 _LAYERS = ("terrain", "rect_terrain", "obstacle")
 
 
@@ -1275,7 +1276,7 @@ def _hexagon(hx: dict[str, Any]) -> dict[str, Any]:
         piece = out.get(layer)
         if isinstance(piece, dict) and isinstance(piece.get("name"), str):
             code = piece["name"].strip()
-            known = code if code in _TILE_NAMES.values() else _TILE_NAMES.get(code.lower())
+            known = code if code in _TILE_SPELLINGS else _TILE_NAMES.get(code.lower())
             if known is not None and known != piece["name"]:
                 out[layer] = {**piece, "name": known}
     return out
