@@ -65,6 +65,7 @@ from companion.scenarios.m44_codes import (
     LATE_WAR_BADGES,
     MEDAL_BEHAVIORS,
     MEDAL_TAG_SIDES,
+    MINE_TOKEN_TAG,
     NATION_SIDES,
     NUMBER_WORDS,
     PARADROP_BRIEFINGS,
@@ -558,7 +559,7 @@ class _Importer:
         if behavior is None and name in EXIT_MARKER_TAGS:
             self._exit_pictures.append(where)
             return
-        if behavior == "MINE_FIELD":
+        if behavior == "MINE_FIELD" or (behavior is None and name == MINE_TOKEN_TAG):
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
             self._face_down_mines.append(where)
             return

@@ -281,6 +281,11 @@ SIDE_WORDS: dict[str, Side] = {
                      "russian", "russians", "french"), Side.ALLIES),
 }
 
+# the editor's minefield token: every tag3 of bga-memoir's 109 scenario files carries the
+# behaviour MINE_FIELD (face down, the side that laid it as "side"); a tag3 written bare (a
+# writer that drops the behaviour) is the same token, laid by no side named
+MINE_TOKEN_TAG = "tag3"
+
 BOARD_TYPES: dict[str, BoardKind] = {
     "STANDARD": BoardKind.STANDARD,
     "BRKTHRU": BoardKind.BREAKTHROUGH,

@@ -376,7 +376,7 @@ SED = json.loads((Path(__file__).parent / "data" / "sed_names.json").read_text()
 SED_NAMED: dict[str, str] = {
     "abatis": "no public text of the Abatis card",
     "loco": "the supply train", "wagon": "the supply train",
-    "tag1": "the battle star: its meaning is the briefing's", "tag3": "no public meaning",
+    "tag1": "the battle star: its meaning is the briefing's",
     **{f"tag{n}": "no public meaning" for n in range(9, 14)},
     "tag4": "an exit marker needs a side", "tag5": "an exit marker needs a side",
 }

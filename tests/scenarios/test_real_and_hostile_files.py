@@ -425,3 +425,18 @@ def test_starting_special_with_a_silent_description_is_said_and_player_1_starts(
         "game_info.starting: 'SPECIAL' and the description does not say who moves first; the "
         "Axis (player 1) move first"]
     assert import_m44(_special(None)).starts is Side.AXIS
+
+
+def test_every_tag3_of_the_real_files_is_a_minefield_and_a_bare_tag3_is_one_too():
+    # the evidence: each tag3 of bga-memoir's files carries the behaviour MINE_FIELD
+    tags = [t for p in sorted((REAL / "bga-memoir").glob("*.m44"))
+            for h in json.loads(p.read_text())["board"]["hexagons"]
+            for t in (h.get("tags") or []) if t.get("name") == "tag3"]
+    assert len(tags) > 100 and {t.get("behavior") for t in tags} == {"MINE_FIELD"}
+    # a writer that drops the behaviour: the same face-down mine, laid by no side named
+    s = import_m44(_small([{"row": 4, "col": 12, "tags": [{"name": "tag3"}]},
+                           {"row": 4, "col": 14, "tags": [{"name": "tag3", "side": "AXIS"}]}]))
+    assert s.notes == [] and not problems(s)
+    assert [(p.hex, p.type, p.owner) for p in s.terrain] == [("G5", "minefield", None),
+                                                             ("H5", "minefield", Side.AXIS)]
+    assert "mine_tokens" in s.variants
