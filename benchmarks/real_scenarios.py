@@ -1,8 +1,8 @@
 """Load, check and auto-play every scenario file of a folder; print one table row per file.
 
-    python benchmarks/real_scenarios.py FOLDER [--seed N] [--max-turns T] [--quiet]
+    python benchmarks/real_scenarios.py FOLDER [FOLDER...] [--seed N] [--max-turns T] [--quiet]
 
-For each ``.m44`` (or ``.json``) file of FOLDER: import it (``companion.scenarios.load``), run
+For each ``.m44`` (or ``.json``) file of each FOLDER: import it (``companion.scenarios.load``), run
 ``scenario check`` on it (``companion.scenarios.check.problems``), then let the built-in player
 play both sides (``GameSession.new`` + ``AutoPlayer``, dice and deck seeded by ``--seed``) until
 the game is over or ``--max-turns`` turns have been played. A row says:
@@ -12,8 +12,9 @@ the game is over or ``--max-turns`` turns have been played. A row says:
 and the last lines count the files tried, loaded, clean (no error from the check) and played to a
 result (the game ended by its own victory conditions, not by the turn limit). With ``--quiet``
 only the failing rows and the totals are printed. The real files the repository keeps (bga-memoir's
-scenario folder, transcribed in the editor's structure, each naming its source in ``_source``)
-are ``tests/scenarios/data/real`` and ``tests/scenarios/data/real/bga-memoir``; the exit status
+scenario folder, transcribed in the editor's structure, and editor files of other public
+repositories, each naming its source in ``_source``) are ``tests/scenarios/data/real``,
+``tests/scenarios/data/real/bga-memoir`` and ``tests/scenarios/data/real/other``; the exit status
 is 0 when every file loaded, checked clean and played to a result, 1 otherwise.
 """
 
@@ -88,12 +89,13 @@ def run_one(path: Path, seed: int, max_turns: int) -> Row:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("folder", type=Path)
+    ap.add_argument("folder", type=Path, nargs="+")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=150)
     ap.add_argument("--quiet", action="store_true", help="print only the rows that fail")
     args = ap.parse_args(argv)
-    files = sorted(p for p in args.folder.iterdir() if p.suffix.lower() in (".m44", ".json"))
+    files = [p for folder in args.folder
+             for p in sorted(q for q in folder.iterdir() if q.suffix.lower() in (".m44", ".json"))]
     rows: list[Row] = []
     for path in files:
         row = run_one(path, args.seed, args.max_turns)

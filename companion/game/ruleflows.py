@@ -956,7 +956,8 @@ class BridgeFlow(ScenarioRuleFlow):
 # --- Blitz: a Recon 1 card played as Air Power -----------------------------------------------
 class BlitzFlow(ScenarioRuleFlow):
     """Blitz rules: the Axis may play a Recon 1 card as Air Power (the Hill 317 rule); the
-    air-strike option gives the side it names the same (bga-memoir air_strikes_rules)."""
+    air-strike option gives the side it names the same (bga-memoir air_strikes_rules); any
+    variant's ``plays_as`` likewise (13 Omaha Beach: either side's Recon 1 as Barrage)."""
 
     name = "blitz"
 
@@ -991,8 +992,13 @@ class BlitzFlow(ScenarioRuleFlow):
         held = [c for c in legal.cards if self.plays_as(st, c)]
         if not held and not (st.deck is None and self.plays_as(st, "recon_center")):
             return p
-        return replace(p, detail=(*p.detail, "Air strikes: a Recon 1 card may be played as Air "
-                                  "Power (card recon center as=air_power)."))
+        others = self.plays_as(st, held[0] if held else "recon_center")
+        if others == ("air_power",):
+            return replace(p, detail=(*p.detail, "Air strikes: a Recon 1 card may be played as "
+                                      "Air Power (card recon center as=air_power)."))
+        names = " or ".join(card_rules.card(o).name for o in others)
+        return replace(p, detail=(*p.detail, f"A Recon 1 card may be played as {names} (card "
+                                  f"recon center as={others[0]})."))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         st = legal.state

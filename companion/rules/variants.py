@@ -103,6 +103,16 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Blitz rules (bga-memoir Player::canHill317; Terrain Pack \"Calling in Air "
                "Strikes (Hill 317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
+        "recon_as_barrage", "A Recon 1 card played as Barrage",
+        plays_as=MappingProxyType({"recon_left": "barrage", "recon_center": "barrage",
+                                   "recon_right": "barrage"}),
+        plays_as_sides=frozenset({Side.ALLIES, Side.AXIS}),
+        source="bga-memoir 13 Omaha Beach Overlord's briefing: \"Either side may choose to play "
+               "a 'Recon' command card as a Barrage Tactic card instead: 'Target any enemy unit "
+               "and roll 4 dice' (see Barrage card for more details)\"; the Barrage card as the "
+               "deck has it (companion.rules.cards); the game offers it "
+               "(companion.game.ruleflows.BlitzFlow, a card played as another)"),
+    RuleVariant(
         "hill_317", "Hill 317 (air strikes while the Allies hold it)",
         played_by="companion.game.ruleflows.BlitzFlow",
         source="bga-memoir option hill317 (its hexes) and Player::canHill317: while an Allied "

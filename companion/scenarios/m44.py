@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from companion.rules import arrivals, card_bans, empty_section, hill317
 from companion.rules import cards as card_rules
+from companion.rules.air.aircraft import AIRPACK_MODELS, airplane_choices
 from companion.rules.board import Board, Hex, HexNameError, Side, distance
 from companion.rules.camouflage import CAMOUFLAGE_BADGE
 from companion.rules.camouflage import VARIANT as CAMOUFLAGE_VARIANT
@@ -57,12 +58,14 @@ from companion.scenarios.m44_codes import (
     EXIT_BRIEFINGS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
+    FIRST_MOVE_PATTERN,
     FORD_BEHAVIOR,
     HELD_BY_DEFAULT_PATTERN,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
     MEDAL_BEHAVIORS,
     MEDAL_TAG_SIDES,
+    MINE_TOKEN_TAG,
     NATION_SIDES,
     NUMBER_WORDS,
     PARADROP_BRIEFINGS,
@@ -70,9 +73,11 @@ from companion.scenarios.m44_codes import (
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
+    SIDE_WORDS,
     STANDARD_OPTION_VALUES,
     STAR_MARKED_VARIANTS,
     STAR_RULES,
+    STARTING_SPECIAL,
     TERRAIN_CODES,
     TILE_ALSO,
     TILE_BADGES,
@@ -215,8 +220,16 @@ class _Importer:
             bottom: self._side_setup(info, "2"),
         }
         self._countries = {side: setup.country for side, setup in sides.items()}
-        starts = _choice(info.get("starting", "PLAYER1"), "game_info.starting",
-                         {"PLAYER1": top, "PLAYER2": bottom})
+        raw_start = info.get("starting", "PLAYER1")
+        if isinstance(raw_start, str) and raw_start.strip().upper() == STARTING_SPECIAL:
+            # the editor's third choice: the scenario's own text says who moves first
+            first_mover = self._first_mover()
+            if first_mover is None:
+                self.note("game_info.starting", f"'SPECIAL' and the description does not say who "
+                          f"moves first; the {top.value.title()} (player 1) move first")
+            starts = first_mover or top
+        else:
+            starts = _choice(raw_start, "game_info.starting", {"PLAYER1": top, "PLAYER2": bottom})
 
         terrain: list[TerrainPiece] = []
         units: list[UnitSetup] = []
@@ -233,7 +246,7 @@ class _Importer:
         tagged: set[Hex] = set()  # hexes listed again (once) for their tags only
         for i, raw in enumerate(hexagons):
             path = f"board.hexagons[{i}]"
-            hx = _obj(raw, path)
+            hx = _hexagon(_obj(raw, path))
             for key in ("row", "col"):
                 if key not in hx:
                     raise ScenarioError(f"{path}.{key}", "is missing")
@@ -350,6 +363,8 @@ class _Importer:
                 del self._notes[STAR_TAG_NOTE]
 
         air = self._air(info, units)
+        if air.rules is AirRules.AIR_PACK:
+            units[:] = _airplane_models(units, terrain, info)
         variants = self._check_options(info)
         terrain = self._briefing_rules(variants, terrain, units, objectives)
         objectives += self._town_sudden_death(labels, terrain, objectives)
@@ -466,6 +481,8 @@ class _Importer:
         side = NATION_SIDES[nation]
         badges: list[str] = []
         badge = layer.get("badge")
+        if isinstance(badge, int) and not isinstance(badge, bool):
+            badge = f"badge{badge}"  # the badge's number alone, as a tool wrote it
         if badge is not None:
             badge = _str(badge, f"{path}.badge")
             m = re.fullmatch(r"badge(\w{1,8})", badge.strip(), re.IGNORECASE)
@@ -542,7 +559,7 @@ class _Importer:
         if behavior is None and name in EXIT_MARKER_TAGS:
             self._exit_pictures.append(where)
             return
-        if behavior == "MINE_FIELD":
+        if behavior == "MINE_FIELD" or (behavior is None and name == MINE_TOKEN_TAG):
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
             self._face_down_mines.append(where)
             return
@@ -916,6 +933,22 @@ class _Importer:
             return
         variants[empty_section.VARIANT] = rule
 
+    def _first_mover(self) -> Side | None:
+        """The side the description says moves first ("Allied Player: Take 6 command cards.
+        You move first.", bga-memoir 7 Pointe-du-Hoc; "The Axis player moves first"): the last
+        side named before the words, within the sentence or the two before it."""
+        text = self._briefing_text(("description",))
+        found = None
+        for m in re.finditer(FIRST_MOVE_PATTERN, text, re.IGNORECASE):
+            found = m
+        if found is None:
+            return None
+        words = re.findall(r"[a-z]+", text[max(0, found.start() - 200):found.start()].lower())
+        for w in reversed(words):
+            if w in SIDE_WORDS:
+                return SIDE_WORDS[w]
+        return None
+
     def _briefing_text(self, keys: tuple[str, ...] = ("rules", "victory", "bonus")) -> str:
         """The briefing's ``keys`` (English, else the first language), as one line."""
         text_obj = self.root.get("text")
@@ -934,6 +967,8 @@ class _Importer:
         raw = board_obj.get("labels", [])
         if isinstance(raw, dict) and "item" in raw:  # XML-style exports
             raw = raw["item"]
+        if isinstance(raw, dict) and all(isinstance(k, str) and k.isdigit() for k in raw):
+            raw = _list(raw, "board.labels")  # {"0": ..., "1": ...}, as the hexagons may be
         if not isinstance(raw, list):
             self.note("board.labels", "not a list of labels; left out")
             return out
@@ -1191,6 +1226,63 @@ def import_m44(data: Any, *, default_id: str = "m44") -> Scenario:
     return _Importer(data, default_id).run()
 
 
+# the editor's nation suffix -> the Air Pack's nation in its selection guidelines (p.4); a nation
+# the guidelines do not list flies as Britain (Allies) or Germany (Axis): aircraft.NATION_FALLBACK
+_AIR_NATIONS: dict[str, str] = {"us": "usa", "brit": "britain", "gb": "britain", "ger": "germany",
+                                "jp": "japan", "ru": "ussr", "fr": "france", "pl": "poland",
+                                "it": "italy", "fin": "finland"}
+_AIR_THEATRES: dict[str, str] = {"PACIFIC": "pacific", "MEDITERRANEAN": "mediterranean"}
+
+
+def _airplane_models(units: list[UnitSetup], terrain: list[TerrainPiece],
+                     info: dict[str, Any]) -> list[UnitSetup]:
+    """Each Air Pack airplane the file places without a model flies the first the Air Pack's
+    selection guidelines give its nation in the scenario's theatre and month (p.4 "Airplane
+    Selection"; on an aircraft carrier, the first that may land on one): the editor's
+    figure names a nation, never a model, and a pre-positioned airplane must be a model."""
+    date = info.get("date_begin")
+    when = re.match(r"^(19[34]\d)(?:-(\d\d))?", date) if isinstance(date, str) else None
+    year, month = (int(when.group(1)), int(when.group(2) or 1)) if when else (1942, 1)
+    front = info.get("front")
+    theatre = _AIR_THEATRES.get(front.strip().upper(), "europe") if isinstance(front, str) \
+        else "europe"
+    carriers = {p.hex for p in terrain if p.type == "aircraft_carrier"}
+    out: list[UnitSetup] = []
+    for u in units:
+        if u.type == "airplane" and u.model is None:
+            nation = _AIR_NATIONS.get(u.nation or "", u.side.value)
+            found = airplane_choices(nation, theatre, year, month, carrier_based=u.hex in carriers)
+            if u.hex in carriers:  # one that may land on the carrier it stands on, if any
+                found = [m for m in found if AIRPACK_MODELS[m].carrier] or found
+            u = replace(u, model=found[0] if found else
+                        ("spitfire" if u.side is Side.ALLIES else "me109"))
+        out.append(u)
+    return out
+
+
+# every tile name the importer knows, by its lower-case spelling (the editor's own is mixed:
+# riverFL, lakeA, roadX); a file that writes one in another case ("River", "ROADX") means it
+_TILE_NAMES: dict[str, str] = {n.lower(): n for n in (*TERRAIN_CODES, *TILE_UNITS, *TILE_BADGES,
+                                                      *PICTURE_TILES)}
+_TILE_SPELLINGS: frozenset[str] = frozenset(_TILE_NAMES.values())
+_LAYERS = ("terrain", "rect_terrain", "obstacle")
+
+
+def _hexagon(hx: dict[str, Any]) -> dict[str, Any]:
+    """A hexagon as the editor writes it: a layer, unit or tag list written as null is absent
+    (PHP and JavaScript exports write the empty slots so), and a tile name written in another
+    case is the editor's spelling of it. Anything else is kept as written, to be read or named."""
+    out = {k: v for k, v in hx.items() if v is not None}
+    for layer in _LAYERS:
+        piece = out.get(layer)
+        if isinstance(piece, dict) and isinstance(piece.get("name"), str):
+            code = piece["name"].strip()
+            known = code if code in _TILE_SPELLINGS else _TILE_NAMES.get(code.lower())
+            if known is not None and known != piece["name"]:
+                out[layer] = {**piece, "name": known}
+    return out
+
+
 def _tags(hx: dict[str, Any], path: str) -> list[tuple[Any, str]]:
     """A hexagon's tags with where each is written: the ``tags`` list, and a single tag written
     as one object under ``tag`` (the DoW web scenario editor: bga-memoir 42 Utah Beach's exit
@@ -1206,7 +1298,8 @@ def _tags(hx: dict[str, Any], path: str) -> list[tuple[Any, str]]:
 
 
 def loads_m44(text: str, *, default_id: str = "m44") -> Scenario:
-    return import_m44(parse_json(text), default_id=default_id)
+    # a byte-order mark before the JSON (a file saved by a Windows editor, read as text)
+    return import_m44(parse_json(text.removeprefix("\ufeff")), default_id=default_id)
 
 
 def load_m44(path: str | os.PathLike[str]) -> Scenario:

@@ -184,7 +184,10 @@ UNIT_BASES: tuple[tuple[str, str], ...] = (
     ("inf2", "special_forces"),
     ("tank2", "elite_armor"),
     ("tiger", "tiger"),  # bga-memoir TROOP_CLASSES 'tiger'
-    ("plane", "airplane"),  # Air Pack airplanes; not seen in a file, see the format doc
+    ("plane", "airplane"),  # Air Pack airplanes, as the format doc spells them
+    # the editor's own airplane figures: plnus, plnger, plnru, plnjp, plnbrit (its image list,
+    # sed_images mp_pln*.png, as dderevjanik/m44 images_sed.json keeps it)
+    ("pln", "airplane"),
     ("inf", "infantry"),
     ("tank", "armor"),
     ("gun", "artillery"),
@@ -266,6 +269,23 @@ TILE_BADGES: dict[str, str] = {"barge": "landing_craft"}
 
 # Board types and faces are read whatever their case (files in the wild write "brkthru");
 # bga-memoir upper-cases both before reading them (Scenario::loadId).
+# game_info.starting: PLAYER1, PLAYER2, or SPECIAL, the editor's third choice (its starting-player
+# list: dderevjanik/m44 packages/shared/shared.ts EStartingPlayer), where the description says
+# who moves first ("Allied Player: Take 6 command cards. You move first.")
+STARTING_SPECIAL = "SPECIAL"
+FIRST_MOVE_PATTERN = r"\b(moves?|goes|plays?) first\b"
+# the words of a description that name a side (a nation's army is its side's)
+SIDE_WORDS: dict[str, Side] = {
+    **dict.fromkeys(("axis", "german", "germans", "japanese", "italian", "italians"), Side.AXIS),
+    **dict.fromkeys(("allied", "allies", "american", "americans", "british", "soviet", "soviets",
+                     "russian", "russians", "french"), Side.ALLIES),
+}
+
+# the editor's minefield token: every tag3 of bga-memoir's 109 scenario files carries the
+# behaviour MINE_FIELD (face down, the side that laid it as "side"); a tag3 written bare (a
+# writer that drops the behaviour) is the same token, laid by no side named
+MINE_TOKEN_TAG = "tag3"
+
 BOARD_TYPES: dict[str, BoardKind] = {
     "STANDARD": BoardKind.STANDARD,
     "BRKTHRU": BoardKind.BREAKTHROUGH,
@@ -438,6 +458,10 @@ class BriefingRule:
 
 
 BRIEFING_RULES: tuple[BriefingRule, ...] = (
+    # bga-memoir 13 Omaha Beach Overlord: "Either side may choose to play a 'Recon' command card
+    # as a Barrage Tactic card instead" (both sides; the card's own text follows in the briefing)
+    BriefingRule(r"\bplay an? ['\"]?recon['\"]? (command )?card as an? ['\"]?barrage\b",
+                 variant="recon_as_barrage"),
     BriefingRule(r"\bblitz rules (are|is) in effect", variant="blitz"),
     BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
                  variant="british_commonwealth"),

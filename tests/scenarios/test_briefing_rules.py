@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.game.session import GameSession
 from companion.rules.board import Side
+from companion.rules.variants import card_plays_as
 from companion.scenarios import import_m44, load, to_position
 from companion.scenarios.check import errors
 
@@ -157,3 +159,30 @@ def test_coastal_road_plays_both_nations_rules_and_slowed_allied_armor_from_its_
     assert italians and all(spec.retreat_hexes == 3 for spec in italians)
     assert germans and all(spec.retreat_hexes == 1 for spec in germans)
     assert errors(s) == []
+
+
+def test_omaha_either_side_may_play_a_recon_card_as_barrage_and_it_rolls_four_dice() -> None:
+    # 13 Omaha Beach Overlord: "Either side may choose to play a 'Recon' command card as a
+    # Barrage Tactic card instead: 'Target any enemy unit and roll 4 dice'"
+    s = load(BGA / "13-OmahaBeachOverlord.m44")
+    assert s.variants == {"recon_as_barrage": ""}
+    assert errors(s) == []
+    for side in (Side.ALLIES, Side.AXIS):
+        assert card_plays_as("recon_right", side, s.variants) == ("recon_right", "barrage")
+        assert card_plays_as("probe_right", side, s.variants) == ("probe_right",)
+    g = GameSession.new(s)  # the Axis move first; the players hold their own cards
+    assert any("may be played as Barrage" in d for d in g.prompt().detail)
+    g.act({"do": "play_card", "card": "recon_left", "as_card": "barrage"})
+    played = [e for e in g.events if e.kind == "card_played"][-1]
+    assert played.data["card"] == "barrage" and played.data["held"] == "recon_left"
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    target = next(u.id for u in g.state.position.units.values() if u.side is Side.ALLIES)
+    events = g.act({"do": "card_attack", "targets": [target]})
+    assert events[0].data["card_attack"] and events[0].data["dice"] == 4
+
+
+def test_without_the_sentence_a_recon_card_is_only_a_recon_card() -> None:
+    assert card_plays_as("recon_left", Side.AXIS, {}) == ("recon_left",)
+    s = load(BGA / "15-OperationCobra.m44")
+    assert "recon_as_barrage" not in s.variants

@@ -368,3 +368,61 @@ def report() -> str:
 
 if __name__ == "__main__":
     print(report())
+
+
+# --- the editor's own list of pieces (sed_names.json): every name imports, played or named ----
+SED = json.loads((Path(__file__).parent / "data" / "sed_names.json").read_text())
+# the names of it that no rule plays: scenario check must name them (never drop them silently)
+SED_NAMED: dict[str, str] = {
+    "abatis": "no public text of the Abatis card",
+    "loco": "the supply train", "wagon": "the supply train",
+    "tag1": "the battle star: its meaning is the briefing's",
+    **{f"tag{n}": "no public meaning" for n in range(9, 14)},
+    "tag4": "an exit marker needs a side", "tag5": "an exit marker needs a side",
+}
+
+
+def _sed_cases() -> Iterator[tuple[str, str, dict[str, Any], dict[str, Any]]]:
+    """(case id, the name, the file, what it must load as)."""
+    tile_units = {u["code"] for u in CODES["tile_units"]}  # troops drawn as tiles, at sea
+    for t in SED["tiles"]:
+        if t in tile_units:
+            yield (f"sed tile unit {t}", t, _file([{**WHERE, "rect_terrain": {"name": t},
+                                                     "terrain": {"name": "ocean"}}]),
+                   {"unit": True})
+            continue
+        for layer in ("terrain", "rect_terrain", "obstacle"):
+            hexagon: dict[str, Any] = {**WHERE, layer: {"name": t}}
+            want: dict[str, Any] = {"terrain": t not in PICTURE_TILES}
+            if t in TILE_BADGES:
+                hexagon["unit"] = {"name": "infus"}
+                want = {"unit": True, "badge": TILE_BADGES[t]}
+            yield f"sed tile {t} as {layer}", t, _file([hexagon]), want
+    for u in SED["units"]:
+        yield f"sed unit {u}", u, _file([{**WHERE, "unit": {"name": u}}]), {"unit": True}
+    for t in SED["tags"]:
+        yield f"sed tag {t}", t, _file([{**WHERE, "tags": [{"name": t}]}]), {}
+    for b in SED["badges"]:
+        for base in ("infus", "tankus", "gunus"):
+            yield (f"sed badge {b} on {base}", b,
+                   _file([{**WHERE, "unit": {"name": base, "badge": b}}]), {"unit": True})
+
+
+SED_CASES = list(_sed_cases())
+
+
+@pytest.mark.parametrize(("case_id", "name", "data", "want"), SED_CASES,
+                         ids=[c[0] for c in SED_CASES])
+def test_every_piece_of_the_editors_own_list_is_played_or_named(case_id, name, data, want):
+    verdict, detail = classify(case_id, data, want)
+    if name in SED_NAMED:
+        assert verdict == "named", f"{case_id} ({SED_NAMED[name]}): {verdict}: {detail}"
+        assert name in detail or "exit marker" in detail, detail  # named by what it is
+        return
+    assert verdict == "played", f"{case_id}: {verdict}: {detail}"
+
+
+def test_the_editors_list_holds_what_bga_memoir_reads_and_the_airplane():
+    bga = {t["code"] for t in CODES["terrain_tiles"]}
+    assert len(set(SED["tiles"]) & bga) > 100  # the same editor, read two ways
+    assert {"plnus", "plnger", "plnru", "plnjp", "plnbrit"} <= set(SED["units"])

@@ -18,6 +18,7 @@ from companion.scenarios import (
     loads_m44,
     to_position,
 )
+from companion.scenarios.check import problems
 from companion.scenarios.m44_codes import TERRAIN_CODES, TILE_ALSO
 from companion.scenarios.model import known_terrain
 
@@ -253,6 +254,51 @@ def test_air_option_and_plane_code():
     plane = _unit(s, "c2")
     assert plane.type == "airplane"
     assert plane.side is Side.ALLIES
+
+
+@pytest.mark.parametrize(("nation", "model"), [("us", "p38"), ("ger", "storch"), ("ru", "yak1"),
+                                               ("jp", "zero"), ("brit", "spitfire")])
+def test_the_editors_pln_figure_is_an_airplane_pre_positioned_on_the_ground(nation, model):
+    # the editor names its airplane figures pln + nation (its image list: mp_plnus.png ...);
+    # Air Pack p.5 "Pre-positioned and On the Ground Airplanes": placed on its hex at set-up,
+    # "considered landed or on the ground", and the Air Pack rules are then in play
+    data = {"board": {"type": "STANDARD", "face": "COUNTRY", "hexagons": [
+        {"row": 8, "col": 0, "unit": {"name": "infus"}},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}},
+        {"row": 4, "col": 12, "terrain": {"name": "airfield"}, "unit": {"name": "pln" + nation}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES",
+                      "date_begin": "1942-06-01"}}
+    s = import_m44(data)
+    plane = _unit(s, "G5")
+    assert plane.type == "airplane" and not plane.airborne
+    # the figure names a nation, not a model: the first the Air Pack's selection guidelines give
+    # the nation in June 1942 in Europe (p.4; as the game picks a sortie's airplane)
+    assert plane.model == model
+    assert plane.side is (Side.AXIS if nation in ("ger", "jp") else Side.ALLIES)
+    assert s.air.rules is AirRules.AIR_PACK
+    assert not problems(s)
+
+
+def test_a_pre_positioned_airplane_flies_its_theatres_and_dates_model_and_the_game_plays_it():
+    # the crash this fixes: a Japanese airplane on the board with no model stopped the game
+    data = {"board": {"type": "STANDARD", "face": "COUNTRY", "hexagons": [
+        *({"row": 8, "col": c, "unit": {"name": "infus"}} for c in (0, 4, 8)),
+        *({"row": 0, "col": c, "unit": {"name": "infjp"}} for c in (0, 4, 8)),
+        {"row": 1, "col": 13, "terrain": {"name": "pairfield"}, "unit": {"name": "plnjp"}},
+        {"row": 7, "col": 13, "terrain": {"name": "pcarrier"}, "unit": {"name": "plnus"}}]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES", "front": "PACIFIC",
+                      "date_begin": "1943-10-01", "victory_player1": 3, "victory_player2": 3}}
+    s = import_m44(data)
+    assert [(u.nation, u.model) for u in s.units if u.type == "airplane"] == [
+        ("jp", "zero"), ("us", "corsair")]  # a carrier-based Corsair from September 1943 (p.4)
+    from companion.game.auto import AutoPlayer
+    from companion.game.session import GameSession
+    session, player = GameSession.new(s, deck_seed=3), AutoPlayer(3)
+    for _ in range(20000):
+        if session.over:
+            break
+        session.act(player.next_action(session))
+    assert session.over
 
 
 # --- unknown codes: reported by name with the hex; the rest loads ------------------------

@@ -321,3 +321,122 @@ def test_the_real_scenarios_benchmark_loads_checks_and_plays_each_file_to_a_resu
     bench.main([str(REAL), "--quiet"])
     out = capsys.readouterr().out
     assert "files tried 3, loaded 3, clean 2, auto-played to a result 3" in out
+
+
+# --- boards set up in the editor with no units (data/boards: other repositories' files) -----
+BOARDS = Path(__file__).parent / "data" / "boards"
+BOARD_FILES = sorted(p for p in BOARDS.glob("*.m44") if p.name != "small-countryside-blank.m44")
+
+
+@pytest.mark.parametrize("path", BOARD_FILES, ids=[p.stem for p in BOARD_FILES])
+def test_a_board_with_no_units_loads_every_piece_and_the_check_says_it_has_none(path, capsys):
+    # a terrain-only board or a blank template the editor saved (MatthewRDangle's board set-ups,
+    # dderevjanik's blank boards): every piece imports, nothing is noted, and the check names
+    # the one real problem, no units on either side (exit 2: it does not play)
+    data = json.loads(path.read_text())
+    s = load_m44(path)
+    assert s.notes == []
+    pieces = sum(layer in h for h in data["board"]["hexagons"]
+                 for layer in ("terrain", "rect_terrain", "obstacle"))
+    assert len(s.terrain) >= pieces  # a road and a bridge are pieces too; a beach adds its rows
+    assert [f"{p.where}: {p.message}" for p in errors(s)] == [
+        "allies: has no units", "axis: has no units"]
+    assert main(["scenario", "check", str(path)]) == 2
+    assert "has no units" in capsys.readouterr().out
+
+
+def test_a_board_type_the_editor_does_not_write_is_refused_by_name(capsys):
+    # dderevjanik/m44's 'SMALL' blank board: no board of the game has that name or a known size
+    path = BOARDS / "small-countryside-blank.m44"
+    with pytest.raises(ScenarioError, match="board.type.*'SMALL' is not allowed"):
+        load_m44(path)
+    assert main(["scenario", "check", str(path)]) == 2
+    assert "'SMALL' is not allowed" in capsys.readouterr().err
+
+
+# --- shapes other tools write: each loads as the editor's file would ------------------------
+def _small(hexes: list[dict], **board) -> dict:
+    return {"board": {"type": "STANDARD", "face": "COUNTRY", **board, "hexagons": [
+        {"row": 8, "col": 0, "unit": {"name": "infus"}},
+        {"row": 0, "col": 0, "unit": {"name": "infger"}}, *hexes]},
+        "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}}
+
+
+def test_a_tile_name_in_another_case_is_the_editors_tile():
+    # units are read whatever their case (bga-memoir's stripos); so now are tiles: "River",
+    # "ROADX" and "lakea" are the editor's river, roadX and lakeA
+    s = import_m44(_small([{"row": 4, "col": 12, "terrain": {"name": "River", "orientation": 2}},
+                           {"row": 4, "col": 14, "terrain": {"name": "HILLS"}},
+                           {"row": 4, "col": 16, "terrain": {"name": "lakea"}}]))
+    assert s.notes == []
+    assert {p.hex: p.type for p in s.terrain} == {"G5": "river", "H5": "hill", "I5": "lake"}
+    assert [p.orientation for p in s.terrain if p.hex == "G5"] == [2]
+
+
+def test_a_layer_unit_or_tag_list_written_as_null_is_absent():
+    # JavaScript and PHP exports write the empty slots of a hexagon as null
+    s = import_m44(_small([{"row": 4, "col": 12, "terrain": {"name": "woods"},
+                            "rect_terrain": None, "obstacle": None, "unit": None, "tags": None}]))
+    assert s.notes == [] and not problems(s)
+    assert [(p.hex, p.type) for p in s.terrain] == [("G5", "forest")]
+    assert len(s.units) == 2
+
+
+def test_labels_written_as_numbered_entries_are_the_labels_list():
+    s = import_m44(_small([], labels={"0": {"row": 4, "col": 12, "text": ["Galatos"]},
+                                      "1": {"row": 2, "col": 16, "text": "Pink"}}))
+    assert s.notes == []
+    assert [(lb.hex, lb.text) for lb in s.labels] == [("G5", "Galatos"), ("I7", "Pink")]
+
+
+def test_a_badge_written_as_its_number_is_that_badge():
+    s = import_m44(_small([{"row": 4, "col": 12, "unit": {"name": "infus", "badge": 4}}]))
+    assert [u.type for u in s.units if u.hex == "G5"] == ["combat_engineer"]  # badge4
+
+
+def test_a_byte_order_mark_before_the_text_is_read_past():
+    text = "\ufeff" + json.dumps(_small([]))
+    assert len(loads_m44(text).units) == 2
+
+
+# --- game_info.starting: SPECIAL, the editor's third choice: the description says who starts --
+def _special(description: str | None) -> dict:
+    data = _small([])
+    data["game_info"]["starting"] = "SPECIAL"
+    if description is not None:
+        data["text"] = {"en": {"name": "X", "description": description}}
+    return data
+
+
+def test_starting_special_is_the_side_the_description_says_moves_first():
+    # the description as the editor writes it (bga-memoir 7 Pointe-du-Hoc's own text)
+    s = import_m44(_special("Axis Player: Take 4 command cards\n\nAllied Player: Take 6 "
+                            "command cards.\nYou move first."))
+    assert s.starts is Side.ALLIES and s.notes == []
+    s = import_m44(_special("Allied player: take 5 command cards. Axis player: take 5 command "
+                            "cards. The German player moves first."))
+    assert s.starts is Side.AXIS and s.notes == []
+
+
+def test_starting_special_with_a_silent_description_is_said_and_player_1_starts():
+    s = import_m44(_special("Both players: take 5 command cards."))
+    assert s.starts is Side.AXIS  # player 1
+    assert [f"{p.where}: {p.message}" for p in errors(s)] == [
+        "game_info.starting: 'SPECIAL' and the description does not say who moves first; the "
+        "Axis (player 1) move first"]
+    assert import_m44(_special(None)).starts is Side.AXIS
+
+
+def test_every_tag3_of_the_real_files_is_a_minefield_and_a_bare_tag3_is_one_too():
+    # the evidence: each tag3 of bga-memoir's files carries the behaviour MINE_FIELD
+    tags = [t for p in sorted((REAL / "bga-memoir").glob("*.m44"))
+            for h in json.loads(p.read_text())["board"]["hexagons"]
+            for t in (h.get("tags") or []) if t.get("name") == "tag3"]
+    assert len(tags) > 100 and {t.get("behavior") for t in tags} == {"MINE_FIELD"}
+    # a writer that drops the behaviour: the same face-down mine, laid by no side named
+    s = import_m44(_small([{"row": 4, "col": 12, "tags": [{"name": "tag3"}]},
+                           {"row": 4, "col": 14, "tags": [{"name": "tag3", "side": "AXIS"}]}]))
+    assert s.notes == [] and not problems(s)
+    assert [(p.hex, p.type, p.owner) for p in s.terrain] == [("G5", "minefield", None),
+                                                             ("H5", "minefield", Side.AXIS)]
+    assert "mine_tokens" in s.variants

@@ -1,5 +1,6 @@
-"""Every real editor file of ``data/real`` (and ``data/real/bga-memoir``: bga-memoir's scenario
-folder, each file naming its source in ``_source``) loads, checks with only the problems listed
+"""Every real editor file of ``data/real`` (``data/real/bga-memoir``: bga-memoir's scenario
+folder; ``data/real/other``: editor files other public repositories keep; each file naming its
+source in ``_source``) loads, checks with only the problems listed
 here by name, and an auto-played game of it (both sides by ``AutoPlayer``, seeded) reaches a
 result by its own victory conditions within a bounded number of turns.
 
@@ -20,7 +21,8 @@ from companion.scenarios import load
 from companion.scenarios.check import errors
 
 REAL = Path(__file__).parent / "data" / "real"
-FILES = sorted(REAL.glob("*.m44")) + sorted((REAL / "bga-memoir").glob("*.m44"))
+FILES = sorted(REAL.glob("*.m44")) + sorted((REAL / "bga-memoir").glob("*.m44")) + sorted(
+    (REAL / "other").glob("*.m44"))
 MAX_TURNS = 150
 
 # file -> the start of each error the check still reports (rules not played yet)
