@@ -31,6 +31,7 @@ from companion.rules.air.common import AirRulesError, FlightRules
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.position import Position, Unit
 from companion.rules.records import replace
+from companion.rules.variants import card_becomes
 
 if TYPE_CHECKING:
     from companion.game.session import GameSession
@@ -210,8 +211,9 @@ def airpack_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> 
         extra.update({"air_sortie": True, "sortie_card": True, "standalone": True})
         return extra
     spec = card_rules.card(card_id)
-    if card_id == "air_power":  # Air Pack p.3: Air Power is played as an Air Sortie
-        extra["air_sortie"] = True
+    if card_id == "air_power" and card_becomes(card_id, st.scenario.variants) == card_id:
+        extra["air_sortie"] = True  # Air Pack p.3: Air Power is played as an Air Sortie
+        # (not where the scenario's deck plays it as Artillery Bombard)
     elif spec.copies_last_card and st.last_card.get(st.active.other) == STANDALONE_SORTIE:
         # Air Pack p.3: a Counter-Attack of an Air Sortie is played as an Air Sortie (and is
         # replaced at the end of the turn like any command card)

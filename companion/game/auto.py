@@ -141,8 +141,7 @@ class AutoPlayer:
             rng = random.Random(f"{self.seed}:mine:{st.seq}")
             return {"do": "mine_number", "number": rng.randrange(4)}
         if "commissar_card" in actions:
-            held = [c for c in st.hands.get(st.active, []) if c != st.card
-                    or st.phase.value == "play_card"]
+            held = [c["card"] for c in legal.candidates() if c["do"] == "commissar_card"]
             # a card that answers the opponent's (Counter-Attack) or his moves (Ambush) is not
             # one to commit to a turn ahead
             sure = [c for c in held if not card_rules.card(c).copies_last_card

@@ -278,8 +278,8 @@ class CommissarFlow(ScenarioRuleFlow):
         return _rs(st).chip.get(st.active.value)
 
     def card_problem(self, st: GameState, card_id: str) -> str | None:
-        if st.active is not self.side(st):
-            return None
+        if st.active is not self.side(st) or card_id == airflow.STANDALONE_SORTIE:
+            return None  # an Air Sortie card is played as the Air Pack says, never via the chip
         chip = self._chip(st)
         from_hand = chip is None or card_rules.card(chip).id != card_id
         return commissar.commissar_may_play(card_id, chip, from_hand=from_hand,
@@ -298,8 +298,12 @@ class CommissarFlow(ScenarioRuleFlow):
     def hand(st: GameState) -> list[str]:
         """The cards the active side holds and has not played this turn."""
         hand = list(st.hands.get(st.active, []))
-        if st.phase is not Phase.PLAY_CARD and st.card in hand:
-            hand.remove(st.card)
+        playing = st.card
+        played_as = _rs(st).played_as if st.rules_state is not None else {}
+        if played_as and played_as.get("as") == st.card:  # a card played as another: the one held
+            playing = played_as.get("held")
+        if st.phase is not Phase.PLAY_CARD and playing in hand:
+            hand.remove(playing)
         return hand
 
     def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
@@ -327,7 +331,8 @@ class CommissarFlow(ScenarioRuleFlow):
         st = legal.state
         if "commissar_card" not in legal.actions or st.deck is None:
             return []
-        return [{"do": "commissar_card", "card": c} for c in self.hand(st)]
+        return [{"do": "commissar_card", "card": c} for c in self.hand(st)
+                if c != airflow.STANDALONE_SORTIE]
 
 
 # --- North African desert rules --------------------------------------------------------------
@@ -1817,6 +1822,9 @@ def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
     if not rules:
         raise IllegalAction(f"arrive: no rule of this scenario brings {side.value.title()} "
                             "units onto the board")
+    if airflow.command_card(st.card or "").restores_figures:
+        raise IllegalAction("arrive: Medics & Mechanics orders a unit on the board that has lost "
+                            "figures; no unit comes onto the board with it")
     rule = rules[0]
     why = _arrival_block(st, rule)
     if why is not None:
@@ -1879,6 +1887,8 @@ def arrival_hexes(st: GameState) -> tuple[str, ...]:
     allowed by the rule, in a section the card orders), whatever its other orders."""
     out: list[str] = []
     spec = airflow.command_card(st.card or "")
+    if spec.restores_figures:  # Medics & Mechanics orders a unit on the board that lost figures
+        return ()
     for rule in _arrival_rules(st, st.active):
         if _arrival_block(st, rule) is not None:
             continue

@@ -290,6 +290,10 @@ class GameSession:
     def _order(self, a: dict[str, Any]) -> None:
         units = _need(a, "units", list)
         st = self.state
+        if a.get("arrive") and airflow.command_card(st.card or "").restores_figures:
+            # before the card's roll is recorded: a refused order records nothing
+            raise IllegalAction("arrive: Medics & Mechanics orders a unit on the board that has "
+                                "lost figures; no unit comes onto the board with it")
         if st.order_roll is not None:
             # the card's roll given with the order (the table threw it): it is recorded as dice
             if not (isinstance(a.get("roll"), list) and all(isinstance(f, str) for f in a["roll"])):

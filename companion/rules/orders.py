@@ -360,6 +360,10 @@ def _spend_on_air_deploy(spec: CardSpec, slots: list[Slot], where: Section | str
         raise OrdersError("air_deploy", f"an air unit is deployed with a section card, not {spec.name}")
     if sec not in spec.sections:
         raise OrdersError("air_deploy", f"{spec.name} gives no order in the {sec} section")
+    if spec.sections[sec] is None:
+        # "every unit in the section" (an Assault card): the air unit coming in there is one
+        # of them, whatever else stands there (none, when the section is empty)
+        return slots
     for i, slot in enumerate(slots):
         if slot.label == sec.value:
             return slots[:i] + slots[i + 1:]

@@ -310,3 +310,14 @@ def test_an_air_unit_is_not_deployed_with_a_tactic_card_or_outside_the_card_sect
     with pytest.raises(OrdersError) as err:
         check_orders(pos, "probe_left", Side.ALLIES, ["i1"], air_deploy="up")
     assert err.value.field == "air_deploy"
+
+
+def test_an_assault_card_orders_the_air_unit_coming_into_its_section_as_well() -> None:
+    # Assault Left orders every unit on the left flank: an air unit deployed there is one of
+    # them and costs none of the others their order, even where no ground unit stands
+    pos = position(unit("i1", "allies", "infantry", "B1"), unit("i2", "allies", "infantry", "C1"))
+    r = check_orders(pos, "assault_left", Side.ALLIES, ["i1", "i2"], air_deploy="left")
+    assert set(r.valid) == {"i1", "i2"}
+    empty = position(unit("i3", "allies", "infantry", "K1"))
+    r = check_orders(empty, "assault_left", Side.ALLIES, [], air_deploy="left")
+    assert r.valid == ()
