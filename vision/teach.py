@@ -269,8 +269,11 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         detect, _, _ = tune_search([shots[i] for i in which], base.detect)
         searched = replace(base, name=name, detect=detect,
                            notes={**base.notes, "base": base.name, "taught_from": len(items), "head": False})
-        net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
-        net.head = fit_head(with_cands(which, detect), base, seed=seed, faces=len(faces))
+        if TUNE:
+            net = fit_tuned(with_cands(which, detect), base, seed=seed, faces=len(faces))
+        else:
+            net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
+            net.head = fit_head(with_cands(which, detect), base, seed=seed, faces=len(faces))
         gate = second_look_gate([shots[i] for i in which], base, detect)
         taught = Profile(name, base.base, faces, None, detect, min_confidence=base.min_confidence,
                          max_background=base.max_background, method="net", net=net, views=base.views,
@@ -381,3 +384,28 @@ def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | N
     return Ensemble([train(emb, y, classes, hidden=HEAD_HIDDEN, epochs=HEAD_EPOCHS, seed=seed + k)
                      for k in range(3)])
 
+
+
+TUNE = True
+TUNE_VIEWS = 128  # crops of each labelled die's photos for tuning (all kinds: faces, off-centre, not a die)
+TUNE_MAX = 12000
+
+
+def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | None = None,
+              views: int | None = None) -> DieNet:
+    """The base network with its last layers trained on these photos (:mod:`vision.tune`) and
+    a classifier of the user's faces on its embedding."""
+    from vision.net import normalise
+    from vision.tune import tune
+
+    assert base.net is not None
+    classes = (len(base.faces) if faces is None else faces) + 1
+    rng = np.random.default_rng(seed)
+    dice = sum(len(s.dice) for s in shots)
+    n = min(TUNE_MAX, max(1000, (TUNE_VIEWS if views is None else views) * dice))
+    crops, kind, reg, regw = sample(shots, n, rng, mirror=base.base == "pips")
+    onnx = base.net.onnx.tobytes()
+    got = tune(onnx, normalise(crops), kind, reg, regw, classes, base.net.classes, seed=seed)
+    net = DieNet(got.onnx, base.net.classes, base.net.runtime)
+    net.head = Ensemble([got.head])
+    return net
