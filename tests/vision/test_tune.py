@@ -96,7 +96,8 @@ def test_tuned_profile_round_trips_and_reads(tmp_path: Path) -> None:
     folder = write_labelled(tmp_path / "olive", 3, "olive", seed=4, dice=5)
     items = load_folder(folder)
     shots = load_shots(items, base.faces, base.detect)
-    net = fit_tuned(shots, base, seed=0, views=24)
+    net, head_only = fit_tuned(shots, base, seed=0, views=24)
+    assert head_only.onnx.tobytes() == base.net.onnx.tobytes()  # type: ignore[union-attr]
     assert net.onnx.tobytes() != base.net.onnx.tobytes()  # type: ignore[union-attr]
     prof = load_profile("m44")
     prof.name, prof.net = "tuned", net
@@ -120,20 +121,21 @@ def test_teach_keeps_the_base_when_the_tuned_network_is_worse(classic_dir: Path,
 
     real = teach_mod.fit_tuned
 
-    def ruined(*args: object, **kw: object) -> DieNet:
-        net = real(*args, **kw)  # type: ignore[arg-type]
+    def ruined(*args: object, **kw: object) -> tuple[DieNet, DieNet]:
+        net, head_only = real(*args, **kw)  # type: ignore[arg-type]
         onnx = net.onnx.tobytes()
         rng = np.random.default_rng(0)
         bad = {k: rng.permutation(v.reshape(-1)).reshape(v.shape) for k, v in tune.read_tail(onnx).items()}
         out = DieNet(tune.write_tail(onnx, bad), net.classes, net.runtime)
         out.head = net.head
-        return out
+        return out, head_only
 
     monkeypatch.setattr(teach_mod, "fit_tuned", ruined)
     logged: list[str] = []
     prof, report = teach_mod.teach(load_folder(classic_dir), "m44", name="mine", log=logged.append)
-    assert prof.notes["chosen"] in ("base", "base, tuned search")
-    assert prof.net is not None and prof.net.head is None
+    assert prof.notes["chosen"] in ("base", "base, tuned search", "taught, head only")
+    assert "  taught  " in "\n".join(logged)  # it was measured, and lost
+    assert prof.net is not None
     assert prof.net.onnx.tobytes() == load_profile("m44").net.onnx.tobytes()  # type: ignore[union-attr]
     assert "per face: infantry: base" in "\n".join(logged)
     assert f"kept the {prof.notes['chosen']} profile" in report
