@@ -373,6 +373,7 @@ TUNE_VIEWS = 128  # crops of each labelled die's photos for tuning (all kinds: f
 TUNE_MAX = 12000
 TUNE_EPOCHS = 10
 TUNE_LR = 2e-3
+TUNE_PULL = 1e-3
 MINE = True
 
 
@@ -401,7 +402,7 @@ def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | 
     crops, kind, reg, regw = sample(shots, n, rng, mirror=base.base == "pips")
     onnx = base.net.onnx.tobytes()
     got = tune(onnx, normalise(crops), kind, reg, regw, classes, base.net.classes, seed=seed,
-               epochs=TUNE_EPOCHS, lr=TUNE_LR, runtime=base.net.runtime)
+               epochs=TUNE_EPOCHS, lr=TUNE_LR, pull=TUNE_PULL, runtime=base.net.runtime)
     net = DieNet(got.onnx, base.net.classes, base.net.runtime)
     net.head = Ensemble([got.head])
     head_only = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
