@@ -139,3 +139,13 @@ def test_teach_keeps_the_base_when_the_tuned_network_is_worse(classic_dir: Path,
     assert prof.net.onnx.tobytes() == load_profile("m44").net.onnx.tobytes()  # type: ignore[union-attr]
     assert "per face: infantry: base" in "\n".join(logged)
     assert f"kept the {prof.notes['chosen']} profile" in report
+
+
+def test_a_taught_profile_drops_dice_far_smaller_than_its_own() -> None:
+    from vision.reader import TAUGHT_SIZE_FLOOR, _big_enough
+
+    found = [(1, 100.0, 100.0, 30.0, 0.9), (2, 300.0, 100.0, 14.0, 0.8), (3, 50.0, 50.0, 10.0, 0.99)]
+    assert _big_enough(found, 0.0) == found  # a built-in knows no dice size: all kept
+    kept = _big_enough(found, 30.0)
+    assert [d[0] for d in kept] == [1, 2]  # 14 px is 0.47 of 30: the camera may be farther
+    assert all(d[3] >= TAUGHT_SIZE_FLOOR * 30.0 for d in kept)
