@@ -10,7 +10,9 @@ Images: rendered Memoir '44 scenes (m44), rendered pip-dice scenes (pips), rende
 cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
 ``vision.labelled.split_holdout``) of the real folders ``pipdice-dev`` (640x640) and
 ``pipdice-wood`` (640x480 webcam, clutter) when present. Black and noise frames too.
-``--teach N`` also times ``teach`` on N rendered photos.
+``--teach N`` also times ``teach`` on N rendered photos; ``--taught PROFILE=DIR`` times a
+(taught) profile file on the photos of a folder (decoding excluded), e.g. a profile that
+``teach`` made for the user's phone dice on new photos of them.
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -70,8 +72,12 @@ def main() -> None:
     ap.add_argument("--runtime", default="auto", help="the die network's runtime: auto, onnxruntime, cv2")
     ap.add_argument("--teach", type=int, default=0, metavar="N",
                     help="also time teach --base m44 on N rendered olive photos (wall and CPU seconds)")
+    ap.add_argument("--taught", action="append", default=[], metavar="PROFILE=DIR",
+                    help="also time this profile file on the photos of DIR (repeatable)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
+    for spec in a.taught:
+        _taught(spec, a.runtime)
     rng = np.random.default_rng(0)
     m44_imgs = [render_scene(rng, "classic")[0] for _ in range(a.images)]
     pip_imgs = [render_scene(rng, "pipwhite", faces=(1, 2, 3, 4, 5, 6))[0] for _ in range(a.images)]
@@ -106,6 +112,27 @@ def main() -> None:
         _stages(real_imgs, load_profile("pips", a.runtime))
     if a.teach:
         _teach(a.teach)
+
+
+def _taught(spec: str, runtime: str) -> None:
+    """Time the profile file of ``spec`` (PROFILE=DIR) on every photo of DIR."""
+    from vision.images import load_image
+
+    path, _, folder = spec.partition("=")
+    prof = load_profile(path, runtime)
+    photos = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    imgs = [load_image(p).pixels for p in photos]
+    if not imgs:
+        print(f"{path}: no photos in {folder}")
+        return
+    read_frame(imgs[0], prof)  # warm-up
+    ms, cpu = [], []
+    for img in imgs:
+        t, c = time.perf_counter(), time.thread_time()
+        read_frame(img, prof)
+        ms.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.thread_time() - c) * 1000)
+    _stats(f"{Path(path).name} on {Path(folder).name}", ms, None, cpu)
 
 
 def _teach(n: int) -> None:

@@ -77,7 +77,7 @@ def shot_from_frame(
     return Shot(work, arr, np.array(cands, np.float64).reshape(-1, 3), half)
 
 
-def mine_hard(shot: Shot, profile: Profile) -> None:
+def mine_hard(shot: Shot, profile: Profile, weigh: bool = True) -> None:
     """Keep in ``shot.hard`` every place where ``profile``'s network takes a second look (it
     thought a die likely) more than :data:`AWAY` die half-sizes from every labelled die: clutter that
     looks like a die to it, the "not a die" examples worth most."""
@@ -94,7 +94,7 @@ def mine_hard(shot: Shot, profile: Profile) -> None:
         d = np.hypot(shot.dice[None, :, 1] - pts[:, None, 0], shot.dice[None, :, 2] - pts[:, None, 1])
         pts = pts[(d / shot.dice[None, :, 3]).min(axis=1) > AWAY]
     shot.hard = pts
-    if len(shot.dice):
+    if weigh and len(shot.dice):
         # Dice the network reads badly (the right face unlikely on a centred crop) are
         # drawn more often: dark marbled dice, merged pips. Weight 1 + 3 * (1 - p(right)).
         d = shot.dice

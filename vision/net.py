@@ -12,7 +12,10 @@ stored in a profile as ONNX bytes; here it runs on onnxruntime where that is ins
 (it is a dependency of the app: about 1.5x faster on these small batches) and on OpenCV's
 own ``cv2.dnn`` otherwise (the readings are the same, tested), so OpenCV and numpy are
 enough to run it. Its last hidden layer (the "embedding") is also an
-output: ``teach`` fits a new last layer on it from a few photos of the user's own dice.
+output: ``teach`` fits a classifier of the user's own faces on it from a few photos of
+their dice, and tunes the network's last layers with it (:mod:`vision.tune`, numpy only;
+the tuned weights are written back into the ONNX bytes, so a tuned network runs here as
+any other).
 """
 
 from __future__ import annotations

@@ -135,7 +135,23 @@ def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArra
     detect = profile.detect
     if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
         detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
-    return read_with_net(work, find_candidates(work, detect), profile.net, profile), to_frame
+    found = read_with_net(work, find_candidates(work, detect), profile.net, profile)
+    return _big_enough(found, detect.die_half), to_frame
+
+
+# A taught profile knows its dice's size (the labelled dice's median half-size): a "die"
+# under this share of it is not one of them (a network tuned on a few photos read the
+# noise of a dark tray as dice a third of the size of the real ones). The user may hold
+# the camera nearer or farther than when teaching: 2.5x smaller is still read.
+TAUGHT_SIZE_FLOOR = 0.4
+
+
+def _big_enough(found: Found, die_half: float) -> Found:
+    """``found`` without the dice under :data:`TAUGHT_SIZE_FLOOR` of ``die_half`` (a taught
+    profile's dice size at this scale; 0, as for the built-ins: all kept)."""
+    if die_half <= 0:
+        return found
+    return [d for d in found if d[3] >= TAUGHT_SIZE_FLOOR * die_half]
 
 
 def _sure(found: Found) -> float:

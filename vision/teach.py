@@ -14,7 +14,7 @@ from vision.evaluate import EvalReport as EvaluateReport
 from vision.evaluate import evaluate
 from vision.examples import Shot, load_shots, sample
 from vision.labelled import LabelledImage
-from vision.mlp import Ensemble, train
+from vision.mlp import Ensemble
 from vision.net import DieNet
 from vision.profile import Face, Profile, ProfileError, faces_of, load_profile
 from vision.train import build_classifier, load_items
@@ -263,19 +263,24 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         return [replace(shots[i], cands=np.array([(c.x, c.y, c.radius) for c in find_candidates(
             shots[i].work, detect)], np.float64).reshape(-1, 3)) for i in which]
 
-    def make(which: Sequence[int], seed: int) -> tuple[Profile, Profile]:
-        """The base with the search tuned on these photos, and the taught profile."""
+    def make(which: Sequence[int], seed: int) -> dict[str, Profile]:
+        """The base with the search tuned on these photos, and the taught profiles: the
+        network tuned with its classifier, and the classifier alone on the base network."""
         assert base.net is not None
         detect, _, _ = tune_search([shots[i] for i in which], base.detect)
         searched = replace(base, name=name, detect=detect,
                            notes={**base.notes, "base": base.name, "taught_from": len(items), "head": False})
-        net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
-        net.head = fit_head(with_cands(which, detect), base, seed=seed, faces=len(faces))
         gate = second_look_gate([shots[i] for i in which], base, detect)
-        taught = Profile(name, base.base, faces, None, detect, min_confidence=base.min_confidence,
-                         max_background=base.max_background, method="net", net=net, views=base.views,
-                         notes={"taught_from": len(items), "base": base.name}, second_look=gate)
-        return searched, taught
+        tuned, head_only = fit_tuned(with_cands(which, detect), base, seed=seed, faces=len(faces))
+
+        def taught(net: DieNet, how: str) -> Profile:
+            return Profile(name, base.base, faces, None, detect, min_confidence=base.min_confidence,
+                           max_background=base.max_background, method="net", net=net, views=base.views,
+                           notes={"taught_from": len(items), "base": base.name,
+                                  **({"tuned": how} if how else {})},
+                           second_look=gate)
+
+        return {SEARCHED: searched, TAUGHT: taught(tuned, TUNED_LAYERS), HEAD_ONLY: taught(head_only, "")}
 
     detect, found0, found1 = tune_search(shots, base.detect)
     log(f"search: the base settings give {found0:.0%} of the labelled dice a candidate, tuned ones "
@@ -283,14 +288,13 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         f"{' above the texture' if detect.edge_relative else ''}, die radius "
         f"{detect.min_radius:.1f}-{detect.max_radius:.1f} px, dice {2 * detect.die_half:.0f} px at 640)")
     folds = min(4, len(items))
-    reps: dict[str, list[EvaluateReport]] = {"base": [], "base, tuned search": [], "taught": []}
+    reps: dict[str, list[EvaluateReport]] = {"base": [], SEARCHED: [], HEAD_ONLY: [], TAUGHT: []}
     if folds >= 2:
         reps["base"].append(evaluate(items, base))
         for k in range(folds):
             held = [x for i, x in enumerate(items) if i % folds == k]
-            searched_k, taught_k = make([i for i in range(len(items)) if i % folds != k], k)
-            reps["base, tuned search"].append(evaluate(held, searched_k))
-            reps["taught"].append(evaluate(held, taught_k))
+            for which, prof_k in make([i for i in range(len(items)) if i % folds != k], k).items():
+                reps[which].append(evaluate(held, prof_k))
     else:
         log("only one photo: nothing to measure on, the base profile is kept")
     merged = {k: _merge(v) for k, v in reps.items()}
@@ -305,17 +309,20 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         # The taught one must beat the base by more than chance: one die in a hundred.
         margin = max(1, merged["base"].labelled // 100)
         choice = "base"
-        if score["base, tuned search"] > score["base"]:
-            choice = "base, tuned search"
-        if score["taught"] >= score[choice] + margin:
-            choice = "taught"
+        if score[SEARCHED] > score["base"]:
+            choice = SEARCHED
+        # Of the two taught ones, the tuned network only when it scores higher (on a tie the
+        # base network, untouched, with the classifier alone).
+        best_taught = TAUGHT if score[TAUGHT] > score[HEAD_ONLY] else HEAD_ONLY
+        if score[best_taught] >= score[choice] + margin:
+            choice = best_taught
     else:
-        choice = "base"
+        choice = best_taught = "base"
     per_face = {k: _per_face(r, faces) for k, r in merged.items()}
     if folds >= 2:
         cells = []
         for f in faces:
-            (rb, nb), (rt, _n) = per_face["base"][str(f)], per_face["taught"][str(f)]
+            (rb, nb), (rt, _n) = per_face["base"][str(f)], per_face[best_taught][str(f)]
             better = "taught" if rt > rb else "base" if rb > rt else "same"
             cells.append(f"{f}: base {rb}/{nb}, taught {rt}/{nb} ({better})")
         log("per face: " + "; ".join(cells))
@@ -327,8 +334,7 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         if missed:
             log(f"misses {missed} of {merged[choice].labelled} dice")
     if choice != "base":
-        searched, taught = make(range(len(items)), 0)
-        prof = taught if choice == "taught" else searched
+        prof = make(range(len(items)), 0)[choice]
     else:
         prof = replace(base, name=name, notes={**base.notes, "base": base.name, "taught_from": len(items),
                                                "head": False})
@@ -359,25 +365,47 @@ def _feature_fit(items: Sequence[LabelledImage], base: str, params: DetectParams
     return fit
 
 
-HEAD_VIEWS = 48  # views of each labelled die for a taught head (plus as many "not a die")
-HEAD_HIDDEN = 64  # the taught classifier's hidden layer
-HEAD_EPOCHS = 30
-HEAD_MAX = 16000  # at most this many views in all: 300 photos teach in the time of 40
+SEARCHED = "base, tuned search"
+HEAD_ONLY = "taught, head only"  # the classifier on the base network's embedding
+TAUGHT = "taught"  # the network's last layers tuned too, with the classifier
+TUNED_LAYERS = "conv4, hidden, outputs"
+TUNE_VIEWS = 128  # crops of each labelled die's photos for tuning (all kinds: faces, off-centre, not a die)
+TUNE_MAX = 12000
+TUNE_EPOCHS = 10
+TUNE_LR = 2e-3
+TUNE_PULL = 1e-3
+MINE = True
 
 
-def fit_head(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | None = None) -> Ensemble:
-    """A classifier of the user's faces (``faces`` of them: the base's unless given) on the
-    base network's embedding of their dice."""
-    classes = (len(base.faces) if faces is None else faces) + 1
+def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | None = None,
+              views: int | None = None) -> tuple[DieNet, DieNet]:
+    """The base network with its last layers trained on these photos and a classifier of the
+    user's faces on its embedding (:mod:`vision.tune`); and the base network with the
+    classifier fitted on its own embedding before any tuning (the "head only").
+
+    Before, the places where the base network takes a second look at no die are found in
+    each photo (:func:`vision.examples.mine_hard`): "not a die" examples worth most."""
+    from vision.net import normalise
+    from vision.tune import tune
+
     assert base.net is not None
+    classes = (len(base.faces) if faces is None else faces) + 1
     rng = np.random.default_rng(seed)
     dice = sum(len(s.dice) for s in shots)
-    n = min(HEAD_MAX, max(600, 2 * HEAD_VIEWS * dice))
-    crops, kind, _, _ = sample(shots, n, rng, mirror=base.base == "pips")
-    keep = kind != 0  # a head answers for centred views: die faces, and not-a-die
-    emb = np.concatenate([base.net.run(crops[keep][i:i + 512]).embedding
-                          for i in range(0, int(keep.sum()), 512)])
-    y = np.maximum(kind[keep], 0)
-    return Ensemble([train(emb, y, classes, hidden=HEAD_HIDDEN, epochs=HEAD_EPOCHS, seed=seed + k)
-                     for k in range(3)])
+    n = min(TUNE_MAX, max(1000, (TUNE_VIEWS if views is None else views) * dice))
+    if MINE:
+        from vision.examples import mine_hard
+
+        shots = [replace(s) for s in shots]
+        for s in shots:
+            mine_hard(s, base, weigh=False)
+    crops, kind, reg, regw = sample(shots, n, rng, mirror=base.base == "pips")
+    onnx = base.net.onnx.tobytes()
+    got = tune(onnx, normalise(crops), kind, reg, regw, classes, base.net.classes, seed=seed,
+               epochs=TUNE_EPOCHS, lr=TUNE_LR, pull=TUNE_PULL, runtime=base.net.runtime)
+    net = DieNet(got.onnx, base.net.classes, base.net.runtime)
+    net.head = Ensemble([got.head])
+    head_only = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
+    head_only.head = Ensemble([got.probe])
+    return net, head_only
 
