@@ -187,6 +187,12 @@ def _first_upper_if(before: str, after: str) -> str:
     return after
 
 
+def _landing(u: dict[str, Any]) -> str:
+    """Where an arrival came down: its hex, and the star aimed at when it drifted off it."""
+    aim = u.get("aim")
+    return u["hex"] if not aim or aim == u["hex"] else f"{u['hex']}, drifted from {aim}"
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -455,8 +461,10 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "units_arrived": lambda d, n: (
         ("Armor Breakthrough: " if d["kind"] == "armor_breakthrough" else "Paradrop: ")
         + f"{count(len(d['units']), 'unit')} came in"
-        + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
-        + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+        + (f" ({', '.join(_landing(u) for u in d['units'])})" if d["units"] else "")
+        + (f"; {count(len(d['lost']), 'figure')} out of action ("
+           + ", ".join(f"aimed at {x['aim']}: {x['why']}" for x in d["lost"]) + ")."
+           if d["lost"] else ".")),
     "deployment_due": lambda d, n: (f"The {d['side'].title()} have "
                                     f"{count(d['medals'], 'medal')}: their reinforcements "
                                     f"({count(len(d['types']), 'unit')}) come onto their "

@@ -111,6 +111,11 @@ def test_paradrops_each_order_drops_a_figure_over_a_star_and_a_landing_removes_i
     ev = [e for e in g.events if e.kind == "units_arrived"][-1]
     assert [u["hex"] for u in ev.data["units"]] == ["f14", "h16"]
     assert ev.data["lost"] == [{"aim": "f12", "why": "off the board"}]
+    # the log the players read says where each figure came down and which one drifted
+    from companion.game.narrate import Narrator
+    said = Narrator().line(ev, st)
+    assert "f14" in said and "h16, drifted from i16" in said and "f14, drifted" not in said
+    assert "aimed at f12: off the board" in said
     came = [u for u in st.position.units.values() if u.id.startswith("xpara")]
     assert all(u.type == "special_forces" and u.nation == "jp" for u in came)
     assert not set(st.ordered) & {u.id for u in came}  # they may not move or battle this turn
