@@ -88,7 +88,9 @@ def test_teach_on_phone_photos_of_pip_dice_with_a_symbol_face(tmp_path: Path,
     text = capsys.readouterr().out
     assert "star: base 0/" in text and "per face: 1: base" in text
     prof = load_profile(str(out))
-    assert prof.faces == (1, 2, 3, 4, 5, 6, "star") and prof.notes["chosen"] == "taught"
+    # taught: the tuned network or the classifier alone on the base one, whichever read better
+    assert prof.faces == (1, 2, 3, 4, 5, 6, "star")
+    assert prof.notes["chosen"] in ("taught", "taught, head only")
     # the star is printed instead of the six pips: the app, asking for pips, is told 6
     assert prof.stands_for == {"star": 6} and "the star stands for the 6" in text
     assert prof.base_face("star") == 6 and prof.base_face(3) == 3 and prof.base_face(None) is None
