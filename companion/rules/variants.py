@@ -77,6 +77,13 @@ def _c(**changes: Any) -> Mapping[str, Any]:
 
 
 _ARMOR = frozenset({UnitClass.ARMOR})
+
+
+def _recon_as(card: str) -> Mapping[str, str]:
+    """Each Recon 1 card played as ``card``."""
+    return MappingProxyType(dict.fromkeys(("recon_left", "recon_center", "recon_right"), card))
+
+
 _BGA_UNITS = "bga-memoir Managers/Units.php loadScenario"
 
 VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
@@ -84,8 +91,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         "blitz", "Blitz rules",
         (UnitChange(_c(move=2, move_and_battle=2), classes=_ARMOR,
                     sides=frozenset({Side.ALLIES})),),
-        plays_as=MappingProxyType({"recon_left": "air_power", "recon_center": "air_power",
-                                   "recon_right": "air_power"}),
+        plays_as=_recon_as("air_power"),
         plays_as_sides=frozenset({Side.AXIS}),
         source=f"{_BGA_UNITS}: with blitz_rules, Allied armor moves 2 and battles after 2 "
                "(the early-war Blitz rules); the Axis may play a Recon 1 card as Air Power "
@@ -94,8 +100,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
     RuleVariant(
         "air_strikes", "Air strikes (a Recon 1 card played as Air Power)",
         side_from_option=True,
-        plays_as=MappingProxyType({"recon_left": "air_power", "recon_center": "air_power",
-                                   "recon_right": "air_power"}),
+        plays_as=_recon_as("air_power"),
         plays_as_sides=frozenset({Side.ALLIES, Side.AXIS}),
         source="bga-memoir option air_strikes_rules = ALLIES or AXIS (4152 Panzer Lehr Counter "
                "Attacks: \"The Allied player may call in Air Strikes (Actions 3 - Air Strikes & "
@@ -104,8 +109,7 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "Strikes (Hill 317 rule)\"); the game offers it (companion.game.ruleflows.BlitzFlow)"),
     RuleVariant(
         "recon_as_barrage", "A Recon 1 card played as Barrage",
-        plays_as=MappingProxyType({"recon_left": "barrage", "recon_center": "barrage",
-                                   "recon_right": "barrage"}),
+        plays_as=_recon_as("barrage"),
         plays_as_sides=frozenset({Side.ALLIES, Side.AXIS}),
         source="bga-memoir 13 Omaha Beach Overlord's briefing: \"Either side may choose to play "
                "a 'Recon' command card as a Barrage Tactic card instead: 'Target any enemy unit "
