@@ -31,10 +31,10 @@ from companion.game.auto import AutoPlayer
 from companion.game.events import Event
 from companion.game.session import GameSession
 from companion.scenarios import DEMO_SCENARIO, resolve
-from companion.sync.connection import BrokerConfig
 from companion.sync.convention import Convention
 from companion.sync.dashboard import DashboardFeed
 from companion.sync.table import Reply, SyncUpdate, TableSync
+from companion.tray.mqtt_config import BrokerConfig
 from tests.helpers.mosquitto import Mosquitto, find_mosquitto, wait_for
 from tests.helpers.mosquitto import start_broker as start_mosquitto
 
@@ -196,8 +196,8 @@ def dashboard_flood(config: BrokerConfig, tables: int, rounds: int) -> tuple[flo
     """The dashboard's own ceiling: ``rounds`` ready-made summaries per table published as fast
     as paho can; (updates/s until every table shows its last one, updates)."""
     from companion.sync import protocol
-    from companion.sync.connection import Connection
     from companion.sync.topics import table_topic
+    from companion.tray.mqtt_client import Connection
 
     feed = DashboardFeed(config).start()
     pubs = [Connection(config, f"flood-{i}").start() for i in range(4)]

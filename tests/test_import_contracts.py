@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -21,11 +23,16 @@ def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
-def test_an_import_up_the_table_breaks_the_contracts(tmp_path: Path) -> None:
+def _copy(tmp_path: Path) -> None:
+    """The packages and their contracts, copied to be broken."""
     for name in ("companion", "vision"):
         shutil.copytree(ROOT / name, tmp_path / name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+
+
+def test_an_import_up_the_table_breaks_the_contracts(tmp_path: Path) -> None:
+    _copy(tmp_path)
     kept = _lint(tmp_path)
     assert kept.returncode == 0 and "0 broken" in kept.stdout, kept.stdout[-2000:]
     odds = tmp_path / "companion" / "rules" / "odds.py"
@@ -39,10 +46,7 @@ def test_an_import_up_the_table_breaks_the_contracts(tmp_path: Path) -> None:
 def test_the_store_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path) -> None:
     """The layers allow any import down the table; GUIDE allows the store the game layer only.
     A direct import of the rules (even of their record helper) breaks the store's contract."""
-    for name in ("companion", "vision"):
-        shutil.copytree(ROOT / name, tmp_path / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    _copy(tmp_path)
     store = tmp_path / "companion" / "store" / "sqlite_store.py"
     store.write_text(store.read_text() + "\nfrom companion.rules import records as _probe  # noqa\n")
     broken = _lint(tmp_path)
@@ -52,16 +56,20 @@ def test_the_store_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Pa
     assert "1 broken" in broken.stdout
 
 
-def test_sync_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path) -> None:
+@pytest.mark.parametrize("probe, edge", [
+    ("from companion.store import GameStore as _probe", "companion.sync.table -> companion.store"),
+    ("from companion.tray.mqtt_client import Connection as _probe",
+     "companion.sync.table -> companion.tray.mqtt_client"),
+])
+def test_sync_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path, probe: str,
+                                                               edge: str) -> None:
     """GUIDE lets sync import the game layer only: its rules, scenarios and store come through
-    the game layer (``game.scenario``, ``game.sink.GameCopy``); a direct import breaks it."""
-    for name in ("companion", "vision"):
-        shutil.copytree(ROOT / name, tmp_path / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.onnx", "*.npz"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    the game layer (``game.scenario``, ``game.sink.GameCopy``) and its MQTT client is handed to
+    it (``sync.connection.Broker``); a direct import of the store or the tray breaks it."""
+    _copy(tmp_path)
     table = tmp_path / "companion" / "sync" / "table.py"
-    table.write_text(table.read_text() + "\nfrom companion.store import GameStore as _probe  # noqa\n")
+    table.write_text(table.read_text() + f"\n{probe}  # noqa\n")
     broken = _lint(tmp_path)
     assert broken.returncode != 0
-    assert "Sync speaks MQTT through the tray's client and reads no dice BROKEN" in broken.stdout
-    assert "companion.sync.table -> companion.store" in broken.stdout
+    assert "Sync knows the game layer only: its MQTT client is handed to it BROKEN" in broken.stdout
+    assert edge in broken.stdout

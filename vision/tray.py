@@ -88,10 +88,7 @@ def run_tray(a: argparse.Namespace, profile: Profile) -> int:
     tray = CameraTray(a.device, profile, boot=int(time.time()))
     side: Any
     if a.mqtt:
-        from companion.tray.mqtt_link import parse_url
-
-        host, port = parse_url(a.mqtt)
-        side = MqttTraySide(tray, host, port).start()
+        side = MqttTraySide.at_url(tray, a.mqtt).start()
         side.connected.wait(10)
     else:
         try:

@@ -14,8 +14,8 @@ import threading
 import time
 
 from companion.cli.sync import add_broker_arguments, broker_config
-from companion.sync.connection import SyncConfigError
 from companion.sync.dashboard import DashboardFeed, DashboardModel, render
+from companion.tray.mqtt_config import BrokerConfigError as SyncConfigError
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -20,8 +20,9 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from companion.sync.connection import BrokerConfig, SyncConfigError
 from companion.sync.topics import check_id
+from companion.tray.mqtt_config import BrokerConfig
+from companion.tray.mqtt_config import BrokerConfigError as SyncConfigError
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 

@@ -16,7 +16,7 @@ from companion.game.auto import AutoPlayer
 from companion.game.scenario import Scenario, demo_scenario
 from companion.game.session import GameSession
 from companion.sync import protocol
-from companion.sync.connection import BrokerConfig, Connection
+from companion.sync.connection import Broker, Link
 from companion.sync.topics import table_topic
 
 
@@ -25,7 +25,7 @@ class SimulatedTable:
     table: str
     session: GameSession
     player: AutoPlayer
-    conn: Connection
+    conn: Link
     tablet: str = "host"
     published: int = 0
     last_summary: dict[str, Any] | None = None
@@ -48,12 +48,13 @@ class SimulatedTable:
 class Convention:
     """``tables`` simulated tables named ``<prefix>-001``... on ``connections`` MQTT clients."""
 
-    def __init__(self, config: BrokerConfig, tables: int, *, seed: int = 1, connections: int = 4,
+    def __init__(self, config: Broker, tables: int, *, seed: int = 1, connections: int = 4,
                  prefix: str = "table", scenario: Scenario | None = None) -> None:
         if tables < 1:
             raise ValueError("a convention needs at least one table")
         scen = scenario or demo_scenario()
-        self.conns = [Connection(config, f"convention-{prefix}-{i}") for i in range(max(1, connections))]
+        self.config = config
+        self.conns = [config.connect(f"convention-{prefix}-{i}") for i in range(max(1, connections))]
         self.tables: list[SimulatedTable] = []
         for i in range(tables):
             name = f"{prefix}-{i + 1:03d}"
@@ -68,7 +69,7 @@ class Convention:
             c.start()
         for c in self.conns:
             if not c.wait_connected(timeout):
-                raise RuntimeError(f"could not reach the broker at {c.config.url}"
+                raise RuntimeError(f"could not reach the broker at {self.config.url}"
                                    + (f" ({c.refused})" if c.refused else ""))
         for t in self.tables:
             t.conn.publish(table_topic(t.table, "presence", t.tablet),

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.sync.connection import BrokerConfig, Connection
+from companion.sync.connection import Broker
 from companion.sync.protocol import MAX_MESSAGE
 from companion.sync.topics import PREFIX, parse
 
@@ -184,10 +184,10 @@ class DashboardFeed:
 
     FILTERS = (f"{PREFIX}/+/summary", f"{PREFIX}/+/control", f"{PREFIX}/+/presence/+")
 
-    def __init__(self, config: BrokerConfig, model: DashboardModel | None = None,
+    def __init__(self, config: Broker, model: DashboardModel | None = None,
                  client_id: str | None = None) -> None:
         self.model = model if model is not None else DashboardModel()
-        self.conn = Connection(config, client_id or f"dashboard-{id(self) % 100000}")
+        self.conn = config.connect(client_id or f"dashboard-{id(self) % 100000}")
         for f in self.FILTERS:
             self.conn.subscribe(f, self._on_message)
 

@@ -37,7 +37,7 @@ from companion.game.session import GameSession
 from companion.game.sink import GameCopy, SinkError
 from companion.game.state import GameLog, GameState
 from companion.sync import protocol
-from companion.sync.connection import BrokerConfig, Connection
+from companion.sync.connection import Broker, Connect
 from companion.sync.protocol import BadMessage
 from companion.sync.topics import check_id, table_topic
 
@@ -109,13 +109,14 @@ ReplyCallback = Callable[[Reply], None]
 class TableSync:
     """This tablet's link to one table: mirror by default, authority after :meth:`host`."""
 
-    def __init__(self, config: BrokerConfig, table: str, tablet: str, *,
+    def __init__(self, config: Broker, table: str, tablet: str, *,
                  store: GameCopy | None = None, client_id: str | None = None,
                  key: bytes | None = None, snapshot_every: int = SNAPSHOT_EVERY,
-                 connect: Callable[..., Connection] = Connection) -> None:
+                 connect: Connect | None = None) -> None:
         """``key``: the table's secret (see :func:`companion.sync.security.table_key`); with it
         this tablet seals what it sends and takes only messages sealed with the same key.
-        ``connect`` makes the MQTT client (``Connection``'s signature): an in-memory one
+        ``connect`` makes the MQTT client as ``connect(config, client_id, will)``: by default
+        the broker's own (``config.connect``); an in-memory one
         (``companion.tray.memory_mqtt``) in unit tests."""
         self.table = check_id(table, "table")
         self.tablet = check_id(tablet, "tablet")
@@ -145,10 +146,10 @@ class TableSync:
         self._replies: dict[str, ReplyCallback] = {}
         self._ids = itertools.count(1)
         self._lock = threading.RLock()
-        self.conn = connect(
-            config, client_id or f"{table}.{tablet}",
-            will=(table_topic(table, "presence", tablet),
-                  protocol.presence_message(tablet, False, "offline")))
+        will = (table_topic(table, "presence", tablet),
+                protocol.presence_message(tablet, False, "offline"))
+        cid = client_id or f"{table}.{tablet}"
+        self.conn = config.connect(cid, will) if connect is None else connect(config, cid, will=will)
         self.conn.on_connect.append(self._connected)
         self._need_snapshot()  # first: its retained copy arrives before the control message
         self.conn.subscribe(table_topic(table, "event"), self._on_event)

@@ -33,6 +33,10 @@ from urllib.parse import parse_qsl, unquote, urlparse
 
 import paho.mqtt.client as mqtt
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from companion.tray.mqtt_client import Connection
+
 log = logging.getLogger("companion.mqtt")
 
 SCHEMES = ("mqtt", "mqtts", "tcp", "ssl")
@@ -173,6 +177,12 @@ class BrokerConfig:
                 return f"the TLS handshake failed ({exc.reason or exc}); is {self.port} a TLS port?"
             except OSError as exc:
                 return f"the TLS handshake failed: {exc.strerror or exc}"
+
+    def connect(self, client_id: str, will: tuple[str, bytes] | None = None) -> Connection:
+        """A paho client for this broker (not started): what sync and the tray links use."""
+        from companion.tray.mqtt_client import Connection
+
+        return Connection(self, client_id, will)
 
     def with_user(self, username: str | None, password: str | None) -> BrokerConfig:
         return replace(self, username=username, password=password)

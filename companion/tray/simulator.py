@@ -330,6 +330,14 @@ class SerialTraySide:
 class MqttTraySide:
     """The tray end over MQTT: last will, retained status, events and commands at QoS 1."""
 
+    @classmethod
+    def at_url(cls, tray: VirtualTray, url: str) -> MqttTraySide:
+        """The tray end on the broker at ``mqtt://host:port`` (ValueError names what is wrong)."""
+        from companion.tray.mqtt_link import parse_url
+
+        host, port = parse_url(url)
+        return cls(tray, host, port)
+
     def __init__(self, tray: VirtualTray, host: str, port: int, *, heartbeat: float = 5.0) -> None:
         from companion.tray.mqtt_link import topic
 

@@ -99,8 +99,8 @@ class TableLifecycle(TableBase):
 
     def watch_tables(self, url: str) -> bool:
         """Convention mode: follow every table on the broker at ``url`` (the dashboard screen)."""
-        from companion.sync.connection import BrokerConfig
         from companion.sync.dashboard import DashboardFeed, DashboardModel
+        from companion.tray.mqtt_config import BrokerConfig
 
         if self._feed is not None:
             self._feed.close()
@@ -239,10 +239,10 @@ class TableLifecycle(TableBase):
     def _table_link(self, table: str | None, tablet: str | None, broker: str | None) -> Any:
         """A started :class:`~companion.sync.table.TableSync` for the table in the settings
         (arguments override them); ValueError says what is wrong, in words."""
-        from companion.sync.connection import BrokerConfig
         from companion.sync.security import read_table_key
         from companion.sync.table import TableSync
         from companion.sync.topics import check_id
+        from companion.tray.mqtt_config import BrokerConfig
 
         s = self.settings
         table_id = check_id((table or s.table_id).strip(), "table")

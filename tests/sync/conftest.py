@@ -9,7 +9,7 @@ import pytest
 
 from companion.game.session import GameSession
 from companion.scenarios import DEMO_SCENARIO, resolve
-from companion.sync.connection import BrokerConfig
+from companion.tray.mqtt_config import BrokerConfig
 from tests.helpers.mosquitto import Mosquitto, find_mosquitto, start_broker
 
 

@@ -103,9 +103,10 @@ def test_typed_commands_from_a_joined_tablet(mosquitto: Mosquitto) -> None:
 
 def test_join_claim_takes_a_frozen_table_back(mosquitto: Mosquitto) -> None:
     from companion.sync import protocol
-    from companion.sync.connection import BrokerConfig, Connection
     from companion.sync.table import Role, TableSync
     from companion.sync.topics import table_topic
+    from companion.tray.mqtt_client import Connection
+    from companion.tray.mqtt_config import BrokerConfig
     from tests.helpers.mosquitto import wait_for
 
     from .conftest import new_game

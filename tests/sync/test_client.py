@@ -16,9 +16,9 @@ from companion.game.state import GameLog
 from companion.scenarios import DEMO_SCENARIO, resolve
 from companion.store import GameStore
 from companion.sync.client import SyncedGame
-from companion.sync.connection import BrokerConfig
 from companion.sync.table import TableSync
 from companion.sync.topics import table_topic
+from companion.tray.mqtt_config import BrokerConfig
 from tests.helpers.mosquitto import wait_for
 
 from .conftest import new_game

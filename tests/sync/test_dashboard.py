@@ -6,9 +6,9 @@ import json
 import subprocess
 import sys
 
-from companion.sync.connection import BrokerConfig
 from companion.sync.convention import Convention
 from companion.sync.dashboard import DashboardFeed, DashboardModel, TableRow, render
+from companion.tray.mqtt_config import BrokerConfig
 from tests.helpers.mosquitto import Mosquitto, wait_for
 
 

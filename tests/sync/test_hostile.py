@@ -11,9 +11,10 @@ import pytest
 
 from companion.game.auto import AutoPlayer
 from companion.sync import protocol
-from companion.sync.connection import BrokerConfig, Connection
 from companion.sync.table import MAX_PENDING, Role, TableSync
 from companion.sync.topics import table_topic
+from companion.tray.mqtt_client import Connection
+from companion.tray.mqtt_config import BrokerConfig
 from tests.helpers.mosquitto import wait_for
 
 from .conftest import new_game

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from companion.sync import security
-from companion.sync.connection import BrokerConfig, Connection, SyncConfigError
 from companion.sync.table import TableSync
 from companion.sync.topics import table_topic
+from companion.tray.mqtt_client import Connection
+from companion.tray.mqtt_config import BrokerConfig
+from companion.tray.mqtt_config import BrokerConfigError as SyncConfigError
 from tests.helpers.mosquitto import Mosquitto, wait_for
 
 from .conftest import new_game, start_mosquitto

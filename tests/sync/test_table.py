@@ -12,9 +12,9 @@ import pytest
 from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession
 from companion.store import GameStore
-from companion.sync.connection import BrokerConfig
 from companion.sync.table import Role, TableSync
 from companion.sync.topics import table_topic
+from companion.tray.mqtt_config import BrokerConfig
 from tests.helpers.mosquitto import Mosquitto, wait_for
 
 from .conftest import new_game

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.sync.connection import BrokerConfig, Connection, SyncConfigError
 from companion.sync.table import TableSync
-from companion.tray.mqtt_config import parse_broker_url
+from companion.tray.mqtt_client import Connection
+from companion.tray.mqtt_config import BrokerConfig, parse_broker_url
+from companion.tray.mqtt_config import BrokerConfigError as SyncConfigError
 from tests.helpers.mosquitto import wait_for
 
 from .conftest import new_game, start_mosquitto
