@@ -12,7 +12,8 @@ cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
 ``pipdice-wood`` (640x480 webcam, clutter) when present. Black and noise frames too.
 ``--teach N`` also times ``teach`` on N rendered photos; ``--taught PROFILE=DIR`` times a
 (taught) profile file on the photos of a folder (decoding excluded), e.g. a profile that
-``teach`` made for the user's phone dice on new photos of them.
+``teach`` made for the user's phone dice on new photos of them; ``--clutter-off`` also reads
+every `pips` image with the search on clutter off, in turn with it on (what it costs).
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -27,6 +28,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import statistics
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -74,6 +76,9 @@ def main() -> None:
                     help="also time teach --base m44 on N rendered olive photos (wall and CPU seconds)")
     ap.add_argument("--taught", action="append", default=[], metavar="PROFILE=DIR",
                     help="also time this profile file on the photos of DIR (repeatable)")
+    ap.add_argument("--clutter-off", action="store_true",
+                    help="also time pips with the search on clutter off, each photo read both "
+                         "ways in turn (what that search costs, in one run)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     for spec in a.taught:
@@ -95,19 +100,27 @@ def main() -> None:
         assert prof.net is not None
         print(f"{prof_name}: network on {prof.net.runtime}")
         read_frame(m44_imgs[0], prof)  # warm-up
+        ways = [(prof_name, prof)]
+        if a.clutter_off and prof_name == "pips":
+            ways.append(("pips, clutter search off",
+                         replace(prof, detect=replace(prof.detect, clutter_search=False))))
         for label, imgs in sets.items():
             if not imgs:
                 print(f"{prof_name}: {label}: none (folder absent)")
                 continue
-            ms, cands, cpu = [], [], []
+            timed: dict[str, tuple[list[float], list[int], list[float]]] = {
+                name: ([], [], []) for name, _ in ways}
             for img in imgs:
-                t, c = time.perf_counter(), time.thread_time()
-                read_frame(img, prof)
-                ms.append((time.perf_counter() - t) * 1000)
-                cpu.append((time.thread_time() - c) * 1000)
-                work, _, _ = prepare(img)
-                cands.append(len(find_candidates(work, prof.detect)))
-            _stats(f"{prof_name}: {label}", ms, cands, cpu)
+                for name, way in ways:  # in turn, so the machine's moods fall on both alike
+                    ms, cands, cpu = timed[name]
+                    t, c = time.perf_counter(), time.thread_time()
+                    read_frame(img, way)
+                    ms.append((time.perf_counter() - t) * 1000)
+                    cpu.append((time.thread_time() - c) * 1000)
+                    work, _, _ = prepare(img)
+                    cands.append(len(find_candidates(work, way.detect)))
+            for name, (ms, cands, cpu) in timed.items():
+                _stats(f"{name}: {label}", ms, cands, cpu)
     if real_imgs:
         _stages(real_imgs, load_profile("pips", a.runtime))
     if a.teach:

@@ -245,25 +245,34 @@ BIG_SQUARE_FILL = 0.85
 _OPEN_SUB = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
-def _deepest(labels: NDArray[np.int32], dist: NDArray[np.float32], stats: NDArray[np.int32],
-             i: int) -> float:
-    """How far the deepest point of blob ``i`` is from its edge."""
-    x0, y0, bw, bh = (int(v) for v in stats[i, :4])
-    inside = (labels[y0:y0 + bh, x0:x0 + bw] == i).astype(np.uint8)
-    return float(cv2.minMaxLoc(dist[y0:y0 + bh, x0:x0 + bw], inside)[1])
-
-
-def _one_big_square(labels: NDArray[np.int32], stats: NDArray[np.int32], i: int) -> bool:
-    """Whether blob ``i`` is one filled square: a die too big for this scale (its pips are
-    no dice on a surface; a coarser reading sees it whole), not a card, keyboard or book."""
-    x0, y0, bw, bh = (int(v) for v in stats[i, :4])
-    inside = (labels[y0:y0 + bh, x0:x0 + bw] == i).astype(np.uint8)
+def _one_big_square(inside: Image) -> bool:
+    """Whether a blob (its mask in its box) is one filled square: a die too big for this
+    scale (its pips are no dice on a surface; a coarser reading sees it whole), not a card,
+    keyboard or book."""
     contours, _ = cv2.findContours(inside, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     outline = max(contours, key=cv2.contourArea)
     (_c, (w, h), _a) = cv2.minAreaRect(outline)
     # Holes filled: a white die on a light tray shows as its outline and its pips.
     return bool(min(w, h) >= BIG_SQUARE_SIDES * max(w, h)
                 and cv2.contourArea(outline) >= BIG_SQUARE_FILL * w * h)
+
+
+def _surfaces(labels: NDArray[np.int32], stats: NDArray[np.int32], dist: NDArray[np.float32],
+              floor: float, deep: float) -> list[tuple[int, Image]]:
+    """The biggest blobs a die may lie on, each with its mask (255 inside) in its box: over
+    ``floor`` in area, under half the frame, somewhere ``deep`` from their edge, no big die."""
+    area = stats[1:, cv2.CC_STAT_AREA]
+    big = np.nonzero((area > floor) & (area <= SURFACE_MAX_SHARE * labels.size))[0] + 1
+    out: list[tuple[int, Image]] = []
+    for i in big[np.argsort(-stats[big, cv2.CC_STAT_AREA], kind="stable")]:
+        x0, y0, bw, bh = (int(v) for v in stats[i, :4])
+        inside = (labels[y0:y0 + bh, x0:x0 + bw] == i).astype(np.uint8) * 255
+        if cv2.minMaxLoc(dist[y0:y0 + bh, x0:x0 + bw], inside)[1] >= deep and \
+                not _one_big_square(inside):
+            out.append((int(i), inside))
+            if len(out) == CLUTTER_BLOBS:
+                break
+    return out
 
 
 def _dice_on_clutter(ycc: Image, labels: NDArray[np.int32], stats: NDArray[np.int32],
@@ -276,36 +285,29 @@ def _dice_on_clutter(ycc: Image, labels: NDArray[np.int32], stats: NDArray[np.in
     # Without two lone dice to measure a die on, a surface must be much bigger than the
     # biggest die: a die too big for this scale is a blob whose pips read as small dice.
     floor = BAND_AREA * die_area if die_area else SURFACE_ALONE * (2 * rmax) ** 2
-    area = stats[1:, cv2.CC_STAT_AREA]
-    big = np.nonzero((area > floor) & (area <= SURFACE_MAX_SHARE * labels.size))[0] + 1
-    if not len(big):
+    surfaces = _surfaces(labels, stats, dist, floor, SURFACE * rmax)
+    if not surfaces:
         return []
-    big = big[np.argsort(-stats[big, cv2.CC_STAT_AREA], kind="stable")]
-    big = np.array([i for i in big if _deepest(labels, dist, stats, int(i)) >= SURFACE * rmax
-                    and not _one_big_square(labels, stats, int(i))], np.intp)[:CLUTTER_BLOBS]
-    if not len(big):
-        return []
+    big = [i for i, _ in surfaces]
     # Only the box holding the chosen blobs is looked at.
     bx0 = int(stats[big, 0].min())
     by0 = int(stats[big, 1].min())
     bx1 = int((stats[big, 0] + stats[big, 2]).max())
     by1 = int((stats[big, 1] + stats[big, 3]).max())
     sub = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
-    for i in big:
+    for i, inside in surfaces:
         x0, y0, bw, bh = (int(v) for v in stats[i, :4])
-        inside = (labels[y0:y0 + bh, x0:x0 + bw] == i).astype(np.uint8) * 255
         region = ycc[y0:y0 + bh, x0:x0 + bw]
         step = max(1, int(np.sqrt(bw * bh / 1500)))  # a sample is enough for the blob's colour
         sample = region[::step, ::step][inside[::step, ::step] > 0]
-        if not len(sample):
+        if not len(sample):  # a blob too thin for the sample's grid has no colour to measure
             continue
         own = np.median(sample, axis=0)
         d_y, d_cr, d_cb = cv2.split(cv2.absdiff(region, (*(float(v) for v in own), 0.0)))
         score = cv2.addWeighted(d_y, 0.5, cv2.add(d_cr, d_cb), CHROMA_WEIGHT, 0)
         _, unlike = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)
-        unlike = cv2.bitwise_and(unlike, inside)
         box = sub[y0 - by0:y0 - by0 + bh, x0 - bx0:x0 - bx0 + bw]
-        cv2.bitwise_or(box, unlike, dst=box)
+        cv2.bitwise_or(box, cv2.bitwise_and(unlike, inside), dst=box)
     sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, _OPEN_SUB)
     _n, sub_lab, sst, cen = cv2.connectedComponentsWithStats(sub, connectivity=8)
     like = _die_like(sst, params, scale, fill=DIE_FILL)

@@ -1822,9 +1822,6 @@ def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
     if not rules:
         raise IllegalAction(f"arrive: no rule of this scenario brings {side.value.title()} "
                             "units onto the board")
-    if airflow.command_card(st.card or "").restores_figures:
-        raise IllegalAction("arrive: Medics & Mechanics orders a unit on the board that has lost "
-                            "figures; no unit comes onto the board with it")
     rule = rules[0]
     why = _arrival_block(st, rule)
     if why is not None:
