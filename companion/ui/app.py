@@ -361,7 +361,9 @@ class BoardScreen(TableScreen):
             panel.add_widget(grid)
         if others and (group == "other" or not whole_deck):
             if not whole_deck and sections:
-                panel.add_widget(label(_("Tactic cards"), 15, theme.GOLD, bold=True))
+                heading = label(_("Tactic cards"), 15, theme.GOLD, bold=True)
+                heading.keep_with_next = True  # with its cards, never alone at a column's foot
+                panel.add_widget(heading)
             grid = GridLayout(cols=3 if whole_deck else 2, spacing=dp(3), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for cid, name, n in others:

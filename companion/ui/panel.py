@@ -72,7 +72,7 @@ class PanelModel(EventDispatcher):
         self.seq = t.shown_seq
         board_key = (t.shown_seq, t.selected, tuple(t.picked), tuple(t.flight),
                      tuple(sorted(t.markers.items())), t.tool, tuple(t.tool_hexes), t.sortie_hex,
-                     t.deploy_unit, t.deploy_hex, t.flash, tuple(t.landed))
+                     t.deploy_unit, t.deploy_hex, t.flash, tuple(t.landed), tuple(t.arriving))
         if board_key != self._board_key:
             self._board_key = board_key
             self.board_version += 1

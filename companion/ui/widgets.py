@@ -1007,7 +1007,8 @@ class BoardSplit(Layout):
 class PanelColumns(Layout):
     """The side panel's contents top to bottom in as many columns as its width holds (one on a
     narrow panel, two on a wide or portrait one): a widget that does not fit under the previous
-    one starts the next column. Widgets with a height keep it; stretchy ones (size_hint_y)
+    one starts the next column (a widget with ``keep_with_next``, a heading, goes with it).
+    Widgets with a height keep it; stretchy ones (size_hint_y)
     share what is left in their column. When even the last column is full, the panel grows
     (it sits in a ScrollView) instead of letting widgets overlap."""
 
@@ -1067,8 +1068,13 @@ class PanelColumns(Layout):
             h = least[id(c)] = self._least(c, avail)
             step = h + (sp if cols[-1] else 0.0)
             if cols[-1] and used[-1] + step > avail and len(cols) < n:
-                cols.append([])
-                used.append(0.0)
+                # a heading goes with what it heads, never alone at a column's foot
+                carried: list[Any] = []
+                while len(cols[-1]) > 1 and getattr(cols[-1][-1], "keep_with_next", False):
+                    carried.insert(0, cols[-1].pop())
+                    used[-1] -= least[id(carried[0])] + sp
+                cols.append(carried)
+                used.append(sum(least[id(k)] for k in carried) + sp * len(carried))
                 step = h
             cols[-1].append(c)
             used[-1] += step

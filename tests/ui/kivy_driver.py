@@ -12,6 +12,8 @@ source, until a retreat was chosen by a tap and a medal was won; checks the widg
 itself (SIGKILL); ``resumed`` starts again on the same data folder like ``companion app`` does.
 ``airdrop``: Sainte-Mere-Eglise's drop told by taps on the hexes the figures landed on.
 ``winter``: Nach Moskau's General Winter: two grenades, each loss told by a tap on the unit.
+``arrivals``: Closing the Gap's Armor Breakthrough: the lit baseline hexes tapped (a double tap
+at once takes one back), the order sent, the log saying where the tanks came in.
 The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
 """
 
@@ -480,6 +482,41 @@ def winter_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"winter-done-{_W}x{_H}")
 
 
+def arrival_steps(app: CompanionApp) -> Iterator[float]:
+    """4090 Closing the Gap: the Axis card's two orders bring two tanks onto the Allied
+    baseline; the players tap the lit hexes where they come in, then the order button."""
+    t = app.table
+    board = app.screen("board").ids.board
+    yield 0.2
+    t.act({"do": "play_card", "card": "probe_right"})
+    yield 0.2
+    lit = [h for h, kind in t.highlights().items() if kind == "entry"]
+    check("the baseline hexes lit", sorted(lit) == ["C1", "D1", "E1"], lit)
+    shot(f"arrivals-lit-{_W}x{_H}")
+    tap(*board.hex_center("C1"))
+    yield 0.05
+    tap(*board.hex_center("E1"))  # a double tap at once: in and out again
+    tap(*board.hex_center("E1"))
+    yield 0.05
+    tap(*board.hex_center("D1"))
+    yield 0.1
+    check("taps picked two hexes", t.arriving == ["C1", "D1"], t.arriving)
+    bar = app.screen("board").ids.prompt
+    check("the prompt names them", "C1, D1" in bar.text, bar.text)
+    shot(f"arrivals-tapped-{_W}x{_H}")
+    check("order pressed", press(app, lambda x: isinstance(x, dict) and x.get("do") == "order"
+                                 and x.get("arrive") == ["C1", "D1"]),
+          [getattr(b, "action", None) for b in walk(app.root) if isinstance(b, Button)])
+    yield 0.2
+    st = t.state
+    came = sorted(st.hex_name(u.hex) for u in st.position.units.values()
+                  if u.id.startswith("xbrk")) if st is not None else []
+    check("two tanks came in", came == ["C1", "D1"], came)
+    check("the log says where", any("Armor Breakthrough: 2 units came in (C1, D1)" in line
+                                    for line in t.log[-5:]), t.log[-5:])
+    shot(f"arrivals-done-{_W}x{_H}")
+
+
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     yield 0.1
@@ -510,9 +547,15 @@ def main() -> None:
         real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
         table.settings.dice = "manual"
         table.new_game(load(real / "4717-NachMoskau.m44"), deck_seed=1)
+    elif MODE == "arrivals":
+        from companion.scenarios import load
+
+        real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+        table.settings.dice = "manual"
+        table.new_game(load(real / "4090-ClosingTheGap.m44"), seed=1)
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
-                 "winter": winter_steps}[MODE]
+                 "winter": winter_steps, "arrivals": arrival_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 

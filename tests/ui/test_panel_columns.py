@@ -1,0 +1,42 @@
+"""The side panel's columns (``PanelColumns``): a heading goes with what it heads, never
+alone at the foot of a column (the portrait board's panel once ended its first column with
+"What happened" and showed the log at the top of the second)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+
+from kivy.uix.widget import Widget  # noqa: E402
+
+from companion.ui.widgets import PanelColumns  # noqa: E402
+
+
+def _box(h: float, heading: bool = False) -> Widget:
+    w = Widget(size_hint_y=None, height=h)
+    if heading:
+        w.keep_with_next = True
+    return w
+
+
+def _panel(*kids: Widget) -> PanelColumns:
+    panel = PanelColumns(size_hint=(None, None), size=(760, 500), column_width=340,
+                         padding=[0, 0, 0, 0], spacing=0)
+    for k in kids:
+        panel.add_widget(k)
+    panel.do_layout()
+    return panel
+
+
+def test_a_heading_at_a_columns_foot_starts_the_next_column_with_what_it_heads() -> None:
+    first, heading, log = _box(440), _box(40, heading=True), _box(200)
+    _panel(first, heading, log)
+    assert first.x == 0 and heading.x == log.x > first.x  # the heading moved over with the log
+    assert heading.top == 500 and log.top == heading.y  # at the top of the second column
+
+
+def test_a_plain_widget_stays_where_it_fits() -> None:
+    first, note, log = _box(440), _box(40), _box(200)
+    _panel(first, note, log)
+    assert note.x == first.x == 0 and log.x > 0  # no heading: it stays in the first column
