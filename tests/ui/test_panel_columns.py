@@ -8,9 +8,9 @@ import os
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 
-from kivy.uix.widget import Widget  # noqa: E402
+from kivy.uix.widget import Widget
 
-from companion.ui.widgets import PanelColumns  # noqa: E402
+from companion.ui.widgets import PanelColumns
 
 
 def _box(h: float, heading: bool = False) -> Widget:
