@@ -207,20 +207,27 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
     stop = threading.Event()
     _stop_on_signals(stop)
     link = TableSync(config, args.table, args.tablet, key=args.table_key)
-    out = sys.stdout
     narrator = Narrator()  # follows the units through the events, to name them in words
+    said = threading.Lock()
+
+    def say(text: str) -> None:
+        """One whole line on stdout: the link's thread (events) and this one (prompts, the
+        result) both print, and print() writes the text and its newline apart."""
+        with said:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
 
     def show(update: SyncUpdate) -> None:
         if args.quiet:
             return
         if update.kind == "snapshot":
-            print(f"[{args.tablet}] loaded the table's game at state {update.seq}", file=out, flush=True)
+            say(f"[{args.tablet}] loaded the table's game at state {update.seq}")
         elif update.kind == "role":
-            print(f"[{args.tablet}] this tablet is now the {update.role.value}", file=out, flush=True)
+            say(f"[{args.tablet}] this tablet is now the {update.role.value}")
         for ev in update.events:
             text = narrator.line(ev, link.state)
             if text:
-                print(f"{ev.seq:>4} {text}", file=out, flush=True)
+                say(f"{ev.seq:>4} {text}")
 
     link.listeners.append(show)
     link.start()
@@ -242,8 +249,8 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
             link.close()
             return 1
         if not args.quiet:
-            print(f"[{args.tablet}] claimed table {args.table} at state {link.seq} "
-                  f"(epoch {link.epoch})", file=out, flush=True)
+            say(f"[{args.tablet}] claimed table {args.table} at state {link.seq} "
+                f"(epoch {link.epoch})")
     if host:
         try:
             scenario = resolve(args.scenario or DEMO_SCENARIO)
@@ -277,7 +284,7 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
                 if (view is not None and link.synced and not args.auto and not args.quiet
                         and expect != shown):
                     shown = expect  # typed play: say what the table waits for now
-                    print(f"[{args.tablet}] > {view.prompt().text}", file=out, flush=True)
+                    say(f"[{args.tablet}] > {view.prompt().text}")
                 if view is not None and link.synced and args.auto:
                     p = view.prompt()
                     if args.auto == "both" or p.side == args.auto:
@@ -291,14 +298,14 @@ def _table(args: argparse.Namespace, config: BrokerConfig) -> int:
                 continue
             reply = link.request(action, expect=expect)
             if not reply.ok and not reply.stale and not args.quiet:
-                print(f"[{args.tablet}] refused: {reply.reason}", file=out, flush=True)
+                say(f"[{args.tablet}] refused: {reply.reason}")
         with link.lock:
             st = link.state
         if st is not None and link.view() is not None and st.phase.value == "over":
             m = st.medals
             winner = st.winner.value if st.winner else "none"
-            print(f"winner={winner} medals={m[st.active.ALLIES]}-{m[st.active.AXIS]} "
-                  f"turns={st.turn} seq={link.seq}", flush=True)
+            say(f"winner={winner} medals={m[st.active.ALLIES]}-{m[st.active.AXIS]} "
+                f"turns={st.turn} seq={link.seq}")
         if host:
             stop.wait(args.linger)
         return 0

@@ -137,6 +137,8 @@ class TableSync:
         self._pending: dict[int, Event] = {}  # events that arrived ahead of a gap
         self._want_snapshot = False
         self._asked_at: float | None = None  # when the open catch-up request went out
+        self._unanswered = 0  # catch-up requests sent and not answered yet
+        self._last_ask = 0.0  # when the latest one went out
         self._snapshot_seq = 0  # the state id of the retained snapshot this authority sent
         self._restored_at = 0.0  # when this authority last put a forged control message right
         self._idle_timer: threading.Timer | None = None
@@ -229,10 +231,10 @@ class TableSync:
     @property
     def synced(self) -> bool:
         """True when this tablet holds a game and waits for nothing (no snapshot, no recent
-        catch-up request unanswered, no gap)."""
-        asked = self._asked_at
+        catch-up request unanswered, no gap). Every request counts: a mirror that asked twice
+        (the snapshot came late) still waits for the second answer, which may bring events."""
         return (self.log is not None and not self._want_snapshot and not self._pending
-                and (asked is None or time.monotonic() - asked > ASK_AGAIN_S))
+                and (self._unanswered == 0 or time.monotonic() - self._last_ask > ASK_AGAIN_S))
 
     # --- becoming the authority -----------------------------------------------------------
     def host(self, session: GameSession, events: list[Event] | None = None) -> None:
@@ -309,6 +311,7 @@ class TableSync:
         self.authority = self.tablet
         self._takeover_at = None
         self._asked_at = None
+        self._unanswered = 0
         self._drop_snapshot_wish()
         self._publish_control(previous)
         self._publish_snapshot()
@@ -490,7 +493,10 @@ class TableSync:
         now = time.monotonic()
         if not force and self._asked_at is not None and now - self._asked_at < ASK_AGAIN_S:
             return False
-        self._asked_at = now
+        if now - self._last_ask > ASK_AGAIN_S:
+            self._unanswered = 0  # the earlier ones went unanswered too long: given up
+        self._asked_at = self._last_ask = now
+        self._unanswered += 1
         n = 0 if full or self.log is None else min(self.seq if have is None else have, self.seq)
         dig = protocol.digest(self._events_json[n - 1]) if n else None
         self.stats.catchups_asked += 1
@@ -636,6 +642,7 @@ class TableSync:
                 self.stats.ignored_old_epoch += 1
                 return
             self._asked_at = None
+            self._unanswered = max(0, self._unanswered - 1)
             end = after + len(events)
             if after and (self.log is None or game != self.game_id or after > self.seq):
                 self._ask(full=True, force=True)  # an answer to a question we no longer have

@@ -160,6 +160,31 @@ def test_a_stale_mirror_is_refused_and_resyncs(broker_config: BrokerConfig,
     assert isinstance(host.events[-1], Event)
 
 
+def test_a_mirror_is_not_synced_while_a_catch_up_answer_is_out(broker_config: BrokerConfig,
+                                                              links: list[TableSync]) -> None:
+    # a mirror that asked twice (its snapshot came after the control message) waits for both
+    # answers: the second may bring events; a test that acted the moment the first came raced it
+    session = new_game()
+    _, mirror = synced_pair(links, broker_config, session)
+    link = mirror.link
+    answers = table_topic("t1", "catchup", "m0")
+    link.conn.unsubscribe(answers)  # the answers are lost on their way
+    loaded = link.stats.catchups_loaded
+    with link._lock:
+        link._ask(force=True)
+        link._ask(force=True)
+    assert not link.synced
+    # an answer that never comes does not hold the mirror back for ever
+    assert wait_for(lambda: link.synced, 10)
+    assert link.stats.catchups_loaded == loaded
+    link.conn.subscribe(answers, link._on_catchup)
+    with link._lock:
+        link._ask(force=True)
+    assert not link.synced
+    assert wait_for(lambda: link.stats.catchups_loaded == loaded + 1, 10)
+    assert link.synced  # answered at once: no wait for the time bound
+
+
 def test_an_action_nobody_answers_gets_a_refusal_in_time(broker_config: BrokerConfig,
                                                          links: list[TableSync]) -> None:
     session = new_game()
