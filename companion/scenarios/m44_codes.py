@@ -540,6 +540,14 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bwinter weather\W{0,3}\s*(rules\s*)?\(?actions? ?26\b"
                  r"|\bactions? ?26 ?[-\u2013?]+ ?winter",
                  not_played="winter weather (Actions 26)"),
+    # the Equipment Pack's French Army card (Nations 7: bga-memoir 3129 numbers the British
+    # Commonwealth Nation 5 and the Italian Royal Army Nation 6, 5841 the French Resistance
+    # Nations 1): Days of Wonder editor scenarios 20411, 20426, 20799 'Use "French Infantry"
+    # rules (Nations 7) to all Allied infantry units', 11810 "Apply rule army - Nation 7". No
+    # public text of the card was found (docs/rules-sources.md): said, not guessed
+    BriefingRule(r"\bfrench (infantry|army)\W{0,3}\s*(command\s*)?rules\b"
+                 r"|\bnations? ?[-\u2013?]? ?7\b",
+                 not_played="French Army rules (Nations 7)"),
     BriefingRule(r"\ball the allied units are french resistance",
                  unit_from=("infantry", "special_forces"), unit_to="french_resistance",
                  unit_side="allies"),

@@ -116,6 +116,27 @@ def test_an_action_card_the_briefing_names_and_no_rule_plays_is_said_once_by_nam
                          "played") == 1
 
 
+def test_the_french_army_rules_nations_7_a_briefing_names_are_said_not_played():
+    # Days of Wonder editor scenarios 20411, 20426 and 20799 (FFM44): 'Use "French Infantry"
+    # rules (Nations 7) to all Allied infantry units'; 11810: "Apply rule army - Nation 7".
+    # No public text of the card was found: the check says so rather than guessing.
+    note = "text.rules: the briefing's French Army rules (Nations 7) is not played"
+    for sentence in ('- Use "French Infantry" rules (Nations 7) to all Allied infantry units.',
+                     "Apply rule army - Nation 7",
+                     "French Army command rules are in effect."):
+        s = import_m44(_file(sentence))
+        assert s.notes.count(note) == 1, sentence
+        assert any("French Army rules (Nations 7)" in str(p) for p in errors(s))
+        # nothing else of the file changes: the units stay as written
+        assert [u.type for u in s.units] == ["infantry", "armor", "armor"]
+    # French units without the sentence, and the other nations' numbers, say nothing of it
+    for sentence in ("The French infantry holds the village.",
+                     "Red Army rules (Nations 2) are in effect.",
+                     "Italian Royal Army command rules (Nation 6 - Italian Royal Army) are in "
+                     "effect. 17 medals."):
+        assert not any("Nations 7" in n for n in import_m44(_file(sentence)).notes), sentence
+
+
 def test_fordable_red_army_night_and_paradrop_briefings_of_1367_18261_and_6369():
     # 1367 Prokhorovka Overlord: "The River Psel is Fordable. Movement: A unit may enter a
     # Fordable River hex but must stop ..." (the Pacific Theater's fordable stream)
