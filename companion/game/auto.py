@@ -487,7 +487,8 @@ def _flight_plan_move(st: GameState, unit: Any) -> dict[str, Any]:
         end = path[-1]
         if pos.is_occupied(end):
             continue
-        landing = "airfield" in pos.terrain_names(end) and end not in airflow.enemy_bases(st, unit.side)
+        landing = ("airfield" in pos.terrain_names(end) and end not in airflow.enemy_bases(st, unit.side)
+                   and pos.terrain_owner(end, "airfield") in (None, unit.side))
         empty = sum(left.values()) == 0
         dogfight = any(o.spec.air and o.airborne and o.side is not unit.side
                        for o in (pos.unit_at(n) for n in st.board.neighbours(end)) if o is not None)

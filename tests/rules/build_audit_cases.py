@@ -1426,6 +1426,857 @@ add("overrun-from-hill-taken-ok", "take ground",
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV, BASE + " Armor Overrun Combat")
 
 
+# --------------------------------------------------------------------------- batch 8: Air Pack (2007), sentence by sentence
+# Written from seed 000 alone (not from companion/rules): each case quotes its sentence. Where the
+# text allows two readings, the note says so and the case asserts only what both readings share.
+APK = "air-pack"
+
+
+def ap_plane(uid: str, side: str, model: str, hexname: str, airborne: bool = True, **kw: Any) -> dict[str, Any]:
+    return U(uid, side, "airplane", hexname, model=model, airborne=airborne, **kw)
+
+
+def sortie(side: str = "allies", card: str = "air_sortie", **kw: Any) -> dict[str, Any]:
+    return {"air_sortie": {"side": side, "card": card, **kw}}
+
+
+def amove(plane: str = "p1", path: list[str] | None = None, **kw: Any) -> dict[str, Any]:
+    return {"air_move": {"plane": plane, "path": path or [], **kw}}
+
+
+# -- Air Sortie cards (p.3-4)
+S_FACEUP = ("This card is placed face up, next to the player's cardholder and visible to his opponent. ... Unlike other Command cards, "
+            "no new Command card is ever drawn to replace the Air Sortie, at the end of the turn during which it was played.")
+add("ap-sortie-new-face-up-not-replaced", APK, q([], sortie(), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "new_sortie"], ["air_sortie.face_up", "eq", True],
+     ["air_sortie.replaced_at_end_of_turn", "eq", False], ["air_sortie.air_check", "eq", False]], S_FACEUP, AIR + " Playing an Air Sortie Card")
+S_EDGEHEX = ("the Airplane enters the battlefield, airborne, anywhere on an edge hex of the player's choice. Edge hexes are all the full "
+             "(not half) hexes that border the entire game board's four sides.")
+add("ap-sortie-entry-edge-hexes", APK, q([], sortie(side="axis"), rules=AP),
+    [["air_sortie.entry_hexes", "contains", ["A9", "G9", "M9", "A1", "G1", "M1", "A5", "M5", "A3", "M7"]],
+     ["air_sortie.entry_hexes", "excludes", ["G5", "B7", "b8", "C3", "L5", "k4"]]], S_EDGEHEX, AIR + " Playing an Air Sortie Card")
+add("ap-sortie-entry-count", APK, q([], sortie(), rules=AP),
+    [["air_sortie.entry_hexes", "len", 40]],
+    S_EDGEHEX + " (13 on the top row, 13 on the bottom row, and the first full hex at each end of the 7 rows between: 40; on odd rows "
+    "the outermost hex is a half hex, so the first full hex, a or l, is the one bordering the side: 'When entering the map from a "
+    "board's edge, the first full hex is counted as the first hex of movement.')", AIR + " Playing an Air Sortie Card; Movement")
+S_ONE = ("If a player plays an Air Sortie card (or equivalent) when he already has an airplane unit on the battlefield, the card's effect "
+         "is to order this particular Airplane for the turn with no Air check required (see Air Check Roll p. 8).")
+add("ap-sortie-orders-airborne-plane", APK, q([ap_plane("p1", "allies", "p38", "E5")], sortie(), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "order_airborne"], ["air_sortie.air_check", "eq", False]], S_ONE,
+    AIR + " One Airborne Airplane per Player Max!")
+add("ap-sortie-enemy-plane-no-matter", APK, q([ap_plane("p2", "axis", "me109", "E5")], sortie(), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "new_sortie"]],
+    "In any given turn, there can only ever be a maximum of one airborne Airplane unit on the battlefield for each player. (the enemy's "
+    "airplane does not count against the allies)", AIR + " One Airborne Airplane per Player Max!")
+add("ap-sortie-fresh-airplane", APK, q([ap_plane("p1", "allies", "spitfire", "c6")], sortie(new_airplane=True), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "new_sortie"], ["air_sortie.removed_airplane", "eq", "p1"]],
+    "Alternatively, the player may opt to let its Airplane disappear off the board and initiate a new Air Sortie with a fresh Airplane instead!",
+    AIR + " One Airborne Airplane per Player Max!")
+S_EQUIV = ("Air Power cards must be played as if they were Air Sortie cards instead; ... Unlike true Air Sortie cards, these cards are never "
+           "placed face up nor shown to the other player beforehand; they can never be played in combination with a Section card; and "
+           "they are replaced as normal, once played, at the end of the player's turn.")
+add("ap-air-power-is-a-sortie", APK, q([], sortie(card="air_power"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "new_sortie"], ["air_sortie.face_up", "eq", False],
+     ["air_sortie.replaced_at_end_of_turn", "eq", True]], S_EQUIV, AIR + " Playing an Air Sortie Equivalent")
+add("ap-air-power-not-with-section-card", APK, q([], sortie(card="air_power", with_section_card="center"), rules=AP),
+    [["air_sortie.allowed", "eq", False]], S_EQUIV, AIR + " Playing an Air Sortie Equivalent")
+add("ap-air-power-orders-airborne", APK, q([ap_plane("p1", "allies", "p40", "H3")], sortie(card="air_power"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "order_airborne"], ["air_sortie.air_check", "eq", False]],
+    S_ONE + " (or equivalent: Air Power cards must be played as if they were Air Sortie cards)", AIR + " Playing an Air Sortie Equivalent")
+S_SEC = ("the Air Sortie card may also be played in conjunction with a Section card. In this case, it acts as a modifier to the Section "
+         "card, letting the player use one order from the Section card just played to make an Air Sortie in the corresponding section "
+         "... no card is drawn to replace the Air Sortie card played along with it.")
+add("ap-sortie-with-section-card-left", APK, q([], sortie(with_section_card="left"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.replaced_at_end_of_turn", "eq", False],
+     ["air_sortie.entry_hexes", "contains", ["A9", "A1", "B1", "B9", "A5"]], ["air_sortie.entry_hexes", "excludes", ["G9", "G1", "M5", "K1"]]],
+    S_SEC + " (the left section: hexes A-C are in it whatever the dotted line's hexes)", AIR + " Playing an Air Sortie Card")
+N_AXSEC = (" (sections are the player's own: the Axis player faces the Allies from the top edge, so the Axis right flank is the board's "
+           "A-D side, base rules: 'giving each player a left flank, a center and a right flank section')")
+add("ap-sortie-with-section-card-right", APK, q([], sortie(side="axis", with_section_card="right"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.entry_hexes", "contains", ["A9", "A1", "B9", "B1", "A5"]],
+     ["air_sortie.entry_hexes", "excludes", ["M5", "G9", "G1", "L1"]]], S_SEC + N_AXSEC, AIR + " Playing an Air Sortie Card")
+S_REC1 = ("If the card played as an Air Sortie is a Recon 1 card ..., the player is still subject to the initial card's Section limitation "
+          "when playing it; i.e., the card can only be played to start an Air Sortie from an edge hex of the matching board's section; and "
+          "if the Airplane is already airborne, the card's Recon section must match the section of the board over which the Airplane is "
+          "currently loitering.")
+add("ap-recon1-sortie-section-edge", APK, q([], sortie(side="axis", card="recon_1", section="right"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.face_up", "eq", False], ["air_sortie.replaced_at_end_of_turn", "eq", True],
+     ["air_sortie.entry_hexes", "contains", ["A5", "A9", "A1"]], ["air_sortie.entry_hexes", "excludes", ["M5", "G1", "G9", "K9"]]],
+    S_REC1 + N_AXSEC + " (the Recon 1 card is an equivalent only where the scenario says so; the ask is about the card played as one)",
+    AIR + " Playing an Air Sortie Equivalent")
+add("ap-recon1-airborne-other-section", APK, q([ap_plane("p1", "axis", "me109", "B5")], sortie(side="axis", card="recon_1", section="left"), rules=AP),
+    [["air_sortie.allowed", "eq", False]], S_REC1 + N_AXSEC + " (B5 is in the Axis right section)", AIR + " Playing an Air Sortie Equivalent")
+add("ap-recon1-airborne-same-section", APK, q([ap_plane("p1", "axis", "me109", "B5")], sortie(side="axis", card="recon_1", section="right"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.effect", "eq", "order_airborne"]], S_REC1 + N_AXSEC, AIR + " Playing an Air Sortie Equivalent")
+add("ap-recon1-not-with-section-card", APK, q([], sortie(side="axis", card="recon_1", section="left", with_section_card="left"), rules=AP),
+    [["air_sortie.allowed", "eq", False]], S_EQUIV + " (a Recon 1 card played as an Air Sortie is an equivalent too)", AIR + " Playing an Air Sortie Equivalent")
+add("ap-sortie-bad-card-error", APK, q([], sortie(card="barrage"), rules=AP),
+    [["error.field", "eq", "ask.air_sortie.card"]], "Air Power cards must be played as if they were Air Sortie cards (no other card is one)",
+    AIR + " Playing an Air Sortie Equivalent", exit=2)
+
+# -- Movement and landing (p.5)
+S_AMOVE = ("Each turn it is ordered, an Airplane must move at least 1 hex; and an Airplane can never move twice over the same hex during the "
+           "course of a single turn nor end its move on the hex it started on. Once airborne, an Airplane may move up to 4 hexes per turn")
+add("ap-move-four-hexes", APK, q([ap_plane("p1", "allies", "spitfire", "C3")], amove(path=["D3", "E3", "F3", "G3"]), rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "G3"], ["air_move.landed", "eq", False]], S_AMOVE, AIR + " Movement")
+add("ap-move-five-hexes-refused", APK, q([ap_plane("p1", "allies", "spitfire", "C3")], amove(path=["D3", "E3", "F3", "G3", "H3"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_AMOVE, AIR + " Movement")
+add("ap-move-one-hex", APK, q([ap_plane("p1", "axis", "me109", "J7")], amove(path=["j6"]), rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "j6"]], S_AMOVE, AIR + " Movement")
+add("ap-move-twice-over-a-hex-refused", APK, q([ap_plane("p1", "axis", "me109", "J7")], amove(path=["K7", "j6", "K7", "k8"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_AMOVE, AIR + " Movement")
+add("ap-move-end-on-start-refused", APK, q([ap_plane("p1", "axis", "me109", "J7")], amove(path=["K7", "j6", "J7"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_AMOVE, AIR + " Movement")
+add("ap-move-jump-refused", APK, q([ap_plane("p1", "axis", "me109", "J7")], amove(path=["L7"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_AMOVE + " (a move goes hex by hex: L7 is 2 hexes from J7)", AIR + " Movement")
+S_OVER = ("Unlike ground units, an Airplane may fly over any hexes, including unit-occupied hexes, terrain hexes and even impassable terrain "
+          "hexes during its movement, provided it ends its movement on a vacant hex. A vacant hex is any terrain hex that is clear of units - friends or foes.")
+add("ap-move-over-units-and-terrain", APK,
+    q([ap_plane("p1", "allies", "p40", "E3"), U("x1", "axis", "infantry", "F3"), U("a1", "allies", "armor", "G3"), U("x2", "axis", "artillery", "H3")],
+      amove(path=["F3", "G3", "H3", "I3"]), [T("G3", "forest"), T("H3", "ocean"), T("I3", "town")], rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "I3"]], S_OVER, AIR + " Movement")
+add("ap-move-end-on-friend-refused", APK,
+    q([ap_plane("p1", "allies", "p40", "E3"), U("a1", "allies", "armor", "G3")], amove(path=["F3", "G3"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_OVER, AIR + " Movement")
+add("ap-move-end-on-foe-refused", APK,
+    q([ap_plane("p1", "allies", "p40", "E3"), U("x1", "axis", "infantry", "e4")], amove(path=["e4"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_OVER, AIR + " Movement")
+add("ap-move-over-enemy-airplane", APK,
+    q([ap_plane("p1", "allies", "spitfire", "E3"), ap_plane("p2", "axis", "me109", "F3")], amove(path=["F3", "G3"]), rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "G3"]],
+    S_OVER + " (unit-occupied hexes: the enemy airplane's too; unlike New Flight Plan, the Air Pack forbids no such hex)", AIR + " Movement")
+add("ap-move-end-on-enemy-airplane-refused", APK,
+    q([ap_plane("p1", "allies", "spitfire", "E3"), ap_plane("p2", "axis", "me109", "F3")], amove(path=["F3"]), rules=AP),
+    [["air_move.allowed", "eq", False]], S_OVER, AIR + " Movement")
+S_ENTRY = ("When entering the map from a board's edge, the first full hex is counted as the first hex of movement. Half hexes along the "
+           "board's sides are not valid entry hexes and do not count.")
+add("ap-enter-edge-four", APK, q([ap_plane("p1", "allies", "spitfire", "A5")], amove(path=["A5", "B5", "C5", "D5"], entering=True), rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "D5"]], S_ENTRY + " (the plane is given on its entry hex A5)", AIR + " Movement")
+add("ap-enter-edge-five-refused", APK, q([ap_plane("p1", "axis", "me109", "M3")], amove(path=["M3", "L3", "K3", "J3", "I3"], entering=True), rules=AP),
+    [["air_move.allowed", "eq", False]], S_ENTRY + " (the entry hex is the first of its 4)", AIR + " Movement")
+add("ap-enter-odd-row-first-full-hex", APK, q([ap_plane("p1", "axis", "me109", "l2")], amove(path=["l2", "k2", "K1"], entering=True), rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "K1"]],
+    S_ENTRY + " (on an odd row the hex at the side is a half hex: l2 is the first full hex)", AIR + " Movement")
+add("ap-enter-inside-refused", APK, q([ap_plane("p1", "allies", "spitfire", "C5")], amove(path=["C5", "D5"], entering=True), rules=AP),
+    [["air_move.allowed", "eq", False]], S_EDGEHEX, AIR + " Playing an Air Sortie Card")
+S_LAND = ("An Airplane that ends its movement on a friendly Aircraft carrier or Airfield hex containing no other unit ... can safely land "
+          "there; it does not need to be ordered again in future turns")
+add("ap-land-friendly-airfield", APK,
+    q([ap_plane("p1", "allies", "p38", "C3")], amove(path=["D3", "E3"]), [T("E3", "airfield", owner="allies")], rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S_LAND, AIR + " Landing")
+add("ap-land-enemy-airfield-no", APK,
+    q([ap_plane("p1", "allies", "p38", "C3")], amove(path=["D3", "E3"]), [T("E3", "airfield", owner="axis")], rules=AP),
+    [["air_move.landed", "eq", False]], S_LAND + " (an airfield the scenario gives the enemy is not friendly)", AIR + " Landing")
+add("ap-land-storch-airfield", APK,
+    q([ap_plane("p1", "axis", "storch", "K5")], amove(path=["k4", "K3"]), [T("K3", "airfield", owner="axis")], rules=AP),
+    [["air_move.landed", "eq", True]], "Airplane may take-off/land on Aircraft Carrier (Corsair, Zero) or Airfield (all Airplanes).",
+    AIR + " Take-off/Land on Aircraft Carriers or Airfields")
+S_CARR = "Special Action: Airplane may take-off/land on Aircraft Carrier (Corsair, Zero) or Airfield (all Airplanes)."
+add("ap-land-carrier-corsair", APK,
+    q([ap_plane("p1", "allies", "corsair", "D1")], amove(path=["C1", "B1"]), [T("B1", "ocean"), T("B1", "aircraft_carrier", owner="allies")], rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S_CARR + " " + S_LAND, AIR + " Take-off/Land on Aircraft Carriers or Airfields")
+add("ap-land-carrier-zero", APK,
+    q([ap_plane("p1", "axis", "zero", "J9")], amove(path=["K9", "L9"]), [T("L9", "ocean"), T("L9", "aircraft_carrier", owner="axis")], rules=AP),
+    [["air_move.landed", "eq", True]], S_CARR, AIR + " Take-off/Land on Aircraft Carriers or Airfields")
+add("ap-land-carrier-spitfire-no", APK,
+    q([ap_plane("p1", "allies", "spitfire", "D1")], amove(path=["C1", "B1"]), [T("B1", "ocean"), T("B1", "aircraft_carrier", owner="allies")], rules=AP),
+    [["air_move.landed", "eq", False]], S_CARR + " (a Spitfire is not a Corsair nor a Zero)", AIR + " Take-off/Land on Aircraft Carriers or Airfields")
+add("ap-land-countryside-no", APK, q([ap_plane("p1", "allies", "p38", "C3")], amove(path=["D3", "E3"]), rules=AP),
+    [["air_move.landed", "eq", False]], S_LAND, AIR + " Landing")
+
+# -- Strafing (p.6)
+S_STRAF = ("Strafing (All airplanes except Storch) Special Action: Roll 1d against each enemy unit in up to 3 contiguous adjacent hexes, ignoring "
+           "terrain protection on all of these hexes. ... Unit symbols and Grenades rolled apply as normal. Stars rolled also cause hits, and "
+           "Flags rolled cannot be ignored.")
+N_STRAF = (" (AMBIGUOUS: 'contiguous adjacent hexes' may mean hexes next to the airplane, or the hexes it flew over, 'One less hex can be "
+           "targeted, because the Airplane must end its movement on a vacant hex'; these cases use hexes around the airplane's end hex that "
+           "one 4-hex flight over them could also cover, so both readings agree)")
+RING = [U("x1", "axis", "infantry", "F5"), U("x2", "axis", "armor", "f6"), U("x3", "axis", "infantry", "g6")]
+add("ap-strafe-three-hexes", APK, q([ap_plane("p1", "allies", "spitfire", "G5")] + RING, {"strafe": {"plane": "p1", "hexes": ["F5", "f6", "g6"]}}, rules=AP),
+    [["strafe.allowed", "eq", True], ["strafe.targets", "set", ["x1", "x2", "x3"]], ["strafe.dice", "eq", 3]], S_STRAF + N_STRAF, AIR + " Strafing")
+add("ap-strafe-four-hexes-refused", APK,
+    q([ap_plane("p1", "allies", "spitfire", "G5")] + RING + [U("x4", "axis", "infantry", "g4")], {"strafe": {"plane": "p1", "hexes": ["F5", "f6", "g6", "H5"]}}, rules=AP),
+    [["strafe.allowed", "eq", False]], S_STRAF + N_STRAF, AIR + " Strafing")
+add("ap-strafe-not-contiguous-refused", APK,
+    q([ap_plane("p1", "allies", "spitfire", "G5"), U("x1", "axis", "infantry", "F5"), U("x2", "axis", "infantry", "H5")], {"strafe": {"plane": "p1", "hexes": ["F5", "H5"]}}, rules=AP),
+    [["strafe.allowed", "eq", False]], S_STRAF + " (F5 and H5 do not touch)", AIR + " Strafing")
+add("ap-strafe-storch-refused", APK, q([ap_plane("p1", "axis", "storch", "G5"), U("a1", "allies", "infantry", "F5")], {"strafe": {"plane": "p1", "hexes": ["F5"]}}, rules=AP),
+    [["strafe.allowed", "eq", False]], S_STRAF, AIR + " Strafing")
+S_STRAF2 = ("Note that Strafing differs from playing the standard Air Power command card in that not all hexes need to be occupied by enemy units; "
+            "some may be vacant or occupied by friendly units, against which no die is rolled. ... only 1 die is rolled against each unit on a "
+            "strafed hex, even when attacking with Allied Airplanes.")
+add("ap-strafe-vacant-and-friendly-hexes", APK,
+    q([ap_plane("p1", "allies", "p38", "D7"), U("x1", "axis", "infantry", "C7"), U("a1", "allies", "infantry", "d6")],
+      {"strafe": {"plane": "p1", "hexes": ["C7", "c6", "d6"]}}, rules=AP),
+    [["strafe.allowed", "eq", True], ["strafe.targets", "eq", ["x1"]], ["strafe.dice", "eq", 1]], S_STRAF2 + N_STRAF, AIR + " Strafing")
+add("ap-strafe-allied-one-die", APK,
+    q([ap_plane("p1", "allies", "p40", "D7"), U("x1", "axis", "armor", "E7")], {"strafe": {"plane": "p1", "hexes": ["E7"]}}, rules=AP),
+    [["strafe.dice", "eq", 1]], S_STRAF2, AIR + " Strafing")
+add("ap-strafe-star-hits", APK,
+    q([ap_plane("p1", "axis", "me109", "I7"), U("a1", "allies", "infantry", "J7")], {"strafe": {"plane": "p1", "hexes": ["J7"]}}, rules=AP, dice=[["star"]]),
+    [["strafe.results.0.hits", "eq", 1], ["strafe.results.0.figures_removed", "eq", 1]], S_STRAF, AIR + " Strafing")
+add("ap-strafe-grenade-hits-armor", APK,
+    q([ap_plane("p1", "axis", "me109", "I7"), U("a1", "allies", "armor", "J7")], {"strafe": {"plane": "p1", "hexes": ["J7"]}}, rules=AP, dice=[["grenade"]]),
+    [["strafe.results.0.hits", "eq", 1]], S_STRAF, AIR + " Strafing")
+add("ap-strafe-symbol-as-normal", APK,
+    q([ap_plane("p1", "axis", "me109", "I7"), U("a1", "allies", "armor", "J7"), U("a2", "allies", "infantry", "i6")],
+      {"strafe": {"plane": "p1", "hexes": ["J7", "i6"]}}, rules=AP, dice=[["infantry"], ["infantry"]]),
+    [["strafe.results.[target=a1].hits", "eq", 0], ["strafe.results.[target=a2].hits", "eq", 1]], S_STRAF + N_STRAF, AIR + " Strafing")
+add("ap-strafe-ignores-forest", APK,
+    q([ap_plane("p1", "axis", "me109", "I7"), U("a1", "allies", "infantry", "J7")], {"strafe": {"plane": "p1", "hexes": ["J7"]}}, [T("J7", "forest")], rules=AP, dice=[["infantry"]]),
+    [["strafe.dice", "eq", 1], ["strafe.results.0.hits", "eq", 1]], S_STRAF, AIR + " Strafing")
+add("ap-strafe-town-armor-still-one-die", APK,
+    q([ap_plane("p1", "allies", "spitfire", "e6"), U("x1", "axis", "armor", "E5")], {"strafe": {"plane": "p1", "hexes": ["E5"]}}, [T("E5", "town")], rules=AP, dice=[["armor"]]),
+    [["strafe.dice", "eq", 1], ["strafe.results.0.hits", "eq", 1]], S_STRAF, AIR + " Strafing")
+add("ap-strafe-flag-not-ignored-sandbags", APK,
+    q([ap_plane("p1", "allies", "spitfire", "e6"), U("x1", "axis", "infantry", "E5")], {"strafe": {"plane": "p1", "hexes": ["E5"]}}, [T("E5", "sandbags")], rules=AP, dice=[["flag"]]),
+    [["strafe.results.0.flags", "eq", 1], ["strafe.results.0.flags_ignored", "eq", 0], ["strafe.results.0.retreat.*.hex", "eq", ["d6"]]],
+    S_STRAF + " (x1 retreats 1 hex toward the top edge: d6 or e6, and e6 holds the airplane: 'a ground unit cannot move onto or through a hex occupied by an Airplane, even if this Airplane is airborne')", AIR + " Strafing; Movement")
+add("ap-strafe-dice-count-error", APK,
+    q([ap_plane("p1", "allies", "spitfire", "e6"), U("x1", "axis", "infantry", "E5")], {"strafe": {"plane": "p1", "hexes": ["E5"]}}, rules=AP, dice=[["flag", "star"]]),
+    [["error.field", "startswith", "dice"]], "Roll 1d against each enemy unit (2 faces where 1 die is due is an error)", AIR + " Strafing", exit=2)
+
+# -- Ground Support (p.6)
+S_GS = ("Ground Support (Corsair, P38, Yak-1, Yak-9) Special Action: Airplane negates terrain protection for all enemy units adjacent to the "
+        "Airplane and attacked by ground troops in Close Assault this turn.")
+for model, ok in [("corsair", True), ("p38", True), ("yak1", True), ("yak9", True), ("spitfire", False), ("yak7", False), ("me109", False), ("storch", False)]:
+    side = "axis" if model in ("me109", "storch") else "allies"
+    foe = "allies" if side == "axis" else "axis"
+    add(f"ap-ground-support-{model}", APK,
+        q([ap_plane("p1", side, model, "H5"), U("x1", foe, "infantry", "h4"), U("a1", side, "infantry", "H3")],
+          {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T("h4", "forest")], rules=AP),
+        [["ground_support.applies", "eq", ok]], S_GS, AIR + " Ground Support")
+add("ap-ground-support-not-close-assault", APK,
+    q([ap_plane("p1", "allies", "p38", "H5"), U("x1", "axis", "infantry", "h4"), U("a1", "allies", "infantry", "H1")],
+      {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T("h4", "forest")], rules=AP),
+    [["ground_support.applies", "eq", False]], S_GS + " (a1 on H1 is 3 hexes from x1: no close assault)", AIR + " Ground Support")
+add("ap-ground-support-target-not-next-to-plane", APK,
+    q([ap_plane("p1", "allies", "p38", "H7"), U("x1", "axis", "infantry", "h4"), U("a1", "allies", "infantry", "H3")],
+      {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T("h4", "forest")], rules=AP),
+    [["ground_support.applies", "eq", False]], S_GS, AIR + " Ground Support")
+add("ap-ground-support-grounded-no", APK,
+    q([ap_plane("p1", "allies", "p38", "H5", airborne=False), U("x1", "axis", "infantry", "h4"), U("a1", "allies", "infantry", "H3")],
+      {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T("H5", "airfield"), T("h4", "forest")], rules=AP),
+    [["ground_support.applies", "eq", False]], "An Airplane on the ground cannot conduct any Special Action except Take-Off.", AIR + " Air Check Roll")
+
+# -- Kamikaze (p.6)
+S_KAM = ("Kamikaze Attack (Zero) Special Action: Airplane dives on an adjacent enemy ground or ship unit, rolling 2 dice and ignoring terrain "
+         "protection. Any symbol rolled that scores a hit on the unit targeted causes the entire unit (not just a single figure!) to be removed "
+         "from the battlefield. Flags and Stars are ignored. The Airplane is removed from the field regardless of the dice results, but does "
+         "not give a Medal to its opponent unless at least 1 Grenade was rolled.")
+KZ = [ap_plane("p1", "axis", "zero", "c2"), U("a1", "allies", "infantry", "C3")]
+add("ap-kamikaze-two-dice-in-forest", APK, q(KZ, {"kamikaze": {"plane": "p1", "target": "a1"}}, [T("C3", "forest")], rules=AP),
+    [["kamikaze.allowed", "eq", True], ["kamikaze.dice", "eq", 2]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-symbol-removes-unit", APK, q(KZ, {"kamikaze": {"plane": "p1", "target": "a1"}}, [T("C3", "forest")], rules=AP, dice=["infantry", "flag"]),
+    [["kamikaze.result.eliminated", "eq", True], ["kamikaze.result.figures_removed", "eq", 4], ["kamikaze.result.airplane_removed", "eq", True],
+     ["kamikaze.result.medals.allies", "eq", 0], ["kamikaze.result.medals.axis", "eq", 1], ["kamikaze.result.retreat", "eq", []]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-grenade-gives-medal", APK, q(KZ, {"kamikaze": {"plane": "p1", "target": "a1"}}, rules=AP, dice=["grenade", "star"]),
+    [["kamikaze.result.eliminated", "eq", True], ["kamikaze.result.medals.allies", "eq", 1], ["kamikaze.result.medals.axis", "eq", 1]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-flags-stars-ignored", APK, q(KZ, {"kamikaze": {"plane": "p1", "target": "a1"}}, rules=AP, dice=["flag", "star"]),
+    [["kamikaze.result.eliminated", "eq", False], ["kamikaze.result.figures_removed", "eq", 0], ["kamikaze.result.retreat", "eq", []],
+     ["kamikaze.result.airplane_removed", "eq", True], ["kamikaze.result.medals.allies", "eq", 0], ["kamikaze.result.medals.axis", "eq", 0]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-armor-needs-armor-symbol", APK,
+    q([ap_plane("p1", "axis", "zero", "c2"), U("a1", "allies", "armor", "C1", figures=2)], {"kamikaze": {"plane": "p1", "target": "a1"}}, rules=AP, dice=["infantry", "infantry"]),
+    [["kamikaze.result.eliminated", "eq", False], ["kamikaze.result.medals.allies", "eq", 0]], S_KAM + " (infantry symbols do not hit armor)", AIR + " Kamikaze Attack")
+add("ap-kamikaze-armor-symbol", APK,
+    q([ap_plane("p1", "axis", "zero", "c2"), U("a1", "allies", "armor", "C1")], {"kamikaze": {"plane": "p1", "target": "a1"}}, rules=AP, dice=["armor", "star"]),
+    [["kamikaze.result.eliminated", "eq", True], ["kamikaze.result.figures_removed", "eq", 3], ["kamikaze.result.medals.axis", "eq", 1]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-not-a-zero", APK,
+    q([ap_plane("p1", "allies", "corsair", "c2"), U("x1", "axis", "infantry", "C3")], {"kamikaze": {"plane": "p1", "target": "x1"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-not-adjacent", APK,
+    q([ap_plane("p1", "axis", "zero", "c2"), U("a1", "allies", "infantry", "E3")], {"kamikaze": {"plane": "p1", "target": "a1"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-friendly-refused", APK,
+    q([ap_plane("p1", "axis", "zero", "c2"), U("x1", "axis", "infantry", "C3")], {"kamikaze": {"plane": "p1", "target": "x1"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], S_KAM, AIR + " Kamikaze Attack")
+add("ap-kamikaze-not-on-airplane", APK,
+    q([ap_plane("p1", "axis", "zero", "c2"), ap_plane("p2", "allies", "corsair", "C3")], {"kamikaze": {"plane": "p1", "target": "p2"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], S_KAM + " (an enemy ground or ship unit: not an airborne airplane, which 'is never attacked directly')", AIR + " Kamikaze Attack")
+
+# -- Recon and Rescue (p.7)
+S_REC = ("Recon (Storch) Special Action: If Airplane is adjacent to at least 1 enemy ground (but not Airplane!) unit when you replenish your "
+         "hand of Command cards, you may draw 2 Command cards instead of 1; choose 1 and discard the other.")
+add("ap-recon-storch-next-to-enemy", APK, q([ap_plane("p1", "axis", "storch", "K7"), U("a1", "allies", "artillery", "k8")], {"recon": {"plane": "p1"}}, rules=AP),
+    [["recon.draw", "eq", 2], ["recon.keep", "eq", 1]], S_REC, AIR + " Recon")
+add("ap-recon-storch-next-to-enemy-plane-only", APK,
+    q([ap_plane("p1", "axis", "storch", "K7"), ap_plane("p2", "allies", "spitfire", "k8")], {"recon": {"plane": "p1"}}, rules=AP),
+    [["recon.draw", "eq", 1]], S_REC, AIR + " Recon")
+add("ap-recon-storch-alone", APK, q([ap_plane("p1", "axis", "storch", "K7"), U("a1", "allies", "infantry", "K9")], {"recon": {"plane": "p1"}}, rules=AP),
+    [["recon.draw", "eq", 1]], S_REC + " (K9 is 2 hexes from K7)", AIR + " Recon")
+add("ap-recon-storch-next-to-friend-only", APK, q([ap_plane("p1", "axis", "storch", "K7"), U("x1", "axis", "infantry", "k8")], {"recon": {"plane": "p1"}}, rules=AP),
+    [["recon.draw", "eq", 1]], S_REC, AIR + " Recon")
+add("ap-recon-not-storch", APK, q([ap_plane("p1", "axis", "me109", "K7"), U("a1", "allies", "infantry", "k8")], {"recon": {"plane": "p1"}}, rules=AP),
+    [["recon.draw", "eq", 1]], S_REC + " (Recon is the Storch's action)", AIR + " Recon")
+add("ap-recon-grounded-storch", APK,
+    q([ap_plane("p1", "axis", "storch", "K7", airborne=False), U("a1", "allies", "infantry", "k8")], {"recon": {"plane": "p1"}}, [T("K7", "airfield", owner="axis")], rules=AP),
+    [["recon.draw", "eq", 1]], "An Airplane on the ground cannot conduct any Special Action except Take-Off.", AIR + " Air Check Roll")
+S_RESC = ("Rescue (Storch) Special Action: Airplane may be used to remove an adjacent friendly infantry unit with a single figure off the board, "
+          "at no Medal cost. ... If the infantry unit was moved before the Airplane's move, it may still be picked up and saved!")
+add("ap-rescue-one-figure", APK, q([ap_plane("p1", "axis", "storch", "F3"), U("x1", "axis", "infantry", "f2", figures=1)], {"rescue": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["rescue.allowed", "eq", True]], S_RESC, AIR + " Rescue")
+add("ap-rescue-moved-infantry", APK, q([ap_plane("p1", "axis", "storch", "F3"), U("x1", "axis", "infantry", "f2", figures=1, moved=2)], {"rescue": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["rescue.allowed", "eq", True]], S_RESC, AIR + " Rescue")
+add("ap-rescue-two-figures-refused", APK, q([ap_plane("p1", "axis", "storch", "F3"), U("x1", "axis", "infantry", "f2", figures=2)], {"rescue": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["rescue.allowed", "eq", False]], S_RESC, AIR + " Rescue")
+add("ap-rescue-armor-refused", APK, q([ap_plane("p1", "axis", "storch", "F3"), U("x1", "axis", "armor", "f2", figures=1)], {"rescue": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["rescue.allowed", "eq", False]], S_RESC, AIR + " Rescue")
+add("ap-rescue-enemy-refused", APK, q([ap_plane("p1", "axis", "storch", "F3"), U("a1", "allies", "infantry", "f2", figures=1)], {"rescue": {"plane": "p1", "unit": "a1"}}, rules=AP),
+    [["rescue.allowed", "eq", False]], S_RESC, AIR + " Rescue")
+add("ap-rescue-not-adjacent-refused", APK, q([ap_plane("p1", "axis", "storch", "F3"), U("x1", "axis", "infantry", "F1", figures=1)], {"rescue": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["rescue.allowed", "eq", False]], S_RESC, AIR + " Rescue")
+add("ap-rescue-not-storch-refused", APK, q([ap_plane("p1", "axis", "me109", "F3"), U("x1", "axis", "infantry", "f2", figures=1)], {"rescue": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["rescue.allowed", "eq", False]], S_RESC, AIR + " Rescue")
+
+# -- Air check (p.8) and take-off
+S_ACR = ("Roll a number of dice equal to the Airplane's underlying hex Air check value ... Countryside hexes have a 0d Air Check value. If there "
+         "are adjacent enemy units, roll 1 additional die for each adjacent enemy unit and 2 for each adjacent enemy Airplane. In this case, it "
+         "is the Opponent that rolls the dice for the Air check.")
+add("ap-check-two-ground-enemies", APK,
+    q([ap_plane("p1", "axis", "me109", "B7"), U("a1", "allies", "infantry", "C7"), U("a2", "allies", "armor", "b6"), U("a3", "allies", "infantry", "D7")],
+      {"air_check": {"plane": "p1"}}, rules=AP),
+    [["air_check.dice", "eq", 2], ["air_check.rolled_by", "eq", "allies"]], S_ACR + " (D7 is 2 hexes away)", AIR + " Air Check Roll")
+add("ap-check-enemy-plane-two", APK,
+    q([ap_plane("p1", "axis", "me109", "B7"), ap_plane("p2", "allies", "p38", "b8")], {"air_check": {"plane": "p1"}}, rules=AP),
+    [["air_check.dice", "eq", 2], ["air_check.rolled_by", "eq", "allies"]], S_ACR, AIR + " Air Check Roll")
+add("ap-check-friends-add-nothing", APK,
+    q([ap_plane("p1", "axis", "me109", "B7"), U("x1", "axis", "infantry", "C7"), U("x2", "axis", "armor", "b6")], {"air_check": {"plane": "p1"}}, rules=AP),
+    [["air_check.dice", "eq", 0], ["air_check.rolled_by", "eq", "axis"]], S_ACR + " (only enemy units add dice; with none adjacent its owner rolls)", AIR + " Air Check Roll")
+add("ap-check-over-airfield-no-enemy", APK,
+    q([ap_plane("p1", "allies", "p40", "d4")], {"air_check": {"plane": "p1"}}, [T("d4", "airfield", owner="allies")], rules=AP),
+    [["air_check.dice", "eq", 0]], "an Airfield is considered as having 0d terrain effect on the Air check", AIR + " Airborne Airplanes")
+S_TO = ("Airplanes that are ordered to take off from an Airfield or an Aircraft Carrier are subject to an Air check roll during the turn in which "
+        "they are ordered to take off ... an Airfield is considered as having 0d terrain effect on the Air check so if there are no enemy troops "
+        "adjacent to the Airfield when the Airplane takes off, no die is rolled.")
+add("ap-takeoff-airfield-no-enemy", APK,
+    q([ap_plane("p1", "allies", "p40", "d4", airborne=False)], {"air_check": {"plane": "p1"}}, [T("d4", "airfield", owner="allies")], rules=AP),
+    [["air_check.dice", "eq", 0]], S_TO, AIR + " Airborne Airplanes")
+add("ap-takeoff-airfield-enemy-adjacent", APK,
+    q([ap_plane("p1", "allies", "p40", "d4", airborne=False), U("x1", "axis", "infantry", "D5")], {"air_check": {"plane": "p1"}}, [T("d4", "airfield", owner="allies")], rules=AP),
+    [["air_check.dice", "eq", 1], ["air_check.rolled_by", "eq", "axis"]], S_TO + " " + S_ACR, AIR + " Airborne Airplanes")
+S_CV = ("Aircraft Carriers are considerably more dangerous for takeoff, and 1d must be rolled each time an Air check roll is required (it overrides "
+        "the Air check value of the underlying Ocean hex).")
+add("ap-takeoff-carrier-one-die", APK,
+    q([ap_plane("p1", "axis", "zero", "G9", airborne=False)], {"air_check": {"plane": "p1"}}, [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis")], rules=AP),
+    [["air_check.dice", "eq", 1], ["air_check.rolled_by", "eq", "axis"]], S_CV + " (no enemy adjacent: its owner rolls)", AIR + " Airborne Airplanes")
+add("ap-takeoff-carrier-enemy-ship-adjacent", APK,
+    q([ap_plane("p1", "axis", "zero", "G9", airborne=False), U("a1", "allies", "destroyer", "H9")], {"air_check": {"plane": "p1"}},
+      [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis"), T("H9", "ocean")], rules=AP),
+    [["air_check.dice", "eq", 2], ["air_check.rolled_by", "eq", "allies"]], S_CV + " " + S_ACR, AIR + " Airborne Airplanes")
+S_LOST = ("If at least 1 Grenade is rolled, the Airplane is lost and the order it was given is wasted! All other dice results are ignored. If the "
+          "Airplane was lost, remove it from the board. Opponent gains a Medal only if one of his units (including Opponent's Airplane, if any) "
+          "was adjacent to the Airplane at the time of the Air check.")
+add("ap-check-lost-no-adjacent-no-medal", APK,
+    q([ap_plane("p1", "axis", "zero", "G9", airborne=False)], {"air_check": {"plane": "p1"}}, [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis")], rules=AP, dice=["grenade"]),
+    [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", None]], S_LOST, AIR + " Air Check Roll")
+add("ap-check-lost-enemy-plane-medal", APK,
+    q([ap_plane("p1", "axis", "me109", "B7"), ap_plane("p2", "allies", "p38", "b8")], {"air_check": {"plane": "p1"}}, rules=AP, dice=["star", "grenade"]),
+    [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", "allies"]], S_LOST, AIR + " Air Check Roll")
+add("ap-check-flags-stars-nothing", APK,
+    q([ap_plane("p1", "axis", "me109", "B7"), ap_plane("p2", "allies", "p38", "b8")], {"air_check": {"plane": "p1"}}, rules=AP, dice=["flag", "star"]),
+    [["air_check.result.lost", "eq", False], ["air_check.result.medal_to", "eq", None]], S_LOST, AIR + " Air Check Roll")
+add("ap-check-three-enemies-medal", APK,
+    q([ap_plane("p1", "allies", "yak9", "D5"), U("x1", "axis", "infantry", "E5"), U("x2", "axis", "infantry", "c4"), U("x3", "axis", "armor", "d6")],
+      {"air_check": {"plane": "p1"}}, rules=AP, dice=["infantry", "armor", "grenade"]),
+    [["air_check.dice", "eq", 3], ["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", "axis"]], S_ACR + " " + S_LOST, AIR + " Air Check Roll")
+add("ap-check-wrong-dice-count", APK,
+    q([ap_plane("p1", "allies", "yak9", "D5"), U("x1", "axis", "infantry", "E5")], {"air_check": {"plane": "p1"}}, rules=AP, dice=["infantry", "armor"]),
+    [["error.field", "eq", "dice"]], S_ACR + " (1 die is due: 2 faces is an error)", AIR + " Air Check Roll", exit=2)
+S_GI = ("Ground Interdiction (Me 109, P40, Spitfire, Yak-7) Special Action: Any ordered enemy ground unit that starts its turn adjacent to the "
+        "Airplane cannot move this turn, though it may still battle, and will not add to the Airplane's Air Check roll, unlike other enemy "
+        "units (see Air Check Roll p 8), when the Airplane is activated again. Any ordered enemy ground unit that moves onto a hex adjacent to "
+        "the Airplane must stop and cannot battle this turn, but adds to the Airplane's Air Check roll as normal.")
+add("ap-check-interdicted-unit-adds-none", APK,
+    q([ap_plane("p1", "allies", "yak7", "D5"), U("x1", "axis", "infantry", "E5"), U("x2", "axis", "infantry", "c4")],
+      {"air_check": {"plane": "p1", "not_counting": ["x1"]}}, rules=AP),
+    [["air_check.dice", "eq", 1]], S_GI, AIR + " Ground Interdiction")
+add("ap-check-interdiction-not-storch", APK,
+    q([ap_plane("p1", "axis", "storch", "D5"), U("a1", "allies", "infantry", "E5")], {"air_check": {"plane": "p1", "not_counting": ["a1"]}}, rules=AP),
+    [["error.field", "eq", "ask.air_check.not_counting"]], S_GI + " (the Storch has no Ground Interdiction: no neighbour of it may be left out)",
+    AIR + " Ground Interdiction", exit=2)
+
+# -- Airplanes on the ground (p.8-9)
+S_GND = ("A model Airplane that is on the ground (before take-off, or after landing on an Airfield hex) can be targeted like any other unit. It is "
+         "eliminated if 1 Grenade is rolled against it.")
+add("ap-ground-plane-artillery-range", APK,
+    q([U("a1", "allies", "artillery", "E1"), ap_plane("p1", "axis", "me109", "E5", airborne=False)], battle(tgt="p1"), [T("E5", "airfield", owner="axis")], rules=AP),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_GND + " (artillery at 4 hexes: 2 dice; an airfield has no battle reduction)", AIR + " Attacking On the Ground Airplanes")
+add("ap-ground-plane-armor-grenade-medal", APK,
+    q([U("a1", "allies", "armor", "E3"), ap_plane("p1", "axis", "me109", "E5", airborne=False)], battle(tgt="p1"), [T("E5", "airfield", owner="axis")], rules=AP,
+      dice=["armor", "grenade", "infantry"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1]], S_GND, AIR + " Attacking On the Ground Airplanes")
+add("ap-ground-plane-armor-symbols-no", APK,
+    q([U("a1", "allies", "armor", "E3"), ap_plane("p1", "axis", "me109", "E5", airborne=False)], battle(tgt="p1"), [T("E5", "airfield", owner="axis")], rules=AP,
+      dice=["armor", "infantry", "star"]),
+    [["result.eliminated", "eq", False], ["result.medals.allies", "eq", 0]], S_GND, AIR + " Attacking On the Ground Airplanes")
+add("ap-ground-plane-pins-neighbour", APK,
+    q([U("a1", "allies", "infantry", "F3"), ap_plane("p1", "axis", "me109", "f4", airborne=False), U("x1", "axis", "infantry", "F5")], battle(),
+      [T("f4", "airfield", owner="axis")], rules=AP),
+    [["battle.allowed", "eq", False]],
+    "Airplanes on the ground ... block line of sight, and prevent adjacent enemy units from firing at more distant targets, like any other ground unit in the game.",
+    AIR + " Air Check Roll")
+add("ap-ground-plane-close-assault-ok", APK,
+    q([U("a1", "allies", "infantry", "F3"), ap_plane("p1", "axis", "me109", "f4", airborne=False)], battle(tgt="p1"), [T("f4", "airfield", owner="axis")], rules=AP),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3], ["battle.close_assault", "eq", True]], S_GND, AIR + " Attacking On the Ground Airplanes")
+add("ap-carrier-plane-not-targeted", APK,
+    q([U("a1", "allies", "destroyer", "H9"), ap_plane("p1", "axis", "zero", "G9", airborne=False)], battle(tgt="p1"),
+      [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis"), T("H9", "ocean")], rules=AP),
+    [["battle.allowed", "eq", False]], "Airplanes on Aircraft Carriers cannot be targeted directly, but are eliminated if the Aircraft carrier they are on is sunk.",
+    AIR + " Air Check Roll")
+add("ap-airborne-not-attacked-by-artillery", APK,
+    q([U("a1", "allies", "artillery", "E1"), ap_plane("p1", "axis", "me109", "E3")], battle(tgt="p1"), rules=AP),
+    [["battle.allowed", "eq", False]], "In Memoir '44, an Airplane that is flying is never attacked directly.", AIR + " Airplane Losses")
+add("ap-friendly-plane-blocks-ground-move", APK,
+    q([U("a1", "allies", "infantry", "A1"), ap_plane("p1", "allies", "p40", "B1"), U("a2", "allies", "infantry", "a2")], move(), rules=AP),
+    dests(["A1"]), "The reverse is not true, however, and a ground unit cannot move onto or through a hex occupied by an Airplane, even if this Airplane is airborne. (any Airplane: the text names no side)",
+    AIR + " Movement")
+add("ap-grounded-plane-no-strafe", APK,
+    q([ap_plane("p1", "allies", "spitfire", "G5", airborne=False), U("x1", "axis", "infantry", "F5")], {"strafe": {"plane": "p1", "hexes": ["F5"]}}, [T("G5", "airfield", owner="allies")], rules=AP),
+    [["strafe.allowed", "eq", False]], "An Airplane on the ground cannot conduct any Special Action except Take-Off.", AIR + " Air Check Roll")
+add("ap-grounded-zero-no-kamikaze", APK,
+    q([ap_plane("p1", "axis", "zero", "c2", airborne=False), U("a1", "allies", "infantry", "C3")], {"kamikaze": {"plane": "p1", "target": "a1"}}, [T("c2", "airfield", owner="axis")], rules=AP),
+    [["kamikaze.allowed", "eq", False]], "An Airplane on the ground cannot conduct any Special Action except Take-Off.", AIR + " Air Check Roll")
+add("ap-grounded-storch-no-rescue", APK,
+    q([ap_plane("p1", "axis", "storch", "F3", airborne=False), U("x1", "axis", "infantry", "f2", figures=1)], {"rescue": {"plane": "p1", "unit": "x1"}}, [T("F3", "airfield", owner="axis")], rules=AP),
+    [["rescue.allowed", "eq", False]], "An Airplane on the ground cannot conduct any Special Action except Take-Off.", AIR + " Air Check Roll")
+add("ap-airplane-move-ask-four", APK, q([ap_plane("p1", "allies", "spitfire", "G5")], move("p1"), rules=AP),
+    [["move.destinations.*.hex", "contains", ["G1", "G9", "C5", "K5", "H5"]], ["move.destinations.*.hex", "excludes", ["G5", "B5", "L5"]]],
+    S_AMOVE + " (C5 and K5 are 4 hexes away, B5 and L5 5; the start hex is not an end)", AIR + " Movement")
+
+
+# --------------------------------------------------------------------------- batch 9: New Flight Plan (2019), sentence by sentence
+NFPA = "flight-plan"
+
+
+def fp(uid: str, side: str, kind: str, hexname: str, airborne: bool = True, **kw: Any) -> dict[str, Any]:
+    return U(uid, side, kind, hexname, airborne=airborne, **kw)
+
+
+def run(markers: list[tuple[str, str]], plane: str = "p1", **kw: Any) -> dict[str, Any]:
+    return {"attack_run": {"plane": plane, "markers": [{"hex": h, "ammo": a} for h, a in markers], **kw}}
+
+
+# -- the rulebook's own worked example (VI. Additional Play Examples), on the centre section
+S_EX1 = ("Example: On a turn, a player plays a Command card Probe Center ... The player also plays an Air Combat card Fighter-Bomber Boom & "
+         "Zoom. ... the second order to deploy a fighter-bomber air unit. The player takes the plane, three ammo markers and three bomb markers")
+add("fp-example-deploy-fighter-bomber-ammo", NFPA, q([], {"deploy": {"side": "allies", "type": "fighter_bomber", "section": "center"}}, rules=FP),
+    [["deploy.allowed", "eq", True], ["deploy.ammo", "eq", {"machine_gun": 3, "bomb": 3}]], S_EX1, NFP + " VI. Additional Play Examples")
+EXU = [fp("p1", "allies", "fighter_bomber", "f8"), U("x1", "axis", "infantry", "G5"), U("x2", "axis", "armor", "g6"), U("x3", "axis", "infantry", "G7")]
+EXM = [("G5", "machine_gun"), ("g6", "bomb"), ("G7", "machine_gun")]
+S_EX2 = ("Example: The fighter-bomber may move up to 4 hexes. As it has just been deployed, it may appear on any center section hex the player "
+         "wants, counting the hex as its first movement (here, the hex (1) with an infantry unit). The player decides to start their attack run "
+         "by placing a machine gun marker from the aircraft's ammo on that infantry. The fighter-bomber moves to the adjacent hex with an armor "
+         "unit (2) where the player places a bomb marker, then another machine gun marker on the second infantry unit (3). The fighter-bomber "
+         "moves its fourth and final hex onto a hex that does not have any unit (4).")
+S_EX3 = ("Example: ... A normal attack, without any Air Combat Card, would have allowed them to roll 1 die for each marker, with the machine gun "
+         "scoring a hit on a symbol of the targeted unit and the bomb scoring a hit on a symbol of the targeted unit or a grenade. Thanks to the "
+         "Fighter-Bomber Boom & Zoom card, they can roll 2 dice for each machine gun marker and a hit is scored for each star rolled too.")
+N_EX = " (the plane is given on its end hex f8; the path G5, g6, G7, f8 is the example's hexes 1-4 placed in the centre section)"
+add("fp-example-run-legal", NFPA, q(EXU, run(EXM, path=["G5", "g6", "G7", "f8"], deploying=True), rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.targets", "eq", ["x1", "x2", "x3"]], ["attack_run.ammo_left", "eq", {"machine_gun": 1, "bomb": 2}]],
+    S_EX2 + N_EX, NFP + " VI. Additional Play Examples")
+add("fp-example-run-standard-dice", NFPA, q(EXU, run(EXM, path=["G5", "g6", "G7", "f8"], deploying=True), rules=FP),
+    [["attack_run.dice", "eq", [1, 1, 1]]], S_EX3 + N_EX, NFP + " VI. Additional Play Examples")
+add("fp-example-run-standard-results", NFPA,
+    q(EXU, run(EXM, path=["G5", "g6", "G7", "f8"], deploying=True), rules=FP, dice=[["star"], ["grenade"], ["infantry"]]),
+    [["attack_run.results.0.hits", "eq", 0], ["attack_run.results.1.hits", "eq", 1], ["attack_run.results.2.hits", "eq", 1]],
+    S_EX3 + " (without the card a star does not hit; the bomb's grenade does)" + N_EX, NFP + " VI. Additional Play Examples")
+add("fp-example-boom-and-zoom-dice", NFPA,
+    q(EXU, run(EXM, path=["G5", "g6", "G7", "f8"], deploying=True, card="Fighter-Bomber Boom & Zoom"), rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [2, 1, 2]]],
+    S_EX3 + " (AMBIGUOUS: whether the card's stars also hit for the bomb; not asserted)" + N_EX, NFP + " VI. Additional Play Examples")
+add("fp-example-boom-and-zoom-results", NFPA,
+    q(EXU, run(EXM, path=["G5", "g6", "G7", "f8"], deploying=True, card="Fighter-Bomber Boom & Zoom"), rules=FP,
+      dice=[["star", "grenade"], ["armor"], ["infantry", "flag"]]),
+    [["attack_run.results.0.hits", "eq", 1], ["attack_run.results.0.figures_removed", "eq", 1], ["attack_run.results.1.hits", "eq", 1],
+     ["attack_run.results.2.hits", "eq", 1], ["attack_run.results.2.flags", "eq", 1]],
+    S_EX3 + " (machine gun: the star hits under the card, the grenade still does not)" + N_EX, NFP + " VI. Additional Play Examples")
+S_SAT = ("Example: That player plays the Saturation Bombing Air Combat card along with a Probe Left Command card. This allows them to use one of "
+         "their two orders to deploy any type of air unit on the left section of the battlefield. They choose to activate one infantry and to "
+         "deploy a fighter. That fighter will fight as normal, but it won't benefit from the Saturation Bombing effects.")
+add("fp-example-saturation-bombing-fighter-normal", NFPA,
+    q([fp("p1", "axis", "fighter", "B3"), U("a1", "allies", "infantry", "B5"), U("a2", "allies", "infantry", "b4")],
+      run([("B5", "machine_gun"), ("b4", "machine_gun")], path=["B5", "b4", "B3"], deploying=True, card="Saturation Bombing"), rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [1, 1]]], S_SAT, NFP + " III. Deploy an Air Unit")
+add("fp-example-saturation-bombing-fighter-mg", NFPA,
+    q([fp("p1", "axis", "fighter", "B3"), U("a1", "allies", "infantry", "B5"), U("a2", "allies", "infantry", "b4")],
+      run([("B5", "machine_gun"), ("b4", "machine_gun")], path=["B5", "b4", "B3"], deploying=True, card="Saturation Bombing"), rules=FP,
+      dice=[["grenade"], ["infantry"]]),
+    [["attack_run.results.0.hits", "eq", 0], ["attack_run.results.1.hits", "eq", 1]], S_SAT + " " + "(fights as normal: machine gun, grenades are NOT hits)",
+    NFP + " III. Deploy an Air Unit; Ammo Types")
+S_DOG_EX = ("Example: This player decided to engage in a dogfight with their fighter against an enemy bomber. The player rolls three dice and gets "
+            "two grenades, scoring two hits. At least one of them must be confirmed to destroy the air unit. The player re-rolls the two dice and "
+            "obtains one grenade and one infantry. Because of the grenade, the air unit is destroyed: That player places the Nation Marker on "
+            "their medal stand and draws a new Air Combat card. The opponent can no longer deploy a bomber during this game.")
+add("fp-example-dogfight-two-possible-hits", NFPA,
+    q([fp("p1", "axis", "fighter", "J3"), fp("p2", "allies", "bomber", "j4")], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP,
+      dice=["grenade", "grenade", "star"]),
+    [["dogfight.dice", "eq", 3], ["dogfight.possible_hits", "eq", 2]], S_DOG_EX, NFP + " Downing an Enemy Air Unit")
+add("fp-example-confirm-bomber-down", NFPA,
+    q([fp("p1", "axis", "fighter", "J3"), fp("p2", "allies", "bomber", "j4")], {"confirm": {"target": "p2"}}, rules=FP, dice=["grenade", "infantry"]),
+    [["confirm.shot_down", "eq", True], ["confirm.retires", "eq", False], ["confirm.medal_to", "eq", "axis"],
+     ["confirm.air_combat_card_to", "eq", "axis"], ["confirm.banned_type", "eq", "bomber"]], S_DOG_EX, NFP + " Downing an Enemy Air Unit")
+
+# -- Deploying (III)
+def deploy(side: str = "allies", kind: str = "fighter", **kw: Any) -> dict[str, Any]:
+    return {"deploy": {"side": side, "type": kind, **kw}}
+
+
+S_DEP = ("You may not deploy an air unit if you already have an air unit on the battlefield. You may not deploy an air unit with a Tactic card.")
+S_DEPH = ("Then, perform the standard attack run or the special action, starting the air unit's movement from any hex in the section of the card "
+          "just played. This can include hexes that are occupied by an enemy or friendly ground unit or any type of terrain.")
+add("fp-deploy-left-hexes", NFPA, q([U("x1", "axis", "infantry", "B5"), U("a1", "allies", "armor", "b4")], deploy(section="left"), [T("C3", "forest")], rules=FP),
+    [["deploy.allowed", "eq", True], ["deploy.hexes", "contains", ["A1", "A9", "B5", "b4", "C3", "a8"]], ["deploy.hexes", "excludes", ["G5", "M1", "K9"]]],
+    S_DEPH, NFP + " III. Deploy an Air Unit")
+add("fp-deploy-right-hexes", NFPA, q([], deploy(side="axis", section="right"), rules=FP),
+    [["deploy.hexes", "contains", ["A1", "A9", "C5", "b4"]], ["deploy.hexes", "excludes", ["M1", "G5", "K9"]]], S_DEPH + N_AXSEC, NFP + " III. Deploy an Air Unit")
+add("fp-deploy-not-enemy-air-hex", NFPA, q([fp("p2", "axis", "fighter", "G5")], deploy(section="center"), rules=FP),
+    [["deploy.allowed", "eq", True], ["deploy.hexes", "excludes", ["G5"]], ["deploy.hexes", "contains", ["G3", "g6"]]],
+    S_DEPH + " The hex an air unit starts on is counted as the first hex of the air unit movement. ... An air unit may not move through a hex with "
+    "an enemy air unit. (the enemy's own air unit does not stop a deployment elsewhere)", NFP + " III. Deploy an Air Unit; Other Units")
+add("fp-deploy-already-flying", NFPA, q([fp("p1", "allies", "bomber", "C5")], deploy(section="center"), rules=FP),
+    [["deploy.allowed", "eq", False]], S_DEP, NFP + " III. Deploy an Air Unit")
+add("fp-deploy-already-landed", NFPA, q([fp("p1", "allies", "fighter", "C5", airborne=False)], deploy(section="right"), [T("C5", "airfield")], rules=FP),
+    [["deploy.allowed", "eq", False]], S_DEP + " (a landed air unit is still on the battlefield)", NFP + " III. Deploy an Air Unit; Air Unit Landing")
+add("fp-deploy-tactic-refused", NFPA, q([], deploy(order="tactic"), rules=FP),
+    [["deploy.allowed", "eq", False]], S_DEP, NFP + " III. Deploy an Air Unit")
+add("fp-deploy-move-order-refused", NFPA, q([], deploy(order="move_only", section="left"), rules=FP),
+    [["deploy.allowed", "eq", False]], "You may not use a \"move\" order to deploy an air unit.", NFP + " V. Breakthrough, On the Move orders")
+add("fp-deploy-after-withdraw-refused", NFPA, q([], deploy(section="left", withdrew_this_turn=True), rules=FP),
+    [["deploy.allowed", "eq", False]], "Note: a player cannot withdraw an air unit from the battlefield at the start of their turn and deploy another air unit during the same turn.",
+    NFP + " Air Unit Withdrawing")
+S_BAN = ("The defender must return any unused ammo to the ammo pool, and loses the ability to deploy that kind of air unit for the rest of the scenario.")
+add("fp-deploy-banned-type-refused", NFPA, q([], deploy(kind="bomber", section="center", banned_types=["bomber"]), rules=FP),
+    [["deploy.allowed", "eq", False]], S_BAN, NFP + " Downing an Enemy Air Unit")
+add("fp-deploy-other-type-after-ban", NFPA, q([], deploy(kind="fighter", section="center", banned_types=["bomber"]), rules=FP),
+    [["deploy.allowed", "eq", True]], S_BAN + " (that kind only)", NFP + " Downing an Enemy Air Unit")
+add("fp-deploy-night-refused", NFPA, q([], deploy(section="center", full_daylight=False), rules=FP),
+    [["deploy.allowed", "eq", False]], "Pacific Theater - Night Battles: Air units cannot be deployed until full daylight.", NFP + " V. Compatibility")
+add("fp-deploy-any-type-any-card", NFPA, q([], deploy(kind="bomber", side="axis", section="left"), rules=FP),
+    [["deploy.allowed", "eq", True]], "When you deploy an air unit onto the battlefield, choose an air unit of any type, no matter what Air Combat card you played.",
+    NFP + " III. Deploy an Air Unit")
+
+# -- Movement, other units, landing (III)
+S_FMOVE = ("When ordered, an air unit may move up to 4 hexes. However, it may not move onto the same hex twice, including the hex where it started its turn.")
+add("fp-move-four", NFPA, q([fp("p1", "allies", "fighter", "J3")], amove(path=["j4", "J5", "j6", "J7"]), rules=FP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "J7"]], S_FMOVE, NFP + " Air Unit Movement")
+add("fp-move-five-refused", NFPA, q([fp("p1", "allies", "fighter", "J3")], amove(path=["j4", "J5", "j6", "J7", "j8"]), rules=FP),
+    [["air_move.allowed", "eq", False]], S_FMOVE, NFP + " Air Unit Movement")
+add("fp-move-back-over-start-refused", NFPA, q([fp("p1", "allies", "fighter", "J3")], amove(path=["j4", "J3", "i4"]), rules=FP),
+    [["air_move.allowed", "eq", False]], S_FMOVE, NFP + " Air Unit Movement")
+S_FOTHER = ("An air unit ignores any movement restrictions. It may move onto or through a hex with terrain, regardless of its nature (impassable "
+            "terrain, obstacle, minefield, etc.). An air unit may move through a hex with an enemy or friendly ground unit. It cannot end its move "
+            "on the same hex as another unit though. An air unit may not move through a hex with an enemy air unit.")
+add("fp-move-over-ground-and-terrain", NFPA,
+    q([fp("p1", "axis", "bomber", "J3"), U("a1", "allies", "armor", "j4"), U("x1", "axis", "infantry", "J5")], amove(path=["j4", "J5", "j6"]),
+      [T("j4", "minefield", owner="allies"), T("J5", "hedgehogs"), T("j6", "forest")], rules=FP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "j6"]], S_FOTHER, NFP + " Terrain Restrictions; Other Units")
+add("fp-move-end-on-ground-unit-refused", NFPA,
+    q([fp("p1", "axis", "bomber", "J3"), U("a1", "allies", "armor", "j4")], amove(path=["j4"]), rules=FP),
+    [["air_move.allowed", "eq", False]], S_FOTHER, NFP + " Other Units")
+add("fp-move-through-enemy-air-refused", NFPA,
+    q([fp("p1", "axis", "bomber", "J3"), fp("p2", "allies", "fighter", "j4")], amove(path=["j4", "J5"]), rules=FP),
+    [["air_move.allowed", "eq", False]], S_FOTHER + " (Example: The enemy air unit blocks the way!)", NFP + " Other Units")
+add("fp-move-around-enemy-air", NFPA,
+    q([fp("p1", "axis", "bomber", "J3"), fp("p2", "allies", "fighter", "j4")], amove(path=["K3", "k4", "K5", "J5"]), rules=FP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "J5"]], S_FOTHER, NFP + " Other Units")
+add("fp-move-ask-excludes-start-and-units", NFPA,
+    q([fp("p1", "allies", "fighter", "G5"), U("a1", "allies", "infantry", "H5"), U("x1", "axis", "infantry", "F5")], move("p1"), rules=FP),
+    [["move.destinations.*.hex", "contains", ["I5", "D5", "C5", "K5", "G1", "G9"]], ["move.destinations.*.hex", "excludes", ["G5", "H5", "F5", "B5", "L5"]]],
+    S_FMOVE + " " + S_FOTHER, NFP + " Air Unit Movement")
+S_FLAND = ("When an air unit ends its movement on a friendly airfield hex (i.e. an airfield hex that is not under enemy control), the air unit is "
+           "considered landed and on the ground. Fighters and fighter-bombers can also land on a hex with an aircraft carrier.")
+add("fp-land-airfield", NFPA, q([fp("p1", "allies", "bomber", "c6")], amove(path=["C5", "c4"]), [T("c4", "airfield")], rules=FP),
+    [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S_FLAND, NFP + " Air Unit Landing")
+add("fp-land-carrier-fighter-bomber", NFPA,
+    q([fp("p1", "axis", "fighter_bomber", "E9")], amove(path=["F9", "G9"]), [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis")], rules=FP),
+    [["air_move.landed", "eq", True]], S_FLAND, NFP + " Air Unit Landing")
+add("fp-land-carrier-fighter", NFPA,
+    q([fp("p1", "axis", "fighter", "E9")], amove(path=["F9", "G9"]), [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis")], rules=FP),
+    [["air_move.landed", "eq", True]], S_FLAND, NFP + " Air Unit Landing")
+add("fp-land-carrier-bomber-no", NFPA,
+    q([fp("p1", "axis", "bomber", "E9")], amove(path=["F9", "G9"]), [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis")], rules=FP),
+    [["air_move.landed", "eq", False]], S_FLAND + " (not bombers)", NFP + " Air Unit Landing")
+add("fp-land-plain-hex-no", NFPA, q([fp("p1", "allies", "bomber", "c6")], amove(path=["C5", "c4"]), rules=FP),
+    [["air_move.landed", "eq", False]], S_FLAND, NFP + " Air Unit Landing")
+
+# -- Attack runs and ammo (Air to Ground Combat)
+S_RUN = ("The attack run is the air unit's standard battle action. It is conducted against a maximum of 3 enemy hexes and targets ground units. "
+         "To battle an enemy ground unit, an ordered air unit must move over the enemy hex and place an ammo marker. A single ammo marker is "
+         "placed on each hex along the attack run. ... The hexes where the markers are placed must be adjacent and contiguous hexes. You cannot "
+         "skip a hex along your path.")
+RUNU = [fp("p1", "allies", "fighter_bomber", "C3"), U("x1", "axis", "infantry", "D3"), U("x2", "axis", "armor", "E3"), U("x3", "axis", "infantry", "F3")]
+add("fp-run-three-contiguous", NFPA, q(RUNU + [U("x9", "axis", "infantry", "G3")], run([("D3", "machine_gun"), ("E3", "bomb"), ("F3", "machine_gun")], path=["D3", "E3", "F3", "e4"]), rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [1, 1, 1]], ["attack_run.targets", "eq", ["x1", "x2", "x3"]],
+     ["attack_run.ammo_left", "eq", {"machine_gun": 1, "bomb": 2}]], S_RUN, NFP + " Air Unit Attack Run")
+add("fp-run-skip-a-hex-refused", NFPA, q(RUNU, run([("D3", "machine_gun"), ("F3", "machine_gun")], path=["D3", "E3", "F3", "e4"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], S_RUN, NFP + " Air Unit Attack Run")
+add("fp-run-markers-off-path-refused", NFPA, q(RUNU + [U("x4", "axis", "infantry", "d2")], run([("D3", "machine_gun"), ("d2", "machine_gun")], path=["D3", "E3", "e4"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], S_RUN + " (d2 is not on the path: the air unit must move over the enemy hex)", NFP + " Air Unit Attack Run")
+add("fp-run-path-five-refused", NFPA, q(RUNU, run([("D3", "machine_gun")], path=["D3", "E3", "F3", "G3", "H3"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], S_FMOVE, NFP + " Air Unit Movement")
+add("fp-run-path-ends-on-unit-refused", NFPA, q(RUNU, run([("D3", "machine_gun"), ("E3", "machine_gun")], path=["D3", "E3", "F3"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], S_FOTHER + " (F3 holds x3)", NFP + " Other Units")
+add("fp-run-path-back-over-start-refused", NFPA, q(RUNU, run([("D3", "machine_gun")], path=["D3", "C3", "c4"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], S_FMOVE, NFP + " Air Unit Movement")
+add("fp-run-not-enough-mg-refused", NFPA,
+    q([fp("p1", "allies", "fighter_bomber", "C3", ammo={"machine_gun": 1, "bomb": 3}), U("x1", "axis", "infantry", "D3"), U("x2", "axis", "armor", "E3")],
+      run([("D3", "machine_gun"), ("E3", "machine_gun")], path=["D3", "E3", "e4"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], "A single ammo marker is placed on each hex along the attack run. (1 machine gun marker left: it cannot place 2)",
+    NFP + " Air Unit Attack Run")
+add("fp-run-no-bombs-refused", NFPA,
+    q([fp("p1", "allies", "fighter_bomber", "C3", ammo={"machine_gun": 2, "bomb": 0}), U("x1", "axis", "infantry", "D3")],
+      run([("D3", "bomb")], path=["D3", "d4"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], "To battle an enemy ground unit, an ordered air unit must move over the enemy hex and place an ammo marker. (no bomb left)",
+    NFP + " Air Unit Attack Run")
+add("fp-run-on-enemy-air-refused", NFPA,
+    q([fp("p1", "allies", "fighter", "C3"), fp("p2", "axis", "fighter", "D3")], run([("D3", "machine_gun")]), rules=FP),
+    [["attack_run.allowed", "eq", False]], S_RUN + " (it targets ground units; a flying enemy is fought by a dogfight)", NFP + " Air Unit Attack Run")
+S_TERR = ("A standard attack run is resolved with 1 battle die per marker. ... An air unit that is attacking a ground unit always ignore all terrain "
+          "battle dice reductions.")
+add("fp-run-town-armor-no-reduction", NFPA,
+    q([fp("p1", "axis", "fighter", "h6"), U("a1", "allies", "armor", "H7")], run([("H7", "machine_gun")], path=["H7", "I7"]), [T("H7", "town")], rules=FP, dice=[["armor"]]),
+    [["attack_run.dice", "eq", [1]], ["attack_run.results.0.hits", "eq", 1], ["attack_run.results.0.figures_removed", "eq", 1]], S_TERR, NFP + " Air Unit Attack Run")
+add("fp-run-bunker-infantry-no-reduction", NFPA,
+    q([fp("p1", "axis", "fighter_bomber", "h6"), U("a1", "allies", "infantry", "H7")], run([("H7", "bomb")], path=["H7", "h8"]), [T("H7", "bunker", owner="allies")], rules=FP,
+      dice=[["grenade"]]),
+    [["attack_run.dice", "eq", [1]], ["attack_run.results.0.hits", "eq", 1]], S_TERR + " " + S_MGN, NFP + " Air Unit Attack Run; Ammo Types")
+add("fp-run-mg-armor-symbol", NFPA,
+    q([fp("p1", "axis", "fighter", "h6"), U("a1", "allies", "armor", "H7")], run([("H7", "machine_gun")], path=["H7", "I7"]), rules=FP, dice=[["infantry"]]),
+    [["attack_run.results.0.hits", "eq", 0]], S_MGN + " (an infantry face is not the armor unit's icon)", NFP + " Ammo Types")
+add("fp-run-mg-star-no-hit", NFPA,
+    q([fp("p1", "axis", "fighter", "h6"), U("a1", "allies", "infantry", "H7")], run([("H7", "machine_gun")], path=["H7", "I7"]), rules=FP, dice=[["star"]]),
+    [["attack_run.results.0.hits", "eq", 0]], S_MGN, NFP + " Ammo Types")
+add("fp-run-bomb-armor-grenade", NFPA,
+    q([fp("p1", "axis", "bomber", "h6"), U("a1", "allies", "armor", "H7")], run([("H7", "bomb")], path=["H7", "I7"]), rules=FP, dice=[["grenade"]]),
+    [["attack_run.results.0.hits", "eq", 1]], S_MGN, NFP + " Ammo Types")
+add("fp-run-bomb-infantry-face-on-armor", NFPA,
+    q([fp("p1", "axis", "bomber", "h6"), U("a1", "allies", "armor", "H7")], run([("H7", "bomb")], path=["H7", "I7"]), rules=FP, dice=[["infantry"]]),
+    [["attack_run.results.0.hits", "eq", 0]], S_MGN, NFP + " Ammo Types")
+add("fp-run-flag-retreats", NFPA,
+    q([fp("p1", "axis", "bomber", "h6"), U("a1", "allies", "infantry", "H7")], run([("H7", "bomb")], path=["H7", "I7"]), rules=FP, dice=[["flag"]]),
+    [["attack_run.results.0.flags", "eq", 1], ["attack_run.results.0.flags_ignored", "eq", 0], ["attack_run.results.0.retreat.*.hex", "set", ["g6", "h6"]]],
+    "A standard attack run is resolved with 1 battle die per marker. ... The attack run is decided during the move phase and resolved in the combat phase. (a flag is a flag: a1 retreats 1 hex toward the allies' bottom edge, g6 or h6; the bomber has flown on from h6 to I7 by the battle phase)",
+    NFP + " Air Unit Attack Run")
+add("fp-run-dice-per-marker-error", NFPA,
+    q([fp("p1", "axis", "bomber", "h6"), U("a1", "allies", "infantry", "H7")], run([("H7", "bomb")], path=["H7", "I7"]), rules=FP, dice=[["flag", "star"]]),
+    [["error.field", "startswith", "dice"]], "A standard attack run is resolved with 1 battle die per marker. (2 faces for 1 die: an error)", NFP + " Air Unit Attack Run", exit=2)
+add("fp-run-move-only-refused", NFPA,
+    q([fp("p1", "allies", "fighter", "C3"), U("x1", "axis", "infantry", "D3")], run([("D3", "machine_gun")], path=["D3", "d4"], move_only=True), rules=FP),
+    [["attack_run.allowed", "eq", False]],
+    "On the Move orders: An air unit that is already on the battlefield can be ordered to move, but the air unit may not battle (it may not place markers or declare a dogfight).",
+    NFP + " V. Breakthrough")
+add("fp-run-their-finest-hour", NFPA,
+    q([fp("p1", "allies", "fighter", "C3"), U("x1", "axis", "infantry", "D3"), U("x2", "axis", "infantry", "E3")],
+      run([("D3", "machine_gun"), ("E3", "machine_gun")], path=["D3", "E3", "e4"], their_finest_hour=True), rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [2, 2]]],
+    "Their Finest Hour: When a Star is rolled, you may order an air unit that is already on the battlefield ... The ordered air unit battles with one additional die for each marker that is placed.",
+    NFP + " IV. Command Cards")
+add("fp-run-boom-zoom-on-fighter-standard", NFPA,
+    q([fp("p1", "allies", "fighter", "f8"), U("x1", "axis", "infantry", "G7")], run([("G7", "machine_gun")], path=["G7", "g8", "f8"], deploying=True, card="Fighter-Bomber Boom & Zoom"),
+      rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [1]]],
+    "if the type of air unit deployed does not match the air unit type restriction icon ... on the Air Combat card: the special action of the card is ignored but the air unit can perform a standard attack run",
+    NFP + " III. Deploy an Air Unit")
+add("fp-run-rake-the-enemy-fighter", NFPA,
+    q([fp("p1", "allies", "fighter", "f8"), U("x1", "axis", "infantry", "G7")], run([("G7", "machine_gun")], path=["G7", "g8", "f8"], deploying=True, card="Rake the Enemy"),
+      rules=FP),
+    [["attack_run.allowed", "eq", True]],
+    "Example: The player could have played a Rake the Enemy Air Combat card alongside the Command card to allow their fighter to use the card's special action instead of its normal battle action. (the card's effect is not printed in the seed: only that it is allowed)",
+    NFP + " III. Deploy an Air Unit")
+add("fp-run-bomber-machine-gun-count", NFPA,
+    q([fp("p1", "axis", "bomber", "K7", ammo={"machine_gun": 0, "bomb": 2}), U("a1", "allies", "infantry", "L7")], run([("L7", "machine_gun")], path=["L7", "l6"]), rules=FP),
+    [["attack_run.allowed", "eq", False]], "To battle an enemy ground unit, an ordered air unit must move over the enemy hex and place an ammo marker. (no machine gun ammo)",
+    NFP + " Air Unit Attack Run")
+
+# -- Strategic bombing
+S_SB = ("a bomber or fighter-bomber that ends its move on an objective hex may try to bomb it, as long as it is unoccupied. ... Resolve the bomb token "
+        "during the Battle phase, after any attack run and dogfight, if any. If a grenade is rolled, claim the medal on the objective hex.")
+add("fp-bombing-bomber", NFPA, q([fp("p1", "allies", "bomber", "I3")], {"strategic_bombing": {"plane": "p1"}}, [T("I3", "town")], rules=FP),
+    [["strategic_bombing.allowed", "eq", True], ["strategic_bombing.dice", "eq", 1]], S_SB + " (Place an ammo token (bomb) on the objective: one die)", NFP + " Strategic Bombing")
+add("fp-bombing-fighter-bomber-grenade", NFPA, q([fp("p1", "axis", "fighter_bomber", "I3")], {"strategic_bombing": {"plane": "p1"}}, [T("I3", "town")], rules=FP, dice=["grenade"]),
+    [["strategic_bombing.result.medal_claimed", "eq", True]], S_SB, NFP + " Strategic Bombing")
+add("fp-bombing-star-no-medal", NFPA, q([fp("p1", "axis", "fighter_bomber", "I3")], {"strategic_bombing": {"plane": "p1"}}, [T("I3", "town")], rules=FP, dice=["star"]),
+    [["strategic_bombing.result.medal_claimed", "eq", False]], S_SB, NFP + " Strategic Bombing")
+add("fp-bombing-infantry-face-no-medal", NFPA, q([fp("p1", "axis", "bomber", "I3")], {"strategic_bombing": {"plane": "p1"}}, [T("I3", "town")], rules=FP, dice=["infantry"]),
+    [["strategic_bombing.result.medal_claimed", "eq", False]], S_SB + " (only a grenade)", NFP + " Strategic Bombing")
+add("fp-bombing-fighter-refused", NFPA, q([fp("p1", "allies", "fighter", "I3")], {"strategic_bombing": {"plane": "p1"}}, [T("I3", "town")], rules=FP),
+    [["strategic_bombing.allowed", "eq", False]], S_SB, NFP + " Strategic Bombing")
+add("fp-bombing-majority-refused", NFPA, q([fp("p1", "allies", "bomber", "I3")], {"strategic_bombing": {"plane": "p1", "majority": True}}, [T("I3", "town")], rules=FP),
+    [["strategic_bombing.allowed", "eq", False]], "Majority Medal Objectives cannot be claimed with Strategic Bombing.", NFP + " Strategic Bombing")
+add("fp-bombing-reclaim-refused", NFPA, q([fp("p1", "allies", "bomber", "I3")], {"strategic_bombing": {"plane": "p1", "claimed_by_opponent": True}}, [T("I3", "town")], rules=FP),
+    [["strategic_bombing.allowed", "eq", False]], "Once an objective has been bombed by a player and claimed, it can no longer be bombed by their opponent to reclaim the objective.",
+    NFP + " Strategic Bombing")
+
+# -- Dogfights
+S_DOG = ("When an ordered air unit ends its movement in a hex adjacent to an enemy air unit, the ordered air unit may declare a dogfight. ... Each "
+         "grenade rolled scores a possible hit (see Downing an enemy air unit above). All other results are ignored.")
+add("fp-dogfight-only-grenades", NFPA,
+    q([fp("p1", "allies", "fighter", "d8"), fp("p2", "axis", "fighter_bomber", "D9")], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP, dice=["flag", "star", "infantry"]),
+    [["dogfight.allowed", "eq", True], ["dogfight.possible_hits", "eq", 0]], S_DOG, NFP + " Dogfight")
+add("fp-dogfight-before-roll-null", NFPA,
+    q([fp("p1", "allies", "fighter", "d8"), fp("p2", "axis", "fighter_bomber", "D9")], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP),
+    [["dogfight.allowed", "eq", True], ["dogfight.possible_hits", "eq", None]], S_DOG + " (no dice given: the hits are not known)", NFP + " Dogfight")
+add("fp-dogfight-friendly-refused", NFPA,
+    q([fp("p1", "allies", "fighter", "d8"), fp("p2", "allies", "bomber", "D9")], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP),
+    [["dogfight.allowed", "eq", False]], S_DOG, NFP + " Dogfight")
+add("fp-dogfight-ground-target-refused", NFPA,
+    q([fp("p1", "allies", "fighter", "d8"), U("x1", "axis", "armor", "D9")], {"dogfight": {"plane": "p1", "target": "x1"}}, rules=FP),
+    [["dogfight.allowed", "eq", False]], S_DOG + " (a dogfight is against an enemy air unit)", NFP + " Dogfight")
+add("fp-dogfight-move-only-refused", NFPA,
+    q([fp("p1", "allies", "fighter", "d8"), fp("p2", "axis", "bomber", "D9")], {"dogfight": {"plane": "p1", "target": "p2", "move_only": True}}, rules=FP),
+    [["dogfight.allowed", "eq", False]], "On the Move orders: ... the air unit may not battle (it may not place markers or declare a dogfight).", NFP + " V. Breakthrough")
+add("fp-dogfight-from-ground-refused", NFPA,
+    q([fp("p1", "allies", "fighter", "d8", airborne=False), fp("p2", "axis", "bomber", "D9")], {"dogfight": {"plane": "p1", "target": "p2"}}, [T("d8", "airfield")], rules=FP),
+    [["dogfight.allowed", "eq", False]], "An air unit may perform an attack run before landing. However, it may not dogfight.", NFP + " Air Unit Landing")
+add("fp-dogfight-wrong-dice-count", NFPA,
+    q([fp("p1", "allies", "fighter", "d8"), fp("p2", "axis", "bomber", "D9")], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP, dice=["grenade"]),
+    [["error.field", "eq", "dice"]], "the attacker rolls a number of dice equal to its dogfight value (a fighter: three dice, the example; 1 face is an error)",
+    NFP + " Dogfight", exit=2)
+
+# -- Ground to air
+S_G2A = ("Ground units may attack air units. An Infantry or Armor ground unit must be in an adjacent hex to battle an enemy flying air unit. "
+         "Infantry and Armor roll their regular battle dice (3 dice).")
+S_ART2 = ("An Artillery or Destroyer unit can battle a flying air unit that is adjacent or two hexes away (it does not need Line of Sight to the air "
+          "unit). Artillery or Destroyers battle an air unit with 1 additional die (4 dice). Remember that an air unit is never protected by terrain.")
+def g2a(att: str = "a1", tgt: str = "p1", **kw: Any) -> dict[str, Any]:
+    return {"ground_to_air": {"attacker": att, "target": tgt, **kw}}
+
+
+add("fp-g2a-armor-adjacent", NFPA, q([U("a1", "allies", "armor", "e2"), fp("p1", "axis", "bomber", "E1")], g2a(), rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 3]], S_G2A, NFP + " Ground to Air Combat")
+add("fp-g2a-armor-two-away-refused", NFPA, q([U("a1", "allies", "armor", "E3"), fp("p1", "axis", "bomber", "E1")], g2a(), rules=FP),
+    [["ground_to_air.allowed", "eq", False]], S_G2A, NFP + " Ground to Air Combat")
+add("fp-g2a-infantry-forest-no-protection", NFPA,
+    q([U("a1", "allies", "infantry", "e2"), fp("p1", "axis", "fighter", "E1")], g2a(), [T("E1", "forest")], rules=FP),
+    [["ground_to_air.dice", "eq", 3]], S_G2A + " " + "Remember that an air unit is never protected by terrain.", NFP + " Ground to Air Combat; Dogfight")
+add("fp-g2a-armor-from-town", NFPA,
+    q([U("a1", "allies", "armor", "e2"), fp("p1", "axis", "fighter", "E1")], g2a(), [T("e2", "town")], rules=FP),
+    [["ground_to_air.allowed", "eq", True]], S_G2A + " (AMBIGUOUS: whether armor in a town still loses 2 dice against a plane; only that it may battle is asserted)",
+    NFP + " Ground to Air Combat")
+add("fp-g2a-artillery-adjacent-four", NFPA, q([U("a1", "axis", "artillery", "I5"), fp("p1", "allies", "fighter", "i4")], g2a(), rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 4]], S_ART2, NFP + " Dogfight")
+add("fp-g2a-artillery-no-los-needed", NFPA,
+    q([U("a1", "axis", "artillery", "I5"), U("x1", "axis", "infantry", "i4"), U("x2", "axis", "infantry", "h4"), fp("p1", "allies", "fighter", "I3")], g2a(),
+      [T("i4", "forest"), T("h4", "town")], rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 4]], S_ART2, NFP + " Dogfight")
+add("fp-g2a-destroyer-two-away", NFPA,
+    q([U("a1", "allies", "destroyer", "K1"), fp("p1", "axis", "bomber", "K3")], g2a(), [T("K1", "ocean")], rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 4]], S_ART2, NFP + " Dogfight")
+add("fp-g2a-possible-hits-grenades-only", NFPA,
+    q([U("a1", "allies", "infantry", "e2"), fp("p1", "axis", "fighter", "E1")], g2a(), rules=FP, dice=["grenade", "flag", "star"]),
+    [["ground_to_air.possible_hits", "eq", 1]], "Each grenade rolled scores a possible hit (see Downing an enemy air unit above). All other results are ignored.",
+    NFP + " Dogfight")
+add("fp-g2a-artillery-four-grenades", NFPA,
+    q([U("a1", "axis", "artillery", "I5"), fp("p1", "allies", "fighter", "i4")], g2a(), rules=FP, dice=["grenade", "grenade", "infantry", "flag"]),
+    [["ground_to_air.possible_hits", "eq", 2]], "Each grenade rolled scores a possible hit", NFP + " Dogfight")
+add("fp-g2a-friendly-refused", NFPA, q([U("a1", "allies", "infantry", "e2"), fp("p1", "allies", "fighter", "E1")], g2a(), rules=FP),
+    [["ground_to_air.allowed", "eq", False]], S_G2A + " (an enemy flying air unit)", NFP + " Ground to Air Combat")
+S_PIN = ("Note that even if the air unit is flying, it is considered adjacent if you occupy the adjacent hex. This means that standard close assault "
+         "rules apply: You may not choose to attack a distant unit if you are adjacent to an air unit;")
+add("fp-adjacent-air-unit-pins", NFPA,
+    q([U("a1", "allies", "infantry", "E3"), fp("p1", "axis", "fighter", "e4"), U("x1", "axis", "infantry", "E5")], battle(), rules=FP),
+    [["battle.allowed", "eq", False]], S_PIN, NFP + " Dogfight")
+add("fp-battle-flying-confirm-dice", NFPA,
+    q([U("a1", "allies", "infantry", "E3"), fp("p1", "axis", "fighter", "e4")], battle(tgt="p1"), rules=FP, dice=["grenade", "grenade", "infantry"]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3], ["result.confirm_dice", "eq", 2]],
+    "Any hits against a flying air unit (usually, grenades) must be confirmed. Reroll all the dice that scored a hit.", NFP + " Downing an Enemy Air Unit")
+add("fp-battle-flying-take-ground", NFPA,
+    q([U("a1", "allies", "infantry", "E3"), fp("p1", "axis", "fighter", "e4")], battle(tgt="p1"), rules=FP, dice=["grenade", "infantry", "infantry"]),
+    [["result.take_ground", "eq", True]],
+    "You may Take Ground with Infantry and make an Armor Overrun with Armor if you eliminate the air unit or force it to retire; (take_ground: for at least one outcome, here the confirmation)",
+    NFP + " Dogfight")
+add("fp-battle-flying-armor-overrun", NFPA,
+    q([U("a1", "allies", "armor", "E3"), fp("p1", "axis", "fighter", "e4")], battle(tgt="p1"), rules=FP, dice=["grenade", "infantry", "infantry"]),
+    [["result.armor_overrun", "eq", True]],
+    "You may Take Ground with Infantry and make an Armor Overrun with Armor if you eliminate the air unit or force it to retire;", NFP + " Dogfight")
+add("fp-battle-flying-no-grenade-nothing", NFPA,
+    q([U("a1", "allies", "infantry", "E3"), fp("p1", "axis", "fighter", "e4")], battle(tgt="p1"), rules=FP, dice=["flag", "infantry", "star"]),
+    [["result.figures_removed", "eq", 0], ["result.retreat", "eq", []]],
+    "Each grenade rolled scores a possible hit ... All other results are ignored.", NFP + " Dogfight")
+add("fp-battle-flying-infantry-two-away-refused", NFPA,
+    q([U("a1", "allies", "infantry", "E3"), fp("p1", "axis", "fighter", "E5")], battle(tgt="p1"), rules=FP),
+    [["battle.allowed", "eq", False]], S_G2A, NFP + " Ground to Air Combat")
+add("fp-battle-flying-artillery-two-away", NFPA,
+    q([U("a1", "allies", "artillery", "E1"), fp("p1", "axis", "bomber", "E3")], battle(tgt="p1"), rules=FP),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S_ART2, NFP + " Dogfight")
+add("fp-battle-flying-artillery-three-refused", NFPA,
+    q([U("a1", "allies", "artillery", "E1"), fp("p1", "axis", "bomber", "e4")], battle(tgt="p1"), rules=FP),
+    [["battle.allowed", "eq", False]], S_ART2, NFP + " Dogfight")
+add("fp-anti-tank-star-no-hit-landed", NFPA,
+    q([U("a1", "allies", "anti_tank", "e2"), fp("p1", "axis", "fighter", "E1", airborne=False)], battle(tgt="p1"), [T("E1", "airfield")], rules=FP, dice=["star", "infantry", "armor"]),
+    [["result.eliminated", "eq", False]],
+    "Air units are not considered Vehicles. When attacked by anti-tank units such as Anti-Tank Guns or Tank Destroyers, Stars do not hit. (and on a landed air unit only a grenade or a flag hits)",
+    NFP + " V. Anti-Tank Weapons; Air Unit Landing")
+
+# -- Landed air units
+S_LANDED = ("When on the ground, an air unit is targeted and attacked like a regular ground unit. A unit does not need to be adjacent to attack a plane "
+            "(see Ground to Air rule section), as long as it is in range. Any grenade or flag will score a hit against a landed air unit, destroying "
+            "it immediately (do not reroll to confirm the hit).")
+add("fp-landed-infantry-range-two", NFPA,
+    q([U("a1", "allies", "infantry", "C1"), fp("p1", "axis", "bomber", "C3", airborne=False)], battle(tgt="p1"), [T("C3", "airfield")], rules=FP),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_LANDED, NFP + " Air Unit Landing")
+add("fp-landed-artillery-range-six", NFPA,
+    q([U("a1", "allies", "artillery", "C1"), fp("p1", "axis", "bomber", "C7", airborne=False)], battle(tgt="p1"), [T("C7", "airfield")], rules=FP),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_LANDED + " (artillery at 6 hexes: 1 die)", NFP + " Air Unit Landing")
+add("fp-landed-grenade-destroys-no-confirm", NFPA,
+    q([U("a1", "allies", "infantry", "C1"), fp("p1", "axis", "bomber", "C3", airborne=False)], battle(tgt="p1"), [T("C3", "airfield")], rules=FP, dice=["grenade", "infantry"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1], ["result.confirm_dice", "falsy", None]], S_LANDED, NFP + " Air Unit Landing")
+add("fp-landed-flag-destroys-ground-to-air", NFPA,
+    q([U("a1", "allies", "armor", "c2"), fp("p1", "axis", "fighter", "C3", airborne=False)], g2a(), [T("C3", "airfield")], rules=FP, dice=["flag", "infantry", "armor"]),
+    [["ground_to_air.landed_target", "eq", True], ["ground_to_air.allowed", "eq", False]],
+    S_LANDED + " (ground_to_air is the flying case: a landed unit is battled with the battle ask, where a flag destroys it, case nfp-landed-flag-destroys)",
+    NFP + " Air Unit Landing; Ground to Air Combat")
+add("fp-landed-symbols-nothing", NFPA,
+    q([U("a1", "allies", "armor", "c2"), fp("p1", "axis", "fighter", "C3", airborne=False)], battle(tgt="p1"), [T("C3", "airfield")], rules=FP, dice=["armor", "infantry", "star"]),
+    [["result.eliminated", "eq", False]], S_LANDED + " (only a grenade or a flag)", NFP + " Air Unit Landing")
+add("fp-landed-on-carrier-not-attacked", NFPA,
+    q([U("a1", "allies", "destroyer", "H9"), fp("p1", "axis", "fighter", "G9", airborne=False)], battle(tgt="p1"), [T("G9", "ocean"), T("G9", "aircraft_carrier", owner="axis"), T("H9", "ocean")], rules=FP),
+    [["battle.allowed", "eq", False]], "Note: A landed air unit on a friendly aircraft carrier may not be attacked; combat is conducted against the aircraft carrier.",
+    NFP + " Air Unit Landing")
+
+# -- Confirmation, withdrawal
+S_CONF2 = ("Reroll all the dice that scored a hit. If at least one grenade is rolled, the hit is confirmed and the enemy air unit is shot down. The attacker "
+           "collects the Nation Marker, places it on their medal stand, and draws a new Air Combat card as a reward. The defender must return any unused "
+           "ammo to the ammo pool, and loses the ability to deploy that kind of air unit for the rest of the scenario. If the attacker does not roll a "
+           "grenade but rolls a flag on the confirmation roll, the enemy air unit must retire from the battlefield but is not destroyed. ... The "
+           "attacker does not gain a medal, or any Air Combat card reward. The defender must return any unused ammo to the ammo pool, but does not "
+           "lose the ability to deploy that kind of air unit since it was not shot down.")
+CONFU = [fp("p2", "allies", "fighter_bomber", "K5"), U("x1", "axis", "infantry", "k6")]
+add("fp-confirm-grenade-and-flag-down", NFPA, q(CONFU, {"confirm": {"target": "p2"}}, rules=FP, dice=["flag", "grenade"]),
+    [["confirm.shot_down", "eq", True], ["confirm.retires", "eq", False], ["confirm.medal_to", "eq", "axis"], ["confirm.air_combat_card_to", "eq", "axis"],
+     ["confirm.banned_type", "eq", "fighter_bomber"], ["confirm.ammo_returned", "eq", True]], S_CONF2, NFP + " Downing an Enemy Air Unit")
+add("fp-confirm-flag-retires-keeps-type", NFPA, q(CONFU, {"confirm": {"target": "p2"}}, rules=FP, dice=["flag"]),
+    [["confirm.shot_down", "eq", False], ["confirm.retires", "eq", True], ["confirm.medal_to", "eq", None], ["confirm.air_combat_card_to", "eq", None],
+     ["confirm.banned_type", "eq", None], ["confirm.ammo_returned", "eq", True]], S_CONF2, NFP + " Downing an Enemy Air Unit")
+add("fp-confirm-nothing-stays", NFPA, q(CONFU, {"confirm": {"target": "p2"}}, rules=FP, dice=["star", "infantry", "armor"]),
+    [["confirm.shot_down", "eq", False], ["confirm.retires", "eq", False], ["confirm.medal_to", "eq", None], ["confirm.banned_type", "eq", None]],
+    S_CONF2 + " (neither a grenade nor a flag: the hits are not confirmed)", NFP + " Downing an Enemy Air Unit")
+add("fp-confirm-landed-target-error", NFPA,
+    q([fp("p2", "allies", "fighter", "K5", airborne=False)], {"confirm": {"target": "p2"}}, [T("K5", "airfield")], rules=FP, dice=["grenade"]),
+    [["error.field", "startswith", "ask.confirm"]], "Any grenade or flag will score a hit against a landed air unit, destroying it immediately (do not reroll to confirm the hit).",
+    NFP + " Air Unit Landing", exit=2)
+S_WD = ("At the start of their turn, before playing a Command card, a player may decide to withdraw an air unit off the battlefield. If the air unit is "
+        "out of ammo, it must be withdrawn. When an air unit withdraws, ... No medal is awarded when an air unit withdraws.")
+add("fp-withdraw-out-of-ammo-must", NFPA, q([fp("p1", "axis", "fighter_bomber", "L7", ammo={"machine_gun": 0, "bomb": 0})], {"withdraw": {"plane": "p1"}}, rules=FP),
+    [["withdraw.must", "eq", True], ["withdraw.medal", "eq", False]], S_WD, NFP + " Air Unit Withdrawing")
+add("fp-withdraw-with-ammo-may", NFPA, q([fp("p1", "axis", "fighter_bomber", "L7", ammo={"machine_gun": 0, "bomb": 1})], {"withdraw": {"plane": "p1"}}, rules=FP),
+    [["withdraw.must", "eq", False], ["withdraw.may", "eq", True], ["withdraw.medal", "eq", False]], S_WD, NFP + " Air Unit Withdrawing")
+
+# -- Command cards with the new air rules (IV)
+add("fp-barrage-not-on-flying", NFPA,
+    q([fp("p1", "axis", "fighter", "G5")], {"card_attack": {"card": "barrage", "side": "allies", "targets": ["p1"]}}, rules=FP),
+    [["error.field", "eq", "ask.card_attack.targets.0"]],
+    "Barrage: Only ground units may be targeted with this card, so it has no effect on flying air units. (the card ask refuses a target it may not take as a bad query, like a friendly one)",
+    NFP + " IV. Command Cards", exit=2)
+add("fp-air-power-not-used", NFPA,
+    q([U("x1", "axis", "infantry", "G5")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, rules=FP),
+    [["error.field", "eq", "ask.card_attack.card"]],
+    "If you decide to play with New Flight Plan - Air Rules, make sure to remove the Air Power Command card (and Air Sortie, if any) from your deck before any game. These cards are never used with the new Air Rules.",
+    NFP + " I. How and When to Use Air Rules", exit=2)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -99,3 +99,84 @@ def test_night_visibility_out_of_range_is_an_error(bad: object) -> None:
         answer({"rules": {"air": None, "visibility": bad},
                 "ask": {"line_of_sight": {"from": "A1", "to": "B1"}}})
     assert info.value.field == "rules.visibility"
+
+
+# --- air rules (the air audit, areas air-pack and flight-plan of audit_cases.json)
+
+AP = {"air": "air-pack"}
+FP = {"air": "flight-plan"}
+
+
+def air(rules: dict[str, Any], units: list[dict[str, Any]], ask: dict[str, Any],
+        terrain: list[dict[str, Any]] | None = None, dice: list[Any] | None = None) -> dict[str, Any]:
+    q: dict[str, Any] = {"rules": rules, "units": units, "terrain": terrain or [], "ask": ask}
+    if dice is not None:
+        q["dice"] = dice
+    return answer(q)
+
+
+@pytest.mark.parametrize(("rules", "plane"), [
+    (AP, unit("p1", "allies", "airplane", "C3", model="p38", airborne=True)),
+    (FP, unit("p1", "allies", "fighter", "C3", airborne=True)),
+])
+def test_air_unit_does_not_land_on_an_airfield_the_scenario_gives_the_enemy(
+        rules: dict[str, Any], plane: dict[str, Any]) -> None:
+    """Air Pack: 'ends its movement on a friendly Aircraft carrier or Airfield hex ... can safely
+    land'; New Flight Plan: 'a friendly airfield hex (i.e. an airfield hex that is not under enemy
+    control)'. The terrain entry's owner says whose it is (case ap-land-enemy-airfield-no)."""
+    ask = {"air_move": {"plane": "p1", "path": ["D3", "E3"]}}
+    enemy = air(rules, [plane], ask, [{"hex": "E3", "type": "airfield", "owner": "axis"}])
+    assert enemy["air_move"]["allowed"] is True and enemy["air_move"]["landed"] is False
+    own = air(rules, [plane], ask, [{"hex": "E3", "type": "airfield", "owner": "allies"}])
+    assert own["air_move"]["landed"] is True
+    unowned = air(rules, [plane], ask, [{"hex": "E3", "type": "airfield"}])
+    assert unowned["air_move"]["landed"] is True
+
+
+def test_enemy_carrier_is_no_landing_place_for_a_corsair() -> None:
+    plane = unit("p1", "allies", "airplane", "D1", model="corsair", airborne=True)
+    ask = {"air_move": {"plane": "p1", "path": ["C1", "B1"]}}
+    theirs = air(AP, [plane], ask, [{"hex": "B1", "type": "ocean"},
+                                    {"hex": "B1", "type": "aircraft_carrier", "owner": "axis"}])
+    assert theirs["air_move"]["landed"] is False
+
+
+def test_only_a_ground_interdiction_model_leaves_interdicted_units_out_of_its_air_check() -> None:
+    """'Ground Interdiction (Me 109, P40, Spitfire, Yak-7) ... will not add to the Airplane's Air
+    Check roll': a Storch has no such action, so naming units it interdicted is a bad query
+    (case ap-check-interdiction-not-storch); a Yak-7's interdicted unit adds nothing."""
+    foe = unit("a1", "allies", "infantry", "E5")
+    with pytest.raises(QueryError) as info:
+        air(AP, [unit("p1", "axis", "airplane", "D5", model="storch", airborne=True), foe],
+            {"air_check": {"plane": "p1", "not_counting": ["a1"]}})
+    assert info.value.field == "ask.air_check.not_counting"
+    yak = air(AP, [unit("p1", "axis", "airplane", "D5", model="yak7", airborne=True), foe],
+              {"air_check": {"plane": "p1", "not_counting": ["a1"]}})
+    assert yak["air_check"]["dice"] == 0
+    storch = air(AP, [unit("p1", "axis", "airplane", "D5", model="storch", airborne=True), foe],
+                 {"air_check": {"plane": "p1"}})
+    assert storch["air_check"]["dice"] == 1
+
+
+def test_deployment_never_starts_on_the_enemy_air_units_hex() -> None:
+    """'The hex an air unit starts on is counted as the first hex of the air unit movement' and
+    'An air unit may not move through a hex with an enemy air unit' (case fp-deploy-not-enemy-air-hex);
+    hexes with ground units stay in ('This can include hexes that are occupied by an enemy or
+    friendly ground unit')."""
+    out = air(FP, [unit("p2", "axis", "fighter", "G5", airborne=True), unit("x1", "axis", "infantry", "G3")],
+              {"deploy": {"side": "allies", "type": "fighter", "section": "center"}})
+    assert "G5" not in out["deploy"]["hexes"] and "G3" in out["deploy"]["hexes"]
+
+
+def test_attack_run_resolves_with_the_air_unit_on_the_hex_its_move_ended_on() -> None:
+    """'The attack run is decided during the move phase and resolved in the combat phase': the
+    bomber that flew h6 -> H7 -> I7 no longer stands on h6, so a flag lets the target retreat
+    there (case fp-run-flag-retreats)."""
+    units = [unit("p1", "axis", "bomber", "h6", airborne=True), unit("a1", "allies", "infantry", "H7")]
+    out = air(FP, units, {"attack_run": {"plane": "p1", "markers": [{"hex": "H7", "ammo": "bomb"}],
+                                         "path": ["H7", "I7"]}}, dice=[["flag"]])
+    assert {r["hex"] for r in out["attack_run"]["results"][0]["retreat"]} == {"g6", "h6"}
+    # without a path the plane is taken to be where it is: h6 stays barred to the enemy unit
+    still = air(FP, units, {"attack_run": {"plane": "p1", "markers": [{"hex": "H7", "ammo": "bomb"}]}},
+                dice=[["flag"]])
+    assert {r["hex"] for r in still["attack_run"]["results"][0]["retreat"]} == {"g6"}

@@ -218,6 +218,11 @@ class AirPackRules(FlightRules):
         plane = get_unit(position, plane_id, "ask.air_check.plane")
         if not plane.spec.air:
             raise AirRulesError("ask.air_check.plane", f"{plane.id} is not an airplane")
+        if not_counting and AirAction.GROUND_INTERDICTION not in self.model(plane).actions:
+            raise AirRulesError(
+                "ask.air_check.not_counting",
+                f"a {self.model(plane).name} has no Ground Interdiction (Me 109, P40, Spitfire, "
+                "Yak-7): every adjacent enemy unit adds to its air check")
         board = position.board
         base = self.hex_air_check_value(position, plane.hex)
         explain = [f"{board.name(plane.hex)} air-check value: {base}"]

@@ -144,9 +144,17 @@ class FlightRules:
         if end in enemy_bases:
             return False
         names = position.terrain_names(end)
-        if "airfield" in names:
-            return True
-        return "aircraft_carrier" in names and self.may_land_on_carrier(unit)
+        for base in ("airfield", "aircraft_carrier"):
+            if base not in names:
+                continue
+            # a base the scenario gives the other side is not friendly (seed 000 Landing:
+            # "a friendly Aircraft carrier or Airfield hex"; seed 001: "not under enemy control")
+            owner = position.terrain_owner(end, base)
+            if owner is not None and owner is not unit.side:
+                continue
+            if base == "airfield" or self.may_land_on_carrier(unit):
+                return True
+        return False
 
     def may_land_on_carrier(self, unit: Unit) -> bool:
         return False

@@ -196,9 +196,12 @@ class FlightPlanRules(FlightRules):
 
     # --- deploying (seed 001 p.III) ------------------------------------------------------------
     def deploy_hexes(self, position: Position, side: Side, section: Section) -> frozenset[Hex]:
-        """Any hex of the Section card's section, occupied or not, any terrain."""
+        """Any hex of the Section card's section, occupied by a ground unit or not, any
+        terrain; never a hex holding an enemy air unit (the first hex counts as a hex of
+        movement, and "an air unit may not move through a hex with an enemy air unit")."""
         board = position.board
-        return frozenset(h for h in board.all_hexes if section in board.sections(h, side))
+        return frozenset(h for h in board.all_hexes if section in board.sections(h, side)
+                         and not _enemy_air_at(position, h, side))
 
     def deploy_check(self, position: Position, side: Side, air_type: str, *,
                      order: OrderKind, withdrew_this_turn: bool = False,
@@ -532,3 +535,8 @@ class FlightPlanRules(FlightRules):
     @staticmethod
     def may_take_ground_after_run() -> bool:
         return False
+
+
+def _enemy_air_at(position: Position, h: Hex, side: Side) -> bool:
+    other = position.unit_at(h)
+    return other is not None and other.spec.air and other.side is not side

@@ -323,8 +323,15 @@ def ask_attack_run(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         if not all(isinstance(d, list) for d in query.dice):
             raise QueryError("dice", "attack_run dice are one list of faces per marker")
         dice = [list(d) for d in query.dice]
+        at_battle = query.position
+        if path is not None and path[-1] != plane.hex:
+            # the run is decided in the move phase and resolved in the combat phase, with the
+            # air unit on the hex its move ended on (seed 001, Air Unit Movement): a target's
+            # retreat may pass the hex it took off from, not the one it stands on now
+            at_battle = query.position.copy()
+            at_battle.move_unit(plane.id, path[-1])
         out["results"] = [_result_json(query, r)
-                          for r in rules.run_result(query.position, check, dice)]
+                          for r in rules.run_result(at_battle, check, dice)]
     return {"attack_run": out}
 
 
