@@ -84,7 +84,8 @@ PLUGIN_ASKS: dict[str, str] = {
     **dict.fromkeys(("commissar", "desert_move"), "companion.rules.scenario_referee"),
     **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
                      "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
-                     "strafe", "strategic_bombing", "withdraw"), "companion.rules.air.referee"),
+                     "strafe", "strategic_bombing", "withdraw", "interdiction", "air_selection",
+                     "air_setup"), "companion.rules.air.referee"),
 }
 _HEX_NAMES: dict[tuple[BoardKind, str], Hex] = {}  # valid hex names already parsed, per board
 # bounds on counts a query may give (a medal count above this is no game of Memoir '44)

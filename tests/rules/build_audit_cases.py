@@ -2276,6 +2276,118 @@ add("fp-air-power-not-used", NFPA,
     "If you decide to play with New Flight Plan - Air Rules, make sure to remove the Air Power Command card (and Air Sortie, if any) from your deck before any game. These cards are never used with the new Air Rules.",
     NFP + " I. How and When to Use Air Rules", exit=2)
 
+# -- asks added for this audit (docs/rules-referee.md): airplane selection, air superiority, interdiction
+S_SEL = "When an Air Sortie is made, if no specific Airplane was assigned in the Special rules of the scenario being played, the following guidelines must be used to select a proper aircraft type:"
+
+
+def sel(nation: str, theatre: str, year: int, month: int = 1, **kw: Any) -> dict[str, Any]:
+    return {"air_selection": {"nation": nation, "theatre": theatre, "year": year, "month": month, **kw}}
+
+
+for cid, ask_, op, models, why in [
+    ("britain-western-1940", sel("britain", "western", 1940), "set", ["spitfire"], "Spitfire: entire war, all theaters (P40 only in the Mediterranean, Corsair only carrier-based in the Pacific)"),
+    ("britain-med-1941-07", sel("britain", "mediterranean", 1941, 7), "excludes", ["p40"], "P40: August 1941 onward, Mediterranean Theater"),
+    ("britain-med-1941-08", sel("britain", "mediterranean", 1941, 8), "set", ["spitfire", "p40"], "P40: August 1941 onward, Mediterranean Theater"),
+    ("britain-pacific-carrier-1943-06", sel("britain", "pacific", 1943, 6, carrier_based=True), "contains", ["corsair", "spitfire"], "Corsair: Carrier-based from June 1943, Pacific Theater"),
+    ("britain-pacific-carrier-1943-05", sel("britain", "pacific", 1943, 5, carrier_based=True), "excludes", ["corsair"], "Corsair: Carrier-based from June 1943, Pacific Theater"),
+    ("britain-pacific-land-1944", sel("britain", "pacific", 1944), "excludes", ["corsair"], "Corsair: Carrier-based from June 1943 (the British Corsair is carrier-based only)"),
+    ("france-like-britain", sel("france", "mediterranean", 1942), "set", ["spitfire", "p40"], "Scenarios featuring British Forces (and Allied nations not on this list)"),
+    ("germany-any", sel("germany", "eastern", 1939), "set", ["storch", "me109"], "Storch: entire war, all theaters; Me109: entire war, all theaters"),
+    ("italy-like-germany", sel("italy", "mediterranean", 1941), "set", ["storch", "me109"], "Scenarios featuring German Forces (and Axis nations not on this list)"),
+    ("japan-zero", sel("japan", "pacific", 1944), "set", ["zero"], "Scenarios featuring Japanese Forces: Zero: entire war"),
+    ("ussr-1941", sel("ussr", "eastern", 1941, 6), "set", ["yak1", "yak7"], "Yak-1: entire war; Yak-7: entire war; Yak-9: from October 1942 onward; P40: from January 1942 onward"),
+    ("ussr-1942-01", sel("ussr", "eastern", 1942, 1), "set", ["yak1", "yak7", "p40"], "P40: from January 1942 onward"),
+    ("ussr-1942-10", sel("ussr", "eastern", 1942, 10), "set", ["yak1", "yak7", "yak9", "p40"], "Yak-9: from October 1942 onward"),
+    ("usa-western-1944", sel("usa", "western", 1944), "set", ["p38", "p40"], "P38: entire war, all theaters; P40: entire war, all theaters; Corsair: Pacific Theater"),
+    ("usa-pacific-1943-01-marines", sel("usa", "pacific", 1943, 1), "contains", ["corsair", "p38", "p40"], "Corsair: ground-based Marine squadrons from January 1943"),
+    ("usa-pacific-1942-12", sel("usa", "pacific", 1942, 12), "excludes", ["corsair"], "Corsair: ground-based Marine squadrons from January 1943; based on carriers from September 1943"),
+]:
+    add(f"ap-selection-{cid}", APK, q([], ask_, rules=AP), [["air_selection.models", op, models]], S_SEL + " " + why, AIR + " Airplane Selection")
+add("ap-selection-bad-nation", APK, q([], sel("atlantis", "pacific", 1943), rules=AP), [["error.field", "eq", "ask.air_selection.nation"]],
+    S_SEL + " (the guidelines name nations and camps)", AIR + " Airplane Selection", exit=2)
+
+S_SUP = ("The following Air Superiority Chart will indicate which side has Air Superiority in a theater, by year. ... Sometimes, there is no Air "
+         "Superiority: in this case, both players receive the same number of Air Combat cards at game start. ... Each player draws 2 Air Combat "
+         "cards at game start. The player with Air Superiority (see above chart) draws 1 additional combat card.")
+for cid, front, year, sup, cards in [
+    ("western-1940", "western", 1940, "axis", {"allies": 2, "axis": 3}),
+    ("western-1943", "western", 1943, "axis", {"allies": 2, "axis": 3}),
+    ("western-1944", "western", 1944, "allies", {"allies": 3, "axis": 2}),
+    ("eastern-1942", "eastern", 1942, "axis", {"allies": 2, "axis": 3}),
+    ("eastern-1943", "eastern", 1943, None, {"allies": 2, "axis": 2}),
+    ("eastern-1945", "eastern", 1945, None, {"allies": 2, "axis": 2}),
+    ("pacific-1941", "pacific", 1941, "axis", {"allies": 2, "axis": 3}),
+    ("pacific-1943", "pacific", 1943, None, {"allies": 2, "axis": 2}),
+    ("pacific-1944", "pacific", 1944, "allies", {"allies": 3, "axis": 2}),
+]:
+    add(f"fp-setup-{cid}", NFPA, q([], {"air_setup": {"front": front, "year": year}}, rules=FP),
+        [["air_setup.superiority", "eq", sup], ["air_setup.air_combat_cards", "eq", cards]],
+        S_SUP + " (the Pacific row prints 6 cells for 7 years: 1945 is AMBIGUOUS and not asserted)", NFP + " Air Superiority Table; Set Up with Air Rules")
+add("fp-setup-beach-map", NFPA, q([], {"air_setup": {"front": "western", "year": 1944, "beach_map": True}}, rules=FP),
+    [["air_setup.air_combat_cards", "eq", {"allies": 2, "axis": 1}]],
+    "Important Note: When you play a landing scenario (beach map), both players draw 1 less Air Combat card.", NFP + " Set Up with Air Rules")
+add("fp-setup-year-outside", NFPA, q([], {"air_setup": {"front": "western", "year": 1938}}, rules=FP),
+    [["error.field", "eq", "ask.air_setup.year"]], "Front 1939 1940 1941 1942 1943 1944 1945 (the chart's years)", NFP + " Air Superiority Table", exit=2)
+
+S_GI2 = S_GI + " Phase of play: The benefit of this action occurs during the Airplane Opponent's Movement and Combat phases."
+GIP = [ap_plane("p1", "allies", "spitfire", "G5")]
+add("ap-interdiction-started-adjacent-pinned", APK,
+    q(GIP + [U("x1", "axis", "armor", "g6")], {"interdiction": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["interdiction.applies", "eq", True], ["interdiction.pinned", "eq", True], ["interdiction.adds_to_air_check", "eq", False],
+     ["interdiction.destinations.*.hex", "excludes", ["h6", "G7", "H7", "f6", "g8", "H5"]]], S_GI2, AIR + " Ground Interdiction")
+add("ap-interdiction-moves-next-stops", APK,
+    q(GIP + [U("x1", "axis", "armor", "G7")], {"interdiction": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["interdiction.pinned", "eq", False], ["interdiction.adds_to_air_check", "eq", True],
+     ["interdiction.destinations.[hex=H5].can_battle", "eq", False], ["interdiction.destinations.[hex=g6].can_battle", "eq", False],
+     ["interdiction.destinations.[hex=I5].can_battle", "eq", True], ["interdiction.destinations.*.hex", "excludes", ["g4", "f4"]]],
+    S_GI2 + " (armor on G7 moves 3: H5 and g6 are next to the airplane, it stops there and may not battle; g4 and f4 lie beyond hexes next to it; "
+    "I5 is reached by H7, h6)", AIR + " Ground Interdiction")
+add("ap-interdiction-not-after-strafing", APK,
+    q(GIP + [U("x1", "axis", "armor", "g6")], {"interdiction": {"plane": "p1", "unit": "x1", "strafed": True}}, rules=AP),
+    [["interdiction.applies", "eq", False], ["interdiction.destinations.*.hex", "contains", ["h6", "G7"]]],
+    "A player's Airplane may not do strafing on his turn and Ground Interdiction on his Opponent's turn.", AIR + " Ground Interdiction")
+add("ap-interdiction-p38-cannot", APK,
+    q([ap_plane("p1", "allies", "p38", "G5"), U("x1", "axis", "armor", "g6")], {"interdiction": {"plane": "p1", "unit": "x1"}}, rules=AP),
+    [["interdiction.applies", "eq", False], ["interdiction.pinned", "eq", False]], S_GI, AIR + " Ground Interdiction")
+add("ap-interdiction-friendly-unit-free", APK,
+    q(GIP + [U("a1", "allies", "armor", "g6")], {"interdiction": {"plane": "p1", "unit": "a1"}}, rules=AP),
+    [["interdiction.applies", "eq", False], ["interdiction.pinned", "eq", False]], S_GI + " (enemy units only)", AIR + " Ground Interdiction")
+add("ap-interdiction-grounded-plane", APK,
+    q([ap_plane("p1", "allies", "spitfire", "G5", airborne=False), U("x1", "axis", "armor", "g6")], {"interdiction": {"plane": "p1", "unit": "x1"}},
+      [T("G5", "airfield", owner="allies")], rules=AP),
+    [["interdiction.applies", "eq", False]], "An Airplane on the ground cannot conduct any Special Action except Take-Off.", AIR + " Air Check Roll")
+
+# -- more of the same texts: who may battle whom
+add("ap-airplane-does-not-battle", APK,
+    q([ap_plane("a1", "allies", "spitfire", "G5"), U("x1", "axis", "infantry", "g6")], battle(), rules=AP),
+    [["battle.allowed", "eq", False]],
+    "Airplanes do not battle in the traditional way. Instead, an Airplane may use its \"air battle\" action to accomplish a single Special Action",
+    AIR + " Air Battle Special Actions")
+add("fp-air-unit-battles-by-attack-run", NFPA,
+    q([fp("a1", "allies", "fighter", "G5"), U("x1", "axis", "infantry", "g6")], battle(), rules=FP),
+    [["battle.allowed", "eq", False]],
+    "An air unit moves during the move phase and battles during the combat phase, like any other unit. However, it may attack several targets, "
+    "that it flew over during its move. This is called an Attack Run. (no battle ask of its own: the attack run is its battle)",
+    NFP + " Air Unit Movement")
+add("fp-g2a-infantry-moved-two-refused", NFPA,
+    q([U("a1", "allies", "infantry", "G5", moved=2), fp("x1", "axis", "fighter", "g6")], g2a(tgt="x1"), rules=FP),
+    [["ground_to_air.allowed", "eq", False]],
+    "Ground units may attack air units. ... standard close assault rules apply (an infantry unit that moved 2 hexes does not battle, base rules)",
+    NFP + " Ground to Air Combat; Dogfight")
+add("fp-g2a-artillery-moved-refused", NFPA,
+    q([U("a1", "allies", "artillery", "G5", moved=1), fp("x1", "axis", "fighter", "G7")], g2a(tgt="x1"), rules=FP),
+    [["ground_to_air.allowed", "eq", False]],
+    "An Artillery or Destroyer unit can battle a flying air unit that is adjacent or two hexes away (artillery that moved does not battle, base rules)",
+    NFP + " Dogfight")
+add("fp-g2a-anti-tank-stars-no-hit", NFPA,
+    q([U("a1", "allies", "anti_tank", "G5"), fp("x1", "axis", "fighter", "g6")], g2a(tgt="x1"), rules=FP, dice=["star", "star", "grenade"]),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.possible_hits", "eq", 1]],
+    "Air units are not considered Vehicles. When attacked by anti-tank units such as Anti-Tank Guns or Tank Destroyers, Stars do not hit.",
+    NFP + " V. Anti-Tank Weapons")
+add("ap-kamikaze-on-a-ship", APK,
+    q([ap_plane("p1", "axis", "zero", "g8"), U("a1", "allies", "destroyer", "G9")], {"kamikaze": {"plane": "p1", "target": "a1"}}, [T("G9", "ocean")], rules=AP),
+    [["kamikaze.allowed", "eq", True], ["kamikaze.dice", "eq", 2]], S_KAM + " (a ship unit)", AIR + " Kamikaze Attack")
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

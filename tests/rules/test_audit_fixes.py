@@ -180,3 +180,61 @@ def test_attack_run_resolves_with_the_air_unit_on_the_hex_its_move_ended_on() ->
     still = air(FP, units, {"attack_run": {"plane": "p1", "markers": [{"hex": "H7", "ammo": "bomb"}]}},
                 dice=[["flag"]])
     assert {r["hex"] for r in still["attack_run"]["results"][0]["retreat"]} == {"g6"}
+
+
+# --- asks the air audit needed and the contract lacked: interdiction, air_selection, air_setup
+
+def test_interdiction_pins_a_unit_that_started_next_to_the_airplane_and_stops_one_that_arrives() -> None:
+    """Air Pack p.7 Ground Interdiction: the unit next to the Spitfire does not move (it may
+    battle, and adds nothing to the next air check); one that moves next to it stops there and
+    may not battle; a hex beyond counts only by a path that keeps away from the airplane."""
+    plane = unit("p1", "allies", "airplane", "G5", model="spitfire", airborne=True)
+    pinned = air(AP, [plane, unit("x1", "axis", "armor", "g6")],
+                 {"interdiction": {"plane": "p1", "unit": "x1"}})["interdiction"]
+    assert pinned["pinned"] is True and pinned["adds_to_air_check"] is False
+    assert [d["hex"] for d in pinned["destinations"]] == ["g6"]
+    moving = air(AP, [plane, unit("x1", "axis", "armor", "G7")],
+                 {"interdiction": {"plane": "p1", "unit": "x1"}})["interdiction"]
+    where = {d["hex"]: d["can_battle"] for d in moving["destinations"]}
+    assert where["H5"] is False and where["g6"] is False and where["I5"] is True
+    assert "g4" not in where and "f4" not in where
+    plain = air(AP, [plane, unit("x1", "axis", "armor", "G7")],
+                {"interdiction": {"plane": "p1", "unit": "x1", "strafed": True}})["interdiction"]
+    assert plain["applies"] is False and "g4" in {d["hex"] for d in plain["destinations"]}
+
+
+def test_interdiction_of_an_air_unit_is_an_error() -> None:
+    with pytest.raises(QueryError) as info:
+        air(AP, [unit("p1", "allies", "airplane", "G5", model="spitfire", airborne=True),
+                 unit("p2", "axis", "airplane", "g6", model="me109", airborne=True)],
+            {"interdiction": {"plane": "p1", "unit": "p2"}})
+    assert info.value.field == "ask.interdiction.unit"
+
+
+def test_air_selection_follows_the_air_pack_guidelines_by_nation_theatre_and_date() -> None:
+    def models(**body: Any) -> list[str]:
+        return list(air(AP, [], {"air_selection": body})["air_selection"]["models"])
+
+    assert models(nation="britain", theatre="mediterranean", year=1941, month=7) == ["spitfire"]
+    assert set(models(nation="britain", theatre="mediterranean", year=1941, month=8)) == {"spitfire", "p40"}
+    yaks = {"yak1", "yak7", "yak9", "p40"}
+    assert set(models(nation="ussr", theatre="eastern", year=1942, month=10)) == yaks
+    assert "corsair" not in models(nation="usa", theatre="pacific", year=1942, month=12)
+    assert set(models(nation="italy", theatre="mediterranean", year=1941)) == {"storch", "me109"}
+    with pytest.raises(QueryError) as info:
+        models(nation="usa", theatre="pacific", year=1946)
+    assert info.value.field == "ask.air_selection.year"
+
+
+def test_air_setup_gives_air_superiority_and_the_air_combat_cards_each_side_draws() -> None:
+    def setup(**body: Any) -> dict[str, Any]:
+        return dict(air(FP, [], {"air_setup": body})["air_setup"])
+
+    assert setup(front="western", year=1944) == {**setup(front="western", year=1944),
+                                                 "superiority": "allies",
+                                                 "air_combat_cards": {"allies": 3, "axis": 2}}
+    assert setup(front="eastern", year=1943)["air_combat_cards"] == {"allies": 2, "axis": 2}
+    assert setup(front="western", year=1942, beach_map=True)["air_combat_cards"] == {"allies": 1, "axis": 2}
+    with pytest.raises(QueryError) as info:
+        setup(front="arctic", year=1942)
+    assert info.value.field == "ask.air_setup.front"

@@ -488,3 +488,69 @@ def exit_interval(position: Position, a: Hex, b: Hex) -> list[Hex]:
         return [h for h in board.all_hexes if board.is_edge(h) and lo <= h.row <= hi
                 and abs(h.col - a.col) <= 1]
     raise AirRulesError("exit", "the two exit markers must stand on the same board edge")
+
+
+# --- ground interdiction (seed 000 p.7) ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class InterdictionMoves:
+    """What an airplane's ground interdiction does to one enemy ground unit's move."""
+
+    applies: bool
+    reason: str | None
+    pinned: bool  # started its turn next to the airplane: it does not move, it may battle
+    destinations: Mapping[Hex, bool]  # hex -> may still battle after ending there
+    adds_to_air_check: bool  # whether it will add a die to the airplane's next air check
+
+
+def interdiction_moves(rules: AirPackRules, position: Position, plane_id: str, unit_id: str, *,
+                       strafed: bool = False) -> InterdictionMoves:
+    """Where ``unit_id`` may move on its turn while ``plane_id`` holds ground interdiction.
+
+    "Any ordered enemy ground unit that starts its turn adjacent to the Airplane cannot move
+    this turn, though it may still battle, and will not add to the Airplane's Air Check roll
+    ... Any ordered enemy ground unit that moves onto a hex adjacent to the Airplane must stop
+    and cannot battle this turn, but adds to the Airplane's Air Check roll as normal." The
+    position is the one at the start of the unit's turn. A hex next to the airplane ends the
+    move: a destination counts only by a path whose earlier hexes all keep away from it.
+    """
+    from companion.rules.movement import move_destinations
+
+    plane = get_unit(position, plane_id, "ask.interdiction.plane")
+    unit = get_unit(position, unit_id, "ask.interdiction.unit")
+    if not plane.spec.air:
+        raise AirRulesError("ask.interdiction.plane", f"{plane.id} is not an airplane")
+    if unit.spec.air:
+        raise AirRulesError("ask.interdiction.unit",
+                            f"{unit.id} is an air unit: ground interdiction stops ground units")
+    normal = {h: info.can_battle for h, info in move_destinations(position, unit.id).items()}
+
+    def plain(reason: str) -> InterdictionMoves:
+        return InterdictionMoves(False, reason, False, MappingProxyType(normal), True)
+
+    ok = may_do(rules, plane, AirAction.GROUND_INTERDICTION)
+    if not ok.allowed:
+        return plain(ok.reason or "no ground interdiction")
+    if strafed:
+        return plain("an airplane that strafed on its turn gives no ground interdiction on the "
+                     "opponent's turn")
+    if unit.side is plane.side:
+        return plain(f"{unit.id} is a friendly unit: ground interdiction stops enemy units")
+    near = frozenset(position.board.neighbours(plane.hex))
+    if unit.hex in near:
+        return InterdictionMoves(True, None, True, MappingProxyType({unit.hex: True}), False)
+
+    def reachable(blocked: frozenset[Hex]) -> dict[Hex, bool]:
+        # hexes next to the airplane that the path may not pass: stand-ins of the unit's side
+        # on the empty ones (units may not move through units)
+        trial = position.copy()
+        for i, h in enumerate(sorted(blocked, key=lambda x: (x.row, x.col))):
+            if trial.unit_at(h) is None:
+                trial.add_unit(Unit(f"\0interdiction{i}", unit.side, "infantry", h, 1))
+        return {h: info.can_battle for h, info in move_destinations(trial, unit.id).items()}
+
+    out = {h: battles for h, battles in reachable(near).items() if h not in near}
+    for h in near:
+        if h in normal and h in reachable(near - {h}):
+            out[h] = False
+    return InterdictionMoves(True, None, False, MappingProxyType(out), True)

@@ -1,9 +1,9 @@
 """The referee's air asks, registered into ``companion.rules.referee.ASKS``.
 
 Air Pack (``rules.air = "air-pack"``): ``air_check``, ``air_sortie``, ``air_move``, ``strafe``,
-``kamikaze``, ``rescue``, ``recon``, ``ground_support``.
+``kamikaze``, ``rescue``, ``recon``, ``ground_support``, ``interdiction``, ``air_selection``.
 New Flight Plan (``rules.air = "flight-plan"``): ``attack_run``, ``dogfight``, ``ground_to_air``,
-``confirm``, ``deploy``, ``air_move``, ``strategic_bombing``, ``withdraw``.
+``confirm``, ``deploy``, ``air_move``, ``strategic_bombing``, ``withdraw``, ``air_setup``.
 Every answer repeats the ask's name as its key; bad input raises ``QueryError``.
 """
 
@@ -13,11 +13,22 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
+from companion.rules.air.air_combat_cards import air_combat_cards_at_setup
+from companion.rules.air.aircraft import (
+    AIR_SUPERIORITY,
+    AIR_SUPERIORITY_YEARS,
+    AIRPACK_MODELS,
+    NATION_FALLBACK,
+    SELECTION_GUIDELINES,
+    AirAction,
+    air_superiority,
+    airplane_choices,
+)
 from companion.rules.air.airpack import (
     AirPackRules,
     SortieCard,
     ground_support_applies,
+    interdiction_moves,
     kamikaze_check,
     kamikaze_result,
     may_do,
@@ -455,3 +466,65 @@ def ask_withdraw(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     rules = _flightplan(query)
     return {"withdraw": {"must": rules.must_withdraw(plane), "may": True,
                          "ammo": rules.ammo_of(plane), "medal": False}}
+
+
+@_air_ask("interdiction", AirPackRules.name)
+def ask_interdiction(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """Ground interdiction on the opponent's turn: where the enemy ground unit may move."""
+    query.body_fields({"plane", "unit", "strafed"}, {"plane", "unit"})
+    plane = query.unit(body["plane"], "ask.interdiction.plane")
+    unit = query.unit(body["unit"], "ask.interdiction.unit")
+    got = interdiction_moves(_airpack(query), query.position, plane.id, unit.id,
+                             strafed=_flag(body, "strafed", "interdiction"))
+    order = sorted(got.destinations, key=lambda h: (h.row, h.col))
+    return {"interdiction": {
+        "applies": got.applies, "reason": got.reason, "pinned": got.pinned,
+        "destinations": [{"hex": query.board.name(h), "can_battle": got.destinations[h]}
+                         for h in order],
+        "adds_to_air_check": got.adds_to_air_check}}
+
+
+_THEATRES = ("western", "eastern", "mediterranean", "pacific")
+
+
+@_air_ask("air_selection", AirPackRules.name)
+def ask_air_selection(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """Air Pack p.4: the models a nation may fly in a theatre at a date (no scenario model)."""
+    query.body_fields({"nation", "theatre", "year", "month", "carrier_based"},
+                      {"nation", "theatre", "year"})
+    nations = sorted({g.nation for g in SELECTION_GUIDELINES} | set(NATION_FALLBACK))
+    nation = body["nation"]
+    if not isinstance(nation, str) or nation not in nations:
+        raise QueryError("ask.air_selection.nation", f"allowed: {', '.join(nations)}")
+    theatre = body["theatre"]
+    if not isinstance(theatre, str) or theatre not in _THEATRES:
+        raise QueryError("ask.air_selection.theatre", f"allowed: {', '.join(_THEATRES)}")
+    year, month = body["year"], body.get("month", 1)
+    if isinstance(year, bool) or not isinstance(year, int) or not 1939 <= year <= 1945:
+        raise QueryError("ask.air_selection.year", f"{_show(year)} is out of range; allowed: 1939..1945")
+    if isinstance(month, bool) or not isinstance(month, int) or not 1 <= month <= 12:
+        raise QueryError("ask.air_selection.month", f"{_show(month)} is out of range; allowed: 1..12")
+    models = airplane_choices(nation, theatre, year, month,
+                              carrier_based=_flag(body, "carrier_based", "air_selection"))
+    return {"air_selection": {"models": models,
+                              "explain": [f"{nation}, {theatre}, {year}-{month:02d}: "
+                                          + (", ".join(models) or "no model")]}}
+
+
+@_air_ask("air_setup", FlightPlanRules.name)
+def ask_air_setup(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """New Flight Plan p.I: who has air superiority and how many Air Combat cards each draws."""
+    query.body_fields({"front", "year", "beach_map"}, {"front", "year"})
+    front, year = body["front"], body["year"]
+    if not isinstance(front, str) or front not in AIR_SUPERIORITY:
+        raise QueryError("ask.air_setup.front", f"allowed: {', '.join(AIR_SUPERIORITY)}")
+    if isinstance(year, bool) or not isinstance(year, int) or year not in AIR_SUPERIORITY_YEARS:
+        raise QueryError("ask.air_setup.year", f"{_show(year)} is out of range; allowed: "
+                         f"{AIR_SUPERIORITY_YEARS[0]}..{AIR_SUPERIORITY_YEARS[-1]}")
+    side = air_superiority(front, year)
+    superiority = None if side is None else _side(side, "ask.air_setup.front")
+    cards = air_combat_cards_at_setup(superiority, _flag(body, "beach_map", "air_setup"))
+    return {"air_setup": {"superiority": side,
+                          "air_combat_cards": {s.value: cards[s] for s in Side},
+                          "explain": [f"{front} front {year}: "
+                                      + (f"{side} air superiority" if side else "no air superiority")]}}
