@@ -2387,6 +2387,22 @@ add("fp-g2a-anti-tank-stars-no-hit", NFPA,
 add("ap-kamikaze-on-a-ship", APK,
     q([ap_plane("p1", "axis", "zero", "g8"), U("a1", "allies", "destroyer", "G9")], {"kamikaze": {"plane": "p1", "target": "a1"}}, [T("G9", "ocean")], rules=AP),
     [["kamikaze.allowed", "eq", True], ["kamikaze.dice", "eq", 2]], S_KAM + " (a ship unit)", AIR + " Kamikaze Attack")
+add("ap-strafe-skips-airborne-enemy-plane", APK,
+    q([ap_plane("p1", "allies", "spitfire", "G5"), ap_plane("p2", "axis", "me109", "F5"), U("x1", "axis", "infantry", "f6")],
+      {"strafe": {"plane": "p1", "hexes": ["F5", "f6"]}}, rules=AP),
+    [["strafe.targets", "eq", ["x1"]], ["strafe.dice", "eq", 1]],
+    "In Memoir '44, an Airplane that is flying is never attacked directly. (strafing rolls against the ground unit only)" + N_STRAF,
+    AIR + " Airplane Losses; Strafing")
+add("ap-enter-over-enemy-edge-hex", APK,
+    q([ap_plane("p1", "allies", "p40", "A1"), U("x1", "axis", "infantry", "A3")], amove(path=["A3", "a4", "B5"], entering=True), rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "B5"]],
+    S_ENTRY + " " + S_OVER + " (the entry hex may hold a unit: the airplane flies over it)", AIR + " Movement")
+add("fp-bombing-no-bomb-left-refused", NFPA,
+    q([fp("p1", "allies", "bomber", "I3", ammo={"machine_gun": 0, "bomb": 0})], {"strategic_bombing": {"plane": "p1"}}, [T("I3", "town")], rules=FP),
+    [["strategic_bombing.allowed", "eq", False]], "When you want to bomb an objective, simply declare it at the end of your air unit's move. Place an ammo token (bomb) on the objective.",
+    NFP + " Strategic Bombing")
+add("fp-withdraw-fighter-no-machine-gun", NFPA, q([fp("p1", "allies", "fighter", "c6", ammo={"machine_gun": 0, "bomb": 0})], {"withdraw": {"plane": "p1"}}, rules=FP),
+    [["withdraw.must", "eq", True]], S_WD, NFP + " Air Unit Withdrawing")
 
 
 def main() -> None:
