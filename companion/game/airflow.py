@@ -1154,10 +1154,19 @@ def _interdicting_planes(st: GameState) -> list[Unit]:
             and st.position.units[p].side is not st.active]
 
 
+# a ground unit's move search on a given board: (hex -> (hexes entered, may battle), paths)
+MoveSearch = Callable[[Position], tuple[dict[Hex, tuple[int, bool]], dict[Hex, tuple[Hex, ...]]]]
+
+
 def interdicted_moves(st: GameState, unit_id: str, found: dict[Hex, tuple[int, bool]],
-                      paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, tuple[int, bool]]:
+                      paths: dict[Hex, tuple[Hex, ...]], search: MoveSearch | None = None
+                      ) -> dict[Hex, tuple[int, bool]]:
     """Ground interdiction: a unit that started next to the plane does not move; one that moves
-    next to it stops there and may not battle."""
+    next to it stops there and may not battle.
+
+    A hex next to the plane ends the move, so a destination counts by a path whose earlier hexes
+    all keep away from it. ``found`` holds one path per hex; where that one passes next to the
+    plane, ``search`` looks again with those hexes blocked (as ``airpack.interdiction_moves``)."""
     planes = _interdicting_planes(st)
     unit = st.position.units[unit_id]
     if not planes or unit.spec.air:
@@ -1165,13 +1174,33 @@ def interdicted_moves(st: GameState, unit_id: str, found: dict[Hex, tuple[int, b
     assert st.air is not None
     if unit_id in st.air.pinned:
         return {}
-    near = {n for p in planes for n in st.board.neighbours(p.hex)}
+    near = frozenset(n for p in planes for n in st.board.neighbours(p.hex))
     out: dict[Hex, tuple[int, bool]] = {}
     for h, (n, can_battle) in found.items():
         path = paths.get(h, (h,))
         if any(x in near for x in path[:-1]):
             continue
         out[h] = (n, can_battle and h not in near)
+    missed = [h for h in found if h not in out]
+    if not missed or search is None:
+        return out
+
+    def blocked(hexes: frozenset[Hex]) -> dict[Hex, tuple[int, bool]]:
+        # stand-ins on the empty hexes the path may not pass (units may not move through units)
+        trial = st.position.copy()
+        for i, h in enumerate(sorted(hexes, key=lambda x: (x.row, x.col))):
+            if trial.unit_at(h) is None:
+                trial.add_unit(Unit(f"\0interdiction{i}", unit.side, "infantry", h, 1))
+        return search(trial)[0]
+
+    away = blocked(near)
+    for h in missed:
+        if h not in near and h in away:
+            out[h] = away[h]
+        elif h in near:
+            again = blocked(near - {h})
+            if h in again:
+                out[h] = (again[h][0], False)
     return out
 
 

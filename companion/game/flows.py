@@ -134,8 +134,10 @@ class RuleFlow:
         return None
 
     def restrict_moves(self, st: GameState, unit_id: str, found: dict[Hex, tuple[int, bool]],
-                       paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, tuple[int, bool]]:
-        """The ground moves ``found`` less what these rules forbid."""
+                       paths: dict[Hex, tuple[Hex, ...]], search: airflow.MoveSearch | None = None
+                       ) -> dict[Hex, tuple[int, bool]]:
+        """The ground moves ``found`` (one path each, in ``paths``) less what these rules forbid;
+        ``search`` finds the move again on another board (some hexes blocked)."""
         return found
 
     # --- the end of the turn and the start of the next -----------------------------------------
@@ -284,8 +286,9 @@ class AirPackFlow(_AirFlow):
         return airflow.interdiction_block(st, attacker)
 
     def restrict_moves(self, st: GameState, unit_id: str, found: dict[Hex, tuple[int, bool]],
-                       paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, tuple[int, bool]]:
-        return airflow.interdicted_moves(st, unit_id, found, paths)
+                       paths: dict[Hex, tuple[Hex, ...]], search: airflow.MoveSearch | None = None
+                       ) -> dict[Hex, tuple[int, bool]]:
+        return airflow.interdicted_moves(st, unit_id, found, paths, search)
 
     def recon_draw(self, st: GameState) -> bool:
         return airflow.recon_active(st)

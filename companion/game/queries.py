@@ -16,6 +16,7 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import odds as odds_rules
 from companion.rules.board import Hex
+from companion.rules.position import Position
 
 
 def counters_for(st: GameState) -> str | None:
@@ -131,21 +132,28 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
         return landing.craft_destinations(st, unit_id)
     effect = spec.effect_for(unit.spec.unit_class) if spec is not None else None
     free = bool(effect and effect.ignore_terrain_movement)
-    found = movement.move_destinations(st.position, unit_id, allowance.move,
-                                       battle_limit=allowance.move_and_battle,
-                                       ignore_terrain_movement=free)
-    out: dict[Hex, tuple[int, bool]] = {}
-    for h, info in found.items():
-        if h == unit.hex:
-            continue
-        can_battle = info.can_battle
-        if free and can_battle:
-            # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
-            # still forbids a battle there (the rules' move ask keeps it at the end hex)
-            can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
-                                 for t in st.position.terrain_at(h))
-        out[h] = (len(info.path), can_battle)
-    return flow_of(st).restrict_moves(st, unit_id, out, {h: info.path for h, info in found.items()})
+
+    def search(position: Position) -> tuple[dict[Hex, tuple[int, bool]], dict[Hex, tuple[Hex, ...]]]:
+        """This move's destinations on ``position`` (the board, or one with hexes blocked):
+        hex -> (hexes entered, may still battle there), and the path found to each."""
+        found = movement.move_destinations(position, unit_id, allowance.move,
+                                           battle_limit=allowance.move_and_battle,
+                                           ignore_terrain_movement=free)
+        out: dict[Hex, tuple[int, bool]] = {}
+        for h, info in found.items():
+            if h == unit.hex:
+                continue
+            can_battle = info.can_battle
+            if free and can_battle:
+                # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
+                # still forbids a battle there (the rules' move ask keeps it at the end hex)
+                can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
+                                     for t in position.terrain_at(h))
+            out[h] = (len(info.path), can_battle)
+        return out, {h: info.path for h, info in found.items()}
+
+    out, paths = search(st.position)
+    return flow_of(st).restrict_moves(st, unit_id, out, paths, search)
 
 
 def is_ambush(st: GameState) -> bool:

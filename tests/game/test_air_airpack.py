@@ -211,3 +211,41 @@ def test_storch_recon_draws_two_command_cards_and_keeps_one() -> None:
     ended = events[0].data
     assert ended["drawn"] == second and ended["recon_discard"] == first
     assert second in g.state.hands[Side.ALLIES] and first in g.state.discard
+
+
+def test_ground_interdiction_keeps_every_destination_a_path_around_the_airplane_reaches() -> None:
+    # "Any ordered enemy ground unit that moves onto a hex adjacent to the Airplane must stop":
+    # a hex beyond counts when some path to it keeps away from the airplane, not only the one
+    # path the move search happened to find first (the rules core's interdiction ask agrees)
+    from companion.game.queries import destinations
+    from companion.rules.air.airpack import AirPackRules, interdiction_moves
+    from companion.rules.board import distance
+
+    plane = UnitSetup("p1", Side.AXIS, "airplane", "A1", model="me109", airborne=True)
+    scenario = duel_scenario(extra_units=[plane])
+    scenario.air = AirSetup(rules=AirRules.AIR_PACK)
+    g = GameSession.new(scenario)
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a1", "a2"]})
+    st = g.state
+    assert st.air is not None
+    tried = kept_around = 0
+    for unit_id in ("a1", "a2"):
+        start = st.position.units[unit_id].hex
+        for h in sorted(st.board.hexes(), key=lambda x: (x.row, x.col)):
+            if not 2 <= distance(h, start) <= 3 or st.position.unit_at(h) is not None:
+                continue
+            st.position.move_unit("p1", h)
+            st.air.interdicting = {}
+            plain = destinations(st, unit_id)
+            st.air.interdicting = {"p1": st.turn}
+            got = destinations(st, unit_id)
+            want = interdiction_moves(AirPackRules(), st.position, "p1", unit_id).destinations
+            assert {k: v[1] for k, v in got.items()} == {k: b for k, b in want.items()
+                                                        if k != start}, (unit_id, h)
+            near = set(st.board.neighbours(h))
+            kept_around += sum(1 for k in got if k not in near and distance(k, start) >= 2
+                               and any(n in near for n in st.board.neighbours(k)))
+            assert set(got) <= set(plain)
+            tried += 1
+    assert tried > 20 and kept_around > 0
