@@ -15,7 +15,7 @@ from typing import Any
 from companion.game.airstate import AirState, PendingAir, new_air_state
 from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
 from companion.game.rulestate import RuleState
-from companion.rules import victory
+from companion.rules import trains, victory
 from companion.rules.battle import BattleCheck, BattleModifiers
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
@@ -409,6 +409,8 @@ def _unit_moved(state: GameState, d: dict[str, Any]) -> None:
         stack = pos.units[d["joined_stack"]]
         stack.badges = (*stack.badges, "ready_to_take_off")
         mover = ""
+    elif d.get("train"):  # a train: its cars move together along the track
+        _train_changed(state, d["train"], "move")
     else:
         pos.move_unit(d["unit"], to, how="move")
     hexes = int(d.get("hexes", 1))
@@ -521,8 +523,12 @@ def _retreat_chosen(state: GameState, d: dict[str, Any]) -> None:
     else:
         unit.figures -= lost
         to = pos.board.parse(d["hex"])
-        if to != unit.hex:
+        if d.get("train"):
+            pass  # the train's cars retreat together (below)
+        elif to != unit.hex:
             pos.move_unit(d["unit"], to, how="retreat")
+    if d.get("train"):
+        _train_changed(state, d["train"], "retreat", unit.side.other)
     _after_retreat(state)
 
 
@@ -573,6 +579,23 @@ def _game_over(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase.OVER
 
 
+def _train_changed(state: GameState, t: dict[str, Any], how: str, by: Side | None = None
+                   ) -> None:
+    """A train's other car follows the car the event names (companion.rules.trains): the
+    figures each keeps (0: destroyed, ``by`` the enemy), then where each car stands."""
+    pos = state.position
+    for car, left in t.get("figures", {}).items():
+        if car not in pos.units:
+            continue
+        if int(left) <= 0 and by is not None:
+            _eliminate(state, car, by)
+        else:
+            pos.units[car].figures = max(1, int(left))
+    cars = {c: pos.board.parse(h) for c, h in t.get("cars", {}).items() if c in pos.units}
+    if cars:
+        trains.place(pos, cars, how)
+
+
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
     unit = state.position.remove_unit(unit_id)
     state.eliminated.append(unit_id)
@@ -591,6 +614,8 @@ def _battle_resolved(state: GameState, d: dict[str, Any]) -> None:
         _eliminate(state, d["target"], target.side.other)
     else:
         target.figures -= int(d["figures_removed"])
+    if d.get("train"):
+        _train_changed(state, d["train"], "", target.side.other)
     if d["eliminated"] or not d.get("retreat"):
         _after_retreat(state)
     else:
@@ -1294,6 +1319,17 @@ def _resupplied(state: GameState, d: dict[str, Any]) -> None:
         given = dict(state.rules_state.data.get("truck_given", {}))
         given[str(d["unit"])] = int(given.get(str(d["unit"]), 0)) + n
         state.rules_state.data["truck_given"] = given
+
+
+@_kind("train_unloaded", "a supply train at a station: the units its cars carried got off on "
+       "empty hexes next to it (those with no room left aboard are lost)", Undo.UNDOABLE,
+       board=True)
+def _train_unloaded(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    _new_units(state, Side(d["side"]), list(d.get("units", [])), "infantry", None)
+    rs.data["unloaded"] = [*rs.data.get("unloaded", []), str(d["train"])]
+    rs.data["unload_seq"] = int(rs.data.get("unload_seq", 0)) + len(d.get("units", []))
 
 
 @_kind("truck_medals", "supply trucks: the medals the enemy holds for the truck figures it "
