@@ -212,6 +212,8 @@ def check_orders(
             return f"{u.id} is {u.spec.order_barred}: no card orders it yet"
         if u.spec.train_car == "wagon":
             return f"{u.id} is a wagon: ordering its locomotive orders the train"
+        if u.spec.train_car and spec.restores_figures:
+            return f"{u.id} is a train: it gets no figures back (bga-memoir cannotHeal)"
         if fallback:
             return None
         if spec.unit_classes and u.spec.train_car and not fallback:

@@ -187,3 +187,12 @@ def test_train_takes_no_bend_sharper_than_a_track_tile() -> None:
     # e6 is next to both cars: a train never turns onto it (no tile bends that sharply)
     pos = position(track=("d6", "E5", "F5", "e6"), station="")
     assert dests(pos, "a1") == {"d6"}
+
+
+def test_train_gets_no_figures_back_from_medics_and_mechanics() -> None:
+    # bga-memoir Units/Locomotive.php: cannotHeal
+    pos = position()
+    pos.units["a1"].figures, pos.units["a2"].figures = 2, 1
+    check = check_orders(pos, "medics_and_mechanics", pos.units["a1"].side, ["a1"],
+                         roll=["star", "star"], hand_size=2)
+    assert check.valid == () and "no figures back" in dict(check.rejected)["a1"]
