@@ -42,7 +42,8 @@ def editor_file(seed: int, sed: dict[str, Any], codes: dict[str, Any], air: bool
     r = random.Random(seed)
     kind = KINDS[seed % len(KINDS)]
     rows, cols = SHAPES[kind]
-    left_out = {"abatis", "pdestroyer"}  # no rule / a unit of its own
+    # no rule / a unit of its own; a train is laid on its own track below
+    left_out = {"abatis", "pdestroyer", "loco", "wagon"}
     tiles = [t for t in sed["tiles"] if t not in left_out]
     bases = ["inf", "inf", "tank", "gun", "inf2", "tank2", "veh", "tiger"] + (["pln"] if air else [])
     used: set[tuple[int, int]] = set()

@@ -18,6 +18,7 @@ import pytest
 
 from companion.game.errors import IllegalAction
 from companion.game.session import GameSession
+from companion.game.state import GameLog
 from companion.rules.board import Side
 from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
 
@@ -194,3 +195,17 @@ def test_a_wagon_destroyed_loses_the_unit_it_carries() -> None:
     g.act({"do": "move", "unit": "a1", "to": "B5"})  # alone, the locomotive runs either way
     offer = [c for c in g.legal().candidates() if c["do"] == "unload"]
     assert len(offer) == 1 and len(offer[0]["hexes"].split()) == 1
+
+
+def test_undoing_a_train_move_puts_both_cars_back() -> None:
+    g = _train()
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "G5"})
+    g.act({"do": "undo"})
+    assert (_hex(g, "a1"), _hex(g, "a2")) == ("E5", "F5")
+    # the whole log, replayed (a resumed game), gives the same board
+    g.act({"do": "move", "unit": "a1", "to": "C5"})
+    replayed = GameLog.replay(g.events).state
+    assert {u: replayed.hex_name(replayed.position.units[u].hex) for u in ("a1", "a2")} == {
+        "a1": "C5", "a2": "D5"}
