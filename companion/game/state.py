@@ -579,6 +579,15 @@ def _game_over(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase.OVER
 
 
+def _car_losses(state: GameState, unit_id: str, lost: int) -> dict[str, int]:
+    """A hit that takes ``lost`` figures from a car of a train takes as many from its other
+    car (what each keeps); {} for a unit of no train (companion.rules.trains.losses)."""
+    unit = state.position.units.get(unit_id)
+    if unit is None or not unit.spec.train_car or lost <= 0:
+        return {}
+    return dict(trains.losses(state.position, unit_id, lost))
+
+
 def _train_changed(state: GameState, t: dict[str, Any], how: str, by: Side | None = None
                    ) -> None:
     """A train's other car follows the car the event names (companion.rules.trains): the
@@ -820,10 +829,13 @@ def _air_attack_resolved(state: GameState, air: AirState, d: dict[str, Any]) -> 
         if r.get("dropped") or r["target"] not in pos.units:
             continue
         target = pos.units[r["target"]]
+        cars = _car_losses(state, r["target"], int(r.get("hits", r["figures_removed"])))
         if r["eliminated"]:
             _eliminate(state, r["target"], plane_side)
+            _train_changed(state, {"figures": cars}, "", plane_side)
             continue
         target.figures -= int(r["figures_removed"])
+        _train_changed(state, {"figures": cars}, "", plane_side)
         due = int(r.get("flags", 0)) - int(r.get("flags_ignored", 0))
         if due > 0:
             air.retreats.append({"unit": r["target"], "flags": due, "then": then})
@@ -1056,12 +1068,15 @@ def _entry_rolled(state: GameState, d: dict[str, Any]) -> None:
             pos.remove_terrain(unit.hex, name)
     if unit is None:
         return
+    cars = _car_losses(state, d["unit"], int(d.get("figures_removed", 0)))
     if d.get("eliminated"):
         _eliminate(state, d["unit"], Side(d["medal_to"]))
         if state.may_overrun == d["unit"]:
             state.may_overrun = None
     else:
         unit.figures -= int(d.get("figures_removed", 0))
+    _train_changed(state, {"figures": cars}, "", Side(d["medal_to"]) if d.get("medal_to")
+                   else unit.side.other)
 
 
 @_kind("healed", "a unit on a hospital or oasis rolled to heal: the figures returned",
@@ -1363,10 +1378,12 @@ def _winter_loss(state: GameState, d: dict[str, Any]) -> None:
     due = rs.data.get("winter") or {}
     unit = state.position.units.get(d["unit"])
     if unit is not None:
+        cars = _car_losses(state, d["unit"], 1)
         if d.get("eliminated"):
             _eliminate(state, d["unit"], Side(d["medal_to"]))
         else:
             unit.figures -= 1
+        _train_changed(state, {"figures": cars}, "", unit.side.other)
     left = int(due.get("left", 1)) - 1
     if left > 0 and not d.get("last"):
         rs.data["winter"] = {**due, "left": left}

@@ -835,6 +835,17 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
             if lost:
                 explain.append(f"{lost} retreat move{'s' if lost != 1 else ''} cannot be made: "
                                f"{lost} more figure{'s' if lost != 1 else ''} lost")
+    if target.spec.train_car and removed:
+        # fired at as one unit: each hit takes a figure from each car of the train
+        for car, keeps in trains.losses(position, target_id, hits):
+            if keeps <= 0:
+                worth = position.units[car].spec.medal_worth
+                medals[attacker.side] += worth
+                explain.append(f"{car} ({position.units[car].type}) is destroyed with it: "
+                               f"{worth} medal{'s' if worth != 1 else ''} to {attacker.side.value}")
+            else:
+                explain.append(f"the train's {position.units[car].type} {car} loses "
+                               f"{min(hits, position.units[car].figures)} too: {keeps} left")
     if confirm_dice:
         vacated = True  # the confirmation roll may still eliminate it
     take_ground = False

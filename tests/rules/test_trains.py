@@ -196,3 +196,15 @@ def test_train_gets_no_figures_back_from_medics_and_mechanics() -> None:
     check = check_orders(pos, "medics_and_mechanics", pos.units["a1"].side, ["a1"],
                          roll=["star", "star"], hand_size=2)
     assert check.valid == () and "no figures back" in dict(check.rejected)["a1"]
+
+
+def test_train_fired_at_as_one_unit_the_battle_says_what_each_car_loses() -> None:
+    pos = position(_u("x1", "axis", "infantry", "e6"))
+    pos.units["a1"].figures, pos.units["a2"].figures = 3, 2  # one hit taken already
+    r = resolve_battle(pos, "x1", "a2", ["grenade", "grenade", "armor"])
+    assert r.eliminated and r.medals[pos.units["x1"].side] == 0  # the wagon: no medal
+    assert any("a1 loses 2 too: 1 left" in e for e in r.explain)
+    r = resolve_battle(pos, "x1", "a2", ["grenade", "grenade", "grenade"])
+    # the 4th hit on the train: the locomotive goes with the wagon, the train's medal
+    assert r.medals[pos.units["x1"].side] == 1
+    assert any("a1 (locomotive) is destroyed with it" in e for e in r.explain)
