@@ -211,13 +211,14 @@ UNITS: dict[str, UnitSpec] = {
         # Trains (Terrain Pack p.12): a locomotive and its wagon on two hexes of track, one
         # unit; a supply train never battles. The locomotive's 4 figures and the wagon's 3 are
         # the hits each takes (every hit on the train takes one from each car).
+        # (interpretation: a train keeps to its track on the board, it leaves by no exit hex)
         UnitSpec("locomotive", UnitClass.INFANTRY, 4, 3, 0, (), hit_only_by=frozenset({"grenade"}),
-                 ignore_flags=1, train_car="locomotive",
+                 ignore_flags=1, train_car="locomotive", may_exit=False,
                  source=f"{_TRAIN} (locomotive: moves the train 1-3 hexes along clear track, "
                         "forward or back; ignores 1 flag, retreats back along the track; hit by "
                         "grenades only; destroyed at the train's 4th hit, a medal)"),
         UnitSpec("wagon", UnitClass.INFANTRY, 3, 0, 0, (), hit_only_by=frozenset({"grenade"}),
-                 ignore_flags=1, medal_worth=0, train_car="wagon",
+                 ignore_flags=1, medal_worth=0, train_car="wagon", may_exit=False,
                  source=f"{_TRAIN} (wagon: coupled to its locomotive, follows it; destroyed at "
                         "the train's 3rd hit; the train's medal is its locomotive's)"),
         # Air Pack airplane: moves 1-4 over anything, battles by special actions only.

@@ -466,6 +466,9 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # bga-memoir 1311 Bug River: "The Train is a Supply Train. Refer to p.12 of the Terrain Pack
     # rules" (its cargo: SUPPLY_TRAIN_CARGO_PATTERN)
     BriefingRule(r"\b(the )?trains? (is|are) (a )?supply trains?\b", variant="supply_train"),
+    # an armored train battles from its wagon (the memoir44 wikia "Train": "When artillery is in
+    # the wagon, it may always fire"); no source gives its dice: said, not guessed
+    BriefingRule(r"\barmou?red trains?\b", not_played="armored train (Terrain Pack p.12)"),
     BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
                  variant="british_commonwealth"),
     # bga-memoir 4241 Escape via the Coastal Road: "British Commonwealth Forces and Italian Royal

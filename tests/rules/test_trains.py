@@ -208,3 +208,13 @@ def test_train_fired_at_as_one_unit_the_battle_says_what_each_car_loses() -> Non
     # the 4th hit on the train: the locomotive goes with the wagon, the train's medal
     assert r.medals[pos.units["x1"].side] == 1
     assert any("a1 (locomotive) is destroyed with it" in e for e in r.explain)
+
+
+def test_train_keeps_to_its_track_and_leaves_by_no_exit_hex() -> None:
+    from companion.rules.victory import Objective, ObjectiveKind, may_exit
+
+    pos = position(_u("a3", "allies", "infantry", "C5"))
+    exits = [Objective(f"o{h}", ObjectiveKind.EXIT, (pos.board.parse(h),),
+                       side=pos.units["a1"].side) for h in ("E5", "C5")]
+    assert may_exit(pos, exits, "a3") is not None  # an infantry unit on its exit hex may go
+    assert may_exit(pos, exits, "a1") is None
