@@ -861,13 +861,20 @@ def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     done = air.retreats.pop(0) if air.retreats else {"then": "battle"}
     unit = pos.units.get(d["unit"])
     if unit is not None:
+        to = state.board.parse(d["hex"])
+        cars = _car_losses(state, d["unit"], int(d.get("figures_lost", 0)))
+        shift = trains.shift_to(pos, d["unit"], to, 6, retreat=True) \
+            if unit.spec.train_car and to != unit.hex else None
         if d.get("eliminated"):
             _eliminate(state, d["unit"], unit.side.other)
         else:
             unit.figures -= int(d.get("figures_lost", 0))
-            to = state.board.parse(d["hex"])
-            if to != unit.hex:
+            if shift is None and to != unit.hex:
                 pos.move_unit(d["unit"], to, how="retreat")
+        # a train's cars retreat together, back along the track (companion.rules.trains)
+        _train_changed(state, {"figures": cars, "cars": {} if shift is None or d.get(
+            "eliminated") else {c: state.hex_name(h) for c, h in shift.ends}}, "retreat",
+            unit.side.other)
     state.phase = Phase.AIR_RETREAT if air.retreats else Phase(done["then"])
 
 

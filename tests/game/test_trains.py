@@ -209,3 +209,20 @@ def test_undoing_a_train_move_puts_both_cars_back() -> None:
     replayed = GameLog.replay(g.events).state
     assert {u: replayed.hex_name(replayed.position.units[u].hex) for u in ("a1", "a2")} == {
         "a1": "C5", "a2": "D5"}
+
+
+def test_an_air_attack_hits_and_retreats_the_train_as_one_unit() -> None:
+    # the reducer of an air attack's hits and of its retreat (Air Pack strafing, New Flight
+    # Plan attack runs) keeps the cars together, as a ground battle does
+    from companion.game.airstate import new_air_state
+    from companion.game.state import _air_attack_resolved, _air_retreat
+
+    g = _train()
+    st = g.state.clone()
+    air = new_air_state({"rules": "air-pack"})
+    _air_attack_resolved(st, air, {"side": "axis", "results": [
+        {"target": "a1", "hits": 1, "figures_removed": 1, "eliminated": False, "flags": 1}]})
+    units = st.position.units
+    assert (units["a1"].figures, units["a2"].figures) == (3, 2)
+    _air_retreat(st, air, {"unit": "a1", "hex": "F5", "figures_lost": 0})
+    assert (st.hex_name(units["a1"].hex), st.hex_name(units["a2"].hex)) == ("F5", "G5")
