@@ -218,3 +218,42 @@ def test_train_keeps_to_its_track_and_leaves_by_no_exit_hex() -> None:
                        side=pos.units["a1"].side) for h in ("E5", "C5")]
     assert may_exit(pos, exits, "a3") is not None  # an infantry unit on its exit hex may go
     assert may_exit(pos, exits, "a1") is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_shift_keeps_the_train_coupled_on_clear_track(seed: int) -> None:
+    # random tracks (a walk of adjacent hexes, bends and all), units on and off them: every
+    # move and retreat the rules offer leaves the two cars next to each other, on track, on
+    # hexes that were empty, and the train still one train
+    import random
+
+    r = random.Random(seed)
+    board = position().board
+    h = board.parse("G5")
+    track = [h]
+    for _ in range(r.randint(4, 14)):
+        options = [n for n in board.neighbours(track[-1]) if n not in track]
+        if not options:
+            break
+        track.append(r.choice(options))
+    names = tuple(board.name(t) for t in track)
+    i = r.randrange(len(track) - 1)
+    terrain = [{"hex": n, "type": r.choice(["railway", "railway", "railway_station"])}
+               for n in names]
+    units = [_u("a1", "allies", "locomotive", names[i]), _u("a2", "allies", "wagon", names[i + 1])]
+    others = [n for n in board.all_hexes if board.name(n) not in names[i:i + 2]]
+    for k, spot in enumerate(r.sample(others, 6)):
+        units.append(_u(f"x{k}", "axis", "infantry", board.name(spot)))
+    pos = position_from_json({"units": units, "terrain": terrain})
+    on_track = set(track)
+    before = {u.hex for u in pos.units.values() if u.id not in ("a1", "a2")}
+    for s in trains.shifts(pos, "a1", 3) + trains.shifts(pos, "a2", 3, retreat=True):
+        probe = pos.copy()
+        trains.place(probe, dict(s.ends), "move")
+        loco, wagon = probe.units["a1"].hex, probe.units["a2"].hex
+        assert loco in on_track and wagon in on_track
+        assert wagon in probe.board.neighbours(loco)
+        assert not {loco, wagon} & before
+        assert trains.train_of(probe, "a1") == trains.Train("a1", "a2")
+    for end, lost, path in trains.retreat_runs(pos, "a2", 3, pos.units["a2"].figures):
+        assert end in on_track and 0 <= lost <= 3 and all(p in on_track for p in path)
