@@ -226,3 +226,30 @@ def test_an_air_attack_hits_and_retreats_the_train_as_one_unit() -> None:
     assert (units["a1"].figures, units["a2"].figures) == (3, 2)
     _air_retreat(st, air, {"unit": "a1", "hex": "F5", "figures_lost": 0})
     assert (st.hex_name(units["a1"].hex), st.hex_name(units["a2"].hex)) == ("F5", "G5")
+
+
+def test_the_terminal_unloads_a_supply_train_by_its_hexes() -> None:
+    from companion.cli.play import parse_command
+
+    assert parse_command("unload a1 b6 c4") == {"do": "unload", "unit": "a1", "hexes": "b6 c4"}
+    with pytest.raises(ValueError, match="unload TRAIN HEX"):
+        parse_command("unload a1")
+    g = _train(variants={"supply_train": ":infantry:1,0"})  # the wagon carries none
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "C5"})
+    assert "unload" not in g.legal().actions
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    _axis_turn(g)
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "B5"})
+    assert "unload" in g.prompt().actions
+    assert any("unload locomotive on B5 HEX" in line for line in g.prompt().detail)
+    with pytest.raises(IllegalAction, match="name 1 empty hex"):
+        g.act(parse_command("unload a1 b6 c4"))
+    events = g.act(parse_command("unload a1 A5"))
+    assert [e.kind for e in events] == ["train_unloaded"]
+    assert g.state.position.unit_at(g.state.board.parse("A5")) is not None
