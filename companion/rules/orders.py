@@ -378,7 +378,8 @@ def _spend_on_air_deploy(spec: CardSpec, slots: list[Slot], where: Section | str
 
 
 def _class_in(classes: frozenset[UnitClass]) -> Callable[[Unit], bool]:
-    return lambda u: u.spec.unit_class in classes
+    # a train is of no class a die symbol orders (bga-memoir: a troop type of its own)
+    return lambda u: u.spec.unit_class in classes and not u.spec.train_car
 
 
 def _in_any_section(secs: frozenset[Section],

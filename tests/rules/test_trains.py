@@ -257,3 +257,16 @@ def test_every_shift_keeps_the_train_coupled_on_clear_track(seed: int) -> None:
         assert trains.train_of(probe, "a1") == trains.Train("a1", "a2")
     for end, lost, path in trains.retreat_runs(pos, "a2", 3, pos.units["a2"].figures):
         assert end in on_track and 0 <= lost <= 3 and all(p in on_track for p in path)
+
+
+def test_train_is_ordered_by_no_class_a_card_or_a_die_names() -> None:
+    pos = position(_u("a3", "allies", "infantry", "A1"))
+    side = pos.units["a1"].side
+    assault = check_orders(pos, "infantry_assault", side, ["a1", "a3"], section="center")
+    assert "a1" in dict(assault.rejected) and "is a train" in dict(assault.rejected)["a1"]
+    # Their Finest Hour: an infantry symbol orders an infantry unit, a star any unit
+    by_symbol = check_orders(pos, "their_finest_hour", side, ["a1"], roll=["infantry"],
+                             hand_size=1)
+    assert by_symbol.valid == ()
+    by_star = check_orders(pos, "their_finest_hour", side, ["a1"], roll=["star"], hand_size=1)
+    assert by_star.valid == ("a1",)
