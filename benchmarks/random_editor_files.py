@@ -6,7 +6,8 @@ The real files of ``tests/scenarios/data/real`` are the scenarios people wrote; 
 file mixes the same pieces in ways none of them does. Each file here is built from a seed: a
 board of each kind in turn (standard, standard, Breakthrough, Overlord) and a random face,
 15-45 hexes of random tiles of the editor's list (``tests/scenarios/data/sed_names.json``) in
-random layers and orientations, 3-9 units per side on its own rows (random bases, nations and
+random layers and orientations, at times a train on a stretch of track with a station,
+3-9 units per side on its own rows (random bases, nations and
 badges of the list), a few medal and camouflage tags and 0-4 options of the editor
 (``tests/scenarios/data/bga_codes.json``). Without ``--air`` no airplane and no air option is
 drawn. Each file is imported, checked and auto-played (``AutoPlayer``, seeded) to its end or
@@ -41,7 +42,8 @@ def editor_file(seed: int, sed: dict[str, Any], codes: dict[str, Any], air: bool
     r = random.Random(seed)
     kind = KINDS[seed % len(KINDS)]
     rows, cols = SHAPES[kind]
-    left_out = {"loco", "wagon", "abatis", "pdestroyer"}  # no rule / a unit of its own
+    # no rule / a unit of its own; a train is laid on its own track below
+    left_out = {"abatis", "pdestroyer", "loco", "wagon"}
     tiles = [t for t in sed["tiles"] if t not in left_out]
     bases = ["inf", "inf", "tank", "gun", "inf2", "tank2", "veh", "tiger"] + (["pln"] if air else [])
     used: set[tuple[int, int]] = set()
@@ -61,6 +63,21 @@ def editor_file(seed: int, sed: dict[str, Any], codes: dict[str, Any], air: bool
             layer = r.choice(["terrain", "terrain", "rect_terrain", "obstacle"])
             hexes.append({"row": at[0], "col": at[1],
                           layer: {"name": r.choice(tiles), "orientation": r.randint(1, 6)}})
+    if r.random() < 0.3:
+        # a train on a stretch of track, as the editor lays one (1311 Bug River): rail hexes of
+        # one row, a station among them, a locomotive and its wagon on two of them
+        row = r.randrange(3, rows - 3)
+        start = r.randrange(row % 2, cols - 12, 2)
+        track = [(row, c) for c in range(start, start + 2 * r.randint(4, 7), 2)
+                 if (row, c) not in used]
+        at = r.randrange(max(1, len(track) - 1))
+        for i, (tr, tc) in enumerate(track):
+            used.add((tr, tc))
+            hx = {"row": tr, "col": tc,
+                  "terrain": {"name": "station" if i == 0 else "rail", "orientation": 1}}
+            if i in (at, at + 1) and len(track) > 1:
+                hx["rect_terrain"] = {"name": "loco" if i == at else "wagon", "orientation": 1}
+            hexes.append(hx)
     for side_rows, nations in ((list(range(3)), ["ger", "jp"]),
                                (list(range(rows - 3, rows)), ["us", "brit", "ru"])):
         nation = r.choice(nations)

@@ -228,6 +228,9 @@ def parse_command(line: str) -> dict[str, Any]:
         if not args[2].isdigit():
             raise ValueError("usage: resupply TRUCK UNIT N (the figures the truck gives)")
         return {"do": "resupply", "unit": args[0], "target": args[1], "figures": int(args[2])}
+    if verb == "unload":  # a supply train at a station: a hex per unit it carries
+        need(2, "unload TRAIN HEX [HEX...]")
+        return {"do": "unload", "unit": args[0], "hexes": " ".join(args[1:])}
     if verb in ("heal", "seal"):
         need(1, f"{verb} UNIT")
         return {"do": "heal" if verb == "heal" else "seal_cave", "unit": args[0]}
@@ -296,7 +299,7 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
              "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow",
              "deploy": "deploy", "airdrop": "airdrop", "resupply": "resupply",
-             "winter_loss": "winter"}
+             "winter_loss": "winter", "unload": "unload"}
 
 
 def _hex(st: GameState, word: Any) -> Any:

@@ -140,6 +140,9 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
                  _f("target", "text", True, "the weakened friendly unit next to it"),
                  _f("figures", "whole", True, "the figures the truck gives (one returned to the "
                     "unit for each)")),
+    "unload": (_f("unit", "text", True, "the supply train's locomotive, at a station"),
+               _f("hexes", "text", True, "an empty hex next to the train for each unit it "
+                  "carries, e.g. 'E4 F4'")),
     "mine_number": (_f("number", "whole", True, "the number on the mine turned over (0-4; 0 is "
                        "a decoy)"),),
     "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "

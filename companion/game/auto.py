@@ -149,7 +149,7 @@ class AutoPlayer:
             card = self._choose_card(st, sure or held or None)
             return {"do": "commissar_card", "card": card}
         for act in ("airdrop", "deploy", "winter_loss", "seal_cave", "heal", "blow_bridge",
-                    "resupply"):
+                    "resupply", "unload"):
             if act in actions:
                 found = [c for c in legal.candidates() if c["do"] == act]
                 if found:
@@ -324,6 +324,9 @@ class AutoPlayer:
             step = self._toward(st, goal)
             if step is not None:
                 return step
+        step = self._supply_run(st)
+        if step is not None:
+            return step
         for uid, unit in _still_to_move(st):
             legal = self._legal
             assert legal is not None
@@ -340,6 +343,24 @@ class AutoPlayer:
             if best is not None:
                 return {"do": "move", "unit": uid, "to": st.hex_name(best[1])}
         return {"do": "end_moves"}
+
+    def _supply_run(self, st: GameState) -> dict[str, Any] | None:
+        """A supply train with units aboard heads for the nearest railway station."""
+        if "supply_train" not in st.scenario.variants or st.rules_state is None:
+            return None
+        stations = [h for h, names in st.position.terrain.items() if "railway_station" in names]
+        done = st.rules_state.data.get("unloaded", [])
+        legal = self._legal
+        assert legal is not None
+        for uid, unit in _still_to_move(st):
+            if unit.spec.train_car != "locomotive" or uid in done or not stations:
+                continue
+            here = min(distance(unit.hex, s) for s in stations)
+            best = min(((min(distance(st.board.parse(n), s) for s in stations), n)
+                        for n in legal.moves(uid)), default=None)
+            if best is not None and best[0] < here:
+                return {"do": "move", "unit": uid, "to": best[1]}
+        return None
 
     def _toward(self, st: GameState, goal: tuple[Hex, ...]) -> dict[str, Any] | None:
         """A move of an ordered ground unit that brings it nearer an exit hex of ``goal``."""

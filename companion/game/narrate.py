@@ -176,6 +176,12 @@ class Namer:
                     self.hexes[d["unit"]] = d["to"]
             elif ev.kind in ("retreat_chosen", "air_retreat", "ground_taken"):
                 self.hexes[d["unit"]] = d["hex"]
+            elif ev.kind == "train_unloaded":
+                for u in d["units"]:
+                    self.types[u["id"]] = u["type"]
+                    self.hexes[u["id"]] = u["hex"]
+            if ev.kind in ("unit_moved", "retreat_chosen") and d.get("train"):
+                self.hexes.update(d["train"].get("cars", {}))  # the train's cars move together
         except (KeyError, TypeError):
             pass
 
@@ -246,6 +252,7 @@ def _moved(d: dict[str, Any], n: Namer) -> str:
         return f"{_cap(n.kind(u))} lands on {d['to']} and joins the stack there."
     return (f"{_cap(n.kind(u))} moves {d['from']} → {d['to']}"
             + (" and lands from its landing craft" if d.get("craft_landed") else "")
+            + (", its wagon following" if len(d.get("train", {}).get("cars", {})) > 1 else "")
             + ("" if d.get("can_battle", True) else " (may not battle this turn)") + ".")
 
 
@@ -469,6 +476,10 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
                                     f"{count(d['medals'], 'medal')}: their reinforcements "
                                     f"({count(len(d['types']), 'unit')}) come onto their "
                                     "baseline."),
+    "train_unloaded": lambda d, n: (
+        f"The supply train is at the station: {count(len(d['units']), 'unit')} get off"
+        + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
+        + (f"; {count(d['left_off'], 'unit')} stay aboard, no room." if d["left_off"] else ".")),
     "units_deployed": lambda d, n: (
         f"{count(len(d['units']), 'unit')} deployed"
         + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")

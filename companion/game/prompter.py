@@ -278,6 +278,7 @@ def options_lines(legal: LegalActions) -> list[str]:
              "blow_bridge": "blow HEX (try to blow up the bridge instead of ordering units)",
              "winter_loss": "winter HEX (the unit of yours there loses a figure to the cold)",
              "resupply": "resupply HEX HEX N (the truck gives N figures instead of battling)",
+             "unload": "unload TRAIN HEX... (the supply train's units get off next to it)",
              "mine_number": "mine N (the number on the mine turned over)"}
     b = st.battle
     if st.phase is Phase.REVIEW_DICE and b is not None and pending_roll(st) is b \

@@ -44,6 +44,7 @@ from companion.rules import (
     hq,
     night,
     supply_trucks,
+    trains,
     winter,
 )
 from companion.rules import battle as battle_rules
@@ -1241,6 +1242,101 @@ class ResupplyFlow(ScenarioRuleFlow):
         return _resupply_offers(legal.state) if "resupply" in legal.actions else []
 
 
+# --- supply trains -----------------------------------------------------------------------------
+def _supply(st: GameState) -> trains.SupplyTrain:
+    try:
+        return trains.parse_supply_train(st.scenario.variants.get(trains.SUPPLY_TRAIN_VARIANT, ""))
+    except trains.SupplyTrainError:
+        return trains.SupplyTrain()
+
+
+def _unload_offer(st: GameState) -> tuple[str, tuple[str, ...], tuple[Any, ...]] | None:
+    """The ordered locomotive whose train reached a station this turn with units aboard: its
+    id, the units it carries and the empty hexes next to the train where they may get off."""
+    if st.phase not in (Phase.MOVE, Phase.BATTLE) or st.rules_state is None:
+        return None
+    done = st.rules_state.data.get("unloaded", [])
+    supply = _supply(st)
+    pos = st.position
+    for uid in st.ordered:
+        unit = pos.units.get(uid)
+        if (unit is None or unit.spec.train_car != trains.LOCOMOTIVE or uid in done
+                or uid not in st.moved or not trains.at_station(pos, uid)):
+            continue
+        load = trains.cargo(pos, uid, supply)
+        free = trains.cargo_hexes(pos, uid)
+        if load and free:
+            return uid, load, free
+    return None
+
+
+def _unload(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    uid = str(a.get("unit", ""))
+    offer = _unload_offer(st)
+    if offer is None or offer[0] != uid:
+        raise IllegalAction(f"{uid} is no supply train that reached a station this turn with "
+                            "units aboard")
+    _, load, free = offer
+    words = str(a.get("hexes", "")).split()
+    want = min(len(load), len(free))
+    if len(words) != want:
+        raise IllegalAction(f"hexes: name {want} empty hex{'es' if want != 1 else ''} next to the "
+                            f"train, one per unit it carries (free: "
+                            f"{', '.join(st.hex_name(h) for h in free)})")
+    side = st.position.units[uid].side
+    placed: list[dict[str, Any]] = []
+    taken: set[Any] = set()
+    seq = int(st.rules_state.data.get("unload_seq", 0)) if st.rules_state is not None else 0
+    for w, utype in zip(words, load, strict=False):
+        try:
+            h = st.board.parse_any_case(w)
+        except ValueError as exc:
+            raise IllegalAction(f"hexes: {exc}") from None
+        if h not in free or h in taken:
+            raise IllegalAction(f"hexes: {st.hex_name(h)} is not a free hex next to the train "
+                                f"(free: {', '.join(st.hex_name(f) for f in free)})")
+        taken.add(h)
+        seq += 1
+        placed.append({"id": f"{'a' if side is Side.ALLIES else 'x'}train{seq}", "type": utype,
+                       "hex": st.hex_name(h)})
+    yield "train_unloaded", {"side": side.value, "train": uid, "units": placed,
+                             "left_off": len(load) - len(placed)}
+
+
+class SupplyTrainFlow(ScenarioRuleFlow):
+    """A supply train (Terrain Pack p.12): the units its cars carry get off once, on empty hexes
+    next to the train, after its locomotive brought it to a railway station (bga-memoir
+    RailStation::onUnitEntering, MoveUnitsTrait::actTrainReinforcement)."""
+
+    name = "supply_train"
+    handlers: Mapping[str, Handler] = {"unload": _unload}
+
+    def applies(self, st: GameState) -> bool:
+        return trains.SUPPLY_TRAIN_VARIANT in st.scenario.variants
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("unload",) if _unload_offer(st) is not None else ()
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        offer = _unload_offer(legal.state) if "unload" in p.actions else None
+        if offer is None:
+            return p
+        uid, load, free = offer
+        return replace(p, detail=(*p.detail, f"Supply train: {uid} is at a station; its "
+                                  f"{len(load)} unit(s) may get off next to the train (unload "
+                                  f"{uid} HEX...; free: "
+                                  f"{', '.join(legal.state.hex_name(h) for h in free)})."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        offer = _unload_offer(legal.state) if "unload" in legal.actions else None
+        if offer is None:
+            return []
+        uid, load, free = offer
+        hexes = " ".join(legal.state.hex_name(h) for h in free[:len(load)])
+        return [{"do": "unload", "unit": uid, "hexes": hexes}]
+
+
 # --- the Italian High Command ------------------------------------------------------------------
 class HighCommandFlow(ScenarioRuleFlow):
     """Each Axis unit eliminated costs the Axis a command card at random while they hold more
@@ -2128,7 +2224,7 @@ RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
     BoatFlow(), ReinforcementFlow(), ArrivalFlow(), DeploymentFlow(), TruckFlow(),
-    ResupplyFlow(), CamouflageFlow(),
+    ResupplyFlow(), CamouflageFlow(), SupplyTrainFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

@@ -41,7 +41,7 @@ from companion.game.sink import EventSink, SavedGameError
 from companion.game.state import GameLog, GameState, Phase, pending_roll
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules import victory
+from companion.rules import trains, victory
 from companion.rules.board import Side
 from companion.rules.records import replace
 from companion.scenarios import Scenario
@@ -391,6 +391,10 @@ class GameSession:
         extra: dict[str, Any] = {}
         if landing.in_craft(st, unit_id) and landing.lands(st, to):
             extra["craft_landed"] = True
+        if unit.spec.train_car:  # the wagon follows its locomotive along the track
+            shift = trains.shift_to(st.position, unit_id, to, info.hexes)
+            if shift is not None:
+                extra["train"] = {"cars": {c: st.hex_name(h) for c, h in shift.ends}}
         self._emit("unit_moved", {"unit": unit_id, "from": st.hex_name(unit.hex), "to": to_name,
                                   "hexes": info.hexes, "can_battle": info.can_battle, **extra})
 
@@ -644,6 +648,8 @@ class GameSession:
             "take_ground": r.take_ground, "armor_overrun": r.armor_overrun and not b.overrun,
             "explain": list(r.explain),
         }
+        if target.spec.train_car and r.figures_removed:  # each hit takes a figure from each car
+            data["train"] = {"figures": dict(trains.losses(st.position, b.target, r.hits))}
         self._emit("battle_resolved", data)
         if r.eliminated:
             return
@@ -667,11 +673,16 @@ class GameSession:
         raise IllegalAction(f"{b.target} may not retreat to {hex_name}; it may retreat to: {allowed}")
 
     def _retreat_to(self, option: dict[str, Any], forced: bool) -> None:
-        b = self.state.battle
+        st = self.state
+        b = st.battle
         assert b is not None
-        self._emit("retreat_chosen", {"unit": b.target, "hex": option["hex"],
-                                      "figures_lost": option["figures_lost"],
-                                      "eliminated": option["eliminated"], "forced": forced})
+        data: dict[str, Any] = {"unit": b.target, "hex": option["hex"],
+                                "figures_lost": option["figures_lost"],
+                                "eliminated": option["eliminated"], "forced": forced}
+        target = st.position.units.get(b.target)
+        if target is not None and target.spec.train_car:
+            data.update(_train_retreat(st, b.target, option))
+        self._emit("retreat_chosen", data)
 
     def _take_ground(self, a: dict[str, Any]) -> None:
         advance = a.get("advance", True)
@@ -815,6 +826,21 @@ class GameSession:
         if self._prompt is None:
             self._prompt = prompt_for(legal)
         return self._prompt
+
+
+def _train_retreat(st: GameState, car: str, option: dict[str, Any]) -> dict[str, Any]:
+    """What a train's retreat does to its other car: the figures it loses with the car hit,
+    and where each car ends back along the track."""
+    pos = st.position
+    train: dict[str, Any] = {}
+    if option["figures_lost"]:
+        train["figures"] = dict(trains.losses(pos, car, int(option["figures_lost"])))
+    to = pos.board.parse(option["hex"])
+    if not option["eliminated"] and to != pos.units[car].hex:
+        shift = trains.shift_to(pos, car, to, 6, retreat=True)
+        if shift is not None:
+            train["cars"] = {c: st.hex_name(h) for c, h in shift.ends}
+    return {"train": train} if train else {}
 
 
 def _check_answer(a: dict[str, Any], faces: list[Any], rid: object, dice: int) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from companion.game.airstate import AirState, PendingAir, new_air_state
 from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
 from companion.game.rulestate import RuleState
-from companion.rules import victory
+from companion.rules import trains, victory
 from companion.rules.battle import BattleCheck, BattleModifiers
 from companion.rules.board import Board, Hex, Side
 from companion.rules.position import Position
@@ -409,6 +409,8 @@ def _unit_moved(state: GameState, d: dict[str, Any]) -> None:
         stack = pos.units[d["joined_stack"]]
         stack.badges = (*stack.badges, "ready_to_take_off")
         mover = ""
+    elif d.get("train"):  # a train: its cars move together along the track
+        _train_changed(state, d["train"], "move")
     else:
         pos.move_unit(d["unit"], to, how="move")
     hexes = int(d.get("hexes", 1))
@@ -521,8 +523,12 @@ def _retreat_chosen(state: GameState, d: dict[str, Any]) -> None:
     else:
         unit.figures -= lost
         to = pos.board.parse(d["hex"])
-        if to != unit.hex:
+        if d.get("train"):
+            pass  # the train's cars retreat together (below)
+        elif to != unit.hex:
             pos.move_unit(d["unit"], to, how="retreat")
+    if d.get("train"):
+        _train_changed(state, d["train"], "retreat", unit.side.other)
     _after_retreat(state)
 
 
@@ -573,6 +579,32 @@ def _game_over(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase.OVER
 
 
+def _car_losses(state: GameState, unit_id: str, lost: int) -> dict[str, int]:
+    """A hit that takes ``lost`` figures from a car of a train takes as many from its other
+    car (what each keeps); {} for a unit of no train (companion.rules.trains.losses)."""
+    unit = state.position.units.get(unit_id)
+    if unit is None or not unit.spec.train_car or lost <= 0:
+        return {}
+    return dict(trains.losses(state.position, unit_id, lost))
+
+
+def _train_changed(state: GameState, t: dict[str, Any], how: str, by: Side | None = None
+                   ) -> None:
+    """A train's other car follows the car the event names (companion.rules.trains): the
+    figures each keeps (0: destroyed, ``by`` the enemy), then where each car stands."""
+    pos = state.position
+    for car, left in t.get("figures", {}).items():
+        if car not in pos.units:
+            continue
+        if int(left) <= 0 and by is not None:
+            _eliminate(state, car, by)
+        else:
+            pos.units[car].figures = max(1, int(left))
+    cars = {c: pos.board.parse(h) for c, h in t.get("cars", {}).items() if c in pos.units}
+    if cars:
+        trains.place(pos, cars, how)
+
+
 def _eliminate(state: GameState, unit_id: str, by: Side) -> None:
     unit = state.position.remove_unit(unit_id)
     state.eliminated.append(unit_id)
@@ -591,6 +623,8 @@ def _battle_resolved(state: GameState, d: dict[str, Any]) -> None:
         _eliminate(state, d["target"], target.side.other)
     else:
         target.figures -= int(d["figures_removed"])
+    if d.get("train"):
+        _train_changed(state, d["train"], "", target.side.other)
     if d["eliminated"] or not d.get("retreat"):
         _after_retreat(state)
     else:
@@ -795,10 +829,13 @@ def _air_attack_resolved(state: GameState, air: AirState, d: dict[str, Any]) -> 
         if r.get("dropped") or r["target"] not in pos.units:
             continue
         target = pos.units[r["target"]]
+        cars = _car_losses(state, r["target"], int(r.get("hits", r["figures_removed"])))
         if r["eliminated"]:
             _eliminate(state, r["target"], plane_side)
+            _train_changed(state, {"figures": cars}, "", plane_side)
             continue
         target.figures -= int(r["figures_removed"])
+        _train_changed(state, {"figures": cars}, "", plane_side)
         due = int(r.get("flags", 0)) - int(r.get("flags_ignored", 0))
         if due > 0:
             air.retreats.append({"unit": r["target"], "flags": due, "then": then})
@@ -824,13 +861,20 @@ def _air_retreat(state: GameState, air: AirState, d: dict[str, Any]) -> None:
     done = air.retreats.pop(0) if air.retreats else {"then": "battle"}
     unit = pos.units.get(d["unit"])
     if unit is not None:
+        to = state.board.parse(d["hex"])
+        cars = _car_losses(state, d["unit"], int(d.get("figures_lost", 0)))
+        shift = trains.shift_to(pos, d["unit"], to, 6, retreat=True) \
+            if unit.spec.train_car and to != unit.hex else None
         if d.get("eliminated"):
             _eliminate(state, d["unit"], unit.side.other)
         else:
             unit.figures -= int(d.get("figures_lost", 0))
-            to = state.board.parse(d["hex"])
-            if to != unit.hex:
+            if shift is None and to != unit.hex:
                 pos.move_unit(d["unit"], to, how="retreat")
+        # a train's cars retreat together, back along the track (companion.rules.trains)
+        _train_changed(state, {"figures": cars, "cars": {} if shift is None or d.get(
+            "eliminated") else {c: state.hex_name(h) for c, h in shift.ends}}, "retreat",
+            unit.side.other)
     state.phase = Phase.AIR_RETREAT if air.retreats else Phase(done["then"])
 
 
@@ -1031,12 +1075,15 @@ def _entry_rolled(state: GameState, d: dict[str, Any]) -> None:
             pos.remove_terrain(unit.hex, name)
     if unit is None:
         return
+    cars = _car_losses(state, d["unit"], int(d.get("figures_removed", 0)))
     if d.get("eliminated"):
         _eliminate(state, d["unit"], Side(d["medal_to"]))
         if state.may_overrun == d["unit"]:
             state.may_overrun = None
     else:
         unit.figures -= int(d.get("figures_removed", 0))
+    _train_changed(state, {"figures": cars}, "", Side(d["medal_to"]) if d.get("medal_to")
+                   else unit.side.other)
 
 
 @_kind("healed", "a unit on a hospital or oasis rolled to heal: the figures returned",
@@ -1296,6 +1343,17 @@ def _resupplied(state: GameState, d: dict[str, Any]) -> None:
         state.rules_state.data["truck_given"] = given
 
 
+@_kind("train_unloaded", "a supply train at a station: the units its cars carried got off on "
+       "empty hexes next to it (those with no room left aboard are lost)", Undo.UNDOABLE,
+       board=True)
+def _train_unloaded(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    _new_units(state, Side(d["side"]), list(d.get("units", [])), "infantry", None)
+    rs.data["unloaded"] = [*rs.data.get("unloaded", []), str(d["train"])]
+    rs.data["unload_seq"] = int(rs.data.get("unload_seq", 0)) + len(d.get("units", []))
+
+
 @_kind("truck_medals", "supply trucks: the medals the enemy holds for the truck figures it "
        "removed (one per 3 figures), and the figures trucks left the board with", Undo.NEUTRAL)
 def _truck_medals(state: GameState, d: dict[str, Any]) -> None:
@@ -1327,10 +1385,12 @@ def _winter_loss(state: GameState, d: dict[str, Any]) -> None:
     due = rs.data.get("winter") or {}
     unit = state.position.units.get(d["unit"])
     if unit is not None:
+        cars = _car_losses(state, d["unit"], 1)
         if d.get("eliminated"):
             _eliminate(state, d["unit"], Side(d["medal_to"]))
         else:
             unit.figures -= 1
+        _train_changed(state, {"figures": cars}, "", unit.side.other)
     left = int(due.get("left", 1)) - 1
     if left > 0 and not d.get("last"):
         rs.data["winter"] = {**due, "left": left}

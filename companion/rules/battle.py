@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from companion.rules import boats, los  # A1's line of sight (imports board and position only)
+from companion.rules import boats, los, trains  # A1's line of sight (imports board and position only)
 from companion.rules.board import Hex, Side, distance
 from companion.rules.camouflage import targeting_problem
 from companion.rules.position import Position, Unit
@@ -287,7 +287,7 @@ def hit_faces_for(target_spec: UnitSpec, modifiers: BattleModifiers | None = Non
     star = mods.stars_hit or (
         attacker_spec is not None and target_spec.unit_class in attacker_spec.star_hits
     )
-    if star:
+    if star and not target_spec.train_car:  # a train is hit by grenades only
         faces.add(STAR)
     if mods.flags_count_as_hits:
         faces.add(FLAG)
@@ -445,7 +445,8 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{target_id} is adjacent: close assault")
 
     hit_faces = hit_faces_for(target.spec, mods, spec)
-    if stationary and target.spec.unit_class in spec.stationary_star_hits:
+    if stationary and target.spec.unit_class in spec.stationary_star_hits \
+            and not target.spec.train_car:
         hit_faces = hit_faces | {STAR}
     symbol = CLASS_SYMBOL.get(target.spec.target_class)
     if spec.symbol_hits_close_only and not close and symbol in hit_faces and mods.hits_on is None:
@@ -612,6 +613,10 @@ def retreat_options(position: Position, unit_id: str, flags: int,
 
     if flags <= 0:
         return []
+    if unit.spec.train_car:
+        # a train retreats back along its track, opposite the way it faces (Terrain Pack p.12)
+        return [RetreatOption(h, lost, lost >= have, path)
+                for h, lost, path in trains.retreat_runs(position, unit_id, flags, have)]
     cls = unit.spec.unit_class
     if (not _PLAIN_COUNTRYSIDE or position.terrain.get(start)) and any(
             cls in t.cannot_leave_for or cls in t.flag_costs_figure_for for t in position.terrain_at(start)):
@@ -830,6 +835,17 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
             if lost:
                 explain.append(f"{lost} retreat move{'s' if lost != 1 else ''} cannot be made: "
                                f"{lost} more figure{'s' if lost != 1 else ''} lost")
+    if target.spec.train_car and removed:
+        # fired at as one unit: each hit takes a figure from each car of the train
+        for car, keeps in trains.losses(position, target_id, hits):
+            if keeps <= 0:
+                worth = position.units[car].spec.medal_worth
+                medals[attacker.side] += worth
+                explain.append(f"{car} ({position.units[car].type}) is destroyed with it: "
+                               f"{worth} medal{'s' if worth != 1 else ''} to {attacker.side.value}")
+            else:
+                explain.append(f"the train's {position.units[car].type} {car} loses "
+                               f"{min(hits, position.units[car].figures)} too: {keeps} left")
     if confirm_dice:
         vacated = True  # the confirmation roll may still eliminate it
     take_ground = False

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules import boats
+from companion.rules import boats, trains
 from companion.rules.board import Hex
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
@@ -118,6 +118,25 @@ def _air_destinations(position: Position, unit: Unit, allowance: int) -> dict[He
     return best
 
 
+def _train_destinations(position: Position, unit: Unit, allowance: int, limit: int
+                        ) -> dict[Hex, MoveInfo]:
+    """A train moves along its track only (companion.rules.trains): the hexes its car
+    ``unit`` may end on; the wagon moves with its locomotive, never by itself."""
+    spec = unit.spec
+    stay = _battle_verdict(spec, unit.moved, limit, None, position.terrain_at(unit.hex))
+    result = {unit.hex: MoveInfo(unit.hex, unit.moved, stay is None, stay, ())}
+    if spec.train_car != trains.LOCOMOTIVE:
+        return result
+    for s in trains.shifts(position, unit.id, allowance - unit.moved):
+        end = s.end_of(unit.id)
+        if end is None or end in result:
+            continue
+        total = unit.moved + s.steps
+        reason = _battle_verdict(spec, total, limit, None, position.terrain_at(end))
+        result[end] = MoveInfo(end, total, reason is None, reason, s.entered_by(unit.id))
+    return result
+
+
 def move_destinations(
     position: Position,
     unit_id: str,
@@ -141,6 +160,8 @@ def move_destinations(
     limit = spec.move_and_battle if battle_limit is None else battle_limit
     if spec.ignores_terrain_movement:
         return _air_destinations(position, unit, allowance)
+    if spec.train_car:
+        return _train_destinations(position, unit, allowance, limit)
 
     cls = spec.unit_class
     start = unit.hex

@@ -201,7 +201,8 @@ def check_orders(
         return found
 
     fallback = bool(spec.unit_classes) and spec.fallback_units > 0 and not any(
-        u.spec.unit_class in spec.unit_classes and not u.spec.order_barred for u in own)
+        u.spec.unit_class in spec.unit_classes and not u.spec.order_barred
+        and not u.spec.train_car for u in own)
 
     def why_not(u: Unit) -> str | None:
         """The card's reason for refusing unit ``u`` whatever the other orders are."""
@@ -209,8 +210,14 @@ def check_orders(
             return f"{spec.name} orders no units"
         if u.spec.order_barred:
             return f"{u.id} is {u.spec.order_barred}: no card orders it yet"
+        if u.spec.train_car == "wagon":
+            return f"{u.id} is a wagon: ordering its locomotive orders the train"
+        if u.spec.train_car and spec.restores_figures:
+            return f"{u.id} is a train: it gets no figures back (bga-memoir cannotHeal)"
         if fallback:
             return None
+        if spec.unit_classes and u.spec.train_car and not fallback:
+            return f"{spec.name} orders units of a kind; {u.id} is a train ({u.type})"
         if spec.unit_classes and u.spec.unit_class not in spec.unit_classes:
             kinds = " or ".join(sorted(c.value for c in spec.unit_classes))
             return f"{spec.name} orders {kinds} units only; {u.id} is {u.type}"
@@ -371,7 +378,8 @@ def _spend_on_air_deploy(spec: CardSpec, slots: list[Slot], where: Section | str
 
 
 def _class_in(classes: frozenset[UnitClass]) -> Callable[[Unit], bool]:
-    return lambda u: u.spec.unit_class in classes
+    # a train is of no class a die symbol orders (bga-memoir: a troop type of its own)
+    return lambda u: u.spec.unit_class in classes and not u.spec.train_car
 
 
 def _in_any_section(secs: frozenset[Section],

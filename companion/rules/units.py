@@ -78,6 +78,10 @@ class UnitSpec:
     figures_per_medal: int = 0
     # its dice's unit symbols hit only in a close assault; grenades as ever (6380's Heavy Fog)
     symbol_hits_close_only: bool = False
+    # a car of a train (companion.rules.trains): "locomotive" or "wagon"; "" for other troops.
+    # The cars stand on two hexes as one unit: the locomotive is ordered and moves the train
+    # along the track, each hit on the train takes a figure from both cars
+    train_car: str = ""
     # what the troop's card does that this program does not play (named by `scenario check`)
     not_played: str = ""
     source: str = ""
@@ -98,6 +102,8 @@ _DB = "rules database seed (004)"
 _AIR_PACK = "Air Pack rules (seed 000) p.4-5"
 _FLIGHT_PLAN = "New Flight Plan rules (seed 001) Order an Air Unit"
 _TROOP = "troop card"
+_TRAIN = ("Terrain Pack p.12 Trains, as the memoir44 wikia 'Train' page and bga-memoir "
+          "Units/Locomotive.php summarise it")
 
 _SPECIAL_FORCES = UnitSpec(
     "special_forces", UnitClass.INFANTRY, 4, 2, 2, (3, 2, 1), take_ground=True, source=_SPECIAL
@@ -202,6 +208,19 @@ UNITS: dict[str, UnitSpec] = {
                         "infantry for all purposes; move 0-2, +2 hexes when on a road; cannot "
                         "battle; each 3 truck figures the enemy removes is a medal, not the "
                         "unit)"),
+        # Trains (Terrain Pack p.12): a locomotive and its wagon on two hexes of track, one
+        # unit; a supply train never battles. The locomotive's 4 figures and the wagon's 3 are
+        # the hits each takes (every hit on the train takes one from each car).
+        # (interpretation: a train keeps to its track on the board, it leaves by no exit hex)
+        UnitSpec("locomotive", UnitClass.INFANTRY, 4, 3, 0, (), hit_only_by=frozenset({"grenade"}),
+                 ignore_flags=1, train_car="locomotive", may_exit=False,
+                 source=f"{_TRAIN} (locomotive: moves the train 1-3 hexes along clear track, "
+                        "forward or back; ignores 1 flag, retreats back along the track; hit by "
+                        "grenades only; destroyed at the train's 4th hit, a medal)"),
+        UnitSpec("wagon", UnitClass.INFANTRY, 3, 0, 0, (), hit_only_by=frozenset({"grenade"}),
+                 ignore_flags=1, medal_worth=0, train_car="wagon", may_exit=False,
+                 source=f"{_TRAIN} (wagon: coupled to its locomotive, follows it; destroyed at "
+                        "the train's 3rd hit; the train's medal is its locomotive's)"),
         # Air Pack airplane: moves 1-4 over anything, battles by special actions only.
         UnitSpec("airplane", UnitClass.AIR, 1, 4, 4, (), needs_los=False, air=True, min_move=1,
                  ignores_terrain_movement=True, flies_over_units=True, blocks_los_airborne=False,

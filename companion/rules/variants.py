@@ -283,8 +283,10 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "listed section holds no enemy unit; companion.rules.empty_section)"),
     RuleVariant(
         "supply_train", "Supply train", side_from_option=True,
-        not_played="the supply train (locomotive and wagon carrying units along the rails)",
-        source="Terrain Pack p.12 Trains (bga-memoir supply_train_rules)"),
+        played_by="companion.game.ruleflows.SupplyTrainFlow (companion.rules.trains)",
+        source="Terrain Pack p.12 Trains (bga-memoir supply_train_rules {side, unit, nbr_units}: "
+               "the units each car carries get off next to the train at a station); its value "
+               "\"side\" or \"side:unit:n,n\" (companion.rules.trains.parse_supply_train)"),
     RuleVariant(
         "air_power_as_artillery_bombard", "Air Power played as Artillery Bombard",
         card_becomes=MappingProxyType({"air_power": "artillery_bombard"}),

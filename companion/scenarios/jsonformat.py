@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import arrivals, card_bans, empty_section, hill317, victory
+from companion.rules import arrivals, card_bans, empty_section, hill317, trains, victory
 from companion.rules.board import Board, BoardKind, HexNameError, Side
 from companion.rules.units import UNITS
 from companion.rules.variants import REINFORCEMENTS_VARIANT, VARIANTS
@@ -134,6 +134,7 @@ _VARIANT_VALUES: dict[str, Callable[[str], object]] = {
     empty_section.VARIANT: empty_section.parse,
     victory.EXITS_TO_WIN_VARIANT: victory.parse_exits_to_win,
     card_bans.VARIANT: card_bans.parse,
+    trains.SUPPLY_TRAIN_VARIANT: trains.parse_supply_train,
 }
 
 

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules import arrivals, card_bans, empty_section, hill317
+from companion.rules import arrivals, card_bans, empty_section, hill317, trains
 from companion.rules import cards as card_rules
 from companion.rules.air.aircraft import AIRPACK_MODELS, airplane_choices
 from companion.rules.board import Board, Hex, HexNameError, Side, distance
@@ -78,6 +78,7 @@ from companion.scenarios.m44_codes import (
     STAR_MARKED_VARIANTS,
     STAR_RULES,
     STARTING_SPECIAL,
+    SUPPLY_TRAIN_CARGO_PATTERN,
     TERRAIN_CODES,
     TILE_ALSO,
     TILE_BADGES,
@@ -818,7 +819,10 @@ class _Importer:
                     continue
                 variants[variant] = " ".join(n for n in names if n)
                 continue
-            if isinstance(value, dict):  # supply train: {"side": "ALLIES", ...}
+            if variant == trains.SUPPLY_TRAIN_VARIANT:
+                variants[variant] = self._supply_train(value)
+                continue
+            if isinstance(value, dict):
                 value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
             variants[variant] = side if side in ("allies", "axis", "all") else ""
@@ -826,6 +830,36 @@ class _Importer:
             if variant in variants and side in ("allies", "axis"):
                 variants[variant] = side
         return variants
+
+    def _supply_train(self, value: Any) -> str:
+        """bga-memoir option supply_train_rules {side, unit: {name}, nbr_units: [per car]}: the
+        supply train's side and the units each car carries (companion.rules.trains)."""
+        if not isinstance(value, dict):
+            side = str(value).strip().lower() if isinstance(value, str) else ""
+            return side if side in ("allies", "axis") else ""
+        side = str(value.get("side", "")).strip().lower()
+        side = side if side in ("allies", "axis") else ""
+        counts = value.get("nbr_units")
+        if counts is None:
+            return side
+        counts = counts if isinstance(counts, list) else [counts]
+        raw_unit = value.get("unit")
+        code = str(raw_unit.get("name", "inf")) if isinstance(raw_unit, dict) else "inf"
+        utype = next((t for b, t in UNIT_BASES if code.lower().startswith(b)), None)
+        try:
+            per_car = tuple(int(n) for n in counts[:2])
+            encoded = trains.SupplyTrain(side, utype or "infantry", per_car).encode()
+            trains.parse_supply_train(encoded)  # 0 to 6 units a car
+        except (TypeError, ValueError):
+            self.note("game_info.options", "option 'supply_train_rules': its nbr_units are "
+                                           f"not 0 to 6 units per car ({str(counts)[:40]}); the "
+                                           "train carries none")
+            return side
+        if utype is None:
+            self.note("game_info.options", f"option 'supply_train_rules': unit {code[:20]!r} is "
+                                           "no troop of ours; the train carries none")
+            return side
+        return encoded
 
     def _airdrop(self, value: Any, *, daylight: bool = False,
                  where: str = "game_info.options.airdrop") -> None:
@@ -1073,6 +1107,7 @@ class _Importer:
                                     if d.unit_type in rule.unit_from
                                     and d.side.value == rule.unit_side else d
                                     for d in self.airdrops]
+        self._supply_train_cargo(briefing, variants)
         bans = []
         for m in re.finditer(CARD_BAN_PATTERN, briefing, re.IGNORECASE):
             try:
@@ -1091,6 +1126,19 @@ class _Importer:
             # are in effect"): the Allied units are the British ones
             units[:] = [replace(u, nation="brit") if u.side is Side.ALLIES else u for u in units]
         return terrain
+
+    def _supply_train_cargo(self, briefing: str, variants: dict[str, str]) -> None:
+        """The units each car of the supply train carries, as the briefing says them (1311:
+        "The Supply Train, locomotive and car, are each loaded with one Infantry unit"); an
+        option that gives them wins."""
+        m = re.search(SUPPLY_TRAIN_CARGO_PATTERN, briefing, re.IGNORECASE)
+        value = variants.get(trains.SUPPLY_TRAIN_VARIANT)
+        if m is None or value is None or ":" in value:
+            return
+        n = {"one": 1, "two": 2, "three": 3}.get(m.group("n").lower()) or int(m.group("n"))
+        unit = {"infantry": "infantry", "armor": "armor", "armour": "armor",
+                "artillery": "artillery"}[m.group("unit").lower()]
+        variants[trains.SUPPLY_TRAIN_VARIANT] = trains.SupplyTrain(value, unit, (n, n)).encode()
 
     def _star_rules(self, briefing: str, variants: dict[str, str],
                     units: list[UnitSetup]) -> None:

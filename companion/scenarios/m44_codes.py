@@ -463,6 +463,12 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bplay an? ['\"]?recon['\"]? (command )?card as an? ['\"]?barrage\b",
                  variant="recon_as_barrage"),
     BriefingRule(r"\bblitz rules (are|is) in effect", variant="blitz"),
+    # bga-memoir 1311 Bug River: "The Train is a Supply Train. Refer to p.12 of the Terrain Pack
+    # rules" (its cargo: SUPPLY_TRAIN_CARGO_PATTERN)
+    BriefingRule(r"\b(the )?trains? (is|are) (a )?supply trains?\b", variant="supply_train"),
+    # an armored train battles from its wagon (the memoir44 wikia "Train": "When artillery is in
+    # the wagon, it may always fire"); no source gives its dice: said, not guessed
+    BriefingRule(r"\barmou?red trains?\b", not_played="armored train (Terrain Pack p.12)"),
     BriefingRule(r"\bbritish commonwealth forces? command rules (are|is) in effect",
                  variant="british_commonwealth"),
     # bga-memoir 4241 Escape via the Coastal Road: "British Commonwealth Forces and Italian Royal
@@ -572,6 +578,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
                  r"us|french) units? enters? the [^.]{0,60}?hexe?s? marked with an? "
                  r"(victory |objective )?medal", sudden_death_for="allies"),
 )
+# bga-memoir 1311 Bug River: "The Supply Train, locomotive and car, are each loaded with one
+# Infantry unit" (the units each car of the supply train carries)
+SUPPLY_TRAIN_CARGO_PATTERN = (r"\bsupply train\b[^.]{0,60}?\b(are|is) (each )?loaded with "
+                              r"(?P<n>one|two|three|[1-6]) (?P<unit>infantry|armou?r|artillery) "
+                              r"units?")
 # bga-memoir 5142: 'The "Air Power" card cannot be played by the Allied player. If he draws it,
 # he must immediately discard it and draw a new one.' (companion.rules.card_bans)
 CARD_BAN_PATTERN = (r"\bthe \W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card (cannot|can not|may "

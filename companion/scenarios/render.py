@@ -48,6 +48,7 @@ UNIT_LETTERS: dict[str, str] = {
     "infantry": "i", "armor": "t", "artillery": "g", "special_forces": "s",
     "elite_armor": "e", "french_resistance": "r", "anti_tank": "k", "armored_car": "c",
     "airplane": "p", "fighter": "f", "fighter_bomber": "v", "bomber": "b",
+    "locomotive": "l", "wagon": "w",
 }
 OBJECTIVE_MARK = ("★", "objective medal")
 SUDDEN_DEATH_MARK = ("!", "sudden-death objective")

@@ -64,6 +64,7 @@ UNIT_LABELS: dict[str, str] = {
     "infantry": "INF", "armor": "TANK", "artillery": "GUN", "special_forces": "SF",
     "elite_armor": "ELITE", "french_resistance": "RES", "anti_tank": "AT", "armored_car": "CAR",
     "airplane": "AIR", "fighter": "FTR", "fighter_bomber": "F-B", "bomber": "BMB",
+    "locomotive": "LOCO", "wagon": "WAGON",
 }
 
 FACE_LABELS: dict[str, str] = {

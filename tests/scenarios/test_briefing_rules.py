@@ -207,3 +207,21 @@ def test_without_the_sentence_a_recon_card_is_only_a_recon_card() -> None:
     assert card_plays_as("recon_left", Side.AXIS, {}) == ("recon_left",)
     s = load(BGA / "15-OperationCobra.m44")
     assert "recon_as_barrage" not in s.variants
+
+
+def test_a_supply_train_and_its_cargo_come_from_the_briefing_an_armored_train_is_named():
+    # 1311 Bug River: "The Train is a Supply Train. ... The Supply Train, locomotive and car,
+    # are each loaded with one Infantry unit"
+    s = import_m44(_file("The Train is a Supply Train. The Supply Train, locomotive and car, "
+                         "are each loaded with two Infantry units."))
+    assert s.variants["supply_train"] == ":infantry:2,2"
+    assert not any("train" in p.message for p in errors(s))
+    plain = import_m44(_file("The Train is a Supply Train."))
+    assert plain.variants["supply_train"] == ""  # no cargo said: it carries none
+    # an option that gives the cargo wins over the briefing
+    opt = import_m44(_file("The Train is a Supply Train, loaded with one Infantry unit.",
+                           {"supply_train_rules": {"side": "ALLIES", "unit": {"name": "tankus"},
+                                                   "nbr_units": [1, 0]}}))
+    assert opt.variants["supply_train"] == "allies:armor:1,0"
+    armored = import_m44(_file("The Train is an Armored Train."))
+    assert any("armored train" in p.message for p in errors(armored))

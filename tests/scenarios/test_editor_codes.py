@@ -41,9 +41,6 @@ KNOWN_GAPS: dict[str, str] = {
     **{f"tile abatis as {layer}": "no public text of the Abatis card"
        for layer in ("terrain", "rect_terrain")},
     "tile abatis": "no public text of the Abatis card (bga-memoir's validateTerrain refuses it)",
-    "tile unit loco": "the supply train: a locomotive on the rails",
-    "tile unit wagon": "the supply train: a wagon carrying units",
-    "option supply_train_rules": "the supply train's reinforcements",
     "tag tag1": "a battle-star token means what the briefing says (boats, reinforcements, a "
                 "unit's mark); alone, with no briefing, it is named",
 }
@@ -375,7 +372,6 @@ SED = json.loads((Path(__file__).parent / "data" / "sed_names.json").read_text()
 # the names of it that no rule plays: scenario check must name them (never drop them silently)
 SED_NAMED: dict[str, str] = {
     "abatis": "no public text of the Abatis card",
-    "loco": "the supply train", "wagon": "the supply train",
     "tag1": "the battle star: its meaning is the briefing's",
     **{f"tag{n}": "no public meaning" for n in range(9, 14)},
     "tag4": "an exit marker needs a side", "tag5": "an exit marker needs a side",

@@ -21,7 +21,7 @@ from companion.scenarios.m44 import load_m44
 REAL = Path(__file__).parent / "data" / "real"
 
 
-def test_bug_river_loads_with_its_field_bunkers_and_names_what_is_not_played():
+def test_bug_river_loads_with_its_field_bunkers_and_its_supply_train():
     s = load_m44(REAL / "1311-bug-river.m44")
     assert s.id == "m44-1311"
     assert s.bottom is Side.ALLIES and s.starts is Side.AXIS
@@ -29,12 +29,13 @@ def test_bug_river_loads_with_its_field_bunkers_and_names_what_is_not_played():
     assert [u.type for u in s.units if u.hex == "c6"] == ["armor"]
     assert s.objectives[0].hexes == ("e2",) and s.objectives[0].sides == (Side.AXIS,)
     assert [p.type for p in s.terrain if p.hex == "e4"] == ["railway_station"]
-    # the standard victory condition is no note; the train's two parts are named once each
-    assert s.notes == [
-        "L3: locomotive ('loco') is not played yet; left out",
-        "M3: wagon ('wagon') is not played yet; left out",
-    ]
-    assert len(errors(s)) == 2
+    # the standard victory condition is no note; the train is player 2's (the Russians'):
+    # its locomotive and wagon on the track, a supply train loaded with one infantry unit a car
+    assert s.notes == []
+    assert not errors(s)
+    assert [(u.type, u.hex, u.side) for u in s.units if u.type in ("locomotive", "wagon")] == [
+        ("locomotive", "L3", Side.ALLIES), ("wagon", "M3", Side.ALLIES)]
+    assert s.variants["supply_train"] == ":infantry:1,1"
     to_position(s)  # what loads, plays
 
 
@@ -208,7 +209,9 @@ def test_real_option_shapes_a_supply_train_object_and_a_deck_variant():
         "russian_commissar_rule": "ALLIES", "blitz_rules": True,
         "supply_train_rules": {"side": "ALLIES", "nbr_units": [1, 1]},
         "deck_name": "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK"}}})
-    assert s.variants == {"russian_commissar": "allies", "blitz": "", "supply_train": "allies",
+    # the supply train carries one unit per car: infantry, the editor's default unit
+    assert s.variants == {"russian_commissar": "allies", "blitz": "",
+                          "supply_train": "allies:infantry:1,1",
                           "air_power_as_artillery_bombard": ""}
     assert s.notes == []
 
@@ -316,11 +319,12 @@ def test_the_real_scenarios_benchmark_loads_checks_and_plays_each_file_to_a_resu
     rows = [bench.run_one(p, seed=1, max_turns=150) for p in sorted(REAL.glob("*.m44"))]
     assert len(rows) == 3 and all(r.loaded and r.by_victory for r in rows), rows
     clean = {r.name for r in rows if r.errors == 0}
-    # Bug River's supply train is not played; Hellfire Pass's desert move is (ruleflows)
-    assert clean == {"1412-matanikau-river.m44", "4245-hellfire-pass.m44"}
+    # Bug River's supply train is played (companion.rules.trains), as is Hellfire Pass's
+    # desert move (ruleflows)
+    assert clean == {"1311-bug-river.m44", "1412-matanikau-river.m44", "4245-hellfire-pass.m44"}
     bench.main([str(REAL), "--quiet"])
     out = capsys.readouterr().out
-    assert "files tried 3, loaded 3, clean 2, auto-played to a result 3" in out
+    assert "files tried 3, loaded 3, clean 3, auto-played to a result 3" in out
 
 
 # --- boards set up in the editor with no units (data/boards: other repositories' files) -----
