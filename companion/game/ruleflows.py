@@ -1324,9 +1324,8 @@ class SupplyTrainFlow(ScenarioRuleFlow):
             return p
         uid, load, free = offer
         return replace(p, detail=(*p.detail, f"Supply train: {uid} is at a station; its "
-                                  f"{len(load)} unit(s) may get off next to the train (unload "
-                                  f"{uid} HEX...; free: "
-                                  f"{', '.join(legal.state.hex_name(h) for h in free)})."))
+                                  f"{len(load)} unit(s) may get off on empty hexes next to the "
+                                  f"train ({', '.join(legal.state.hex_name(h) for h in free)})."))
 
     def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
         offer = _unload_offer(legal.state) if "unload" in legal.actions else None

@@ -20,11 +20,12 @@ TOOLS: dict[str, str] = {
     "kamikaze": _("tap the enemy ground unit next to it it dives on"),
     "rescue": _("tap the one-figure infantry unit next to it to lift out"),
     "card_attack": _("tap the enemy units it attacks, then Attack"),
+    "unload": _("tap the empty hexes next to the train where its units get off, then Unload"),
 }
 SPECIAL_WORDS: dict[str, str] = {
     "strafe": _("Strafe"), "kamikaze": _("Kamikaze"), "rescue": _("Rescue"),
     "ground_support": _("Ground support"), "interdiction": _("Ground interdiction"),
-    "recon": _("Recon (draw 2 cards, keep 1)"),
+    "recon": _("Recon (draw 2 cards, keep 1)"), "unload": _("Unload the supply train"),
 }
 
 
@@ -186,7 +187,7 @@ class AirInput(TableBase):
         if self.tool == "card_attack" and self.tool_hexes:
             return {"start": self.tool_hexes[0], "path": [], "markers": {}, "strafe": [],
                     "rings": list(self.tool_hexes)}
-        if self.tool and self.tool_unit in st.position.units:
+        if self.tool and self.tool != "unload" and self.tool_unit in st.position.units:
             return {"start": st.hex_name(st.position.units[self.tool_unit].hex), "path": [],
                     "markers": {}, "strafe": list(self.tool_hexes)}
         plane = self.flyer()
@@ -328,6 +329,8 @@ class AirInput(TableBase):
         if st is not None and self.tool == "card_attack":  # a card attacking by itself: any enemy
             return sorted(st.hex_name(u.hex) for u in st.position.units.values()
                           if u.side is not st.active)
+        if st is not None and self.tool == "unload":  # a supply train at a station
+            return lookup.unload_hexes(st, self.tool_unit or "")
         if st is None or self.tool_unit not in st.position.units:
             return []
         plane = st.position.units[self.tool_unit or ""]
@@ -348,8 +351,8 @@ class AirInput(TableBase):
             self.message = f"{hex_name}: " + TOOLS[self.tool] + "."
             self._after_change()
             return False
-        if self.tool in ("strafe", "card_attack"):
-            most = 3 if self.tool == "strafe" else self._card_targets_max()
+        if self.tool in ("strafe", "card_attack", "unload"):
+            most = {"strafe": 3, "unload": self.tool_count}.get(self.tool) or self._card_targets_max()
             if hex_name in self.tool_hexes:
                 self.tool_hexes.remove(hex_name)
             elif len(self.tool_hexes) < most:
@@ -370,6 +373,9 @@ class AirInput(TableBase):
                    if (u := st.position.unit_at(st.board.parse(h))) is not None]
             out.append((_("Attack") + f" {', '.join(self.said(x) for x in ids)}",
                         {"do": "card_attack", "targets": ids}))
+        if self.tool == "unload" and self.tool_hexes:
+            out.append((_("Unload on") + f" {', '.join(self.tool_hexes)}",
+                        {"do": "unload", "unit": self.tool_unit, "hexes": " ".join(self.tool_hexes)}))
         out.append((_("Cancel"), {"ui": "cancel"}))
         return out
 
@@ -521,6 +527,7 @@ class AirInput(TableBase):
         if ui == "tool":
             self.selected, self.flight, self.markers = None, [], {}
             self.tool, self.tool_unit, self.tool_hexes = str(action["tool"]), str(action["unit"]), []
+            self.tool_count = int(action.get("count", 0))  # hexes it needs (0: the tool's own most)
             return True
         if ui == "cancel":
             self.tool, self.tool_unit, self.tool_hexes = None, None, []

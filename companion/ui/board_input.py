@@ -142,7 +142,7 @@ class BoardInput(TableBase):
                     out[chosen] = "selected"
         if self.tool and (self.tool == "card_attack" or self.tool_unit in st.position.units):
             for h in self.tool_choices():
-                out[h] = "target" if self.tool != "strafe" else "choice"
+                out[h] = "choice" if self.tool in ("strafe", "unload") else "target"
             for h in self.tool_hexes:
                 out[h] = "selected"
             return out
@@ -329,7 +329,14 @@ class BoardInput(TableBase):
             if a in known:   # steps): a button for each one the legal actions offer, else one
                 continue     # that sends what the board shows picked (a refusal says the rest)
             choices = [c for c in offered if c.get("do") == a and len(c) > 1]
-            if choices:
+            if a == "unload":  # a supply train at a station: its units get off where tapped
+                for offer in choices:
+                    need = len(str(offer.get("hexes", "")).split())
+                    out.append((_("Unload the supply train:") + f" {self.said(str(offer['unit']))} "
+                                f"({need} " + _("unit(s) get off") + ")",
+                                {"ui": "tool", "tool": "unload", "unit": offer["unit"],
+                                 "count": need}))
+            elif choices:
                 out += [(self.step_label(c), c) for c in choices]
             else:
                 out.append((a.replace("_", " ").capitalize() + (f": {self.said(self.selected)}"

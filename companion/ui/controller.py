@@ -94,9 +94,10 @@ class Table(TableLifecycle, BoardInput, AirInput, TurnGuard):
     sortie_hex: str | None = None  # Air Pack: the edge hex where a fresh airplane enters
     deploy_unit: str | None = None  # New Flight Plan: an air unit off the board to deploy
     deploy_hex: str | None = None
-    tool: str | None = None  # strafe / kamikaze / rescue: the next taps pick its hexes
+    tool: str | None = None  # strafe / kamikaze / rescue / unload: the next taps pick its hexes
     tool_unit: str | None = None
     tool_hexes: list[str] = field(default_factory=list)
+    tool_count: int = 0  # hexes the tool needs, when it says (a train's units getting off)
     # No lost turns (companion.ui.turn_guard): an ending button ignores taps for end_guard_s
     # seconds after the game changed under it and after its own press (None: the front end's
     # default; the app uses turn_guard.DEFAULT_GUARD_S, a table without an app none)

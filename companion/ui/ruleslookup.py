@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.game import airflow
 from companion.game.state import GameState
-from companion.rules import victory
+from companion.rules import trains, victory
 from companion.rules.air.aircraft import AIRPACK_MODELS, AirAction
 from companion.rules.board import Side
 
@@ -23,6 +23,11 @@ SPECIAL_ACTIONS: dict[str, AirAction] = {
     "ground_support": AirAction.GROUND_SUPPORT, "interdiction": AirAction.GROUND_INTERDICTION,
     "recon": AirAction.RECON,
 }
+
+
+def unload_hexes(st: GameState, unit_id: str) -> list[str]:
+    """The empty hexes next to ``unit_id``'s train, where the units it carries may get off."""
+    return [st.hex_name(h) for h in trains.cargo_hexes(st.position, unit_id)]
 
 
 def command_card(card: str) -> Any:

@@ -145,6 +145,7 @@ class TableBase:
     tool: str | None
     tool_unit: str | None
     tool_hexes: list[str]
+    tool_count: int
     # No lost turns (companion.ui.turn_guard)
     end_guard_s: float | None
     clock: Callable[[], float]

@@ -247,7 +247,8 @@ def test_the_terminal_unloads_a_supply_train_by_its_hexes() -> None:
     g.act({"do": "order", "units": ["a1"]})
     g.act({"do": "move", "unit": "a1", "to": "B5"})
     assert "unload" in g.prompt().actions
-    assert any("unload locomotive on B5 HEX" in line for line in g.prompt().detail)
+    assert any("locomotive on B5 is at a station" in line and "next to the train (" in line
+               for line in g.prompt().detail)
     with pytest.raises(IllegalAction, match="name 1 empty hex"):
         g.act(parse_command("unload a1 b6 c4"))
     events = g.act(parse_command("unload a1 A5"))

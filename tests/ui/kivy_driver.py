@@ -14,6 +14,8 @@ itself (SIGKILL); ``resumed`` starts again on the same data folder like ``compan
 ``winter``: Nach Moskau's General Winter: two grenades, each loss told by a tap on the unit.
 ``arrivals``: Closing the Gap's Armor Breakthrough: the lit baseline hexes tapped (a double tap
 at once takes one back), the order sent, the log saying where the tanks came in.
+``train``: a supply train at its station: the unload button, the empty hexes next to the train
+lit, two tapped (a double tap at once takes one back), the units getting off there.
 The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
 """
 
@@ -517,6 +519,49 @@ def arrival_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"arrivals-done-{_W}x{_H}")
 
 
+def train_steps(app: CompanionApp) -> Iterator[float]:
+    """The Allied supply train run into its station (by the session, as in
+    tests/ui/test_train_controller.py); the players then tap where its two units get off."""
+    t = app.table
+    board = app.screen("board").ids.board
+    yield 0.2
+    end = ({"do": "end_moves"}, {"do": "end_turn"})
+    for action in ({"do": "play_card", "card": "attack_center"}, {"do": "order", "units": ["a1"]},
+                   {"do": "move", "unit": "a1", "to": "C5"}, *end,
+                   {"do": "play_card", "card": "attack_center"}, {"do": "order", "units": []}, *end,
+                   {"do": "play_card", "card": "attack_left"}, {"do": "order", "units": ["a1"]},
+                   {"do": "move", "unit": "a1", "to": "B5"}):
+        if action["do"] == "end_moves" and "end_moves" not in t.legal().actions:
+            continue
+        t.act(dict(action), any_side=True)
+    yield 0.2
+    check("the unload button", press(app, lambda x: isinstance(x, dict)
+                                     and x.get("tool") == "unload"),
+          [getattr(b, "action", None) for b in walk(app.root) if isinstance(b, Button)])
+    yield 0.2
+    lit = sorted(h for h, kind in t.highlights().items() if kind == "choice")
+    check("the free hexes lit", "b6" in lit and "c4" in lit and "B5" not in lit, lit)
+    shot(f"train-lit-{_W}x{_H}")
+    tap(*board.hex_center("b6"))
+    yield 0.05
+    tap(*board.hex_center("c6"))  # a double tap at once: in and out again
+    tap(*board.hex_center("c6"))
+    yield 0.05
+    tap(*board.hex_center("c4"))
+    yield 0.1
+    check("taps picked two hexes", t.tool_hexes == ["b6", "c4"], t.tool_hexes)
+    shot(f"train-tapped-{_W}x{_H}")
+    check("unload pressed", press(app, lambda x: isinstance(x, dict) and x.get("do") == "unload"
+                                  and x.get("hexes") == "b6 c4"),
+          [getattr(b, "action", None) for b in walk(app.root) if isinstance(b, Button)])
+    yield 0.2
+    st = t.state
+    got = sorted(st.hex_name(u.hex) for u in st.position.units.values()
+                 if u.id.startswith("atrain")) if st is not None else []
+    check("two units got off", got == ["b6", "c4"], got)
+    shot(f"train-done-{_W}x{_H}")
+
+
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     yield 0.1
@@ -553,9 +598,17 @@ def main() -> None:
         real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
         table.settings.dice = "manual"
         table.new_game(load(real / "4090-ClosingTheGap.m44"), seed=1)
+    elif MODE == "train":
+        from tests.game.test_trains import A, X, _u, scenario
+
+        table.settings.dice = "manual"
+        table.new_game(scenario([_u("a1", A, "locomotive", "E5"), _u("a2", A, "wagon", "F5"),
+                                 _u("x9", X, "infantry", "M9")],
+                                variants={"supply_train": ":infantry:1,1"}), seed=1)
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
-                 "winter": winter_steps, "arrivals": arrival_steps}[MODE]
+                 "winter": winter_steps, "arrivals": arrival_steps,
+                 "train": train_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
