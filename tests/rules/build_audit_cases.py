@@ -2915,6 +2915,135 @@ add("bc-infantry-moved-1-fires-at-3", BC, q([inf("a1", "G1", moved=1), inf("x1",
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "An ordered Infantry unit may move up to 1 hex and battle", BASE + " Move Units")
 
 
+# --------------------------------------------------------------------------- batch 11: more card and base-combat edges (card audit)
+add("ord-armor-assault-four-max", OR,
+    q([U(f"a{i}", "allies", "armor", h) for i, h in enumerate(["A1", "C1", "G1", "K1", "M1"], start=1)], orders("armor_assault", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "len", 4]], "Armor Assault: Issue an order to 4 Armor units.", CARDTXT)
+add("ord-counter-attack-assault-left-to-right", OR,
+    q([inf("a1", "J1"), inf("a2", "K1"), inf("a3", "L1"), inf("a4", "M1"), inf("a5", "k2"), inf("a6", "A1")], orders("counter_attack", ["a1", "a2", "a3", "a4", "a5", "a6"], counters="assault_left")),
+    [["orders.card", "eq", "assault_right"], ["orders.valid", "set", ["a1", "a2", "a3", "a4", "a5"]]],
+    "Counter-Attack: When countering a section card, a right section card becomes the equivalent left section card, and vice-versa.", CARDTXT)
+add("ord-counter-attack-general-advance", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "G1")], orders("counter_attack", ["a1", "a2", "a3", "a4"], counters="general_advance")),
+    [["orders.card", "eq", "general_advance"], ["orders.valid", "set", ["a1", "a2", "a4"]]], "Counter-Attack: Issue the same order just played by your opponent.", CARDTXT)
+add("ord-finest-hour-star-orders-artillery", OR,
+    q([U("a1", "allies", "artillery", "A1")], orders("their_finest_hour", ["a1"], hand_size=1), dice=["star"]),
+    [["orders.valid", "eq", ["a1"]]], "Their Finest Hour: For each star rolled, 1 unit of your choice is ordered.", CARDTXT)
+add("ord-finest-hour-symbols-without-units-lost", OR,
+    q([U("a1", "allies", "armor", "A1"), inf("a2", "G1")], orders("their_finest_hour", ["a1", "a2"], hand_size=3), dice=["armor", "armor", "grenade"]),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "ge", 1]],
+    "Their Finest Hour: For each unit symbol rolled, 1 unit of this type is ordered. (two armor symbols, one armor unit: the second is lost) " + S_ORD, CARDTXT)
+add("ord-medics-one-unit-only", OR,
+    q([inf("a1", "A1", figures=2), U("a2", "allies", "armor", "G1", figures=1)], orders("medics_and_mechanics", ["a1", "a2"])),
+    [["orders.valid", "len", 1]], "Medics & Mechanics: Issue an order to 1 unit that has suffered casualties.", CARDTXT)
+add("ord-medics-not-an-enemy", OR,
+    q([inf("a1", "A1"), inf("x1", "G9", side="axis", figures=1)], orders("medics_and_mechanics", ["x1"])),
+    [["orders.valid", "eq", []]], "Medics & Mechanics: Issue an order to 1 unit that has suffered casualties. (one of yours)", CARDTXT)
+add("ord-firefight-artillery-fires", OR, q([U("a1", "allies", "artillery", "A1"), inf("x1", "D5", side="axis")], orders("firefight", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], "Firefight: Issue an order to 4 units to open fire.", CARDTXT)
+add("ord-dig-in-no-infantry-fallback", OR, q([U("a1", "allies", "armor", "A1"), U("a2", "allies", "armor", "G1")], orders("dig_in", ["a1", "a2"])),
+    [["orders.valid", "len", 1], ["orders.fallback", "eq", True]],
+    "Dig-In: If you do not command any infantry units, issue an order to 1 unit of your choice.", CARDTXT)
+add("ord-dig-in-special-forces", OR, q([U("a1", "allies", "special_forces", "A1")], orders("dig_in", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.fallback", "eq", False]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects", P12)
+add("ord-infantry-assault-center-takes-dotted", OR,
+    q([inf("a1", "E1"), inf("a2", "G1"), inf("a3", "I1"), inf("a4", "D1")], orders("infantry_assault", ["a1", "a2", "a3", "a4"], section="center")),
+    [["orders.valid", "set", ["a1", "a2", "a3"]], ["orders.rejected.*.unit", "eq", ["a4"]]],
+    "Infantry Assault: all Infantry units in 1 section. " + S_DOT, CARDTXT + "; " + BASE + " Order Units")
+add("ord-recon-center-dotted", OR, q([inf("a1", "E1")], orders("recon_center", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], S_DOT, BASE + " Order Units")
+add("ord-assault-right-takes-dotted", OR,
+    q([inf("a1", "I1"), inf("a2", "M1"), inf("a3", "l2"), inf("a4", "h2")], orders("assault_right", ["a1", "a2", "a3", "a4"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]], ["orders.rejected.*.unit", "eq", ["a4"]]],
+    "Assault Right Flank: Issue an order to all units on the Right Flank. " + S_DOT + " (h2 is center)", CARDTXT)
+add("ord-unused-orders", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1")], orders("attack_left", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_unused", "eq", 2], ["orders.orders_lost", "eq", 0]],
+    "A unit that is ordered does not have to move. (the player orders fewer units than the card allows; no order is lost for want of units)", BASE + " Move Units; Order Units")
+add("ord-orderable-only-the-section", OR, q([inf("a1", "A1"), inf("a2", "G1"), inf("a3", "d2")], orders("attack_left", [])),
+    [["orders.orderable", "set", ["a1", "a3"]]], "Section cards ... indicate in which section(s) of the battlefield you may order units", BASE + " Command Cards")
+add("ord-behind-lines-fallback-normal-order", OR, q([U("a1", "allies", "armor", "A1")], orders("behind_enemy_lines", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.fallback", "eq", True], ["orders.units.a1.move", "eq", 3], ["orders.units.a1.extra_dice", "eq", 0],
+     ["orders.units.a1.move_after_battle", "eq", 0]],
+    "Behind Enemy Lines: If you do not command any infantry units, issue an order to 1 unit of your choice. (an order: the unit moves and battles as usual)", CARDTXT)
+add("card-close-assault-armor-vs-forest-armor", CO, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armor", "G5")], battle(card="close_assault"), [T("G5", "forest")]),
+    [["battle.dice", "eq", 2]], "Close Assault: Units ordered battle with 1 additional die. (3 - 2 forest + 1)", CARDTXT + "; " + P13)
+add("card-ambush-by-artillery", CO, q([inf("a1", "g4"), U("x1", "axis", "artillery", "G5")], battle(att="x1", tgt="a1", card="ambush")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Ambush: Roll your battle dice first. (artillery at 1 hex: 3 dice)", CARDTXT + "; " + BASE + " Battle Range")
+add("card-finest-hour-armor-close", CO, q(A_ADJ, battle(card="their_finest_hour")), [["battle.dice", "eq", 4]],
+    "Their Finest Hour: Ordered units battle with 1 additional die.", CARDTXT)
+add("card-firefight-hill-target", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="firefight"), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "Firefighting units roll 1 additional die. (2 at range 2, - 1 for the hill, + 1)", CARDTXT + "; " + P14)
+add("card-barrage-vs-artillery", CO, q([U("x1", "axis", "artillery", "G5")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["armor", "infantry", "grenade", "star"]),
+    [["result.hits", "eq", 1]], "Barrage: Score 1 hit for each die matching the unit's symbol or grenade.", CARDTXT)
+add("card-barrage-axis-medal", CO, q([inf("a1", "B1", figures=1)], {"battle": {"target": "a1", "card": "barrage", "side": "axis"}}, dice=["infantry", "star", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1]], "Barrage: Target any 1 enemy unit. (played by the Axis)", CARDTXT + "; " + BASE + " Object of the Game")
+add("card-barrage-two-flags-two-hexes", CO, q([inf("x1", "G5", side="axis")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["flag", "flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["F7", "G7", "H7"]]], "Barrage: For each flag, retreat 1 hex.", CARDTXT)
+add("card-barrage-bunker-flag-counts", CO,
+    q([inf("x1", "G5", side="axis", figures=2)], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, [T("G5", "bunker", owner="axis")], dice=["infantry", "flag", "star", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]],
+    "Barrage: Roll 4 battle dice, ignoring any terrain battle die reduction. ... Flags may not be ignored.", CARDTXT)
+add("card-air-power-vs-armor", CO,
+    q([U("x1", "axis", "armor", "G5")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, dice=[["armor", "star"]]),
+    [["card_attack.results.0.hits", "eq", 2]], "Air Power: Score 1 hit for each die that matches the unit's symbol, a grenade or a star.", CARDTXT)
+add("card-air-power-wrong-symbol-misses", CO,
+    q([inf("x1", "G5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, dice=[["armor", "grenade"]]),
+    [["card_attack.results.0.hits", "eq", 1]], "Air Power: Score 1 hit for each die that matches the unit's symbol, a grenade or a star.", CARDTXT)
+add("card-air-power-four-in-a-line", CO,
+    q([inf("x1", "C5", side="axis"), inf("x2", "D5", side="axis"), inf("x3", "E5", side="axis"), inf("x4", "F5", side="axis")],
+      {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1", "x2", "x3", "x4"]}}),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2, 2, 2]]],
+    "Air Power: Target a group of 4 or fewer enemy units adjacent to each other.", CARDTXT)
+add("card-move-out-infantry-two", CO, q([inf("a1", "G1")], move(card="move_out")),
+    [["move.destinations.[hex=G3].can_battle", "eq", False], ["move.destinations.[hex=g2].can_battle", "eq", True], ["move.destinations.*.hex", "excludes", ["g4"]]],
+    "Move Out!: Terrain movement and battle restrictions still apply. (An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle.)", CARDTXT + "; " + BASE + " Move Units")
+add("card-move-infantry-assault-special-forces", CO, q([U("a1", "allies", "special_forces", "G1")], move(card="infantry_assault")),
+    [["move.destinations.[hex=G3].can_battle", "eq", True], ["move.destinations.[hex=g4].can_battle", "eq", False]],
+    "Infantry Assault: Units may move up to 2 hexes and still battle, or move 3 hexes but not battle. (special forces already move 2 and battle)", CARDTXT + "; " + P12)
+add("card-move-dig-in-none", CO, q([inf("a1", "G1")], move(card="dig_in")),
+    [["move.destinations.*.hex", "excludes", ["g2", "G3"]]], "Dig-In: The units improve their position by placing an available sandbag on the units' hexes. (they dig in where they stand)", CARDTXT)
+add("card-move-behind-lines-not-through-units", CO,
+    q([inf("a1", "G1"), inf("a2", "F1"), inf("a3", "H1"), inf("x1", "f2", side="axis"), inf("x2", "g2", side="axis")], move(card="behind_enemy_lines")),
+    [["move.destinations.*.hex", "excludes", ["G3", "e2", "h2"]]],
+    "Behind Enemy Lines: Terrain movement restrictions are ignored. (units are no terrain: you may not move onto or through a hex occupied by a friendly or enemy unit)", CARDTXT + "; " + BASE + " Move Units")
+add("card-move-behind-lines-hedgerow-from-afar", CO, q([inf("a1", "G1")], move(card="behind_enemy_lines"), [T("G3", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["G3"]]],
+    "Behind Enemy Lines: Terrain movement restrictions are ignored. (To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow: ignored)", CARDTXT + "; " + P14)
+add("bc-special-forces-hit-by-infantry-symbol", BC, q([inf("a1", "g4"), U("x1", "axis", "special_forces", "G5")], battle(), dice=["infantry", "armor", "star"]),
+    [["result.hits", "eq", 1]], "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects", P12)
+add("bc-resistance-three-figures-medal", BC, q([U("a1", "axis", "armor", "g6"), U("x1", "allies", "french_resistance", "G5")], battle(), dice=["infantry", "infantry", "grenade"]),
+    [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1]],
+    "Their limited number means they always start with 3 figures per unit, in lieu of the standard 4.", P12)
+add("bc-los-friendly-unit-blocks", BC, q([inf("a1", "G1"), inf("a2", "H3"), inf("x1", "h4", side="axis")], battle()),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]],
+    "Obstructions include units (friends or foes) (the line from G1 to h4 runs through the centres of g2 and H3)", BASE + " Line of Sight")
+add("bc-los-town-blocks-armor", BC, q([U("a1", "allies", "armor", "A5"), inf("x1", "D5", side="axis")], battle(), [T("B5", "town")]),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]], "A Town blocks line of sight.", P14)
+add("bc-los-hedgerow-blocks", BC, q([inf("a1", "A5"), inf("x1", "C5", side="axis")], battle(), [T("B5", "hedgerow")]),
+    [["battle.allowed", "eq", False]], "A Hedgerow blocks line of sight.", P14)
+add("bc-los-forest-blocks-infantry", BC, q([inf("a1", "A5"), inf("x1", "C5", side="axis")], battle(), [T("B5", "forest")]),
+    [["battle.allowed", "eq", False]], "A Forest blocks line of sight.", P13)
+add("bc-los-edge-friend-and-foe", BC, q([inf("a1", "G3"), inf("a2", "g4"), inf("x2", "f4", side="axis"), inf("x1", "G5", side="axis")], los("G3", "G5")),
+    [["line_of_sight.clear", "eq", False]], "... unless the obstructions stand somewhere along both sides of the line segment. (units, friends or foes)", BASE + " Line of Sight")
+add("bc-artillery-vs-town-not-reduced", BC, q([U("a1", "allies", "artillery", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 3]], "... and Artillery Battle dice are not reduced. (Towns)", P14)
+add("bc-retreat-blocked-two-flags-eliminates", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=2), inf("a2", "f6"), inf("a3", "g6")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 2], ["result.retreat.0.eliminated", "eq", True]],
+    "If a unit cannot retreat ... one figure must be removed from the unit for each retreat move that cannot be completed.", BASE + " Retreat")
+add("bc-hit-then-blocked-retreat-eliminates", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=2), inf("a2", "f6"), inf("a3", "g6")], battle(), dice=["infantry", "flag", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", False], ["result.retreat.0.eliminated", "eq", True]],
+    "Hits are resolved first, followed by retreats. ... one figure must be removed from the unit for each retreat move that cannot be completed.", BASE + " Resolve Battle; Retreat")
+add("bc-take-ground-after-town-elimination", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=1)], battle(), [T("G5", "town")], dice=["infantry", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_TG, BASE + " Taking Ground")
+add("bc-armor-moved-3-battles", BC, q([U("a1", "allies", "armor", "G3", moved=3), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "An ordered Armor unit may move up to 3 hexes and battle.", BASE + " Move Units")
+add("bc-special-forces-moved-2-forest-target", BC, q([U("a1", "allies", "special_forces", "G3", moved=2), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "Special Forces move 2 and battle! (at 2 hexes, - 1 for the woods)", P12 + " worked example; " + P13)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
