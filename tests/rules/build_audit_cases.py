@@ -3043,6 +3043,54 @@ add("bc-armor-moved-3-battles", BC, q([U("a1", "allies", "armor", "G3", moved=3)
 add("bc-special-forces-moved-2-forest-target", BC, q([U("a1", "allies", "special_forces", "G3", moved=2), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "Special Forces move 2 and battle! (at 2 hexes, - 1 for the woods)", P12 + " worked example; " + P13)
 
+add("ord-general-advance-dotted-goes-left", OR, q([inf("a1", "E1"), inf("a2", "F1"), inf("a3", "G1")], orders("general_advance", ["a2", "a3", "a1"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], S_DOT + " (the center's 2 orders are taken: E1 uses a left one)", BASE + " Order Units; " + CARDTXT)
+add("ord-pincer-dotted-not-center", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "E1")], orders("pincer_move", ["a1", "a2", "a3"])),
+    [["orders.valid", "set", ["a1", "a2"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
+    "Pincer Move: Issue an order to 2 units on each Flank. (the left orders are used; E1's center gets none)", CARDTXT)
+add("ord-recon-in-force-both-dotted", OR, q([inf("a1", "E1"), inf("a2", "G1"), inf("a3", "I1")], orders("recon_in_force", ["a2", "a1", "a3"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], "Recon in Force: 1 unit in each section. " + S_DOT, CARDTXT)
+add("ord-counter-attack-recon", OR, q([inf("a1", "K1"), inf("a2", "A1")], orders("counter_attack", ["a1", "a2"], counters="recon_left")),
+    [["orders.card", "eq", "recon_right"], ["orders.valid", "eq", ["a1"]]],
+    "Counter-Attack: a right section card becomes the equivalent left section card, and vice-versa.", CARDTXT)
+add("card-counter-attack-barrage", CO,
+    q([inf("x1", "G5", side="axis")], {"card_attack": {"card": "counter_attack", "counters": "barrage", "side": "allies", "targets": ["x1"]}}, [T("G5", "forest")]),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [4]]], "Counter-Attack: Issue the same order just played by your opponent. (Barrage: 4 dice)", CARDTXT)
+add("card-counter-attack-air-power-by-axis", CO,
+    q([inf("a1", "G5"), inf("a2", "H5")], {"card_attack": {"card": "counter_attack", "counters": "air_power", "side": "axis", "targets": ["a1", "a2"]}}),
+    [["card_attack.dice", "eq", [1, 1]]],
+    "Counter-Attack: Issue the same order just played by your opponent. Air Power: Roll 2 battle dice per hex (Allied air attack) or 1 per hex (Axis air attack)", CARDTXT)
+add("card-counter-attack-close-assault-range", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="counter_attack", counters="close_assault")),
+    [["battle.allowed", "eq", False]], "Counter-Attack: the same order. Close Assault: Issue an order to all Infantry and/or Armor units adjacent to enemy units.", CARDTXT)
+add("card-counter-attack-infantry-assault-reach", CO, q([inf("a1", "G3", moved=2), inf("x1", "G5", side="axis")], battle(card="counter_attack", counters="infantry_assault")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+    "Counter-Attack: Issue the same order just played by your opponent. (Infantry Assault: move up to 2 hexes and still battle)", CARDTXT)
+add("card-armor-assault-elite-close", CO, q([U("a1", "allies", "elite_armor", "g4"), inf("x1", "G5", side="axis")], battle(card="armor_assault")),
+    [["battle.dice", "eq", 4]], "Armor Assault: Units in Close Assault roll 1 additional die. (Elite Armor is armor)", CARDTXT + "; " + P12)
+add("card-armor-assault-overrun-fires-no-bonus", CO, q([U("a1", "allies", "armor", "G5", moved=1), inf("x1", "G7", side="axis")], battle(card="armor_assault", overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Armor Assault: Units in Close Assault roll 1 additional die. (Otherwise, you may fire at a distant unit: no bonus)", CARDTXT + "; " + BASE + " Armor Overrun Combat")
+add("ord-medics-special-forces-star", OR,
+    q([U("a1", "allies", "special_forces", "G1", figures=1)], orders("medics_and_mechanics", ["a1"], hand_size=2), dice=["star", "armor"]),
+    [["orders.medics.figures_returned", "eq", 1], ["orders.medics.figures_after", "eq", 2]],
+    "Medics & Mechanics: For each die matching the unit's symbol or a star, 1 lost figure of that unit is returned", CARDTXT)
+add("ord-medics-dice-count", OR, q([inf("a1", "G1", figures=1)], orders("medics_and_mechanics", ["a1"], hand_size=3), dice=["star"]),
+    [["error.field", "eq", "dice"]], "Medics & Mechanics: Roll 1 battle die for each command card you have, including this card.", CARDTXT, exit=2)
+add("bc-hedgerow-infantry-leaves-one-hex", BC, q([inf("a1", "G3")], move(), [T("G3", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["g4", "f4", "F3", "H3"]], ["move.destinations.*.hex", "excludes", ["G5", "F5", "E3", "I3"]]],
+    "A unit that leaves a Hedgerow hex may only move onto an adjacent hex.", P14 + " worked example (Turn #2: you may now move normally)")
+add("bc-armor-forest-stops", BC, q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "forest"), T("a2", "forest")]),
+    [["move.destinations.*.hex", "contains", ["B1", "a2"]], ["move.destinations.*.hex", "excludes", ["C1", "b2", "A3", "B3"]]],
+    "A unit that enters a Forest hex must stop and may move no further on that turn.", P13)
+add("bc-town-stops-movement", BC, q([inf("a1", "A1")], move(), [T("B1", "town"), T("a2", "town")]),
+    [["move.destinations.*.hex", "contains", ["B1", "a2"]], ["move.destinations.*.hex", "excludes", ["C1", "b2", "A3"]]],
+    "A unit that enters a Town hex must stop and may move no further on that turn.", P14)
+
+add("ord-counter-attack-not-an-ambush", OR, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], orders("counter_attack", ["a1"], counters="ambush")),
+    [["error.field", "eq", "ask.orders.counters"]], "Q. Can a player Counter Attack an Ambush card? A. No.", DOWFAQ, exit=2)
+add("ord-ambush-orders-nobody", OR, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], orders("ambush", ["a1"])),
+    [["orders.valid", "eq", []], ["orders.orders_available", "eq", 0]],
+    "Ambush: After opponent declares a Close Assault, but before he rolls his battle dice, play this card. (a reaction: it orders no unit)", CARDTXT)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
