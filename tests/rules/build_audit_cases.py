@@ -3091,6 +3091,38 @@ add("ord-ambush-orders-nobody", OR, q([inf("a1", "g4"), inf("x1", "G5", side="ax
     [["orders.valid", "eq", []], ["orders.orders_available", "eq", 0]],
     "Ambush: After opponent declares a Close Assault, but before he rolls his battle dice, play this card. (a reaction: it orders no unit)", CARDTXT)
 
+add("ord-bottom-axis-left-is-low-columns", OR, q([inf("x1", "A1", side="axis")], orders("probe_left", ["x1"], side="axis"), bottom="axis"),
+    [["orders.valid", "eq", ["x1"]]], "giving each player a left flank, a center and a right flank section (the Axis player at the bottom)", BASE + " Game Board")
+add("ord-bottom-axis-allies-mirrored", OR, q([inf("a1", "A9")], orders("probe_right", ["a1"]), bottom="axis"),
+    [["orders.valid", "eq", ["a1"]]], "giving each player a left flank, a center and a right flank section (the Allied player at the top)", BASE + " Game Board")
+add("bc-retreat-edge-column-one-option", BC, q([inf("a1", "a4"), inf("x1", "A5", side="axis")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["a6"]]], "unit must always retreat toward its controlling player's side of the board (A5 has one hex behind it)", BASE + " Retreat")
+add("bc-retreat-not-sideways", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "excludes", ["F5", "H5", "G5"]]], "unit must always retreat toward its controlling player's side of the board.", BASE + " Retreat")
+add("bc-take-ground-after-retreat-loss-elimination", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=1), inf("a2", "f6"), inf("a3", "g6")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True]],
+    "When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take Ground (the unit that could not retreat lost its last figure: the hex is empty)", BASE + " Taking Ground; Retreat")
+add("bc-overrun-after-elimination-by-hits", BC, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+    "When an ordered Armor unit in Close Assault combat eliminates the enemy unit ... it may take the ground ... and claim an Armor Overrun combat.", BASE + " Taking Ground")
+add("bc-artillery-close-forest-not-reduced", BC, q([U("a1", "allies", "artillery", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 3]], S_FOR, P13)
+add("bc-infantry-vs-armor-in-town", BC, q([inf("a1", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 2]], "When battling an enemy unit that is on a Town hex, infantry reduce the number of Battle dice rolled by 1", P14)
+add("bc-armor-vs-armor-on-hill", BC, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "When battling an enemy unit that is up a Hill, Infantry and Armor reduce the number of Battle dice rolled by 1", P14)
+add("bc-own-forest-does-not-block", BC, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G3", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 2]],
+    "Imagine a line drawn from the center of the hex containing the battling unit to the center of the hex containing the enemy target. (only hexes between the two block)", BASE + " Line of Sight")
+add("bc-los-through-centre-unit", BC, q([inf("a2", "g2")], los("G1", "H3")),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 2]],
+    "The line of sight is considered blocked if any hex (or part of a hex) intercepting this imaginary line segment contains an obstruction.", BASE + " Line of Sight")
+add("bc-hedgerow-entered-no-battle", BC, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "hedgerow")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Hedgerow hex.", P14)
+add("bc-town-entered-no-battle-infantry", BC, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Town hex.", P14)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
