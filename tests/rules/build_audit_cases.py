@@ -3123,6 +3123,15 @@ add("bc-hedgerow-entered-no-battle", BC, q([inf("a1", "G5", moved=1), inf("x1", 
 add("bc-town-entered-no-battle-infantry", BC, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "town")]),
     [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Town hex.", P14)
 
+add("ord-finest-hour-star-left-for-artillery", OR,
+    q([inf("a1", "A1"), U("a2", "allies", "artillery", "G1")], orders("their_finest_hour", ["a1", "a2"], hand_size=2), dice=["star", "infantry"]),
+    [["orders.valid", "set", ["a1", "a2"]]],
+    "Their Finest Hour: For each unit symbol rolled, 1 unit of this type is ordered. For each star rolled, 1 unit of your choice is ordered. (the infantry takes the infantry symbol, the star orders the artillery)", CARDTXT)
+add("ord-recon-in-force-lost-orders", OR, q([inf("a1", "A1"), inf("a2", "B1")], orders("recon_in_force", ["a1", "a2"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "eq", 2]], "Recon in Force: 1 unit in each section. " + S_ORD, CARDTXT + "; " + BASE + " Order Units")
+add("ord-pincer-move-lost-orders", OR, q([inf("a1", "A1"), inf("a2", "G1")], orders("pincer_move", ["a1"])),
+    [["orders.orders_lost", "eq", 3]], "Pincer Move: 2 units on each Flank. " + S_ORD + " (1 left order unused by want of units, 2 right ones)", CARDTXT + "; " + BASE + " Order Units")
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
