@@ -65,7 +65,8 @@ def battle_check_with_mods(st: GameState, attacker: str, target: str, overrun: b
     if st.card is not None:
         spec = card_spec_in_force(st)
         # the card's restriction holds for the overrun battle too (Close Assault, Ambush...)
-        why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target)
+        why = card_rules.card_battle_restriction(spec or st.card, st.position, attacker, target,
+                                                 overrun=overrun)
         if why:
             return no, battle_rules.BattleCheck(False, why, 0, False, False, 0, (why,))
     why = landing.battle_block(st, attacker)

@@ -61,6 +61,9 @@ class BattleModifiers:
     retreat_hexes: int | None = None  # hexes per flag, overriding the target's own
     flags_count_as_hits: bool = False  # each flag is a hit instead of a retreat
     take_ground_allowed: bool = True
+    # most hexes the attacker may have moved and still battle, when a card changes its reach
+    # (Infantry Assault 2, Behind Enemy Lines 3, Close Assault / Firefight 0); None: its own
+    move_and_battle: int | None = None
 
     def combine(self, other: BattleModifiers | None) -> BattleModifiers:
         """Both sets at once: dice add up, permissions and "ignore" switches add up."""
@@ -90,6 +93,8 @@ class BattleModifiers:
             retreat_hexes=other.retreat_hexes if other.retreat_hexes is not None else self.retreat_hexes,
             flags_count_as_hits=self.flags_count_as_hits or other.flags_count_as_hits,
             take_ground_allowed=self.take_ground_allowed and other.take_ground_allowed,
+            move_and_battle=other.move_and_battle if other.move_and_battle is not None
+            else self.move_and_battle,
         )
 
 
@@ -395,10 +400,12 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if overrun:
         if not spec.overrun:
             return refuse(f"{attacker_id} is {attacker.type}: only armor may make an overrun combat")
-    elif not mods.ignore_movement_limit and attacker.moved > spec.move_and_battle:
+    elif not mods.ignore_movement_limit and attacker.moved > (
+            reach := spec.move_and_battle if mods.move_and_battle is None else mods.move_and_battle):
+        whose = attacker.type if mods.move_and_battle is None else f"{attacker.type} under this card"
         return refuse(
-            f"{attacker_id} moved {attacker.moved} hexes: {attacker.type} may battle after moving "
-            f"at most {spec.move_and_battle}"
+            f"{attacker_id} moved {attacker.moved} hexes: {whose} may battle after moving "
+            f"at most {reach}"
         )
     if (attacker.moved > 0 or overrun) and not spec.battles_after_terrain_stop \
             and not mods.ignore_movement_limit:

@@ -112,7 +112,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if spec is not None:
         from companion.rules.cards import card_battle_restriction, card_modifiers
 
-        reason = card_battle_restriction(spec, query.position, attacker.id, target.id)
+        reason = card_battle_restriction(spec, query.position, attacker.id, target.id,
+                                         overrun=overrun)
         if reason is not None:
             check = battle_check(query.position, attacker.id, target.id, None, overrun=overrun)
             out = {"battle": check_json(check)}

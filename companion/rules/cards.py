@@ -499,10 +499,11 @@ def card_in_force(card_name: str | CardSpec, counters: str | CardSpec | None = N
 
 def card_battle_restriction(
     card_name: str | CardSpec, position: Position, attacker_id: str, target_id: str,
-    *, counters: str | CardSpec | None = None,
+    *, counters: str | CardSpec | None = None, overrun: bool = False,
 ) -> str | None:
     """Why the card forbids this battle (Close Assault: adjacent targets only...), or None.
-    A Counter-Attack takes the card it copies in ``counters``."""
+    A Counter-Attack takes the card it copies in ``counters``. ``overrun``: the armor overrun
+    battle, whose move into the vacated hex is no move made before battling."""
     spec = card_in_force(card_name, counters)
     if spec.direct_attack is not None:
         return None
@@ -516,6 +517,8 @@ def card_battle_restriction(
         return f"with {position.air_rules} rules an airplane is never the target of {spec.name}"
     if not effect.may_battle:
         return f"units ordered by {spec.name} do not battle this turn"
+    if not effect.may_move and attacker.moved > 0 and not overrun:
+        return f"{spec.name}: units may not move before they battle ({attacker_id} moved {attacker.moved})"
     if effect.close_assault_only and not adjacent:
         return f"{spec.name}: the unit may only battle an adjacent enemy (close assault)"
     if effect.fire_only and adjacent:
@@ -581,7 +584,11 @@ def card_modifiers(
     notes = (f"{spec.name}: +{extra} {'die' if extra == 1 else 'dice'}",) if extra else ()
     if not effect.take_ground:
         notes = (*notes, f"{spec.name}: no take ground")
-    return BattleModifiers(extra_dice=extra, explain=notes, take_ground_allowed=effect.take_ground)
+    # the card's reach decides how far the unit may have moved and still battle
+    reach = (move_allowance(spec, attacker.spec).move_and_battle
+             if effect.move_and_battle is not None or not effect.may_move else None)
+    return BattleModifiers(extra_dice=extra, explain=notes, take_ground_allowed=effect.take_ground,
+                           move_and_battle=reach)
 
 
 # --- attacks made by a card itself (Barrage, Air Power) ---------------------------------------

@@ -2405,6 +2405,734 @@ add("fp-withdraw-fighter-no-machine-gun", NFPA, q([fp("p1", "allies", "fighter",
     [["withdraw.must", "eq", True]], S_WD, NFP + " Air Unit Withdrawing")
 
 
+# --------------------------------------------------------------------------- batch 10: command cards, orders, base combat (card audit)
+# Card texts: the printed cards as quoted by bga-memoir modules/php/Cards/Standard (cross-check) and the
+# Days of Wonder cards compendium FAQ (Ambush); section layout: seed 003 "Game Board" (a hex cut by a dotted line
+# belongs to both sections). Standard board, Allies at the bottom: left flank = columns A-D / a-d, the dotted hexes
+# E and I (13-hex rows), centre = F-H / e-h, right flank = J-M / i-l; the Axis player at the top sees them mirrored.
+CARDTXT = "card text (bga-memoir modules/php/Cards/Standard; docs/rules-sources.md Command cards)"
+DOWFAQ = "daysofwonder.com memoir44 cards compendium (command_13, Ambush FAQ)"
+S_ORD = ("You may not give more than one order to each unit. If the Command card allows you to issue more orders in a given "
+         "section of the battlefield than you have units in that section, those additional orders are lost.")
+S_DOT = "Units on a hex with a red dotted line running through it may be ordered from either section."
+
+
+def orders(card: str, units: list[str], side: str = "allies", **kw: Any) -> dict[str, Any]:
+    return {"orders": {"card": card, "side": side, "units": units, **kw}}
+
+
+def inf(uid: str, hexname: str, side: str = "allies", **kw: Any) -> dict[str, Any]:
+    return U(uid, side, "infantry", hexname, **kw)
+
+
+CO = "cards"
+OR = "orders"
+BC = "base combat"
+# ---- section cards
+add("ord-recon-left-one-unit", OR, q([inf("a1", "A1"), inf("a2", "B1")], orders("recon_left", ["a1", "a2"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_available", "eq", 1], ["orders.rejected.*.unit", "eq", ["a2"]]],
+    "Recon 1 (Left Flank): Issue an order to 1 unit on the Left Flank.", CARDTXT)
+add("ord-probe-center-two-units", OR, q([inf("a1", "F1"), inf("a2", "G1"), inf("a3", "H1")], orders("probe_center", ["a1", "a2", "a3"])),
+    [["orders.valid", "eq", ["a1", "a2"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
+    "Probe Center: Issue an order to 2 units in the Center.", CARDTXT)
+add("ord-attack-right-three-units", OR, q([inf("a1", "J1"), inf("a2", "K1"), inf("a3", "L1"), inf("a4", "M1")], orders("attack_right", ["a1", "a2", "a3", "a4"])),
+    [["orders.valid", "len", 3], ["orders.orders_available", "eq", 3]], "Attack Right Flank: Issue an order to 3 units on the Right Flank.", CARDTXT)
+add("ord-assault-left-all-units", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "D1"), U("a5", "allies", "armor", "b2"), U("a6", "allies", "artillery", "c2")],
+      orders("assault_left", ["a1", "a2", "a3", "a4", "a5", "a6"])),
+    [["orders.valid", "set", ["a1", "a2", "a3", "a4", "a5", "a6"]], ["orders.rejected", "eq", []]],
+    "Assault Left Flank: Issue an order to all units on the Left Flank.", CARDTXT)
+add("ord-assault-center-not-the-flank", OR, q([inf("a1", "F1"), inf("a2", "G1"), inf("a3", "A1")], orders("assault_center", ["a1", "a2", "a3"])),
+    [["orders.valid", "set", ["a1", "a2"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
+    "Assault Center: Issue an order to all units in the Center. (A1 is on the left flank)", CARDTXT)
+add("ord-attack-left-lost-orders", OR, q([inf("a1", "A1"), inf("a2", "G1")], orders("attack_left", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "eq", 2]], S_ORD, BASE + " Order Units")
+add("ord-probe-center-no-unit-there", OR, q([inf("a1", "A1"), inf("a2", "M1")], orders("probe_center", ["a1", "a2"])),
+    [["orders.valid", "eq", []], ["orders.orders_lost", "eq", 2]], S_ORD, BASE + " Order Units")
+add("ord-one-order-per-unit", OR, q([inf("a1", "A1"), inf("a2", "B1")], orders("probe_left", ["a1", "a1"])),
+    [["orders.valid", "eq", ["a1"]]], "You may not give more than one order to each unit.", BASE + " Order Units")
+add("ord-not-own-unit", OR, q([inf("a1", "A1"), inf("x1", "B3", side="axis")], orders("probe_left", ["x1", "a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.rejected.*.unit", "eq", ["x1"]]],
+    "After playing a command card, announce which corresponding unit(s) you choose to order. (your own units)", BASE + " Order Units")
+add("ord-odd-row-left-edge-d", OR, q([inf("a1", "d2")], orders("probe_left", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], "giving each player a left flank, a center and a right flank section (d2: left of the line)", BASE + " Game Board")
+add("ord-odd-row-center-e-not-left", OR, q([inf("a1", "e2")], orders("probe_left", ["a1"])),
+    [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) ... (e2 lies in the center; the line runs along its side)", BASE + " Game Board")
+add("ord-odd-row-d-not-center", OR, q([inf("a1", "d2")], orders("probe_center", ["a1"])),
+    [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) ... (d2 is not cut by the line)", BASE + " Game Board")
+add("ord-dotted-I-center", OR, q([inf("a1", "I3")], orders("probe_center", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], "Where a dotted line cuts through a hex, the hex is considered to be a part of both the flank and center section.", BASE + " Game Board")
+add("ord-dotted-I-right", OR, q([inf("a1", "I3")], orders("probe_right", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], S_DOT, BASE + " Order Units")
+add("ord-dotted-I-not-left", OR, q([inf("a1", "I3")], orders("probe_left", ["a1"])),
+    [["orders.valid", "eq", []]], "Where a dotted line cuts through a hex, the hex is ... part of both the flank and center section (not the other flank)", BASE + " Game Board")
+add("ord-axis-A9-is-their-right", OR, q([inf("x1", "A9", side="axis")], orders("probe_right", ["x1"], side="axis")),
+    [["orders.valid", "eq", ["x1"]]], "giving each player a left flank, a center and a right flank section (seen from the Axis side, A is the right)", BASE + " Game Board")
+add("ord-axis-A9-not-their-left", OR, q([inf("x1", "A9", side="axis")], orders("probe_left", ["x1"], side="axis")),
+    [["orders.valid", "eq", []]], "giving each player a left flank, a center and a right flank section", BASE + " Game Board")
+add("ord-axis-E9-right-or-center", OR, q([inf("x1", "E9", side="axis"), inf("x2", "L9", side="axis")], orders("recon_right", ["x1"], side="axis")),
+    [["orders.valid", "eq", ["x1"]]], S_DOT + " (E is cut by the Axis player's right line)", BASE + " Order Units")
+add("ord-axis-E9-not-left", OR, q([inf("x1", "E9", side="axis")], orders("recon_left", ["x1"], side="axis")),
+    [["orders.valid", "eq", []]], S_DOT, BASE + " Order Units")
+add("ord-dotted-unit-fills-the-other-section", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "E1")], orders("general_advance", ["a3", "a1", "a2"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]],
+    S_DOT + " General Advance: Issue an order to 2 units in each section. (E1 takes a center order)", BASE + " Order Units; " + CARDTXT)
+add("ord-section-straddling-more-than-card-allows", OR,
+    q([inf("a1", "F1"), inf("a2", "G1"), inf("a3", "H1"), inf("a4", "E1"), inf("a5", "I1")], orders("attack_center", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "len", 3]], S_ORD + " (dotted-line units count toward the same 3 center orders)", BASE + " Order Units")
+add("ord-general-advance-two-per-section", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "G1"), inf("a5", "K1")], orders("general_advance", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "set", ["a1", "a2", "a4", "a5"]], ["orders.rejected.*.unit", "eq", ["a3"]], ["orders.orders_lost", "eq", 2]],
+    "General Advance: Issue an order to 2 units in each section.", CARDTXT + "; " + S_ORD)
+add("ord-pincer-move-no-center", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "G1"), inf("a4", "K1"), inf("a5", "L1")], orders("pincer_move", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "set", ["a1", "a2", "a4", "a5"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
+    "Pincer Move: Issue an order to 2 units on each Flank.", CARDTXT)
+add("ord-pincer-move-dotted-as-flank", OR, q([inf("a1", "E1"), inf("a2", "I1")], orders("pincer_move", ["a1", "a2"])),
+    [["orders.valid", "set", ["a1", "a2"]]], "Pincer Move: 2 units on each Flank. " + S_DOT, CARDTXT)
+add("ord-recon-in-force-one-per-section", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "G1"), inf("a4", "K1")], orders("recon_in_force", ["a1", "a2", "a3", "a4"])),
+    [["orders.valid", "set", ["a1", "a3", "a4"]], ["orders.rejected.*.unit", "eq", ["a2"]]],
+    "Recon in Force: Issue an order to 1 unit in each section.", CARDTXT)
+add("ord-recon-in-force-dotted-fills-gap", OR,
+    q([inf("a1", "A1"), inf("a2", "E1"), inf("a3", "K1")], orders("recon_in_force", ["a1", "a2", "a3"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], "Recon in Force: 1 unit in each section. " + S_DOT + " (E1 takes the center order)", CARDTXT)
+add("ord-printed-name-accepted", OR, q([inf("a1", "A1")], orders("Move Out!", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], "Move Out!: Issue an order to 4 Infantry units. (the card's printed name)", CARDTXT)
+add("ord-unknown-card-error", OR, q([inf("a1", "A1")], orders("blitz_left", ["a1"])), [["error.field", "startswith", "ask.orders.card"]],
+    "Command cards ... There are two types of command cards: Section cards ... Tactic cards (an unknown card is an error)", BASE + " Command Cards", exit=2)
+# ---- tactic cards: who may be ordered
+add("ord-direct-from-hq-four-anywhere", OR,
+    q([inf("a1", "A1"), U("a2", "allies", "armor", "G1"), U("a3", "allies", "artillery", "M1"), inf("a4", "d2"), inf("a5", "K3")],
+      orders("direct_from_hq", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "eq", ["a1", "a2", "a3", "a4"]]], "Direct from HQ: Issue an order to 4 units of your choice.", CARDTXT)
+add("ord-move-out-infantry-only", OR,
+    q([inf("a1", "A1"), U("a2", "allies", "armor", "G1"), inf("a3", "M1")], orders("move_out", ["a1", "a2", "a3"])),
+    [["orders.valid", "eq", ["a1", "a3"]], ["orders.rejected.*.unit", "eq", ["a2"]], ["orders.fallback", "eq", False]],
+    "Move Out!: Issue an order to 4 Infantry units.", CARDTXT)
+add("ord-move-out-four-max", OR,
+    q([inf("a1", "A1"), inf("a2", "C1"), inf("a3", "G1"), inf("a4", "K1"), inf("a5", "M1")], orders("move_out", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "len", 4]], "Move Out!: Issue an order to 4 Infantry units.", CARDTXT)
+add("ord-move-out-special-forces-are-infantry", OR, q([U("a1", "allies", "special_forces", "A1")], orders("move_out", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects", P12 + "; " + CARDTXT)
+add("ord-move-out-no-infantry-fallback", OR,
+    q([U("a1", "allies", "armor", "A1"), U("a2", "allies", "artillery", "G1")], orders("move_out", ["a1", "a2"])),
+    [["orders.valid", "len", 1], ["orders.fallback", "eq", True]],
+    "Move Out!: ... If you do not command any Infantry units, issue an order to 1 unit of your choice.", CARDTXT)
+add("ord-armor-assault-armor-only", OR,
+    q([U("a1", "allies", "armor", "A1"), inf("a2", "G1"), U("a3", "allies", "elite_armor", "M1")], orders("armor_assault", ["a1", "a2", "a3"])),
+    [["orders.valid", "eq", ["a1", "a3"]], ["orders.rejected.*.unit", "eq", ["a2"]]],
+    "Armor Assault: Issue an order to 4 Armor units. (Elite Armor behaves as Armor)", CARDTXT + "; " + P12)
+add("ord-armor-assault-no-armor-fallback", OR, q([inf("a1", "A1"), inf("a2", "G1")], orders("armor_assault", ["a1", "a2"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.fallback", "eq", True]],
+    "Armor Assault: ... If you do not command any armor units, issue an order to 1 unit of your choice.", CARDTXT)
+add("ord-artillery-bombard-all-artillery", OR,
+    q([U("a1", "allies", "artillery", "A1"), U("a2", "allies", "artillery", "G1"), U("a3", "allies", "artillery", "K1"),
+       U("a4", "allies", "artillery", "M1"), U("a5", "allies", "artillery", "C1"), inf("a6", "E1")],
+      orders("artillery_bombard", ["a1", "a2", "a3", "a4", "a5", "a6"])),
+    [["orders.valid", "set", ["a1", "a2", "a3", "a4", "a5"]], ["orders.rejected.*.unit", "eq", ["a6"]]],
+    "Artillery Bombard: Issue an order to all artillery units.", CARDTXT)
+add("ord-artillery-bombard-reach", OR, q([U("a1", "allies", "artillery", "A1")], orders("artillery_bombard", ["a1"])),
+    [["orders.units.a1.move", "eq", 3], ["orders.units.a1.battles", "eq", 2]], "Artillery Bombard: Units may move up to 3 hexes or battle twice.", CARDTXT)
+add("ord-artillery-bombard-no-artillery", OR, q([inf("a1", "A1"), inf("a2", "G1")], orders("artillery_bombard", ["a1", "a2"])),
+    [["orders.valid", "len", 1], ["orders.fallback", "eq", True]],
+    "Artillery Bombard: If you do not command any artillery units, issue an order to 1 unit of your choice.", CARDTXT)
+add("ord-dig-in-four-infantry", OR,
+    q([inf("a1", "A1"), inf("a2", "C1"), inf("a3", "G1"), inf("a4", "K1"), inf("a5", "M1"), U("a6", "allies", "armor", "H1")],
+      orders("dig_in", ["a6", "a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "eq", ["a1", "a2", "a3", "a4"]]], "Dig-In: Issue an order to 4 Infantry units.", CARDTXT)
+add("ord-behind-enemy-lines-one-infantry", OR, q([inf("a1", "A1"), inf("a2", "G1")], orders("behind_enemy_lines", ["a1", "a2"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.units.a1.move", "eq", 3], ["orders.units.a1.ignore_terrain_movement", "eq", True]],
+    "Behind Enemy Lines: Issue an order to 1 Infantry unit. Unit may move up to 3 hexes. ... Terrain movement restrictions are ignored.", CARDTXT)
+add("ord-behind-enemy-lines-moves-again", OR, q([inf("a1", "A1")], orders("behind_enemy_lines", ["a1"])),
+    [["orders.units.a1.move_after_battle", "eq", 3], ["orders.units.a1.extra_dice", "eq", 1]],
+    "Behind Enemy Lines: Unit may battle with 1 additional die, then move again up to 3 hexes.", CARDTXT)
+add("ord-behind-enemy-lines-armor-rejected", OR, q([U("a1", "allies", "armor", "A1"), inf("a2", "G1")], orders("behind_enemy_lines", ["a1"])),
+    [["orders.valid", "eq", []]], "Behind Enemy Lines: Issue an order to 1 Infantry unit.", CARDTXT)
+add("ord-infantry-assault-one-section", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "D1"), inf("a5", "b2"), inf("a6", "G1"), U("a7", "allies", "armor", "c2")],
+      orders("infantry_assault", ["a1", "a2", "a3", "a4", "a5", "a6", "a7"], section="left")),
+    [["orders.valid", "set", ["a1", "a2", "a3", "a4", "a5"]], ["orders.rejected.*.unit", "set", ["a6", "a7"]]],
+    "Infantry Assault: Issue an order to all Infantry units in 1 section.", CARDTXT)
+add("ord-infantry-assault-reach", OR, q([inf("a1", "A1")], orders("infantry_assault", ["a1"], section="left")),
+    [["orders.units.a1.move", "eq", 3], ["orders.units.a1.move_and_battle", "eq", 2]],
+    "Infantry Assault: Units may move up to 2 hexes and still battle, or move 3 hexes but not battle.", CARDTXT)
+add("ord-infantry-assault-needs-section", OR, q([inf("a1", "A1")], orders("infantry_assault", ["a1"])),
+    [["error.field", "startswith", "ask.orders.section"]], "Infantry Assault: ... all Infantry units in 1 section (the player names it)", CARDTXT, exit=2)
+add("ord-close-assault-adjacent-only", OR,
+    q([inf("a1", "g4"), U("a2", "allies", "armor", "F3"), inf("a3", "B1"), inf("x1", "G5", side="axis"), inf("x2", "F5", side="axis")],
+      orders("close_assault", ["a1", "a2", "a3"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.rejected.*.unit", "set", ["a2", "a3"]]],
+    "Close Assault: Issue an order to all Infantry and/or Armor units adjacent to enemy units.", CARDTXT)
+add("ord-firefight-not-adjacent", OR,
+    q([inf("a1", "g4"), inf("a2", "C1"), inf("x1", "G5", side="axis")], orders("firefight", ["a1", "a2"])),
+    [["orders.valid", "eq", ["a2"]], ["orders.rejected.*.unit", "eq", ["a1"]]],
+    "Firefight: Issue an order to 4 units to open fire. Units in a firefight may not be adjacent to an enemy unit", CARDTXT)
+add("ord-firefight-four-max", OR,
+    q([inf("a1", "A1"), inf("a2", "C1"), inf("a3", "G1"), inf("a4", "K1"), U("a5", "allies", "artillery", "M1")], orders("firefight", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "len", 4]], "Firefight: Issue an order to 4 units to open fire.", CARDTXT)
+add("ord-medics-needs-casualties", OR, q([inf("a1", "A1"), inf("a2", "G1", figures=2)], orders("medics_and_mechanics", ["a1"])),
+    [["orders.valid", "eq", []], ["orders.rejected.*.unit", "eq", ["a1"]]],
+    "Medics & Mechanics: Issue an order to 1 unit that has suffered casualties.", CARDTXT)
+add("ord-medics-returns-symbols-and-stars", OR,
+    q([inf("a1", "G1", figures=2)], orders("medics_and_mechanics", ["a1"], hand_size=3), dice=["infantry", "star", "grenade"]),
+    [["orders.medics.figures_returned", "eq", 2], ["orders.medics.figures_after", "eq", 4], ["orders.medics.ordered", "eq", True]],
+    "Medics & Mechanics: Roll 1 battle die for each command card you have, including this card. For each die matching the unit's symbol or a star, 1 lost figure of that unit is returned", CARDTXT)
+add("ord-medics-no-more-than-start", OR,
+    q([inf("a1", "G1", figures=3)], orders("medics_and_mechanics", ["a1"], hand_size=4), dice=["infantry", "infantry", "star", "flag"]),
+    [["orders.medics.figures_returned", "eq", 1], ["orders.medics.figures_after", "eq", 4]],
+    "Medics & Mechanics: A unit may not gain more figures than it originally had.", CARDTXT)
+add("ord-medics-armor-symbol", OR,
+    q([U("a1", "allies", "armor", "G1", figures=1)], orders("medics_and_mechanics", ["a1"], hand_size=3), dice=["infantry", "armor", "flag"]),
+    [["orders.medics.figures_returned", "eq", 1], ["orders.medics.figures_after", "eq", 2], ["orders.medics.ordered", "eq", True]],
+    "Medics & Mechanics: For each die matching the unit's symbol or a star (an infantry face does not heal a tank)", CARDTXT)
+add("ord-medics-nothing-no-order", OR,
+    q([inf("a1", "G1", figures=2)], orders("medics_and_mechanics", ["a1"], hand_size=2), dice=["grenade", "flag"]),
+    [["orders.medics.figures_returned", "eq", 0], ["orders.medics.ordered", "eq", False]],
+    "Medics & Mechanics: If the unit recovers at least 1 figure, it may also be issued an order.", CARDTXT)
+add("ord-medics-elite-armor-up-to-four", OR,
+    q([U("a1", "allies", "elite_armor", "G1", figures=2)], orders("medics_and_mechanics", ["a1"], hand_size=4), dice=["armor", "armor", "star", "star"]),
+    [["orders.medics.figures_after", "eq", 4]],
+    "A unit may not gain more figures than it originally had. (Elite Armor units start with 4 tank figures)", CARDTXT + "; " + P12)
+add("ord-finest-hour-symbols-order-units", OR,
+    q([inf("a1", "A1"), inf("a2", "G1"), U("a3", "allies", "armor", "K1"), U("a4", "allies", "artillery", "M1")],
+      orders("their_finest_hour", ["a1", "a2", "a3", "a4"], hand_size=4), dice=["infantry", "armor", "star", "grenade"]),
+    [["orders.valid", "len", 3], ["orders.valid", "contains", ["a1", "a3"]]],
+    "Their Finest Hour: For each unit symbol rolled, 1 unit of this type is ordered. For each star rolled, 1 unit of your choice is ordered.", CARDTXT)
+add("ord-finest-hour-grenade-orders-nobody", OR,
+    q([inf("a1", "A1"), inf("a2", "G1")], orders("their_finest_hour", ["a1", "a2"], hand_size=2), dice=["grenade", "flag"]),
+    [["orders.valid", "eq", []]], "Their Finest Hour: For each unit symbol rolled ... For each star rolled (grenades and flags order nothing)", CARDTXT)
+add("ord-finest-hour-artillery-only-by-star", OR,
+    q([U("a1", "allies", "artillery", "A1"), inf("a2", "G1")], orders("their_finest_hour", ["a1"], hand_size=2), dice=["infantry", "infantry"]),
+    [["orders.valid", "eq", []]], "Their Finest Hour: For each unit symbol rolled, 1 unit of this type is ordered (no die shows artillery)", CARDTXT)
+add("ord-finest-hour-dice-count", OR,
+    q([inf("a1", "A1")], orders("their_finest_hour", ["a1"], hand_size=4), dice=["infantry", "star"]),
+    [["error.field", "eq", "dice"]], "Their Finest Hour: Roll 1 battle die for each command card you have, including this card.", CARDTXT, exit=2)
+add("ord-finest-hour-plus-one-die", OR,
+    q([inf("a1", "A1")], orders("their_finest_hour", ["a1"], hand_size=1), dice=["infantry"]),
+    [["orders.valid", "eq", ["a1"]], ["orders.units.a1.extra_dice", "eq", 1]], "Their Finest Hour: Ordered units battle with 1 additional die.", CARDTXT)
+add("ord-counter-attack-mirrors-flank", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "D1"), inf("a5", "M1")], orders("counter_attack", ["a1", "a2", "a3", "a4", "a5"], counters="attack_right")),
+    [["orders.card", "eq", "attack_left"], ["orders.valid", "len", 3], ["orders.valid", "excludes", ["a5"]]],
+    "Counter-Attack: Issue the same order just played by your opponent. When countering a section card, a right section card becomes the equivalent left section card, and vice-versa.", CARDTXT)
+add("ord-counter-attack-center-stays", OR,
+    q([inf("a1", "F1"), inf("a2", "G1"), inf("a3", "H1")], orders("counter_attack", ["a1", "a2", "a3"], counters="probe_center")),
+    [["orders.card", "eq", "probe_center"], ["orders.valid", "len", 2]], "Counter-Attack: Issue the same order just played by your opponent.", CARDTXT)
+add("ord-counter-attack-tactic-copied", OR,
+    q([inf("a1", "A1"), inf("a2", "G1"), U("a3", "allies", "armor", "M1")], orders("counter_attack", ["a1", "a2", "a3"], counters="move_out")),
+    [["orders.card", "eq", "move_out"], ["orders.valid", "eq", ["a1", "a2"]]], "Counter-Attack: Issue the same order just played by your opponent.", CARDTXT)
+add("ord-counter-attack-needs-the-card", OR, q([inf("a1", "A1")], orders("counter_attack", ["a1"])),
+    [["error.field", "startswith", "ask.orders.counters"]], "Counter-Attack: Issue the same order just played by your opponent (which one must be said)", CARDTXT, exit=2)
+add("ord-counter-attack-axis-mirror", OR,
+    q([inf("x1", "A9", side="axis"), inf("x2", "M9", side="axis")], orders("counter_attack", ["x1", "x2"], side="axis", counters="probe_left")),
+    [["orders.card", "eq", "probe_right"], ["orders.valid", "eq", ["x1"]]],
+    "Counter-Attack: a right section card becomes the equivalent left section card, and vice-versa. (the Axis right flank is the A side)", CARDTXT)
+# ---- cards in a battle
+A_ADJ = [U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")]
+add("card-armor-assault-forest-target", CO, q(A_ADJ, battle(card="armor_assault"), [T("G5", "forest")]),
+    [["battle.dice", "eq", 2]], "Armor Assault: Units in Close Assault roll 1 additional die. (3 - 2 for the forest + 1)", CARDTXT + "; " + P13)
+add("card-armor-assault-overrun-is-close-assault", CO,
+    q(A_ADJ, battle(card="armor_assault", overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]],
+    "Armor Assault: Units in Close Assault roll 1 additional die. If the ground you take during the Overrun puts you adjacent to an enemy unit, this second battle must once again be a Close Assault Combat.",
+    CARDTXT + "; " + BASE + " Armor Overrun Combat")
+add("card-armor-assault-fallback-infantry-normal-dice", CO,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(card="armor_assault")),
+    [["battle.dice", "eq", 3]], "Armor Assault: Units in Close Assault roll 1 additional die (the bonus is the armor's: an infantry unit gets none)", CARDTXT)
+add("card-close-assault-infantry-plus-one", CO, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(card="close_assault")),
+    [["battle.dice", "eq", 4]], "Close Assault: Units ordered battle with 1 additional die.", CARDTXT)
+add("card-close-assault-town-target", CO, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(card="close_assault"), [T("G5", "town")]),
+    [["battle.dice", "eq", 3]], "Close Assault: Units ordered battle with 1 additional die. (3 - 1 town + 1)", CARDTXT + "; " + P14)
+add("card-close-assault-no-move-first", CO, q([inf("a1", "g4", moved=1), inf("x1", "G5", side="axis")], battle(card="close_assault")),
+    [["battle.allowed", "eq", False]], "Close Assault: Units may not move before they battle", CARDTXT)
+add("card-close-assault-take-ground", CO, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(card="close_assault"), dice=["flag", "star", "star", "star"]),
+    [["result.take_ground", "eq", True]], "Close Assault: ... after a successful Close Assault, they may Take Ground", CARDTXT)
+add("card-close-assault-overrun", CO, q(A_ADJ, battle(card="close_assault"), dice=["flag", "star", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], "Close Assault: ... and Armor units may make an Armor Overrun.", CARDTXT)
+add("card-firefight-artillery-range-5", CO, q([U("a1", "allies", "artillery", "B1"), inf("x1", "G1", side="axis")], battle(card="firefight")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Firefighting units roll 1 additional die. (artillery at 5 hexes: 1 + 1)", CARDTXT + "; " + BASE + " Battle Range")
+add("card-firefight-infantry-town-range-2", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="firefight"), [T("G5", "town")]),
+    [["battle.dice", "eq", 2]], "Firefighting units roll 1 additional die. (2 at range 2, - 1 town, + 1)", CARDTXT + "; " + P14)
+add("card-firefight-no-move", CO, q([inf("a1", "G3", moved=1), inf("x1", "G5", side="axis")], battle(card="firefight")),
+    [["battle.allowed", "eq", False]], "Units in a firefight may not be adjacent to an enemy unit, and may not move.", CARDTXT)
+add("card-firefight-adjacent-to-other-enemy", CO,
+    q([inf("a1", "G3"), inf("x1", "G5", side="axis"), inf("x2", "H3", side="axis")], battle(card="firefight")),
+    [["battle.allowed", "eq", False]], "Units in a firefight may not be adjacent to an enemy unit", CARDTXT)
+add("card-behind-lines-move-3-and-battle", CO, q([inf("a1", "G3", moved=3), inf("x1", "G5", side="axis")], battle(card="behind_enemy_lines")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Behind Enemy Lines: Unit may move up to 3 hexes. Unit may battle with 1 additional die", CARDTXT)
+add("card-behind-lines-forest-end-no-battle", CO, q([inf("a1", "G3", moved=2), inf("x1", "G5", side="axis")], battle(card="behind_enemy_lines"), [T("G3", "forest")]),
+    [["battle.allowed", "eq", False]], "Behind Enemy Lines: Terrain battle restrictions still apply. (A unit may not battle the turn it moves onto a Forest hex.)", CARDTXT + "; " + P13)
+add("card-infantry-assault-moved-2-battles", CO, q([inf("a1", "G3", moved=2), inf("x1", "G5", side="axis")], battle(card="infantry_assault")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Infantry Assault: Units may move up to 2 hexes and still battle (no extra die)", CARDTXT)
+add("card-infantry-assault-moved-3-no-battle", CO, q([inf("a1", "G3", moved=3), inf("x1", "G5", side="axis")], battle(card="infantry_assault")),
+    [["battle.allowed", "eq", False]], "Infantry Assault: ... or move 3 hexes but not battle.", CARDTXT)
+add("card-move-out-moved-2-no-battle", CO, q([inf("a1", "G3", moved=2), inf("x1", "G5", side="axis")], battle(card="move_out")),
+    [["battle.allowed", "eq", False]], "Move Out!: Terrain movement and battle restrictions still apply. (infantry: 2 hexes and not battle)", CARDTXT + "; " + BASE + " Move Units")
+add("card-direct-from-hq-no-bonus", CO, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(card="direct_from_hq")),
+    [["battle.dice", "eq", 3]], "Direct from HQ: Issue an order to 4 units of your choice. (no dice change)", CARDTXT)
+add("card-probe-no-bonus", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="probe_center")),
+    [["battle.dice", "eq", 2]], "Section cards are used to order a move and/or battle in a specific section. (no dice change)", BASE + " Command Cards")
+add("card-dig-in-no-battle", CO, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(card="dig_in")),
+    [["battle.allowed", "eq", False]], "Dig-In: The units improve their position by placing an available sandbag on the units' hexes (an order to dig in, not to battle)", CARDTXT)
+add("card-finest-hour-armor-plus-one", CO, q([U("a1", "allies", "armor", "G3"), inf("x1", "G5", side="axis")], battle(card="their_finest_hour")),
+    [["battle.dice", "eq", 4]], "Their Finest Hour: Ordered units battle with 1 additional die.", CARDTXT)
+add("card-finest-hour-artillery-range-6", CO, q([U("a1", "allies", "artillery", "A1"), inf("x1", "G1", side="axis")], battle(card="their_finest_hour")),
+    [["battle.dice", "eq", 2]], "Their Finest Hour: Ordered units battle with 1 additional die. (artillery at 6: 1 + 1)", CARDTXT)
+add("card-artillery-bombard-no-move-then-battle", CO, q([U("a1", "allies", "artillery", "g2", moved=1), inf("x1", "G5", side="axis")], battle(card="artillery_bombard")),
+    [["battle.allowed", "eq", False]], "Artillery Bombard: Units may move up to 3 hexes or battle twice.", CARDTXT)
+add("card-artillery-bombard-battle-dice", CO, q([U("a1", "allies", "artillery", "g2"), inf("x1", "G5", side="axis")], battle(card="artillery_bombard")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Artillery Bombard: ... battle twice (each battle at the artillery's dice: 3 hexes, 2 dice)", CARDTXT)
+add("card-counter-attack-armor-assault", CO, q(A_ADJ, battle(card="counter_attack", counters="armor_assault")),
+    [["battle.dice", "eq", 4]], "Counter-Attack: Issue the same order just played by your opponent. (Armor Assault's close assault die)", CARDTXT)
+add("card-counter-attack-firefight", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="counter_attack", counters="firefight")),
+    [["battle.dice", "eq", 3]], "Counter-Attack: Issue the same order just played by your opponent. (Firefight: +1 die)", CARDTXT)
+# ---- Ambush
+add("card-ambush-against-attacker-in-forest", CO,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(att="x1", tgt="a1", card="ambush"), [T("g4", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+    "Ambush: Roll your battle dice first. (the close-assaulting unit stands on a forest: -1)", CARDTXT + "; " + P13)
+add("card-ambush-only-close-assault", CO,
+    q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(att="x1", tgt="a1", card="ambush")),
+    [["battle.allowed", "eq", False]], "Ambush: After opponent declares a Close Assault, but before he rolls his battle dice, play this card.", CARDTXT)
+add("card-ambush-no-take-ground", CO,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(att="x1", tgt="a1", card="ambush"), dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]],
+    "Q. Does the Ambush card allow the Ambushing unit to advance if the target is forced to retreat or is eliminated? A. No. Only when an ordered unit in Close Assault Combat ...", DOWFAQ)
+add("card-ambush-armor-defender", CO,
+    q([inf("a1", "g4"), U("x1", "axis", "armor", "G5")], battle(att="x1", tgt="a1", card="ambush"), dice=["infantry", "infantry", "grenade"]),
+    [["battle.dice", "eq", 3], ["result.hits", "eq", 3], ["result.figures_removed", "eq", 3]],
+    "Ambush: Roll your battle dice first. (armor always combats at 3 dice; infantry symbols hit infantry)", CARDTXT + "; " + BASE + " Battle Range")
+add("card-ambush-no-overrun-for-ambusher", CO,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armor", "G5")], battle(att="x1", tgt="a1", card="ambush"), dice=["flag", "star", "star"]),
+    [["result.armor_overrun", "eq", False]], "Ambush ... (only an ordered unit in Close Assault may take ground or overrun)", DOWFAQ + "; " + BASE + " Taking Ground")
+# ---- Barrage and Air Power
+add("card-barrage-four-dice-terrain-ignored", CO,
+    q([inf("x1", "G5", side="axis")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, [T("G5", "forest")], dice=["infantry", "infantry", "grenade", "flag"]),
+    [["battle.dice", "eq", 4], ["result.hits", "eq", 3], ["result.figures_removed", "eq", 3], ["result.flags", "eq", 1]],
+    "Barrage: Target any 1 enemy unit. Roll 4 battle dice, ignoring any terrain battle die reduction. Score 1 hit for each die matching the unit's symbol or grenade.", CARDTXT)
+add("card-barrage-stars-miss", CO,
+    q([U("x1", "axis", "armor", "G5")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["infantry", "armor", "star", "grenade"]),
+    [["result.hits", "eq", 2]], "Barrage: Score 1 hit for each die matching the unit's symbol or grenade. (stars do not)", CARDTXT)
+add("card-barrage-flags-not-ignored", CO,
+    q([inf("x1", "G5", side="axis")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, [T("G5", "sandbags")], dice=["flag", "star", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], "Barrage: For each flag, retreat 1 hex. Flags may not be ignored.", CARDTXT)
+add("card-barrage-medal", CO,
+    q([U("x1", "axis", "artillery", "A9", figures=1)], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["grenade", "star", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1]],
+    "a Victory Medal is gained for each enemy unit entirely eliminated from the battlefield. (Barrage anywhere on the board)", BASE + " Object of the Game; " + CARDTXT)
+add("card-barrage-no-take-ground", CO,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=1)], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["grenade", "star", "star", "star"]),
+    [["result.take_ground", "eq", False]], "When an ordered Infantry unit in Close Assault combat eliminates the enemy unit ... (a card's attack is no close assault)", BASE + " Taking Ground")
+add("card-air-power-allies-two-per-hex", CO,
+    q([inf("x1", "G5", side="axis"), inf("x2", "H5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1", "x2"]}}),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2]]],
+    "Air Power: Roll 2 battle dice per hex (Allied air attack) or 1 per hex (Axis air attack)", CARDTXT)
+add("card-air-power-axis-one-per-hex", CO,
+    q([inf("a1", "G5"), inf("a2", "g4"), inf("a3", "f4")], {"card_attack": {"card": "air_power", "side": "axis", "targets": ["a1", "a2", "a3"]}}),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [1, 1, 1]]], "Air Power: ... or 1 per hex (Axis air attack)", CARDTXT)
+add("card-air-power-not-adjacent-group", CO,
+    q([inf("x1", "G5", side="axis"), inf("x2", "J5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1", "x2"]}}),
+    [["error.field", "startswith", "ask.card_attack.targets"]], "Air Power: Target a group of 4 or fewer enemy units adjacent to each other.", CARDTXT + " (an illegal target choice is a query error here, as the air audit's barrage cases expect: the answer's allowed is never false)", exit=2)
+add("card-air-power-five-too-many", CO,
+    q([inf("x1", "C5", side="axis"), inf("x2", "D5", side="axis"), inf("x3", "E5", side="axis"), inf("x4", "F5", side="axis"), inf("x5", "G5", side="axis")],
+      {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1", "x2", "x3", "x4", "x5"]}}),
+    [["error.field", "startswith", "ask.card_attack.targets"]], "Air Power: Target a group of 4 or fewer enemy units adjacent to each other.", CARDTXT + " (an illegal target choice is a query error here, as the air audit's barrage cases expect: the answer's allowed is never false)", exit=2)
+add("card-air-power-stars-hit-terrain-ignored", CO,
+    q([inf("x1", "G5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, [T("G5", "town")], dice=[["star", "infantry"]]),
+    [["card_attack.dice", "eq", [2]], ["card_attack.results.0.hits", "eq", 2]],
+    "Air Power: ... ignoring any terrain battle die reduction. Score 1 hit for each die that matches the unit's symbol, a grenade or a star.", CARDTXT)
+add("card-air-power-flag-not-ignored", CO,
+    q([inf("x1", "G5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, [T("G5", "sandbags")], dice=[["flag", "armor"]]),
+    [["card_attack.results.0.flags_ignored", "eq", 0], ["card_attack.results.0.retreat.*.hex", "set", ["f6", "g6"]]],
+    "Air Power: For each flag, retreat 1 hex. Flags may not be ignored.", CARDTXT)
+add("card-air-power-friendly-target-refused", CO,
+    q([inf("a1", "G5"), inf("x1", "H5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["a1", "x1"]}}),
+    [["error.field", "startswith", "ask.card_attack.targets"]], "Air Power: Target a group of 4 or fewer enemy units", CARDTXT + " (an illegal target choice is a query error here, as the air audit's barrage cases expect: the answer's allowed is never false)", exit=2)
+add("card-barrage-one-target-only", CO,
+    q([inf("x1", "G5", side="axis"), inf("x2", "H5", side="axis")], {"card_attack": {"card": "barrage", "side": "allies", "targets": ["x1", "x2"]}}),
+    [["error.field", "startswith", "ask.card_attack.targets"]], "Barrage: Target any 1 enemy unit.", CARDTXT + " (an illegal target choice is a query error here, as the air audit's barrage cases expect: the answer's allowed is never false)", exit=2)
+# ---- cards and movement
+add("card-move-infantry-assault-2-battle-3-not", CO, q([inf("a1", "G1")], move(card="infantry_assault")),
+    [["move.destinations.[hex=G3].can_battle", "eq", True], ["move.destinations.[hex=g4].can_battle", "eq", False], ["move.destinations.*.hex", "excludes", ["G5"]]],
+    "Infantry Assault: Units may move up to 2 hexes and still battle, or move 3 hexes but not battle.", CARDTXT)
+add("card-move-infantry-assault-forest-stops", CO, q([inf("a1", "G1")], move(card="infantry_assault"), [T("f2", "forest"), T("g2", "forest")]),
+    [["move.destinations.*.hex", "contains", ["f2", "g2"]], ["move.destinations.*.hex", "excludes", ["G3", "f4"]]],
+    "Infantry Assault: Terrain movement and battle restrictions still apply. (A unit that enters a Forest hex must stop)", CARDTXT + "; " + P13)
+add("card-move-behind-lines-through-forest", CO, q([inf("a1", "G1")], move(card="behind_enemy_lines"), [T("f2", "forest"), T("g2", "forest"), T("H1", "forest"), T("F1", "forest")]),
+    [["move.destinations.*.hex", "contains", ["G3", "g4"]]],
+    "Behind Enemy Lines: Unit may move up to 3 hexes. ... Terrain movement restrictions are ignored.", CARDTXT)
+add("card-move-behind-lines-end-town-no-battle", CO, q([inf("a1", "G1")], move(card="behind_enemy_lines"), [T("G3", "town")]),
+    [["move.destinations.[hex=G3].can_battle", "eq", False], ["move.destinations.[hex=g4].can_battle", "eq", True]],
+    "Behind Enemy Lines: Terrain battle restrictions still apply. (A unit may not battle the turn it moves onto a Town hex.)", CARDTXT + "; " + P14)
+add("card-move-artillery-bombard-3", CO, q([U("a1", "allies", "artillery", "G1")], move(card="artillery_bombard")),
+    [["move.destinations.*.hex", "contains", ["g4", "G3", "g2"]], ["move.destinations.*.hex", "excludes", ["G5"]], ["move.destinations.[hex=g2].can_battle", "eq", False]],
+    "Artillery Bombard: Units may move up to 3 hexes or battle twice.", CARDTXT)
+add("card-move-firefight-none", CO, q([inf("a1", "G1")], move(card="firefight")),
+    [["move.destinations.*.hex", "excludes", ["g2", "G3"]]], "Units in a firefight ... may not move.", CARDTXT)
+add("card-move-close-assault-none", CO, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], move(card="close_assault")),
+    [["move.destinations.*.hex", "excludes", ["F3", "H3", "G3"]]], "Close Assault: Units may not move before they battle", CARDTXT)
+add("card-move-armor-assault-normal-3", CO, q([U("a1", "allies", "armor", "G1")], move(card="armor_assault"), [T("g2", "forest")]),
+    [["move.destinations.*.hex", "contains", ["G3", "g4"]], ["move.destinations.*.hex", "excludes", ["G5"]]],
+    "Armor Assault: Terrain movement and battle restrictions still apply. (An ordered Armor unit may move up to 3 hexes and battle)", CARDTXT + "; " + BASE + " Move Units")
+# ---- base combat: the rulebook's worked examples and the sentences around them
+S_CD = ("To determine the number of Battle dice to roll, simply \"count down\" the number of dice rolled: Position your finger on the first "
+        "hex adjacent to your unit and move it, one hex at a time, in the direction of the target, counting down (\"3\", \"2\", \"1\")")
+add("bc-count-down-diagonal-3", BC, q([inf("a1", "G1"), inf("x1", "h4", side="axis")], battle()),
+    [["battle.distance", "eq", 3], ["battle.dice", "eq", 1]], S_CD, BASE + " Battle Range")
+add("bc-count-down-diagonal-2", BC, q([inf("a1", "G1"), inf("x1", "H3", side="axis")], battle()),
+    [["battle.distance", "eq", 2], ["battle.dice", "eq", 2]], S_CD, BASE + " Battle Range")
+add("bc-armor-range-2-three-dice", BC, q([U("a1", "allies", "armor", "G3"), inf("x1", "G5", side="axis")], battle()),
+    [["battle.dice", "eq", 3], ["battle.close_assault", "eq", False]], S_ARM, BASE + " Battle Range")
+add("bc-armor-one-figure-three-dice", BC, q([U("a1", "allies", "armor", "G1", figures=1), inf("x1", "h4", side="axis")], battle()),
+    [["battle.dice", "eq", 3]], "A unit with a single figure left retains the same firepower as a unit at full strength.", BASE + " Battle")
+add("bc-artillery-over-units", BC,
+    q([U("a1", "allies", "artillery", "A1"), inf("a2", "C1"), inf("x2", "E3", side="axis"), inf("x1", "G1", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "An Artillery unit does not require line of sight to target an enemy unit.", BASE + " Line of Sight")
+add("bc-fire-vs-close-assault-word", BC, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle()),
+    [["battle.close_assault", "eq", False], ["battle.distance", "eq", 2]],
+    "A unit attacking an enemy unit more than 1 hex away is said to \"Fire\" at that enemy.", BASE + " Battle")
+add("bc-los-edge-one-side-clear", BC, q([inf("a1", "G3"), inf("a2", "g4"), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 2]],
+    "When the imaginary line runs along the edge of one or several hexes which contain obstructions, the line of sight is not blocked", BASE + " Line of Sight")
+add("bc-los-edge-both-sides-blocked", BC, q([inf("a1", "G3"), inf("a2", "g4"), inf("x1", "G5", side="axis")], battle(), [T("f4", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]],
+    "... unless the obstructions stand somewhere along both sides of the line segment.", BASE + " Line of Sight")
+add("bc-los-target-terrain-does-not-block", BC, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 1]],
+    "The terrain in the target hex does not block line of sight.", BASE + " Line of Sight; " + P13)
+add("bc-los-enemy-unit-blocks", BC, q([inf("x2", "E5", side="axis")], los("C5", "G5")),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 4]],
+    "Obstructions include units (friends or foes) or certain type of terrain features.", BASE + " Line of Sight")
+add("bc-los-hill-blocks-looking-over", BC, q([], los("C5", "G5"), [T("E5", "hill")]),
+    [["line_of_sight.clear", "eq", False]], "A Hill blocks line of sight for units trying to look over the Hill.", P14)
+add("bc-los-plateau", BC, q([], los("C5", "F5"), [T("C5", "hill"), T("D5", "hill"), T("E5", "hill"), T("F5", "hill")]),
+    [["line_of_sight.clear", "eq", True]],
+    "Line of sight is not blocked when units are at the same height and on the same Hill (plateau effect).", P14)
+add("bc-los-river-does-not-block", BC, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(), [T("f4", "river"), T("g4", "river")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "A River does not block line of sight. ... The Infantry unit can fire over the River", P15)
+add("bc-forest-example-turn-1", BC, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", False]], "Turn #1: Allied player moves into the woods: the unit must stop and cannot battle this turn", P13 + " worked example")
+add("bc-forest-example-turn-2", BC, q([inf("a1", "f6", side="axis", moved=1), inf("x1", "G5")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+    "Turn #2: Axis player moves closer and battles, but rolling 2 dice instead of 3, because the Allied Infantry is protected by the woods.", P13 + " worked example")
+add("bc-forest-example-turn-3", BC, q([inf("a1", "G5"), inf("x1", "f6", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Turn #3: Time for revenge! The Allied player can now battle, with 3 dice.", P13 + " worked example")
+add("bc-hill-example-lower", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "Allies attack from a lower elevation, rolling 2 dice instead of 3", P14 + " worked example")
+add("bc-hill-example-same-height", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hill"), T("g4", "hill")]),
+    [["battle.dice", "eq", 3]], "But if they are on a hill too, they roll 3 dice", P14 + " worked example")
+add("bc-hill-armor-minus-one", BC, q([U("a1", "allies", "armor", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "When battling an enemy unit that is up a Hill, Infantry and Armor reduce the number of Battle dice rolled by 1", P14)
+add("bc-hill-artillery-not-reduced", BC, q([U("a1", "allies", "artillery", "G1"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "... and Artillery Battle dice are not reduced. (artillery at 4 hexes: 2)", P14)
+add("bc-hill-downhill-no-reduction", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "hill")]),
+    [["battle.dice", "eq", 3]], "When battling an enemy unit that is up a Hill ... (the target is below: no reduction)", P14)
+add("bc-hedgerow-vs-infantry", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hedgerow")]),
+    [["battle.dice", "eq", 2]], "When battling an enemy unit that is on a Hedgerow hex, Infantry reduce the number of Battle dice rolled by 1", P14)
+add("bc-hedgerow-vs-artillery", BC, q([U("a1", "allies", "artillery", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hedgerow")]),
+    [["battle.dice", "eq", 3]], "... and artillery Battle dice are not reduced.", P14)
+add("bc-hedgerow-enter-from-adjacent-only", BC, q([inf("a1", "G1")], move(), [T("G3", "hedgerow")]),
+    [["move.destinations.*.hex", "excludes", ["G3"]]], "To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow.", P14 + " worked example (Turn #1: move and stop next to the Hedgerow hex)")
+add("bc-hedgerow-enter-next-turn", BC, q([inf("a1", "g2")], move(), [T("G3", "hedgerow")]),
+    [["move.destinations.[hex=G3].can_battle", "eq", False]], "Turn #2: you may now enter the Hedgerow hex (A unit may not battle the turn it moves onto a Hedgerow hex.)", P14 + " worked example")
+add("bc-hedgerow-leave-one-hex", BC, q([U("a1", "allies", "armor", "G3")], move(), [T("G3", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["g4", "f4"]], ["move.destinations.*.hex", "excludes", ["G5", "F5", "H5"]]],
+    "A unit that leaves a Hedgerow hex may only move onto an adjacent hex.", P14)
+add("bc-town-armor-fires-out-at-3", BC, q([U("a1", "allies", "armor", "G1"), inf("x1", "h4", side="axis")], battle(), [T("G1", "town")]),
+    [["battle.dice", "eq", 1]], "Armor on a Town hex will reduce the number of Battle dice it rolls by 2.", P14)
+add("bc-town-armor-vs-town", BC, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "town"), T("G5", "town")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]],
+    "Armor reduce the number of Battle dice rolled by 2 ... Armor on a Town hex will reduce the number of Battle dice it rolls by 2. (3 - 2 for the target town - 2 for its own town: no die left to roll)",
+    P14)
+RIVER2 = [T(h, "river") for h in ["a2", "b2", "c2", "d2", "e2", "f2", "h2", "i2", "j2", "k2", "l2"]] + [T("g2", "river"), T("g2", "bridge")]
+add("bc-river-take-the-bridge", BC, q([U("a1", "allies", "armor", "G1")], move(), RIVER2),
+    [["move.destinations.*.hex", "contains", ["g2", "G3", "H3", "f4"]], ["move.destinations.*.hex", "excludes", ["C3", "K3", "f2", "h2"]]],
+    "The Armor unit must take the bridge to cross the River (A River is impassable terrain. A unit may only enter a River hex when the hex has a bridge.)", P15 + " worked example")
+add("bc-bridge-battles-as-normal", BC, q([inf("a1", "g2"), inf("x1", "g4", side="axis")], battle(), RIVER2),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "A unit on a River hex with a bridge battles as normal.", P15)
+add("bc-ocean-may-not-battle", BC, q([inf("a1", "G1"), inf("x1", "g2", side="axis")], battle(), [T("G1", "ocean")]),
+    [["battle.allowed", "eq", False]], "A unit on an Ocean hex may not battle.", P15)
+OCEAN = [T(h, "ocean") for h in ["F1", "G1", "H1", "f2", "g2", "h2"]] + [T(h, "beach") for h in ["F3", "G3", "H3"]]
+add("bc-dd-tank-one-hex-in-water", BC, q([U("a1", "allies", "armor", "G1")], move(), OCEAN),
+    [["move.destinations.*.hex", "contains", ["g2"]], ["move.destinations.*.hex", "excludes", ["G3", "g4"]]],
+    "Amphibious \"DD\" Sherman tank unit moves only one hex while in water (A unit that moves onto an Ocean hex may move a maximum of 1 hex.)", P15 + " worked example")
+add("bc-dd-tank-two-onto-the-sand", BC, q([U("a1", "allies", "armor", "g2")], move(), OCEAN),
+    [["move.destinations.*.hex", "contains", ["G3", "g4"]], ["move.destinations.*.hex", "excludes", ["G5", "H5", "F5"]]],
+    "On the next turn, it drops its flotation device, and moves 2 hexes onto the sand (A unit that moves onto a Beach hex may only move 2 hexes.)", P15 + " worked example")
+add("bc-beach-no-combat-restriction", BC, q([inf("a1", "G3", moved=1), inf("x1", "g4", side="axis")], battle(), OCEAN),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Beaches ◆ Battle: No combat restrictions.", P15)
+add("bc-beach-cannot-retreat-two-casualties", BC,
+    q([inf("a1", "G3", side="axis"), inf("x1", "g2")], battle(), [T("g2", "beach"), T("G1", "ocean"), T("H1", "ocean")], dice=["infantry", "flag", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.retreat.*.hex", "eq", ["g2"]], ["result.retreat.0.figures_lost", "eq", 1]],
+    "Axis Infantry rolled an Infantry and a Flag symbol. The Allies unit cannot retreat, and so takes 2 casualties instead of 1", P15 + " worked example")
+add("bc-hit-example-flag-infantry-star", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), dice=["flag", "infantry", "star"]),
+    [["result.hits", "eq", 1], ["result.flags", "eq", 1], ["result.retreat", "len", 2]],
+    "Allied unit rolls a Flag, an Infantry and a Star. After taking 1 casualty, the Axis unit has 2 possible retreats", DB + " base p.10 worked example")
+add("bc-hit-armor-symbol-misses-infantry", BC, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), dice=["armor", "armor", "star"]),
+    [["result.hits", "eq", 0], ["result.figures_removed", "eq", 0]],
+    "the attacker scores 1 hit for each dice symbol rolled that matches the unit type targeted ... The Star side ... otherwise it is a miss.", BASE + " Resolve Battle")
+add("bc-hit-vs-armor", BC, q([inf("a1", "g4"), U("x1", "axis", "armor", "G5")], battle(), dice=["infantry", "armor", "grenade"]),
+    [["result.hits", "eq", 2]], "Score 1 hit on Armor ... Score 1 hit on any type: Infantry, Armor or Artillery", DB + " base p.10")
+add("bc-hit-artillery-only-grenade", BC, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5")], battle(), dice=["infantry", "armor", "grenade"]),
+    [["result.hits", "eq", 1], ["result.figures_removed", "eq", 1]], "Each Grenade rolled is also 1 hit. (no die face shows artillery)", BASE + " Resolve Battle")
+add("bc-hit-extra-hits-no-effect-medal", BC, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis", figures=2)], battle(), dice=["infantry", "infantry", "grenade"]),
+    [["result.hits", "eq", 3], ["result.figures_removed", "eq", 2], ["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1]],
+    "If an attacking player rolls more hits than the number of figures in the defending unit, these additional hits have no effect. When the last piece ... place it on top of one of the empty Medal Stands on your side", BASE + " Resolve Battle")
+add("bc-hit-medal-to-axis", BC, q([U("a1", "axis", "armor", "g6"), U("x1", "allies", "armor", "G5", figures=1)], battle(), dice=["armor", "flag", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1], ["result.medals.allies", "eq", 0]],
+    "a Victory Medal is gained for each enemy unit entirely eliminated from the battlefield.", BASE + " Object of the Game")
+add("bc-hit-all-stars-miss", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), dice=["star", "star", "star"]),
+    [["result.hits", "eq", 0], ["result.flags", "eq", 0], ["result.retreat", "eq", []], ["result.take_ground", "eq", False]],
+    "If the attacker fails to roll any of the symbols needed to hit the enemy target or to force the enemy to retreat, this is a miss.", DB + " base p.10")
+add("bc-retreat-second-step-blocked", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis"), inf("a2", "F7"), inf("a3", "G7"), inf("a4", "H7")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]], ["result.retreat.*.figures_lost", "eq", [1, 1]]],
+    "one figure must be removed from the unit for each retreat move that cannot be completed.", BASE + " Retreat")
+add("bc-sf-woods-stop-no-battle", BC, q([U("a1", "allies", "special_forces", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", False]], "…but they are still subject to terrain constraints: here, they stop and do not battle because of the woods hex.", P12 + " worked example")
+add("bc-resistance-battles-entering-woods", BC, q([U("a1", "allies", "french_resistance", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "May always battle when they penetrate a new terrain type (Woods, Villages, Hedgerows) where standard Infantry would stop and not battle.", P12)
+add("bc-resistance-moved-2-no-battle", BC, q([U("a1", "allies", "french_resistance", "G3", moved=2), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], "Unlike other Special Forces, French Resistance units that opt to move 2 hexes may not battle on the same turn.", P12)
+add("bc-overrun-battles-again-close", BC, q([U("a1", "allies", "armor", "G5", moved=1), inf("x2", "H5", side="axis")], battle(tgt="x2", overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 3]],
+    "After moving in, the Armor unit can now battle again!", DB + " base p.11 worked example")
+add("bc-overrun-must-close-assault", BC,
+    q([U("a1", "allies", "armor", "G5", moved=1), inf("x2", "H5", side="axis"), inf("x3", "G7", side="axis")], battle(tgt="x3", overrun=True)),
+    [["battle.allowed", "eq", False]],
+    "If the ground you take during the Overrun puts you adjacent to an enemy unit, this second battle must once again be a Close Assault Combat.", BASE + " Armor Overrun Combat")
+add("bc-overrun-may-fire", BC, q([U("a1", "allies", "armor", "G5", moved=1), inf("x3", "G7", side="axis")], battle(tgt="x3", overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "Otherwise, you may fire at a distant unit.", BASE + " Armor Overrun Combat")
+add("bc-move-not-through-units", BC,
+    q([inf("a1", "G1"), inf("a2", "F1"), inf("a3", "H1"), inf("x1", "f2", side="axis"), inf("x2", "g2", side="axis")], move()),
+    [["move.destinations.*.hex", "excludes", ["G3", "e2", "h2", "f2", "g2"]]],
+    "When moving a unit, you may not move onto or through a hex occupied by a friendly or enemy unit.", BASE + " Move Units")
+add("bc-infantry-moved-1-fires-at-3", BC, q([inf("a1", "G1", moved=1), inf("x1", "h4", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "An ordered Infantry unit may move up to 1 hex and battle", BASE + " Move Units")
+
+
+# --------------------------------------------------------------------------- batch 11: more card and base-combat edges (card audit)
+add("ord-armor-assault-four-max", OR,
+    q([U(f"a{i}", "allies", "armor", h) for i, h in enumerate(["A1", "C1", "G1", "K1", "M1"], start=1)], orders("armor_assault", ["a1", "a2", "a3", "a4", "a5"])),
+    [["orders.valid", "len", 4]], "Armor Assault: Issue an order to 4 Armor units.", CARDTXT)
+add("ord-counter-attack-assault-left-to-right", OR,
+    q([inf("a1", "J1"), inf("a2", "K1"), inf("a3", "L1"), inf("a4", "M1"), inf("a5", "k2"), inf("a6", "A1")], orders("counter_attack", ["a1", "a2", "a3", "a4", "a5", "a6"], counters="assault_left")),
+    [["orders.card", "eq", "assault_right"], ["orders.valid", "set", ["a1", "a2", "a3", "a4", "a5"]]],
+    "Counter-Attack: When countering a section card, a right section card becomes the equivalent left section card, and vice-versa.", CARDTXT)
+add("ord-counter-attack-general-advance", OR,
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "G1")], orders("counter_attack", ["a1", "a2", "a3", "a4"], counters="general_advance")),
+    [["orders.card", "eq", "general_advance"], ["orders.valid", "set", ["a1", "a2", "a4"]]], "Counter-Attack: Issue the same order just played by your opponent.", CARDTXT)
+add("ord-finest-hour-star-orders-artillery", OR,
+    q([U("a1", "allies", "artillery", "A1")], orders("their_finest_hour", ["a1"], hand_size=1), dice=["star"]),
+    [["orders.valid", "eq", ["a1"]]], "Their Finest Hour: For each star rolled, 1 unit of your choice is ordered.", CARDTXT)
+add("ord-finest-hour-symbols-without-units-lost", OR,
+    q([U("a1", "allies", "armor", "A1"), inf("a2", "G1")], orders("their_finest_hour", ["a1", "a2"], hand_size=3), dice=["armor", "armor", "grenade"]),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "ge", 1]],
+    "Their Finest Hour: For each unit symbol rolled, 1 unit of this type is ordered. (two armor symbols, one armor unit: the second is lost) " + S_ORD, CARDTXT)
+add("ord-medics-one-unit-only", OR,
+    q([inf("a1", "A1", figures=2), U("a2", "allies", "armor", "G1", figures=1)], orders("medics_and_mechanics", ["a1", "a2"])),
+    [["orders.valid", "len", 1]], "Medics & Mechanics: Issue an order to 1 unit that has suffered casualties.", CARDTXT)
+add("ord-medics-not-an-enemy", OR,
+    q([inf("a1", "A1"), inf("x1", "G9", side="axis", figures=1)], orders("medics_and_mechanics", ["x1"])),
+    [["orders.valid", "eq", []]], "Medics & Mechanics: Issue an order to 1 unit that has suffered casualties. (one of yours)", CARDTXT)
+add("ord-firefight-artillery-fires", OR, q([U("a1", "allies", "artillery", "A1"), inf("x1", "D5", side="axis")], orders("firefight", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], "Firefight: Issue an order to 4 units to open fire.", CARDTXT)
+add("ord-dig-in-no-infantry-fallback", OR, q([U("a1", "allies", "armor", "A1"), U("a2", "allies", "armor", "G1")], orders("dig_in", ["a1", "a2"])),
+    [["orders.valid", "len", 1], ["orders.fallback", "eq", True]],
+    "Dig-In: If you do not command any infantry units, issue an order to 1 unit of your choice.", CARDTXT)
+add("ord-dig-in-special-forces", OR, q([U("a1", "allies", "special_forces", "A1")], orders("dig_in", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.fallback", "eq", False]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects", P12)
+add("ord-infantry-assault-center-takes-dotted", OR,
+    q([inf("a1", "E1"), inf("a2", "G1"), inf("a3", "I1"), inf("a4", "D1")], orders("infantry_assault", ["a1", "a2", "a3", "a4"], section="center")),
+    [["orders.valid", "set", ["a1", "a2", "a3"]], ["orders.rejected.*.unit", "eq", ["a4"]]],
+    "Infantry Assault: all Infantry units in 1 section. " + S_DOT, CARDTXT + "; " + BASE + " Order Units")
+add("ord-recon-center-dotted", OR, q([inf("a1", "E1")], orders("recon_center", ["a1"])),
+    [["orders.valid", "eq", ["a1"]]], S_DOT, BASE + " Order Units")
+add("ord-assault-right-takes-dotted", OR,
+    q([inf("a1", "I1"), inf("a2", "M1"), inf("a3", "l2"), inf("a4", "h2")], orders("assault_right", ["a1", "a2", "a3", "a4"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]], ["orders.rejected.*.unit", "eq", ["a4"]]],
+    "Assault Right Flank: Issue an order to all units on the Right Flank. " + S_DOT + " (h2 is center)", CARDTXT)
+add("ord-unused-orders", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1")], orders("attack_left", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_unused", "eq", 2], ["orders.orders_lost", "eq", 0]],
+    "A unit that is ordered does not have to move. (the player orders fewer units than the card allows; no order is lost for want of units)", BASE + " Move Units; Order Units")
+add("ord-orderable-only-the-section", OR, q([inf("a1", "A1"), inf("a2", "G1"), inf("a3", "d2")], orders("attack_left", [])),
+    [["orders.orderable", "set", ["a1", "a3"]]], "Section cards ... indicate in which section(s) of the battlefield you may order units", BASE + " Command Cards")
+add("ord-behind-lines-fallback-normal-order", OR, q([U("a1", "allies", "armor", "A1")], orders("behind_enemy_lines", ["a1"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.fallback", "eq", True], ["orders.units.a1.move", "eq", 3], ["orders.units.a1.extra_dice", "eq", 0],
+     ["orders.units.a1.move_after_battle", "eq", 0]],
+    "Behind Enemy Lines: If you do not command any infantry units, issue an order to 1 unit of your choice. (an order: the unit moves and battles as usual)", CARDTXT)
+add("card-close-assault-armor-vs-forest-armor", CO, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armor", "G5")], battle(card="close_assault"), [T("G5", "forest")]),
+    [["battle.dice", "eq", 2]], "Close Assault: Units ordered battle with 1 additional die. (3 - 2 forest + 1)", CARDTXT + "; " + P13)
+add("card-ambush-by-artillery", CO, q([inf("a1", "g4"), U("x1", "axis", "artillery", "G5")], battle(att="x1", tgt="a1", card="ambush")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Ambush: Roll your battle dice first. (artillery at 1 hex: 3 dice)", CARDTXT + "; " + BASE + " Battle Range")
+add("card-finest-hour-armor-close", CO, q(A_ADJ, battle(card="their_finest_hour")), [["battle.dice", "eq", 4]],
+    "Their Finest Hour: Ordered units battle with 1 additional die.", CARDTXT)
+add("card-firefight-hill-target", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="firefight"), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "Firefighting units roll 1 additional die. (2 at range 2, - 1 for the hill, + 1)", CARDTXT + "; " + P14)
+add("card-barrage-vs-artillery", CO, q([U("x1", "axis", "artillery", "G5")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["armor", "infantry", "grenade", "star"]),
+    [["result.hits", "eq", 1]], "Barrage: Score 1 hit for each die matching the unit's symbol or grenade.", CARDTXT)
+add("card-barrage-axis-medal", CO, q([inf("a1", "B1", figures=1)], {"battle": {"target": "a1", "card": "barrage", "side": "axis"}}, dice=["infantry", "star", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1]], "Barrage: Target any 1 enemy unit. (played by the Axis)", CARDTXT + "; " + BASE + " Object of the Game")
+add("card-barrage-two-flags-two-hexes", CO, q([inf("x1", "G5", side="axis")], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, dice=["flag", "flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["F7", "G7", "H7"]]], "Barrage: For each flag, retreat 1 hex.", CARDTXT)
+add("card-barrage-bunker-flag-counts", CO,
+    q([inf("x1", "G5", side="axis", figures=2)], {"battle": {"target": "x1", "card": "barrage", "side": "allies"}}, [T("G5", "bunker", owner="axis")], dice=["infantry", "flag", "star", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]],
+    "Barrage: Roll 4 battle dice, ignoring any terrain battle die reduction. ... Flags may not be ignored.", CARDTXT)
+add("card-air-power-vs-armor", CO,
+    q([U("x1", "axis", "armor", "G5")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, dice=[["armor", "star"]]),
+    [["card_attack.results.0.hits", "eq", 2]], "Air Power: Score 1 hit for each die that matches the unit's symbol, a grenade or a star.", CARDTXT)
+add("card-air-power-wrong-symbol-misses", CO,
+    q([inf("x1", "G5", side="axis")], {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1"]}}, dice=[["armor", "grenade"]]),
+    [["card_attack.results.0.hits", "eq", 1]], "Air Power: Score 1 hit for each die that matches the unit's symbol, a grenade or a star.", CARDTXT)
+add("card-air-power-four-in-a-line", CO,
+    q([inf("x1", "C5", side="axis"), inf("x2", "D5", side="axis"), inf("x3", "E5", side="axis"), inf("x4", "F5", side="axis")],
+      {"card_attack": {"card": "air_power", "side": "allies", "targets": ["x1", "x2", "x3", "x4"]}}),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2, 2, 2]]],
+    "Air Power: Target a group of 4 or fewer enemy units adjacent to each other.", CARDTXT)
+add("card-move-out-infantry-two", CO, q([inf("a1", "G1")], move(card="move_out")),
+    [["move.destinations.[hex=G3].can_battle", "eq", False], ["move.destinations.[hex=g2].can_battle", "eq", True], ["move.destinations.*.hex", "excludes", ["g4"]]],
+    "Move Out!: Terrain movement and battle restrictions still apply. (An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle.)", CARDTXT + "; " + BASE + " Move Units")
+add("card-move-infantry-assault-special-forces", CO, q([U("a1", "allies", "special_forces", "G1")], move(card="infantry_assault")),
+    [["move.destinations.[hex=G3].can_battle", "eq", True], ["move.destinations.[hex=g4].can_battle", "eq", False]],
+    "Infantry Assault: Units may move up to 2 hexes and still battle, or move 3 hexes but not battle. (special forces already move 2 and battle)", CARDTXT + "; " + P12)
+add("card-move-dig-in-none", CO, q([inf("a1", "G1")], move(card="dig_in")),
+    [["move.destinations.*.hex", "excludes", ["g2", "G3"]]], "Dig-In: The units improve their position by placing an available sandbag on the units' hexes. (they dig in where they stand)", CARDTXT)
+add("card-move-behind-lines-not-through-units", CO,
+    q([inf("a1", "G1"), inf("a2", "F1"), inf("a3", "H1"), inf("x1", "f2", side="axis"), inf("x2", "g2", side="axis")], move(card="behind_enemy_lines")),
+    [["move.destinations.*.hex", "excludes", ["G3", "e2", "h2"]]],
+    "Behind Enemy Lines: Terrain movement restrictions are ignored. (units are no terrain: you may not move onto or through a hex occupied by a friendly or enemy unit)", CARDTXT + "; " + BASE + " Move Units")
+add("card-move-behind-lines-hedgerow-from-afar", CO, q([inf("a1", "G1")], move(card="behind_enemy_lines"), [T("G3", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["G3"]]],
+    "Behind Enemy Lines: Terrain movement restrictions are ignored. (To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow: ignored)", CARDTXT + "; " + P14)
+add("bc-special-forces-hit-by-infantry-symbol", BC, q([inf("a1", "g4"), U("x1", "axis", "special_forces", "G5")], battle(), dice=["infantry", "armor", "star"]),
+    [["result.hits", "eq", 1]], "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects", P12)
+add("bc-resistance-three-figures-medal", BC, q([U("a1", "axis", "armor", "g6"), U("x1", "allies", "french_resistance", "G5")], battle(), dice=["infantry", "infantry", "grenade"]),
+    [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1]],
+    "Their limited number means they always start with 3 figures per unit, in lieu of the standard 4.", P12)
+add("bc-los-friendly-unit-blocks", BC, q([inf("a1", "G1"), inf("a2", "H3"), inf("x1", "h4", side="axis")], battle()),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]],
+    "Obstructions include units (friends or foes) (the line from G1 to h4 runs through the centres of g2 and H3)", BASE + " Line of Sight")
+add("bc-los-town-blocks-armor", BC, q([U("a1", "allies", "armor", "A5"), inf("x1", "D5", side="axis")], battle(), [T("B5", "town")]),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]], "A Town blocks line of sight.", P14)
+add("bc-los-hedgerow-blocks", BC, q([inf("a1", "A5"), inf("x1", "C5", side="axis")], battle(), [T("B5", "hedgerow")]),
+    [["battle.allowed", "eq", False]], "A Hedgerow blocks line of sight.", P14)
+add("bc-los-forest-blocks-infantry", BC, q([inf("a1", "A5"), inf("x1", "C5", side="axis")], battle(), [T("B5", "forest")]),
+    [["battle.allowed", "eq", False]], "A Forest blocks line of sight.", P13)
+add("bc-los-edge-friend-and-foe", BC, q([inf("a1", "G3"), inf("a2", "g4"), inf("x2", "f4", side="axis"), inf("x1", "G5", side="axis")], los("G3", "G5")),
+    [["line_of_sight.clear", "eq", False]], "... unless the obstructions stand somewhere along both sides of the line segment. (units, friends or foes)", BASE + " Line of Sight")
+add("bc-artillery-vs-town-not-reduced", BC, q([U("a1", "allies", "artillery", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 3]], "... and Artillery Battle dice are not reduced. (Towns)", P14)
+add("bc-retreat-blocked-two-flags-eliminates", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=2), inf("a2", "f6"), inf("a3", "g6")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 2], ["result.retreat.0.eliminated", "eq", True]],
+    "If a unit cannot retreat ... one figure must be removed from the unit for each retreat move that cannot be completed.", BASE + " Retreat")
+add("bc-hit-then-blocked-retreat-eliminates", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=2), inf("a2", "f6"), inf("a3", "g6")], battle(), dice=["infantry", "flag", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", False], ["result.retreat.0.eliminated", "eq", True]],
+    "Hits are resolved first, followed by retreats. ... one figure must be removed from the unit for each retreat move that cannot be completed.", BASE + " Resolve Battle; Retreat")
+add("bc-take-ground-after-town-elimination", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=1)], battle(), [T("G5", "town")], dice=["infantry", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_TG, BASE + " Taking Ground")
+add("bc-armor-moved-3-battles", BC, q([U("a1", "allies", "armor", "G3", moved=3), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "An ordered Armor unit may move up to 3 hexes and battle.", BASE + " Move Units")
+add("bc-special-forces-moved-2-forest-target", BC, q([U("a1", "allies", "special_forces", "G3", moved=2), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "Special Forces move 2 and battle! (at 2 hexes, - 1 for the woods)", P12 + " worked example; " + P13)
+
+add("ord-general-advance-dotted-goes-left", OR, q([inf("a1", "E1"), inf("a2", "F1"), inf("a3", "G1")], orders("general_advance", ["a2", "a3", "a1"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], S_DOT + " (the center's 2 orders are taken: E1 uses a left one)", BASE + " Order Units; " + CARDTXT)
+add("ord-pincer-dotted-not-center", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "E1")], orders("pincer_move", ["a1", "a2", "a3"])),
+    [["orders.valid", "set", ["a1", "a2"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
+    "Pincer Move: Issue an order to 2 units on each Flank. (the left orders are used; E1's center gets none)", CARDTXT)
+add("ord-recon-in-force-both-dotted", OR, q([inf("a1", "E1"), inf("a2", "G1"), inf("a3", "I1")], orders("recon_in_force", ["a2", "a1", "a3"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], "Recon in Force: 1 unit in each section. " + S_DOT, CARDTXT)
+add("ord-counter-attack-recon", OR, q([inf("a1", "K1"), inf("a2", "A1")], orders("counter_attack", ["a1", "a2"], counters="recon_left")),
+    [["orders.card", "eq", "recon_right"], ["orders.valid", "eq", ["a1"]]],
+    "Counter-Attack: a right section card becomes the equivalent left section card, and vice-versa.", CARDTXT)
+add("card-counter-attack-barrage", CO,
+    q([inf("x1", "G5", side="axis")], {"card_attack": {"card": "counter_attack", "counters": "barrage", "side": "allies", "targets": ["x1"]}}, [T("G5", "forest")]),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [4]]], "Counter-Attack: Issue the same order just played by your opponent. (Barrage: 4 dice)", CARDTXT)
+add("card-counter-attack-air-power-by-axis", CO,
+    q([inf("a1", "G5"), inf("a2", "H5")], {"card_attack": {"card": "counter_attack", "counters": "air_power", "side": "axis", "targets": ["a1", "a2"]}}),
+    [["card_attack.dice", "eq", [1, 1]]],
+    "Counter-Attack: Issue the same order just played by your opponent. Air Power: Roll 2 battle dice per hex (Allied air attack) or 1 per hex (Axis air attack)", CARDTXT)
+add("card-counter-attack-close-assault-range", CO, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(card="counter_attack", counters="close_assault")),
+    [["battle.allowed", "eq", False]], "Counter-Attack: the same order. Close Assault: Issue an order to all Infantry and/or Armor units adjacent to enemy units.", CARDTXT)
+add("card-counter-attack-infantry-assault-reach", CO, q([inf("a1", "G3", moved=2), inf("x1", "G5", side="axis")], battle(card="counter_attack", counters="infantry_assault")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+    "Counter-Attack: Issue the same order just played by your opponent. (Infantry Assault: move up to 2 hexes and still battle)", CARDTXT)
+add("card-armor-assault-elite-close", CO, q([U("a1", "allies", "elite_armor", "g4"), inf("x1", "G5", side="axis")], battle(card="armor_assault")),
+    [["battle.dice", "eq", 4]], "Armor Assault: Units in Close Assault roll 1 additional die. (Elite Armor is armor)", CARDTXT + "; " + P12)
+add("card-armor-assault-overrun-fires-no-bonus", CO, q([U("a1", "allies", "armor", "G5", moved=1), inf("x1", "G7", side="axis")], battle(card="armor_assault", overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Armor Assault: Units in Close Assault roll 1 additional die. (Otherwise, you may fire at a distant unit: no bonus)", CARDTXT + "; " + BASE + " Armor Overrun Combat")
+add("ord-medics-special-forces-star", OR,
+    q([U("a1", "allies", "special_forces", "G1", figures=1)], orders("medics_and_mechanics", ["a1"], hand_size=2), dice=["star", "armor"]),
+    [["orders.medics.figures_returned", "eq", 1], ["orders.medics.figures_after", "eq", 2]],
+    "Medics & Mechanics: For each die matching the unit's symbol or a star, 1 lost figure of that unit is returned", CARDTXT)
+add("ord-medics-dice-count", OR, q([inf("a1", "G1", figures=1)], orders("medics_and_mechanics", ["a1"], hand_size=3), dice=["star"]),
+    [["error.field", "eq", "dice"]], "Medics & Mechanics: Roll 1 battle die for each command card you have, including this card.", CARDTXT, exit=2)
+add("bc-hedgerow-infantry-leaves-one-hex", BC, q([inf("a1", "G3")], move(), [T("G3", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["g4", "f4", "F3", "H3"]], ["move.destinations.*.hex", "excludes", ["G5", "F5", "E3", "I3"]]],
+    "A unit that leaves a Hedgerow hex may only move onto an adjacent hex.", P14 + " worked example (Turn #2: you may now move normally)")
+add("bc-armor-forest-stops", BC, q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "forest"), T("a2", "forest")]),
+    [["move.destinations.*.hex", "contains", ["B1", "a2"]], ["move.destinations.*.hex", "excludes", ["C1", "b2", "A3", "B3"]]],
+    "A unit that enters a Forest hex must stop and may move no further on that turn.", P13)
+add("bc-town-stops-movement", BC, q([inf("a1", "A1")], move(), [T("B1", "town"), T("a2", "town")]),
+    [["move.destinations.*.hex", "contains", ["B1", "a2"]], ["move.destinations.*.hex", "excludes", ["C1", "b2", "A3"]]],
+    "A unit that enters a Town hex must stop and may move no further on that turn.", P14)
+
+add("ord-counter-attack-not-an-ambush", OR, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], orders("counter_attack", ["a1"], counters="ambush")),
+    [["error.field", "eq", "ask.orders.counters"]], "Q. Can a player Counter Attack an Ambush card? A. No.", DOWFAQ, exit=2)
+add("ord-ambush-orders-nobody", OR, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], orders("ambush", ["a1"])),
+    [["orders.valid", "eq", []], ["orders.orders_available", "eq", 0]],
+    "Ambush: After opponent declares a Close Assault, but before he rolls his battle dice, play this card. (a reaction: it orders no unit)", CARDTXT)
+
+add("ord-bottom-axis-left-is-low-columns", OR, q([inf("x1", "A1", side="axis")], orders("probe_left", ["x1"], side="axis"), bottom="axis"),
+    [["orders.valid", "eq", ["x1"]]], "giving each player a left flank, a center and a right flank section (the Axis player at the bottom)", BASE + " Game Board")
+add("ord-bottom-axis-allies-mirrored", OR, q([inf("a1", "A9")], orders("probe_right", ["a1"]), bottom="axis"),
+    [["orders.valid", "eq", ["a1"]]], "giving each player a left flank, a center and a right flank section (the Allied player at the top)", BASE + " Game Board")
+add("bc-retreat-edge-column-one-option", BC, q([inf("a1", "a4"), inf("x1", "A5", side="axis")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["a6"]]], "unit must always retreat toward its controlling player's side of the board (A5 has one hex behind it)", BASE + " Retreat")
+add("bc-retreat-not-sideways", BC, q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "excludes", ["F5", "H5", "G5"]]], "unit must always retreat toward its controlling player's side of the board.", BASE + " Retreat")
+add("bc-take-ground-after-retreat-loss-elimination", BC,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", figures=1), inf("a2", "f6"), inf("a3", "g6")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True]],
+    "When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take Ground (the unit that could not retreat lost its last figure: the hex is empty)", BASE + " Taking Ground; Retreat")
+add("bc-overrun-after-elimination-by-hits", BC, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+    "When an ordered Armor unit in Close Assault combat eliminates the enemy unit ... it may take the ground ... and claim an Armor Overrun combat.", BASE + " Taking Ground")
+add("bc-artillery-close-forest-not-reduced", BC, q([U("a1", "allies", "artillery", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 3]], S_FOR, P13)
+add("bc-infantry-vs-armor-in-town", BC, q([inf("a1", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 2]], "When battling an enemy unit that is on a Town hex, infantry reduce the number of Battle dice rolled by 1", P14)
+add("bc-armor-vs-armor-on-hill", BC, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], "When battling an enemy unit that is up a Hill, Infantry and Armor reduce the number of Battle dice rolled by 1", P14)
+add("bc-own-forest-does-not-block", BC, q([inf("a1", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G3", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 2]],
+    "Imagine a line drawn from the center of the hex containing the battling unit to the center of the hex containing the enemy target. (only hexes between the two block)", BASE + " Line of Sight")
+add("bc-los-through-centre-unit", BC, q([inf("a2", "g2")], los("G1", "H3")),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 2]],
+    "The line of sight is considered blocked if any hex (or part of a hex) intercepting this imaginary line segment contains an obstruction.", BASE + " Line of Sight")
+add("bc-hedgerow-entered-no-battle", BC, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "hedgerow")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Hedgerow hex.", P14)
+add("bc-town-entered-no-battle-infantry", BC, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Town hex.", P14)
+
+add("ord-finest-hour-star-left-for-artillery", OR,
+    q([inf("a1", "A1"), U("a2", "allies", "artillery", "G1")], orders("their_finest_hour", ["a1", "a2"], hand_size=2), dice=["star", "infantry"]),
+    [["orders.valid", "set", ["a1", "a2"]]],
+    "Their Finest Hour: For each unit symbol rolled, 1 unit of this type is ordered. For each star rolled, 1 unit of your choice is ordered. (the infantry takes the infantry symbol, the star orders the artillery)", CARDTXT)
+add("ord-recon-in-force-lost-orders", OR, q([inf("a1", "A1"), inf("a2", "B1")], orders("recon_in_force", ["a1", "a2"])),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "eq", 2]], "Recon in Force: 1 unit in each section. " + S_ORD, CARDTXT + "; " + BASE + " Order Units")
+add("ord-pincer-move-lost-orders", OR, q([inf("a1", "A1"), inf("a2", "G1")], orders("pincer_move", ["a1"])),
+    [["orders.orders_lost", "eq", 3]], "Pincer Move: 2 units on each Flank. " + S_ORD + " (1 left order unused by want of units, 2 right ones)", CARDTXT + "; " + BASE + " Order Units")
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -238,3 +238,80 @@ def test_air_setup_gives_air_superiority_and_the_air_combat_cards_each_side_draw
     with pytest.raises(QueryError) as info:
         setup(front="arctic", year=1942)
     assert info.value.field == "ask.air_setup.front"
+
+
+# --- a card's reach decides how far a unit may have moved and still battle (cases
+# card-infantry-assault-moved-2-battles, card-behind-lines-move-3-and-battle,
+# card-close-assault-no-move-first, card-firefight-no-move): the battle checked the unit type's
+# own "move 1 and battle" whatever the card said, so the game offered the move but no target
+
+def card_battle(units: list[dict[str, Any]], card: str, terrain: list[dict[str, Any]] | None = None,
+                **body: Any) -> dict[str, Any]:
+    ask = {"battle": {"attacker": "a1", "target": "x1", "card": card, **body}}
+    return dict(answer({"units": units, "terrain": terrain or [], "ask": ask})["battle"])
+
+
+def pair(hexname: str, moved: int = 0) -> list[dict[str, Any]]:
+    """Allied infantry a1 on ``hexname`` (moved this turn) and Axis infantry x1 on G5."""
+    return [unit("a1", "allies", "infantry", hexname, moved=moved), unit("x1", "axis", "infantry", "G5")]
+
+
+def test_infantry_assault_unit_battles_after_moving_two_hexes_not_three() -> None:
+    """Infantry Assault: "Units may move up to 2 hexes and still battle, or move 3 hexes but not battle"."""
+    for moved, allowed in ((1, True), (2, True), (3, False)):
+        out = card_battle(pair("G3", moved),
+                          "infantry_assault")
+        assert out["allowed"] is allowed, (moved, out["reason"])
+        assert out["dice"] == (2 if allowed else 0)
+    plain = card_battle(pair("G3", 2),
+                        "attack_center")
+    assert plain["allowed"] is False  # a section card keeps the infantry's own "1 hex and battle"
+
+
+def test_behind_enemy_lines_unit_battles_after_moving_three_hexes_with_one_more_die() -> None:
+    """Behind Enemy Lines: "Unit may move up to 3 hexes. Unit may battle with 1 additional die";
+    terrain battle restrictions still apply."""
+    out = card_battle(pair("G3", 3),
+                      "behind_enemy_lines")
+    assert out["allowed"] is True and out["dice"] == 3
+    woods = card_battle(pair("G3", 3),
+                        "behind_enemy_lines", [{"hex": "G3", "type": "forest"}])
+    assert woods["allowed"] is False
+
+
+def test_close_assault_and_firefight_units_may_not_move_before_they_battle() -> None:
+    """Close Assault: "Units may not move before they battle"; Firefight: units "may not move"."""
+    close = card_battle(pair("g4", 1),
+                        "close_assault")
+    assert close["allowed"] is False and "may not move" in close["reason"]
+    fire = card_battle(pair("G3", 1),
+                       "firefight")
+    assert fire["allowed"] is False
+    still = card_battle(pair("G3"), "firefight")
+    assert still["allowed"] is True and still["dice"] == 3
+
+
+def test_close_assault_armor_overrun_battle_is_not_a_move_before_battle() -> None:
+    """Close Assault: "after a successful Close Assault, they may Take Ground and Armor units may make
+    an Armor Overrun" (the overrun battle follows the move into the vacated hex)."""
+    out = card_battle([unit("a1", "allies", "armor", "G5", moved=1), unit("x1", "axis", "infantry", "H5")],
+                      "close_assault", overrun=True)
+    assert out["allowed"] is True and out["dice"] == 3
+
+
+def test_game_offers_a_target_after_an_infantry_assault_move_of_two() -> None:
+    """The game layer uses the same check: a 2-hex Infantry Assault move next to the enemy may battle."""
+    from companion.game.session import GameSession
+    from tests.game.conftest import duel_scenario
+
+    g = GameSession.new(duel_scenario())
+    g.act({"do": "play_card", "card": "infantry_assault"})
+    found = [u for u in g.legal().orderable if u.id == "a1"]
+    assert found
+    g.act({"do": "order", "units": ["a1"], **({"section": found[0].section} if found[0].section else {})})
+    moves = g.legal().moves("a1")
+    two = [m for m in moves.values() if m.hexes == 2 and m.can_battle]
+    assert two
+    g.act({"do": "move", "unit": "a1", "to": two[0].hex})
+    g.act({"do": "end_moves"})
+    assert [t.target for t in g.legal().targets("a1")] == ["x1"]
