@@ -27,6 +27,11 @@ SECOND_LOOK = 0.25  # candidates this likely to be a die get the second look
 HEAD_LOOK = 0.5  # a taught classifier's "not a die" under this also sends a candidate to a second look
 SAME_PLACE = 0.5  # first looks pointing closer than this many die half-sizes: one second look
 SAME_DIE = 1.0  # two answers closer than this many die half-sizes are one die (touching: 2)
+# A second look that says the die is not where its crop was centred (moved by more than
+# THIRD_MOVE of the crop's half-size, or THIRD_GROW off in size, as a log) is taken again
+# there: the third look's answer replaces it (see read_with_net).
+THIRD_MOVE = 0.2
+THIRD_GROW = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,15 +418,27 @@ def read_with_net(
         again = _distinct(again, first.base_die, x1, y1, h1)
     if len(again) == 0:
         return []
-    second, _x2, _y2, h2 = _looks(work, net, x1[again], y1[again], h1[again], profile.views)
+    xs2, ys2 = x1[again], y1[again]
+    second, x2, y2, h2 = _looks(work, net, xs2, ys2, h1[again], profile.views)
     p2 = second.probs
+    # A second look whose die is off its crop's centre (the first look's placing was off:
+    # a die beside another, a side face in view) reads the face from a crop that does not
+    # frame it. Those few are looked at once more where the second look puts them.
+    moved = np.hypot(x2 - xs2, y2 - ys2) / h1[again]
+    off = np.nonzero((moved > THIRD_MOVE) | (np.abs(np.log(h2 / h1[again])) > THIRD_GROW))[0]
+    if len(off):
+        third, _x3, _y3, h3 = _looks(work, net, x2[off], y2[off], h2[off], profile.views)
+        p2 = p2.copy()
+        p2[off] = third.probs
+        xs2, ys2, h2 = xs2.copy(), ys2.copy(), h2.copy()
+        xs2[off], ys2[off], h2[off] = x2[off], y2[off], h3
     die = 1.0 - p2[:, 0]
     order = [i for i in np.argsort(-die, kind="stable") if p2[i, 0] <= profile.max_background]
     out: list[tuple[Face | None, float, float, float, float]] = []
     taken: list[tuple[float, float, float]] = []
     for i in order:
         # Where the second look was taken (a die centred already), at the size it saw.
-        x, y, r = float(x1[again[i]]), float(y1[again[i]]), float(h2[i]) / CROP_MARGIN
+        x, y, r = float(xs2[i]), float(ys2[i]), float(h2[i]) / CROP_MARGIN
         if any((x - tx) ** 2 + (y - ty) ** 2 < (SAME_DIE * max(r, tr)) ** 2 for tx, ty, tr in taken):
             continue
         taken.append((x, y, r))
