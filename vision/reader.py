@@ -32,6 +32,7 @@ SAME_DIE = 1.0  # two answers closer than this many die half-sizes are one die (
 # there: the third look's answer replaces it (see read_with_net).
 THIRD_MOVE = 0.2
 THIRD_GROW = 0.1
+FULL_LOOK = 4  # quarter turns of the crop for a die the reader would otherwise decline
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,18 +364,24 @@ def _boxes(xyr: NDArray[np.float64], to_frame: NDArray[np.float64], w: int, h: i
 
 
 def _looks(work: NDArray[np.uint8], net: DieNet, xs: NDArray[np.float64], ys: NDArray[np.float64],
-           halves: NDArray[np.float64], views: int = 1) -> tuple[NetAnswer, NDArray[np.float64],
-                                                                NDArray[np.float64], NDArray[np.float64]]:
+           halves: NDArray[np.float64], views: int = 1, mirror: bool = False
+           ) -> tuple[NetAnswer, NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """The network on crops at (xs, ys, halves), and where it says the dice are (centre x, y
     and a centred crop's half-size). With ``views`` > 1 the face is the average over the
-    crop turned by quarter turns (a die reads the same turned; a network nearly does)."""
+    crop turned by quarter turns (a die reads the same turned; a network nearly does);
+    ``mirror`` adds those views mirrored (pip dice: training mirrors them)."""
     crops = cut_many(work, xs, ys, halves)
     n = len(crops)
-    if views > 1:
-        crops = np.concatenate([crops] + [np.rot90(crops, k, axes=(1, 2)) for k in range(1, views)])
+    turned = [np.rot90(crops, k, axes=(1, 2)) for k in range(1, views)]
+    if mirror:
+        flipped = crops[:, :, ::-1]
+        turned += [np.rot90(flipped, k, axes=(1, 2)) for k in range(views)]
+    looks = 1 + len(turned)
+    if turned:
+        crops = np.concatenate([crops, *turned])
     ans = net.run(crops)
-    if views > 1:
-        probs = ans.probs.reshape(views, n, -1).mean(axis=0)
+    if looks > 1:
+        probs = ans.probs.reshape(looks, n, -1).mean(axis=0)
         ans = NetAnswer(probs, ans.base_die[:n], ans.offsets[:n], ans.embedding[:n])
     off = ans.offsets.astype(np.float64)
     nx = xs + np.clip(off[:, 0], -1.5, 1.5) * halves
@@ -426,12 +433,25 @@ def read_with_net(
     # frame it. Those few are looked at once more where the second look puts them.
     moved = np.hypot(x2 - xs2, y2 - ys2) / h1[again]
     off = np.nonzero((moved > THIRD_MOVE) | (np.abs(np.log(h2 / h1[again])) > THIRD_GROW))[0]
+    crop = h1[again]  # the half-size of the crop each face was read from
     if len(off):
         third, _x3, _y3, h3 = _looks(work, net, x2[off], y2[off], h2[off], profile.views)
         p2 = p2.copy()
         p2[off] = third.probs
-        xs2, ys2, h2 = xs2.copy(), ys2.copy(), h2.copy()
-        xs2[off], ys2[off], h2[off] = x2[off], y2[off], h3
+        xs2, ys2, h2, crop = xs2.copy(), ys2.copy(), h2.copy(), crop.copy()
+        xs2[off], ys2[off], crop[off] = x2[off], y2[off], h2[off]
+        h2[off] = h3
+    # A die about to be declined (its face under min_confidence) is looked at from every
+    # side first: the same crop at four quarter turns, mirrored too for pip dice, averaged.
+    # One or two views of a die whose pips barely show (dark marbled dice, red pips) can
+    # lean to a wrong face where the eight agree.
+    face_sure = (p2[:, 1:] / np.maximum(1.0 - p2[:, :1], 1e-6)).max(axis=1)
+    unsure = np.nonzero((face_sure < profile.min_confidence) & (p2[:, 0] <= profile.max_background))[0]
+    if len(unsure) and profile.views < FULL_LOOK:
+        full, *_ = _looks(work, net, xs2[unsure], ys2[unsure], crop[unsure], FULL_LOOK,
+                          mirror=profile.base == "pips")
+        p2 = p2.copy()
+        p2[unsure] = full.probs
     die = 1.0 - p2[:, 0]
     order = [i for i in np.argsort(-die, kind="stable") if p2[i, 0] <= profile.max_background]
     out: list[tuple[Face | None, float, float, float, float]] = []
