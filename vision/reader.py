@@ -428,11 +428,14 @@ def read_with_net(
     xs2, ys2 = x1[again], y1[again]
     second, x2, y2, h2 = _looks(work, net, xs2, ys2, h1[again], profile.views)
     p2 = second.probs
-    # A second look whose die is off its crop's centre (the first look's placing was off:
-    # a die beside another, a side face in view) reads the face from a crop that does not
-    # frame it. Those few are looked at once more where the second look puts them.
+    # A second look that finds a die, but off its crop's centre (the first look's placing
+    # was off: a die beside another, a side face in view, a die too big for the first
+    # crop), read the face from a crop that does not frame it. Those few are looked at
+    # once more where the second look puts them. (Not the candidates it calls no die:
+    # on cluttered tables that cost time and gave more false dice than dice.)
     moved = np.hypot(x2 - xs2, y2 - ys2) / h1[again]
-    off = np.nonzero((moved > THIRD_MOVE) | (np.abs(np.log(h2 / h1[again])) > THIRD_GROW))[0]
+    off_centre = (moved > THIRD_MOVE) | (np.abs(np.log(h2 / h1[again])) > THIRD_GROW)
+    off = np.nonzero(off_centre & (p2[:, 0] <= profile.max_background))[0]
     crop = h1[again]  # the half-size of the crop each face was read from
     if len(off):
         third, _x3, _y3, h3 = _looks(work, net, x2[off], y2[off], h2[off], profile.views)
@@ -457,7 +460,7 @@ def read_with_net(
     out: list[tuple[Face | None, float, float, float, float]] = []
     taken: list[tuple[float, float, float]] = []
     for i in order:
-        # Where the second look was taken (a die centred already), at the size it saw.
+        # Where the last look was taken (a die centred already), at the size it saw.
         x, y, r = float(xs2[i]), float(ys2[i]), float(h2[i]) / CROP_MARGIN
         if any((x - tx) ** 2 + (y - ty) ** 2 < (SAME_DIE * max(r, tr)) ** 2 for tx, ty, tr in taken):
             continue
