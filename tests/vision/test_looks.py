@@ -48,7 +48,7 @@ def test_without_the_third_look_those_dice_are_misread(monkeypatch: pytest.Monke
 @pytest.mark.skipif(not PIPDICE.is_dir(), reason=f"real pip-dice photos not present at {PIPDICE}")
 def test_the_third_look_is_taken_for_few_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     # Speed: a die the second look finds centred is not looked at again (on the top-down
-    # tray photos about 5 % of the second looks; a third look for every die read 0.939, not 0.950).
+    # tray photos 5 % as many as the dice found; a third look for every die read 0.939, not 0.950).
     batches: list[int] = []
     looks = reader._looks
 
