@@ -344,11 +344,17 @@ def _die_like(stats: NDArray[np.int32], params: DetectParams, scale: float,
 
 def _single_die_area(stats: NDArray[np.int32], params: DetectParams, scale: float) -> float | None:
     """Typical blob area of one die in this frame: the median of compact, die-sized blobs
-    (two at least), else the taught die size's."""
+    (two at least), else the taught die size's. With a taught size, never more than it:
+    two dice lying askew on each other can make one squarish blob, and with a single die
+    beside such a pair the median was the pair's (a second pair, 1.4 of that, was then
+    not split and one of its dice had no candidate). Dice nearer the camera than when
+    taught are split in two then: the network puts both centres on the one die."""
+    taught = (2.0 * params.die_half * scale) ** 2 if params.die_half > 0 else None
     areas = stats[_die_like(stats, params, scale), cv2.CC_STAT_AREA]
     if len(areas) >= 2:
-        return float(np.median(areas))
-    return (2.0 * params.die_half * scale) ** 2 if params.die_half > 0 else None
+        median = float(np.median(areas))
+        return median if taught is None else min(median, taught)
+    return taught
 
 
 def _seed_budget(clusters: dict[int, int], seeds: float) -> dict[int, int]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.labelled import LabelledImage
+from vision.labelled import LabelledDie, LabelledImage
 from vision.profile import Face, Profile
 from vision.reader import read_loaded
 
@@ -37,6 +37,41 @@ class EvalReport:
                 f"extra={self.extra / max(self.images, 1):.2f}")
 
 
+def match(boxes: Sequence[tuple[int, int, int, int]], dice: Sequence[LabelledDie]) -> list[int | None]:
+    """For each labelled die, the index of the detection (its box) matched to it, or None.
+
+    A detection may match a die when its box centre lies in the die's box, and each
+    detection matches one die (the contract's rule). Of the ways to pair them, one with
+    the most pairs is taken, nearer centres first: touching dice's labelled boxes
+    overlap, and a die's detection whose centre lies on its neighbour's box too must not
+    leave that neighbour, whose own detection lies in its box only, unmatched (the
+    first labelled die taking the first detection inside its box did)."""
+    centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes]
+    options: list[list[int]] = []
+    for die in dice:
+        mx, my = (die.box[0] + die.box[2]) / 2, (die.box[1] + die.box[3]) / 2
+        inside = [j for j, (cx, cy) in enumerate(centres) if die.contains(cx, cy)]
+        options.append(sorted(inside, key=lambda j: (centres[j][0] - mx) ** 2 + (centres[j][1] - my) ** 2))
+    owner: dict[int, int] = {}  # detection -> labelled die
+
+    def place(i: int, seen: set[int]) -> bool:  # an augmenting path from die i (Kuhn)
+        for j in options[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in owner or place(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    for i in range(len(dice)):
+        place(i, set())
+    got: list[int | None] = [None] * len(dice)
+    for j, i in owner.items():
+        got[i] = j
+    return got
+
+
 def evaluate(
     items: Sequence[LabelledImage],
     profile: Profile,
@@ -47,22 +82,13 @@ def evaluate(
         reading = read_loaded(it.load(), profile)
         rep.images += 1
         rep.ms.append(reading.ms)
-        used: set[int] = set()
+        hits = match([d.box for d in reading.dice], it.dice)
         right_here = 0
-        for die in it.dice:
+        for die, hit in zip(it.dice, hits, strict=True):
             rep.labelled += 1
-            hit = None
-            for j, d in enumerate(reading.dice):
-                if j in used:
-                    continue
-                cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-                if die.contains(cx, cy):
-                    hit = j
-                    break
             if hit is None:
                 rep.confusion[(str(die.face), "missed")] += 1
                 continue
-            used.add(hit)
             rep.found += 1
             got: Face | None = reading.dice[hit].face
             if got is None:
@@ -71,7 +97,7 @@ def evaluate(
                 rep.right += 1
                 right_here += 1
             rep.confusion[(str(die.face), "null" if got is None else str(got))] += 1
-        rep.extra += len(reading.dice) - len(used)
+        rep.extra += len(reading.dice) - sum(h is not None for h in hits)
         rep.per_image.append((it.image.name, right_here, len(it.dice)))
         if progress:
             progress(k + 1, len(items))

@@ -121,10 +121,11 @@ def _colour(crop: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uin
 
 
 def sample(
-    shots: Sequence[Shot], n: int, rng: np.random.Generator, mirror: bool
+    shots: Sequence[Shot], n: int, rng: np.random.Generator, mirror: bool, face_scale: float = 0.08
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float32], NDArray[np.float32]]:
     """``n`` crops with kind (-1: not a die, 0: a die off-centre, 1..: a centred face),
-    regression targets (dx, dy, log size) and their weights."""
+    regression targets (dx, dy, log size) and their weights. A centred face's crop is
+    ``exp(N(0, face_scale))`` times the centred size."""
     crops = np.zeros((n, CROP, CROP, 3), np.uint8)
     kind = np.zeros(n, np.int64)
     reg = np.zeros((n, 3), np.float32)
@@ -147,7 +148,7 @@ def sample(
             cls, tx, ty, half_die = shot.dice[dj]
             if u < 0.4:
                 r = rng.uniform(0, 0.22) * half_die
-                scale = float(np.exp(rng.normal(0, 0.08)))
+                scale = float(np.exp(rng.normal(0, face_scale)))
                 label = int(cls)
             else:
                 near = [c for c in shot.cands if abs(c[0] - tx) < half_die and abs(c[1] - ty) < half_die]

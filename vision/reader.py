@@ -27,6 +27,12 @@ SECOND_LOOK = 0.25  # candidates this likely to be a die get the second look
 HEAD_LOOK = 0.5  # a taught classifier's "not a die" under this also sends a candidate to a second look
 SAME_PLACE = 0.5  # first looks pointing closer than this many die half-sizes: one second look
 SAME_DIE = 1.0  # two answers closer than this many die half-sizes are one die (touching: 2)
+# A second look that says the die is not where its crop was centred (moved by more than
+# THIRD_MOVE of the crop's half-size, or THIRD_GROW off in size, as a log) is taken again
+# there: the third look's answer replaces it (see read_with_net).
+THIRD_MOVE = 0.2
+THIRD_GROW = 0.1
+FULL_LOOK = 4  # quarter turns of the crop for a die the reader would otherwise decline
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,18 +364,24 @@ def _boxes(xyr: NDArray[np.float64], to_frame: NDArray[np.float64], w: int, h: i
 
 
 def _looks(work: NDArray[np.uint8], net: DieNet, xs: NDArray[np.float64], ys: NDArray[np.float64],
-           halves: NDArray[np.float64], views: int = 1) -> tuple[NetAnswer, NDArray[np.float64],
-                                                                NDArray[np.float64], NDArray[np.float64]]:
+           halves: NDArray[np.float64], views: int = 1, mirror: bool = False
+           ) -> tuple[NetAnswer, NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """The network on crops at (xs, ys, halves), and where it says the dice are (centre x, y
     and a centred crop's half-size). With ``views`` > 1 the face is the average over the
-    crop turned by quarter turns (a die reads the same turned; a network nearly does)."""
+    crop turned by quarter turns (a die reads the same turned; a network nearly does);
+    ``mirror`` adds those views mirrored (pip dice: training mirrors them)."""
     crops = cut_many(work, xs, ys, halves)
     n = len(crops)
-    if views > 1:
-        crops = np.concatenate([crops] + [np.rot90(crops, k, axes=(1, 2)) for k in range(1, views)])
+    turned = [np.rot90(crops, k, axes=(1, 2)) for k in range(1, views)]
+    if mirror:
+        flipped = crops[:, :, ::-1]
+        turned += [np.rot90(flipped, k, axes=(1, 2)) for k in range(views)]
+    looks = 1 + len(turned)
+    if turned:
+        crops = np.concatenate([crops, *turned])
     ans = net.run(crops)
-    if views > 1:
-        probs = ans.probs.reshape(views, n, -1).mean(axis=0)
+    if looks > 1:
+        probs = ans.probs.reshape(looks, n, -1).mean(axis=0)
         ans = NetAnswer(probs, ans.base_die[:n], ans.offsets[:n], ans.embedding[:n])
     off = ans.offsets.astype(np.float64)
     nx = xs + np.clip(off[:, 0], -1.5, 1.5) * halves
@@ -413,15 +425,43 @@ def read_with_net(
         again = _distinct(again, first.base_die, x1, y1, h1)
     if len(again) == 0:
         return []
-    second, _x2, _y2, h2 = _looks(work, net, x1[again], y1[again], h1[again], profile.views)
+    xs2, ys2 = x1[again], y1[again]
+    second, x2, y2, h2 = _looks(work, net, xs2, ys2, h1[again], profile.views)
     p2 = second.probs
+    # A second look that finds a die, but off its crop's centre (the first look's placing
+    # was off: a die beside another, a side face in view, a die too big for the first
+    # crop), read the face from a crop that does not frame it. Those few are looked at
+    # once more where the second look puts them. (Not the candidates it calls no die:
+    # on cluttered tables that cost time and gave more false dice than dice.)
+    moved = np.hypot(x2 - xs2, y2 - ys2) / h1[again]
+    off_centre = (moved > THIRD_MOVE) | (np.abs(np.log(h2 / h1[again])) > THIRD_GROW)
+    off = np.nonzero(off_centre & (p2[:, 0] <= profile.max_background))[0]
+    crop = h1[again]  # the half-size of the crop each face was read from
+    if len(off):
+        third, _x3, _y3, h3 = _looks(work, net, x2[off], y2[off], h2[off], profile.views)
+        p2 = p2.copy()
+        p2[off] = third.probs
+        xs2, ys2, h2, crop = xs2.copy(), ys2.copy(), h2.copy(), crop.copy()
+        xs2[off], ys2[off], crop[off] = x2[off], y2[off], h2[off]
+        h2[off] = h3
+    # A die about to be declined (its face under min_confidence) is looked at from every
+    # side first: the same crop at four quarter turns, mirrored too for pip dice, averaged.
+    # One or two views of a die whose pips barely show (dark marbled dice, red pips) can
+    # lean to a wrong face where the eight agree.
+    face_sure = (p2[:, 1:] / np.maximum(1.0 - p2[:, :1], 1e-6)).max(axis=1)
+    unsure = np.nonzero((face_sure < profile.min_confidence) & (p2[:, 0] <= profile.max_background))[0]
+    if len(unsure) and profile.views < FULL_LOOK:
+        full, *_ = _looks(work, net, xs2[unsure], ys2[unsure], crop[unsure], FULL_LOOK,
+                          mirror=profile.base == "pips")
+        p2 = p2.copy()
+        p2[unsure] = full.probs
     die = 1.0 - p2[:, 0]
     order = [i for i in np.argsort(-die, kind="stable") if p2[i, 0] <= profile.max_background]
     out: list[tuple[Face | None, float, float, float, float]] = []
     taken: list[tuple[float, float, float]] = []
     for i in order:
-        # Where the second look was taken (a die centred already), at the size it saw.
-        x, y, r = float(x1[again[i]]), float(y1[again[i]]), float(h2[i]) / CROP_MARGIN
+        # Where the last look was taken (a die centred already), at the size it saw.
+        x, y, r = float(xs2[i]), float(ys2[i]), float(h2[i]) / CROP_MARGIN
         if any((x - tx) ** 2 + (y - ty) ** 2 < (SAME_DIE * max(r, tr)) ** 2 for tx, ty, tr in taken):
             continue
         taken.append((x, y, r))

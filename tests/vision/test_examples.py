@@ -8,7 +8,7 @@ import pytest
 from vision.detect import DetectParams
 from vision.examples import sample, shot_from_frame
 from vision.net import CROP
-from vision.profile import M44_FACES
+from vision.profile import M44_FACES, load_profile
 from vision.render import render_scene
 
 
@@ -104,3 +104,28 @@ def test_training_goes_on_from_a_shipped_network_computing_exactly_what_it_compu
     with torch.no_grad():
         y, _ = model(torch.from_numpy(x))
     assert float((y.numpy() - want[0]).std()) < 0.1 * float(want[0].std())
+
+
+def test_teach_views_faces_at_the_spread_of_the_readers_crops(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A centred face's crop size varies as face_scale says (the log of the size target is
+    # its spread); teach asks for the reader's spread (TEACH_FACE_SCALE), not the 0.08 the
+    # base networks learnt at.
+    from vision import teach
+
+    shot, _ = _shot()
+    spreads = []
+    for scale in (0.08, 0.16):
+        _c, kind, reg, _w = sample([shot], 3000, np.random.default_rng(1), mirror=False, face_scale=scale)
+        spreads.append(float(reg[kind > 0, 2].std()))
+    assert spreads[0] == pytest.approx(0.08, rel=0.15) and spreads[1] == pytest.approx(0.16, rel=0.15)
+    asked: list[float] = []
+
+    def spy(*args: object, **kw: float) -> object:
+        asked.append(kw["face_scale"])
+        raise RuntimeError("enough")
+
+    monkeypatch.setattr(teach, "sample", spy)
+    monkeypatch.setattr(teach, "MINE", False)
+    with pytest.raises(RuntimeError, match="enough"):
+        teach.fit_tuned([shot], load_profile("m44"))
+    assert asked == [teach.TEACH_FACE_SCALE] and teach.TEACH_FACE_SCALE > 0.08

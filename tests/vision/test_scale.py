@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
+from vision import reader
 from vision.profile import load_profile
 from vision.reader import FrameReading, read_frame
 from vision.render import render_scene
@@ -30,17 +32,34 @@ def test_small_dice_in_a_big_frame_are_read_at_a_finer_scale() -> None:
     assert _faces(big) == truth
 
 
-def test_dice_too_big_for_640_are_read_at_a_coarser_scale() -> None:
+def _four_times() -> tuple[np.ndarray, int]:
     # dice of about 50 px made 4x bigger: 200 px at 640
     img, labels = render_scene(np.random.default_rng(7), "pipwhite", dice=2, faces=(2, 5), touching=0.0)
     x0, y0, x1, y1 = labels[0][1]
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     crop = cv2.copyMakeBorder(img, 80, 80, 80, 80, cv2.BORDER_REPLICATE)[cy:cy + 160, cx:cx + 160]
-    up = cv2.resize(crop, (640, 640), interpolation=cv2.INTER_CUBIC)
+    return cv2.resize(crop, (640, 640), interpolation=cv2.INTER_CUBIC), int(labels[0][0])
+
+
+def test_dice_too_big_for_640_are_read_at_a_coarser_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without the third look (which re-sizes the crop once more: the test below), the
+    # 640 px reading sees such a die's pips only.
+    monkeypatch.setattr(reader, "THIRD_MOVE", np.inf)
+    monkeypatch.setattr(reader, "THIRD_GROW", np.inf)
+    up, face = _four_times()
     got = read_frame(up, load_profile("pips"))
-    assert [d.face for d in got.dice] == [labels[0][0]]
+    assert [d.face for d in got.dice] == [face]
     fixed = read_frame(up, load_profile("pips"), auto_scale=False)
-    assert [d.face for d in fixed.dice] != [labels[0][0]]  # at 640 px it is its pips
+    assert [d.face for d in fixed.dice] != [face]  # at 640 px it is its pips
+
+
+def test_the_third_look_sees_a_die_too_big_for_the_second_whole() -> None:
+    # The second look's crop, sized by the first, still held part of the die; the second
+    # says the die is bigger, and the third look, cut at that size, reads it at 640 px.
+    up, face = _four_times()
+    fixed = read_frame(up, load_profile("pips"), auto_scale=False)
+    assert [d.face for d in fixed.dice] == [face]
+    assert fixed.dice[0].box[2] - fixed.dice[0].box[0] > 150
 
 
 def test_a_flat_frame_is_not_read_again() -> None:
@@ -59,17 +78,30 @@ def _big_die(seed: int, face: int, px: int = 150) -> np.ndarray:
                       interpolation=cv2.INTER_CUBIC)
 
 
-def test_a_big_die_showing_one_is_not_read_as_its_pip() -> None:
-    # 150 px of 480 (200 px at 640): at 640 px unsure, at 320 not found (not surer: the
-    # scale search used to stop there); at 160 it is seen whole and read
-    def whole_one(reading: FrameReading) -> bool:
-        dice = reading.dice
-        return [d.face for d in dice] == [1] and dice[0].box[2] - dice[0].box[0] >= 100
+def _whole_one(reading: FrameReading) -> bool:
+    dice = reading.dice
+    return [d.face for d in dice] == [1] and dice[0].box[2] - dice[0].box[0] >= 100
 
+
+def test_a_big_die_showing_one_is_not_read_as_its_pip(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 150 px of 480 (200 px at 640): at 640 px unsure, at 320 not found (not surer: the
+    # scale search used to stop there); at 160 it is seen whole and read. (Without the
+    # third look, which sees it whole at 640 px already, the test below, and without the
+    # fuller look at a die about to be declined, which read one of them at 640 px too.)
+    monkeypatch.setattr(reader, "THIRD_MOVE", np.inf)
+    monkeypatch.setattr(reader, "THIRD_GROW", np.inf)
+    monkeypatch.setattr(reader, "FULL_LOOK", 1)
     for seed in (0, 9):
         up = _big_die(seed, 1)
-        assert whole_one(read_frame(up, load_profile("pips")))
-        assert not whole_one(read_frame(up, load_profile("pips"), auto_scale=False))
+        assert _whole_one(read_frame(up, load_profile("pips")))
+        assert not _whole_one(read_frame(up, load_profile("pips"), auto_scale=False))
+
+
+def test_the_third_look_sees_a_big_one_whole() -> None:
+    for seed in (0, 9):
+        up = _big_die(seed, 1)
+        assert _whole_one(read_frame(up, load_profile("pips")))
+        assert _whole_one(read_frame(up, load_profile("pips"), auto_scale=False))
 
 
 def test_coarse_dice_take_over_only_the_pips_they_hold() -> None:

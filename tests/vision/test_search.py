@@ -89,3 +89,18 @@ def test_a_dim_frame_is_brightened_for_the_search() -> None:
         assert any(np.hypot(c.x - x, c.y - y) < DIE / 2 for c in cands), (x, y)
     got = read_frame(dim, load_profile("pips"))
     assert sorted(int(d.face) for d in got.dice if d.face is not None) == [3, 4, 5]
+
+
+
+def test_a_taught_size_caps_the_frames_die_so_a_pair_is_split() -> None:
+    # The median of the die-like blobs (the lone die and the askew pair) was the pair's
+    # area; the side-by-side pair, under 1.6 of it, was one candidate between its dice.
+    from vision.detect import _single_die_area
+
+    stats = np.array([[0, 0, 640, 640, 0], [0, 0, 30, 30, 900], [0, 0, 42, 44, 1700]], np.int32)
+    assert _single_die_area(stats, DetectParams(), 1.0) == 1300.0
+    assert _single_die_area(stats, DetectParams(die_half=15.0), 1.0) == 900.0
+    # (A pair of 1,820 px, 1.4 of the median, is a blob to split against 900, not 1,300.)
+    # Fewer than two die-like blobs: the taught size alone, or none for a built-in.
+    assert _single_die_area(stats[:2], DetectParams(die_half=20.0), 1.0) == 1600.0
+    assert _single_die_area(stats[:2], DetectParams(), 1.0) is None
