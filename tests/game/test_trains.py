@@ -12,6 +12,7 @@ railroad is not blocked"; "Car is destroyed on 3rd hit, locomotive on 4th hit").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -56,6 +57,26 @@ def _shoot(g: GameSession, attacker: str, target: str, faces: list[str]) -> None
         g.act({"do": "apply_dice"})
     if "take_ground" in g.legal().actions:
         g.act({"do": "take_ground", "advance": False})
+
+
+# Two Allied turns that run the train from E5 into the station on B5 (the Axis play between);
+# "end_moves" only where the session still asks for it. Window and tap tests use it too.
+TO_STATION: tuple[dict[str, Any], ...] = (
+    {"do": "play_card", "card": "attack_center"}, {"do": "order", "units": ["a1"]},
+    {"do": "move", "unit": "a1", "to": "C5"}, {"do": "end_moves"}, {"do": "end_turn"},
+    {"do": "play_card", "card": "attack_center"}, {"do": "order", "units": []},
+    {"do": "end_moves"}, {"do": "end_turn"},
+    {"do": "play_card", "card": "attack_left"}, {"do": "order", "units": ["a1"]},
+    {"do": "move", "unit": "a1", "to": "B5"})
+
+
+def run_to_station(act: Callable[[dict[str, Any]], object],
+                   legal: Callable[[], Iterable[str]]) -> None:
+    """Play :data:`TO_STATION` through ``act`` (a session's or a table's)."""
+    for action in TO_STATION:
+        if action["do"] == "end_moves" and "end_moves" not in legal():
+            continue
+        act(dict(action))
 
 
 def test_ordering_the_locomotive_orders_the_train_and_the_wagon_is_never_ordered() -> None:
@@ -162,17 +183,14 @@ def test_a_supply_train_at_a_station_unloads_the_units_each_car_carries_once() -
     # bga-memoir 1311 Bug River: "The Supply Train, locomotive and car, are each loaded with
     # one Infantry unit"; they get off next to the train once it reaches the station
     g = _train(variants={"supply_train": ":infantry:1,1"})
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["a1"]})
-    assert "unload" not in g.legal().actions  # not at a station yet
-    g.act({"do": "move", "unit": "a1", "to": "C5"})
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    _axis_turn(g)
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "attack_left"})
-    g.act({"do": "order", "units": ["a1"]})
-    g.act({"do": "move", "unit": "a1", "to": "B5"})  # the station: the train stops there
+    seen: list[bool] = []
+
+    def act(action: dict[str, Any]) -> None:
+        seen.append("unload" in g.legal().actions)
+        g.act(action)
+
+    run_to_station(act, lambda: g.legal().actions)  # the station on B5: the train stops there
+    assert not any(seen)  # not at a station before
     assert (_hex(g, "a1"), _hex(g, "a2")) == ("B5", "C5")
     assert "unload" in g.legal().actions
     with pytest.raises(IllegalAction, match="free hex next to the train"):
@@ -235,17 +253,7 @@ def test_the_terminal_unloads_a_supply_train_by_its_hexes() -> None:
     with pytest.raises(ValueError, match="unload TRAIN HEX"):
         parse_command("unload a1")
     g = _train(variants={"supply_train": ":infantry:1,0"})  # the wagon carries none
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["a1"]})
-    g.act({"do": "move", "unit": "a1", "to": "C5"})
-    assert "unload" not in g.legal().actions
-    g.act({"do": "end_moves"})
-    g.act({"do": "end_turn"})
-    _axis_turn(g)
-    g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "attack_left"})
-    g.act({"do": "order", "units": ["a1"]})
-    g.act({"do": "move", "unit": "a1", "to": "B5"})
+    run_to_station(g.act, lambda: g.legal().actions)
     assert "unload" in g.prompt().actions
     assert any("locomotive on B5 is at a station" in line and "next to the train (" in line
                for line in g.prompt().detail)

@@ -525,15 +525,9 @@ def train_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     board = app.screen("board").ids.board
     yield 0.2
-    end = ({"do": "end_moves"}, {"do": "end_turn"})
-    for action in ({"do": "play_card", "card": "attack_center"}, {"do": "order", "units": ["a1"]},
-                   {"do": "move", "unit": "a1", "to": "C5"}, *end,
-                   {"do": "play_card", "card": "attack_center"}, {"do": "order", "units": []}, *end,
-                   {"do": "play_card", "card": "attack_left"}, {"do": "order", "units": ["a1"]},
-                   {"do": "move", "unit": "a1", "to": "B5"}):
-        if action["do"] == "end_moves" and "end_moves" not in t.legal().actions:
-            continue
-        t.act(dict(action), any_side=True)
+    from tests.game.test_trains import run_to_station
+
+    run_to_station(lambda a: t.act(a, any_side=True), lambda: t.legal().actions)
     yield 0.2
     check("the unload button", press(app, lambda x: isinstance(x, dict)
                                      and x.get("tool") == "unload"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.ui.controller import Table
-from tests.game.test_trains import A, X, _u, scenario
+from tests.game.test_trains import A, X, _u, run_to_station, scenario
 
 
 def at_station(tmp_path: Path) -> Table:
@@ -19,18 +19,10 @@ def at_station(tmp_path: Path) -> Table:
     t.settings.dice = "manual"
     t.end_guard_s = 0.0
     assert t.new_game(sc, seed=1), t.message
-    def do(*actions: dict[str, object]) -> None:
-        for action in actions:
-            if action["do"] == "end_moves" and "end_moves" not in t.legal().actions:
-                continue
-            assert t.act(dict(action), any_side=True), (action, t.message)
+    def act(action: dict[str, object]) -> None:
+        assert t.act(action, any_side=True), (action, t.message)
 
-    end = ({"do": "end_moves"}, {"do": "end_turn"})
-    do({"do": "play_card", "card": "attack_center"}, {"do": "order", "units": ["a1"]},
-       {"do": "move", "unit": "a1", "to": "C5"}, *end)
-    do({"do": "play_card", "card": "attack_center"}, {"do": "order", "units": []}, *end)
-    do({"do": "play_card", "card": "attack_left"}, {"do": "order", "units": ["a1"]},
-       {"do": "move", "unit": "a1", "to": "B5"})
+    run_to_station(act, lambda: t.legal().actions)
     return t
 
 
