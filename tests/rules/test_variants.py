@@ -130,15 +130,20 @@ def test_the_list_of_options_not_played_is_complete() -> None:
     assert computed == NOT_PLAYED
 
 
-@pytest.mark.parametrize("name", NOT_PLAYED)
-def test_scenario_check_names_each_option_it_does_not_play(name: str) -> None:
+def test_scenario_check_names_an_option_it_does_not_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no option of the editor's is left unplayed now; one that a later editor adds goes in
+    # the table with ``not_played`` and is said by name, as this stand-in is
+    from companion.rules.variants import RuleVariant
+
+    name = "a_later_option"
+    monkeypatch.setitem(VARIANTS, name, RuleVariant(name, "A later option",
+                                                    not_played="what it asks", source="a test"))
     s = import_m44({"board": {"hexagons": [
         {"row": 0, "col": 0, "unit": {"name": "infger"}},
         {"row": 8, "col": 0, "unit": {"name": "infus"}}]}})
     s.variants = {name: ""}
     found = [p for p in problems(s) if p.severity == "error"]
-    assert [p.message for p in found] == [
-        f"{VARIANTS[name].label}: {VARIANTS[name].not_played} is not played"]
+    assert [p.message for p in found] == ["A later option: what it asks is not played"]
 
 
 def test_nation_rules_apply_without_an_option() -> None:
