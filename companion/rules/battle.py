@@ -289,8 +289,11 @@ def hit_faces_for(target_spec: UnitSpec, modifiers: BattleModifiers | None = Non
         symbol = CLASS_SYMBOL.get(target_spec.target_class)
         if symbol is not None:
             faces.add(symbol)
+    # A star rule names the class it hits ("a star scores a hit when targeting an enemy Armor
+    # unit"); a unit attacked as another class (the armored car: "When being attack, treat as
+    # Infantry") is matched by the class it is attacked as.
     star = mods.stars_hit or (
-        attacker_spec is not None and target_spec.unit_class in attacker_spec.star_hits
+        attacker_spec is not None and target_spec.target_class in attacker_spec.star_hits
     )
     if star and not target_spec.train_car:  # a train is hit by grenades only
         faces.add(STAR)
@@ -387,7 +390,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
         if t.no_battle_from and t.name not in spec.moves_only_on:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
-    if target.spec.unit_class in spec.cannot_target:
+    if target.spec.target_class in spec.cannot_target:  # attacked as: see hit_faces_for
         return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
                       f"({target_id} is {target.type})")
     if target.badges and not close:
@@ -452,7 +455,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{target_id} is adjacent: close assault")
 
     hit_faces = hit_faces_for(target.spec, mods, spec)
-    if stationary and target.spec.unit_class in spec.stationary_star_hits \
+    if stationary and target.spec.target_class in spec.stationary_star_hits \
             and not target.spec.train_car:
         hit_faces = hit_faces | {STAR}
     symbol = CLASS_SYMBOL.get(target.spec.target_class)

@@ -315,3 +315,37 @@ def test_game_offers_a_target_after_an_infantry_assault_move_of_two() -> None:
     g.act({"do": "move", "unit": "a1", "to": two[0].hex})
     g.act({"do": "end_moves"})
     assert [t.target for t in g.legal().targets("a1")] == ["x1"]
+
+
+# --- an armored car is attacked as infantry, so a rule that names the class it hits reads it as
+# infantry (terraudit cases trp2-anti-tank-stars-miss-armored-car,
+# trp2-anti-tank-infantry-symbol-hits-armored-car): the star rules and the sniper's "not armor"
+# looked at the car's own class (armor) instead of the class it is attacked as
+
+def test_anti_tank_stars_do_not_hit_an_armored_car_attacked_as_infantry() -> None:
+    """Anti-Tank Gun: "any star rolled scores a hit when targeting an enemy Armor unit"; Armored Car:
+    "When being attack, treat as Infantry" (rules database, seed 004)."""
+    car = unit("x1", "axis", "armored_car", "G5")
+    stars = battle([unit("a1", "allies", "anti_tank", "g4"), car], ["star", "star", "star"])
+    assert stars["result"]["hits"] == 0
+    assert stars["result"]["figures_removed"] == 0
+    symbol = battle([unit("a1", "allies", "anti_tank", "g4"), car], ["star", "infantry", "armor"])
+    assert symbol["result"]["hits"] == 1  # the infantry symbol, to be confirmed by the re-roll
+    assert symbol["result"]["confirm_dice"] == 1
+    tank = battle([unit("a1", "allies", "anti_tank", "g4"), unit("x1", "axis", "armor", "G5")],
+                  ["star", "star", "armor"])
+    assert tank["result"]["hits"] == 3  # against real armor the stars still hit
+
+
+def test_sniper_and_machine_gun_treat_an_armored_car_as_the_infantry_it_is_attacked_as() -> None:
+    """Snipers may not target armor and their stars hit infantry (Troops 10); a machine gun that did
+    not move scores stars on infantry (Troops 13): the armored car, attacked as infantry, is both."""
+    sniper = battle([unit("a1", "allies", "sniper", "G3"), unit("x1", "axis", "armored_car", "G5")], ["star"])
+    assert sniper["battle"]["allowed"] is True
+    assert sniper["result"]["hits"] == 1
+    refused = answer({"units": [unit("a1", "allies", "sniper", "G3"), unit("x1", "axis", "armor", "G5")],
+                      "ask": {"battle": {"attacker": "a1", "target": "x1"}}})
+    assert refused["battle"]["allowed"] is False  # real armor stays out of a sniper's reach
+    gun = battle([unit("a1", "allies", "machine_gun", "g4"), unit("x1", "axis", "armored_car", "G5")],
+                 ["star", "star", "flag"])
+    assert gun["result"]["hits"] == 2
