@@ -3628,6 +3628,50 @@ add("trp2-artillery-ignores-forest-range-6", TRP2, q([U("a1", "allies", "artille
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_ART + " / Artillery Battle dice are not reduced. " + S_ARTLOS, P13)
 
 
+# --------------------------------------------------------------------------- second audit: other boards, pins, second battles
+S_ONCE = "A unit may only battle once per turn."
+S_PIN = ("A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle. It may not fire on another, more "
+         "distant, enemy unit instead.")
+add("ret2-overlord-right-edge-two-flags", RET2,
+    q([inf("a1", "y4"), inf("x1", "Z5", side="axis")], battle(), dice=["flag", "flag", "star"], board="overlord"),
+    [["result.retreat.*.hex", "set", ["Y7", "Z7"]], ["result.retreat.*.figures_lost", "eq", [0, 0]]], S_RET + " (overlord: 26 hexes wide, Z the last full column)", RETW)
+add("ret2-overlord-centre-three-flags", RET2,
+    q([U("a1", "axis", "armor", "M3"), inf("x1", "m2")], battle(), dice=["flag", "flag", "flag"], board="overlord"),
+    [["result.retreat.*.hex", "set", ["M1", "N1"]], ["result.retreat.*.figures_lost", "eq", [2, 2]]],
+    S_RET + " " + S_LOSE + " (the Allies' edge is row 1, one move away: the other two are lost)", RETW)
+add("ret2-breakthrough-three-flags-free", RET2,
+    q([U("a1", "allies", "armor", "g12"), inf("x1", "G13", side="axis")], battle(), dice=["flag", "flag", "flag"], board="breakthrough"),
+    [["result.retreat.*.hex", "set", ["e16", "f16", "g16", "h16"]], ["result.retreat.*.figures_lost", "eq", [0, 0, 0, 0]]],
+    S_RET + " (breakthrough: 17 rows, the Axis edge is row 17)", RETW)
+add("ret2-breakthrough-allies-bottom-edge", RET2,
+    q([inf("a1", "a2", side="axis"), inf("x1", "A1")], battle(), dice=["flag", "flag", "star"], board="breakthrough"),
+    [["result.retreat.*.hex", "eq", ["A1"]], ["result.retreat.0.figures_lost", "eq", 2]], S_LOSE, RETW)
+add("ret2-breakthrough-resistance-up-to-3", RET2,
+    q([inf("a1", "G9", side="axis"), U("x1", "allies", "french_resistance", "g8")], battle(), dice=["flag", "star", "star"], board="breakthrough"),
+    [["result.retreat.*.hex", "contains", ["G7", "H7", "g6", "f6", "h6", "G5", "I5"]], ["result.retreat.*.hex", "excludes", ["g8", "G3", "e6", "J5"]]], S_FR, FRW)
+add("los2-breakthrough-long-column", LOS2, q([inf("b1", "g8")], los("G17", "G1"), board="breakthrough"),
+    [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 16]],
+    S_EDGE + " (the line down column G runs along edges; one unit on one side)", LOSW)
+add("los2-breakthrough-long-column-both-sides", LOS2, q([inf("b1", "g8"), inf("b2", "f14", side="axis")], los("G17", "G1"), board="breakthrough"),
+    [["line_of_sight.clear", "eq", False]], S_EDGE + " (somewhere along both sides)", LOSW)
+add("tg2-ocean-target-armor-no-overrun", TG2,
+    q([U("a1", "allies", "armor", "g2"), inf("x1", "G1", side="axis")], battle(), [T("G1", "ocean"), T("F1", "ocean"), T("g2", "beach")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    S_OV + " A unit on an Ocean hex may not battle. (the ground taken is the ocean hex)", TGW + "; p.15")
+add("tg2-overrun-flag-infantry-refused", TG2, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]], S_ONCE + " (only armor battles again after taking ground)", BASE + " Battle; Armor Overrun Combat")
+add("tg2-overrun-flag-special-forces-refused", TG2, q([U("a1", "allies", "special_forces", "G5", moved=2), inf("x1", "f6", side="axis")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]], S_ONCE + " Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit", P12)
+add("tg2-overrun-elite-armor-second-battle", TG2, q([U("a1", "axis", "elite_armor", "f6", moved=4), inf("x1", "G5")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV2 + " (elite armor is armor)", OVW + "; p.12")
+add("ter2-artillery-pinned-by-adjacent", TER2, q([U("a1", "allies", "artillery", "G5"), inf("x1", "G9", side="axis"), inf("x2", "f6", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_PIN, BASE + " Battle")
+add("ter2-pinned-by-enemy-afloat", TER2, q([inf("a1", "G3"), inf("x1", "G5", side="axis"), inf("x2", "g2", side="axis")], battle(), [T("g2", "ocean")]),
+    [["battle.allowed", "eq", False]], S_PIN + " (the enemy on the ocean is still an adjacent enemy unit)", BASE + " Battle")
+add("ter2-pinned-close-assault-ok", TER2, q([inf("a1", "G3"), inf("x1", "g2", side="axis"), inf("x2", "G5", side="axis")], battle(), [T("g2", "ocean")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_PIN, BASE + " Battle")
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
