@@ -3671,6 +3671,32 @@ add("ter2-pinned-by-enemy-afloat", TER2, q([inf("a1", "G3"), inf("x1", "G5", sid
 add("ter2-pinned-close-assault-ok", TER2, q([inf("a1", "G3"), inf("x1", "g2", side="axis"), inf("x2", "G5", side="axis")], battle(), [T("g2", "ocean")]),
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_PIN, BASE + " Battle")
 
+add("trp2-armored-car-retreat-blocked-eliminated", TRP2,
+    q([inf("a1", "g4"), U("x1", "axis", "armored_car", "G5")], battle(), [T("f6", "river"), T("g6", "river")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", True],
+     ["result.take_ground", "eq", True]], S_AC + " (1 figure) " + S_LOSE + " (a retreat loss is no hit: nothing to re-roll)", ACW + "; " + RETW)
+add("trp2-armored-car-two-hits-one-grenade-confirms", TRP2,
+    q([inf("a1", "g4"), U("x1", "axis", "armored_car", "G5")], battle(confirm=["infantry", "grenade"]), dice=["infantry", "grenade", "flag"]),
+    [["result.confirmed", "eq", True], ["result.eliminated", "eq", True], ["result.figures_removed", "eq", 1], ["result.retreat", "eq", []]],
+    "Enemy re-rolls all battle dice that score a hit. If at least one re-roll is a Grenade, kill is confirmed, other re-rolls are ignored", ACW)
+add("trp2-armored-car-artillery-infantry-symbol", TRP2,
+    q([U("a1", "allies", "artillery", "G3"), U("x1", "axis", "armored_car", "G5")], battle(confirm=["grenade"]), dice=["infantry", "armor", "star"]),
+    [["result.hits", "eq", 1], ["result.eliminated", "eq", True]], S_AC + " (the infantry symbol hits it, the armor symbol does not)", ACW)
+
+S_AIRF = ("If indicated in the Special Rules of the scenario, a player may land reinforcements on an airfield hex when there are no "
+          "enemy units on any of the airfield hexes. When a Direct from HQ command card is played, for one order, one infantry unit "
+          "is placed on an airfield hex. The unit may not move or battle the turn it lands.")
+AIRFW = DB + " Airfields"
+AIRF3 = [T("B5", "airfield"), T("C5", "airfield"), T("D5", "airfield")]
+add("ter2-airfield-landing-free", TER2, q([inf("a2", "C5")], {"airfield_landing": {"side": "allies", "card": "direct_from_hq"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", True], ["airfield_landing.hexes", "set", ["B5", "D5"]], ["airfield_landing.unit_type", "eq", "infantry"]], S_AIRF, AIRFW)
+add("ter2-airfield-landing-enemy-on-one", TER2, q([inf("x1", "D5", side="axis")], {"airfield_landing": {"side": "allies", "card": "direct_from_hq"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", False], ["airfield_landing.hexes", "eq", []]], S_AIRF, AIRFW)
+add("ter2-airfield-landing-axis-own-unit", TER2, q([inf("x1", "D5", side="axis")], {"airfield_landing": {"side": "axis", "card": "direct_from_hq"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", True], ["airfield_landing.hexes", "set", ["B5", "C5"]]], S_AIRF, AIRFW)
+add("ter2-airfield-landing-other-card", TER2, q([], {"airfield_landing": {"side": "allies", "card": "general_advance"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", False]], S_AIRF, AIRFW)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

@@ -349,3 +349,35 @@ def test_sniper_and_machine_gun_treat_an_armored_car_as_the_infantry_it_is_attac
     gun = battle([unit("a1", "allies", "machine_gun", "g4"), unit("x1", "axis", "armored_car", "G5")],
                  ["star", "star", "flag"])
     assert gun["result"]["hits"] == 2
+
+
+# --- the Airfields record's reinforcement rule was not played at all (terraudit cases
+# ter2-airfield-landing-*): the referee now answers where an order lands the unit
+
+def _landing(units: list[dict[str, Any]], side: str = "allies",
+             card: str = "direct_from_hq") -> dict[str, Any]:
+    fields = [{"hex": h, "type": "airfield"} for h in ("E5", "F5", "G5")]
+    out: dict[str, Any] = answer({"units": units, "terrain": fields,
+                                  "ask": {"airfield_landing": {"side": side, "card": card}}})
+    return out["airfield_landing"]
+
+
+def test_airfield_reinforcements_land_for_a_direct_from_hq_order_while_no_enemy_holds_an_airfield() -> None:
+    """Airfields (seed 004): "a player may land reinforcements on an airfield hex when there are no
+    enemy units on any of the airfield hexes. When a Direct from HQ command card is played, for one
+    order, one infantry unit is placed on an airfield hex." """
+    free = _landing([unit("a1", "allies", "infantry", "A1"), unit("a2", "allies", "armor", "F5")])
+    assert free["allowed"] is True
+    assert free["hexes"] == ["E5", "G5"]  # the empty airfield hexes
+    assert free["unit_type"] == "infantry"
+    held = _landing([unit("x1", "axis", "infantry", "G5")])
+    assert held["allowed"] is False and held["hexes"] == []  # an enemy on any airfield hex
+    assert "G5" in held["reason"]
+    own = _landing([unit("x1", "axis", "infantry", "G5")], side="axis")
+    assert own["allowed"] is True and own["hexes"] == ["E5", "F5"]  # its own unit bars nothing
+    assert _landing([], card="attack_center")["allowed"] is False  # only Direct from HQ
+    bare = answer({"units": [], "ask": {"airfield_landing": {"side": "allies"}}})["airfield_landing"]
+    assert bare["allowed"] is False  # no airfield on the board
+    with pytest.raises(QueryError) as err:
+        _landing([], card="no_such_card")
+    assert err.value.field == "ask.airfield_landing.card"
