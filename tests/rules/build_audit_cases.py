@@ -3697,6 +3697,12 @@ add("ter2-airfield-landing-axis-own-unit", TER2, q([inf("x1", "D5", side="axis")
 add("ter2-airfield-landing-other-card", TER2, q([], {"airfield_landing": {"side": "allies", "card": "general_advance"}}, AIRF3),
     [["airfield_landing.allowed", "eq", False]], S_AIRF, AIRFW)
 
+for k in (1, 4):
+    add(f"los2-from-hill-over-low-unit-r{k}", LOS2, q([inf("b1", at((2, 0), k))], los(at((0, 0), k), at((4, 0), k)), [T(at((0, 0), k), "hill"), T(at((4, 0), k), "hill")]),
+        [["line_of_sight.clear", "eq", False]], S_LOS + " (units block whatever the height: the plateau effect is the hill's own)", LOSW + "; p.14")
+    add(f"los2-from-hill-over-low-forest-r{k}", LOS2, q([], los(at((0, 0), k), at((6, 0), k)), [T(at((0, 0), k), "hill"), T(at((2, 0), k), "forest")]),
+        [["line_of_sight.clear", "eq", False]], S_LOS + " Line of Sight: A Forest blocks line of sight. (no height exception is written for it)", LOSW + "; p.13")
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
