@@ -413,7 +413,11 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if (attacker.moved > 0 or overrun) and not spec.battles_after_terrain_stop \
             and not mods.ignore_movement_limit:
         for t in here:
-            if t.stops_battle_on_entry(spec.unit_class) or (overrun and t.no_overrun_into):
+            # a jungle lets a unit that came in from next door (a 1-hex move, or the one hex of
+            # taking ground) still battle: card 57 as bga-memoir's Jungle.php words it
+            from_next_door = t.battle_if_entered_from_adjacent and attacker.moved <= 1
+            if (t.stops_battle_on_entry(spec.unit_class) and not from_next_door) \
+                    or (overrun and t.no_overrun_into):
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
     dice_by_range = range_dice(position, attacker) if position.terrain.get(attacker.hex) \
@@ -874,9 +878,12 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                 take_ground = True
                 explain.append(f"{attacker_id} may take ground into {position.board.name(target.hex)}")
                 if spec.overrun and not overrun:
+                    # taking ground is a 1-hex move in: from next door only if it had not moved
                     stop = [t.name for t in position.terrain_at(target.hex)
                             if (t.stops_battle_on_entry(spec.unit_class)
-                                and not spec.battles_after_terrain_stop) or t.no_overrun_into]
+                                and not spec.battles_after_terrain_stop
+                                and not (t.battle_if_entered_from_adjacent and attacker.moved == 0))
+                            or t.no_overrun_into]
                     barred = [t.name for t in position.terrain_at(target.hex) if t.no_battle_from]
                     left = [t.name for t in position.terrain_at(attacker.hex)
                             if spec.unit_class in t.no_battle_after_leaving_for]

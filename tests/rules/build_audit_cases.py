@@ -3703,6 +3703,20 @@ for k in (1, 4):
     add(f"los2-from-hill-over-low-forest-r{k}", LOS2, q([], los(at((0, 0), k), at((6, 0), k)), [T(at((0, 0), k), "hill"), T(at((2, 0), k), "forest")]),
         [["line_of_sight.clear", "eq", False]], S_LOS + " Line of Sight: A Forest blocks line of sight. (no height exception is written for it)", LOSW + "; p.13")
 
+S_JUNGLE = ("Jungles (card 57): Unit moving in must stop and may battle if unit starts its move in adjacent hex. If Armor unit starts its "
+            "move in adjacent hex and makes a successful combat against unit in a Jungle hex, it may Take Ground and do an Armor Overrun.")
+JUNW = "Pacific Theater terrain card 57 Jungles, as bga-memoir Terrains/Jungle.php words it (docs/rules-sources.md)"
+add("ter2-jungle-entered-from-next-door-battles", TER2, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "jungle")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_JUNGLE, JUNW)
+add("ter2-jungle-entered-after-two-no-battle", TER2, q([U("a1", "allies", "armor", "G5", moved=2), inf("x1", "f6", side="axis")], battle(), [T("G5", "jungle")]),
+    [["battle.allowed", "eq", False]], S_JUNGLE, JUNW)
+add("ter2-jungle-armor-from-next-door-overruns", TER2, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "jungle")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_JUNGLE, JUNW)
+add("ter2-jungle-armor-moved-first-no-overrun", TER2, q([U("a1", "allies", "armor", "g4", moved=2), inf("x1", "G5", side="axis")], battle(), [T("G5", "jungle")], dice=["flag"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_JUNGLE + " (it did not start its move next to the jungle)", JUNW)
+add("ter2-jungle-second-battle-from-taken-jungle", TER2, q([U("a1", "allies", "armor", "G5", moved=1), inf("x1", "f6", side="axis")], battle(overrun=True), [T("G5", "jungle")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_JUNGLE, JUNW)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

@@ -381,3 +381,35 @@ def test_airfield_reinforcements_land_for_a_direct_from_hq_order_while_no_enemy_
     with pytest.raises(QueryError) as err:
         _landing([], card="no_such_card")
     assert err.value.field == "ask.airfield_landing.card"
+
+
+# --- a jungle lets a unit that came in from next door battle (terraudit cases ter2-jungle-*): the
+# move ask knew it, the battle ask and the overrun did not
+
+def _ask(units: list[dict[str, Any]], terrain: str, ask: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = answer({"units": units, "terrain": [{"hex": "G5", "type": terrain}], "ask": ask})
+    return out
+
+
+def test_jungle_entered_from_next_door_battles_and_armor_taking_ground_into_it_overruns() -> None:
+    """Jungles (card 57, bga-memoir Jungle.php): "Unit moving in must stop and may battle if unit starts
+    its move in adjacent hex. If Armor unit starts its move in adjacent hex and makes a successful combat
+    against unit in a Jungle hex, it may Take Ground and do an Armor Overrun." """
+    hit = {"battle": {"attacker": "a1", "target": "x1"}}
+    foe = unit("x1", "axis", "infantry", "f6")
+    one = _ask([unit("a1", "allies", "infantry", "G5", moved=1), foe], "jungle", hit)
+    assert one["battle"]["allowed"] is True
+    two = _ask([unit("a1", "allies", "armor", "G5", moved=2), foe], "jungle", hit)
+    assert two["battle"]["allowed"] is False
+    stay = _ask([unit("a1", "allies", "infantry", "G5", moved=1)], "jungle", {"move": {"unit": "a1"}})
+    assert stay["move"]["destinations"] == [{"hex": "G5", "can_battle": True, "path_length": 1, "path": []}]
+    jungle = [{"hex": "G5", "type": "jungle"}]
+    target = unit("x1", "axis", "infantry", "G5")
+    assert battle([unit("a1", "allies", "armor", "g4"), target], ["flag"], jungle)["result"]["armor_overrun"]
+    moved = battle([unit("a1", "allies", "armor", "g4", moved=1), target], ["flag"], jungle)
+    assert moved["result"]["armor_overrun"] is False  # it did not start its move next to the jungle
+    again = _ask([unit("a1", "allies", "armor", "G5", moved=1), foe], "jungle",
+                 {"battle": {"attacker": "a1", "target": "x1", "overrun": True}})
+    assert again["battle"]["allowed"] is True
+    forest = _ask([unit("a1", "allies", "infantry", "G5", moved=1), foe], "forest", hit)
+    assert forest["battle"]["allowed"] is False  # a forest keeps its rule
