@@ -413,3 +413,14 @@ def test_jungle_entered_from_next_door_battles_and_armor_taking_ground_into_it_o
     assert again["battle"]["allowed"] is True
     forest = _ask([unit("a1", "allies", "infantry", "G5", moved=1), foe], "forest", hit)
     assert forest["battle"]["allowed"] is False  # a forest keeps its rule
+
+
+def test_behind_enemy_lines_keeps_the_jungle_next_door_exception() -> None:
+    """Behind Enemy Lines ignores terrain movement, keeps the terrain's battle line: a 1-hex move
+    into a jungle may still battle (card 57), a longer one may not."""
+    out = answer({"units": [unit("a1", "allies", "infantry", "G5")],
+                  "terrain": [{"hex": "f6", "type": "jungle"}, {"hex": "F7", "type": "jungle"}],
+                  "ask": {"move": {"unit": "a1", "card": "behind_enemy_lines"}}})
+    verdict = {d["hex"]: d["can_battle"] for d in out["move"]["destinations"]}
+    assert verdict["f6"] is True
+    assert verdict["F7"] is False
