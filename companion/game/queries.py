@@ -149,6 +149,8 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
                 # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
                 # still forbids a battle there (the rules' move ask keeps it at the end hex)
                 can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
+                                     and not (t.battle_if_entered_from_adjacent
+                                              and len(info.path) == 1)
                                      for t in position.terrain_at(h))
             out[h] = (len(info.path), can_battle)
         return out, {h: info.path for h, info in found.items()}

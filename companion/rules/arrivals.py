@@ -177,6 +177,42 @@ def landing_problem(position: Position, landed: Hex | None, rule: ArrivalRule,
     return airdrop.landing_problem(position, landed, rule.unit_type)
 
 
-__all__ = ["ARMOR_BREAKTHROUGH", "ARRIVED", "BASELINE", "CANNOT_EXIT", "KINDS", "ORDERED_KINDS",
-           "PARADROPS", "ArrivalError", "ArrivalRule", "arrival_problem", "baseline_hexes",
-           "encode", "entry_hexes", "landing_problem", "parse", "rule_for"]
+# --- reinforcements landed on an airfield (rules database seed 004, Airfields) ---------------
+AIRFIELD_CARD = "direct_from_hq"
+AIRFIELD_UNIT = "infantry"
+
+
+def airfield_landing(position: Position, side: Side, card_id: str) -> tuple[list[Hex], str | None]:
+    """Where ``side`` may land an infantry unit for one order of ``card_id``, and why not.
+
+    Seed 004, Airfields: "If indicated in the Special Rules of the scenario, a player may land
+    reinforcements on an airfield hex when there are no enemy units on any of the airfield hexes.
+    When a Direct from HQ command card is played, for one order, one infantry unit is placed on
+    an airfield hex. The unit may not move or battle the turn it lands." The hexes are the
+    airfield hexes no unit stands on where infantry may stand; whether the scenario's special
+    rules allow the landing at all is the caller's to know.
+    """
+    board = position.board
+    fields = sorted((h for h, names in position.terrain.items() if "airfield" in names),
+                    key=lambda h: (h.row, h.col))
+    if card_id != AIRFIELD_CARD:
+        return [], "reinforcements land on an airfield only for an order of a Direct from HQ card"
+    if not fields:
+        return [], "there is no airfield hex on the board"
+    held = [board.name(h) for h in fields
+            if (u := position.unit_at(h)) is not None and u.side is side.other]
+    if held:
+        return [], (f"an enemy unit stands on an airfield hex ({', '.join(held)}): no "
+                    "reinforcements land while one does")
+    cls = UNITS[AIRFIELD_UNIT].unit_class
+    hexes = [h for h in fields if not position.is_occupied(h)
+             and hex_passable(position.terrain_at(h), cls)]
+    if not hexes:
+        return [], "every airfield hex holds a unit"
+    return hexes, None
+
+
+__all__ = ["AIRFIELD_CARD", "AIRFIELD_UNIT", "ARMOR_BREAKTHROUGH", "ARRIVED",
+           "BASELINE", "CANNOT_EXIT", "KINDS", "ORDERED_KINDS", "PARADROPS", "ArrivalError",
+           "ArrivalRule", "airfield_landing", "arrival_problem", "baseline_hexes", "encode",
+           "entry_hexes", "landing_problem", "parse", "rule_for"]

@@ -289,8 +289,11 @@ def hit_faces_for(target_spec: UnitSpec, modifiers: BattleModifiers | None = Non
         symbol = CLASS_SYMBOL.get(target_spec.target_class)
         if symbol is not None:
             faces.add(symbol)
+    # A star rule names the class it hits ("a star scores a hit when targeting an enemy Armor
+    # unit"); a unit attacked as another class (the armored car: "When being attack, treat as
+    # Infantry") is matched by the class it is attacked as.
     star = mods.stars_hit or (
-        attacker_spec is not None and target_spec.unit_class in attacker_spec.star_hits
+        attacker_spec is not None and target_spec.target_class in attacker_spec.star_hits
     )
     if star and not target_spec.train_car:  # a train is hit by grenades only
         faces.add(STAR)
@@ -387,7 +390,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
         if t.no_battle_from and t.name not in spec.moves_only_on:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
-    if target.spec.unit_class in spec.cannot_target:
+    if target.spec.target_class in spec.cannot_target:  # attacked as: see hit_faces_for
         return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "
                       f"({target_id} is {target.type})")
     if target.badges and not close:
@@ -410,7 +413,11 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if (attacker.moved > 0 or overrun) and not spec.battles_after_terrain_stop \
             and not mods.ignore_movement_limit:
         for t in here:
-            if t.stops_battle_on_entry(spec.unit_class) or (overrun and t.no_overrun_into):
+            # a jungle lets a unit that came in from next door (a 1-hex move, or the one hex of
+            # taking ground) still battle: card 57 as bga-memoir's Jungle.php words it
+            from_next_door = t.battle_if_entered_from_adjacent and attacker.moved <= 1
+            if (t.stops_battle_on_entry(spec.unit_class) and not from_next_door) \
+                    or (overrun and t.no_overrun_into):
                 what = "took ground into" if overrun else "moved onto"
                 return refuse(f"{attacker_id} {what} {t.name} ({an}) this turn: it may not battle")
     dice_by_range = range_dice(position, attacker) if position.terrain.get(attacker.hex) \
@@ -452,7 +459,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
         explain.append(f"{target_id} is adjacent: close assault")
 
     hit_faces = hit_faces_for(target.spec, mods, spec)
-    if stationary and target.spec.unit_class in spec.stationary_star_hits \
+    if stationary and target.spec.target_class in spec.stationary_star_hits \
             and not target.spec.train_car:
         hit_faces = hit_faces | {STAR}
     symbol = CLASS_SYMBOL.get(target.spec.target_class)
@@ -871,9 +878,12 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                 take_ground = True
                 explain.append(f"{attacker_id} may take ground into {position.board.name(target.hex)}")
                 if spec.overrun and not overrun:
+                    # taking ground is a 1-hex move in: from next door only if it had not moved
                     stop = [t.name for t in position.terrain_at(target.hex)
                             if (t.stops_battle_on_entry(spec.unit_class)
-                                and not spec.battles_after_terrain_stop) or t.no_overrun_into]
+                                and not spec.battles_after_terrain_stop
+                                and not (t.battle_if_entered_from_adjacent and attacker.moved == 0))
+                            or t.no_overrun_into]
                     barred = [t.name for t in position.terrain_at(target.hex) if t.no_battle_from]
                     left = [t.name for t in position.terrain_at(attacker.hex)
                             if spec.unit_class in t.no_battle_after_leaving_for]

@@ -353,7 +353,7 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         if reach.ignore_terrain_movement and can_battle and h != unit.hex:
             # "terrain battle restrictions still apply": the terrain cards' Battle line
             # (no battle the turn a unit moves onto forest, town, hedgerow...)
-            why = battle_after_entering(query.position, unit.id, h)
+            why = battle_after_entering(query.position, unit.id, h, info.path_length)
             if why is not None:
                 can_battle, reason = False, why
         entry: dict[str, Any] = {"hex": board.name(h), "can_battle": can_battle,

@@ -670,13 +670,17 @@ def dig_in_hexes(position: Position, unit_ids: Sequence[str]) -> list[Hex]:
     return out
 
 
-def battle_after_entering(position: Position, unit_id: str, h: Hex) -> str | None:
+def battle_after_entering(position: Position, unit_id: str, h: Hex,
+                          hexes_moved: int | None = None) -> str | None:
     """Why a unit that moved onto ``h`` this turn may not battle there (the terrain cards'
     "Battle" line: forest, town, hedgerow...), or None. Behind Enemy Lines keeps these
-    restrictions while it ignores the movement ones."""
+    restrictions while it ignores the movement ones. ``hexes_moved`` (the length of the move,
+    when known): a jungle entered by a 1-hex move still lets the unit battle (card 57)."""
     unit = position.units[unit_id]
     cls = unit.spec.unit_class
     for t in position.terrain_at(h):
+        if t.battle_if_entered_from_adjacent and hexes_moved == 1:
+            continue
         if t.stops_battle_on_entry(cls) and not unit.spec.battles_after_terrain_stop:
             return f"moved onto {t.name} this turn: it may not battle"
         if t.no_battle_from:

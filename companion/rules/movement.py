@@ -174,7 +174,8 @@ def move_destinations(
     free = ignore_terrain_movement
     if moved > 0 and not spec.battles_after_terrain_stop and not free:
         stay_block = next((f"entered {t.name} this turn: no battle" for t in here
-                           if t.stops_battle_on_entry(cls)), None)
+                           if t.stops_battle_on_entry(cls)
+                           and not (t.battle_if_entered_from_adjacent and moved == 1)), None)
     stay_reason = _battle_verdict(spec, moved, limit, stay_block, here)
     result[start] = MoveInfo(start, moved, stay_reason is None, stay_reason, ())
 

@@ -1,7 +1,8 @@
 """Referee asks for scenario rules the game sequences between moves and battles (issue 16):
 ``commissar`` (may the Soviet player play or place this card, given the card under the
-Commissar chip) and ``desert_move`` (the extra hex of an armor unit that has just taken ground
-under the North African Desert rules). Loaded by ``referee.py`` as a plugin; documented in
+Commissar chip), ``desert_move`` (the extra hex of an armor unit that has just taken ground
+under the North African Desert rules) and ``airfield_landing`` (where an order of a Direct from
+HQ card may land an infantry unit on an airfield). Loaded by ``referee.py`` as a plugin; documented in
 ``docs/rules-referee.md`` ("Scenario rules the game sequences").
 """
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.arrivals import AIRFIELD_CARD, AIRFIELD_UNIT, airfield_landing
+from companion.rules.board import Side
 from companion.rules.cards import CardError, card
 from companion.rules.commissar import commissar_may_place, commissar_may_play, commissar_side
 from companion.rules.desert import desert_extra_move, desert_rules_on
@@ -86,3 +89,22 @@ def ask_desert_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     return {"desert_move": {"allowed": True, "reason": None, "hexes": hexes,
                             "explain": [f"{unit.id} may move 1 more hex before its overrun: "
                                         f"{', '.join(hexes)}"]}}
+
+
+@register_ask("airfield_landing")
+def ask_airfield_landing(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """``{"airfield_landing": {"side": "allies", "card": "direct_from_hq"}}``: where may the side
+    land an infantry unit on an airfield for one order of the card (rules database seed 004,
+    Airfields)? The rule holds only "if indicated in the Special Rules of the scenario": the
+    caller asks for a scenario that says so."""
+    path = "ask.airfield_landing"
+    query.body_fields({"side", "card"}, {"side"})
+    side = Side(_enum(body["side"], f"{path}.side", ("allies", "axis")))
+    name = _card_name(body.get("card", AIRFIELD_CARD), f"{path}.card")
+    found, reason = airfield_landing(query.position, side, name)
+    hexes = [query.board.name(h) for h in found]
+    explain = [reason] if reason else [
+        f"for one order of {card(name).name}, one {AIRFIELD_UNIT} unit lands on an airfield "
+        f"hex: {', '.join(hexes)}", "the unit may not move or battle the turn it lands"]
+    return {"airfield_landing": {"side": side.value, "allowed": reason is None, "reason": reason,
+                                 "unit_type": AIRFIELD_UNIT, "hexes": hexes, "explain": explain}}

@@ -3133,6 +3133,591 @@ add("ord-pincer-move-lost-orders", OR, q([inf("a1", "A1"), inf("a2", "G1")], ord
     [["orders.orders_lost", "eq", 3]], "Pincer Move: 2 units on each Flank. " + S_ORD + " (1 left order unused by want of units, 2 right ones)", CARDTXT + "; " + BASE + " Order Units")
 
 
+# =========================================================================== second audit (terraudit)
+# A second, independent pass over terrain, special troops, retreat, take ground and line of sight,
+# written from seeds 003/004 alone. Every scene is built once in a base frame around G5 and then
+# turned about the board: lines of sight are rotated by 60 degrees (the hex grid's symmetry), and
+# retreats are mirrored left-right and flipped top-bottom (with the sides swapped or `bottom` set
+# so the retreating side's home edge moves with the flip). The expected answers are read off the
+# rule sentence in the base frame; a rotation or mirror cannot change them.
+LOS2, RET2, TG2, TER2, TRP2 = "los-2", "retreat-2", "take-ground-2", "terrain-2", "troops-2"
+CENTRE = (12, 4)  # G5, doubled-width coordinates (col, row)
+
+
+def hx(c: int, r: int) -> str:
+    """Scenario-editor name of the standard board hex (col, row)."""
+    assert 0 <= c <= 24 and 0 <= r <= 8 and (c + r) % 2 == 0, (c, r)
+    return (chr(65 + c // 2) if c % 2 == 0 else chr(97 + c // 2)) + str(9 - r)
+
+
+def rot(off: tuple[int, int], k: int) -> tuple[int, int]:
+    """Turn a doubled-coordinate offset by k * 60 degrees about the origin (cube coordinates)."""
+    x, z = (off[0] - off[1]) // 2, off[1]
+    y = -x - z
+    for _ in range(k % 6):
+        x, y, z = -z, -x, -y
+    return 2 * x + z, z
+
+
+def at(off: tuple[int, int], k: int = 0) -> str:
+    dc, dr = rot(off, k)
+    return hx(CENTRE[0] + dc, CENTRE[1] + dr)
+
+
+S_LOS = ("Imagine a line drawn from the center of the hex containing the battling unit to the center of the hex containing "
+         "the enemy target. The line of sight is considered blocked if any hex (or part of a hex) intercepting this imaginary "
+         "line segment contains an obstruction. Obstructions include units (friends or foes) or certain type of terrain features.")
+S_EDGE = ("When the imaginary line runs along the edge of one or several hexes which contain obstructions, the line of sight is "
+          "not blocked, unless the obstructions stand somewhere along both sides of the line segment.")
+S_TGT = "The terrain in the target hex does not block line of sight."
+S_HILL = ("A Hill blocks line of sight for units trying to look over the Hill. Line of sight is not blocked when units are at "
+          "the same height and on the same Hill (plateau effect).")
+LOSW = BASE + " Line of Sight"
+
+# (name, target offset, [(offset, "terrain type" | "unit")], clear?, sentence, where, line's note)
+LOS_SCENES: list[tuple[str, tuple[int, int], list[tuple[tuple[int, int], str]], bool, str, str, list[int]]] = [
+    # a straight row of hexes, 3 apart: the line passes through the centres of the two between
+    ("row3-clear-beside", (6, 0), [((3, 1), "forest"), ((3, -1), "town")], True, S_LOS + " (forest and town beside the row, not on the line)", LOSW, [0, 3]),
+    ("row3-forest-first", (6, 0), [((2, 0), "forest")], False, S_LOS, LOSW, [1, 4]),
+    ("row3-unit-second", (6, 0), [((4, 0), "unit")], False, S_LOS, LOSW, [2, 5]),
+    ("row3-ends-in-forest-and-town", (6, 0), [((0, 0), "forest"), ((6, 0), "town")], True,
+     S_TGT + " (the battling unit's own hex is not between the two either)", LOSW, [0, 5]),
+    ("row3-hedgerow-between", (6, 0), [((4, 0), "hedgerow")], False, "Line of Sight: A Hedgerow blocks line of sight.", P14, [3, 4]),
+    ("row3-river-ocean-between", (6, 0), [((2, 0), "river"), ((4, 0), "ocean")], True,
+     "Line of Sight: A River does not block line of sight. / An Ocean does not block line of sight.", P15, [1, 2]),
+    # two hexes apart along a hex edge: the line runs between the two hexes beside it
+    ("edge2-forest-left", (0, 2), [((-1, 1), "forest")], True, S_EDGE, LOSW, [0, 2, 4]),
+    ("edge2-town-right", (0, 2), [((1, 1), "town")], True, S_EDGE, LOSW, [1, 3, 5]),
+    ("edge2-forest-and-unit", (0, 2), [((-1, 1), "forest"), ((1, 1), "unit")], False, S_EDGE, LOSW, [0, 3, 5]),
+    ("edge2-hedgerows-both", (0, 2), [((-1, 1), "hedgerow"), ((1, 1), "hedgerow")], False, S_EDGE, LOSW, [1, 2, 4]),
+    ("edge2-rivers-both", (0, 2), [((-1, 1), "river"), ((1, 1), "river")], True, S_EDGE + " (a river is no obstruction)", LOSW, [0, 1, 5]),
+    ("edge2-units-both", (0, 2), [((-1, 1), "unit"), ((1, 1), "unit2")], False, S_EDGE + " (units, friend or foe)", LOSW, [2, 3, 4]),
+    # four hexes apart along edges, through the centre of the middle hex
+    ("edge4-apart-both-sides", (0, 4), [((-1, 1), "forest"), ((1, 3), "town")], False, S_EDGE + " (somewhere along both sides)", LOSW, [0, 2, 5]),
+    ("edge4-one-side-twice", (0, 4), [((-1, 1), "forest"), ((-1, 3), "forest")], True, S_EDGE, LOSW, [1, 3, 4]),
+    ("edge4-unit-in-middle", (0, 4), [((0, 2), "unit")], False, S_LOS, LOSW, [0, 1, 3]),
+    ("edge4-other-side-twice", (0, 4), [((1, 1), "town"), ((1, 3), "unit")], True, S_EDGE, LOSW, [2, 4, 5]),
+    # three hexes off the rows: the line crosses the two hexes between (and touches none of the others)
+    ("knight3-forest-first", (4, 2), [((1, 1), "forest")], False, S_LOS, LOSW, [0, 3]),
+    ("knight3-unit-second", (4, 2), [((3, 1), "unit")], False, S_LOS, LOSW, [1, 4]),
+    ("knight3-forest-near-not-on-line", (4, 2), [((2, 0), "forest"), ((2, 2), "town")], True,
+     S_LOS + " (the line from G5 to I3 crosses g4 and h4 only; H5 and H3 lie beside it)", LOSW, [2, 5]),
+    # four hexes apart the other way along edges: g4/I3 on one side, H5/i4 on the other, h4 crossed
+    ("edge4b-both-sides", (6, 2), [((1, 1), "forest"), ((5, 1), "town")], False, S_EDGE, LOSW, [0, 2]),
+    ("edge4b-one-side", (6, 2), [((1, 1), "forest"), ((4, 2), "forest")], True, S_EDGE, LOSW, [1, 4]),
+    ("edge4b-crossed-hex", (6, 2), [((3, 1), "town")], False, S_LOS, LOSW, [3, 5]),
+    # hills
+    ("hill-between-low-units", (4, 0), [((2, 0), "hill")], False, S_HILL, P14, [0, 3]),
+    ("hill-plateau-three", (4, 0), [((0, 0), "hill"), ((2, 0), "hill"), ((4, 0), "hill")], True, S_HILL, P14, [1, 4]),
+    ("hill-to-hill-over-low", (4, 0), [((0, 0), "hill"), ((4, 0), "hill")], True, S_HILL + " (nothing between the two hills)", P14, [2, 5]),
+    ("hill-target-only", (4, 0), [((4, 0), "hill")], True, S_TGT, P14, [0, 2]),
+    ("hill-edge-one-side", (0, 2), [((-1, 1), "hill")], True, S_EDGE, P14, [1, 5]),
+]
+for name, tgt, obst, clear, sentence, where, turns in LOS_SCENES:
+    for k in turns:
+        terrain: list[dict[str, Any]] = []
+        units: list[dict[str, Any]] = []
+        for off, what in obst:
+            if what.startswith("unit"):
+                units.append(U(f"b{len(units) + 1}", "axis" if what == "unit" else "allies", "infantry", at(off, k)))
+            else:
+                terrain.append(T(at(off, k), what))
+        dist = max(abs((tgt[0] - tgt[1]) // 2), abs(tgt[1]), abs((tgt[0] - tgt[1]) // 2 + tgt[1]))
+        add(f"los2-{name}-r{k}", LOS2, q(units, los(at((0, 0), k), at(tgt, k)), terrain),
+            [["line_of_sight.clear", "eq", clear], ["line_of_sight.distance", "eq", dist]], sentence, where + f" (scene turned {60 * k} degrees)")
+
+# lines of sight inside battles, with the same scenes
+S_ARTLOS = "An Artillery unit does not require line of sight to target an enemy unit."
+for k in (0, 3):
+    add(f"los2-battle-edge-both-infantry-r{k}", LOS2,
+        q([inf("a1", at((0, 0), k)), inf("x1", at((0, 2), k), side="axis")], battle(), [T(at((-1, 1), k), "forest"), T(at((1, 1), k), "town")]),
+        [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False], ["battle.dice", "eq", 0]], S_EDGE, LOSW)
+    add(f"los2-battle-edge-both-artillery-r{k}", LOS2,
+        q([U("a1", "allies", "artillery", at((0, 0), k)), inf("x1", at((0, 2), k), side="axis")], battle(), [T(at((-1, 1), k), "forest"), T(at((1, 1), k), "town")]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_ARTLOS + " It combats at 3,3,2,2,1,1", LOSW)
+    add(f"los2-battle-edge-one-side-infantry-r{k}", LOS2,
+        q([inf("a1", at((0, 0), k)), inf("x1", at((0, 2), k), side="axis")], battle(), [T(at((1, 1), k), "forest")]),
+        [["battle.allowed", "eq", True], ["battle.line_of_sight", "eq", True], ["battle.dice", "eq", 2]], S_EDGE, LOSW)
+    add(f"los2-battle-armor-friend-between-r{k}", LOS2,
+        q([U("a1", "allies", "armor", at((0, 0), k)), inf("a2", at((2, 0), k)), inf("x1", at((6, 0), k), side="axis")], battle()),
+        [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]], S_LOS + " (friends or foes)", LOSW)
+    add(f"los2-battle-hill-to-hill-r{k}", LOS2,
+        q([inf("a1", at((0, 0), k)), inf("x1", at((4, 0), k), side="axis")], battle(), [T(at((0, 0), k), "hill"), T(at((4, 0), k), "hill")]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]],
+        "When battling an enemy unit at the same height as your unit, there is no Battle dice reduction. " + S_HILL, P14)
+    add(f"los2-battle-over-hill-artillery-r{k}", LOS2,
+        q([U("a1", "allies", "artillery", at((0, 0), k)), U("x1", "axis", "armor", at((6, 0), k))], battle(), [T(at((2, 0), k), "hill"), T(at((4, 0), k), "forest")]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_ARTLOS + " (range 3: 2 dice)", LOSW)
+    add(f"los2-battle-anti-tank-needs-los-r{k}", LOS2,
+        q([U("a1", "allies", "anti_tank", at((0, 0), k)), U("x1", "axis", "armor", at((4, 0), k))], battle(), [T(at((2, 0), k), "town")]),
+        [["battle.allowed", "eq", False]],
+        "Line of Sight: An Infantry unit with an Anti-Tank gun must be able to \"see\" the enemy ground unit it wants to combat, like a standard Infantry unit.", DB + " Anti-Tank Gun")
+    add(f"los2-battle-armored-car-needs-los-r{k}", LOS2,
+        q([U("a1", "allies", "armored_car", at((0, 0), k)), inf("x1", at((4, 0), k), side="axis")], battle(), [T(at((2, 0), k), "forest")]),
+        [["battle.allowed", "eq", False]], "Armored Car: Treat as Armor to order and in combat (armor needs line of sight). " + S_LOS, DB + " Armored Car")
+
+# --------------------------------------------------------------------------- retreat-2 and take-ground-2
+# Base frame: the retreating side ("T") has its home edge at the top (row 0), the other side ("E") attacks.
+# Orientations: (mirror left-right, flip top-bottom, side of T, bottom). Flipping moves T's home edge to
+# the bottom, so T's side is then the `bottom` side.
+ORIENT = [(False, False, "axis", "allies"), (True, False, "allies", "axis"),
+          (False, True, "allies", "allies"), (True, True, "axis", "axis")]
+OTHER = {"axis": "allies", "allies": "axis"}
+Cr = tuple[int, int]
+
+
+def om(o: int, c: int, r: int) -> str:
+    mirror, flip, _, _ = ORIENT[o]
+    return hx(24 - c if mirror else c, 8 - r if flip else r)
+
+
+def scene(o: int, units: list[tuple[str, str, str, Cr, dict[str, Any]]], terrain: list[tuple[Cr, str]],
+          ask: dict[str, Any], dice: list[str] | None) -> dict[str, Any]:
+    _, _, tside, bottom = ORIENT[o]
+    us = [U(uid, tside if role == "T" else OTHER[tside], kind, om(o, *pos), **kw) for uid, role, kind, pos, kw in units]
+    ts = [T(om(o, *pos), kind) for pos, kind in terrain]
+    return q(us, ask, ts, dice=dice, bottom=bottom)
+
+
+def hexes(o: int, cells: list[Cr]) -> list[str]:
+    return [om(o, *c) for c in cells]
+
+
+G5, g4, f6, g6 = (12, 4), (13, 5), (11, 3), (13, 3)
+F7, G7, H7 = (10, 2), (12, 2), (14, 2)
+e8, f8, g8, h8 = (9, 1), (11, 1), (13, 1), (15, 1)
+F9, G9, H9 = (10, 0), (12, 0), (14, 0)
+S_RET = ("For each Flag rolled on the target unit, the unit must move one hex back toward its own side of the battlefield. "
+         "Two flags push the unit back two hexes, etc.")
+S_NOUNIT = "A unit may not retreat onto, or through, a hex already containing another unit (regardless if friend or foe)."
+S_LOSE = ("If a unit cannot retreat; is forced to retreat off the limits of the battlefield; or would be pushed back onto a sea hex, "
+          "one figure must be removed from the unit for each retreat move that cannot be completed.")
+S_TERR = ("Terrain has no effect on retreat moves, therefore a retreating unit may move through a forest or village without stopping. "
+          "However, impassable terrain may not be moved through during a retreat move.")
+S_FR = "May disappear in the countryside, retreating up to 3 hexes instead of the standard 1 on any retreat flag rolled."
+RETW = DB + ", base rules p.10 (Retreat)"
+FRW = P12 + " (French Resistance)"
+NOKW: dict[str, Any] = {}
+A_INF = ("a1", "E", "infantry", g4, NOKW)
+A_ARM = ("a1", "E", "armor", g4, NOKW)
+
+
+def tgt(kind: str = "infantry", pos: Cr = G5, **kw: Any) -> tuple[str, str, str, Cr, dict[str, Any]]:
+    return ("x1", "T", kind, pos, kw)
+
+
+def blk(uid: str, pos: Cr, role: str = "E") -> tuple[str, str, str, Cr, dict[str, Any]]:
+    return (uid, role, "infantry", pos, NOKW)
+
+
+for o in range(4):
+    add(f"ret2-dead-end-branch-o{o}", RET2, scene(o, [A_INF, tgt(), blk("b1", G7), blk("b2", H7, "T")], [], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "contains", hexes(o, [F7])], ["result.retreat.*.hex", "excludes", hexes(o, [G7, H7, G5])],
+         [f"result.retreat.[hex={om(o, *F7)}].figures_lost", "eq", 0], ["result.take_ground", "eq", True]],
+        S_RET + " " + S_NOUNIT + " (via f6 the second move reaches F7; via g6 both hexes behind are held)", RETW)
+    add(f"ret2-second-row-held-o{o}", RET2, scene(o, [A_INF, tgt(), blk("b1", F7), blk("b2", G7, "T"), blk("b3", H7)], [], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [1, 1]],
+         ["result.retreat.*.eliminated", "eq", [False, False]]], S_NOUNIT + " " + S_LOSE, RETW)
+    add(f"ret2-three-flags-through-forest-and-town-o{o}", RET2,
+        scene(o, [A_ARM, tgt()], [(f6, "forest"), (g6, "forest"), (F7, "town"), (G7, "town"), (H7, "town")], battle(), ["flag", "flag", "flag"]),
+        [["result.retreat.*.hex", "set", hexes(o, [e8, f8, g8, h8])], ["result.retreat.*.figures_lost", "eq", [0, 0, 0, 0]]], S_TERR, RETW)
+    add(f"ret2-river-row-two-moves-lost-o{o}", RET2,
+        scene(o, [A_ARM, tgt()], [(F7, "river"), (G7, "river"), (H7, "river")], battle(), ["flag", "flag", "flag"]),
+        [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [2, 2]],
+         ["result.retreat.*.eliminated", "eq", [False, False]]], S_TERR + " " + S_LOSE + " (1 move made, 2 not)", RETW)
+    add(f"ret2-river-row-two-figures-eliminated-o{o}", RET2,
+        scene(o, [A_ARM, tgt(figures=2)], [(F7, "river"), (G7, "river"), (H7, "river")], battle(), ["flag", "flag", "flag"]),
+        [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [2, 2]],
+         ["result.retreat.*.eliminated", "eq", [True, True]], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+        S_LOSE + " (2 figures, 2 moves that cannot be made)", RETW)
+    add(f"ret2-bridge-gap-o{o}", RET2,
+        scene(o, [A_INF, tgt()], [(F7, "river"), (H7, "river"), (G7, "river"), (G7, "bridge")], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G7])], ["result.retreat.0.figures_lost", "eq", 0]],
+        S_TERR + " A unit may only enter a River hex when the hex has a bridge.", RETW + "; p.15")
+    add(f"ret2-near-edge-two-flags-o{o}", RET2,
+        scene(o, [("a1", "E", "infantry", H7, NOKW), tgt(pos=g8)], [], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [G9, H9])], ["result.retreat.*.figures_lost", "eq", [1, 1]]], S_LOSE, RETW)
+    add(f"ret2-ocean-behind-o{o}", RET2, scene(o, [A_INF, tgt()], [(f6, "ocean"), (g6, "ocean")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.0.figures_lost", "eq", 1], ["result.take_ground", "eq", False]],
+        S_LOSE + " An Ocean hex is impassable terrain for retreat moves.", RETW + "; p.15")
+    add(f"ret2-hit-then-two-flags-o{o}", RET2, scene(o, [A_INF, tgt()], [], battle(), ["infantry", "flag", "flag"]),
+        [["result.figures_removed", "eq", 1], ["result.retreat.*.hex", "set", hexes(o, [F7, G7, H7])]],
+        "Hits are resolved first, followed by retreats. " + S_RET, RETW)
+    add(f"ret2-edge-column-two-flags-o{o}", RET2,
+        scene(o, [("a1", "E", "infantry", (1, 5), NOKW), tgt(pos=(0, 4))], [], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [(0, 2), (2, 2)])], ["result.retreat.*.figures_lost", "eq", [0, 0]]],
+        S_RET + " (from the edge column the only hex back is the one inside the board)", RETW)
+    add(f"ret2-edge-column-held-o{o}", RET2,
+        scene(o, [("a1", "E", "infantry", (1, 5), NOKW), tgt(pos=(0, 4)), blk("b1", (1, 3), "T")], [], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [(0, 4)])], ["result.retreat.0.figures_lost", "eq", 1]],
+        S_NOUNIT + " " + S_LOSE + " (the board edge on one side, a friend on the other)", RETW)
+    add(f"ret2-attacker-stands-behind-o{o}", RET2,
+        scene(o, [("a1", "E", "armor", G7, NOKW), tgt()], [], battle(), ["flag", "flag", "star"]),
+        [["battle.distance", "eq", 2], ["result.retreat.*.hex", "set", hexes(o, [F7, H7])]], S_NOUNIT + " (the armor that fired stands on G7)", RETW)
+    add(f"ret2-artillery-friend-beside-o{o}", RET2,
+        scene(o, [A_INF, tgt("artillery"), blk("b1", f6, "T")], [], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [G7, H7])]], S_NOUNIT, RETW)
+    add(f"ret2-sandbags-two-flags-o{o}", RET2, scene(o, [A_INF, tgt()], [(G5, "sandbags")], battle(), ["flag", "flag"]),
+        [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", hexes(o, [f6, g6])]],
+        "Some obstacles will allow certain units to ignore the first flag rolled against them.", RETW + "; " + OBST)
+    add(f"ret2-eliminated-by-hits-o{o}", RET2, scene(o, [A_INF, tgt(figures=2)], [], battle(), ["infantry", "grenade", "flag"]),
+        [["result.eliminated", "eq", True], ["result.retreat", "eq", []], ["result.take_ground", "eq", True]],
+        "Hits are resolved first, followed by retreats. (no figure is left to retreat)", RETW)
+for o in (1, 2):  # French resistance belongs to the Allies: the orientations where the retreating side is the Allies
+    add(f"ret2-fr-up-to-3-around-friend-o{o}", RET2,
+        scene(o, [A_INF, tgt("french_resistance"), blk("b1", f6, "T")], [], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [g6, G7, H7, f8, g8, h8])]], S_FR + " (1, 2 or 3 hexes; never through the friend)", FRW)
+    add(f"ret2-fr-one-from-edge-o{o}", RET2,
+        scene(o, [("a1", "E", "infantry", H7, NOKW), tgt("french_resistance", pos=g8)], [], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [G9, H9])], ["result.retreat.*.figures_lost", "eq", [0, 0]]],
+        S_FR + " (up to 3: one hex completes the retreat, nothing is lost)", FRW)
+    add(f"ret2-fr-on-home-row-o{o}", RET2,
+        scene(o, [("a1", "E", "infantry", g8, NOKW), tgt("french_resistance", pos=G9)], [], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G9])], ["result.retreat.0.figures_lost", "eq", 1]], S_FR + " " + S_LOSE, FRW)
+    add(f"ret2-fr-two-flags-at-least-two-o{o}", RET2,
+        scene(o, [A_INF, tgt("french_resistance")], [(f6, "forest"), (g6, "town")], battle(), ["flag", "flag", "star"]),
+        [["result.retreat.*.hex", "contains", hexes(o, [F7, G7, H7, e8, h8, F9, G9])], ["result.retreat.*.hex", "excludes", hexes(o, [f6, g6, G5])]],
+        S_FR + " (two flags: 1 to 3 hexes for each, so at least 2) " + S_TERR, FRW)
+    add(f"ret2-fr-boxed-in-o{o}", RET2,
+        scene(o, [A_INF, tgt("french_resistance"), blk("b1", f6, "T"), blk("b2", g6)], [], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.0.figures_lost", "eq", 1]], S_FR + " " + S_NOUNIT + " " + S_LOSE, FRW)
+for o in (0, 2):
+    add(f"ret2-armor-hedgehogs-behind-o{o}", RET2,
+        scene(o, [A_INF, tgt("armor"), ], [(f6, "hedgehogs"), (g6, "hedgehogs")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.0.figures_lost", "eq", 1]],
+        S_TERR + " (Hedgehogs: armor may not move onto them, p.16) " + S_LOSE, RETW + "; " + OBST)
+    add(f"ret2-infantry-hedgehogs-behind-o{o}", RET2,
+        scene(o, [A_INF, tgt()], [(f6, "hedgehogs"), (g6, "hedgehogs")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [f6, g6])]], S_TERR + " (hedgehogs stop only vehicles)", RETW + "; " + OBST)
+
+S_TG = ("When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take Ground "
+        "by advancing into the vacated hex.")
+S_OV = ("When an ordered Armor unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may take the ground "
+        "by advancing into the vacated hex and claim an Armor Overrun combat.")
+S_TGR = "Terrain movement and battle restrictions still apply when units take ground."
+TGW = BASE + " Taking Ground"
+for o in (0, 3):  # the attacker is the Allies here (French resistance, special forces are Allied troops)
+    add(f"tg2-infantry-kills-in-town-o{o}", TG2, scene(o, [A_INF, tgt(figures=1)], [(G5, "town")], battle(), ["grenade", "star"]),
+        [["battle.dice", "eq", 2], ["result.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_TG, TGW)
+    add(f"tg2-infantry-kills-at-range-2-o{o}", TG2, scene(o, [("a1", "E", "infantry", (12, 6), NOKW), tgt(figures=1)], [], battle(), ["grenade", "star"]),
+        [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_TG + " (at 2 hexes it is not a Close Assault)", TGW)
+    add(f"tg2-armor-kills-on-hill-o{o}", TG2, scene(o, [A_ARM, tgt(figures=1)], [(G5, "hill")], battle(), ["grenade", "star"]),
+        [["battle.dice", "eq", 2], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_OV, TGW)
+    add(f"tg2-armor-out-of-town-overruns-o{o}", TG2, scene(o, [A_ARM, tgt(figures=1)], [(g4, "town")], battle(), ["grenade"]),
+        [["battle.dice", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+        "Armor on a Town hex will reduce the number of Battle dice it rolls by 2. " + S_OV + " (leaving a town restricts nothing)", TGW + "; p.14")
+    add(f"tg2-elite-armor-into-forest-o{o}", TG2, scene(o, [("a1", "E", "elite_armor", g4, NOKW), tgt()], [(G5, "forest")], battle(), ["flag"]),
+        [["battle.dice", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+        S_TGR + " A unit may not battle the turn it moves onto a Forest hex.", TGW + "; p.13")
+    add(f"tg2-resistance-into-hedgerow-o{o}", TG2, scene(o, [("a1", "E", "french_resistance", g4, NOKW), tgt()], [(G5, "hedgerow")], battle(), ["flag", "star"]),
+        [["battle.dice", "eq", 2], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_TG + " (French resistance is infantry)", TGW)
+    add(f"tg2-special-forces-moved-2-o{o}", TG2, scene(o, [("a1", "E", "special_forces", g4, {"moved": 2}), tgt()], [], battle(), ["flag", "star", "star"]),
+        [["battle.allowed", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+        "Unlike regular Infantry, Special Forces may move 2 hexes and still battle. " + S_TG, P12 + "; " + TGW)
+    add(f"tg2-second-battle-kills-no-third-o{o}", TG2, scene(o, [("a1", "E", "armor", g4, {"moved": 2}), tgt(figures=1)], [], battle(overrun=True), ["grenade", "star", "star"]),
+        [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+        "A unit may Take Ground again after a successful Overrun Combat. However, an Armor unit may only make one Overrun Combat during a turn.", BASE + " Armor Overrun Combat")
+    add(f"tg2-armor-onto-bridge-o{o}", TG2, scene(o, [A_ARM, tgt(figures=1)], [(G5, "river"), (G5, "bridge")], battle(), ["grenade", "star", "star"]),
+        [["battle.dice", "eq", 3], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+        "A unit may only enter a River hex when the hex has a bridge. A unit on a River hex with a bridge battles as normal. " + S_OV, P15)
+    add(f"tg2-sandbags-flag-ignored-o{o}", TG2, scene(o, [A_INF, tgt()], [(G5, "sandbags")], battle(), ["flag", "star"]),
+        [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []], ["result.take_ground", "eq", False]], S_TG + " (the hex is not vacated)", TGW + "; " + OBST)
+    add(f"tg2-retreat-blocked-survives-o{o}", TG2, scene(o, [A_ARM, tgt()], [(f6, "river"), (g6, "river")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]],
+        S_TG + " " + S_LOSE + " (it loses a figure and stays: nothing is vacated)", TGW)
+    add(f"tg2-retreat-blocked-last-figure-o{o}", TG2, scene(o, [A_ARM, tgt(figures=1)], [(f6, "river"), (g6, "river")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+        S_OV + " " + S_LOSE + " (the last figure is lost: the hex is empty)", TGW)
+    add(f"tg2-artillery-adjacent-kill-o{o}", TG2, scene(o, [("a1", "E", "artillery", g4, NOKW), tgt(figures=1)], [], battle(), ["grenade", "star", "star"]),
+        [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], "An Artillery unit may not take ground.", TGW)
+    add(f"tg2-armor-moved-3-overruns-o{o}", TG2, scene(o, [("a1", "E", "armor", g4, {"moved": 3}), tgt()], [], battle(), ["flag", "star", "star"]),
+        [["battle.allowed", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+        "An ordered Armor unit may move up to 3 hexes and battle. " + S_OV, TGW)
+    add(f"tg2-armor-onto-beach-o{o}", TG2, scene(o, [A_ARM, tgt()], [(G5, "beach"), (g4, "beach")], battle(), ["flag", "star", "star"]),
+        [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]],
+        "Beaches - Battle: No combat restrictions. A unit may still Take Ground after a successful Close Assault Combat.", P15)
+    add(f"tg2-infantry-out-of-hedgerow-o{o}", TG2, scene(o, [A_INF, tgt()], [(g4, "hedgerow")], battle(), ["flag", "star", "star"]),
+        [["result.take_ground", "eq", True]], "A unit that leaves a Hedgerow hex may only move onto an adjacent hex. " + S_TG, P14)
+    add(f"tg2-armored-car-into-forest-o{o}", TG2, scene(o, [("a1", "E", "armored_car", g4, NOKW), tgt(figures=1)], [(G5, "forest")], battle(), ["grenade"]),
+        [["battle.dice", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+        "Armored Car: Battle 3,2,1; Treat as Armor to order and in combat; On a successful Close Assault, may Take Ground and Armor Overrun. " + S_TGR,
+        DB + " Armored Car; p.13")
+S_OV2 = ("If the ground you take during the Overrun puts you adjacent to an enemy unit, this second battle must once again be a Close "
+         "Assault Combat. Otherwise, you may fire at a distant unit.")
+OVW = BASE + " Armor Overrun Combat"
+for o in (0, 1):
+    add(f"ov2-hill-taken-vs-hill-o{o}", TG2, scene(o, [("a1", "E", "armor", G5, {"moved": 1}), tgt(pos=f6)], [(G5, "hill"), (f6, "hill")], battle(overrun=True), None),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+        S_OV2 + " When battling an enemy unit at the same height as your unit, there is no Battle dice reduction.", OVW + "; p.14")
+    add(f"ov2-town-taken-refused-o{o}", TG2, scene(o, [("a1", "E", "armor", G5, {"moved": 1}), tgt(pos=f6)], [(G5, "town")], battle(overrun=True), None),
+        [["battle.allowed", "eq", False]], S_TGR + " A unit may not battle the turn it moves onto a Town hex.", OVW + "; p.14")
+    add(f"ov2-hedgerow-taken-refused-o{o}", TG2, scene(o, [("a1", "E", "armor", G5, {"moved": 1}), tgt(pos=f6)], [(G5, "hedgerow")], battle(overrun=True), None),
+        [["battle.allowed", "eq", False]], S_TGR + " A unit may not battle the turn it moves onto a Hedgerow hex.", OVW + "; p.14")
+    add(f"ov2-distant-range-3-o{o}", TG2, scene(o, [("a1", "E", "armor", G5, {"moved": 3}), tgt(pos=(18, 4))], [], battle(overrun=True), None),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3], ["battle.close_assault", "eq", False]], S_OV2, OVW)
+    add(f"ov2-distant-range-4-out-o{o}", TG2, scene(o, [("a1", "E", "armor", G5, {"moved": 3}), tgt(pos=(20, 4))], [], battle(overrun=True), None),
+        [["battle.allowed", "eq", False]], S_OV2 + " An ordered Armor unit may battle any enemy target unit 3 or fewer hexes away.", OVW)
+    add(f"ov2-adjacent-in-forest-o{o}", TG2, scene(o, [("a1", "E", "armor", G5, {"moved": 2}), tgt(pos=g6)], [(g6, "forest")], battle(overrun=True), None),
+        [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 1]], S_OV2 + " " + S_FOR, OVW + "; p.13")
+
+# --------------------------------------------------------------------------- terrain-2
+S_HILLB = ("When battling an enemy unit that is up a Hill, Infantry and Armor reduce the number of Battle dice rolled by 1 and "
+           "Artillery Battle dice are not reduced. When battling an enemy unit at the same height as your unit, there is no Battle dice reduction.")
+S_TOWNA = "Armor on a Town hex will reduce the number of Battle dice it rolls by 2."
+S_NOCUM = ("When a Terrain hex is obstructed by an obstacle, the Battle dice reductions from both the obstacle and the hex are not "
+           "combined: the best protection counts (a bunker on a hill: 2 against armor, not 3)")
+for kind, where in (("forest", P13), ("hill", P14), ("hedgerow", P14), ("town", P14)):
+    add(f"ter2-infantry-range-3-vs-{kind}-no-dice", TER2,
+        q([inf("a1", "A5"), inf("x1", "D5", side="axis")], battle(), [T("D5", kind)]),
+        [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]],
+        "It rolls ... 1 die against a target at 3 hexes. (1 die, less 1 for the " + kind + ": none left)", where)
+    add(f"ter2-artillery-range-5-vs-{kind}", TER2,
+        q([U("a1", "allies", "artillery", "M1"), inf("x1", "H1", side="axis")], battle(), [T("H1", kind), T("K1", "forest")]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_ART + " (range 5: 1 die; artillery dice are not reduced, and it needs no line of sight)", where)
+for kind, dice in (("forest", 1), ("hedgerow", 1), ("town", 1), ("hill", 2)):
+    add(f"ter2-armor-range-3-vs-{kind}", TER2,
+        q([U("a1", "axis", "armor", "M9"), inf("x1", "J9")], battle(), [T("J9", kind)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", dice]], S_ARM + " (less the target hex's reduction against armor)", P13 + "; p.14")
+add("ter2-hill-both-adjacent", TER2, q([inf("a1", "c6"), inf("x1", "D7", side="axis")], battle(), [T("c6", "hill"), T("D7", "hill")]),
+    [["battle.dice", "eq", 3]], S_HILLB, P14)
+add("ter2-hill-armor-down-onto-low", TER2, q([U("a1", "axis", "armor", "j6"), inf("x1", "J5")], battle(), [T("j6", "hill")]),
+    [["battle.dice", "eq", 3]], S_HILLB + " (the target is lower: no reduction)", P14)
+add("ter2-hill-infantry-up-range-2", TER2, q([inf("a1", "E3"), U("x1", "axis", "armor", "E5")], battle(), [T("E5", "hill")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_HILLB + " (2 dice at 2 hexes, less 1)", P14)
+add("ter2-hill-artillery-up-range-4", TER2, q([U("a1", "allies", "artillery", "A1"), inf("x1", "E1", side="axis")], battle(), [T("E1", "hill"), T("C1", "hill")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_HILLB + " " + S_ART, P14)
+add("ter2-armor-in-town-vs-hill-none-left", TER2, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "town"), T("G5", "hill")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_TOWNA + " " + S_HILLB + " (3 - 2 - 1 = 0)", P14)
+add("ter2-armor-in-town-vs-town-none-left", TER2, q([U("a1", "axis", "armor", "f6"), inf("x1", "G5")], battle(), [T("f6", "town"), T("G5", "town")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_TOWNA + " " + S_TOWN, P14)
+add("ter2-elite-armor-in-town-range-3", TER2, q([U("a1", "axis", "elite_armor", "B9"), inf("x1", "E9")], battle(), [T("B9", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_TOWNA + " (elite armor is armor)", P14 + "; p.12")
+add("ter2-infantry-in-town-vs-town", TER2, q([inf("a1", "K3"), inf("x1", "k4", side="axis")], battle(), [T("K3", "town"), T("k4", "town")]),
+    [["battle.dice", "eq", 2]], S_TOWN + " (battling out of a town costs infantry nothing)", P14)
+add("ter2-artillery-in-town-no-reduction", TER2, q([U("a1", "allies", "artillery", "K3"), inf("x1", "K5", side="axis")], battle(), [T("K3", "town")]),
+    [["battle.dice", "eq", 3]], S_TOWNA + " (only armor; artillery at 2 hexes rolls 3)", P14)
+add("ter2-artillery-range-3-vs-hedgerow", TER2, q([U("a1", "axis", "artillery", "D9"), U("x1", "allies", "armor", "D7")], battle(), [T("D7", "hedgerow"), T("d8", "forest"), T("c8", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_ART + " (range 2: 3 dice) and artillery Battle dice are not reduced.", P14)
+add("ter2-beach-both-sides", TER2, q([inf("a1", "C1", moved=1), inf("x1", "c2", side="axis")], battle(), [T("C1", "beach"), T("c2", "beach")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Beaches - Battle: No combat restrictions.", P15)
+add("ter2-armor-on-ocean-no-battle", TER2, q([U("a1", "allies", "armor", "K1"), inf("x1", "k2", side="axis")], battle(), [T("K1", "ocean"), T("k2", "beach")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], "A unit on an Ocean hex may not battle.", P15)
+add("ter2-artillery-on-ocean-no-battle", TER2, q([U("a1", "allies", "artillery", "K1"), inf("x1", "K3", side="axis")], battle(), [T("K1", "ocean")]),
+    [["battle.allowed", "eq", False]], "A unit on an Ocean hex may not battle.", P15)
+add("ter2-target-on-ocean-unprotected", TER2, q([inf("a1", "d2", side="axis"), inf("x1", "D1")], battle(), [T("D1", "ocean"), T("d2", "beach")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Oceans: no reduction is listed for battling a unit on an Ocean hex (only that it may not battle itself).", P15)
+add("ter2-target-on-bridge-unprotected", TER2, q([U("a1", "allies", "armor", "H3"), inf("x1", "H5", side="axis")], battle(), [T("H5", "river"), T("H5", "bridge"), T("h4", "river")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "A unit on a River hex with a bridge battles as normal. A River does not block line of sight.", P15)
+add("ter2-airfield-entered-battles", TER2, q([inf("a1", "C5", moved=1), inf("x1", "D5", side="axis")], battle(), [T("C5", "airfield"), T("D5", "airfield")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Airfields - Movement: No movement restrictions. Battle: No combat restrictions.", DB + " Airfields")
+add("ter2-armor-entered-hedgerow-no-battle", TER2, q([U("a1", "allies", "armor", "g4", moved=1), inf("x1", "G5", side="axis")], battle(), [T("g4", "hedgerow")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Hedgerow hex.", P14)
+add("ter2-elite-armor-entered-town-no-battle", TER2, q([U("a1", "axis", "elite_armor", "f6", moved=2), inf("x1", "G5")], battle(), [T("f6", "town")]),
+    [["battle.allowed", "eq", False]], "A unit may not battle the turn it moves onto a Town hex.", P14)
+add("ter2-special-forces-entered-town-no-battle", TER2, q([U("a1", "allies", "special_forces", "g4", moved=1), inf("x1", "G5", side="axis")], battle(), [T("g4", "town")]),
+    [["battle.allowed", "eq", False]], "They remain subject to usual terrain limitations however. A unit may not battle the turn it moves onto a Town hex.", P12 + "; p.14")
+add("ter2-infantry-entered-hill-battles", TER2, q([inf("a1", "g4", moved=1), inf("x1", "G5", side="axis")], battle(), [T("g4", "hill")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Hills - Movement: No movement restrictions. (the target is lower: no reduction)", P14)
+add("ter2-infantry-entered-river-bridge-battles", TER2, q([inf("a1", "g4", moved=1), inf("x1", "G5", side="axis")], battle(), [T("g4", "river"), T("g4", "bridge")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "A unit on a River hex with a bridge battles as normal.", P15)
+add("ter2-sandbags-on-hill-vs-armor", TER2, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hill"), T("G5", "sandbags")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_NOCUM, OBST)
+add("ter2-sandbags-in-forest-vs-armor", TER2, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest"), T("G5", "sandbags")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_NOCUM, OBST)
+add("ter2-move-armor-boxed-by-forest", TER2, q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "forest"), T("a2", "forest")]),
+    [["move.destinations.*.hex", "set", ["A1", "B1", "a2"]], ["move.destinations.[hex=B1].can_battle", "eq", False]],
+    "A unit that enters a Forest hex must stop and may move no further on that turn.", P13)
+add("ter2-move-armor-around-town", TER2, q([U("a1", "allies", "armor", "A1")], move(), [T("B1", "town")]),
+    [["move.destinations.*.hex", "contains", ["B1", "C1", "b2", "A3"]], ["move.destinations.*.hex", "excludes", ["D1"]],
+     ["move.destinations.[hex=B1].can_battle", "eq", False], ["move.destinations.[hex=C1].can_battle", "eq", True]],
+    "A unit that enters a Town hex must stop and may move no further on that turn. (C1 is 3 hexes round it, by a2 and b2)", P14)
+add("ter2-move-infantry-over-hill", TER2, q([inf("a1", "G5")], move(), [T("f6", "hill"), T("F7", "hill")]),
+    [["move.destinations.*.hex", "contains", ["f6", "F7"]], ["move.destinations.[hex=f6].can_battle", "eq", True],
+     ["move.destinations.[hex=F7].can_battle", "eq", False]], "Hills - Movement: No movement restrictions.", P14)
+add("ter2-move-armor-hedgerow-not-at-step-2", TER2, q([U("a1", "axis", "armor", "M9")], move(), [T("K9", "hedgerow"), T("L9", "hedgerow")]),
+    [["move.destinations.*.hex", "contains", ["L9"]], ["move.destinations.*.hex", "excludes", ["K9"]]],
+    "To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow. (K9 is reached by l8 and k8, 3 hexes from where the armor started: it did not start next to K9; L9 is next to it)", P14)
+add("ter2-move-beach-armor-2", TER2, q([U("a1", "allies", "armor", "F1")], move(), [T(h, "beach") for h in ("A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1", "f2", "e2", "g2")]),
+    [["move.destinations.*.hex", "contains", ["D1", "H1", "F3"]], ["move.destinations.*.hex", "excludes", ["C1", "I1", "F5"]]],
+    "A unit that moves onto a Beach hex may only move 2 hexes.", P15)
+add("ter2-move-river-bank", TER2, q([inf("a1", "G5")], move(), [T(h, "river") for h in ("f6", "g6", "F5", "H5", "f4", "g4")]),
+    [["move.destinations.*.hex", "set", ["G5"]]], "A River is impassable terrain. A unit may only enter a River hex when the hex has a bridge.", P15)
+
+# --------------------------------------------------------------------------- troops-2
+S_SF = ("Unlike regular Infantry, Special Forces may move 2 hexes and still battle (instead of being forced to choose between moving "
+        "1 hex and battling, or moving 2 hexes and not battling). They remain subject to usual terrain limitations however.")
+S_FRB = ("May always battle when they penetrate a new terrain type (Woods, Villages, Hedgerows) where standard Infantry would stop and "
+         "not battle. ... Unlike other Special Forces, French Resistance units that opt to move 2 hexes may not battle on the same turn.")
+S_AT = ("Movement: An ordered Infantry unit with an Anti-Tank gun may move 1 or 2 hexes; but it may not battle in any turn during which it "
+        "moves, even if it only moved 1 hex. Battle: ... rolling the same number of dice a standard Infantry unit would. In addition to "
+        "normal Battle dice results, any star rolled scores a hit when targeting an enemy Armor unit.")
+S_AC = ("Armored Car: 1 figure; Treat as Armor to order and in combat; Move 0-4 hexes; Battle: 3,2,1; When being attack, treat as "
+        "Infantry; Enemy re-rolls all battle dice that score a hit")
+ATW, ACW = DB + " Anti-Tank Gun", DB + " Armored Car"
+add("trp2-special-forces-moved-2-range-2", TRP2, q([U("a1", "allies", "special_forces", "C3", moved=2), inf("x1", "C5", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_SF + " (dice as infantry: 2 at 2 hexes)", P12)
+add("trp2-special-forces-moved-2-onto-hedgerow", TRP2, q([U("a1", "axis", "special_forces", "k6", moved=2), inf("x1", "K5")], battle(), [T("k6", "hedgerow")]),
+    [["battle.allowed", "eq", False]], S_SF, P12 + "; p.14")
+add("trp2-special-forces-move-ask", TRP2, q([U("a1", "allies", "special_forces", "A5")], move(), [T("a6", "forest")]),
+    [["move.destinations.[hex=C5].can_battle", "eq", True], ["move.destinations.[hex=b4].can_battle", "eq", True],
+     ["move.destinations.[hex=a6].can_battle", "eq", False], ["move.destinations.*.hex", "excludes", ["D5", "A7"]]], S_SF, P12)
+add("trp2-axis-kommandos-move-2-battle", TRP2, q([U("a1", "axis", "special_forces", "G7", moved=2), inf("x1", "g6")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Special Forces (including US Rangers, British Commandos and other Elite units): ... Axis \"Kommandos\" " + S_SF, P12)
+add("trp2-pir-504-moved-2-close", TRP2, q([U("a1", "allies", "504th_pir", "H3", moved=2), inf("x1", "h4", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "They play like US Rangers and other Special Infantry Units, being able to move 2 hexes and battle.", DB + " 504th PIR")
+add("trp2-resistance-entered-hedgerow-battles", TRP2, q([U("a1", "allies", "french_resistance", "C3", moved=1), inf("x1", "c4", side="axis")], battle(), [T("C3", "hedgerow")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_FRB, FRW)
+add("trp2-resistance-entered-town-battles-range-2", TRP2, q([U("a1", "allies", "french_resistance", "C3", moved=1), inf("x1", "C5", side="axis")], battle(), [T("C3", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_FRB, FRW)
+add("trp2-resistance-moved-2-into-town-no-battle", TRP2, q([U("a1", "allies", "french_resistance", "C3", moved=2), inf("x1", "c4", side="axis")], battle(), [T("C3", "town")]),
+    [["battle.allowed", "eq", False]], S_FRB, FRW)
+add("trp2-resistance-four-figures-error", TRP2, q([inf("a1", "C3", side="axis"), U("x1", "allies", "french_resistance", "c4", figures=4)], battle()),
+    [["error.field", "eq", "units.1.figures"]], "Their limited number means they always start with 3 figures per unit, in lieu of the standard 4.", FRW, exit=2)
+add("trp2-resistance-move-ask", TRP2, q([U("a1", "allies", "french_resistance", "A5")], move(), [T("a6", "forest"), T("B5", "town")]),
+    [["move.destinations.[hex=a6].can_battle", "eq", True], ["move.destinations.[hex=B5].can_battle", "eq", True],
+     ["move.destinations.[hex=a4].can_battle", "eq", True], ["move.destinations.[hex=A3].can_battle", "eq", False]], S_FRB, FRW)
+add("trp2-elite-armor-five-figures-error", TRP2, q([U("a1", "axis", "elite_armor", "C3", figures=5)], move()),
+    [["error.field", "eq", "units.0.figures"]], "Unlike regular Armor units, Elite Armor units start with 4 tank figures per unit", P12, exit=2)
+add("trp2-elite-armor-hit-by-armor-symbols", TRP2, q([U("a1", "allies", "armor", "C3"), U("x1", "axis", "elite_armor", "c4")], battle(), dice=["armor", "armor", "flag"]),
+    [["result.hits", "eq", 2], ["result.figures_removed", "eq", 2], ["result.eliminated", "eq", False], ["result.retreat.*.hex", "set", ["C5", "D5"]]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects except as described", P12)
+add("trp2-special-forces-hit-by-infantry-symbols", TRP2, q([U("a1", "axis", "armor", "c4"), U("x1", "allies", "special_forces", "C3")], battle(), dice=["infantry", "armor", "flag"]),
+    [["result.hits", "eq", 1], ["result.retreat.*.hex", "set", ["b2", "c2"]]],
+    "Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects except as described", P12)
+add("trp2-anti-tank-moved-2-no-battle", TRP2, q([U("a1", "allies", "anti_tank", "E3", moved=2), U("x1", "axis", "armor", "e4")], battle()),
+    [["battle.allowed", "eq", False]], S_AT, ATW)
+add("trp2-anti-tank-stars-vs-elite-armor", TRP2, q([U("a1", "allies", "anti_tank", "E3"), U("x1", "axis", "elite_armor", "e4")], battle(), dice=["star", "armor", "flag"]),
+    [["result.hits", "eq", 2], ["result.figures_removed", "eq", 2]], S_AT + " (elite armor is armor)", ATW)
+add("trp2-anti-tank-stars-vs-artillery", TRP2, q([U("a1", "axis", "anti_tank", "E7"), U("x1", "allies", "artillery", "e6")], battle(), dice=["star", "grenade", "star"]),
+    [["result.hits", "eq", 1]], S_AT + " (only against armor)", ATW)
+add("trp2-anti-tank-range-2-vs-armor-in-forest", TRP2, q([U("a1", "allies", "anti_tank", "E3"), U("x1", "axis", "armor", "E5")], battle(), [T("E5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_AT + " " + S_FOR, ATW + "; p.13")
+add("trp2-anti-tank-range-4-out", TRP2, q([U("a1", "allies", "anti_tank", "A3"), U("x1", "axis", "armor", "E3")], battle()),
+    [["battle.allowed", "eq", False]], "An ordered Infantry unit with an Anti-Tank gun may battle any enemy ground unit three or fewer hexes away", ATW)
+add("trp2-anti-tank-move-ask", TRP2, q([U("a1", "allies", "anti_tank", "E3")], move()),
+    [["move.destinations.*.hex", "contains", ["e4", "E5"]], ["move.destinations.[hex=e4].can_battle", "eq", False],
+     ["move.destinations.[hex=E5].can_battle", "eq", False], ["move.destinations.*.hex", "excludes", ["E7"]]], S_AT, ATW)
+add("trp2-armored-car-range-3-one-die", TRP2, q([U("a1", "axis", "armored_car", "M9"), inf("x1", "J9")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_AC, ACW)
+add("trp2-armored-car-range-4-out", TRP2, q([U("a1", "axis", "armored_car", "M9"), inf("x1", "I9")], battle()),
+    [["battle.allowed", "eq", False]], S_AC + " (3,2,1: nothing at 4 hexes)", ACW)
+add("trp2-armored-car-close-vs-forest", TRP2, q([U("a1", "axis", "armored_car", "f6"), inf("x1", "G5")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_AC + " " + S_FOR + " (3 less armor's 2)", ACW + "; p.13")
+add("trp2-armored-car-range-2-vs-forest-none", TRP2, q([U("a1", "axis", "armored_car", "G7"), inf("x1", "G5")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_AC + " " + S_FOR + " (2 less armor's 2)", ACW + "; p.13")
+add("trp2-armored-car-vs-hill", TRP2, q([U("a1", "allies", "armored_car", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "hill")]),
+    [["battle.dice", "eq", 2]], S_AC + " " + S_HILLB, ACW + "; p.14")
+add("trp2-armored-car-armor-symbols-miss", TRP2, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armored_car", "G5")], battle(), dice=["armor", "armor", "flag"]),
+    [["result.hits", "eq", 0], ["result.figures_removed", "eq", 0], ["result.flags", "eq", 1], ["result.retreat.*.hex", "set", ["f6", "g6"]]],
+    S_AC + " (an armor symbol does not hit infantry)", ACW)
+add("trp2-armored-car-two-figures-error", TRP2, q([U("a1", "axis", "armored_car", "M9", figures=2)], move()),
+    [["error.field", "eq", "units.0.figures"]], S_AC, ACW, exit=2)
+add("trp2-armored-car-stops-in-forest", TRP2, q([U("a1", "allies", "armored_car", "A1")], move(), [T("B1", "forest"), T("a2", "forest")]),
+    [["move.destinations.*.hex", "set", ["A1", "B1", "a2"]]], S_AC + " " + "A unit that enters a Forest hex must stop and may move no further on that turn.", ACW + "; p.13")
+add("trp2-armored-car-move-4-around-town", TRP2, q([U("a1", "allies", "armored_car", "A1")], move(), [T("B1", "town")]),
+    [["move.destinations.*.hex", "contains", ["D1", "B1", "A5"]], ["move.destinations.*.hex", "excludes", ["E1"]]],
+    S_AC + " (D1 is 4 hexes by a2, b2, c2: the town on B1 stops whoever enters it)", ACW + "; p.14")
+add("trp2-anti-tank-stars-miss-armored-car", TRP2, q([U("a1", "allies", "anti_tank", "g4"), U("x1", "axis", "armored_car", "G5")], battle(), dice=["star", "star", "star"]),
+    [["result.hits", "eq", 0], ["result.figures_removed", "eq", 0]],
+    S_AT + " / " + S_AC + " (attacked, the armored car is treated as infantry: the gun's stars are for armor targets)", ATW + "; " + ACW)
+add("trp2-anti-tank-infantry-symbol-hits-armored-car", TRP2, q([U("a1", "allies", "anti_tank", "g4"), U("x1", "axis", "armored_car", "G5")], battle(), dice=["star", "infantry", "armor"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1]], S_AT + " / " + S_AC, ATW + "; " + ACW)
+add("trp2-anti-tank-stars-still-hit-armor", TRP2, q([U("a1", "axis", "anti_tank", "G5"), U("x1", "allies", "armor", "g4")], battle(), dice=["star", "star", "armor"]),
+    [["result.hits", "eq", 3], ["result.figures_removed", "eq", 3], ["result.eliminated", "eq", True]], S_AT, ATW)
+add("trp2-artillery-ignores-forest-range-6", TRP2, q([U("a1", "allies", "artillery", "A9"), inf("x1", "G9", side="axis")], battle(), [T("G9", "forest"), T("D9", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_ART + " / Artillery Battle dice are not reduced. " + S_ARTLOS, P13)
+
+
+# --------------------------------------------------------------------------- second audit: other boards, pins, second battles
+S_ONCE = "A unit may only battle once per turn."
+S_PIN = ("A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle. It may not fire on another, more "
+         "distant, enemy unit instead.")
+add("ret2-overlord-right-edge-two-flags", RET2,
+    q([inf("a1", "y4"), inf("x1", "Z5", side="axis")], battle(), dice=["flag", "flag", "star"], board="overlord"),
+    [["result.retreat.*.hex", "set", ["Y7", "Z7"]], ["result.retreat.*.figures_lost", "eq", [0, 0]]], S_RET + " (overlord: 26 hexes wide, Z the last full column)", RETW)
+add("ret2-overlord-centre-three-flags", RET2,
+    q([U("a1", "axis", "armor", "M3"), inf("x1", "m2")], battle(), dice=["flag", "flag", "flag"], board="overlord"),
+    [["result.retreat.*.hex", "set", ["M1", "N1"]], ["result.retreat.*.figures_lost", "eq", [2, 2]]],
+    S_RET + " " + S_LOSE + " (the Allies' edge is row 1, one move away: the other two are lost)", RETW)
+add("ret2-breakthrough-three-flags-free", RET2,
+    q([U("a1", "allies", "armor", "g12"), inf("x1", "G13", side="axis")], battle(), dice=["flag", "flag", "flag"], board="breakthrough"),
+    [["result.retreat.*.hex", "set", ["e16", "f16", "g16", "h16"]], ["result.retreat.*.figures_lost", "eq", [0, 0, 0, 0]]],
+    S_RET + " (breakthrough: 17 rows, the Axis edge is row 17)", RETW)
+add("ret2-breakthrough-allies-bottom-edge", RET2,
+    q([inf("a1", "a2", side="axis"), inf("x1", "A1")], battle(), dice=["flag", "flag", "star"], board="breakthrough"),
+    [["result.retreat.*.hex", "eq", ["A1"]], ["result.retreat.0.figures_lost", "eq", 2]], S_LOSE, RETW)
+add("ret2-breakthrough-resistance-up-to-3", RET2,
+    q([inf("a1", "G9", side="axis"), U("x1", "allies", "french_resistance", "g8")], battle(), dice=["flag", "star", "star"], board="breakthrough"),
+    [["result.retreat.*.hex", "contains", ["G7", "H7", "g6", "f6", "h6", "G5", "I5"]], ["result.retreat.*.hex", "excludes", ["g8", "G3", "e6", "J5"]]], S_FR, FRW)
+add("los2-breakthrough-long-column", LOS2, q([inf("b1", "g8")], los("G17", "G1"), board="breakthrough"),
+    [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 16]],
+    S_EDGE + " (the line down column G runs along edges; one unit on one side)", LOSW)
+add("los2-breakthrough-long-column-both-sides", LOS2, q([inf("b1", "g8"), inf("b2", "f14", side="axis")], los("G17", "G1"), board="breakthrough"),
+    [["line_of_sight.clear", "eq", False]], S_EDGE + " (somewhere along both sides)", LOSW)
+add("tg2-ocean-target-armor-no-overrun", TG2,
+    q([U("a1", "allies", "armor", "g2"), inf("x1", "G1", side="axis")], battle(), [T("G1", "ocean"), T("F1", "ocean"), T("g2", "beach")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    S_OV + " A unit on an Ocean hex may not battle. (the ground taken is the ocean hex)", TGW + "; p.15")
+add("tg2-overrun-flag-infantry-refused", TG2, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]], S_ONCE + " (only armor battles again after taking ground)", BASE + " Battle; Armor Overrun Combat")
+add("tg2-overrun-flag-special-forces-refused", TG2, q([U("a1", "allies", "special_forces", "G5", moved=2), inf("x1", "f6", side="axis")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]], S_ONCE + " Special Forces and Elite units behave in the same way as the corresponding (Infantry or Armor) standard unit", P12)
+add("tg2-overrun-elite-armor-second-battle", TG2, q([U("a1", "axis", "elite_armor", "f6", moved=4), inf("x1", "G5")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OV2 + " (elite armor is armor)", OVW + "; p.12")
+add("ter2-artillery-pinned-by-adjacent", TER2, q([U("a1", "allies", "artillery", "G5"), inf("x1", "G9", side="axis"), inf("x2", "f6", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_PIN, BASE + " Battle")
+add("ter2-pinned-by-enemy-afloat", TER2, q([inf("a1", "G3"), inf("x1", "G5", side="axis"), inf("x2", "g2", side="axis")], battle(), [T("g2", "ocean")]),
+    [["battle.allowed", "eq", False]], S_PIN + " (the enemy on the ocean is still an adjacent enemy unit)", BASE + " Battle")
+add("ter2-pinned-close-assault-ok", TER2, q([inf("a1", "G3"), inf("x1", "g2", side="axis"), inf("x2", "G5", side="axis")], battle(), [T("g2", "ocean")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_PIN, BASE + " Battle")
+
+add("trp2-armored-car-retreat-blocked-eliminated", TRP2,
+    q([inf("a1", "g4"), U("x1", "axis", "armored_car", "G5")], battle(), [T("f6", "river"), T("g6", "river")], dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", True],
+     ["result.take_ground", "eq", True]], S_AC + " (1 figure) " + S_LOSE + " (a retreat loss is no hit: nothing to re-roll)", ACW + "; " + RETW)
+add("trp2-armored-car-two-hits-one-grenade-confirms", TRP2,
+    q([inf("a1", "g4"), U("x1", "axis", "armored_car", "G5")], battle(confirm=["infantry", "grenade"]), dice=["infantry", "grenade", "flag"]),
+    [["result.confirmed", "eq", True], ["result.eliminated", "eq", True], ["result.figures_removed", "eq", 1], ["result.retreat", "eq", []]],
+    "Enemy re-rolls all battle dice that score a hit. If at least one re-roll is a Grenade, kill is confirmed, other re-rolls are ignored", ACW)
+add("trp2-armored-car-artillery-infantry-symbol", TRP2,
+    q([U("a1", "allies", "artillery", "G3"), U("x1", "axis", "armored_car", "G5")], battle(confirm=["grenade"]), dice=["infantry", "armor", "star"]),
+    [["result.hits", "eq", 1], ["result.eliminated", "eq", True]], S_AC + " (the infantry symbol hits it, the armor symbol does not)", ACW)
+
+S_AIRF = ("If indicated in the Special Rules of the scenario, a player may land reinforcements on an airfield hex when there are no "
+          "enemy units on any of the airfield hexes. When a Direct from HQ command card is played, for one order, one infantry unit "
+          "is placed on an airfield hex. The unit may not move or battle the turn it lands.")
+AIRFW = DB + " Airfields"
+AIRF3 = [T("B5", "airfield"), T("C5", "airfield"), T("D5", "airfield")]
+add("ter2-airfield-landing-free", TER2, q([inf("a2", "C5")], {"airfield_landing": {"side": "allies", "card": "direct_from_hq"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", True], ["airfield_landing.hexes", "set", ["B5", "D5"]], ["airfield_landing.unit_type", "eq", "infantry"]], S_AIRF, AIRFW)
+add("ter2-airfield-landing-enemy-on-one", TER2, q([inf("x1", "D5", side="axis")], {"airfield_landing": {"side": "allies", "card": "direct_from_hq"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", False], ["airfield_landing.hexes", "eq", []]], S_AIRF, AIRFW)
+add("ter2-airfield-landing-axis-own-unit", TER2, q([inf("x1", "D5", side="axis")], {"airfield_landing": {"side": "axis", "card": "direct_from_hq"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", True], ["airfield_landing.hexes", "set", ["B5", "C5"]]], S_AIRF, AIRFW)
+add("ter2-airfield-landing-other-card", TER2, q([], {"airfield_landing": {"side": "allies", "card": "general_advance"}}, AIRF3),
+    [["airfield_landing.allowed", "eq", False]], S_AIRF, AIRFW)
+
+for k in (1, 4):
+    add(f"los2-from-hill-over-low-unit-r{k}", LOS2, q([inf("b1", at((2, 0), k))], los(at((0, 0), k), at((4, 0), k)), [T(at((0, 0), k), "hill"), T(at((4, 0), k), "hill")]),
+        [["line_of_sight.clear", "eq", False]], S_LOS + " (units block whatever the height: the plateau effect is the hill's own)", LOSW + "; p.14")
+    add(f"los2-from-hill-over-low-forest-r{k}", LOS2, q([], los(at((0, 0), k), at((6, 0), k)), [T(at((0, 0), k), "hill"), T(at((2, 0), k), "forest")]),
+        [["line_of_sight.clear", "eq", False]], S_LOS + " Line of Sight: A Forest blocks line of sight. (no height exception is written for it)", LOSW + "; p.13")
+
+S_JUNGLE = ("Jungles (card 57): Unit moving in must stop and may battle if unit starts its move in adjacent hex. If Armor unit starts its "
+            "move in adjacent hex and makes a successful combat against unit in a Jungle hex, it may Take Ground and do an Armor Overrun.")
+JUNW = "Pacific Theater terrain card 57 Jungles, as bga-memoir Terrains/Jungle.php words it (docs/rules-sources.md)"
+add("ter2-jungle-entered-from-next-door-battles", TER2, q([inf("a1", "G5", moved=1), inf("x1", "f6", side="axis")], battle(), [T("G5", "jungle")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_JUNGLE, JUNW)
+add("ter2-jungle-entered-after-two-no-battle", TER2, q([U("a1", "allies", "armor", "G5", moved=2), inf("x1", "f6", side="axis")], battle(), [T("G5", "jungle")]),
+    [["battle.allowed", "eq", False]], S_JUNGLE, JUNW)
+add("ter2-jungle-armor-from-next-door-overruns", TER2, q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "jungle")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_JUNGLE, JUNW)
+add("ter2-jungle-armor-moved-first-no-overrun", TER2, q([U("a1", "allies", "armor", "g4", moved=2), inf("x1", "G5", side="axis")], battle(), [T("G5", "jungle")], dice=["flag"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_JUNGLE + " (it did not start its move next to the jungle)", JUNW)
+add("ter2-jungle-second-battle-from-taken-jungle", TER2, q([U("a1", "allies", "armor", "G5", moved=1), inf("x1", "f6", side="axis")], battle(overrun=True), [T("G5", "jungle")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_JUNGLE, JUNW)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -315,3 +315,112 @@ def test_game_offers_a_target_after_an_infantry_assault_move_of_two() -> None:
     g.act({"do": "move", "unit": "a1", "to": two[0].hex})
     g.act({"do": "end_moves"})
     assert [t.target for t in g.legal().targets("a1")] == ["x1"]
+
+
+# --- an armored car is attacked as infantry, so a rule that names the class it hits reads it as
+# infantry (terraudit cases trp2-anti-tank-stars-miss-armored-car,
+# trp2-anti-tank-infantry-symbol-hits-armored-car): the star rules and the sniper's "not armor"
+# looked at the car's own class (armor) instead of the class it is attacked as
+
+def test_anti_tank_stars_do_not_hit_an_armored_car_attacked_as_infantry() -> None:
+    """Anti-Tank Gun: "any star rolled scores a hit when targeting an enemy Armor unit"; Armored Car:
+    "When being attack, treat as Infantry" (rules database, seed 004)."""
+    car = unit("x1", "axis", "armored_car", "G5")
+    stars = battle([unit("a1", "allies", "anti_tank", "g4"), car], ["star", "star", "star"])
+    assert stars["result"]["hits"] == 0
+    assert stars["result"]["figures_removed"] == 0
+    symbol = battle([unit("a1", "allies", "anti_tank", "g4"), car], ["star", "infantry", "armor"])
+    assert symbol["result"]["hits"] == 1  # the infantry symbol, to be confirmed by the re-roll
+    assert symbol["result"]["confirm_dice"] == 1
+    tank = battle([unit("a1", "allies", "anti_tank", "g4"), unit("x1", "axis", "armor", "G5")],
+                  ["star", "star", "armor"])
+    assert tank["result"]["hits"] == 3  # against real armor the stars still hit
+
+
+def test_sniper_and_machine_gun_treat_an_armored_car_as_the_infantry_it_is_attacked_as() -> None:
+    """Snipers may not target armor and their stars hit infantry (Troops 10); a machine gun that did
+    not move scores stars on infantry (Troops 13): the armored car, attacked as infantry, is both."""
+    sniper = battle([unit("a1", "allies", "sniper", "G3"), unit("x1", "axis", "armored_car", "G5")], ["star"])
+    assert sniper["battle"]["allowed"] is True
+    assert sniper["result"]["hits"] == 1
+    refused = answer({"units": [unit("a1", "allies", "sniper", "G3"), unit("x1", "axis", "armor", "G5")],
+                      "ask": {"battle": {"attacker": "a1", "target": "x1"}}})
+    assert refused["battle"]["allowed"] is False  # real armor stays out of a sniper's reach
+    gun = battle([unit("a1", "allies", "machine_gun", "g4"), unit("x1", "axis", "armored_car", "G5")],
+                 ["star", "star", "flag"])
+    assert gun["result"]["hits"] == 2
+
+
+# --- the Airfields record's reinforcement rule was not played at all (terraudit cases
+# ter2-airfield-landing-*): the referee now answers where an order lands the unit
+
+def _landing(units: list[dict[str, Any]], side: str = "allies",
+             card: str = "direct_from_hq") -> dict[str, Any]:
+    fields = [{"hex": h, "type": "airfield"} for h in ("E5", "F5", "G5")]
+    out: dict[str, Any] = answer({"units": units, "terrain": fields,
+                                  "ask": {"airfield_landing": {"side": side, "card": card}}})
+    return out["airfield_landing"]
+
+
+def test_airfield_reinforcements_land_for_a_direct_from_hq_order_while_no_enemy_holds_an_airfield() -> None:
+    """Airfields (seed 004): "a player may land reinforcements on an airfield hex when there are no
+    enemy units on any of the airfield hexes. When a Direct from HQ command card is played, for one
+    order, one infantry unit is placed on an airfield hex." """
+    free = _landing([unit("a1", "allies", "infantry", "A1"), unit("a2", "allies", "armor", "F5")])
+    assert free["allowed"] is True
+    assert free["hexes"] == ["E5", "G5"]  # the empty airfield hexes
+    assert free["unit_type"] == "infantry"
+    held = _landing([unit("x1", "axis", "infantry", "G5")])
+    assert held["allowed"] is False and held["hexes"] == []  # an enemy on any airfield hex
+    assert "G5" in held["reason"]
+    own = _landing([unit("x1", "axis", "infantry", "G5")], side="axis")
+    assert own["allowed"] is True and own["hexes"] == ["E5", "F5"]  # its own unit bars nothing
+    assert _landing([], card="attack_center")["allowed"] is False  # only Direct from HQ
+    bare = answer({"units": [], "ask": {"airfield_landing": {"side": "allies"}}})["airfield_landing"]
+    assert bare["allowed"] is False  # no airfield on the board
+    with pytest.raises(QueryError) as err:
+        _landing([], card="no_such_card")
+    assert err.value.field == "ask.airfield_landing.card"
+
+
+# --- a jungle lets a unit that came in from next door battle (terraudit cases ter2-jungle-*): the
+# move ask knew it, the battle ask and the overrun did not
+
+def _ask(units: list[dict[str, Any]], terrain: str, ask: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = answer({"units": units, "terrain": [{"hex": "G5", "type": terrain}], "ask": ask})
+    return out
+
+
+def test_jungle_entered_from_next_door_battles_and_armor_taking_ground_into_it_overruns() -> None:
+    """Jungles (card 57, bga-memoir Jungle.php): "Unit moving in must stop and may battle if unit starts
+    its move in adjacent hex. If Armor unit starts its move in adjacent hex and makes a successful combat
+    against unit in a Jungle hex, it may Take Ground and do an Armor Overrun." """
+    hit = {"battle": {"attacker": "a1", "target": "x1"}}
+    foe = unit("x1", "axis", "infantry", "f6")
+    one = _ask([unit("a1", "allies", "infantry", "G5", moved=1), foe], "jungle", hit)
+    assert one["battle"]["allowed"] is True
+    two = _ask([unit("a1", "allies", "armor", "G5", moved=2), foe], "jungle", hit)
+    assert two["battle"]["allowed"] is False
+    stay = _ask([unit("a1", "allies", "infantry", "G5", moved=1)], "jungle", {"move": {"unit": "a1"}})
+    assert stay["move"]["destinations"] == [{"hex": "G5", "can_battle": True, "path_length": 1, "path": []}]
+    jungle = [{"hex": "G5", "type": "jungle"}]
+    target = unit("x1", "axis", "infantry", "G5")
+    assert battle([unit("a1", "allies", "armor", "g4"), target], ["flag"], jungle)["result"]["armor_overrun"]
+    moved = battle([unit("a1", "allies", "armor", "g4", moved=1), target], ["flag"], jungle)
+    assert moved["result"]["armor_overrun"] is False  # it did not start its move next to the jungle
+    again = _ask([unit("a1", "allies", "armor", "G5", moved=1), foe], "jungle",
+                 {"battle": {"attacker": "a1", "target": "x1", "overrun": True}})
+    assert again["battle"]["allowed"] is True
+    forest = _ask([unit("a1", "allies", "infantry", "G5", moved=1), foe], "forest", hit)
+    assert forest["battle"]["allowed"] is False  # a forest keeps its rule
+
+
+def test_behind_enemy_lines_keeps_the_jungle_next_door_exception() -> None:
+    """Behind Enemy Lines ignores terrain movement, keeps the terrain's battle line: a 1-hex move
+    into a jungle may still battle (card 57), a longer one may not."""
+    out = answer({"units": [unit("a1", "allies", "infantry", "G5")],
+                  "terrain": [{"hex": "f6", "type": "jungle"}, {"hex": "F7", "type": "jungle"}],
+                  "ask": {"move": {"unit": "a1", "card": "behind_enemy_lines"}}})
+    verdict = {d["hex"]: d["can_battle"] for d in out["move"]["destinations"]}
+    assert verdict["f6"] is True
+    assert verdict["F7"] is False
