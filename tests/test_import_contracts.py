@@ -73,3 +73,29 @@ def test_sync_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path, p
     assert broken.returncode != 0
     assert "Sync knows the game layer only: its MQTT client is handed to it BROKEN" in broken.stdout
     assert edge in broken.stdout
+
+
+@pytest.mark.parametrize("module, probe, contract, edge", [
+    # third-party packages count: GUIDE gives the rules core the standard library only
+    ("companion/rules/odds.py", "import numpy as _probe",
+     "The rules core imports the standard library only BROKEN", "companion.rules.odds -> numpy"),
+    # the camera reader reaching an MQTT client through the tray's simulator (indirect)
+    ("vision/tray.py", "from companion.tray.simulator import MqttTraySide as _probe",
+     "The camera reader takes the tray's codec and its tray state machine only BROKEN",
+     "vision.tray -> companion.tray.simulator"),
+    # the app opening a serial port or a camera itself, past the tray and the camera reader
+    ("companion/ui/dicesources.py", "import serial as _probe",
+     "The app and dice sources open no port or camera themselves BROKEN",
+     "companion.ui.dicesources -> serial"),
+    ("companion/tray/codec.py", "import cv2 as _probe",
+     "The tray speaks its protocol and knows no game BROKEN", "companion.tray.codec -> cv2"),
+])
+def test_a_package_past_guides_map_breaks_its_contract(tmp_path: Path, module: str, probe: str,
+                                                       contract: str, edge: str) -> None:
+    _copy(tmp_path)
+    path = tmp_path / module
+    path.write_text(path.read_text() + f"\n{probe}  # noqa\n")
+    broken = _lint(tmp_path)
+    assert broken.returncode != 0
+    assert contract in broken.stdout, broken.stdout[-3000:]
+    assert edge in broken.stdout

@@ -1,14 +1,17 @@
 """A camera tray: a Raspberry Pi (or any computer) with a camera speaks the tray protocol.
 
-    python -m vision tray --camera 0 --mqtt mqtt://host:1883
     python -m vision tray --camera 0 --serial /dev/ttyGS0
+    companion tray camera --camera 0 --mqtt mqtt://host:1883   (over MQTT)
 
 The protocol's tray side (states, commands, acks, dedup of repeated ``expect``) is the
-shared :class:`companion.tray.simulator.VirtualTray` state machine with the shared codec;
+shared :class:`companion.tray.virtual.VirtualTray` state machine with the shared codec;
 this module only replaces its random throw with what the camera reads. Each settled
 roll becomes one ``roll`` message: with the ``rid`` of an armed ``expect`` (its ``n``
 dice, the surest kept, unreadable or unseen ones ``null``), or ``rid`` null when nobody
 asked.
+
+The camera reader knows the tray's codec and state machine, never an MQTT client (GUIDE):
+over MQTT the tray end is handed in (``open_mqtt``) by ``companion tray camera``.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ import argparse
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.tray import codec
 from companion.tray.codec import Face
-from companion.tray.simulator import MqttTraySide, SerialTraySide, VirtualTray
+from companion.tray.virtual import SerialTraySide, VirtualTray
 from vision.camera_loop import open_capture
 from vision.profile import Profile
 from vision.reader import FrameReading, read_frame
@@ -80,16 +83,25 @@ def run_camera(tray: CameraTray, cap: Any, stop: threading.Event,
     return rolls
 
 
-def run_tray(a: argparse.Namespace, profile: Profile) -> int:
-    """The ``tray`` sub-command."""
+def run_tray(a: argparse.Namespace, profile: Profile,
+             open_mqtt: Callable[[VirtualTray, str], Any] | None = None) -> int:
+    """The camera tray: ``a.camera``, ``a.device`` and ``a.serial`` or ``a.mqtt``; the MQTT end
+    comes from ``open_mqtt(tray, url)`` (started, connected), which ``python -m vision`` lacks."""
     if not codec.valid_dev(a.device):
         raise ValueError(f"device id {a.device!r} must be 1..32 of a-z, 0-9, -")
+    if getattr(a, "mqtt", None) and open_mqtt is None:
+        raise ValueError("over MQTT the camera tray runs as: companion tray camera --camera "
+                         f"{a.camera} --mqtt {a.mqtt}")
     cap = open_capture(a.camera)
     tray = CameraTray(a.device, profile, boot=int(time.time()))
     side: Any
-    if a.mqtt:
-        side = MqttTraySide.at_url(tray, a.mqtt).start()
-        side.connected.wait(10)
+    if getattr(a, "mqtt", None):
+        assert open_mqtt is not None
+        try:
+            side = open_mqtt(tray, a.mqtt)
+        except ValueError:
+            cap.release()
+            raise
     else:
         try:
             side = SerialTraySide.on_path(tray, a.serial).start()

@@ -50,6 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--heartbeat", type=float, metavar="SECONDS",
                      help="heartbeat period (1 on serial, 5 on MQTT)")
 
+    cam = sub.add_parser("camera", help="be a dice tray using a camera (the camera reader)")
+    cam.add_argument("--camera", required=True, help="camera index or video file")
+    cam.add_argument("--profile", default="m44", help="m44, pips or a taught profile file")
+    where = cam.add_mutually_exclusive_group(required=True)
+    where.add_argument("--mqtt", metavar="URL", help=MQTT_HELP)
+    where.add_argument("--serial", metavar="PORT", help="serial port or pseudo-terminal")
+    cam.add_argument("--device", default="camtray-1", help="tray id in the protocol")
+
     lis = sub.add_parser("listen", help="print every roll the companion accepts")
     where = lis.add_mutually_exclusive_group()
     where.add_argument("--serial", metavar="PORT", help="a tty path, or 'auto' to find trays on USB")
@@ -111,8 +119,29 @@ def run(args: argparse.Namespace) -> int:
         return _simulate(args)
     if args.tray_command == "listen":
         return _listen(args)
-    print("companion tray: say simulate or listen (companion tray --help)", file=sys.stderr)
+    if args.tray_command == "camera":
+        return _camera(args)
+    print("companion tray: say simulate, camera or listen (companion tray --help)", file=sys.stderr)
     return 2
+
+
+def _camera(args: argparse.Namespace) -> int:
+    """The camera reader as a tray: ``vision.tray`` with the tray's MQTT end handed to it (the
+    camera reader itself knows no MQTT client)."""
+    from companion.tray.simulator import MqttTraySide, VirtualTray
+    from vision.profile import ProfileError, load_profile
+    from vision.tray import run_tray
+
+    def open_mqtt(tray: VirtualTray, url: str) -> MqttTraySide:
+        side = MqttTraySide.at_url(tray, url).start()
+        side.connected.wait(10)
+        return side
+
+    try:
+        return run_tray(args, load_profile(args.profile), open_mqtt)
+    except (ValueError, ProfileError, OSError) as exc:
+        print(f"companion tray camera: {exc}", file=sys.stderr)
+        return 2
 
 
 def _check_dev(dev: str | None) -> str | None:

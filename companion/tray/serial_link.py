@@ -36,6 +36,11 @@ TRAY_USB_IDS: dict[tuple[int, int], str] = {
 }
 
 
+def serial_ports() -> list[tuple[str, str]]:
+    """USB serial devices present now: (device, description), for a settings screen."""
+    return [(p.device, p.description or "") for p in list_ports.comports()]
+
+
 def candidate_ports() -> list[str]:
     """Serial ports whose USB ids belong to a board a tray is built on."""
     return sorted(p.device for p in list_ports.comports()

@@ -909,10 +909,11 @@ class SettingsScreen(TableScreen):
 
         def grab() -> None:
             try:
-                import cv2
+                from vision.camera_loop import open_capture
 
-                cap = cv2.VideoCapture(int(index) if index.isdigit() else index)
-                if not cap.isOpened():
+                try:
+                    cap = open_capture(index)
+                except ValueError:
                     latest.append(_("No camera found at") + f" {index}.")
                     return
                 try:

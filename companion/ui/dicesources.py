@@ -41,10 +41,10 @@ def validate(spec: str) -> str | None:
 def serial_ports() -> list[tuple[str, str]]:
     """USB serial devices present now: (device, description)."""
     try:
-        from serial.tools import list_ports
-    except ImportError:
+        from companion.tray.serial_link import serial_ports as ports
+    except ImportError:  # no pyserial on this device
         return []
-    return [(p.device, p.description or "") for p in list_ports.comports()]
+    return ports()
 
 
 def open_source(spec: str, sim_delay: float = 0.8, seed: int | None = None,

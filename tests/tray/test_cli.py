@@ -166,3 +166,40 @@ def test_listen_arm_prints_a_rebooted_trays_resent_roll_once(
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_camera_tray_over_mosquitto(procs: list[subprocess.Popen[str]], mosquitto: Mosquitto,
+                                        tmp_path: Path) -> None:
+    """`companion tray camera` is the camera reader as a tray on MQTT (the reader itself knows
+    no MQTT client): a throw in front of its camera reaches a listener as one roll."""
+    from tests.vision.test_camera_tray import _video
+
+    video = _video(tmp_path / "throw.avi", dice=2)
+    lis = companion("listen", "--mqtt", mosquitto.url, "--count", "1")
+    procs.append(lis)
+    assert lis.stderr is not None
+    for line in lis.stderr:
+        if "connected" in line:
+            break
+    cam = companion("camera", "--camera", str(video), "--mqtt", mosquitto.url,
+                    "--device", "camtray-m")
+    procs.append(cam)
+    out, _ = lis.communicate(timeout=90)
+    rolls = rolls_of(out)
+    assert rolls and rolls[0]["dev"] == "camtray-m" and 1 <= len(rolls[0]["faces"]) <= 8
+    assert cam.wait(60) == 0
+
+
+def test_the_camera_reader_alone_points_mqtt_at_the_companion_command(tmp_path: Path) -> None:
+    from tests.vision.test_camera_tray import _video
+
+    video = _video(tmp_path / "v.avi", dice=1)
+    run = subprocess.run([sys.executable, "-m", "vision", "tray", "--camera", str(video),
+                          "--mqtt", "mqtt://127.0.0.1:1"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2 and "companion tray camera" in run.stderr
+    assert "Traceback" not in run.stderr
+    bad = subprocess.run([sys.executable, "-m", "companion", "tray", "camera", "--camera",
+                          str(tmp_path / "none.avi"), "--mqtt", "mqtt://127.0.0.1:1"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "does not exist" in bad.stderr and "Traceback" not in bad.stderr
