@@ -545,10 +545,25 @@ def train_steps(app: CompanionApp) -> Iterator[float]:
     yield 0.1
     check("taps picked two hexes", t.tool_hexes == ["b6", "c4"], t.tool_hexes)
     shot(f"train-tapped-{_W}x{_H}")
-    check("unload pressed", press(app, lambda x: isinstance(x, dict) and x.get("do") == "unload"
-                                  and x.get("hexes") == "b6 c4"),
+    # a player's quick double tap on Unload, the app's guard against lost turns on: the second
+    # tap lands on the button that takes its place (Done moving) and must not end the moves
+    t.end_guard_s = DEFAULT_GUARD_S
+    yield DEFAULT_GUARD_S + 0.1
+    twice = False
+    for w in walk(app.root):
+        if isinstance(w, Button) and getattr(w, "action", None) == {
+                "do": "unload", "unit": "a1", "hexes": "b6 c4"}:
+            x, y = w.to_window(*w.center)
+            tap(x, y)
+            tap(x, y)
+            twice = True
+            break
+    check("unload pressed", twice,
           [getattr(b, "action", None) for b in walk(app.root) if isinstance(b, Button)])
     yield 0.2
+    p = t.prompt()
+    check("a double tap unloads once and ends nothing", p is not None and p.kind == "move"
+          and "unload" not in p.actions, p.kind if p else None)
     st = t.state
     got = sorted(st.hex_name(u.hex) for u in st.position.units.values()
                  if u.id.startswith("atrain")) if st is not None else []

@@ -11,7 +11,7 @@ import pytest
 from tests.ui.conftest import assert_check, assert_ran, run_driver_at
 
 
-@pytest.fixture(scope="module", params=["1280x800", "800x1280"])
+@pytest.fixture(scope="module", params=["1280x800", "800x1280", "1024x600", "2560x1600"])
 def train(request: pytest.FixtureRequest, big_xvfb: str,
           tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return run_driver_at(request.param, big_xvfb, tmp_path_factory, "train")
@@ -22,6 +22,7 @@ def test_the_driver_ran_without_errors(train: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", ["the unload button", "the free hexes lit", "taps picked two hexes",
-                                  "unload pressed", "two units got off"])
+                                  "unload pressed", "a double tap unloads once and ends nothing",
+                                  "two units got off"])
 def test_train_check(train: dict[str, Any], name: str) -> None:
     assert_check(train, name)
