@@ -36,6 +36,7 @@ from companion.ui.i18n import _
 from companion.ui.panel import PanelModel
 from companion.ui.turn_guard import DEFAULT_GUARD_S
 from companion.ui.widgets import (
+    BoardArea,
     BoardSplit,
     DieIcon,
     FitLabel,
@@ -54,6 +55,7 @@ Factory.register("MedalTrack", cls=MedalTrack)
 Factory.register("OddsBars", cls=OddsBars)
 Factory.register("DieIcon", cls=DieIcon)
 Factory.register("MedalTimeline", cls=MedalTimeline)
+Factory.register("BoardArea", cls=BoardArea)
 Factory.register("BoardSplit", cls=BoardSplit)
 Factory.register("PanelColumns", cls=PanelColumns)
 Factory.register("PanelScroll", cls=PanelScroll)

@@ -19,6 +19,7 @@ from kivy.graphics import (
 )
 from kivy.metrics import dp, sp
 from kivy.properties import (
+    AliasProperty,
     ListProperty,
     NumericProperty,
     ObjectProperty,
@@ -115,8 +116,15 @@ class HexBoard(StencilView):
     zoom = NumericProperty(1.0)  # 1: the whole board; up to MAX_ZOOM
     pan = ListProperty([0.0, 0.0])  # pixels the zoomed map is moved by
     aspect = NumericProperty(theme.board_aspect(Board.of()))  # the board's width / height
+    rows = NumericProperty(Board.of().height)
 
     min_radius = NumericProperty(dp(26))  # a board drawn smaller than this starts zoomed
+    # the board's height with hexes of min_radius: a board too wide to read whole on a
+    # portrait screen is given this much height (it is drawn zoomed and pans sideways)
+    def _readable_height(self) -> float:
+        return float((1.5 * self.rows + 0.5) * self.min_radius)
+
+    readable_height = AliasProperty(_readable_height, bind=("rows", "min_radius"), cache=True)
     MAX_ZOOM = 4.0
 
     def __init__(self, **kw: Any) -> None:
@@ -144,6 +152,7 @@ class HexBoard(StencilView):
     def _new_board(self, *a: Any) -> None:
         sc = self.scenario
         self.aspect = theme.board_aspect(sc.geometry) if sc is not None else self.aspect
+        self.rows = sc.geometry.height if sc is not None else self.rows
         self.zoom, self.pan = 1.0, [0.0, 0.0]
         self._auto_zoom = True
         self._auto_size = (0.0, 0.0)
@@ -960,6 +969,63 @@ def medal_points(events: list[Any]) -> list[tuple[int, int, int]]:
     return out
 
 
+class BoardArea(Layout):
+    """The board with its zoom buttons in a strip of their own, so that no button ever covers
+    a hex: the strip runs down the right side (the buttons one above the other) or along the
+    top (side by side), whichever leaves the whole board drawn bigger; where the board does
+    not fill its room the strip costs nothing. Children: a :class:`HexBoard` and the zoom
+    buttons' BoxLayout (``bar``)."""
+
+    aspect = NumericProperty(theme.board_aspect(Board.of()))  # the board's width / height
+    gutter = NumericProperty(dp(60))  # the strip: a 52 dp button and its margins
+    margin = NumericProperty(dp(4))
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._watched: set[int] = set()  # the buttons whose size (shown or hidden) is bound
+        for prop in ("aspect", "gutter", "size", "pos"):
+            self.fbind(prop, self._trigger_layout)
+
+    def add_widget(self, widget: Any, *a: Any, **kw: Any) -> None:
+        super().add_widget(widget, *a, **kw)
+        if not isinstance(widget, HexBoard):  # the bar: its buttons show and hide
+            widget.fbind("children", self._trigger_layout)
+
+    def strip_on_top(self) -> bool:
+        """Whether the buttons' strip runs along the top (else down the right side)."""
+        w, h, g, a = self.width, self.height, self.gutter, max(self.aspect, 0.1)
+        return bool(min(w, (h - g) * a) > min(w - g, h * a))
+
+    def do_layout(self, *args: Any) -> None:
+        board = next((c for c in self.children if isinstance(c, HexBoard)), None)
+        bar = next((c for c in self.children if not isinstance(c, HexBoard)), None)
+        if board is None or bar is None:
+            return
+        g, m = self.gutter, self.margin
+        for child in bar.children:  # built after the bar was added: bound on first sight
+            if id(child) not in self._watched:
+                self._watched.add(id(child))
+                child.fbind("size", self._trigger_layout)
+        shown = [c for c in reversed(bar.children) if c.width > 0 and c.height > 0]
+        along = sum(c.width for c in shown) + bar.spacing * max(0, len(shown) - 1)
+        top = self.strip_on_top()
+        bar.orientation = "horizontal" if top else "vertical"
+        bar.size_hint = (None, None)
+        if top:
+            board.size_hint = (None, None)
+            board.size = (self.width, max(0.0, self.height - g))
+            board.pos = (self.x, self.y)
+            bar.size = (along, g - 2 * m)
+            bar.pos = (self.right - m - along, self.top - g + m)
+        else:
+            board.size_hint = (None, None)
+            board.size = (max(0.0, self.width - g), self.height)
+            board.pos = (self.x, self.y)
+            bar.size = (g - 2 * m, sum(c.height for c in shown)
+                        + bar.spacing * max(0, len(shown) - 1))
+            bar.pos = (self.right - g + m, self.top - m - bar.height)
+
+
 class BoardSplit(Layout):
     """The board and the side panel: side by side on a landscape screen, the board above the
     panel on a portrait one. The board gets the room its proportions (``aspect``) can use,
@@ -969,10 +1035,14 @@ class BoardSplit(Layout):
     min_panel = NumericProperty(dp(460))
     max_panel = NumericProperty(dp(760))  # two columns of panel, then the board takes the rest
     min_panel_height = NumericProperty(dp(330))
+    gutter = NumericProperty(0)  # room the board's side wants beside the board (BoardArea)
+    min_board = NumericProperty(0)  # the least board height a portrait screen gives (if it can)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.fbind("aspect", self._trigger_layout)
+        self.fbind("gutter", self._trigger_layout)
+        self.fbind("min_board", self._trigger_layout)
         self.fbind("size", self._trigger_layout)
         self.fbind("pos", self._trigger_layout)
 
@@ -988,13 +1058,13 @@ class BoardSplit(Layout):
         w, h = self.width, self.height
         if self.portrait:
             room = max(0.0, h - max(self.min_panel_height, h * 0.3))
-            bh = min(w / max(self.aspect, 0.1), room)
+            bh = min(max(w / max(self.aspect, 0.1) + self.gutter, self.min_board), room)
             board.size = (w, bh)
             board.pos = (self.x, self.top - bh)
             panel.size = (w, h - bh)
             panel.pos = (self.x, self.y)
         else:
-            natural = h * self.aspect
+            natural = h * self.aspect + self.gutter
             least = min(self.min_panel, w * 0.42)  # a small screen keeps a readable board
             pw = max(least, min(self.max_panel, w * 0.62, w - natural))
             pw = min(pw, w * 0.62)

@@ -133,10 +133,6 @@ def check_screen(name: str, screen: Widget) -> None:
             if a in ancestors(b) or b in ancestors(a):
                 continue
             sa, sb = scroller(a), scroller(b)
-            board = a if isinstance(a, HexBoard) else b if isinstance(b, HexBoard) else None
-            other = b if board is a else a
-            if board is not None and board.parent in ancestors(other):
-                continue  # the board's own zoom buttons sit on it; nothing else may
             if overlap(box(a), box(b)) and (sa is sb):
                 clashes.append((type(a).__name__, getattr(a, "text", "")[:24],
                                 type(b).__name__, getattr(b, "text", "")[:24]))
@@ -161,6 +157,8 @@ def check_board_frame(name: str, app: CompanionApp) -> None:
     check(f"{name}: hexes big enough to read", lay is not None and lay.radius >= dp(26),
           lay.radius / dp(1) if lay else None)
     board = s.ids.board
+    check(f"{name}: the zoom buttons cover no hex", not under_zoom_bar(app),
+          under_zoom_bar(app)[:4])
     made = instructions(board.canvas)  # ~2,000 when every shape was its own (issue 18)
     check(f"{name}: the board drawn in a few instructions", 0 < made <= 300, made)
     if lay is not None and board.position is not None and board.show_names and lay.radius > 16:
@@ -196,6 +194,31 @@ def free(app: CompanionApp, x: float, y: float) -> bool:
     return not (bx - 4 <= x <= bx1 + 4 and by - 4 <= y <= by1 + 4)
 
 
+def under_zoom_bar(app: CompanionApp) -> list[str]:
+    """The hexes drawn (in view) with any part under a shown zoom button, and the buttons
+    not wholly in the board's part of the screen (pushed under the panel or off it)."""
+    s = app.screen("board")
+    board, lay = s.ids.board, s.ids.board.layout
+    if lay is None or board.position is None:
+        return []
+    grid = board.position.board
+    buttons = [box(b) for b in s.ids.zoom_bar.children if b.width > 0 and b.height > 0]
+    ax, ay, ax1, ay1 = box(s.ids.board_area)
+    hit = [f"button {[round(v) for v in b]} outside {[round(ax), round(ay), round(ax1), round(ay1)]}"
+           for b in buttons if not (ax - 1 <= b[0] and b[2] <= ax1 + 1 and ay - 1 <= b[1]
+                                    and b[3] <= ay1 + 1)]
+    for h in grid.hexes():
+        if not lay.visible(h):
+            continue
+        corners = lay.corners(h)
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        x0, y0 = board.to_window(max(min(xs), board.x), max(min(ys), board.y))
+        x1, y1 = board.to_window(min(max(xs), board.right), min(max(ys), board.top))
+        if x0 < x1 and y0 < y1 and any(overlap((x0, y0, x1, y1), b) for b in buttons):
+            hit.append(grid.name(h))
+    return hit
+
+
 def overlord_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     t.new_game(overlord_demo(), seed=3, deck_seed=3)
@@ -206,10 +229,18 @@ def overlord_steps(app: CompanionApp) -> Iterator[float]:
     assert lay is not None
     check("overlord: starts readable (zoomed where needed)", lay.radius >= dp(26),
           round(lay.radius / dp(1), 1))
+    if H > W:  # a portrait screen gives the zoomed board the height of its rows at 26 dp
+        check("overlord: portrait, every row in view at the start",
+              lay.top <= board.top + 1 and lay.bottom >= board.y - 1
+              and board.height >= board.readable_height - 1,
+              (round(lay.bottom), round(lay.top), round(board.y), round(board.top)))
     zoom0 = board.zoom
     check("overlord: + zooms in", press(app, lambda a: a == ("zoom", "in")))
     yield 0.1
     check("overlord: zoom grew", board.zoom > zoom0, (zoom0, board.zoom))
+    check("overlord: zoomed, the three zoom buttons cover no hex", not under_zoom_bar(app)
+          and sum(1 for b in app.screen("board").ids.zoom_bar.children if b.width > 0) == 3,
+          under_zoom_bar(app)[:4])
     # a pinch: two fingers drawn apart zoom further about their middle
     cx, cy = board.to_window(*board.center)
     a, b = UnitTestTouch(cx - 40, cy), UnitTestTouch(cx + 40, cy)
