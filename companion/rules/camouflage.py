@@ -36,9 +36,21 @@ def targeting_problem(target: Unit, close_assault: bool) -> str | None:
             "(Actions 16)")
 
 
+def air_targeting_problem(target: Unit) -> str | None:
+    """Why an air unit's attack may not target ``target`` (None: it may). No air attack is a
+    close assault (New Flight Plan: the Close Assault card "may not ... be used by an air unit
+    against a ground unit"), so a camouflaged unit is no target for strafing, a kamikaze dive
+    or an attack run's marker, even from the next hex."""
+    if not camouflaged(target):
+        return None
+    return (f"{target.id} is camouflaged: it may only be targeted in a close assault, "
+            "and an air attack is none (Actions 16)")
+
+
 def without_camouflage(badges: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(b for b in badges if b != CAMOUFLAGE_BADGE)
 
 
-__all__ = ["CAMOUFLAGE_BADGE", "VARIANT", "camouflaged", "targeting_problem",
+__all__ = ["CAMOUFLAGE_BADGE", "VARIANT", "air_targeting_problem", "camouflaged",
+           "targeting_problem",
            "without_camouflage"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.game.prompts import Prompt
 from companion.rules.board import Side
+from companion.rules.camouflage import air_targeting_problem, targeting_problem
 from companion.ui import ruleslookup as lookup
 from companion.ui.i18n import _
 from companion.ui.ruleslookup import SPECIAL_ACTIONS
@@ -149,7 +150,8 @@ class AirInput(TableBase):
         out = []
         for h in self.flight:
             u = st.position.unit_at(st.board.parse(h))
-            if u is not None and u.side is not plane.side and not u.spec.air:
+            if u is not None and u.side is not plane.side and not u.spec.air \
+                    and air_targeting_problem(u) is None:  # camouflaged: no air target
                 out.append((h, u.id, self.markers.get(h)))
         return out
 
@@ -328,7 +330,7 @@ class AirInput(TableBase):
         st = self.state
         if st is not None and self.tool == "card_attack":  # a card attacking by itself: any enemy
             return sorted(st.hex_name(u.hex) for u in st.position.units.values()
-                          if u.side is not st.active)
+                          if u.side is not st.active and targeting_problem(u, False) is None)
         if st is not None and self.tool == "unload":  # a supply train at a station
             return lookup.unload_hexes(st, self.tool_unit or "")
         if st is None or self.tool_unit not in st.position.units:
@@ -337,7 +339,8 @@ class AirInput(TableBase):
         out = []
         for h in st.board.neighbours(plane.hex):
             u = st.position.unit_at(h)
-            if self.tool == "kamikaze" and (u is None or u.side is plane.side or u.spec.air):
+            if self.tool == "kamikaze" and (u is None or u.side is plane.side or u.spec.air
+                                            or air_targeting_problem(u) is not None):
                 continue
             if self.tool == "rescue" and (u is None or u.side is not plane.side or u.spec.air):
                 continue

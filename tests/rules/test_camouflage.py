@@ -47,3 +47,50 @@ def test_the_referee_reads_the_camouflaged_badge() -> None:
         "ask": {"battle": {"attacker": "a1", "target": "x1"}}})
     assert code == 0 and out["battle"]["allowed"] is False
     assert "close assault" in out["battle"]["reason"]
+
+
+# No air attack is a close assault: New Flight Plan, Close Assault card: it "may not, however,
+# be used by an air unit against a ground unit" (seed 001). So a camouflaged unit is no target
+# for an attack run's marker, strafing or a kamikaze dive, even from the next hex.
+
+def test_an_attack_runs_marker_may_not_go_on_a_camouflaged_unit() -> None:
+    def run(badges: list[str]) -> dict[str, Any]:
+        code, out = answer_or_error({"units": [
+            unit("p1", "allies", "fighter_bomber", "E5", airborne=True),
+            unit("x1", "axis", "infantry", "F5", badges=badges)],
+            "ask": {"attack_run": {"plane": "p1", "markers": [{"hex": "F5", "ammo": "machine_gun"}]}},
+            "rules": {"air": "flight-plan"}})
+        assert code == 0
+        return dict(out["attack_run"])
+    hidden, seen = run(CAMO), run([])
+    assert hidden["allowed"] is False and "camouflaged" in hidden["reason"]
+    assert seen["allowed"] is True and seen["targets"] == ["x1"]
+
+
+def test_strafing_rolls_no_die_against_a_camouflaged_unit() -> None:
+    code, out = answer_or_error({"units": [
+        unit("p1", "allies", "airplane", "G5", model="spitfire", airborne=True),
+        unit("x1", "axis", "infantry", "F5", badges=CAMO), unit("x2", "axis", "armor", "f6"),
+        unit("x3", "axis", "infantry", "g6", badges=CAMO)],
+        "ask": {"strafe": {"plane": "p1", "hexes": ["F5", "f6", "g6"]}}, "rules": {"air": "air-pack"}})
+    assert code == 0
+    assert out["strafe"]["allowed"] is True and out["strafe"]["targets"] == ["x2"]
+    assert out["strafe"]["dice"] == 1
+    assert any("camouflaged" in line for line in out["strafe"]["explain"])
+    code, out = answer_or_error({"units": [
+        unit("p1", "allies", "airplane", "G5", model="spitfire", airborne=True),
+        unit("x1", "axis", "infantry", "F5", badges=CAMO)],
+        "ask": {"strafe": {"plane": "p1", "hexes": ["F5"]}}, "rules": {"air": "air-pack"}})
+    assert code == 0 and out["strafe"]["allowed"] is False
+
+
+def test_a_kamikaze_may_not_dive_on_a_camouflaged_unit() -> None:
+    def dive(badges: list[str]) -> dict[str, Any]:
+        code, out = answer_or_error({"units": [
+            unit("p1", "axis", "airplane", "G5", model="zero", airborne=True),
+            unit("x1", "allies", "infantry", "g4", badges=badges)],
+            "ask": {"kamikaze": {"plane": "p1", "target": "x1"}}, "rules": {"air": "air-pack"}})
+        assert code == 0
+        return dict(out["kamikaze"])
+    assert dive(CAMO)["allowed"] is False and "camouflaged" in dive(CAMO)["reason"]
+    assert dive([])["allowed"] is True

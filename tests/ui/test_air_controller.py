@@ -466,3 +466,49 @@ def test_a_standalone_air_sortie_card_renders_without_error(tmp_path: Path) -> N
     t.deploy_options()
     t.sortie_cards()
     assert t.needs_sortie_hex()
+
+
+def test_a_camouflaged_unit_is_offered_to_no_air_attack(tmp_path: Path) -> None:
+    """Actions 16: a camouflaged unit is targeted only in a close assault, which no air attack
+    is (New Flight Plan's Close Assault card): its hex gets no ammo marker button and no
+    kamikaze or Air Power tap lights it."""
+    sc = varenne()
+    sc.units = [dataclasses.replace(u, badges=("camouflaged",)) if u.id == "x5" else u
+                for u in sc.units]
+    t = table(tmp_path, sc)
+    assert t.press(t.play_card_action("probe_center"))
+    t.tap_hex("E5")
+    assert press_button(t, {"do": "order"})
+    t.tap_hex("E5")
+    for h in ("F5", "f6", "g6", "H5"):
+        assert t.tap_hex(h), t.message
+    assert [(h, u) for h, u, _a in t.marker_options()] == [("g6", "x7")]  # not x5 on f6
+
+    sc = resolve("kestrel-field")
+    sc.units = [dataclasses.replace(u, hex="F5", airborne=True, model="zero") if u.id == "a7"
+                else dataclasses.replace(u, badges=("camouflaged",)) if u.hex == "e6" else u
+                for u in sc.units]
+    t = table(tmp_path / "zero", sc)
+    assert t.press(t.play_card_action("recon_in_force"))
+    t.tap_hex("F5")
+    assert press_button(t, {"do": "order"}), t.message
+    assert t.submit_dice(["star"]), t.message
+    assert t.tap_hex("F5") and t.tap_hex("E5")
+    assert press_button(t, {"do": "move", "unit": "a7"}), t.message
+    assert press_button(t, {"ui": "tool", "tool": "kamikaze", "unit": "a7"})
+    assert t.tool_choices() == []
+    before = seq(t)
+    assert not t.tap_hex("e6") and seq(t) == before  # refused, nothing recorded
+
+    t = Table.open(tmp_path / "power")
+    t.settings.dice = "manual"
+    sc = resolve("orchard-ridge")
+    hidden = next(u for u in sc.units if u.hex == "F7")
+    sc.units = [dataclasses.replace(u, badges=("camouflaged",)) if u is hidden else u
+                for u in sc.units]
+    assert t.new_game(sc, seed=3)
+    assert t.press(t.play_card_action("air_power"))
+    press_button(t, {"do": "order"})
+    press_button(t, {"do": "end_moves"})
+    assert press_button(t, {"ui": "tool", "tool": "card_attack"})
+    assert "F7" not in t.tool_choices() and "G7" in t.tool_choices()

@@ -32,6 +32,7 @@ from companion.rules.air.common import (
 )
 from companion.rules.battle import BattleModifiers
 from companion.rules.board import Hex, Section, Side, distance
+from companion.rules.camouflage import air_targeting_problem
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass, field
 from companion.rules.terrain import TERRAIN
@@ -327,6 +328,8 @@ def strafe_check(rules: AirPackRules, position: Position, plane_id: str,
             explain.append(f"{board.name(h)}: no enemy unit, no die")
         elif u.spec.air and u.airborne:
             explain.append(f"{board.name(h)}: a flying airplane is never attacked, no die")
+        elif (hidden := air_targeting_problem(u)) is not None:
+            explain.append(f"{board.name(h)}: {hidden}, no die")
         else:
             targets.append(u.id)
             explain.append(f"{board.name(h)}: {u.id}, 1 die, terrain ignored")
@@ -382,6 +385,9 @@ def kamikaze_check(rules: AirPackRules, position: Position, plane_id: str,
         return Check.no("kamikaze dives on a ground or ship unit, not an airplane")
     if distance(plane.hex, target.hex) != 1:
         return Check.no(f"{target.id} is not next to the airplane")
+    hidden = air_targeting_problem(target)
+    if hidden is not None:
+        return Check.no(hidden)
     return Check.yes(f"{KAMIKAZE_DICE} dice, terrain ignored; any hit removes the whole unit")
 
 

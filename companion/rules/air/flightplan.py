@@ -27,6 +27,7 @@ from companion.rules.air.common import (
 )
 from companion.rules.battle import BattleModifiers, adjacent_enemies
 from companion.rules.board import Hex, Section, Side, distance
+from companion.rules.camouflage import air_targeting_problem
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass, field
 from companion.rules.units import UnitClass
@@ -326,6 +327,9 @@ class FlightPlanRules(FlightRules):
             if u is None or u.side is plane.side or u.spec.air:
                 return RunCheck(False, f"{board.name(m.hex)} holds no enemy ground unit; markers "
                                 "target enemy ground units")
+            hidden = air_targeting_problem(u)
+            if hidden is not None:
+                return RunCheck(False, f"{board.name(m.hex)}: {hidden}")
             n, mod = self.marker_modifiers(u, m.ammo, chosen, their_finest_hour)
             targets.append(u.id)
             dice.append(n)
