@@ -231,6 +231,9 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb == "unload":  # a supply train at a station: a hex per unit it carries
         need(2, "unload TRAIN HEX [HEX...]")
         return {"do": "unload", "unit": args[0], "hexes": " ".join(args[1:])}
+    if verb == "clear":  # wire (or an engineer's minefield) off the unit's own hex
+        need(1, "clear UNIT [PIECE]")
+        return {"do": "clear_obstacle", "unit": args[0], **({"piece": args[1]} if args[1:] else {})}
     if verb in ("heal", "seal"):
         need(1, f"{verb} UNIT")
         return {"do": "heal" if verb == "heal" else "seal_cave", "unit": args[0]}
@@ -299,7 +302,7 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
              "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow",
              "deploy": "deploy", "airdrop": "airdrop", "resupply": "resupply",
-             "winter_loss": "winter", "unload": "unload"}
+             "winter_loss": "winter", "unload": "unload", "clear_obstacle": "clear"}
 
 
 def _hex(st: GameState, word: Any) -> Any:

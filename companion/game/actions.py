@@ -135,6 +135,10 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
     "desert_move": (_UNIT, _f("to", "text", True, "the hex the armor moves on to")),
     "heal": (_f("unit", "text", True, "the wounded unit on a hospital or oasis"),),
     "seal_cave": (_f("unit", "text", True, "the infantry on the cave"),),
+    "clear_obstacle": (_f("unit", "text", True, "the ordered unit on the wire (an engineer: or "
+                          "the minefield)"),
+                       _f("piece", "text", means="what it removes (barbed_wire, minefield); "
+                          "the first it may when left out")),
     "blow_bridge": (_f("hex", "text", True, "the bridge to blow up, e.g. c16"),),
     "resupply": (_f("unit", "text", True, "the ordered supply truck"),
                  _f("target", "text", True, "the weakened friendly unit next to it"),

@@ -39,10 +39,11 @@ class PhaseRule:
 
 
 # Moves the scenario's own rules add (companion.game.ruleflows): the Commissar's chip card, the
-# desert move after taking ground, healing and sealing caves instead of a battle.
+# desert move after taking ground, healing, sealing caves and lifting wire instead of a battle.
 _RULE_START = ("commissar_card",)
 _RULE_MOVE = ("commissar_card", "unload")
-_RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave", "resupply", "unload")
+_RULE_BATTLE = ("commissar_card", "desert_move", "heal", "seal_cave", "clear_obstacle",
+                "resupply", "unload")
 _RULE_ORDER = ("blow_bridge",)  # a bridge blown instead of ordering units (Actions 2)
 
 # The flow of a turn. ``moves`` lists every action the phase can ever offer; which of them are

@@ -428,6 +428,10 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
                                      + (", eliminated." if d.get("eliminated") else "."))),
     "healed": lambda d, n: (f"{_cap(n.unit(d['unit']))} heals: "
                             f"{count(d['figures_returned'], 'figure')} back."),
+    "obstacle_cleared": lambda d, n: (f"{_cap(n.unit(d['unit']))} removes the "
+                                      f"{str(d['piece']).replace('_', ' ')}"
+                                      + (" instead of battling." if d.get("instead_of_battle", True)
+                                         else ".")),
     "cave_seal_rolled": lambda d, n: (f"{_cap(n.unit(d['unit']))} "
                                       + ("seals the cave." if d.get("sealed")
                                          else "fails to seal the cave.")),

@@ -275,6 +275,7 @@ def options_lines(legal: LegalActions) -> list[str]:
              "desert_move": "desert HEX HEX (1 more hex after taking ground)",
              "heal": "heal HEX (the unit heals instead of battling)",
              "seal_cave": "seal HEX (try to seal the cave instead of battling)",
+             "clear_obstacle": "clear HEX [PIECE] (remove the wire or minefield from its hex)",
              "blow_bridge": "blow HEX (try to blow up the bridge instead of ordering units)",
              "winter_loss": "winter HEX (the unit of yours there loses a figure to the cold)",
              "resupply": "resupply HEX HEX N (the truck gives N figures instead of battling)",

@@ -803,6 +803,90 @@ class HealFlow(ScenarioRuleFlow):
         return [{"do": "heal", "unit": u} for u in self.healers(legal.state)]
 
 
+# --- obstacles removed from a unit's own hex ----------------------------------------------------
+def _pieces_words(piece: str) -> str:
+    return piece.replace("_", " ")
+
+
+def _clear(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    st = session.state
+    uid = str(a.get("unit"))
+    offers = ClearFlow.offers(st)
+    if uid not in offers:
+        if uid not in st.position.units:
+            raise IllegalAction(f"no unit {uid!r} on the board")
+        here = entry.may_clear(st.position, uid)
+        why = ("nothing on its hex may be removed by it" if not here
+               else "it is not an ordered unit yet to battle in the battle phase")
+        raise IllegalAction(f"{uid} may not remove an obstacle now: {why}")
+    pieces = offers[uid]
+    piece = str(a.get("piece") or pieces[0])
+    unit = st.position.units[uid]
+    if piece not in pieces:
+        raise IllegalAction(f"piece: the {unit.type.replace('_', ' ')} on {st.hex_name(unit.hex)} "
+                            f"may remove {', '.join(map(_pieces_words, pieces))}, not {piece!r}")
+    yield "obstacle_cleared", {"unit": uid, "hex": st.hex_name(unit.hex), "piece": piece,
+                               "instead_of_battle": ClearFlow.instead_of_battle(st, uid, piece)}
+
+
+class ClearFlow(ScenarioRuleFlow):
+    """An ordered unit removes an obstacle from its own hex (entry.may_clear): infantry the
+    barbed wire instead of battling (base rules p.16), combat engineers a minefield instead of
+    battling, and wire even after their battle (troop card 4: they battle out of wire and
+    still remove it)."""
+
+    name = "clearing"
+    handlers: Mapping[str, Handler] = {"clear_obstacle": _clear}
+
+    def applies(self, st: GameState) -> bool:
+        return any(t.clear_instead_of_battle_by or t.entry_roll_from_value
+                   for h in st.position.terrain for t in st.position.terrain_at(h))
+
+    @staticmethod
+    def instead_of_battle(st: GameState, uid: str, piece: str) -> bool:
+        unit = st.position.units[uid]
+        wire = any(t.name == piece and t.clear_instead_of_battle_by
+                   for t in st.position.terrain_at(unit.hex))
+        return not (unit.spec.sweeps_mines and wire)
+
+    @staticmethod
+    def offers(st: GameState) -> dict[str, tuple[str, ...]]:
+        """Ordered units and what each may remove from its hex now."""
+        if st.phase is not Phase.BATTLE or st.battle is not None:
+            return {}
+        out: dict[str, tuple[str, ...]] = {}
+        for uid in st.ordered:
+            if uid not in st.position.units:
+                continue
+            pieces = tuple(p for p in entry.may_clear(st.position, uid)
+                           if _ordered_here(st, uid)
+                           or not ClearFlow.instead_of_battle(st, uid, p))
+            if pieces:
+                out[uid] = pieces
+        return out
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        return ("clear_obstacle",) if self.offers(st) else ()
+
+    def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
+        if "clear_obstacle" not in p.actions:
+            return p
+        st = legal.state
+        said = [f"the {st.position.units[u].type.replace('_', ' ')} on "
+                f"{st.hex_name(st.position.units[u].hex)} may remove the "
+                f"{' or the '.join(map(_pieces_words, ps))}"
+                + (" instead of battling" if any(self.instead_of_battle(st, u, x) for x in ps)
+                   else "")
+                for u, ps in self.offers(st).items()]
+        return replace(p, detail=(*p.detail, "; ".join(said).capitalize() + " (clear)."))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        if "clear_obstacle" not in legal.actions:
+            return []
+        return [{"do": "clear_obstacle", "unit": u, "piece": piece}
+                for u, ps in self.offers(legal.state).items() for piece in ps]
+
+
 # --- sealing caves ---------------------------------------------------------------------------
 def _seal(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
@@ -2223,7 +2307,7 @@ RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
     DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
     BoatFlow(), ReinforcementFlow(), ArrivalFlow(), DeploymentFlow(), TruckFlow(),
-    ResupplyFlow(), CamouflageFlow(), SupplyTrainFlow(),
+    ResupplyFlow(), CamouflageFlow(), SupplyTrainFlow(), ClearFlow(),
 )}
 # every action of every scenario rule (the session knows them; the legal actions say when)
 RULE_HANDLERS: Mapping[str, Handler] = {

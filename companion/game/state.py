@@ -1095,6 +1095,15 @@ def _healed(state: GameState, d: dict[str, Any]) -> None:
         unit.figures += int(d.get("figures_returned", 0))
 
 
+@_kind("obstacle_cleared", "an ordered unit removed an obstacle from its hex (infantry the wire, "
+       "combat engineers a minefield) instead of battling, or engineers wire after battling",
+       Undo.UNDOABLE, board=True)
+def _obstacle_cleared(state: GameState, d: dict[str, Any]) -> None:
+    state.position.remove_terrain(state.board.parse(d["hex"]), d["piece"])
+    if d.get("instead_of_battle", True) and d["unit"] not in state.battled:
+        state.battled.append(d["unit"])
+
+
 @_kind("cave_seal_rolled", "Allied infantry tried to seal the cave it stands on: a star seals it "
        "(the hex becomes its plain hill or mountain)", Undo.BARRIER, board=True)
 def _cave_seal_rolled(state: GameState, d: dict[str, Any]) -> None:

@@ -29,12 +29,14 @@ STEP_WORDS: dict[str, str] = {
     "desert_move": "Move on (desert rules)",
     "heal": "Heal",
     "seal_cave": "Seal the cave",
+    "clear_obstacle": "Remove the obstacle",
     "blow_bridge": "Blow up the bridge",
     "airdrop": "Airdrop",
     "winter_loss": "General Winter takes a figure from",
 }
 _STEP_WORDS = (_("off the board"), _("The mine turned over shows"), _("Under the Commissar chip"),
-               _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("(a decoy)"),
+               _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("Remove the obstacle"),
+               _("(a decoy)"),
                _("Airdrop"), _("General Winter takes a figure from"), _("Blow up the bridge"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
@@ -389,6 +391,8 @@ class BoardInput(TableBase):
                     words.append(lookup.command_card(value).name)
                 except ValueError:  # a card the rules core does not know: its id as given
                     words.append(value)
+            elif key == "piece" and isinstance(value, str):  # terrain: words, not a code
+                words.append(value.replace("_", " "))
             elif key == "number" and value == 0:
                 words.append("0 " + _("(a decoy)"))
             else:
