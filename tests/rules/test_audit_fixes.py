@@ -424,3 +424,42 @@ def test_behind_enemy_lines_keeps_the_jungle_next_door_exception() -> None:
     verdict = {d["hex"]: d["can_battle"] for d in out["move"]["destinations"]}
     assert verdict["f6"] is True
     assert verdict["F7"] is False
+
+
+# --- mountains are retreated onto only from a hill or mountain, and off one only onto one (cases
+# ter9-mountain-no-retreat-up-from-low-o*, ter9-mountain-no-retreat-down-to-low-o*): card 30,
+# "Infantry may only move up, retreat onto (/ move down, retreat from) a mountain from (/ to) an
+# adjacent hill or mountain" (bga-memoir Terrains/Mountain.php); the retreat used to ignore it
+
+def test_infantry_retreats_onto_a_mountain_only_from_a_hill_or_mountain() -> None:
+    behind = [{"hex": "f6", "type": "mountain"}, {"hex": "g6", "type": "mountain"}]
+    low = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "star", "star"], behind)
+    assert [(r["hex"], r["figures_lost"]) for r in low["result"]["retreat"]] == [("G5", 1)]
+    assert any("mountain" in e for e in low["result"]["explain"])
+    # the same retreat from a hill climbs onto the mountain
+    hill = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                  ["flag", "star"], [*behind, {"hex": "G5", "type": "hill"}])
+    assert sorted(r["hex"] for r in hill["result"]["retreat"]) == ["f6", "g6"]
+    assert all(r["figures_lost"] == 0 for r in hill["result"]["retreat"])
+    # one mountain behind, the other hex low: the retreat goes the low way
+    one = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "star", "star"], behind[:1])
+    assert [r["hex"] for r in one["result"]["retreat"]] == ["g6"]
+
+
+def test_infantry_retreats_off_a_mountain_only_onto_a_hill_or_mountain() -> None:
+    on = [{"hex": "G5", "type": "mountain"}, {"hex": "g4", "type": "mountain"}]
+    out = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "flag", "star"], on)
+    assert [(r["hex"], r["figures_lost"]) for r in out["result"]["retreat"]] == [("G5", 2)]
+    # a hill behind takes the first move; off the hill the second goes on as usual
+    hill = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "infantry", "G5")],
+                  ["flag", "flag", "star"], [*on, {"hex": "f6", "type": "hill"}])
+    assert all(r["figures_lost"] == 0 for r in hill["result"]["retreat"])
+    assert sorted(r["hex"] for r in hill["result"]["retreat"]) == ["F7", "G7"]
+    assert {r["path"][0] for r in hill["result"]["retreat"]} == {"f6"}
+    # French resistance's 1-3 hexes per flag keep to the same climb
+    fr = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "french_resistance", "G5")],
+                ["flag", "star", "star"], on)
+    assert [(r["hex"], r["figures_lost"]) for r in fr["result"]["retreat"]] == [("G5", 1)]
