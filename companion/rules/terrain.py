@@ -37,6 +37,7 @@ class TerrainSpec:
     height: int = 0  # hills: 1; line of sight over it is blocked, same-height plateau is not
     stop_on_enter: bool = False
     stop_on_enter_for: frozenset[UnitClass] = frozenset()  # railways: armor and artillery stop
+    stop_waived_by_road: bool = False  # railways: a road crossing them plays as a road (card 38)
     no_battle_after_enter: bool = False
     # classes the "no battle after entering" applies to; empty: every class
     no_battle_after_enter_for: frozenset[UnitClass] = frozenset()
@@ -152,6 +153,17 @@ class TerrainSpec:
         return self.stop_on_enter or unit_class in self.stop_on_enter_for
 
 
+def hex_stops_move(specs: Iterable[TerrainSpec], unit_class: UnitClass) -> bool:
+    """Whether a unit of this class entering a hex of these terrains must stop there.
+
+    Terrain card 38 (Railroads, bga-memoir Terrains/Rail.php): "Road crossing a railroad plays as
+    standard road": a railway's stop does not hold on a hex that also carries a road.
+    """
+    specs = tuple(specs)
+    on_road = any(t.road for t in specs)
+    return any(t.stops_move(unit_class) and not (on_road and t.stop_waived_by_road) for t in specs)
+
+
 _APP2 = "base rules Appendix 2 p.13-15"
 _CARD = "terrain card"  # the official terrain card of that number, as the BGA adaptation encodes it
 _OBST = "base rules p.16 Obstacles"
@@ -256,6 +268,7 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("high_ground", source=f"{_TP} p.4 (Dikes & High Ground)"),
     TerrainSpec("road", road=True, road_bonus=1, source=f"{_TP} p.5; {_CARD} 42 (Roads)"),
     TerrainSpec("railway", stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                stop_waived_by_road=True,
                 source=f"{_TP} p.5; {_CARD} 38 (Railroads)"),
     replace(_TOWN, name="church", ignore_flags=1, source=f"{_TP} landmarks; {_CARD} 19 (Churches)"),
     TerrainSpec("fortress", obstacle=True, blocks_los=True,

@@ -235,3 +235,20 @@ def test_a_unit_on_low_ground_does_not_retreat_up_onto_a_mountain_in_the_game() 
     x1 = g.state.position.units["x1"]
     assert g.state.hex_name(x1.hex) == "G5"
     assert x1.figures == 3
+
+
+def test_armor_crosses_a_railroad_on_a_road_without_stopping_in_the_game() -> None:
+    """Card 38 (Railroads): "Road crossing a railroad plays as standard road" (audit case
+    ter9-road-rail-crossing-plays-as-road): a2 drives D3 -> G3 along the road over the crossing."""
+    road = [TerrainPiece(h, "road") for h in ("D3", "E3", "F3", "G3")]
+    g = GameSession.new(duel_scenario(terrain=[*road, TerrainPiece("E3", "railway")]))
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a2"]})
+    g.act({"do": "move", "unit": "a2", "to": "G3"})
+    assert g.state.hex_name(g.state.position.units["a2"].hex) == "G3"
+    # the railway without the road stops it on E3
+    g = GameSession.new(duel_scenario(terrain=[TerrainPiece("E3", "railway")]))
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a2"]})
+    with pytest.raises(IllegalAction):
+        g.act({"do": "move", "unit": "a2", "to": "G3"})

@@ -4137,6 +4137,97 @@ add("ter9-sandbags-on-village-best-single-and-flag", TER9O,
     "A sandbag on a village does not add to the village's protection, but the unit there may ignore the first flag", OBST)
 add("ter9-hedgehogs-infantry-enters", TER9O, walk(1, "infantry", [(1, "hedgehogs")]), [["move.destinations.*.hex", "contains", [ahead(1, 1)]]],
     "Hedgehogs: impassable for Armor and Artillery (infantry may enter)", OBST)
+# ---- take ground and overrun onto the expansions' terrain (base rules p.11: "Terrain movement and battle restrictions still apply")
+S_TG9 = BASE + " Taking Ground / Armor Overrun: terrain movement and battle restrictions still apply when units take ground"
+for i, (kind, d9, take9, over9, why) in enumerate([
+        ("church", 1, True, False, S_VIL), ("factory", 1, True, False, S_VIL), ("prison_camp", 1, True, False, S_VIL),
+        ("oasis", 2, True, True, S_OASIS), ("radar_station", 1, True, True, S_RADAR), ("cemetery", 3, True, True, S_CEM),
+        ("trenches", 2, True, False, S_TRENCH), ("ruins", 1, False, False, S_RUIN), ("dam", 3, False, False, S_DAM),
+        ("fortress", 1, False, False, S_BUNK9), ("field_bunker", 1, False, False, S_BUNK9),
+        ("ravine", 3, False, False, S_RAV), ("palm_forest", 1, True, False, S_FOR9), ("hill_forest", 1, True, False, S_FOR9),
+        ("ridge", 2, True, True, "Ergs & Ridges: as Hills, a unit moving in must stop (nothing forbids battle)")]):
+    o = i % 4
+    add(f"ter9-armor-takes-{kind}-o{o}", TER9B, scene(o, [A_ARM, tgt(figures=1)], [(G5, kind)], battle(), ["grenade"] * d9),
+        [["battle.dice", "eq", d9], ["result.eliminated", "eq", True], ["result.take_ground", "eq", take9], ["result.armor_overrun", "eq", over9]],
+        why + "; " + S_TG9, BASE + " p.11; docs/rules-sources.md")
+for i, (kind, d9) in enumerate([("ruins", 2), ("fortress", 2), ("ravine", 3), ("dam", 3), ("marsh", 3), ("trenches", 2)]):
+    o = (i + 1) % 4
+    add(f"ter9-infantry-takes-{kind}-o{o}", TER9B,
+        scene(o, [A_INF, ("x1", "T", "armor", G5, {"figures": 1})], [(G5, kind)], battle(), ["armor"] * d9),
+        [["battle.dice", "eq", d9], ["result.take_ground", "eq", True]], S_TG9 + " (infantry may enter a " + kind + ")", BASE + " p.11")
+add("ter9-artillery-may-not-take-ground", TER9B, q([U("a1", "allies", "artillery", "g4"), inf("x1", "G5", side="axis", figures=1)], battle(), [T("G5", "oasis")], dice=["grenade", "grenade", "grenade"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], "Artillery never takes ground", BASE + " p.11")
+
+# ---- retreats onto the expansions' terrain
+for i, (kind, cls, blocked, why) in enumerate([
+        ("fortress", "armor", True, S_BUNK9), ("fortress", "infantry", False, S_BUNK9),
+        ("trenches", "artillery", True, S_TRENCH), ("trenches", "infantry", False, S_TRENCH),
+        ("marsh", "artillery", True, S_MARSH), ("marsh", "armor", False, S_MARSH),
+        ("ravine", "armor", True, S_RAV), ("ruins", "armor", True, S_RUIN), ("ruins", "infantry", False, S_RUIN),
+        ("church", "armor", False, S_VIL), ("wadi", "armor", False, S_WADI + " (the side slopes are not modelled; no blocker is written for the open hex)"),
+        ("frozen_river", "infantry", False, "Frozen Rivers: moving or retreating onto one, roll 2 dice"),
+        ("impassable_forest", "infantry", True, "a Forest no unit may enter (editor IMPASSABLE behaviour)"),
+        ("pond", "infantry", True, "Ponds: as a single Lake hex: impassable")]):
+    o = i % 4
+    att = A_INF if cls != "infantry" else A_ARM
+    faces = ["flag", "star", "star"]
+    exp9 = ([["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]] if blocked
+            else [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [0, 0]]])
+    if kind == "pond":
+        where9 = "docs/rules-sources.md (pond: unverified, as a single Lake hex)"
+    else:
+        where9 = "docs/rules-sources.md; " + S_TERR[:60]
+    add(f"ter9-retreat-{cls}-onto-{kind}-o{o}", TER9R, scene(o, [att, tgt(cls)], [(f6, kind), (g6, kind)], battle(), faces),
+        exp9, why + "; " + S_TERR, where9)
+
+# ---- roads, railroads and steep hills: what a move costs
+S_ROAD9 = "Roads: a unit that starts its move on a Road and stays on it may move 1 additional hex; no combat restriction"
+ROADW = "card 42 Roads (" + BGA + "Road.php desc; " + TP + " p.5)"
+for k in (1, 4):
+    add(f"ter9-road-armor-four-along-r{k}", TER9M, walk(k, "armor", [(d, "road") for d in range(5)]), [["move.destinations.*.hex", "contains", [ahead(k, 4)]]], S_ROAD9, ROADW)
+    add(f"ter9-road-armor-leaves-road-no-bonus-r{k}", TER9M, walk(k, "armor", [(d, "road") for d in range(4)]), [["move.destinations.*.hex", "excludes", [ahead(k, 4)]]], S_ROAD9 + " (the fourth hex is off the road)", ROADW)
+    add(f"ter9-road-infantry-three-along-r{k}", TER9M, walk(k, "infantry", [(d, "road") for d in range(4)]), [["move.destinations.*.hex", "contains", [ahead(k, 3)]]], S_ROAD9, ROADW)
+add("ter9-road-rail-crossing-plays-as-road", TER9M, walk(2, "armor", [(0, "road"), (1, "road"), (1, "railway"), (2, "road"), (3, "road")]),
+    [["move.destinations.*.hex", "contains", [ahead(2, 3)]]], S_RAIL + "; road crossing a railroad plays as standard road", RAILW)
+add("ter9-road-sight-clear", TER9L, sight(3, [("M", "road")]), [["line_of_sight.clear", "eq", True]], "Roads: do not block line of sight", ROADW)
+S_STEEP = "Steep Hills: as Hills; movement up onto a steep hill is a 2 hex move (1 from a hill)"
+STW = "card 13 Steep Hills (" + BGA + "SteepHill.php)"
+add("ter9-steep-hill-armor-third-hex-out-of-reach", TER9M, walk(0, "armor", [(3, "steep_hill")]), [["move.destinations.*.hex", "excludes", [ahead(0, 3)]]], S_STEEP, STW)
+add("ter9-steep-hill-armor-second-hex-in-reach", TER9M, walk(1, "armor", [(2, "steep_hill")], side="axis"), [["move.destinations.*.hex", "contains", [ahead(1, 2)]]], S_STEEP, STW)
+add("ter9-steep-hill-from-hill-one-hex", TER9M, walk(2, "armor", [(2, "hill"), (3, "steep_hill")]), [["move.destinations.*.hex", "contains", [ahead(2, 3)]]], S_STEEP, STW)
+add("ter9-steep-hill-artillery-may-not-climb", TER9M, walk(3, "artillery", [(1, "steep_hill")]), [["move.destinations.*.hex", "excludes", [ahead(3, 1)]]], S_STEEP + " (artillery moves 1)", STW)
+add("ter9-steep-hill-infantry-climbs-no-battle", TER9M, walk(4, "infantry", [(1, "steep_hill")]),
+    [["move.destinations.*.hex", "contains", [ahead(4, 1)]], [f"move.destinations.[hex={ahead(4, 1)}].can_battle", "eq", False]],
+    S_STEEP + " (infantry that moves 2 hexes may not battle)", STW + "; " + BASE + " Move Units")
+S_CLIFF = "Cliffs & Sea Bluffs: as Hills; Armor and Artillery may not move down a cliff onto a beach"
+add("ter9-cliff-armor-not-down-onto-beach", TER9M, walk(5, "armor", [(0, "cliff"), (1, "beach")]),
+    [[f"move.destinations.[hex={ahead(5, 1)}].path_length", "ge", 2]], S_CLIFF + " (it may reach the beach hex only round by another hex)", "card 6 (docs/rules-sources.md, bga-memoir Terrains/Cliff.php)")
+add("ter9-cliff-armor-down-onto-countryside", TER9M, walk(0, "armor", [(0, "cliff")], side="axis"),
+    [["move.destinations.*.hex", "contains", [ahead(0, 1)]]], S_CLIFF, "card 6 (docs/rules-sources.md)")
+add("ter9-sea-bluff-infantry-from-beach-no-take-ground", TER9B,
+    q([inf("a1", "f4"), inf("x1", "G5", side="axis")], battle(), [T("f4", "beach"), T("G5", "sea_bluff")], dice=["flag", "grenade"]),
+    [["battle.dice", "eq", 2], ["result.take_ground", "eq", False]], "Cliffs & Sea Bluffs: infantry on a beach may not take ground up onto one", "card 6 (docs/rules-sources.md)")
+
+# ---- more battle details of the cards
+add("ter9-ravine-infantry-flag-ignored", TER9B, duel(0, "armor", "infantry", 1, [("T", "ravine")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_RAV, RAVW)
+add("ter9-wire-infantry-battles-out", TER9O, duel(1, "infantry", "infantry", 1, [("A", "barbed_wire")]), [["battle.dice", "eq", 2]],
+    "Wire: Infantry on a wire hex battles at -1 die", OBST)
+add("ter9-wire-armor-battles-out", TER9O, duel(2, "armor", "infantry", 1, [("A", "barbed_wire")]), [["battle.dice", "eq", 3]],
+    "Wire: Infantry on a wire hex battles at -1 die (armor is not named)", OBST)
+add("ter9-hedgehogs-flag-and-sight", TER9O, duel(3, "infantry", "infantry", 1, [("T", "hedgehogs")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1]], "Hedgehogs: no protection; a unit there may ignore one flag", OBST)
+add("ter9-hedgehogs-sight-clear", TER9L, sight(4, [("M", "hedgehogs")]), [["line_of_sight.clear", "eq", True]], "Hedgehogs: do not block line of sight", OBST)
+add("ter9-wadi-both-in-range-2-armor", TER9B, duel(5, "armor", "armor", 2, [("A", "wadi"), ("T", "wadi")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_WADI + " (from a wadi into a wadi: as usual, no protection)", WADW)
+add("ter9-flooded-artillery-battles", TER9B, duel(0, "artillery", "infantry", 2, [("A", "flooded_field")]), [["battle.dice", "eq", 3]], S_FLOOD, FLW)
+add("ter9-hill-village-vs-armor", TER9B, duel(1, "armor", "infantry", 1, [("T", "hill_village")]), [["battle.dice", "eq", 1]],
+    "Hills with Villages: a Town (armor -2) on a hill", "card 49 (" + BGA + "HillVillage.php extends Village)")
+add("ter9-hill-village-entered-no-battle", TER9B, duel(2, "infantry", "infantry", 1, [("A", "hill_village")], akw={"moved": 1}), [["battle.allowed", "eq", False]],
+    "Hills with Villages: as Villages (a unit moving in may not battle)", "card 49 (" + BGA + "HillVillage.php extends Village)")
+add("ter9-jungle-vs-armor", TER9B, duel(3, "armor", "infantry", 1, [("T", "jungle")]), [["battle.dice", "eq", 1]], S_FOR9, "card 57 Jungles")
+add("ter9-dam-armor-no-take-ground", TER9B, q([U("a1", "axis", "armor", "H5"), inf("x1", "G5", figures=1)], battle(), [T("G5", "dam")], dice=["grenade", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_DAM + "; " + S_TG9, DAMW)
+add("ter9-mountain-cave-sight-blocks", TER9L, sight(4, [("M", "mountain_cave")]), [["line_of_sight.clear", "eq", False]], S_MTN + " (a cave on a mountain is a mountain)", "card 53")
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

@@ -463,3 +463,31 @@ def test_infantry_retreats_off_a_mountain_only_onto_a_hill_or_mountain() -> None
     fr = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "french_resistance", "G5")],
                 ["flag", "star", "star"], on)
     assert [(r["hex"], r["figures_lost"]) for r in fr["result"]["retreat"]] == [("G5", 1)]
+
+
+# --- a road crossing a railroad plays as a road (case ter9-road-rail-crossing-plays-as-road): card
+# 38 Railroads, "Road crossing a railroad plays as standard road" (bga-memoir Terrains/Rail.php);
+# the railway's stop for armor and artillery held on the crossing too
+
+def _moves(units: list[dict[str, Any]], terrain: list[dict[str, Any]]) -> set[str]:
+    out = answer({"units": units, "terrain": terrain, "ask": {"move": {"unit": "a1"}}})
+    return {d["hex"] for d in out["move"]["destinations"]}
+
+
+def test_armor_drives_over_a_road_crossing_a_railroad_without_stopping() -> None:
+    road = [{"hex": h, "type": "road"} for h in ("D5", "E5", "F5", "G5")]
+    crossing = _moves([unit("a1", "allies", "armor", "D5")], [*road, {"hex": "E5", "type": "railway"}])
+    assert {"E5", "F5", "G5"} <= crossing
+    # the railway alone still stops it: G5 (3 hexes straight through E5) is out of reach
+    rail = _moves([unit("a1", "allies", "armor", "D5")], [{"hex": "E5", "type": "railway"}])
+    assert "E5" in rail and "G5" not in rail
+
+
+def test_the_crossing_lets_artillery_and_leaves_infantry_as_before() -> None:
+    road = [{"hex": h, "type": "road"} for h in ("D5", "E5", "F5")]
+    # artillery on a road: 1 hex and 1 more along the road, over the crossing
+    art = _moves([unit("a1", "axis", "artillery", "D5")], [*road, {"hex": "E5", "type": "railway"}])
+    assert "F5" in art
+    stopped = _moves([unit("a1", "axis", "artillery", "D5")],
+                     [*road, {"hex": "E5", "type": "railway"}, {"hex": "E5", "type": "town"}])
+    assert "F5" not in stopped  # a town on the crossing still stops every unit
