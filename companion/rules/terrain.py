@@ -315,9 +315,11 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 entry_roll_on_retreat=True,
                 source=f"Winter rules; {_CARD} 47 (Frozen Rivers: crossed at a risk: 2 dice, "
                        "a figure lost per star)"),
-    TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True,
+    TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True, stop_on_enter=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
-                source=f"{_AIR} (Dragon's Teeth block line of sight; movement unverified)"),
+                source=f"{_AIR} (Dragon's Teeth block line of sight); Eastern Front rules p.5 "
+                       "(only infantry may enter; an infantry unit that enters must stop; no combat "
+                       "restrictions)"),
     TerrainSpec("field_bunker", obstacle=True, blocks_los=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 cannot_leave_for=frozenset({UnitClass.ARTILLERY}),
@@ -398,10 +400,12 @@ TERRAIN: dict[str, TerrainSpec] = _table((
             source=f"{_CARD} 52 (Cave on a hill: as a Hill, impassable for armor and artillery; "
                    "Japanese infantry in it: -2 dice for non-artillery attackers and ignores "
                    "every flag; Allied infantry on it may seal it: bga-memoir actSealCave)"),
-    replace(_FOREST, name="hill_forest", height=1,
-            source=f"{_CARD} 48 (Hills with Forests: a Forest at a Hill's height)"),
-    replace(_TOWN, name="hill_village", height=1,
-            source="Winter villages on hills: a Town at a Hill's height (unverified)"),
+    replace(_FOREST, name="hill_forest",
+            source=f"{_CARD} 48; Eastern Front rules p.3 (Hill with Forest: the hill is for visual "
+                   "effect only, it has the same effect as a Forest)"),
+    replace(_TOWN, name="hill_village",
+            source=f"{_CARD} 49; Eastern Front rules p.3 (Hill with Village: the hill is for visual "
+                   "effect only, it has the same effect as a Village)"),
     TerrainSpec("hospital", blocks_los=True,
                 heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=6,
                 source=f"{_CARD} 55 (Hospitals: blocks line of sight; a wounded infantry unit "

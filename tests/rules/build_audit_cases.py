@@ -4228,6 +4228,25 @@ add("ter9-jungle-vs-armor", TER9B, duel(3, "armor", "infantry", 1, [("T", "jungl
 add("ter9-dam-armor-no-take-ground", TER9B, q([U("a1", "axis", "armor", "H5"), inf("x1", "G5", figures=1)], battle(), [T("G5", "dam")], dice=["grenade", "star", "star"]),
     [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_DAM + "; " + S_TG9, DAMW)
 add("ter9-mountain-cave-sight-blocks", TER9L, sight(4, [("M", "mountain_cave")]), [["line_of_sight.clear", "eq", False]], S_MTN + " (a cave on a mountain is a mountain)", "card 53")
+# ---- Eastern Front rulebook p.3 and p.5 (yumpu.com "Eastfront rules EN - Days of Wonder")
+S_DRAG = ("Dragon's Teeth: only Infantry may enter a Dragon's Teeth hex; an Infantry that enters one must stop and may not move "
+          "further on that turn; no combat restrictions")
+DRAGW = "Eastern Front rulebook p.5, New obstacles (docs/rules-sources.md); " + BGA + "DragonTeeth.php (card 46: mustStopWhenEntering)"
+add("ter9-dragons-teeth-infantry-stops", TER9M, walk(1, "infantry", [(1, "dragons_teeth")]),
+    [["move.destinations.*.hex", "contains", [ahead(1, 1)]], ["move.destinations.*.hex", "excludes", [ahead(1, 2)]]], S_DRAG, DRAGW)
+add("ter9-dragons-teeth-armor-may-not-enter", TER9M, walk(2, "armor", [(1, "dragons_teeth")], side="axis"),
+    [["move.destinations.*.hex", "excludes", [ahead(2, 1)]]], S_DRAG, DRAGW)
+add("ter9-dragons-teeth-infantry-entered-battles", TER9M, walk(3, "infantry", [(1, "dragons_teeth")]),
+    [[f"move.destinations.[hex={ahead(3, 1)}].can_battle", "eq", True]], S_DRAG, DRAGW)
+add("ter9-dragons-teeth-no-protection", TER9B, duel(4, "armor", "infantry", 1, [("T", "dragons_teeth")]), [["battle.dice", "eq", 3]], S_DRAG, DRAGW)
+S_HFV = ("Hill with Forest, Hill with Village: these terrain hexes are used for visual effect only. The Hill on Forest has the "
+         "same effect as a Forest, and the Hill with Village has the same effect as a Village")
+HFVW = "Eastern Front rulebook p.3 (docs/rules-sources.md)"
+for i, kind in enumerate(("hill_forest", "hill_village")):
+    add(f"ter9-{kind}-out-vs-hill-is-uphill", TER9B, duel(i, "infantry", "infantry", 1, [("A", kind), ("T", "hill")]), [["battle.dice", "eq", 2]],
+        S_HFV + " (the attacker stands on low ground: the target is up a hill)", HFVW)
+    add(f"ter9-{kind}-from-hill-still-protects", TER9B, duel(i + 2, "infantry", "infantry", 1, [("A", "hill"), ("T", kind)]), [["battle.dice", "eq", 2]], S_HFV, HFVW)
+    add(f"ter9-{kind}-artillery-vs", TER9B, duel(i + 4, "artillery", "infantry", 2, [("T", kind)]), [["battle.dice", "eq", 3]], S_HFV, HFVW)
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

@@ -491,3 +491,32 @@ def test_the_crossing_lets_artillery_and_leaves_infantry_as_before() -> None:
     stopped = _moves([unit("a1", "axis", "artillery", "D5")],
                      [*road, {"hex": "E5", "type": "railway"}, {"hex": "E5", "type": "town"}])
     assert "F5" not in stopped  # a town on the crossing still stops every unit
+
+
+# --- the Eastern Front rulebook's own words for two pieces the table had from memory (cases
+# ter9-dragons-teeth-infantry-stops, ter9-hill_forest-out-vs-hill-is-uphill,
+# ter9-hill_village-out-vs-hill-is-uphill)
+
+def test_infantry_entering_dragons_teeth_must_stop() -> None:
+    """Eastern Front p.5: "Only Infantry may enter a Dragon's Teeth hex. An Infantry that enters a
+    Dragon's Teeth hex must stop and may not move further on that turn. Battle: No combat restrictions." """
+    moves = _moves([unit("a1", "allies", "infantry", "E5")], [{"hex": "F5", "type": "dragons_teeth"}])
+    assert "F5" in moves and "G5" not in moves
+    assert "F5" not in _moves([unit("a1", "allies", "armor", "E5")], [{"hex": "F5", "type": "dragons_teeth"}])
+    out = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "star", "star"], [{"hex": "G5", "type": "dragons_teeth"}])
+    assert out["battle"]["dice"] == 3 and out["result"]["flags_ignored"] == 0
+
+
+@pytest.mark.parametrize("kind", ["hill_forest", "hill_village"])
+def test_hill_with_forest_or_village_is_that_terrain_at_ground_level(kind: str) -> None:
+    """Eastern Front p.3: "These terrains hexes are used for visual effect only. The Hill on Forest
+    has the same effect as a Forest, and the Hill with Village has the same effect as a Village." """
+    # from the forest (village) a unit on a real hill is uphill: -1 for infantry
+    up = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "infantry", "G5")],
+                ["flag", "star"], [{"hex": "g4", "type": kind}, {"hex": "G5", "type": "hill"}])
+    assert up["battle"]["dice"] == 2
+    # and it protects as its forest (village) does, against armor -2, whatever the height
+    down = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                  ["flag"], [{"hex": "g4", "type": "hill"}, {"hex": "G5", "type": kind}])
+    assert down["battle"]["dice"] == 1
