@@ -4247,6 +4247,52 @@ for i, kind in enumerate(("hill_forest", "hill_village")):
         S_HFV + " (the attacker stands on low ground: the target is up a hill)", HFVW)
     add(f"ter9-{kind}-from-hill-still-protects", TER9B, duel(i + 2, "infantry", "infantry", 1, [("A", "hill"), ("T", kind)]), [["battle.dice", "eq", 2]], S_HFV, HFVW)
     add(f"ter9-{kind}-artillery-vs", TER9B, duel(i + 4, "artillery", "infantry", 2, [("T", kind)]), [["battle.dice", "eq", 3]], S_HFV, HFVW)
+# ---- combinations: one hex, several pieces; caves held by Japanese infantry; units that start on the hex
+S_ONE = S_NOCUM + "; a unit may ignore one flag (the pieces' ignored flags do not add up either)"
+add("ter9-church-with-sandbags-one-flag", TER9O, duel(0, "infantry", "infantry", 1, [("T", "church"), ("T", "sandbags")], dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "len", 2]], S_ONE, OBST + "; card 19")
+add("ter9-fortress-on-hill-vs-armor-from-hill", TER9O, duel(1, "armor", "infantry", 1, [("A", "hill"), ("T", "hill"), ("T", "fortress")]), [["battle.dice", "eq", 1]],
+    S_BUNK9 + " (its protection does not depend on height)", "card 24; " + OBST)
+add("ter9-sandbags-on-hill-vs-infantry-same-height", TER9O, duel(2, "infantry", "infantry", 1, [("A", "hill"), ("T", "hill"), ("T", "sandbags")]), [["battle.dice", "eq", 2]],
+    "Sandbags: Infantry and Armor battling a unit behind sandbags roll 1 die less (whatever the height)", OBST)
+add("ter9-wadi-artillery-into-wadi-from-wadi", TER9B, duel(3, "artillery", "infantry", 3, [("A", "wadi"), ("T", "wadi")]), [["battle.dice", "eq", 2]],
+    S_WADI + " (no protection against an attacker in a wadi too)", WADW)
+add("ter9-marsh-armor-started-there-battles", TER9B, duel(4, "armor", "infantry", 2, [("A", "marsh")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    S_MARSH + " (it did not move in or out this turn)", MARW)
+add("ter9-flooded-armor-started-there-battles", TER9B, duel(5, "armor", "infantry", 1, [("A", "flooded_field")]), [["battle.allowed", "eq", True]], S_FLOOD, FLW)
+add("ter9-forest-armor-started-there-battles", TER9B, duel(0, "armor", "armor", 3, [("A", "palm_forest")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    S_FOR9 + " (a unit that starts its turn there battles as usual)", "card 32")
+S_CAVE9 = ("Caves on a hill: impassable for Armor and Artillery; Japanese units must ignore all flags; an attack on a Japanese unit "
+           "is done at -2 (except for Artillery)")
+CAVW = "card 52 (" + BGA + "HillCave.php desc and defense)"
+add("ter9-cave-jp-vs-infantry-same-height", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("g4", "hill"), T("G5", "cave")]),
+    [["battle.dice", "eq", 1]], S_CAVE9 + " (from the same hill too: the -2 is the cave's, not the height's)", CAVW)
+add("ter9-cave-jp-vs-artillery", TER9B,
+    q([U("a1", "allies", "artillery", "G3"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 3]], S_CAVE9, CAVW)
+add("ter9-cave-jp-flag-ignored", TER9B,
+    q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("G5", "cave")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_CAVE9, CAVW)
+add("ter9-cave-armor-may-not-enter", TER9M, walk(0, "armor", [(1, "cave")]), [["move.destinations.*.hex", "excludes", [ahead(0, 1)]]], S_CAVE9, CAVW)
+add("ter9-mountain-cave-jp-vs-infantry-from-mountain", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("g4", "mountain"), T("G5", "mountain_cave")]),
+    [["battle.dice", "eq", 1]], "Caves on mountains: as a Mountain; Japanese infantry in it: attacked at -2 but by artillery", "card 53 (" + BGA + "MountainCave.php)")
+add("ter9-cave-not-japanese-hill-only", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "hill"), T("G5", "cave")]),
+    [["battle.dice", "eq", 3]], S_CAVE9 + " (a unit that is not Japanese has only the hill: none from the same height)", CAVW)
+add("ter9-bridge-target-armor-no-protection", TER9B, duel(1, "armor", "armor", 2, [("T", "river"), ("T", "bridge")]), [["battle.dice", "eq", 3]],
+    "Bridges: no combat restriction", P15)
+add("ter9-pontoon-sight-clear", TER9L, sight(2, [("M", "river"), ("M", "pontoon_bridge")]), [["line_of_sight.clear", "eq", True]], S_PONT, "card 33")
+add("ter9-aircraft-carrier-closed-to-infantry", TER9M, walk(3, "infantry", [(1, "ocean"), (1, "aircraft_carrier")]),
+    [["move.destinations.*.hex", "excludes", [ahead(3, 1)]]], "Aircraft carrier: ground units may not enter (docs/rules-sources.md, unverified)", AIR + " p.10")
+add("ter9-pier-from-beach", TER9M, q([inf("a1", "G5")], move(), [T("G5", "beach"), T("H5", "pier")]),
+    [["move.destinations.*.hex", "contains", ["H5"]]], "Piers: movement onto only allowed from Land or Beach, not from Ocean hex", "card 59 (" + BGA + "Pier.php)")
+add("ter9-pier-not-from-ocean", TER9M, q([inf("a1", "G5")], move(), [T("G5", "ocean"), T("H5", "pier"), T("g6", "ocean"), T("h6", "ocean"), T("g4", "ocean"), T("h4", "ocean")]),
+    [["move.destinations.*.hex", "excludes", ["H5"]]], "Piers: movement onto only allowed from Land or Beach, not from Ocean hex", "card 59 (" + BGA + "Pier.php)")
+add("ter9-headquarters-no-protection", TER9B, duel(3, "armor", "infantry", 1, [("T", "headquarters")]), [["battle.dice", "eq", 3]],
+    "HQ & Supply tents: blocks line of sight (no battle reduction is written)", "card 56")
+add("ter9-high-ground-sight-clear", TER9L, sight(4, [("M", "high_ground")]), [["line_of_sight.clear", "eq", True]], S_HIGH + " (no line of sight rule)", FLW)
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
