@@ -327,8 +327,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 flag_costs_figure_for=frozenset({UnitClass.ARTILLERY}),
                 source=f"{_TP} p.11; {_CARD} 22 (Field Bunkers: as Bunkers, for either side)"),
     # --- landmarks and later terrain cards (card texts as bga-memoir encodes them) -------------
-    _like(_TOWN, "barracks", "as Towns (bga-memoir draws barracks as a village landmark; "
-                             "unverified)"),
+    _like(_TOWN, "barracks", f"{_CARD} 17 (Barracks: as Towns & Villages: bga-memoir "
+                             "Terrains/Barrack.php extends Village)"),
     TerrainSpec("cemetery", ignore_flags=1,
                 source=f"{_CARD} 18 (Cemeteries: no movement or combat restrictions, ignore 1 "
                        "flag, line of sight clear)"),
@@ -336,7 +336,9 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_TOWN, "railway_station", f"{_CARD} 39 (Railroad station: as Towns; {_TP} p.5)"),
     _like(_TOWN, "lighthouse", f"{_CARD} 27 (Lighthouses: as Towns & Villages)"),
     _like(_TOWN, "power_plant", f"{_CARD} 34 (Power Plants: as Towns & Villages)"),
-    _like(_TOWN, "supply_depot", f"{_TP} p.11 (Supply Depot: as Towns; unverified)"),
+    TerrainSpec("supply_depot", blocks_los=True,
+                source=f"{_TP} p.11; {_CARD} 43 (Supply depots: no movement restriction, no combat "
+                       "restriction, blocks line of sight: bga-memoir Terrains/SupplyDepot.php)"),
     replace(_TOWN, name="prison_camp", ignore_flags=1,
             source=f"{_CARD} 35 (Prison camps: as Towns, ignore 1 flag)"),
     TerrainSpec("radar_station", blocks_los=True, stop_on_enter=True,

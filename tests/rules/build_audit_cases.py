@@ -4293,6 +4293,16 @@ add("ter9-pier-not-from-ocean", TER9M, q([inf("a1", "G5")], move(), [T("G5", "oc
 add("ter9-headquarters-no-protection", TER9B, duel(3, "armor", "infantry", 1, [("T", "headquarters")]), [["battle.dice", "eq", 3]],
     "HQ & Supply tents: blocks line of sight (no battle reduction is written)", "card 56")
 add("ter9-high-ground-sight-clear", TER9L, sight(4, [("M", "high_ground")]), [["line_of_sight.clear", "eq", True]], S_HIGH + " (no line of sight rule)", FLW)
+# ---- card 43 Supply depots and card 17 Barracks (bga-memoir Terrains/SupplyDepot.php, Barrack.php)
+S_DEPOT = "Supply depots: no movement restriction; no combat restriction; block line of sight"
+DEPW = "card 43 (" + BGA + "SupplyDepot.php desc; " + TP + " p.11)"
+add("ter9-supply-depot-no-protection", TER9B, duel(0, "armor", "infantry", 1, [("T", "supply_depot")]), [["battle.dice", "eq", 3]], S_DEPOT, DEPW)
+add("ter9-supply-depot-entered-battles", TER9B, duel(1, "infantry", "infantry", 1, [("A", "supply_depot")], akw={"moved": 1}), [["battle.allowed", "eq", True]], S_DEPOT, DEPW)
+add("ter9-supply-depot-armor-passes", TER9M, walk(2, "armor", [(1, "supply_depot")]), [["move.destinations.*.hex", "contains", [ahead(2, 3)]]], S_DEPOT, DEPW)
+add("ter9-supply-depot-blocks-sight", TER9L, sight(3, [("M", "supply_depot")]), [["line_of_sight.clear", "eq", False]], S_DEPOT, DEPW)
+add("ter9-supply-depot-armor-battles-out", TER9B, duel(4, "armor", "infantry", 2, [("A", "supply_depot")]), [["battle.dice", "eq", 3]], S_DEPOT, DEPW)
+add("ter9-barracks-vs-armor", TER9B, duel(5, "armor", "infantry", 1, [("T", "barracks")]), [["battle.dice", "eq", 1]], S_VIL, "card 17 Barracks (" + BGA + "Barrack.php extends Village)")
+add("ter9-barracks-entered-no-battle", TER9B, duel(0, "infantry", "infantry", 1, [("A", "barracks")], akw={"moved": 1}), [["battle.allowed", "eq", False]], S_VIL, "card 17 Barracks (" + BGA + "Barrack.php extends Village)")
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
