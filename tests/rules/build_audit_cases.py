@@ -4303,6 +4303,27 @@ add("ter9-supply-depot-blocks-sight", TER9L, sight(3, [("M", "supply_depot")]), 
 add("ter9-supply-depot-armor-battles-out", TER9B, duel(4, "armor", "infantry", 2, [("A", "supply_depot")]), [["battle.dice", "eq", 3]], S_DEPOT, DEPW)
 add("ter9-barracks-vs-armor", TER9B, duel(5, "armor", "infantry", 1, [("T", "barracks")]), [["battle.dice", "eq", 1]], S_VIL, "card 17 Barracks (" + BGA + "Barrack.php extends Village)")
 add("ter9-barracks-entered-no-battle", TER9B, duel(0, "infantry", "infantry", 1, [("A", "barracks")], akw={"moved": 1}), [["battle.allowed", "eq", False]], S_VIL, "card 17 Barracks (" + BGA + "Barrack.php extends Village)")
+# ---- obstacles and landmarks: battling after entering, battling out
+add("ter9-mine-entered-may-battle", TER9O, walk(4, "infantry", [(1, "minefield")]), [[f"move.destinations.[hex={ahead(4, 1)}].can_battle", "eq", True]],
+    S_MINE + " (nothing forbids battle after the roll)", MINW)
+add("ter9-wire-entered-battles-at-minus-1", TER9O, duel(5, "infantry", "infantry", 1, [("A", "barbed_wire")], akw={"moved": 1}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Wire: a unit moving in must stop; Infantry on a wire hex battles at -1 die", OBST)
+add("ter9-sandbags-entered-battles", TER9O, duel(0, "infantry", "infantry", 1, [("A", "sandbags")], akw={"moved": 1}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Sandbags: no movement or battle restriction for the unit behind them", OBST)
+add("ter9-sandbags-sight-clear", TER9L, sight(1, [("M", "sandbags")]), [["line_of_sight.clear", "eq", True]], "Sandbags: do not block line of sight", OBST)
+for i, kind in enumerate(("factory", "lighthouse", "power_plant", "ruins", "church")):
+    add(f"ter9-{kind}-infantry-battles-out", TER9B, duel(i, "infantry", "armor", 1, [("A", kind)]), [["battle.dice", "eq", 3]],
+        S_VIL + " (infantry battles out as usual)" if kind != "ruins" else S_RUIN, "docs/rules-sources.md; " + BGA)
+add("ter9-lighthouse-artillery-battles-out", TER9B, duel(5, "artillery", "armor", 4, [("A", "lighthouse")]), [["battle.dice", "eq", 2]], S_VIL, "card 27")
+add("ter9-hill-road-armor-four-along", TER9M, walk(0, "armor", [(0, "road"), (1, "road"), (2, "hill_road"), (3, "road"), (4, "road")]),
+    [["move.destinations.*.hex", "contains", [ahead(0, 4)]]], S_ROAD9 + " (a road over a hill is a road)", TP + " p.6")
+add("ter9-frozen-river-no-protection", TER9B, duel(1, "armor", "infantry", 1, [("T", "frozen_river")]), [["battle.dice", "eq", 3]],
+    "Frozen River: there are no other movement or battle restrictions", EF + " (Frozen River)")
+add("ter9-frozen-river-sight-clear", TER9L, sight(2, [("M", "frozen_river")]), [["line_of_sight.clear", "eq", True]],
+    "Frozen River: there are no other movement or battle restrictions", EF + " (Frozen River)")
+add("ter9-frozen-river-crossed", TER9M, walk(3, "armor", [(1, "frozen_river")], side="axis"), [["move.destinations.*.hex", "contains", [ahead(3, 1), ahead(3, 3)]]],
+    "Frozen River: the river is frozen and may be crossed", EF + " (Frozen River)")
+add("ter9-railroad-bridge-target-unprotected", TER9B, duel(4, "infantry", "infantry", 2, [("T", "river"), ("T", "railroad_bridge")]), [["battle.dice", "eq", 2]], S_RRB, RRBW)
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
