@@ -192,6 +192,35 @@ def _terrain_blocks_retreat(names: tuple[str, ...], unit_class: UnitClass) -> bo
     return any(t.retreat_blocked and not (crossing and t.impassable) for t in specs)
 
 
+@lru_cache(maxsize=1024)
+def _climb_needs(names: tuple[str, ...]) -> tuple[int, int]:
+    """The height a hex of these terrains must be entered from, and left onto (mountains: 1)."""
+    specs = [TERRAIN[n] for n in names]
+    return (max((t.enter_from_height for t in specs), default=0),
+            max((t.leave_to_height for t in specs), default=0))
+
+
+def climb_closed(position: Position, at: Hex, n: Hex) -> bool:
+    """True when a retreat step from ``at`` onto ``n`` climbs onto, or down off, a mountain
+    from or to a lower hex than it allows.
+
+    Terrain card 30 (Mountains): "Infantry may only move up, retreat onto (/ move down, retreat
+    from) a mountain from (/ to) an adjacent hill or mountain" (bga-memoir Terrains/Mountain.php).
+    """
+    terrain = position.terrain
+    there = terrain.get(n)
+    if there:
+        need = _climb_needs(there)[0]
+        if need and hex_height(position, at) < need:
+            return True
+    here = terrain.get(at)
+    if here:
+        need = _climb_needs(here)[1]
+        if need and hex_height(position, n) < need:
+            return True
+    return False
+
+
 def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple[int, str | None]:
     """The best single terrain protection of the target's hex against this attacker's class.
 
@@ -543,7 +572,8 @@ def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
     terrain = position.terrain
     return [n for n in candidates
             if n not in occupied
-            and not ((names := terrain.get(n)) and _terrain_blocks_retreat(names, cls))]
+            and not ((names := terrain.get(n)) and _terrain_blocks_retreat(names, cls))
+            and not (terrain and climb_closed(position, at, n))]
 
 
 def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
@@ -569,6 +599,8 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
             out.append(f"{name} (unit {position.units[uid].id})")
         elif (kinds := terrain.get(n)) and _terrain_blocks_retreat(kinds, cls):
             out.append(f"{name} ({'+'.join(kinds)})")
+        elif terrain and climb_closed(position, at, n):
+            out.append(f"{name} (a mountain is retreated onto and off only from and to a hill or mountain)")
     return out
 
 
@@ -689,6 +721,8 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
                 names = terrain.get(n)
                 if names and _terrain_blocks_retreat(names, cls):
                     continue
+                if terrain and climb_closed(position, h, n):
+                    continue  # a mountain: onto it only from a hill, off it only onto one
                 old = nxt.get(n.col)
                 if old is not None and (not terrain or _rolls_on_way(position, old[1])
                                         <= _rolls_on_way(position, (*path, n))):

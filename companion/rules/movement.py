@@ -19,7 +19,7 @@ from companion.rules import boats, trains
 from companion.rules.board import Hex
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
-from companion.rules.terrain import TerrainSpec, hex_passable
+from companion.rules.terrain import TerrainSpec, hex_passable, hex_stops_move
 from companion.rules.units import UnitSpec
 
 
@@ -179,7 +179,7 @@ def move_destinations(
     stay_reason = _battle_verdict(spec, moved, limit, stay_block, here)
     result[start] = MoveInfo(start, moved, stay_reason is None, stay_reason, ())
 
-    if moved > 0 and not free and any(t.stops_move(cls) for t in here):
+    if moved > 0 and not free and hex_stops_move(here, cls):
         return result  # it entered a must-stop hex this turn
     afloat = bool(spec.boat_water) and boats.afloat(position, unit)
     if afloat and moved > 0:
@@ -273,7 +273,7 @@ def move_destinations(
                             old.can_battle, -risks.get(n, 0), -old.path_length):
                         result[n] = info
                         risks[n] = st.risk
-                if boating or (not free and any(t.stops_move(cls) for t in specs)):
+                if boating or (not free and hex_stops_move(specs, cls)):
                     continue
                 risk = st.risk + (0 if free else _entry_risk(specs))
                 key = (n, cap, on_road, no_battle, risk)

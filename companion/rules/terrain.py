@@ -37,6 +37,7 @@ class TerrainSpec:
     height: int = 0  # hills: 1; line of sight over it is blocked, same-height plateau is not
     stop_on_enter: bool = False
     stop_on_enter_for: frozenset[UnitClass] = frozenset()  # railways: armor and artillery stop
+    stop_waived_by_road: bool = False  # railways: a road crossing them plays as a road (card 38)
     no_battle_after_enter: bool = False
     # classes the "no battle after entering" applies to; empty: every class
     no_battle_after_enter_for: frozenset[UnitClass] = frozenset()
@@ -152,6 +153,17 @@ class TerrainSpec:
         return self.stop_on_enter or unit_class in self.stop_on_enter_for
 
 
+def hex_stops_move(specs: Iterable[TerrainSpec], unit_class: UnitClass) -> bool:
+    """Whether a unit of this class entering a hex of these terrains must stop there.
+
+    Terrain card 38 (Railroads, bga-memoir Terrains/Rail.php): "Road crossing a railroad plays as
+    standard road": a railway's stop does not hold on a hex that also carries a road.
+    """
+    specs = tuple(specs)
+    on_road = any(t.road for t in specs)
+    return any(t.stops_move(unit_class) and not (on_road and t.stop_waived_by_road) for t in specs)
+
+
 _APP2 = "base rules Appendix 2 p.13-15"
 _CARD = "terrain card"  # the official terrain card of that number, as the BGA adaptation encodes it
 _OBST = "base rules p.16 Obstacles"
@@ -256,6 +268,7 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("high_ground", source=f"{_TP} p.4 (Dikes & High Ground)"),
     TerrainSpec("road", road=True, road_bonus=1, source=f"{_TP} p.5; {_CARD} 42 (Roads)"),
     TerrainSpec("railway", stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
+                stop_waived_by_road=True,
                 source=f"{_TP} p.5; {_CARD} 38 (Railroads)"),
     replace(_TOWN, name="church", ignore_flags=1, source=f"{_TP} landmarks; {_CARD} 19 (Churches)"),
     TerrainSpec("fortress", obstacle=True, blocks_los=True,
@@ -302,9 +315,11 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 entry_roll_on_retreat=True,
                 source=f"Winter rules; {_CARD} 47 (Frozen Rivers: crossed at a risk: 2 dice, "
                        "a figure lost per star)"),
-    TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True,
+    TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True, stop_on_enter=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
-                source=f"{_AIR} (Dragon's Teeth block line of sight; movement unverified)"),
+                source=f"{_AIR} (Dragon's Teeth block line of sight); Eastern Front rules p.5 "
+                       "(only infantry may enter; an infantry unit that enters must stop; no combat "
+                       "restrictions)"),
     TerrainSpec("field_bunker", obstacle=True, blocks_los=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 cannot_leave_for=frozenset({UnitClass.ARTILLERY}),
@@ -312,8 +327,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 flag_costs_figure_for=frozenset({UnitClass.ARTILLERY}),
                 source=f"{_TP} p.11; {_CARD} 22 (Field Bunkers: as Bunkers, for either side)"),
     # --- landmarks and later terrain cards (card texts as bga-memoir encodes them) -------------
-    _like(_TOWN, "barracks", "as Towns (bga-memoir draws barracks as a village landmark; "
-                             "unverified)"),
+    _like(_TOWN, "barracks", f"{_CARD} 17 (Barracks: as Towns & Villages: bga-memoir "
+                             "Terrains/Barrack.php extends Village)"),
     TerrainSpec("cemetery", ignore_flags=1,
                 source=f"{_CARD} 18 (Cemeteries: no movement or combat restrictions, ignore 1 "
                        "flag, line of sight clear)"),
@@ -321,7 +336,9 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_TOWN, "railway_station", f"{_CARD} 39 (Railroad station: as Towns; {_TP} p.5)"),
     _like(_TOWN, "lighthouse", f"{_CARD} 27 (Lighthouses: as Towns & Villages)"),
     _like(_TOWN, "power_plant", f"{_CARD} 34 (Power Plants: as Towns & Villages)"),
-    _like(_TOWN, "supply_depot", f"{_TP} p.11 (Supply Depot: as Towns; unverified)"),
+    TerrainSpec("supply_depot", blocks_los=True,
+                source=f"{_TP} p.11; {_CARD} 43 (Supply depots: no movement restriction, no combat "
+                       "restriction, blocks line of sight: bga-memoir Terrains/SupplyDepot.php)"),
     replace(_TOWN, name="prison_camp", ignore_flags=1,
             source=f"{_CARD} 35 (Prison camps: as Towns, ignore 1 flag)"),
     TerrainSpec("radar_station", blocks_los=True, stop_on_enter=True,
@@ -385,10 +402,12 @@ TERRAIN: dict[str, TerrainSpec] = _table((
             source=f"{_CARD} 52 (Cave on a hill: as a Hill, impassable for armor and artillery; "
                    "Japanese infantry in it: -2 dice for non-artillery attackers and ignores "
                    "every flag; Allied infantry on it may seal it: bga-memoir actSealCave)"),
-    replace(_FOREST, name="hill_forest", height=1,
-            source=f"{_CARD} 48 (Hills with Forests: a Forest at a Hill's height)"),
-    replace(_TOWN, name="hill_village", height=1,
-            source="Winter villages on hills: a Town at a Hill's height (unverified)"),
+    replace(_FOREST, name="hill_forest",
+            source=f"{_CARD} 48; Eastern Front rules p.3 (Hill with Forest: the hill is for visual "
+                   "effect only, it has the same effect as a Forest)"),
+    replace(_TOWN, name="hill_village",
+            source=f"{_CARD} 49; Eastern Front rules p.3 (Hill with Village: the hill is for visual "
+                   "effect only, it has the same effect as a Village)"),
     TerrainSpec("hospital", blocks_los=True,
                 heal_classes=frozenset({UnitClass.INFANTRY}), heal_dice=6,
                 source=f"{_CARD} 55 (Hospitals: blocks line of sight; a wounded infantry unit "

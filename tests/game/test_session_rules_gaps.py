@@ -217,3 +217,38 @@ def test_the_dice_odds_count_figures_lost_to_a_blocked_retreat() -> None:
     odds = g.prompt().dice.odds  # type: ignore[union-attr]
     dice_only = odds_rules.battle_odds(3, frozenset({"infantry", "grenade"}), 2)
     assert odds is not None and odds["p_eliminate"] > float(dice_only.p_eliminate)
+
+
+def test_a_unit_on_low_ground_does_not_retreat_up_onto_a_mountain_in_the_game() -> None:
+    """Card 30 (Mountains): "Infantry may only ... retreat onto ... a mountain from ... an adjacent
+    hill or mountain". x1 on G5 (countryside) has mountains on f6 and g6, both its retreat
+    hexes: its flag costs a figure and it stays (audit case ter9-mountain-no-retreat-up-from-low)."""
+    behind = [TerrainPiece("f6", "mountain"), TerrainPiece("g6", "mountain")]
+    g = GameSession.new(duel_scenario(terrain=behind))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a1", "target": "x1"})
+    g.act({"do": "dice", "faces": ["flag", "star", "star"]})
+    if g.prompt().kind == "retreat":
+        g.act({"do": "retreat", "hex": g.prompt().choices[0].key})
+    x1 = g.state.position.units["x1"]
+    assert g.state.hex_name(x1.hex) == "G5"
+    assert x1.figures == 3
+
+
+def test_armor_crosses_a_railroad_on_a_road_without_stopping_in_the_game() -> None:
+    """Card 38 (Railroads): "Road crossing a railroad plays as standard road" (audit case
+    ter9-road-rail-crossing-plays-as-road): a2 drives D3 -> G3 along the road over the crossing."""
+    road = [TerrainPiece(h, "road") for h in ("D3", "E3", "F3", "G3")]
+    g = GameSession.new(duel_scenario(terrain=[*road, TerrainPiece("E3", "railway")]))
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a2"]})
+    g.act({"do": "move", "unit": "a2", "to": "G3"})
+    assert g.state.hex_name(g.state.position.units["a2"].hex) == "G3"
+    # the railway without the road stops it on E3
+    g = GameSession.new(duel_scenario(terrain=[TerrainPiece("E3", "railway")]))
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a2"]})
+    with pytest.raises(IllegalAction):
+        g.act({"do": "move", "unit": "a2", "to": "G3"})

@@ -3718,6 +3718,613 @@ add("ter2-jungle-second-battle-from-taken-jungle", TER2, q([U("a1", "allies", "a
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_JUNGLE, JUNW)
 
 
+# ---- audit auditterr (session 9) ----
+# Expansion terrain cards, written from the card texts (bga-memoir Terrains/*.php `desc` lines, which
+# print the terrain summary cards, and the Terrain Pack / Eastern Front rulebook pages cited in
+# docs/rules-sources.md) before reading the rules core. Scenes are turned about G5 (`at`, 60-degree
+# steps), retreats mirrored and flipped (`scene`), both sides attack.
+TER9M, TER9B, TER9L, TER9R, TER9O = "ter9 movement", "ter9 battle", "ter9 line of sight", "ter9 retreat", "ter9 obstacles"
+BGA = "bga-memoir modules/php/Terrains/"
+TP = "Terrain Pack rulebook (docs/rules-sources.md)"
+EF = "Eastern Front rulebook p.3 (docs/rules-sources.md)"
+SIDES9 = ("allies", "axis")
+
+
+def t9(k: int, dist: int = 1) -> tuple[str, str, str]:
+    """Attacker hex, target hex `dist` hexes away in direction k, and the hex between (for dist 2)."""
+    return at((0, 0), k), at((2 * dist, 0), k), at((2, 0), k)
+
+
+def duel(k: int, akind: str, tkind: str, dist: int, terrain: list[tuple[str, str]], aside: str | None = None,
+         akw: dict[str, Any] | None = None, tkw: dict[str, Any] | None = None, dice: list[str] | None = None,
+         **bkw: Any) -> dict[str, Any]:
+    a, t, _ = t9(k, dist)
+    side = aside or SIDES9[k % 2]
+    other = "axis" if side == "allies" else "allies"
+    place = {"A": a, "T": t, "M": at((2, 0), k)}
+    ter = [T(place.get(h, h), kind) for h, kind in terrain]
+    return q([U("a1", side, akind, a, **(akw or {})), U("x1", other, tkind, t, **(tkw or {}))], battle(**bkw), ter, dice=dice)
+
+
+def sight(k: int, terrain: list[tuple[str, str]], dist: int = 2) -> dict[str, Any]:
+    a, t, _ = t9(k, dist)
+    place = {"A": a, "T": t, "M": at((2, 0), k)}
+    return q([], los(a, t), [T(place.get(h, h), kind) for h, kind in terrain])
+
+
+def walk(k: int, kind: str, terrain: list[tuple[int, str]], side: str = "allies", **kw: Any) -> dict[str, Any]:
+    """A unit at the centre; terrain at 1, 2 or 3 hexes straight ahead in direction k (0 = its own hex)."""
+    return q([U("a1", side, kind, at((0, 0), k), **kw)], move(), [T(at((2 * d, 0), k), t) for d, t in terrain])
+
+
+def ahead(k: int, d: int) -> str:
+    return at((2 * d, 0), k)
+
+
+# ---- village-like landmarks: "as Towns & Villages" (stop, no battle after entering, 1/2/0, armor battles out at -2, blocks sight)
+S_VIL = ("Towns & Villages: a unit moving in must stop and may not battle that turn; Infantry battling a unit there roll 1 die "
+         "less, Armor 2 less, Artillery no less; Armor on the hex battles out at -2; blocks line of sight")
+VILLAGES9 = [("church", "card 19 Churches (" + BGA + "Church.php extends Village, ignores 1 flag)", True),
+             ("lighthouse", "card 27 Lighthouses (" + BGA + "Lighthouse.php extends Village)", False),
+             ("power_plant", "card 34 Power Plants (" + BGA + "PowerPlant.php extends Village)", False),
+             ("factory", "card 21 Factory Complex (" + BGA + "FactoryComplex.php extends Village; " + EF + ")", False),
+             ("prison_camp", "card 35 Prison camps (" + BGA + "PrisonCamp.php: stop, no battle after entering, 1/2, armor out -2, ignore 1 flag, blocks sight)", True),
+             ("desert_village", TP + " p.3 Towns and Villages (Desert): as Towns (" + BGA + "NorthAfricanVillage.php)", False),
+             ("winter_village", "winter board villages: as Towns & Villages", False),
+             ("railway_station", "card 39 Railroad stations: as Towns (" + TP + " p.5)", False)]
+for i, (kind, where, flag9) in enumerate(VILLAGES9):
+    k = i % 6
+    add(f"ter9-{kind}-vs-infantry", TER9B, duel(k, "infantry", "infantry", 1, [("T", kind)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_VIL, where)
+    add(f"ter9-{kind}-vs-armor", TER9B, duel(k + 1, "armor", "infantry", 1, [("T", kind)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_VIL, where)
+    add(f"ter9-{kind}-vs-artillery-range-2", TER9B, duel(k + 2, "artillery", "infantry", 2, [("T", kind)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_VIL, where)
+    add(f"ter9-{kind}-armor-battles-out", TER9B, duel(k + 3, "armor", "infantry", 1, [("A", kind)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_VIL, where)
+    add(f"ter9-{kind}-entered-no-battle", TER9B, duel(k + 4, "infantry", "infantry", 1, [("A", kind)], akw={"moved": 1}),
+        [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_VIL, where)
+    add(f"ter9-{kind}-blocks-sight", TER9L, sight(k + 5, [("M", kind)]),
+        [["line_of_sight.clear", "eq", False]], S_VIL, where)
+    add(f"ter9-{kind}-infantry-stops", TER9M, walk(k, "infantry", [(1, kind)]),
+        [["move.destinations.*.hex", "contains", [ahead(k, 1)]], ["move.destinations.*.hex", "excludes", [ahead(k, 2)]],
+         [f"move.destinations.[hex={ahead(k, 1)}].can_battle", "eq", False]], S_VIL, where)
+    exp9 = ([["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]] if flag9
+            else [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "len", 2]])
+    add(f"ter9-{kind}-flag-{'ignored' if flag9 else 'not-ignored'}", TER9B,
+        q([U("a1", "axis", "infantry", "g6"), inf("x1", "G5")], battle(), [T("G5", kind)], dice=["flag", "grenade"]),
+        [["result.hits", "eq", 1]] + exp9, S_VIL + ("; unit may ignore one flag" if flag9 else " (no flag ignored on this card)"), where)
+
+# ---- forest-like: palm forests, winter forests, hills with forests, jungle
+S_FOR9 = ("Forests: a unit moving in must stop and may not battle that turn; Infantry battling a unit there roll 1 die less, "
+          "Armor 2 less, Artillery no less; blocks line of sight")
+FORESTS9 = [("palm_forest", "card 32 Palm Forests (" + BGA + "PalmForest.php extends Forest; " + TP + " p.3)"),
+            ("winter_forest", "winter board forests: as Forests"),
+            ("hill_forest", "card 48 Hills with Forests (" + BGA + "HillForest.php extends Forest, height 1)"),
+            ("jungle", "card 57 Jungles (" + BGA + "Jungle.php; docs/rules-sources.md)")]
+for i, (kind, where) in enumerate(FORESTS9):
+    k = (i + 2) % 6
+    add(f"ter9-{kind}-vs-infantry", TER9B, duel(k, "infantry", "infantry", 1, [("T", kind)]), [["battle.dice", "eq", 2]], S_FOR9, where)
+    add(f"ter9-{kind}-vs-armor-range-2", TER9B, duel(k + 1, "armor", "armor", 2, [("T", kind)]), [["battle.dice", "eq", 1]], S_FOR9, where)
+    add(f"ter9-{kind}-vs-artillery-range-3", TER9B, duel(k + 2, "artillery", "infantry", 3, [("T", kind)]), [["battle.dice", "eq", 2]], S_FOR9, where)
+    add(f"ter9-{kind}-blocks-sight", TER9L, sight(k + 3, [("M", kind)]), [["line_of_sight.clear", "eq", False]], S_FOR9, where)
+    add(f"ter9-{kind}-infantry-stops", TER9M, walk(k + 4, "infantry", [(1, kind)]),
+        [["move.destinations.*.hex", "contains", [ahead(k + 4, 1)]], ["move.destinations.*.hex", "excludes", [ahead(k + 4, 2)]]], S_FOR9, where)
+    add(f"ter9-{kind}-armor-two-hexes-in-no-battle", TER9B, duel(k + 5, "armor", "infantry", 1, [("A", kind)], akw={"moved": 2}),
+        [["battle.allowed", "eq", False]], S_FOR9 + (" (a jungle entered from 2 hexes away)" if kind == "jungle" else ""), where)
+    add(f"ter9-{kind}-armor-take-ground-no-overrun", TER9B,
+        q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", kind)], dice=["flag"]),
+        [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", kind == "jungle"]],
+        S_FOR9 + (" (jungle: armor starting next to it may take ground and overrun)" if kind == "jungle" else " (armor may take ground but not battle again there)"), where)
+
+# ---- hill-like: cliffs, sea bluffs, ergs & ridges, winter and desert hills, steep hills, roads over hills
+S_HILL9 = ("Hills: Infantry and Armor battling a unit up a hill roll 1 die less, Artillery no less; no reduction at the same "
+           "height; a hill blocks line of sight for units looking over it")
+HILLS9 = [("cliff", "card 6 Cliffs & Sea Bluffs (" + BGA + "Cliff.php extends Hill)"),
+          ("sea_bluff", "card 6 Cliffs & Sea Bluffs (as Hills)"),
+          ("ridge", "card 64 Ergs & Ridges (" + BGA + "Erg.php extends Hill, must stop when entering)"),
+          ("winter_hill", "seed 000 p.10 Winter Hills: as Hills"),
+          ("desert_hill", "seed 000 p.10 Desert Hills: as Hills"),
+          ("steep_hill", "card 13 Steep Hills: as Hills"),
+          ("hill_road", TP + " p.6 Road over a hill (" + BGA + "HillRoad.php)")]
+for i, (kind, where) in enumerate(HILLS9):
+    k = (i + 4) % 6
+    add(f"ter9-{kind}-vs-infantry-below", TER9B, duel(k, "infantry", "infantry", 1, [("T", kind)]), [["battle.dice", "eq", 2]], S_HILL9, where)
+    add(f"ter9-{kind}-vs-armor-below", TER9B, duel(k + 1, "armor", "infantry", 2, [("T", kind)]), [["battle.dice", "eq", 2]], S_HILL9, where)
+    add(f"ter9-{kind}-same-height", TER9B, duel(k + 2, "infantry", "infantry", 1, [("T", kind), ("A", kind)]), [["battle.dice", "eq", 3]], S_HILL9, where)
+    add(f"ter9-{kind}-looked-over", TER9L, sight(k + 3, [("M", kind)]), [["line_of_sight.clear", "eq", False]], S_HILL9, where)
+add("ter9-ridge-stops-infantry", TER9M, walk(1, "infantry", [(1, "ridge")]),
+    [["move.destinations.*.hex", "contains", [ahead(1, 1)]], ["move.destinations.*.hex", "excludes", [ahead(1, 2)]]],
+    "Ergs & Ridges: as Hills; a unit moving in must stop", "card 64 (" + BGA + "Erg.php mustStopWhenEntering)")
+add("ter9-ridge-stops-armor", TER9M, walk(4, "armor", [(1, "ridge")], side="axis"),
+    [["move.destinations.*.hex", "excludes", [ahead(4, 3)]]], "Ergs & Ridges: as Hills; a unit moving in must stop", "card 64 (" + BGA + "Erg.php)")
+add("ter9-cliff-infantry-from-beach-no-take-ground", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "beach"), T("G5", "cliff")], dice=["flag", "grenade"]),
+    [["battle.dice", "eq", 2], ["result.take_ground", "eq", False]],
+    "Cliffs & Sea Bluffs: infantry on a beach may not take ground up onto a cliff", BGA + "Cliff.php (takeGround from a beach cell: INFINITY)")
+add("ter9-cliff-infantry-from-countryside-takes-ground", TER9B,
+    q([inf("a1", "f4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "cliff")], dice=["flag", "grenade"]),
+    [["result.take_ground", "eq", True]], "Cliffs & Sea Bluffs: as Hills otherwise (take ground as usual)", BGA + "Cliff.php")
+
+# ---- bunkers of the expansions: fortresses and field bunkers protect either side
+S_BUNK9 = ("Bunkers: impassable for Armor and Artillery; Artillery set on one may not move; Infantry battling a unit there roll "
+           "1 die less, Armor 2 less, Artillery no less; a unit there may ignore one flag; a flag on Artillery there removes a figure")
+for kind, where in (("fortress", "card 24 Fortresses (" + BGA + "Fortress.php extends Bunker, isOriginalOwner true: any side)"),
+                    ("field_bunker", "card 22 Field Bunkers (" + BGA + "FieldBunker.php: 'Protect any occupant')")):
+    for j, side in enumerate(SIDES9):
+        k = j * 3 + (kind == "fortress")
+        add(f"ter9-{kind}-protects-{side}-vs-armor", TER9B, duel(k, "armor", "infantry", 1, [("T", kind)], aside="axis" if side == "allies" else "allies"),
+            [["battle.dice", "eq", 1]], S_BUNK9 + " (either side may claim it)", where)
+        add(f"ter9-{kind}-protects-{side}-vs-infantry-flag", TER9B,
+            duel(k + 1, "infantry", "infantry", 1, [("T", kind)], aside="axis" if side == "allies" else "allies", dice=["flag", "star"]),
+            [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_BUNK9, where)
+    add(f"ter9-{kind}-armor-may-not-enter", TER9M, walk(2, "armor", [(1, kind)]), [["move.destinations.*.hex", "excludes", [ahead(2, 1)]]], S_BUNK9, where)
+    add(f"ter9-{kind}-infantry-enters-and-battles", TER9M, walk(5, "infantry", [(1, kind)], side="axis"),
+        [[f"move.destinations.[hex={ahead(5, 1)}].can_battle", "eq", True]], S_BUNK9 + " (Infantry moving onto one may battle)", where)
+    add(f"ter9-{kind}-artillery-stays", TER9M, walk(3, "artillery", [(0, kind)]),
+        [["move.destinations.*.hex", "excludes", [ahead(3, 1), at((1, 1), 3), at((-1, 1), 3)]]], S_BUNK9, where)
+    add(f"ter9-{kind}-artillery-two-flags-one-figure", TER9B,
+        q([inf("a1", "g4"), U("x1", "axis", "artillery", "G5")], battle(), [T("G5", kind)], dice=["flag", "flag"]),
+        [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "eq", ["G5"]], ["result.retreat.*.figures_lost", "eq", [1]]], S_BUNK9, where)
+    add(f"ter9-{kind}-blocks-sight", TER9L, sight(0, [("M", kind)]), [["line_of_sight.clear", "eq", False]], S_BUNK9 + "; blocks line of sight", where)
+add("ter9-bunker-owner-axis-allied-occupant-unprotected", TER9B,
+    q([U("a1", "axis", "armor", "g4"), inf("x1", "G5")], battle(), [T("G5", "bunker", owner="axis")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 0]],
+    "Only the side noted in the briefing notes may claim a Bunker as a defensive position", OBST)
+add("ter9-bunker-owner-allies-allied-occupant-protected", TER9B,
+    q([U("a1", "axis", "armor", "g4"), inf("x1", "G5")], battle(), [T("G5", "bunker", owner="allies")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1]],
+    "Only the side noted in the briefing notes may claim a Bunker as a defensive position", OBST)
+
+# ---- impassable: escarpments, dams, lakes, ponds, rivers without crossings
+S_ESC = "Escarpment: impassable terrain to all units; blocks line of sight"
+ESCW = "card 63 (" + BGA + "Escarpment.php)"
+add("ter9-escarpment-infantry-may-not-enter", TER9M, walk(1, "infantry", [(1, "escarpment")]), [["move.destinations.*.hex", "excludes", [ahead(1, 1)]]], S_ESC, ESCW)
+add("ter9-escarpment-armor-may-not-enter", TER9M, walk(3, "armor", [(1, "escarpment")], side="axis"), [["move.destinations.*.hex", "excludes", [ahead(3, 1)]]], S_ESC, ESCW)
+add("ter9-escarpment-blocks-sight", TER9L, sight(2, [("M", "escarpment")]), [["line_of_sight.clear", "eq", False]], S_ESC, ESCW)
+for o in range(4):
+    add(f"ter9-escarpment-blocks-retreat-o{o}", TER9R, scene(o, [A_INF, tgt()], [(f6, "escarpment"), (g6, "escarpment")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]], S_ESC + "; " + S_TERR, ESCW)
+S_DAM = "Dams: no movement restrictions for Infantry; impassable for Armor and Artillery; unit may ignore one flag; blocks line of sight"
+DAMW = "card 20 Dams (" + BGA + "Dam.php)"
+add("ter9-dam-infantry-crosses", TER9M, walk(0, "infantry", [(1, "dam")]), [["move.destinations.*.hex", "contains", [ahead(0, 1), ahead(0, 2)]]], S_DAM, DAMW)
+add("ter9-dam-artillery-may-not-enter", TER9M, walk(4, "artillery", [(1, "dam")]), [["move.destinations.*.hex", "excludes", [ahead(4, 1)]]], S_DAM, DAMW)
+add("ter9-dam-infantry-flag-ignored", TER9B, duel(5, "infantry", "infantry", 1, [("T", "dam")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_DAM + " (no combat restrictions: no dice taken off)", DAMW)
+for o in (0, 3):
+    add(f"ter9-dam-blocks-armor-retreat-o{o}", TER9R, scene(o, [A_INF, tgt("armor")], [(f6, "dam"), (g6, "dam")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]], S_DAM + "; impassable terrain may not be moved through during a retreat", DAMW)
+    add(f"ter9-dam-infantry-retreats-onto-o{o}", TER9R, scene(o, [A_ARM, tgt()], [(f6, "dam"), (g6, "dam")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [0, 0]]], S_DAM, DAMW)
+S_LAKE = "Lakes: impassable terrain; two or more contiguous adjacent Lake hexes block the line of sight"
+for o in (1, 2):
+    add(f"ter9-lake-blocks-retreat-o{o}", TER9R, scene(o, [A_ARM, tgt()], [(f6, "lake"), (g6, "lake")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]], S_LAKE + "; " + S_TERR, "card 26 Lakes (" + BGA + "Lake.php)")
+add("ter9-lake-three-in-a-row-blocks", TER9L, q([], los(at((0, 0), 4), at((8, 0), 4)), [T(at((2, 0), 4), "lake"), T(at((4, 0), 4), "lake"), T(at((6, 0), 4), "lake")]),
+    [["line_of_sight.clear", "eq", False]], S_LAKE, "card 26 Lakes")
+add("ter9-river-no-crossing-armor", TER9M, walk(2, "armor", [(1, "river")]), [["move.destinations.*.hex", "excludes", [ahead(2, 1)]]],
+    "Rivers & Waterways: impassable, except over a bridge or ford", P15)
+
+# ---- mountains (card 30)
+S_MTN = ("Mountains: Infantry may only move up, retreat onto (/ move down, retreat from) a mountain from (/ to) an adjacent hill "
+         "or mountain; impassable for Armor and Artillery; Artillery set on a mountain fires at 3/3/2/2/1/1/1; blocks line of "
+         "sight (except from contiguous adjacent mountains); attackers not on a mountain, but artillery, roll 2 dice less")
+MTNW = "card 30 Mountains (" + BGA + "Mountain.php desc, defense, isBlockingLineOfSight; " + TP + " p.5)"
+add("ter9-mountain-artillery-range-7", TER9B, q([U("a1", "allies", "artillery", "A5"), inf("x1", "H5", side="axis")], battle(), [T("A5", "mountain")]),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 7], ["battle.dice", "eq", 1]], S_MTN, MTNW)
+add("ter9-mountain-artillery-range-7-axis-right", TER9B, q([U("a1", "axis", "artillery", "M3"), inf("x1", "F3")], battle(), [T("M3", "mountain")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_MTN, MTNW)
+add("ter9-mountain-artillery-range-3", TER9B, q([U("a1", "allies", "artillery", "A5"), inf("x1", "D5", side="axis")], battle(), [T("A5", "mountain")]),
+    [["battle.dice", "eq", 2]], S_MTN, MTNW)
+add("ter9-hill-artillery-range-7-out", TER9B, q([U("a1", "allies", "artillery", "A5"), inf("x1", "H5", side="axis")], battle(), [T("A5", "hill")]),
+    [["battle.allowed", "eq", False]], S_ART + " (the seventh hex is the mountain's alone)", BASE + " Battle Range")
+add("ter9-mountain-vs-infantry-on-hill", TER9B, duel(1, "infantry", "infantry", 1, [("A", "hill"), ("T", "mountain")]), [["battle.dice", "eq", 1]], S_MTN, MTNW)
+add("ter9-mountain-vs-armor-range-2", TER9B, duel(2, "armor", "infantry", 2, [("T", "mountain")]), [["battle.dice", "eq", 1]], S_MTN, MTNW)
+add("ter9-mountain-vs-artillery", TER9B, duel(3, "artillery", "infantry", 2, [("T", "mountain")]), [["battle.dice", "eq", 3]], S_MTN, MTNW)
+add("ter9-mountain-to-mountain-no-reduction", TER9B, duel(4, "infantry", "infantry", 1, [("A", "mountain"), ("T", "mountain")]), [["battle.dice", "eq", 3]], S_MTN, MTNW)
+add("ter9-mountain-range-contiguous-clear", TER9L, sight(5, [("A", "mountain"), ("M", "mountain"), ("T", "mountain")]), [["line_of_sight.clear", "eq", True]], S_MTN, MTNW)
+add("ter9-mountain-between-hills-blocks", TER9L, sight(0, [("A", "hill"), ("M", "mountain"), ("T", "hill")]), [["line_of_sight.clear", "eq", False]], S_MTN, MTNW)
+add("ter9-mountain-between-low-hexes-blocks", TER9L, sight(1, [("M", "mountain")]), [["line_of_sight.clear", "eq", False]], S_MTN, MTNW)
+add("ter9-mountain-infantry-up-from-hill", TER9M, walk(2, "infantry", [(0, "hill"), (1, "mountain")]), [["move.destinations.*.hex", "contains", [ahead(2, 1)]]], S_MTN, MTNW)
+add("ter9-mountain-infantry-not-down-to-low", TER9M, walk(3, "infantry", [(0, "mountain")]),
+    [["move.destinations.*.hex", "excludes", [ahead(3, 1), at((1, 1), 3), at((-1, -1), 3)]]], S_MTN, MTNW)
+add("ter9-mountain-infantry-down-to-hill", TER9M, walk(4, "infantry", [(0, "mountain"), (1, "hill")], side="axis"),
+    [["move.destinations.*.hex", "contains", [ahead(4, 1)]], ["move.destinations.*.hex", "excludes", [at((-2, 0), 4)]]], S_MTN, MTNW)
+add("ter9-mountain-artillery-stays", TER9M, walk(5, "artillery", [(0, "mountain"), (1, "hill")]),
+    [["move.destinations.*.hex", "excludes", [ahead(5, 1)]]], S_MTN + " (artillery may not leave: Mountain.php cantLeave)", MTNW)
+for o in (0, 3):
+    add(f"ter9-mountain-no-retreat-up-from-low-o{o}", TER9R, scene(o, [A_ARM, tgt()], [(f6, "mountain"), (g6, "mountain")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]], S_MTN + " (retreat onto a mountain only from a hill or mountain)", MTNW)
+    add(f"ter9-mountain-retreat-up-from-hill-o{o}", TER9R, scene(o, [A_ARM, tgt()], [(G5, "hill"), (f6, "mountain"), (g6, "mountain")], battle(), ["flag", "star"]),
+        [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [0, 0]]], S_MTN, MTNW)
+    add(f"ter9-mountain-no-retreat-down-to-low-o{o}", TER9R, scene(o, [A_INF, tgt()], [(G5, "mountain"), (g4, "mountain")], battle(), ["flag", "star", "star"]),
+        [["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]], S_MTN + " (retreat from a mountain only to a hill or mountain)", MTNW)
+
+# ---- marshes, rice paddies, flooded fields, high ground
+S_MARSH = ("Marshes: impassable for Artillery; a unit moving in must stop, a unit moving out must stop on the next hex; Infantry "
+           "moving in or out has no combat restrictions; Armor moving in/out cannot battle; Armor that makes a successful combat "
+           "against a unit on a Marsh may Take Ground, but not Armor overrun")
+MARW = "card 28 Marshes (" + BGA + "Marsh.php; " + TP + " p.4)"
+RICEW = "Pacific Theater Rice Paddies, played as Marshes (docs/rules-sources.md)"
+for i, (kind, where) in enumerate((("marsh", MARW), ("rice_paddies", RICEW))):
+    add(f"ter9-{kind}-artillery-may-not-enter", TER9M, walk(i, "artillery", [(1, kind)]), [["move.destinations.*.hex", "excludes", [ahead(i, 1)]]], S_MARSH, where)
+    add(f"ter9-{kind}-infantry-stops", TER9M, walk(i + 2, "infantry", [(1, kind)]),
+        [["move.destinations.*.hex", "contains", [ahead(i + 2, 1)]], ["move.destinations.*.hex", "excludes", [ahead(i + 2, 2)]],
+         [f"move.destinations.[hex={ahead(i + 2, 1)}].can_battle", "eq", True]], S_MARSH, where)
+    add(f"ter9-{kind}-leaving-one-hex", TER9M, walk(i + 3, "armor", [(0, kind)], side="axis"),
+        [["move.destinations.*.hex", "contains", [ahead(i + 3, 1)]], ["move.destinations.*.hex", "excludes", [ahead(i + 3, 2), ahead(i + 3, 3)]]], S_MARSH, where)
+    add(f"ter9-{kind}-armor-entered-no-battle", TER9B, duel(i + 4, "armor", "infantry", 1, [("A", kind)], akw={"moved": 1}), [["battle.allowed", "eq", False]], S_MARSH, where)
+    add(f"ter9-{kind}-infantry-entered-battles", TER9B, duel(i + 5, "infantry", "armor", 1, [("A", kind)], akw={"moved": 1}),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_MARSH, where)
+    add(f"ter9-{kind}-armor-take-ground-no-overrun", TER9B,
+        q([U("a1", "axis", "armor", "g6"), inf("x1", "G5")], battle(), [T("G5", kind)], dice=["flag", "grenade", "star"]),
+        [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_MARSH, where)
+    add(f"ter9-{kind}-sight-clear", TER9L, sight(i + 1, [("M", kind)]), [["line_of_sight.clear", "eq", True]], S_MARSH + " (no line of sight rule: clear)", where)
+S_FLOOD = ("Flooded Fields: to enter one a unit must have been on an adjacent hex at the start of its move; a unit entering must "
+           "stop; a unit leaving one stops on the adjacent hex; Infantry or Artillery there have no combat restriction; Armor may not "
+           "battle the turn it enters or leaves; Armor taking ground onto one may not overrun; no line of sight effect")
+FLW = TP + " p.4 Flooded Fields (studylibfr.com expansion-rules-fr, docs/rules-sources.md)"
+add("ter9-flooded-not-as-second-hex", TER9M, walk(0, "infantry", [(2, "flooded_field")]),
+    [["move.destinations.*.hex", "contains", [ahead(0, 1)]], ["move.destinations.*.hex", "excludes", [ahead(0, 2)]]], S_FLOOD, FLW)
+add("ter9-flooded-armor-not-as-third-hex", TER9M, walk(1, "armor", [(3, "flooded_field")], side="axis"),
+    [["move.destinations.*.hex", "excludes", [ahead(1, 3)]], ["move.destinations.*.hex", "contains", [ahead(1, 2)]]], S_FLOOD, FLW)
+add("ter9-flooded-first-hex-stops", TER9M, walk(2, "infantry", [(1, "flooded_field")]),
+    [["move.destinations.*.hex", "contains", [ahead(2, 1)]], ["move.destinations.*.hex", "excludes", [ahead(2, 2)]]], S_FLOOD, FLW)
+add("ter9-flooded-infantry-entered-battles", TER9B, duel(3, "infantry", "infantry", 1, [("A", "flooded_field")], akw={"moved": 1}), [["battle.allowed", "eq", True]], S_FLOOD, FLW)
+add("ter9-flooded-armor-entered-no-battle", TER9B, duel(4, "armor", "infantry", 1, [("A", "flooded_field")], akw={"moved": 1}), [["battle.allowed", "eq", False]], S_FLOOD, FLW)
+add("ter9-flooded-armor-take-ground-no-overrun", TER9B,
+    q([U("a1", "allies", "armor", "f4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "flooded_field")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_FLOOD, FLW)
+add("ter9-flooded-sight-clear", TER9L, sight(5, [("M", "flooded_field")]), [["line_of_sight.clear", "eq", True]], S_FLOOD, FLW)
+S_HIGH = "Dikes & High Ground: no movement restrictions; no combat restrictions; no defence"
+add("ter9-high-ground-no-protection", TER9B, duel(0, "armor", "infantry", 1, [("T", "high_ground")]), [["battle.dice", "eq", 3]], S_HIGH, FLW)
+add("ter9-high-ground-moves-through", TER9M, walk(1, "infantry", [(1, "high_ground")]), [["move.destinations.*.hex", "contains", [ahead(1, 2)]]], S_HIGH, FLW)
+
+# ---- water crossings: fords, fordable streams, railroad and pontoon bridges
+S_FORD = "Fords: the river is crossed there; a unit moving in must stop; units battling out of it roll 1 die less (Infantry, Armor and Artillery)"
+FORDW = "card 41 Fords & fordable rivers (" + BGA + "Ford.php: isBridge, mustStopWhenEntering, offense -1/-1/-1; " + TP + " p.11)"
+add("ter9-ford-infantry-crosses-and-stops", TER9M, walk(0, "infantry", [(1, "river"), (1, "ford")]),
+    [["move.destinations.*.hex", "contains", [ahead(0, 1)]], ["move.destinations.*.hex", "excludes", [ahead(0, 2)]]], S_FORD, FORDW)
+add("ter9-ford-armor-enters", TER9M, walk(3, "armor", [(1, "river"), (1, "ford")], side="axis"),
+    [["move.destinations.*.hex", "contains", [ahead(3, 1)]], ["move.destinations.*.hex", "excludes", [ahead(3, 3)]]], S_FORD, FORDW)
+add("ter9-ford-infantry-battles-out", TER9B, duel(1, "infantry", "infantry", 1, [("A", "river"), ("A", "ford")]), [["battle.dice", "eq", 2]], S_FORD, FORDW)
+add("ter9-ford-armor-battles-out", TER9B, duel(2, "armor", "infantry", 2, [("A", "river"), ("A", "ford")]), [["battle.dice", "eq", 2]], S_FORD, FORDW)
+add("ter9-ford-artillery-battles-out", TER9B, duel(4, "artillery", "infantry", 2, [("A", "river"), ("A", "ford")]), [["battle.dice", "eq", 2]], S_FORD, FORDW)
+add("ter9-ford-target-unprotected", TER9B, duel(5, "infantry", "infantry", 1, [("T", "river"), ("T", "ford")]), [["battle.dice", "eq", 3]], S_FORD + " (no protection is written)", FORDW)
+add("ter9-fordable-stream-stops", TER9M, walk(2, "infantry", [(1, "fordable_stream")]),
+    [["move.destinations.*.hex", "contains", [ahead(2, 1)]], ["move.destinations.*.hex", "excludes", [ahead(2, 2)]]],
+    "Fordable rivers: a unit moving in must stop; units battling out of it roll 1 die less", "card 41b (" + BGA + "FordableStream.php)")
+add("ter9-fordable-stream-artillery-out", TER9B, duel(0, "artillery", "armor", 3, [("A", "fordable_stream")]), [["battle.dice", "eq", 1]],
+    "Fordable rivers: units battling out of it roll 1 die less", "card 41b (" + BGA + "FordableStream.php)")
+S_RRB = "Railroad Bridges: no movement restriction for Infantry; Armor and Artillery moving in must stop; no combat restriction; Armor may Take Ground and Overrun; do not block line of sight"
+RRBW = "card 37 Railroad Bridges (" + BGA + "RailroadBridge.php desc; " + TP + " p.12)"
+add("ter9-railroad-bridge-infantry-crosses", TER9M, walk(1, "infantry", [(1, "river"), (1, "railroad_bridge")]),
+    [["move.destinations.*.hex", "contains", [ahead(1, 1), ahead(1, 2)]]], S_RRB, RRBW)
+add("ter9-railroad-bridge-armor-stops", TER9M, walk(4, "armor", [(1, "river"), (1, "railroad_bridge")], side="axis"),
+    [["move.destinations.*.hex", "contains", [ahead(4, 1)]], ["move.destinations.*.hex", "excludes", [ahead(4, 3)]],
+     [f"move.destinations.[hex={ahead(4, 1)}].can_battle", "eq", True]], S_RRB, RRBW)
+add("ter9-railroad-bridge-armor-overrun", TER9B,
+    q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "river"), T("G5", "railroad_bridge")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_RRB, RRBW)
+add("ter9-railroad-bridge-sight-clear", TER9L, sight(3, [("M", "river"), ("M", "railroad_bridge")]), [["line_of_sight.clear", "eq", True]], S_RRB, RRBW)
+S_PONT = "Pontoon Bridges: as Bridges: the river is crossed there, no movement or combat restriction"
+add("ter9-pontoon-armor-crosses-on", TER9M, walk(5, "armor", [(1, "river"), (1, "pontoon_bridge")]),
+    [["move.destinations.*.hex", "contains", [ahead(5, 1), ahead(5, 2), ahead(5, 3)]]], S_PONT, "card 33 Pontoon Bridges (" + TP + " p.12)")
+add("ter9-river-armor-take-ground-not-into-river", TER9B,
+    q([U("a1", "axis", "armor", "g6"), inf("x1", "G5")], battle(), [T("G5", "river"), T("G5", "bridge")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True]], "Bridges: no movement restriction (a unit on a bridge may be followed onto it)", P15)
+
+# ---- wadis (card 44)
+S_WADI = ("Wadis & Gullies: Infantry or Armor battling in or out of a Wadi must be adjacent to the target; Infantry, Armor and "
+          "Artillery battling a unit in one roll 1 die less; do not block line of sight")
+WADW = "card 44 (" + BGA + "Wadi.php desc and defense -1/-1/-1; " + TP + " p.3)"
+add("ter9-wadi-artillery-reduced", TER9B, duel(0, "artillery", "infantry", 3, [("T", "wadi")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_WADI, WADW)
+add("ter9-wadi-armor-adjacent-reduced", TER9B, duel(1, "armor", "armor", 1, [("T", "wadi")]), [["battle.dice", "eq", 2]], S_WADI, WADW)
+add("ter9-wadi-armor-in-out-range-3", TER9B, duel(2, "armor", "infantry", 3, [("A", "wadi")]), [["battle.allowed", "eq", False]], S_WADI, WADW)
+add("ter9-wadi-infantry-into-range-2", TER9B, duel(3, "infantry", "infantry", 2, [("T", "wadi")]), [["battle.allowed", "eq", False]], S_WADI, WADW)
+add("ter9-wadi-artillery-out-range-3", TER9B, duel(4, "artillery", "infantry", 3, [("A", "wadi")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_WADI + " (artillery is not named)", WADW)
+add("ter9-wadi-sight-across", TER9L, sight(5, [("M", "wadi")]), [["line_of_sight.clear", "eq", True]], S_WADI, WADW)
+add("ter9-wadi-unit-in-it-blocks", TER9L, q([inf("b1", at((2, 0), 2))], los(at((0, 0), 2), at((4, 0), 2)), [T(at((2, 0), 2), "wadi")]),
+    [["line_of_sight.clear", "eq", False]], "Wadis: do not block line of sight. Unit in Wadi or Gully blocks line of sight as normal", WADW)
+
+# ---- railroads and roads
+S_RAIL = "Railroads: no movement restrictions for Infantry; Armor and Artillery moving onto must stop; no combat restrictions; Armor may Take ground and Overrun; do not block line of sight"
+RAILW = "card 38 Railroads (" + BGA + "Rail.php desc; " + TP + " p.5)"
+add("ter9-railway-armor-stops", TER9M, walk(2, "armor", [(2, "railway")], side="axis"),
+    [["move.destinations.*.hex", "contains", [ahead(2, 2)]], ["move.destinations.*.hex", "excludes", [ahead(2, 3)]]], S_RAIL, RAILW)
+add("ter9-railway-infantry-two-over", TER9M, walk(3, "infantry", [(1, "railway")]), [["move.destinations.*.hex", "contains", [ahead(3, 2)]]], S_RAIL, RAILW)
+add("ter9-railway-armor-overrun", TER9B,
+    q([U("a1", "axis", "armor", "H5"), inf("x1", "G5")], battle(), [T("G5", "railway")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_RAIL, RAILW)
+add("ter9-railway-sight-clear", TER9L, sight(4, [("M", "railway")]), [["line_of_sight.clear", "eq", True]], S_RAIL, RAILW)
+add("ter9-railway-armor-entered-battles", TER9B, duel(5, "armor", "infantry", 1, [("A", "railway")], akw={"moved": 2}), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_RAIL, RAILW)
+add("ter9-hill-road-protects", TER9B, duel(0, "infantry", "infantry", 2, [("T", "hill_road")]), [["battle.dice", "eq", 1]], "Road over a hill: a Hill and a Road (the hill's protection holds)", TP + " p.6")
+
+# ---- other expansion cards
+S_TRENCH = "Trenches: unit moving in must stop; impassable for Artillery; Armor may not battle; Infantry may ignore one flag; Infantry and Armor battling a unit there roll 1 die less"
+TRW = "card 51 Trenches (" + BGA + "Trenches.php)"
+add("ter9-trenches-vs-infantry", TER9B, duel(1, "infantry", "infantry", 1, [("T", "trenches")]), [["battle.dice", "eq", 2]], S_TRENCH, TRW)
+add("ter9-trenches-vs-artillery", TER9B, duel(2, "artillery", "infantry", 2, [("T", "trenches")]), [["battle.dice", "eq", 3]], S_TRENCH, TRW)
+add("ter9-trenches-infantry-flag", TER9B, duel(3, "armor", "infantry", 1, [("T", "trenches")], dice=["flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_TRENCH, TRW)
+add("ter9-trenches-infantry-stops", TER9M, walk(4, "infantry", [(1, "trenches")]),
+    [["move.destinations.*.hex", "contains", [ahead(4, 1)]], ["move.destinations.*.hex", "excludes", [ahead(4, 2)]]], S_TRENCH, TRW)
+add("ter9-trenches-artillery-may-not-enter", TER9M, walk(5, "artillery", [(1, "trenches")]), [["move.destinations.*.hex", "excludes", [ahead(5, 1)]]], S_TRENCH, TRW)
+add("ter9-trenches-sight-clear", TER9L, sight(0, [("M", "trenches")]), [["line_of_sight.clear", "eq", True]], S_TRENCH + " (no line of sight rule)", TRW)
+S_RUIN = "City Ruins: unit moving in must stop and may not battle; impassable for Armor and Artillery; unit may ignore one flag; Infantry battle at -1, Armor at -2; blocks line of sight"
+RUW = "card 45 City Ruins (" + BGA + "Ruins.php)"
+add("ter9-ruins-infantry-entered-no-battle", TER9B, duel(1, "infantry", "infantry", 1, [("A", "ruins")], akw={"moved": 1}), [["battle.allowed", "eq", False]], S_RUIN, RUW)
+add("ter9-ruins-vs-armor-range-2", TER9B, duel(2, "armor", "infantry", 2, [("T", "ruins")]), [["battle.dice", "eq", 1]], S_RUIN, RUW)
+add("ter9-ruins-blocks-sight", TER9L, sight(3, [("M", "ruins")]), [["line_of_sight.clear", "eq", False]], S_RUIN, RUW)
+add("ter9-ruins-infantry-stops", TER9M, walk(4, "infantry", [(1, "ruins")]),
+    [["move.destinations.*.hex", "contains", [ahead(4, 1)]], ["move.destinations.*.hex", "excludes", [ahead(4, 2)]]], S_RUIN, RUW)
+add("ter9-ruins-artillery-may-not-enter", TER9M, walk(5, "artillery", [(1, "ruins")]), [["move.destinations.*.hex", "excludes", [ahead(5, 1)]]], S_RUIN, RUW)
+S_RB = "Road Blocks: Infantry moving in must stop and may move no further on that turn; impassable by Armor and Artillery; unit may ignore one flag; do not block line of sight"
+RBW = "card 40 Road Blocks (" + BGA + "RoadBlock.php desc; " + TP + " p.12)"
+add("ter9-roadblock-infantry-stops", TER9M, walk(0, "infantry", [(1, "roadblock")]),
+    [["move.destinations.*.hex", "contains", [ahead(0, 1)]], ["move.destinations.*.hex", "excludes", [ahead(0, 2)]]], S_RB, RBW)
+add("ter9-roadblock-artillery-may-not-enter", TER9M, walk(1, "artillery", [(1, "roadblock")]), [["move.destinations.*.hex", "excludes", [ahead(1, 1)]]], S_RB, RBW)
+add("ter9-roadblock-flag-ignored", TER9B, duel(2, "artillery", "infantry", 2, [("T", "roadblock")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_RB, RBW)
+add("ter9-roadblock-armor-retreat-blocked", TER9R, scene(1, [A_INF, tgt("armor")], [(f6, "roadblock"), (g6, "roadblock")], battle(), ["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "eq", hexes(1, [G5])], ["result.retreat.*.figures_lost", "eq", [2]]], S_RB + "; impassable terrain may not be moved through during a retreat", RBW)
+S_OASIS = "Oasis: unit moving in must stop; unit moving in may still battle; unit may ignore one flag; Infantry and Armor battling a unit there roll 1 die less; blocks line of sight"
+OAW = "card 31 Oasis (" + BGA + "Oasis.php; " + TP + " p.3)"
+add("ter9-oasis-infantry-entered-battles", TER9B, duel(3, "infantry", "infantry", 1, [("A", "oasis")], akw={"moved": 1}), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_OASIS, OAW)
+add("ter9-oasis-vs-infantry", TER9B, duel(4, "infantry", "infantry", 1, [("T", "oasis")]), [["battle.dice", "eq", 2]], S_OASIS, OAW)
+add("ter9-oasis-vs-artillery", TER9B, duel(5, "artillery", "armor", 4, [("T", "oasis")]), [["battle.dice", "eq", 2]], S_OASIS, OAW)
+add("ter9-oasis-blocks-sight", TER9L, sight(0, [("M", "oasis")]), [["line_of_sight.clear", "eq", False]], S_OASIS, OAW)
+add("ter9-oasis-stops", TER9M, walk(1, "armor", [(1, "oasis")]),
+    [["move.destinations.*.hex", "contains", [ahead(1, 1)]], ["move.destinations.*.hex", "excludes", [ahead(1, 3)]], [f"move.destinations.[hex={ahead(1, 1)}].can_battle", "eq", True]], S_OASIS, OAW)
+add("ter9-oasis-armor-flag", TER9B, duel(2, "infantry", "armor", 1, [("T", "oasis")], dice=["flag", "star"]), [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_OASIS, OAW)
+S_RADAR = "Radar stations: unit moving in must stop; unit moving in may battle; Armor battles out at -2 dice; unit may ignore one flag; blocks line of sight; Infantry -1, Armor -2 against it"
+RADW = "card 36 Radar stations (" + BGA + "RadarStation.php)"
+add("ter9-radar-vs-armor", TER9B, duel(3, "armor", "infantry", 1, [("T", "radar_station")]), [["battle.dice", "eq", 1]], S_RADAR, RADW)
+add("ter9-radar-armor-battles-out", TER9B, duel(4, "armor", "armor", 2, [("A", "radar_station")]), [["battle.dice", "eq", 1]], S_RADAR, RADW)
+add("ter9-radar-flag", TER9B, duel(5, "infantry", "infantry", 1, [("T", "radar_station")], dice=["flag", "star"]), [["result.flags_ignored", "eq", 1]], S_RADAR, RADW)
+add("ter9-radar-blocks-sight", TER9L, sight(1, [("M", "radar_station")]), [["line_of_sight.clear", "eq", False]], S_RADAR, RADW)
+add("ter9-radar-infantry-stops", TER9M, walk(2, "infantry", [(1, "radar_station")]),
+    [["move.destinations.*.hex", "excludes", [ahead(2, 2)]], [f"move.destinations.[hex={ahead(2, 1)}].can_battle", "eq", True]], S_RADAR, RADW)
+S_CEM = "Cemeteries: no movement restrictions; no combat restrictions; unit may ignore one flag; do not block line of sight"
+CEMW = "card 18 Cemeteries (" + BGA + "Cemetery.php desc)"
+add("ter9-cemetery-no-protection", TER9B, duel(3, "armor", "infantry", 1, [("T", "cemetery")]), [["battle.dice", "eq", 3]], S_CEM, CEMW)
+add("ter9-cemetery-sight-clear", TER9L, sight(4, [("M", "cemetery")]), [["line_of_sight.clear", "eq", True]], S_CEM, CEMW)
+add("ter9-cemetery-armor-passes", TER9M, walk(5, "armor", [(1, "cemetery")], side="axis"), [["move.destinations.*.hex", "contains", [ahead(5, 3)]]], S_CEM, CEMW)
+add("ter9-cemetery-armor-entered-battles", TER9B, duel(0, "armor", "infantry", 1, [("A", "cemetery")], akw={"moved": 3}), [["battle.allowed", "eq", True]], S_CEM, CEMW)
+S_RAV = "Ravines: impassable to Armor and Artillery; no movement or combat restriction for Infantry; Infantry on it may ignore the first flag; line of sight clear"
+RAVW = EF + ", Ravine"
+add("ter9-ravine-armor-may-not-enter", TER9M, walk(1, "armor", [(1, "ravine")]), [["move.destinations.*.hex", "excludes", [ahead(1, 1)]]], S_RAV, RAVW)
+add("ter9-ravine-infantry-crosses", TER9M, walk(2, "infantry", [(1, "ravine")]), [["move.destinations.*.hex", "contains", [ahead(2, 1), ahead(2, 2)]]], S_RAV, RAVW)
+add("ter9-ravine-no-protection", TER9B, duel(3, "armor", "infantry", 2, [("T", "ravine")]), [["battle.dice", "eq", 3]], S_RAV, RAVW)
+add("ter9-ravine-sight-clear", TER9L, sight(4, [("M", "ravine")]), [["line_of_sight.clear", "eq", True]], S_RAV, RAVW)
+S_HQ = "HQ & Supply tents: blocks line of sight"
+add("ter9-headquarters-blocks-sight", TER9L, sight(5, [("M", "headquarters")]), [["line_of_sight.clear", "eq", False]], S_HQ, "card 56 (" + BGA + "HQ.php)")
+add("ter9-hospital-no-protection", TER9B, duel(0, "infantry", "infantry", 1, [("T", "hospital")]), [["battle.dice", "eq", 3]],
+    "Hospitals: blocks line of sight (no battle reduction is written)", "card 55 (" + BGA + "Hospital.php)")
+add("ter9-airfield-no-ground-effect", TER9B, duel(1, "armor", "infantry", 1, [("T", "airfield")]), [["battle.dice", "eq", 3]],
+    "Airfields: no movement or combat restriction for ground units (the rules database's Airfields record gives none)", DB + " Airfields")
+add("ter9-airfield-sight-clear", TER9L, sight(2, [("M", "airfield")]), [["line_of_sight.clear", "eq", True]], "Airfields: do not block line of sight", DB + " Airfields")
+add("ter9-airfield-armor-passes", TER9M, walk(3, "armor", [(1, "airfield"), (2, "airfield")]), [["move.destinations.*.hex", "contains", [ahead(3, 3)]]],
+    "Airfields: no movement restriction", DB + " Airfields")
+add("ter9-pier-no-combat-restriction", TER9B, duel(4, "armor", "infantry", 1, [("T", "pier")]), [["battle.dice", "eq", 3]], "Piers: no combat restriction", "card 59 (" + BGA + "Pier.php)")
+add("ter9-dragons-teeth-block-sight", TER9L, sight(5, [("M", "dragons_teeth")]), [["line_of_sight.clear", "eq", False]], "Dragon's Teeth block line of sight", AIR + " p.10")
+add("ter9-sea-wall-owner-flag", TER9B, q([U("a1", "axis", "infantry", "G3"), inf("x1", "G5")], battle(), [T("G5", "sea_wall", owner="allies")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1]], "Sea Wall: Infantry and Armor -1 against the side it belongs to; that side may ignore one flag", "card 12 (" + BGA + "SeaWall.php)")
+add("ter9-hill-forest-same-height-still-forest", TER9B, duel(0, "armor", "infantry", 1, [("A", "hill"), ("T", "hill_forest")]), [["battle.dice", "eq", 1]],
+    "Hills with Forests: a Forest (armor -2) at a Hill's height: the forest's protection does not depend on height", "card 48 (" + BGA + "HillForest.php extends Forest)")
+
+# ---- obstacles the expansions add or change
+S_MINE = "Minefields: a unit entering rolls the mine's number of dice, hits as in a battle; no roll on a retreat nor for the side that laid it; a 0 is a decoy, removed"
+MINW = "card 29 Minefields (" + BGA + "Minefield.php; " + TP + " p.7)"
+add("ter9-mine-allied-laid-hits-axis", TER9O, q([U("a1", "axis", "armor", "C3")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("C3", "minefield", owner="allies", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 3], ["terrain_entry.rolls.0.decoy", "eq", False]], S_MINE, MINW)
+add("ter9-mine-allied-laid-spares-allies", TER9O, q([U("a1", "allies", "armor", "C3")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("C3", "minefield", owner="allies", value=3)]),
+    [["terrain_entry.rolls", "eq", []]], S_MINE, MINW)
+add("ter9-mine-take-ground-rolls", TER9O, q([inf("a1", "K7", side="axis")], {"terrain_entry": {"unit": "a1", "how": "take_ground"}}, [T("K7", "minefield", owner="allies", value=1)]),
+    [["terrain_entry.rolls.0.dice", "eq", 1]], S_MINE + " (taking ground enters the hex)", MINW)
+add("ter9-mine-decoy", TER9O, q([inf("a1", "K7", side="axis")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("K7", "minefield", owner="allies", value=0)]),
+    [["terrain_entry.rolls.0.decoy", "eq", True]], S_MINE, MINW)
+add("ter9-mine-hits-as-battle", TER9O, q([U("a1", "axis", "armor", "C3")], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("C3", "minefield", owner="allies", value=2)], dice=["armor", "flag"]),
+    [["result.hits", "eq", 1], ["result.figures_removed", "eq", 1]], S_MINE + " (flags do nothing)", MINW)
+add("ter9-mine-stops", TER9M, walk(0, "armor", [(1, "minefield")]),
+    [["move.destinations.*.hex", "contains", [ahead(0, 1)]], ["move.destinations.*.hex", "excludes", [ahead(0, 3)]]], "Minefields: a unit entering must stop", MINW)
+add("ter9-wire-armor-take-ground-no-overrun", TER9O,
+    q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "barbed_wire")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], "Wire: armor entering removes it and may not overrun after taking ground into it", "card 15 (" + BGA + "Wire.php)")
+add("ter9-sandbags-on-village-best-single-and-flag", TER9O,
+    q([U("a1", "axis", "armor", "g6"), inf("x1", "G5")], battle(), [T("G5", "village"), T("G5", "sandbags")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1]],
+    "A sandbag on a village does not add to the village's protection, but the unit there may ignore the first flag", OBST)
+add("ter9-hedgehogs-infantry-enters", TER9O, walk(1, "infantry", [(1, "hedgehogs")]), [["move.destinations.*.hex", "contains", [ahead(1, 1)]]],
+    "Hedgehogs: impassable for Armor and Artillery (infantry may enter)", OBST)
+# ---- take ground and overrun onto the expansions' terrain (base rules p.11: "Terrain movement and battle restrictions still apply")
+S_TG9 = BASE + " Taking Ground / Armor Overrun: terrain movement and battle restrictions still apply when units take ground"
+for i, (kind, d9, take9, over9, why) in enumerate([
+        ("church", 1, True, False, S_VIL), ("factory", 1, True, False, S_VIL), ("prison_camp", 1, True, False, S_VIL),
+        ("oasis", 2, True, True, S_OASIS), ("radar_station", 1, True, True, S_RADAR), ("cemetery", 3, True, True, S_CEM),
+        ("trenches", 2, True, False, S_TRENCH), ("ruins", 1, False, False, S_RUIN), ("dam", 3, False, False, S_DAM),
+        ("fortress", 1, False, False, S_BUNK9), ("field_bunker", 1, False, False, S_BUNK9),
+        ("ravine", 3, False, False, S_RAV), ("palm_forest", 1, True, False, S_FOR9), ("hill_forest", 1, True, False, S_FOR9),
+        ("ridge", 2, True, True, "Ergs & Ridges: as Hills, a unit moving in must stop (nothing forbids battle)")]):
+    o = i % 4
+    add(f"ter9-armor-takes-{kind}-o{o}", TER9B, scene(o, [A_ARM, tgt(figures=1)], [(G5, kind)], battle(), ["grenade"] * d9),
+        [["battle.dice", "eq", d9], ["result.eliminated", "eq", True], ["result.take_ground", "eq", take9], ["result.armor_overrun", "eq", over9]],
+        why + "; " + S_TG9, BASE + " p.11; docs/rules-sources.md")
+for i, (kind, d9) in enumerate([("ruins", 2), ("fortress", 2), ("ravine", 3), ("dam", 3), ("marsh", 3), ("trenches", 2)]):
+    o = (i + 1) % 4
+    add(f"ter9-infantry-takes-{kind}-o{o}", TER9B,
+        scene(o, [A_INF, ("x1", "T", "armor", G5, {"figures": 1})], [(G5, kind)], battle(), ["armor"] * d9),
+        [["battle.dice", "eq", d9], ["result.take_ground", "eq", True]], S_TG9 + " (infantry may enter a " + kind + ")", BASE + " p.11")
+add("ter9-artillery-may-not-take-ground", TER9B, q([U("a1", "allies", "artillery", "g4"), inf("x1", "G5", side="axis", figures=1)], battle(), [T("G5", "oasis")], dice=["grenade", "grenade", "grenade"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], "Artillery never takes ground", BASE + " p.11")
+
+# ---- retreats onto the expansions' terrain
+for i, (kind, cls, blocked, why) in enumerate([
+        ("fortress", "armor", True, S_BUNK9), ("fortress", "infantry", False, S_BUNK9),
+        ("trenches", "artillery", True, S_TRENCH), ("trenches", "infantry", False, S_TRENCH),
+        ("marsh", "artillery", True, S_MARSH), ("marsh", "armor", False, S_MARSH),
+        ("ravine", "armor", True, S_RAV), ("ruins", "armor", True, S_RUIN), ("ruins", "infantry", False, S_RUIN),
+        ("church", "armor", False, S_VIL), ("wadi", "armor", False, S_WADI + " (the side slopes are not modelled; no blocker is written for the open hex)"),
+        ("frozen_river", "infantry", False, "Frozen Rivers: moving or retreating onto one, roll 2 dice"),
+        ("impassable_forest", "infantry", True, "a Forest no unit may enter (editor IMPASSABLE behaviour)"),
+        ("pond", "infantry", True, "Ponds: as a single Lake hex: impassable")]):
+    o = i % 4
+    att = A_INF if cls != "infantry" else A_ARM
+    faces = ["flag", "star", "star"]
+    exp9 = ([["result.retreat.*.hex", "eq", hexes(o, [G5])], ["result.retreat.*.figures_lost", "eq", [1]]] if blocked
+            else [["result.retreat.*.hex", "set", hexes(o, [f6, g6])], ["result.retreat.*.figures_lost", "eq", [0, 0]]])
+    if kind == "pond":
+        where9 = "docs/rules-sources.md (pond: unverified, as a single Lake hex)"
+    else:
+        where9 = "docs/rules-sources.md; " + S_TERR[:60]
+    add(f"ter9-retreat-{cls}-onto-{kind}-o{o}", TER9R, scene(o, [att, tgt(cls)], [(f6, kind), (g6, kind)], battle(), faces),
+        exp9, why + "; " + S_TERR, where9)
+
+# ---- roads, railroads and steep hills: what a move costs
+S_ROAD9 = "Roads: a unit that starts its move on a Road and stays on it may move 1 additional hex; no combat restriction"
+ROADW = "card 42 Roads (" + BGA + "Road.php desc; " + TP + " p.5)"
+for k in (1, 4):
+    add(f"ter9-road-armor-four-along-r{k}", TER9M, walk(k, "armor", [(d, "road") for d in range(5)]), [["move.destinations.*.hex", "contains", [ahead(k, 4)]]], S_ROAD9, ROADW)
+    add(f"ter9-road-armor-leaves-road-no-bonus-r{k}", TER9M, walk(k, "armor", [(d, "road") for d in range(4)]), [["move.destinations.*.hex", "excludes", [ahead(k, 4)]]], S_ROAD9 + " (the fourth hex is off the road)", ROADW)
+    add(f"ter9-road-infantry-three-along-r{k}", TER9M, walk(k, "infantry", [(d, "road") for d in range(4)]), [["move.destinations.*.hex", "contains", [ahead(k, 3)]]], S_ROAD9, ROADW)
+add("ter9-road-rail-crossing-plays-as-road", TER9M, walk(2, "armor", [(0, "road"), (1, "road"), (1, "railway"), (2, "road"), (3, "road")]),
+    [["move.destinations.*.hex", "contains", [ahead(2, 3)]]], S_RAIL + "; road crossing a railroad plays as standard road", RAILW)
+add("ter9-road-sight-clear", TER9L, sight(3, [("M", "road")]), [["line_of_sight.clear", "eq", True]], "Roads: do not block line of sight", ROADW)
+S_STEEP = "Steep Hills: as Hills; movement up onto a steep hill is a 2 hex move (1 from a hill)"
+STW = "card 13 Steep Hills (" + BGA + "SteepHill.php)"
+add("ter9-steep-hill-armor-third-hex-out-of-reach", TER9M, walk(0, "armor", [(3, "steep_hill")]), [["move.destinations.*.hex", "excludes", [ahead(0, 3)]]], S_STEEP, STW)
+add("ter9-steep-hill-armor-second-hex-in-reach", TER9M, walk(1, "armor", [(2, "steep_hill")], side="axis"), [["move.destinations.*.hex", "contains", [ahead(1, 2)]]], S_STEEP, STW)
+add("ter9-steep-hill-from-hill-one-hex", TER9M, walk(2, "armor", [(2, "hill"), (3, "steep_hill")]), [["move.destinations.*.hex", "contains", [ahead(2, 3)]]], S_STEEP, STW)
+add("ter9-steep-hill-artillery-may-not-climb", TER9M, walk(3, "artillery", [(1, "steep_hill")]), [["move.destinations.*.hex", "excludes", [ahead(3, 1)]]], S_STEEP + " (artillery moves 1)", STW)
+add("ter9-steep-hill-infantry-climbs-no-battle", TER9M, walk(4, "infantry", [(1, "steep_hill")]),
+    [["move.destinations.*.hex", "contains", [ahead(4, 1)]], [f"move.destinations.[hex={ahead(4, 1)}].can_battle", "eq", False]],
+    S_STEEP + " (infantry that moves 2 hexes may not battle)", STW + "; " + BASE + " Move Units")
+S_CLIFF = "Cliffs & Sea Bluffs: as Hills; Armor and Artillery may not move down a cliff onto a beach"
+add("ter9-cliff-armor-not-down-onto-beach", TER9M, walk(5, "armor", [(0, "cliff"), (1, "beach")]),
+    [[f"move.destinations.[hex={ahead(5, 1)}].path_length", "ge", 2]], S_CLIFF + " (it may reach the beach hex only round by another hex)", "card 6 (docs/rules-sources.md, bga-memoir Terrains/Cliff.php)")
+add("ter9-cliff-armor-down-onto-countryside", TER9M, walk(0, "armor", [(0, "cliff")], side="axis"),
+    [["move.destinations.*.hex", "contains", [ahead(0, 1)]]], S_CLIFF, "card 6 (docs/rules-sources.md)")
+add("ter9-sea-bluff-infantry-from-beach-no-take-ground", TER9B,
+    q([inf("a1", "f4"), inf("x1", "G5", side="axis")], battle(), [T("f4", "beach"), T("G5", "sea_bluff")], dice=["flag", "grenade"]),
+    [["battle.dice", "eq", 2], ["result.take_ground", "eq", False]], "Cliffs & Sea Bluffs: infantry on a beach may not take ground up onto one", "card 6 (docs/rules-sources.md)")
+
+# ---- more battle details of the cards
+add("ter9-ravine-infantry-flag-ignored", TER9B, duel(0, "armor", "infantry", 1, [("T", "ravine")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_RAV, RAVW)
+add("ter9-wire-infantry-battles-out", TER9O, duel(1, "infantry", "infantry", 1, [("A", "barbed_wire")]), [["battle.dice", "eq", 2]],
+    "Wire: Infantry on a wire hex battles at -1 die", OBST)
+add("ter9-wire-armor-battles-out", TER9O, duel(2, "armor", "infantry", 1, [("A", "barbed_wire")]), [["battle.dice", "eq", 3]],
+    "Wire: Infantry on a wire hex battles at -1 die (armor is not named)", OBST)
+add("ter9-hedgehogs-flag-and-sight", TER9O, duel(3, "infantry", "infantry", 1, [("T", "hedgehogs")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1]], "Hedgehogs: no protection; a unit there may ignore one flag", OBST)
+add("ter9-hedgehogs-sight-clear", TER9L, sight(4, [("M", "hedgehogs")]), [["line_of_sight.clear", "eq", True]], "Hedgehogs: do not block line of sight", OBST)
+add("ter9-wadi-both-in-range-2-armor", TER9B, duel(5, "armor", "armor", 2, [("A", "wadi"), ("T", "wadi")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_WADI + " (from a wadi into a wadi: as usual, no protection)", WADW)
+add("ter9-flooded-artillery-battles", TER9B, duel(0, "artillery", "infantry", 2, [("A", "flooded_field")]), [["battle.dice", "eq", 3]], S_FLOOD, FLW)
+add("ter9-hill-village-vs-armor", TER9B, duel(1, "armor", "infantry", 1, [("T", "hill_village")]), [["battle.dice", "eq", 1]],
+    "Hills with Villages: a Town (armor -2) on a hill", "card 49 (" + BGA + "HillVillage.php extends Village)")
+add("ter9-hill-village-entered-no-battle", TER9B, duel(2, "infantry", "infantry", 1, [("A", "hill_village")], akw={"moved": 1}), [["battle.allowed", "eq", False]],
+    "Hills with Villages: as Villages (a unit moving in may not battle)", "card 49 (" + BGA + "HillVillage.php extends Village)")
+add("ter9-jungle-vs-armor", TER9B, duel(3, "armor", "infantry", 1, [("T", "jungle")]), [["battle.dice", "eq", 1]], S_FOR9, "card 57 Jungles")
+add("ter9-dam-armor-no-take-ground", TER9B, q([U("a1", "axis", "armor", "H5"), inf("x1", "G5", figures=1)], battle(), [T("G5", "dam")], dice=["grenade", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_DAM + "; " + S_TG9, DAMW)
+add("ter9-mountain-cave-sight-blocks", TER9L, sight(4, [("M", "mountain_cave")]), [["line_of_sight.clear", "eq", False]], S_MTN + " (a cave on a mountain is a mountain)", "card 53")
+# ---- Eastern Front rulebook p.3 and p.5 (yumpu.com "Eastfront rules EN - Days of Wonder")
+S_DRAG = ("Dragon's Teeth: only Infantry may enter a Dragon's Teeth hex; an Infantry that enters one must stop and may not move "
+          "further on that turn; no combat restrictions")
+DRAGW = "Eastern Front rulebook p.5, New obstacles (docs/rules-sources.md); " + BGA + "DragonTeeth.php (card 46: mustStopWhenEntering)"
+add("ter9-dragons-teeth-infantry-stops", TER9M, walk(1, "infantry", [(1, "dragons_teeth")]),
+    [["move.destinations.*.hex", "contains", [ahead(1, 1)]], ["move.destinations.*.hex", "excludes", [ahead(1, 2)]]], S_DRAG, DRAGW)
+add("ter9-dragons-teeth-armor-may-not-enter", TER9M, walk(2, "armor", [(1, "dragons_teeth")], side="axis"),
+    [["move.destinations.*.hex", "excludes", [ahead(2, 1)]]], S_DRAG, DRAGW)
+add("ter9-dragons-teeth-infantry-entered-battles", TER9M, walk(3, "infantry", [(1, "dragons_teeth")]),
+    [[f"move.destinations.[hex={ahead(3, 1)}].can_battle", "eq", True]], S_DRAG, DRAGW)
+add("ter9-dragons-teeth-no-protection", TER9B, duel(4, "armor", "infantry", 1, [("T", "dragons_teeth")]), [["battle.dice", "eq", 3]], S_DRAG, DRAGW)
+S_HFV = ("Hill with Forest, Hill with Village: these terrain hexes are used for visual effect only. The Hill on Forest has the "
+         "same effect as a Forest, and the Hill with Village has the same effect as a Village")
+HFVW = "Eastern Front rulebook p.3 (docs/rules-sources.md)"
+for i, kind in enumerate(("hill_forest", "hill_village")):
+    add(f"ter9-{kind}-out-vs-hill-is-uphill", TER9B, duel(i, "infantry", "infantry", 1, [("A", kind), ("T", "hill")]), [["battle.dice", "eq", 2]],
+        S_HFV + " (the attacker stands on low ground: the target is up a hill)", HFVW)
+    add(f"ter9-{kind}-from-hill-still-protects", TER9B, duel(i + 2, "infantry", "infantry", 1, [("A", "hill"), ("T", kind)]), [["battle.dice", "eq", 2]], S_HFV, HFVW)
+    add(f"ter9-{kind}-artillery-vs", TER9B, duel(i + 4, "artillery", "infantry", 2, [("T", kind)]), [["battle.dice", "eq", 3]], S_HFV, HFVW)
+# ---- combinations: one hex, several pieces; caves held by Japanese infantry; units that start on the hex
+S_ONE = S_NOCUM + "; a unit may ignore one flag (the pieces' ignored flags do not add up either)"
+add("ter9-church-with-sandbags-one-flag", TER9O, duel(0, "infantry", "infantry", 1, [("T", "church"), ("T", "sandbags")], dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "len", 2]], S_ONE, OBST + "; card 19")
+add("ter9-fortress-on-hill-vs-armor-from-hill", TER9O, duel(1, "armor", "infantry", 1, [("A", "hill"), ("T", "hill"), ("T", "fortress")]), [["battle.dice", "eq", 1]],
+    S_BUNK9 + " (its protection does not depend on height)", "card 24; " + OBST)
+add("ter9-sandbags-on-hill-vs-infantry-same-height", TER9O, duel(2, "infantry", "infantry", 1, [("A", "hill"), ("T", "hill"), ("T", "sandbags")]), [["battle.dice", "eq", 2]],
+    "Sandbags: Infantry and Armor battling a unit behind sandbags roll 1 die less (whatever the height)", OBST)
+add("ter9-wadi-artillery-into-wadi-from-wadi", TER9B, duel(3, "artillery", "infantry", 3, [("A", "wadi"), ("T", "wadi")]), [["battle.dice", "eq", 2]],
+    S_WADI + " (no protection against an attacker in a wadi too)", WADW)
+add("ter9-marsh-armor-started-there-battles", TER9B, duel(4, "armor", "infantry", 2, [("A", "marsh")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    S_MARSH + " (it did not move in or out this turn)", MARW)
+add("ter9-flooded-armor-started-there-battles", TER9B, duel(5, "armor", "infantry", 1, [("A", "flooded_field")]), [["battle.allowed", "eq", True]], S_FLOOD, FLW)
+add("ter9-forest-armor-started-there-battles", TER9B, duel(0, "armor", "armor", 3, [("A", "palm_forest")]), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    S_FOR9 + " (a unit that starts its turn there battles as usual)", "card 32")
+S_CAVE9 = ("Caves on a hill: impassable for Armor and Artillery; Japanese units must ignore all flags; an attack on a Japanese unit "
+           "is done at -2 (except for Artillery)")
+CAVW = "card 52 (" + BGA + "HillCave.php desc and defense)"
+add("ter9-cave-jp-vs-infantry-same-height", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("g4", "hill"), T("G5", "cave")]),
+    [["battle.dice", "eq", 1]], S_CAVE9 + " (from the same hill too: the -2 is the cave's, not the height's)", CAVW)
+add("ter9-cave-jp-vs-artillery", TER9B,
+    q([U("a1", "allies", "artillery", "G3"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 3]], S_CAVE9, CAVW)
+add("ter9-cave-jp-flag-ignored", TER9B,
+    q([U("a1", "allies", "armor", "g4"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("G5", "cave")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_CAVE9, CAVW)
+add("ter9-cave-armor-may-not-enter", TER9M, walk(0, "armor", [(1, "cave")]), [["move.destinations.*.hex", "excludes", [ahead(0, 1)]]], S_CAVE9, CAVW)
+add("ter9-mountain-cave-jp-vs-infantry-from-mountain", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="jp")], battle(), [T("g4", "mountain"), T("G5", "mountain_cave")]),
+    [["battle.dice", "eq", 1]], "Caves on mountains: as a Mountain; Japanese infantry in it: attacked at -2 but by artillery", "card 53 (" + BGA + "MountainCave.php)")
+add("ter9-cave-not-japanese-hill-only", TER9B,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "hill"), T("G5", "cave")]),
+    [["battle.dice", "eq", 3]], S_CAVE9 + " (a unit that is not Japanese has only the hill: none from the same height)", CAVW)
+add("ter9-bridge-target-armor-no-protection", TER9B, duel(1, "armor", "armor", 2, [("T", "river"), ("T", "bridge")]), [["battle.dice", "eq", 3]],
+    "Bridges: no combat restriction", P15)
+add("ter9-pontoon-sight-clear", TER9L, sight(2, [("M", "river"), ("M", "pontoon_bridge")]), [["line_of_sight.clear", "eq", True]], S_PONT, "card 33")
+add("ter9-aircraft-carrier-closed-to-infantry", TER9M, walk(3, "infantry", [(1, "ocean"), (1, "aircraft_carrier")]),
+    [["move.destinations.*.hex", "excludes", [ahead(3, 1)]]], "Aircraft carrier: ground units may not enter (docs/rules-sources.md, unverified)", AIR + " p.10")
+add("ter9-pier-from-beach", TER9M, q([inf("a1", "G5")], move(), [T("G5", "beach"), T("H5", "pier")]),
+    [["move.destinations.*.hex", "contains", ["H5"]]], "Piers: movement onto only allowed from Land or Beach, not from Ocean hex", "card 59 (" + BGA + "Pier.php)")
+add("ter9-pier-not-from-ocean", TER9M, q([inf("a1", "G5")], move(), [T("G5", "ocean"), T("H5", "pier"), T("g6", "ocean"), T("h6", "ocean"), T("g4", "ocean"), T("h4", "ocean")]),
+    [["move.destinations.*.hex", "excludes", ["H5"]]], "Piers: movement onto only allowed from Land or Beach, not from Ocean hex", "card 59 (" + BGA + "Pier.php)")
+add("ter9-headquarters-no-protection", TER9B, duel(3, "armor", "infantry", 1, [("T", "headquarters")]), [["battle.dice", "eq", 3]],
+    "HQ & Supply tents: blocks line of sight (no battle reduction is written)", "card 56")
+add("ter9-high-ground-sight-clear", TER9L, sight(4, [("M", "high_ground")]), [["line_of_sight.clear", "eq", True]], S_HIGH + " (no line of sight rule)", FLW)
+# ---- card 43 Supply depots and card 17 Barracks (bga-memoir Terrains/SupplyDepot.php, Barrack.php)
+S_DEPOT = "Supply depots: no movement restriction; no combat restriction; block line of sight"
+DEPW = "card 43 (" + BGA + "SupplyDepot.php desc; " + TP + " p.11)"
+add("ter9-supply-depot-no-protection", TER9B, duel(0, "armor", "infantry", 1, [("T", "supply_depot")]), [["battle.dice", "eq", 3]], S_DEPOT, DEPW)
+add("ter9-supply-depot-entered-battles", TER9B, duel(1, "infantry", "infantry", 1, [("A", "supply_depot")], akw={"moved": 1}), [["battle.allowed", "eq", True]], S_DEPOT, DEPW)
+add("ter9-supply-depot-armor-passes", TER9M, walk(2, "armor", [(1, "supply_depot")]), [["move.destinations.*.hex", "contains", [ahead(2, 3)]]], S_DEPOT, DEPW)
+add("ter9-supply-depot-blocks-sight", TER9L, sight(3, [("M", "supply_depot")]), [["line_of_sight.clear", "eq", False]], S_DEPOT, DEPW)
+add("ter9-supply-depot-armor-battles-out", TER9B, duel(4, "armor", "infantry", 2, [("A", "supply_depot")]), [["battle.dice", "eq", 3]], S_DEPOT, DEPW)
+add("ter9-barracks-vs-armor", TER9B, duel(5, "armor", "infantry", 1, [("T", "barracks")]), [["battle.dice", "eq", 1]], S_VIL, "card 17 Barracks (" + BGA + "Barrack.php extends Village)")
+add("ter9-barracks-entered-no-battle", TER9B, duel(0, "infantry", "infantry", 1, [("A", "barracks")], akw={"moved": 1}), [["battle.allowed", "eq", False]], S_VIL, "card 17 Barracks (" + BGA + "Barrack.php extends Village)")
+# ---- obstacles and landmarks: battling after entering, battling out
+add("ter9-mine-entered-may-battle", TER9O, walk(4, "infantry", [(1, "minefield")]), [[f"move.destinations.[hex={ahead(4, 1)}].can_battle", "eq", True]],
+    S_MINE + " (nothing forbids battle after the roll)", MINW)
+add("ter9-wire-entered-battles-at-minus-1", TER9O, duel(5, "infantry", "infantry", 1, [("A", "barbed_wire")], akw={"moved": 1}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Wire: a unit moving in must stop; Infantry on a wire hex battles at -1 die", OBST)
+add("ter9-sandbags-entered-battles", TER9O, duel(0, "infantry", "infantry", 1, [("A", "sandbags")], akw={"moved": 1}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], "Sandbags: no movement or battle restriction for the unit behind them", OBST)
+add("ter9-sandbags-sight-clear", TER9L, sight(1, [("M", "sandbags")]), [["line_of_sight.clear", "eq", True]], "Sandbags: do not block line of sight", OBST)
+for i, kind in enumerate(("factory", "lighthouse", "power_plant", "ruins", "church")):
+    add(f"ter9-{kind}-infantry-battles-out", TER9B, duel(i, "infantry", "armor", 1, [("A", kind)]), [["battle.dice", "eq", 3]],
+        S_VIL + " (infantry battles out as usual)" if kind != "ruins" else S_RUIN, "docs/rules-sources.md; " + BGA)
+add("ter9-lighthouse-artillery-battles-out", TER9B, duel(5, "artillery", "armor", 4, [("A", "lighthouse")]), [["battle.dice", "eq", 2]], S_VIL, "card 27")
+add("ter9-hill-road-armor-four-along", TER9M, walk(0, "armor", [(0, "road"), (1, "road"), (2, "hill_road"), (3, "road"), (4, "road")]),
+    [["move.destinations.*.hex", "contains", [ahead(0, 4)]]], S_ROAD9 + " (a road over a hill is a road)", TP + " p.6")
+add("ter9-frozen-river-no-protection", TER9B, duel(1, "armor", "infantry", 1, [("T", "frozen_river")]), [["battle.dice", "eq", 3]],
+    "Frozen River: there are no other movement or battle restrictions", EF + " (Frozen River)")
+add("ter9-frozen-river-sight-clear", TER9L, sight(2, [("M", "frozen_river")]), [["line_of_sight.clear", "eq", True]],
+    "Frozen River: there are no other movement or battle restrictions", EF + " (Frozen River)")
+add("ter9-frozen-river-crossed", TER9M, walk(3, "armor", [(1, "frozen_river")], side="axis"), [["move.destinations.*.hex", "contains", [ahead(3, 1), ahead(3, 3)]]],
+    "Frozen River: the river is frozen and may be crossed", EF + " (Frozen River)")
+add("ter9-railroad-bridge-target-unprotected", TER9B, duel(4, "infantry", "infantry", 2, [("T", "river"), ("T", "railroad_bridge")]), [["battle.dice", "eq", 2]], S_RRB, RRBW)
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -34,7 +34,8 @@ def terrain_row(t: TerrainSpec) -> str:
     if t.stop_on_enter:
         mv.append("stop on entering")
     if t.stop_on_enter_for:
-        mv.append(f"{_cls(t.stop_on_enter_for)} stop on entering")
+        mv.append(f"{_cls(t.stop_on_enter_for)} stop on entering"
+                  + (" (not where a road crosses it)" if t.stop_waived_by_road else ""))
     if t.enter_from_adjacent_only:
         mv.append("entered only as the first hex of a move")
     if t.enter_from_height:

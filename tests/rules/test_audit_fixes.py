@@ -424,3 +424,99 @@ def test_behind_enemy_lines_keeps_the_jungle_next_door_exception() -> None:
     verdict = {d["hex"]: d["can_battle"] for d in out["move"]["destinations"]}
     assert verdict["f6"] is True
     assert verdict["F7"] is False
+
+
+# --- mountains are retreated onto only from a hill or mountain, and off one only onto one (cases
+# ter9-mountain-no-retreat-up-from-low-o*, ter9-mountain-no-retreat-down-to-low-o*): card 30,
+# "Infantry may only move up, retreat onto (/ move down, retreat from) a mountain from (/ to) an
+# adjacent hill or mountain" (bga-memoir Terrains/Mountain.php); the retreat used to ignore it
+
+def test_infantry_retreats_onto_a_mountain_only_from_a_hill_or_mountain() -> None:
+    behind = [{"hex": "f6", "type": "mountain"}, {"hex": "g6", "type": "mountain"}]
+    low = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "star", "star"], behind)
+    assert [(r["hex"], r["figures_lost"]) for r in low["result"]["retreat"]] == [("G5", 1)]
+    assert any("mountain" in e for e in low["result"]["explain"])
+    # the same retreat from a hill climbs onto the mountain
+    hill = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                  ["flag", "star"], [*behind, {"hex": "G5", "type": "hill"}])
+    assert sorted(r["hex"] for r in hill["result"]["retreat"]) == ["f6", "g6"]
+    assert all(r["figures_lost"] == 0 for r in hill["result"]["retreat"])
+    # one mountain behind, the other hex low: the retreat goes the low way
+    one = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "star", "star"], behind[:1])
+    assert [r["hex"] for r in one["result"]["retreat"]] == ["g6"]
+
+
+def test_infantry_retreats_off_a_mountain_only_onto_a_hill_or_mountain() -> None:
+    on = [{"hex": "G5", "type": "mountain"}, {"hex": "g4", "type": "mountain"}]
+    out = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "flag", "star"], on)
+    assert [(r["hex"], r["figures_lost"]) for r in out["result"]["retreat"]] == [("G5", 2)]
+    # a hill behind takes the first move; off the hill the second goes on as usual
+    hill = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "infantry", "G5")],
+                  ["flag", "flag", "star"], [*on, {"hex": "f6", "type": "hill"}])
+    assert all(r["figures_lost"] == 0 for r in hill["result"]["retreat"])
+    assert sorted(r["hex"] for r in hill["result"]["retreat"]) == ["F7", "G7"]
+    assert {r["path"][0] for r in hill["result"]["retreat"]} == {"f6"}
+    # French resistance's 1-3 hexes per flag keep to the same climb
+    fr = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "french_resistance", "G5")],
+                ["flag", "star", "star"], on)
+    assert [(r["hex"], r["figures_lost"]) for r in fr["result"]["retreat"]] == [("G5", 1)]
+
+
+# --- a road crossing a railroad plays as a road (case ter9-road-rail-crossing-plays-as-road): card
+# 38 Railroads, "Road crossing a railroad plays as standard road" (bga-memoir Terrains/Rail.php);
+# the railway's stop for armor and artillery held on the crossing too
+
+def _moves(units: list[dict[str, Any]], terrain: list[dict[str, Any]]) -> set[str]:
+    out = answer({"units": units, "terrain": terrain, "ask": {"move": {"unit": "a1"}}})
+    return {d["hex"] for d in out["move"]["destinations"]}
+
+
+def test_armor_drives_over_a_road_crossing_a_railroad_without_stopping() -> None:
+    road = [{"hex": h, "type": "road"} for h in ("D5", "E5", "F5", "G5")]
+    crossing = _moves([unit("a1", "allies", "armor", "D5")], [*road, {"hex": "E5", "type": "railway"}])
+    assert {"E5", "F5", "G5"} <= crossing
+    # the railway alone still stops it: G5 (3 hexes straight through E5) is out of reach
+    rail = _moves([unit("a1", "allies", "armor", "D5")], [{"hex": "E5", "type": "railway"}])
+    assert "E5" in rail and "G5" not in rail
+
+
+def test_the_crossing_lets_artillery_and_leaves_infantry_as_before() -> None:
+    road = [{"hex": h, "type": "road"} for h in ("D5", "E5", "F5")]
+    # artillery on a road: 1 hex and 1 more along the road, over the crossing
+    art = _moves([unit("a1", "axis", "artillery", "D5")], [*road, {"hex": "E5", "type": "railway"}])
+    assert "F5" in art
+    stopped = _moves([unit("a1", "axis", "artillery", "D5")],
+                     [*road, {"hex": "E5", "type": "railway"}, {"hex": "E5", "type": "town"}])
+    assert "F5" not in stopped  # a town on the crossing still stops every unit
+
+
+# --- the Eastern Front rulebook's own words for two pieces the table had from memory (cases
+# ter9-dragons-teeth-infantry-stops, ter9-hill_forest-out-vs-hill-is-uphill,
+# ter9-hill_village-out-vs-hill-is-uphill)
+
+def test_infantry_entering_dragons_teeth_must_stop() -> None:
+    """Eastern Front p.5: "Only Infantry may enter a Dragon's Teeth hex. An Infantry that enters a
+    Dragon's Teeth hex must stop and may not move further on that turn. Battle: No combat restrictions." """
+    moves = _moves([unit("a1", "allies", "infantry", "E5")], [{"hex": "F5", "type": "dragons_teeth"}])
+    assert "F5" in moves and "G5" not in moves
+    assert "F5" not in _moves([unit("a1", "allies", "armor", "E5")], [{"hex": "F5", "type": "dragons_teeth"}])
+    out = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                 ["flag", "star", "star"], [{"hex": "G5", "type": "dragons_teeth"}])
+    assert out["battle"]["dice"] == 3 and out["result"]["flags_ignored"] == 0
+
+
+@pytest.mark.parametrize("kind", ["hill_forest", "hill_village"])
+def test_hill_with_forest_or_village_is_that_terrain_at_ground_level(kind: str) -> None:
+    """Eastern Front p.3: "These terrains hexes are used for visual effect only. The Hill on Forest
+    has the same effect as a Forest, and the Hill with Village has the same effect as a Village." """
+    # from the forest (village) a unit on a real hill is uphill: -1 for infantry
+    up = battle([unit("a1", "allies", "infantry", "g4"), unit("x1", "axis", "infantry", "G5")],
+                ["flag", "star"], [{"hex": "g4", "type": kind}, {"hex": "G5", "type": "hill"}])
+    assert up["battle"]["dice"] == 2
+    # and it protects as its forest (village) does, against armor -2, whatever the height
+    down = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
+                  ["flag"], [{"hex": "g4", "type": "hill"}, {"hex": "G5", "type": kind}])
+    assert down["battle"]["dice"] == 1

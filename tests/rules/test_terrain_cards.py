@@ -36,7 +36,7 @@ def sees(pos: Position, a: str, b: str) -> bool:
 
 
 TOWN_LIKE = ["factory", "lighthouse", "power_plant", "railway_station", "barracks",
-             "supply_depot", "prison_camp"]
+             "prison_camp"]
 
 
 @pytest.mark.parametrize("kind", TOWN_LIKE)
@@ -51,6 +51,18 @@ def test_landmarks_played_as_towns_stop_forbid_battle_protect_and_block(kind: st
                    terrain=(t("F5", kind),))
     assert battle_check(pos, "a1", "x1").dice == 3 - 2  # armor vs a town: -2
     assert not sees(position(terrain=(t("F5", kind),)), "F3", "F7")
+
+
+def test_supply_depot_card_43_restricts_nothing_and_blocks_sight() -> None:
+    # card 43 (bga-memoir Terrains/SupplyDepot.php): "No movement restriction", "No combat
+    # restriction", "Block line of sight" (it was played as a Town before, unverified)
+    pos = position(unit("a1", "allies", "infantry", "F3"), terrain=(t("f4", "supply_depot"),))
+    d = dests(pos, "a1")
+    assert d["f4"].can_battle and "F5" in d and d["F5"].path[0] == pos.board.parse("f4")
+    pos = position(unit("a1", "allies", "armor", "F3"), unit("x1", "axis", "infantry", "F5"),
+                   terrain=(t("F5", "supply_depot"),))
+    assert battle_check(pos, "a1", "x1").dice == 3
+    assert not sees(position(terrain=(t("F5", "supply_depot"),)), "F3", "F7")
 
 
 def test_prison_camp_card_35_ignores_one_flag() -> None:
