@@ -77,12 +77,15 @@ ASKS: dict[str, AskHandler] = {}
 # The asks that other modules register (or, for battle and move, replace with their card-aware
 # versions), by module: imported when such an ask comes, so that a plain battle loads no card,
 # terrain or air rules. tests/rules/test_referee.py checks it against what the modules register.
+# a unit's badge: a big gun or destroyer hit it and has not lost it since (Position.cross_hairs)
+CROSS_HAIR_BADGE = "cross_hair"
+
 PLUGIN_ASKS: dict[str, str] = {
     **dict.fromkeys(("battle", "move", "orders", "card_attack", "victory"),
                     "companion.rules.card_referee"),
     **dict.fromkeys(("terrain_entry", "clear_obstacle"), "companion.rules.terrain_referee"),
-    **dict.fromkeys(("commissar", "desert_move", "airfield_landing"),
-                    "companion.rules.scenario_referee"),
+    **dict.fromkeys(("commissar", "desert_move", "airfield_landing", "night_visibility",
+                     "card_as"), "companion.rules.scenario_referee"),
     **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
                      "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
                      "strafe", "strategic_bombing", "withdraw", "interdiction", "air_selection",
@@ -331,6 +334,8 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
+        if unit.badges and CROSS_HAIR_BADGE in unit.badges:
+            position.cross_hairs[uid] = 1  # zeroed in by a big gun or destroyer (troop card 3)
     if variants:
         from companion.rules.variants import unit_variants
 
@@ -678,6 +683,11 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     except BattleError as exc:
         raise QueryError("ask.battle.confirm", str(exc)) from None
     out["result"] = result_json(query.board, result)
+    if attacker.spec.zeroes_in and result.hits and not result.eliminated:
+        # big guns, destroyers: the unit hit now bears a cross-hair (troop cards 3, 12)
+        out["result"]["cross_hair"] = True
+        out["result"]["explain"].append(f"{target.id} now bears a cross-hair: +1 die to "
+                                        f"{attacker.type} battling it later")
     if air_rules is not None and result.hits and air_rules.needs_confirmation(query.position, target.id):
         # New Flight Plan: hits on a flying air unit are re-rolled with the `confirm` ask
         out["result"].update(figures_removed=0, eliminated=False, confirm_dice=result.hits,

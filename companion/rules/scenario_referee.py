@@ -1,8 +1,10 @@
 """Referee asks for scenario rules the game sequences between moves and battles (issue 16):
 ``commissar`` (may the Soviet player play or place this card, given the card under the
 Commissar chip), ``desert_move`` (the extra hex of an armor unit that has just taken ground
-under the North African Desert rules) and ``airfield_landing`` (where an order of a Direct from
-HQ card may land an infantry unit on an airfield). Loaded by ``referee.py`` as a plugin; documented in
+under the North African Desert rules), ``airfield_landing`` (where an order of a Direct from
+HQ card may land an infantry unit on an airfield), ``night_visibility`` (the visibility the
+night rolls have reached) and ``card_as`` (the cards a held card may be played as: Blitz, Air
+Strikes, Hill 317, Omaha's Barrage, a deck's Air Power). Loaded by ``referee.py`` as a plugin; documented in
 ``docs/rules-referee.md`` ("Scenario rules the game sequences").
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.arrivals import AIRFIELD_CARD, AIRFIELD_UNIT, airfield_landing
+from companion.rules.battle import FACES
 from companion.rules.board import Side
 from companion.rules.cards import CardError, card
 from companion.rules.commissar import commissar_may_place, commissar_may_play, commissar_side
@@ -108,3 +111,80 @@ def ask_airfield_landing(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         f"hex: {', '.join(hexes)}", "the unit may not move or battle the turn it lands"]
     return {"airfield_landing": {"side": side.value, "allowed": reason is None, "reason": reason,
                                  "unit_type": AIRFIELD_UNIT, "hexes": hexes, "explain": explain}}
+
+
+@register_ask("night_visibility")
+def ask_night_visibility(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """``{"night_visibility": {"rolls": [["star", "flag", "infantry", "armor"], ...],
+    "reverse": false}}``: the visibility after the night side's rolls so far, oldest first
+    (Night Attacks; ``reverse``: the chart read from daylight into night)."""
+    from companion.rules import night
+
+    path = "ask.night_visibility"
+    query.body_fields({"rolls", "reverse"}, set())
+    reverse = _flag(body, "reverse", path)
+    raw = body.get("rolls", [])
+    if not isinstance(raw, list):
+        raise QueryError(f"{path}.rolls", "expected a list of rolls, each a list of 4 faces")
+    rolls: list[list[str]] = []
+    for i, roll in enumerate(raw):
+        if not isinstance(roll, list) or len(roll) != night.NIGHT_DICE:
+            raise QueryError(f"{path}.rolls.{i}",
+                             f"expected the {night.NIGHT_DICE} faces of one night roll")
+        for j, face in enumerate(roll):
+            if face not in FACES:
+                raise QueryError(f"{path}.rolls.{i}.{j}",
+                                 f"{str(face)[:40]!r} is not a die face; faces: {', '.join(FACES)}")
+        rolls.append([str(f) for f in roll])
+    vis = night.night_visibility(rolls, reverse=reverse)
+    due = night.night_roll_due(rolls, reverse=reverse)
+    stars = sum(f == night.STAR for roll in rolls for f in roll)
+    start = night.REVERSE_START if reverse else night.NIGHT_START
+    explain = [f"the chart starts at {start} hex{'es' if start > 1 else ''}"
+               f"{' and runs down' if reverse else ''}; {len(rolls)} roll(s), {stars} star(s)"]
+    if vis is None:
+        explain.append("full daylight: the night rules end, no more rolls, no range limit")
+    else:
+        explain.append(f"units battle at most {vis} hex{'es' if vis > 1 else ''} away"
+                       + ("" if due else "; the chart is at its end: no more rolls"))
+    return {"night_visibility": {"visibility": vis, "full_daylight": vis is None,
+                                 "roll_due": due, "reverse": reverse, "explain": explain}}
+
+
+@register_ask("card_as")
+def ask_card_as(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """``{"card_as": {"card": "recon_left", "side": "axis", "hill_317": ["E5", "F5"]}}``: the
+    cards ``side`` may play its held ``card`` as under the query's ``rules.variants`` (Blitz and
+    Air Strikes: a Recon 1 card as Air Power; ``recon_as_barrage``: as Barrage; Hill 317: as Air
+    Power while an Allied unit stands on one of the ``hill_317`` hexes), and the card it is in
+    this deck (``air_power_as_artillery_bombard``)."""
+    from companion.rules import hill317
+    from companion.rules.commissar import RECON_ONE
+    from companion.rules.variants import card_becomes, card_plays_as
+
+    path = "ask.card_as"
+    query.body_fields({"card", "side", "hill_317"}, {"card", "side"})
+    name = _card_name(body["card"], f"{path}.card")
+    side = Side(_enum(body["side"], f"{path}.side", ("allies", "axis")))
+    marked = body.get("hill_317", [])
+    if not isinstance(marked, list):
+        raise QueryError(f"{path}.hill_317", "expected a list of hex names")
+    for i, h in enumerate(marked):
+        query.hex(h, f"{path}.hill_317.{i}")
+    variants = _variants(query)
+    becomes = card_becomes(name, variants)
+    others = list(card_plays_as(becomes, side, variants)[1:])
+    explain = []
+    if becomes != name:
+        explain.append(f"in this deck {card(name).name} is played as {card(becomes).name}")
+    if marked and side is hill317.SIDE and becomes in RECON_ONE and "air_power" not in others \
+            and hill317.held(query.position, " ".join(str(h) for h in marked)):
+        others.append("air_power")
+        explain.append("an Allied unit holds Hill 317: the Recon card may be an Air Power strike")
+    if others:
+        explain.append(f"{side.value} may play {card(becomes).name} as "
+                       + " or ".join(card(o).name for o in others))
+    else:
+        explain.append(f"{card(becomes).name} is played as itself")
+    return {"card_as": {"side": side.value, "card": name, "becomes": becomes,
+                        "plays_as": others, "explain": explain}}

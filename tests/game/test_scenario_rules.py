@@ -648,3 +648,27 @@ def test_hq_taken_back_by_its_side_draws_the_card_it_lost() -> None:
     g.act({"do": "move", "unit": "x1", "to": "G5"})
     assert g.state.rules_state.hq_captured == []
     assert [e.kind for e in g.events].count("hq_retaken") == 1
+
+
+# --- Banzai: Japanese infantry that moved 2 hexes battles only in a close assault ---------------
+@pytest.mark.parametrize(("target_hex", "legal"), [("f6", True), ("G5", False)])
+def test_japanese_infantry_that_moved_two_battles_only_in_a_close_assault(target_hex: str,
+                                                                          legal: bool) -> None:
+    # memoir44 wikia "Japanese Imperial Army": "Infantry may move 2 hexes and battle, if it engages
+    # in Close Assault" (bga-memoir getTargetableCells: "if banzai, unit can only attack in close
+    # assault"); audit case nat9-jp-banzai-moved-2-range-2-refused-r0 found the game allowing 2 hexes
+    s = scenario([_u("x1", X, "infantry", "G9", nation="jp"), _u("x2", X, "infantry", "A9"),
+                  _u("a1", A, "infantry", target_hex), _u("a2", A, "infantry", "A1")], starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "G7"})
+    g.act({"do": "end_moves"})
+    assert g.state.position.units["x1"].moved == 2
+    if legal:
+        g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+        roll = g.legal().roll
+        assert roll is not None and roll.dice == 4  # 3 + 1 at full strength
+    else:
+        with pytest.raises(IllegalAction, match="close assault"):
+            g.act({"do": "battle", "attacker": "x1", "target": "a1"})

@@ -424,3 +424,70 @@ def test_behind_enemy_lines_keeps_the_jungle_next_door_exception() -> None:
     verdict = {d["hex"]: d["can_battle"] for d in out["move"]["destinations"]}
     assert verdict["f6"] is True
     assert verdict["F7"] is False
+
+
+# --- nations audit (session 9): rules the core played that no query could ask ------------------
+
+def test_cross_hair_badge_gives_a_big_gun_one_more_die_and_a_hit_places_one() -> None:
+    """Troop card 3 (bga-memoir BigGun.php): "Place a cross-hair marker when a target is hit on the
+    hex. Until moved or destroyed, zeroed-in unit take fire at +1 on future rounds" (cases
+    nat9-cross-hair-*)."""
+    marked = {"units": [unit("a1", "axis", "big_gun", "A9"),
+                        unit("x1", "allies", "infantry", "E9", badges=["cross_hair"])],
+              "ask": {"battle": {"attacker": "a1", "target": "x1"}}}
+    assert answer(marked)["battle"]["dice"] == 3  # 2 at 4 hexes, +1
+    plain = {**marked, "units": [unit("a1", "axis", "artillery", "A9"), marked["units"][1]]}
+    assert answer(plain)["battle"]["dice"] == 2  # the big gun's own power
+    hit = battle([unit("a1", "axis", "big_gun", "A9"), unit("x1", "allies", "infantry", "E9")],
+                 ["infantry", "star"])
+    assert hit["result"]["cross_hair"] is True
+    miss = battle([unit("a1", "axis", "big_gun", "A9"), unit("x1", "allies", "infantry", "E9")],
+                  ["armor", "star"])
+    assert "cross_hair" not in miss["result"]
+    gone = battle([unit("a1", "axis", "big_gun", "A9"),
+                   unit("x1", "allies", "infantry", "C9", figures=1)], ["grenade", "star", "star"])
+    assert gone["result"]["eliminated"] and "cross_hair" not in gone["result"]
+
+
+def test_night_visibility_ask_reads_the_chart_from_the_rolls() -> None:
+    """Night Attacks: the chart starts at 1 hex, each star one step up, after 5 full daylight;
+    in reverse from 6 down to close assault only (cases nat9-night-chart-*)."""
+    def ask(rolls: list[list[str]], reverse: bool = False) -> dict[str, Any]:
+        return answer({"ask": {"night_visibility": {"rolls": rolls, "reverse": reverse}}})["night_visibility"]
+
+    two = ["star", "star", "flag", "armor"]
+    assert ask([])["visibility"] == 1
+    assert ask([two])["visibility"] == 3 and ask([two])["roll_due"]
+    day = ask([two, two, two])
+    assert day["visibility"] is None and day["full_daylight"] and not day["roll_due"]
+    assert ask([two], reverse=True)["visibility"] == 4
+    night = ask([two, two, two], reverse=True)
+    assert night["visibility"] == 1 and not night["roll_due"]
+    with pytest.raises(QueryError) as bad:
+        answer({"ask": {"night_visibility": {"rolls": [["star", "star"]]}}})
+    assert bad.value.field == "ask.night_visibility.rolls.0"
+
+
+def test_card_as_ask_names_the_cards_a_recon_may_be_played_as() -> None:
+    """Blitz: the Axis may play a Recon 1 card as Air Power; Hill 317 while an Allied unit holds
+    it; Omaha: either side as Barrage; a deck's Air Power is an Artillery Bombard (cases
+    nat9-card-as-*)."""
+    def ask(card: str, side: str, variants: list[str] | None = None,
+            units: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+        q: dict[str, Any] = {"units": units or [], "ask": {"card_as": {"card": card, "side": side, **extra}}}
+        if variants is not None:
+            q["rules"] = {"variants": variants}
+        return answer(q)["card_as"]
+
+    assert ask("recon_left", "axis", ["blitz"])["plays_as"] == ["air_power"]
+    assert ask("recon_left", "allies", ["blitz"])["plays_as"] == []
+    assert ask("attack_left", "axis", ["blitz"])["plays_as"] == []
+    assert ask("recon_right", "axis", ["recon_as_barrage"])["plays_as"] == ["barrage"]
+    held = ask("recon_center", "allies", units=[unit("a1", "allies", "infantry", "E5")], hill_317=["E5"])
+    assert held["plays_as"] == ["air_power"]
+    lost = ask("recon_center", "allies", units=[unit("x1", "axis", "infantry", "E5")], hill_317=["E5"])
+    assert lost["plays_as"] == []
+    assert ask("air_power", "axis", ["air_power_as_artillery_bombard"])["becomes"] == "artillery_bombard"
+    with pytest.raises(QueryError) as bad:
+        ask("recon_left", "allies", hill_317=["A8"])
+    assert bad.value.field == "ask.card_as.hill_317.0"
