@@ -85,7 +85,7 @@ PLUGIN_ASKS: dict[str, str] = {
                     "companion.rules.card_referee"),
     **dict.fromkeys(("terrain_entry", "clear_obstacle"), "companion.rules.terrain_referee"),
     **dict.fromkeys(("commissar", "desert_move", "airfield_landing", "night_visibility",
-                     "card_as"), "companion.rules.scenario_referee"),
+                     "card_as", "high_command"), "companion.rules.scenario_referee"),
     **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
                      "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
                      "strafe", "strategic_bombing", "withdraw", "interdiction", "air_selection",
@@ -683,6 +683,11 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     except BattleError as exc:
         raise QueryError("ask.battle.confirm", str(exc)) from None
     out["result"] = result_json(query.board, result)
+    if result.eliminated and target.side is Side.AXIS and _high_command(query):
+        # Italian High Command: an Axis unit lost costs a card at random while they hold over 3
+        out["result"]["high_command_discard"] = True
+        out["result"]["explain"].append("Italian High Command: the Axis discard a command card "
+                                        "at random if they hold more than 3")
     if attacker.spec.zeroes_in and result.hits and not result.eliminated:
         # big guns, destroyers: the unit hit now bears a cross-hair (troop cards 3, 12)
         out["result"]["cross_hair"] = True
@@ -694,6 +699,13 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                              medals={s.value: 0 for s in Side})
         out["result"]["explain"].append(f"re-roll {result.hits} with the confirm ask to shoot it down")
     return out
+
+
+def _high_command(query: Query) -> bool:
+    """Whether the query's ``rules.variants`` name the Italian High Command."""
+    rules = query.raw.get("rules")
+    variants = rules.get("variants") if isinstance(rules, dict) else None
+    return bool(variants) and "italian_high_command" in _parse_variants(variants)
 
 
 def _air_targets() -> Any:

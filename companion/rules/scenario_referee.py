@@ -3,9 +3,10 @@
 Commissar chip), ``desert_move`` (the extra hex of an armor unit that has just taken ground
 under the North African Desert rules), ``airfield_landing`` (where an order of a Direct from
 HQ card may land an infantry unit on an airfield), ``night_visibility`` (the visibility the
-night rolls have reached) and ``card_as`` (the cards a held card may be played as: Blitz, Air
-Strikes, Hill 317, Omaha's Barrage, a deck's Air Power). Loaded by ``referee.py`` as a plugin; documented in
-``docs/rules-referee.md`` ("Scenario rules the game sequences").
+night rolls have reached), ``card_as`` (the cards a held card may be played as: Blitz, Air
+Strikes, Hill 317, Omaha's Barrage, a deck's Air Power) and ``high_command`` (the command cards
+the Italian High Command leaves the Axis after their losses). Loaded by ``referee.py`` as a
+plugin; documented in ``docs/rules-referee.md``.
 """
 
 from __future__ import annotations
@@ -188,3 +189,28 @@ def ask_card_as(query: Query, body: dict[str, Any]) -> dict[str, Any]:
         explain.append(f"{card(becomes).name} is played as itself")
     return {"card_as": {"side": side.value, "card": name, "becomes": becomes,
                         "plays_as": others, "explain": explain}}
+
+
+@register_ask("high_command")
+def ask_high_command(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """``{"high_command": {"held": 6, "eliminated": 2}}``: under the Italian High Command each
+    Axis unit eliminated while the Axis hold more than 3 command cards costs them one, at random
+    and not replaced (bga-memoir ``AttackUnitsTrait::damageUnit``). ``held``: the cards the
+    Axis hold now (default 6, the hand the rule deals them); ``eliminated``: units lost since."""
+    from companion.rules.referee import _int
+    from companion.rules.variants import HIGH_COMMAND_CARDS, HIGH_COMMAND_FLOOR, HIGH_COMMAND_VARIANT
+
+    path = "ask.high_command"
+    query.body_fields({"held", "eliminated"}, set())
+    held = _int(body.get("held", HIGH_COMMAND_CARDS), f"{path}.held", 0, 100)
+    lost = _int(body.get("eliminated", 1), f"{path}.eliminated", 0, 1000)
+    if HIGH_COMMAND_VARIANT not in _variants(query):
+        return {"high_command": {"in_play": False, "held_after": held, "discards": 0,
+                                 "explain": ["no Italian High Command in play (rules.variants): "
+                                             "losses cost no card"]}}
+    discards = max(0, min(lost, held - HIGH_COMMAND_FLOOR))
+    after = held - discards
+    explain = [f"{lost} Axis unit(s) lost with {held} card(s) held: {discards} discarded at random, "
+               f"{after} left (no discard once down to {HIGH_COMMAND_FLOOR})"]
+    return {"high_command": {"in_play": True, "held_after": after, "discards": discards,
+                             "explain": explain}}

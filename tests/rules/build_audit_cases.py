@@ -4370,6 +4370,50 @@ add("nat9-card-as-bad-card-error", N9O, q([], {"card_as": {"card": "nuke", "side
 add("nat9-card-as-bad-hex-error", N9O, q([], {"card_as": {"card": "recon_left", "side": "allies", "hill_317": ["A8"]}}),
     [["error.field", "eq", "ask.card_as.hill_317.0"]], S_CA, CAW, exit=2)
 
+# Italian High Command: the high_command ask, and the discard a battle's elimination costs
+S_IHC = ("Italian High Command: the Axis start with 6 command cards; each time one of their units is eliminated while they "
+         "hold more than 3, they discard one at random, not replaced (bga-memoir AttackUnitsTrait::damageUnit, "
+         "discardItalianHighCommand; Teams::loadScenario)")
+IHCW = "bga-memoir States/AttackUnitsTrait.php damageUnit (Globals::isItalyHighCommand); docs/rules-sources.md Nation rules (italian_high_command); docs/rules-referee.md (the high_command ask)"
+IHC = {"air": None, "variants": ["italian_high_command"]}
+for held, lost, after, discards in [(6, 1, 5, 1), (6, 3, 3, 3), (6, 5, 3, 3), (3, 1, 3, 0), (4, 2, 3, 1), (5, 0, 5, 0)]:
+    add(f"nat9-high-command-{held}-held-{lost}-lost", N9N, q([], {"high_command": {"held": held, "eliminated": lost}}, rules=IHC),
+        [["high_command.in_play", "eq", True], ["high_command.held_after", "eq", after], ["high_command.discards", "eq", discards]], S_IHC, IHCW)
+add("nat9-high-command-default-six", N9N, q([], {"high_command": {"eliminated": 2}}, rules=IHC),
+    [["high_command.held_after", "eq", 4]], S_IHC, IHCW)
+add("nat9-high-command-off", N9N, q([], {"high_command": {"held": 5, "eliminated": 2}}),
+    [["high_command.in_play", "eq", False], ["high_command.held_after", "eq", 5], ["high_command.discards", "eq", 0]], S_IHC + " (only when the scenario says so)", IHCW)
+add("nat9-high-command-bad-held", N9N, q([], {"high_command": {"held": -1}}, rules=IHC),
+    [["error.field", "eq", "ask.high_command.held"]], S_IHC, IHCW, exit=2)
+add("nat9-high-command-battle-axis-eliminated", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="it", figures=1)], battle(), dice=["infantry", "star", "star"], rules=IHC),
+    [["result.eliminated", "eq", True], ["result.high_command_discard", "eq", True]], S_IHC, IHCW)
+add("nat9-high-command-battle-german-unit-too", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="ger", figures=1)], battle(), dice=["grenade", "star", "star"], rules=IHC),
+    [["result.high_command_discard", "eq", True]], S_IHC + " (bga-memoir: any Axis unit)", IHCW)
+add("nat9-high-command-battle-allied-eliminated", N9N,
+    q([inf("a1", "G5", side="axis"), inf("x1", "g4", figures=1)], battle(), dice=["infantry", "star", "star"], rules=IHC),
+    [["result.eliminated", "eq", True], ["result.high_command_discard", "falsy", None]], S_IHC + " (the Axis' cards only)", IHCW)
+add("nat9-high-command-battle-not-eliminated", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="it")], battle(), dice=["infantry", "star", "star"], rules=IHC),
+    [["result.eliminated", "eq", False], ["result.high_command_discard", "falsy", None]], S_IHC, IHCW)
+add("nat9-high-command-battle-rule-off", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="it", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.high_command_discard", "falsy", None]], S_IHC, IHCW)
+
+# Wittmann (17 Villers-Bocage): a unit's own variant
+S_WIT = ("17 Villers-Bocage: The Tiger tank marked with a Battle Star is Michael Wittmann: It may ignore 1 flag, battle at +1d "
+         "when not moving, and its Battle Star does not count as an additional Victory medal for the enemy")
+WITW = "bga-memoir Scenarios/17-VillersBocage.php (rules text), Units/Tiger.php getAttackModifier; docs/rules-sources.md Nation rules (wittmann)"
+add("nat9-wittmann-still-four-dice", N9T, q([U("a1", "axis", "tiger", "G5", variants=["wittmann"]), inf("x1", "G3")], battle()),
+    [["battle.dice", "eq", 4]], S_WIT, WITW)
+add("nat9-wittmann-moved-three-dice", N9T, q([U("a1", "axis", "tiger", "G5", moved=1, variants=["wittmann"]), inf("x1", "G3")], battle()),
+    [["battle.dice", "eq", 3]], S_WIT, WITW)
+add("nat9-wittmann-ignores-a-flag", N9T, q([inf("a1", "g4"), U("x1", "axis", "tiger", "G5", variants=["wittmann"])], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_WIT, WITW)
+add("nat9-tiger-without-wittmann-retreats", N9T, q([inf("a1", "g4"), U("x1", "axis", "tiger", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_WIT + " (Wittmann's own)", WITW)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

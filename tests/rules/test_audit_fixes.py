@@ -491,3 +491,27 @@ def test_card_as_ask_names_the_cards_a_recon_may_be_played_as() -> None:
     with pytest.raises(QueryError) as bad:
         ask("recon_left", "allies", hill_317=["A8"])
     assert bad.value.field == "ask.card_as.hill_317.0"
+
+
+def test_high_command_ask_and_the_discard_an_axis_loss_costs() -> None:
+    """Italian High Command (bga-memoir AttackUnitsTrait::damageUnit): each Axis unit eliminated
+    while the Axis hold more than 3 command cards costs a card at random (cases
+    nat9-high-command-*)."""
+    rules = {"variants": ["italian_high_command"]}
+
+    def ask(**body: Any) -> dict[str, Any]:
+        return answer({"rules": rules, "ask": {"high_command": body}})["high_command"]
+
+    assert ask(held=6, eliminated=1)["held_after"] == 5
+    assert ask(held=6, eliminated=5) == {**ask(held=6, eliminated=5), "held_after": 3, "discards": 3}
+    assert ask(held=3, eliminated=2)["discards"] == 0
+    assert ask(eliminated=2)["held_after"] == 4  # the 6 cards the rule deals
+    off = answer({"ask": {"high_command": {"held": 5, "eliminated": 2}}})["high_command"]
+    assert not off["in_play"] and off["held_after"] == 5
+    lost = battle([unit("a1", "allies", "infantry", "g4"),
+                   unit("x1", "axis", "infantry", "G5", nation="it", figures=1)],
+                  ["infantry", "star", "star"], rules=rules)
+    assert lost["result"]["eliminated"] and lost["result"]["high_command_discard"] is True
+    ours = battle([unit("a1", "axis", "infantry", "G5"), unit("x1", "allies", "infantry", "g4", figures=1)],
+                  ["infantry", "star", "star"], rules=rules)
+    assert "high_command_discard" not in ours["result"]  # the Axis' cards only
