@@ -4,8 +4,9 @@ Commissar chip), ``desert_move`` (the extra hex of an armor unit that has just t
 under the North African Desert rules), ``airfield_landing`` (where an order of a Direct from
 HQ card may land an infantry unit on an airfield), ``night_visibility`` (the visibility the
 night rolls have reached), ``card_as`` (the cards a held card may be played as: Blitz, Air
-Strikes, Hill 317, Omaha's Barrage, a deck's Air Power) and ``high_command`` (the command cards
-the Italian High Command leaves the Axis after their losses). Loaded by ``referee.py`` as a
+Strikes, Hill 317, Omaha's Barrage, a deck's Air Power), ``high_command`` (the command cards
+the Italian High Command leaves the Axis after their losses) and ``breakthrough`` (where new
+armor may arrive under the Armor Breakthrough rules). Loaded by ``referee.py`` as a
 plugin; documented in ``docs/rules-referee.md``.
 """
 
@@ -20,6 +21,7 @@ from companion.rules.cards import CardError, card
 from companion.rules.commissar import commissar_may_place, commissar_may_play, commissar_side
 from companion.rules.desert import desert_extra_move, desert_rules_on
 from companion.rules.referee import Query, QueryError, _enum, _parse_variants, register_ask
+from companion.rules.units import UNITS
 
 _ACTIONS = ("play", "place")
 
@@ -214,3 +216,47 @@ def ask_high_command(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                f"{after} left (no discard once down to {HIGH_COMMAND_FLOOR})"]
     return {"high_command": {"in_play": True, "held_after": after, "discards": discards,
                              "explain": explain}}
+
+
+@register_ask("breakthrough")
+def ask_breakthrough(query: Query, body: dict[str, Any]) -> dict[str, Any]:
+    """``{"breakthrough": {"side": "allies", "units": 2, "arrived": 0, "section": "left",
+    "unit_type": "armor"}}``: where the side may order a new armor unit onto the board under
+    the Armor Breakthrough rules (Actions 22, as bga-memoir sums it up: through the opponent's
+    baseline, on an empty hex where it may stand, in a section the card orders)."""
+    from companion.rules import arrivals
+    from companion.rules.board import Section
+    from companion.rules.referee import _int
+
+    path = "ask.breakthrough"
+    query.body_fields({"side", "units", "arrived", "section", "unit_type"}, {"side", "units"})
+    side = Side(_enum(body["side"], f"{path}.side", ("allies", "axis")))
+    units = _int(body["units"], f"{path}.units", 1, 100)
+    arrived = _int(body.get("arrived", 0), f"{path}.arrived", 0, 100)
+    section = body.get("section")
+    if section is not None:
+        section = Section(_enum(section, f"{path}.section", ("left", "center", "right")))
+    kind = _enum(body.get("unit_type", "armor"), f"{path}.unit_type",
+                 tuple(n for n, spec in UNITS.items() if spec.overrun))
+    rule = arrivals.ArrivalRule(arrivals.ARMOR_BREAKTHROUGH, side, units, kind)
+    left = max(0, units - arrived)
+    board = query.board
+    if left == 0:
+        reason = f"{units} unit{'s' if units != 1 else ''} at most break through: all arrived"
+        return {"breakthrough": {"side": side.value, "allowed": False, "reason": reason,
+                                 "left": 0, "hexes": [], "explain": [reason]}}
+    found = arrivals.entry_hexes(query.position, rule)
+    if section is not None:
+        found = [h for h in found if section in board.sections(h, side)]
+    hexes = [board.name(h) for h in found]
+    where = f" in the {section.value} section" if section is not None else ""
+    if not hexes:
+        reason = (f"no empty hex of the {side.other.value} baseline{where} where "
+                  f"{kind.replace('_', ' ')} may stand")
+        return {"breakthrough": {"side": side.value, "allowed": False, "reason": reason,
+                                 "left": left, "hexes": [], "explain": [reason]}}
+    explain = [f"{left} more may arrive, one order each, on the {side.other.value} baseline"
+               f"{where}: {', '.join(hexes)}",
+               "it stops there; it may battle and take ground this turn, not overrun"]
+    return {"breakthrough": {"side": side.value, "allowed": True, "reason": None, "left": left,
+                             "hexes": hexes, "explain": explain}}

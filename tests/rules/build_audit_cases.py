@@ -4414,6 +4414,36 @@ add("nat9-wittmann-ignores-a-flag", N9T, q([inf("a1", "g4"), U("x1", "axis", "ti
 add("nat9-tiger-without-wittmann-retreats", N9T, q([inf("a1", "g4"), U("x1", "axis", "tiger", "G5")], battle(), dice=["flag", "star", "star"]),
     [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_WIT + " (Wittmann's own)", WITW)
 
+# Armor Breakthrough: where new armor may arrive (the breakthrough ask)
+S_ABX = ("Armor Breakthrough: during a single game turn, you may order new Armor units onto the board; the order must be valid "
+         "and issued as normal; units must enter through the opponent's baseline and stop on a baseline hex (bga-memoir's summary; "
+         "OrderUnitsTrait::argsArmorBreakthroughDeploy: empty, passable cells of the back line, in the card's sections)")
+ABXW = ABW + "; docs/rules-referee.md (the breakthrough ask)"
+TOP = [c + "9" for c in "ABCDEFGHIJKLM"]
+BOT = [c + "1" for c in "ABCDEFGHIJKLM"]
+add("nat9-breakthrough-allies-top-row", N9O, q([], {"breakthrough": {"side": "allies", "units": 2}}),
+    [["breakthrough.allowed", "eq", True], ["breakthrough.hexes", "set", TOP], ["breakthrough.left", "eq", 2]], S_ABX, ABXW)
+add("nat9-breakthrough-axis-bottom-row", N9O, q([], {"breakthrough": {"side": "axis", "units": 2}}),
+    [["breakthrough.hexes", "set", BOT]], S_ABX, ABXW)
+add("nat9-breakthrough-bottom-axis-flips", N9O, q([], {"breakthrough": {"side": "allies", "units": 1}}, bottom="axis"),
+    [["breakthrough.hexes", "set", BOT]], S_ABX + " (the Axis home edge at the bottom)", ABXW)
+add("nat9-breakthrough-allies-left-section", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "left"}}),
+    [["breakthrough.hexes", "contains", ["A9", "B9", "C9", "D9"]], ["breakthrough.hexes", "excludes", ["F9", "G9", "M9"]]],
+    S_ABX + " (a Section card: its own section; E9, on or beside the dotted line, is left open: bga-memoir's lines run at columns 7 and 17, the rules core's at 8 and 16)", ABXW)
+add("nat9-breakthrough-axis-left-is-board-right", N9O, q([], {"breakthrough": {"side": "axis", "units": 2, "section": "left"}}),
+    [["breakthrough.hexes", "contains", ["J1", "K1", "L1", "M1"]], ["breakthrough.hexes", "excludes", ["A1", "G1", "H1"]]], S_ABX + " (the Axis left flank is the board's J-M side)", ABXW)
+add("nat9-breakthrough-centre", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "center"}}),
+    [["breakthrough.hexes", "contains", ["F9", "G9", "H9"]], ["breakthrough.hexes", "excludes", ["A9", "D9", "J9", "M9"]]], S_ABX, ABXW)
+add("nat9-breakthrough-occupied-and-impassable", N9O,
+    q([inf("x1", "B9", side="axis"), inf("a9", "C9")], {"breakthrough": {"side": "allies", "units": 2, "section": "left"}}, [T("D9", "hedgehogs")]),
+    [["breakthrough.hexes", "contains", ["A9"]], ["breakthrough.hexes", "excludes", ["B9", "C9", "D9", "H9"]]], S_ABX + " Hedgehogs: impassable for armor.", ABXW + "; " + OBST)
+add("nat9-breakthrough-all-used", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "arrived": 2}}),
+    [["breakthrough.allowed", "eq", False], ["breakthrough.left", "eq", 0], ["breakthrough.hexes", "eq", []]], S_ABX + " (up to its count, in all)", ABXW)
+add("nat9-breakthrough-one-left", N9O, q([], {"breakthrough": {"side": "axis", "units": 2, "arrived": 1}}),
+    [["breakthrough.allowed", "eq", True], ["breakthrough.left", "eq", 1]], S_ABX, ABXW)
+add("nat9-breakthrough-bad-section", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "middle"}}),
+    [["error.field", "eq", "ask.breakthrough.section"]], S_ABX, ABXW, exit=2)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

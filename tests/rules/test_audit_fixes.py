@@ -515,3 +515,27 @@ def test_high_command_ask_and_the_discard_an_axis_loss_costs() -> None:
     ours = battle([unit("a1", "axis", "infantry", "G5"), unit("x1", "allies", "infantry", "g4", figures=1)],
                   ["infantry", "star", "star"], rules=rules)
     assert "high_command_discard" not in ours["result"]  # the Axis' cards only
+
+
+def test_breakthrough_ask_names_the_opponents_baseline_hexes_new_armor_may_enter() -> None:
+    """Armor Breakthrough (bga-memoir's summary): "Units must enter through Opponent's baseline;
+    Units must stop on baseline hex", each by a valid order, up to the side's count (cases
+    nat9-breakthrough-*)."""
+    def ask(pieces: list[dict[str, Any]] | None = None, ground: list[dict[str, Any]] | None = None,
+            **body: Any) -> dict[str, Any]:
+        return answer({"units": pieces or [], "terrain": ground or [],
+                       "ask": {"breakthrough": body}})["breakthrough"]
+
+    top = ask(side="allies", units=2)
+    assert top["allowed"] and set(top["hexes"]) == {c + "9" for c in "ABCDEFGHIJKLM"}
+    assert set(ask(side="axis", units=2)["hexes"]) == {c + "1" for c in "ABCDEFGHIJKLM"}
+    held = ask([unit("x1", "axis", "infantry", "B9")], [{"hex": "C9", "type": "hedgehogs"}],
+               side="allies", units=2, section="left")
+    assert "A9" in held["hexes"] and "D9" in held["hexes"]
+    assert not {"B9", "C9", "G9"} & set(held["hexes"])  # a unit, hedgehogs, another section
+    assert set(ask(side="axis", units=2, section="left")["hexes"]) >= {"J1", "K1", "L1", "M1"}
+    done = ask(side="allies", units=2, arrived=2)
+    assert not done["allowed"] and done["left"] == 0 and done["hexes"] == []
+    with pytest.raises(QueryError) as bad:
+        ask(side="allies", units=2, section="middle")
+    assert bad.value.field == "ask.breakthrough.section"
