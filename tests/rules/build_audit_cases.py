@@ -4444,6 +4444,48 @@ add("nat9-breakthrough-one-left", N9O, q([], {"breakthrough": {"side": "axis", "
 add("nat9-breakthrough-bad-section", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "middle"}}),
     [["error.field", "eq", "ask.breakthrough.section"]], S_ABX, ABXW, exit=2)
 
+# -- more edges: Italian retreats around units, troops against caves and armored cars
+add("nat9-it-one-flag-around-a-unit", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="it"), inf("b1", "f6")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.retreat.*.hex", "set", ["g6", "G7", "H7", "f8", "g8", "h8"]]], S_IT + " " + S_NOUNIT, ITW + "; " + RETW)
+add("nat9-it-three-flags-to-the-edge", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "flag", "flag"], rules=IRA),
+    [["result.retreat.*.hex", "contains", ["e8", "h8", "E9", "I9"]], ["result.retreat.*.hex", "excludes", ["G7", "f6", "G5"]],
+     ["result.retreat.[hex=G9].figures_lost", "eq", 0]], S_IT + " (three flags: 3 to 9 hexes; four rows to the edge)", ITW)
+add("nat9-it-mirrored-bottom-axis", N9N,
+    q([U("a1", "allies", "armor", "g6"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "star", "star"], rules=IRA, bottom="axis"),
+    [["result.retreat.*.hex", "set", ["f4", "g4", "F3", "G3", "H3", "e2", "f2", "g2", "h2"]]], S_IT + " " + S_RET, ITW)
+add("nat9-sniper-two-flags-two-to-six", N9T, q([inf("a1", "g4"), U("x1", "axis", "sniper", "G5")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "contains", ["F7", "G7", "g8", "G9"]], ["result.retreat.*.hex", "excludes", ["f6", "g6", "G5"]]], S_SNI + " (two flags: 2 to 6 hexes)", SNIW)
+add("nat9-flame-vs-jp-cave", N9T,
+    q([U("a1", "allies", "flame_thrower_tank", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 2]], S_FT + "; Cave: Japanese infantry in it are attacked at -2 but by artillery", FTW + "; terrain card 52")
+add("nat9-engineer-vs-jp-cave", N9T,
+    q([U("a1", "allies", "combat_engineer", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 3]], S_ENG + "; Cave: -2 but by artillery", ENGW + "; terrain card 52")
+add("nat9-big-gun-vs-jp-cave", N9T,
+    q([U("a1", "allies", "big_gun", "G1"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 2]], S_BIG + "; Cave: -2 but by artillery", BIGW + "; terrain card 52")
+add("nat9-sniper-may-target-armored-car", N9T, q([U("a1", "allies", "sniper", "G5"), U("x1", "axis", "armored_car", "G7")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_SNI + "; Armored Car: When being attack, treat as Infantry", SNIW + "; " + ACW)
+add("nat9-mg-star-hits-armored-car", N9T, q([U("a1", "allies", "machine_gun", "G5"), U("x1", "axis", "armored_car", "g6")], battle(), dice=["star", "flag", "armor"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1]], S_MG + "; Armored Car: When being attack, treat as Infantry; enemy re-rolls all battle dice that score a hit", MGW + "; " + ACW)
+add("nat9-heavy-at-star-misses-armored-car", N9T, q([U("a1", "allies", "heavy_anti_tank_gun", "G3"), U("x1", "axis", "armored_car", "G5")], battle(), dice=["star", "star"]),
+    [["result.hits", "eq", 0]], S_HAT + "; Armored Car: When being attack, treat as Infantry", HATW + "; " + ACW)
+add("nat9-destroyer-flag-at-the-edge", N9T,
+    q([U("a1", "axis", "infantry", "a2"), U("x1", "allies", "destroyer", "A1")], battle(), [T("A1", "ocean")], dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "eq", ["A1"]], ["result.retreat.*.figures_lost", "eq", [1]]],
+    S_DES12 + " " + S_LOSE, DSTW + "; " + RETW)
+add("nat9-jp-sandbags-one-flag", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "sandbags")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_J_FLAG + " " + S_SB, WIKIJ + "; " + OBST)
+add("nat9-brit-artillery-battle-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "artillery", "G5", nation="brit")], battle(), dice=["grenade", "star", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.battle_back", "eq", True]], S_BRIT + " (artillery has 2 figures: one grenade leaves 1)", BRITW)
+add("nat9-brit-battle-back-bottom-axis", N9N,
+    q([U("a1", "axis", "infantry", "G3"), U("x1", "allies", "infantry", "g4", nation="brit", figures=2)], battle(), dice=["infantry", "star", "star"], bottom="axis"),
+    [["result.battle_back", "eq", True]], S_BRIT, BRITW)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
