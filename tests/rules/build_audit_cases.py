@@ -4486,6 +4486,22 @@ add("nat9-brit-battle-back-bottom-axis", N9N,
     q([U("a1", "axis", "infantry", "G3"), U("x1", "allies", "infantry", "g4", nation="brit", figures=2)], battle(), dice=["infantry", "star", "star"], bottom="axis"),
     [["result.battle_back", "eq", True]], S_BRIT, BRITW)
 
+add("nat9-gb-code-battles-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "infantry", "G5", nation="gb", figures=2)], battle(), dice=["infantry", "star", "star"]),
+    [["result.battle_back", "eq", True]], S_BRIT + " (the editor's British units: brit or gb)", BRITW + "; bga-memoir Managers/Units.php $nations (gb, brit)")
+add("nat9-jp-elite-infantry-extra-die", N9N,
+    q([U("a1", "axis", "special_forces", "G5", nation="jp"), inf("x1", "g4")], battle()),
+    [["battle.dice", "eq", 4]], S_J_DIE + " (Special Forces are infantry in all respects but their own)", WIKIJ + "; " + P12)
+add("nat9-it-rule-object-form", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5", nation="it")], battle(), dice=["flag", "star", "star"],
+      rules={"air": None, "variants": {"italian_royal_army": "axis"}}),
+    [["result.flags_ignored", "eq", 1]], S_IT + " (rules.variants as an object: the rule's side)", ITW + "; docs/rules-referee.md rules.variants")
+
+add("nat9-desert-not-from-town", N9O, q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "town")], rules=NAD),
+    [["desert_move.allowed", "eq", False], ["desert_move.hexes", "eq", []]], S_DES + " Towns: a unit that enters a Town hex must stop.", DES + "; " + P14)
+add("nat9-desert-from-hill", N9O, q([U("a1", "axis", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "hill")], rules=NAD),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "contains", ["f4", "g4", "H5"]]], S_DES + " (a hill does not stop a move)", DES + "; " + P14)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
