@@ -4502,6 +4502,38 @@ add("nat9-desert-not-from-town", N9O, q([U("a1", "allies", "armor", "G5", moved=
 add("nat9-desert-from-hill", N9O, q([U("a1", "axis", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "hill")], rules=NAD),
     [["desert_move.allowed", "eq", True], ["desert_move.hexes", "contains", ["f4", "g4", "H5"]]], S_DES + " (a hill does not stop a move)", DES + "; " + P14)
 
+S_ENGM = ("Combat Engineers: In minefield must clear the mines, instead of battling; if ordered on Infantry Assault, may move 2 hexes "
+          "and remove wire or clear mines (bga-memoir CombatEngineer.php; Minefield::onUnitEntering sweeps only when the engineer's "
+          "moves are within its movement-and-attack radius, or 2 under Infantry Assault)")
+MINEW2 = MINEW + "; troop card 4; bga-memoir Terrains/Minefield.php onUnitEntering"
+add("nat9-engineer-moved-1-clears-mine", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 0], ["terrain_entry.rolls.0.decoy", "eq", False]], S_ENGM, MINEW2)
+add("nat9-engineer-moved-2-rolls-mine", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=2)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 3]], S_ENGM + " (after 2 hexes it could not battle: it may not clear instead)", MINEW2)
+add("nat9-engineer-infantry-assault-2-clears", N9O,
+    q([U("a1", "allies", "combat_engineer", "G5", moved=2)], {"terrain_entry": {"unit": "a1", "how": "move", "card": "infantry_assault"}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 0]], S_ENGM, MINEW2)
+add("nat9-engineer-take-ground-rolls", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "take_ground"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls.0.dice", "eq", 2]], S_ENGM + " (taking ground is no order to clear)", MINEW2)
+add("nat9-terrain-entry-bad-card", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "card": "nuke"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["error.field", "eq", "ask.terrain_entry.card"]], S_ENGM, MINEW2 + "; docs/rules-referee.md terrain_entry", exit=2)
+
+S_TIGM = S_TIG + "; bga-memoir Minefield::onUnitEntering: 'case tiger on mine - double roll check for damages'"
+TIGMW = TIGW + "; bga-memoir Terrains/Minefield.php; docs/rules-referee.md terrain_entry (confirm)"
+TM = [T("G5", "minefield", owner="axis", value=2)]
+add("nat9-tiger-mine-hit-needs-confirm", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, TM, dice=["armor", "star"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1], ["result.figures_removed", "eq", 0], ["result.eliminated", "eq", False]], S_TIGM, TIGMW)
+add("nat9-tiger-mine-grenade-confirms", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["grenade"]}}, TM, dice=["armor", "star"]),
+    [["result.confirmed", "eq", True], ["result.eliminated", "eq", True], ["result.medal_to", "eq", "axis"]], S_TIGM, TIGMW)
+add("nat9-tiger-mine-no-grenade-unharmed", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["armor"]}}, TM, dice=["grenade", "flag"]),
+    [["result.confirmed", "eq", False], ["result.eliminated", "eq", False], ["result.figures_removed", "eq", 0]], S_TIGM, TIGMW)
+add("nat9-tiger-mine-miss-nothing-to-confirm", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, TM, dice=["star", "flag"]),
+    [["result.hits", "eq", 0], ["result.confirm_dice", "falsy", None], ["result.eliminated", "eq", False]], S_TIGM, TIGMW)
+add("nat9-armor-mine-no-confirm", N9T, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, TM, dice=["armor", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.confirm_dice", "falsy", None]], S_MINE + " (only the Tiger's hits are confirmed)", MINEW)
+add("nat9-armor-mine-confirm-not-due-error", N9T, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["grenade"]}}, TM, dice=["armor", "star"]),
+    [["error.field", "eq", "ask.terrain_entry.confirm"]], S_MINE, MINEW + "; docs/rules-referee.md terrain_entry", exit=2)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

@@ -539,3 +539,43 @@ def test_breakthrough_ask_names_the_opponents_baseline_hexes_new_armor_may_enter
     with pytest.raises(QueryError) as bad:
         ask(side="allies", units=2, section="middle")
     assert bad.value.field == "ask.breakthrough.section"
+
+
+def test_combat_engineer_clears_a_minefield_only_within_its_battle_reach() -> None:
+    """Combat Engineers "In minefield must clear the mines, instead of battling" and "If ordered
+    on Infantry Assault, may move 2 hexes and remove wire or clear mines" (bga-memoir
+    CombatEngineer.php, Minefield::onUnitEntering); case nat9-engineer-moved-2-rolls-mine."""
+    def rolls(moved: int, **extra: Any) -> list[dict[str, Any]]:
+        q = {"units": [unit("a1", "allies", "combat_engineer", "G5", moved=moved)],
+             "terrain": [{"hex": "G5", "type": "minefield", "owner": "axis", "value": 3}],
+             "ask": {"terrain_entry": {"unit": "a1", "how": "move", **extra}}}
+        return answer(q)["terrain_entry"]["rolls"]  # type: ignore[no-any-return]
+
+    assert rolls(1)[0]["dice"] == 0  # cleared instead of battling
+    assert rolls(2)[0]["dice"] == 3  # it could not battle after 2 hexes: it rolls
+    assert rolls(2, card="infantry_assault")[0]["dice"] == 0
+    with pytest.raises(QueryError) as bad:
+        rolls(1, card="nuke")
+    assert bad.value.field == "ask.terrain_entry.card"
+
+
+def test_tiger_on_a_minefield_rolls_its_hits_again() -> None:
+    """Troop card 16: each hit on a Tiger is rolled again, a grenade confirms it; bga-memoir
+    Minefield::onUnitEntering rolls a Tiger's mine hits again too (cases nat9-tiger-mine-*)."""
+    def entry(kind: str, dice: list[str], **extra: Any) -> dict[str, Any]:
+        q = {"units": [unit("a1", "allies", kind, "G5", moved=1)],
+             "terrain": [{"hex": "G5", "type": "minefield", "owner": "axis", "value": 2}],
+             "dice": dice, "ask": {"terrain_entry": {"unit": "a1", "how": "move", **extra}}}
+        return answer(q)["result"]  # type: ignore[no-any-return]
+
+    due = entry("tiger", ["armor", "star"])
+    assert due["confirm_dice"] == 1 and due["figures_removed"] == 0 and not due["eliminated"]
+    gone = entry("tiger", ["armor", "star"], confirm=["grenade"])
+    assert gone["confirmed"] and gone["eliminated"] and gone["medal_to"] == "axis"
+    held = entry("tiger", ["armor", "star"], confirm=["star"])
+    assert held["confirmed"] is False and not held["eliminated"]
+    plain = entry("armor", ["armor", "star"])
+    assert plain["figures_removed"] == 1 and "confirm_dice" not in plain
+    with pytest.raises(QueryError) as bad:
+        entry("armor", ["armor", "star"], confirm=["grenade"])
+    assert bad.value.field == "ask.terrain_entry.confirm"
