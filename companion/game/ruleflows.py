@@ -454,7 +454,8 @@ class EntryFlow(ScenarioRuleFlow):
 
             spec = card_spec_in_force(st)
             bel = bool(spec and spec.effect_for(unit.spec.unit_class).ignore_terrain_movement)
-        return entry.entry_rolls(st.position, unit.id, how, ignore_terrain_movement=bel)
+        return entry.entry_rolls(st.position, unit.id, how, ignore_terrain_movement=bel,
+                                 battle_reach=_battle_reach(st, unit.id))
 
     def _way(self, session: GameSession, ev: Event) -> list[tuple[Any, entry.EntryRoll]]:
         """The rolls owed for the frozen rivers a move went through (its way found again: the
@@ -576,7 +577,8 @@ class EntryFlow(ScenarioRuleFlow):
         if uid not in session.state.position.units:
             return iter(())
         return self._declare(session, uid, how,
-                             entry.entry_rolls(session.state.position, uid, how))
+                             entry.entry_rolls(session.state.position, uid, how,
+                                               battle_reach=_battle_reach(session.state, uid)))
 
     def _declare(self, session: GameSession, uid: str, how: entry.Entry,
                  rolls: list[entry.EntryRoll]) -> Iterator[Draft]:
@@ -623,16 +625,22 @@ class EntryFlow(ScenarioRuleFlow):
             rolls = [passed] if passed is not None else []
             way = {"at": r.data["at"], "rest": list(r.data.get("rest", [])), "how": how.value}
         else:
-            rolls = [x for x in entry.entry_rolls(st.position, uid, how)
+            rolls = [x for x in entry.entry_rolls(st.position, uid, how,
+                                                  battle_reach=_battle_reach(st, uid))
                      if x.terrain == r.data.get("terrain")]
             way = {}
         if not rolls:  # the piece went meanwhile: the dice do nothing
             yield "entry_rolled", {"unit": uid, "terrain": r.data.get("terrain"), "faces": faces,
                                    "hits": 0, "figures_removed": 0, "eliminated": False, **way}
             return
-        roll = replace(rolls[0], dice=r.dice)
+        first = r.data.get("first_faces")  # a Tiger's re-roll: the mine's own faces first
+        roll = replace(rolls[0], dice=len(first) if first is not None else r.dice)
         try:
-            res = entry.resolve_entry_roll(st.position, uid, roll, faces)
+            if first is not None:
+                res = entry.resolve_entry_roll(st.position, uid, roll, [str(f) for f in first],
+                                               confirm_faces=faces)
+            else:
+                res = entry.resolve_entry_roll(st.position, uid, roll, faces)
         except entry.EntryError as exc:
             raise IllegalAction(str(exc)) from None
         yield "entry_rolled", {"unit": uid, "terrain": roll.terrain, "faces": faces,
@@ -640,6 +648,16 @@ class EntryFlow(ScenarioRuleFlow):
                                "eliminated": res.eliminated,
                                "medal_to": res.medal_to.value if res.medal_to else None,
                                "explain": list(res.explain), **way}
+        if res.confirm_dice:
+            # troop card 16: each hit on a Tiger is rolled again, a grenade confirms it
+            # (bga-memoir Minefield::onUnitEntering "case tiger on mine - double roll check")
+            unit = st.position.units[uid]
+            yield _roll_due(session, "entry", res.confirm_dice, Side(r.thrower),
+                            f"confirm the {res.confirm_dice} mine hit"
+                            f"{'s' if res.confirm_dice != 1 else ''} on the "
+                            f"{unit.type.replace('_', ' ')} on {st.hex_name(unit.hex)}: re-roll, "
+                            "a grenade confirms", r.then, unit=uid, explain=list(res.explain),
+                            terrain=roll.terrain, how=how.value, first_faces=faces)
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
@@ -1418,6 +1436,18 @@ class SupplyTrainFlow(ScenarioRuleFlow):
         uid, load, free = offer
         hexes = " ".join(legal.state.hex_name(h) for h in free[:len(load)])
         return [{"do": "unload", "unit": uid, "hexes": hexes}]
+
+
+def _battle_reach(st: GameState, uid: str) -> int | None:
+    """The most hexes the unit may have moved and still battle under the card in play (None:
+    no card in play, its own): a combat engineer clears a minefield only within it."""
+    from companion.game.queries import card_spec_in_force
+
+    unit = st.position.units.get(uid)
+    spec = card_spec_in_force(st)
+    if unit is None or spec is None:
+        return None
+    return card_rules.move_allowance(spec, unit.spec).move_and_battle
 
 
 # --- the Italian High Command ------------------------------------------------------------------

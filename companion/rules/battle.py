@@ -435,10 +435,18 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     elif not mods.ignore_movement_limit and attacker.moved > (
             reach := spec.move_and_battle if mods.move_and_battle is None else mods.move_and_battle):
         whose = attacker.type if mods.move_and_battle is None else f"{attacker.type} under this card"
-        return refuse(
-            f"{attacker_id} moved {attacker.moved} hexes: {whose} may battle after moving "
-            f"at most {reach}"
-        )
+        banzai = spec.close_assault_after_move
+        if not (banzai and reach > 0 and attacker.moved <= banzai):
+            return refuse(
+                f"{attacker_id} moved {attacker.moved} hexes: {whose} may battle after moving "
+                f"at most {reach}"
+            )
+        if not close:
+            return refuse(
+                f"{attacker_id} moved {attacker.moved} hexes: after moving more than {reach} "
+                f"{attacker.type} battles only in a close assault (Banzai)"
+            )
+        explain.append(f"{attacker_id} moved {attacker.moved} hexes: a close assault (Banzai)")
     if (attacker.moved > 0 or overrun) and not spec.battles_after_terrain_stop \
             and not mods.ignore_movement_limit:
         for t in here:

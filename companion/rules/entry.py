@@ -52,6 +52,9 @@ class EntryResult:
     medal_to: Side | None
     removed: tuple[str, ...]  # pieces taken off the hex (a revealed decoy)
     explain: tuple[str, ...]
+    # a Tiger's (or armored car's) hits are rolled again: the dice due, nothing removed yet
+    confirm_dice: int = 0
+    confirmed: bool | None = None  # with the re-roll: a grenade confirmed the kill
 
 
 def _unit(position: Position, unit_id: str) -> Unit:
@@ -62,12 +65,15 @@ def _unit(position: Position, unit_id: str) -> Unit:
 
 
 def entry_rolls(position: Position, unit_id: str, how: Entry | str = Entry.MOVE, *,
-                ignore_terrain_movement: bool = False) -> list[EntryRoll]:
+                ignore_terrain_movement: bool = False,
+                battle_reach: int | None = None) -> list[EntryRoll]:
     """The rolls the unit owes for the terrain of the hex it stands on, having just entered
     it ``how``. ``ignore_terrain_movement`` (Behind Enemy Lines) spares it every roll but a
-    retreat's (bga-memoir FrozenRiver/Minefield::onUnitEntering)."""
+    retreat's (bga-memoir FrozenRiver/Minefield::onUnitEntering). ``battle_reach``: the most
+    hexes it may have moved and still battle under the card in play (None: its own); a combat
+    engineer clears a minefield instead of battling only within it, else it rolls."""
     unit = _unit(position, unit_id)
-    return _rolls_at(position, unit, unit.hex, Entry(how), ignore_terrain_movement)
+    return _rolls_at(position, unit, unit.hex, Entry(how), ignore_terrain_movement, battle_reach)
 
 
 def passing_rolls(position: Position, unit_id: str, way: Sequence[Hex],
@@ -99,7 +105,7 @@ def _from_value(position: Position, h: Hex, name: str) -> bool:
 
 
 def _rolls_at(position: Position, unit: Unit, h: Hex, how: Entry,
-              ignore_terrain_movement: bool) -> list[EntryRoll]:
+              ignore_terrain_movement: bool, battle_reach: int | None = None) -> list[EntryRoll]:
     if unit.spec.air:
         return []
     specs = position.terrain_at(h)
@@ -117,7 +123,12 @@ def _rolls_at(position: Position, unit: Unit, h: Hex, how: Entry,
         if t.entry_roll_dice and crossing:
             continue  # a frozen river crossed by a bridge
         faces = _hit_faces(t.entry_roll_hits, unit)
-        if t.entry_roll_from_value and unit.spec.sweeps_mines and how is Entry.MOVE:
+        reach = unit.spec.move_and_battle if battle_reach is None else battle_reach
+        # Combat Engineers "must clear the mines, instead of battling": only a move after which
+        # it could still battle (bga-memoir Minefield::onUnitEntering: moves <= its
+        # movement-and-attack radius, 2 under Infantry Assault); further, it rolls as any unit
+        if t.entry_roll_from_value and unit.spec.sweeps_mines and how is Entry.MOVE \
+                and unit.moved <= reach:
             out.append(EntryRoll(t.name, 0, faces, f"{t.name}: {unit.type} clear it instead of "
                                                    "battling", sweep=True))
             continue
@@ -151,9 +162,13 @@ def _hit_faces(kind: str, unit: Unit) -> frozenset[str]:
 
 
 def resolve_entry_roll(position: Position, unit_id: str, roll: EntryRoll,
-                       faces: Sequence[str]) -> EntryResult:
+                       faces: Sequence[str], confirm_faces: Sequence[str] | None = None
+                       ) -> EntryResult:
     """What the rolled ``faces`` of ``roll`` do to the unit (flags do nothing here). A unit
-    eliminated this way is a medal for the other side, as in a battle."""
+    eliminated this way is a medal for the other side, as in a battle. A unit whose hits are
+    confirmed (a Tiger: troop card 16; bga-memoir Minefield::onUnitEntering "case tiger on
+    mine - double roll check") re-rolls a mine's hits: without ``confirm_faces`` the result
+    asks for them (``confirm_dice``), with them a grenade confirms the kill."""
     unit = _unit(position, unit_id)
     rolled = validate_faces(list(faces))
     if roll.decoy or roll.sweep:
@@ -166,6 +181,10 @@ def resolve_entry_roll(position: Position, unit_id: str, roll: EntryRoll,
     if len(rolled) != roll.dice:
         raise EntryError(f"{len(rolled)} dice given where {roll.dice} are due")
     hits = sum(1 for f in rolled if f in roll.hit_faces)
+    if unit.spec.confirm_hits and hits and _from_value(position, unit.hex, roll.terrain):
+        return _confirmed_entry(unit, rolled, hits, confirm_faces)
+    if confirm_faces:
+        raise EntryError("no confirmation is due for this roll; give no re-roll")
     removed = min(hits, unit.figures)
     eliminated = removed >= unit.figures
     explain = [f"rolled {', '.join(rolled)}" if rolled else "no dice rolled",
@@ -175,6 +194,27 @@ def resolve_entry_roll(position: Position, unit_id: str, roll: EntryRoll,
     if medal is not None:
         explain.append(f"{unit.id} is eliminated: 1 medal to {medal.value}")
     return EntryResult(hits, removed, eliminated, medal, (), tuple(explain))
+
+
+def _confirmed_entry(unit: Unit, rolled: list[str], hits: int,
+                     confirm_faces: Sequence[str] | None) -> EntryResult:
+    head = f"rolled {', '.join(rolled)}"
+    if confirm_faces is None:
+        return EntryResult(hits, 0, False, None, (), (
+            head, f"{hits} hit{'s' if hits != 1 else ''} on {unit.id}: re-roll "
+            f"{'it' if hits == 1 else 'them'}, a grenade confirms the kill"), confirm_dice=hits)
+    again = validate_faces(list(confirm_faces))
+    if len(again) != hits:
+        raise EntryError(f"{len(again)} re-rolled dice given where {hits} "
+                         f"{'is' if hits == 1 else 'are'} due")
+    confirmed = GRENADE in again
+    explain = [head, f"re-rolled {', '.join(again)}"]
+    if confirmed:
+        explain.append(f"a grenade: {unit.id} is eliminated: 1 medal to {unit.side.other.value}")
+        return EntryResult(hits, unit.figures, True, unit.side.other, (), tuple(explain),
+                           confirmed=True)
+    explain.append(f"no grenade: {unit.id} is unharmed")
+    return EntryResult(hits, 0, False, None, (), tuple(explain), confirmed=False)
 
 
 def may_clear(position: Position, unit_id: str) -> tuple[str, ...]:

@@ -64,7 +64,9 @@ def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | Non
     for t in there:
         if t.no_battle_from:
             return f"a unit on {t.name} may not battle"
-    if total > limit:
+    if total > limit and not (spec.close_assault_after_move and limit > 0
+                              and total <= spec.close_assault_after_move):
+        # (Banzai: within its reach it still battles, in a close assault only)
         if limit == 0:
             return f"{spec.name} may not battle in a turn in which it moves"
         return f"moved {total} hexes: {spec.name} may battle after moving at most {limit}"

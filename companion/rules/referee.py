@@ -77,11 +77,15 @@ ASKS: dict[str, AskHandler] = {}
 # The asks that other modules register (or, for battle and move, replace with their card-aware
 # versions), by module: imported when such an ask comes, so that a plain battle loads no card,
 # terrain or air rules. tests/rules/test_referee.py checks it against what the modules register.
+# a unit's badge: a big gun or destroyer hit it and has not lost it since (Position.cross_hairs)
+CROSS_HAIR_BADGE = "cross_hair"
+
 PLUGIN_ASKS: dict[str, str] = {
     **dict.fromkeys(("battle", "move", "orders", "card_attack", "victory"),
                     "companion.rules.card_referee"),
     **dict.fromkeys(("terrain_entry", "clear_obstacle"), "companion.rules.terrain_referee"),
-    **dict.fromkeys(("commissar", "desert_move", "airfield_landing"),
+    **dict.fromkeys(("commissar", "desert_move", "airfield_landing", "night_visibility",
+                     "card_as", "high_command", "breakthrough"),
                     "companion.rules.scenario_referee"),
     **dict.fromkeys(("air_check", "air_move", "air_sortie", "attack_run", "confirm", "deploy",
                      "dogfight", "ground_support", "ground_to_air", "kamikaze", "recon", "rescue",
@@ -331,6 +335,8 @@ def _parse_position(query: object) -> tuple[Position, dict[str, int]]:
                              "two units may not share a hex")
         # every check of Position.add_unit is made above (type known, id new, hex on the board)
         placed[uid] = unit
+        if unit.badges and CROSS_HAIR_BADGE in unit.badges:
+            position.cross_hairs[uid] = 1  # zeroed in by a big gun or destroyer (troop card 3)
     if variants:
         from companion.rules.variants import unit_variants
 
@@ -678,12 +684,29 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     except BattleError as exc:
         raise QueryError("ask.battle.confirm", str(exc)) from None
     out["result"] = result_json(query.board, result)
+    if result.eliminated and target.side is Side.AXIS and _high_command(query):
+        # Italian High Command: an Axis unit lost costs a card at random while they hold over 3
+        out["result"]["high_command_discard"] = True
+        out["result"]["explain"].append("Italian High Command: the Axis discard a command card "
+                                        "at random if they hold more than 3")
+    if attacker.spec.zeroes_in and result.hits and not result.eliminated:
+        # big guns, destroyers: the unit hit now bears a cross-hair (troop cards 3, 12)
+        out["result"]["cross_hair"] = True
+        out["result"]["explain"].append(f"{target.id} now bears a cross-hair: +1 die to "
+                                        f"{attacker.type} battling it later")
     if air_rules is not None and result.hits and air_rules.needs_confirmation(query.position, target.id):
         # New Flight Plan: hits on a flying air unit are re-rolled with the `confirm` ask
         out["result"].update(figures_removed=0, eliminated=False, confirm_dice=result.hits,
                              medals={s.value: 0 for s in Side})
         out["result"]["explain"].append(f"re-roll {result.hits} with the confirm ask to shoot it down")
     return out
+
+
+def _high_command(query: Query) -> bool:
+    """Whether the query's ``rules.variants`` name the Italian High Command."""
+    rules = query.raw.get("rules")
+    variants = rules.get("variants") if isinstance(rules, dict) else None
+    return bool(variants) and "italian_high_command" in _parse_variants(variants)
 
 
 def _air_targets() -> Any:

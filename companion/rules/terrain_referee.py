@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.battle import BattleError
+from companion.rules.battle import FACES, BattleError
 from companion.rules.entry import Entry, EntryError, entry_rolls, may_clear, resolve_entry_roll
 from companion.rules.referee import Query, QueryError, _enum, register_ask
 
@@ -20,13 +20,23 @@ def ask_terrain_entry(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """``{"terrain_entry": {"unit": "a1", "how": "move"}}``: the unit has just entered its hex
     (``how``: move, take_ground, retreat). Answers the rolls due; with ``dice`` (the faces of
     the first roll), what they do."""
-    query.body_fields({"unit", "how", "behind_enemy_lines"}, {"unit"})
+    query.body_fields({"unit", "how", "behind_enemy_lines", "card", "confirm"}, {"unit"})
     unit = query.unit(body["unit"], "ask.terrain_entry.unit")
     how = _enum(body.get("how", "move"), "ask.terrain_entry.how", _HOW)
     bel = body.get("behind_enemy_lines", False)
     if not isinstance(bel, bool):
         raise QueryError("ask.terrain_entry.behind_enemy_lines", "expected true or false")
-    rolls = entry_rolls(query.position, unit.id, how, ignore_terrain_movement=bel)
+    reach = None
+    if body.get("card") is not None:
+        from companion.rules.cards import CardError, card, move_allowance
+
+        try:
+            spec = card(body["card"])
+        except CardError as exc:
+            raise QueryError("ask.terrain_entry.card", str(exc)) from None
+        reach = move_allowance(spec, unit.spec).move_and_battle
+    rolls = entry_rolls(query.position, unit.id, how, ignore_terrain_movement=bel,
+                        battle_reach=reach)
     out: dict[str, Any] = {
         "rolls": [{"terrain": r.terrain, "dice": r.dice, "decoy": r.decoy,
                    "hit_faces": sorted(r.hit_faces)} for r in rolls],
@@ -38,15 +48,32 @@ def ask_terrain_entry(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if faces is not None:
         if not rolls:
             raise QueryError("dice", "no roll is due for this entry; give no dice")
+        confirm = body.get("confirm")
+        if confirm is not None:
+            if not isinstance(confirm, list):
+                raise QueryError("ask.terrain_entry.confirm", "expected a list of faces")
+            for i, f in enumerate(confirm):
+                if f not in FACES:
+                    raise QueryError(f"ask.terrain_entry.confirm.{i}",
+                                     f"{str(f)[:40]!r} is not a die face; faces: {', '.join(FACES)}")
         try:
-            result = resolve_entry_roll(query.position, unit.id, rolls[0], faces)
+            result = resolve_entry_roll(query.position, unit.id, rolls[0], faces,
+                                        confirm_faces=confirm)
         except (EntryError, BattleError) as exc:
-            raise QueryError("dice", str(exc)) from None
+            field = "ask.terrain_entry.confirm" if confirm is not None and "re-roll" in str(exc) \
+                else "dice"
+            raise QueryError(field, str(exc)) from None
         answer["result"] = {
             "hits": result.hits, "figures_removed": result.figures_removed,
             "eliminated": result.eliminated,
             "medal_to": None if result.medal_to is None else result.medal_to.value,
             "removed": list(result.removed), "explain": list(result.explain)}
+        if result.confirm_dice:
+            answer["result"]["confirm_dice"] = result.confirm_dice
+        if result.confirmed is not None:
+            answer["result"]["confirmed"] = result.confirmed
+    elif body.get("confirm") is not None:
+        raise QueryError("ask.terrain_entry.confirm", "no roll given (dice): nothing to confirm")
     return answer
 
 

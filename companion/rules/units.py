@@ -62,6 +62,9 @@ class UnitSpec:
     moves_only_on: frozenset[str] = frozenset()  # a destroyer: ocean hexes only
     ignore_flags: int = 0  # flags it may ignore wherever it stands (a destroyer: 1)
     close_assault_bonus_at_full_strength: int = 0  # Japanese infantry: +1 die
+    # Banzai (Japanese infantry): it may move this many hexes and still battle, but then only
+    # in a close assault (beyond ``move_and_battle`` it has no ranged battle); 0: no such reach
+    close_assault_after_move: int = 0
     battles_back_at_one_figure: bool = False  # British: left with 1 figure, it battles back
     # collapsible boats (companion.rules.boats): the water its boats carry it onto (a river);
     # afloat, it battles with ``boat_dice_penalty`` fewer dice and loses a figure per flag

@@ -85,6 +85,9 @@ def _recon_as(card: str) -> Mapping[str, str]:
 
 
 _BGA_UNITS = "bga-memoir Managers/Units.php loadScenario"
+# the early-war Special Weapon Assets (move or battle): no Banzai for them (bga-memoir
+# loadScenario: "if SWA (Early War) is equipped banzai does not apply")
+_EARLY_SWA = frozenset({"anti_tank", "mortar", "machine_gun"})
 
 VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
     RuleVariant(
@@ -137,16 +140,20 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "flag; Italian artillery ignores 1 flag (Mediterranean Theater)"),
     RuleVariant(
         "imperial_japanese_army", "Imperial Japanese Army",
-        (UnitChange(_c(ignore_flags=1, close_assault_bonus_at_full_strength=1, move_and_battle=2),
+        (UnitChange(_c(ignore_flags=1, close_assault_bonus_at_full_strength=1,
+                       close_assault_after_move=2),
                     classes=frozenset({UnitClass.INFANTRY}), nations=frozenset({"jp"}),
-                    except_types=frozenset({"sniper", "mortar", "machine_gun"})),
+                    except_types=frozenset({"sniper"} | _EARLY_SWA)),
          UnitChange(_c(ignore_flags=1, close_assault_bonus_at_full_strength=1),
                     classes=frozenset({UnitClass.INFANTRY}), nations=frozenset({"jp"}),
-                    types=frozenset({"mortar", "machine_gun"}))),
+                    types=_EARLY_SWA)),
         always_for_nations=frozenset({"jp"}),
         source=f"{_BGA_UNITS}: Japanese infantry (not snipers) ignores 1 flag (Seishin "
                "Kyoiku), battles at +1 die in close assault at full strength (Yamato "
-               "Damashii), and may move 2 and still battle (Banzai), except with an early-war "
+               "Damashii), and may move 2 and still battle, in a close assault only (Banzai: "
+               "bga-memoir Board::getTargetableCells 'if banzai, unit can only attack in close "
+               "assault'; the memoir44 wikia 'Japanese Imperial Army': 'Infantry may move 2 "
+               "hexes and battle, if it engages in Close Assault'), except with an early-war "
                "Special Weapon Asset (Pacific Theater)"),
     RuleVariant(
         "british_commonwealth", "British Commonwealth Forces",

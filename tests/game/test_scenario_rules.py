@@ -648,3 +648,82 @@ def test_hq_taken_back_by_its_side_draws_the_card_it_lost() -> None:
     g.act({"do": "move", "unit": "x1", "to": "G5"})
     assert g.state.rules_state.hq_captured == []
     assert [e.kind for e in g.events].count("hq_retaken") == 1
+
+
+# --- Banzai: Japanese infantry that moved 2 hexes battles only in a close assault ---------------
+@pytest.mark.parametrize(("target_hex", "legal"), [("f6", True), ("G5", False)])
+def test_japanese_infantry_that_moved_two_battles_only_in_a_close_assault(target_hex: str,
+                                                                          legal: bool) -> None:
+    # memoir44 wikia "Japanese Imperial Army": "Infantry may move 2 hexes and battle, if it engages
+    # in Close Assault" (bga-memoir getTargetableCells: "if banzai, unit can only attack in close
+    # assault"); audit case nat9-jp-banzai-moved-2-range-2-refused-r0 found the game allowing 2 hexes
+    s = scenario([_u("x1", X, "infantry", "G9", nation="jp"), _u("x2", X, "infantry", "A9"),
+                  _u("a1", A, "infantry", target_hex), _u("a2", A, "infantry", "A1")], starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "G7"})
+    g.act({"do": "end_moves"})
+    assert g.state.position.units["x1"].moved == 2
+    if legal:
+        g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+        roll = g.legal().roll
+        assert roll is not None and roll.dice == 4  # 3 + 1 at full strength
+    else:
+        with pytest.raises(IllegalAction, match="close assault"):
+            g.act({"do": "battle", "attacker": "x1", "target": "a1"})
+
+
+# --- a combat engineer clears a minefield only when it could still battle ---------------------
+@pytest.mark.parametrize(("start", "card", "rolls"), [("g4", "attack_center", False),
+                                                      ("G3", "attack_center", True),
+                                                      ("G3", "infantry_assault", False)])
+def test_combat_engineer_clears_a_minefield_only_within_its_battle_reach(start: str, card: str,
+                                                                         rolls: bool) -> None:
+    # bga-memoir CombatEngineer.php: "In minefield must clear the mines, instead of battling";
+    # "If ordered on Infantry Assault, may move 2 hexes and remove wire or clear mines";
+    # Minefield::onUnitEntering sweeps only within the engineer's movement-and-attack radius
+    # (audit case nat9-engineer-moved-2-rolls-mine found a 2-hex move clearing it)
+    s = scenario([_u("a1", A, "combat_engineer", start), _u("x1", X, "infantry", "A9"),
+                  _u("x2", X, "infantry", "M9")],
+                 terrain=[TerrainPiece("G5", "minefield", owner=X, value=2)])
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": card})
+    if card == "infantry_assault":
+        g.act({"do": "order", "units": ["a1"], "section": "center"})
+    else:
+        g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "G5"})
+    if rolls:
+        assert g.state.phase is Phase.RULE_DICE
+        p = g.prompt()
+        assert p.dice is not None and p.dice.count == 2 and "minefield" in p.text
+    else:
+        assert g.state.phase is Phase.MOVE  # no roll: it clears the mines instead of battling
+
+
+# --- a Tiger on a minefield: its hits are rolled again ----------------------------------------
+@pytest.mark.parametrize(("again", "figures"), [(["grenade"], 0), (["armor"], 1)])
+def test_tiger_on_a_minefield_rolls_its_hits_again_a_grenade_confirms(again: list[str],
+                                                                      figures: int) -> None:
+    # troop card 16 (each hit on a Tiger is re-rolled, a grenade confirms); bga-memoir
+    # Minefield::onUnitEntering: "case tiger on mine - double roll check for damages"
+    s = scenario([_u("x1", X, "tiger", "G7"), _u("x2", X, "infantry", "A9"),
+                  _u("a1", A, "infantry", "A1"), _u("a2", A, "infantry", "M1")],
+                 terrain=[TerrainPiece("G5", "minefield", owner=A, value=2)], starts=X)
+    g = GameSession.new(s)
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "move", "unit": "x1", "to": "G5"})
+    assert g.state.phase is Phase.RULE_DICE
+    g.act({"do": "dice", "faces": ["armor", "star"]})
+    assert g.state.phase is Phase.RULE_DICE  # the hit is rolled again
+    p = g.prompt()
+    assert p.dice is not None and p.dice.count == 1 and "confirm" in p.text
+    assert g.state.position.units["x1"].figures == 1
+    g.act({"do": "dice", "faces": again})
+    if figures:
+        assert g.state.position.units["x1"].figures == 1 and g.state.phase is Phase.MOVE
+    else:
+        assert "x1" not in g.state.position.units
+        assert g.state.medals[A] == 1

@@ -691,8 +691,10 @@ add("japan-not-full-strength", "nations",
     q([U("a1", "axis", "infantry", "G5", nation="jp", figures=3), U("x1", "allies", "infantry", "g4")], battle()),
     [["battle.dice", "eq", 3]], "Japanese infantry: +1 die in close assault at full strength", SRC + " Nation rules (imperial_japanese_army)")
 add("japan-move-2-battle", "nations",
-    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", "G3")], battle()),
-    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], "Japanese infantry: move 2 and battle", SRC + " Nation rules (imperial_japanese_army)")
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", "g4")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]],
+    "Japanese infantry: move 2 and battle, in a close assault (session 9: the case asked a battle at 2 hexes, which Banzai does not give)",
+    SRC + " Nation rules (imperial_japanese_army)")
 add("british-battle-back", "nations",
     q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "infantry", "g4", nation="brit", figures=2)], battle(), dice=["infantry", "star", "star"]),
     [["result.battle_back", "eq", True]],
@@ -4324,6 +4326,820 @@ add("ter9-frozen-river-sight-clear", TER9L, sight(2, [("M", "frozen_river")]), [
 add("ter9-frozen-river-crossed", TER9M, walk(3, "armor", [(1, "frozen_river")], side="axis"), [["move.destinations.*.hex", "contains", [ahead(3, 1), ahead(3, 3)]]],
     "Frozen River: the river is frozen and may be crossed", EF + " (Frozen River)")
 add("ter9-railroad-bridge-target-unprotected", TER9B, duel(4, "infantry", "infantry", 2, [("T", "river"), ("T", "railroad_bridge")]), [["battle.dice", "eq", 2]], S_RRB, RRBW)
+# ---- audit auditnat (session 9) ----
+# Nation rules, scenario options and special troops, written from the texts before the rules core was read:
+# the memoir44 wikia's "Japanese Imperial Army" page (memoir44.wikia.com/wiki/Japanese_Imperial_Army:
+# "Infantry MUST ignore one extra flag. Infantry in caves MUST ignore all flags. Infantry having suffered no
+# casualties may battle with one extra dice. Infantry may move 2 hexes and battle, if it engages in Close
+# Assault."), bga-memoir as the cross-check (Managers/Units.php loadScenario: the nation and option
+# properties; Board.php getTargetableCells: Banzai "can only attack in close assault", the night visibility
+# filter; States/AttackUnitsTrait.php stAttackThrow: the British battle back; Units/*.php: the troops'
+# own summaries), the rules database seed (004: Armored Car) and the troop-card texts cited in
+# docs/rules-sources.md. Where the texts allow two readings no case is written (docs/rules-referee.md,
+# "Interpretations and sources" lists them).
+N9N, N9O, N9T = "nat9-nations", "nat9-options", "nat9-troops"
+
+
+def n9_cr(name: str) -> Cr:
+    """(col, row) of a standard-board hex name, the inverse of hx."""
+    return (ord(name[0].upper()) - 65) * 2 + (1 if name[0].islower() else 0), 9 - int(name[1:])
+
+
+def n9_up(name: str, steps: int = 1) -> list[str]:
+    """The hexes a retreat of exactly `steps` moves toward the top edge may end on (an empty board)."""
+    c, r = n9_cr(name)
+    cols = {c}
+    for _ in range(steps):
+        cols = {x + d for x in cols for d in (-1, 1) if 0 <= x + d <= 24}
+    return sorted(hx(x, r - steps) for x in cols) if r - steps >= 0 else []
+
+
+def n9_down(name: str, steps: int = 1) -> list[str]:
+    c, r = n9_cr(name)
+    cols = {c}
+    for _ in range(steps):
+        cols = {x + d for x in cols for d in (-1, 1) if 0 <= x + d <= 24}
+    return sorted(hx(x, r + steps) for x in cols) if r + steps <= 8 else []
+
+
+WIKIJ = "memoir44.wikia.com/wiki/Japanese_Imperial_Army; bga-memoir Managers/Units.php (jp infantry, not snipers) and Board.php getTargetableCells (banzai)"
+S_J_FLAG = "Japanese Imperial Army: Infantry MUST ignore one extra flag."
+S_J_CAVE = "Japanese Imperial Army: Infantry in caves MUST ignore all flags."
+S_J_DIE = ("Japanese Imperial Army: Infantry having suffered no casualties may battle with one extra dice (bga-memoir "
+           "Infantry::getAttackModifier: in close assault, to a unit that is not wounded).")
+S_J_BANZAI = ("Japanese Imperial Army: Infantry may move 2 hexes and battle, if it engages in Close Assault (bga-memoir "
+              "Board::getTargetableCells: 'if banzai, unit can only attack in close assault').")
+BRITW = "bga-memoir States/AttackUnitsTrait.php stAttackThrow (British Commonwealth Forces command); docs/rules-sources.md Nation rules (british_commonwealth)"
+S_BRIT = ("British Commonwealth Forces: a British unit attacked in close assault that is neither eliminated nor made to retreat "
+          "and is left with 1 figure may battle back at once.")
+ITW = "bga-memoir Managers/Units.php loadScenario (option italy_royal_army); docs/rules-sources.md Nation rules (italian_royal_army)"
+S_IT = ("Italian Royal Army: Italian infantry, armor and artillery units retreat 1, 2 or 3 hexes for each flag; Italian "
+        "artillery may ignore one flag.")
+IRA = {"air": None, "variants": ["italian_royal_army"]}
+
+# -- Japanese infantry: one flag ignored, whichever side the attack comes from
+for k in (0, 2, 3, 5):
+    add(f"nat9-jp-ignores-one-flag-r{k}", N9N,
+        q([U("a1", "allies", "infantry", at((1, 1), k)), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), dice=["flag", "star", "star"]),
+        [["result.flags", "eq", 1], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_J_FLAG, WIKIJ)
+add("nat9-jp-two-flags-one-retreat", N9N,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_J_FLAG + " " + S_RET, WIKIJ)
+add("nat9-jp-three-flags-two-hexes", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), dice=["flag", "flag", "flag"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", ["F7", "G7", "H7"]]], S_J_FLAG + " " + S_RET, WIKIJ)
+add("nat9-jp-flag-bottom-axis", N9N,
+    q([U("a1", "allies", "infantry", "H5"), U("x1", "axis", "infantry", "g4", nation="jp")], battle(), dice=["flag", "flag", "star"], bottom="axis"),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", n9_down("g4")]], S_J_FLAG + " " + S_RET, WIKIJ)
+add("nat9-jp-flag-board-edge", N9N,
+    q([U("a1", "allies", "infantry", "b8"), U("x1", "axis", "infantry", "B9", nation="jp", figures=2)], battle(), dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.figures_lost", "eq", [1]], ["result.retreat.*.hex", "eq", ["B9"]]],
+    S_J_FLAG + " " + S_LOSE, WIKIJ + "; " + RETW)
+add("nat9-jp-elite-infantry-ignores-flag", N9N,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "special_forces", "G5", nation="jp")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]],
+    S_J_FLAG + " (Special Forces 'behave in the same way as the corresponding (Infantry or Armor) standard unit in all respects')", WIKIJ + "; " + P12)
+add("nat9-jp-armor-no-flag-ignored", N9N,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "armor", "G5", nation="jp")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_J_FLAG + " (infantry only)", WIKIJ)
+add("nat9-jp-artillery-no-flag-ignored", N9N,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "artillery", "G5", nation="jp")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_J_FLAG + " (infantry only)", WIKIJ)
+add("nat9-jp-sniper-no-flag-ignored", N9N,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "sniper", "G5", nation="jp")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "contains", ["f6", "g6"]]], S_J_FLAG + " (bga-memoir: not a sniper)", WIKIJ)
+add("nat9-us-infantry-no-flag-ignored", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp"), U("x1", "allies", "infantry", "g4", nation="us")], battle(), dice=["flag", "star", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", n9_down("g4")]], S_J_FLAG + " (Japanese units only)", WIKIJ)
+add("nat9-jp-cave-ignores-all-flags", N9N,
+    q([U("a1", "allies", "artillery", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")], dice=["flag", "flag", "flag"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 3], ["result.retreat", "eq", []]], S_J_CAVE, WIKIJ + "; terrain card 52 (docs/rules-sources.md)")
+add("nat9-jp-cave-minus-two-vs-infantry", N9N,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 1]], "Cave: Japanese infantry in it are attacked at -2 dice but by artillery", "terrain card 52 (docs/rules-sources.md)")
+# -- the extra die: close assault, full strength
+for k in (1, 4):
+    add(f"nat9-jp-full-strength-close-assault-r{k}", N9N,
+        q([U("a1", "axis", "infantry", "G5", nation="jp"), U("x1", "allies", "infantry", at((1, 1), k))], battle()),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S_J_DIE, WIKIJ)
+add("nat9-jp-extra-die-vs-forest", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp"), U("x1", "allies", "infantry", "f6")], battle(), [T("f6", "forest")]),
+    [["battle.dice", "eq", 3]], S_J_DIE + " Forests: Infantry reduce the number of Battle dice rolled by 1.", WIKIJ + "; " + P13)
+add("nat9-jp-two-figures-no-extra-die", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", figures=2), U("x1", "allies", "infantry", "H5")], battle()),
+    [["battle.dice", "eq", 3]], S_J_DIE, WIKIJ)
+add("nat9-jp-one-figure-no-extra-die-vs-town", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", figures=1), U("x1", "allies", "infantry", "F5")], battle(), [T("F5", "town")]),
+    [["battle.dice", "eq", 2]], S_J_DIE, WIKIJ)
+add("nat9-jp-armor-no-extra-die", N9N,
+    q([U("a1", "axis", "armor", "G5", nation="jp"), U("x1", "allies", "infantry", "g4")], battle()),
+    [["battle.dice", "eq", 3]], S_J_DIE + " (infantry only)", WIKIJ)
+add("nat9-ger-infantry-no-extra-die", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="ger"), U("x1", "allies", "infantry", "g4")], battle()),
+    [["battle.dice", "eq", 3]], S_J_DIE + " (Japanese units only)", WIKIJ)
+# -- Banzai: two hexes and a close assault, nothing further
+for k in (0, 3):
+    add(f"nat9-jp-banzai-moved-2-close-assault-r{k}", N9N,
+        q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", at((-1, -1), k))], battle()),
+        [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 4]], S_J_BANZAI + " " + S_J_DIE, WIKIJ)
+    add(f"nat9-jp-banzai-moved-2-range-2-refused-r{k}", N9N,
+        q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", at((-2, -2), k))], battle()),
+        [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_J_BANZAI, WIKIJ)
+add("nat9-jp-banzai-moved-2-range-3-refused", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", "D5")], battle()),
+    [["battle.allowed", "eq", False]], S_J_BANZAI, WIKIJ)
+add("nat9-jp-moved-1-range-2-normal", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=1), U("x1", "allies", "infantry", "G3")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_J_BANZAI + " (moving 1 hex, it battles as any infantry)", WIKIJ)
+add("nat9-jp-banzai-wounded-close-assault", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2, figures=3), U("x1", "allies", "infantry", "g6")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_J_BANZAI + " " + S_J_DIE, WIKIJ)
+add("nat9-jp-moved-3-no-battle", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=3), U("x1", "allies", "infantry", "g4")], battle()),
+    [["battle.allowed", "eq", False]], S_J_BANZAI + " (two hexes, not three)", WIKIJ)
+add("nat9-jp-banzai-into-forest-no-battle", N9N,
+    q([U("a1", "axis", "infantry", "G5", nation="jp", moved=2), U("x1", "allies", "infantry", "g4")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", False]], S_J_BANZAI + " Forests: A unit may not battle the turn it moves onto a Forest hex.", WIKIJ + "; " + P13)
+add("nat9-jp-armor-no-banzai-rule-needed", N9N,
+    q([U("a1", "axis", "armor", "G5", nation="jp", moved=3), U("x1", "allies", "infantry", "G3")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_ARM + " (armor moves 3 and battles at any range: banzai is the infantry's)", BASE + " Battle Range")
+add("nat9-jp-early-anti-tank-moved-no-battle", N9N,
+    q([U("a1", "axis", "anti_tank", "G5", nation="jp", moved=2), U("x1", "allies", "armor", "g4")], battle()),
+    [["battle.allowed", "eq", False]],
+    "Anti-Tank Gun: it may not battle in any turn during which it moves (bga-memoir Managers/Units.php: banzai does not apply to an early-war Special Weapon Asset)",
+    DB + " Anti-Tank Gun; " + WIKIJ)
+
+# -- British Commonwealth Forces: battle back
+for k in (0, 2, 4):
+    add(f"nat9-brit-battle-back-r{k}", N9N,
+        q([U("a1", "axis", "infantry", at((1, 1), k)), U("x1", "allies", "infantry", "G5", nation="brit", figures=2)], battle(), dice=["infantry", "star", "star"]),
+        [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", False], ["result.battle_back", "eq", True]], S_BRIT, BRITW)
+add("nat9-brit-three-left-no-battle-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "infantry", "G5", nation="brit")], battle(), dice=["infantry", "star", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.battle_back", "falsy", None]], S_BRIT + " (3 figures left)", BRITW)
+add("nat9-brit-retreats-no-battle-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "infantry", "G5", nation="brit", figures=2)], battle(), dice=["infantry", "flag", "star"], bottom="axis"),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]], ["result.battle_back", "falsy", None]], S_BRIT + " (it retreats)", BRITW)
+add("nat9-brit-eliminated-no-battle-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "infantry", "G5", nation="brit", figures=2)], battle(), dice=["infantry", "grenade", "star"]),
+    [["result.eliminated", "eq", True], ["result.battle_back", "falsy", None]], S_BRIT + " (eliminated)", BRITW)
+add("nat9-us-no-battle-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "infantry", "G5", nation="us", figures=2)], battle(), dice=["infantry", "star", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.battle_back", "falsy", None]], S_BRIT + " (British units only)", BRITW)
+add("nat9-brit-armor-battle-back", N9N,
+    q([U("a1", "axis", "armor", "g4"), U("x1", "allies", "armor", "G5", nation="brit")], battle(), dice=["armor", "armor", "star"]),
+    [["result.figures_removed", "eq", 2], ["result.battle_back", "eq", True]], S_BRIT + " (any British unit: armor too)", BRITW)
+add("nat9-brit-battle-back-vs-adjacent-artillery", N9N,
+    q([U("a1", "axis", "artillery", "f4"), U("x1", "allies", "infantry", "G5", nation="brit", figures=2)], battle(), dice=["grenade", "star", "star"]),
+    [["battle.distance", "eq", 1], ["result.figures_removed", "eq", 1], ["result.battle_back", "eq", True]],
+    S_BRIT + " (bga-memoir: the attack's distance is 1)", BRITW)
+add("nat9-brit-artillery-at-range-no-battle-back", N9N,
+    q([U("a1", "axis", "artillery", "G1"), U("x1", "allies", "infantry", "G5", nation="brit", figures=2)], battle(), dice=["grenade", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.battle_back", "falsy", None]], S_BRIT + " (not a close assault)", BRITW)
+
+# -- Italian Royal Army: 1 to 3 hexes per flag
+for o in (0, 3):
+    units = [A_INF, tgt(nation="it")]
+    one = hexes(o, [f6, g6, F7, G7, H7, e8, f8, g8, h8])
+    add(f"nat9-it-one-flag-one-to-three-o{o}", N9N, dict(scene(o, units, [], battle(), ["flag", "star", "star"]), rules=IRA),
+        [["result.retreat.*.hex", "set", one]], S_IT + " " + S_RET, ITW)
+    add(f"nat9-it-two-flags-two-to-six-o{o}", N9N, dict(scene(o, units, [], battle(), ["flag", "flag", "star"]), rules=IRA),
+        [["result.retreat.*.hex", "contains", hexes(o, [F7, G7, H7, e8, h8, F9, G9, H9])], ["result.retreat.*.hex", "excludes", hexes(o, [f6, g6, G5])],
+         ["result.retreat.*.figures_lost", "contains", [0]]], S_IT + " (two flags: 2 to 6 hexes, and the player stops before the edge)", ITW)
+add("nat9-it-armor-retreats-three", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "armor", "G5", nation="it")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.retreat.*.hex", "contains", ["f6", "G7", "g8"]]], S_IT, ITW)
+add("nat9-it-artillery-one-flag-ignored", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5", nation="it")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_IT, ITW)
+add("nat9-it-artillery-two-flags-one-to-three", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5", nation="it")], battle(), dice=["flag", "flag", "star"], rules=IRA),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "contains", ["f6", "g6", "G7", "f8"]]], S_IT, ITW)
+add("nat9-it-infantry-no-flag-ignored", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.flags_ignored", "eq", 0]], S_IT + " (only the artillery ignores a flag)", ITW)
+add("nat9-it-without-rule-one-hex", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], S_IT + " (only when the scenario puts the rules in effect) " + S_RET, ITW)
+add("nat9-it-rule-german-unit-one-hex", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="ger")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], S_IT + " (Italian units only)", ITW)
+add("nat9-it-artillery-without-rule-retreats", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5", nation="it")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_IT + " (only when the scenario puts the rules in effect)", ITW)
+add("nat9-it-edge-three-hexes-blocked", N9N,
+    q([U("a1", "allies", "armor", "C7"), U("x1", "axis", "infantry", "c8", nation="it")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.retreat.*.hex", "set", ["C9", "D9"]], ["result.retreat.*.figures_lost", "eq", [0, 0]]],
+    S_IT + " (one hex to the edge; the other moves are the player's 'up to' choice)", ITW)
+
+# -- US Marines: Gung Ho!
+GUNGW = "docs/rules-sources.md Nation rules (us_marines_gung_ho): 'Each card activates an extra unit' (mikkosgameblog.com 2006/04 'Memoir 44 goes Pacific'); Nations card 'Extra units activated'"
+S_GUNG = "US Marine Corps Command, Gung Ho!: each Command card activates one extra unit."
+USMC = {"air": None, "variants": ["us_marines_gung_ho"]}
+add("nat9-gung-ho-probe-three", N9N,
+    q([inf("a1", "H1"), inf("a2", "I1"), inf("a3", "G3"), inf("a4", "h2")], {"orders": {"card": "probe_center", "side": "allies", "units": ["a1", "a2", "a3", "a4"]}}, rules=USMC),
+    [["orders.valid", "len", 3], ["orders.orders_available", "eq", 3]], S_GUNG + " (Probe: 2 units in the center, 3 with Gung Ho)", GUNGW)
+add("nat9-gung-ho-recon-two", N9N,
+    q([inf("a1", "K1"), inf("a2", "L1"), inf("a3", "M1")], {"orders": {"card": "recon_right", "side": "allies", "units": ["a1", "a2", "a3"]}}, rules=USMC),
+    [["orders.valid", "len", 2]], S_GUNG + " (Recon: 1 unit on the flank, 2 with Gung Ho)", GUNGW)
+add("nat9-no-gung-ho-recon-one", N9N,
+    q([inf("a1", "K1"), inf("a2", "L1")], {"orders": {"card": "recon_right", "side": "allies", "units": ["a1", "a2"]}}),
+    [["orders.valid", "len", 1]], "Recon: issue an order to 1 unit on the flank", "docs/rules-cards.md deck")
+add("nat9-gung-ho-direct-from-hq-five", N9N,
+    q([inf(f"a{i}", h) for i, h in enumerate(["A1", "C1", "G1", "K1", "M1", "E1"], start=1)],
+      {"orders": {"card": "direct_from_hq", "side": "allies", "units": ["a1", "a2", "a3", "a4", "a5", "a6"]}}, rules=USMC),
+    [["orders.valid", "len", 5]], S_GUNG + " (Direct from HQ: 4 units anywhere, 5 with Gung Ho)", GUNGW)
+add("nat9-gung-ho-axis-not-marines", N9N,
+    q([inf(f"x{i}", h, side="axis") for i, h in enumerate(["A9", "B9", "C9", "A7"], start=1)],
+      {"orders": {"card": "attack_right", "side": "axis", "units": ["x1", "x2", "x3", "x4"]}}, rules=USMC),
+    [["orders.valid", "len", 3]], S_GUNG + " (the US Marines' own cards: the Axis is not)", GUNGW)
+add("nat9-gung-ho-counter-attack", N9N,
+    q([inf(f"a{i}", h) for i, h in enumerate(["A1", "B1", "C1", "A3"], start=1)],
+      {"orders": {"card": "counter_attack", "side": "allies", "counters": "attack_right", "units": ["a1", "a2", "a3", "a4"]}}, rules=USMC),
+    [["orders.valid", "len", 4]], S_GUNG + " 'Even when doing a counter-attack' (the Axis right is the Allied left)", GUNGW)
+
+# -- Soviet commissar
+add("nat9-commissar-place-on-empty-chip", N9N, q([], {"commissar": {"card": "attack_center", "action": "place"}}, rules=SOV),
+    [["commissar.allowed", "eq", True], ["commissar.side", "eq", "allies"]], S_COM + " (the chip is empty: the card goes under it)", COM)
+add("nat9-commissar-recon-chip-card-played", N9N, q([], {"commissar": {"card": "recon_left", "chip_card": "recon_left"}}, rules=SOV),
+    [["commissar.allowed", "eq", True]], S_COM, COM)
+add("nat9-commissar-tactic-from-hand-refused", N9N, q([], {"commissar": {"card": "their_finest_hour", "chip_card": "attack_left", "from_hand": True}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM, COM)
+add("nat9-commissar-other-recon-under-chip", N9N, q([], {"commissar": {"card": "recon_right", "chip_card": "attack_center"}}, rules=SOV),
+    [["commissar.allowed", "eq", False]], S_COM + " (a Recon 1 card is played from the hand, not as the chip's card)", COM)
+add("nat9-commissar-axis-soviet-allies-free", N9N, q([], {"commissar": {"card": "armor_assault", "chip_card": "probe_left"}}, rules={"air": None, "variants": {"russian_commissar": "axis"}}),
+    [["commissar.side", "eq", "axis"], ["commissar.allowed", "eq", False]], S_COM + " (the side the rule names is the Soviet one)", COM)
+
+# -- Blitz and partial blitz
+BLZW = "bga-memoir Managers/Units.php loadScenario (blitz_rules: Allied armor; partial_blitz_rules: the side named, or 'all', movementRadius 2, movementAndAttackRadius 2); docs/rules-sources.md Nation rules (blitz, partial_blitz)"
+S_BLZ = "Blitz rules: Allied armor units move up to 2 hexes and may still battle; Axis armor as usual (3)."
+S_PBLZ = "Partial Blitz: the armor units of the side named (or of both) move up to 2 hexes and may still battle."
+BLZ = {"air": None, "variants": ["blitz"]}
+add("nat9-blitz-allied-armor-moved-2-battles", N9O, q([U("a1", "allies", "armor", "G5", moved=2), inf("x1", "G7", side="axis")], battle(), rules=BLZ),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_BLZ, BLZW)
+add("nat9-blitz-allied-armor-moved-3-refused", N9O, q([U("a1", "allies", "armor", "G5", moved=3), inf("x1", "g6", side="axis")], battle(), rules=BLZ),
+    [["battle.allowed", "eq", False]], S_BLZ, BLZW)
+add("nat9-blitz-axis-armor-moved-3-battles", N9O, q([U("a1", "axis", "armor", "G5", moved=3), inf("x1", "g4")], battle(), rules=BLZ),
+    [["battle.allowed", "eq", True]], S_BLZ, BLZW)
+add("nat9-blitz-allied-elite-armor-move-2", N9O, q([U("a1", "allies", "elite_armor", "G5")], move(), rules=BLZ),
+    [["move.destinations.*.hex", "contains", ["G7", "E5", "I5"]], ["move.destinations.*.hex", "excludes", ["G9", "D5", "J5"]]],
+    S_BLZ + " (elite armor is armor in all respects but its figures)", BLZW + "; " + P12)
+add("nat9-blitz-allied-infantry-unchanged", N9O, q([inf("a1", "G5", moved=2), inf("x1", "g6", side="axis")], battle(), rules=BLZ),
+    [["battle.allowed", "eq", False]], S_BLZ + " (armor only) " + S_INF, BLZW)
+add("nat9-no-blitz-allied-armor-moves-3", N9O, q([U("a1", "allies", "armor", "G5")], move()),
+    [["move.destinations.*.hex", "contains", ["g8", "D5", "J5"]]], "An ordered Armor unit may move up to 3 hexes", BASE + " Movement")
+add("nat9-partial-blitz-all-axis-2", N9O, q([U("a1", "axis", "armor", "G5")], move(), rules={"air": None, "variants": {"partial_blitz": "all"}}),
+    [["move.destinations.*.hex", "contains", ["G3"]], ["move.destinations.*.hex", "excludes", ["G1", "D5"]]], S_PBLZ, BLZW)
+add("nat9-partial-blitz-all-allies-2", N9O, q([U("a1", "allies", "armor", "G5", moved=3), inf("x1", "g6", side="axis")], battle(), rules={"air": None, "variants": {"partial_blitz": "all"}}),
+    [["battle.allowed", "eq", False]], S_PBLZ, BLZW)
+add("nat9-partial-blitz-allies-axis-free", N9O, q([U("a1", "axis", "armor", "G5")], move(), rules={"air": None, "variants": {"partial_blitz": "allies"}}),
+    [["move.destinations.*.hex", "contains", ["D5", "J5"]]], S_PBLZ + " (the Allies named: Axis armor moves 3)", BLZW)
+add("nat9-partial-blitz-allies-allied-2", N9O, q([U("a1", "allies", "armor", "G5")], move(), rules={"air": None, "variants": {"partial_blitz": "allies"}}),
+    [["move.destinations.*.hex", "excludes", ["G9", "D5"]], ["move.destinations.*.hex", "contains", ["G7"]]], S_PBLZ, BLZW)
+add("nat9-partial-blitz-axis-moved-2-battles", N9O, q([U("a1", "axis", "armor", "G5", moved=2), inf("x1", "G3")], battle(), rules={"air": None, "variants": {"partial_blitz": "axis"}}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_PBLZ, BLZW)
+
+# -- Night attacks: the visibility reached
+NIGHTW = "bga-memoir Board.php getTargetableCells (cells beyond Globals::getNightVisibility are no targets); docs/rules-sources.md Nation rules (night_visibility), docs/rules-referee.md rules.visibility"
+S_NIGHT = "Night Attacks: no unit may battle a target further away than the visibility the night track has reached (artillery included)."
+for vis, dist, ok in [(2, 2, True), (2, 3, False), (3, 3, True), (4, 4, True), (4, 5, False), (5, 6, False), (6, 6, True)]:
+    tgt_hex = "ABCDEFGHI"[dist] + "1"
+    add(f"nat9-night-artillery-vis{vis}-range{dist}", N9O,
+        q([U("a1", "allies", "artillery", "A1"), inf("x1", tgt_hex, side="axis")], battle(), rules={"air": None, "visibility": vis}),
+        [["battle.allowed", "eq", ok]] + ([["battle.dice", "eq", [3, 3, 2, 2, 1, 1][dist - 1]]] if ok else []), S_NIGHT, NIGHTW)
+add("nat9-night-infantry-vis2-range2", N9O, q([inf("a1", "G5"), inf("x1", "G7", side="axis")], battle(), rules={"air": None, "visibility": 2}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_NIGHT, NIGHTW)
+add("nat9-night-armor-vis2-range3", N9O, q([U("a1", "allies", "armor", "G5"), inf("x1", "g8", side="axis")], battle(), rules={"air": None, "visibility": 2}),
+    [["battle.allowed", "eq", False]], S_NIGHT, NIGHTW)
+add("nat9-night-big-gun-vis3-range8", N9O, q([U("a1", "axis", "big_gun", "G9"), inf("x1", "G1")], battle(), rules={"air": None, "visibility": 3}),
+    [["battle.allowed", "eq", False]], S_NIGHT, NIGHTW)
+add("nat9-night-big-gun-vis8-range8", N9O, q([U("a1", "axis", "big_gun", "A9"), inf("x1", "I9")], battle(), rules={"air": None, "visibility": 8}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_NIGHT + " Big Guns: fire at 3/3/2/2/1/1/1/1.", NIGHTW + "; troop card 3")
+add("nat9-night-sniper-vis1-range2", N9O, q([U("a1", "allies", "sniper", "G5"), inf("x1", "G7", side="axis")], battle(), rules={"air": None, "visibility": 1}),
+    [["battle.allowed", "eq", False]], S_NIGHT, NIGHTW)
+add("nat9-night-does-not-stop-moving", N9O, q([U("a1", "allies", "armor", "G5")], move(), rules={"air": None, "visibility": 1}),
+    [["move.destinations.*.hex", "contains", ["g8", "D5"]]], S_NIGHT + " (only battles are limited)", NIGHTW)
+add("nat9-night-visibility-0-error", N9O, q([inf("a1", "G5"), inf("x1", "g6", side="axis")], battle(), rules={"air": None, "visibility": 0}),
+    [["error.field", "eq", "rules.visibility"]], "rules.visibility: the hexes the night rolls have reached, 1..8", "docs/rules-referee.md Query", exit=2)
+add("nat9-night-visibility-9-error", N9O, q([inf("a1", "G5"), inf("x1", "g6", side="axis")], battle(), rules={"air": None, "visibility": 9}),
+    [["error.field", "eq", "rules.visibility"]], "rules.visibility: the hexes the night rolls have reached, 1..8", "docs/rules-referee.md Query", exit=2)
+
+# -- North African desert: the extra hex after taking ground
+for k in (1, 3):
+    occupied = at((2, 0), k)
+    add(f"nat9-desert-extra-hex-blocked-r{k}", N9O,
+        q([U("a1", "allies", "armor", "G5", moved=1), inf("b1", occupied)], {"desert_move": {"unit": "a1"}}, rules=NAD),
+        [["desert_move.allowed", "eq", True], ["desert_move.hexes", "set", [at(o, k) for o in [(-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)]]]], S_DES, DES)
+add("nat9-desert-edge", N9O, q([U("a1", "axis", "armor", "A9", moved=1)], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "set", ["B9", "a8"]]], S_DES, DES)
+add("nat9-desert-into-town-allowed", N9O, q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("g6", "town")], rules=NAD),
+    [["desert_move.hexes", "contains", ["g6"]]], S_DES + " (a Town stops a unit that enters: it may be entered)", DES + "; " + P14)
+add("nat9-desert-surrounded", N9O,
+    q([U("a1", "allies", "armor", "G5", moved=1)] + [inf(f"b{i}", h) for i, h in enumerate(["H5", "F5", "g4", "g6", "f4", "f6"])], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", False], ["desert_move.hexes", "eq", []]], S_DES + " (nowhere to go)", DES)
+add("nat9-desert-elite-armor", N9O, q([U("a1", "axis", "elite_armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, rules=NAD),
+    [["desert_move.allowed", "eq", True]], S_DES + " (elite armor is armor)", DES + "; " + P12)
+
+# -- Armor breakthrough: units arrived this turn
+ABW = "docs/rules-sources.md Nation rules (armor_breakthrough): bga-memoir's summary 'they may battle (if no terrain restriction when entering) and Take Ground this turn, but may not Armor Overrun'"
+S_AB = "Armor Breakthrough: units ordered onto the board this turn may battle and take ground, but may not Armor Overrun."
+add("nat9-breakthrough-arrived-battles", N9O, q([U("a1", "allies", "armor", "G9", variants=["arrived"]), inf("x1", "G7", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_AB, ABW)
+add("nat9-breakthrough-arrived-takes-ground-no-overrun", N9O,
+    q([U("a1", "allies", "armor", "G9", variants=["arrived"]), inf("x1", "g8", side="axis", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]], S_AB, ABW)
+add("nat9-breakthrough-other-armor-overruns", N9O,
+    q([U("a1", "allies", "armor", "G9"), inf("x1", "g8", side="axis", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], "Armor Overrun: when an Armor unit successfully close assaults, it may take ground and battle again", BASE + " Armor Overrun")
+
+# -- Minefields
+MINEW = "terrain card 29 Minefields; bga-memoir Terrains/Minefield.php (docs/rules-sources.md)"
+S_MINE = ("Minefields: a unit that enters an enemy minefield rolls the mine's number of dice and takes hits as in a battle; "
+          "no roll on a retreat, none for the side that laid it; a 0 is a decoy, removed; flags have no effect.")
+for val, kind in [(1, "infantry"), (3, "armor"), (4, "artillery")]:
+    add(f"nat9-mine-{val}-{kind}", N9O, q([U("a1", "allies", kind, "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=val)]),
+        [["terrain_entry.rolls.0.dice", "eq", val], ["terrain_entry.rolls.0.decoy", "eq", False]], S_MINE, MINEW)
+add("nat9-mine-armor-hit-faces", N9O, q([U("a1", "axis", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="allies", value=2)]),
+    [["terrain_entry.rolls.0.hit_faces", "set", ["armor", "grenade"]]], S_MINE, MINEW)
+add("nat9-mine-result-flags-nothing", N9O,
+    q([U("a1", "allies", "infantry", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=3)], dice=["infantry", "flag", "flag"]),
+    [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", False]], S_MINE, MINEW)
+add("nat9-mine-result-eliminates", N9O,
+    q([U("a1", "allies", "infantry", "G5", moved=1, figures=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=2)], dice=["grenade", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", True], ["result.medal_to", "eq", "axis"]], S_MINE + " (the mine's side wins the medal)", MINEW)
+add("nat9-mine-take-ground-rolls", N9O, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "take_ground"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls.0.dice", "eq", 2]], S_MINE + " (taking ground enters the hex)", MINEW)
+add("nat9-mine-retreat-no-roll", N9O, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "retreat"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls", "eq", []]], S_MINE, MINEW)
+add("nat9-mine-owner-no-roll", N9O, q([U("a1", "axis", "infantry", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls", "eq", []]], S_MINE, MINEW)
+add("nat9-mine-decoy-zero", N9O, q([U("a1", "axis", "infantry", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="allies", value=0)]),
+    [["terrain_entry.rolls.0.decoy", "eq", True]], S_MINE, MINEW)
+add("nat9-mine-face-down-dice-null", N9O, q([U("a1", "allies", "infantry", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis")]),
+    [["terrain_entry.rolls.0.dice", "eq", None]], S_MINE + " (face down: the number is turned over on entering)", MINEW)
+add("nat9-mine-behind-enemy-lines-spared", N9O,
+    q([U("a1", "allies", "infantry", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "behind_enemy_lines": True}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls", "eq", []]], S_MINE + " (Behind Enemy Lines moves are spared)", MINEW)
+add("nat9-mine-stops-move", N9O, q([U("a1", "allies", "armor", "A1")], move(), [T("a2", "minefield", owner="axis", value=2), T("B1", "minefield", owner="axis", value=1)]),
+    [["move.destinations.*.hex", "contains", ["a2", "B1"]], ["move.destinations.*.hex", "excludes", ["b2", "C1", "A3"]]], S_MINE + " A unit entering a minefield must stop.",
+    MINEW + "; Terrain Pack rules p.7")
+add("nat9-mine-engineer-clears", N9O, q([U("a1", "allies", "combat_engineer", "G5")], {"clear_obstacle": {"unit": "a1"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["clear_obstacle.allowed", "eq", True], ["clear_obstacle.pieces", "contains", ["minefield"]]],
+    "Combat Engineers: In minefield must clear the mines, instead of battling (bga-memoir Units/CombatEngineer.php)", "troop card 4; bga-memoir Units/CombatEngineer.php")
+add("nat9-mine-infantry-cannot-clear", N9O, q([U("a1", "allies", "infantry", "G5")], {"clear_obstacle": {"unit": "a1"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["clear_obstacle.pieces", "excludes", ["minefield"]]], "Combat Engineers (only they clear the mines)", "troop card 4; bga-memoir Units/CombatEngineer.php")
+
+# -- special troops
+BGAU = "bga-memoir modules/php/Units/"
+S_ENG = ("Combat Engineers: Ignore all terrain Battle dice reductions in close Assault; in wire may battle out at -1 die and still "
+         "remove the wire (bga-memoir CombatEngineer.php, troop card 4)")
+ENGW = "troop card 4 (docs/rules-sources.md); " + BGAU + "CombatEngineer.php"
+for terr in ("town", "hedgerow", "hill", "forest"):
+    add(f"nat9-engineer-close-assault-ignores-{terr}", N9T, q([U("a1", "allies", "combat_engineer", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", terr)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_ENG, ENGW)
+add("nat9-engineer-sandbags-dice-not-flag", N9T,
+    q([U("a1", "allies", "combat_engineer", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "sandbags")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_ENG + " (dice reductions; the sandbags' flag is not a reduction)", ENGW + "; " + OBST)
+add("nat9-engineer-ranged-town-reduced", N9T, q([U("a1", "allies", "combat_engineer", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.dice", "eq", 1]], S_ENG + " (at 2 hexes: not a close assault)", ENGW)
+add("nat9-engineer-out-of-wire-minus-one", N9T, q([U("a1", "allies", "combat_engineer", "g4"), inf("x1", "G5", side="axis")], battle(), [T("g4", "barbed_wire")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_ENG, ENGW)
+add("nat9-engineer-moved-2-no-battle", N9T, q([U("a1", "allies", "combat_engineer", "g4", moved=2), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_INF.split(".")[0] + ". Combat Engineers move and battle as Infantry.", ENGW + "; " + BASE)
+add("nat9-engineer-clears-wire", N9T, q([U("a1", "allies", "combat_engineer", "G5")], {"clear_obstacle": {"unit": "a1"}}, [T("G5", "barbed_wire")]),
+    [["clear_obstacle.allowed", "eq", True], ["clear_obstacle.pieces", "contains", ["barbed_wire"]]], S_ENG, ENGW + "; " + OBST)
+
+S_SNI = ("Snipers: fire at range of 5 hexes with 1 die; retreat up to 3 hexes per flag; move onto any terrain and may still battle; "
+         "may not target an Armor unit; hit on symbol, star and grenade; ignore terrain protection; only hit by a grenade (bga-memoir Sniper.php, troop card 10)")
+SNIW = "troop card 10 (docs/rules-sources.md); " + BGAU + "Sniper.php"
+for d, tgt_hex in [(4, "E5"), (5, "D5")]:
+    add(f"nat9-sniper-range-{d}-one-die", N9T, q([U("a1", "axis", "sniper", "I5"), inf("x1", tgt_hex)], battle()),
+        [["battle.allowed", "eq", True], ["battle.distance", "eq", d], ["battle.dice", "eq", 1]], S_SNI, SNIW)
+add("nat9-sniper-range-6-refused", N9T, q([U("a1", "axis", "sniper", "I5"), inf("x1", "C5")], battle()),
+    [["battle.allowed", "eq", False]], S_SNI, SNIW)
+for terr in ("forest", "town", "hill"):
+    add(f"nat9-sniper-ignores-{terr}", N9T, q([U("a1", "allies", "sniper", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", terr)]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_SNI, SNIW)
+add("nat9-sniper-star-hits-infantry", N9T, q([U("a1", "allies", "sniper", "G3"), inf("x1", "G5", side="axis")], battle(), dice=["star"]),
+    [["result.hits", "eq", 1], ["result.figures_removed", "eq", 1]], S_SNI, SNIW)
+add("nat9-sniper-star-hits-artillery", N9T, q([U("a1", "allies", "sniper", "G3"), U("x1", "axis", "artillery", "G5")], battle(), dice=["star"]),
+    [["result.hits", "eq", 1]], S_SNI, SNIW)
+add("nat9-sniper-infantry-face-hits-infantry", N9T, q([U("a1", "allies", "sniper", "G3"), inf("x1", "G5", side="axis")], battle(), dice=["infantry"]),
+    [["result.hits", "eq", 1]], S_SNI, SNIW)
+add("nat9-sniper-not-elite-armor", N9T, q([U("a1", "allies", "sniper", "G3"), U("x1", "axis", "elite_armor", "G5")], battle()),
+    [["battle.allowed", "eq", False]], S_SNI + " (elite armor is armor)", SNIW + "; " + P12)
+add("nat9-sniper-moved-2-into-forest-battles", N9T, q([U("a1", "allies", "sniper", "G5", moved=2), inf("x1", "g6", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_SNI, SNIW)
+add("nat9-sniper-moved-2-into-town-battles-range-3", N9T, q([U("a1", "allies", "sniper", "G5", moved=2), inf("x1", "g8", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.allowed", "eq", True]], S_SNI, SNIW)
+add("nat9-sniper-needs-line-of-sight", N9T, q([U("a1", "allies", "sniper", "G1"), inf("x1", "G5", side="axis")], battle(), [T("G3", "forest")]),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]], S_SNI + " (it battles as infantry: line of sight needed)", SNIW + "; " + BASE + " Line of Sight")
+add("nat9-sniper-symbols-miss-it", N9T, q([U("a1", "axis", "infantry", "G5"), U("x1", "allies", "sniper", "g4")], battle(), dice=["infantry", "infantry", "star"]),
+    [["result.hits", "eq", 0], ["result.eliminated", "eq", False]], S_SNI, SNIW)
+add("nat9-sniper-armor-misses-it", N9T, q([U("a1", "axis", "armor", "G5"), U("x1", "allies", "sniper", "g4")], battle(), dice=["armor", "armor", "infantry"]),
+    [["result.hits", "eq", 0]], S_SNI, SNIW)
+add("nat9-sniper-retreats-up-to-3", N9T, q([inf("a1", "g4"), U("x1", "axis", "sniper", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "contains", ["f6", "g6", "G7", "g8", "e8"]], ["result.retreat.*.hex", "excludes", ["G9", "G5"]]], S_SNI, SNIW)
+
+S_CAV = "Cavalry: move 3 and battle; fire at 2, 1; on a successful close assault, may Take Ground and battle again like an Armor Overrun (bga-memoir Cavalry.php, troop card 8)"
+CAVW = "troop card 8 (docs/rules-sources.md); " + BGAU + "Cavalry.php"
+add("nat9-cavalry-moved-3-battles", N9T, q([U("a1", "allies", "cavalry", "G5", moved=3), inf("x1", "g6", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_CAV, CAVW)
+add("nat9-cavalry-range-2-one-die", N9T, q([U("a1", "allies", "cavalry", "G5"), inf("x1", "G7", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_CAV, CAVW)
+add("nat9-cavalry-vs-forest", N9T, q([U("a1", "allies", "cavalry", "G5"), inf("x1", "g6", side="axis")], battle(), [T("g6", "forest")]),
+    [["battle.dice", "eq", 1]], S_CAV + " " + S_FOR, CAVW + "; " + P13)
+add("nat9-cavalry-moves-3", N9T, q([U("a1", "allies", "cavalry", "G5")], move()),
+    [["move.destinations.*.hex", "contains", ["D5", "J5", "g8"]], ["move.destinations.*.hex", "excludes", ["C5", "K5"]]], S_CAV, CAVW)
+add("nat9-cavalry-flag-take-ground-overrun", N9T, q([U("a1", "allies", "cavalry", "g4"), inf("x1", "G5", side="axis")], battle(), dice=["flag", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]], S_CAV, CAVW)
+add("nat9-cavalry-ranged-no-take-ground", N9T, q([U("a1", "allies", "cavalry", "G3"), inf("x1", "G5", side="axis", figures=1)], battle(), dice=["infantry"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_CAV + " (close assault only)", CAVW)
+
+S_SKI = "Ski Troops: 3 figures; fire at 3, 2; move onto any terrain and may still battle; may retreat 1 to 3 hexes on a flag (bga-memoir SkiTroop.php, troop card 9)"
+SKIW = "troop card 9 (docs/rules-sources.md); " + BGAU + "SkiTroop.php"
+add("nat9-ski-range-2-two-dice", N9T, q([U("a1", "allies", "ski_troops", "G5"), inf("x1", "G7", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_SKI, SKIW)
+add("nat9-ski-moved-3-into-town-battles", N9T, q([U("a1", "allies", "ski_troops", "G5", moved=3), inf("x1", "f6", side="axis")], battle(), [T("G5", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_SKI, SKIW)
+add("nat9-ski-retreats-1-to-3", N9T, q([inf("a1", "g4"), U("x1", "axis", "ski_troops", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "contains", ["f6", "F7", "h8"]], ["result.retreat.*.hex", "excludes", ["G9"]]], S_SKI, SKIW)
+add("nat9-ski-moves-3", N9T, q([U("a1", "allies", "ski_troops", "G5")], move()),
+    [["move.destinations.*.hex", "contains", ["D5", "g8"]], ["move.destinations.*.hex", "excludes", ["C5"]]], S_SKI + " (move 3 and battle)", SKIW)
+add("nat9-ski-four-figures-error", N9T, q([U("a1", "allies", "ski_troops", "G5", figures=4)], move()),
+    [["error.field", "eq", "units.0.figures"]], S_SKI, SKIW, exit=2)
+
+S_BIG = "Big Guns: fire at 3/3/2/2/1/1/1/1; as artillery, no line of sight needed and no battle after moving (bga-memoir BigGun.php, troop card 3)"
+BIGW = "troop card 3 (docs/rules-sources.md); " + BGAU + "BigGun.php"
+for d, dice in [(3, 2), (5, 1), (7, 1)]:
+    add(f"nat9-big-gun-range-{d}", N9T, q([U("a1", "axis", "big_gun", "A9"), inf("x1", "ABCDEFGHI"[d] + "9")], battle()),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", dice]], S_BIG, BIGW)
+add("nat9-big-gun-moved-no-battle", N9T, q([U("a1", "axis", "big_gun", "G9", moved=1), inf("x1", "G5")], battle()),
+    [["battle.allowed", "eq", False]], S_BIG, BIGW)
+add("nat9-big-gun-over-forest", N9T, q([U("a1", "axis", "big_gun", "G9"), inf("x1", "G5")], battle(), [T("G7", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_BIG, BIGW)
+add("nat9-big-gun-vs-town", N9T, q([U("a1", "axis", "big_gun", "G9"), inf("x1", "G7")], battle(), [T("G7", "town")]),
+    [["battle.dice", "eq", 3]], S_BIG + " " + S_TOWN, BIGW + "; " + P14)
+
+S_MOB = "Mobile Artillery: move 1 or 2 hexes; may battle after moving 1 (troop card 14; bga-memoir MobileArtillery.php movementAndAttackRadius 1)"
+MOBW = "troop card 14 (docs/rules-sources.md); " + BGAU + "MobileArtillery.php"
+add("nat9-mobile-artillery-moved-1-range-6", N9T, q([U("a1", "allies", "mobile_artillery", "A1", moved=1), inf("x1", "G1", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_MOB, MOBW)
+add("nat9-mobile-artillery-moved-2-refused", N9T, q([U("a1", "allies", "mobile_artillery", "A1", moved=2), inf("x1", "C1", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_MOB, MOBW)
+add("nat9-mobile-artillery-range-7-refused", N9T, q([U("a1", "allies", "mobile_artillery", "A1"), inf("x1", "H1", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_MOB, MOBW)
+add("nat9-mobile-artillery-no-los-needed", N9T, q([U("a1", "allies", "mobile_artillery", "A1", moved=1), inf("x1", "D1", side="axis")], battle(), [T("B1", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_MOB + " An Artillery unit does not require line of sight.", MOBW + "; " + BASE)
+
+S_MOR = "Mortar 1939-42: move or battle; fires as infantry 3/2/1, line of sight and terrain ignored; takes no ground (troop card 3c)"
+S_MORL = ("Mortar >1942: treated as Infantry; when it moves it battles like infantry 3/2/1; when it does not move, 3/2/1/1 "
+          "ignoring line of sight and terrain protection (bga-memoir MortarLateWar.php, troop card 6c)")
+MORW = "troop cards 3c, 6c (docs/rules-sources.md); " + BGAU + "MortarEarlyWar.php, MortarLateWar.php"
+add("nat9-mortar-moved-1-refused", N9T, q([U("a1", "allies", "mortar", "G5", moved=1), inf("x1", "g6", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_MOR, MORW)
+add("nat9-mortar-range-3-over-forest", N9T, q([U("a1", "allies", "mortar", "G3"), inf("x1", "g6", side="axis")], battle(), [T("G5", "forest"), T("g4", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_MOR, MORW)
+add("nat9-mortar-vs-town-close", N9T, q([U("a1", "allies", "mortar", "G5"), inf("x1", "g6", side="axis")], battle(), [T("g6", "town")]),
+    [["battle.dice", "eq", 3]], S_MOR, MORW)
+add("nat9-mortar-range-4-refused", N9T, q([U("a1", "allies", "mortar", "G1"), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_MOR, MORW)
+add("nat9-mortar-late-still-range-4-over-town", N9T, q([U("a1", "allies", "mortar_late", "G1"), inf("x1", "G5", side="axis")], battle(), [T("G3", "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_MORL, MORW)
+add("nat9-mortar-late-still-vs-forest", N9T, q([U("a1", "allies", "mortar_late", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 2]], S_MORL, MORW)
+add("nat9-mortar-late-moved-range-4-refused", N9T, q([U("a1", "allies", "mortar_late", "G1", moved=1), inf("x1", "G5", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_MORL, MORW)
+add("nat9-mortar-late-moved-vs-forest", N9T, q([U("a1", "allies", "mortar_late", "G3", moved=1), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_MORL, MORW)
+add("nat9-mortar-late-moved-needs-los", N9T, q([U("a1", "allies", "mortar_late", "A1", moved=1), inf("x1", "D1", side="axis")], battle(), [T("B1", "forest")]),
+    [["battle.allowed", "eq", False]], S_MORL, MORW)
+
+S_MG = "Machine Gun 1939-42: move or battle; stars hit infantry; takes no ground (troop card 8c)"
+S_MGL = "Machine Gun >1942: treated as Infantry; in addition when it does not move, stars hit on Infantry (bga-memoir MachineGunLateWar.php, troop card 7c)"
+MGW = "troop cards 8c, 7c (docs/rules-sources.md); " + BGAU + "MachineGunEarlyWar.php, MachineGunLateWar.php"
+add("nat9-mg-star-misses-armor", N9T, q([U("a1", "allies", "machine_gun", "G5"), U("x1", "axis", "armor", "g6")], battle(), dice=["star", "star", "star"]),
+    [["result.hits", "eq", 0]], S_MG, MGW)
+add("nat9-mg-range-3-one-die", N9T, q([U("a1", "allies", "machine_gun", "G5"), inf("x1", "g8", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_MG, MGW)
+add("nat9-mg-late-moved-1-battles", N9T, q([U("a1", "allies", "machine_gun_late", "G5", moved=1), inf("x1", "g6", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_MGL, MGW)
+add("nat9-mg-late-still-star-hits", N9T, q([U("a1", "allies", "machine_gun_late", "G5"), inf("x1", "g6", side="axis")], battle(), dice=["star", "star", "flag"]),
+    [["result.hits", "eq", 2]], S_MGL, MGW)
+add("nat9-mg-late-still-star-misses-armor", N9T, q([U("a1", "allies", "machine_gun_late", "G5"), U("x1", "axis", "armor", "g6")], battle(), dice=["star", "star", "star"]),
+    [["result.hits", "eq", 0]], S_MGL, MGW)
+add("nat9-mg-late-no-take-ground", N9T, q([U("a1", "allies", "machine_gun_late", "G5"), inf("x1", "g6", side="axis", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_MGL + " May not Take Ground.", MGW)
+
+S_AT = DB + " Anti-Tank Gun: any star rolled scores a hit when targeting an enemy Armor unit; it may not battle in any turn during which it moves"
+S_ATL = "Anti-Tank Gun >1942: treated as Infantry; in addition when it does not move, stars hit on Armor (bga-memoir AntiTankLateWar.php, troop card 5c)"
+ATW = DB + " Anti-Tank Gun; troop card 5c; " + BGAU + "AntiTank.php, AntiTankLateWar.php"
+add("nat9-at-star-hits-elite-armor", N9T, q([U("a1", "allies", "anti_tank", "G5"), U("x1", "axis", "elite_armor", "g6")], battle(), dice=["star", "star", "infantry"]),
+    [["result.hits", "eq", 2]], S_AT + " (elite armor is armor)", ATW)
+add("nat9-at-star-misses-artillery", N9T, q([U("a1", "allies", "anti_tank", "G5"), U("x1", "axis", "artillery", "g6")], battle(), dice=["star", "star", "star"]),
+    [["result.hits", "eq", 0]], S_AT, ATW)
+add("nat9-at-late-moved-star-misses", N9T, q([U("a1", "allies", "anti_tank_late", "G5", moved=1), U("x1", "axis", "armor", "g6")], battle(), dice=["star", "star", "star"]),
+    [["battle.allowed", "eq", True], ["result.hits", "eq", 0]], S_ATL, ATW)
+add("nat9-at-late-moved-2-refused", N9T, q([U("a1", "allies", "anti_tank_late", "G5", moved=2), U("x1", "axis", "armor", "g6")], battle()),
+    [["battle.allowed", "eq", False]], S_ATL + " (as infantry: moving 2 it does not battle)", ATW)
+S_HAT = "Heavy Anti-Tank Guns: fire at 2/2/2/2 with line of sight, terrain protection ignored, stars hit armor (bga-memoir HeavyAntiTankGun.php, troop card 23)"
+HATW = "troop card 23 (docs/rules-sources.md); " + BGAU + "HeavyAntiTankGun.php"
+add("nat9-heavy-at-vs-town-armor", N9T, q([U("a1", "allies", "heavy_anti_tank_gun", "G3"), U("x1", "axis", "armor", "G5")], battle(), [T("G5", "town")], dice=["star", "armor"]),
+    [["battle.dice", "eq", 2], ["result.hits", "eq", 2]], S_HAT, HATW)
+add("nat9-heavy-at-star-misses-infantry", N9T, q([U("a1", "allies", "heavy_anti_tank_gun", "G3"), inf("x1", "G5", side="axis")], battle(), dice=["star", "star"]),
+    [["result.hits", "eq", 0]], S_HAT, HATW)
+add("nat9-heavy-at-range-5-refused", N9T, q([U("a1", "allies", "heavy_anti_tank_gun", "A1"), U("x1", "axis", "armor", "F1")], battle()),
+    [["battle.allowed", "eq", False]], S_HAT, HATW)
+add("nat9-heavy-at-range-1", N9T, q([U("a1", "allies", "heavy_anti_tank_gun", "G5"), U("x1", "axis", "armor", "g6")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_HAT, HATW)
+
+S_FT = "Flame Thrower Tanks: terrain battle dice reduction limited to 1 at most in Close Assault (bga-memoir FlameThrower.php maxMalus -1, troop card 13)"
+FTW = "troop card 13 (docs/rules-sources.md); " + BGAU + "FlameThrower.php"
+for terr, close, ranged in [("town", 2, 1), ("hedgerow", 2, 1), ("hill", 2, 2), ("forest", 2, 1)]:
+    add(f"nat9-flame-close-{terr}", N9T, q([U("a1", "allies", "flame_thrower_tank", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", terr)]),
+        [["battle.dice", "eq", close]], S_FT, FTW)
+    add(f"nat9-flame-ranged-{terr}", N9T, q([U("a1", "allies", "flame_thrower_tank", "G3"), inf("x1", "G5", side="axis")], battle(), [T("G5", terr)]),
+        [["battle.dice", "eq", ranged]], S_FT + " (at 2 hexes the usual reduction)", FTW)
+add("nat9-flame-bunker-close", N9T, q([U("a1", "allies", "flame_thrower_tank", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "bunker", owner="axis")]),
+    [["battle.dice", "eq", 2]], S_FT, FTW + "; " + OBST)
+
+S_TIG = "Tigers: a 1-figure armor unit; each hit on it is rolled again, a grenade confirms (troop card 16; bga-memoir Tiger.php)"
+TIGW = "troop card 16 (docs/rules-sources.md); " + BGAU + "Tiger.php"
+add("nat9-tiger-battles-3-dice", N9T, q([U("a1", "axis", "tiger", "G5"), inf("x1", "G3")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_TIG, TIGW)
+add("nat9-tiger-armor-hit-needs-confirm", N9T, q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "tiger", "G5")], battle(), dice=["armor", "infantry", "star"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1]], S_TIG, TIGW)
+
+S_DES12 = "Destroyers: 3 figures; move 1-2 on ocean and battle at 3/3/2/2/1/1/1/1; ignore 1 flag; take no ground (troop card 12; bga-memoir Destroyer.php)"
+DSTW = "troop card 12 (docs/rules-sources.md); " + BGAU + "Destroyer.php"
+add("nat9-destroyer-moved-2-range-8", N9T, q([U("a1", "allies", "destroyer", "A1", moved=2), inf("x1", "I1", side="axis")], battle(), [T("A1", "ocean")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_DES12, DSTW)
+add("nat9-destroyer-range-9-refused", N9T, q([U("a1", "allies", "destroyer", "A1"), inf("x1", "J1", side="axis")], battle(), [T("A1", "ocean")]),
+    [["battle.allowed", "eq", False]], S_DES12, DSTW)
+add("nat9-destroyer-no-take-ground", N9T, q([U("a1", "allies", "destroyer", "A1"), inf("x1", "B1", side="axis", figures=1)], battle(), [T("A1", "ocean")], dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]], S_DES12, DSTW)
+add("nat9-destroyer-four-figures-error", N9T, q([U("a1", "allies", "destroyer", "A1", figures=4)], move(), [T("A1", "ocean")]),
+    [["error.field", "eq", "units.0.figures"]], S_DES12, DSTW, exit=2)
+
+S_AC = ("Armored Car: 1 figure; treat as Armor to order and in combat; move 0-4 hexes; battle 3,2,1; on a successful Close Assault, "
+        "may Take Ground and Armor Overrun; when being attacked, treat as Infantry")
+ACW = DB + " Armored Car"
+add("nat9-armored-car-one-figure", N9T, q([U("a1", "allies", "armored_car", "G5", figures=2)], move()),
+    [["error.field", "eq", "units.0.figures"]], S_AC, ACW, exit=2)
+add("nat9-armored-car-vs-forest-as-armor", N9T, q([U("a1", "allies", "armored_car", "g4"), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
+    [["battle.dice", "eq", 1]], S_AC + " " + S_FOR, ACW + "; " + P13)
+add("nat9-armored-car-range-3-one-die", N9T, q([U("a1", "allies", "armored_car", "G5"), inf("x1", "g8", side="axis")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_AC, ACW)
+add("nat9-armored-car-range-4-refused", N9T, q([U("a1", "allies", "armored_car", "G5"), inf("x1", "G9", side="axis")], battle()),
+    [["battle.allowed", "eq", False]], S_AC, ACW)
+add("nat9-armored-car-armor-face-misses", N9T, q([U("a1", "axis", "armor", "G5"), U("x1", "allies", "armored_car", "g4")], battle(), dice=["armor", "armor", "star"]),
+    [["result.hits", "eq", 0]], S_AC + " (treated as infantry when attacked: the armor symbol is not its symbol)", ACW)
+add("nat9-armored-car-infantry-face-confirm", N9T, q([U("a1", "axis", "armor", "G5"), U("x1", "allies", "armored_car", "g4")], battle(), dice=["infantry", "armor", "star"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1]], S_AC + " Enemy re-rolls all battle dice that score a hit", ACW)
+add("nat9-armored-car-moves-4", N9T, q([U("a1", "allies", "armored_car", "G5")], move()),
+    [["move.destinations.*.hex", "contains", ["C5", "K5"]], ["move.destinations.*.hex", "excludes", ["B5", "L5"]]], S_AC, ACW)
+
+# -- asks added by this audit (session 9): rules the core plays that no query could ask before
+# Cross-hairs: a target a big gun or destroyer hit bears the badge "cross_hair"
+S_XH = ("Big Guns: place a cross-hair marker when a target is hit on the hex; until moved or destroyed, the zeroed-in unit "
+        "takes fire at +1 on future rounds; cross-hair markers are not cumulative (bga-memoir BigGun.php; troop card 3)")
+XHW = "troop cards 3, 12 (docs/rules-sources.md); " + BGAU + "BigGun.php, Destroyer.php; docs/rules-referee.md (the cross_hair badge)"
+for d, base in [(4, 2), (7, 1)]:
+    add(f"nat9-cross-hair-big-gun-range-{d}", N9T,
+        q([U("a1", "axis", "big_gun", "A9"), inf("x1", "ABCDEFGHI"[d] + "9", badges=["cross_hair"])], battle()),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", base + 1]], S_XH, XHW)
+add("nat9-cross-hair-plain-artillery-no-bonus", N9T, q([U("a1", "axis", "artillery", "A9"), inf("x1", "E9", badges=["cross_hair"])], battle()),
+    [["battle.dice", "eq", 2]], S_XH + " (the big gun's own power)", XHW)
+add("nat9-cross-hair-destroyer-range-8", N9T,
+    q([U("a1", "allies", "destroyer", "A1"), inf("x1", "I1", side="axis", badges=["cross_hair"])], battle(), [T("A1", "ocean")]),
+    [["battle.dice", "eq", 2]], S_XH + " Destroyers zero in as Big Guns do.", XHW)
+add("nat9-cross-hair-close-assault-still-ok", N9T, q([U("a1", "allies", "infantry", "g4"), inf("x1", "G5", side="axis", badges=["cross_hair"])], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_XH + " (a marker hides nothing and helps no other unit)", XHW)
+add("nat9-cross-hair-placed-on-a-hit", N9T, q([U("a1", "axis", "big_gun", "A9"), inf("x1", "E9")], battle(), dice=["infantry", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.cross_hair", "eq", True]], S_XH, XHW)
+add("nat9-cross-hair-not-on-a-miss", N9T, q([U("a1", "axis", "big_gun", "A9"), inf("x1", "E9")], battle(), dice=["armor", "star"]),
+    [["result.hits", "eq", 0], ["result.cross_hair", "falsy", None]], S_XH, XHW)
+add("nat9-cross-hair-not-on-the-destroyed", N9T, q([U("a1", "axis", "big_gun", "A9"), inf("x1", "C9", figures=1)], battle(), dice=["grenade", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.cross_hair", "falsy", None]], S_XH, XHW)
+add("nat9-cross-hair-not-from-artillery", N9T, q([U("a1", "axis", "artillery", "A9"), inf("x1", "E9")], battle(), dice=["infantry", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.cross_hair", "falsy", None]], S_XH, XHW)
+
+# The night chart from the rolls: the night_visibility ask
+S_NV = ("Night Attacks: the battle starts at a visibility of 1 hex; at the start of each of its turns the night side rolls 4 "
+        "battle dice, each star moving the visibility one step up (2, 3, 4, 5 hexes); the step after 5 is full daylight and the "
+        "night rules end. In reverse (4089 Night Withdrawal): start at 6, each star one step down, to close assault only.")
+NVW = "docs/rules-sources.md Nation rules (night_visibility); bga-memoir Scenarios/4089-NightWithdrawal.php; docs/rules-referee.md (the night_visibility ask)"
+R0 = ["flag", "infantry", "armor", "grenade"]
+R1 = ["star", "infantry", "armor", "grenade"]
+R2 = ["star", "star", "armor", "flag"]
+for cid, rolls, reverse, vis in [("no-roll", [], False, 1), ("two-stars", [R2], False, 3), ("three-rolls", [R1, R0, R2], False, 4),
+                                  ("four-steps", [R2, R2], False, 5), ("reverse-start", [], True, 6), ("reverse-one-star", [R1], True, 5),
+                                  ("reverse-floor", [R2, R2, R2], True, 1)]:
+    add(f"nat9-night-chart-{cid}", N9O, q([], {"night_visibility": {"rolls": rolls, "reverse": reverse}}),
+        [["night_visibility.visibility", "eq", vis], ["night_visibility.full_daylight", "eq", False]], S_NV, NVW)
+add("nat9-night-chart-daylight", N9O, q([], {"night_visibility": {"rolls": [R2, R2, R1]}}),
+    [["night_visibility.visibility", "eq", None], ["night_visibility.full_daylight", "eq", True], ["night_visibility.roll_due", "eq", False]], S_NV, NVW)
+add("nat9-night-chart-roll-due", N9O, q([], {"night_visibility": {"rolls": [R1]}}),
+    [["night_visibility.roll_due", "eq", True], ["night_visibility.visibility", "eq", 2]], S_NV, NVW)
+add("nat9-night-chart-three-dice-error", N9O, q([], {"night_visibility": {"rolls": [["star", "star", "flag"]]}}),
+    [["error.field", "eq", "ask.night_visibility.rolls.0"]], S_NV + " (4 dice each turn)", NVW, exit=2)
+add("nat9-night-chart-bad-face-error", N9O, q([], {"night_visibility": {"rolls": [R0, ["star", "moon", "flag", "flag"]]}}),
+    [["error.field", "eq", "ask.night_visibility.rolls.1.1"]], S_NV, NVW, exit=2)
+
+# A card played as another: the card_as ask
+S_CA = ("Blitz: the Axis may play a Recon 1 card as Air Power; Air Strikes: the side named may; Hill 317: while an Allied unit "
+        "stands on one of its hexes, the Allies may; Omaha (recon_as_barrage): either side may play a Recon 1 card as Barrage; "
+        "a deck may make Air Power an Artillery Bombard")
+CAW = "docs/rules-sources.md Nation rules (blitz, air_strikes, hill_317, recon_as_barrage, air_power_as_artillery_bombard); bga-memoir Player::canHill317; docs/rules-referee.md (the card_as ask)"
+for cid, variants, side, card_id, plays in [
+        ("blitz-axis-recon", ["blitz"], "axis", "recon_left", ["air_power"]),
+        ("blitz-allies-recon", ["blitz"], "allies", "recon_left", []),
+        ("blitz-axis-attack", ["blitz"], "axis", "attack_left", []),
+        ("none", None, "axis", "recon_center", []),
+        ("air-strikes-allies", {"air_strikes": "allies"}, "allies", "recon_right", ["air_power"]),
+        ("air-strikes-axis-not", {"air_strikes": "allies"}, "axis", "recon_right", []),
+        ("omaha-barrage-allies", ["recon_as_barrage"], "allies", "recon_center", ["barrage"]),
+        ("omaha-barrage-axis", ["recon_as_barrage"], "axis", "recon_left", ["barrage"])]:
+    rules = None if variants is None else {"air": None, "variants": variants}
+    add(f"nat9-card-as-{cid}", N9O, q([], {"card_as": {"card": card_id, "side": side}}, rules=rules),
+        [["card_as.plays_as", "eq", plays], ["card_as.card", "eq", card_id]], S_CA, CAW)
+add("nat9-card-as-hill-317-held", N9O, q([inf("a1", "E5")], {"card_as": {"card": "recon_center", "side": "allies", "hill_317": ["E5", "F5"]}}),
+    [["card_as.plays_as", "eq", ["air_power"]]], S_CA, CAW)
+add("nat9-card-as-hill-317-lost", N9O, q([inf("x1", "E5", side="axis")], {"card_as": {"card": "recon_center", "side": "allies", "hill_317": ["E5", "F5"]}}),
+    [["card_as.plays_as", "eq", []]], S_CA + " (an Axis unit holds it)", CAW)
+add("nat9-card-as-hill-317-axis-never", N9O, q([inf("x1", "E5", side="axis")], {"card_as": {"card": "recon_center", "side": "axis", "hill_317": ["E5"]}}),
+    [["card_as.plays_as", "eq", []]], S_CA + " (the Allies' hill)", CAW)
+add("nat9-card-as-deck-air-power-bombard", N9O, q([], {"card_as": {"card": "air_power", "side": "axis"}}, rules={"air": None, "variants": ["air_power_as_artillery_bombard"]}),
+    [["card_as.becomes", "eq", "artillery_bombard"]], S_CA, CAW)
+add("nat9-card-as-bad-card-error", N9O, q([], {"card_as": {"card": "nuke", "side": "axis"}}),
+    [["error.field", "eq", "ask.card_as.card"]], S_CA, CAW, exit=2)
+add("nat9-card-as-bad-hex-error", N9O, q([], {"card_as": {"card": "recon_left", "side": "allies", "hill_317": ["A8"]}}),
+    [["error.field", "eq", "ask.card_as.hill_317.0"]], S_CA, CAW, exit=2)
+
+# Italian High Command: the high_command ask, and the discard a battle's elimination costs
+S_IHC = ("Italian High Command: the Axis start with 6 command cards; each time one of their units is eliminated while they "
+         "hold more than 3, they discard one at random, not replaced (bga-memoir AttackUnitsTrait::damageUnit, "
+         "discardItalianHighCommand; Teams::loadScenario)")
+IHCW = "bga-memoir States/AttackUnitsTrait.php damageUnit (Globals::isItalyHighCommand); docs/rules-sources.md Nation rules (italian_high_command); docs/rules-referee.md (the high_command ask)"
+IHC = {"air": None, "variants": ["italian_high_command"]}
+for held, lost, after, discards in [(6, 1, 5, 1), (6, 3, 3, 3), (6, 5, 3, 3), (3, 1, 3, 0), (4, 2, 3, 1), (5, 0, 5, 0)]:
+    add(f"nat9-high-command-{held}-held-{lost}-lost", N9N, q([], {"high_command": {"held": held, "eliminated": lost}}, rules=IHC),
+        [["high_command.in_play", "eq", True], ["high_command.held_after", "eq", after], ["high_command.discards", "eq", discards]], S_IHC, IHCW)
+add("nat9-high-command-default-six", N9N, q([], {"high_command": {"eliminated": 2}}, rules=IHC),
+    [["high_command.held_after", "eq", 4]], S_IHC, IHCW)
+add("nat9-high-command-off", N9N, q([], {"high_command": {"held": 5, "eliminated": 2}}),
+    [["high_command.in_play", "eq", False], ["high_command.held_after", "eq", 5], ["high_command.discards", "eq", 0]], S_IHC + " (only when the scenario says so)", IHCW)
+add("nat9-high-command-bad-held", N9N, q([], {"high_command": {"held": -1}}, rules=IHC),
+    [["error.field", "eq", "ask.high_command.held"]], S_IHC, IHCW, exit=2)
+add("nat9-high-command-battle-axis-eliminated", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="it", figures=1)], battle(), dice=["infantry", "star", "star"], rules=IHC),
+    [["result.eliminated", "eq", True], ["result.high_command_discard", "eq", True]], S_IHC, IHCW)
+add("nat9-high-command-battle-german-unit-too", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="ger", figures=1)], battle(), dice=["grenade", "star", "star"], rules=IHC),
+    [["result.high_command_discard", "eq", True]], S_IHC + " (bga-memoir: any Axis unit)", IHCW)
+add("nat9-high-command-battle-allied-eliminated", N9N,
+    q([inf("a1", "G5", side="axis"), inf("x1", "g4", figures=1)], battle(), dice=["infantry", "star", "star"], rules=IHC),
+    [["result.eliminated", "eq", True], ["result.high_command_discard", "falsy", None]], S_IHC + " (the Axis' cards only)", IHCW)
+add("nat9-high-command-battle-not-eliminated", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="it")], battle(), dice=["infantry", "star", "star"], rules=IHC),
+    [["result.eliminated", "eq", False], ["result.high_command_discard", "falsy", None]], S_IHC, IHCW)
+add("nat9-high-command-battle-rule-off", N9N,
+    q([inf("a1", "g4"), inf("x1", "G5", side="axis", nation="it", figures=1)], battle(), dice=["infantry", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.high_command_discard", "falsy", None]], S_IHC, IHCW)
+
+# Wittmann (17 Villers-Bocage): a unit's own variant
+S_WIT = ("17 Villers-Bocage: The Tiger tank marked with a Battle Star is Michael Wittmann: It may ignore 1 flag, battle at +1d "
+         "when not moving, and its Battle Star does not count as an additional Victory medal for the enemy")
+WITW = "bga-memoir Scenarios/17-VillersBocage.php (rules text), Units/Tiger.php getAttackModifier; docs/rules-sources.md Nation rules (wittmann)"
+add("nat9-wittmann-still-four-dice", N9T, q([U("a1", "axis", "tiger", "G5", variants=["wittmann"]), inf("x1", "G3")], battle()),
+    [["battle.dice", "eq", 4]], S_WIT, WITW)
+add("nat9-wittmann-moved-three-dice", N9T, q([U("a1", "axis", "tiger", "G5", moved=1, variants=["wittmann"]), inf("x1", "G3")], battle()),
+    [["battle.dice", "eq", 3]], S_WIT, WITW)
+add("nat9-wittmann-ignores-a-flag", N9T, q([inf("a1", "g4"), U("x1", "axis", "tiger", "G5", variants=["wittmann"])], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_WIT, WITW)
+add("nat9-tiger-without-wittmann-retreats", N9T, q([inf("a1", "g4"), U("x1", "axis", "tiger", "G5")], battle(), dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", ["f6", "g6"]]], S_WIT + " (Wittmann's own)", WITW)
+
+# Armor Breakthrough: where new armor may arrive (the breakthrough ask)
+S_ABX = ("Armor Breakthrough: during a single game turn, you may order new Armor units onto the board; the order must be valid "
+         "and issued as normal; units must enter through the opponent's baseline and stop on a baseline hex (bga-memoir's summary; "
+         "OrderUnitsTrait::argsArmorBreakthroughDeploy: empty, passable cells of the back line, in the card's sections)")
+ABXW = ABW + "; docs/rules-referee.md (the breakthrough ask)"
+TOP = [c + "9" for c in "ABCDEFGHIJKLM"]
+BOT = [c + "1" for c in "ABCDEFGHIJKLM"]
+add("nat9-breakthrough-allies-top-row", N9O, q([], {"breakthrough": {"side": "allies", "units": 2}}),
+    [["breakthrough.allowed", "eq", True], ["breakthrough.hexes", "set", TOP], ["breakthrough.left", "eq", 2]], S_ABX, ABXW)
+add("nat9-breakthrough-axis-bottom-row", N9O, q([], {"breakthrough": {"side": "axis", "units": 2}}),
+    [["breakthrough.hexes", "set", BOT]], S_ABX, ABXW)
+add("nat9-breakthrough-bottom-axis-flips", N9O, q([], {"breakthrough": {"side": "allies", "units": 1}}, bottom="axis"),
+    [["breakthrough.hexes", "set", BOT]], S_ABX + " (the Axis home edge at the bottom)", ABXW)
+add("nat9-breakthrough-allies-left-section", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "left"}}),
+    [["breakthrough.hexes", "contains", ["A9", "B9", "C9", "D9"]], ["breakthrough.hexes", "excludes", ["F9", "G9", "M9"]]],
+    S_ABX + " (a Section card: its own section; E9, on or beside the dotted line, is left open: bga-memoir's lines run at columns 7 and 17, the rules core's at 8 and 16)", ABXW)
+add("nat9-breakthrough-axis-left-is-board-right", N9O, q([], {"breakthrough": {"side": "axis", "units": 2, "section": "left"}}),
+    [["breakthrough.hexes", "contains", ["J1", "K1", "L1", "M1"]], ["breakthrough.hexes", "excludes", ["A1", "G1", "H1"]]], S_ABX + " (the Axis left flank is the board's J-M side)", ABXW)
+add("nat9-breakthrough-centre", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "center"}}),
+    [["breakthrough.hexes", "contains", ["F9", "G9", "H9"]], ["breakthrough.hexes", "excludes", ["A9", "D9", "J9", "M9"]]], S_ABX, ABXW)
+add("nat9-breakthrough-occupied-and-impassable", N9O,
+    q([inf("x1", "B9", side="axis"), inf("a9", "C9")], {"breakthrough": {"side": "allies", "units": 2, "section": "left"}}, [T("D9", "hedgehogs")]),
+    [["breakthrough.hexes", "contains", ["A9"]], ["breakthrough.hexes", "excludes", ["B9", "C9", "D9", "H9"]]], S_ABX + " Hedgehogs: impassable for armor.", ABXW + "; " + OBST)
+add("nat9-breakthrough-all-used", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "arrived": 2}}),
+    [["breakthrough.allowed", "eq", False], ["breakthrough.left", "eq", 0], ["breakthrough.hexes", "eq", []]], S_ABX + " (up to its count, in all)", ABXW)
+add("nat9-breakthrough-one-left", N9O, q([], {"breakthrough": {"side": "axis", "units": 2, "arrived": 1}}),
+    [["breakthrough.allowed", "eq", True], ["breakthrough.left", "eq", 1]], S_ABX, ABXW)
+add("nat9-breakthrough-bad-section", N9O, q([], {"breakthrough": {"side": "allies", "units": 2, "section": "middle"}}),
+    [["error.field", "eq", "ask.breakthrough.section"]], S_ABX, ABXW, exit=2)
+
+# -- more edges: Italian retreats around units, troops against caves and armored cars
+add("nat9-it-one-flag-around-a-unit", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="it"), inf("b1", "f6")], battle(), dice=["flag", "star", "star"], rules=IRA),
+    [["result.retreat.*.hex", "set", ["g6", "G7", "H7", "f8", "g8", "h8"]]], S_IT + " " + S_NOUNIT, ITW + "; " + RETW)
+add("nat9-it-three-flags-to-the-edge", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "flag", "flag"], rules=IRA),
+    [["result.retreat.*.hex", "contains", ["e8", "h8", "E9", "I9"]], ["result.retreat.*.hex", "excludes", ["G7", "f6", "G5"]],
+     ["result.retreat.[hex=G9].figures_lost", "eq", 0]], S_IT + " (three flags: 3 to 9 hexes; four rows to the edge)", ITW)
+add("nat9-it-mirrored-bottom-axis", N9N,
+    q([U("a1", "allies", "armor", "g6"), U("x1", "axis", "infantry", "G5", nation="it")], battle(), dice=["flag", "star", "star"], rules=IRA, bottom="axis"),
+    [["result.retreat.*.hex", "set", ["f4", "g4", "F3", "G3", "H3", "e2", "f2", "g2", "h2"]]], S_IT + " " + S_RET, ITW)
+add("nat9-sniper-two-flags-two-to-six", N9T, q([inf("a1", "g4"), U("x1", "axis", "sniper", "G5")], battle(), dice=["flag", "flag", "star"]),
+    [["result.retreat.*.hex", "contains", ["F7", "G7", "g8", "G9"]], ["result.retreat.*.hex", "excludes", ["f6", "g6", "G5"]]], S_SNI + " (two flags: 2 to 6 hexes)", SNIW)
+add("nat9-flame-vs-jp-cave", N9T,
+    q([U("a1", "allies", "flame_thrower_tank", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 2]], S_FT + "; Cave: Japanese infantry in it are attacked at -2 but by artillery", FTW + "; terrain card 52")
+add("nat9-engineer-vs-jp-cave", N9T,
+    q([U("a1", "allies", "combat_engineer", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 3]], S_ENG + "; Cave: -2 but by artillery", ENGW + "; terrain card 52")
+add("nat9-big-gun-vs-jp-cave", N9T,
+    q([U("a1", "allies", "big_gun", "G1"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "cave")]),
+    [["battle.dice", "eq", 2]], S_BIG + "; Cave: -2 but by artillery", BIGW + "; terrain card 52")
+add("nat9-sniper-may-target-armored-car", N9T, q([U("a1", "allies", "sniper", "G5"), U("x1", "axis", "armored_car", "G7")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], S_SNI + "; Armored Car: When being attack, treat as Infantry", SNIW + "; " + ACW)
+add("nat9-mg-star-hits-armored-car", N9T, q([U("a1", "allies", "machine_gun", "G5"), U("x1", "axis", "armored_car", "g6")], battle(), dice=["star", "flag", "armor"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1]], S_MG + "; Armored Car: When being attack, treat as Infantry; enemy re-rolls all battle dice that score a hit", MGW + "; " + ACW)
+add("nat9-heavy-at-star-misses-armored-car", N9T, q([U("a1", "allies", "heavy_anti_tank_gun", "G3"), U("x1", "axis", "armored_car", "G5")], battle(), dice=["star", "star"]),
+    [["result.hits", "eq", 0]], S_HAT + "; Armored Car: When being attack, treat as Infantry", HATW + "; " + ACW)
+add("nat9-destroyer-flag-at-the-edge", N9T,
+    q([U("a1", "axis", "infantry", "a2"), U("x1", "allies", "destroyer", "A1")], battle(), [T("A1", "ocean")], dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "eq", ["A1"]], ["result.retreat.*.figures_lost", "eq", [1]]],
+    S_DES12 + " " + S_LOSE, DSTW + "; " + RETW)
+add("nat9-jp-sandbags-one-flag", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "infantry", "G5", nation="jp")], battle(), [T("G5", "sandbags")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]], S_J_FLAG + " " + S_SB, WIKIJ + "; " + OBST)
+add("nat9-brit-artillery-battle-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "artillery", "G5", nation="brit")], battle(), dice=["grenade", "star", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.battle_back", "eq", True]], S_BRIT + " (artillery has 2 figures: one grenade leaves 1)", BRITW)
+add("nat9-brit-battle-back-bottom-axis", N9N,
+    q([U("a1", "axis", "infantry", "G3"), U("x1", "allies", "infantry", "g4", nation="brit", figures=2)], battle(), dice=["infantry", "star", "star"], bottom="axis"),
+    [["result.battle_back", "eq", True]], S_BRIT, BRITW)
+
+add("nat9-gb-code-battles-back", N9N,
+    q([U("a1", "axis", "infantry", "g4"), U("x1", "allies", "infantry", "G5", nation="gb", figures=2)], battle(), dice=["infantry", "star", "star"]),
+    [["result.battle_back", "eq", True]], S_BRIT + " (the editor's British units: brit or gb)", BRITW + "; bga-memoir Managers/Units.php $nations (gb, brit)")
+add("nat9-jp-elite-infantry-extra-die", N9N,
+    q([U("a1", "axis", "special_forces", "G5", nation="jp"), inf("x1", "g4")], battle()),
+    [["battle.dice", "eq", 4]], S_J_DIE + " (Special Forces are infantry in all respects but their own)", WIKIJ + "; " + P12)
+add("nat9-it-rule-object-form", N9N,
+    q([U("a1", "allies", "armor", "g4"), U("x1", "axis", "artillery", "G5", nation="it")], battle(), dice=["flag", "star", "star"],
+      rules={"air": None, "variants": {"italian_royal_army": "axis"}}),
+    [["result.flags_ignored", "eq", 1]], S_IT + " (rules.variants as an object: the rule's side)", ITW + "; docs/rules-referee.md rules.variants")
+
+add("nat9-desert-not-from-town", N9O, q([U("a1", "allies", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "town")], rules=NAD),
+    [["desert_move.allowed", "eq", False], ["desert_move.hexes", "eq", []]], S_DES + " Towns: a unit that enters a Town hex must stop.", DES + "; " + P14)
+add("nat9-desert-from-hill", N9O, q([U("a1", "axis", "armor", "G5", moved=1)], {"desert_move": {"unit": "a1"}}, [T("G5", "hill")], rules=NAD),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "contains", ["f4", "g4", "H5"]]], S_DES + " (a hill does not stop a move)", DES + "; " + P14)
+
+S_ENGM = ("Combat Engineers: In minefield must clear the mines, instead of battling; if ordered on Infantry Assault, may move 2 hexes "
+          "and remove wire or clear mines (bga-memoir CombatEngineer.php; Minefield::onUnitEntering sweeps only when the engineer's "
+          "moves are within its movement-and-attack radius, or 2 under Infantry Assault)")
+MINEW2 = MINEW + "; troop card 4; bga-memoir Terrains/Minefield.php onUnitEntering"
+add("nat9-engineer-moved-1-clears-mine", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 0], ["terrain_entry.rolls.0.decoy", "eq", False]], S_ENGM, MINEW2)
+add("nat9-engineer-moved-2-rolls-mine", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=2)], {"terrain_entry": {"unit": "a1", "how": "move"}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 3]], S_ENGM + " (after 2 hexes it could not battle: it may not clear instead)", MINEW2)
+add("nat9-engineer-infantry-assault-2-clears", N9O,
+    q([U("a1", "allies", "combat_engineer", "G5", moved=2)], {"terrain_entry": {"unit": "a1", "how": "move", "card": "infantry_assault"}}, [T("G5", "minefield", owner="axis", value=3)]),
+    [["terrain_entry.rolls.0.dice", "eq", 0]], S_ENGM, MINEW2)
+add("nat9-engineer-take-ground-rolls", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "take_ground"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["terrain_entry.rolls.0.dice", "eq", 2]], S_ENGM + " (taking ground is no order to clear)", MINEW2)
+add("nat9-terrain-entry-bad-card", N9O, q([U("a1", "allies", "combat_engineer", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "card": "nuke"}}, [T("G5", "minefield", owner="axis", value=2)]),
+    [["error.field", "eq", "ask.terrain_entry.card"]], S_ENGM, MINEW2 + "; docs/rules-referee.md terrain_entry", exit=2)
+
+S_TIGM = S_TIG + "; bga-memoir Minefield::onUnitEntering: 'case tiger on mine - double roll check for damages'"
+TIGMW = TIGW + "; bga-memoir Terrains/Minefield.php; docs/rules-referee.md terrain_entry (confirm)"
+TM = [T("G5", "minefield", owner="axis", value=2)]
+add("nat9-tiger-mine-hit-needs-confirm", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, TM, dice=["armor", "star"]),
+    [["result.hits", "eq", 1], ["result.confirm_dice", "eq", 1], ["result.figures_removed", "eq", 0], ["result.eliminated", "eq", False]], S_TIGM, TIGMW)
+add("nat9-tiger-mine-grenade-confirms", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["grenade"]}}, TM, dice=["armor", "star"]),
+    [["result.confirmed", "eq", True], ["result.eliminated", "eq", True], ["result.medal_to", "eq", "axis"]], S_TIGM, TIGMW)
+add("nat9-tiger-mine-no-grenade-unharmed", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["armor"]}}, TM, dice=["grenade", "flag"]),
+    [["result.confirmed", "eq", False], ["result.eliminated", "eq", False], ["result.figures_removed", "eq", 0]], S_TIGM, TIGMW)
+add("nat9-tiger-mine-miss-nothing-to-confirm", N9T, q([U("a1", "allies", "tiger", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, TM, dice=["star", "flag"]),
+    [["result.hits", "eq", 0], ["result.confirm_dice", "falsy", None], ["result.eliminated", "eq", False]], S_TIGM, TIGMW)
+add("nat9-armor-mine-no-confirm", N9T, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move"}}, TM, dice=["armor", "star"]),
+    [["result.figures_removed", "eq", 1], ["result.confirm_dice", "falsy", None]], S_MINE + " (only the Tiger's hits are confirmed)", MINEW)
+add("nat9-armor-mine-confirm-not-due-error", N9T, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["grenade"]}}, TM, dice=["armor", "star"]),
+    [["error.field", "eq", "ask.terrain_entry.confirm"]], S_MINE, MINEW + "; docs/rules-referee.md terrain_entry", exit=2)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

@@ -520,3 +520,156 @@ def test_hill_with_forest_or_village_is_that_terrain_at_ground_level(kind: str) 
     down = battle([unit("a1", "allies", "armor", "g4"), unit("x1", "axis", "infantry", "G5")],
                   ["flag"], [{"hex": "g4", "type": "hill"}, {"hex": "G5", "type": kind}])
     assert down["battle"]["dice"] == 1
+# --- nations audit (session 9): rules the core played that no query could ask ------------------
+
+def test_cross_hair_badge_gives_a_big_gun_one_more_die_and_a_hit_places_one() -> None:
+    """Troop card 3 (bga-memoir BigGun.php): "Place a cross-hair marker when a target is hit on the
+    hex. Until moved or destroyed, zeroed-in unit take fire at +1 on future rounds" (cases
+    nat9-cross-hair-*)."""
+    marked = {"units": [unit("a1", "axis", "big_gun", "A9"),
+                        unit("x1", "allies", "infantry", "E9", badges=["cross_hair"])],
+              "ask": {"battle": {"attacker": "a1", "target": "x1"}}}
+    assert answer(marked)["battle"]["dice"] == 3  # 2 at 4 hexes, +1
+    plain = {**marked, "units": [unit("a1", "axis", "artillery", "A9"), marked["units"][1]]}
+    assert answer(plain)["battle"]["dice"] == 2  # the big gun's own power
+    hit = battle([unit("a1", "axis", "big_gun", "A9"), unit("x1", "allies", "infantry", "E9")],
+                 ["infantry", "star"])
+    assert hit["result"]["cross_hair"] is True
+    miss = battle([unit("a1", "axis", "big_gun", "A9"), unit("x1", "allies", "infantry", "E9")],
+                  ["armor", "star"])
+    assert "cross_hair" not in miss["result"]
+    gone = battle([unit("a1", "axis", "big_gun", "A9"),
+                   unit("x1", "allies", "infantry", "C9", figures=1)], ["grenade", "star", "star"])
+    assert gone["result"]["eliminated"] and "cross_hair" not in gone["result"]
+
+
+def test_night_visibility_ask_reads_the_chart_from_the_rolls() -> None:
+    """Night Attacks: the chart starts at 1 hex, each star one step up, after 5 full daylight;
+    in reverse from 6 down to close assault only (cases nat9-night-chart-*)."""
+    def ask(rolls: list[list[str]], reverse: bool = False) -> dict[str, Any]:
+        return answer({"ask": {"night_visibility": {"rolls": rolls, "reverse": reverse}}})["night_visibility"]
+
+    two = ["star", "star", "flag", "armor"]
+    assert ask([])["visibility"] == 1
+    assert ask([two])["visibility"] == 3 and ask([two])["roll_due"]
+    day = ask([two, two, two])
+    assert day["visibility"] is None and day["full_daylight"] and not day["roll_due"]
+    assert ask([two], reverse=True)["visibility"] == 4
+    night = ask([two, two, two], reverse=True)
+    assert night["visibility"] == 1 and not night["roll_due"]
+    with pytest.raises(QueryError) as bad:
+        answer({"ask": {"night_visibility": {"rolls": [["star", "star"]]}}})
+    assert bad.value.field == "ask.night_visibility.rolls.0"
+
+
+def test_card_as_ask_names_the_cards_a_recon_may_be_played_as() -> None:
+    """Blitz: the Axis may play a Recon 1 card as Air Power; Hill 317 while an Allied unit holds
+    it; Omaha: either side as Barrage; a deck's Air Power is an Artillery Bombard (cases
+    nat9-card-as-*)."""
+    def ask(card: str, side: str, variants: list[str] | None = None,
+            units: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+        q: dict[str, Any] = {"units": units or [], "ask": {"card_as": {"card": card, "side": side, **extra}}}
+        if variants is not None:
+            q["rules"] = {"variants": variants}
+        return answer(q)["card_as"]
+
+    assert ask("recon_left", "axis", ["blitz"])["plays_as"] == ["air_power"]
+    assert ask("recon_left", "allies", ["blitz"])["plays_as"] == []
+    assert ask("attack_left", "axis", ["blitz"])["plays_as"] == []
+    assert ask("recon_right", "axis", ["recon_as_barrage"])["plays_as"] == ["barrage"]
+    held = ask("recon_center", "allies", units=[unit("a1", "allies", "infantry", "E5")], hill_317=["E5"])
+    assert held["plays_as"] == ["air_power"]
+    lost = ask("recon_center", "allies", units=[unit("x1", "axis", "infantry", "E5")], hill_317=["E5"])
+    assert lost["plays_as"] == []
+    assert ask("air_power", "axis", ["air_power_as_artillery_bombard"])["becomes"] == "artillery_bombard"
+    with pytest.raises(QueryError) as bad:
+        ask("recon_left", "allies", hill_317=["A8"])
+    assert bad.value.field == "ask.card_as.hill_317.0"
+
+
+def test_high_command_ask_and_the_discard_an_axis_loss_costs() -> None:
+    """Italian High Command (bga-memoir AttackUnitsTrait::damageUnit): each Axis unit eliminated
+    while the Axis hold more than 3 command cards costs a card at random (cases
+    nat9-high-command-*)."""
+    rules = {"variants": ["italian_high_command"]}
+
+    def ask(**body: Any) -> dict[str, Any]:
+        return answer({"rules": rules, "ask": {"high_command": body}})["high_command"]
+
+    assert ask(held=6, eliminated=1)["held_after"] == 5
+    assert ask(held=6, eliminated=5) == {**ask(held=6, eliminated=5), "held_after": 3, "discards": 3}
+    assert ask(held=3, eliminated=2)["discards"] == 0
+    assert ask(eliminated=2)["held_after"] == 4  # the 6 cards the rule deals
+    off = answer({"ask": {"high_command": {"held": 5, "eliminated": 2}}})["high_command"]
+    assert not off["in_play"] and off["held_after"] == 5
+    lost = battle([unit("a1", "allies", "infantry", "g4"),
+                   unit("x1", "axis", "infantry", "G5", nation="it", figures=1)],
+                  ["infantry", "star", "star"], rules=rules)
+    assert lost["result"]["eliminated"] and lost["result"]["high_command_discard"] is True
+    ours = battle([unit("a1", "axis", "infantry", "G5"), unit("x1", "allies", "infantry", "g4", figures=1)],
+                  ["infantry", "star", "star"], rules=rules)
+    assert "high_command_discard" not in ours["result"]  # the Axis' cards only
+
+
+def test_breakthrough_ask_names_the_opponents_baseline_hexes_new_armor_may_enter() -> None:
+    """Armor Breakthrough (bga-memoir's summary): "Units must enter through Opponent's baseline;
+    Units must stop on baseline hex", each by a valid order, up to the side's count (cases
+    nat9-breakthrough-*)."""
+    def ask(pieces: list[dict[str, Any]] | None = None, ground: list[dict[str, Any]] | None = None,
+            **body: Any) -> dict[str, Any]:
+        return answer({"units": pieces or [], "terrain": ground or [],
+                       "ask": {"breakthrough": body}})["breakthrough"]
+
+    top = ask(side="allies", units=2)
+    assert top["allowed"] and set(top["hexes"]) == {c + "9" for c in "ABCDEFGHIJKLM"}
+    assert set(ask(side="axis", units=2)["hexes"]) == {c + "1" for c in "ABCDEFGHIJKLM"}
+    held = ask([unit("x1", "axis", "infantry", "B9")], [{"hex": "C9", "type": "hedgehogs"}],
+               side="allies", units=2, section="left")
+    assert "A9" in held["hexes"] and "D9" in held["hexes"]
+    assert not {"B9", "C9", "G9"} & set(held["hexes"])  # a unit, hedgehogs, another section
+    assert set(ask(side="axis", units=2, section="left")["hexes"]) >= {"J1", "K1", "L1", "M1"}
+    done = ask(side="allies", units=2, arrived=2)
+    assert not done["allowed"] and done["left"] == 0 and done["hexes"] == []
+    with pytest.raises(QueryError) as bad:
+        ask(side="allies", units=2, section="middle")
+    assert bad.value.field == "ask.breakthrough.section"
+
+
+def test_combat_engineer_clears_a_minefield_only_within_its_battle_reach() -> None:
+    """Combat Engineers "In minefield must clear the mines, instead of battling" and "If ordered
+    on Infantry Assault, may move 2 hexes and remove wire or clear mines" (bga-memoir
+    CombatEngineer.php, Minefield::onUnitEntering); case nat9-engineer-moved-2-rolls-mine."""
+    def rolls(moved: int, **extra: Any) -> list[dict[str, Any]]:
+        q = {"units": [unit("a1", "allies", "combat_engineer", "G5", moved=moved)],
+             "terrain": [{"hex": "G5", "type": "minefield", "owner": "axis", "value": 3}],
+             "ask": {"terrain_entry": {"unit": "a1", "how": "move", **extra}}}
+        return answer(q)["terrain_entry"]["rolls"]  # type: ignore[no-any-return]
+
+    assert rolls(1)[0]["dice"] == 0  # cleared instead of battling
+    assert rolls(2)[0]["dice"] == 3  # it could not battle after 2 hexes: it rolls
+    assert rolls(2, card="infantry_assault")[0]["dice"] == 0
+    with pytest.raises(QueryError) as bad:
+        rolls(1, card="nuke")
+    assert bad.value.field == "ask.terrain_entry.card"
+
+
+def test_tiger_on_a_minefield_rolls_its_hits_again() -> None:
+    """Troop card 16: each hit on a Tiger is rolled again, a grenade confirms it; bga-memoir
+    Minefield::onUnitEntering rolls a Tiger's mine hits again too (cases nat9-tiger-mine-*)."""
+    def entry(kind: str, dice: list[str], **extra: Any) -> dict[str, Any]:
+        q = {"units": [unit("a1", "allies", kind, "G5", moved=1)],
+             "terrain": [{"hex": "G5", "type": "minefield", "owner": "axis", "value": 2}],
+             "dice": dice, "ask": {"terrain_entry": {"unit": "a1", "how": "move", **extra}}}
+        return answer(q)["result"]  # type: ignore[no-any-return]
+
+    due = entry("tiger", ["armor", "star"])
+    assert due["confirm_dice"] == 1 and due["figures_removed"] == 0 and not due["eliminated"]
+    gone = entry("tiger", ["armor", "star"], confirm=["grenade"])
+    assert gone["confirmed"] and gone["eliminated"] and gone["medal_to"] == "axis"
+    held = entry("tiger", ["armor", "star"], confirm=["star"])
+    assert held["confirmed"] is False and not held["eliminated"]
+    plain = entry("armor", ["armor", "star"])
+    assert plain["figures_removed"] == 1 and "confirm_dice" not in plain
+    with pytest.raises(QueryError) as bad:
+        entry("armor", ["armor", "star"], confirm=["grenade"])
+    assert bad.value.field == "ask.terrain_entry.confirm"

@@ -64,8 +64,35 @@ def test_japanese_infantry_ignores_a_flag_and_gains_a_die_in_close_assault_at_fu
     weak = position(unit("x1", "axis", "infantry", "F5", nation="jp", figures=3),
                     unit("a1", "allies", "infantry", "f4"))
     assert battle_check(weak, "x1", "a1").dice == 3
-    assert unit_spec("infantry", Side.AXIS, "jp").move_and_battle == 2  # Banzai
+    assert unit_spec("infantry", Side.AXIS, "jp").close_assault_after_move == 2  # Banzai
+    assert unit_spec("infantry", Side.AXIS, "jp").move_and_battle == 1  # ranged: as infantry
     assert unit_spec("sniper", Side.AXIS, "jp").ignore_flags == 0  # not snipers
+
+
+def test_japanese_banzai_two_hexes_then_a_close_assault_only() -> None:
+    """memoir44 wikia "Japanese Imperial Army": "Infantry may move 2 hexes and battle, if it engages
+    in Close Assault"; bga-memoir: no Banzai for an early-war Special Weapon Asset (audit cases
+    nat9-jp-banzai-*, nat9-jp-early-anti-tank-moved-no-battle)."""
+    near = position(unit("x1", "axis", "infantry", "G5", nation="jp", moved=2),
+                    unit("a1", "allies", "infantry", "g4"))
+    check = battle_check(near, "x1", "a1")
+    assert check.allowed and check.dice == 4
+    far = position(unit("x1", "axis", "infantry", "G5", nation="jp", moved=2),
+                   unit("a1", "allies", "infantry", "G3"))
+    refused = battle_check(far, "x1", "a1")
+    assert not refused.allowed and "close assault" in (refused.reason or "")
+    one = position(unit("x1", "axis", "infantry", "G5", nation="jp", moved=1),
+                   unit("a1", "allies", "infantry", "G3"))
+    assert battle_check(one, "x1", "a1").dice == 2  # a 1-hex move: any range, as infantry
+    three = position(unit("x1", "axis", "infantry", "G5", nation="jp", moved=3),
+                     unit("a1", "allies", "infantry", "g4"))
+    assert not battle_check(three, "x1", "a1").allowed
+    gun = position(unit("x1", "axis", "anti_tank", "G5", nation="jp", moved=2),
+                   unit("a1", "allies", "armor", "g4"))
+    assert not battle_check(gun, "x1", "a1").allowed  # move or battle: no Banzai
+    plain = position(unit("x1", "axis", "infantry", "G5", moved=2),
+                     unit("a1", "allies", "infantry", "g4"))
+    assert not battle_check(plain, "x1", "a1").allowed  # not Japanese
 
 
 def test_british_unit_left_with_one_figure_battles_back() -> None:

@@ -425,9 +425,12 @@ class FlightPlanRules(FlightRules):
             attacker.spec.unit_class)
         if rule is None:
             return AirDice(False, f"a {attacker.type} cannot battle air units")
-        if attacker.moved > attacker.spec.move_and_battle:
-            return AirDice(False, f"{attacker.id} moved {attacker.moved} hexes and may not battle")
         d = distance(attacker.hex, target.hex)
+        # Banzai: Japanese infantry that moved 2 still battles an adjacent unit (close assault)
+        banzai = attacker.spec.close_assault_after_move
+        if attacker.moved > attacker.spec.move_and_battle and not (
+                banzai and d == 1 and attacker.moved <= banzai):
+            return AirDice(False, f"{attacker.id} moved {attacker.moved} hexes and may not battle")
         if not target.airborne:
             return AirDice(False, f"{target.id} is landed: battle it as a ground unit (any "
                            "grenade or flag destroys it)", landed_target=True)
