@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision import pipcount
+from vision.bodycheck import keep_bodies
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.images import LoadedImage
@@ -142,6 +143,8 @@ def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArra
     if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
         detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
     found = read_with_net(work, find_candidates(work, detect), profile.net, profile)
+    # A die has a body that ends around it; a dot on a card does not (vision/bodycheck.py).
+    found = keep_bodies(work, found)
     return _big_enough(found, detect.die_half), to_frame
 
 
