@@ -41,6 +41,11 @@ BODY_STEP = 15.0
 # photos and the rendered tables the dice read right all had at least 0.84 (p0.5 0.91),
 # a dot in the middle of a card 0.0-0.6.
 BODY_ENDS = 0.7
+# In a dim frame every difference is smaller, as the light is: the step is scaled by the
+# frame's brightest level (the 99th percentile of its pixels' brightest channel) when
+# under LIGHT_REF (the held-back real photos: 171-217; at a third of the light, 57-72, where
+# a fixed step lost a tenth of their dice).
+LIGHT_REF = 170.0
 
 
 def _distance(samples: NDArray[np.float32], body: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -48,10 +53,19 @@ def _distance(samples: NDArray[np.float32], body: NDArray[np.float32]) -> NDArra
     return 0.5 * d[..., 0] + CHROMA_WEIGHT * (d[..., 1] + d[..., 2])  # type: ignore[no-any-return]
 
 
-def body_ends(work: NDArray[np.uint8], xyr: NDArray[np.float64]) -> NDArray[np.float64]:
+def frame_light(work: NDArray[np.uint8]) -> float:
+    """The frame's brightest level: the 99th percentile of its pixels' brightest channel
+    (on a quarter size)."""
+    h, w = work.shape[:2]
+    small = cv2.resize(work, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    return float(np.percentile(small.max(axis=2), 99))
+
+
+def body_ends(work: NDArray[np.uint8], xyr: NDArray[np.float64], step: float = BODY_STEP
+              ) -> NDArray[np.float64]:
     """For each (x, y, half-size) in the working image ``work`` (BGR), the share of rays
-    from its centre that leave its body colour between :data:`EDGE_FROM` and
-    :data:`RAY_TO` half-sizes (1.0: a body that ends all round)."""
+    from its centre that leave its body colour (by more than ``step``) between
+    :data:`EDGE_FROM` and :data:`RAY_TO` half-sizes (1.0: a body that ends all round)."""
     n = len(xyr)
     if n == 0:
         return np.zeros(0, np.float64)
@@ -75,7 +89,7 @@ def body_ends(work: NDArray[np.uint8], xyr: NDArray[np.float64]) -> NDArray[np.f
     ycc = cv2.cvtColor(samples, cv2.COLOR_BGR2YCrCb).astype(np.float32).reshape(n, RAYS, RAY_STEPS, 3)
     inner = ycc[:, :, (ts >= BODY_FROM) & (ts <= BODY_TO)].reshape(n, -1, 3)
     body = np.median(inner, axis=1)[:, None, None, :]
-    over = _distance(ycc[:, :, ts >= EDGE_FROM], body) > BODY_STEP
+    over = _distance(ycc[:, :, ts >= EDGE_FROM], body) > step
     ends = (over[:, :, 1:] & over[:, :, :-1]).any(axis=2)
     return ends.mean(axis=1).astype(np.float64)  # type: ignore[no-any-return]
 
@@ -89,5 +103,6 @@ def keep_bodies(work: NDArray[np.uint8], found: list[Answer]) -> list[Answer]:
     if not found:
         return found
     xyr = np.array([(x, y, r) for _f, x, y, r, _c in found], np.float64)
-    ends = body_ends(work, xyr)
+    step = BODY_STEP * min(1.0, frame_light(work) / LIGHT_REF)
+    ends = body_ends(work, xyr, step)
     return [d for d, e in zip(found, ends, strict=True) if e >= BODY_ENDS]

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision import bodycheck, reader
-from vision.bodycheck import BODY_ENDS, body_ends
+from vision.bodycheck import BODY_ENDS, body_ends, frame_light, keep_bodies
 from vision.evaluate import match
 from vision.images import load_image
 from vision.labelled import load_folder, split_holdout
@@ -71,6 +71,25 @@ def test_body_ends_on_drawn_dice_and_card_dots() -> None:
     grey = cv2.GaussianBlur(grey, (5, 5), 0)
     assert body_ends(grey, np.array([[60.0, 60.0, 20.0]]))[0] >= BODY_ENDS
     assert len(body_ends(grey, np.zeros((0, 3)))) == 0
+
+
+def test_in_a_dim_frame_the_step_is_the_lights() -> None:
+    # a white die on a light grey tray, set apart by a soft outline, and a dot on a white
+    # card, at full light and at a third of it (noise 3): the die is kept, the dot dropped
+    img = np.full((200, 400, 3), 200, np.uint8)
+    cv2.rectangle(img, (10, 10), (190, 190), (240, 240, 240), -1)
+    cv2.circle(img, (100, 100), 4, (20, 20, 20), -1)
+    cv2.rectangle(img, (278, 78), (322, 122), (160, 160, 160), 2)
+    cv2.rectangle(img, (280, 80), (320, 120), (225, 225, 225), -1)
+    cv2.circle(img, (300, 100), 4, (20, 20, 20), -1)
+    img = cv2.GaussianBlur(img, (5, 5), 0)
+    dim = np.clip(img / 3.0 + np.random.default_rng(1).normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    found = [(1, 100.0, 100.0, 20.0, 1.0), (1, 300.0, 100.0, 20.0, 1.0)]
+    for frame in (img, dim):
+        assert keep_bodies(frame, list(found)) == found[1:]
+    assert frame_light(dim) < 100 < frame_light(img)
+    # with the full light's step, the dim die's outline would not count
+    assert body_ends(dim, np.array([[300.0, 100.0, 20.0]]))[0] < BODY_ENDS
 
 
 def test_rendered_ones_are_still_read(monkeypatch: pytest.MonkeyPatch) -> None:
