@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision import pipcount
-from vision.bodycheck import keep_bodies
+from vision.bodycheck import drop_small_unsure, keep_bodies
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.images import LoadedImage
@@ -292,6 +292,7 @@ def read_frame(
         if auto_scale and min(h, w) >= 32:
             reading = _rescale(bgr, profile, tray, cache, reading)
         found, to_frame = reading
+        found = drop_small_unsure(found)  # after the scale is chosen: unsure pips lead it
         boxes = _boxes(np.array([(x, y, r / BOX_SCALE) for _f, x, y, r, _c in found]).reshape(-1, 3),
                        to_frame, w, h)
         dice = [DieFound(f, b, conf) for (f, _x, _y, _r, conf), b in zip(found, boxes, strict=True)]
