@@ -93,6 +93,9 @@ def body_ends(work: NDArray[np.uint8], xyr: NDArray[np.float64], step: float = B
     inner = ycc[:, :, (ts >= BODY_FROM) & (ts <= BODY_TO)].reshape(n, -1, 3)
     body = np.median(inner, axis=1)[:, None, None, :]
     over = _distance(ycc[:, :, ts >= EDGE_FROM], body) > step
+    # Past the frame's edge nothing is known: a die cut by it (or against it) ends there.
+    edge = ts >= EDGE_FROM
+    over |= (px[:, :, edge] < 0) | (px[:, :, edge] > w - 1) | (py[:, :, edge] < 0) | (py[:, :, edge] > h - 1)
     ends = (over[:, :, 1:] & over[:, :, :-1]).any(axis=2)
     return ends.mean(axis=1).astype(np.float64)  # type: ignore[no-any-return]
 

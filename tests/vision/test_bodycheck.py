@@ -81,6 +81,17 @@ def test_body_ends_on_drawn_dice_and_card_dots() -> None:
     assert len(body_ends(grey, np.zeros((0, 3)))) == 0
 
 
+def test_a_die_cut_by_the_frames_edge_keeps_its_body() -> None:
+    # past the frame's edge nothing is known: the rays that leave it end there
+    img = np.full((200, 200, 3), (90, 120, 150), np.uint8)
+    cv2.rectangle(img, (0, 80), (28, 120), (240, 240, 240), -1)  # a white die, a third outside
+    cv2.circle(img, (8, 100), 4, (20, 20, 20), -1)
+    assert body_ends(img, np.array([[8.0, 100.0, 20.0]]))[0] == 1.0
+    cv2.rectangle(img, (0, 0), (199, 60), (240, 240, 240), -1)  # a card along the top edge...
+    cv2.circle(img, (100, 6), 4, (20, 20, 20), -1)  # ...with a dot near it: the card goes on
+    assert body_ends(img, np.array([[100.0, 6.0, 20.0]]))[0] < BODY_ENDS
+
+
 def test_in_a_dim_frame_the_step_is_the_lights() -> None:
     # a white die on a light grey tray, set apart by a soft outline, and a dot on a white
     # card, at full light and at a third of it (noise 3): the die is kept, the dot dropped
