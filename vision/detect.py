@@ -118,7 +118,10 @@ def exposure_gain(bgr: Image) -> float:
     taught: 0.998 without, 0.980 when frames under 150 were brightened, 0.995 at 80)."""
     h, w = bgr.shape[:2]
     small = cv2.resize(bgr, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
-    bright = float(np.percentile(small.max(axis=2), 99))
+    # The brightest channel by two maxima: the same values as ``small.max(axis=2)``, a
+    # twentieth of its time (numpy reduces a 3-wide last axis slowly).
+    brightest = np.maximum(np.maximum(small[..., 0], small[..., 1]), small[..., 2])
+    bright = float(np.percentile(brightest, 99))
     return 1.0 if bright >= DIM else min(MAX_GAIN, DIM_TARGET / max(bright, 1.0))
 
 
@@ -139,12 +142,20 @@ def find_candidates(bgr: Image, params: DetectParams) -> list[Candidate]:
             for c in _search(half, params, 0.5)]
 
 
+def _components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
+    """8-connected components with their stats, by Grana's block-based labelling: the same
+    labels as OpenCV's default (tested), which on one thread took 2-3x as long on the
+    search's masks (its parallel algorithm, run serially)."""
+    return cv2.connectedComponentsWithStatsWithAlgorithm(  # type: ignore[return-value]
+        mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+
+
 def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     score = foreground_score(bgr, params.edge_weight, params.edge_relative)
     _, mask = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    _n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    _n, labels, stats, _ = _components(mask)
     die_area = _single_die_area(stats, params, scale)
     dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     clusters: dict[int, int] = {}  # component -> number of dice it holds, for the big ones
@@ -309,7 +320,7 @@ def _dice_on_clutter(ycc: Image, labels: NDArray[np.int32], stats: NDArray[np.in
         box = sub[y0 - by0:y0 - by0 + bh, x0 - bx0:x0 - bx0 + bw]
         cv2.bitwise_or(box, cv2.bitwise_and(unlike, inside), dst=box)
     sub = cv2.morphologyEx(sub, cv2.MORPH_OPEN, _OPEN_SUB)
-    _n, sub_lab, sst, cen = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    _n, sub_lab, sst, cen = _components(sub)
     like = _die_like(sst, params, scale, fill=DIE_FILL)
     out = [Candidate(float(cen[j, 0] + bx0), float(cen[j, 1] + by0),
                      0.5 * float(np.sqrt(sst[j, cv2.CC_STAT_AREA]))) for j in np.nonzero(like)[0]]

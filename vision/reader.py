@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vision import pipcount
+from vision.bodycheck import drop_small_unsure, keep_bodies
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.images import LoadedImage
@@ -142,6 +143,8 @@ def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArra
     if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
         detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
     found = read_with_net(work, find_candidates(work, detect), profile.net, profile)
+    # A die has a body that ends around it; a dot on a card does not (vision/bodycheck.py).
+    found = keep_bodies(work, found)
     return _big_enough(found, detect.die_half), to_frame
 
 
@@ -289,6 +292,7 @@ def read_frame(
         if auto_scale and min(h, w) >= 32:
             reading = _rescale(bgr, profile, tray, cache, reading)
         found, to_frame = reading
+        found = drop_small_unsure(found)  # after the scale is chosen: unsure pips lead it
         boxes = _boxes(np.array([(x, y, r / BOX_SCALE) for _f, x, y, r, _c in found]).reshape(-1, 3),
                        to_frame, w, h)
         dice = [DieFound(f, b, conf) for (f, _x, _y, _r, conf), b in zip(found, boxes, strict=True)]
