@@ -84,14 +84,17 @@ class BoardShape:
 
 
 BOARD_SHAPES: dict[BoardKind, BoardShape] = {
-    # Base rules p.4: 13 hexes wide by 9 deep; dotted lines cut the 5th and 9th hex of the
-    # full rows (4 + 1 + 3 + 1 + 4).
-    BoardKind.STANDARD: BoardShape(BoardKind.STANDARD, 13, 9, (8, 16)),
+    # Base rules p.4: 13 hexes wide by 9 deep. The dotted lines run between the 4th and 5th
+    # and the 9th and 10th hexes of the 13-hex rows (4 + 5 + 4) and so cut the 4th and 9th
+    # hexes of the 12-hex rows (3 + 1 + 4 + 1 + 3): bga-memoir's Units::$sections [0, 7, 17,
+    # 24] in the editor's columns, bounds in both sections (docs/rules-sources.md).
+    BoardKind.STANDARD: BoardShape(BoardKind.STANDARD, 13, 9, (7, 17)),
     # Breakthrough: the standard width on a board 17 rows deep, same section lines.
-    BoardKind.BREAKTHROUGH: BoardShape(BoardKind.BREAKTHROUGH, 13, 17, (8, 16)),
+    BoardKind.BREAKTHROUGH: BoardShape(BoardKind.BREAKTHROUGH, 13, 17, (7, 17)),
     # Overlord rules "The Battlefield": two boards side by side, the join's half hexes making one
-    # more column, 26 wide; "the boards' sections combine in pairs" (8 + 1 + 8 + 1 + 8).
-    BoardKind.OVERLORD: BoardShape(BoardKind.OVERLORD, 26, 9, (16, 34)),
+    # more column, 26 wide; "the boards' sections combine in pairs": the left board's right
+    # line and the right board's left line (26 + 7).
+    BoardKind.OVERLORD: BoardShape(BoardKind.OVERLORD, 26, 9, (17, 33)),
 }
 
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

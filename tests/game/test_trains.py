@@ -208,7 +208,7 @@ def test_a_wagon_destroyed_loses_the_unit_it_carries() -> None:
     _shoot(g, "x1", "a2", ["grenade", "grenade", "grenade"])
     assert "a2" not in g.state.position.units
     g.act({"do": "end_turn"})
-    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "play_card", "card": "attack_center"})
     g.act({"do": "order", "units": ["a1"]})
     g.act({"do": "move", "unit": "a1", "to": "B5"})  # alone, the locomotive runs either way
     offer = [c for c in g.legal().candidates() if c["do"] == "unload"]

@@ -1261,11 +1261,11 @@ add("orders-attack-left-three", "orders",
     [["orders.valid", "len", 3]],
     "You may not give more than one order to each unit (Attack Left orders 3 units)", BASE + " Order Units; docs/rules-cards.md")
 add("orders-dotted-line-either-section", "orders",
-    q([U("a1", "allies", "infantry", "E1")], {"orders": {"card": "probe_center", "side": "allies", "units": ["a1"]}}),
+    q([U("a1", "allies", "infantry", "d2")], {"orders": {"card": "probe_center", "side": "allies", "units": ["a1"]}}),
     [["orders.valid", "eq", ["a1"]]],
     "Where a dotted line cuts through a hex, the hex is considered to be a part of both the flank and center section.", BASE + " Game Board")
 add("orders-dotted-line-left", "orders",
-    q([U("a1", "allies", "infantry", "E1")], {"orders": {"card": "probe_left", "side": "allies", "units": ["a1"]}}),
+    q([U("a1", "allies", "infantry", "d2")], {"orders": {"card": "probe_left", "side": "allies", "units": ["a1"]}}),
     [["orders.valid", "eq", ["a1"]]],
     "Units on a hex with a red dotted line running through it may be ordered from either section.", BASE + " Order Units")
 add("orders-wrong-section", "orders",
@@ -2460,28 +2460,28 @@ add("ord-odd-row-left-edge-d", OR, q([inf("a1", "d2")], orders("probe_left", ["a
     [["orders.valid", "eq", ["a1"]]], "giving each player a left flank, a center and a right flank section (d2: left of the line)", BASE + " Game Board")
 add("ord-odd-row-center-e-not-left", OR, q([inf("a1", "e2")], orders("probe_left", ["a1"])),
     [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) ... (e2 lies in the center; the line runs along its side)", BASE + " Game Board")
-add("ord-odd-row-d-not-center", OR, q([inf("a1", "d2")], orders("probe_center", ["a1"])),
-    [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) ... (d2 is not cut by the line)", BASE + " Game Board")
-add("ord-dotted-I-center", OR, q([inf("a1", "I3")], orders("probe_center", ["a1"])),
+add("ord-odd-row-c-not-center", OR, q([inf("a1", "c2")], orders("probe_center", ["a1"])),
+    [["orders.valid", "eq", []]], "Section cards ... indicate in which section(s) ... (c2 is not cut by the line: d2 is)", BASE + " Game Board")
+add("ord-dotted-I-center", OR, q([inf("a1", "i4")], orders("probe_center", ["a1"])),
     [["orders.valid", "eq", ["a1"]]], "Where a dotted line cuts through a hex, the hex is considered to be a part of both the flank and center section.", BASE + " Game Board")
-add("ord-dotted-I-right", OR, q([inf("a1", "I3")], orders("probe_right", ["a1"])),
+add("ord-dotted-I-right", OR, q([inf("a1", "i4")], orders("probe_right", ["a1"])),
     [["orders.valid", "eq", ["a1"]]], S_DOT, BASE + " Order Units")
-add("ord-dotted-I-not-left", OR, q([inf("a1", "I3")], orders("probe_left", ["a1"])),
+add("ord-dotted-I-not-left", OR, q([inf("a1", "i4")], orders("probe_left", ["a1"])),
     [["orders.valid", "eq", []]], "Where a dotted line cuts through a hex, the hex is ... part of both the flank and center section (not the other flank)", BASE + " Game Board")
 add("ord-axis-A9-is-their-right", OR, q([inf("x1", "A9", side="axis")], orders("probe_right", ["x1"], side="axis")),
     [["orders.valid", "eq", ["x1"]]], "giving each player a left flank, a center and a right flank section (seen from the Axis side, A is the right)", BASE + " Game Board")
 add("ord-axis-A9-not-their-left", OR, q([inf("x1", "A9", side="axis")], orders("probe_left", ["x1"], side="axis")),
     [["orders.valid", "eq", []]], "giving each player a left flank, a center and a right flank section", BASE + " Game Board")
-add("ord-axis-E9-right-or-center", OR, q([inf("x1", "E9", side="axis"), inf("x2", "L9", side="axis")], orders("recon_right", ["x1"], side="axis")),
-    [["orders.valid", "eq", ["x1"]]], S_DOT + " (E is cut by the Axis player's right line)", BASE + " Order Units")
-add("ord-axis-E9-not-left", OR, q([inf("x1", "E9", side="axis")], orders("recon_left", ["x1"], side="axis")),
+add("ord-axis-E9-right-or-center", OR, q([inf("x1", "d8", side="axis"), inf("x2", "L9", side="axis")], orders("recon_right", ["x1"], side="axis")),
+    [["orders.valid", "eq", ["x1"]]], S_DOT + " (d8 is cut by the Axis player's right line)", BASE + " Order Units")
+add("ord-axis-E9-not-left", OR, q([inf("x1", "d8", side="axis")], orders("recon_left", ["x1"], side="axis")),
     [["orders.valid", "eq", []]], S_DOT, BASE + " Order Units")
 add("ord-dotted-unit-fills-the-other-section", OR,
-    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "E1")], orders("general_advance", ["a3", "a1", "a2"])),
+    q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "d2")], orders("general_advance", ["a3", "a1", "a2"])),
     [["orders.valid", "set", ["a1", "a2", "a3"]]],
-    S_DOT + " General Advance: Issue an order to 2 units in each section. (E1 takes a center order)", BASE + " Order Units; " + CARDTXT)
+    S_DOT + " General Advance: Issue an order to 2 units in each section. (d2 takes a center order)", BASE + " Order Units; " + CARDTXT)
 add("ord-section-straddling-more-than-card-allows", OR,
-    q([inf("a1", "F1"), inf("a2", "G1"), inf("a3", "H1"), inf("a4", "E1"), inf("a5", "I1")], orders("attack_center", ["a1", "a2", "a3", "a4", "a5"])),
+    q([inf("a1", "F1"), inf("a2", "G1"), inf("a3", "H1"), inf("a4", "d2"), inf("a5", "i2")], orders("attack_center", ["a1", "a2", "a3", "a4", "a5"])),
     [["orders.valid", "len", 3]], S_ORD + " (dotted-line units count toward the same 3 center orders)", BASE + " Order Units")
 add("ord-general-advance-two-per-section", OR,
     q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1"), inf("a4", "G1"), inf("a5", "K1")], orders("general_advance", ["a1", "a2", "a3", "a4", "a5"])),
@@ -2491,15 +2491,15 @@ add("ord-pincer-move-no-center", OR,
     q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "G1"), inf("a4", "K1"), inf("a5", "L1")], orders("pincer_move", ["a1", "a2", "a3", "a4", "a5"])),
     [["orders.valid", "set", ["a1", "a2", "a4", "a5"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
     "Pincer Move: Issue an order to 2 units on each Flank.", CARDTXT)
-add("ord-pincer-move-dotted-as-flank", OR, q([inf("a1", "E1"), inf("a2", "I1")], orders("pincer_move", ["a1", "a2"])),
+add("ord-pincer-move-dotted-as-flank", OR, q([inf("a1", "d2"), inf("a2", "i2")], orders("pincer_move", ["a1", "a2"])),
     [["orders.valid", "set", ["a1", "a2"]]], "Pincer Move: 2 units on each Flank. " + S_DOT, CARDTXT)
 add("ord-recon-in-force-one-per-section", OR,
     q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "G1"), inf("a4", "K1")], orders("recon_in_force", ["a1", "a2", "a3", "a4"])),
     [["orders.valid", "set", ["a1", "a3", "a4"]], ["orders.rejected.*.unit", "eq", ["a2"]]],
     "Recon in Force: Issue an order to 1 unit in each section.", CARDTXT)
 add("ord-recon-in-force-dotted-fills-gap", OR,
-    q([inf("a1", "A1"), inf("a2", "E1"), inf("a3", "K1")], orders("recon_in_force", ["a1", "a2", "a3"])),
-    [["orders.valid", "set", ["a1", "a2", "a3"]]], "Recon in Force: 1 unit in each section. " + S_DOT + " (E1 takes the center order)", CARDTXT)
+    q([inf("a1", "A1"), inf("a2", "d2"), inf("a3", "K1")], orders("recon_in_force", ["a1", "a2", "a3"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], "Recon in Force: 1 unit in each section. " + S_DOT + " (d2 takes the center order)", CARDTXT)
 add("ord-printed-name-accepted", OR, q([inf("a1", "A1")], orders("Move Out!", ["a1"])),
     [["orders.valid", "eq", ["a1"]]], "Move Out!: Issue an order to 4 Infantry units. (the card's printed name)", CARDTXT)
 add("ord-unknown-card-error", OR, q([inf("a1", "A1")], orders("blitz_left", ["a1"])), [["error.field", "startswith", "ask.orders.card"]],
@@ -2953,10 +2953,10 @@ add("ord-infantry-assault-center-takes-dotted", OR,
     q([inf("a1", "E1"), inf("a2", "G1"), inf("a3", "I1"), inf("a4", "D1")], orders("infantry_assault", ["a1", "a2", "a3", "a4"], section="center")),
     [["orders.valid", "set", ["a1", "a2", "a3"]], ["orders.rejected.*.unit", "eq", ["a4"]]],
     "Infantry Assault: all Infantry units in 1 section. " + S_DOT, CARDTXT + "; " + BASE + " Order Units")
-add("ord-recon-center-dotted", OR, q([inf("a1", "E1")], orders("recon_center", ["a1"])),
+add("ord-recon-center-dotted", OR, q([inf("a1", "d2")], orders("recon_center", ["a1"])),
     [["orders.valid", "eq", ["a1"]]], S_DOT, BASE + " Order Units")
 add("ord-assault-right-takes-dotted", OR,
-    q([inf("a1", "I1"), inf("a2", "M1"), inf("a3", "l2"), inf("a4", "h2")], orders("assault_right", ["a1", "a2", "a3", "a4"])),
+    q([inf("a1", "i2"), inf("a2", "M1"), inf("a3", "l2"), inf("a4", "h2")], orders("assault_right", ["a1", "a2", "a3", "a4"])),
     [["orders.valid", "set", ["a1", "a2", "a3"]], ["orders.rejected.*.unit", "eq", ["a4"]]],
     "Assault Right Flank: Issue an order to all units on the Right Flank. " + S_DOT + " (h2 is center)", CARDTXT)
 add("ord-unused-orders", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "C1")], orders("attack_left", ["a1"])),
@@ -3045,12 +3045,12 @@ add("bc-armor-moved-3-battles", BC, q([U("a1", "allies", "armor", "G3", moved=3)
 add("bc-special-forces-moved-2-forest-target", BC, q([U("a1", "allies", "special_forces", "G3", moved=2), inf("x1", "G5", side="axis")], battle(), [T("G5", "forest")]),
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "Special Forces move 2 and battle! (at 2 hexes, - 1 for the woods)", P12 + " worked example; " + P13)
 
-add("ord-general-advance-dotted-goes-left", OR, q([inf("a1", "E1"), inf("a2", "F1"), inf("a3", "G1")], orders("general_advance", ["a2", "a3", "a1"])),
-    [["orders.valid", "set", ["a1", "a2", "a3"]]], S_DOT + " (the center's 2 orders are taken: E1 uses a left one)", BASE + " Order Units; " + CARDTXT)
-add("ord-pincer-dotted-not-center", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "E1")], orders("pincer_move", ["a1", "a2", "a3"])),
+add("ord-general-advance-dotted-goes-left", OR, q([inf("a1", "d2"), inf("a2", "F1"), inf("a3", "G1")], orders("general_advance", ["a2", "a3", "a1"])),
+    [["orders.valid", "set", ["a1", "a2", "a3"]]], S_DOT + " (the center's 2 orders are taken: d2 uses a left one)", BASE + " Order Units; " + CARDTXT)
+add("ord-pincer-dotted-not-center", OR, q([inf("a1", "A1"), inf("a2", "B1"), inf("a3", "d2")], orders("pincer_move", ["a1", "a2", "a3"])),
     [["orders.valid", "set", ["a1", "a2"]], ["orders.rejected.*.unit", "eq", ["a3"]]],
-    "Pincer Move: Issue an order to 2 units on each Flank. (the left orders are used; E1's center gets none)", CARDTXT)
-add("ord-recon-in-force-both-dotted", OR, q([inf("a1", "E1"), inf("a2", "G1"), inf("a3", "I1")], orders("recon_in_force", ["a2", "a1", "a3"])),
+    "Pincer Move: Issue an order to 2 units on each Flank. (the left orders are used; d2's center gets none)", CARDTXT)
+add("ord-recon-in-force-both-dotted", OR, q([inf("a1", "d2"), inf("a2", "G1"), inf("a3", "i2")], orders("recon_in_force", ["a2", "a1", "a3"])),
     [["orders.valid", "set", ["a1", "a2", "a3"]]], "Recon in Force: 1 unit in each section. " + S_DOT, CARDTXT)
 add("ord-counter-attack-recon", OR, q([inf("a1", "K1"), inf("a2", "A1")], orders("counter_attack", ["a1", "a2"], counters="recon_left")),
     [["orders.card", "eq", "recon_right"], ["orders.valid", "eq", ["a1"]]],

@@ -67,38 +67,44 @@ def test_home_rows_follow_the_bottom_side() -> None:
 
 
 def test_sections_standard_board_dotted_hexes_belong_to_two_sections(std: Board) -> None:
-    # 4 + dotted + 3 + dotted + 4 in the 13-hex rows (base rules p.4)
+    # 13-hex rows: the lines run along hex sides, 4 + 5 + 4 (bga-memoir Units::$sections
+    # [0, 7, 17, 24]: the editor's columns, bounds in both sections)
     row = [std.sections(std.parse(f"{c}5"), Side.ALLIES) for c in "ABCDEFGHIJKLM"]
-    assert row[:4] == [frozenset({Section.LEFT})] * 4
-    assert row[4] == frozenset({Section.LEFT, Section.CENTER})
-    assert row[5:8] == [frozenset({Section.CENTER})] * 3
-    assert row[8] == frozenset({Section.CENTER, Section.RIGHT})
-    assert row[9:] == [frozenset({Section.RIGHT})] * 4
-    # 12-hex rows: the line runs along hex sides, 4 hexes per section
-    odd = [std.sections(std.parse(f"{c}4"), Side.ALLIES) for c in "abcdefghijkl"]
-    assert odd == [frozenset({Section.LEFT})] * 4 + [frozenset({Section.CENTER})] * 4 + [
+    assert row == [frozenset({Section.LEFT})] * 4 + [frozenset({Section.CENTER})] * 5 + [
         frozenset({Section.RIGHT})] * 4
+    # 12-hex rows: the lines cut the 4th and 9th hexes, 3 + dotted + 4 + dotted + 3
+    even = [std.sections(std.parse(f"{c}4"), Side.ALLIES) for c in "abcdefghijkl"]
+    assert even[:3] == [frozenset({Section.LEFT})] * 3
+    assert even[3] == frozenset({Section.LEFT, Section.CENTER})
+    assert even[4:8] == [frozenset({Section.CENTER})] * 4
+    assert even[8] == frozenset({Section.CENTER, Section.RIGHT})
+    assert even[9:] == [frozenset({Section.RIGHT})] * 3
+    # every row the same: the dotted hexes are d2, d4, d6, d8 and i2, i4, i6, i8
+    dotted = sorted(std.name(h) for h in std.all_hexes if len(std.sections(h, Side.ALLIES)) == 2)
+    assert dotted == ["d2", "d4", "d6", "d8", "i2", "i4", "i6", "i8"]
 
 
 def test_sections_are_mirrored_for_the_player_at_the_top(std: Board) -> None:
     a5 = std.parse("A5")
     assert std.sections(a5, Side.ALLIES) == {Section.LEFT}
     assert std.sections(a5, Side.AXIS) == {Section.RIGHT}
-    e5 = std.parse("E5")
-    assert std.sections(e5, Side.AXIS) == {Section.RIGHT, Section.CENTER}
+    assert std.sections(std.parse("d6"), Side.AXIS) == {Section.RIGHT, Section.CENTER}
+    assert std.sections(std.parse("E5"), Side.AXIS) == {Section.CENTER}
 
 
 def test_overlord_sections_are_double_sized() -> None:
-    # Overlord rules: two boards side by side, their sections combined in pairs -> 8 + 1 + 8 + 1 + 8
+    # Overlord rules: two boards side by side, their sections combined in pairs: the left
+    # board's right line (17) and the right board's left line (26 + 7)
     ov = Board.of(BoardKind.OVERLORD)
     counts = {s: 0 for s in Section}
     for h in ov.all_hexes:
         if h.row == 0:
             for s in ov.sections(h, Side.ALLIES):
                 counts[s] += 1
-    assert counts == {Section.LEFT: 9, Section.CENTER: 10, Section.RIGHT: 9}
-    assert ov.sections(Hex(16, 0), Side.ALLIES) == {Section.LEFT, Section.CENTER}
-    assert ov.sections(Hex(34, 0), Side.ALLIES) == {Section.CENTER, Section.RIGHT}
+    assert counts == {Section.LEFT: 9, Section.CENTER: 8, Section.RIGHT: 9}  # 26 hexes, no dotted
+    assert ov.sections(Hex(17, 1), Side.ALLIES) == {Section.LEFT, Section.CENTER}
+    assert ov.sections(Hex(33, 1), Side.ALLIES) == {Section.CENTER, Section.RIGHT}
+    assert ov.sections(Hex(16, 0), Side.ALLIES) == {Section.LEFT}
 
 
 def test_home_edge_is_the_bottom_row_for_the_bottom_side(std: Board) -> None:

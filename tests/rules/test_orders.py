@@ -34,7 +34,7 @@ def army() -> Position:
     return position(
         unit("l1", "allies", "infantry", "B1"), unit("l2", "allies", "infantry", "b2"),
         unit("l3", "allies", "armor", "C1"),
-        unit("d1", "allies", "infantry", "E1"),  # dotted line: left and center
+        unit("d1", "allies", "infantry", "d2"),  # dotted line: left and center
         unit("c1", "allies", "infantry", "G1"), unit("c2", "allies", "artillery", "G3"),
         unit("r1", "allies", "armor", "K1"),
         unit("x1", "axis", "infantry", "B3"), unit("x2", "axis", "infantry", "G9"),

@@ -302,8 +302,8 @@ def test_a_mine_turned_over_is_answered_by_a_button_per_number(tmp_path: Path) -
     # Gull Point Landing's minefield on d4 is laid face down: entering it asks the number
     t = Table.open(tmp_path)
     t.settings.dice = "manual"
-    assert t.new_game("gull-point-landing", deck_seed=2, seed=2)
-    assert auto_until(t, "rule_step", seed=2)
+    assert t.new_game("gull-point-landing", deck_seed=1, seed=1)
+    assert auto_until(t, "rule_step", seed=1)  # an auto-played game whose unit enters it
     buttons = t.buttons()
     mines = [(label, a) for label, a in buttons if a.get("do") == "mine_number"]
     assert [a["number"] for _label, a in mines] == [0, 1, 2, 3, 4]

@@ -231,12 +231,12 @@ class AirPackRules(FlightRules):
         adjacent = enemy_units_adjacent(position, plane.hex, plane.side)
         for u in adjacent:
             if u.id in not_counting:
-                explain.append(f"{u.id} is interdicted: no die")
+                explain.append(f"the {u.type} on {board.name(u.hex)} is interdicted: no die")
                 continue
             add = (AIR_CHECK_DICE_PER_ADJACENT_AIRPLANE if u.spec.air
                    else AIR_CHECK_DICE_PER_ADJACENT_UNIT)
             dice += add
-            explain.append(f"adjacent enemy {u.type} {u.id}: +{add}")
+            explain.append(f"adjacent enemy {u.type} on {board.name(u.hex)}: +{add}")
         rolled_by = plane.side.other if adjacent else plane.side
         return AirCheck(plane.id, plane.side, dice, rolled_by, bool(adjacent), tuple(explain))
 
