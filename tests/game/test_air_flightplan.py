@@ -270,3 +270,22 @@ def test_air_combat_cards_are_dealt_at_setup_and_drawn_for_recon_and_their_fines
     assert air_combat_draws(g.state) == {"allies": top[:1], "axis": top[1:2]}
     g.state.card = "attack_center"
     assert air_combat_draws(g.state) == {}
+
+
+def test_firefight_adds_its_die_to_artillery_firing_at_a_flying_air_unit_two_hexes_away() -> None:
+    """Seed 001, Ground to Air Combat: artillery battles an air unit with 4 dice, and "Artillery
+    can still use Firefight if it is two hexes away" (Firefight: +1 die). The session used to
+    drop the card's die against a flying target (4 dice)."""
+    g = GameSession.new(resolve("varenne-bridges"))
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a10"]})
+    g.act({"do": "move", "unit": "a10", "to": "I5"})  # two hexes from the artillery x7 on g6
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "firefight"})
+    g.act({"do": "order", "units": ["x7"]})
+    g.act({"do": "end_moves"})
+    events = g.act({"do": "battle", "attacker": "x7", "target": "a10"})
+    assert events[-1].kind == "battle_declared" and events[-1].data["dice"] == 5
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 5

@@ -46,8 +46,14 @@ def air_target_check(position: Position, attacker_id: str, target_id: str,
         if target.airborne:
             g2a = FlightPlanRules().ground_to_air_check(position, attacker_id, target_id)
             d = distance(attacker.hex, target.hex)
-            return BattleCheck(g2a.allowed, g2a.reason, d, True, d == 1, g2a.dice,
-                               g2a.explain or ((g2a.reason or ""),), GRENADE_ONLY, NO_FLAGS)
+            dice, explain = g2a.dice, g2a.explain or ((g2a.reason or ""),)
+            if g2a.allowed and modifiers is not None and modifiers.extra_dice:
+                # a card's extra die (Firefight for artillery two hexes away, Armor Assault,
+                # Close Assault) comes on top of the ground-to-air dice
+                dice = max(0, dice + modifiers.extra_dice)
+                explain = (*modifiers.explain, *explain, f"{modifiers.extra_dice:+d} dice")
+            return BattleCheck(g2a.allowed, g2a.reason, d, True, d == 1, dice,
+                               explain, GRENADE_ONLY, NO_FLAGS)
         # New Flight Plan: a landed air unit is attacked like a ground unit; a grenade or a
         # flag destroys it.
         ordinary = battle_check(position, attacker_id, target_id, modifiers)

@@ -1,0 +1,95 @@
+"""Command cards in a battle with an air unit, and ground-to-air against a landed air unit
+(session 9 air audit, branch auditair2).
+
+Seed 001 (New Flight Plan), Ground to Air Combat: "An Infantry or Armor ground unit must be in
+an adjacent hex to battle an enemy flying air unit ... Artillery or Destroyers battle an air unit
+with 1 additional die (4 dice) ... standard close assault rules apply: ... Some cards such as
+Armor Assault or Close Assault may be used, while others such as Firefight may not (Artillery can
+still use Firefight if it is two hexes away)." Downing an Enemy Air Unit: "Any hits against a
+flying air unit (usually, grenades) must be confirmed." Air Unit Landing: "When on the ground, an
+air unit is targeted and attacked like a regular ground unit. A unit does not need to be adjacent
+to attack a plane (see Ground to Air rule section), as long as it is in range. Any grenade or flag
+will score a hit against a landed air unit, destroying it immediately."
+Seed 000 (Air Pack), Airplane Losses: "an Airplane that is flying is never attacked directly."
+
+Before this audit a battle that named a card skipped the air rules (the card-aware ask called the
+ordinary check), and ``ground_to_air`` refused every landed target.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.referee import answer
+
+FP = {"air": "flight-plan"}
+AP = {"air": "air-pack"}
+
+
+def _battle(rules: dict[str, Any], att: str, att_hex: str, target: dict[str, Any],
+            card: str | None, dice: list[str] | None = None) -> dict[str, Any]:
+    q: dict[str, Any] = {"rules": rules, "units": [{"id": "a1", "side": "allies", "type": att,
+                                                    "hex": att_hex}, target],
+                         "ask": {"battle": {"attacker": "a1", "target": "p1", "card": card}}}
+    if dice is not None:
+        q["dice"] = dice
+    return answer(q)
+
+
+def _fighter(hex_name: str, airborne: bool = True) -> dict[str, Any]:
+    return {"id": "p1", "side": "axis", "type": "fighter", "hex": hex_name, "airborne": airborne}
+
+
+def test_a_card_never_lets_infantry_or_armor_fire_at_a_flying_air_unit_two_hexes_away() -> None:
+    for kind in ("infantry", "armor"):
+        for card in ("firefight", "attack_center"):
+            out = _battle(FP, kind, "G5", _fighter("I5"), card)["battle"]
+            assert out["allowed"] is False and out["dice"] == 0, (kind, card)
+            assert "adjacent" in out["reason"]
+
+
+def test_firefight_adds_its_die_to_the_artillery_four_dice_two_hexes_away() -> None:
+    out = _battle(FP, "artillery", "G5", _fighter("I5"), "firefight")["battle"]
+    assert out["allowed"] is True and out["dice"] == 5
+    plain = _battle(FP, "artillery", "G5", _fighter("I5"), None)["battle"]
+    assert plain["dice"] == 4
+
+
+def test_armor_assault_and_close_assault_add_a_die_and_hits_still_need_confirming() -> None:
+    assert _battle(FP, "armor", "G5", _fighter("H5"), "armor_assault")["battle"]["dice"] == 4
+    out = _battle(FP, "infantry", "G5", _fighter("H5"), "close_assault",
+                  ["grenade", "grenade", "infantry", "flag"])
+    assert out["battle"]["dice"] == 4
+    result = out["result"]
+    assert result["confirm_dice"] == 2 and result["eliminated"] is False
+    assert result["figures_removed"] == 0 and result["medals"] == {"allies": 0, "axis": 0}
+
+
+def test_an_airborne_air_pack_airplane_is_never_attacked_even_with_a_card() -> None:
+    plane = {"id": "p1", "side": "axis", "type": "airplane", "model": "me109", "hex": "H5",
+             "airborne": True}
+    for att, card in (("infantry", "close_assault"), ("armor", "armor_assault")):
+        out = _battle(AP, att, "G5", plane, card)["battle"]
+        assert out["allowed"] is False and "never attacked" in out["reason"]
+    plane["hex"] = "I5"
+    assert _battle(AP, "artillery", "G5", plane, "firefight")["battle"]["allowed"] is False
+
+
+def test_ground_to_air_against_a_landed_air_unit_uses_the_ground_range_and_a_flag_destroys_it() -> None:
+    def g2a(att: str, att_hex: str, dice: list[str] | None = None) -> dict[str, Any]:
+        q: dict[str, Any] = {"rules": FP, "units": [
+            {"id": "a1", "side": "allies", "type": att, "hex": att_hex}, _fighter("J5", False)],
+            "terrain": [{"hex": "J5", "type": "airfield", "owner": "axis"}],
+            "ask": {"ground_to_air": {"attacker": "a1", "target": "p1"}}}
+        if dice is not None:
+            q["dice"] = dice
+        return answer(q)["ground_to_air"]
+
+    far = g2a("infantry", "G5")
+    assert far["allowed"] is True and far["dice"] == 1 and far["landed_target"] is True
+    assert g2a("armor", "G5")["dice"] == 3
+    assert g2a("infantry", "I5", ["flag", "star", "armor"])["destroyed"] is True
+    assert g2a("infantry", "I5", ["star", "armor", "armor"])["destroyed"] is False
+    # the same numbers as the battle ask
+    battle = _battle(FP, "infantry", "G5", _fighter("J5", False), None)["battle"]
+    assert battle["dice"] == far["dice"]
