@@ -289,3 +289,24 @@ def test_firefight_adds_its_die_to_artillery_firing_at_a_flying_air_unit_two_hex
     assert events[-1].kind == "battle_declared" and events[-1].data["dice"] == 5
     p = g.prompt()
     assert p.kind == "dice" and p.dice is not None and p.dice.count == 5
+
+
+def test_a_landed_air_unit_holds_no_objective_and_no_air_unit_exits() -> None:
+    """Seed 001, Objectives: "An air unit may neither take an objective medal, nor score an Exit
+    medal" (flying or landed). The axis fighter x8 starts landed on its airfield G9; a temporary
+    objective there gives the axis nothing, one under the axis infantry x5 gives a medal."""
+    from companion.rules import victory
+    from companion.rules.board import Side
+
+    g = GameSession.new(resolve("varenne-bridges"))
+    st = g.state
+    x8, x5 = st.position.units["x8"], st.position.units["x5"]
+    assert x8.spec.air and not x8.airborne
+    st.objectives.append(victory.Objective("on-airfield", victory.ObjectiveKind.TEMPORARY,
+                                           (x8.hex,), side=Side.AXIS))
+    st.objectives.append(victory.Objective("held", victory.ObjectiveKind.TEMPORARY,
+                                           (x5.hex,), side=Side.AXIS))
+    assert st.medals[Side.AXIS] == 1  # x5's objective only
+    st.objectives.append(victory.Objective("way-out", victory.ObjectiveKind.EXIT, (x8.hex,),
+                                           side=Side.AXIS))
+    assert victory.may_exit(st.position, st.objectives, "x8") is None

@@ -4891,6 +4891,70 @@ for k in range(3):
         [["battle.allowed", "eq", True], ["battle.dice", "eq", 3], ["result.eliminated", "eq", True]],
         S9_GRT + " (Firefight: +1 die)", W0 + " p.9 Attacking On the Ground Airplanes")
 
+# -- objectives and exits (seed 001 Objectives; seed 000 Exit Markers), orders, other boards
+S9_OBJ = "An air unit may neither take an objective medal, nor score an Exit medal. ... An air unit may never claim an objective medal by occupying the hex."
+for side in SIDES9:
+    for airborne in (True, False):
+        kind = "fighter" if airborne else "fighter_bomber"
+        hexname = "F5" if side == "allies" else "i6"
+        ter = [] if airborne else [T(hexname, "airfield", owner=side)]
+        add(f"air9-fp-objective-not-held-{side}-{'flying' if airborne else 'landed'}", A9F,
+            q([fp("p1", side, kind, hexname, airborne=airborne)],
+              {"victory": {"target": 6, "active": side, "objectives": [{"id": "town", "kind": "temporary", "hexes": [hexname], "side": side},
+                                                                       {"id": "br", "kind": "permanent", "hexes": [hexname], "side": side}]}}, ter, rules=FP),
+            [[f"victory.medals.{side}.temporary", "eq", 0], [f"victory.medals.{side}.permanent", "eq", 0], ["victory.permanent", "falsy", None]],
+            S9_OBJ, W1 + " III. Objectives; Strategic Bombing")
+        edge = "A9" if side == "allies" else "M1"
+        add(f"air9-fp-no-exit-{side}-{'flying' if airborne else 'landed'}", A9F,
+            q([fp("p1", side, kind, edge, airborne=airborne)],
+              {"victory": {"target": 6, "active": side, "objectives": [{"id": "out", "kind": "exit", "hexes": [edge], "side": side}]}},
+              [] if airborne else [T(edge, "airfield", owner=side)], rules=FP),
+            [["victory.may_exit", "falsy", None]], S9_OBJ + " An air unit may not move off the battlefield.", W1 + " III. Objectives")
+add("air9-fp-objective-ground-unit-still-holds", A9F,
+    q([U("a1", "allies", "infantry", "F5"), fp("p1", "allies", "fighter", "G5")],
+      {"victory": {"target": 6, "active": "allies", "objectives": [{"id": "town", "kind": "temporary", "hexes": ["F5"], "side": "allies"}]}}, rules=FP),
+    [["victory.medals.allies.temporary", "eq", 1]], "Temporary Medal Objective - ... held ... as long as a unit of the appropriate side holds the hex.", W0 + " Victory Conditions")
+S9_TFH = ("The Airplane may also be ordered at the cost of 1 Order if a Star is rolled while playing Their Finest Hour... (Air Pack) / Their Finest Hour: When a "
+          "Star is rolled, you may order an air unit that is already on the battlefield (New Flight Plan)")
+for rules, tag, plane in [(AP, "ap", lambda s, h: ap_plane("p1", s, "p38" if s == "allies" else "me109", h)), (FP, "fp", lambda s, h: fp("p1", s, "bomber", h))]:
+    area = A9P if tag == "ap" else A9F
+    for side in SIDES9:
+        units = [plane(side, "G5"), U("a1", side, "infantry", "B1" if side == "allies" else "L9")]
+        add(f"air9-{tag}-tfh-star-orders-plane-{side}", area,
+            q(units, {"orders": {"card": "their_finest_hour", "side": side, "units": ["p1", "a1"], "hand_size": 2}}, rules=rules, dice=["star", "infantry"]),
+            [["orders.valid", "set", ["p1", "a1"]]], S9_TFH, (W0 + " p.5 Orders") if tag == "ap" else (W1 + " IV. Their Finest Hour"))
+        add(f"air9-{tag}-tfh-symbols-do-not-order-plane-{side}", area,
+            q(units, {"orders": {"card": "their_finest_hour", "side": side, "units": ["p1"], "hand_size": 2}}, rules=rules, dice=["infantry", "armor"]),
+            [["orders.valid", "eq", []]], S9_TFH + " (a symbol orders a unit of that type)", (W0 + " p.5 Orders") if tag == "ap" else (W1 + " IV. Their Finest Hour"))
+        # a flank is the player's own: the Axis right flank is the board's A-D side
+        own_right = "B5" if side == "axis" else "L5"
+        add(f"air9-{tag}-section-orders-plane-{side}", area,
+            q([plane(side, own_right)], {"orders": {"card": "attack_right", "side": side, "units": ["p1"]}}, rules=rules),
+            [["orders.valid", "eq", ["p1"]]], "Once on the battlefield, an Airplane is ordered like any other unit in the game, at the cost of 1 Order from a matching Section card",
+            W0 + " p.5 Orders")
+        add(f"air9-{tag}-section-other-flank-{side}", area,
+            q([plane(side, own_right)], {"orders": {"card": "attack_left", "side": side, "units": ["p1"]}}, rules=rules),
+            [["orders.valid", "eq", []]], "Once on the battlefield, an Airplane is ordered like any other unit in the game, at the cost of 1 Order from a matching Section card",
+            W0 + " p.5 Orders")
+for board, count, inside in [("overlord", 66, ["Z5", "y4", "A5", "Z9", "Z1", "y8"]), ("breakthrough", 56, ["A17", "M1", "A9", "l16", "a2", "M9"])]:
+    add(f"air9-ap-sortie-edges-{board}", A9P, q([], sortie("axis"), rules=AP, board=board),
+        [["air_sortie.entry_hexes", "len", count], ["air_sortie.entry_hexes", "contains", inside]], S9_EDGE, W0 + " p.3 Air Sortie")
+add("air9-ap-enter-overlord-right-edge", A9P, q([ap_plane("p1", "axis", "me109", "Z5")], amove("p1", ["Z5", "Y5", "X5", "W5"], entering=True), rules=AP, board="overlord"),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "W5"]], S9_EDGE + " " + S9_HALF, W0 + " p.3 Air Sortie")
+add("air9-ap-enter-breakthrough-inner-row-refused", A9P, q([ap_plane("p1", "allies", "p40", "G9")], amove("p1", ["G9", "H9"], entering=True), rules=AP, board="breakthrough"),
+    [["air_move.allowed", "eq", False]], S9_EDGE + " (row 9 is the middle of a breakthrough board)", W0 + " p.3 Air Sortie")
+# a retreat may not pass the hex of an air unit (flying units occupy their hex)
+S9_NORET = "A unit may not retreat onto, or through, a hex already containing another unit (regardless if friend or foe)."
+for tside, bottom in [("axis", "allies"), ("allies", "axis")]:
+    # the target's home edge is at the top: it retreats to f6 or g6, and the air unit stands on g6
+    add(f"air9-fp-run-retreat-not-under-plane-{tside}", A9F,
+        q([fp("p1", OPP[tside], "fighter", "g6"), U("t1", tside, "infantry", "G5")], run([("G5", "machine_gun")]), rules=FP, dice=[["flag"]], bottom=bottom),
+        [["attack_run.results.0.retreat.*.hex", "eq", ["f6"]]], S9_NORET + " It is important to note that an air unit occupies the hex it is on", W1 + " III; " + BASE + " Retreat")
+    add(f"air9-ap-strafe-retreat-not-under-plane-{tside}", A9P,
+        q([ap_plane("p1", OPP[tside], "spitfire" if tside == "axis" else "me109", "g6"), U("t1", tside, "infantry", "G5")],
+          {"strafe": {"plane": "p1", "hexes": ["G5"]}}, rules=AP, dice=[["flag"]], bottom=bottom),
+        [["strafe.results.0.retreat.*.hex", "eq", ["f6"]]], S9_NORET + " " + S9_THRU, W0 + " p.6; " + BASE + " Retreat")
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

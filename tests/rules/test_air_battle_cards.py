@@ -93,3 +93,23 @@ def test_ground_to_air_against_a_landed_air_unit_uses_the_ground_range_and_a_fla
     # the same numbers as the battle ask
     battle = _battle(FP, "infantry", "G5", _fighter("J5", False), None)["battle"]
     assert battle["dice"] == far["dice"]
+
+
+def test_a_new_flight_plan_air_unit_holds_no_objective_and_scores_no_exit_flying_or_landed() -> None:
+    """Seed 001, Objectives: "An air unit may neither take an objective medal, nor score an Exit
+    medal." The victory ask used to count a landed air unit on its objective, and offered an
+    exit to any air unit standing on an exit hex."""
+    objectives = [{"id": "town", "kind": "temporary", "hexes": ["F5"], "side": "allies"},
+                  {"id": "br", "kind": "permanent", "hexes": ["F5"], "side": "allies"},
+                  {"id": "out", "kind": "exit", "hexes": ["F5"], "side": "allies"}]
+    for airborne in (True, False):
+        out = answer({"rules": FP, "units": [
+            {"id": "p1", "side": "allies", "type": "fighter", "hex": "F5", "airborne": airborne}],
+            "terrain": [{"hex": "F5", "type": "airfield", "owner": "allies"}],
+            "ask": {"victory": {"target": 6, "active": "allies", "objectives": objectives}}})["victory"]
+        assert out["medals"]["allies"]["temporary"] == 0 and out["medals"]["allies"]["permanent"] == 0
+        assert out["permanent"] == {} and out["may_exit"] == []
+    ground = answer({"rules": FP, "units": [
+        {"id": "a1", "side": "allies", "type": "infantry", "hex": "F5"}],
+        "ask": {"victory": {"target": 6, "active": "allies", "objectives": objectives}}})["victory"]
+    assert ground["medals"]["allies"]["temporary"] == 1 and ground["may_exit"] == ["a1"]
