@@ -310,3 +310,22 @@ def test_a_landed_air_unit_holds_no_objective_and_no_air_unit_exits() -> None:
     st.objectives.append(victory.Objective("way-out", victory.ObjectiveKind.EXIT, (x8.hex,),
                                            side=Side.AXIS))
     assert victory.may_exit(st.position, st.objectives, "x8") is None
+
+
+def test_no_nation_rule_helps_a_ground_unit_against_an_air_unit_in_the_game() -> None:
+    """Seed 001, Nation Command Rules: "Air units cannot be targeted by Nation Command Rules ...
+    Japanese Infantry units cannot use their Seishin Kyoiku Doctrine or Banzai War Cry to charge
+    an air unit." The axis infantry x5 (made Japanese here) stands next to the flying a9."""
+    from companion.game import airflow
+    from companion.rules.battle import BattleModifiers
+
+    g = GameSession.new(resolve("varenne-bridges"))
+    opening(g)  # a9 flies to F5, next to x5 on f6
+    st = g.state
+    x5 = st.position.units["x5"]
+    x5.nation = "jp"
+    check = airflow.flight_plan_battle_check(st, "x5", "a9", BattleModifiers())
+    assert check is not None and check.allowed and check.dice == 3  # no Yamato Damashii die
+    x5.moved = 2  # a Banzai charge
+    check = airflow.flight_plan_battle_check(st, "x5", "a9", BattleModifiers())
+    assert check is not None and not check.allowed

@@ -4955,6 +4955,29 @@ for tside, bottom in [("axis", "allies"), ("allies", "axis")]:
           {"strafe": {"plane": "p1", "hexes": ["G5"]}}, rules=AP, dice=[["flag"]], bottom=bottom),
         [["strafe.results.0.retreat.*.hex", "eq", ["f6"]]], S9_NORET + " " + S9_THRU, W0 + " p.6; " + BASE + " Retreat")
 
+# -- nation command rules against air units (seed 001, Nation Command Rules)
+S9_NAT = ("Air units cannot be targeted by Nation Command Rules. For instance, a BCF ground unit cannot use Stiff Upper Lip against an air unit, and "
+          "Japanese Infantry units cannot use their Seishin Kyoiku Doctrine or Banzai War Cry to charge an air unit.")
+for k in range(3):
+    ph = nb(2 * k + 1)
+    jp = {"nation": "jp"}
+    add(f"air9-fp-nation-banzai-flying-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", moved=2, **jp), fp("p1", "allies", "fighter", ph)], g2a(), rules=FP),
+        [["ground_to_air.allowed", "eq", False]], S9_NAT, W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-banzai-flying-battle-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", moved=2, **jp), fp("p1", "allies", "bomber", ph)], battle("a1", "p1"), rules=FP),
+        [["battle.allowed", "eq", False]], S9_NAT, W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-banzai-landed-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", moved=2, **jp), fp("p1", "allies", "fighter_bomber", ph, airborne=False)], battle("a1", "p1"),
+          [T(ph, "airfield", owner="allies")], rules=FP),
+        [["battle.allowed", "eq", False]], S9_NAT + " (landed, it is attacked like a ground unit: still an air unit)", W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-no-close-assault-die-landed-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", **jp), fp("p1", "allies", "fighter", ph, airborne=False)], battle("a1", "p1"), [T(ph, "airfield", owner="allies")], rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S9_NAT, W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-no-close-assault-die-flying-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", **jp), fp("p1", "allies", "fighter", ph)], battle("a1", "p1"), rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S9_NAT + " Infantry and Armor roll their regular battle dice (3 dice).", W1 + " Nation Command Rules")
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -113,3 +113,25 @@ def test_a_new_flight_plan_air_unit_holds_no_objective_and_scores_no_exit_flying
         {"id": "a1", "side": "allies", "type": "infantry", "hex": "F5"}],
         "ask": {"victory": {"target": 6, "active": "allies", "objectives": objectives}}})["victory"]
     assert ground["medals"]["allies"]["temporary"] == 1 and ground["may_exit"] == ["a1"]
+
+
+def test_japanese_infantry_gets_no_banzai_move_nor_close_assault_die_against_an_air_unit() -> None:
+    """Seed 001, Nation Command Rules: "Air units cannot be targeted by Nation Command Rules ...
+    Japanese Infantry units cannot use their Seishin Kyoiku Doctrine or Banzai War Cry to charge
+    an air unit." Against a ground unit the same infantry keeps both."""
+    def ask(target: dict[str, Any], moved: int, kind: str = "battle") -> dict[str, Any]:
+        body = {"attacker": "a1", "target": target["id"]}
+        return answer({"rules": FP, "units": [
+            {"id": "a1", "side": "axis", "type": "infantry", "hex": "H5", "nation": "jp",
+             "moved": moved}, target],
+            "terrain": [{"hex": "I5", "type": "airfield", "owner": "allies"}],
+            "ask": {kind: body}})[kind]
+
+    flying = {"id": "p1", "side": "allies", "type": "fighter", "hex": "I5", "airborne": True}
+    landed = dict(flying, airborne=False)
+    ground = {"id": "g1", "side": "allies", "type": "infantry", "hex": "I5"}
+    for target in (flying, landed):
+        assert ask(target, 0)["dice"] == 3  # no Yamato Damashii die at full strength
+        assert ask(target, 2)["allowed"] is False  # no Banzai charge
+    assert ask(flying, 2, "ground_to_air")["allowed"] is False
+    assert ask(ground, 0)["dice"] == 4 and ask(ground, 2)["allowed"] is True
