@@ -594,10 +594,12 @@ def launch_fields(st: GameState, unit: Unit) -> dict[str, Any]:
 
 
 def airborne_limit_problem(st: GameState, units: list[str]) -> str | None:
-    """Air Pack: one airborne airplane per side at any time; a Ready-to-Take-off stack may not
-    launch while another ordered airplane of the side flies on."""
+    """Air Pack: one airborne airplane per side at any time; a Ready-to-Take-off stack or an
+    airplane on the ground may not take off while another ordered airplane of the side flies on
+    (p.5: "The limit of one airborne Airplane for each side at any given time still applies")."""
     pos = st.position
-    stacks = [u for u in units if u in pos.units and ready_markers(pos.units[u])]
+    stacks = [u for u in units if u in pos.units and (
+        ready_markers(pos.units[u]) or (pos.units[u].spec.air and not pos.units[u].airborne))]
     if not stacks:
         return None
     flying = [u for u in units if u in pos.units and pos.units[u].spec.air

@@ -4978,6 +4978,19 @@ for k in range(3):
         q([U("a1", "axis", "infantry", "G5", **jp), fp("p1", "allies", "fighter", ph)], battle("a1", "p1"), rules=FP),
         [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S9_NAT + " Infantry and Armor roll their regular battle dice (3 dice).", W1 + " Nation Command Rules")
 
+# -- one airborne airplane per side (Air Pack p.4-5)
+S9_ONEAIR = ("In any given turn, there can only ever be a maximum of one airborne Airplane unit on the battlefield for each player. ... (on the ground) "
+             "The limit of one airborne Airplane for each side at any given time still applies, though!")
+for i, (side, base, path, flyer) in enumerate([("allies", "H5", ["I5", "J5"], "C1"), ("axis", "E7", ["D7", "C7"], "K3"), ("allies", "A1", ["B1", "C1"], "M9"),
+                                               ("axis", "M9", ["L9", "K9"], "A1")]):
+    model = "p38" if side == "allies" else "storch"
+    units = [ap_plane("p2", side, model, base, airborne=False), ap_plane("p1", side, "p40" if side == "allies" else "me109", flyer)]
+    add(f"air9-ap-takeoff-while-own-flies-{i}", A9P, q(units, amove("p2", path), [T(base, "airfield", owner=side)], rules=AP),
+        [["air_move.allowed", "eq", False]], S9_ONEAIR, W0 + " p.4-5")
+    units_enemy = [ap_plane("p2", side, model, base, airborne=False), ap_plane("p1", OPP[side], "p40" if side == "axis" else "me109", flyer)]
+    add(f"air9-ap-takeoff-while-enemy-flies-{i}", A9P, q(units_enemy, amove("p2", path), [T(base, "airfield", owner=side)], rules=AP),
+        [["air_move.allowed", "eq", True], ["air_move.end", "eq", path[-1]]], S9_ONEAIR + " (for each player: the enemy's does not count)", W0 + " p.4-5")
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -135,3 +135,22 @@ def test_japanese_infantry_gets_no_banzai_move_nor_close_assault_die_against_an_
         assert ask(target, 2)["allowed"] is False  # no Banzai charge
     assert ask(flying, 2, "ground_to_air")["allowed"] is False
     assert ask(ground, 0)["dice"] == 4 and ask(ground, 2)["allowed"] is True
+
+
+def test_an_air_pack_airplane_takes_off_or_enters_only_while_no_other_of_its_side_flies() -> None:
+    """Seed 000: "In any given turn, there can only ever be a maximum of one airborne Airplane
+    unit on the battlefield for each player"; on the ground: "The limit of one airborne Airplane
+    for each side at any given time still applies, though!" The enemy's airplane does not count."""
+    def move(flying_side: str, entering: bool = False) -> dict[str, Any]:
+        grounded = {"id": "p2", "side": "allies", "type": "airplane", "model": "p38",
+                    "hex": "A5" if entering else "H5", "airborne": entering}
+        return answer({"rules": AP, "units": [
+            {"id": "p1", "side": flying_side, "type": "airplane", "model": "p40", "hex": "C1",
+             "airborne": True}, grounded],
+            "terrain": [{"hex": "H5", "type": "airfield", "owner": "allies"}],
+            "ask": {"air_move": {"plane": "p2", "path": ["A5", "B5"] if entering else ["I5", "J5"],
+                                 "entering": entering}}})["air_move"]
+
+    assert move("allies")["allowed"] is False and "one airborne" in move("allies")["reason"]
+    assert move("allies", entering=True)["allowed"] is False
+    assert move("axis")["allowed"] is True and move("axis", entering=True)["allowed"] is True
