@@ -4991,6 +4991,31 @@ for i, (side, base, path, flyer) in enumerate([("allies", "H5", ["I5", "J5"], "C
     add(f"air9-ap-takeoff-while-enemy-flies-{i}", A9P, q(units_enemy, amove("p2", path), [T(base, "airfield", owner=side)], rules=AP),
         [["air_move.allowed", "eq", True], ["air_move.end", "eq", path[-1]]], S9_ONEAIR + " (for each player: the enemy's does not count)", W0 + " p.4-5")
 
+# -- Close Assault's own limits in a ground-to-air battle, moving and battling, confirmation's ammo
+S9_CA = ("Close Assault may be used by a ground unit to target an adjacent air unit with an additional die. (The card: infantry and armor adjacent "
+         "to the enemy, which do not move before they battle.)")
+for i, (side, kind, moved, dist, ok) in enumerate([("allies", "infantry", 1, 1, False), ("axis", "armor", 2, 1, False), ("allies", "artillery", 0, 1, False),
+                                                  ("axis", "infantry", 0, 2, False), ("allies", "armor", 0, 1, True), ("axis", "infantry", 0, 1, True)]):
+    k = i % 6
+    add(f"air9-fp-g2a-close-assault-{i}-{kind}", A9F,
+        q([U("a1", side, kind, "G5", moved=moved), fp("p1", OPP[side], "fighter", nb(k, dist))], g2a(card="Close Assault"), rules=FP),
+        [["ground_to_air.allowed", "eq", ok]] + ([["ground_to_air.dice", "eq", 4]] if ok else []), S9_CA, W1 + " IV. Close Assault")
+for i, (kind, moved, ok) in enumerate([("armor", 3, True), ("infantry", 1, True), ("armor", 4, False), ("special_forces", 2, True)]):
+    side = SIDES9[i % 2]
+    add(f"air9-fp-g2a-after-moving-{kind}-{moved}", A9F,
+        q([U("a1", side, kind, "G5", moved=moved), fp("p1", OPP[side], "bomber", nb(i + 2))], g2a(), rules=FP),
+        [["ground_to_air.allowed", "eq", ok]], S9_G2A + " (an ordered unit battles after its move as usual: infantry 1, armor 3, special forces 2)",
+        W1 + " Ground to Air Combat; " + BASE)
+for k in (0, 3):
+    side = SIDES9[k % 3 % 2]
+    add(f"air9-fp-artillery-next-to-air-pinned-{k}", A9F,
+        q([U("a1", side, "artillery", "G5"), fp("p1", OPP[side], "fighter", nb(k)), U("x1", OPP[side], "infantry", nb(k + 3, 3))], battle(), rules=FP),
+        [["battle.allowed", "eq", False]], "You may not choose to attack a distant unit if you are adjacent to an air unit", W1 + " Ground to Air Combat")
+for side, dice, ret in [("allies", ["star"], False), ("axis", ["flag"], True), ("allies", ["infantry", "grenade"], True)]:
+    add(f"air9-fp-confirm-ammo-{side}-{'-'.join(dice)}", A9F,
+        q([fp("p1", side, "fighter_bomber", "K3"), U("e1", OPP[side], "armor", "L3")], {"confirm": {"target": "p1"}}, rules=FP, dice=dice),
+        [["confirm.ammo_returned", "eq", ret]], S9_CONF + " ... The defender must return any unused ammo to the ammo pool", W1 + " Downing an Enemy Air Unit")
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -154,3 +154,20 @@ def test_an_air_pack_airplane_takes_off_or_enters_only_while_no_other_of_its_sid
     assert move("allies")["allowed"] is False and "one airborne" in move("allies")["reason"]
     assert move("allies", entering=True)["allowed"] is False
     assert move("axis")["allowed"] is True and move("axis", entering=True)["allowed"] is True
+
+
+def test_ground_to_air_with_close_assault_keeps_the_cards_limits() -> None:
+    """Seed 001, Close Assault: "may be used by a ground unit to target an adjacent air unit with
+    an additional die"; the card itself orders infantry and armor next to an enemy that do not
+    move first (docs/rules-cards.md). The battle ask already refused what the card forbids."""
+    def g2a(kind: str, moved: int = 0, target_hex: str = "H5") -> dict[str, Any]:
+        return answer({"rules": FP, "units": [
+            {"id": "a1", "side": "allies", "type": kind, "hex": "G5", "moved": moved},
+            _fighter(target_hex)],
+            "ask": {"ground_to_air": {"attacker": "a1", "target": "p1", "card": "Close Assault"}}}
+        )["ground_to_air"]
+
+    assert g2a("infantry")["dice"] == 4 and g2a("armor")["dice"] == 4
+    assert g2a("infantry", moved=1)["allowed"] is False
+    assert g2a("artillery")["allowed"] is False
+    assert g2a("infantry", target_hex="I5")["allowed"] is False

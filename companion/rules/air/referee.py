@@ -370,6 +370,20 @@ def ask_ground_to_air(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                          "only Close Assault changes a ground-to-air battle; allowed: "
                          "\"Close Assault\" or null")
     rules = _flightplan(query)
+    if card is not None:
+        # the card's own limits first, as the battle ask has them (seed 003 card: infantry and
+        # armor next to an enemy, no move before the battle)
+        from companion.rules.cards import card as card_spec
+        from companion.rules.cards import card_battle_restriction
+
+        spec = card_spec("close_assault")
+        why = card_battle_restriction(spec, query.position, attacker.id, target.id)
+        if spec.unit_classes and attacker.spec.unit_class not in spec.unit_classes:
+            why = f"{spec.name} orders infantry and armor units only, not a {attacker.type}"
+        if why is not None:
+            return {"ground_to_air": {"allowed": False, "reason": why, "dice": 0,
+                                      "possible_hits": None, "explain": [why],
+                                      "landed_target": not target.airborne}}
     check = rules.ground_to_air_check(query.position, attacker.id, target.id,
                                       close_assault_card=card is not None)
     if check.landed_target:
