@@ -5016,6 +5016,25 @@ for side, dice, ret in [("allies", ["star"], False), ("axis", ["flag"], True), (
         q([fp("p1", side, "fighter_bomber", "K3"), U("e1", OPP[side], "armor", "L3")], {"confirm": {"target": "p1"}}, rules=FP, dice=dice),
         [["confirm.ammo_returned", "eq", ret]], S9_CONF + " ... The defender must return any unused ammo to the ammo pool", W1 + " Downing an Enemy Air Unit")
 
+# -- bad input in the air asks: a clear error on the offending field, never a crash (contract: exit 2)
+S9_ERR = "Exit 2 when the query is invalid, and on stdout {\"error\": {\"field\": \"<dotted path>\", \"message\": ...}}"
+ERR9 = [
+    ("ammo-kind", FP, [fp("p1", "allies", "fighter", "G5"), U("x1", "axis", "infantry", "H5")], run([("H5", "rocket")]), None, "ask.attack_run.markers.0.ammo"),
+    ("unknown-model", AP, [ap_plane("p1", "allies", "mustang", "G5")], {"air_check": {"plane": "p1"}}, None, "units.0.model"),
+    ("airplane-under-flight-plan", FP, [ap_plane("p1", "allies", "p38", "G5")], {"air_check": {"plane": "p1"}}, None, "units.0.type"),
+    ("fighter-under-air-pack", AP, [fp("p1", "allies", "fighter", "G5")], {"air_check": {"plane": "p1"}}, None, "units.0.type"),
+    ("negative-ammo", FP, [fp("p1", "allies", "fighter", "G5", ammo={"machine_gun": -1})], {"withdraw": {"plane": "p1"}}, None, "units.0.ammo.machine_gun"),
+    ("airborne-not-bool", FP, [fp("p1", "allies", "fighter", "G5", airborne="yes")], {"withdraw": {"plane": "p1"}}, None, "units.0.airborne"),
+    ("path-half-hex", FP, [fp("p1", "allies", "fighter", "G5")], amove("p1", ["H5", "A8"]), None, "ask.air_move.path.1"),
+    ("unknown-target", AP, [ap_plane("p1", "axis", "zero", "G5")], {"kamikaze": {"plane": "p1", "target": "nobody"}}, None, "ask.kamikaze.target"),
+    ("dice-per-marker", FP, [fp("p1", "allies", "fighter", "G5"), U("x1", "axis", "infantry", "H5")], run([("H5", "machine_gun")]), [["infantry", "armor"]], "dice.0"),
+    ("setup-year", FP, [], {"air_setup": {"front": "western", "year": 1938}}, None, "ask.air_setup.year"),
+    ("deploy-type", FP, [], deploy("allies", "zeppelin", order="section", section="left"), None, "ask.deploy.type"),
+]
+for name, rules, units, ask, dice, field_name in ERR9:
+    add(f"air9-error-{name}", A9F if rules is FP else A9P, q(units, ask, rules=rules, dice=dice),
+        [["error.field", "eq", field_name]], S9_ERR, "shared/contracts/rules-query.md Invocation", exit=2)
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
