@@ -5035,6 +5035,16 @@ for name, rules, units, ask, dice, field_name in ERR9:
     add(f"air9-error-{name}", A9F if rules is FP else A9P, q(units, ask, rules=rules, dice=dice),
         [["error.field", "eq", field_name]], S9_ERR, "shared/contracts/rules-query.md Invocation", exit=2)
 
+# -- flags a hex lets its unit ignore: kept against an attack run, not against strafing
+for kind, ter in [("infantry", [T("G5", "bunker", owner="axis")]), ("infantry", [T("G5", "hedgehogs")]), ("armor", [T("G5", "sandbags")])]:
+    add(f"air9-fp-run-flag-ignored-{ter[0]['type']}", A9F,
+        q([fp("p1", "allies", "fighter_bomber", "H5"), U("x1", "axis", kind, "G5")], run([("G5", "bomb")]), ter, rules=FP, dice=[["flag"]]),
+        [["attack_run.results.0.flags", "eq", 1], ["attack_run.results.0.flags_ignored", "eq", 1], ["attack_run.results.0.retreat", "falsy", None]],
+        "Terrains or abilities that allow to ignore flags apply normally, unless stated otherwise on an Air Combat card.", W1 + " Air Unit Attack Run; " + OBST)
+    add(f"air9-ap-strafe-flag-kept-{ter[0]['type']}", A9P,
+        q([ap_plane("p1", "allies", "p40", "H5"), U("x1", "axis", kind, "G5")], {"strafe": {"plane": "p1", "hexes": ["G5"]}}, ter, rules=AP, dice=[["flag"]]),
+        [["strafe.results.0.flags_ignored", "eq", 0]], S9_STR, W0 + " p.6 Strafing")
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
