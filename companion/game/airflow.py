@@ -301,7 +301,8 @@ def airpack_order_extras(st: GameState, action: dict[str, Any], units: list[str]
                 air_deploy = _section_of(st, h, st.card)
         rest = [u for u in rest if u != sortie_plane]
         extra["sortie_plane"] = sortie_plane
-    why = airborne_limit_problem(st, [u for u in units if isinstance(u, str)])
+    why = airborne_limit_problem(st, [u for u in units if isinstance(u, str)],
+                                 sortie="new_airplane" in extra)
     if why:
         raise IllegalAction(why)
     ordered_planes = [u for u in units if u in pos.units and pos.units[u].spec.air]
@@ -593,18 +594,23 @@ def launch_fields(st: GameState, unit: Unit) -> dict[str, Any]:
             "model": airplane_model(st, unit.side), "figures": 1, "stack": unit.id}
 
 
-def airborne_limit_problem(st: GameState, units: list[str]) -> str | None:
-    """Air Pack: one airborne airplane per side at any time; a Ready-to-Take-off stack may not
-    launch while another ordered airplane of the side flies on."""
+def airborne_limit_problem(st: GameState, units: list[str], sortie: bool = False) -> str | None:
+    """Air Pack: one airborne airplane per side at any time; a Ready-to-Take-off stack or an
+    airplane on the ground may not take off while another ordered airplane of the side flies on
+    (p.5: "The limit of one airborne Airplane for each side at any given time still applies")."""
     pos = st.position
-    stacks = [u for u in units if u in pos.units and ready_markers(pos.units[u])]
+    stacks = [u for u in units if u in pos.units and (
+        ready_markers(pos.units[u]) or (pos.units[u].spec.air and not pos.units[u].airborne))]
     if not stacks:
         return None
     flying = [u for u in units if u in pos.units and pos.units[u].spec.air
               and pos.units[u].airborne]
+    if sortie:  # ``sortie``: a fresh airplane enters by an Air Sortie this turn
+        flying.append("the Air Sortie's airplane")
     if len(stacks) + len(flying) > airpack.MAX_AIRBORNE_PER_SIDE:
         return ("only one airplane of a side may be airborne: order either the airplane in "
-                f"flight or one Ready-to-Take-off stack ({', '.join([*flying, *stacks])})")
+                f"flight or one airplane or Ready-to-Take-off stack taking off "
+                f"({', '.join([*flying, *stacks])})")
     return None
 
 

@@ -718,14 +718,20 @@ class _AirPackTactics(_Tactics):
                    action: dict[str, Any]) -> tuple[list[str], str | None, bool]:
         air = st.air
         assert air is not None
+        flying = [u.id for u in own if u.spec.air and u.airborne]
+        grounded = {u.id for u in own if u.spec.air and not u.airborne}
+        if any(f in ids for f in flying):
+            # one airborne airplane per side (Air Pack p.4-5): none takes off beside it
+            ids = [i for i in ids if i not in grounded]
         if not air.sortie:
             return ids, None, False
-        flying = [u.id for u in own if u.spec.air and u.airborne]
         if not flying:
             where = player._sortie_hex(st, st.card or "air_power") if st.card != "air_power" \
                 else player._sortie_hex(st, "air_power")
             if where is not None:
                 action["sortie_hex"] = where
+                # the fresh airplane is the side's one airborne airplane: none takes off beside it
+                ids = [i for i in ids if i not in grounded]
         if st.card in ("air_power", airflow.STANDALONE_SORTIE):
             action["units"] = flying[:1]
             return ids, None, True

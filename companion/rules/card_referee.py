@@ -15,6 +15,7 @@ from companion.rules.referee import (
     QueryError,
     _int,
     _show,
+    battle_answer,
     check_json,
     register_ask,
     result_json,
@@ -123,6 +124,14 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             out["battle"]["explain"] += _air_notes(query, spec)
             return out
         mods = card_modifiers(spec, query.position, attacker.id, target.id, overrun=overrun)
+        if attacker.spec.air or target.spec.air:
+            # an air unit in the battle: the air rules' check (range, dice, what hits, the
+            # confirmation of hits on a flying air unit) with the card's dice on top
+            out = battle_answer(query, attacker.id, target.id, mods, overrun=overrun,
+                                odds_overrun=overrun)
+            out["battle"]["card"] = spec.id
+            out["battle"]["explain"] += _air_notes(query, spec)
+            return out
     check = battle_check(query.position, attacker.id, target.id, mods, overrun=overrun)
     out = {"battle": check_json(check)}
     if spec is not None:

@@ -657,6 +657,17 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     overrun = _bool(body, "overrun", "ask.battle.overrun")
     confirm = _confirm_faces(body)
     mods = _card_modifiers(body.get("card"), query, attacker.id, target.id, overrun)
+    return battle_answer(query, attacker.id, target.id, mods, overrun=overrun, confirm=confirm)
+
+
+def battle_answer(query: Query, attacker_id: str, target_id: str, mods: BattleModifiers | None,
+                  *, overrun: bool = False, confirm: list[str] | None = None,
+                  odds_overrun: bool = False) -> dict[str, Any]:
+    """The ``battle`` answer for a checked query: air targets first (``air.targets``), then the
+    ordinary check; the odds without dice, the result with them (hits on a flying New Flight
+    Plan air unit wait for the ``confirm`` ask). The card-aware ask shares it for air units."""
+    attacker = query.position.units[attacker_id]
+    target = query.position.units[target_id]
     air_rules = _air_targets() if attacker.spec.air or target.spec.air else None
     check = None
     if air_rules is not None:
@@ -672,7 +683,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if faces is None:
         from companion.rules.odds import odds_json, position_odds  # exact odds: only without dice
 
-        odds = position_odds(query.position, attacker.id, target.id, mods, check)
+        odds = position_odds(query.position, attacker.id, target.id, mods, check,
+                             overrun=odds_overrun)
         out["battle"]["odds"] = odds_json(odds)
         return out
     if len(faces) != check.dice:

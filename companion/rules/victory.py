@@ -14,7 +14,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from companion.rules.board import Board, Hex, Side
-from companion.rules.position import Position
+from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass, field, replace
 
 _SIDES: tuple[Side, ...] = tuple(Side)  # iterating the enum itself is slow in 3.11
@@ -176,10 +176,21 @@ def record_extra(ledger: MedalLedger, side: Side, medals: int = 1) -> MedalLedge
 
 
 # --- reading the board -----------------------------------------------------------------------
+# New Flight Plan (seed 001, Objectives): "An air unit may neither take an objective medal, nor
+# score an Exit medal" and "may never claim an objective medal by occupying the hex", flying or
+# landed. (The Air Pack says nothing of airplanes on the ground: they hold as other units do.)
+_NO_OBJECTIVES_AIR_RULES = frozenset({"flight-plan"})
+
+
+def _holds_nothing(unit: Unit) -> bool:
+    return unit.spec.air and (unit.airborne or unit.spec.air_rules in _NO_OBJECTIVES_AIR_RULES)
+
+
 def holder(position: Position, h: Hex) -> Side | None:
-    """The side of the ground unit standing on ``h`` (airborne airplanes hold nothing)."""
+    """The side of the ground unit standing on ``h`` (airborne airplanes and New Flight Plan
+    air units hold nothing)."""
     unit = position.unit_at(h)
-    if unit is None or (unit.spec.air and unit.airborne):
+    if unit is None or _holds_nothing(unit):
         return None
     return unit.side
 
@@ -404,6 +415,10 @@ def may_exit(position: Position, objectives: Iterable[Objective], unit_id: str) 
     unit = position.units[unit_id]
     if not unit.spec.may_exit:
         return None  # barred from the exits (Armor Breakthrough armor of 4090)
+    if unit.spec.air:
+        # seed 001: an air unit scores no Exit medal and never moves off the board; seed 000:
+        # an airplane leaves the board at no medal cost, and none is gained (the game's rule)
+        return None
     for obj in objectives:
         if obj.kind is ObjectiveKind.EXIT and obj.claimable_by(unit.side) and unit.hex in obj.hexes:
             return obj

@@ -270,3 +270,62 @@ def test_air_combat_cards_are_dealt_at_setup_and_drawn_for_recon_and_their_fines
     assert air_combat_draws(g.state) == {"allies": top[:1], "axis": top[1:2]}
     g.state.card = "attack_center"
     assert air_combat_draws(g.state) == {}
+
+
+def test_firefight_adds_its_die_to_artillery_firing_at_a_flying_air_unit_two_hexes_away() -> None:
+    """Seed 001, Ground to Air Combat: artillery battles an air unit with 4 dice, and "Artillery
+    can still use Firefight if it is two hexes away" (Firefight: +1 die). The session used to
+    drop the card's die against a flying target (4 dice)."""
+    g = GameSession.new(resolve("varenne-bridges"))
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    g.act({"do": "order", "units": ["a10"]})
+    g.act({"do": "move", "unit": "a10", "to": "I5"})  # two hexes from the artillery x7 on g6
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "firefight"})
+    g.act({"do": "order", "units": ["x7"]})
+    g.act({"do": "end_moves"})
+    events = g.act({"do": "battle", "attacker": "x7", "target": "a10"})
+    assert events[-1].kind == "battle_declared" and events[-1].data["dice"] == 5
+    p = g.prompt()
+    assert p.kind == "dice" and p.dice is not None and p.dice.count == 5
+
+
+def test_a_landed_air_unit_holds_no_objective_and_no_air_unit_exits() -> None:
+    """Seed 001, Objectives: "An air unit may neither take an objective medal, nor score an Exit
+    medal" (flying or landed). The axis fighter x8 starts landed on its airfield G9; a temporary
+    objective there gives the axis nothing, one under the axis infantry x5 gives a medal."""
+    from companion.rules import victory
+    from companion.rules.board import Side
+
+    g = GameSession.new(resolve("varenne-bridges"))
+    st = g.state
+    x8, x5 = st.position.units["x8"], st.position.units["x5"]
+    assert x8.spec.air and not x8.airborne
+    st.objectives.append(victory.Objective("on-airfield", victory.ObjectiveKind.TEMPORARY,
+                                           (x8.hex,), side=Side.AXIS))
+    st.objectives.append(victory.Objective("held", victory.ObjectiveKind.TEMPORARY,
+                                           (x5.hex,), side=Side.AXIS))
+    assert st.medals[Side.AXIS] == 1  # x5's objective only
+    st.objectives.append(victory.Objective("way-out", victory.ObjectiveKind.EXIT, (x8.hex,),
+                                           side=Side.AXIS))
+    assert victory.may_exit(st.position, st.objectives, "x8") is None
+
+
+def test_no_nation_rule_helps_a_ground_unit_against_an_air_unit_in_the_game() -> None:
+    """Seed 001, Nation Command Rules: "Air units cannot be targeted by Nation Command Rules ...
+    Japanese Infantry units cannot use their Seishin Kyoiku Doctrine or Banzai War Cry to charge
+    an air unit." The axis infantry x5 (made Japanese here) stands next to the flying a9."""
+    from companion.game import airflow
+    from companion.rules.battle import BattleModifiers
+
+    g = GameSession.new(resolve("varenne-bridges"))
+    opening(g)  # a9 flies to F5, next to x5 on f6
+    st = g.state
+    x5 = st.position.units["x5"]
+    x5.nation = "jp"
+    check = airflow.flight_plan_battle_check(st, "x5", "a9", BattleModifiers())
+    assert check is not None and check.allowed and check.dice == 3  # no Yamato Damashii die
+    x5.moved = 2  # a Banzai charge
+    check = airflow.flight_plan_battle_check(st, "x5", "a9", BattleModifiers())
+    assert check is not None and not check.allowed

@@ -106,3 +106,39 @@ def test_a_launched_airplane_lands_back_among_its_markers_and_joins_the_stack() 
     assert g.state.position.units["r1"].badges == ("ready_to_take_off",) * 2
     g.act({"do": "end_moves"})
     assert "end_turn" in g.prompt().actions
+
+
+def test_an_airplane_on_the_ground_may_not_take_off_while_another_of_its_side_flies() -> None:
+    """Seed 000, Pre-positioned and On the Ground Airplanes: "The limit of one airborne Airplane
+    for each side at any given time still applies, though!" A pre-positioned model (no markers)
+    and a flying airplane may not both be ordered; the model alone may."""
+    units = [UnitSetup("g1", Side.ALLIES, "airplane", "D1", model="p38"),
+             UnitSetup("f1", Side.ALLIES, "airplane", "H5", model="p40", airborne=True)]
+    sc = duel_scenario(extra_units=units, terrain=[TerrainPiece("D1", "airfield")])
+    sc.air = AirSetup(rules=AirRules.AIR_PACK)
+    g = GameSession.new(sc)
+    assert not g.state.position.units["g1"].airborne
+    g.act({"do": "play_card", "card": "direct_from_hq"})
+    before = snapshot(g)
+    with pytest.raises(IllegalAction, match="one airplane of a side may be airborne"):
+        g.act({"do": "order", "units": ["f1", "g1"]})
+    assert snapshot(g) == before
+    g.act({"do": "order", "units": ["g1"]})  # the flying one is not ordered: it leaves the board
+    assert "f1" not in g.state.position.units
+
+
+def test_an_air_sortie_and_an_airplane_on_the_ground_may_not_both_fly_this_turn() -> None:
+    """Seed 000 p.4-5, one airborne airplane per side: the fresh airplane of an Air Sortie played
+    with a Section card is the side's one; a pre-positioned airplane may not take off beside it.
+    (The golden logs of kestrel-field 2, 5, 9-13 recorded both flying and were re-recorded.)"""
+    units = [UnitSetup("g1", Side.ALLIES, "airplane", "D1", model="p38")]
+    sc = duel_scenario(extra_units=units, terrain=[TerrainPiece("D1", "airfield")])
+    sc.air = AirSetup(rules=AirRules.AIR_PACK)
+    g = GameSession.new(sc)
+    g.act({"do": "play_card", "card": "attack_left", "air_sortie": True})
+    before = snapshot(g)
+    with pytest.raises(IllegalAction, match="one airplane of a side may be airborne"):
+        g.act({"do": "order", "units": ["g1"], "sortie_hex": "A5"})
+    assert snapshot(g) == before
+    events = g.act({"do": "order", "units": [], "sortie_hex": "A5"})
+    assert events[0].data["units"] == ["allies-plane-1"]

@@ -2227,8 +2227,8 @@ add("fp-landed-grenade-destroys-no-confirm", NFPA,
     [["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1], ["result.confirm_dice", "falsy", None]], S_LANDED, NFP + " Air Unit Landing")
 add("fp-landed-flag-destroys-ground-to-air", NFPA,
     q([U("a1", "allies", "armor", "c2"), fp("p1", "axis", "fighter", "C3", airborne=False)], g2a(), [T("C3", "airfield")], rules=FP, dice=["flag", "infantry", "armor"]),
-    [["ground_to_air.landed_target", "eq", True], ["ground_to_air.allowed", "eq", False]],
-    S_LANDED + " (ground_to_air is the flying case: a landed unit is battled with the battle ask, where a flag destroys it, case nfp-landed-flag-destroys)",
+    [["ground_to_air.landed_target", "eq", True], ["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 3], ["ground_to_air.destroyed", "eq", True]],
+    S_LANDED + " (asked as ground_to_air, a landed unit is battled like a ground unit in range: the attack is allowed and the flag destroys it; session 9 auditair2 changed this case, which said allowed false)",
     NFP + " Air Unit Landing; Ground to Air Combat")
 add("fp-landed-symbols-nothing", NFPA,
     q([U("a1", "allies", "armor", "c2"), fp("p1", "axis", "fighter", "C3", airborne=False)], battle(tgt="p1"), [T("C3", "airfield")], rules=FP, dice=["armor", "infantry", "star"]),
@@ -5140,6 +5140,726 @@ add("nat9-armor-mine-no-confirm", N9T, q([U("a1", "allies", "armor", "G5", moved
 add("nat9-armor-mine-confirm-not-due-error", N9T, q([U("a1", "allies", "armor", "G5", moved=1)], {"terrain_entry": {"unit": "a1", "how": "move", "confirm": ["grenade"]}}, TM, dice=["armor", "star"]),
     [["error.field", "eq", "ask.terrain_entry.confirm"]], S_MINE, MINEW + "; docs/rules-referee.md terrain_entry", exit=2)
 
+
+# ---- audit auditair2 (session 9) ----
+# A second blind pass over the Air Pack (seed 000) and the New Flight Plan (seed 001), written from the
+# two rulebooks before reading companion/rules/air. Scenes are turned about G5 (`at`, 60-degree steps),
+# both sides fly, the Axis home edge is moved with `bottom`, and entries and landings use the board edges.
+A9P, A9F = "air9 air-pack", "air9 flight-plan"
+W0, W1 = AIR, NFP
+OPP = {"allies": "axis", "axis": "allies"}
+
+
+def nb(k: int, dist: int = 1) -> str:
+    """The hex `dist` steps from G5 in direction k (0..5)."""
+    return at((2 * dist, 0), k)
+
+
+# -- entry hexes (Air Pack p.3, p.6)
+S9_EDGE = ("the Airplane enters the battlefield, airborne, anywhere on an edge hex of the player's choice. Edge hexes are all the full "
+           "(not half) hexes that border the entire game board's four sides.")
+S9_HALF = "When entering the map from a board's edge, the first full hex is counted as the first hex of movement. Half hexes along the board's sides are not valid entry hexes and do not count."
+EDGE_OK = [("G9", "H9"), ("G1", "F1"), ("A5", "B5"), ("a4", "b4"), ("M5", "L5"), ("l6", "k6"), ("A9", "B9"), ("M1", "L1"), ("a8", "B7"), ("l2", "L3")]
+for side in ("allies", "axis"):
+    for first, second in EDGE_OK:
+        add(f"air9-ap-enter-{side}-{first}", A9P,
+            q([ap_plane("p1", side, "spitfire" if side == "allies" else "me109", first)], amove("p1", [first, second], entering=True), rules=AP,
+              bottom="allies" if first != "G1" else "axis"),
+            [["air_move.allowed", "eq", True], ["air_move.end", "eq", second]], S9_EDGE + " " + S9_HALF, W0 + " p.3 Air Sortie, p.6 Movement")
+    for first, second in [("B5", "C5"), ("b4", "c4"), ("L5", "K5"), ("k6", "j6"), ("G5", "H5")]:
+        add(f"air9-ap-enter-inside-{side}-{first}", A9P,
+            q([ap_plane("p1", side, "p40" if side == "allies" else "storch", first)], amove("p1", [first, second], entering=True), rules=AP),
+            [["air_move.allowed", "eq", False]], S9_EDGE, W0 + " p.3 Air Sortie")
+for side, bottom in [("axis", "allies"), ("axis", "axis"), ("allies", "axis"), ("allies", "allies")]:
+    add(f"air9-ap-sortie-any-edge-{side}-bottom-{bottom}", A9P, q([], sortie(side), rules=AP, bottom=bottom),
+        [["air_sortie.allowed", "eq", True], ["air_sortie.entry_hexes", "contains", ["G1", "G9", "A5", "a4", "M5", "l6", "A1", "M9", "a2", "l8"]],
+         ["air_sortie.entry_hexes", "excludes", ["B5", "b4", "L5", "k6", "G5", "g8", "g2"]], ["air_sortie.entry_hexes", "len", 40]],
+        S9_EDGE + " (of the player's choice: the opponent's edge too)", W0 + " p.3 Air Sortie")
+# sections are each player's own: the Axis (top) left flank is the board's right side
+S9_R1 = ("If the card played as an Air Sortie is a Recon 1 card ..., the player is still subject to the initial card's Section limitation when "
+         "playing it; i.e., the card can only be played to start an Air Sortie from an edge hex of the matching board's section")
+AS9 = {"air": "air-pack", "variants": ["air_strikes_blitz"]}
+for side, section, inside, outside in [("axis", "left", ["M5", "M9", "M1"], ["A5", "A9", "G9"]), ("axis", "right", ["A5", "A9", "A1"], ["M5", "M1", "G1"]),
+                                       ("allies", "left", ["A5", "A9", "A1"], ["M5", "G9"]), ("allies", "right", ["M5", "M9", "M1"], ["A5", "G1"])]:
+    add(f"air9-ap-recon1-{side}-{section}-edge", A9P, q([], sortie(side, "recon_1", section=section), rules=AP),
+        [["air_sortie.entry_hexes", "contains", inside], ["air_sortie.entry_hexes", "excludes", outside]],
+        S9_R1 + " (a Section card's flank is the player's own: the Axis sit at the top edge)", W0 + " p.4 Air Sortie equivalent")
+    add(f"air9-ap-sortie-section-card-{side}-{section}", A9P, q([], sortie(side, with_section_card=section), rules=AP),
+        [["air_sortie.entry_hexes", "contains", inside], ["air_sortie.entry_hexes", "excludes", outside]],
+        "letting the player use one order from the Section card just played to make an Air Sortie in the corresponding section",
+        W0 + " p.3 Playing an Air Sortie card")
+S9_ONE = ("If a player plays an Air Sortie card (or equivalent) when he already has an airplane unit on the battlefield, the card's effect is to "
+          "order this particular Airplane for the turn with no Air check required")
+add("air9-ap-sortie-axis-orders-own-plane", A9P, q([ap_plane("p1", "axis", "me109", "C7"), ap_plane("p2", "allies", "spitfire", "J3")], sortie("axis"), rules=AP),
+    [["air_sortie.effect", "eq", "order_airborne"], ["air_sortie.air_check", "eq", False]], S9_ONE, W0 + " p.4")
+add("air9-ap-sortie-axis-enemy-plane-only", A9P, q([ap_plane("p2", "allies", "spitfire", "J3")], sortie("axis"), rules=AP),
+    [["air_sortie.effect", "eq", "new_sortie"]], S9_ONE + " (the enemy's airplane is not his)", W0 + " p.4")
+add("air9-ap-air-power-axis-replaced", A9P, q([], sortie("axis", "air_power"), rules=AP),
+    [["air_sortie.allowed", "eq", True], ["air_sortie.replaced_at_end_of_turn", "eq", True], ["air_sortie.face_up", "eq", False]],
+    "Air Power cards must be played as if they were Air Sortie cards instead; ... these cards are never placed face up ...; and they are replaced as normal",
+    W0 + " p.4")
+
+# -- movement (p.6): at least 1, at most 4, never twice over a hex, not ending on the start hex, ending on a vacant hex
+S9_MV = ("Each turn it is ordered, an Airplane must move at least 1 hex; and an Airplane can never move twice over the same hex during the "
+         "course of a single turn nor end its move on the hex it started on. Once airborne, an Airplane may move up to 4 hexes per turn")
+S9_OVER = ("an Airplane may fly over any hexes, including unit-occupied hexes, terrain hexes and even impassable terrain hexes during its "
+           "movement, provided it ends its movement on a vacant hex. A vacant hex is any terrain hex that is clear of units - friends or foes.")
+for k in range(6):
+    side = SIDES9[k % 2]
+    line = [nb(k, d) for d in (1, 2, 3, 4)]
+    add(f"air9-ap-move-line-{k}", A9P, q([ap_plane("p1", side, "p38" if side == "allies" else "me109", "G5")], amove("p1", line), rules=AP),
+        [["air_move.allowed", "eq", True], ["air_move.end", "eq", line[-1]]], S9_MV, W0 + " p.6 Movement")
+    add(f"air9-ap-move-line-five-{k}", A9P,
+        q([ap_plane("p1", side, "p38" if side == "allies" else "me109", "G5")], amove("p1", line + [at((7, 1), k)]), rules=AP),
+        [["air_move.allowed", "eq", False]], S9_MV, W0 + " p.6 Movement")
+    # over a friendly and an enemy unit and a river, ending beyond them
+    add(f"air9-ap-move-over-units-{k}", A9P,
+        q([ap_plane("p1", side, "spitfire" if side == "allies" else "me109", "G5"), U("f1", side, "infantry", nb(k, 1)), U("e1", OPP[side], "armor", nb(k, 2))],
+          amove("p1", line[:3]), [T(nb(k, 3), "river")], rules=AP),
+        [["air_move.allowed", "eq", True], ["air_move.end", "eq", nb(k, 3)]], S9_OVER, W0 + " p.6 Movement")
+    add(f"air9-ap-move-end-on-enemy-{k}", A9P,
+        q([ap_plane("p1", side, "spitfire" if side == "allies" else "me109", "G5"), U("e1", OPP[side], "artillery", nb(k, 2))], amove("p1", line[:2]), rules=AP),
+        [["air_move.allowed", "eq", False]], S9_OVER, W0 + " p.6 Movement")
+for k in (0, 3):
+    add(f"air9-ap-move-zero-hexes-{k}", A9P, q([ap_plane("p1", SIDES9[k % 2], "spitfire", "G5")], amove("p1", []), rules=AP),
+        [["air_move.allowed", "eq", False]], S9_MV + " (must move at least 1 hex)", W0 + " p.6 Movement")
+    add(f"air9-ap-move-twice-over-{k}", A9P, q([ap_plane("p1", SIDES9[k % 2], "spitfire", "G5")], amove("p1", [nb(k), at((3, 1), k), nb(k + 1), nb(k)]), rules=AP),
+        [["air_move.allowed", "eq", False]], S9_MV, W0 + " p.6 Movement")
+add("air9-ap-move-end-on-impassable-vacant", A9P, q([ap_plane("p1", "axis", "me109", "C7")], amove("p1", ["D7", "E7"]), [T("E7", "river"), T("D7", "river")], rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "E7"]], S9_OVER, W0 + " p.6 Movement")
+add("air9-ap-move-end-on-grounded-enemy-plane", A9P,
+    q([ap_plane("p1", "allies", "p40", "C7"), ap_plane("p2", "axis", "storch", "E7", airborne=False)], amove("p1", ["D7", "E7"]), [T("E7", "airfield")], rules=AP),
+    [["air_move.allowed", "eq", False]], S9_OVER, W0 + " p.6 Movement")
+
+# -- landing (p.6) and carriers (p.7)
+S9_LAND = ("An Airplane that ends its movement on a friendly Aircraft carrier or Airfield hex containing no other unit (with the sole possible "
+           "exception of additional friendly, Ready to Take-off markers) can safely land there")
+S9_CARR = "Airplane may take-off/land on Aircraft Carrier (Corsair, Zero) or Airfield (all Airplanes)."
+for side, model, start, path in [("allies", "p38", "L3", ["l2", "M1"]), ("axis", "me109", "B7", ["a8", "A9"]), ("allies", "yak1", "E5", ["D5", "C5"]),
+                                 ("axis", "storch", "k6", ["L7", "l8"])]:
+    end = path[-1]
+    add(f"air9-ap-land-{model}-{end}", A9P, q([ap_plane("p1", side, model, start)], amove("p1", path), [T(end, "airfield", owner=side)], rules=AP),
+        [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S9_LAND + " " + S9_CARR, W0 + " p.6 Landing")
+    add(f"air9-ap-land-{model}-occupied-airfield", A9P,
+        q([ap_plane("p1", side, model, start), U("f1", side, "infantry", end)], amove("p1", path), [T(end, "airfield", owner=side)], rules=AP),
+        [["air_move.landed", "falsy", None]], S9_LAND, W0 + " p.6 Landing")
+    add(f"air9-ap-land-{model}-through-airfield", A9P,
+        q([ap_plane("p1", side, model, start)], amove("p1", path), [T(path[0], "airfield", owner=side)], rules=AP),
+        [["air_move.allowed", "eq", True], ["air_move.landed", "falsy", None]], S9_LAND + " (ends its movement on)", W0 + " p.6 Landing")
+for side, model in [("allies", "p38"), ("allies", "spitfire"), ("allies", "yak9"), ("axis", "me109"), ("axis", "storch"), ("allies", "p40")]:
+    add(f"air9-ap-carrier-{model}-no-landing", A9P,
+        q([ap_plane("p1", side, model, "B3")], amove("p1", ["a2", "A1"]), [T("A1", "ocean"), T("A1", "aircraft_carrier", owner=side)], rules=AP),
+        [["air_move.landed", "falsy", None]], S9_CARR, W0 + " p.7 Take-off/Land")
+add("air9-ap-carrier-zero-lands-top-edge", A9P,
+    q([ap_plane("p1", "axis", "zero", "K7")], amove("p1", ["k8", "L9"]), [T("L9", "ocean"), T("L9", "aircraft_carrier", owner="axis")], rules=AP),
+    [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S9_CARR, W0 + " p.7 Take-off/Land")
+
+# -- air check (p.8-9)
+S9_AC = ("Roll a number of dice equal to the Airplane's underlying hex Air check value ... Countryside hexes have a 0d Air Check value. If there "
+         "are adjacent enemy units, roll 1 additional die for each adjacent enemy unit and 2 for each adjacent enemy Airplane. In this case, it "
+         "is the Opponent that rolls the dice for the Air check.")
+S9_ACL = ("If at least 1 Grenade is rolled, the Airplane is lost and the order it was given is wasted! All other dice results are ignored. ... "
+          "Opponent gains a Medal only if one of his units (including Opponent's Airplane, if any) was adjacent to the Airplane at the time of the Air check.")
+for k in range(6):
+    side = SIDES9[k % 2]
+    en = OPP[side]
+    units = [ap_plane("p1", side, "spitfire" if side == "allies" else "me109", "G5"), U("e1", en, "infantry", nb(k)), U("e2", en, "armor", nb(k + 1)),
+             U("f1", side, "infantry", nb(k + 2)), U("e3", en, "infantry", nb(k + 3, 2))]
+    add(f"air9-ap-check-count-{k}", A9P, q(units, {"air_check": {"plane": "p1"}}, rules=AP),
+        [["air_check.dice", "eq", 2], ["air_check.rolled_by", "eq", en]], S9_AC + " (friends and a unit two hexes away add nothing)", W0 + " p.8 Air Check Roll")
+    add(f"air9-ap-check-lost-{k}", A9P, q(units, {"air_check": {"plane": "p1"}}, rules=AP, dice=["star", "grenade"]),
+        [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", en]], S9_ACL, W0 + " p.8 Air Check Roll")
+    add(f"air9-ap-check-kept-{k}", A9P, q(units, {"air_check": {"plane": "p1"}}, rules=AP, dice=["flag", "star"]),
+        [["air_check.result.lost", "eq", False]], S9_ACL, W0 + " p.8 Air Check Roll")
+for side in SIDES9:
+    en = OPP[side]
+    add(f"air9-ap-check-corner-{side}", A9P,
+        q([ap_plane("p1", side, "p40" if side == "allies" else "me109", "A9"), U("e1", en, "infantry", "B9"), U("e2", en, "infantry", "a8")],
+          {"air_check": {"plane": "p1"}}, rules=AP),
+        [["air_check.dice", "eq", 2], ["air_check.rolled_by", "eq", en]], S9_AC, W0 + " p.8 Air Check Roll")
+    add(f"air9-ap-check-plane-and-unit-{side}", A9P,
+        q([ap_plane("p1", side, "p40" if side == "allies" else "me109", "M1"), U("e1", en, "infantry", "L1"), ap_plane("p2", en, "storch" if en == "axis" else "p38", "l2")],
+          {"air_check": {"plane": "p1"}}, rules=AP),
+        [["air_check.dice", "eq", 3]], S9_AC, W0 + " p.8 Air Check Roll")
+    add(f"air9-ap-check-enemy-plane-lost-medal-{side}", A9P,
+        q([ap_plane("p1", side, "p40" if side == "allies" else "me109", "M1"), ap_plane("p2", en, "storch" if en == "axis" else "p38", "l2")],
+          {"air_check": {"plane": "p1"}}, rules=AP, dice=["grenade", "infantry"]),
+        [["air_check.result.lost", "eq", True], ["air_check.result.medal_to", "eq", en]], S9_ACL, W0 + " p.8 Air Check Roll")
+    add(f"air9-ap-check-carrier-own-roll-{side}", A9P,
+        q([ap_plane("p1", side, "corsair" if side == "allies" else "zero", "G9", airborne=False)], {"air_check": {"plane": "p1"}},
+          [T("G9", "ocean"), T("G9", "aircraft_carrier", owner=side)], rules=AP),
+        [["air_check.dice", "eq", 1], ["air_check.rolled_by", "eq", side]],
+        "Aircraft Carriers are considerably more dangerous for takeoff, and 1d must be rolled each time an Air check roll is required (it overrides the Air check value of the underlying Ocean hex).",
+        W0 + " p.9 Airborne Airplanes")
+    add(f"air9-ap-check-airfield-enemy-next-{side}", A9P,
+        q([ap_plane("p1", side, "p38" if side == "allies" else "storch", "E5", airborne=False), U("e1", en, "armor", "F5")], {"air_check": {"plane": "p1"}},
+          [T("E5", "airfield", owner=side)], rules=AP),
+        [["air_check.dice", "eq", 1], ["air_check.rolled_by", "eq", en]],
+        "an Airfield is considered as having 0d terrain effect on the Air check so if there are no enemy troops adjacent to the Airfield when the Airplane takes off, no die is rolled.",
+        W0 + " p.9 Airborne Airplanes")
+
+# -- strafing (p.6)
+S9_STR = ("Roll 1d against each enemy unit in up to 3 contiguous adjacent hexes, ignoring terrain protection on all of these hexes. ... Unit symbols and "
+          "Grenades rolled apply as normal. Stars rolled also cause hits, and Flags rolled cannot be ignored.")
+S9_STRM = "Strafing (All airplanes except Storch)"
+for k, model in enumerate(["p40", "me109", "corsair", "zero", "yak7", "p38"]):
+    side = "axis" if model in ("me109", "zero") else "allies"
+    en = OPP[side]
+    hexes3 = [nb(k), nb(k + 1), nb(k + 2)]
+    add(f"air9-ap-strafe-ring-{k}-{model}", A9P,
+        q([ap_plane("p1", side, model, "G5"), U("e1", en, "infantry", hexes3[0]), U("f1", side, "infantry", hexes3[1]), U("e2", en, "armor", hexes3[2])],
+          {"strafe": {"plane": "p1", "hexes": hexes3}}, [T(hexes3[0], "forest"), T(hexes3[2], "town")], rules=AP),
+        [["strafe.allowed", "eq", True], ["strafe.targets", "set", ["e1", "e2"]], ["strafe.dice", "eq", 2]], S9_STR + " " + S9_STRM, W0 + " p.6 Strafing")
+    add(f"air9-ap-strafe-ring-results-{k}-{model}", A9P,
+        q([ap_plane("p1", side, model, "G5"), U("e1", en, "infantry", hexes3[0]), U("e2", en, "armor", hexes3[2])],
+          {"strafe": {"plane": "p1", "hexes": hexes3}}, [T(hexes3[0], "forest"), T(hexes3[2], "town")], rules=AP,
+          dice=[["star"], ["grenade"]]),
+        [["strafe.results.0.hits", "eq", 1], ["strafe.results.1.hits", "eq", 1]], S9_STR, W0 + " p.6 Strafing")
+for side, bottom, plane, tgt, want in [("allies", "allies", "g8", "G9", "G9"), ("allies", "axis", "g2", "G1", "G1"), ("axis", "allies", "g2", "G1", "G1"), ("axis", "axis", "g8", "G9", "G9")]:
+    en = OPP[side]
+    # the target stands on its own home edge: the flag cannot be ignored, and it cannot retreat off the board
+    add(f"air9-ap-strafe-flag-home-edge-{side}-{bottom}", A9P,
+        q([ap_plane("p1", side, "spitfire" if side == "allies" else "me109", plane), U("e1", en, "infantry", tgt)],
+          {"strafe": {"plane": "p1", "hexes": [tgt]}}, [T(tgt, "sandbags")], rules=AP, dice=[["flag"]], bottom=bottom),
+        [["strafe.results.0.flags_ignored", "eq", 0], ["strafe.results.0.retreat.*.hex", "eq", [want]], ["strafe.results.0.retreat.0.figures_lost", "eq", 1]],
+        S9_STR + " (Flags rolled cannot be ignored: sandbags do not help) " + S_LOSE, W0 + " p.6 Strafing; " + BASE + " Retreat")
+add("air9-ap-strafe-allied-armor-one-die-each", A9P,
+    q([ap_plane("p1", "allies", "p38", "M5"), U("e1", "axis", "armor", "M7"), U("e2", "axis", "armor", "l6"), U("e3", "axis", "infantry", "l4")],
+      {"strafe": {"plane": "p1", "hexes": ["l6", "L5", "l4"]}}, rules=AP),
+    [["strafe.dice", "eq", 2], ["strafe.targets", "set", ["e2", "e3"]]],
+    S9_STR + " only 1 die is rolled against each unit on a strafed hex, even when attacking with Allied Airplanes.", W0 + " p.6 Strafing")
+
+# -- kamikaze (p.7)
+S9_KAM = ("Airplane dives on an adjacent enemy ground or ship unit, rolling 2 dice and ignoring terrain protection. Any symbol rolled that scores a hit "
+          "on the unit targeted causes the entire unit (not just a single figure!) to be removed from the battlefield. Flags and Stars are ignored. The "
+          "Airplane is removed from the field regardless of the dice results, but does not give a Medal to its opponent unless at least 1 Grenade was rolled.")
+KAM9 = [("infantry", ["infantry", "star"], True, 0), ("infantry", ["flag", "grenade"], True, 1), ("armor", ["infantry", "infantry"], False, 0),
+        ("armor", ["armor", "flag"], True, 0), ("artillery", ["infantry", "armor"], False, 0), ("artillery", ["grenade", "star"], True, 1),
+        ("special_forces", ["star", "star"], False, 0), ("infantry", ["flag", "flag"], False, 0), ("armor", ["grenade", "grenade"], True, 1)]
+for i, (kind, dice, gone, medal) in enumerate(KAM9):
+    k = i % 6
+    bottom = "allies" if i % 2 == 0 else "axis"
+    tgt_hex = nb(k)
+    add(f"air9-ap-kamikaze-{i}-{kind}", A9P,
+        q([ap_plane("p1", "axis", "zero", "G5"), U("a1", "allies", kind, tgt_hex)], {"kamikaze": {"plane": "p1", "target": "a1"}},
+          [T(tgt_hex, "forest" if i % 3 == 0 else "town")], rules=AP, dice=dice, bottom=bottom),
+        [["kamikaze.allowed", "eq", True], ["kamikaze.dice", "eq", 2], ["kamikaze.result.eliminated", "eq", gone],
+         ["kamikaze.result.airplane_removed", "eq", True], ["kamikaze.result.medals.allies", "eq", medal],
+         ["kamikaze.result.medals.axis", "eq", 1 if gone else 0], ["kamikaze.result.retreat", "falsy", None]],
+        S9_KAM, W0 + " p.7 Kamikaze Attack")
+add("air9-ap-kamikaze-airborne-plane-refused", A9P,
+    q([ap_plane("p1", "axis", "zero", "G5"), ap_plane("p2", "allies", "corsair", "H5")], {"kamikaze": {"plane": "p1", "target": "p2"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], S9_KAM + " (an enemy ground or ship unit, not an airborne airplane)", W0 + " p.7 Kamikaze Attack")
+add("air9-ap-kamikaze-two-away-refused", A9P,
+    q([ap_plane("p1", "axis", "zero", "A1"), U("a1", "allies", "infantry", "C1")], {"kamikaze": {"plane": "p1", "target": "a1"}}, rules=AP),
+    [["kamikaze.allowed", "eq", False]], S9_KAM, W0 + " p.7 Kamikaze Attack")
+
+# -- ground support (p.7)
+S9_GS = ("Ground Support (Corsair, P38, Yak-1, Yak-9). Airplane negates terrain protection for all enemy units adjacent to the Airplane and attacked by "
+         "ground troops in Close Assault this turn.")
+for k, (model, akind) in enumerate([("corsair", "infantry"), ("p38", "armor"), ("yak1", "infantry"), ("yak9", "armor"), ("p38", "special_forces"), ("corsair", "armor")]):
+    tgt_hex = nb(k)
+    att_near = at((3, 1), k)  # next to the target, two hexes from the plane
+    add(f"air9-ap-gs-applies-{k}-{model}", A9P,
+        q([ap_plane("p1", "allies", model, "G5"), U("a1", "allies", akind, att_near), U("x1", "axis", "infantry", tgt_hex)],
+          {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T(tgt_hex, "forest")], rules=AP),
+        [["ground_support.applies", "eq", True]], S9_GS, W0 + " p.7 Ground Support")
+    add(f"air9-ap-gs-range-two-{k}-{model}", A9P,
+        q([ap_plane("p1", "allies", model, "G5"), U("a1", "allies", "infantry", at((6, 0), k)), U("x1", "axis", "infantry", tgt_hex)],
+          {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T(tgt_hex, "forest")], rules=AP),
+        [["ground_support.applies", "eq", False]], S9_GS + " (Close Assault only)", W0 + " p.7 Ground Support")
+for model in ("me109", "storch"):
+    add(f"air9-ap-gs-axis-{model}-cannot", A9P,
+        q([ap_plane("p1", "axis", model, "G5"), U("a1", "axis", "infantry", "I5"), U("x1", "allies", "infantry", "H5")],
+          {"ground_support": {"plane": "p1", "attacker": "a1", "target": "x1"}}, [T("H5", "town")], rules=AP),
+        [["ground_support.applies", "eq", False]], S9_GS, W0 + " p.7 Ground Support")
+
+# -- ground interdiction (p.7)
+S9_GI = ("Ground Interdiction (Me 109, P40, Spitfire, Yak-7). Any ordered enemy ground unit that starts its turn adjacent to the Airplane cannot move this "
+         "turn, though it may still battle, and will not add to the Airplane's Air Check roll ... Any ordered enemy ground unit that moves onto a hex "
+         "adjacent to the Airplane must stop and cannot battle this turn, but adds to the Airplane's Air Check roll as normal.")
+for k, (model, side) in enumerate([("p40", "allies"), ("yak7", "allies"), ("me109", "axis"), ("spitfire", "allies"), ("me109", "axis"), ("p40", "allies")]):
+    en = OPP[side]
+    add(f"air9-ap-gi-pinned-{k}-{model}", A9P,
+        q([ap_plane("p1", side, model, "G5"), U("e1", en, "armor", nb(k))], {"interdiction": {"plane": "p1", "unit": "e1"}}, rules=AP),
+        [["interdiction.applies", "eq", True], ["interdiction.pinned", "eq", True], ["interdiction.destinations.*.hex", "set", [nb(k)]],
+         ["interdiction.destinations.0.can_battle", "eq", True], ["interdiction.adds_to_air_check", "eq", False]], S9_GI, W0 + " p.7 Ground Interdiction")
+    # an infantry unit two hexes away: moving next to the plane stops it there, without battle
+    add(f"air9-ap-gi-stops-{k}-{model}", A9P,
+        q([ap_plane("p1", side, model, "G5"), U("e1", en, "infantry", at((4, 0), k))], {"interdiction": {"plane": "p1", "unit": "e1"}}, rules=AP),
+        [["interdiction.pinned", "eq", False], [f"interdiction.destinations.[hex={nb(k)}].can_battle", "eq", False],
+         [f"interdiction.destinations.[hex={at((6, 0), k)}].can_battle", "eq", True]], S9_GI, W0 + " p.7 Ground Interdiction")
+for model in ("yak1", "yak9", "corsair", "storch", "zero"):
+    side = "axis" if model in ("storch", "zero") else "allies"
+    add(f"air9-ap-gi-{model}-cannot", A9P,
+        q([ap_plane("p1", side, model, "G5"), U("e1", OPP[side], "armor", "H5")], {"interdiction": {"plane": "p1", "unit": "e1"}}, rules=AP),
+        [["interdiction.applies", "eq", False]], S9_GI, W0 + " p.7 Ground Interdiction")
+
+# -- recon and rescue (Storch, p.7)
+S9_REC = ("If Airplane is adjacent to at least 1 enemy ground (but not Airplane!) unit when you replenish your hand of Command cards, you may draw 2 "
+          "Command cards instead of 1; choose 1 and discard the other.")
+for k in (1, 4):
+    add(f"air9-ap-recon-armor-{k}", A9P, q([ap_plane("p1", "axis", "storch", "G5"), U("e1", "allies", "armor", nb(k))], {"recon": {"plane": "p1"}}, rules=AP),
+        [["recon.draw", "eq", 2], ["recon.keep", "eq", 1]], S9_REC, W0 + " p.7 Recon")
+    add(f"air9-ap-recon-two-away-{k}", A9P, q([ap_plane("p1", "axis", "storch", "G5"), U("e1", "allies", "armor", nb(k, 2))], {"recon": {"plane": "p1"}}, rules=AP),
+        [["recon.draw", "eq", 1]], S9_REC, W0 + " p.7 Recon")
+add("air9-ap-recon-grounded-enemy-plane-only", A9P,
+    q([ap_plane("p1", "axis", "storch", "G5"), ap_plane("p2", "allies", "p38", "H5", airborne=False)], {"recon": {"plane": "p1"}}, [T("H5", "airfield", owner="allies")], rules=AP),
+    [["recon.draw", "eq", 1]], S9_REC + " (an airplane, even on the ground, is not a ground unit here: AMBIGUOUS? the text says 'but not Airplane!')", W0 + " p.7 Recon")
+S9_RES = ("Airplane may be used to remove an adjacent friendly infantry unit with a single figure off the board, at no Medal cost. ... If the infantry unit "
+          "was moved before the Airplane's move, it may still be picked up and saved!")
+for k in (0, 2, 5):
+    add(f"air9-ap-rescue-{k}", A9P,
+        q([ap_plane("p1", "axis", "storch", "G5"), U("i1", "axis", "infantry", nb(k), figures=1, moved=1)], {"rescue": {"plane": "p1", "unit": "i1"}}, rules=AP),
+        [["rescue.allowed", "eq", True]], S9_RES, W0 + " p.7 Rescue")
+    add(f"air9-ap-rescue-two-away-{k}", A9P,
+        q([ap_plane("p1", "axis", "storch", "G5"), U("i1", "axis", "infantry", nb(k, 2), figures=1)], {"rescue": {"plane": "p1", "unit": "i1"}}, rules=AP),
+        [["rescue.allowed", "eq", False]], S9_RES, W0 + " p.7 Rescue")
+add("air9-ap-rescue-artillery-refused", A9P,
+    q([ap_plane("p1", "axis", "storch", "G5"), U("i1", "axis", "artillery", "H5", figures=1)], {"rescue": {"plane": "p1", "unit": "i1"}}, rules=AP),
+    [["rescue.allowed", "eq", False]], S9_RES, W0 + " p.7 Rescue")
+
+# -- airplanes in the air and on the ground: sight, pins, ground movement (p.6, p.9)
+S9_AIRLOS = "Airborne airplanes do NOT block line of sight, and do NOT prevent adjacent enemy units from firing at more distant targets."
+S9_GRLOS = ("Airplanes on the ground (represented by actual models or Ready to Take-off markers) block line of sight, and prevent adjacent enemy units "
+            "from firing at more distant targets, like any other ground unit in the game.")
+S9_NFPLOS = "It is important to note that an air unit occupies the hex it is on and will therefore block line of sight."
+for k in range(6):
+    side = SIDES9[k % 2]
+    model = "spitfire" if side == "allies" else "me109"
+    add(f"air9-ap-los-airborne-clear-{k}", A9P, q([ap_plane("p1", side, model, nb(k))], los("G5", nb(k, 2)), rules=AP),
+        [["line_of_sight.clear", "eq", True]], S9_AIRLOS, W0 + " p.9 Airborne Airplanes")
+    add(f"air9-ap-los-grounded-blocks-{k}", A9P, q([ap_plane("p1", side, model, nb(k), airborne=False)], los("G5", nb(k, 2)), [T(nb(k), "airfield")], rules=AP),
+        [["line_of_sight.clear", "eq", False]], S9_GRLOS, W0 + " p.8 Air Check Roll")
+    add(f"air9-fp-los-air-unit-blocks-{k}", A9F, q([fp("p1", side, ["fighter", "fighter_bomber", "bomber"][k % 3], nb(k))], los("G5", nb(k, 2)), rules=FP),
+        [["line_of_sight.clear", "eq", False]], S9_NFPLOS, W1 + " III. Order an Air Unit")
+for k in (0, 2, 4):
+    side = SIDES9[k % 2]
+    en = OPP[side]
+    units = [U("a1", side, "infantry", "G5"), U("x1", en, "infantry", nb(k + 3, 2))]
+    add(f"air9-ap-airborne-enemy-no-pin-{k}", A9P, q(units + [ap_plane("p1", en, "storch" if en == "axis" else "p40", nb(k))], battle(), rules=AP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S9_AIRLOS, W0 + " p.9 Airborne Airplanes")
+    add(f"air9-ap-grounded-enemy-pins-{k}", A9P, q(units + [ap_plane("p1", en, "storch" if en == "axis" else "p40", nb(k), airborne=False)], battle(), [T(nb(k), "airfield")], rules=AP),
+        [["battle.allowed", "eq", False]], S9_GRLOS, W0 + " p.8 Air Check Roll")
+    add(f"air9-fp-flying-enemy-pins-{k}", A9F, q(units + [fp("p1", en, "bomber", nb(k))], battle(), rules=FP),
+        [["battle.allowed", "eq", False]], "Note that even if the air unit is flying, it is considered adjacent if you occupy the adjacent hex. ... You may not choose to attack a distant unit if you are adjacent to an air unit",
+        W1 + " Ground to Air Combat")
+S9_THRU = "The reverse is not true, however, and a ground unit cannot move onto or through a hex occupied by an Airplane, even if this Airplane is airborne."
+S9_FTHRU = "A ground unit may move through a hex with a friendly air unit. However, it may not move through a hex with an enemy air unit (this is called ground interdiction)."
+for k in range(6):
+    side = SIDES9[k % 2]
+    beyond = nb(k, 2)  # two hexes from G5, reachable in two steps only through nb(k)
+    for owner in ("friend", "enemy"):
+        pside = side if owner == "friend" else OPP[side]
+        add(f"air9-ap-ground-move-{owner}-plane-{k}", A9P,
+            q([U("a1", side, "infantry", "G5"), ap_plane("p1", pside, "spitfire" if pside == "allies" else "me109", nb(k))], move(), rules=AP),
+            [["move.destinations.*.hex", "excludes", [nb(k), beyond]]], S9_THRU, W0 + " p.6 Movement")
+        add(f"air9-fp-ground-move-{owner}-air-{k}", A9F,
+            q([U("a1", side, "infantry", "G5"), fp("p1", pside, "fighter", nb(k))], move(), rules=FP),
+            [["move.destinations.*.hex", "excludes" if owner == "enemy" else "contains", [beyond]], ["move.destinations.*.hex", "excludes", [nb(k)]]],
+            S9_FTHRU + " It cannot end its move on the same hex as another unit though.", W1 + " III. Other Units")
+
+# -- grounded airplanes attacked (p.9)
+S9_GRT = "A model Airplane that is on the ground (before take-off, or after landing on an Airfield hex) can be targeted like any other unit. It is eliminated if 1 Grenade is rolled against it."
+for i, (akind, dist, dice_n) in enumerate([("infantry", 2, 2), ("armor", 3, 3), ("artillery", 5, 1), ("infantry", 1, 3)]):
+    k = i + 1
+    add(f"air9-ap-grounded-target-{akind}-{dist}", A9P,
+        q([U("a1", "allies", akind, "G5"), ap_plane("p1", "axis", "me109", nb(k, dist), airborne=False)], battle("a1", "p1"), [T(nb(k, dist), "airfield", owner="axis")], rules=AP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", dice_n]], S9_GRT, W0 + " p.9 Attacking On the Ground Airplanes")
+add("air9-ap-grounded-target-grenade", A9P,
+    q([U("a1", "axis", "infantry", "G5"), ap_plane("p1", "allies", "p38", "G3", airborne=False)], battle("a1", "p1"), [T("G3", "airfield", owner="allies")], rules=AP,
+      dice=["infantry", "grenade"]),
+    [["result.eliminated", "eq", True], ["result.medals.axis", "eq", 1]], S9_GRT, W0 + " p.9 Attacking On the Ground Airplanes")
+add("air9-ap-grounded-target-no-grenade", A9P,
+    q([U("a1", "axis", "armor", "G5"), ap_plane("p1", "allies", "p38", "G3", airborne=False)], battle("a1", "p1"), [T("G3", "airfield", owner="allies")], rules=AP,
+      dice=["infantry", "armor", "star"]),
+    [["result.eliminated", "eq", False], ["result.medals.axis", "eq", 0]], S9_GRT, W0 + " p.9 Attacking On the Ground Airplanes")
+for akind in ("artillery", "armor"):
+    add(f"air9-ap-airborne-not-targeted-{akind}", A9P,
+        q([U("a1", "axis", akind, "G5"), ap_plane("p1", "allies", "p40", "g4")], battle("a1", "p1"), rules=AP),
+        [["battle.allowed", "eq", False]], "In Memoir '44, an Airplane that is flying is never attacked directly.", W0 + " p.8 Airplane Losses")
+
+# -- New Flight Plan: deploying (III)
+S9_DEP = ("To bring an air unit onto the battlefield, you must play an Air Combat card alongside the Section card ... starting the air unit's movement from "
+          "any hex in the section of the card just played. This can include hexes that are occupied by an enemy or friendly ground unit or any type of terrain.")
+for side, section, inside, outside in [("allies", "left", ["A5", "B1", "C9"], ["G5", "M5"]), ("allies", "center", ["G5", "F1", "H9"], ["A5", "M5"]),
+                                       ("allies", "right", ["M5", "L1", "K9"], ["A5", "G5"]), ("axis", "left", ["M5", "L1", "K9"], ["A5", "G5"]),
+                                       ("axis", "center", ["G5", "F1", "H9"], ["A5", "M5"]), ("axis", "right", ["A5", "B1", "C9"], ["G5", "M5"])]:
+    units = [U("g1", OPP[side], "infantry", inside[1]), U("g2", side, "armor", inside[2])]
+    add(f"air9-fp-deploy-{side}-{section}", A9F, q(units, deploy(side, "fighter", order="section", section=section), [T(inside[0], "river")], rules=FP),
+        [["deploy.allowed", "eq", True], ["deploy.hexes", "contains", inside], ["deploy.hexes", "excludes", outside]],
+        S9_DEP + " (a flank is the player's own: the Axis sit at the top edge)", W1 + " III. Deploy an Air Unit")
+for side in SIDES9:
+    add(f"air9-fp-deploy-enemy-air-up-{side}", A9F, q([fp("p9", OPP[side], "fighter", "G5")], deploy(side, "bomber", order="section", section="center"), rules=FP),
+        [["deploy.allowed", "eq", True], ["deploy.hexes", "excludes", ["G5"]]],
+        "You may not deploy an air unit if you already have an air unit on the battlefield. (the enemy's does not count; its hex is not a first hex)", W1 + " III. Deploy")
+    add(f"air9-fp-deploy-own-air-up-{side}", A9F, q([fp("p1", side, "bomber", "A1")], deploy(side, "fighter", order="section", section="left"), rules=FP),
+        [["deploy.allowed", "eq", False]], "You may not deploy an air unit if you already have an air unit on the battlefield.", W1 + " III. Deploy")
+    add(f"air9-fp-deploy-tactic-{side}", A9F, q([], deploy(side, "fighter_bomber", order="tactic"), rules=FP),
+        [["deploy.allowed", "eq", False]], "You may not deploy an air unit with a Tactic card.", W1 + " III. Deploy")
+    add(f"air9-fp-deploy-move-only-{side}", A9F, q([], deploy(side, "bomber", order="move_only", section="right"), rules=FP),
+        [["deploy.allowed", "eq", False]], "You may not use a \"move\" order to deploy an air unit.", W1 + " V. On the Move orders")
+
+# -- New Flight Plan: movement, landing (III)
+S9_FMV = "When ordered, an air unit may move up to 4 hexes. However, it may not move onto the same hex twice, including the hex where it started its turn."
+S9_FOTH = ("An air unit may move through a hex with an enemy or friendly ground unit. It cannot end its move on the same hex as another unit though. "
+           "An air unit may not move through a hex with an enemy air unit.")
+for k in range(6):
+    side = SIDES9[(k + 1) % 2]
+    kind = ["fighter", "fighter_bomber", "bomber"][k % 3]
+    line = [nb(k, d) for d in (1, 2, 3, 4)]
+    add(f"air9-fp-move-line-{k}", A9F, q([fp("p1", side, kind, "G5"), U("e1", OPP[side], "infantry", line[0]), U("f1", side, "armor", line[1])],
+                                       amove("p1", line), [T(line[2], "river")], rules=FP),
+        [["air_move.allowed", "eq", True], ["air_move.end", "eq", line[-1]]], S9_FMV + " " + S9_FOTH, W1 + " III. Air Unit Movement")
+    add(f"air9-fp-move-five-{k}", A9F, q([fp("p1", side, kind, "G5")], amove("p1", line + [at((7, 1), k)]), rules=FP),
+        [["air_move.allowed", "eq", False]], S9_FMV, W1 + " III. Air Unit Movement")
+    add(f"air9-fp-move-back-across-start-{k}", A9F, q([fp("p1", side, kind, "G5")], amove("p1", [nb(k), "G5", nb(k + 3)]), rules=FP),
+        [["air_move.allowed", "eq", False]], S9_FMV, W1 + " III. Air Unit Movement")
+    add(f"air9-fp-move-through-enemy-air-{k}", A9F,
+        q([fp("p1", side, kind, "G5"), fp("p2", OPP[side], "fighter", nb(k))], amove("p1", [nb(k), nb(k, 2)]), rules=FP),
+        [["air_move.allowed", "eq", False]], S9_FOTH, W1 + " III. Other Units")
+    add(f"air9-fp-move-end-on-friend-{k}", A9F,
+        q([fp("p1", side, kind, "G5"), U("f1", side, "infantry", nb(k, 2))], amove("p1", [nb(k), nb(k, 2)]), rules=FP),
+        [["air_move.allowed", "eq", False]], S9_FOTH, W1 + " III. Other Units")
+S9_FLAND = ("When an air unit ends its movement on a friendly airfield hex (i.e. an airfield hex that is not under enemy control), the air unit is "
+            "considered landed and on the ground.")
+for side, kind, start, path in [("allies", "bomber", "K7", ["k8", "L9"]), ("axis", "fighter", "C3", ["b2", "B1"]), ("axis", "fighter_bomber", "K3", ["k2", "l2"]),
+                                ("allies", "fighter", "C7", ["b8", "a8"])]:
+    end = path[-1]
+    add(f"air9-fp-land-own-{kind}-{end}", A9F, q([fp("p1", side, kind, start)], amove("p1", path), [T(end, "airfield", owner=side)], rules=FP),
+        [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S9_FLAND, W1 + " III. Air Unit Landing")
+    add(f"air9-fp-land-unowned-{kind}-{end}", A9F, q([fp("p1", side, kind, start)], amove("p1", path), [T(end, "airfield")], rules=FP),
+        [["air_move.allowed", "eq", True], ["air_move.landed", "eq", True]], S9_FLAND + " (an airfield no side controls is not under enemy control)", W1 + " III. Air Unit Landing")
+    add(f"air9-fp-land-enemy-{kind}-{end}", A9F, q([fp("p1", side, kind, start)], amove("p1", path), [T(end, "airfield", owner=OPP[side])], rules=FP),
+        [["air_move.landed", "falsy", None]], S9_FLAND, W1 + " III. Air Unit Landing")
+
+# -- attack runs (Air to Ground Combat)
+S9_RUN = ("The attack run ... is conducted against a maximum of 3 enemy hexes and targets ground units. To battle an enemy ground unit, an ordered air "
+          "unit must move over the enemy hex and place an ammo marker. ... The hexes where the markers are placed must be adjacent and contiguous hexes. "
+          "You cannot skip a hex along your path. A standard attack run is resolved with 1 battle die per marker. ... always ignore all terrain battle dice reductions.")
+S9_MG = "Machine Gun: Roll 1 die per marker (ignore all Terrain battle die reductions), score a hit for each icon of the targeted unit rolled. Note: contrary to usual combat rules, grenades are NOT hits when rolled for Machine Gun ammo."
+S9_BOMB = "Bomb: Roll 1 die per marker (ignore all Terrain battle die reductions), score a hit for each icon of the targeted unit and grenade rolled."
+for k in range(6):
+    side = SIDES9[k % 2]
+    en = OPP[side]
+    chain = [at((6, 0), k), at((4, 0), k), nb(k)]
+    units = [fp("p1", side, "fighter", "G5")] + [U(f"e{i}", en, kind, h) for i, (kind, h) in enumerate(zip(["infantry", "armor", "artillery"], chain, strict=True))]
+    ter = [T(chain[0], "forest"), T(chain[1], "town"), T(chain[2], "hill")]
+    add(f"air9-fp-run-chain-{k}", A9F, q(units, run([(h, "machine_gun") for h in chain]), ter, rules=FP),
+        [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [1, 1, 1]], ["attack_run.targets", "eq", ["e0", "e1", "e2"]]], S9_RUN, W1 + " Air Unit Attack Run")
+    add(f"air9-fp-run-chain-results-{k}", A9F, q(units, run([(h, "machine_gun") for h in chain]), ter, rules=FP, dice=[["infantry"], ["armor"], ["grenade"]]),
+        [["attack_run.results.0.hits", "eq", 1], ["attack_run.results.1.hits", "eq", 1], ["attack_run.results.2.hits", "eq", 0]],
+        S9_MG + " (artillery has no icon on the die: a machine gun never hits it)", W1 + " Ammo Types")
+    far = [at((8, 0), k), at((6, 0), k), at((4, 0), k)]
+    add(f"air9-fp-run-too-far-{k}", A9F,
+        q([fp("p1", side, "fighter", "G5")] + [U(f"e{i}", en, "infantry", h) for i, h in enumerate(far)], run([(h, "machine_gun") for h in far]), rules=FP),
+        [["attack_run.allowed", "eq", False]], S9_RUN + " (three markers and the hex it ends on are more than its 4 hexes of movement)", W1 + " Air Unit Attack Run")
+    add(f"air9-fp-run-friendly-marker-{k}", A9F,
+        q([fp("p1", side, "fighter", "G5"), U("e0", en, "infantry", chain[1]), U("f0", side, "infantry", chain[2])],
+          run([(chain[1], "machine_gun"), (chain[2], "machine_gun")]), rules=FP),
+        [["attack_run.allowed", "eq", False]], S9_RUN + " (enemy hexes only)", W1 + " Air Unit Attack Run")
+    path = [nb(k, d) for d in (1, 2, 3, 4)]
+    add(f"air9-fp-run-path-{k}", A9F,
+        q([fp("p1", side, "fighter_bomber", "G5")] + [U(f"e{i}", en, "infantry", h) for i, h in enumerate(path[:3])],
+          run([(path[0], "machine_gun"), (path[1], "bomb"), (path[2], "machine_gun")], path=path), rules=FP),
+        [["attack_run.allowed", "eq", True], ["attack_run.dice", "eq", [1, 1, 1]]], S9_RUN, W1 + " Air Unit Attack Run")
+BOMB9 = [("artillery", "bomb", ["grenade"], 1), ("artillery", "machine_gun", ["grenade"], 0), ("special_forces", "machine_gun", ["infantry"], 1),
+         ("elite_armor", "machine_gun", ["armor"], 1), ("infantry", "bomb", ["star"], 0), ("armor", "bomb", ["infantry"], 0),
+         ("infantry", "machine_gun", ["flag"], 0), ("armor", "machine_gun", ["grenade"], 0)]
+for i, (kind, ammo, dice, hits) in enumerate(BOMB9):
+    k = i % 6
+    add(f"air9-fp-run-{ammo}-{kind}-{dice[0]}", A9F,
+        q([fp("p1", "axis", "fighter_bomber", "G5"), U("a1", "allies", kind, nb(k))], run([(nb(k), ammo)]), [T(nb(k), "forest")], rules=FP, dice=[dice]),
+        [["attack_run.dice", "eq", [1]], ["attack_run.results.0.hits", "eq", hits]], S9_MG if ammo == "machine_gun" else S9_BOMB, W1 + " Ammo Types")
+S9_RET = "For each Flag rolled on the target unit, the unit must move one hex back toward its own side of the battlefield."
+for tside in SIDES9:
+    for bottom in SIDES9:
+        want = ["f4", "g4"] if tside == bottom else ["f6", "g6"]
+        add(f"air9-fp-run-flag-retreat-{tside}-bottom-{bottom}", A9F,
+            q([fp("p1", OPP[tside], "fighter", "H5"), U("t1", tside, "infantry", "G5")], run([("G5", "machine_gun")]), rules=FP, dice=[["flag"]], bottom=bottom),
+            [["attack_run.results.0.flags", "eq", 1], ["attack_run.results.0.retreat.*.hex", "set", want]],
+            S9_RET + " Terrains or abilities that allow to ignore flags apply normally", BASE + " Retreat; " + W1 + " Air Unit Attack Run")
+add("air9-fp-run-ammo-spent", A9F,
+    q([fp("p1", "allies", "fighter_bomber", "G5", ammo={"machine_gun": 1, "bomb": 1}), U("x1", "axis", "infantry", "H5"), U("x2", "axis", "infantry", "h6")],
+      run([("h6", "machine_gun"), ("H5", "bomb")]), rules=FP),
+    [["attack_run.allowed", "eq", True], ["attack_run.ammo_left", "eq", {"machine_gun": 0, "bomb": 0}]],
+    "A single ammo marker is placed on each hex along the attack run. (each marker comes from the aircraft's ammo)", W1 + " Air Unit Attack Run")
+add("air9-fp-run-tfh-bomber", A9F,
+    q([fp("p1", "axis", "bomber", "G5"), U("a1", "allies", "infantry", "H5"), U("a2", "allies", "armor", "h6")], run([("h6", "bomb"), ("H5", "bomb")], their_finest_hour=True), rules=FP),
+    [["attack_run.dice", "eq", [2, 2]]], "Their Finest Hour: The ordered air unit battles with one additional die for each marker that is placed.", W1 + " IV. Their Finest Hour")
+
+# -- strategic bombing, dogfights, confirmation, withdrawing
+S9_SB = ("a bomber or fighter-bomber that ends its move on an objective hex may try to bomb it, as long as it is unoccupied. ... If a grenade is "
+         "rolled, claim the medal on the objective hex.")
+for side, kind, face, claimed in [("axis", "bomber", "flag", False), ("allies", "fighter_bomber", "star", False), ("axis", "fighter_bomber", "grenade", True),
+                                  ("allies", "bomber", "armor", False)]:
+    add(f"air9-fp-bombing-{side}-{kind}-{face}", A9F,
+        q([fp("p1", side, kind, "M9")], {"strategic_bombing": {"plane": "p1"}}, [T("M9", "town")], rules=FP, dice=[face]),
+        [["strategic_bombing.allowed", "eq", True], ["strategic_bombing.dice", "eq", 1], ["strategic_bombing.result.medal_claimed", "eq", claimed]],
+        S9_SB, W1 + " Strategic Bombing")
+S9_DOG = ("When an ordered air unit ends its movement in a hex adjacent to an enemy air unit, the ordered air unit may declare a dogfight. ... Each grenade "
+          "rolled scores a possible hit ... All other results are ignored.")
+for k in range(6):
+    side = SIDES9[k % 2]
+    add(f"air9-fp-dogfight-adjacent-{k}", A9F,
+        q([fp("p1", side, "fighter", "G5"), fp("p2", OPP[side], ["bomber", "fighter_bomber", "fighter"][k % 3], nb(k))], {"dogfight": {"plane": "p1", "target": "p2"}},
+          rules=FP, dice=["grenade", "flag", "star"] if k % 2 else ["grenade", "grenade", "infantry"]),
+        [["dogfight.allowed", "eq", True], ["dogfight.dice", "eq", 3], ["dogfight.possible_hits", "eq", 1 if k % 2 else 2]],
+        S9_DOG + " (the example's fighter rolls three dice)", W1 + " Dogfight")
+    add(f"air9-fp-dogfight-two-away-{k}", A9F,
+        q([fp("p1", side, "fighter", "G5"), fp("p2", OPP[side], "bomber", nb(k, 2))], {"dogfight": {"plane": "p1", "target": "p2"}}, rules=FP),
+        [["dogfight.allowed", "eq", False]], S9_DOG, W1 + " Dogfight")
+S9_CONF = ("Reroll all the dice that scored a hit. If at least one grenade is rolled, the hit is confirmed and the enemy air unit is shot down. The attacker "
+           "collects the Nation Marker ... and draws a new Air Combat card as a reward. The defender ... loses the ability to deploy that kind of air unit "
+           "for the rest of the scenario. If the attacker does not roll a grenade but rolls a flag on the confirmation roll, the enemy air unit must retire")
+for side, kind, dice, down, retire in [("allies", "fighter", ["grenade"], True, False), ("axis", "bomber", ["flag", "grenade"], True, False),
+                                       ("axis", "fighter_bomber", ["flag", "infantry"], False, True), ("allies", "bomber", ["star", "armor"], False, False)]:
+    en = OPP[side]
+    add(f"air9-fp-confirm-{side}-{kind}-{'-'.join(dice)}", A9F,
+        q([fp("p1", side, kind, "C3"), U("e1", en, "infantry", "D3")], {"confirm": {"target": "p1"}}, rules=FP, dice=dice),
+        [["confirm.shot_down", "eq", down], ["confirm.retires", "eq", retire], ["confirm.medal_to", "eq", en if down else None],
+         ["confirm.air_combat_card_to", "eq", en if down else None], ["confirm.banned_type", "eq", kind if down else None]], S9_CONF, W1 + " Downing an Enemy Air Unit")
+S9_WD = ("At the start of their turn, before playing a Command card, a player may decide to withdraw an air unit off the battlefield. If the air unit is out "
+         "of ammo, it must be withdrawn. ... No medal is awarded when an air unit withdraws.")
+for kind, ammo, must in [("bomber", {"machine_gun": 0, "bomb": 0}, True), ("fighter_bomber", {"machine_gun": 0, "bomb": 1}, False),
+                         ("fighter_bomber", {"machine_gun": 0, "bomb": 0}, True), ("bomber", {"machine_gun": 0, "bomb": 2}, False)]:
+    add(f"air9-fp-withdraw-{kind}-{ammo['bomb']}", A9F, q([fp("p1", "axis", kind, "E7", ammo=ammo)], {"withdraw": {"plane": "p1"}}, rules=FP),
+        [["withdraw.must", "eq", must], ["withdraw.may", "eq", True], ["withdraw.medal", "eq", False]], S9_WD, W1 + " Air Unit Withdrawing")
+
+# -- ground to air
+S9_G2A = ("An Infantry or Armor ground unit must be in an adjacent hex to battle an enemy flying air unit. Infantry and Armor roll their regular battle dice (3 dice). "
+          "An Artillery or Destroyer unit can battle a flying air unit that is adjacent or two hexes away (it does not need Line of Sight to the air unit). "
+          "Artillery or Destroyers battle an air unit with 1 additional die (4 dice). Remember that an air unit is never protected by terrain.")
+G2A9 = [("infantry", 1, True, 3), ("armor", 1, True, 3), ("artillery", 1, True, 4), ("artillery", 2, True, 4), ("infantry", 2, False, 0), ("armor", 2, False, 0),
+        ("artillery", 3, False, 0), ("special_forces", 1, True, 3)]
+for i, (akind, dist, ok, dice_n) in enumerate(G2A9):
+    k = i % 6
+    side = SIDES9[i % 2]
+    ph = nb(k, dist)
+    ter = [T(ph, ["forest", "town", "hill"][i % 3])] + ([T(nb(k), "forest")] if dist == 2 else [])
+    add(f"air9-fp-g2a-{akind}-{dist}-{k}", A9F,
+        q([U("a1", side, akind, "G5"), fp("p1", OPP[side], ["fighter", "bomber", "fighter_bomber"][i % 3], ph)] + ([U("b1", side, "infantry", nb(k))] if dist == 2 else []),
+          g2a(), ter, rules=FP),
+        [["ground_to_air.allowed", "eq", ok], ["ground_to_air.dice", "eq", dice_n]], S9_G2A, W1 + " Ground to Air Combat")
+add("air9-fp-g2a-close-assault-armor", A9F, q([U("a1", "axis", "armor", "B7"), fp("p1", "allies", "bomber", "C7")], g2a(card="Close Assault"), rules=FP),
+    [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 4]],
+    "Close Assault may be used by a ground unit to target an adjacent air unit with an additional die.", W1 + " IV. Close Assault")
+S9_LANDED = ("When on the ground, an air unit is targeted and attacked like a regular ground unit. A unit does not need to be adjacent to attack a plane "
+             "(see Ground to Air rule section), as long as it is in range.")
+for akind, h, dice_n in [("infantry", "J5", 1), ("armor", "J5", 3), ("artillery", "M5", 1), ("infantry", "I5", 2)]:
+    add(f"air9-fp-landed-{akind}-{h}", A9F,
+        q([U("a1", "allies", akind, "G5"), fp("p1", "axis", "fighter", h, airborne=False)], g2a(), [T(h, "airfield", owner="axis")], rules=FP),
+        [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", dice_n], ["ground_to_air.landed_target", "eq", True]], S9_LANDED, W1 + " III. Air Unit Landing")
+    add(f"air9-fp-landed-battle-{akind}-{h}", A9F,
+        q([U("a1", "allies", akind, "G5"), fp("p1", "axis", "fighter", h, airborne=False)], battle("a1", "p1"), [T(h, "airfield", owner="axis")], rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", dice_n]], S9_LANDED, W1 + " III. Air Unit Landing")
+S9_LFLAG = "Any grenade or flag will score a hit against a landed air unit, destroying it immediately (do not reroll to confirm the hit). The attacker places the Nation Marker on his medal stand"
+for side, faces, gone in [("axis", ["flag", "infantry"], True), ("allies", ["star", "armor"], False), ("allies", ["infantry", "grenade"], True)]:
+    add(f"air9-fp-landed-battle-result-{side}-{'-'.join(faces)}", A9F,
+        q([U("a1", side, "infantry", "C3"), fp("p1", OPP[side], "bomber", "C5", airborne=False)], battle("a1", "p1"), [T("C5", "airfield")], rules=FP, dice=faces),
+        [["battle.dice", "eq", 2], ["result.eliminated", "eq", gone], [f"result.medals.{side}", "eq", 1 if gone else 0]], S9_LFLAG, W1 + " III. Air Unit Landing")
+    add(f"air9-fp-landed-g2a-result-{side}-{'-'.join(faces)}", A9F,
+        q([U("a1", side, "infantry", "C3"), fp("p1", OPP[side], "bomber", "C5", airborne=False)], g2a(), [T("C5", "airfield")], rules=FP, dice=faces),
+        [["ground_to_air.allowed", "eq", True], ["ground_to_air.dice", "eq", 2], ["ground_to_air.destroyed", "eq", gone]], S9_LFLAG, W1 + " III. Air Unit Landing")
+
+
+
+# -- command cards in a battle with an air unit (IV. Command Cards; Ground to Air Combat; Air Pack Airplane Losses)
+S9_CARDS = ("Note that even if the air unit is flying, it is considered adjacent if you occupy the adjacent hex. This means that standard close assault "
+            "rules apply: ... Some cards such as Armor Assault or Close Assault may be used, while others such as Firefight may not (Artillery can still "
+            "use Firefight if it is two hexes away).")
+for k in range(3):
+    side = SIDES9[k % 2]
+    en = OPP[side]
+    add(f"air9-fp-card-close-assault-infantry-{k}", A9F,
+        q([U("a1", side, "infantry", "G5"), fp("p1", en, "fighter", nb(2 * k))], battle("a1", "p1", card="close_assault"), rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S9_CARDS + " Close Assault may be used by a ground unit to target an adjacent air unit with an additional die.",
+        W1 + " IV. Close Assault")
+    add(f"air9-fp-card-close-assault-confirm-{k}", A9F,
+        q([U("a1", side, "infantry", "G5"), fp("p1", en, "bomber", nb(2 * k + 1))], battle("a1", "p1", card="close_assault"), rules=FP,
+          dice=["grenade", "infantry", "flag", "star"]),
+        [["result.confirm_dice", "eq", 1], ["result.eliminated", "eq", False], ["result.figures_removed", "eq", 0]],
+        "Any hits against a flying air unit (usually, grenades) must be confirmed. Reroll all the dice that scored a hit.", W1 + " Downing an Enemy Air Unit")
+    add(f"air9-fp-card-armor-assault-{k}", A9F,
+        q([U("a1", side, "armor", "G5"), fp("p1", en, "fighter_bomber", nb(2 * k))], battle("a1", "p1", card="armor_assault"), rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S9_CARDS + " (Armor Assault: +1 die in close assault)", W1 + " Ground to Air Combat")
+    add(f"air9-fp-card-firefight-artillery-{k}", A9F,
+        q([U("a1", side, "artillery", "G5"), fp("p1", en, "fighter", nb(2 * k + 1, 2))], battle("a1", "p1", card="firefight"), rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 5]], S9_CARDS + " Artillery ... battle an air unit with 1 additional die (4 dice). (Firefight: +1 die)",
+        W1 + " Ground to Air Combat")
+    for akind in ("infantry", "armor"):
+        add(f"air9-fp-card-firefight-{akind}-two-away-{k}", A9F,
+            q([U("a1", side, akind, "G5"), fp("p1", en, "bomber", nb(2 * k, 2))], battle("a1", "p1", card="firefight"), rules=FP),
+            [["battle.allowed", "eq", False]], S9_CARDS + " An Infantry or Armor ground unit must be in an adjacent hex to battle an enemy flying air unit.",
+            W1 + " Ground to Air Combat")
+        add(f"air9-fp-card-section-{akind}-two-away-{k}", A9F,
+            q([U("a1", side, akind, "G5"), fp("p1", en, "bomber", nb(2 * k + 1, 2))], battle("a1", "p1", card="attack_center"), rules=FP),
+            [["battle.allowed", "eq", False]], "An Infantry or Armor ground unit must be in an adjacent hex to battle an enemy flying air unit.", W1 + " Ground to Air Combat")
+    add(f"air9-ap-card-airborne-close-assault-{k}", A9P,
+        q([U("a1", side, "infantry", "G5"), ap_plane("p1", en, "me109" if en == "axis" else "p38", nb(2 * k))], battle("a1", "p1", card="close_assault"), rules=AP),
+        [["battle.allowed", "eq", False]], "In Memoir '44, an Airplane that is flying is never attacked directly.", W0 + " p.8 Airplane Losses")
+    add(f"air9-ap-card-airborne-firefight-{k}", A9P,
+        q([U("a1", side, "artillery", "G5"), ap_plane("p1", en, "me109" if en == "axis" else "p38", nb(2 * k + 1, 2))], battle("a1", "p1", card="firefight"), rules=AP),
+        [["battle.allowed", "eq", False]], "In Memoir '44, an Airplane that is flying is never attacked directly.", W0 + " p.8 Airplane Losses")
+    add(f"air9-ap-card-grounded-firefight-{k}", A9P,
+        q([U("a1", side, "infantry", "G5"), ap_plane("p1", en, "storch" if en == "axis" else "p40", nb(2 * k, 2), airborne=False)], battle("a1", "p1", card="firefight"),
+          [T(nb(2 * k, 2), "airfield")], rules=AP, dice=["grenade", "infantry", "flag"]),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3], ["result.eliminated", "eq", True]],
+        S9_GRT + " (Firefight: +1 die)", W0 + " p.9 Attacking On the Ground Airplanes")
+
+# -- objectives and exits (seed 001 Objectives; seed 000 Exit Markers), orders, other boards
+S9_OBJ = "An air unit may neither take an objective medal, nor score an Exit medal. ... An air unit may never claim an objective medal by occupying the hex."
+for side in SIDES9:
+    for airborne in (True, False):
+        kind = "fighter" if airborne else "fighter_bomber"
+        hexname = "F5" if side == "allies" else "i6"
+        ter = [] if airborne else [T(hexname, "airfield", owner=side)]
+        add(f"air9-fp-objective-not-held-{side}-{'flying' if airborne else 'landed'}", A9F,
+            q([fp("p1", side, kind, hexname, airborne=airborne)],
+              {"victory": {"target": 6, "active": side, "objectives": [{"id": "town", "kind": "temporary", "hexes": [hexname], "side": side},
+                                                                       {"id": "br", "kind": "permanent", "hexes": [hexname], "side": side}]}}, ter, rules=FP),
+            [[f"victory.medals.{side}.temporary", "eq", 0], [f"victory.medals.{side}.permanent", "eq", 0], ["victory.permanent", "falsy", None]],
+            S9_OBJ, W1 + " III. Objectives; Strategic Bombing")
+        edge = "A9" if side == "allies" else "M1"
+        add(f"air9-fp-no-exit-{side}-{'flying' if airborne else 'landed'}", A9F,
+            q([fp("p1", side, kind, edge, airborne=airborne)],
+              {"victory": {"target": 6, "active": side, "objectives": [{"id": "out", "kind": "exit", "hexes": [edge], "side": side}]}},
+              [] if airborne else [T(edge, "airfield", owner=side)], rules=FP),
+            [["victory.may_exit", "falsy", None]], S9_OBJ + " An air unit may not move off the battlefield.", W1 + " III. Objectives")
+add("air9-fp-objective-ground-unit-still-holds", A9F,
+    q([U("a1", "allies", "infantry", "F5"), fp("p1", "allies", "fighter", "G5")],
+      {"victory": {"target": 6, "active": "allies", "objectives": [{"id": "town", "kind": "temporary", "hexes": ["F5"], "side": "allies"}]}}, rules=FP),
+    [["victory.medals.allies.temporary", "eq", 1]], "Temporary Medal Objective - ... held ... as long as a unit of the appropriate side holds the hex.", W0 + " Victory Conditions")
+S9_TFH = ("The Airplane may also be ordered at the cost of 1 Order if a Star is rolled while playing Their Finest Hour... (Air Pack) / Their Finest Hour: When a "
+          "Star is rolled, you may order an air unit that is already on the battlefield (New Flight Plan)")
+for rules, tag, plane in [(AP, "ap", lambda s, h: ap_plane("p1", s, "p38" if s == "allies" else "me109", h)), (FP, "fp", lambda s, h: fp("p1", s, "bomber", h))]:
+    area = A9P if tag == "ap" else A9F
+    for side in SIDES9:
+        units = [plane(side, "G5"), U("a1", side, "infantry", "B1" if side == "allies" else "L9")]
+        add(f"air9-{tag}-tfh-star-orders-plane-{side}", area,
+            q(units, {"orders": {"card": "their_finest_hour", "side": side, "units": ["p1", "a1"], "hand_size": 2}}, rules=rules, dice=["star", "infantry"]),
+            [["orders.valid", "set", ["p1", "a1"]]], S9_TFH, (W0 + " p.5 Orders") if tag == "ap" else (W1 + " IV. Their Finest Hour"))
+        add(f"air9-{tag}-tfh-symbols-do-not-order-plane-{side}", area,
+            q(units, {"orders": {"card": "their_finest_hour", "side": side, "units": ["p1"], "hand_size": 2}}, rules=rules, dice=["infantry", "armor"]),
+            [["orders.valid", "eq", []]], S9_TFH + " (a symbol orders a unit of that type)", (W0 + " p.5 Orders") if tag == "ap" else (W1 + " IV. Their Finest Hour"))
+        # a flank is the player's own: the Axis right flank is the board's A-D side
+        own_right = "B5" if side == "axis" else "L5"
+        add(f"air9-{tag}-section-orders-plane-{side}", area,
+            q([plane(side, own_right)], {"orders": {"card": "attack_right", "side": side, "units": ["p1"]}}, rules=rules),
+            [["orders.valid", "eq", ["p1"]]], "Once on the battlefield, an Airplane is ordered like any other unit in the game, at the cost of 1 Order from a matching Section card",
+            W0 + " p.5 Orders")
+        add(f"air9-{tag}-section-other-flank-{side}", area,
+            q([plane(side, own_right)], {"orders": {"card": "attack_left", "side": side, "units": ["p1"]}}, rules=rules),
+            [["orders.valid", "eq", []]], "Once on the battlefield, an Airplane is ordered like any other unit in the game, at the cost of 1 Order from a matching Section card",
+            W0 + " p.5 Orders")
+for board, count, inside in [("overlord", 66, ["Z5", "y4", "A5", "Z9", "Z1", "y8"]), ("breakthrough", 56, ["A17", "M1", "A9", "l16", "a2", "M9"])]:
+    add(f"air9-ap-sortie-edges-{board}", A9P, q([], sortie("axis"), rules=AP, board=board),
+        [["air_sortie.entry_hexes", "len", count], ["air_sortie.entry_hexes", "contains", inside]], S9_EDGE, W0 + " p.3 Air Sortie")
+add("air9-ap-enter-overlord-right-edge", A9P, q([ap_plane("p1", "axis", "me109", "Z5")], amove("p1", ["Z5", "Y5", "X5", "W5"], entering=True), rules=AP, board="overlord"),
+    [["air_move.allowed", "eq", True], ["air_move.end", "eq", "W5"]], S9_EDGE + " " + S9_HALF, W0 + " p.3 Air Sortie")
+add("air9-ap-enter-breakthrough-inner-row-refused", A9P, q([ap_plane("p1", "allies", "p40", "G9")], amove("p1", ["G9", "H9"], entering=True), rules=AP, board="breakthrough"),
+    [["air_move.allowed", "eq", False]], S9_EDGE + " (row 9 is the middle of a breakthrough board)", W0 + " p.3 Air Sortie")
+# a retreat may not pass the hex of an air unit (flying units occupy their hex)
+S9_NORET = "A unit may not retreat onto, or through, a hex already containing another unit (regardless if friend or foe)."
+for tside, bottom in [("axis", "allies"), ("allies", "axis")]:
+    # the target's home edge is at the top: it retreats to f6 or g6, and the air unit stands on g6
+    add(f"air9-fp-run-retreat-not-under-plane-{tside}", A9F,
+        q([fp("p1", OPP[tside], "fighter", "g6"), U("t1", tside, "infantry", "G5")], run([("G5", "machine_gun")]), rules=FP, dice=[["flag"]], bottom=bottom),
+        [["attack_run.results.0.retreat.*.hex", "eq", ["f6"]]], S9_NORET + " It is important to note that an air unit occupies the hex it is on", W1 + " III; " + BASE + " Retreat")
+    add(f"air9-ap-strafe-retreat-not-under-plane-{tside}", A9P,
+        q([ap_plane("p1", OPP[tside], "spitfire" if tside == "axis" else "me109", "g6"), U("t1", tside, "infantry", "G5")],
+          {"strafe": {"plane": "p1", "hexes": ["G5"]}}, rules=AP, dice=[["flag"]], bottom=bottom),
+        [["strafe.results.0.retreat.*.hex", "eq", ["f6"]]], S9_NORET + " " + S9_THRU, W0 + " p.6; " + BASE + " Retreat")
+
+# -- nation command rules against air units (seed 001, Nation Command Rules)
+S9_NAT = ("Air units cannot be targeted by Nation Command Rules. For instance, a BCF ground unit cannot use Stiff Upper Lip against an air unit, and "
+          "Japanese Infantry units cannot use their Seishin Kyoiku Doctrine or Banzai War Cry to charge an air unit.")
+for k in range(3):
+    ph = nb(2 * k + 1)
+    jp = {"nation": "jp"}
+    add(f"air9-fp-nation-banzai-flying-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", moved=2, **jp), fp("p1", "allies", "fighter", ph)], g2a(), rules=FP),
+        [["ground_to_air.allowed", "eq", False]], S9_NAT, W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-banzai-flying-battle-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", moved=2, **jp), fp("p1", "allies", "bomber", ph)], battle("a1", "p1"), rules=FP),
+        [["battle.allowed", "eq", False]], S9_NAT, W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-banzai-landed-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", moved=2, **jp), fp("p1", "allies", "fighter_bomber", ph, airborne=False)], battle("a1", "p1"),
+          [T(ph, "airfield", owner="allies")], rules=FP),
+        [["battle.allowed", "eq", False]], S9_NAT + " (landed, it is attacked like a ground unit: still an air unit)", W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-no-close-assault-die-landed-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", **jp), fp("p1", "allies", "fighter", ph, airborne=False)], battle("a1", "p1"), [T(ph, "airfield", owner="allies")], rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S9_NAT, W1 + " Nation Command Rules")
+    add(f"air9-fp-nation-no-close-assault-die-flying-{k}", A9F,
+        q([U("a1", "axis", "infantry", "G5", **jp), fp("p1", "allies", "fighter", ph)], battle("a1", "p1"), rules=FP),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S9_NAT + " Infantry and Armor roll their regular battle dice (3 dice).", W1 + " Nation Command Rules")
+
+# -- one airborne airplane per side (Air Pack p.4-5)
+S9_ONEAIR = ("In any given turn, there can only ever be a maximum of one airborne Airplane unit on the battlefield for each player. ... (on the ground) "
+             "The limit of one airborne Airplane for each side at any given time still applies, though!")
+for i, (side, base, path, flyer) in enumerate([("allies", "H5", ["I5", "J5"], "C1"), ("axis", "E7", ["D7", "C7"], "K3"), ("allies", "A1", ["B1", "C1"], "M9"),
+                                               ("axis", "M9", ["L9", "K9"], "A1")]):
+    model = "p38" if side == "allies" else "storch"
+    units = [ap_plane("p2", side, model, base, airborne=False), ap_plane("p1", side, "p40" if side == "allies" else "me109", flyer)]
+    add(f"air9-ap-takeoff-while-own-flies-{i}", A9P, q(units, amove("p2", path), [T(base, "airfield", owner=side)], rules=AP),
+        [["air_move.allowed", "eq", False]], S9_ONEAIR, W0 + " p.4-5")
+    units_enemy = [ap_plane("p2", side, model, base, airborne=False), ap_plane("p1", OPP[side], "p40" if side == "axis" else "me109", flyer)]
+    add(f"air9-ap-takeoff-while-enemy-flies-{i}", A9P, q(units_enemy, amove("p2", path), [T(base, "airfield", owner=side)], rules=AP),
+        [["air_move.allowed", "eq", True], ["air_move.end", "eq", path[-1]]], S9_ONEAIR + " (for each player: the enemy's does not count)", W0 + " p.4-5")
+
+# -- Close Assault's own limits in a ground-to-air battle, moving and battling, confirmation's ammo
+S9_CA = ("Close Assault may be used by a ground unit to target an adjacent air unit with an additional die. (The card: infantry and armor adjacent "
+         "to the enemy, which do not move before they battle.)")
+for i, (side, kind, moved, dist, ok) in enumerate([("allies", "infantry", 1, 1, False), ("axis", "armor", 2, 1, False), ("allies", "artillery", 0, 1, False),
+                                                  ("axis", "infantry", 0, 2, False), ("allies", "armor", 0, 1, True), ("axis", "infantry", 0, 1, True)]):
+    k = i % 6
+    add(f"air9-fp-g2a-close-assault-{i}-{kind}", A9F,
+        q([U("a1", side, kind, "G5", moved=moved), fp("p1", OPP[side], "fighter", nb(k, dist))], g2a(card="Close Assault"), rules=FP),
+        [["ground_to_air.allowed", "eq", ok]] + ([["ground_to_air.dice", "eq", 4]] if ok else []), S9_CA, W1 + " IV. Close Assault")
+for i, (kind, moved, ok) in enumerate([("armor", 3, True), ("infantry", 1, True), ("armor", 4, False), ("special_forces", 2, True)]):
+    side = SIDES9[i % 2]
+    add(f"air9-fp-g2a-after-moving-{kind}-{moved}", A9F,
+        q([U("a1", side, kind, "G5", moved=moved), fp("p1", OPP[side], "bomber", nb(i + 2))], g2a(), rules=FP),
+        [["ground_to_air.allowed", "eq", ok]], S9_G2A + " (an ordered unit battles after its move as usual: infantry 1, armor 3, special forces 2)",
+        W1 + " Ground to Air Combat; " + BASE)
+for k in (0, 3):
+    side = SIDES9[k % 3 % 2]
+    add(f"air9-fp-artillery-next-to-air-pinned-{k}", A9F,
+        q([U("a1", side, "artillery", "G5"), fp("p1", OPP[side], "fighter", nb(k)), U("x1", OPP[side], "infantry", nb(k + 3, 3))], battle(), rules=FP),
+        [["battle.allowed", "eq", False]], "You may not choose to attack a distant unit if you are adjacent to an air unit", W1 + " Ground to Air Combat")
+for side, dice, ret in [("allies", ["star"], False), ("axis", ["flag"], True), ("allies", ["infantry", "grenade"], True)]:
+    add(f"air9-fp-confirm-ammo-{side}-{'-'.join(dice)}", A9F,
+        q([fp("p1", side, "fighter_bomber", "K3"), U("e1", OPP[side], "armor", "L3")], {"confirm": {"target": "p1"}}, rules=FP, dice=dice),
+        [["confirm.ammo_returned", "eq", ret]], S9_CONF + " ... The defender must return any unused ammo to the ammo pool", W1 + " Downing an Enemy Air Unit")
+
+# -- bad input in the air asks: a clear error on the offending field, never a crash (contract: exit 2)
+S9_ERR = "Exit 2 when the query is invalid, and on stdout {\"error\": {\"field\": \"<dotted path>\", \"message\": ...}}"
+ERR9 = [
+    ("ammo-kind", FP, [fp("p1", "allies", "fighter", "G5"), U("x1", "axis", "infantry", "H5")], run([("H5", "rocket")]), None, "ask.attack_run.markers.0.ammo"),
+    ("unknown-model", AP, [ap_plane("p1", "allies", "mustang", "G5")], {"air_check": {"plane": "p1"}}, None, "units.0.model"),
+    ("airplane-under-flight-plan", FP, [ap_plane("p1", "allies", "p38", "G5")], {"air_check": {"plane": "p1"}}, None, "units.0.type"),
+    ("fighter-under-air-pack", AP, [fp("p1", "allies", "fighter", "G5")], {"air_check": {"plane": "p1"}}, None, "units.0.type"),
+    ("negative-ammo", FP, [fp("p1", "allies", "fighter", "G5", ammo={"machine_gun": -1})], {"withdraw": {"plane": "p1"}}, None, "units.0.ammo.machine_gun"),
+    ("airborne-not-bool", FP, [fp("p1", "allies", "fighter", "G5", airborne="yes")], {"withdraw": {"plane": "p1"}}, None, "units.0.airborne"),
+    ("path-half-hex", FP, [fp("p1", "allies", "fighter", "G5")], amove("p1", ["H5", "A8"]), None, "ask.air_move.path.1"),
+    ("unknown-target", AP, [ap_plane("p1", "axis", "zero", "G5")], {"kamikaze": {"plane": "p1", "target": "nobody"}}, None, "ask.kamikaze.target"),
+    ("dice-per-marker", FP, [fp("p1", "allies", "fighter", "G5"), U("x1", "axis", "infantry", "H5")], run([("H5", "machine_gun")]), [["infantry", "armor"]], "dice.0"),
+    ("setup-year", FP, [], {"air_setup": {"front": "western", "year": 1938}}, None, "ask.air_setup.year"),
+    ("deploy-type", FP, [], deploy("allies", "zeppelin", order="section", section="left"), None, "ask.deploy.type"),
+]
+for name, rules, units, ask, dice, field_name in ERR9:
+    add(f"air9-error-{name}", A9F if rules is FP else A9P, q(units, ask, rules=rules, dice=dice),
+        [["error.field", "eq", field_name]], S9_ERR, "shared/contracts/rules-query.md Invocation", exit=2)
+
+# -- flags a hex lets its unit ignore: kept against an attack run, not against strafing
+for kind, ter in [("infantry", [T("G5", "bunker", owner="axis")]), ("infantry", [T("G5", "hedgehogs")]), ("armor", [T("G5", "sandbags")])]:
+    add(f"air9-fp-run-flag-ignored-{ter[0]['type']}", A9F,
+        q([fp("p1", "allies", "fighter_bomber", "H5"), U("x1", "axis", kind, "G5")], run([("G5", "bomb")]), ter, rules=FP, dice=[["flag"]]),
+        [["attack_run.results.0.flags", "eq", 1], ["attack_run.results.0.flags_ignored", "eq", 1], ["attack_run.results.0.retreat", "falsy", None]],
+        "Terrains or abilities that allow to ignore flags apply normally, unless stated otherwise on an Air Combat card.", W1 + " Air Unit Attack Run; " + OBST)
+    add(f"air9-ap-strafe-flag-kept-{ter[0]['type']}", A9P,
+        q([ap_plane("p1", "allies", "p40", "H5"), U("x1", "axis", kind, "G5")], {"strafe": {"plane": "p1", "hexes": ["G5"]}}, ter, rules=AP, dice=[["flag"]]),
+        [["strafe.results.0.flags_ignored", "eq", 0]], S9_STR, W0 + " p.6 Strafing")
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

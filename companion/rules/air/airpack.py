@@ -136,6 +136,19 @@ class AirPackRules(FlightRules):
     def may_land_on_carrier(self, unit: Unit) -> bool:
         return self.model(unit).carrier
 
+    def airborne_limit_problem(self, position: Position, unit: Unit, entering: bool) -> str | None:
+        """p.5: "In any given turn, there can only ever be a maximum of one airborne Airplane
+        unit on the battlefield for each player" and, for airplanes on the ground, "The limit of
+        one airborne Airplane for each side at any given time still applies": an airplane taking
+        off (or entering) while another of its side flies is refused; that one must leave first."""
+        if unit.airborne and not entering:
+            return None
+        others = [u.id for u in self.airborne_airplanes(position, unit.side) if u.id != unit.id]
+        if others:
+            return (f"airplane {others[0]} of the {unit.side} is airborne: a side has one airborne "
+                    "airplane at a time (let it leave the board first)")
+        return None
+
     # --- one airborne airplane per side, Air Sortie cards ---------------------------------------
     def airborne_airplanes(self, position: Position, side: Side) -> list[Unit]:
         return [u for u in position.units.values()

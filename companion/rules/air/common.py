@@ -124,6 +124,10 @@ class FlightRules:
     may_pass_enemy_air = True
 
     # --- hooks ---------------------------------------------------------------------------
+    def airborne_limit_problem(self, position: Position, unit: Unit, entering: bool) -> str | None:
+        """Why this air unit may not take to the air now (None: it may). No limit by default."""
+        return None
+
     def entry_problem(self, position: Position, unit: Unit, first: Hex,
                       entry_hexes: frozenset[Hex] | None) -> str | None:
         """Why ``first`` is not a valid first hex for an air unit entering the board."""
@@ -188,6 +192,9 @@ class FlightRules:
             problem = self.entry_problem(position, unit, path[0], entry_hexes)
             if problem:
                 return no(problem)
+        problem = self.airborne_limit_problem(position, unit, entering)
+        if problem:
+            return no(problem)
         seen: set[Hex] = set()
         if start is not None and self.start_counts_as_visited:
             seen.add(start)

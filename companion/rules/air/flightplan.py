@@ -425,6 +425,17 @@ class FlightPlanRules(FlightRules):
             attacker.spec.unit_class)
         if rule is None:
             return AirDice(False, f"a {attacker.type} cannot battle air units")
+        # "Air units cannot be targeted by Nation Command Rules ... Japanese Infantry units cannot
+        # use their Seishin Kyoiku Doctrine or Banzai War Cry to charge an air unit" (seed 001):
+        # the type's own reach, not the nation's
+        reach = attacker.spec.move_and_battle
+        if attacker.nation is not None:
+            plain = attacker.copy()
+            plain.nation = None
+            reach = plain.spec.move_and_battle
+        if attacker.moved > reach:
+            return AirDice(False, f"{attacker.id} moved {attacker.moved} hexes and may not battle "
+                           "an air unit (no nation rule helps against one)")
         d = distance(attacker.hex, target.hex)
         # Banzai: Japanese infantry that moved 2 still battles an adjacent unit (close assault)
         banzai = attacker.spec.close_assault_after_move

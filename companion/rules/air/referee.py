@@ -39,6 +39,7 @@ from companion.rules.air.airpack import (
 )
 from companion.rules.air.common import AirRulesError, FlightRules, TargetResult
 from companion.rules.air.flightplan import FlightPlanRules, Marker, OrderKind
+from companion.rules.air.targets import air_target_check
 from companion.rules.board import Hex, Section, Side, distance
 from companion.rules.referee import Query, QueryError, _show, register_ask
 
@@ -369,11 +370,55 @@ def ask_ground_to_air(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                          "only Close Assault changes a ground-to-air battle; allowed: "
                          "\"Close Assault\" or null")
     rules = _flightplan(query)
+    if card is not None:
+        # the card's own limits first, as the battle ask has them (seed 003 card: infantry and
+        # armor next to an enemy, no move before the battle)
+        from companion.rules.cards import card as card_spec
+        from companion.rules.cards import card_battle_restriction
+
+        spec = card_spec("close_assault")
+        why = card_battle_restriction(spec, query.position, attacker.id, target.id)
+        if spec.unit_classes and attacker.spec.unit_class not in spec.unit_classes:
+            why = f"{spec.name} orders infantry and armor units only, not a {attacker.type}"
+        if why is not None:
+            return {"ground_to_air": {"allowed": False, "reason": why, "dice": 0,
+                                      "possible_hits": None, "explain": [why],
+                                      "landed_target": not target.airborne}}
     check = rules.ground_to_air_check(query.position, attacker.id, target.id,
                                       close_assault_card=card is not None)
+    if check.landed_target:
+        return {"ground_to_air": _landed_target_json(query, attacker.id, target.id,
+                                                     card is not None)}
     out = _air_dice_json(query, rules, check.allowed, check.reason, check.dice, check.explain)
     out["landed_target"] = check.landed_target
     return {"ground_to_air": out}
+
+
+def _landed_target_json(query: Query, attacker_id: str, target_id: str,
+                        close_assault_card: bool) -> dict[str, Any]:
+    """A landed air unit "is targeted and attacked like a regular ground unit ... as long as it
+    is in range", and any grenade or flag destroys it with no confirmation (seed 001, Air Unit
+    Landing): the ordinary battle check, at the attacker's usual range and dice."""
+    check = air_target_check(query.position, attacker_id, target_id)
+    assert check is not None  # the target is an air unit
+    allowed, reason, dice = check.allowed, check.reason, check.dice
+    explain = list(check.explain)
+    if allowed and close_assault_card:
+        if check.distance != 1:
+            allowed, reason, dice = False, "Close Assault targets an adjacent air unit", 0
+            explain = [reason]
+        else:
+            dice += 1
+            explain.append("Close Assault: +1 die")
+    out: dict[str, Any] = {"allowed": allowed, "reason": reason, "dice": dice if allowed else 0,
+                           "possible_hits": None, "explain": explain, "landed_target": True}
+    faces = query.faces()
+    if faces is not None and allowed:
+        if len(faces) != dice:
+            raise QueryError("dice", f"{len(faces)} dice given where {dice} are due")
+        out["possible_hits"] = sum(1 for f in faces if f in check.hit_faces)
+        out["destroyed"] = out["possible_hits"] > 0
+    return out
 
 
 def _air_dice_json(query: Query, rules: FlightPlanRules, allowed: bool, reason: str | None,

@@ -43,11 +43,20 @@ def air_target_check(position: Position, attacker_id: str, target_id: str,
         return _refuse(position, attacker_id, target_id,
                        f"{target_id} is on an aircraft carrier: attack the carrier instead")
     if target.spec.air_rules == FlightPlanRules.name:
+        # "Air units cannot be targeted by Nation Command Rules" (seed 001): the attacker
+        # fights an air unit, flying or landed, by its type's rules alone
+        position = without_nation_rules(position, attacker_id)
         if target.airborne:
             g2a = FlightPlanRules().ground_to_air_check(position, attacker_id, target_id)
             d = distance(attacker.hex, target.hex)
-            return BattleCheck(g2a.allowed, g2a.reason, d, True, d == 1, g2a.dice,
-                               g2a.explain or ((g2a.reason or ""),), GRENADE_ONLY, NO_FLAGS)
+            dice, explain = g2a.dice, g2a.explain or ((g2a.reason or ""),)
+            if g2a.allowed and modifiers is not None and modifiers.extra_dice:
+                # a card's extra die (Firefight for artillery two hexes away, Armor Assault,
+                # Close Assault) comes on top of the ground-to-air dice
+                dice = max(0, dice + modifiers.extra_dice)
+                explain = (*modifiers.explain, *explain, f"{modifiers.extra_dice:+d} dice")
+            return BattleCheck(g2a.allowed, g2a.reason, d, True, d == 1, dice,
+                               explain, GRENADE_ONLY, NO_FLAGS)
         # New Flight Plan: a landed air unit is attacked like a ground unit; a grenade or a
         # flag destroys it.
         ordinary = battle_check(position, attacker_id, target_id, modifiers)
@@ -60,6 +69,17 @@ def air_target_check(position: Position, attacker_id: str, target_id: str,
     ordinary = battle_check(position, attacker_id, target_id, modifiers)
     return replace(ordinary, hit_faces=GRENADE_ONLY, flag_faces=NO_FLAGS,
                    explain=(*ordinary.explain, "airplane on the ground: one grenade destroys it"))
+
+
+def without_nation_rules(position: Position, unit_id: str) -> Position:
+    """The position with ``unit_id`` battling without its nation's own rules (Banzai's move and
+    battle, Yamato Damashii's close-assault die...): seed 001, Nation Command Rules, "Air units
+    cannot be targeted by Nation Command Rules". The same position when the unit has none."""
+    if position.units[unit_id].nation is None:
+        return position
+    out = position.copy()
+    out.units[unit_id].nation = None
+    return out
 
 
 def needs_confirmation(position: Position, target_id: str) -> bool:
