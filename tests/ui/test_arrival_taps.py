@@ -18,7 +18,7 @@ def test_breakthrough_hexes_are_lit_tapped_and_sent_with_the_order(tmp_path: Pat
     assert t.new_game(load(BGA / "4090-ClosingTheGap.m44"), seed=1)
     assert t.act({"do": "play_card", "card": "probe_right"})
     legal = t.legal()
-    assert legal is not None and legal.arrival_hexes == ("C1", "D1")  # E1 is a centre hex (docs/rules-sources.md: sections)
+    assert legal is not None and legal.arrival_hexes == ("C1", "D1")  # E1: a centre hex
     assert "Tap a lit empty hex to bring a unit in" in t.prompt_line()
     lit = t.highlights()
     assert all(lit[h] == "entry" for h in ("C1", "D1"))
