@@ -13,7 +13,8 @@ cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
 ``--teach N`` also times ``teach`` on N rendered photos; ``--taught PROFILE=DIR`` times a
 (taught) profile file on the photos of a folder (decoding excluded), e.g. a profile that
 ``teach`` made for the user's phone dice on new photos of them; ``--clutter-off`` also reads
-every `pips` image with the search on clutter off, in turn with it on (what it costs).
+every `pips` image with the search on clutter off, in turn with it on (what it costs);
+``--face-off`` the same without the profile's face network (what its finer look costs).
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -79,6 +80,9 @@ def main() -> None:
     ap.add_argument("--clutter-off", action="store_true",
                     help="also time pips with the search on clutter off, each photo read both "
                          "ways in turn (what that search costs, in one run)")
+    ap.add_argument("--face-off", action="store_true",
+                    help="also time pips without its face network (vision/facenet.py), each photo "
+                         "read both ways in turn (what the finer look at unsure faces costs)")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     for spec in a.taught:
@@ -104,6 +108,8 @@ def main() -> None:
         if a.clutter_off and prof_name == "pips":
             ways.append(("pips, clutter search off",
                          replace(prof, detect=replace(prof.detect, clutter_search=False))))
+        if a.face_off and prof_name == "pips":
+            ways.append(("pips, face network off", replace(prof, face_net=None)))
         for label, imgs in sets.items():
             if not imgs:
                 print(f"{prof_name}: {label}: none (folder absent)")

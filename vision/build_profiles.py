@@ -13,7 +13,9 @@ stage may mine hard "not a die" examples with the network of the stage before it
   rendered pip-dice photos with up to 6 things that are not dice on the table. Stage 1
   mines hard examples with the built-in ``pips`` of the time; stage 2 trains afresh with
   stage 1's; stage 3 goes on from stage 2's weights with stage 2's hard examples. Each
-  stage learns for 17-19 minutes by the clock (learning rate by the clock too).
+  stage learns for 17-19 minutes by the clock (learning rate by the clock too). Then the face
+  network (:mod:`vision.train_face`, 48 px crops of the same labelled and rendered dice, 30
+  minutes) is added to the profile: the reader asks it about the faces it is unsure of.
 - ``m44``: photos rendered by :mod:`vision.render`: 300 in the ``m44mix`` style (every die
   its own colours, filled or outlined symbols, thin or bold strokes) and 100 ``classic``,
   plus 200 photos of dice with 22 other symbols (``vision.render.GLYPHS``) as classes used
@@ -52,6 +54,11 @@ RECIPES: dict[str, list[list[str]]] = {
             [*_M44, "--epochs", "60", "--seed", "5", "--clutter", "6", "--init-profile", "{prev}",
              "--lr", "1e-3", "--mine", "{prev}", "--minutes", "25", "--threads", "1"]],
 }
+# After the die network's stages: the face network added to the profile (vision/facenet.py).
+FACE_RECIPES: dict[str, list[str]] = {
+    "pips": ["--crop", "48", "--holdout", "--clutter", "6", "--rendered", "pipwhite:120:61",
+             "--rendered", "pipmix:120:62", "--minutes", "30", "--seed", "2"],
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
                         for v in stage]
                 train_net.main([*args, "--name", name, "--out", str(out), *folders])
                 prev = str(out)
+            if name in FACE_RECIPES:
+                from vision import train_face
+
+                train_face.main([*FACE_RECIPES[name], "--profile", prev, "--out", prev, *folders])
         print(f"{name} built in {time.time() - t:.0f} s", file=sys.stderr)
     return 0
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.detect import DetectParams
+from vision.facenet import FaceNet
 from vision.features import FEATURE_SIZE
 from vision.mlp import Ensemble
 from vision.net import DieNet
@@ -53,6 +54,8 @@ class Profile:
     # a taught symbol face -> the base face it is printed instead of (a star instead of the six
     # pips: {"star": 6}); what the app is told when it asks for the base's faces
     stands_for: dict[str, Face] = field(default_factory=dict)
+    # a finer second network for the faces the die network is unsure of (vision/facenet.py)
+    face_net: FaceNet | None = None
 
     def base_face(self, face: Face) -> Face:
         """``face`` as one of the base's faces: a symbol as the face it stands for (None when
@@ -80,6 +83,9 @@ class Profile:
             "second_look": self.second_look,
             "stands_for": dict(self.stands_for),
         }
+        if self.face_net is not None:
+            meta["face_net"] = {"crop": self.face_net.crop, "below": self.face_net.below,
+                                "faces": self.face_net.faces, "mirror": self.face_net.mirror}
         arrays: dict[str, np.ndarray] = {}
         if self.classifier is not None:
             arrays.update(self.classifier.arrays("clf"))
@@ -87,6 +93,8 @@ class Profile:
             arrays["net"] = self.net.onnx
             if self.net.head is not None:
                 arrays.update(self.net.head.arrays("head"))
+        if self.face_net is not None:
+            arrays["face_net"] = self.face_net.net.onnx
         with open(path, "wb") as fh:
             np.savez_compressed(fh, meta=np.array(json.dumps(meta)), **arrays)
 
@@ -129,6 +137,23 @@ def _stands_for(raw: object, extra: tuple[Face, ...], known: tuple[Face, ...],
     return {str(k): v for k, v in raw.items()}
 
 
+def _face_net(raw: object, arrays: dict[str, np.ndarray], faces: int, runtime: str,
+              path: Path) -> FaceNet | None:
+    """A profile's face network (:mod:`vision.facenet`), checked; None when it has none."""
+    if raw is None and "face_net" not in arrays:
+        return None
+    if not isinstance(raw, dict) or "face_net" not in arrays:
+        raise ProfileError(f"profile {path}: face_net needs both its settings and its network")
+    crop, below, n, mirror = raw.get("crop"), raw.get("below"), raw.get("faces"), raw.get("mirror", False)
+    if isinstance(crop, bool) or not isinstance(crop, int) or not 16 <= crop <= 128 or crop % 16 \
+            or isinstance(below, bool) or not isinstance(below, (int, float)) or not 0.0 < below <= 1.0 \
+            or n != faces or not isinstance(mirror, bool):
+        raise ProfileError(f"profile {path}: face_net settings {raw!r} do not fit (crop a multiple of 16 "
+                           f"in 16..128, below in (0, 1], faces {faces})")
+    return FaceNet(DieNet(arrays["face_net"].astype(np.uint8), faces, runtime), faces, float(below), crop,
+                   mirror)
+
+
 def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
     """A built-in profile by name, or a profile file; raise :class:`ProfileError` otherwise.
 
@@ -162,7 +187,7 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
         method = _method(meta.get("method", "auto"), path)
         if extra and (method != "net" or not any(k.startswith("head") for k in arrays)):
             raise ProfileError(f"profile {path}: faces do not match base {base!r}")
-        clf = net = None
+        clf = net = face_net = None
         if method == "net":
             if "net" not in arrays:
                 raise ProfileError(f"profile {path}: method net but no network in the file")
@@ -171,6 +196,7 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
                 net.head = Ensemble.from_arrays(arrays, "head")
                 if net.head.classes != len(faces) + 1:
                     raise ProfileError(f"profile {path}: taught classifier does not fit its faces")
+            face_net = _face_net(meta.get("face_net"), arrays, len(known), runtime, path)
         else:
             clf = Ensemble.from_arrays(arrays, "clf")
             if clf.inputs != FEATURE_SIZE or clf.classes != len(faces) + 1:
@@ -189,6 +215,7 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
             views=_views(meta.get("views", 1), path),
             second_look=_gate(meta.get("second_look", 0.25), path),
             stands_for=_stands_for(meta.get("stands_for", {}), extra, known, path),
+            face_net=face_net,
         )
     except ProfileError:
         raise

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from vision import pipcount
 from vision.bodycheck import drop_small_unsure, keep_bodies
 from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
+from vision.facenet import refine
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.images import LoadedImage
 from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut_many
@@ -459,6 +460,8 @@ def read_with_net(
                           mirror=profile.base == "pips")
         p2 = p2.copy()
         p2[unsure] = full.probs
+    if profile.face_net is not None and net.head is None:  # a finer look at faces still unsure
+        p2 = refine(work, profile.face_net, xs2, ys2, crop, p2, profile.max_background)
     die = 1.0 - p2[:, 0]
     order = [i for i in np.argsort(-die, kind="stable") if p2[i, 0] <= profile.max_background]
     out: list[tuple[Face | None, float, float, float, float]] = []
