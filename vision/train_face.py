@@ -33,7 +33,7 @@ from vision.examples import Shot, _colour, load_shots, mine_hard, shot_from_fram
 from vision.facenet import FACE_BELOW, FACE_CROP
 from vision.labelled import LabelledImage, load_folder, split_holdout
 from vision.net import CROP_MARGIN, cut
-from vision.render import STYLES, render_scene
+from vision.render import render_scene
 
 FACE_SCALE = 0.12  # a training view's crop is exp(N(0, FACE_SCALE)) times the centred size
 FACE_SHIFT = 0.22  # and its centre up to this many die half-sizes off
@@ -172,14 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     from vision.facenet import FaceNet
     from vision.net import DieNet
     from vision.profile import ProfileError, load_profile
+    from vision.train_net import rendered_spec_problem
 
     a = parser().parse_args(argv)
-    for spec in a.rendered:
-        style, *rest = spec.split(":")
-        if style not in STYLES or len(rest) != 2 or not all(r.isdigit() for r in rest):
-            print(f"--rendered {spec}: give STYLE:COUNT:SEED with STYLE one of {', '.join(STYLES)}",
-                  file=sys.stderr)
-            return 2
+    problem = rendered_spec_problem(a.rendered)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         prof = load_profile(a.profile)
     except ProfileError as exc:

@@ -240,16 +240,23 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+def rendered_spec_problem(specs: Sequence[str]) -> str | None:
+    """What is wrong with the first ``--rendered STYLE:COUNT:SEED`` of ``specs`` (None: all fit)."""
+    for spec in specs:
+        style, *rest = spec.split(":")
+        if style not in STYLES or len(rest) != 2 or not all(r.isdigit() for r in rest):
+            return f"--rendered {spec}: give STYLE:COUNT:SEED with STYLE one of {', '.join(STYLES)}"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     from vision.profile import Profile
 
     a = parser().parse_args(argv)
-    for spec in a.rendered:
-        style, *rest = spec.split(":")
-        if style not in STYLES or len(rest) != 2 or not all(r.isdigit() for r in rest):
-            print(f"--rendered {spec}: give STYLE:COUNT:SEED with STYLE one of {', '.join(STYLES)}",
-                  file=sys.stderr)
-            return 2
+    problem = rendered_spec_problem(a.rendered)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     import torch
 
     torch.set_num_threads(a.threads)
