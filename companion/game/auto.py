@@ -723,6 +723,11 @@ class _AirPackTactics(_Tactics):
         if any(f in ids for f in flying):
             # one airborne airplane per side (Air Pack p.4-5): none takes off beside it
             ids = [i for i in ids if i not in grounded]
+        kept: list[str] = []  # nor two grounded airplanes or Ready-to-Take-off stacks at once
+        for i in ids:
+            if airflow.airborne_limit_problem(st, [*kept, i]) is None:
+                kept.append(i)
+        ids = kept
         if not air.sortie:
             return ids, None, False
         if not flying:
@@ -731,7 +736,8 @@ class _AirPackTactics(_Tactics):
             if where is not None:
                 action["sortie_hex"] = where
                 # the fresh airplane is the side's one airborne airplane: none takes off beside it
-                ids = [i for i in ids if i not in grounded]
+                ids = [i for i in ids if i not in grounded
+                       and airflow.airborne_limit_problem(st, [i], sortie=True) is None]
         if st.card in ("air_power", airflow.STANDALONE_SORTIE):
             action["units"] = flying[:1]
             return ids, None, True

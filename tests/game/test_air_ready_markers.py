@@ -142,3 +142,30 @@ def test_an_air_sortie_and_an_airplane_on_the_ground_may_not_both_fly_this_turn(
     assert snapshot(g) == before
     events = g.act({"do": "order", "units": [], "sortie_hex": "A5"})
     assert events[0].data["units"] == ["allies-plane-1"]
+
+
+def test_the_auto_player_never_orders_two_grounded_airplanes_of_a_side_at_once() -> None:
+    """Editor files made at random put two grounded airplanes of a side on the board; with a
+    card ordering several units (Firefight, Direct from HQ) the auto player ordered both and
+    the session refused it (one airborne airplane per side): it now keeps one of them down."""
+    from companion.game.auto import AutoPlayer
+
+    units = [UnitSetup("r1", Side.ALLIES, "airplane", "D1", model="p40"),
+             UnitSetup("r2", Side.ALLIES, "airplane", "F1", model="p40")]
+    checked = 0
+    for seed in range(60):
+        sc = duel_scenario(extra_units=units, terrain=[TerrainPiece("D1", "airfield"),
+                                                       TerrainPiece("F1", "airfield")])
+        sc.air = AirSetup(rules=AirRules.AIR_PACK)
+        g = GameSession.new(sc, deck_seed=seed)
+        card = next((c for c in ("firefight", "direct_from_hq")
+                     if c in g.state.hands[g.state.active]), None)
+        if g.state.active is not Side.ALLIES or card is None:
+            continue
+        g.act({"do": "play_card", "card": card})
+        action = AutoPlayer(seed).next_action(g)
+        assert action["do"] == "order"
+        assert not {"r1", "r2"} <= set(action["units"]), (card, action)
+        g.act(action)  # and the session takes it
+        checked += 1
+    assert checked >= 3
