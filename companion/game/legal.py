@@ -216,6 +216,20 @@ class LegalActions:
             return ()
         return ruleflows.arrival_hexes(st)
 
+    def order_together_problem(self, unit_ids: list[str]) -> str | None:
+        """Why the card in play cannot order all of ``unit_ids`` at once, in any one of its
+        sections (None: it can): the first rejected unit's reason."""
+        st = self.state
+        if st.phase is not Phase.ORDER or st.card is None:
+            return "no card is waiting for its orders"
+        first: str | None = None
+        for section in (None, "left", "center", "right"):
+            valid, _lost, problems = queries.orders_check(st, list(unit_ids), section, st.order_faces)
+            if not problems and len(valid) == len(unit_ids):
+                return None
+            first = first or (problems[0] if problems else "not all of them can be ordered")
+        return first
+
     @cached_property
     def orderable(self) -> tuple[UnitOption, ...]:
         """Units of the active side that the card in play may order, each on its own."""

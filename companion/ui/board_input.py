@@ -509,6 +509,14 @@ class BoardInput(TableBase):
                                                   "(the lit units it can).")
                 self._after_change()
                 return False
+            elif legal is not None and orderable and (
+                    why := legal.order_together_problem([*self.picked, unit.id])) is not None:
+                # the card orders it, but not with the units already picked (its orders are used)
+                said = self.words(why, [*self.picked, unit.id]).rstrip(".")
+                self.message = said[:1].upper() + said[1:] + ". " + _(
+                    "Tap a picked unit to take it back.")
+                self._after_change()
+                return False
             else:
                 self.picked.append(unit.id)
                 self.message = ""

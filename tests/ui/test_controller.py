@@ -58,6 +58,31 @@ def test_order_by_tapping_units_then_the_button(tmp_path: Path) -> None:
         assert "cannot order this unit" in t.message and t.picked == []
 
 
+def test_a_unit_past_the_cards_orders_is_refused_at_the_tap(tmp_path: Path) -> None:
+    """Probe Left orders 2 units: the third unit of the left flank tapped is refused with the
+    reason (its orders are used), nothing is picked, and a tap on a picked unit makes room."""
+    from companion.scenarios import Scenario, ScenarioText, SideSetup, UnitSetup
+    from companion.rules.board import Side
+
+    A, X = Side.ALLIES, Side.AXIS
+    units = [UnitSetup("a1", A, "infantry", "A1"), UnitSetup("a2", A, "infantry", "B1"),
+             UnitSetup("a3", A, "infantry", "C1"), UnitSetup("x1", X, "infantry", "M9")]
+    sc = Scenario(id="three", text={"en": ScenarioText("Three")}, units=units,
+                  sides={A: SideSetup(medals_to_win=4), X: SideSetup(medals_to_win=4)}, starts=A)
+    t = Table.open(tmp_path)
+    t.settings.dice = "manual"
+    assert t.new_game(sc, seed=1)
+    assert t.act({"do": "play_card", "card": "probe_left"}, any_side=True) or t.act(
+        {"do": "play_card", "card": "probe_left"})
+    assert t.tap_hex("A1") and t.tap_hex("B1") and t.picked == ["a1", "a2"]
+    assert not t.tap_hex("C1")
+    assert t.picked == ["a1", "a2"] and "Probe Left" in t.message and "C1" in t.message
+    assert "a3" not in t.message  # units by type and hex, not by id
+    assert t.tap_hex("B1") and t.tap_hex("C1") and t.picked == ["a1", "a3"]
+    label = next(lb for lb, a in t.buttons() if a.get("do") == "order")
+    assert label.startswith("Order 2 unit(s)")
+
+
 def test_illegal_move_is_explained_and_records_nothing(tmp_path: Path) -> None:
     t = new_table(tmp_path)
     assert auto_until(t, "move", seed=5)
