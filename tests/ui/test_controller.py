@@ -61,8 +61,8 @@ def test_order_by_tapping_units_then_the_button(tmp_path: Path) -> None:
 def test_a_unit_past_the_cards_orders_is_refused_at_the_tap(tmp_path: Path) -> None:
     """Probe Left orders 2 units: the third unit of the left flank tapped is refused with the
     reason (its orders are used), nothing is picked, and a tap on a picked unit makes room."""
-    from companion.scenarios import Scenario, ScenarioText, SideSetup, UnitSetup
     from companion.rules.board import Side
+    from companion.scenarios import Scenario, ScenarioText, SideSetup, UnitSetup
 
     A, X = Side.ALLIES, Side.AXIS
     units = [UnitSetup("a1", A, "infantry", "A1"), UnitSetup("a2", A, "infantry", "B1"),
