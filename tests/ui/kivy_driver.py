@@ -579,6 +579,47 @@ def train_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"train-done-{_W}x{_H}")
 
 
+def wire_steps(app: CompanionApp) -> Iterator[float]:
+    """Gull Point Landing, seed 1, auto-played to a battle phase where Allied infantry stands
+    on barbed wire (e4): the players lift the wire by the button (tapped twice at once: once),
+    the wire is gone from the board and the unit's battle is spent."""
+    t = app.table
+    s = t.session
+    assert s is not None
+    player = AutoPlayer(1)
+    while "clear_obstacle" not in s.legal().actions and not s.over:
+        t.act(player.next_action(s), any_side=True)
+    yield 0.3
+    st = t.state
+    offer = [a for _label, a in t.buttons() if a.get("do") == "clear_obstacle"]
+    check("the remove button", len(offer) == 1, [lb for lb, _a in t.buttons()])
+    shot(f"wire-offered-{_W}x{_H}")
+    if not offer or st is None:
+        return
+    uid = str(offer[0]["unit"])
+    where = st.hex_name(st.position.units[uid].hex)
+    pressed = False
+    for w in walk(app.root):
+        if isinstance(w, Button) and getattr(w, "action", None) == offer[0]:
+            x, y = w.to_window(*w.center)
+            tap(x, y)
+            tap(x, y)
+            pressed = True
+            break
+    check("remove pressed", pressed)
+    yield 0.3
+    st = t.state
+    kinds = [e.kind for e in s.events[-6:]]
+    cleared = [e for e in s.events if e.kind == "obstacle_cleared"]
+    check("the wire is gone, once", st is not None and len(cleared) == 1
+          and "barbed_wire" not in st.position.terrain_names(st.board.parse(where)),
+          (len(cleared), kinds))
+    check("its battle is spent", uid not in [u.id for u in s.legal().attackers])
+    check("the log says it", any("removes the barbed wire" in line for line in t.log[-4:]),
+          t.log[-4:])
+    shot(f"wire-cleared-{_W}x{_H}")
+
+
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     yield 0.1
@@ -615,6 +656,9 @@ def main() -> None:
         real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
         table.settings.dice = "manual"
         table.new_game(load(real / "4090-ClosingTheGap.m44"), seed=1)
+    elif MODE == "wire":
+        table.settings.dice = "manual"
+        table.new_game("gull-point-landing", seed=1, deck_seed=1)
     elif MODE == "train":
         from tests.game.test_trains import A, X, _u, scenario
 
@@ -625,7 +669,7 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
-                 "train": train_steps}[MODE]
+                 "train": train_steps, "wire": wire_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
