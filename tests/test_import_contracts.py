@@ -89,6 +89,18 @@ def test_sync_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path, p
      "companion.ui.dicesources -> serial"),
     ("companion/tray/codec.py", "import cv2 as _probe",
      "The tray speaks its protocol and knows no game BROKEN", "companion.tray.codec -> cv2"),
+    # the reader needing PyTorch (only the training tools may: they run off the tablet)
+    ("vision/reader.py", "import torch as _probe",
+     "The camera reader runs without PyTorch and onnx (its training tools only) BROKEN",
+     "vision.reader -> torch"),
+    # teach loading a training tool, which would bring PyTorch onto the tablet
+    ("vision/teach.py", "from vision import train_face as _probe",
+     "The reader, teach and the camera tray never load the training tools BROKEN",
+     "vision.teach -> vision.train_face"),
+    # a command other than `companion app` importing the app
+    ("companion/cli/play.py", "from companion.ui import controller as _probe",
+     "Nothing imports the app but the companion app command BROKEN",
+     "companion.cli.play -> companion.ui.controller"),
 ])
 def test_a_package_past_guides_map_breaks_its_contract(tmp_path: Path, module: str, probe: str,
                                                        contract: str, edge: str) -> None:
