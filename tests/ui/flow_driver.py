@@ -129,14 +129,10 @@ def ends_steps(app: CompanionApp) -> Iterator[float]:
     yield from double_tap(spot(card))
     check("double tap on a card: one card played", phase()[0] == "order", phase())
     # as many of the units the card may order as it orders together, then "Order N units" twice
-    from companion.game import queries
-
     legal = s.legal()
     picked: list[str] = []
     for u in legal.orderable:
-        _valid, _lost, problems = queries.orders_check(s.state, [*picked, u.id], None,
-                                                       s.state.order_faces)
-        if problems:
+        if legal.order_together_problem([*picked, u.id]) is not None:
             continue
         picked.append(u.id)
         tap(*board.hex_center(u.hex))

@@ -492,6 +492,29 @@ def winter_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"winter-done-{_W}x{_H}")
 
 
+def pick_with_a_bounce(board: Any, first: str, bounce: str, last: str) -> Iterator[float]:
+    """Hexes tapped for a step answered by hexes as a player does: ``first``, a double tap at
+    once on ``bounce`` (in and out again), then ``last``."""
+    tap(*board.hex_center(first))
+    yield 0.05
+    tap(*board.hex_center(bounce))
+    tap(*board.hex_center(bounce))
+    yield 0.05
+    tap(*board.hex_center(last))
+    yield 0.1
+
+
+def double_tap_button(app: CompanionApp, action: Any) -> bool:
+    """Two taps at once on the button whose action is ``action`` (False: no such button)."""
+    for w in walk(app.root):
+        if isinstance(w, Button) and getattr(w, "action", None) == action:
+            x, y = w.to_window(*w.center)
+            tap(x, y)
+            tap(x, y)
+            return True
+    return False
+
+
 def arrival_steps(app: CompanionApp) -> Iterator[float]:
     """4090 Closing the Gap: the Axis card's two orders bring two tanks onto the Allied
     baseline; the players tap the lit hexes where they come in, then the order button."""
@@ -503,13 +526,7 @@ def arrival_steps(app: CompanionApp) -> Iterator[float]:
     lit = [h for h, kind in t.highlights().items() if kind == "entry"]
     check("the baseline hexes lit", sorted(lit) == ["C1", "D1"], lit)
     shot(f"arrivals-lit-{_W}x{_H}")
-    tap(*board.hex_center("C1"))
-    yield 0.05
-    tap(*board.hex_center("D1"))  # a double tap at once: in and out again
-    tap(*board.hex_center("D1"))
-    yield 0.05
-    tap(*board.hex_center("D1"))
-    yield 0.1
+    yield from pick_with_a_bounce(board, "C1", "D1", "D1")
     check("taps picked two hexes", t.arriving == ["C1", "D1"], t.arriving)
     bar = app.screen("board").ids.prompt
     check("the prompt names them", "C1, D1" in bar.text, bar.text)
@@ -544,28 +561,14 @@ def train_steps(app: CompanionApp) -> Iterator[float]:
     lit = sorted(h for h, kind in t.highlights().items() if kind == "choice")
     check("the free hexes lit", "b6" in lit and "c4" in lit and "B5" not in lit, lit)
     shot(f"train-lit-{_W}x{_H}")
-    tap(*board.hex_center("b6"))
-    yield 0.05
-    tap(*board.hex_center("c6"))  # a double tap at once: in and out again
-    tap(*board.hex_center("c6"))
-    yield 0.05
-    tap(*board.hex_center("c4"))
-    yield 0.1
+    yield from pick_with_a_bounce(board, "b6", "c6", "c4")
     check("taps picked two hexes", t.tool_hexes == ["b6", "c4"], t.tool_hexes)
     shot(f"train-tapped-{_W}x{_H}")
     # a player's quick double tap on Unload, the app's guard against lost turns on: the second
     # tap lands on the button that takes its place (Done moving) and must not end the moves
     t.end_guard_s = DEFAULT_GUARD_S
     yield DEFAULT_GUARD_S + 0.1
-    twice = False
-    for w in walk(app.root):
-        if isinstance(w, Button) and getattr(w, "action", None) == {
-                "do": "unload", "unit": "a1", "hexes": "b6 c4"}:
-            x, y = w.to_window(*w.center)
-            tap(x, y)
-            tap(x, y)
-            twice = True
-            break
+    twice = double_tap_button(app, {"do": "unload", "unit": "a1", "hexes": "b6 c4"})
     check("unload pressed", twice,
           [getattr(b, "action", None) for b in walk(app.root) if isinstance(b, Button)])
     yield 0.2
@@ -598,15 +601,7 @@ def wire_steps(app: CompanionApp) -> Iterator[float]:
         return
     uid = str(offer[0]["unit"])
     where = st.hex_name(st.position.units[uid].hex)
-    pressed = False
-    for w in walk(app.root):
-        if isinstance(w, Button) and getattr(w, "action", None) == offer[0]:
-            x, y = w.to_window(*w.center)
-            tap(x, y)
-            tap(x, y)
-            pressed = True
-            break
-    check("remove pressed", pressed)
+    check("remove pressed", double_tap_button(app, offer[0]))
     yield 0.3
     st = t.state
     kinds = [e.kind for e in s.events[-6:]]
