@@ -138,6 +138,16 @@ def ends_steps(app: CompanionApp) -> Iterator[float]:
         tap(*board.hex_center(u.hex))
         yield 0.05
     yield pause(SETTLE)
+    # one more unit the card orders, but not with these: two quick taps on it pick nothing
+    extra = next((u for u in legal.orderable if u.id not in picked), None)
+    if extra is not None:
+        tap(*board.hex_center(extra.hex))
+        yield pause(GAP)
+        tap(*board.hex_center(extra.hex))
+        yield pause(SETTLE)
+        check("a unit past the card's orders, tapped twice, is refused with words",
+              t.picked == picked and extra.id not in t.message and "Tap a picked unit" in t.message,
+              (t.picked, t.message))
     order = find(is_do("order"))
     assert order is not None
     check("order button names the units", f"Order {len(picked)}" in order.text, order.text)

@@ -31,6 +31,7 @@ def test_ends_driver_ran_without_errors(ends: dict[str, Any]) -> None:
     "the app guards ending buttons",
     "double tap on a card: one card played",
     "the next ending button is held under the finger",
+    "a unit past the card's orders, tapped twice, is refused with words",
     "double tap on Order: only the order",
     "Done moving takes taps again after the pause",
     "Done moving with units left to move asks first",
