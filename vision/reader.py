@@ -18,6 +18,7 @@ from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.images import LoadedImage
 from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut_many
 from vision.profile import Face, Profile
+from vision.scale import big_dice, grainy, working_size
 
 WORK_SIZE = 640  # frames are read at this longest side; dice sizes in profiles assume it
 BOX_SCALE = 1.25  # reported box half-size as a multiple of the candidate radius
@@ -218,8 +219,11 @@ def _absorb(fine: Found, coarse: Found) -> Found:
 
 
 def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float64] | None,
-             cache: dict[int, NDArray[np.uint8]], first: Reading) -> Reading:
-    """The reading at the working scale that suits the dice, starting from 640 px's."""
+             cache: dict[int, NDArray[np.uint8]], first: Reading,
+             known: dict[int, Reading] | None = None) -> Reading:
+    """The reading at the working scale that suits the dice, starting from 640 px's
+    (``known``: readings at other sizes already made)."""
+    known = known or {}
     best = first
     best_size = WORK_SIZE
     half = _median_half(first[0])
@@ -258,7 +262,7 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
         switching = coarser
         while size // 2 >= COARSEST:
             size //= 2
-            got = _read_at(frame, profile, size, tray, cache)
+            got = known[size] if size in known else _read_at(frame, profile, size, tray, cache)
             merged = (_absorb(best[0], _at(got[0], best_size / size)), best[1])
             if switching and _sure(got[0]) > _sure(merged[0]):
                 best, best_size = got, size
@@ -270,6 +274,28 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
             if not _unsure_any(best[0]):
                 break
     return best
+
+
+def _big_dice(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float64] | None,
+              cache: dict[int, NDArray[np.uint8]], first: Reading,
+              known: dict[int, Reading]) -> Reading | None:
+    """The reading at the size that suits the frame's big dice, or None when it has none
+    (:mod:`vision.scale`): looked for only when the 640 px reading is empty or has a die
+    read under :data:`PIP_LIKE` (a big die's pips are read so), in a frame that is not
+    flat. The coarse reading it makes is left in ``known``."""
+    if first[0] and all(d[4] >= PIP_LIKE for d in first[0]):
+        return None
+    grey = cv2.cvtColor(cache[WORK_SIZE], cv2.COLOR_BGR2GRAY)
+    lo, hi, _, _ = cv2.minMaxLoc(grey)
+    if hi - lo < FLAT:
+        return None
+    probe = _read_at(frame, profile, COARSEST, tray, cache)
+    known[COARSEST] = probe
+    halves = big_dice(first[0], probe[0], WORK_SIZE / COARSEST, trust_empty=not grainy(grey))
+    if not halves:
+        return None
+    size = working_size(halves, WORK_SIZE, COARSEST)
+    return probe if size == COARSEST else _read_at(frame, profile, size, tray, cache)
 
 
 def read_frame(
@@ -291,7 +317,9 @@ def read_frame(
         tray = find_tray(base) if use_tray_markers else None
         reading = _read_at(bgr, profile, WORK_SIZE, tray, cache)
         if auto_scale and min(h, w) >= 32:
-            reading = _rescale(bgr, profile, tray, cache, reading)
+            known: dict[int, Reading] = {}
+            big = _big_dice(bgr, profile, tray, cache, reading, known)
+            reading = big if big is not None else _rescale(bgr, profile, tray, cache, reading, known)
         found, to_frame = reading
         found = drop_small_unsure(found)  # after the scale is chosen: unsure pips lead it
         boxes = _boxes(np.array([(x, y, r / BOX_SCALE) for _f, x, y, r, _c in found]).reshape(-1, 3),
