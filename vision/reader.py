@@ -280,18 +280,20 @@ def _big_dice(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float
               cache: dict[int, NDArray[np.uint8]], first: Reading,
               known: dict[int, Reading]) -> Reading | None:
     """The reading at the size that suits the frame's big dice, or None when it has none
-    (:mod:`vision.scale`): looked for only when the 640 px reading is empty or has a die
-    read under :data:`PIP_LIKE` (a big die's pips are read so), in a frame that is not
-    flat. The coarse reading it makes is left in ``known``."""
-    if first[0] and all(d[4] >= PIP_LIKE for d in first[0]):
+    (:mod:`vision.scale`): looked for only when the 640 px reading is empty or has half
+    its dice or more read under :data:`PIP_LIKE` (a big die's pips are read so; on the
+    held-back tray photos 2 frames of 50, 21 if one such die sent the frame to it), in a
+    frame that is not flat (nor, when empty, grainy). The coarse reading it makes is left
+    in ``known``."""
+    if first[0] and 2 * sum(d[4] < PIP_LIKE for d in first[0]) < len(first[0]):
         return None
     grey = cv2.cvtColor(cache[WORK_SIZE], cv2.COLOR_BGR2GRAY)
     lo, hi, _, _ = cv2.minMaxLoc(grey)
-    if hi - lo < FLAT:
+    if hi - lo < FLAT or (not first[0] and grainy(grey)):
         return None
     probe = _read_at(frame, profile, COARSEST, tray, cache)
     known[COARSEST] = probe
-    halves = big_dice(first[0], probe[0], WORK_SIZE / COARSEST, trust_empty=not grainy(grey))
+    halves = big_dice(first[0], probe[0], WORK_SIZE / COARSEST)
     if not halves:
         return None
     size = working_size(halves, WORK_SIZE, COARSEST)
