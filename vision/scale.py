@@ -44,8 +44,10 @@ GRAIN = 4.0
 
 
 def grainy(grey: NDArray[np.uint8]) -> bool:
-    """Whether the grey frame (at 640 px) is grain all over (see :data:`GRAIN`)."""
-    return float(np.median(cv2.absdiff(grey, cv2.medianBlur(grey, 3)))) > GRAIN
+    """Whether the grey frame (at 640 px) is grain all over (see :data:`GRAIN`): the
+    median over every 4th pixel each way (the median of all 400,000 took 5 ms)."""
+    off = cv2.absdiff(grey, cv2.medianBlur(grey, 3))[::4, ::4]
+    return float(np.median(off)) > GRAIN
 
 
 def big_dice(fine: Sequence[Answer], coarse: Sequence[Answer], factor: float,
