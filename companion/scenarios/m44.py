@@ -416,7 +416,7 @@ class _Importer:
         cards = info.get(f"cards_player{n}", 5)
         victory = info.get(f"victory_player{n}", 6)
         return SideSetup(country=country,
-                         cards=_int(cards, f"game_info.cards_player{n}", 0, 12),
+                         cards=_int(cards, f"game_info.cards_player{n}", 1, 12),
                          medals_to_win=_int(victory, f"game_info.victory_player{n}", 1, 30))
 
     # --- layers -----------------------------------------------------------------------
@@ -866,7 +866,8 @@ class _Importer:
         """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
         (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
         6687 Drop in the Night); ``daylight``: airdrop2, dropped once the night is over."""
-        if not isinstance(value, dict) or value.get("side") not in _SIDES:
+        if not isinstance(value, dict) or not isinstance(value.get("side"), str) \
+                or value["side"] not in _SIDES:
             self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
             return
         side = _SIDES[value["side"]]
