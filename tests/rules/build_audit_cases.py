@@ -6715,6 +6715,28 @@ cm_add("ret-trenches-artillery-blocked-armor-not", CM_RET, "base turned", lambda
     cm_duel(v, tkind="armor", ter=[ct(C_f6, "trenches"), ct(C_g6, "trenches")], dice=["flag", "star", "star"]),
     [*ret_hexes(v, [C_f6, C_g6])]), "Trenches (terrain card 51): impassable for artillery only", SRC + " trenches")
 
+# -------------------------------------------------------------- 11. the battle answer's line_of_sight whatever refuses it
+CM_SEEN = ("`battle` answer fields `distance`, `line_of_sight`, `close_assault` (the contract's Asks): the line drawn from centre to "
+           "centre (base rules Line of Sight); an adjacent target is in close assault, so always seen")
+for cid, units, ter, seen, close in [
+        ("moved-two-next-to", [cu("a1", "allies", "infantry", C_g4, moved=2), cu("x1", "axis", "infantry", C_G5)], [], True, True),
+        ("on-ocean-next-to", [cu("a1", "allies", "infantry", C_g4), cu("x1", "axis", "infantry", C_G5)], [ct(C_g4, "ocean")], True, True),
+        ("out-of-range-clear", [cu("a1", "allies", "armor", (4, 4)), cu("x1", "axis", "infantry", C_G5)], [], True, False),
+        ("out-of-range-blocked", [cu("a1", "allies", "infantry", (4, 4)), cu("x1", "axis", "infantry", C_G5)], [ct((8, 4), "forest")], False, False),
+        ("pinned-clear", [cu("a1", "allies", "infantry", C_G3), cu("x1", "axis", "infantry", C_D3), cu("x2", "axis", "infantry", C_G3n)], [], True, False),
+        ("entered-forest-clear", [cu("a1", "allies", "infantry", C_G3, moved=1), cu("x1", "axis", "infantry", C_G5)], [ct(C_G3, "forest")], True, False),
+        ("moved-too-far-blocked", [cu("a1", "allies", "infantry", C_G3, moved=2), cu("x1", "axis", "infantry", C_G5)], [ct(C_f4, "forest"), ct((13, 5), "town")], False, False)]:
+    cm_add(f"con-refused-sight-{cid}", CM_CON, "base turned swapped", lambda v, units=units, ter=ter, seen=seen, close=close: (
+        cm_q(v, units, ter, battle()),
+        [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", seen], ["battle.close_assault", "eq", close]]),
+        CM_SEEN, CM_QUERY + " battle; " + BASE + " Line of Sight")
+add("cmb10-con-refused-dice-given-no-result", CM_CON, q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "E5")], battle(), dice=["flag"]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0], ["result", "falsy", None]],
+    "`result` appears only when `dice` were given and the attack is allowed (dice given for a refused attack: no result, no error)", CM_QUERY + " battle")
+add("cmb10-con-refused-friendly-dice-given", CM_CON, q([U("a1", "allies", "infantry", "g4"), U("a2", "allies", "infantry", "G5")], battle("a1", "a2"),
+                                                      dice=["flag", "star", "star"]),
+    [["battle.allowed", "eq", False], ["result", "falsy", None]], "`result` appears only when `dice` were given and the attack is allowed", CM_QUERY + " battle")
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
