@@ -6737,6 +6737,39 @@ add("cmb10-con-refused-friendly-dice-given", CM_CON, q([U("a1", "allies", "infan
                                                       dice=["flag", "star", "star"]),
     [["battle.allowed", "eq", False], ["result", "falsy", None]], "`result` appears only when `dice` were given and the attack is allowed", CM_QUERY + " battle")
 
+# -------------------------------------------------------------- 12. the bigger boards for more kinds of question
+cm_add("geo-breakthrough-sudden-death-top-row", CM_GEO, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (12, 0), moved=1)], [{"id": "hq", "kind": "sudden_death", "hexes": [(12, 0)], "side": "allies"}]),
+    [["victory.over", "eq", True], ["victory.winner", "eq", v.s("allies")]]),
+    "sudden_death on the Breakthrough board's top row (number 17): " + CM_VC, "docs/rules-cards.md victory; Breakthrough board", board="breakthrough")
+cm_add("geo-overlord-temporary-at-join", CM_GEO, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (25, 3))], [{"id": "j", "kind": "temporary", "hexes": [(25, 3), (24, 4)], "side": "allies"}]),
+    [["victory.medals." + v.s("allies") + ".temporary", "eq", 1]]),
+    "temporary objective of two hexes at the join of the Overlord boards (one unit on one of them: hexes_needed 1): " + CM_VC,
+    "docs/rules-cards.md victory; Overlord rules, The Battlefield", board="overlord")
+cm_add("geo-overlord-los-across-join-blocked", CM_GEO, "base turned", lambda v: (
+    cm_los(v, (20, 4), (30, 4), [ct((25, 3), "forest"), ct((24, 4), "town")]),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 5]]),
+    "A line from centre to centre is blocked by any hex it crosses that holds an obstruction (the join is a column of full hexes)",
+    BASE + " Line of Sight; Overlord rules, The Battlefield", board="overlord")
+cm_add("geo-overlord-los-across-join-clear", CM_GEO, "base turned", lambda v: (
+    cm_los(v, (20, 4), (30, 4), [ct((25, 3), "forest"), ct((25, 5), "town")]),
+    [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 5]]),
+    "the row's hexes are crossed; hexes above and below the row are not", BASE + " Line of Sight", board="overlord")
+cm_add("geo-overlord-battle-across-join", CM_GEO, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", (21, 5)), cu("x1", "axis", "infantry", (26, 4))], [ct((26, 4), "forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 3], ["battle.dice", "eq", 1]]),
+    "An ordered Armor unit may battle any enemy target unit 3 or fewer hexes away ... Armor reduce by 2 against a forest", P13, board="overlord")
+cm_add("geo-breakthrough-artillery-range-six-down-column", CM_GEO, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "artillery", (12, 14)), cu("x1", "axis", "infantry", (12, 8))], [ct((12, 10), "forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 6], ["battle.dice", "eq", 1]]),
+    "An ordered Artillery unit may battle any enemy target unit 6 or fewer hexes away ... 3,3,2,2,1,1; no line of sight needed",
+    BASE + " Battle Range", board="breakthrough")
+cm_add("geo-breakthrough-artillery-seven-out", CM_GEO, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "artillery", (12, 14)), cu("x1", "axis", "infantry", (13, 7))], [], battle()),
+    [["battle.allowed", "eq", False], ["battle.distance", "eq", 7]]), "An ordered Artillery unit may battle any enemy target unit 6 or fewer hexes away",
+    BASE + " Battle Range", board="breakthrough")
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
