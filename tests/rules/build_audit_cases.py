@@ -6771,6 +6771,39 @@ cm_add("geo-breakthrough-artillery-seven-out", CM_GEO, "base turned", lambda v: 
     BASE + " Battle Range", board="breakthrough")
 
 
+def cm_vic2(v: CmView, units: list[CmUnit], objectives: list[dict[str, Any]], last: dict[str, str] | None = None) -> dict[str, Any]:
+    out = cm_vic(v, units, objectives)
+    if last:
+        out["ask"]["victory"]["last_occupant"] = {k: v.s(s) for k, s in last.items()}
+    return out
+
+
+CM_LTO = "last_to_occupy: stays with the side whose unit entered last (" + CM_VC + ")"
+CM_MAJ = "temporary_majority: to the side with units on an absolute majority of the group's hexes (more than half by default; " + CM_VC + ")"
+cm_add("med-last-to-occupy-kept-after-retreat", CM_MED, "base turned swapped", lambda v: (
+    cm_vic2(v, [cu("a1", "allies", "infantry", C_f4)], [{"id": "church", "kind": "last_to_occupy", "hexes": [C_G5]}], {"church": "allies"}),
+    [["victory.medals." + v.s("allies") + ".last_to_occupy", "eq", 1], ["victory.last_occupant.church", "eq", v.s("allies")]]), CM_LTO, "docs/rules-cards.md victory")
+cm_add("med-last-to-occupy-taken-by-take-ground", CM_MED, "base turned swapped", lambda v: (
+    cm_vic2(v, [cu("x1", "axis", "infantry", C_G5, moved=1), cu("a1", "allies", "infantry", C_f4)],
+            [{"id": "church", "kind": "last_to_occupy", "hexes": [C_G5]}], {"church": "allies"}),
+    [["victory.medals." + v.s("axis") + ".last_to_occupy", "eq", 1], ["victory.medals." + v.s("allies") + ".last_to_occupy", "eq", 0],
+     ["victory.last_occupant.church", "eq", v.s("axis")]]), CM_LTO, "docs/rules-cards.md victory")
+C_ridge = [(4, 4), (6, 4), (8, 4)]
+cm_add("med-majority-two-of-three", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (4, 4)), cu("a2", "allies", "infantry", (6, 4)), cu("x1", "axis", "infantry", (8, 4))],
+           [{"id": "ridge", "kind": "temporary_majority", "hexes": C_ridge}]),
+    [["victory.medals." + v.s("allies") + ".majority", "eq", 1], ["victory.medals." + v.s("axis") + ".majority", "eq", 0]]), CM_MAJ, "docs/rules-cards.md victory")
+cm_add("med-majority-lost-after-retreat", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (4, 4)), cu("a2", "allies", "infantry", (7, 5)), cu("x1", "axis", "infantry", (8, 4))],
+           [{"id": "ridge", "kind": "temporary_majority", "hexes": C_ridge}]),
+    [["victory.medals." + v.s("allies") + ".majority", "eq", 0], ["victory.medals." + v.s("axis") + ".majority", "eq", 0]]), CM_MAJ, "docs/rules-cards.md victory")
+cm_add("med-exit-after-retreat-onto-edge", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("x1", "axis", "infantry", (12, 0)), cu("a1", "allies", "infantry", (14, 0))],
+           [{"id": "out", "kind": "exit", "hexes": [(12, 0), (14, 0)], "side": "axis"}]),
+    [["victory.may_exit", "eq", ["x1"]]]), "exit: a unit of the claiming side on one of the hexes may leave the board for a medal (" + CM_VC + ")",
+    "docs/rules-cards.md victory")
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
