@@ -6802,6 +6802,11 @@ cm_add("med-exit-after-retreat-onto-edge", CM_MED, "base turned swapped", lambda
            [{"id": "out", "kind": "exit", "hexes": [(12, 0), (14, 0)], "side": "axis"}]),
     [["victory.may_exit", "eq", ["x1"]]]), "exit: a unit of the claiming side on one of the hexes may leave the board for a medal (" + CM_VC + ")",
     "docs/rules-cards.md victory")
+for board, a, b, side in [("standard", (0, 4), (0, 6), (1, 5)), ("standard", (24, 4), (24, 6), (23, 5)), ("standard", (0, 0), (0, 2), (1, 1)),
+                          ("breakthrough", (0, 4), (0, 6), (1, 5)), ("overlord", (50, 2), (50, 4), (49, 3))]:
+    cm_add(f"geo-{board}-edge-line-beside-half-hexes-{cm_name(*a, board)}", CM_LOS, "base turned", lambda v, a=a, b=b, side=side: (
+        cm_los(v, a, b, [ct(side, "forest")]), [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 2]]),
+        CM_EDGE + " (along the board edge the other side is a half hex, which holds nothing)", BASE + " Line of Sight", board=board)
 
 
 def main() -> None:
