@@ -11,13 +11,13 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.rules.referee import QueryError, answer
+from tests.breaking import at, places, pool_by_key
 
 DATA = Path(__file__).resolve().parent / "data" / "audit_cases.json"
 QUERIES: list[dict[str, Any]] = [c["query"] for c in json.loads(DATA.read_text("utf-8"))["cases"]
@@ -26,37 +26,17 @@ ODD: list[Any] = [None, True, False, 0, -1, 2, 99, 10**12, -10**12, 1.5, 1e308, 
                   "a0", "A1", "allies", "ALLIES", [], {}, [None], [[]], {"x": 1}, ["A1"], "🙂"]
 
 
-def _paths(o: Any, p: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield p
-    if isinstance(o, dict):
-        for k, v in o.items():
-            yield from _paths(v, (*p, k))
-    elif isinstance(o, list):
-        for i, v in enumerate(o):
-            yield from _paths(v, (*p, i))
-
-
-def _at(o: Any, p: tuple[Any, ...]) -> Any:
-    for k in p:
-        o = o[k]
-    return o
-
-
-POOL: dict[str, list[Any]] = {}
-for _q in QUERIES:
-    for _p in _paths(_q):
-        if _p and isinstance(_p[-1], str):
-            POOL.setdefault(_p[-1], []).append(_at(_q, _p))
+POOL = pool_by_key(QUERIES)
 
 
 def _broken(rnd: random.Random, q: dict[str, Any]) -> dict[str, Any]:
     q = copy.deepcopy(q)
     for _ in range(rnd.choice((1, 1, 2, 3))):
-        spots = list(_paths(q))[1:]
+        spots = list(places(q))[1:]
         if not spots:
             break
         p = rnd.choice(spots)
-        parent, key = _at(q, p[:-1]), p[-1]
+        parent, key = at(q, p[:-1]), p[-1]
         roll = rnd.random()
         if roll < 0.2:
             del parent[key]

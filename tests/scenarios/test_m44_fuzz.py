@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from companion.game.session import GameSession
 from companion.scenarios.check import problems
 from companion.scenarios.m44 import import_m44
 from companion.scenarios.model import ScenarioError
+from tests.breaking import at, places, pool_by_key
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 FILES = sorted(REAL.rglob("*.m44"))
@@ -32,44 +32,21 @@ ODD: list[Any] = [None, True, 0, -1, 99, 10**9, 1.5, "", "x", "allies", "AXIS", 
                   {"x": 1}, "🙂", "None", "1"]
 
 
-def _paths(o: Any, p: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield p
-    if isinstance(o, dict):
-        for k, v in o.items():
-            yield from _paths(v, (*p, k))
-    elif isinstance(o, list):
-        for i, v in enumerate(o):
-            yield from _paths(v, (*p, i))
-
-
-def _at(o: Any, p: tuple[Any, ...]) -> Any:
-    for k in p:
-        o = o[k]
-    return o
-
-
 @pytest.fixture(scope="module")
 def docs() -> tuple[list[Any], dict[str, list[Any]]]:
     if not FILES:
         pytest.skip("no real scenario files")
     loaded = [json.loads(f.read_text("utf-8")) for f in FILES]
-    pool: dict[str, list[Any]] = {}
-    for d in loaded:
-        for p in _paths(d):
-            if p and isinstance(p[-1], str):
-                v = _at(d, p)
-                if not isinstance(v, (dict, list)) or len(json.dumps(v)) < 300:
-                    pool.setdefault(p[-1], []).append(v)
-    return loaded, pool
+    return loaded, pool_by_key(loaded, longest=300)
 
 
 def _broken(rnd: random.Random, doc: Any, pool: dict[str, list[Any]]) -> Any:
     d = copy.deepcopy(doc)
-    spots = list(_paths(d))[1:]
+    spots = list(places(d))[1:]
     for _ in range(rnd.choice((1, 2, 3))):
         p = rnd.choice(spots)
         try:
-            parent, key = _at(d, p[:-1]), p[-1]
+            parent, key = at(d, p[:-1]), p[-1]
             roll = rnd.random()
             if roll < 0.2:
                 del parent[key]
