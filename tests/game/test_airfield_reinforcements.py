@@ -81,7 +81,7 @@ def test_each_order_of_direct_from_hq_lands_an_infantry_unit_that_may_not_move_o
         ["aafld1", "aafld2"]
 
 
-def test_more_orders_than_too_many_units_or_another_card_land_nothing() -> None:
+def test_another_card_lands_nothing_and_no_more_land_than_the_rule_allows() -> None:
     g = _game(rule="allies:1:infantry:gb")
     g.act({"do": "play_card", "card": "attack_center"})
     assert not any("Airfield" in d for d in g.prompt().detail)
