@@ -707,7 +707,9 @@ class CrossHairFlow(ScenarioRuleFlow):
 
 # --- HQ and supply tents ---------------------------------------------------------------------
 class HQFlow(ScenarioRuleFlow):
-    """An HQ taken by the enemy costs its side a command card until it is taken back."""
+    """An HQ taken by the enemy costs its side a command card until it is taken back: with a
+    virtual deck a card of its hand at random (bga-memoir Terrains/HQ.php onUnitEntering: "remove
+    one random card", drawn here from the game's seed), with real cards the players discard."""
 
     name = "hq"
 
@@ -715,6 +717,8 @@ class HQFlow(ScenarioRuleFlow):
         return bool(hq.hq_hexes(st.position))
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        import random
+
         st = session.state
         rs = _rs(st)
         before = {st.board.parse(h) for h in rs.hq_captured}
@@ -723,8 +727,13 @@ class HQFlow(ScenarioRuleFlow):
         for h in sorted(now - before, key=lambda x: (x.row, x.col)):
             side = owners[h]
             hand = _discardable(st, side)
+            card = None
+            if st.deck is not None and hand:
+                # the virtual deck's order stands in for the seed it was dealt from
+                card = random.Random(f"{st.options.get('seed', 0)}:hq:{st.hex_name(h)}:"
+                                     f"{session.log.last_seq}:{' '.join(st.deck)}").choice(hand)
             yield "hq_captured", {"hex": st.hex_name(h), "side": side.value,
-                                  "discarded": hand[-1] if st.deck is not None and hand else None,
+                                  "discarded": card,
                                   "hand": hq.hand_size(st.position, side,
                                                        st.scenario.sides[side].cards,
                                                        {*before, h})}
