@@ -145,6 +145,10 @@ def test_the_auto_player_lands_reinforcements_with_direct_from_hq_and_plays_to_a
 
 
 def test_a_bad_airfield_reinforcements_value_names_its_field() -> None:
+    data = _sidi_rezegh()
+    data["terrain"] = [t for t in data["terrain"] if t["type"] != "airfield"]
+    assert [p.message for p in errors(from_dict(data))] == [
+        "reinforcements land on an airfield, and the board has none"]
     for value, words in (("allies:2:armor:gb", "not an infantry type"),
                          ("allies:0:infantry:gb", "units must be 1 to 20"),
                          ("allies:2:infantry:gb:f8", "side:units:type")):
