@@ -171,3 +171,15 @@ def test_a_briefing_in_the_seeds_words_switches_the_rule_on() -> None:
     assert import_m44(raw).variants["airfield_reinforcements"] == "axis:20:infantry:de"
     del raw["text"]["en"]["rules"]
     assert "airfield_reinforcements" not in import_m44(raw).variants
+
+
+def test_the_terminal_lands_them_with_arrive_on_the_order_line() -> None:
+    from companion.cli.play import parse_command, resolve_names
+
+    g = _game()
+    g.act(resolve_names(g, parse_command("play direct_from_hq")))
+    action = resolve_names(g, parse_command("order a1 arrive=F8,h8"))
+    assert action["arrive"] == ["f8", "h8"]
+    g.act(action)
+    assert sorted(g.state.hex_name(g.state.position.units[u].hex)
+                  for u in ("aafld1", "aafld2")) == ["f8", "h8"]
