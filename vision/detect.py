@@ -236,8 +236,8 @@ def _spaced(split: list[Candidate], peaks: tuple[NDArray[np.float32], NDArray[np
 
     Kept one by one, in that order; the distances are worked out for a block of
     :data:`SPACING_BLOCK` candidates at a time, against the kept ones and each other, in
-    the same float32 arithmetic as one at a time (the same candidates: tested), so each
-    candidate costs a few list look-ups, not a numpy call."""
+    the same float32 arithmetic as one at a time (the same candidates: tested), so a
+    candidate costs a look-up and a kept one one row's ``or``, not a numpy reduction."""
     px, py, pr = peaks
     kept: list[Candidate] = list(split)
     total = len(kept) + len(px) + len(inner)
@@ -253,24 +253,21 @@ def _spaced(split: list[Candidate], peaks: tuple[NDArray[np.float32], NDArray[np
     cr = np.concatenate([pr, np.array([c.radius for c in inner], np.float32)])
     peak_count = len(px)
     for start in range(0, len(cx), SPACING_BLOCK):
+        if len(kept) >= room and start + SPACING_BLOCK <= peak_count:
+            continue  # peaks only, and no room left for them
         block = slice(start, start + SPACING_BLOCK)
         bx, by, br = cx[block], cy[block], cr[block]
-        near_kept = (((kx[:n, None] - bx) ** 2 + (ky[:n, None] - by) ** 2
-                      < sep2 * np.maximum(kr[:n, None], br) ** 2).any(axis=0)).tolist()
+        # Near a kept one (before this block), or near one kept earlier in this block.
+        blocked = ((kx[:n, None] - bx) ** 2 + (ky[:n, None] - by) ** 2
+                   < sep2 * np.maximum(kr[:n, None], br) ** 2).any(axis=0)
         near = ((bx[:, None] - bx) ** 2 + (by[:, None] - by) ** 2
                 < sep2 * np.maximum(br[:, None], br) ** 2)
-        earlier: list[list[int]] = [[] for _ in range(len(bx))]
-        for i, j in zip(*np.nonzero(np.tril(near, -1)), strict=True):
-            earlier[int(i)].append(int(j))
-        taken = [False] * len(bx)
         for i in range(len(bx)):
             k = start + i
             last = k >= peak_count
-            if not last and len(kept) >= room:
+            if (not last and len(kept) >= room) or blocked[i]:
                 continue
-            if near_kept[i] or any(taken[j] for j in earlier[i]):
-                continue
-            taken[i] = True
+            blocked |= near[i]
             kx[n], ky[n], kr[n] = bx[i], by[i], br[i]
             n += 1
             kept.append(inner[k - peak_count] if last else
