@@ -329,6 +329,17 @@ def _surfaces(labels: NDArray[np.int32], stats: NDArray[np.int32], dist: NDArray
     return out
 
 
+def _median_colour(sample: NDArray[np.uint8]) -> NDArray[np.float64]:
+    """``np.median(sample, axis=0)`` of (n, 3) pixels by one partition (the same values:
+    of two middle ones the mean, exact for whole numbers; a sixth of the search on clutter
+    went on np.median's checks)."""
+    m = len(sample)
+    if m % 2:
+        return np.partition(sample, m // 2, axis=0)[m // 2].astype(np.float64)  # type: ignore[no-any-return]
+    part = np.partition(sample, (m // 2 - 1, m // 2), axis=0)
+    return (part[m // 2 - 1].astype(np.float64) + part[m // 2]) / 2.0  # type: ignore[no-any-return]
+
+
 def _dice_on_clutter(ycc: Image, labels: NDArray[np.int32], stats: NDArray[np.int32],
                      dist: NDArray[np.float32], die_area: float | None, params: DetectParams,
                      scale: float) -> list[Candidate]:
@@ -356,7 +367,7 @@ def _dice_on_clutter(ycc: Image, labels: NDArray[np.int32], stats: NDArray[np.in
         sample = region[::step, ::step][inside[::step, ::step] > 0]
         if not len(sample):  # a blob too thin for the sample's grid has no colour to measure
             continue
-        own = np.median(sample, axis=0)
+        own = _median_colour(sample)
         d_y, d_cr, d_cb = cv2.split(cv2.absdiff(region, (*(float(v) for v in own), 0.0)))
         score = cv2.addWeighted(d_y, 0.5, cv2.add(d_cr, d_cb), CHROMA_WEIGHT, 0)
         _, unlike = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)

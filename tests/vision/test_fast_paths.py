@@ -11,7 +11,15 @@ from numpy.typing import NDArray
 
 from vision import detect
 from vision.bodycheck import _median_rows
-from vision.detect import DIM, MAX_CANDIDATES, Candidate, _spaced, exposure_gain, find_candidates
+from vision.detect import (
+    DIM,
+    MAX_CANDIDATES,
+    Candidate,
+    _median_colour,
+    _spaced,
+    exposure_gain,
+    find_candidates,
+)
 from vision.net import normalise
 from vision.profile import load_profile
 from vision.render import render_scene
@@ -109,3 +117,11 @@ def test_the_body_colour_median_is_numpys(m: int) -> None:
     rng = np.random.default_rng(m)
     v = rng.integers(0, 256, (9, m, 3)).astype(np.float32)
     assert np.array_equal(_median_rows(v), np.median(v, axis=1).astype(np.float32))
+
+
+@pytest.mark.parametrize("m", [1, 2, 3, 1500, 1501])
+def test_a_surfaces_median_colour_is_numpys(m: int) -> None:
+    rng = np.random.default_rng(m)
+    sample = rng.integers(0, 256, (m, 3), dtype=np.uint8)
+    got = _median_colour(sample)
+    assert got.dtype == np.float64 and np.array_equal(got, np.median(sample, axis=0))
