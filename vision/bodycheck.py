@@ -105,9 +105,9 @@ def _median_rows(v: NDArray[np.float32]) -> NDArray[np.float32]:
     mean, exact for these whole numbers; np.median's checks cost more than the partition)."""
     m = v.shape[1]
     if m % 2:
-        return np.partition(v, m // 2, axis=1)[:, m // 2]  # type: ignore[no-any-return]
+        return np.partition(v, m // 2, axis=1)[:, m // 2]
     part = np.partition(v, (m // 2 - 1, m // 2), axis=1)
-    return (part[:, m // 2 - 1] + part[:, m // 2]) * np.float32(0.5)  # type: ignore[no-any-return]
+    return (part[:, m // 2 - 1] + part[:, m // 2]) * np.float32(0.5)
 
 
 Answer = tuple[Face | None, float, float, float, float]  # face, x, y, half-size, confidence

@@ -94,7 +94,8 @@ def foreground_score(bgr: Image, edge_weight: float = 1.5, edge_relative: bool =
     h, w = bgr.shape[:2]
     # YCrCb, not Lab: twenty times cheaper to convert, and as good at "unlike the tray".
     if ycc is None:
-        ycc = cv2.cvtColor(bgr, cv2.COLOR_BGR2YCrCb)
+        ycc = cv2.cvtColor(bgr, cv2.COLOR_BGR2YCrCb)  # type: ignore[assignment]
+    assert ycc is not None
     # A coarse median is the tray: dice are small next to its window (7 cells of w/40).
     small = cv2.resize(ycc, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
     bg = cv2.resize(cv2.medianBlur(small, 7), (w, h), interpolation=cv2.INTER_LINEAR)
@@ -160,7 +161,7 @@ def _components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
 
 
 def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
-    ycc = cv2.cvtColor(bgr, cv2.COLOR_BGR2YCrCb)  # once: the search on clutter needs it too
+    ycc: Image = cv2.cvtColor(bgr, cv2.COLOR_BGR2YCrCb)  # type: ignore[assignment]  # once: for clutter too
     score = foreground_score(bgr, params.edge_weight, params.edge_relative, ycc)
     _, mask = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8))
@@ -220,7 +221,8 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
         return []
     vals = dist[ys, xs]
     order = np.argsort(-vals, kind="stable")[:2000]
-    px, py, pr = xs[order].astype(np.float32), ys[order].astype(np.float32), vals[order]
+    px, py = xs[order].astype(np.float32), ys[order].astype(np.float32)
+    pr = vals[order].astype(np.float32, copy=False)  # float32 already (a distance map)
     return _spaced(split, (px, py, pr), inner, params.separation)
 
 
