@@ -470,7 +470,9 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
         f"The {d['side'].title()} have {count(d['medals'], 'medal')}: their reinforcements "
         f"({', '.join(d['hexes'])}) may now be ordered."),
     "units_arrived": lambda d, n: (
-        ("Armor Breakthrough: " if d["kind"] == "armor_breakthrough" else "Paradrop: ")
+        {"armor_breakthrough": "Armor Breakthrough: ",
+         "airfield_reinforcements": "Reinforcements landed on the airfield: "}.get(
+            d["kind"], "Paradrop: ")
         + f"{count(len(d['units']), 'unit')} came in"
         + (f" ({', '.join(_landing(u) for u in d['units'])})" if d["units"] else "")
         + (f"; {count(len(d['lost']), 'figure')} out of action ("

@@ -707,7 +707,9 @@ class CrossHairFlow(ScenarioRuleFlow):
 
 # --- HQ and supply tents ---------------------------------------------------------------------
 class HQFlow(ScenarioRuleFlow):
-    """An HQ taken by the enemy costs its side a command card until it is taken back."""
+    """An HQ taken by the enemy costs its side a command card until it is taken back: with a
+    virtual deck a card of its hand at random (bga-memoir Terrains/HQ.php onUnitEntering: "remove
+    one random card", drawn here from the game's seed), with real cards the players discard."""
 
     name = "hq"
 
@@ -715,6 +717,8 @@ class HQFlow(ScenarioRuleFlow):
         return bool(hq.hq_hexes(st.position))
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        import random
+
         st = session.state
         rs = _rs(st)
         before = {st.board.parse(h) for h in rs.hq_captured}
@@ -723,8 +727,13 @@ class HQFlow(ScenarioRuleFlow):
         for h in sorted(now - before, key=lambda x: (x.row, x.col)):
             side = owners[h]
             hand = _discardable(st, side)
+            card = None
+            if st.deck is not None and hand:
+                # the virtual deck's order stands in for the seed it was dealt from
+                card = random.Random(f"{st.options.get('seed', 0)}:hq:{st.hex_name(h)}:"
+                                     f"{session.log.last_seq}:{' '.join(st.deck)}").choice(hand)
             yield "hq_captured", {"hex": st.hex_name(h), "side": side.value,
-                                  "discarded": hand[-1] if st.deck is not None and hand else None,
+                                  "discarded": card,
                                   "hand": hq.hand_size(st.position, side,
                                                        st.scenario.sides[side].cards,
                                                        {*before, h})}
@@ -1996,6 +2005,10 @@ def _arrival_block(st: GameState, rule: arrivals.ArrivalRule) -> str | None:
         return f"all {_words(rule.units, 'unit')} of the rule have come in"
     if rule.kind == arrivals.PARADROPS and st.position.visibility is not None:
         return "paradrops wait for full daylight"
+    if rule.kind == arrivals.AIRFIELD:
+        _, why = arrivals.airfield_landing(st.position, rule.side, spec.id)
+        if why is not None:
+            return why
     done = _rs(st).data.get("breakthrough_turn", {}).get(rule.side.value)
     if rule.kind == arrivals.ARMOR_BREAKTHROUGH and done is not None and done != st.turn:
         return f"the Armor Breakthrough was made on turn {done}: all its units come in one turn"
@@ -2011,6 +2024,21 @@ def _arrival_words(raw: Any) -> list[str]:
         return [w.strip() for w in raw if w.strip()]
     raise IllegalAction("arrive: the hexes where the units come in, one word each (a drop: "
                         "the starred hex aimed at, '=' where the figure landed or 'off')")
+
+
+def _arrival_rule_for(st: GameState, rules: list[arrivals.ArrivalRule],
+                      first: str) -> arrivals.ArrivalRule:
+    """The rule an order's arrivals come in by (a side may have more than one): the first
+    not barred now whose hexes hold the first hex named, else the first not barred."""
+    open_rules = [r for r in rules if _arrival_block(st, r) is None]
+    try:
+        aim = st.board.parse(first.partition("=")[0])
+    except ValueError:
+        aim = None
+    for r in open_rules:
+        if aim is not None and aim in arrivals.entry_hexes(st.position, r, _used_aims(st, r)):
+            return r
+    return (open_rules or rules)[0]
 
 
 def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
@@ -2031,7 +2059,7 @@ def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
     if not rules:
         raise IllegalAction(f"arrive: no rule of this scenario brings {side.value.title()} "
                             "units onto the board")
-    rule = rules[0]
+    rule = _arrival_rule_for(st, rules, words[0])
     why = _arrival_block(st, rule)
     if why is not None:
         raise IllegalAction(f"arrive: {why}")
@@ -2043,7 +2071,7 @@ def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
     landed_at: list[Any] = []
     seq = int(_rs(st).data.get("arrival_seq", 0))
     mark = "a" if side is Side.ALLIES else "x"
-    tag = "brk" if rule.kind == arrivals.ARMOR_BREAKTHROUGH else "para"
+    tag = {arrivals.ARMOR_BREAKTHROUGH: "brk", arrivals.AIRFIELD: "afld"}.get(rule.kind, "para")
     out: list[dict[str, Any]] = []
     for w in words:
         aim_word, _, land_word = w.partition("=")
@@ -2054,6 +2082,9 @@ def order_with_arrivals(st: GameState, action: dict[str, Any], units: list[str],
             raise IllegalAction(f"arrive: {exc}") from None
         if rule.kind == arrivals.ARMOR_BREAKTHROUGH and land_word:
             raise IllegalAction("arrive: an Armor Breakthrough names only the baseline hexes")
+        if rule.kind == arrivals.AIRFIELD and land_word:
+            raise IllegalAction("arrive: reinforcements landing on an airfield name only the "
+                                "airfield hexes")
         problem = arrivals.arrival_problem(pos, rule, aim, [*used, *aims],
                                            _arrived(st, rule) - len(used))
         if problem is None and pos.is_occupied(aim):
@@ -2114,7 +2145,10 @@ class ArrivalFlow(ScenarioRuleFlow):
     ``order``): Armor Breakthrough armor on the opponent's baseline, stopped there, that may
     battle and take ground but not overrun this turn (4090 Closing the Gap); paradrops on the
     starred hexes in full daylight, each landing removing its star, the units landed neither
-    moving nor battling that turn (4683 Manado Landings). companion.rules.arrivals."""
+    moving nor battling that turn (4683 Manado Landings); infantry reinforcements landed on
+    empty airfield hexes for the orders of a Direct from HQ card while no enemy unit stands on
+    an airfield hex, neither moving nor battling that turn (seed 004, Airfields).
+    companion.rules.arrivals."""
 
     name = "arrivals"
 
@@ -2156,7 +2190,12 @@ class ArrivalFlow(ScenarioRuleFlow):
             kind = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
             where = [st.hex_name(h) for h in arrivals.entry_hexes(
                 st.position, rule, _used_aims(st, rule)) if not st.position.is_occupied(h)]
-            if rule.kind == arrivals.ARMOR_BREAKTHROUGH:
+            if rule.kind == arrivals.AIRFIELD:
+                said.append(f"Airfield reinforcements: one order of this Direct from HQ card "
+                            f"each lands {kind} unit on an empty airfield hex "
+                            f"({', '.join(where)}; {_words(left, 'unit')} left; order ... "
+                            "arrive=HEX,HEX). It may not move or battle the turn it lands.")
+            elif rule.kind == arrivals.ARMOR_BREAKTHROUGH:
                 said.append(f"Armor Breakthrough: one order each brings {kind} unit onto the "
                             f"{rule.side.other.value.title()} baseline ({_words(left, 'unit')} "
                             "left, all in one turn; order ... arrive=HEX,HEX): it stops there, "

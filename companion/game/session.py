@@ -212,6 +212,9 @@ class GameSession:
         if not isinstance(action, dict):
             raise IllegalAction("an action is an object with a 'do' field")
         do = action.get("do")
+        if not isinstance(do, str):
+            raise IllegalAction(f"an action's 'do' is its name (a string), not {str(do)[:40]!r}; "
+                                f"allowed now: {', '.join(self.legal().actions) or 'nothing'}")
         handler = None
         if isinstance(do, str):
             handler = self._HANDLERS.get(do)

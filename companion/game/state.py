@@ -1264,7 +1264,8 @@ def _reinforcements_released(state: GameState, d: dict[str, Any]) -> None:
             u.variants = tuple(v for v in u.variants if v != HELD_BACK_VARIANT)
 
 
-@_kind("units_arrived", "units a side ordered onto the board (Armor Breakthrough, paradrops): "
+@_kind("units_arrived", "units a side ordered onto the board (Armor Breakthrough, paradrops, "
+       "airfield reinforcements): "
        "each on its hex, dropped figures out of action left out (no medal)", Undo.BARRIER,
        board=True)
 def _units_arrived(state: GameState, d: dict[str, Any]) -> None:
@@ -1282,7 +1283,7 @@ def _units_arrived(state: GameState, d: dict[str, Any]) -> None:
         d.get("lost", []))
     if d["kind"] == "paradrops":
         rs.data.setdefault("stars_gone", []).extend(u["aim"] for u in d.get("units", []))
-    else:
+    elif d["kind"] == "armor_breakthrough":
         rs.data.setdefault("breakthrough_turn", {})[d["side"]] = int(d["turn"])
 
 

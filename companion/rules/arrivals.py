@@ -19,6 +19,13 @@ Two scenario rules bring new units onto the board this way (docs/rules-sources.m
   removed. A unit landing may not move or battle that turn (the rules database seed, Airfield:
   reinforcements landed "may not move or battle the turn it lands"; our reading for a drop).
 
+- **Reinforcements landed on an airfield** (the rules database seed 004, Airfields: "If
+  indicated in the Special Rules of the scenario, a player may land reinforcements on an
+  airfield hex when there are no enemy units on any of the airfield hexes. When a Direct from HQ
+  command card is played, for one order, one infantry unit is placed on an airfield hex. The
+  unit may not move or battle the turn it lands"). The scenario's rule names the side, the
+  most units that land in the game and their type (an infantry type) and nation.
+
 - **Reinforcements deployed on the baseline** at a medal count, free (6541 Breakthrough to
   the Beach: "The Allied player's reinforcements are not on the battlefield at game start;
   instead, he may deploy 5 new infantry units and 2 new armor units on his baseline as soon
@@ -29,8 +36,9 @@ Two scenario rules bring new units onto the board this way (docs/rules-sources.m
 
 A rule is carried in a scenario's variants as one string per kind (``encode``/``parse``),
 ``;``-separated entries: one per side, ``side:units:type:nation[:cannot_exit]`` for a
-breakthrough, ``side:units:type:nation:hex hex ...`` for paradrops; one per side and unit
-type, ``side:units:type:nation:medals`` for baseline reinforcements.
+breakthrough, ``side:units:type:nation`` for airfield reinforcements,
+``side:units:type:nation:hex hex ...`` for paradrops; one per side and unit type,
+``side:units:type:nation:medals`` for baseline reinforcements.
 """
 
 from __future__ import annotations
@@ -42,13 +50,14 @@ from companion.rules.board import Hex, Side
 from companion.rules.position import Position
 from companion.rules.records import dataclass
 from companion.rules.terrain import hex_passable
-from companion.rules.units import UNITS
+from companion.rules.units import UNITS, UnitClass
 
 ARMOR_BREAKTHROUGH = "armor_breakthrough"
 PARADROPS = "paradrops"
 BASELINE = "baseline_reinforcements"
-KINDS = (ARMOR_BREAKTHROUGH, PARADROPS, BASELINE)
-ORDERED_KINDS = (ARMOR_BREAKTHROUGH, PARADROPS)  # each unit brought in by an order
+AIRFIELD = "airfield_reinforcements"
+KINDS = (ARMOR_BREAKTHROUGH, PARADROPS, BASELINE, AIRFIELD)
+ORDERED_KINDS = (ARMOR_BREAKTHROUGH, PARADROPS, AIRFIELD)  # each unit brought in by an order
 CANNOT_EXIT = "cannot_exit"  # the unit variant of breakthrough armor barred from the exits
 ARRIVED = "arrived"  # the unit variant of a unit that arrived this turn (no armor overrun)
 
@@ -59,7 +68,7 @@ class ArrivalError(ValueError):
 
 @dataclass(frozen=True)
 class ArrivalRule:
-    kind: str  # ARMOR_BREAKTHROUGH or PARADROPS
+    kind: str  # one of KINDS
     side: Side
     units: int  # the most units that may arrive in the game
     unit_type: str
@@ -99,6 +108,11 @@ def parse(value: str, kind: str) -> tuple[ArrivalRule, ...]:
             raise ArrivalError(f"{kind} {entry!r}: units must be 1 to 20")
         if parts[2] not in UNITS or UNITS[parts[2]].air:
             raise ArrivalError(f"{kind} {entry!r}: {parts[2]!r} is not a ground unit type")
+        if kind == AIRFIELD and UNITS[parts[2]].unit_class is not UnitClass.INFANTRY:
+            raise ArrivalError(f"{kind} {entry!r}: {parts[2]!r} is not an infantry type "
+                               "(reinforcements land on an airfield as infantry units)")
+        if kind == AIRFIELD and len(parts) > 4:
+            raise ArrivalError(f"{kind} {entry!r}: want 'side:units:type[:nation]'")
         tail = parts[4] if len(parts) > 4 else ""
         hexes = tuple(tail.split()) if kind == PARADROPS else ()
         if kind == PARADROPS and not hexes:
@@ -137,9 +151,14 @@ def baseline_hexes(position: Position, side: Side, unit_type: str,
 def entry_hexes(position: Position, rule: ArrivalRule, taken: Iterable[Hex] = ()) -> list[Hex]:
     """Where a unit of the rule may arrive now: a breakthrough, on the empty hexes of the
     opponent's baseline where it may stand; a paradrop, aimed at the starred hexes still
-    held (``rule.hexes`` less the ones used)."""
+    held (``rule.hexes`` less the ones used); an airfield landing, on the empty airfield hexes
+    where the unit may stand (none while an enemy unit stands on one: ``airfield_landing``)."""
     board = position.board
     used = set(taken)
+    if rule.kind == AIRFIELD:
+        cls = UNITS[rule.unit_type].unit_class
+        return [h for h in airfield_hexes(position) if h not in used
+                and not position.is_occupied(h) and hex_passable(position.terrain_at(h), cls)]
     if rule.kind == PARADROPS:
         return [board.parse(n) for n in rule.hexes if board.parse(n) not in used]
     if rule.kind == BASELINE:
@@ -161,6 +180,11 @@ def arrival_problem(position: Position, rule: ArrivalRule, aim: Hex, used: Seque
             left = [n for n in rule.hexes if board.parse(n) not in used]
             return (f"{board.name(aim)} is not a starred drop hex still held; allowed: "
                     f"{', '.join(left) or 'none'}")
+        if rule.kind == AIRFIELD:
+            free = [board.name(h) for h in entry_hexes(position, rule, used)]
+            return (f"{board.name(aim)} is not an empty airfield hex where "
+                    f"{rule.unit_type.replace('_', ' ')} may stand; allowed: "
+                    f"{', '.join(free) or 'none'}")
         return (f"{board.name(aim)} is not an empty hex of the "
                 f"{rule.side.other.value.title()} baseline where a "
                 f"{rule.unit_type.replace('_', ' ')} may stand")
@@ -182,6 +206,12 @@ AIRFIELD_CARD = "direct_from_hq"
 AIRFIELD_UNIT = "infantry"
 
 
+def airfield_hexes(position: Position) -> list[Hex]:
+    """Every airfield hex of the board, top row first."""
+    return sorted((h for h, names in position.terrain.items() if "airfield" in names),
+                  key=lambda h: (h.row, h.col))
+
+
 def airfield_landing(position: Position, side: Side, card_id: str) -> tuple[list[Hex], str | None]:
     """Where ``side`` may land an infantry unit for one order of ``card_id``, and why not.
 
@@ -193,8 +223,7 @@ def airfield_landing(position: Position, side: Side, card_id: str) -> tuple[list
     rules allow the landing at all is the caller's to know.
     """
     board = position.board
-    fields = sorted((h for h, names in position.terrain.items() if "airfield" in names),
-                    key=lambda h: (h.row, h.col))
+    fields = airfield_hexes(position)
     if card_id != AIRFIELD_CARD:
         return [], "reinforcements land on an airfield only for an order of a Direct from HQ card"
     if not fields:
@@ -212,7 +241,7 @@ def airfield_landing(position: Position, side: Side, card_id: str) -> tuple[list
     return hexes, None
 
 
-__all__ = ["AIRFIELD_CARD", "AIRFIELD_UNIT", "ARMOR_BREAKTHROUGH", "ARRIVED",
+__all__ = ["AIRFIELD", "AIRFIELD_CARD", "AIRFIELD_UNIT", "ARMOR_BREAKTHROUGH", "ARRIVED",
            "BASELINE", "CANNOT_EXIT", "KINDS", "ORDERED_KINDS", "PARADROPS", "ArrivalError",
-           "ArrivalRule", "airfield_landing", "arrival_problem", "baseline_hexes", "encode",
-           "entry_hexes", "landing_problem", "parse", "rule_for"]
+           "ArrivalRule", "airfield_hexes", "airfield_landing", "arrival_problem",
+           "baseline_hexes", "encode", "entry_hexes", "landing_problem", "parse", "rule_for"]

@@ -409,8 +409,18 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     explain: list[str] = list(mods.explain)
     an, tn = board.name(attacker.hex), board.name(target.hex)
 
-    def refuse(reason: str, los_ok: bool = False) -> BattleCheck:
-        return BattleCheck(False, reason, d, los_ok, close, 0, (*explain, reason))
+    def sight() -> bool:
+        # what the answer's `line_of_sight` says whatever refuses the battle (as `distance` is
+        # said): an adjacent target is always seen; a unit that needs no line of sight has the
+        # one it needs; otherwise the line from hex to hex, as the `line_of_sight` ask draws it
+        if close or not spec.needs_los or mods.ignore_los or (
+                attacker.moved == 0 and not overrun and spec.stationary_ignores_los_and_terrain):
+            return True
+        return _los(position, attacker.hex, target.hex)
+
+    def refuse(reason: str, los_ok: bool | None = None) -> BattleCheck:
+        seen = sight() if los_ok is None else los_ok
+        return BattleCheck(False, reason, d, seen, close, 0, (*explain, reason))
 
     if attacker_id == target_id or attacker.side is target.side:
         return refuse(f"{target_id} is a friendly unit: a unit battles only enemy units")
@@ -489,7 +499,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if spec.needs_los and not close and not mods.ignore_los and not standing:
         los_ok = _los(position, attacker.hex, target.hex)
         if not los_ok:
-            return refuse(f"no line of sight from {an} to {tn}")
+            return refuse(f"no line of sight from {an} to {tn}", los_ok=False)
         explain.append(f"line of sight from {an} to {tn} is clear")
     los_ok = True
     if close:

@@ -354,6 +354,10 @@ def _parse_variants(raw: object) -> dict[str, str]:
     from companion.rules.variants import VARIANTS  # the variant tables, only for a query naming some
 
     if isinstance(raw, list):
+        for name in raw:  # a list or an object inside the list is no name (and no dict key)
+            if not isinstance(name, str):
+                raise QueryError("rules.variants",
+                                 f"{_show(name)} is not a rule variant name; allowed: {', '.join(VARIANTS)}")
         raw = dict.fromkeys(raw, "")
     if not isinstance(raw, dict):
         raise QueryError("rules.variants", "expected a list of rule variant names")

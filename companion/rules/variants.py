@@ -343,6 +343,15 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "each paradrop takes an order, aimed at a hex with a battle star, removed when a "
                "unit lands; the dropped units are elite paratroopers (companion.rules.arrivals)"),
     RuleVariant(
+        "airfield_reinforcements", "Reinforcements landed on an airfield (Direct from HQ)",
+        played_by="companion.game.ruleflows.ArrivalFlow",
+        source="rules database seed (004), Airfields: \"If indicated in the Special Rules of "
+               "the scenario, a player may land reinforcements on an airfield hex when there "
+               "are no enemy units on any of the airfield hexes. When a Direct from HQ command "
+               "card is played, for one order, one infantry unit is placed on an airfield hex. "
+               "The unit may not move or battle the turn it lands\" (its value: "
+               "side:units:type:nation, the most units that land; companion.rules.arrivals)"),
+    RuleVariant(
         "baseline_reinforcements", "Reinforcements deployed on the baseline at a medal count",
         played_by="companion.game.ruleflows.DeploymentFlow",
         source="6541 Breakthrough to the Beach: 'The Allied player's reinforcements are not on "

@@ -117,6 +117,11 @@ def problems(s: Scenario) -> list[Problem]:
             out.append(Problem("warning", u.id, "no ammo given; the aircraft card's load "
                                                 "will be used"))
 
+    if s.variants.get("airfield_reinforcements") and not any(
+            p.type == "airfield" for p in s.terrain):
+        # seed 004, Airfields: reinforcements land "on an airfield hex"
+        out.append(Problem("error", "variants.airfield_reinforcements",
+                           "reinforcements land on an airfield, and the board has none"))
     for side in Side:
         if not any(u.side is side for u in s.units):
             out.append(Problem("error", side.value, "has no units"))

@@ -189,7 +189,7 @@ def from_dict(data: Any) -> Scenario:
         p = _join("sides", side.value)
         e = _obj(s_obj.get(side.value, {}), p, {"country", "cards", "medals_to_win"})
         sides[side] = SideSetup(country=_opt_str(e.get("country"), _join(p, "country")),
-                                cards=_int(e.get("cards", 5), _join(p, "cards"), 0, 12),
+                                cards=_int(e.get("cards", 5), _join(p, "cards"), 1, 12),
                                 medals_to_win=_int(e.get("medals_to_win", 6),
                                                    _join(p, "medals_to_win"), 1, 30))
     starts = _side(top.get("starts", "allies"), "starts")

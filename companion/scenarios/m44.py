@@ -36,6 +36,8 @@ from companion.scenarios.jsonformat import parse_json, read_text
 from companion.scenarios.m44_codes import (
     AIR_OPTION_KEYS,
     AIRDROP_OPTION,
+    AIRFIELD_REINFORCEMENTS,
+    AIRFIELD_REINFORCEMENTS_MOST,
     ARMOR_BREAKTHROUGH_OPTION,
     BADGE_NATIONS,
     BADGE_RULES,
@@ -416,7 +418,7 @@ class _Importer:
         cards = info.get(f"cards_player{n}", 5)
         victory = info.get(f"victory_player{n}", 6)
         return SideSetup(country=country,
-                         cards=_int(cards, f"game_info.cards_player{n}", 0, 12),
+                         cards=_int(cards, f"game_info.cards_player{n}", 1, 12),
                          medals_to_win=_int(victory, f"game_info.victory_player{n}", 1, 30))
 
     # --- layers -----------------------------------------------------------------------
@@ -866,7 +868,8 @@ class _Importer:
         """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
         (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
         6687 Drop in the Night); ``daylight``: airdrop2, dropped once the night is over."""
-        if not isinstance(value, dict) or value.get("side") not in _SIDES:
+        if not isinstance(value, dict) or not isinstance(value.get("side"), str) \
+                or value["side"] not in _SIDES:
             self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
             return
         side = _SIDES[value["side"]]
@@ -1081,6 +1084,7 @@ class _Importer:
             return terrain
         self._star_rules(briefing, variants, units)
         self._baseline_reinforcements(briefing, variants)
+        self._airfield_reinforcements(briefing, variants)
         read = {"paradrops"} if self._paradrops(briefing) else set()
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
@@ -1179,6 +1183,19 @@ class _Importer:
                  if 1 <= int(u.group("n")) <= 20]
         if rules and 1 <= int(m.group("medals")) <= 30:
             variants[arrivals.BASELINE] = arrivals.encode(rules)
+
+    def _airfield_reinforcements(self, briefing: str, variants: dict[str, str]) -> None:
+        """Infantry a side may land on an airfield with Direct from HQ orders, as the briefing
+        says it (m44_codes.AIRFIELD_REINFORCEMENTS; seed 004, Airfields). With no number given
+        the side lands one a Direct from HQ order, AIRFIELD_REINFORCEMENTS_MOST in all."""
+        m = re.search(AIRFIELD_REINFORCEMENTS, briefing, re.IGNORECASE)
+        if m is None or arrivals.AIRFIELD in variants:
+            return
+        side = Side.AXIS if m.group("side").lower() == "axis" else Side.ALLIES
+        n = int(m.group("n")) if m.group("n") else AIRFIELD_REINFORCEMENTS_MOST
+        if 1 <= n <= 20:
+            variants[arrivals.AIRFIELD] = arrivals.encode([arrivals.ArrivalRule(
+                arrivals.AIRFIELD, side, n, "infantry", self._countries.get(side))])
 
     def _explained(self, hexes: set[str]) -> None:
         """The battle-star tokens on ``hexes`` are a rule's, not unknown tags."""

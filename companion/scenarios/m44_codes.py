@@ -645,6 +645,15 @@ BASELINE_REINFORCEMENTS = (r"\bthe (?P<side>allied|axis) player's reinforcements
 # the units of such a sentence: "5 new infantry units and 2 new armor units"
 BASELINE_UNITS = r"\b(?P<n>[0-9]{1,2}) new (?P<kind>infantry|armou?r|artillery) units?\b"
 
+# Reinforcements landed on an airfield, in the words of the rules database seed (004), Airfields:
+# "a player may land reinforcements on an airfield hex" (the side named first, a number of units
+# when the briefing gives one: "The Allied player may land up to 3 infantry units as
+# reinforcements on the airfield"); companion.rules.arrivals AIRFIELD
+AIRFIELD_REINFORCEMENTS = (r"\bthe (?P<side>allied|allies|axis) player may land (up to "
+                           r"(?P<n>[0-9]{1,2}) )?(infantry )?(units? )?(as )?reinforcements? "
+                           r"on (an|the) airfield")
+AIRFIELD_REINFORCEMENTS_MOST = 20  # no number given: one a Direct from HQ order, 20 at most
+
 # game_info.options armor_breakthrough_rules: {side: {nbr_units, name, badge, behavior}} (4090)
 ARMOR_BREAKTHROUGH_OPTION = "armor_breakthrough_rules"
 # Paradrops a briefing asks before the first turns (Actions 20), played as the base game's

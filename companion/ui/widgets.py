@@ -824,7 +824,11 @@ class DieIcon(Widget):
     def _draw(self, *a: Any) -> None:
         self.canvas.clear()
         s = min(self.width, self.height)
-        x, y = self.center_x - s / 2, self.center_y - s / 2
+        # from x, y and the size, not center_x/center_y: called on a move, those cached aliases
+        # can still hold the old place, and the die was drawn where it had been (16 px above
+        # its box once a heading above it wrapped to two lines)
+        cx, cy = self.x + self.width / 2, self.y + self.height / 2
+        x, y = cx - s / 2, cy - s / 2
         with self.canvas:
             Color(*theme.DIE_COLOURS.get(self.face, (0.55, 0.1, 0.1, 1)))
             RoundedRectangle(pos=(x, y), size=(s, s), radius=[s * 0.15])
@@ -835,10 +839,10 @@ class DieIcon(Widget):
                 for i in range(10):
                     rr = s * (0.3 if i % 2 == 0 else 0.13)
                     ang = math.radians(90 + 36 * i)
-                    pts += [self.center_x + rr * math.cos(ang), self.center_y + s * 0.08 + rr * math.sin(ang)]
+                    pts += [cx + rr * math.cos(ang), cy + s * 0.08 + rr * math.sin(ang)]
                 Color(1, 1, 1, 1)
                 Line(points=pts, close=True, width=1.5)
-            draw_text(theme.FACE_LABELS.get(self.face, "?"), self.center_x,
+            draw_text(theme.FACE_LABELS.get(self.face, "?"), cx,
                       y + s * (0.18 if self.face == "star" else 0.5), int(s * (0.22 if self.face else 0.5)),
                       bold=True)
 
@@ -900,7 +904,7 @@ class MedalTrack(Widget):
         with self.canvas:
             for i in range(n):
                 x = self.x + 2 + i * (d + 4)
-                y = self.center_y - d / 2
+                y = self.y + (self.height - d) / 2  # not center_y (see DieIcon._draw)
                 if i < self.won:
                     Color(*theme.GOLD)
                     Ellipse(pos=(x, y), size=(d, d))
@@ -951,8 +955,8 @@ class MedalTimeline(Widget):
                 line += [*xy(last_turn, prev)]
                 Color(*theme.SIDE_LIGHT[side])
                 Line(points=[v + shift for v in line], width=dp(2.5))  # side by side where they meet
-                draw_text(side.title(), left + dp(40) + (idx - 1) * dp(80), self.top - dp(14), int(sp(15)),
-                          theme.SIDE_LIGHT[side], bold=True)
+                draw_text(side.title(), left + dp(40) + (idx - 1) * dp(80),
+                          self.y + self.height - dp(14), int(sp(15)), theme.SIDE_LIGHT[side], bold=True)
 
 
 def medal_points(events: list[Any]) -> list[tuple[int, int, int]]:
@@ -1098,6 +1102,8 @@ class PanelColumns(Layout):
         super().add_widget(widget, *args, **kw)
         if hasattr(widget, "minimum_height"):
             widget.fbind("minimum_height", self._trigger_layout)
+        if widget.size_hint_y is None:  # a heading that wraps to two lines once it has its width
+            widget.fbind("height", self._regrown)
         for child in getattr(widget, "children", []):  # a ScrollView's content
             child.fbind("height", self._trigger_layout)
         # laid out at once: a tap that comes before the next frame finds the button in place
@@ -1106,7 +1112,16 @@ class PanelColumns(Layout):
     def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
         if hasattr(widget, "minimum_height"):
             widget.funbind("minimum_height", self._trigger_layout)
+        widget.funbind("height", self._regrown)
         super().remove_widget(widget, *args, **kw)
+
+    def _regrown(self, widget: Any, height: float) -> None:
+        """A widget of fixed height changed it itself (a label's text wrapped once it had its
+        column's width): lay out again, or it runs over the widget below it for a while. Not
+        when the change is our own squeeze of a picture that may shrink."""
+        if getattr(widget, "shrinks_to", None) and height < getattr(widget, "natural_height", 0):
+            return
+        self._trigger_layout()
 
     def columns(self) -> int:
         pl, _pt, pr, _pb = self.padding

@@ -322,6 +322,33 @@ def test_hq_taken_by_the_enemy_costs_a_card_until_taken_back() -> None:
     assert not [p for p in _not_played(s) if "HQ" in p]
 
 
+def test_hq_taken_costs_a_card_of_the_virtual_hand_at_random() -> None:
+    # bga-memoir Terrains/HQ.php onUnitEntering: an enemy taking the HQ "remove[s] one random
+    # card" of its side's hand; the game draws it from its seed, not the hand's last card
+    lasts = []
+    for seed in range(11, 23):
+        s = scenario([_u("a1", A, "infantry", "f4"), _u("x1", X, "infantry", "A9"),
+                      _u("x2", X, "infantry", "G9")],
+                     terrain=[TerrainPiece("G5", "headquarters", owner=X)])
+        g = GameSession.new(s, deck_seed=seed)
+        hand = list(g.state.hands[X])
+        card = next((c for c in g.state.hands[A] if c in (
+            "attack_center", "probe_center", "assault_center", "recon_center",
+            "general_advance")), None)
+        if card is None:
+            continue
+        g.act({"do": "play_card", "card": card})
+        g.act({"do": "order", "units": ["a1"]})
+        g.act({"do": "move", "unit": "a1", "to": "G5"})
+        ev = next(e for e in g.events if e.kind == "hq_captured")
+        lost = ev.data["discarded"]
+        assert lost in hand and sorted(g.state.hands[X]) == sorted(
+            [*hand[:hand.index(lost)], *hand[hand.index(lost) + 1:]])
+        assert g.state.discard[-1] == lost
+        lasts.append(lost == hand[-1])
+    assert len(lasts) >= 4 and not all(lasts)  # not always the last card of the hand
+
+
 # --- healing and caves ---------------------------------------------------------------------
 def test_hospital_a_wounded_unit_heals_instead_of_battling() -> None:
     s = scenario([_u("a1", A, "infantry", "f4", figures=2), _u("x1", X, "infantry", "A9"),

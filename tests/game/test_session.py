@@ -137,6 +137,8 @@ def test_a_misread_die_is_corrected_before_it_applies() -> None:
         ({"do": "dice", "faces": ["flag", "flag", "banana"]}, "not a face"),
         ({"do": "dice", "faces": [1, 2, 3]}, "not a face"),
         ({"do": "dance"}, "unknown action"),
+        ({"do": []}, "'do' is its name"),  # was a TypeError (a list is no dict key)
+        ({"do": {"x": 1}}, "'do' is its name"),
         ({"do": "move", "unit": "a1", "to": "G4"}, "not possible now"),
         ("garbage", "an action is an object"),
         ({"do": "dice"}, "dice.faces: missing"),

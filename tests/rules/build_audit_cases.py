@@ -5861,6 +5861,954 @@ for kind, ter in [("infantry", [T("G5", "bunker", owner="axis")]), ("infantry", 
         q([ap_plane("p1", "allies", "p40", "H5"), U("x1", "axis", kind, "G5")], {"strafe": {"plane": "p1", "hexes": ["G5"]}}, ter, rules=AP, dice=[["flag"]]),
         [["strafe.results.0.flags_ignored", "eq", 0]], S9_STR, W0 + " p.6 Strafing")
 
+# ---- audit auditcombo (session 10) ----
+# Blind referee audit of rules met TOGETHER (retreats over expansion terrain with units and board
+# edges, take ground and overrun into terrain that stops or limits, badges with terrain reductions,
+# which terrain ignores one flag and which all, lines of sight along the edges of hexes with mixed
+# terrain, the close-assault obligation with terrain, medals and objectives after a retreat or take
+# ground, Breakthrough and Overlord geometry) and of the contract's own edges, read line by line
+# from shared/contracts/rules-query.md (every field, default, error path, unknown field, both sides).
+# Written from seeds 003/004, the contract, docs/rules-referee.md and the terrain card texts of
+# docs/rules-sources.md before reading the rules core. Every scene is built once in a base frame
+# (doubled-width (col, row), standard board unless named) and, where it says so, turned by 180
+# degrees with `bottom` swapped (the retreating side's home edge turns with the board) or mirrored
+# top-bottom with the sides swapped: the rule sentence gives the same answer in every frame.
+CM_RET, CM_TG, CM_BDG, CM_FLG, CM_LOS, CM_CA, CM_MED, CM_GEO, CM_CON = (
+    "cmb10 retreat", "cmb10 take ground", "cmb10 badges", "cmb10 flags", "cmb10 line of sight",
+    "cmb10 close assault", "cmb10 medals", "cmb10 geometry", "cmb10 contract")
+CM_SIZE = {"standard": (24, 9), "breakthrough": (24, 17), "overlord": (50, 9)}
+CM_QUERY = "shared/contracts/rules-query.md"
+CM_RETREAT = ("For each Flag rolled on the target unit, the unit must move one hex back toward its own side of the battlefield. "
+              "A unit may not retreat onto, or through, a hex already containing another unit (regardless if friend or foe). "
+              "If a unit cannot retreat; is forced to retreat off the limits of the battlefield; or would be pushed back onto a "
+              "sea hex, one figure must be removed from the unit for each retreat move that cannot be completed.")
+CM_TERR_RET = ("Terrain has no effect on retreat moves, therefore a retreating unit may move through a forest or village without "
+               "stopping. However, impassable terrain may not be moved through during a retreat move.")
+CM_TAKE = ("When an ordered Infantry unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may Take "
+           "Ground by advancing into the vacated hex. An Artillery unit may not take ground. Terrain movement and battle "
+           "restrictions still apply when units take ground.")
+CM_OVR = ("When an ordered Armor unit in Close Assault combat eliminates the enemy unit or forces it to retreat, it may take the "
+          "ground by advancing into the vacated hex and claim an Armor Overrun combat ... an Armor unit may only make one "
+          "Overrun Combat during a turn.")
+CM_CLOSE = ("A unit adjacent to an enemy unit must Close Assault this unit if it chooses to battle. It may not fire on another, "
+            "more distant, enemy unit instead.")
+CM_HITS = ("For each hit scored, 1 figure is removed from the target unit. ... If an attacking player rolls more hits than the "
+           "number of figures in the defending unit, these additional hits have no effect.")
+CM_MEDAL = "a Victory Medal is gained for each enemy unit entirely eliminated from the battlefield."
+Cm = tuple[int, int]
+CmUnit = tuple[str, str, str, Cm, dict[str, Any]]
+
+
+def cm_name(c: int, r: int, board: str = "standard") -> str:
+    """The scenario editor's name of (col, row) on `board` (the contract's Hexes section)."""
+    w, h = CM_SIZE[board]
+    assert 0 <= c <= w and 0 <= r < h and (c + r) % 2 == 0, (c, r, board)
+    return (chr(65 + c // 2) if c % 2 == 0 else chr(97 + c // 2)) + str(h - r)
+
+
+CM_OTHER = {"allies": "axis", "axis": "allies"}
+
+
+class CmView:
+    """One frame of a scene: `base`, `turned` (180 degrees, bottom swapped) or `swapped` (mirrored
+    top-bottom and left-right, the sides swapped, bottom kept)."""
+
+    def __init__(self, kind: str, board: str = "standard") -> None:
+        self.kind, self.board = kind, board
+        self.w, self.h = CM_SIZE[board]
+        self.suffix = "" if kind == "base" else "-" + kind
+        self.bottom = "axis" if kind == "turned" else "allies"
+
+    def cr(self, p: Cm) -> Cm:
+        c, r = p
+        return (c, r) if self.kind == "base" else (self.w - c, self.h - 1 - r)
+
+    def n(self, p: Cm) -> str:
+        return cm_name(*self.cr(p), self.board)
+
+    def ns(self, ps: list[Cm]) -> list[str]:
+        return [self.n(p) for p in ps]
+
+    def s(self, side: str) -> str:
+        return CM_OTHER[side] if self.kind == "swapped" else side
+
+
+def cm_views(kinds: str = "base turned", board: str = "standard") -> list[CmView]:
+    return [CmView(k, board) for k in kinds.split()]
+
+
+def cm_q(v: CmView, units: list[CmUnit], terrain: list[tuple[Cm, str, dict[str, Any]]], ask: dict[str, Any],
+         dice: list[Any] | None = None, **top: Any) -> dict[str, Any]:
+    us = [U(uid, v.s(side), kind, v.n(p), **kw) for uid, side, kind, p, kw in units]
+    ts = []
+    for p, kind, kw in terrain:
+        kw2 = dict(kw)
+        if "owner" in kw2:
+            kw2["owner"] = v.s(kw2["owner"])
+        ts.append(T(v.n(p), kind, **kw2))
+    out = q(us, ask, ts, dice=dice, **top)
+    if v.bottom != "allies":
+        out["bottom"] = v.bottom
+    if v.board != "standard":
+        out["board"] = v.board
+    return out
+
+
+def cu(uid: str, side: str, kind: str, p: Cm, **kw: Any) -> CmUnit:
+    return (uid, side, kind, p, kw)
+
+
+def ct(p: Cm, kind: str, **kw: Any) -> tuple[Cm, str, dict[str, Any]]:
+    return (p, kind, kw)
+
+
+def cm_add(cid: str, area: str, kinds: str, build: Any, source: str, where: str, board: str = "standard") -> None:
+    """`build(view)` returns (query, expect) for one frame."""
+    for v in cm_views(kinds, board):
+        query, expect = build(v)
+        add(f"cmb10-{cid}{v.suffix}", area, query, expect, source, where)
+
+
+# base frame: the axis target on G5, the allied attacker on g4 below it (adjacent); the axis unit
+# retreats up (toward row 0), the allied one down.
+C_G5, C_g4, C_f6, C_g6, C_F7, C_G7, C_H7, C_G3, C_f4 = (12, 4), (13, 5), (11, 3), (13, 3), (10, 2), (12, 2), (14, 2), (12, 6), (11, 5)
+C_e8, C_f8, C_g8, C_h8, C_F5, C_H5 = (9, 1), (11, 1), (13, 1), (15, 1), (10, 4), (14, 4)
+
+
+def cm_duel(v: CmView, tkind: str = "infantry", ter: list[tuple[Cm, str, dict[str, Any]]] | None = None,
+            dice: list[Any] | None = None, akind: str = "infantry", apos: Cm = C_g4, tkw: dict[str, Any] | None = None,
+            akw: dict[str, Any] | None = None, extra: list[CmUnit] | None = None, **ask: Any) -> dict[str, Any]:
+    units = [cu("a1", "allies", akind, apos, **(akw or {})), cu("x1", "axis", tkind, C_G5, **(tkw or {}))] + (extra or [])
+    return cm_q(v, units, ter or [], battle(**ask), dice)
+
+
+def ret_hexes(v: CmView, ps: list[Cm]) -> list[list[Any]]:
+    return [["result.retreat.*.hex", "set", v.ns(ps)]]
+
+
+# -------------------------------------------------------------- 1. retreats: units, terrain, edges
+cm_add("ret-both-hexes-held-friend-and-foe", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, dice=["flag", "star", "armor"], extra=[cu("x2", "axis", "infantry", C_f6), cu("a2", "allies", "infantry", C_g6)]),
+    [["result.flags", "eq", 1], ["result.hits", "eq", 0], *ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1],
+     ["result.retreat.0.eliminated", "eq", False], ["result.take_ground", "eq", False]]), CM_RETREAT, BASE + " Retreat")
+cm_add("ret-river-and-friend-block-after-hit", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "river")], dice=["flag", "infantry", "star"], extra=[cu("x2", "axis", "armor", C_g6)]),
+    [["result.figures_removed", "eq", 1], *ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1],
+     ["result.retreat.0.eliminated", "eq", False]]), CM_RETREAT + " " + CM_TERR_RET, BASE + " Retreat; " + P15)
+cm_add("ret-bridge-opens-river", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "river"), ct(C_f6, "bridge")], dice=["flag", "star", "star"], extra=[cu("x2", "axis", "armor", C_g6)]),
+    [*ret_hexes(v, [C_f6]), ["result.retreat.0.figures_lost", "eq", 0]]),
+    "A River is impassable terrain. A unit may only enter a River hex when the hex has a bridge.", P15)
+cm_add("ret-sea-behind-costs-figure", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "ocean"), ct(C_g6, "ocean")], dice=["flag", "star", "star"]),
+    [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]),
+    CM_RETREAT + " An Ocean hex is impassable terrain for retreat moves.", P15)
+cm_add("ret-two-flags-through-forest-and-town", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "forest"), ct(C_g6, "town")], dice=["flag", "flag", "star"]),
+    [*ret_hexes(v, [C_F7, C_G7, C_H7]), ["result.retreat.*.figures_lost", "eq", [0, 0, 0]]]), CM_TERR_RET, BASE + " Retreat")
+cm_add("ret-two-flags-second-row-full", CM_RET, "base turned", lambda v: (
+    cm_duel(v, dice=["flag", "flag", "star"], extra=[cu("x2", "axis", "infantry", C_F7), cu("x3", "axis", "armor", C_G7),
+                                                       cu("a2", "allies", "infantry", C_H7)]),
+    [*ret_hexes(v, [C_f6, C_g6]), ["result.retreat.*.figures_lost", "eq", [1, 1]]]),
+    CM_RETREAT + " (the first move is made, the second cannot be: 1 figure)", BASE + " Retreat")
+cm_add("ret-two-flags-one-path-left", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, dice=["flag", "flag", "star"], extra=[cu("x2", "axis", "infantry", C_f6), cu("a2", "allies", "armor", C_G7)]),
+    [*ret_hexes(v, [C_H7]), ["result.retreat.0.figures_lost", "eq", 0]]),
+    CM_RETREAT + " (a retreat that can be completed is made: docs/rules-referee.md)", BASE + " Retreat")
+cm_add("ret-lake-and-river-on-second-row", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_F7, "lake"), ct(C_G7, "river")], dice=["flag", "flag", "star"]),
+    [*ret_hexes(v, [C_H7]), ["result.retreat.0.figures_lost", "eq", 0]]),
+    CM_TERR_RET + " (a lake and a river without bridge are impassable: terrain card 26, p.15)", P15)
+cm_add("ret-top-edge-one-flag", CM_RET, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (13, 1)), cu("x1", "axis", "infantry", (12, 0))], [], battle(), ["flag", "star", "star"]),
+    [*ret_hexes(v, [(12, 0)]), ["result.retreat.0.figures_lost", "eq", 1]]), CM_RETREAT, BASE + " Retreat")
+cm_add("ret-row-below-edge-two-flags", CM_RET, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (14, 2)), cu("x1", "axis", "infantry", (13, 1))], [], battle(), ["flag", "flag", "star"]),
+    [*ret_hexes(v, [(12, 0), (14, 0)]), ["result.retreat.*.figures_lost", "eq", [1, 1]]]), CM_RETREAT, BASE + " Retreat")
+cm_add("ret-last-figure-lost-at-edge", CM_RET, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (13, 1)), cu("x1", "axis", "infantry", (12, 0), figures=1)], [], battle(), ["flag", "star", "star"]),
+    [*ret_hexes(v, [(12, 0)]), ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", True],
+     ["result.eliminated", "eq", False], ["result.medals.allies", "eq", 0], ["result.medals.axis", "eq", 0]]),
+    CM_RETREAT + " `medals` counts medals won by this battle alone (eliminating the target by hits).",
+    BASE + " Retreat; " + CM_QUERY + " battle")
+cm_add("ret-left-edge-one-way", CM_RET, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (2, 4)), cu("x1", "axis", "infantry", (0, 4))], [], battle(), ["flag", "star", "star"]),
+    [*ret_hexes(v, [(1, 3)]), ["result.retreat.0.figures_lost", "eq", 0]]), CM_RETREAT, BASE + " Retreat")
+cm_add("ret-left-edge-blocked", CM_RET, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (2, 4)), cu("x1", "axis", "infantry", (0, 4)), cu("x2", "axis", "artillery", (1, 3))],
+         [], battle(), ["flag", "star", "star"]),
+    [*ret_hexes(v, [(0, 4)]), ["result.retreat.0.figures_lost", "eq", 1]]), CM_RETREAT, BASE + " Retreat")
+for cid_kind, kind, ok in [("armor", "armor", False), ("infantry", "infantry", True), ("artillery", "artillery", False)]:
+    cm_add(f"ret-hedgehogs-behind-{cid_kind}", CM_RET, "base turned", lambda v, kind=kind, ok=ok: (
+        cm_duel(v, tkind=kind, ter=[ct(C_f6, "hedgehogs"), ct(C_g6, "hedgehogs")], dice=["flag", "star", "star"]),
+        [*ret_hexes(v, [C_f6, C_g6] if ok else [C_G5]), ["result.retreat.*.figures_lost", "eq", [0, 0] if ok else [1]]]),
+        CM_TERR_RET + " Hedgehogs: impassable for armor and artillery.", OBST)
+    cm_add(f"ret-bunker-behind-{cid_kind}", CM_RET, "base swapped", lambda v, kind=kind, ok=ok: (
+        cm_duel(v, tkind=kind, ter=[ct(C_f6, "bunker", owner="axis"), ct(C_g6, "bunker", owner="axis")], dice=["flag", "star", "star"]),
+        [*ret_hexes(v, [C_f6, C_g6] if ok else [C_G5]), ["result.retreat.*.figures_lost", "eq", [0, 0] if ok else [1]]]),
+        CM_TERR_RET + " Bunkers: impassable for armor and artillery.", OBST)
+cm_add("ret-artillery-in-bunker-two-flags", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, tkind="artillery", ter=[ct(C_G5, "bunker", owner="axis")], dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags", "eq", 2], ["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_G5]),
+     ["result.retreat.0.figures_lost", "eq", 1], ["result.take_ground", "eq", False]]),
+    "Bunkers: Infantry reduce the number of Battle dice rolled by 1; a unit in a bunker may ignore the first flag; artillery in a "
+    "bunker may not move out of it (each flag it does not ignore costs a figure: docs/rules-referee.md)", OBST)
+cm_add("ret-mountain-from-low-ground", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "mountain"), ct(C_g6, "mountain")], dice=["flag", "star", "star"]),
+    [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]),
+    "Infantry may only move up, retreat onto (/ move down, retreat from) a mountain from (/ to) an adjacent hill or mountain (terrain card 30)",
+    SRC + " mountain")
+cm_add("ret-mountain-from-hill", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "hill"), ct(C_f6, "mountain"), ct(C_g6, "mountain")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], *ret_hexes(v, [C_f6, C_g6])]),
+    "Infantry may only move up, retreat onto ... a mountain from ... an adjacent hill or mountain (terrain card 30)", SRC + " mountain")
+cm_add("ret-artillery-marsh-behind", CM_RET, "base turned", lambda v: (
+    cm_duel(v, tkind="artillery", ter=[ct(C_f6, "marsh"), ct(C_g6, "marsh")], dice=["flag", "star", "star"]),
+    [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]),
+    CM_TERR_RET + " Marshes: impassable for artillery (terrain card 28).", SRC + " marsh")
+cm_add("ret-infantry-marsh-behind", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "marsh"), ct(C_g6, "marsh")], dice=["flag", "star", "star"]),
+    [*ret_hexes(v, [C_f6, C_g6])]), CM_TERR_RET + " (a marsh only stops movement for infantry)", SRC + " marsh")
+cm_add("ret-resistance-blocked-side", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, tkind="french_resistance", ter=[ct(C_F7, "forest")], dice=["flag", "star", "star"], extra=[cu("x2", "axis", "infantry", C_g6)]),
+    [*ret_hexes(v, [C_f6, C_F7, C_G7, C_e8, C_f8, C_g8])]),
+    "French Resistance forces may disappear in the countryside, retreating up to 3 hexes instead of the standard 1 on any retreat flag rolled. "
+    + CM_TERR_RET, DB + " Base Game p.12")
+cm_add("ret-sandbags-two-flags-blocked", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "sandbags")], dice=["flag", "flag"], extra=[cu("x2", "axis", "infantry", C_f6), cu("x3", "axis", "infantry", C_g6)]),
+    [["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]),
+    "a unit on a hex with Sandbags may ignore the first flag rolled against it. " + CM_RETREAT, OBST)
+cm_add("ret-enemy-bunker-no-flag-ignored", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "bunker", owner="allies")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 0], *ret_hexes(v, [C_f6, C_g6])]),
+    "Only the side noted in the briefing notes may claim a Bunker as a defensive position.", OBST)
+cm_add("ret-hits-then-blocked-last-figure", CM_RET, "base turned", lambda v: (
+    cm_duel(v, tkw={"figures": 2}, dice=["flag", "infantry", "star"], extra=[cu("x2", "axis", "infantry", C_f6), cu("x3", "axis", "infantry", C_g6)]),
+    [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", False], *ret_hexes(v, [C_G5]),
+     ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", True], ["result.medals.allies", "eq", 0]]),
+    "Hits are resolved first, followed by retreats. " + CM_RETREAT, BASE + " Resolve Battle")
+cm_add("ret-eliminated-by-hits-no-retreat", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, tkw={"figures": 1}, dice=["flag", "infantry", "star"]),
+    [["result.eliminated", "eq", True], ["result.retreat", "eq", []], ["result.medals." + v.s("allies"), "eq", 1],
+     ["result.medals." + v.s("axis"), "eq", 0], ["result.take_ground", "eq", True]]),
+    "`retreat` ... Empty when no retreat is due (no unignored flags, or the unit was eliminated by hits). " + CM_MEDAL, CM_QUERY + " battle")
+cm_add("ret-bridge-river-three-flags-column", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_f6, "river"), ct(C_g6, "river"), ct(C_F7, "river"), ct(C_G7, "river"), ct(C_G7, "bridge"), ct(C_g6, "bridge")],
+            dice=["flag", "flag", "flag"]),
+    [*ret_hexes(v, [C_f8, C_g8, C_h8]), ["result.retreat.*.figures_lost", "eq", [0, 0, 0]]]),
+    CM_TERR_RET + " A unit may only enter a River hex when the hex has a bridge.", P15)
+# breakthrough and overlord edges
+cm_add("ret-breakthrough-top-row-two-flags", CM_RET, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", (14, 2)), cu("x1", "axis", "infantry", (13, 1))], [], battle(), ["flag", "flag", "star"]),
+    [*ret_hexes(v, [(12, 0), (14, 0)]), ["result.retreat.*.figures_lost", "eq", [1, 1]]]), CM_RETREAT, "Breakthrough board: 17 rows; " + BASE + " Retreat", board="breakthrough")
+cm_add("ret-breakthrough-mid-board-free", CM_RET, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (13, 9)), cu("x1", "axis", "infantry", (12, 8))], [], battle(), ["flag", "flag", "star"]),
+    [*ret_hexes(v, [(10, 6), (12, 6), (14, 6)])]), CM_RETREAT, "Breakthrough board: 17 rows; " + BASE + " Retreat", board="breakthrough")
+cm_add("ret-overlord-right-edge-blocked", CM_RET, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (48, 4)), cu("x1", "axis", "infantry", (50, 4)), cu("x2", "axis", "infantry", (49, 3))],
+         [], battle(), ["flag", "star", "star"]),
+    [*ret_hexes(v, [(50, 4)]), ["result.retreat.0.figures_lost", "eq", 1]]), CM_RETREAT, "Overlord board 26 wide; " + BASE + " Retreat", board="overlord")
+cm_add("ret-overlord-join-free", CM_RET, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", (25, 5)), cu("x1", "axis", "infantry", (24, 4))], [], battle(), ["flag", "star", "star"]),
+    [*ret_hexes(v, [(23, 3), (25, 3)])]), CM_RETREAT + " (the join of the two boards is a column of full hexes: docs/rules-sources.md)",
+    "Overlord rules, The Battlefield", board="overlord")
+
+# -------------------------------------------------------------- 2. take ground and overrun into terrain
+for tname, akind, tdice, tg, ov in [
+        ("forest", "infantry", 2, True, False), ("forest", "armor", 1, True, False), ("town", "armor", 1, True, False),
+        ("hedgerow", "armor", 1, True, False), ("hill", "armor", 2, True, True), ("hill", "infantry", 2, True, False),
+        ("barbed_wire", "armor", 3, True, False), ("marsh", "armor", 3, True, False), ("beach", "armor", 3, True, True),
+        ("airfield", "armor", 3, True, True), ("cemetery", "armor", 3, True, True)]:
+    dice = (["flag", "flag", "star"] if tname == "cemetery" else ["flag"] + ["star"] * (tdice - 1))
+    cm_add(f"tg-{akind}-into-{tname.replace('_', '-')}", CM_TG, "base turned swapped", lambda v, tname=tname, akind=akind, dice=dice, tg=tg, ov=ov, tdice=tdice: (
+        cm_duel(v, akind=akind, ter=[ct(C_G5, tname)], dice=dice),
+        [["battle.dice", "eq", tdice], ["result.take_ground", "eq", tg], ["result.armor_overrun", "eq", ov]]),
+        CM_TAKE + " " + CM_OVR + " (no battle the turn a unit moves onto a forest, town or hedgerow; wire and marsh: card 15, card 28)",
+        DB + " Base Game p.11; " + SRC)
+cm_add("tg-armor-into-sandbags-hex", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "sandbags")], dice=["flag", "flag"]),
+    [["result.flags_ignored", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]),
+    CM_OVR + " When a unit leaves a hex with Sandbags, the Sandbags are removed.", OBST)
+cm_add("tg-armor-not-into-hedgehogs", CM_TG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "hedgehogs")], dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_f6, C_g6]), ["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]]),
+    CM_TAKE + " Hedgehogs: impassable for armor.", OBST)
+cm_add("tg-infantry-into-hedgehogs", CM_TG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "hedgehogs")], dice=["flag", "flag", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]), CM_TAKE + " Hedgehogs: impassable for armor and artillery only.", OBST)
+cm_add("tg-infantry-into-bunker", CM_TG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "bunker", owner="axis")], dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.take_ground", "eq", True]]), CM_TAKE, OBST)
+cm_add("tg-infantry-not-onto-mountain-from-low", CM_TG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "mountain"), ct(C_f6, "hill"), ct(C_g6, "hill")], dice=["flag"]),
+    [["battle.dice", "eq", 1], *ret_hexes(v, [C_f6, C_g6]), ["result.take_ground", "eq", False]]),
+    CM_TAKE + " Mountains: infantry may only move up onto a mountain from an adjacent hill or mountain; protection 2 (terrain card 30).", SRC + " mountain")
+cm_add("tg-range-two-no-take-ground", CM_TG, "base turned swapped", lambda v: (
+    cm_duel(v, apos=C_G3, dice=["flag", "star"]),
+    [["battle.close_assault", "eq", False], ["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]]), CM_TAKE, BASE + " Taking Ground")
+cm_add("tg-artillery-adjacent-no-take-ground", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="artillery", dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.take_ground", "eq", False]]), CM_TAKE, BASE + " Taking Ground")
+cm_add("tg-eliminated-in-forest-armor", CM_TG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "forest")], tkw={"figures": 1}, dice=["grenade"]),
+    [["result.eliminated", "eq", True], ["result.medals." + v.s("allies"), "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]),
+    CM_OVR + " A unit may not battle the turn it moves onto a Forest hex.", P13)
+cm_add("tg-second-overrun-refused", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", akw={"moved": 2}, dice=["flag", "star", "star"], overrun=True),
+    [["battle.allowed", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]),
+    "A unit may Take Ground again after a successful Overrun Combat. However, an Armor unit may only make one Overrun Combat during a turn.",
+    BASE + " Armor Overrun Combat")
+cm_add("tg-retreat-blocked-stays-no-ground", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", dice=["flag", "star", "star"], extra=[cu("x2", "axis", "infantry", C_f6), cu("x3", "axis", "infantry", C_g6)]),
+    [*ret_hexes(v, [C_G5]), ["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]]),
+    CM_TAKE + " (a unit that cannot retreat stays: the hex is not vacated)", BASE + " Taking Ground")
+cm_add("tg-retreat-loss-eliminates-vacates", CM_TG, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", (13, 1)), cu("x1", "axis", "infantry", (12, 0), figures=1)], [], battle(), ["flag", "star", "star"]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]),
+    CM_OVR + " (the unit the lost retreat move eliminates is eliminated: its hex is vacated)", BASE + " Taking Ground")
+cm_add("tg-armor-onto-ocean-no-overrun", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "ocean"), ct(C_g4, "beach")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]),
+    "A unit on an Ocean hex may not battle. " + CM_OVR, P15)
+cm_add("tg-armor-out-of-town", CM_TG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_g4, "town")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]),
+    "Armor on a Town hex will reduce the number of Battle dice it rolls by 2. " + CM_OVR, P14)
+cm_add("tg-armor-out-of-marsh-no-overrun", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_g4, "marsh")], dice=["flag", "star", "star"]),
+    [["battle.allowed", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]),
+    "Marshes (terrain card 28): armor may not battle the turn it leaves a marsh. " + CM_OVR, SRC + " marsh")
+cm_add("tg-armor-onto-bridge", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "river"), ct(C_G5, "bridge")], dice=["flag", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]), "A unit on a River hex with a bridge battles as normal. " + CM_OVR, P15)
+cm_add("tg-special-forces-moved-two", CM_TG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="special_forces", akw={"moved": 2}, ter=[ct(C_G5, "forest")], dice=["flag", "star"]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]),
+    "Unlike regular Infantry, Special Forces may move 2 hexes and still battle. " + CM_TAKE, DB + " Base Game p.13")
+cm_add("tg-elite-armor-moved-three-hill", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="elite_armor", akw={"moved": 3}, ter=[ct(C_G5, "hill")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]),
+    "An ordered Armor unit may move up to 3 hexes and battle. Elite Armor behave as Armor except ... 4 figures. " + CM_OVR, DB + " Base Game p.13")
+
+# -------------------------------------------------------------- 3. badges and troops with terrain reductions
+CM_SF = "Unlike regular Infantry, Special Forces may move 2 hexes and still battle ... They remain subject to usual terrain limitations however."
+cm_add("bdg-sf-moved-two-range-two-forest", CM_BDG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="special_forces", akw={"moved": 2}, apos=C_G3, ter=[ct(C_G5, "forest")]),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 2], ["battle.dice", "eq", 1]]), CM_SF, DB + " Base Game p.13")
+cm_add("bdg-sf-moved-two-onto-town", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, akind="special_forces", akw={"moved": 2}, ter=[ct(C_g4, "town")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]), CM_SF + " A unit may not battle the turn it moves onto a Town hex.", DB + " Base Game p.13-14")
+cm_add("bdg-sf-moved-three", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, akind="special_forces", akw={"moved": 3}),
+    [["battle.allowed", "eq", False]]), CM_SF, DB + " Base Game p.13")
+cm_add("bdg-infantry-moved-two", CM_BDG, "base swapped", lambda v: (
+    cm_duel(v, akw={"moved": 2}),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]), "An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle.", BASE + " Move Units")
+cm_add("bdg-elite-armor-moved-three-hedgerow-range-two", CM_BDG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="elite_armor", akw={"moved": 3}, apos=C_G3, ter=[ct(C_G5, "hedgerow")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), "Hedgerow: Armor reduce the number of Battle dice rolled by 2. Elite Armor behave as Armor.", P14)
+cm_add("bdg-armor-town-vs-forest-nothing-left", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_g4, "town"), ct(C_G5, "forest")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]),
+    "Armor on a Town hex will reduce the number of Battle dice it rolls by 2; against a forest Armor reduce by 2 (3 - 2 - 2: none left)", P14)
+cm_add("bdg-elite-armor-town-vs-hill", CM_BDG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="elite_armor", ter=[ct(C_g4, "town"), ct(C_G5, "hill")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]),
+    "Armor on a Town hex will reduce the number of Battle dice it rolls by 2; a target up a Hill: -1 (3 - 2 - 1)", P14)
+cm_add("bdg-infantry-wire-vs-sandbags", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_g4, "barbed_wire"), ct(C_G5, "sandbags")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]),
+    "Barbed wire: infantry battling out of it reduce by 1 (terrain card 15); Sandbags: Infantry reduce by 1 (3 - 1 - 1)", OBST)
+cm_add("bdg-infantry-wire-range-two-sandbags", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, apos=C_G3, ter=[ct(C_G3, "barbed_wire"), ct(C_G5, "sandbags")]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]), "Barbed wire out -1, sandbags -1, 2 dice at range 2: none left", OBST)
+cm_add("bdg-artillery-town-vs-forest", CM_BDG, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "artillery", (12, 8)), cu("x1", "axis", "infantry", C_G5)], [ct((12, 8), "town"), ct(C_G5, "forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 4], ["battle.dice", "eq", 2]]),
+    "Artillery Battle dice are not reduced (forest); only Armor on a Town reduces its own dice.", P13 + "; " + P14)
+cm_add("bdg-resistance-entered-forest-vs-town", CM_BDG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="french_resistance", akw={"moved": 1}, ter=[ct(C_g4, "forest"), ct(C_G5, "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]]),
+    "French Resistance forces may always battle when they penetrate a new terrain type (Woods, Villages, Hedgerows)", DB + " Base Game p.12")
+cm_add("bdg-resistance-moved-two", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, akind="french_resistance", akw={"moved": 2}),
+    [["battle.allowed", "eq", False]]), "Unlike other Special Forces, French Resistance units that opt to move 2 hexes may not battle on the same turn.", DB + " Base Game p.12")
+for kind, figs in [("elite_armor", 4), ("armor", 3)]:
+    cm_add(f"bdg-{kind.replace('_', '-')}-default-figures", CM_BDG, "base swapped", lambda v, kind=kind, figs=figs: (
+        cm_duel(v, akind="artillery", tkind=kind, dice=["armor", "armor", "armor"]),
+        [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", figs == 3], ["result.medals." + v.s("allies"), "eq", 1 if figs == 3 else 0]]),
+        "Elite Armor units start with 4 tank figures per unit; an Armor unit - 3 (figures defaults to the type's full strength)", DB + " Base Game p.13")
+for kind, figs in [("special_forces", 4), ("french_resistance", 3), ("infantry", 4)]:
+    cm_add(f"bdg-{kind.replace('_', '-')}-default-figures", CM_BDG, "base swapped", lambda v, kind=kind, figs=figs: (
+        cm_duel(v, tkind=kind, dice=["infantry", "infantry", "grenade"]),
+        [["result.figures_removed", "eq", 3], ["result.eliminated", "eq", figs == 3]]),
+        "French Resistance always start with 3 figures per unit, in lieu of the standard 4; Special Forces as Infantry (4)", DB + " Base Game p.12")
+cm_add("bdg-sandbags-on-hill-not-added", CM_BDG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "hill"), ct(C_G5, "sandbags")]),
+    [["battle.dice", "eq", 2]]),
+    "a sandbag on a village does not add anything to the village protection (the best single protection counts: docs/rules-referee.md)", OBST)
+
+# -------------------------------------------------------------- 4. flags: what ignores one, what ignores all
+cm_add("flg-sandbags-and-bunker-one-flag", CM_FLG, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "bunker", owner="axis"), ct(C_G5, "sandbags")], dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_f6, C_g6])]),
+    "Some obstacles will allow certain units to ignore the first flag rolled against them (the first flag: one, however many obstacles)", OBST)
+cm_add("flg-japanese-cave-all-flags", CM_FLG, "base turned swapped", lambda v: (
+    cm_duel(v, akind="artillery", apos=C_G3, ter=[ct(C_G5, "cave")], tkw={"nation": "jp"}, dice=["flag", "flag", "flag"]),
+    [["battle.dice", "eq", 3], ["result.flags", "eq", 3], ["result.flags_ignored", "eq", 3], ["result.retreat", "eq", []]]),
+    "Infantry in caves MUST ignore all flags (memoir44 wikia 'Japanese Imperial Army'; terrain card 52: Japanese units must ignore all flags)", SRC + " cave")
+cm_add("flg-cave-not-japanese-no-flag", CM_FLG, "base turned", lambda v: (
+    cm_duel(v, akind="artillery", apos=C_G3, ter=[ct(C_G5, "cave")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], *ret_hexes(v, [C_f6, C_g6])]),
+    "terrain card 52: Japanese units must ignore all flags (only Japanese ones)", SRC + " cave")
+cm_add("flg-barrage-sandbags-no-ignore", CM_FLG, "base turned", lambda v: (
+    cm_q(v, [cu("x1", "axis", "infantry", C_G5)], [ct(C_G5, "sandbags")], {"battle": {"target": "x1", "card": "barrage", "side": v.s("allies")}},
+         ["flag", "star", "star", "star"]),
+    [["result.flags_ignored", "eq", 0], *ret_hexes(v, [C_f6, C_g6])]),
+    "Barrage: 4 dice, terrain ignored, flags not ignorable (docs/rules-cards.md)", "docs/rules-cards.md battle with a card")
+cm_add("flg-japanese-on-sandbags-one-flag", CM_FLG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "sandbags")], tkw={"nation": "jp"}, dice=["flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]]),
+    "Japanese infantry must ignore one flag; a unit on Sandbags may ignore the first flag (one flag at least either way)", SRC + " imperial_japanese_army")
+cm_add("flg-cemetery-one-flag", CM_FLG, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "cemetery")], dice=["flag", "flag", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_f6, C_g6])]),
+    "Cemeteries (terrain card 18): No movement restrictions; No combat restrictions; Unit may ignore one flag", SRC + " cemetery")
+cm_add("flg-hedgehogs-armor-attacker", CM_FLG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", ter=[ct(C_G5, "hedgehogs")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []], ["result.take_ground", "eq", False]]),
+    "Hedgehogs: ignore 1 flag, no protection", OBST)
+cm_add("flg-trenches-armor-no-ignore", CM_FLG, "base turned", lambda v: (
+    cm_duel(v, tkind="armor", ter=[ct(C_G5, "trenches")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 0], *ret_hexes(v, [C_f6, C_g6])]),
+    "Trenches (terrain card 51): infantry ignore 1 flag (bga-memoir Terrains/Trenches.php: canIgnoreOneFlag = [INFANTRY])", SRC + " trenches")
+cm_add("flg-trenches-infantry-ignores", CM_FLG, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "trenches")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]]),
+    "Trenches (terrain card 51): infantry ignore 1 flag, protection 1/1", SRC + " trenches")
+cm_add("flg-bunker-no-owner-either-side", CM_FLG, "base turned swapped", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "bunker")], dice=["flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]]),
+    "a bunker given without an owner protects either side (docs/rules-referee.md Bunker protection)", "docs/rules-referee.md Interpretations")
+cm_add("flg-church-one-flag-two-rolled", CM_FLG, "base turned", lambda v: (
+    cm_duel(v, akind="artillery", apos=C_G3, ter=[ct(C_G5, "church")], dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_f6, C_g6])]),
+    "Churches (terrain card 19): as Villages, ignore 1 flag", SRC + " church")
+cm_add("flg-dam-one-flag", CM_FLG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "dam")], dice=["flag", "star", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]]), "Dams (terrain card 20): ignore 1 flag", SRC + " dam")
+
+# -------------------------------------------------------------- 5. line of sight along hex edges, mixed terrain
+CM_EDGE = ("When the imaginary line runs along the edge of one or several hexes which contain obstructions, the line of sight is "
+           "not blocked, unless the obstructions stand somewhere along both sides of the line segment.")
+
+
+def cm_los(v: CmView, a: Cm, b: Cm, ter: list[tuple[Cm, str, dict[str, Any]]], units: list[CmUnit] | None = None) -> dict[str, Any]:
+    return cm_q(v, units or [], ter, {"line_of_sight": {"from": v.n(a), "to": v.n(b)}})
+
+
+# G5-G3 runs between f4 and g4; G5-h6 between g6 and H5; G5-e6 between f6 and F5
+CM_EDGES = [("col", C_G5, C_G3, C_f4, (13, 5)), ("ne", C_G5, (15, 3), C_g6, C_H5), ("nw", C_G5, (9, 3), C_f6, C_F5)]
+for ename, a, b, left, right in CM_EDGES:
+    for lname, lt, rt, clear in [("forest-town", "forest", "town", False), ("forest-sandbags", "forest", "sandbags", True),
+                                 ("hill-forest", "hill", "forest", False), ("river-hedgerow", "river", "hedgerow", True),
+                                 ("airfield-town", "airfield", "town", True), ("dragons-teeth-forest", "dragons_teeth", "forest", False),
+                                 ("wire-hedgerow", "barbed_wire", "hedgerow", True), ("lake-forest", "lake", "forest", True)]:
+        cm_add(f"los-{ename}-{lname}", CM_LOS, "base turned", lambda v, a=a, b=b, left=left, right=right, lt=lt, rt=rt, clear=clear: (
+            cm_los(v, a, b, [ct(left, lt), ct(right, rt)]),
+            [["line_of_sight.clear", "eq", clear], ["line_of_sight.distance", "eq", 2]]),
+            CM_EDGE + " (forest, town, hedgerow, hill, dragon's teeth block; sandbags, river, airfield, wire and a single lake do not)",
+            BASE + " Line of Sight; " + P13 + "; " + P14 + "; " + AIR + " p.10")
+    cm_add(f"los-{ename}-unit-and-town", CM_LOS, "base", lambda v, a=a, b=b, left=left, right=right: (
+        cm_los(v, a, b, [ct(right, "town")], [cu("x9", "axis", "infantry", left)]),
+        [["line_of_sight.clear", "eq", False]]), CM_EDGE + " Obstructions include units (friends or foes).", BASE + " Line of Sight")
+    cm_add(f"los-{ename}-end-hexes-forest-town", CM_LOS, "base", lambda v, a=a, b=b, left=left: (
+        cm_los(v, a, b, [ct(a, "forest"), ct(b, "town"), ct(left, "forest")]),
+        [["line_of_sight.clear", "eq", True]]), "The terrain in the target hex does not block line of sight. " + CM_EDGE, BASE + " Line of Sight")
+cm_add("los-plateau-hill-and-forest-edge", CM_LOS, "base turned", lambda v: (
+    cm_los(v, C_G5, C_G3, [ct(C_G5, "hill"), ct(C_G3, "hill"), ct(C_f4, "hill"), ct((13, 5), "forest")]),
+    [["line_of_sight.clear", "eq", True]]),
+    "Line of sight is not blocked when units are at the same height and on the same Hill (plateau effect). " + CM_EDGE, P14)
+cm_add("los-long-edge-unit-and-hedgerow", CM_LOS, "base turned", lambda v: (
+    cm_los(v, C_G7, (12, 8), [ct((13, 5), "hedgerow")], [cu("x9", "axis", "armor", C_f6)]),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 6]]), CM_EDGE, BASE + " Line of Sight")
+cm_add("los-long-edge-one-side-mixed", CM_LOS, "base turned", lambda v: (
+    cm_los(v, C_G7, (12, 8), [ct(C_f6, "forest"), ct((11, 7), "town")], [cu("x9", "axis", "armor", C_f4)]),
+    [["line_of_sight.clear", "eq", True]]), CM_EDGE + " (all on one side)", BASE + " Line of Sight")
+cm_add("los-battle-edge-mixed-blocked", CM_LOS, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", C_G3), cu("x1", "axis", "infantry", C_G5)], [ct(C_f4, "forest"), ct((13, 5), "hill")], battle()),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False], ["battle.dice", "eq", 0]]),
+    "To battle, an Infantry or Armor unit must be able to see the enemy unit it wants to target. " + CM_EDGE, BASE + " Line of Sight")
+cm_add("los-battle-edge-mixed-artillery-fires", CM_LOS, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "artillery", C_G3), cu("x1", "axis", "infantry", C_G5)], [ct(C_f4, "forest"), ct((13, 5), "hill")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), "An Artillery unit does not require line of sight to target an enemy unit.", BASE + " Line of Sight")
+
+# -------------------------------------------------------------- 6. the close-assault obligation with terrain
+# a1 on G3; adjacent enemy x2 on g4; distant target x1 on D3 (3 hexes along row 3, clear)
+C_D3, C_G3n = (6, 6), (13, 5)
+
+
+def cm_pin(v: CmView, akind: str = "infantry", ter: list[tuple[Cm, str, dict[str, Any]]] | None = None, target: str = "x1",
+           akw: dict[str, Any] | None = None, x2kind: str = "infantry", **ask: Any) -> dict[str, Any]:
+    units = [cu("a1", "allies", akind, C_G3, **(akw or {})), cu("x1", "axis", "infantry", C_D3), cu("x2", "axis", x2kind, C_G3n)]
+    return cm_q(v, units, ter or [], battle("a1", target, **ask))
+
+
+cm_add("ca-pinned-by-enemy-in-forest", CM_CA, "base turned swapped", lambda v: (
+    cm_pin(v, ter=[ct(C_G3n, "forest")]), [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]), CM_CLOSE, BASE + " Battle")
+cm_add("ca-close-assault-enemy-in-forest", CM_CA, "base turned swapped", lambda v: (
+    cm_pin(v, ter=[ct(C_G3n, "forest")], target="x2"),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 2]]), CM_CLOSE, BASE + " Battle; " + P13)
+cm_add("ca-pinned-by-enemy-on-ocean", CM_CA, "base turned", lambda v: (
+    cm_pin(v, ter=[ct(C_G3n, "ocean")]), [["battle.allowed", "eq", False]]), CM_CLOSE + " (an enemy on an ocean hex is still adjacent)", BASE + " Battle")
+cm_add("ca-distant-check-unpinned", CM_CA, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", C_G3), cu("x1", "axis", "infantry", C_D3)], [ct(C_G3n, "forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 3], ["battle.dice", "eq", 1]]), "It rolls ... 1 die against a target at 3 hexes.", BASE + " Battle Range")
+cm_add("ca-entered-forest-no-battle-at-all", CM_CA, "base turned", lambda v: (
+    cm_pin(v, akw={"moved": 1}, ter=[ct(C_G3, "forest")], target="x2"),
+    [["battle.allowed", "eq", False]]), "A unit may not battle the turn it moves onto a Forest hex.", P13)
+cm_add("ca-artillery-pinned", CM_CA, "base turned swapped", lambda v: (
+    cm_pin(v, akind="artillery"), [["battle.allowed", "eq", False]]), CM_CLOSE + " (any unit)", BASE + " Battle")
+cm_add("ca-artillery-close-assault", CM_CA, "base turned", lambda v: (
+    cm_pin(v, akind="artillery", target="x2", ter=[ct(C_G3n, "town")]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), CM_CLOSE + " Artillery Battle dice are not reduced.", P14)
+cm_add("ca-armor-town-vs-forest-pinned-zero", CM_CA, "base turned", lambda v: (
+    cm_pin(v, akind="armor", ter=[ct(C_G3, "town"), ct(C_G3n, "forest")], target="x2"),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]), "Armor on a Town -2; target in forest -2: no dice left", P14)
+cm_add("ca-armor-town-pinned-distant-refused", CM_CA, "base turned", lambda v: (
+    cm_pin(v, akind="armor", ter=[ct(C_G3, "town"), ct(C_G3n, "forest")]),
+    [["battle.allowed", "eq", False]]), CM_CLOSE, BASE + " Battle")
+cm_add("ca-two-adjacent-either", CM_CA, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", C_G3), cu("x1", "axis", "infantry", (11, 7)), cu("x2", "axis", "infantry", C_G3n)],
+         [ct((11, 7), "hedgerow")], battle()),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 2]]), CM_CLOSE + " (either adjacent enemy)", BASE + " Battle")
+cm_add("ca-overrun-pinned-again", CM_CA, "base turned", lambda v: (
+    cm_pin(v, akind="armor", akw={"moved": 1}, overrun=True), [["battle.allowed", "eq", False]]),
+    "If the ground you take during the Overrun puts you adjacent to an enemy unit, this second battle must once again be a Close Assault Combat.",
+    BASE + " Armor Overrun Combat")
+cm_add("ca-overrun-close-assault", CM_CA, "base turned swapped", lambda v: (
+    cm_pin(v, akind="armor", akw={"moved": 1}, overrun=True, target="x2"),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), "this second battle must once again be a Close Assault Combat", BASE + " Armor Overrun Combat")
+cm_add("ca-overrun-fires-when-free", CM_CA, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", C_G3, moved=1), cu("x1", "axis", "infantry", C_D3)], [], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", False], ["battle.dice", "eq", 3]]),
+    "Otherwise, you may fire at a distant unit.", BASE + " Armor Overrun Combat")
+cm_add("ca-resistance-entered-town-pinned", CM_CA, "base turned swapped", lambda v: (
+    cm_pin(v, akind="french_resistance", akw={"moved": 1}, ter=[ct(C_G3, "town"), ct(C_G3n, "town")], target="x2"),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]]), "French Resistance may always battle when they penetrate a new terrain type. " + CM_CLOSE, DB + " Base Game p.12")
+
+# -------------------------------------------------------------- 7. medals and objectives around a retreat or take ground
+
+
+def cm_vic(v: CmView, units: list[CmUnit], objectives: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    objs = []
+    for o in objectives:
+        o2 = dict(o)
+        o2["hexes"] = v.ns(o["hexes"])
+        if "side" in o2:
+            o2["side"] = v.s(o2["side"])
+        objs.append(o2)
+    body: dict[str, Any] = {"target": kw.pop("target", 6), "objectives": objs, "active": v.s(kw.pop("active", "allies"))}
+    if "permanent" in kw:
+        body["permanent"] = {k: v.s(s) for k, s in kw.pop("permanent").items()}
+    return cm_q(v, units, [], {"victory": body})
+
+
+CM_VC = "Air Pack 'Victory Conditions' as docs/rules-cards.md tables them (temporary, permanent, sudden death)"
+cm_add("med-temporary-held-after-take-ground", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", C_G5, moved=1), cu("x1", "axis", "infantry", C_f6)],
+           [{"id": "town", "kind": "temporary", "hexes": [C_G5], "side": "allies"}]),
+    [["victory.medals." + v.s("allies") + ".temporary", "eq", 1], ["victory.medals." + v.s("axis") + ".temporary", "eq", 0]]),
+    "temporary: held only while a unit of the claiming side stands on the hex (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-temporary-lost-after-retreat", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", C_f4), cu("x1", "axis", "infantry", C_f6)],
+           [{"id": "town", "kind": "temporary", "hexes": [C_G5], "side": "allies"}]),
+    [["victory.medals." + v.s("allies") + ".temporary", "eq", 0]]),
+    "temporary: held only while a unit of the claiming side stands on the hex (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-temporary-enemy-on-it", CM_MED, "base turned", lambda v: (
+    cm_vic(v, [cu("x1", "axis", "infantry", C_G5)], [{"id": "town", "kind": "temporary", "hexes": [C_G5], "side": "allies"}]),
+    [["victory.medals." + v.s("allies") + ".temporary", "eq", 0], ["victory.medals." + v.s("axis") + ".temporary", "eq", 0]]),
+    "temporary, claimable by the side named only (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-permanent-kept-after-retreat", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", C_f4)], [{"id": "br", "kind": "permanent", "hexes": [C_G5], "side": "allies"}], permanent={"br": "allies"}),
+    [["victory.medals." + v.s("allies") + ".permanent", "eq", 1]]), "permanent: captured for good when a unit of the claiming side enters (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-permanent-captured-now", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", C_G5, moved=1)], [{"id": "br", "kind": "permanent", "hexes": [C_G5], "side": "allies"}]),
+    [["victory.medals." + v.s("allies") + ".permanent", "eq", 1], ["victory.permanent.br", "eq", v.s("allies")]]),
+    "permanent: captured for good when a unit of the claiming side enters (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-sudden-death-taken", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (12, 0), moved=1)], [{"id": "hq", "kind": "sudden_death", "hexes": [(12, 0)], "side": "allies"}]),
+    [["victory.over", "eq", True], ["victory.winner", "eq", v.s("allies")]]), "sudden_death: the side wins at once when it holds the hexes (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-sudden-death-not-yet", CM_MED, "base turned", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (13, 1))], [{"id": "hq", "kind": "sudden_death", "hexes": [(12, 0)], "side": "allies"}]),
+    [["victory.over", "eq", False], ["victory.winner", "falsy", None]]), "sudden_death: the side wins at once when it holds the hexes (" + CM_VC + ")", "docs/rules-cards.md victory")
+cm_add("med-temporary-reaches-target", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", C_G5)], [{"id": "town", "kind": "temporary", "hexes": [C_G5], "side": "allies"}], target=1),
+    [["victory.over", "eq", True], ["victory.winner", "eq", v.s("allies")]]),
+    "The object of the game is to be the first to win a set number of Victory Medals.", BASE + " Object of the Game")
+cm_add("med-axis-attacker-last-figure", CM_MED, "base turned swapped", lambda v: (
+    cm_q(v, [cu("x1", "axis", "infantry", C_G5), cu("a1", "allies", "armor", C_g4, figures=1)], [], battle("x1", "a1"), ["armor", "flag", "star"]),
+    [["result.eliminated", "eq", True], ["result.medals." + v.s("axis"), "eq", 1], ["result.medals." + v.s("allies"), "eq", 0], ["result.retreat", "eq", []]]),
+    CM_MEDAL, BASE + " Object of the Game")
+cm_add("med-extra-hits-no-effect", CM_MED, "base turned", lambda v: (
+    cm_duel(v, tkind="artillery", dice=["grenade", "grenade", "grenade"]),
+    [["result.hits", "eq", 3], ["result.figures_removed", "eq", 2], ["result.eliminated", "eq", True], ["result.medals.allies", "eq", 1]]),
+    CM_HITS + " An Artillery unit is usually made of 2 figures.", BASE + " Resolve Battle; Setup")
+
+# -------------------------------------------------------------- 8. breakthrough and overlord geometry
+CM_SEC = ("The battlefield is divided into three sections by two red dotted lines ... Where a dotted line cuts through a hex, the "
+          "hex is considered to be a part of both the flank and center section (lines at doubled columns 7 and 17; Overlord 17 and 33: docs/rules-sources.md)")
+
+
+def cm_orders(board: str, side: str, card: str, hexname: str) -> dict[str, Any]:
+    out = q([U("u1", side, "infantry", hexname)], {"orders": {"card": card, "side": side, "units": ["u1"]}})
+    if board != "standard":
+        out["board"] = board
+    return out
+
+
+for board, side, hexname, cards_ok, cards_no in [
+        ("standard", "allies", "I1", ["probe_center"], ["probe_right", "probe_left"]),
+        ("standard", "allies", "i2", ["probe_center", "probe_right"], ["probe_left"]),
+        ("standard", "allies", "J1", ["probe_right"], ["probe_center"]),
+        ("standard", "axis", "A9", ["probe_right"], ["probe_left", "probe_center"]),
+        ("standard", "axis", "d8", ["probe_right", "probe_center"], ["probe_left"]),
+        ("breakthrough", "allies", "d10", ["probe_left", "probe_center"], ["probe_right"]),
+        ("breakthrough", "axis", "E17", ["probe_center"], ["probe_left", "probe_right"]),
+        ("breakthrough", "axis", "M1", ["probe_left"], ["probe_center"]),
+        ("overlord", "allies", "I1", ["probe_left"], ["probe_center"]),
+        ("overlord", "allies", "i2", ["probe_left", "probe_center"], ["probe_right"]),
+        ("overlord", "allies", "J1", ["probe_center"], ["probe_left"]),
+        ("overlord", "allies", "Q1", ["probe_center"], ["probe_right"]),
+        ("overlord", "allies", "q2", ["probe_center", "probe_right"], ["probe_left"]),
+        ("overlord", "allies", "R1", ["probe_right"], ["probe_center"]),
+        ("overlord", "axis", "Z9", ["probe_left"], ["probe_right"]),
+        ("overlord", "axis", "A9", ["probe_right"], ["probe_left", "probe_center"])]:
+    for card in cards_ok + cards_no:
+        ok = card in cards_ok
+        add(f"cmb10-geo-{board}-{side}-{hexname}-{card.replace('_', '-')}", CM_GEO, cm_orders(board, side, card, hexname),
+            [["orders.valid", "eq", ["u1"] if ok else []]], CM_SEC + " (the top player's left flank is the board's right)",
+            BASE + " Game Board; " + SRC + " Board")
+for board, good, bad in [("standard", ["M9", "l8", "A1", "G5"], ["N1", "l9", "m8", "g5", "A10", "A0"]),
+                         ("breakthrough", ["A17", "l16", "G9", "M1"], ["A18", "l17", "G10", "N17"]),
+                         ("overlord", ["Z9", "y8", "Z1", "M5"], ["z8", "Z2", "y9", "a9"])]:
+    for h in good:
+        add(f"cmb10-geo-{board}-hex-{h}-ok", CM_GEO, {**q([U("a1", "allies", "infantry", h)], los(h, "B1" if h != "B1" else "C1")), "board": board},
+            [["line_of_sight.distance", "ge", 1]], "number = board height - row; col + row is always even", CM_QUERY + " Hexes", exit=0)
+    for h in bad:
+        add(f"cmb10-geo-{board}-hex-{h}-bad", CM_GEO, {**q([U("a1", "allies", "infantry", h)], los("A1", "B1")), "board": board},
+            [["error.field", "eq", "units.0.hex"]], "`A8` is not a hex (it would be a half hex) and is an error.", CM_QUERY + " Hexes", exit=2)
+for board, a, b, d in [("breakthrough", "A17", "A1", 16), ("breakthrough", "A17", "M17", 12), ("overlord", "A1", "y2", 25),
+                       ("overlord", "A9", "Z1", 29), ("standard", "A9", "M1", 16)]:
+    add(f"cmb10-geo-{board}-distance-{a}-{b}", CM_GEO, {**q([], los(a, b)), "board": board}, [["line_of_sight.distance", "eq", d]],
+        "Neighbours of (col,row) are (col±2,row) and (col±1,row±1).", CM_QUERY + " Hexes")
+
+
+def cm_reach(board: str, start: Cm, steps: int) -> dict[str, int]:
+    w, h = CM_SIZE[board]
+    seen = {start: 0}
+    frontier = [start]
+    for k in range(1, steps + 1):
+        nxt = []
+        for c, r in frontier:
+            for dc, dr in [(2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)]:
+                p = (c + dc, r + dr)
+                if 0 <= p[0] <= w and 0 <= p[1] < h and p not in seen:
+                    seen[p] = k
+                    nxt.append(p)
+        frontier = nxt
+    return {cm_name(*p, board): k for p, k in seen.items()}  # the unit's own hex too: it does not have to move
+
+
+for board, start, kind, steps, battle_within in [("breakthrough", (0, 0), "infantry", 2, 1), ("overlord", (50, 4), "armor", 3, 3),
+                                                 ("overlord", (25, 7), "infantry", 2, 1), ("breakthrough", (24, 16), "special_forces", 2, 2)]:
+    reach = cm_reach(board, start, steps)
+    add(f"cmb10-geo-{board}-move-{kind}-{cm_name(*start, board)}", CM_GEO,
+        {**q([U("a1", "allies", kind, cm_name(*start, board))], move()), "board": board},
+        [["move.destinations.*.hex", "set", sorted(reach)],
+         *[[f"move.destinations.[hex={hn}].can_battle", "eq", k <= battle_within] for hn, k in sorted(reach.items())][:6]],
+        "An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle. An ordered Armor unit may move up to 3 hexes and battle. "
+        "A unit that is ordered does not have to move (its own hex is listed, path_length 0).", BASE + " Move Units; " + CM_QUERY + " Hexes")
+
+# -------------------------------------------------------------- 9. the contract's edges
+CM_ERR = "Exit 2 when the query is invalid, and on stdout {\"error\": {\"field\": \"<dotted path>\", \"message\": ...}}"
+CM_INV = CM_QUERY + " Invocation"
+CM_TWO = [U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5")]
+for cid, query, field_name in [
+        ("unknown-top-field", {**q(CM_TWO, battle()), "unit": 1}, "unit"),
+        ("unknown-unit-field", q([U("a1", "allies", "infantry", "g4", strength=4), CM_TWO[1]], battle()), "units.0.strength"),
+        ("unknown-battle-field", q(CM_TWO, battle(weapon="mortar")), "ask.battle.weapon"),
+        ("unknown-move-field", q(CM_TWO, move(speed=2)), "ask.move.speed"),
+        ("unknown-los-field", q(CM_TWO, {"line_of_sight": {"from": "g4", "to": "G5", "height": 1}}), "ask.line_of_sight.height"),
+        ("los-missing-from", q(CM_TWO, {"line_of_sight": {"to": "G5"}}), "ask.line_of_sight.from"),
+        ("battle-missing-target", q(CM_TWO, {"battle": {"attacker": "a1"}}), "ask.battle.target"),
+        ("battle-missing-attacker", q(CM_TWO, {"battle": {"target": "x1"}}), "ask.battle.attacker"),
+        ("move-missing-unit", q(CM_TWO, {"move": {}}), "ask.move.unit"),
+        ("ask-empty-object", q(CM_TWO, {}), "ask"),
+        ("ask-null", q(CM_TWO, None), "ask"),
+        ("ask-missing", {"units": CM_TWO}, "ask"),
+        ("bottom-unknown", {**q(CM_TWO, battle()), "bottom": "north"}, "bottom"),
+        ("board-unknown", {**q(CM_TWO, battle()), "board": "huge"}, "board"),
+        ("air-unknown", q(CM_TWO, battle(), rules={"air": "air pack"}), "rules.air"),
+        ("terrain-second-hex-bad", q(CM_TWO, battle(), [T("G5", "forest"), T("G4", "forest")]), "terrain.1.hex"),
+        ("terrain-second-type-bad", q(CM_TWO, battle(), [T("G5", "forest"), T("F5", "lava")]), "terrain.1.type"),
+        ("unit-second-side-bad", q([CM_TWO[0], U("x1", "german", "infantry", "G5")], battle()), "units.1.side"),
+        ("unit-third-same-hex", q(CM_TWO + [U("x2", "axis", "armor", "G5")], battle()), "units.2.hex"),
+        ("unit-third-same-id", q(CM_TWO + [U("a1", "axis", "armor", "H5")], battle()), "units.2.id"),
+        ("armor-four-figures", q([CM_TWO[0], U("x1", "axis", "armor", "G5", figures=4)], battle()), "units.1.figures"),
+        ("resistance-four-figures", q([U("a1", "allies", "french_resistance", "g4", figures=4), CM_TWO[1]], battle()), "units.0.figures"),
+        ("artillery-three-figures", q([U("a1", "allies", "artillery", "g4", figures=3), CM_TWO[1]], battle()), "units.0.figures"),
+        ("figures-zero-second", q([CM_TWO[0], U("x1", "axis", "infantry", "G5", figures=0)], battle()), "units.1.figures"),
+        ("moved-string", q([U("a1", "allies", "infantry", "g4", moved="1"), CM_TWO[1]], battle()), "units.0.moved"),
+        ("unit-not-object", q([CM_TWO[0], "x1"], battle()), "units.1"),
+        ("unit-missing-hex", q([CM_TWO[0], {"id": "x1", "side": "axis", "type": "infantry"}], battle()), "units.1.hex"),
+        ("target-unknown-id", q(CM_TWO, battle("a1", "x9")), "ask.battle.target"),
+        ("attacker-unknown-id", q(CM_TWO, battle("a9", "x1")), "ask.battle.attacker"),
+        ("dice-too-few", q(CM_TWO, battle(), dice=["flag"]), "dice"),
+        ("dice-face-capital", q(CM_TWO, battle(), dice=["FLAG", "star", "star"]), "dice.0"),
+        ("dice-face-third-bad", q(CM_TWO, battle(), dice=["flag", "star", "skull"]), "dice.2"),
+        ("los-from-half-hex", q(CM_TWO, los("G4", "G5")), "ask.line_of_sight.from"),
+        ("los-to-off-board", q(CM_TWO, los("G5", "G10")), "ask.line_of_sight.to"),
+        ("los-to-lower-even", q(CM_TWO, los("G5", "c5")), "ask.line_of_sight.to"),
+        ("terrain-not-list", {**q(CM_TWO, battle()), "terrain": {"hex": "G5", "type": "forest"}}, "terrain"),
+        ("rules-not-object", {**q(CM_TWO, battle()), "rules": "air-pack"}, "rules"),
+        ("terrain-owner-bad", q(CM_TWO, battle(), [T("G5", "bunker", owner="germans")]), "terrain.0.owner")]:
+    add(f"cmb10-con-err-{cid}", CM_CON, query, [["error.field", "eq", field_name]],
+        CM_ERR + " (the first bad field as a dotted path, list items by index: docs/rules-referee.md Errors)", CM_INV, exit=2)
+add("cmb10-con-err-malformed-trailing", CM_CON, None, [["error.field", "eq", ""]], CM_ERR + " malformed JSON (field \"\")", CM_INV, exit=2,
+    raw='{"units": [], "ask": {"line_of_sight": {"from": "A1", "to": "B1"}}} x')
+add("cmb10-con-err-query-list", CM_CON, None, [["error.field", "eq", ""]], CM_ERR, CM_INV, exit=2, raw='[{"ask": {"line_of_sight": {"from": "A1", "to": "B1"}}}]')
+add("cmb10-con-err-cli-unknown-type", CM_CON, q([U("a1", "allies", "tank", "g4"), CM_TWO[1]], battle()), [["error.field", "eq", "units.0.type"]],
+    CM_ERR + " Examples: an unknown unit type ... Never a Python traceback.", CM_INV, exit=2, cli=True)
+# defaults
+add("cmb10-con-default-board-bottom-rules", CM_CON, {"units": CM_TWO, "ask": battle(), "dice": ["flag", "star", "star"]},
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3], ["result.retreat.*.hex", "set", ["f6", "g6"]]],
+    "`board` default standard; `bottom` default allies (the other side's home is the top row); `terrain` default []; `rules.air` default null",
+    CM_QUERY + " Query")
+add("cmb10-con-default-bottom-allies-retreats-down", CM_CON, {"units": [U("x1", "axis", "infantry", "g6"), U("a1", "allies", "infantry", "G5")],
+                                                               "ask": battle("x1", "a1"), "dice": ["flag", "star", "star"]},
+    [["result.retreat.*.hex", "set", ["f4", "g4"]]], "`bottom` (default allies): Retreats go toward a unit's own home edge; row 0 is the top edge",
+    CM_QUERY + " Query")
+add("cmb10-con-bottom-axis-allies-retreat-up", CM_CON, {"units": [U("x1", "axis", "infantry", "g4"), U("a1", "allies", "infantry", "G5")],
+                                                         "ask": battle("x1", "a1"), "dice": ["flag", "star", "star"], "bottom": "axis"},
+    [["result.retreat.*.hex", "set", ["f6", "g6"]]], "`bottom`: the side whose home edge is the bottom row; the other side's is the top row.", CM_QUERY + " Query")
+add("cmb10-con-rules-empty-object", CM_CON, {**q(CM_TWO, battle()), "rules": {}}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]],
+    "`rules.air` default null", CM_QUERY + " Query")
+add("cmb10-con-rules-air-null", CM_CON, q(CM_TWO, battle(), rules={"air": None}), [["battle.dice", "eq", 3]], "`rules.air`: `null` (no air rules)", CM_QUERY + " Query")
+add("cmb10-con-units-default-empty", CM_CON, {"ask": los("A1", "M9")}, [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 16]],
+    "`units` default []", CM_QUERY + " Query")
+add("cmb10-con-moved-default-zero", CM_CON, q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "D5")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]], "`moved` is the number of hexes the unit moved this turn (default 0)", CM_QUERY + " Query")
+add("cmb10-con-card-null-plain", CM_CON, q(CM_TWO, battle(card=None), dice=["infantry", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.hits", "eq", 1], ["result.figures_removed", "eq", 1]], "Ask {\"battle\": {\"attacker\": \"a1\", \"target\": \"x1\", \"card\": null}}", CM_QUERY + " battle")
+# answer shape
+add("cmb10-con-battle-shape-allowed", CM_CON, q(CM_TWO, battle(), dice=["flag", "infantry", "star"]),
+    [["battle.allowed", "eq", True], ["battle.reason", "eq", None], ["battle.distance", "eq", 1], ["battle.line_of_sight", "eq", True],
+     ["battle.close_assault", "eq", True], ["battle.dice", "eq", 3], ["result.hits", "eq", 1], ["result.figures_removed", "eq", 1],
+     ["result.eliminated", "eq", False], ["result.flags", "eq", 1], ["result.flags_ignored", "eq", 0],
+     ["result.retreat.*.figures_lost", "eq", [0, 0]], ["result.retreat.*.eliminated", "eq", [False, False]],
+     ["result.medals.allies", "eq", 0], ["result.medals.axis", "eq", 0], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]],
+    "Every answer object repeats the ask's name as its key. Fields named here are required.", CM_QUERY + " battle")
+add("cmb10-con-battle-refused-no-result", CM_CON, q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "E5")], battle(), dice=[]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0], ["result", "falsy", None]],
+    "`result` appears only when `dice` were given and the attack is allowed. `dice` is then 0.", CM_QUERY + " battle")
+add("cmb10-con-battle-no-dice-no-result", CM_CON, q(CM_TWO, battle()), [["battle.allowed", "eq", True], ["result", "falsy", None]],
+    "`dice` absent: answer only what is known before the roll", CM_QUERY + " Query")
+add("cmb10-con-friendly-target-refused", CM_CON, q([U("a1", "allies", "infantry", "g4"), U("a2", "allies", "infantry", "G5")], battle("a1", "a2")),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], "`allowed` false with a `reason` when the attack is illegal", CM_QUERY + " battle")
+add("cmb10-con-refused-reason-text", CM_CON, q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "E5")], battle()),
+    [["battle.allowed", "eq", False], ["battle.reason", "startswith", ""]], "`allowed` false with a `reason` (out of range ...)", CM_QUERY + " battle")
+add("cmb10-con-los-units-block-either-side", CM_CON, q([U("a1", "allies", "infantry", "F5"), U("a2", "allies", "infantry", "G5")], los("E5", "H5")),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 3]], "Units (either side) and blocking terrain between the two hexes block", CM_QUERY + " line_of_sight")
+add("cmb10-con-los-end-units-do-not-block", CM_CON, q([U("a1", "allies", "infantry", "E5"), U("x1", "axis", "infantry", "H5")], los("E5", "H5"),
+                                                      [T("E5", "forest"), T("H5", "town")]),
+    [["line_of_sight.clear", "eq", True]], "the terrain of the two end hexes does not [block]", CM_QUERY + " line_of_sight")
+add("cmb10-con-move-shape", CM_CON, q([U("a1", "allies", "armor", "A1")], move()),
+    [["move.destinations.[hex=B1].can_battle", "eq", True], ["move.destinations.[hex=D1].can_battle", "eq", True],
+     ["move.destinations.*.hex", "excludes", ["E1"]]],
+    "Answer {\"move\": {\"destinations\": [{\"hex\": \"F4\", \"can_battle\": true}, ...]}}: every hex the unit may end its move on", CM_QUERY + " move")
+add("cmb10-con-move-infantry-two-no-battle", CM_CON, q([U("a1", "allies", "infantry", "G5")], move()),
+    [["move.destinations.[hex=G7].can_battle", "eq", False], ["move.destinations.[hex=g6].can_battle", "eq", True],
+     ["move.destinations.[hex=E5].can_battle", "eq", False], ["move.destinations", "len", 19]],
+    "An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle (18 hexes within 2, and its own: it does not have to move).",
+    BASE + " Move Units; " + CM_QUERY + " move")
+add("cmb10-con-move-through-units-no", CM_CON, q([U("a1", "allies", "infantry", "A1"), U("a2", "allies", "infantry", "B1"), U("x1", "axis", "infantry", "a2")], move()),
+    [["move.destinations.*.hex", "eq", ["A1"]]],
+    "When moving a unit, you may not move onto or through a hex occupied by a friendly or enemy unit.", BASE + " Move Units")
+add("cmb10-con-los-same-distance-one", CM_CON, q([], los("G5", "g6")), [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 1]],
+    "Neighbours of (col,row) are (col±2,row) and (col±1,row±1).", CM_QUERY + " Hexes")
+
+# -------------------------------------------------------------- 10. more retreats met with losses, take ground and overrun
+C_blk3 = [cu("b1", "axis", "infantry", C_F7), cu("b2", "axis", "infantry", C_G7), cu("b3", "axis", "infantry", C_g8), cu("b4", "axis", "infantry", C_h8)]
+cm_add("ret-three-flags-deepest-path", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, dice=["flag", "flag", "flag"], extra=C_blk3),
+    [*ret_hexes(v, [C_H7]), ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", False], ["result.take_ground", "eq", True]]),
+    CM_RETREAT + " (f6 then F7/G7 held: 2 moves lost; g6-H7 then g8/h8 held: 1 lost; the player makes the moves that can be made)", BASE + " Retreat")
+cm_add("ret-three-flags-one-figure", CM_RET, "base turned", lambda v: (
+    cm_duel(v, tkw={"figures": 1}, dice=["flag", "flag", "flag"], extra=C_blk3),
+    [["result.retreat.*.eliminated", "eq", [True]], ["result.retreat.0.figures_lost", "eq", 1], ["result.medals.allies", "eq", 0]]),
+    CM_RETREAT + " (figures_lost never exceeds the figures the unit has left: docs/rules-referee.md)", BASE + " Retreat")
+cm_add("ret-hit-then-losses-capped", CM_RET, "base turned swapped", lambda v: (
+    cm_duel(v, tkw={"figures": 2}, dice=["flag", "flag", "infantry"], extra=[cu("b1", "axis", "infantry", C_f6), cu("b2", "axis", "infantry", C_g6)]),
+    [["result.figures_removed", "eq", 1], *ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", True],
+     ["result.take_ground", "eq", True]]), "Hits are resolved first, followed by retreats. " + CM_RETREAT, BASE + " Resolve Battle")
+for figs, gone in [(2, True), (3, False)]:
+    cm_add(f"tg-blocked-two-flags-{figs}-figures", CM_TG, "base turned swapped", lambda v, figs=figs, gone=gone: (
+        cm_duel(v, akind="armor", tkw={"figures": figs}, dice=["flag", "flag", "star"], extra=[cu("b1", "axis", "infantry", C_f6), cu("b2", "axis", "infantry", C_g6)]),
+        [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 2], ["result.retreat.0.eliminated", "eq", gone],
+         ["result.take_ground", "eq", gone], ["result.armor_overrun", "eq", gone]]),
+        CM_OVR + " " + CM_RETREAT + " (2 moves lost: a unit of 2 is gone and its hex vacated, a unit of 3 stays)", BASE + " Taking Ground")
+cm_add("tg-overrun-battle-retreat-loss-no-second-overrun", CM_TG, "base turned", lambda v: (
+    cm_duel(v, akind="armor", akw={"moved": 1}, tkw={"figures": 2}, dice=["flag", "flag", "star"], overrun=True,
+            extra=[cu("b1", "axis", "infantry", C_f6), cu("b2", "axis", "infantry", C_g6)]),
+    [["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]),
+    "A unit may Take Ground again after a successful Overrun Combat. However, an Armor unit may only make one Overrun Combat during a turn.",
+    BASE + " Armor Overrun Combat")
+cm_add("tg-sandbags-one-figure-two-flags-blocked", CM_TG, "base turned", lambda v: (
+    cm_duel(v, tkw={"figures": 1}, ter=[ct(C_G5, "sandbags")], dice=["flag", "flag"], extra=[cu("b1", "axis", "infantry", C_f6), cu("b2", "axis", "infantry", C_g6)]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.0.figures_lost", "eq", 1], ["result.retreat.0.eliminated", "eq", True], ["result.take_ground", "eq", True]]),
+    "a unit on a hex with Sandbags may ignore the first flag rolled against it. " + CM_RETREAT + " " + CM_TAKE, OBST)
+cm_add("tg-overrun-from-forest-taken-refused", CM_TG, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", C_G5, moved=1), cu("x1", "axis", "infantry", C_g6)], [ct(C_G5, "forest")], battle(overrun=True)),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]),
+    "Terrain movement and battle restrictions still apply when units take ground. A unit may not battle the turn it moves onto a Forest hex.", BASE + " Taking Ground; " + P13)
+cm_add("tg-overrun-from-hill-taken", CM_TG, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", C_G5, moved=1), cu("x1", "axis", "infantry", C_g6)], [ct(C_G5, "hill"), ct(C_g6, "hill")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", 3]]),
+    "On a successful Close Assault Combat, an ordered Armor unit may move into the vacated hex and may then battle again (same height: no reduction).",
+    BASE + " Armor Overrun Combat; " + P14)
+cm_add("tg-infantry-hill-onto-mountain", CM_TG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_g4, "hill"), ct(C_G5, "mountain"), ct(C_f6, "hill"), ct(C_g6, "hill")], dice=["flag"]),
+    [["battle.dice", "eq", 1], ["result.take_ground", "eq", True]]),
+    "Infantry may only move up ... a mountain from ... an adjacent hill or mountain; protection 2 unless the attacker is on a mountain too (terrain card 30)", SRC + " mountain")
+cm_add("tg-infantry-mountain-down-to-low-refused", CM_TG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_g4, "mountain")], dice=["flag", "star", "star"]),
+    [["battle.dice", "eq", 3], ["result.take_ground", "eq", False]]),
+    "Infantry may only ... move down ... from a mountain to an adjacent hill or mountain (terrain card 30)", SRC + " mountain")
+cm_add("tg-infantry-beach-up-cliff-refused", CM_TG, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_g4, "beach"), ct(C_G5, "cliff")], dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.take_ground", "eq", False]]),
+    "Cliffs & Sea Bluffs (terrain card 6): as Hills; infantry climbing from a beach ... may not take ground up", SRC + " cliff")
+cm_add("ret-artillery-mountain-stays", CM_RET, "base turned", lambda v: (
+    cm_duel(v, tkind="artillery", ter=[ct(C_G5, "mountain"), ct(C_f6, "hill"), ct(C_g6, "hill")], dice=["flag"]),
+    [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]), "Mountains (terrain card 30): artillery on it may not move", SRC + " mountain")
+cm_add("ret-fortress-artillery-one-flag-kept", CM_RET, "base turned", lambda v: (
+    cm_duel(v, tkind="artillery", ter=[ct(C_G5, "fortress")], dice=["flag", "flag"]),
+    [["result.flags_ignored", "eq", 1], *ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]),
+    "Fortresses (terrain card 24): as Bunkers, for either side", SRC + " fortress")
+cm_add("ret-mountain-to-hill-from-mountain", CM_RET, "base turned", lambda v: (
+    cm_duel(v, ter=[ct(C_G5, "mountain"), ct(C_f6, "hill")], dice=["flag"]),
+    [*ret_hexes(v, [C_f6])]), "Infantry may only ... retreat from a mountain to an adjacent hill or mountain (terrain card 30)", SRC + " mountain")
+for ter in ["dragons_teeth", "ruins", "dam", "ravine", "cave", "fortress", "roadblock"]:
+    cm_add(f"ret-armor-blocked-{ter.replace('_', '-')}", CM_RET, "base swapped", lambda v, ter=ter: (
+        cm_duel(v, tkind="armor", ter=[ct(C_f6, ter), ct(C_g6, ter)], dice=["flag", "star", "star"]),
+        [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]),
+        CM_TERR_RET + " (" + ter + ": impassable for armor, docs/rules-sources.md terrain table)", SRC + " " + ter)
+    cm_add(f"ret-infantry-through-{ter.replace('_', '-')}", CM_RET, "base", lambda v, ter=ter: (
+        cm_duel(v, ter=[ct(C_f6, ter), ct(C_g6, ter)], dice=["flag", "star", "star"]),
+        [*ret_hexes(v, [C_f6, C_g6])]), CM_TERR_RET + " (" + ter + ": passable for infantry)", SRC + " " + ter)
+for ter in ["escarpment", "impassable_hill", "lake"]:
+    cm_add(f"ret-infantry-blocked-{ter.replace('_', '-')}", CM_RET, "base turned", lambda v, ter=ter: (
+        cm_duel(v, ter=[ct(C_f6, ter), ct(C_g6, ter)], dice=["flag", "star", "star"]),
+        [*ret_hexes(v, [C_G5]), ["result.retreat.0.figures_lost", "eq", 1]]), CM_TERR_RET + " (" + ter + ": impassable)", SRC + " " + ter)
+cm_add("ret-trenches-artillery-blocked-armor-not", CM_RET, "base turned", lambda v: (
+    cm_duel(v, tkind="armor", ter=[ct(C_f6, "trenches"), ct(C_g6, "trenches")], dice=["flag", "star", "star"]),
+    [*ret_hexes(v, [C_f6, C_g6])]), "Trenches (terrain card 51): impassable for artillery only", SRC + " trenches")
+
+# -------------------------------------------------------------- 11. the battle answer's line_of_sight whatever refuses it
+CM_SEEN = ("`battle` answer fields `distance`, `line_of_sight`, `close_assault` (the contract's Asks): the line drawn from centre to "
+           "centre (base rules Line of Sight); an adjacent target is in close assault, so always seen")
+for cid, units, ter, seen, close in [
+        ("moved-two-next-to", [cu("a1", "allies", "infantry", C_g4, moved=2), cu("x1", "axis", "infantry", C_G5)], [], True, True),
+        ("on-ocean-next-to", [cu("a1", "allies", "infantry", C_g4), cu("x1", "axis", "infantry", C_G5)], [ct(C_g4, "ocean")], True, True),
+        ("out-of-range-clear", [cu("a1", "allies", "armor", (4, 4)), cu("x1", "axis", "infantry", C_G5)], [], True, False),
+        ("out-of-range-blocked", [cu("a1", "allies", "infantry", (4, 4)), cu("x1", "axis", "infantry", C_G5)], [ct((8, 4), "forest")], False, False),
+        ("pinned-clear", [cu("a1", "allies", "infantry", C_G3), cu("x1", "axis", "infantry", C_D3), cu("x2", "axis", "infantry", C_G3n)], [], True, False),
+        ("entered-forest-clear", [cu("a1", "allies", "infantry", C_G3, moved=1), cu("x1", "axis", "infantry", C_G5)], [ct(C_G3, "forest")], True, False),
+        ("moved-too-far-blocked", [cu("a1", "allies", "infantry", C_G3, moved=2), cu("x1", "axis", "infantry", C_G5)], [ct(C_f4, "forest"), ct((13, 5), "town")], False, False)]:
+    cm_add(f"con-refused-sight-{cid}", CM_CON, "base turned swapped", lambda v, units=units, ter=ter, seen=seen, close=close: (
+        cm_q(v, units, ter, battle()),
+        [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", seen], ["battle.close_assault", "eq", close]]),
+        CM_SEEN, CM_QUERY + " battle; " + BASE + " Line of Sight")
+add("cmb10-con-refused-dice-given-no-result", CM_CON, q([U("a1", "allies", "infantry", "A5"), U("x1", "axis", "infantry", "E5")], battle(), dice=["flag"]),
+    [["battle.allowed", "eq", False], ["battle.dice", "eq", 0], ["result", "falsy", None]],
+    "`result` appears only when `dice` were given and the attack is allowed (dice given for a refused attack: no result, no error)", CM_QUERY + " battle")
+add("cmb10-con-refused-friendly-dice-given", CM_CON, q([U("a1", "allies", "infantry", "g4"), U("a2", "allies", "infantry", "G5")], battle("a1", "a2"),
+                                                      dice=["flag", "star", "star"]),
+    [["battle.allowed", "eq", False], ["result", "falsy", None]], "`result` appears only when `dice` were given and the attack is allowed", CM_QUERY + " battle")
+
+# -------------------------------------------------------------- 12. the bigger boards for more kinds of question
+cm_add("geo-breakthrough-sudden-death-top-row", CM_GEO, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (12, 0), moved=1)], [{"id": "hq", "kind": "sudden_death", "hexes": [(12, 0)], "side": "allies"}]),
+    [["victory.over", "eq", True], ["victory.winner", "eq", v.s("allies")]]),
+    "sudden_death on the Breakthrough board's top row (number 17): " + CM_VC, "docs/rules-cards.md victory; Breakthrough board", board="breakthrough")
+cm_add("geo-overlord-temporary-at-join", CM_GEO, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (25, 3))], [{"id": "j", "kind": "temporary", "hexes": [(25, 3), (24, 4)], "side": "allies"}]),
+    [["victory.medals." + v.s("allies") + ".temporary", "eq", 1]]),
+    "temporary objective of two hexes at the join of the Overlord boards (one unit on one of them: hexes_needed 1): " + CM_VC,
+    "docs/rules-cards.md victory; Overlord rules, The Battlefield", board="overlord")
+cm_add("geo-overlord-los-across-join-blocked", CM_GEO, "base turned", lambda v: (
+    cm_los(v, (20, 4), (30, 4), [ct((25, 3), "forest"), ct((24, 4), "town")]),
+    [["line_of_sight.clear", "eq", False], ["line_of_sight.distance", "eq", 5]]),
+    "A line from centre to centre is blocked by any hex it crosses that holds an obstruction (the join is a column of full hexes)",
+    BASE + " Line of Sight; Overlord rules, The Battlefield", board="overlord")
+cm_add("geo-overlord-los-across-join-clear", CM_GEO, "base turned", lambda v: (
+    cm_los(v, (20, 4), (30, 4), [ct((25, 3), "forest"), ct((25, 5), "town")]),
+    [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 5]]),
+    "the row's hexes are crossed; hexes above and below the row are not", BASE + " Line of Sight", board="overlord")
+cm_add("geo-overlord-battle-across-join", CM_GEO, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", (21, 5)), cu("x1", "axis", "infantry", (26, 4))], [ct((26, 4), "forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 3], ["battle.dice", "eq", 1]]),
+    "An ordered Armor unit may battle any enemy target unit 3 or fewer hexes away ... Armor reduce by 2 against a forest", P13, board="overlord")
+cm_add("geo-breakthrough-artillery-range-six-down-column", CM_GEO, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "artillery", (12, 14)), cu("x1", "axis", "infantry", (12, 8))], [ct((12, 10), "forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 6], ["battle.dice", "eq", 1]]),
+    "An ordered Artillery unit may battle any enemy target unit 6 or fewer hexes away ... 3,3,2,2,1,1; no line of sight needed",
+    BASE + " Battle Range", board="breakthrough")
+cm_add("geo-breakthrough-artillery-seven-out", CM_GEO, "base turned", lambda v: (
+    cm_q(v, [cu("a1", "allies", "artillery", (12, 14)), cu("x1", "axis", "infantry", (13, 7))], [], battle()),
+    [["battle.allowed", "eq", False], ["battle.distance", "eq", 7]]), "An ordered Artillery unit may battle any enemy target unit 6 or fewer hexes away",
+    BASE + " Battle Range", board="breakthrough")
+
+
+def cm_vic2(v: CmView, units: list[CmUnit], objectives: list[dict[str, Any]], last: dict[str, str] | None = None) -> dict[str, Any]:
+    out = cm_vic(v, units, objectives)
+    if last:
+        out["ask"]["victory"]["last_occupant"] = {k: v.s(s) for k, s in last.items()}
+    return out
+
+
+CM_LTO = "last_to_occupy: stays with the side whose unit entered last (" + CM_VC + ")"
+CM_MAJ = "temporary_majority: to the side with units on an absolute majority of the group's hexes (more than half by default; " + CM_VC + ")"
+cm_add("med-last-to-occupy-kept-after-retreat", CM_MED, "base turned swapped", lambda v: (
+    cm_vic2(v, [cu("a1", "allies", "infantry", C_f4)], [{"id": "church", "kind": "last_to_occupy", "hexes": [C_G5]}], {"church": "allies"}),
+    [["victory.medals." + v.s("allies") + ".last_to_occupy", "eq", 1], ["victory.last_occupant.church", "eq", v.s("allies")]]), CM_LTO, "docs/rules-cards.md victory")
+cm_add("med-last-to-occupy-taken-by-take-ground", CM_MED, "base turned swapped", lambda v: (
+    cm_vic2(v, [cu("x1", "axis", "infantry", C_G5, moved=1), cu("a1", "allies", "infantry", C_f4)],
+            [{"id": "church", "kind": "last_to_occupy", "hexes": [C_G5]}], {"church": "allies"}),
+    [["victory.medals." + v.s("axis") + ".last_to_occupy", "eq", 1], ["victory.medals." + v.s("allies") + ".last_to_occupy", "eq", 0],
+     ["victory.last_occupant.church", "eq", v.s("axis")]]), CM_LTO, "docs/rules-cards.md victory")
+C_ridge = [(4, 4), (6, 4), (8, 4)]
+cm_add("med-majority-two-of-three", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (4, 4)), cu("a2", "allies", "infantry", (6, 4)), cu("x1", "axis", "infantry", (8, 4))],
+           [{"id": "ridge", "kind": "temporary_majority", "hexes": C_ridge}]),
+    [["victory.medals." + v.s("allies") + ".majority", "eq", 1], ["victory.medals." + v.s("axis") + ".majority", "eq", 0]]), CM_MAJ, "docs/rules-cards.md victory")
+cm_add("med-majority-lost-after-retreat", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("a1", "allies", "infantry", (4, 4)), cu("a2", "allies", "infantry", (7, 5)), cu("x1", "axis", "infantry", (8, 4))],
+           [{"id": "ridge", "kind": "temporary_majority", "hexes": C_ridge}]),
+    [["victory.medals." + v.s("allies") + ".majority", "eq", 0], ["victory.medals." + v.s("axis") + ".majority", "eq", 0]]), CM_MAJ, "docs/rules-cards.md victory")
+cm_add("med-exit-after-retreat-onto-edge", CM_MED, "base turned swapped", lambda v: (
+    cm_vic(v, [cu("x1", "axis", "infantry", (12, 0)), cu("a1", "allies", "infantry", (14, 0))],
+           [{"id": "out", "kind": "exit", "hexes": [(12, 0), (14, 0)], "side": "axis"}]),
+    [["victory.may_exit", "eq", ["x1"]]]), "exit: a unit of the claiming side on one of the hexes may leave the board for a medal (" + CM_VC + ")",
+    "docs/rules-cards.md victory")
+for board, a, b, side in [("standard", (0, 4), (0, 6), (1, 5)), ("standard", (24, 4), (24, 6), (23, 5)), ("standard", (0, 0), (0, 2), (1, 1)),
+                          ("breakthrough", (0, 4), (0, 6), (1, 5)), ("overlord", (50, 2), (50, 4), (49, 3))]:
+    cm_add(f"geo-{board}-edge-line-beside-half-hexes-{cm_name(*a, board)}", CM_LOS, "base turned", lambda v, a=a, b=b, side=side: (
+        cm_los(v, a, b, [ct(side, "forest")]), [["line_of_sight.clear", "eq", True], ["line_of_sight.distance", "eq", 2]]),
+        CM_EDGE + " (along the board edge the other side is a half hex, which holds nothing)", BASE + " Line of Sight", board=board)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

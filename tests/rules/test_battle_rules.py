@@ -309,3 +309,25 @@ def test_armored_car_confirmation_needs_one_die_per_hit() -> None:
     with pytest.raises(BattleError, match="armored car"):
         plain = position(unit("i", "allies", "infantry", "f4"), unit("x1", "axis", "infantry", "F5"))
         resolve_battle(plain, "i", "x1", ["infantry", "star", "star"], confirm_faces=["grenade"])
+
+
+# --- the answer's line of sight whatever refuses the battle (session 10 combination audit) ------
+def test_a_refused_battle_still_says_whether_the_target_is_seen() -> None:
+    """`line_of_sight` is said as `distance` is, whatever refuses the battle: base rules "Line of
+    Sight" (a line from centre to centre) and "A unit attacking an adjacent enemy unit is said to
+    be in Close Assault"; before the fix every refusal said false, even next to the target."""
+    moved_next_to = position(unit("a1", "allies", "infantry", "A5", moved=2),
+                             unit("x1", "axis", "infantry", "B5"))
+    check = battle_check(moved_next_to, "a1", "x1")
+    assert not check.allowed and check.close_assault and check.line_of_sight
+    out_of_range = position(unit("a1", "allies", "armor", "A5"), unit("x1", "axis", "infantry", "E5"))
+    check = battle_check(out_of_range, "a1", "x1")
+    assert not check.allowed and check.distance == 4 and check.line_of_sight
+    blocked_and_far = position(unit("a1", "allies", "infantry", "A5"), unit("x1", "axis", "infantry", "E5"),
+                               terrain=(("C5", "forest"),))
+    check = battle_check(blocked_and_far, "a1", "x1")
+    assert not check.allowed and not check.line_of_sight
+    pinned = position(unit("a1", "allies", "infantry", "A5"), unit("x1", "axis", "infantry", "C5"),
+                      unit("x2", "axis", "infantry", "a6"))
+    check = battle_check(pinned, "a1", "x1")
+    assert not check.allowed and "close-assault" in (check.reason or "") and check.line_of_sight

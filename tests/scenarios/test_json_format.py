@@ -113,7 +113,7 @@ def _set(doc: dict, path: list, value) -> dict:
     (["board", "kind"], "hexagonal", "board.kind", "standard, breakthrough, overlord"),
     (["board", "face"], "moon", "board.face", "countryside"),
     (["board", "bottom"], "neutral", "board.bottom", "allies, axis"),
-    (["sides", "allies", "cards"], -1, "sides.allies.cards", "from 0 to 12"),
+    (["sides", "allies", "cards"], 0, "sides.allies.cards", "from 1 to 12"),
     (["sides", "axis", "medals_to_win"], True, "sides.axis.medals_to_win", "whole number"),
     (["starts"], "both", "starts", "allies, axis"),
     (["air", "rules"], "jet-age", "air.rules", "air-pack, flight-plan"),
@@ -172,7 +172,7 @@ _HEXES = [_BOARD.name(h) for h in _BOARD.hexes()]
                              st.one_of(st.none(), st.integers(1, 6))), max_size=12),
     unit_hexes=st.lists(st.sampled_from(_HEXES), unique=True, max_size=8),
     name=st.text(min_size=1, max_size=30).filter(lambda t: t.strip()),
-    cards=st.integers(0, 12),
+    cards=st.integers(1, 12),
 )
 def test_round_trip_property(picks, unit_hexes, name, cards):
     s = Scenario(

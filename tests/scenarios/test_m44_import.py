@@ -354,6 +354,8 @@ def test_malformed_files_name_the_field(name, field, words):
         {"group_sudden_death": {"side": "NOBODY", "group": ["A9"]}}]}}},
      "game_info.victory.condition[0].group_sudden_death.side"),
     ({"board": {}, "text": {"en": {"name": ["x"]}}}, "text.en.name"),
+    # a side dealt no command card could never play a turn (the game waited for a card forever)
+    ({"board": {}, "game_info": {"cards_player2": 0}}, "game_info.cards_player2"),
 ])
 def test_wrong_types_name_the_field(doc, field):
     with pytest.raises(ScenarioError) as info:
@@ -374,3 +376,10 @@ def test_load_picks_the_importer_by_suffix_and_by_content(tmp_path):
     as_json.write_text(text)
     assert load(as_json).name() == "Test Crossing"
     assert load(DATA / "full.m44") == loads_m44(text, default_id="full")
+
+
+def test_an_airdrop_whose_side_is_not_a_name_is_left_out_with_a_note():
+    """Found by breaking real files at random: a side written as an object raised TypeError."""
+    doc = {"board": {}, "game_info": {"options": {"airdrop": {"side": {"ALLIES": 1}, "nbr_units": 2}}}}
+    s = import_m44(doc)
+    assert any("airdrop without a side" in n for n in s.notes)

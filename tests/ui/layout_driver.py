@@ -6,12 +6,13 @@
 For each screen (the board at several steps) it checks that no widget a player reads or
 touches leaves the window or overlaps another (widgets in a scrolling area count where they
 are laid out), that the board, its panel, the top bar and the prompt bar do not overlap, and
-that every button is at least 48 dp each way. On an Overlord board it zooms in with the
-+ button and a pinch, pans by dragging an empty hex, and taps hexes: each tap must name the
-hex under the finger. The board must be drawn in a few instructions (its shapes batched)
-and its hex names rendered as big as labels of their own would be. Startup goes through
-``companion.ui.startup.quiet_kivy`` as ``companion app`` does (density of a large window,
-quiet logs).
+that every button is at least 48 dp each way; that a label's wrapped text fits its box, a
+drawn widget (a die, a medal track) draws inside its box and the medals chart keeps 120 dp.
+On an Overlord board it zooms in with the + button and a pinch, pans by dragging an empty
+hex, and taps hexes: each tap must name the hex under the finger. The board must be drawn in
+a few instructions (its shapes batched) and its hex names rendered as big as labels of their
+own would be. Startup goes through ``companion.ui.startup.quiet_kivy`` as ``companion app``
+does (density of a large window, quiet logs).
 """
 
 from __future__ import annotations
@@ -137,6 +138,28 @@ def check_screen(name: str, screen: Widget) -> None:
                 clashes.append((type(a).__name__, getattr(a, "text", "")[:24],
                                 type(b).__name__, getattr(b, "text", "")[:24]))
     check(f"{name}: no two widgets overlap", not clashes, clashes[:6])
+    astray = []
+    for w in items:  # a drawn widget's shapes where its box is (not where it was before a move)
+        if type(w).__name__ not in ("DieIcon", "MedalTrack"):
+            continue
+        for ins in w.canvas.children:
+            if hasattr(ins, "pos") and hasattr(ins, "size") and ins.size[0] > 0:
+                x, y = ins.pos
+                if x < w.x - 2 or y < w.y - 2 or x + ins.size[0] > w.right + 2 or \
+                        y + ins.size[1] > w.top + 2:
+                    astray.append((type(w).__name__, [round(v) for v in (x, y)],
+                                   [round(v) for v in (w.x, w.y)]))
+                    break
+    check(f"{name}: drawn widgets draw inside their box", not astray, astray[:6])
+    squeezed = [round(w.height / dp(1)) for w in items
+                if type(w).__name__ == "MedalTimeline" and w.height < dp(120)]
+    check(f"{name}: the medals chart keeps a readable height", not squeezed, squeezed)
+    spilled = []
+    for w in items:  # a label's wrapped text taller than its box runs over what is below it
+        if isinstance(w, Label) and not isinstance(w, Button) and w.text_size[0] and \
+                w.texture_size[1] > w.height + 2:
+            spilled.append((w.text[:30], round(w.texture_size[1]), round(w.height)))
+    check(f"{name}: every label's text fits its box", not spilled, spilled[:6])
 
 
 def check_board_frame(name: str, app: CompanionApp) -> None:

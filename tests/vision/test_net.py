@@ -151,6 +151,29 @@ def test_onnxruntime_and_cv2_dnn_give_the_same_readings() -> None:
             assert [d.confidence for d in ra.dice] == pytest.approx([d.confidence for d in rb.dice], abs=0.01)
 
 
+def test_both_runtimes_read_cluttered_tables_alike() -> None:
+    """Cluttered tables hand the network its biggest batches (up to 80 first looks, the face
+    network's finer looks, the coarser sizes read again): the same dice on either runtime."""
+    pytest.importorskip("onnxruntime")
+    from vision.reader import read_frame
+    from vision.render import render_scene
+
+    rng = np.random.default_rng(73)
+    ort, dnn = load_profile("pips", "onnxruntime"), load_profile("pips", "cv2")
+    assert ort.face_net is not None and ort.face_net.net.runtime == "onnxruntime"
+    assert dnn.face_net is not None and dnn.face_net.net.runtime == "cv2"
+    seen = 0
+    for _ in range(6):
+        img = render_scene(rng, "pipmix", faces=(1, 2, 3, 4, 5, 6), clutter=8)[0]
+        ra, rb = read_frame(img, ort), read_frame(img, dnn)
+        assert [d.face for d in ra.dice] == [d.face for d in rb.dice]
+        assert np.abs(np.array([d.box for d in ra.dice]) - np.array([d.box for d in rb.dice])).max(
+            initial=0) <= 1
+        assert [d.confidence for d in ra.dice] == pytest.approx([d.confidence for d in rb.dice], abs=0.01)
+        seen += len(ra.dice)
+    assert seen >= 12  # dice were read, not two empty answers alike
+
+
 def test_unknown_runtime_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     from vision.net import _runtime
 
