@@ -341,8 +341,12 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     unit = query.unit(body["unit"], "ask.move.unit")
     if spec is None:  # pragma: no cover - the plain move ask is always registered first
         raise QueryError("ask.move.card", "expected a command card name")
-    from companion.rules.cards import battle_after_entering, move_allowance
+    from companion.rules.cards import battle_after_entering, card_class_refusal, move_allowance
 
+    refused = card_class_refusal(spec, query.position, unit.id)
+    if refused is not None:
+        return {"move": {"card": spec.id, "max_hexes": 0, "battle_after": 0, "destinations": [],
+                         "explain": [refused]}}
     reach = move_allowance(spec, unit.spec)
     board = query.board
     out: dict[str, Any] = {"card": spec.id, "max_hexes": reach.move,
