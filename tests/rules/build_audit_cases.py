@@ -7308,6 +7308,49 @@ cr_add("tfh-two-infantry-symbols-special-and-resistance", CR_TFH, "base turned s
     cr_orders(v, TFS, "their_finest_hour", ["a4", "a2", "a1", "a3"], dice=["infantry", "infantry", "grenade", "grenade"], hand_size=4),
     [["orders.valid", "eq", ["a1", "a3"]]]), S_TFH, CARDTXT + "; " + P12)
 
+# -------------------------------------------------------------- 11. what each tactic card gives the unit it orders
+for cid, kind, card, reach, src in [
+        ("ab-move-3-or-battle-twice", "artillery", "artillery_bombard", {"move": 3, "move_and_battle": 0, "battles": 2}, S_AB),
+        ("bel-3-battle-3-again-3", "infantry", "behind_enemy_lines",
+         {"move": 3, "move_and_battle": 3, "move_after_battle": 3, "ignore_terrain_movement": True, "extra_dice": 1}, S_BEL),
+        ("ia-3-battle-2", "infantry", "infantry_assault", {"move": 3, "move_and_battle": 2, "battles": 1, "extra_dice": 0}, S_IA),
+        ("ff-no-move-plus-one", "armor", "firefight", {"move": 0, "extra_dice": 1, "battles": 1}, S_FF),
+        ("tfh-artillery-plus-one", "artillery", "their_finest_hour", {"move": 1, "move_and_battle": 0, "extra_dice": 1}, S_TFH),
+        ("dhq-armor-own-reach", "armor", "direct_from_hq", {"move": 3, "move_and_battle": 3, "extra_dice": 0}, S_DHQ + " " + S_MOVE),
+        ("mo-infantry-own-reach", "infantry", "move_out", {"move": 2, "move_and_battle": 1, "extra_dice": 0}, S_MO + " " + S_MOVE),
+        ("di-no-move-no-battle", "infantry", "dig_in", {"move": 0, "battles": 0}, S_DI),
+]:
+    kw2: dict[str, Any] = {"section": "center"} if card == "infantry_assault" else {}
+    dice2 = ["star"] if card == "their_finest_hour" else None
+    if dice2:
+        kw2["hand_size"] = 1
+    cr_add(f"reach-{cid}", CR_TAC, "base turned swapped", lambda v, kind=kind, card=card, reach=reach, kw2=kw2, dice2=dice2: (
+        cr_orders(v, [cu("a1", "allies", kind, (12, 8)), cu("x1", "axis", "infantry", (12, 0))], card, ["a1"], dice=dice2, **kw2),
+        [["orders.valid", "eq", ["a1"]]] + [[f"orders.units.a1.{k}", "eq", val] for k, val in reach.items()]), src, CARDTXT)
+cr_add("tfh-armor-symbols-no-armor-lost", CR_TFH, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 8)), cu("a2", "allies", "artillery", (4, 8))], "their_finest_hour", ["a1", "a2"],
+              dice=["armor", "armor", "infantry"], hand_size=3),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "eq", 2]]), S_TFH, CARDTXT)
+cr_add("med-dice-count-error", CR_MED, "base", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 8), figures=1)], "medics_and_mechanics", ["a1"], dice=["star", "star"], hand_size=3),
+    [["error.field", "eq", "dice"]]), S_MM, CARDTXT, exit=2)
+cr_add("ctr-medics", CR_CTR, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "armor", (12, 8), figures=1)], "counter_attack", ["a1"], counters="medics_and_mechanics",
+              dice=["armor", "star", "infantry"], hand_size=3),
+    [["orders.card", "eq", "medics_and_mechanics"], ["orders.medics.figures_returned", "eq", 2], ["orders.medics.figures_after", "eq", 3]]),
+    S_CTR + " " + S_MM, CARDTXT)
+cr_add("ctr-their-finest-hour", CR_CTR, "base turned swapped", lambda v: (
+    cr_orders(v, TFU, "counter_attack", ["a4", "a6", "a1"], counters="their_finest_hour", dice=["armor", "star"], hand_size=2),
+    [["orders.card", "eq", "their_finest_hour"], ["orders.valid", "eq", ["a4", "a6"]]]), S_CTR + " " + S_TFH, CARDTXT)
+cr_add("ctr-pincer-breakthrough", CR_CTR, "base turned", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (0, 16)), cu("a2", "allies", "armor", (12, 14)), cu("a3", "allies", "infantry", (24, 12))],
+              "counter_attack", ["a1", "a2", "a3"], counters="pincer_move"),
+    [["orders.valid", "eq", ["a1", "a3"]]]), S_CTR + " " + S_PM, CARDTXT, board="breakthrough")
+cr_add("ctr-recon-right-overlord", CR_CTR, "base turned", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (2, 8)), cu("a2", "allies", "armor", (17, 7)), cu("a3", "allies", "infantry", (40, 8))],
+              "counter_attack", ["a2", "a3", "a1"], counters="recon_right"),
+    [["orders.card", "eq", "recon_left"], ["orders.valid", "eq", ["a2"]]]), S_CTR, CARDTXT, board="overlord")
+
 
 
 def main() -> None:
