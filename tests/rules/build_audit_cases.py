@@ -7351,6 +7351,21 @@ cr_add("ctr-recon-right-overlord", CR_CTR, "base turned", lambda v: (
               "counter_attack", ["a2", "a3", "a1"], counters="recon_right"),
     [["orders.card", "eq", "recon_left"], ["orders.valid", "eq", ["a2"]]]), S_CTR, CARDTXT, board="overlord")
 
+# -------------------------------------------------------------- 12. Air Power's group named in any order; Ambush out of a town
+cr_add("dir-ap-group-named-out-of-order", CR_DIR, "base turned swapped", lambda v: (
+    cr_cardq(v, APU, [], {"card_attack": {"card": "air_power", "targets": ["x1", "x3", "x2"]}}),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2, 2] if v.kind != "swapped" else [1, 1, 1]]]),
+    S_AP + " (a group adjacent to each other: the order the targets are named in does not matter)", CARDTXT)
+cr_add("dir-ap-results-per-target", CR_DIR, "base turned", lambda v: (
+    cr_cardq(v, APU, [ct(G2, "forest")], {"card_attack": {"card": "air_power", "targets": ["x1", "x2"]}},
+             dice=[["star", "flag"], ["armor", "grenade"]]),
+    [["card_attack.results.0.hits", "eq", 1], ["card_attack.results.0.flags", "eq", 1], ["card_attack.results.1.hits", "eq", 2],
+     ["card_attack.results.1.figures_removed", "eq", 2]]), S_AP, CARDTXT)
+cr_add("ctr-amb-armor-out-of-town", CR_CTR, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", CR_AT[1]), cu("x1", "axis", "armor", (12, 4))], [ct((12, 4), "town")], battle(att="x1", tgt="a1", card="ambush")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_AMB + " Armor on a Town hex will reduce the number of Battle dice it rolls by 2.",
+    CARDTXT + "; " + P14)
+
 
 
 def main() -> None:
