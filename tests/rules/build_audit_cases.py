@@ -7366,6 +7366,28 @@ cr_add("ctr-amb-armor-out-of-town", CR_CTR, "base turned swapped", lambda v: (
     [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_AMB + " Armor on a Town hex will reduce the number of Battle dice it rolls by 2.",
     CARDTXT + "; " + P14)
 
+# -------------------------------------------------------------- 13. a section card's unit must stand in its section (if it has not moved)
+S_SECCARD = ("Section cards are used to order a move and/or battle in a specific section. ... Only those units that are issued an order "
+             "may move, battle, or take a special action, later in the turn. Ordered units may move from one section of the battlefield into another.")
+# the attacker 1 hex below the target; positions (col, row) in the base frame, the target above-left at (col-1, row-1)
+for cid, card, apos, moved, ok in [
+        ("probe-left-from-left", "probe_left", (3, 7), 0, True), ("probe-left-from-center", "probe_left", (13, 5), 0, False),
+        ("probe-left-from-center-moved", "probe_left", (13, 5), 1, True), ("attack-right-from-dotted", "attack_right", (17, 5), 0, True),
+        ("attack-center-from-dotted-left", "attack_center", (7, 5), 0, True), ("assault-right-from-left", "assault_right", (5, 7), 0, False),
+        ("recon-center-from-right", "recon_center", (21, 5), 0, False), ("pincer-from-center", "pincer_move", (13, 5), 0, False),
+        ("pincer-from-right", "pincer_move", (21, 5), 0, True), ("ga-from-anywhere", "general_advance", (13, 5), 0, True),
+        ("rif-from-right", "recon_in_force", (23, 7), 0, True)]:
+    tpos = (apos[0] - 1, apos[1] - 1)
+    cr_add(f"secbat-{cid}", CR_SEC, "base turned swapped", lambda v, card=card, apos=apos, moved=moved, ok=ok, tpos=tpos: (
+        cm_q(v, [cu("a1", "allies", "infantry", apos, moved=moved), cu("x1", "axis", "infantry", tpos)], [], battle(card=card)),
+        [["battle.allowed", "eq", ok], ["battle.dice", "eq", 3 if ok else 0]]), S_SECCARD + " " + S_DOT, BASE + " Command Cards; Order Units")
+    if moved:
+        continue  # the move ask is asked before the unit moves
+    cr_add(f"secmove-{cid}", CR_SEC, "base turned", lambda v, card=card, apos=apos, ok=ok: (
+        cm_q(v, [cu("a1", "allies", "armor", apos)], [], move(card=card)),
+        [["move.destinations.*.hex", "contains" if ok else "excludes", v.ns(cr_ring(apos, 1))]]),
+        S_SECCARD + " " + S_DOT, BASE + " Command Cards; Order Units")
+
 
 
 def main() -> None:

@@ -337,3 +337,25 @@ def test_card_fallback_unit_keeps_its_own_battle_and_move() -> None:
     assert b["allowed"] and b["dice"] == 3
     m = answer({"units": units, "ask": {"move": {"unit": "a1", "card": "move_out"}}})["move"]
     assert m["max_hexes"] == 3
+
+
+def test_section_card_unit_that_has_not_moved_must_stand_in_the_cards_section() -> None:
+    # seed 003: "Section cards are used to order a move and/or battle in a specific section";
+    # "Ordered units may move from one section of the battlefield into another."
+    def battle_with(hexname: str, moved: int, card: str) -> dict[str, Any]:
+        units = [unit("a1", "allies", "infantry", hexname, moved=moved), unit("x1", "axis", "infantry", "G5")]
+        body = {"battle": {"attacker": "a1", "target": "x1", "card": card}}
+        return answer({"units": units, "ask": body})["battle"]
+
+    assert battle_with("g4", 0, "probe_center")["allowed"]
+    refused = battle_with("g4", 0, "probe_left")
+    assert not refused["allowed"] and "not ordered" in refused["reason"]
+    assert battle_with("g4", 1, "probe_left")["allowed"]  # it may have come from the left flank
+    units = [unit("a1", "allies", "armor", "G1")]
+
+    def moves(card: str) -> list[Any]:
+        got = answer({"units": units, "ask": {"move": {"unit": "a1", "card": card}}})
+        out: list[Any] = got["move"]["destinations"]
+        return out
+
+    assert moves("attack_right") == [] and moves("attack_center")
