@@ -7388,6 +7388,26 @@ for cid, card, apos, moved, ok in [
         [["move.destinations.*.hex", "contains" if ok else "excludes", v.ns(cr_ring(apos, 1))]]),
         S_SECCARD + " " + S_DOT, BASE + " Command Cards; Order Units")
 
+# -------------------------------------------------------------- 14. the "1 unit of your choice" fallback keeps the unit's own reach and dice
+for card, src in [("dig_in", S_DI), ("behind_enemy_lines", S_BEL), ("infantry_assault", S_IA), ("move_out", S_MO)]:
+    fb = " If you do not command any infantry units, issue an order to 1 unit of your choice."
+    cr_add(f"fallback-armor-battles-{card.replace('_', '-')}", CR_TAC, "base turned swapped", lambda v, card=card: (
+        cm_q(v, [cu("a1", "allies", "armor", CR_AT[1], moved=3), cu("x1", "axis", "infantry", (12, 4))], [], battle(card=card)),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), src + fb + " " + S_ARM, CARDTXT)
+    cr_add(f"fallback-armor-moves-{card.replace('_', '-')}", CR_TAC, "base turned", lambda v, card=card: (
+        cm_q(v, [cu("a1", "allies", "armor", MV0)], [], move(card=card)),
+        [["move.destinations.*.hex", "contains", v.ns(cr_ring(MV0, 3))]]), src + fb + " " + S_MOVE, CARDTXT)
+# section cards' units on the Breakthrough and Overlord boards (an attacker that has not moved)
+for board, card, apos, ok in [("breakthrough", "probe_left", (3, 15), True), ("breakthrough", "probe_right", (3, 15), False),
+                              ("breakthrough", "attack_center", (17, 9), True), ("overlord", "probe_center", (25, 5), True),
+                              ("overlord", "probe_left", (25, 5), False), ("overlord", "assault_left", (17, 5), True),
+                              ("overlord", "recon_right", (33, 7), True), ("overlord", "recon_right", (31, 7), False)]:
+    tpos = (apos[0] - 1, apos[1] - 1)
+    cr_add(f"secbat-{board}-{card.replace('_', '-')}-{apos[0]}-{apos[1]}", CR_SEC, "base turned", lambda v, card=card, apos=apos, ok=ok, tpos=tpos: (
+        cm_q(v, [cu("a1", "allies", "infantry", apos), cu("x1", "axis", "infantry", tpos)], [], battle(card=card)),
+        [["battle.allowed", "eq", ok]]), S_SECCARD + " " + S_DOT + " (Overlord lines at doubled columns 17 and 33: docs/rules-sources.md)",
+        BASE + " Command Cards", board=board)
+
 
 
 def main() -> None:
