@@ -84,6 +84,25 @@ def _side(value: object, path: str) -> Side:
     return found
 
 
+def _section_refusal(query: Query, spec: CardSpec, unit_id: str) -> str | None:
+    """A section card orders units in its sections only ("Section cards are used to order a move
+    and/or battle in a specific section", seed 003): a unit that has not moved stands where it
+    was ordered, so outside the card's sections it was not ordered and may neither move nor
+    battle. A unit that moved may have crossed into another section ("Ordered units may move from
+    one section of the battlefield into another"), so it is not judged; nor are air units."""
+    if not spec.sections:
+        return None
+    unit = query.position.units[unit_id]
+    if unit.moved > 0 or unit.spec.air:
+        return None
+    where = query.position.board.sections(unit.hex, unit.side)
+    if where & set(spec.sections):
+        return None
+    names = ", ".join(sorted(s.value for s in where))
+    return (f"{unit_id} stands in the {names} section, where {spec.name} gives no orders, and it "
+            "has not moved: it is not ordered")
+
+
 @register_ask("battle")
 def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     """The battle ask with a command card: extra dice, card restrictions, Barrage / Air Power."""
@@ -115,6 +134,8 @@ def ask_battle(query: Query, body: dict[str, Any]) -> dict[str, Any]:
 
         reason = card_battle_restriction(spec, query.position, attacker.id, target.id,
                                          overrun=overrun)
+        if reason is None and not overrun:
+            reason = _section_refusal(query, spec, attacker.id)
         if reason is not None:
             check = battle_check(query.position, attacker.id, target.id, None, overrun=overrun)
             out = {"battle": check_json(check)}
@@ -341,8 +362,12 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     unit = query.unit(body["unit"], "ask.move.unit")
     if spec is None:  # pragma: no cover - the plain move ask is always registered first
         raise QueryError("ask.move.card", "expected a command card name")
-    from companion.rules.cards import battle_after_entering, move_allowance
+    from companion.rules.cards import battle_after_entering, card_class_refusal, move_allowance
 
+    refused = card_class_refusal(spec, query.position, unit.id) or _section_refusal(query, spec, unit.id)
+    if refused is not None:
+        return {"move": {"card": spec.id, "max_hexes": 0, "battle_after": 0, "destinations": [],
+                         "explain": [refused]}}
     reach = move_allowance(spec, unit.spec)
     board = query.board
     out: dict[str, Any] = {"card": spec.id, "max_hexes": reach.move,

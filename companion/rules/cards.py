@@ -515,6 +515,9 @@ def card_battle_restriction(
     if position.air_rules in spec.air_not_target_under and position.units[target_id].spec.air:
         # Air Pack, Air Check note: airplanes never target or benefit from an Ambush
         return f"with {position.air_rules} rules an airplane is never the target of {spec.name}"
+    refused = card_class_refusal(spec, position, attacker_id)
+    if refused is not None:
+        return refused
     if not effect.may_battle:
         return f"units ordered by {spec.name} do not battle this turn"
     if not effect.may_move and attacker.moved > 0 and not overrun:
@@ -524,6 +527,25 @@ def card_battle_restriction(
     if effect.fire_only and adjacent:
         return f"{spec.name}: the unit may not battle an adjacent enemy"
     return None
+
+
+def card_class_refusal(spec: CardSpec, position: Position, attacker_id: str) -> str | None:
+    """A card that orders units of some classes only does not order (so does not let battle) a
+    unit of another class, unless its side has none of them ("If you do not command any ...
+    units, issue an order to 1 unit of your choice"): Close Assault's infantry and armor,
+    Artillery Bombard's artillery, Armor Assault's armor, Move Out!'s infantry. Only those units
+    that are issued an order may move or battle (seed 003, Order Units). Air units follow the air
+    rules. The battle check and the referee's move ask both use it."""
+    attacker = position.units[attacker_id]
+    if not spec.unit_classes or attacker.spec.air or attacker.spec.unit_class in spec.unit_classes:
+        return None
+    if spec.fallback_units > 0 and not any(
+            u.side == attacker.side and u.spec.unit_class in spec.unit_classes
+            and not u.spec.order_barred and not u.spec.train_car
+            for u in position.units.values()):
+        return None
+    kinds = " or ".join(sorted(c.value for c in spec.unit_classes))
+    return f"{spec.name} orders {kinds} units only; {attacker_id} is {attacker.type}, so it is not ordered"
 
 
 def card_modifiers(

@@ -6809,6 +6809,607 @@ for board, a, b, side in [("standard", (0, 4), (0, 6), (1, 5)), ("standard", (24
         CM_EDGE + " (along the board edge the other side is a half hex, which holds nothing)", BASE + " Line of Sight", board=board)
 
 
+
+# ---- audit auditcards2 (session 10) ----
+# Second blind pass over the command cards: every card of the base deck (section cards, the
+# multi-section cards, every tactic card), what it does to orders, movement reach and battle dice,
+# Barrage and Air Power as attacks of their own, Counter-Attack's copy, on the standard,
+# Breakthrough and Overlord boards, played by the bottom or the top side (the top side's flanks are
+# mirrored), with dotted-line units and with fewer units than orders. Written from the card texts
+# cited in docs/rules-sources.md (the printed texts, as bga-memoir's Cards/Standard prints them) and
+# seed 003 before reading the rules core. Each scene is built in the cmb10 frames (`CmView`): base,
+# turned 180 degrees with the sides' home edges swapped, or mirrored with the sides swapped; a card's
+# sections are the acting player's own, so every frame must give the same answer.
+CR_SEC, CR_MULTI, CR_TAC, CR_BAT, CR_DIR, CR_CTR, CR_MED, CR_TFH = (
+    "crd10 section cards", "crd10 multi-section cards", "crd10 tactic orders", "crd10 card battle",
+    "crd10 barrage and air power", "crd10 counter-attack", "crd10 medics", "crd10 finest hour")
+CR_LINES = {"standard": (7, 17), "breakthrough": (7, 17), "overlord": (17, 33)}
+CR_SECTION_TXT = {"recon": "Issue an order to 1 unit", "probe": "Issue an order to 2 units", "attack": "Issue an order to 3 units",
+                  "assault": "Issue an order to all units"}
+CR_WHERE = {"left": "on the Left Flank", "center": "in the Center", "right": "on the Right Flank"}
+CR_N = {"recon": 1, "probe": 2, "attack": 3, "assault": None}
+
+
+def cr_add(cid: str, area: str, kinds: str, build: Any, source: str, where: str, board: str = "standard", exit: int = 0) -> None:
+    """`build(view)` returns (query, expect) for one frame."""
+    for v in cm_views(kinds, board):
+        query, expect = build(v)
+        add(f"crd10-{cid}{v.suffix}", area, query, expect, source, where, exit=exit)
+
+
+def cr_secs(board: str, p: Cm) -> set[str]:
+    """The sections of (col, row) for the player at the bottom (base frame): the dotted hexes are in both."""
+    lo, hi = CR_LINES[board]
+    c = p[0]
+    out = set()
+    if c <= lo:
+        out.add("left")
+    if lo <= c <= hi:
+        out.add("center")
+    if c >= hi:
+        out.add("right")
+    return out
+
+
+def cr_orders(v: CmView, units: list[CmUnit], card: str, req: list[str], terrain: list[tuple[Cm, str, dict[str, Any]]] | None = None,
+              dice: list[Any] | None = None, **kw: Any) -> dict[str, Any]:
+    return cm_q(v, units, terrain or [], {"orders": {"card": card, "side": v.s("allies"), "units": req, **kw}}, dice)
+
+
+# -------------------------------------------------------------- 1. section cards on three boards
+# own units spread over every section (dotted-line hexes included) and two enemy units; the request
+# names every own unit in a fixed shuffled order and one enemy unit last.
+CR_SPREAD = {
+    "standard": [(0, 8), (3, 5), (6, 2), (7, 3), (9, 7), (12, 4), (16, 0), (17, 5), (18, 6), (24, 2)],
+    "breakthrough": [(0, 16), (5, 11), (7, 9), (10, 14), (14, 2), (17, 1), (20, 8), (23, 15)],
+    "overlord": [(1, 7), (8, 2), (17, 5), (22, 4), (30, 8), (33, 3), (40, 0), (49, 1)],
+}
+for board, spots in CR_SPREAD.items():
+    kinds = "base turned swapped" if board == "standard" else "base turned"
+    own = [(f"a{i + 1}", p) for i, p in enumerate(spots)]
+    order = own[1::2] + own[0::2]  # a2, a4, ... then a1, a3, ...
+    req = [uid for uid, _ in order] + ["x1"]
+    for kind in ("recon", "probe", "attack", "assault"):
+        for sec in ("left", "center", "right"):
+            card = f"{kind}_{sec}"
+            inside = [uid for uid, p in order if sec in cr_secs(board, p)]
+            n = CR_N[kind]
+            valid = inside if n is None else inside[:n]
+            units = [cu(uid, "allies", ("infantry", "armor", "artillery")[i % 3], p) for i, (uid, p) in enumerate(own)]
+            units += [cu("x1", "axis", "infantry", (12, 0) if board != "overlord" else (26, 0)), cu("x2", "axis", "armor", (2, 0))]
+            exp: list[list[Any]] = [["orders.valid", "eq", valid], ["orders.orderable", "set", inside]]
+            if n is not None:
+                exp.append(["orders.orders_lost", "eq", max(0, n - len(inside))])
+            exp.append(["orders.rejected.*.unit", "contains", ["x1"]])
+            cr_add(f"sec-{board}-{kind}-{sec}", CR_SEC, kinds, lambda v, units=units, card=card, req=req, exp=exp: (
+                cr_orders(v, units, card, req), exp),
+                f"{kind.title()} {sec.title()}: {CR_SECTION_TXT[kind]} {CR_WHERE[sec]}. " + S_DOT + " " + S_ORD, CARDTXT + "; " + BASE + " Order Units",
+                board=board)
+
+# more orders than units: an Attack with 1 unit there loses 2, an Assault with nobody there orders nobody
+cr_add("sec-attack-center-one-unit-two-lost", CR_SEC, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 6)), cu("a2", "allies", "armor", (2, 8)), cu("x1", "axis", "infantry", (12, 2))],
+              "attack_center", ["a1", "a2"]),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "eq", 2], ["orders.rejected.*.unit", "eq", ["a2"]]]),
+    "Attack Center: Issue an order to 3 units in the Center. " + S_ORD, CARDTXT + "; " + BASE + " Order Units")
+cr_add("sec-assault-right-nobody-there", CR_SEC, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 6)), cu("a2", "allies", "armor", (2, 8)), cu("x1", "axis", "infantry", (22, 2))],
+              "assault_right", ["a1", "a2"]),
+    [["orders.valid", "eq", []], ["orders.orderable", "eq", []]]),
+    "Assault Right: Issue an order to all units on the Right Flank.", CARDTXT)
+cr_add("sec-probe-left-one-order-per-unit", CR_SEC, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (2, 6)), cu("a2", "allies", "armor", (4, 8))], "probe_left", ["a1", "a1"]),
+    [["orders.valid", "eq", ["a1"]], ["orders.rejected.*.unit", "eq", ["a1"]]]),
+    S_ORD, BASE + " Order Units")
+
+# -------------------------------------------------------------- 2. multi-section cards, dotted-line units
+S_GA = "General Advance: Issue an order to 2 units in each section."
+S_PM = "Pincer Move: Issue an order to 2 units on the Left Flank and 2 units on the Right Flank."
+S_RIF = "Recon in Force: Issue an order to 1 unit in each section."
+L1, L2, L3, D1, C1, C2, I1, R1, R2, R3 = (0, 8), (2, 6), (4, 4), (7, 3), (10, 6), (14, 2), (17, 7), (20, 4), (22, 8), (24, 0)
+for cid, card, pos, req, valid, lost, src in [
+        ("ga-dotted-fills-center", "general_advance", [L1, L2, D1, C1, R1, R2, R3], ["a1", "a2", "a3", "a4", "a5", "a6", "a7"],
+         ["a1", "a2", "a3", "a4", "a5", "a6"], 0, S_GA),
+        ("ga-empty-center-lost", "general_advance", [L1, L2, L3, R1], ["a1", "a2", "a3", "a4"], ["a1", "a2", "a4"], 3, S_GA),
+        ("ga-two-dotted-both-used", "general_advance", [D1, I1, L1, R1], ["a1", "a2", "a3", "a4"], ["a1", "a2", "a3", "a4"], 2, S_GA),
+        ("pincer-center-refused-dotted-as-flanks", "pincer_move", [C1, D1, L1, I1, R1], ["a1", "a2", "a3", "a4", "a5"],
+         ["a2", "a3", "a4", "a5"], 0, S_PM),
+        ("pincer-three-left-nobody-right", "pincer_move", [L1, L2, L3], ["a1", "a2", "a3"], ["a1", "a2"], 2, S_PM),
+        ("rif-two-dotted-one-lost", "recon_in_force", [D1, I1], ["a1", "a2"], ["a1", "a2"], 1, S_RIF),
+        ("rif-dotted-then-left-then-center", "recon_in_force", [D1, L1, C1], ["a1", "a2", "a3"], ["a1", "a2"], 1, S_RIF),
+        ("rif-one-per-section", "recon_in_force", [L1, L2, C1, C2, R1], ["a1", "a2", "a3", "a4", "a5"], ["a1", "a3", "a5"], 0, S_RIF)]:
+    units = [cu(f"a{i + 1}", "allies", ("infantry", "armor")[i % 2], p) for i, p in enumerate(pos)] + [cu("x1", "axis", "infantry", (12, 0))]
+    for board in ("standard", "breakthrough"):
+        if board == "breakthrough":
+            units = [(uid, side, kind, (p[0], p[1] + 8 if side == "allies" else p[1]), kw) for uid, side, kind, p, kw in units]
+        cr_add(f"multi-{board}-{cid}", CR_MULTI, "base turned swapped" if board == "standard" else "base turned",
+               lambda v, units=units, card=card, req=req, valid=valid, lost=lost: (
+                   cr_orders(v, units, card, req), [["orders.valid", "eq", valid], ["orders.orders_lost", "eq", lost]]),
+               src + " " + S_DOT + " " + S_ORD, CARDTXT + "; " + BASE + " Order Units", board=board)
+# Overlord: the lines at doubled columns 17 and 33
+for cid, card, pos, valid, lost, src in [
+        ("ga-overlord-wide-center", "general_advance", [(17, 1), (20, 4), (30, 8), (33, 5), (40, 2), (2, 6)], ["a1", "a2", "a3", "a4", "a5", "a6"], 0, S_GA),
+        ("pincer-overlord-center-refused", "pincer_move", [(20, 4), (30, 8), (10, 2), (44, 6)], ["a3", "a4"], 2, S_PM),
+        ("rif-overlord-dotted", "recon_in_force", [(17, 1), (33, 5), (25, 7)], ["a1", "a2", "a3"], 0, S_RIF)]:
+    units = [cu(f"a{i + 1}", "allies", "infantry", p) for i, p in enumerate(pos)]
+    cr_add(cid, CR_MULTI, "base turned", lambda v, units=units, card=card, valid=valid, lost=lost: (
+        cr_orders(v, units, card, [u[0] for u in units]), [["orders.valid", "eq", valid], ["orders.orders_lost", "eq", lost]]),
+        src + " " + S_DOT + " (Overlord lines: docs/rules-sources.md Board)", CARDTXT + "; " + SRC, board="overlord")
+
+# -------------------------------------------------------------- 3. tactic cards: who they order
+S_DHQ = "Direct from HQ: Issue an order to 4 units of your choice."
+S_MO = "Move Out!: Issue an order to 4 infantry units. ... If you do not command any infantry units, issue an order to 1 unit of your choice."
+S_AA = "Armor Assault: Issue an order to 4 armor units. Units in Close Assault roll 1 additional die. ... If you do not command any armor units, issue an order to 1 unit of your choice."
+S_AB = "Artillery Bombard: Issue an order to all artillery units. Units may move up to 3 hexes or battle twice. If you do not command any artillery units, issue an order to 1 unit of your choice."
+S_DI = "Dig-In: Issue an order to 4 infantry units. The units improve their position by placing an available sandbag on the units' hexes."
+S_FF = ("Firefight: Issue an order to 4 units to open fire. Units in a firefight may not be adjacent to an enemy unit, and may not move. "
+        "Firefighting units roll 1 additional die.")
+S_CA = ("Close Assault: Issue an order to all infantry and/or armor units adjacent to enemy units. Units ordered battle with 1 additional die. "
+        "Units may not move before they battle, but, after a successful Close Assault, they may Take Ground and Armor units may make an Armor Overrun.")
+S_BEL = ("Behind Enemy Lines: Issue an order to 1 infantry unit. Unit may move up to 3 hexes. Unit may battle with 1 additional die, then move "
+         "again up to 3 hexes. Terrain movement restrictions are ignored. Terrain battle restrictions still apply.")
+S_IA = ("Infantry Assault: Issue an order to all infantry units in 1 section. Units may move up to 2 hexes and still battle, or move 3 hexes "
+        "but not battle. Terrain movement and battle restrictions still apply.")
+S_TFH = ("Their Finest Hour: Roll 1 battle die for each command card you have, including this card. For each unit symbol rolled, 1 unit of "
+         "this type is ordered. For each star rolled, 1 unit of your choice is ordered. Ordered units battle with 1 additional die.")
+S_MM = ("Medics & Mechanics: Issue an order to 1 unit that has suffered casualties. Roll 1 battle die for each command card you have, including "
+        "this card. For each die matching the unit's symbol or a star, 1 lost figure of that unit is returned to duty. A unit may not gain more "
+        "figures than it originally had. If the unit recovers at least 1 figure, it may also be issued an order.")
+S_CTR = ("Counter-Attack: Issue the same order just played by your opponent. When countering a section card, a right section card becomes the "
+         "equivalent left section card, and vice-versa. When counter-attacking an Infantry Assault card, the counter-attack must occur in the "
+         "same section as your opponent.")
+MIX = [cu("a1", "allies", "infantry", (0, 8)), cu("a2", "allies", "armor", (6, 6)), cu("a3", "allies", "artillery", (12, 8)),
+       cu("a4", "allies", "infantry", (13, 5)), cu("a5", "allies", "armor", (20, 6)), cu("a6", "allies", "infantry", (24, 8)),
+       cu("a7", "allies", "infantry", (17, 7)), cu("x1", "axis", "infantry", (12, 0)), cu("x2", "axis", "armor", (4, 2))]
+ALL = ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "x1"]
+for cid, units, card, req, exp, src in [
+        ("dhq-first-four-anywhere", MIX, "direct_from_hq", ALL, [["orders.valid", "eq", ["a1", "a2", "a3", "a4"]], ["orders.orders_available", "eq", 4]], S_DHQ),
+        ("dhq-two-units-two-unused", MIX, "direct_from_hq", ["a3", "a6"], [["orders.valid", "eq", ["a3", "a6"]]], S_DHQ),
+        ("move-out-infantry-only-four", MIX, "move_out", ALL, [["orders.valid", "eq", ["a1", "a4", "a6", "a7"]],
+                                                             ["orders.rejected.*.unit", "contains", ["a2", "a3", "a5", "x1"]]], S_MO),
+        ("move-out-no-infantry-one-of-choice", [u for u in MIX if u[2] != "infantry"], "move_out", ["a3", "a2"],
+         [["orders.valid", "eq", ["a3"]], ["orders.fallback", "eq", True]], S_MO),
+        ("armor-assault-armor-only", MIX, "armor_assault", ALL, [["orders.valid", "eq", ["a2", "a5"]], ["orders.fallback", "eq", False]], S_AA),
+        ("armor-assault-five-armor-four", [cu(f"a{i}", "allies", "armor" if i != 3 else "elite_armor", (4 * i, 8)) for i in range(1, 6)],
+         "armor_assault", ["a1", "a2", "a3", "a4", "a5"], [["orders.valid", "eq", ["a1", "a2", "a3", "a4"]]], S_AA),
+        ("armor-assault-no-armor-one-of-choice", [u for u in MIX if u[2] not in ("armor",)], "armor_assault", ["a6", "a1"],
+         [["orders.valid", "eq", ["a6"]], ["orders.fallback", "eq", True]], S_AA),
+        ("bombard-every-artillery", [cu("a1", "allies", "artillery", (0, 8)), cu("a2", "allies", "artillery", (12, 8)), cu("a3", "allies", "artillery", (24, 8)),
+                                     cu("a4", "allies", "artillery", (17, 7)), cu("a5", "allies", "artillery", (8, 6)), cu("a6", "allies", "infantry", (10, 8))],
+         "artillery_bombard", ["a1", "a2", "a3", "a4", "a5", "a6"], [["orders.valid", "eq", ["a1", "a2", "a3", "a4", "a5"]],
+                                                                       ["orders.rejected.*.unit", "eq", ["a6"]]], S_AB),
+        ("bombard-no-artillery-one-of-choice", [u for u in MIX if u[2] != "artillery"], "artillery_bombard", ["a5", "a6"],
+         [["orders.valid", "eq", ["a5"]], ["orders.fallback", "eq", True]], S_AB),
+        ("dig-in-infantry-only", MIX, "dig_in", ["a2", "a7", "a6", "a4", "a1"], [["orders.valid", "eq", ["a7", "a6", "a4", "a1"]]], S_DI),
+        ("behind-lines-one-infantry", MIX, "behind_enemy_lines", ["a2", "a4", "a1"], [["orders.valid", "eq", ["a4"]]], S_BEL),
+        ("behind-lines-no-infantry-armor-of-choice", [u for u in MIX if u[2] != "infantry"], "behind_enemy_lines", ["a5"],
+         [["orders.valid", "eq", ["a5"]], ["orders.fallback", "eq", True], ["orders.units.a5.move_after_battle", "falsy", None]], S_BEL),
+        ("infantry-assault-left-every-infantry", MIX + [cu("a8", "allies", "infantry", (7, 5)), cu("a9", "allies", "infantry", (3, 3)),
+                                                       cu("b1", "allies", "infantry", (5, 7)), cu("b2", "allies", "infantry", (1, 1))],
+         "infantry_assault", ["a1", "a2", "a8", "a9", "b1", "b2", "a4"], [["orders.valid", "eq", ["a1", "a8", "a9", "b1", "b2"]],
+                                                                         ["orders.rejected.*.unit", "eq", ["a2", "a4"]]], S_IA),
+        ("infantry-assault-right-takes-dotted", MIX, "infantry_assault", ["a7", "a6", "a4", "a5"],
+         [["orders.valid", "eq", ["a7", "a6"]], ["orders.rejected.*.unit", "eq", ["a4", "a5"]]], S_IA),
+]:
+    kw: dict[str, Any] = {"section": "left"} if cid == "infantry-assault-left-every-infantry" else (
+        {"section": "right"} if cid == "infantry-assault-right-takes-dotted" else {})
+    cr_add(f"tac-{cid}", CR_TAC, "base turned swapped", lambda v, units=units, card=card, req=req, exp=exp, kw=kw: (
+        cr_orders(v, units, card, req, **kw), exp), src, CARDTXT)
+
+# adjacency cards: Firefight (not next to an enemy), Close Assault (infantry/armor next to one)
+ADJ = [cu("a1", "allies", "infantry", (11, 5)), cu("a2", "allies", "armor", (13, 5)), cu("a3", "allies", "artillery", (10, 4)),
+       cu("a4", "allies", "infantry", (12, 8)), cu("a5", "allies", "artillery", (2, 8)), cu("a6", "allies", "armor", (20, 6)),
+       cu("a7", "allies", "infantry", (14, 4)), cu("x1", "axis", "infantry", (12, 4)), cu("x2", "axis", "armor", (4, 2))]
+cr_add("tac-firefight-not-adjacent-four", CR_TAC, "base turned swapped", lambda v: (
+    cr_orders(v, ADJ, "firefight", ["a1", "a2", "a3", "a4", "a5", "a6", "a7"]),
+    [["orders.valid", "eq", ["a4", "a5", "a6"]], ["orders.rejected.*.unit", "contains", ["a1", "a2", "a3", "a7"]]]), S_FF, CARDTXT)
+cr_add("tac-close-assault-every-adjacent-infantry-armor", CR_TAC, "base turned swapped", lambda v: (
+    cr_orders(v, ADJ, "close_assault", ["a1", "a2", "a3", "a4", "a5", "a6", "a7"]),
+    [["orders.valid", "eq", ["a1", "a2", "a7"]], ["orders.rejected.*.unit", "contains", ["a3", "a4", "a5", "a6"]]]), S_CA, CARDTXT)
+cr_add("tac-close-assault-no-limit", CR_TAC, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (11, 5)), cu("a2", "allies", "armor", (13, 5)), cu("a3", "allies", "infantry", (10, 4)),
+                  cu("a4", "allies", "armor", (14, 4)), cu("a5", "allies", "infantry", (11, 3)), cu("x1", "axis", "infantry", (12, 4))],
+              "close_assault", ["a1", "a2", "a3", "a4", "a5"]),
+    [["orders.valid", "eq", ["a1", "a2", "a3", "a4", "a5"]]]), S_CA, CARDTXT)
+cr_add("tac-firefight-top-edge", CR_TAC, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (0, 0)), cu("a2", "allies", "infantry", (24, 0)), cu("x1", "axis", "infantry", (1, 1))],
+              "firefight", ["a1", "a2"]),
+    [["orders.valid", "eq", ["a2"]], ["orders.rejected.*.unit", "eq", ["a1"]]]), S_FF, CARDTXT)
+
+# -------------------------------------------------------------- 4. battles with a card (dice, reach, who may battle)
+# base frame: the attacker below the target; adjacent at (13,5)->(12,4); at 2 hexes (12,6)->(12,4) ... at 3 (12,7)? use (13,7)
+CR_AT = {1: (13, 5), 2: (12, 6), 3: (13, 7)}
+CR_AT_ART = {1: (13, 5), 2: (12, 6), 3: (13, 7), 4: (12, 8), 5: (22, 4), 6: (24, 4)}
+
+
+def cr_duel(v: CmView, akind: str, dist: int, card: str | None, tkind: str = "infantry", ter: list[tuple[Cm, str, dict[str, Any]]] | None = None,
+            akw: dict[str, Any] | None = None, extra: list[CmUnit] | None = None, dice: list[Any] | None = None, **ask: Any) -> dict[str, Any]:
+    pos = CR_AT_ART[dist]
+    units = [cu("a1", "allies", akind, pos, **(akw or {})), cu("x1", "axis", tkind, (12, 4))] + (extra or [])
+    return cm_q(v, units, ter or [], battle(card=card, **ask), dice)
+
+
+for cid, akind, dist, card, tkind, ter, akw, exp, src in [
+        ("ff-infantry-range-2", "infantry", 2, "firefight", "infantry", [], {}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_FF),
+        ("ff-infantry-range-3", "infantry", 3, "firefight", "infantry", [], {}, [["battle.dice", "eq", 2]], S_FF),
+        ("ff-infantry-range-2-forest", "infantry", 2, "firefight", "infantry", [(12, 4)], {}, [["battle.dice", "eq", 2]], S_FF + " " + S_FOR),
+        ("ff-armor-range-3-town", "armor", 3, "firefight", "armor", [(12, 4)], {}, [["battle.dice", "eq", 2]], S_FF + " " + S_TOWN),
+        ("ff-artillery-range-4", "artillery", 4, "firefight", "infantry", [], {}, [["battle.dice", "eq", 3]], S_FF + " " + S_ART),
+        ("ff-artillery-range-6", "artillery", 6, "firefight", "armor", [], {}, [["battle.dice", "eq", 2]], S_FF + " " + S_ART),
+        ("ff-adjacent-refused", "infantry", 1, "firefight", "infantry", [], {}, [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]], S_FF),
+        ("ff-moved-refused", "infantry", 2, "firefight", "infantry", [], {"moved": 1}, [["battle.allowed", "eq", False]], S_FF),
+        ("ca-infantry-plus-one", "infantry", 1, "close_assault", "infantry", [], {}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S_CA),
+        ("ca-armor-vs-town", "armor", 1, "close_assault", "infantry", [(12, 4)], {}, [["battle.dice", "eq", 2]], S_CA + " " + S_TOWN),
+        ("ca-infantry-vs-forest", "infantry", 1, "close_assault", "armor", [(12, 4)], {}, [["battle.dice", "eq", 3]], S_CA + " " + S_FOR),
+        ("ca-range-2-refused", "infantry", 2, "close_assault", "infantry", [], {}, [["battle.allowed", "eq", False]], S_CA),
+        ("ca-moved-refused", "armor", 1, "close_assault", "infantry", [], {"moved": 1}, [["battle.allowed", "eq", False]], S_CA),
+        ("aa-armor-close-plus-one", "armor", 1, "armor_assault", "infantry", [], {"moved": 3}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S_AA),
+        ("aa-armor-range-2-no-bonus", "armor", 2, "armor_assault", "infantry", [], {}, [["battle.dice", "eq", 3]], S_AA),
+        ("aa-armor-close-forest", "armor", 1, "armor_assault", "infantry", [(12, 4)], {}, [["battle.dice", "eq", 2]], S_AA + " " + S_FOR),
+        ("aa-elite-armor-close", "elite_armor", 1, "armor_assault", "infantry", [], {}, [["battle.dice", "eq", 4]], S_AA),
+        ("tfh-infantry-close", "infantry", 1, "their_finest_hour", "infantry", [], {}, [["battle.dice", "eq", 4]], S_TFH),
+        ("tfh-infantry-range-3", "infantry", 3, "their_finest_hour", "infantry", [], {}, [["battle.dice", "eq", 2]], S_TFH),
+        ("tfh-artillery-range-5", "artillery", 5, "their_finest_hour", "infantry", [], {}, [["battle.dice", "eq", 2]], S_TFH + " " + S_ART),
+        ("tfh-armor-range-3-moved-3", "armor", 3, "their_finest_hour", "infantry", [], {"moved": 3}, [["battle.dice", "eq", 4]], S_TFH),
+        ("tfh-infantry-moved-2-refused", "infantry", 1, "their_finest_hour", "infantry", [], {"moved": 2}, [["battle.allowed", "eq", False]], S_TFH + " " + BASE),
+        ("bel-moved-3-close-plus-one", "infantry", 1, "behind_enemy_lines", "infantry", [], {"moved": 3}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]], S_BEL),
+        ("bel-moved-3-range-3", "infantry", 3, "behind_enemy_lines", "infantry", [], {"moved": 3}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_BEL),
+        ("bel-range-2-target-forest", "infantry", 2, "behind_enemy_lines", "infantry", [(12, 4)], {"moved": 2}, [["battle.dice", "eq", 2]], S_BEL + " " + S_FOR),
+        ("bel-moved-4-refused", "infantry", 1, "behind_enemy_lines", "infantry", [], {"moved": 4}, [["battle.allowed", "eq", False]], S_BEL),
+        ("ia-moved-2-battles-no-bonus", "infantry", 1, "infantry_assault", "infantry", [], {"moved": 2}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_IA),
+        ("ia-moved-2-range-2", "infantry", 2, "infantry_assault", "infantry", [], {"moved": 2}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_IA),
+        ("ia-moved-3-refused", "infantry", 1, "infantry_assault", "infantry", [], {"moved": 3}, [["battle.allowed", "eq", False]], S_IA),
+        ("mo-moved-2-refused", "infantry", 1, "move_out", "infantry", [], {"moved": 2}, [["battle.allowed", "eq", False]], S_MO + " " + BASE + " Move Units"),
+        ("mo-moved-1-no-bonus", "infantry", 2, "move_out", "infantry", [], {"moved": 1}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_MO),
+        ("dhq-armor-moved-3", "armor", 3, "direct_from_hq", "infantry", [], {"moved": 3}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_DHQ),
+        ("dhq-infantry-moved-2-refused", "infantry", 1, "direct_from_hq", "infantry", [], {"moved": 2}, [["battle.allowed", "eq", False]], S_DHQ + " " + BASE),
+        ("ab-artillery-range-3", "artillery", 3, "artillery_bombard", "infantry", [], {}, [["battle.allowed", "eq", True], ["battle.dice", "eq", 2]], S_AB + " " + S_ART),
+        ("ab-artillery-moved-refused", "artillery", 3, "artillery_bombard", "infantry", [], {"moved": 2}, [["battle.allowed", "eq", False]], S_AB),
+        ("di-no-battle", "infantry", 1, "dig_in", "infantry", [], {}, [["battle.allowed", "eq", False]], S_DI),
+        ("probe-no-bonus-artillery", "artillery", 2, "probe_center", "infantry", [], {}, [["battle.dice", "eq", 3]], "Probe Center: Issue an order to 2 units in the Center. " + S_ART),
+        ("assault-armor-moved-3", "armor", 1, "assault_center", "armor", [], {"moved": 3}, [["battle.dice", "eq", 3]], "Assault Center: Issue an order to all units in the Center. " + S_ARM),
+]:
+    terr = [ct(p, "forest" if "forest" in cid or cid.startswith(("ff-infantry-range-2-forest", "bel-range")) else "town") for p in ter]
+    cr_add(f"bat-{cid}", CR_BAT, "base turned swapped", lambda v, akind=akind, dist=dist, card=card, tkind=tkind, terr=terr, akw=akw, exp=exp: (
+        cr_duel(v, akind, dist, card, tkind, terr, akw), exp + [["battle.card", "eq", card]]), src, CARDTXT)
+
+# a card that cannot order the attacker: the attacker is not ordered, so it may not battle
+S_ONLY = "Only those units that are issued an order may move, battle, or take a special action, later in the turn."
+for cid, akind, dist, card, src in [("ca-artillery-not-ordered", "artillery", 1, "close_assault", S_CA),
+                                    ("bombard-infantry-not-ordered", "infantry", 1, "artillery_bombard", S_AB),
+                                    ("aa-infantry-not-ordered", "infantry", 1, "armor_assault", S_AA),
+                                    ("mo-armor-not-ordered", "armor", 1, "move_out", S_MO)]:
+    cr_add(f"bat-{cid}", CR_BAT, "base turned", lambda v, akind=akind, dist=dist, card=card: (
+        cr_duel(v, akind, dist, card, extra=[cu("a9", "allies", {"close_assault": "infantry", "artillery_bombard": "artillery",
+                                                                 "armor_assault": "armor", "move_out": "infantry"}[card], (0, 8))]),
+        [["battle.allowed", "eq", False], ["battle.dice", "eq", 0]]), src + " " + S_ONLY, CARDTXT + "; " + BASE + " Order Units")
+
+# Close Assault: the overrun battle gets no extra die
+cr_add("bat-ca-overrun-no-bonus", CR_BAT, "base turned swapped", lambda v: (
+    cr_duel(v, "armor", 1, "close_assault", overrun=True), [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]),
+    S_CA + " (bga-memoir CloseAssault.php: the extra die is for the first assault, not the overrun)", CARDTXT)
+# Firefight's attacker next to another enemy unit may not fire at a distant one
+cr_add("bat-ff-next-to-other-enemy", CR_BAT, "base turned swapped", lambda v: (
+    cr_duel(v, "infantry", 2, "firefight", extra=[cu("x2", "axis", "infantry", (14, 6))]), [["battle.allowed", "eq", False]]), S_FF, CARDTXT)
+
+# -------------------------------------------------------------- 5. Barrage and Air Power
+S_BAR = ("Barrage: Target any 1 enemy unit. Roll 4 battle dice, ignoring any terrain battle die reduction. Score 1 hit for each die matching "
+         "the unit's symbol or grenade. For each flag, retreat 1 hex. Flags may not be ignored.")
+S_AP = ("Air Power: Target a group of 4 or fewer enemy units adjacent to each other. Roll 2 battle dice per hex (Allied air attack) or 1 per hex "
+        "(Axis air attack), ignoring any terrain battle die reduction. Score 1 hit for each die that matches the unit's symbol, a grenade or a "
+        "star. For each flag, retreat 1 hex. Flags may not be ignored.")
+
+
+def cr_cardq(v: CmView, units: list[CmUnit], ter: list[tuple[Cm, str, dict[str, Any]]], body: dict[str, Any], dice: list[Any] | None = None,
+             side: str = "allies") -> dict[str, Any]:
+    return cm_q(v, units, ter, {**body, **({"battle": {**body["battle"], "side": v.s(side)}} if "battle" in body else
+                                          {"card_attack": {**body["card_attack"], "side": v.s(side)}})}, dice)
+
+
+FAR = [cu("a1", "allies", "infantry", (0, 8)), cu("x1", "axis", "infantry", (22, 0))]
+for cid, tkind, terr, dice, exp in [
+        ("bar-anywhere-four-dice", "infantry", [], None, [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]]),
+        ("bar-town-four-dice", "armor", [ct((22, 0), "town")], None, [["battle.dice", "eq", 4]]),
+        ("bar-bunker-four-dice", "infantry", [ct((22, 0), "bunker", owner="axis")], None, [["battle.dice", "eq", 4]]),
+        ("bar-hits-symbol-grenade", "infantry", [ct((22, 0), "forest")], ["infantry", "grenade", "star", "armor"],
+         [["result.hits", "eq", 2], ["result.figures_removed", "eq", 2]]),
+        ("bar-armor-hits", "armor", [], ["armor", "armor", "infantry", "star"], [["result.hits", "eq", 2]]),
+        ("bar-artillery-grenade-only", "artillery", [], ["grenade", "star", "infantry", "armor"], [["result.hits", "eq", 1]]),
+        ("bar-flag-sandbags-not-ignored", "infantry", [ct((22, 0), "sandbags")], ["flag", "star", "star", "star"],
+         [["result.flags", "eq", 1], ["result.flags_ignored", "eq", 0]]),
+        ("bar-eliminates-medal", "artillery", [], ["grenade", "grenade", "flag", "star"], [["result.eliminated", "eq", True], ["result.medals.ACTING", "eq", 1]]),
+]:
+    cr_add(f"dir-{cid}", CR_DIR, "base turned swapped", lambda v, tkind=tkind, terr=terr, dice=dice, exp=exp: (
+        cr_cardq(v, [FAR[0], cu("x1", "axis", tkind, (22, 0))], terr, {"battle": {"target": "x1", "card": "barrage"}}, dice),
+        [[e[0].replace("ACTING", v.s("allies")), *e[1:]] for e in exp]), S_BAR, CARDTXT)
+cr_add("dir-bar-own-unit-refused", CR_DIR, "base turned swapped", lambda v: (
+    cr_cardq(v, FAR, [], {"battle": {"target": "a1", "card": "barrage"}}), [["battle.allowed", "eq", False]]), S_BAR, CARDTXT)
+
+# Air Power: the group in base frame
+G1, G2, G3, G4, G5x = (12, 2), (14, 2), (15, 1), (17, 1), (20, 0)  # G1-G2-G3-G4 a chain; G5x apart
+APU = [cu("a1", "allies", "infantry", (12, 8)), cu("x1", "axis", "infantry", G1), cu("x2", "axis", "armor", G2),
+       cu("x3", "axis", "infantry", G3), cu("x4", "axis", "artillery", G4), cu("x5", "axis", "infantry", G5x)]
+for cid, side, targets, ter, exp in [
+        ("ap-allies-two-per-hex", "allies", ["x1", "x2", "x3"], [], [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2, 2]]]),
+        ("ap-chain-of-four", "allies", ["x1", "x2", "x3", "x4"], [], [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2, 2, 2]]]),
+        ("ap-gap-refused", "allies", ["x1", "x2", "x5"], [], [["error.field", "startswith", "ask.card_attack.targets"]]),
+        ("ap-five-refused", "allies", ["x1", "x2", "x3", "x4", "x5"], [], [["error.field", "startswith", "ask.card_attack.targets"]]),
+        ("ap-single-target", "allies", ["x5"], [ct(G5x, "town")], [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2]]]),
+        ("ap-own-unit-refused", "allies", ["x1", "a1"], [], [["error.field", "startswith", "ask.card_attack.targets"]]),
+]:
+    # the swapped frame makes the acting side the Axis: 1 die per hex
+    cr_add(f"dir-{cid}", CR_DIR, "base turned swapped", lambda v, side=side, targets=targets, ter=ter, exp=exp: (
+        cr_cardq(v, APU, ter, {"card_attack": {"card": "air_power", "targets": targets}}, side=side),
+        [[e[0], e[1], [1] * len(e[2])] if e[0] == "card_attack.dice" and v.kind == "swapped" else e for e in exp]),
+        S_AP + " (an illegal target choice is a query error, as card-air-power-not-adjacent-group)", CARDTXT,
+        exit=2 if exp[0][0] == "error.field" else 0)
+# the axis playing it: 1 die per hex wherever the axis sit (the acting side here is the axis, its targets allied)
+APX = [cu("a1", "axis", "infantry", (12, 8)), cu("x1", "allies", "infantry", G1), cu("x2", "allies", "armor", G2), cu("x3", "allies", "infantry", G3)]
+cr_add("dir-ap-axis-one-per-hex", CR_DIR, "base turned swapped", lambda v: (
+    cr_cardq(v, APX, [], {"card_attack": {"card": "air_power", "targets": ["x1", "x2", "x3"]}}, side="axis"),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [1, 1, 1]] if v.kind != "swapped" else ["card_attack.dice", "eq", [2, 2, 2]]]),
+    S_AP + " (the swapped frame makes the acting side the Allies: 2 dice)", CARDTXT)
+for cid, tkind, ter, dice, exp in [
+        ("ap-star-and-grenade-hit", "infantry", [ct(G1, "forest")], ["star", "grenade"], [["battle.dice", "eq", 2], ["result.hits", "eq", 2]]),
+        ("ap-armor-symbol", "armor", [ct(G1, "town")], ["armor", "infantry"], [["result.hits", "eq", 1]]),
+        ("ap-flags-not-ignored", "infantry", [ct(G1, "sandbags")], ["flag", "flag"], [["result.flags", "eq", 2], ["result.flags_ignored", "eq", 0],
+                                                                                       ["result.hits", "eq", 0]]),
+        ("ap-artillery-star", "artillery", [], ["star", "infantry"], [["result.hits", "eq", 1]]),
+]:
+    cr_add(f"dir-{cid}", CR_DIR, "base turned", lambda v, tkind=tkind, ter=ter, dice=dice, exp=exp: (
+        cr_cardq(v, [cu("a1", "allies", "infantry", (12, 8)), cu("x1", "axis", tkind, G1)], ter,
+                 {"battle": {"target": "x1", "card": "air_power"}}, dice), exp), S_AP, CARDTXT)
+
+for cid, tkind, ter, dice, hits in [("ap-axis-star-one-die", "infantry", [ct(G1, "hill")], ["star"], 1),
+                                    ("ap-axis-armor-symbol-vs-infantry", "infantry", [], ["armor"], 0)]:
+    cr_add(f"dir-{cid}", CR_DIR, "base turned", lambda v, tkind=tkind, ter=ter, dice=dice, hits=hits: (
+        cr_cardq(v, [cu("a1", "axis", "infantry", (12, 8)), cu("x1", "allies", tkind, G1)], ter,
+                 {"battle": {"target": "x1", "card": "air_power"}}, dice, side="axis"),
+        [["battle.dice", "eq", 1], ["result.hits", "eq", hits]]), S_AP, CARDTXT)
+
+# -------------------------------------------------------------- 6. Counter-Attack
+for cid, counters, becomes, pos, valid in [
+        ("probe-right-becomes-left", "probe_right", "probe_left", [(0, 8), (4, 6), (6, 4), (20, 8)], ["a1", "a2"]),
+        ("recon-left-becomes-right", "recon_left", "recon_right", [(0, 8), (20, 8), (24, 6)], ["a2"]),
+        ("attack-center-stays", "attack_center", "attack_center", [(0, 8), (12, 8), (7, 7), (17, 3), (14, 6)], ["a2", "a3", "a4"]),
+        ("assault-left-becomes-right", "assault_left", "assault_right", [(0, 8), (17, 7), (20, 8), (24, 6), (22, 2)], ["a2", "a3", "a4", "a5"]),
+        ("pincer-stays", "pincer_move", "pincer_move", [(0, 8), (12, 8), (24, 6)], ["a1", "a3"]),
+        ("move-out", "move_out", "move_out", [(0, 8), (12, 8), (24, 6)], ["a1", "a3"]),
+]:
+    units = [cu(f"a{i + 1}", "allies", "armor" if (cid == "move-out" and i == 1) else "infantry", p) for i, p in enumerate(pos)]
+    cr_add(f"ctr-{cid}", CR_CTR, "base turned swapped", lambda v, units=units, counters=counters, becomes=becomes, valid=valid: (
+        cr_orders(v, units, "counter_attack", [u[0] for u in units], counters=counters),
+        [["orders.card", "eq", becomes], ["orders.valid", "eq", valid]]), S_CTR, CARDTXT)
+cr_add("ctr-firefight-battle", CR_CTR, "base turned swapped", lambda v: (
+    cr_duel(v, "infantry", 2, "counter_attack", counters="firefight"), [["battle.dice", "eq", 3]]), S_CTR + " " + S_FF, CARDTXT)
+cr_add("ctr-close-assault-battle", CR_CTR, "base turned swapped", lambda v: (
+    cr_duel(v, "infantry", 1, "counter_attack", counters="close_assault"), [["battle.dice", "eq", 4]]), S_CTR + " " + S_CA, CARDTXT)
+cr_add("ctr-barrage", CR_CTR, "base turned swapped", lambda v: (
+    cr_cardq(v, FAR, [ct((22, 0), "forest")], {"battle": {"target": "x1", "card": "counter_attack", "counters": "barrage"}}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]]), S_CTR + " " + S_BAR, CARDTXT)
+
+# -------------------------------------------------------------- 7. Medics & Mechanics
+for cid, kind, figs, hand, dice, returned, after in [
+        ("infantry-symbols-and-star", "infantry", 2, 3, ["infantry", "star", "armor"], 2, 4),
+        ("infantry-capped-at-four", "infantry", 3, 4, ["infantry", "infantry", "star", "flag"], 1, 4),
+        ("armor-armor-symbol", "armor", 1, 4, ["armor", "infantry", "grenade", "flag"], 1, 2),
+        ("armor-infantry-symbol-no", "armor", 2, 2, ["infantry", "infantry"], 0, 2),
+        ("artillery-star-only", "artillery", 1, 3, ["star", "infantry", "armor"], 1, 2),
+        ("artillery-nothing", "artillery", 1, 3, ["infantry", "armor", "grenade"], 0, 1),
+]:
+    cr_add(f"med-{cid}", CR_MED, "base turned swapped", lambda v, kind=kind, figs=figs, hand=hand, dice=dice, returned=returned, after=after: (
+        cr_orders(v, [cu("a1", "allies", kind, (12, 8), figures=figs), cu("x1", "axis", "infantry", (12, 0))], "medics_and_mechanics", ["a1"],
+                  dice=dice, hand_size=hand),
+        [["orders.medics.figures_returned", "eq", returned], ["orders.medics.figures_after", "eq", after],
+         ["orders.medics.ordered", "eq", returned > 0]]), S_MM, CARDTXT)
+cr_add("med-full-strength-refused", CR_MED, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 8)), cu("a2", "allies", "armor", (14, 8), figures=2)], "medics_and_mechanics", ["a1"]),
+    [["orders.valid", "eq", []], ["orders.orderable", "eq", ["a2"]]]), S_MM, CARDTXT)
+
+# -------------------------------------------------------------- 8. Their Finest Hour
+TFU = [cu("a1", "allies", "infantry", (0, 8)), cu("a2", "allies", "infantry", (12, 8)), cu("a3", "allies", "infantry", (24, 8)),
+       cu("a4", "allies", "armor", (4, 8)), cu("a5", "allies", "armor", (20, 8)), cu("a6", "allies", "artillery", (8, 8))]
+for cid, dice, req, valid in [
+        ("two-infantry-one-armor-one-star", ["infantry", "infantry", "armor", "star", "flag"], ["a1", "a2", "a3", "a4", "a5", "a6"], ["a1", "a2", "a3", "a4"]),
+        ("star-for-artillery", ["infantry", "star", "grenade"], ["a6", "a1", "a2"], ["a6", "a1"]),
+        ("no-symbols", ["grenade", "flag", "grenade"], ["a1", "a4"], []),
+        ("two-armor-symbols", ["armor", "armor", "star", "infantry"], ["a4", "a5", "a6", "a3", "a2"], ["a4", "a5", "a6", "a3"]),
+]:
+    cr_add(f"tfh-{cid}", CR_TFH, "base turned swapped", lambda v, dice=dice, req=req, valid=valid: (
+        cr_orders(v, TFU, "their_finest_hour", req, dice=dice, hand_size=len(dice)),
+        [["orders.valid", "eq", valid]] + [[f"orders.units.{u}.extra_dice", "eq", 1] for u in valid[:1]]), S_TFH, CARDTXT)
+cr_add("tfh-wrong-dice-count", CR_TFH, "base", lambda v: (
+    cr_orders(v, TFU, "their_finest_hour", ["a1"], dice=["star", "star"], hand_size=3), [["error.field", "eq", "dice"]]), S_TFH, CARDTXT, exit=2)
+
+# -------------------------------------------------------------- 9. moves with a card (open ground, base coords)
+
+
+def cr_ring(start: Cm, d: int, w: int = 24, h: int = 9) -> list[Cm]:
+    """Every hex at exactly `d` hexes from `start` on the board (doubled coords)."""
+    out = []
+    for c in range(0, w + 1):
+        for r in range(0, h):
+            if (c + r) % 2:
+                continue
+            dr, dc = abs(r - start[1]), abs(c - start[0])
+            if max(dr, (dc + dr) // 2) == d:
+                out.append((c, r))
+    return out
+
+
+S_MOVE = "An ordered Infantry unit may move up to 1 hex and battle or 2 hexes and not battle. An ordered Armor unit may move up to 3 hexes and battle. An ordered Artillery unit may move 1 hex or battle."
+MV0 = (12, 6)
+for cid, kind, card, far, battle_max, src in [
+        ("ia-infantry-3-battle-2", "infantry", "infantry_assault", 3, 2, S_IA),
+        ("ia-special-forces-3-battle-2", "special_forces", "infantry_assault", 3, 2, S_IA),
+        ("mo-infantry-2-battle-1", "infantry", "move_out", 2, 1, S_MO + " " + S_MOVE),
+        ("dhq-artillery-1-no-battle", "artillery", "direct_from_hq", 1, 0, S_DHQ + " " + S_MOVE),
+        ("ab-artillery-3-no-battle", "artillery", "artillery_bombard", 3, 0, S_AB),
+        ("tfh-armor-3-battle-3", "armor", "their_finest_hour", 3, 3, S_TFH + " " + S_MOVE),
+        ("aa-armor-3-battle-3", "armor", "armor_assault", 3, 3, S_AA + " " + S_MOVE),
+        ("bel-infantry-3-battle-3", "infantry", "behind_enemy_lines", 3, 3, S_BEL),
+        ("probe-infantry-2-battle-1", "infantry", "probe_center", 2, 1, "Probe Center: Issue an order to 2 units in the Center. " + S_MOVE),
+]:
+    def build(v: CmView, kind: str = kind, card: str = card, far: int = far, battle_max: int = battle_max) -> tuple[dict[str, Any], list[list[Any]]]:
+        exp: list[list[Any]] = [["move.destinations.*.hex", "contains", v.ns(cr_ring(MV0, far))],
+                                ["move.destinations.*.hex", "excludes", v.ns(cr_ring(MV0, far + 1))]]
+        for d in range(1, far + 1):
+            h = v.n(cr_ring(MV0, d)[0])
+            exp.append([f"move.destinations.[hex={h}].can_battle", "eq", d <= battle_max])
+        return cm_q(v, [cu("a1", "allies", kind, MV0)], [], move(card=card)), exp
+    cr_add(f"mv-{cid}", CR_TAC, "base turned swapped", build, src, CARDTXT + "; " + BASE + " Move Units")
+for cid, kind, card, extra, src in [
+        ("ff-no-move", "infantry", "firefight", [], S_FF),
+        ("ca-no-move", "armor", "close_assault", [cu("x1", "axis", "infantry", (12, 4))], S_CA),
+        ("di-no-move", "infantry", "dig_in", [], S_DI + " (no move: the unit digs in where it is, docs/rules-cards.md)"),
+        ("mo-armor-not-ordered", "armor", "move_out", [cu("a2", "allies", "infantry", (0, 8))], S_MO + " " + S_ONLY),
+        ("ab-infantry-not-ordered", "infantry", "artillery_bombard", [cu("a2", "allies", "artillery", (0, 8))], S_AB + " " + S_ONLY),
+        ("aa-artillery-not-ordered", "artillery", "armor_assault", [cu("a2", "allies", "armor", (0, 8))], S_AA + " " + S_ONLY),
+        ("ia-armor-not-ordered", "armor", "infantry_assault", [cu("a2", "allies", "infantry", (14, 6))], S_IA + " " + S_ONLY),
+]:
+    cr_add(f"mv-{cid}", CR_TAC, "base turned swapped", lambda v, kind=kind, card=card, extra=extra: (
+        cm_q(v, [cu("a1", "allies", kind, MV0)] + extra, [], move(card=card)),
+        [["move.destinations.*.hex", "excludes", v.ns(cr_ring(MV0, 1))]]), src, CARDTXT)
+# the fallback unit keeps its own reach: Move Out! with no infantry orders 1 armor, which moves 3
+cr_add("mv-mo-no-infantry-armor-moves-3", CR_TAC, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "armor", MV0), cu("a2", "allies", "artillery", (0, 8))], [], move(card="move_out")),
+    [["move.destinations.*.hex", "contains", v.ns(cr_ring(MV0, 3))]]), S_MO, CARDTXT)
+# Behind Enemy Lines through a ring of forest and hedgerow: the card ignores the stop
+cr_add("mv-bel-through-forest-ring", CR_TAC, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", MV0)], [ct(p, "forest" if i % 2 else "hedgerow") for i, p in enumerate(cr_ring(MV0, 1))], move(card="behind_enemy_lines")),
+    [["move.destinations.*.hex", "contains", v.ns(cr_ring(MV0, 3))],
+     [f"move.destinations.[hex={v.n(cr_ring(MV0, 1)[1])}].can_battle", "eq", False],
+     [f"move.destinations.[hex={v.n(cr_ring(MV0, 3)[0])}].can_battle", "eq", True]]), S_BEL + " " + P13, CARDTXT)
+cr_add("mv-ia-forest-ring-stops", CR_TAC, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", MV0)], [ct(p, "forest") for p in cr_ring(MV0, 1)], move(card="infantry_assault")),
+    [["move.destinations.*.hex", "contains", v.ns(cr_ring(MV0, 1))], ["move.destinations.*.hex", "excludes", v.ns(cr_ring(MV0, 2))]]),
+    S_IA + " Units moving into a forest must stop (seed 004 Forests)", CARDTXT + "; " + P13)
+
+# -------------------------------------------------------------- 10. Ambush, Counter-Attack on Infantry Assault, Their Finest Hour symbols
+S_AMB = ("Ambush: Play this card after your opponent declares a Close Assault on one of your units, but before he rolls his dice. Your "
+         "unit battles first. If the attacking unit retreats or is eliminated, its Close Assault is cancelled.")
+for cid, dkind, akind, dist, ter, dice in [("amb-infantry-3", "infantry", "infantry", 1, [], 3), ("amb-armor-3", "armor", "infantry", 1, [], 3),
+                                          ("amb-attacker-in-town-infantry", "infantry", "armor", 1, [(13, 5)], 2),
+                                          ("amb-range-2-refused", "infantry", "infantry", 2, [], 0)]:
+    cr_add(f"ctr-{cid}", CR_CTR, "base turned swapped", lambda v, dkind=dkind, akind=akind, dist=dist, ter=ter, dice=dice: (
+        cm_q(v, [cu("a1", "allies", akind, CR_AT[dist]), cu("x1", "axis", dkind, (12, 4))], [ct(p, "town") for p in ter], battle(att="x1", tgt="a1", card="ambush")),
+        [["battle.allowed", "eq", dice > 0], ["battle.dice", "eq", dice]]),
+        S_AMB + (" " + S_TOWN if ter else ""), CARDTXT + "; " + DOWFAQ)
+cr_add("ctr-infantry-assault-same-board-part", CR_CTR, "base turned swapped", lambda v: (
+    cr_orders(v, MIX, "counter_attack", ["a1", "a6", "a7", "a4"], counters="infantry_assault", section="right"),
+    [["orders.card", "eq", "infantry_assault"], ["orders.valid", "eq", ["a6", "a7"]]]),
+    S_CTR + " (the section named as the counter-attacking player sees it: docs/rules-cards.md)", CARDTXT)
+TFS = [cu("a1", "allies", "special_forces", (0, 8)), cu("a2", "allies", "elite_armor", (12, 8)), cu("a3", "allies", "french_resistance", (24, 8)),
+       cu("a4", "allies", "artillery", (4, 8))]
+cr_add("tfh-special-units-by-symbol", CR_TFH, "base turned swapped", lambda v: (
+    cr_orders(v, TFS, "their_finest_hour", ["a1", "a2", "a3", "a4"], dice=["infantry", "armor", "flag"], hand_size=3),
+    [["orders.valid", "eq", ["a1", "a2"]]]), S_TFH + " (special forces and resistance are infantry, elite armor is armor: seed 004)", CARDTXT + "; " + P12)
+cr_add("tfh-two-infantry-symbols-special-and-resistance", CR_TFH, "base turned swapped", lambda v: (
+    cr_orders(v, TFS, "their_finest_hour", ["a4", "a2", "a1", "a3"], dice=["infantry", "infantry", "grenade", "grenade"], hand_size=4),
+    [["orders.valid", "eq", ["a1", "a3"]]]), S_TFH, CARDTXT + "; " + P12)
+
+# -------------------------------------------------------------- 11. what each tactic card gives the unit it orders
+for cid, kind, card, reach, src in [
+        ("ab-move-3-or-battle-twice", "artillery", "artillery_bombard", {"move": 3, "move_and_battle": 0, "battles": 2}, S_AB),
+        ("bel-3-battle-3-again-3", "infantry", "behind_enemy_lines",
+         {"move": 3, "move_and_battle": 3, "move_after_battle": 3, "ignore_terrain_movement": True, "extra_dice": 1}, S_BEL),
+        ("ia-3-battle-2", "infantry", "infantry_assault", {"move": 3, "move_and_battle": 2, "battles": 1, "extra_dice": 0}, S_IA),
+        ("ff-no-move-plus-one", "armor", "firefight", {"move": 0, "extra_dice": 1, "battles": 1}, S_FF),
+        ("tfh-artillery-plus-one", "artillery", "their_finest_hour", {"move": 1, "move_and_battle": 0, "extra_dice": 1}, S_TFH),
+        ("dhq-armor-own-reach", "armor", "direct_from_hq", {"move": 3, "move_and_battle": 3, "extra_dice": 0}, S_DHQ + " " + S_MOVE),
+        ("mo-infantry-own-reach", "infantry", "move_out", {"move": 2, "move_and_battle": 1, "extra_dice": 0}, S_MO + " " + S_MOVE),
+        ("di-no-move-no-battle", "infantry", "dig_in", {"move": 0, "battles": 0}, S_DI),
+]:
+    kw2: dict[str, Any] = {"section": "center"} if card == "infantry_assault" else {}
+    dice2 = ["star"] if card == "their_finest_hour" else None
+    if dice2:
+        kw2["hand_size"] = 1
+    cr_add(f"reach-{cid}", CR_TAC, "base turned swapped", lambda v, kind=kind, card=card, reach=reach, kw2=kw2, dice2=dice2: (
+        cr_orders(v, [cu("a1", "allies", kind, (12, 8)), cu("x1", "axis", "infantry", (12, 0))], card, ["a1"], dice=dice2, **kw2),
+        [["orders.valid", "eq", ["a1"]]] + [[f"orders.units.a1.{k}", "eq", val] for k, val in reach.items()]), src, CARDTXT)
+cr_add("tfh-armor-symbols-no-armor-lost", CR_TFH, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 8)), cu("a2", "allies", "artillery", (4, 8))], "their_finest_hour", ["a1", "a2"],
+              dice=["armor", "armor", "infantry"], hand_size=3),
+    [["orders.valid", "eq", ["a1"]], ["orders.orders_lost", "eq", 2]]), S_TFH, CARDTXT)
+cr_add("med-dice-count-error", CR_MED, "base", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (12, 8), figures=1)], "medics_and_mechanics", ["a1"], dice=["star", "star"], hand_size=3),
+    [["error.field", "eq", "dice"]]), S_MM, CARDTXT, exit=2)
+cr_add("ctr-medics", CR_CTR, "base turned swapped", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "armor", (12, 8), figures=1)], "counter_attack", ["a1"], counters="medics_and_mechanics",
+              dice=["armor", "star", "infantry"], hand_size=3),
+    [["orders.card", "eq", "medics_and_mechanics"], ["orders.medics.figures_returned", "eq", 2], ["orders.medics.figures_after", "eq", 3]]),
+    S_CTR + " " + S_MM, CARDTXT)
+cr_add("ctr-their-finest-hour", CR_CTR, "base turned swapped", lambda v: (
+    cr_orders(v, TFU, "counter_attack", ["a4", "a6", "a1"], counters="their_finest_hour", dice=["armor", "star"], hand_size=2),
+    [["orders.card", "eq", "their_finest_hour"], ["orders.valid", "eq", ["a4", "a6"]]]), S_CTR + " " + S_TFH, CARDTXT)
+cr_add("ctr-pincer-breakthrough", CR_CTR, "base turned", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (0, 16)), cu("a2", "allies", "armor", (12, 14)), cu("a3", "allies", "infantry", (24, 12))],
+              "counter_attack", ["a1", "a2", "a3"], counters="pincer_move"),
+    [["orders.valid", "eq", ["a1", "a3"]]]), S_CTR + " " + S_PM, CARDTXT, board="breakthrough")
+cr_add("ctr-recon-right-overlord", CR_CTR, "base turned", lambda v: (
+    cr_orders(v, [cu("a1", "allies", "infantry", (2, 8)), cu("a2", "allies", "armor", (17, 7)), cu("a3", "allies", "infantry", (40, 8))],
+              "counter_attack", ["a2", "a3", "a1"], counters="recon_right"),
+    [["orders.card", "eq", "recon_left"], ["orders.valid", "eq", ["a2"]]]), S_CTR, CARDTXT, board="overlord")
+
+# -------------------------------------------------------------- 12. Air Power's group named in any order; Ambush out of a town
+cr_add("dir-ap-group-named-out-of-order", CR_DIR, "base turned swapped", lambda v: (
+    cr_cardq(v, APU, [], {"card_attack": {"card": "air_power", "targets": ["x1", "x3", "x2"]}}),
+    [["card_attack.allowed", "eq", True], ["card_attack.dice", "eq", [2, 2, 2] if v.kind != "swapped" else [1, 1, 1]]]),
+    S_AP + " (a group adjacent to each other: the order the targets are named in does not matter)", CARDTXT)
+cr_add("dir-ap-results-per-target", CR_DIR, "base turned", lambda v: (
+    cr_cardq(v, APU, [ct(G2, "forest")], {"card_attack": {"card": "air_power", "targets": ["x1", "x2"]}},
+             dice=[["star", "flag"], ["armor", "grenade"]]),
+    [["card_attack.results.0.hits", "eq", 1], ["card_attack.results.0.flags", "eq", 1], ["card_attack.results.1.hits", "eq", 2],
+     ["card_attack.results.1.figures_removed", "eq", 2]]), S_AP, CARDTXT)
+cr_add("ctr-amb-armor-out-of-town", CR_CTR, "base turned swapped", lambda v: (
+    cm_q(v, [cu("a1", "allies", "infantry", CR_AT[1]), cu("x1", "axis", "armor", (12, 4))], [ct((12, 4), "town")], battle(att="x1", tgt="a1", card="ambush")),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_AMB + " Armor on a Town hex will reduce the number of Battle dice it rolls by 2.",
+    CARDTXT + "; " + P14)
+
+# -------------------------------------------------------------- 13. a section card's unit must stand in its section (if it has not moved)
+S_SECCARD = ("Section cards are used to order a move and/or battle in a specific section. ... Only those units that are issued an order "
+             "may move, battle, or take a special action, later in the turn. Ordered units may move from one section of the battlefield into another.")
+# the attacker 1 hex below the target; positions (col, row) in the base frame, the target above-left at (col-1, row-1)
+for cid, card, apos, moved, ok in [
+        ("probe-left-from-left", "probe_left", (3, 7), 0, True), ("probe-left-from-center", "probe_left", (13, 5), 0, False),
+        ("probe-left-from-center-moved", "probe_left", (13, 5), 1, True), ("attack-right-from-dotted", "attack_right", (17, 5), 0, True),
+        ("attack-center-from-dotted-left", "attack_center", (7, 5), 0, True), ("assault-right-from-left", "assault_right", (5, 7), 0, False),
+        ("recon-center-from-right", "recon_center", (21, 5), 0, False), ("pincer-from-center", "pincer_move", (13, 5), 0, False),
+        ("pincer-from-right", "pincer_move", (21, 5), 0, True), ("ga-from-anywhere", "general_advance", (13, 5), 0, True),
+        ("rif-from-right", "recon_in_force", (23, 7), 0, True)]:
+    tpos = (apos[0] - 1, apos[1] - 1)
+    cr_add(f"secbat-{cid}", CR_SEC, "base turned swapped", lambda v, card=card, apos=apos, moved=moved, ok=ok, tpos=tpos: (
+        cm_q(v, [cu("a1", "allies", "infantry", apos, moved=moved), cu("x1", "axis", "infantry", tpos)], [], battle(card=card)),
+        [["battle.allowed", "eq", ok], ["battle.dice", "eq", 3 if ok else 0]]), S_SECCARD + " " + S_DOT, BASE + " Command Cards; Order Units")
+    if moved:
+        continue  # the move ask is asked before the unit moves
+    cr_add(f"secmove-{cid}", CR_SEC, "base turned", lambda v, card=card, apos=apos, ok=ok: (
+        cm_q(v, [cu("a1", "allies", "armor", apos)], [], move(card=card)),
+        [["move.destinations.*.hex", "contains" if ok else "excludes", v.ns(cr_ring(apos, 1))]]),
+        S_SECCARD + " " + S_DOT, BASE + " Command Cards; Order Units")
+
+# -------------------------------------------------------------- 14. the "1 unit of your choice" fallback keeps the unit's own reach and dice
+for card, src in [("dig_in", S_DI), ("behind_enemy_lines", S_BEL), ("infantry_assault", S_IA), ("move_out", S_MO)]:
+    fb = " If you do not command any infantry units, issue an order to 1 unit of your choice."
+    cr_add(f"fallback-armor-battles-{card.replace('_', '-')}", CR_TAC, "base turned swapped", lambda v, card=card: (
+        cm_q(v, [cu("a1", "allies", "armor", CR_AT[1], moved=3), cu("x1", "axis", "infantry", (12, 4))], [], battle(card=card)),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), src + fb + " " + S_ARM, CARDTXT)
+    cr_add(f"fallback-armor-moves-{card.replace('_', '-')}", CR_TAC, "base turned", lambda v, card=card: (
+        cm_q(v, [cu("a1", "allies", "armor", MV0)], [], move(card=card)),
+        [["move.destinations.*.hex", "contains", v.ns(cr_ring(MV0, 3))]]), src + fb + " " + S_MOVE, CARDTXT)
+# section cards' units on the Breakthrough and Overlord boards (an attacker that has not moved)
+for board, card, apos, ok in [("breakthrough", "probe_left", (3, 15), True), ("breakthrough", "probe_right", (3, 15), False),
+                              ("breakthrough", "attack_center", (17, 9), True), ("overlord", "probe_center", (25, 5), True),
+                              ("overlord", "probe_left", (25, 5), False), ("overlord", "assault_left", (17, 5), True),
+                              ("overlord", "recon_right", (33, 7), True), ("overlord", "recon_right", (31, 7), False)]:
+    tpos = (apos[0] - 1, apos[1] - 1)
+    cr_add(f"secbat-{board}-{card.replace('_', '-')}-{apos[0]}-{apos[1]}", CR_SEC, "base turned", lambda v, card=card, apos=apos, ok=ok, tpos=tpos: (
+        cm_q(v, [cu("a1", "allies", "infantry", apos), cu("x1", "axis", "infantry", tpos)], [], battle(card=card)),
+        [["battle.allowed", "eq", ok]]), S_SECCARD + " " + S_DOT + " (Overlord lines at doubled columns 17 and 33: docs/rules-sources.md)",
+        BASE + " Command Cards", board=board)
+
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -303,3 +303,59 @@ def test_air_power_is_not_played_as_printed_under_air_rules(air: str, words: str
         "card": "air_power", "side": "allies", "targets": ["x2"]}}})
     assert code == 2 and out["error"]["field"] == "ask.card_attack.card"
     assert words in out["error"]["message"]
+
+
+# --- a card that orders units of some classes only (card audit crd10, session 10) --------------
+def _class_query(attacker: str, card: str, ask_kind: str = "battle") -> dict[str, Any]:
+    units = [unit("a1", "allies", attacker, "G3"), unit("a9", "allies", "infantry", "A1"),
+             unit("a8", "allies", "armor", "C1"), unit("x1", "axis", "infantry", "g4")]
+    body: dict[str, Any] = {"move": {"unit": "a1", "card": card}}
+    if ask_kind == "battle":
+        body = {"battle": {"attacker": "a1", "target": "x1", "card": card}}
+    return answer({"units": units, "ask": body})
+
+
+@pytest.mark.parametrize("attacker, card", [("artillery", "close_assault"), ("armor", "move_out"),
+                                            ("infantry", "armor_assault"), ("artillery", "armor_assault")])
+def test_card_that_cannot_order_the_unit_lets_it_neither_battle_nor_move(attacker: str, card: str) -> None:
+    # Close Assault: "Issue an order to all infantry and/or armor units adjacent to enemy units";
+    # base rules, Order Units: "Only those units that are issued an order may move, battle ..."
+    b = _class_query(attacker, card)["battle"]
+    assert not b["allowed"] and b["dice"] == 0 and "not ordered" in b["reason"]
+    m = _class_query(attacker, card, "move")["move"]
+    assert m["destinations"] == [] and m["max_hexes"] == 0
+
+
+def test_card_fallback_unit_keeps_its_own_battle_and_move() -> None:
+    # Artillery Bombard with no artillery on the board: the infantry is the 1 unit of your choice
+    b = _class_query("infantry", "artillery_bombard")["battle"]
+    assert b["allowed"] and b["dice"] == 3
+    # Move Out!: "If you do not command any infantry units, issue an order to 1 unit of your choice."
+    units = [unit("a1", "allies", "armor", "G3"), unit("x1", "axis", "infantry", "g4")]
+    ask_b = {"battle": {"attacker": "a1", "target": "x1", "card": "move_out"}}
+    b = answer({"units": units, "ask": ask_b})["battle"]
+    assert b["allowed"] and b["dice"] == 3
+    m = answer({"units": units, "ask": {"move": {"unit": "a1", "card": "move_out"}}})["move"]
+    assert m["max_hexes"] == 3
+
+
+def test_section_card_unit_that_has_not_moved_must_stand_in_the_cards_section() -> None:
+    # seed 003: "Section cards are used to order a move and/or battle in a specific section";
+    # "Ordered units may move from one section of the battlefield into another."
+    def battle_with(hexname: str, moved: int, card: str) -> dict[str, Any]:
+        units = [unit("a1", "allies", "infantry", hexname, moved=moved), unit("x1", "axis", "infantry", "G5")]
+        body = {"battle": {"attacker": "a1", "target": "x1", "card": card}}
+        return answer({"units": units, "ask": body})["battle"]
+
+    assert battle_with("g4", 0, "probe_center")["allowed"]
+    refused = battle_with("g4", 0, "probe_left")
+    assert not refused["allowed"] and "not ordered" in refused["reason"]
+    assert battle_with("g4", 1, "probe_left")["allowed"]  # it may have come from the left flank
+    units = [unit("a1", "allies", "armor", "G1")]
+
+    def moves(card: str) -> list[Any]:
+        got = answer({"units": units, "ask": {"move": {"unit": "a1", "card": card}}})
+        out: list[Any] = got["move"]["destinations"]
+        return out
+
+    assert moves("attack_right") == [] and moves("attack_center")
