@@ -1103,6 +1103,15 @@ _ACTION_NAMES = {"ground_support": AirAction.GROUND_SUPPORT,
                  "recon": AirAction.RECON}
 
 
+def recon_options(deck: list[str]) -> list[str]:
+    """The cards a draw-2-keep-1 offers from the top of ``deck``: the first two, but an Air
+    Sortie card among them is set face up (Air Pack p.3) and the next card comes instead."""
+    options = deck[:2]
+    if STANDALONE_SORTIE in options:
+        options = [c for c in deck[:3] if c != STANDALONE_SORTIE]
+    return options
+
+
 def recon_active(st: GameState) -> bool:
     """Air Pack recon: a Storch that chose recon this turn is next to an enemy ground unit when
     its player replenishes his hand (2 cards drawn, 1 kept). Asked by the Air Pack's flow."""

@@ -20,7 +20,9 @@ from companion.game import airflow, ruleflows
 from companion.game.events import Event
 from companion.game.state import GameState
 from companion.rules import battle as battle_rules
+from companion.rules import cards as card_rules
 from companion.rules.board import Hex
+from companion.rules.variants import NO_RESHUFFLE_VARIANT
 from companion.scenarios import Scenario
 
 if TYPE_CHECKING:
@@ -142,12 +144,16 @@ class RuleFlow:
 
     # --- the end of the turn and the start of the next -----------------------------------------
     def recon_draw(self, st: GameState) -> bool:
-        """The active side draws two command cards and keeps one."""
-        return False
+        """The active side draws two command cards and keeps one: the card played says so
+        (Recon: "When drawing a new Command card, draw two cards, keep one and discard the
+        other", its ``DrawRule``)."""
+        return _card_draw(st).draw == 2
 
     def reshuffles_all(self, st: GameState) -> bool:
-        """The command deck is reshuffled with all its discards at the end of this turn."""
-        return False
+        """The command deck is reshuffled with all its discards at the end of this turn: Their
+        Finest Hour ("Reshuffle the Command card deck and discard pile"), unless the scenario
+        keeps the deck unshuffled (19 Vassieux: "do not reshuffle the command deck")."""
+        return _card_draw(st).reshuffle and NO_RESHUFFLE_VARIANT not in st.scenario.variants
 
     def end_turn_extras(self, st: GameState) -> dict[str, Any]:
         """Fields these rules add to ``turn_ended``."""
@@ -215,6 +221,16 @@ class RuleFlow:
     def apply_rule_roll(self, session: GameSession) -> Iterator[airflow.Draft]:
         """What the scenario rule's roll (``rules_state.roll``) did, once its dice are read."""
         return ruleflows.apply_rule_roll(session)
+
+
+def _card_draw(st: GameState) -> card_rules.DrawRule:
+    """How the card played this turn is replaced (a card the deck does not know: one card)."""
+    if st.card is None:
+        return card_rules.DrawRule()
+    try:
+        return card_rules.card(st.card).draw
+    except (KeyError, ValueError):
+        return card_rules.DrawRule()
 
 
 class _AirFlow(RuleFlow):
@@ -291,7 +307,7 @@ class AirPackFlow(_AirFlow):
         return airflow.interdicted_moves(st, unit_id, found, paths, search)
 
     def recon_draw(self, st: GameState) -> bool:
-        return airflow.recon_active(st)
+        return airflow.recon_active(st) or super().recon_draw(st)  # a Storch, or a Recon card
 
     def joins_ready_stacks(self) -> bool:
         return True  # Air Pack p.5

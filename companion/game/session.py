@@ -726,12 +726,17 @@ class GameSession:
             else:
                 data["drawn"] = st.deck[0]
                 if flow_of(st).recon_draw(st) and len(st.deck) >= 2:
-                    # Air Pack recon: draw 2, keep 1 (``keep`` names it; else the first)
-                    options = st.deck[:2]
+                    # a Recon card or an Air Pack recon: draw 2, keep 1 (``keep`` names it;
+                    # else the first). An Air Sortie card among them goes face up beside its
+                    # drawer, and the next card is drawn in its place (Air Pack p.3)
+                    options = airflow.recon_options(st.deck)
+                    if airflow.STANDALONE_SORTIE in st.deck[:2]:
+                        data["sortie_drawn"] = True
                     keep = a.get("keep") if a.get("keep") in options else options[0]
                     data["drawn"] = keep
-                    data["recon_discard"] = options[1] if keep == options[0] else options[0]
-        if data.get("drawn") == airflow.STANDALONE_SORTIE and "recon_discard" not in data:
+                    if len(options) == 2:
+                        data["recon_discard"] = options[1] if keep == options[0] else options[0]
+        if data.get("drawn") == airflow.STANDALONE_SORTIE and not data.get("sortie_drawn"):
             # Air Pack p.3: an Air Sortie card drawn (it was played, discarded and reshuffled)
             # goes face up beside its drawer, who draws another command card at once
             source = data.get("reshuffled") or st.deck or []

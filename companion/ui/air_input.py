@@ -487,11 +487,13 @@ class AirInput(TableBase):
         return [(_("Ambush") + f" ({defender})", {"do": "ambush"})]
 
     def recon_cards(self) -> list[str]:
-        """Air Pack recon: the two cards drawn at the end of the turn (the player keeps one)."""
+        """A Recon card or an Air Pack recon: the two cards drawn at the end of the turn (the
+        player keeps one); none when only one is left to choose."""
         st = self.state
         if st is None or st.deck is None or len(st.deck) < 2 or not lookup.recon_active(st):
             return []
-        return list(st.deck[:2])
+        options = lookup.recon_options(st.deck)
+        return options if len(options) == 2 else []
 
     def _ui_step(self, ui: str, action: dict[str, Any]) -> bool:
         st = self.state

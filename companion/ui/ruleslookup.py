@@ -121,6 +121,13 @@ def can_make(unit: Any, do: str) -> bool:
     return want is not None and model is not None and want in model.actions
 
 
+def recon_options(deck: list[str]) -> list[str]:
+    """The cards a draw-2-keep-1 offers from the top of the deck (an Air Sortie card skipped)."""
+    from companion.game.airflow import recon_options
+
+    return recon_options(deck)
+
+
 def recon_active(st: GameState) -> bool:
     """Whether the hand is replenished by drawing 2 and keeping 1 (the rule set says)."""
     from companion.game.flows import flow_of
