@@ -37,3 +37,29 @@ def pool_by_key(docs: list[Any], longest: int | None = None) -> dict[str, list[A
                 if longest is None or not isinstance(v, (dict, list)) or len(json.dumps(v)) < longest:
                     pool.setdefault(p[-1], []).append(v)
     return pool
+
+
+def broken(rnd: Any, doc: Any, odd: list[Any], pool: dict[str, list[Any]],
+           breaks: tuple[int, ...] = (1, 1, 2, 3)) -> Any:
+    """A copy of ``doc`` broken a few times (how many: a pick of ``breaks``) at places picked by
+    ``rnd``: a key or item dropped, a value swapped for one of ``odd``, a list item doubled, or a
+    value swapped for one another document had under the same key (``pool``)."""
+    import copy
+
+    d = copy.deepcopy(doc)
+    for _ in range(rnd.choice(breaks)):
+        spots = list(places(d))[1:]
+        if not spots:
+            break
+        p = rnd.choice(spots)
+        parent, key = at(d, p[:-1]), p[-1]
+        roll = rnd.random()
+        if roll < 0.2:
+            del parent[key]
+        elif roll < 0.55:
+            parent[key] = copy.deepcopy(rnd.choice(odd))
+        elif roll < 0.65 and isinstance(parent, list):
+            parent.append(copy.deepcopy(parent[key]))
+        elif isinstance(key, str) and key in pool:
+            parent[key] = copy.deepcopy(rnd.choice(pool[key]))
+    return d

@@ -8,7 +8,6 @@ exception. Seeded, so a failure names the query that broke it.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.rules.referee import QueryError, answer
-from tests.breaking import at, places, pool_by_key
+from tests.breaking import broken, pool_by_key
 
 DATA = Path(__file__).resolve().parent / "data" / "audit_cases.json"
 QUERIES: list[dict[str, Any]] = [c["query"] for c in json.loads(DATA.read_text("utf-8"))["cases"]
@@ -27,26 +26,6 @@ ODD: list[Any] = [None, True, False, 0, -1, 2, 99, 10**12, -10**12, 1.5, 1e308, 
 
 
 POOL = pool_by_key(QUERIES)
-
-
-def _broken(rnd: random.Random, q: dict[str, Any]) -> dict[str, Any]:
-    q = copy.deepcopy(q)
-    for _ in range(rnd.choice((1, 1, 2, 3))):
-        spots = list(places(q))[1:]
-        if not spots:
-            break
-        p = rnd.choice(spots)
-        parent, key = at(q, p[:-1]), p[-1]
-        roll = rnd.random()
-        if roll < 0.2:
-            del parent[key]
-        elif roll < 0.55:
-            parent[key] = copy.deepcopy(rnd.choice(ODD))
-        elif roll < 0.65 and isinstance(parent, list):
-            parent.append(copy.deepcopy(parent[key]))
-        elif isinstance(key, str) and key in POOL:
-            parent[key] = copy.deepcopy(rnd.choice(POOL[key]))
-    return q
 
 
 def test_variants_listing_something_not_a_name_is_an_error_not_a_crash() -> None:
@@ -61,7 +40,7 @@ def test_broken_queries_get_an_answer_or_the_contracts_error(seed: int) -> None:
     rnd = random.Random(seed)
     answered = 0
     for _ in range(2500):
-        q = _broken(rnd, rnd.choice(QUERIES))
+        q = broken(rnd, rnd.choice(QUERIES), ODD, POOL)
         try:
             json.dumps(answer(q), allow_nan=False)
             answered += 1

@@ -11,7 +11,6 @@ dealt no card, an airdrop side written as an object); these 2,100 a run keep the
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -24,7 +23,7 @@ from companion.game.session import GameSession
 from companion.scenarios.check import problems
 from companion.scenarios.m44 import import_m44
 from companion.scenarios.model import ScenarioError
-from tests.breaking import at, places, pool_by_key
+from tests.breaking import broken, pool_by_key
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 FILES = sorted(REAL.rglob("*.m44"))
@@ -40,34 +39,13 @@ def docs() -> tuple[list[Any], dict[str, list[Any]]]:
     return loaded, pool_by_key(loaded, longest=300)
 
 
-def _broken(rnd: random.Random, doc: Any, pool: dict[str, list[Any]]) -> Any:
-    d = copy.deepcopy(doc)
-    spots = list(places(d))[1:]
-    for _ in range(rnd.choice((1, 2, 3))):
-        p = rnd.choice(spots)
-        try:
-            parent, key = at(d, p[:-1]), p[-1]
-            roll = rnd.random()
-            if roll < 0.2:
-                del parent[key]
-            elif roll < 0.5:
-                parent[key] = copy.deepcopy(rnd.choice(ODD))
-            elif isinstance(key, str) and key in pool:
-                parent[key] = copy.deepcopy(rnd.choice(pool[key]))
-            elif isinstance(parent, list):
-                parent.append(copy.deepcopy(parent[key]))
-        except (KeyError, IndexError, TypeError):
-            pass  # an earlier break already took that spot away
-    return d
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_broken_real_files_import_or_name_the_field_and_their_games_play(docs, seed):
     loaded, pool = docs
     rnd = random.Random(seed)
     imported = played = 0
     for i in range(700):
-        d = _broken(rnd, rnd.choice(loaded), pool)
+        d = broken(rnd, rnd.choice(loaded), ODD, pool, breaks=(1, 2, 3))
         try:
             s = import_m44(d)
         except ScenarioError as exc:
