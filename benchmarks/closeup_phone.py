@@ -1,0 +1,71 @@
+"""Close-up phone photos from a labelled folder: the part of each photo around its dice
+blown up to a 12 MP frame, so the dice are ``--zoom`` times as big (a phone held near the
+tray). Labels are mapped with it; photos are written as shown (EXIF turns applied).
+
+    python benchmarks/closeup_phone.py --zoom 2.5 SRC_DIR OUT_DIR
+
+With ``--zoom 2.5`` the rendered phone dice (150-400 px of a 4000 px frame) come out
+375-1000 px: 60-160 px at the reader's 640 px working size, the "big dice" of issue 15.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.labelled import load_folder
+
+
+def closeup(src: Path, out: Path, zoom: float, size: tuple[int, int] = (4000, 3000)) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for it in load_folder(src):
+        loaded = it.load()
+        img = loaded.pixels
+        boxes = np.array([d.box for d in it.dice], np.float64).reshape(-1, 4)
+        boxes[:, 0::2] /= loaded.scale_x  # the labels' pixels as decoded pixels
+        boxes[:, 1::2] /= loaded.scale_y
+        fw, fh = size if img.shape[1] >= img.shape[0] else size[::-1]
+        # The window whose blow-up to the full frame makes the dice ``zoom`` times as big as
+        # they are in the frame now; centred on the dice, kept inside the photo.
+        ww, wh = img.shape[1] / zoom, img.shape[0] / zoom
+        cx, cy = ((boxes[:, 0] + boxes[:, 2]) / 2).mean(), ((boxes[:, 1] + boxes[:, 3]) / 2).mean()
+        x0 = float(np.clip(cx - ww / 2, 0, img.shape[1] - ww))
+        y0 = float(np.clip(cy - wh / 2, 0, img.shape[0] - wh))
+        k = fw / ww
+        m = np.float64([[k, 0, -k * x0], [0, fh / wh, -fh / wh * y0]])
+        big = cv2.warpAffine(img, m, (fw, fh), flags=cv2.INTER_CUBIC)
+        dice = []
+        for d, b in zip(it.dice, boxes, strict=True):
+            x_0, y_0 = k * (b[0] - x0), fh / wh * (b[1] - y0)
+            x_1, y_1 = k * (b[2] - x0), fh / wh * (b[3] - y0)
+            # A die cut by the frame's edge is labelled (its box clipped) while at least half
+            # of it is in the frame: it is in view, and reading it is not a false die.
+            cut = [max(0.0, x_0), max(0.0, y_0), min(fw - 1.0, x_1), min(fh - 1.0, y_1)]
+            if (cut[2] - cut[0]) * (cut[3] - cut[1]) >= 0.5 * (x_1 - x_0) * (y_1 - y_0):
+                dice.append({"face": d.face, "box": [round(v) for v in cut]})
+        if not dice:
+            continue
+        name = f"{it.image.stem}-x{zoom:g}.jpg"
+        cv2.imwrite(str(out / name), big, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        (out / name).with_suffix(".json").write_text(
+            json.dumps({"image": name, "width": fw, "height": fh, "dice": dice}))
+        n += 1
+    return n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--zoom", type=float, default=2.5)
+    ap.add_argument("src")
+    ap.add_argument("out")
+    a = ap.parse_args()
+    print(f"wrote {closeup(Path(a.src), Path(a.out), a.zoom)} close-up photos to {a.out}")
+
+
+if __name__ == "__main__":
+    main()
