@@ -1,10 +1,12 @@
 """Close-up phone photos from a labelled folder: the part of each photo around its dice
-blown up to a 12 MP frame, so the dice are ``--zoom`` times as big (a phone held near the
-tray). Labels are mapped with it; photos are written as shown (EXIF turns applied).
+blown up to a 12 MP frame, so the dice are up to ``--zoom`` times as big (a phone held near
+the tray), as far as every die stays whole in the frame (photos whose dice allow under
+1.25x are left out). Labels are mapped with it; photos are written as shown (EXIF turns
+applied).
 
     python benchmarks/closeup_phone.py --zoom 2.5 SRC_DIR OUT_DIR
 
-With ``--zoom 2.5`` the rendered phone dice (150-400 px of a 4000 px frame) come out
+With ``--zoom 2.5`` the rendered phone dice (150-400 px of a 4000 px frame) come out up to
 375-1000 px: 60-160 px at the reader's 640 px working size, the "big dice" of issue 15.
 """
 
@@ -20,7 +22,8 @@ import numpy as np
 from vision.labelled import load_folder
 
 
-def closeup(src: Path, out: Path, zoom: float, size: tuple[int, int] = (4000, 3000)) -> int:
+def closeup(src: Path, out: Path, zoom: float, size: tuple[int, int] = (4000, 3000),
+            min_zoom: float = 1.25) -> int:
     out.mkdir(parents=True, exist_ok=True)
     n = 0
     for it in load_folder(src):
@@ -32,8 +35,15 @@ def closeup(src: Path, out: Path, zoom: float, size: tuple[int, int] = (4000, 30
         fw, fh = size if img.shape[1] >= img.shape[0] else size[::-1]
         # The window whose blow-up to the full frame makes the dice ``zoom`` times as big as
         # they are in the frame now; centred on the dice, kept inside the photo.
-        ww, wh = img.shape[1] / zoom, img.shape[0] / zoom
-        cx, cy = ((boxes[:, 0] + boxes[:, 2]) / 2).mean(), ((boxes[:, 1] + boxes[:, 3]) / 2).mean()
+        # At most ``zoom``, and no more than keeps every die whole in the frame (with a
+        # margin of a tenth): a die cut by the frame's edge shows only some of its pips.
+        x_lo, y_lo = boxes[:, 0].min(), boxes[:, 1].min()
+        x_hi, y_hi = boxes[:, 2].max(), boxes[:, 3].max()
+        z = min(zoom, img.shape[1] / (1.1 * (x_hi - x_lo)), img.shape[0] / (1.1 * (y_hi - y_lo)))
+        if z < min_zoom:
+            continue
+        ww, wh = img.shape[1] / z, img.shape[0] / z
+        cx, cy = (x_lo + x_hi) / 2, (y_lo + y_hi) / 2
         x0 = float(np.clip(cx - ww / 2, 0, img.shape[1] - ww))
         y0 = float(np.clip(cy - wh / 2, 0, img.shape[0] - wh))
         k = fw / ww
@@ -43,14 +53,11 @@ def closeup(src: Path, out: Path, zoom: float, size: tuple[int, int] = (4000, 30
         for d, b in zip(it.dice, boxes, strict=True):
             x_0, y_0 = k * (b[0] - x0), fh / wh * (b[1] - y0)
             x_1, y_1 = k * (b[2] - x0), fh / wh * (b[3] - y0)
-            # A die cut by the frame's edge is labelled (its box clipped) while at least half
-            # of it is in the frame: it is in view, and reading it is not a false die.
-            cut = [max(0.0, x_0), max(0.0, y_0), min(fw - 1.0, x_1), min(fh - 1.0, y_1)]
-            if (cut[2] - cut[0]) * (cut[3] - cut[1]) >= 0.5 * (x_1 - x_0) * (y_1 - y_0):
-                dice.append({"face": d.face, "box": [round(v) for v in cut]})
+            dice.append({"face": d.face, "box": [round(max(0.0, x_0)), round(max(0.0, y_0)),
+                                                 round(min(fw - 1.0, x_1)), round(min(fh - 1.0, y_1))]})
         if not dice:
             continue
-        name = f"{it.image.stem}-x{zoom:g}.jpg"
+        name = f"{it.image.stem}-x{z:.2f}.jpg"
         cv2.imwrite(str(out / name), big, [cv2.IMWRITE_JPEG_QUALITY, 90])
         (out / name).with_suffix(".json").write_text(
             json.dumps({"image": name, "width": fw, "height": fh, "dice": dice}))

@@ -168,7 +168,7 @@ def tune_search(shots: Sequence[Shot], params: DetectParams,
         got = cache.get(key) if cache is not None else None
         if got is None:
             h = cv2.resize(s.work, (s.work.shape[1] // 2, s.work.shape[0] // 2), interpolation=cv2.INTER_AREA)
-            got = float((foreground_score(h, p.edge_weight, p.edge_relative) > p.threshold).mean())
+            got = float((foreground_score(np.asarray(h, np.uint8), p.edge_weight, p.edge_relative) > p.threshold).mean())
             if cache is not None:
                 cache[key] = got
         return float(got)  # type: ignore[arg-type]
@@ -406,8 +406,6 @@ TUNE_MIN = 1000
 TUNE_EPOCHS = 10
 TUNE_LR = 2e-3
 TUNE_PULL = 1e-3
-EXTRA_HEADS = 0
-FACE_BALANCE = 0.0
 MINE = True
 # A centred face's crop in teach's views is exp(N(0, this)) times the centred size. The
 # reader's crops of a die vary about that much around its labelled size (box ratio p10-p90
@@ -439,19 +437,12 @@ def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | 
         shots = [replace(s) for s in shots]
         for s in shots:
             mine_hard(s, base, weigh=False)
-    if FACE_BALANCE > 0:  # a face few labelled dice show is drawn more often per die
-        labels = np.concatenate([s.dice[:, 0] for s in shots if len(s.dice)]) if shots else np.zeros(0)
-        faces_n = Counter(labels.astype(int).tolist())
-        shots = [replace(s, die_weight=(s.die_weight if s.die_weight is not None else np.ones(len(s.dice)))
-                         * np.array([faces_n[int(c)] ** -FACE_BALANCE for c in s.dice[:, 0]]))
-                 if len(s.dice) else s for s in shots]
     crops, kind, reg, regw = sample(shots, n, rng, mirror=base.base == "pips", face_scale=TEACH_FACE_SCALE)
     onnx = base.net.onnx.tobytes()
     got = tune(onnx, normalise(crops), kind, reg, regw, classes, base.net.classes, seed=seed,
-               epochs=TUNE_EPOCHS, lr=TUNE_LR, pull=TUNE_PULL, runtime=base.net.runtime,
-               extra_heads=EXTRA_HEADS)
+               epochs=TUNE_EPOCHS, lr=TUNE_LR, pull=TUNE_PULL, runtime=base.net.runtime)
     net = DieNet(got.onnx, base.net.classes, base.net.runtime)
-    net.head = Ensemble([got.head, *got.heads])
+    net.head = Ensemble([got.head])
     head_only = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
     head_only.head = Ensemble([got.probe])
     return net, head_only

@@ -468,7 +468,6 @@ class Tuned:
     onnx: bytes  # the network with its tuned last layers
     head: MLP  # the taught classifier on its embedding
     probe: MLP  # the classifier fitted on the untouched network's embedding first
-    heads: list[MLP]  # more classifiers fitted afresh on the tuned embedding (other seeds)
 
 
 def _embed(p: dict[str, F], f3: F, batch: int = 1024) -> F:
@@ -504,7 +503,7 @@ def tune(onnx: bytes, x: NDArray[np.float32], kind: NDArray[np.int64], reg: NDAr
          regw: NDArray[np.float32], classes: int, base_classes: int, seed: int = 0,
          probe_epochs: int = 10, epochs: int = 6, hidden: int = 64, lr: float = 1e-3,
          head_lr: float = 3e-3, pull: float = 1e-3, runtime: str = "auto",
-         log: Callable[[str], None] | None = None, extra_heads: int = 0) -> Tuned:
+         log: Callable[[str], None] | None = None) -> Tuned:
     """Fit a classifier of ``classes`` (the user's faces + not a die) on the embedding of the
     normalised crops ``x`` (kinds and offsets as :func:`vision.examples.sample`) of the
     network as it is (the "probe"), then train it together with the network's last
@@ -550,30 +549,4 @@ def tune(onnx: bytes, x: NDArray[np.float32], kind: NDArray[np.int64], reg: NDAr
     if probe is None:
         probe = MLP(mean, scale, p["w1"], p["b1"], p["w2"], p["b2"])
     head = MLP(mean, scale, p["w1"], p["b1"], p["w2"], p["b2"])
-    heads = []
-    if extra_heads > 0:
-        e1 = _embed(p, f3)
-        for _k in range(extra_heads):
-            heads.append(_fit_head(e1, kind, mean, scale, classes, hidden, probe_epochs, head_lr, rng))
-    return Tuned(write_tail(onnx, p), head, probe, heads)
-
-
-def _fit_head(e: F, kind: NDArray[np.int64], mean: F, scale: F, classes: int, hidden: int,
-              epochs: int, head_lr: float, rng: np.random.Generator) -> MLP:
-    """A taught classifier fitted from a fresh start on the fixed embeddings ``e``."""
-    q: dict[str, F] = {
-        "w1": (rng.standard_normal((128, hidden)) * np.sqrt(2.0 / 128)).astype(np.float32),
-        "b1": np.zeros(hidden, np.float32),
-        "w2": (rng.standard_normal((hidden, classes)) * np.sqrt(1.0 / hidden)).astype(np.float32),
-        "b2": np.zeros(classes, np.float32),
-    }
-    adam = _Adam(q)
-    keys = ("w1", "b1", "w2", "b2")
-    for ep in range(epochs):
-        order = rng.permutation(len(e))
-        for s in range(0, len(e), 128):
-            idx = order[s:s + 128]
-            g: dict[str, F] = {}
-            _head_grads(q, e[idx], kind[idx], mean, scale, g)
-            adam.step(q, g, keys, 0.0, head_lr * (0.93 ** ep))
-    return MLP(mean, scale, q["w1"], q["b1"], q["w2"], q["b2"])
+    return Tuned(write_tail(onnx, p), head, probe)
