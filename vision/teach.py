@@ -167,8 +167,9 @@ def tune_search(shots: Sequence[Shot], params: DetectParams,
         key = (-1 - id(s.work), p)
         got = cache.get(key) if cache is not None else None
         if got is None:
-            h = cv2.resize(s.work, (s.work.shape[1] // 2, s.work.shape[0] // 2), interpolation=cv2.INTER_AREA)
-            got = float((foreground_score(np.asarray(h, np.uint8), p.edge_weight, p.edge_relative) > p.threshold).mean())
+            h = np.asarray(cv2.resize(s.work, (s.work.shape[1] // 2, s.work.shape[0] // 2),
+                                      interpolation=cv2.INTER_AREA), np.uint8)
+            got = float((foreground_score(h, p.edge_weight, p.edge_relative) > p.threshold).mean())
             if cache is not None:
                 cache[key] = got
         return float(got)  # type: ignore[arg-type]
