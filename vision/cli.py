@@ -83,7 +83,8 @@ def cmd_teach(a: argparse.Namespace) -> int:
 
     items = _labelled(a.folder)
     try:
-        prof, report = teach(items, a.base, name=Path(a.out).stem, log=lambda s: print(s, flush=True))
+        prof, report = teach(items, a.base, name=Path(a.out).stem, log=lambda s: print(s, flush=True),
+                              seed=a.seed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     try:
@@ -190,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("teach", help="build a profile from labelled photos of your dice")
     p.add_argument("--base", required=True, choices=("m44", "pips"))
     p.add_argument("--out", required=True, help="profile file to write (.npz)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of teach's random views and starting weights (default 0)")
     p.add_argument("folder", metavar="LABELLED_DIR")
     p.set_defaults(func=cmd_teach)
     p = sub.add_parser("eval", help="measure a profile on a labelled folder")

@@ -566,6 +566,8 @@ def random_look(seed: int) -> DiceLook:
         opacity = float(rng.uniform(0.45, 0.8))
     symbol = _SYMBOLS[rng.integers(len(_SYMBOLS))]
     label = symbol.split(":")[-1]
+    if label.isdigit():  # a printed digit is a symbol, named so: a label "3" would be the pip face 3
+        label = f"digit{label}"
     return DiceLook(f"look{seed}", st.die, vein, opacity, st.ink, symbol, int(rng.integers(1, 7)), label,
                     rounded=int(rng.integers(10, 26)), pip=float(rng.uniform(0.8, 1.3)))
 

@@ -97,3 +97,36 @@ def test_tune_search_widens_for_big_dice_and_lowers_a_threshold_that_misses_dice
     dull = replace(base, threshold=200.0)  # a search that finds nothing
     tuned, before, after = tune_search(shots, dull)
     assert before == 0.0 and after > 0.8 and tuned.threshold < 200.0
+
+
+def test_tune_search_searches_each_photo_once_per_setting_across_the_folds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """teach's folds tune the search on overlapping photos: with one cache, a photo already
+    searched with a setting is not searched again, and the settings chosen are the same."""
+    import vision.teach as teach_mod
+    from vision.examples import shot_from_frame
+    from vision.render import render_scene
+
+    base = load_profile("m44").detect
+    rng = np.random.default_rng(5)
+    shots = []
+    for _ in range(3):
+        img, labels = render_scene(rng, "olive", dice=3, faces=load_profile("m44").faces, touching=0.0)
+        shots.append(shot_from_frame(img, labels, load_profile("m44").faces, base))
+    calls = []
+    real = teach_mod.find_candidates
+
+    def counted(*a: object, **kw: object) -> object:
+        calls.append(1)
+        return real(*a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(teach_mod, "find_candidates", counted)
+    plain = [teach_mod.tune_search(shots[k:] + shots[:k][1:], base) for k in range(3)]
+    uncached = len(calls)
+    calls.clear()
+    cache: teach_mod.SearchCache = {}
+    cached = [teach_mod.tune_search(shots[k:] + shots[:k][1:], base, cache) for k in range(3)]
+    assert cached == plain
+    assert 0 < len(calls) < uncached
+    settings = {p for _i, p in cache if isinstance(p, teach_mod.DetectParams)}
+    assert len(calls) <= len(shots) * len(settings)  # each photo and setting searched once at most

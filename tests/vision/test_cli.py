@@ -127,3 +127,22 @@ def test_read_of_a_black_png_finds_nothing(tmp_path: Path, capsys: pytest.Captur
     img = write_png(tmp_path / "black.png", np.zeros((480, 640, 3), np.uint8))
     assert main(["read", "--json", "--profile", "pips", str(img)]) == 0
     assert json.loads(capsys.readouterr().out)["dice"] == []
+
+
+def test_teach_takes_a_seed_and_hands_it_to_teach(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``teach --seed S`` picks teach's random views and starting weights (default 0)."""
+    import vision.teach as teach_mod
+    from vision.profile import load_profile
+    from vision.render import write_labelled
+
+    seen: list[int] = []
+
+    def fake(items: object, base: str, name: str = "", log: object = print, seed: int = 0) -> object:
+        seen.append(seed)
+        return load_profile("m44"), "report"
+
+    monkeypatch.setattr(teach_mod, "teach", fake)
+    folder = write_labelled(tmp_path / "d", 1, "classic", seed=1)
+    assert main(["teach", "--base", "m44", "--seed", "7", "--out", str(tmp_path / "a.npz"), str(folder)]) == 0
+    assert main(["teach", "--base", "m44", "--out", str(tmp_path / "b.npz"), str(folder)]) == 0
+    assert seen == [7, 0]

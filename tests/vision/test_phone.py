@@ -61,6 +61,19 @@ def test_phone_scenes_are_12_mp_with_dice_150_to_400_px_of_one_set() -> None:
         look_named("plaid")
 
 
+def test_a_look_whose_symbol_is_a_printed_digit_names_it_so_teach_takes_it() -> None:
+    """A digit glyph labelled "3" on a die whose 5 it replaces was a label teach refuses (a
+    digit is a pip count): such looks name the symbol ("digit3")."""
+    digits = [random_look(n) for n in range(200) if random_look(n).symbol[-1:].isdigit()]
+    assert digits  # some looks print a digit (look31 a 3 for its 5)
+    for look in digits:
+        assert look.label == f"digit{look.symbol[-1]}"
+        assert not str(look.label).isdigit()
+        faces = [f for f in look.faces()]
+        item = LabelledImage(Path("x.jpg"), tuple(LabelledDie(f, (0, 0, 9, 9)) for f in faces))
+        assert taught_faces([item], "pips")[-1] == look.label
+
+
 def test_taught_faces_add_a_named_symbol_but_refuse_another_kind_of_dice() -> None:
     def items(*faces: object) -> list[LabelledImage]:
         return [LabelledImage(Path("x.jpg"), tuple(LabelledDie(f, (0, 0, 9, 9)) for f in faces))]  # type: ignore[arg-type]

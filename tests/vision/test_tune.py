@@ -149,3 +149,23 @@ def test_a_taught_profile_drops_dice_far_smaller_than_its_own() -> None:
     kept = _big_enough(found, 30.0)
     assert [d[0] for d in kept] == [1, 2]  # 14 px is 0.47 of 30: the camera may be farther
     assert all(d[3] >= TAUGHT_SIZE_FLOOR * 30.0 for d in kept)
+
+
+def test_teach_keeps_the_tuned_network_unless_the_head_alone_reads_clearly_more() -> None:
+    """The folds' scores choose; one die between the two taught ones is chance (a stencil
+    run kept the head alone at 35 against 34 of 37 dice and read new photos 0.968, the
+    tuned network 0.987): the head alone needs 3 dice or 3 % more."""
+    from vision.teach import HEAD_ONLY, SEARCHED, TAUGHT, choose
+
+    def sc(base: int, searched: int, head: int, tuned: int) -> dict[str, int]:
+        return {"base": base, SEARCHED: searched, HEAD_ONLY: head, TAUGHT: tuned}
+
+    assert choose(sc(21, 22, 35, 34), 37) == (TAUGHT, TAUGHT)
+    assert choose(sc(21, 22, 34, 34), 37) == (TAUGHT, TAUGHT)
+    assert choose(sc(21, 22, 37, 34), 37) == (HEAD_ONLY, HEAD_ONLY)
+    assert choose(sc(100, 100, 290, 285), 300) == (TAUGHT, TAUGHT)  # 3 % of 300 is 9 dice
+    assert choose(sc(100, 100, 294, 285), 300) == (HEAD_ONLY, HEAD_ONLY)
+    # Never worse than the base: a taught one must beat it (or the tuned search) by a die in 100.
+    assert choose(sc(30, 29, 20, 30), 37) == ("base", TAUGHT)
+    assert choose(sc(30, 33, 20, 33), 37) == (SEARCHED, TAUGHT)
+    assert choose(sc(30, 33, 20, 34), 37) == (TAUGHT, TAUGHT)
