@@ -3,7 +3,9 @@ rules core with the tests that use it by name, generated from the tests' own tex
 
     .venv/bin/python -m tests.rules.coverage_tables    # print the section to paste
 
-``test_coverage_doc.py`` checks that the document holds exactly this section.
+``test_coverage_doc.py`` checks that every name has a row and that each test a row names uses
+the name; which three tests a row shows drifts as tests are added, so paste a fresh section
+after adding some (the rows the document shows were generated at its last refresh).
 """
 
 from __future__ import annotations
