@@ -514,6 +514,11 @@ class EntryFlow(ScenarioRuleFlow):
         except ValueError:
             return []
         probe = st.position.copy()
+        came = probe.unit_at(start)
+        if came is not None and came.id != uid:
+            # a unit that came onto the battled hex after the battle (a train's locomotive
+            # following its car back): not there when the retreat was chosen
+            probe.remove_unit(came.id)
         probe.move_unit(uid, start)
         lost = int(ev.data.get("figures_lost", 0))
         probe.units[uid].figures = unit.figures + lost

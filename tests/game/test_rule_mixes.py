@@ -96,3 +96,20 @@ def test_the_commissar_passes_an_air_sortie_card_to_the_air_pack() -> None:
         if g.over or g.state.turn > 12:
             break
         g.act(player.next_action(g))
+
+
+def test_a_retreat_whose_battled_hex_was_filled_after_it_plays_on() -> None:
+    """Random editor file 1571 (`--air`): a barrage sent a unit back, and another unit stood on
+    the battled hex by the time the frozen-river check looked for the retreat's way (it put the
+    retreating unit back there and met it: PositionError). The game now plays to its end."""
+    import importlib.util
+    import json
+
+    path = Path(__file__).parents[2] / "benchmarks" / "random_editor_files.py"
+    spec = importlib.util.spec_from_file_location("random_editor_files", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    sed = json.loads((bench.DATA / "sed_names.json").read_text())
+    codes = json.loads((bench.DATA / "bga_codes.json").read_text())
+    assert bench.play(bench.editor_file(1571, sed, codes, True), 1571, 60) == ""
