@@ -391,6 +391,10 @@ def _los(position: Position, a: Hex, b: Hex) -> bool:
     return bool(los.line_of_sight(position, a, b))
 
 
+# a unit's badge: it left its landing craft on the shore this turn (Air Pack, Landing Craft)
+LANDED_BADGE = "landed"
+
+
 def battle_check(position: Position, attacker_id: str, target_id: str,
                  modifiers: BattleModifiers | None = None, overrun: bool = False) -> BattleCheck:
     """May ``attacker_id`` battle ``target_id`` now, and with how many dice (with reasons).
@@ -424,6 +428,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
 
     if attacker_id == target_id or attacker.side is target.side:
         return refuse(f"{target_id} is a friendly unit: a unit battles only enemy units")
+    if attacker.badges and LANDED_BADGE in attacker.badges:
+        # Air Pack, Landing Craft: "the units they carry may not battle while in them or during
+        # the turn in which they land on the shore"
+        return refuse(f"{attacker_id} landed from its landing craft this turn: it may not battle")
     here = position.terrain_at(attacker.hex)
     for t in here:
         # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
