@@ -8,10 +8,11 @@ at every step, into referee queries (``tests/game/referee_bridge.py``) and compa
 - every ordered ground unit the game lets move: its destinations and whether it may battle
   after each, against the ``move`` ask with the card in play;
 - every attacker the game lets battle, against every enemy: allowed or not and the dice,
-  against the ``battle`` ask with the card in play (``overrun`` for an armor overrun);
+  against the ``battle`` ask with the card in play (``overrun`` for an armor overrun; under
+  the New Flight Plan an air unit against an air unit is the ``dogfight`` ask);
 - every ordinary battle roll: hits, figures removed, elimination, flags, flags ignored, the
-  retreat hexes with their losses, take ground and armor overrun, against the ``battle`` ask
-  answered with the same dice.
+  retreat hexes with their losses, take ground and armor overrun, and the medals an
+  elimination by hits wins, against the ``battle`` ask answered with the same dice.
 
 Not compared, because the game knows what a query cannot say: an Ambush roll (the order of
 battles), a card's own attack (Barrage, Air Power: the ``card_attack`` path), the re-roll that
@@ -39,6 +40,7 @@ from companion.game.auto import AutoPlayer
 from companion.game.legal import LegalActions
 from companion.game.session import GameSession
 from companion.game.state import Phase
+from companion.rules.board import Side
 from companion.rules.referee import QueryError, answer
 from companion.scenarios import Scenario, list_builtins, load, load_builtin
 from tests.game.referee_bridge import state_to_query
@@ -150,7 +152,10 @@ class Differ:
         if b.overrun:
             body["overrun"] = True
         ref = self._ask(state_to_query(st, {"battle": body}, action["faces"]), st.seq)
-        return (ref, body) if ref is not None else None
+        if ref is None:
+            return None
+        ref["medals_before"] = _elimination_medals(g)
+        return ref, body
 
     def after_roll(self, g: GameSession, before: tuple[dict[str, Any], dict[str, Any]],
                    seq: int) -> None:
@@ -169,12 +174,27 @@ class Differ:
             if d[k] != r[k]:
                 self._differ(f"roll {body} {d['faces']} {k}", seq, {"game": d[k], "referee": r[k]})
 
+        if d["eliminated"]:  # the medals of an elimination by hits (the referee's "medals")
+            # (the objectives the target held or left are the game's: a query has none)
+            after = _elimination_medals(g)
+            won = {s: after[s] - ref["medals_before"].get(s, 0) for s in after}
+            if won != {s: r["medals"].get(s, 0) for s in after}:
+                self._differ(f"roll {body} {d['faces']} medals", seq,
+                             {"game": won, "referee": r["medals"]})
+
         def hexes(opts: list[dict[str, Any]]) -> list[tuple[str, int, bool]]:
             return sorted((o["hex"], o["figures_lost"], bool(o["eliminated"])) for o in opts)
 
         if hexes(d["retreat"]) != hexes(r["retreat"]):
             self._differ(f"roll {body} {d['faces']} retreat", seq,
                          {"game": hexes(d["retreat"]), "referee": hexes(r["retreat"])})
+
+
+def _elimination_medals(g: GameSession) -> dict[str, int]:
+    """Each side's medals for enemy units eliminated so far (the ledger's, worth included)."""
+    ledger = g.state.ledger
+    return {side.value: sum(ledger.worth.get(u, 1) for u in ledger.eliminated.get(side, ()))
+            for side in Side}
 
 
 def play_and_compare(scenario: Scenario, name: str, seed: int) -> Differ:
