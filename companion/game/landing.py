@@ -47,11 +47,5 @@ def battle_block(st: GameState, attacker: str) -> str | None:
 def retreat_options(st: GameState, unit_id: str, flags: int, figures: int | None = None
                     ) -> list[battle_rules.RetreatOption]:
     """The rules core's retreat options; a unit in a landing craft may also retreat over ocean
-    (its craft carries it), so the ocean's block on retreats is lifted for it."""
-    if not in_craft(st, unit_id):
-        return battle_rules.retreat_options(st.position, unit_id, flags, figures=figures)
-    probe = st.position.copy()
-    for h, names in list(probe.terrain.items()):
-        if "ocean" in names:
-            probe.terrain[h] = tuple(n for n in names if n != "ocean")
-    return battle_rules.retreat_options(probe, unit_id, flags, figures=figures)
+    (its craft carries it): the core lifts the ocean's block for a unit with the badge."""
+    return battle_rules.retreat_options(st.position, unit_id, flags, figures=figures)

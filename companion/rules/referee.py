@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from companion.rules.battle import (
     FACES,
+    LANDING_CRAFT_BADGE,
     BattleCheck,
     BattleError,
     BattleModifiers,
@@ -789,7 +790,7 @@ def landing_craft_move(query: Query, unit: Unit) -> dict[str, Any] | None:
     """The ``move`` answer of a unit bearing the badge ``landing_craft`` (Air Pack, Landing
     Craft: up to 2 hexes over ocean and onto the shore, no battle that turn); None for any
     other unit."""
-    if not unit.badges or "landing_craft" not in unit.badges:
+    if not unit.badges or LANDING_CRAFT_BADGE not in unit.badges:
         return None
     from companion.rules.air.airpack import landing_craft_destinations
 

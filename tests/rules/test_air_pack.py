@@ -512,3 +512,26 @@ def test_a_unit_in_a_landing_craft_moves_two_over_ocean_onto_the_shore_in_the_re
         assert by_hex["C3"]["path"] == ["c2", "C3"]
         assert by_hex["B1"]["path"] == ["B1"]  # land at once: the move ends there
         assert "B5" not in by_hex and "b4" not in by_hex  # never further than the first land hex
+
+
+def test_a_unit_in_a_landing_craft_may_retreat_over_ocean_in_the_referee() -> None:
+    # seed 000, Landing Craft: "They can also retreat, even on Ocean hexes" (base rules: an
+    # ocean hex is impassable for retreat moves; the game lifted it, the referee did not)
+    from companion.rules.referee import answer
+
+    def retreat(badges: list[str]) -> list[str]:
+        q: dict[str, object] = {
+            "terrain": [{"hex": "c2", "type": "ocean"}, {"hex": "b2", "type": "ocean"},
+                        {"hex": "C1", "type": "ocean"}, {"hex": "B1", "type": "ocean"},
+                        {"hex": "D1", "type": "ocean"}, {"hex": "C3", "type": "beach"}],
+            "units": [{"id": "a1", "side": "allies", "type": "infantry", "hex": "c2",
+                       "badges": badges},
+                      {"id": "x1", "side": "axis", "type": "infantry", "hex": "C3"}],
+            "ask": {"battle": {"attacker": "x1", "target": "a1"}},
+            "dice": ["flag", "grenade", "grenade"],
+        }
+        result = answer(q)["result"]
+        return sorted(o["hex"] for o in result["retreat"])
+
+    assert retreat(["landing_craft"]) == ["C1", "D1"]  # back over the ocean, toward its edge
+    assert retreat([]) == ["c2"]  # a plain unit on ocean cannot move: it stays and loses one

@@ -494,9 +494,6 @@ def landing_craft_move_check(position: Position, path: Sequence[Hex]) -> Check:
     return Check.yes("lands: the landing craft is removed, the unit may not battle this turn")
 
 
-LANDING_CRAFT_BADGE = "landing_craft"  # a unit's badge: it stands in a landing craft
-
-
 def landing_craft_destinations(position: Position, unit_id: str) -> dict[Hex, tuple[Hex, ...]]:
     """Hexes a unit in a landing craft may end its move on, each with the path to it: up to
     2 hexes (less what it moved already) over empty ocean hexes and onto the first hex past
