@@ -14,9 +14,10 @@ at every step, into referee queries (``tests/game/referee_bridge.py``) and compa
   retreat hexes with their losses, take ground and armor overrun, and the medals an
   elimination by hits wins, against the ``battle`` ask answered with the same dice.
 
-Not compared, because the game knows what a query cannot say: an Ambush roll (the order of
-battles), a card's own attack (Barrage, Air Power: the ``card_attack`` path), the re-roll that
-confirms an armored car's or an airplane's hits, and air units' flights (their own asks).
+A card's own attack (Barrage, Air Power) is compared too: the ``battle`` ask with the card,
+the target and the side playing it. Not compared, because the game knows what a query cannot
+say: an Ambush roll (the order of battles), the re-roll that confirms an armored car's or an
+airplane's hits, and air units' flights (their own asks).
 What the game knows of the turn's history and a query must be told: a unit that left its
 landing craft this turn bears the badge ``landed`` (the bridge adds it from ``GameState.landed``).
 
@@ -144,11 +145,17 @@ class Differ:
         st = g.state
         b = st.battle
         if (st.phase is not Phase.DICE or action.get("do") != "dice" or b is None
-                or b.card_attack or b.confirm_dice or queries.is_ambush(st)
+                or b.confirm_dice or queries.is_ambush(st)
                 or (st.air is not None and st.air.roll is not None)
-                or b.attacker not in st.position.units or b.target not in st.position.units):
+                or b.target not in st.position.units):
             return None
-        body = {"attacker": b.attacker, "target": b.target, **self.card_fields(g)}
+        body: dict[str, Any]
+        if b.card_attack:  # Barrage, Air Power: the card attacks by itself, the side names it
+            body = {"target": b.target, **self.card_fields(g), "side": st.active.value}
+        elif b.attacker not in st.position.units:
+            return None
+        else:
+            body = {"attacker": b.attacker, "target": b.target, **self.card_fields(g)}
         if b.overrun:
             body["overrun"] = True
         ref = self._ask(state_to_query(st, {"battle": body}, action["faces"]), st.seq)
