@@ -26,26 +26,8 @@ def in_craft(st: GameState, unit_id: str) -> bool:
 
 def craft_destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
     """Hexes a unit in a landing craft may end on: hex -> (hexes entered, False: no battle)."""
-    pos = st.position
-    unit = pos.units[unit_id]
-    left = airpack.LANDING_CRAFT_MOVE - unit.moved
-    out: dict[Hex, tuple[int, bool]] = {}
-    frontier: list[list[Hex]] = [[]]
-    for _ in range(max(0, left)):
-        nxt: list[list[Hex]] = []
-        for path in frontier:
-            here = path[-1] if path else unit.hex
-            if path and "ocean" not in pos.terrain_names(here):
-                continue  # past the water: the craft has landed
-            for n in st.board.neighbours(here):
-                if n == unit.hex or n in path or pos.is_occupied(n):
-                    continue
-                p = [*path, n]
-                if airpack.landing_craft_move_check(pos, p).allowed and n not in out:
-                    out[n] = (len(p), False)
-                nxt.append(p)
-        frontier = nxt
-    return out
+    found = airpack.landing_craft_destinations(st.position, unit_id)
+    return {h: (len(path), False) for h, path in found.items()}
 
 
 def lands(st: GameState, h: Hex) -> bool:
@@ -65,11 +47,5 @@ def battle_block(st: GameState, attacker: str) -> str | None:
 def retreat_options(st: GameState, unit_id: str, flags: int, figures: int | None = None
                     ) -> list[battle_rules.RetreatOption]:
     """The rules core's retreat options; a unit in a landing craft may also retreat over ocean
-    (its craft carries it), so the ocean's block on retreats is lifted for it."""
-    if not in_craft(st, unit_id):
-        return battle_rules.retreat_options(st.position, unit_id, flags, figures=figures)
-    probe = st.position.copy()
-    for h, names in list(probe.terrain.items()):
-        if "ocean" in names:
-            probe.terrain[h] = tuple(n for n in names if n != "ocean")
-    return battle_rules.retreat_options(probe, unit_id, flags, figures=figures)
+    (its craft carries it): the core lifts the ocean's block for a unit with the badge."""
+    return battle_rules.retreat_options(st.position, unit_id, flags, figures=figures)

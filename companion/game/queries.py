@@ -147,11 +147,11 @@ def destinations(st: GameState, unit_id: str) -> dict[Hex, tuple[int, bool]]:
             can_battle = info.can_battle
             if free and can_battle:
                 # Behind Enemy Lines: no terrain stops the move, but entering forest/town/hedgerow
-                # still forbids a battle there (the rules' move ask keeps it at the end hex)
-                can_battle = not any(t.stops_battle_on_entry(unit.spec.unit_class)
-                                     and not (t.battle_if_entered_from_adjacent
-                                              and len(info.path) == 1)
-                                     for t in position.terrain_at(h))
+                # still forbids a battle there, as the referee's move ask says: the terrain cards'
+                # Battle line, which French Resistance ignores ("May always battle when they
+                # penetrate a new terrain type (Woods, Villages, Hedgerows)", seed 004)
+                can_battle = card_rules.battle_after_entering(position, unit_id, h,
+                                                              len(info.path)) is None
             out[h] = (len(info.path), can_battle)
         return out, {h: info.path for h, info in found.items()}
 

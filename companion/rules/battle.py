@@ -391,6 +391,12 @@ def _los(position: Position, a: Hex, b: Hex) -> bool:
     return bool(los.line_of_sight(position, a, b))
 
 
+# a unit's badge: it left its landing craft on the shore this turn (Air Pack, Landing Craft)
+LANDED_BADGE = "landed"
+# a unit's badge: it stands in a landing craft (Air Pack, Landing Craft)
+LANDING_CRAFT_BADGE = "landing_craft"
+
+
 def battle_check(position: Position, attacker_id: str, target_id: str,
                  modifiers: BattleModifiers | None = None, overrun: bool = False) -> BattleCheck:
     """May ``attacker_id`` battle ``target_id`` now, and with how many dice (with reasons).
@@ -424,6 +430,10 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
 
     if attacker_id == target_id or attacker.side is target.side:
         return refuse(f"{target_id} is a friendly unit: a unit battles only enemy units")
+    if attacker.badges and LANDED_BADGE in attacker.badges:
+        # Air Pack, Landing Craft: "the units they carry may not battle while in them or during
+        # the turn in which they land on the shore"
+        return refuse(f"{attacker_id} landed from its landing craft this turn: it may not battle")
     here = position.terrain_at(attacker.hex)
     for t in here:
         # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
@@ -635,6 +645,15 @@ def retreat_options(position: Position, unit_id: str, flags: int,
     The unit's own hex is listed when it cannot move at all.
     """
     unit = _unit(position, unit_id, "retreating unit")
+    if unit.badges and LANDING_CRAFT_BADGE in unit.badges and any(
+            "ocean" in names for names in position.terrain.values()):
+        # Air Pack, Landing Craft: "They can also retreat, even on Ocean hexes": the ocean's
+        # block on retreats is lifted for the unit its craft carries
+        probe = position.copy()
+        for h, names in list(probe.terrain.items()):
+            if "ocean" in names:
+                probe.terrain[h] = tuple(n for n in names if n != "ocean")
+        return retreat_options(probe, unit_id, flags, retreat_hexes, figures)
     per_flag = retreat_hexes if retreat_hexes is not None else unit.spec.retreat_hexes
     per_flag = max(1, per_flag)
     have = unit.figures if figures is None else figures

@@ -17,6 +17,7 @@ from companion.rules.referee import (
     _show,
     battle_answer,
     check_json,
+    landing_craft_move,
     register_ask,
     result_json,
 )
@@ -374,6 +375,10 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
                            "battle_after": reach.move_and_battle}
     if not reach.may_move or reach.move == 0:
         out.update(destinations=[], explain=[f"{spec.name}: {unit.id} may not move this turn"])
+        return {"move": out}
+    craft = landing_craft_move(query, unit)
+    if craft is not None:  # a landing craft moves by its own rules under any card
+        out.update(craft)
         return {"move": out}
     from companion.rules import movement
 

@@ -660,8 +660,12 @@ def resolve_direct_attack(card_name: str | CardSpec, position: Position, side: S
     medals = {Side.ALLIES: 0, Side.AXIS: 0}
     retreat: tuple[RetreatOption, ...] = ()
     if eliminated:
-        medals[side] = 1
-        explain.append(f"{target_id} is eliminated: 1 medal to {side.value}")
+        # what the unit's rules make it worth, as in any battle (troop card 10: a sniper
+        # gives no medal; a supply truck none; Wittmann's tank 2)
+        worth = target.spec.medal_worth
+        medals[side] = worth
+        explain.append(f"{target_id} is eliminated: {worth} medal{'s' if worth != 1 else ''} "
+                       f"to {side.value}")
     elif flags:
         retreat = tuple(retreat_options(position, target_id, flags, mods.retreat_hexes,
                                         target.figures - removed))

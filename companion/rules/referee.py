@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from companion.rules.battle import (
     FACES,
+    LANDING_CRAFT_BADGE,
     BattleCheck,
     BattleError,
     BattleModifiers,
@@ -767,6 +768,9 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     max_hexes = body.get("max_hexes")
     if max_hexes is not None:
         max_hexes = _int(max_hexes, "ask.move.max_hexes", 0)
+    craft = landing_craft_move(query, unit)
+    if craft is not None:
+        return {"move": craft}
     from companion.rules import movement
 
     found = movement.move_destinations(query.position, unit.id, max_hexes)
@@ -781,6 +785,25 @@ def ask_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
             entry["reason"] = info.reason
         dests.append(entry)
     return {"move": {"destinations": dests}}
+
+def landing_craft_move(query: Query, unit: Unit) -> dict[str, Any] | None:
+    """The ``move`` answer of a unit bearing the badge ``landing_craft`` (Air Pack, Landing
+    Craft: up to 2 hexes over ocean and onto the shore, no battle that turn); None for any
+    other unit."""
+    if not unit.badges or LANDING_CRAFT_BADGE not in unit.badges:
+        return None
+    from companion.rules.air.airpack import landing_craft_destinations
+
+    board = query.board
+    found = landing_craft_destinations(query.position, unit.id)
+    why = "in a landing craft or landed from one this turn: no battle"
+    dests = [{"hex": board.name(h), "can_battle": False, "path_length": unit.moved + len(p),
+              "path": [board.name(x) for x in p], "reason": why}
+             for h, p in sorted(found.items(), key=lambda x: (x[0].row, x[0].col))]
+    return {"destinations": dests,
+            "explain": [f"{unit.id} is in a landing craft: up to 2 hexes over ocean and onto "
+                        "the shore, where the craft is removed; it may not battle this turn"]}
+
 
 def _load(module: str) -> None:
     """Import one module of :data:`PLUGIN_ASKS` (plain imports, lazy: the import graph and the

@@ -68,6 +68,24 @@ def test_behind_enemy_lines_moves_through_terrain_and_may_not_battle_after_enter
     assert any(h.row != e4.row for h in dests)  # it goes on past the forest rules' stop
 
 
+def test_french_resistance_behind_enemy_lines_may_battle_after_entering_a_forest() -> None:
+    # seed 004, French Resistance: "May always battle when they penetrate a new terrain type
+    # (Woods, Villages, Hedgerows) where standard Infantry would stop and not battle"; Behind
+    # Enemy Lines keeps the terrain's battle line, which they ignore. The game said no battle
+    # (the referee's move ask said yes: found by tests/game/test_game_vs_referee.py)
+    forest = TerrainPiece("e4", "forest")
+    resistance = UnitSetup("a3", Side.ALLIES, "french_resistance", "E3")
+    g = GameSession.new(duel_scenario(terrain=[forest], extra_units=[resistance]))
+    g.act({"do": "play_card", "card": "behind_enemy_lines"})
+    g.act({"do": "order", "units": ["a3"]})
+    e4 = g.state.board.parse("e4")
+    assert destinations(g.state, "a3")[e4][1] is True
+    g.act({"do": "move", "unit": "a3", "to": "e4"})
+    g.act({"do": "end_moves"})
+    _, check = g.legal().battle_check("a3", "x1")
+    assert check.allowed, check.reason
+
+
 def test_artillery_bombard_battles_twice_and_no_more() -> None:
     gun = UnitSetup("a3", Side.ALLIES, "artillery", "F3")
     g = GameSession.new(duel_scenario(extra_units=[gun]))

@@ -469,3 +469,69 @@ def test_one_special_action_per_turn_take_off_is_free() -> None:
     strafed = frozenset({AirAction.STRAFING})
     assert not may_add_action(strafed, AirAction.GROUND_INTERDICTION).allowed
     assert may_add_action(strafed, AirAction.TAKE_OFF_LAND).allowed
+
+
+def _craft_query(ask: dict[str, object], badges: list[str]) -> dict[str, object]:
+    """Allied infantry on the beach at C3 (or in its craft on the ocean at C1), Axis infantry
+    adjacent to the beach at c4."""
+    return {
+        "rules": {"air": None},
+        "terrain": [{"hex": "C1", "type": "ocean"}, {"hex": "c2", "type": "ocean"},
+                    {"hex": "b2", "type": "ocean"}, {"hex": "C3", "type": "beach"},
+                    {"hex": "B3", "type": "beach"}],
+        "units": [{"id": "a1", "side": "allies", "type": "infantry",
+                   "hex": "C1" if "landing_craft" in badges else "C3", "badges": badges},
+                  {"id": "x1", "side": "axis", "type": "infantry", "hex": "c4"}],
+        "ask": ask,
+    }
+
+
+def test_a_unit_landed_from_its_craft_this_turn_may_not_battle_in_the_referee() -> None:
+    # seed 000, Landing Craft: "the units they carry may not battle while in them or during
+    # the turn in which they land on the shore" (the game keeps it in GameState.landed; a
+    # query says it with the badge "landed"; the differential test found the referee allowing it)
+    from companion.rules.referee import answer
+
+    ask = {"battle": {"attacker": "a1", "target": "x1"}}
+    landed = answer(_craft_query(ask, ["landed"]))["battle"]
+    assert not landed["allowed"] and "landed" in landed["reason"] and landed["dice"] == 0
+    assert answer(_craft_query(ask, []))["battle"]["allowed"]  # next turn it battles
+
+
+def test_a_unit_in_a_landing_craft_moves_two_over_ocean_onto_the_shore_in_the_referee() -> None:
+    # seed 000, Landing Craft: "They (and the unit they carry) can move up to 2 hexes, on
+    # Ocean hexes and onto the beach hexes that are the closest to shore" (a plain unit on
+    # ocean moves 1 hex): the move ask, with or without a card, follows the craft
+    from companion.rules.referee import answer
+
+    for body in ({"unit": "a1"}, {"unit": "a1", "card": "assault_left"}):
+        found = answer(_craft_query({"move": body}, ["landing_craft"]))["move"]["destinations"]
+        by_hex = {d["hex"]: d for d in found}
+        assert {"b2", "c2", "B3", "C3"} <= set(by_hex)  # 2 hexes: over ocean onto the beach
+        assert all(not d["can_battle"] for d in found)  # no battle in a craft nor on landing
+        assert by_hex["C3"]["path"] == ["c2", "C3"]
+        assert by_hex["B1"]["path"] == ["B1"]  # land at once: the move ends there
+        assert "B5" not in by_hex and "b4" not in by_hex  # never further than the first land hex
+
+
+def test_a_unit_in_a_landing_craft_may_retreat_over_ocean_in_the_referee() -> None:
+    # seed 000, Landing Craft: "They can also retreat, even on Ocean hexes" (base rules: an
+    # ocean hex is impassable for retreat moves; the game lifted it, the referee did not)
+    from companion.rules.referee import answer
+
+    def retreat(badges: list[str]) -> list[str]:
+        q: dict[str, object] = {
+            "terrain": [{"hex": "c2", "type": "ocean"}, {"hex": "b2", "type": "ocean"},
+                        {"hex": "C1", "type": "ocean"}, {"hex": "B1", "type": "ocean"},
+                        {"hex": "D1", "type": "ocean"}, {"hex": "C3", "type": "beach"}],
+            "units": [{"id": "a1", "side": "allies", "type": "infantry", "hex": "c2",
+                       "badges": badges},
+                      {"id": "x1", "side": "axis", "type": "infantry", "hex": "C3"}],
+            "ask": {"battle": {"attacker": "x1", "target": "a1"}},
+            "dice": ["flag", "grenade", "grenade"],
+        }
+        result = answer(q)["result"]
+        return sorted(o["hex"] for o in result["retreat"])
+
+    assert retreat(["landing_craft"]) == ["C1", "D1"]  # back over the ocean, toward its edge
+    assert retreat([]) == ["c2"]  # a plain unit on ocean cannot move: it stays and loses one

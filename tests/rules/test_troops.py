@@ -65,6 +65,21 @@ def test_snipers_ignore_terrain_never_target_armor_and_are_hit_by_grenades_only(
     assert kill.eliminated and kill.medals[Side.AXIS] == 0  # a sniper is worth no medal
 
 
+def test_a_sniper_eliminated_by_barrage_or_air_power_is_worth_no_medal_either() -> None:
+    # troop card 10 (Snipers: "no medal"): a card's own attack counted 1 medal for any unit
+    # (found by tests/game/test_game_vs_referee.py: the game's ledger said 0, the referee 1)
+    from companion.rules.cards import card, direct_attack_check, resolve_direct_attack
+
+    pos = position(unit("a1", "allies", "sniper", "F5"), unit("x1", "axis", "infantry", "A9"),
+                   unit("a2", "allies", "infantry", "A1"))
+    for name in ("barrage", "air_power"):
+        dice = direct_attack_check(card(name), pos, Side.AXIS, "a1").dice
+        kill = resolve_direct_attack(card(name), pos, Side.AXIS, "a1", ["grenade"] * dice)
+        assert kill.eliminated and kill.medals[Side.AXIS] == 0, name
+    plain = resolve_direct_attack(card("barrage"), pos, Side.AXIS, "a2", ["grenade"] * 4)
+    assert plain.eliminated and plain.medals[Side.AXIS] == 1  # an infantry unit: 1 medal
+
+
 def test_cavalry_moves_three_fires_two_one_and_overruns() -> None:
     spec = UNITS["cavalry"]
     assert (spec.move, spec.move_and_battle, spec.dice) == (3, 3, (2, 1))

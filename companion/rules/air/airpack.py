@@ -494,6 +494,32 @@ def landing_craft_move_check(position: Position, path: Sequence[Hex]) -> Check:
     return Check.yes("lands: the landing craft is removed, the unit may not battle this turn")
 
 
+def landing_craft_destinations(position: Position, unit_id: str) -> dict[Hex, tuple[Hex, ...]]:
+    """Hexes a unit in a landing craft may end its move on, each with the path to it: up to
+    2 hexes (less what it moved already) over empty ocean hexes and onto the first hex past
+    the water, where it lands ("They (and the unit they carry) can move up to 2 hexes, on
+    Ocean hexes and onto the beach hexes that are the closest to shore")."""
+    unit = position.units[unit_id]
+    board = position.board
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    frontier: list[tuple[Hex, ...]] = [()]
+    for _ in range(max(0, LANDING_CRAFT_MOVE - unit.moved)):
+        nxt: list[tuple[Hex, ...]] = []
+        for path in frontier:
+            here = path[-1] if path else unit.hex
+            if path and "ocean" not in position.terrain_names(here):
+                continue  # past the water: the craft has landed
+            for n in board.neighbours(here):
+                if n == unit.hex or n in path or position.is_occupied(n):
+                    continue
+                p = (*path, n)
+                if landing_craft_move_check(position, p).allowed and n not in out:
+                    out[n] = p
+                nxt.append(p)
+        frontier = nxt
+    return out
+
+
 def exit_interval(position: Position, a: Hex, b: Hex) -> list[Hex]:
     """Edge hexes between two exit markers, both included (they share a board edge)."""
     board = position.board
