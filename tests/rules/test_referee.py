@@ -246,11 +246,14 @@ def test_rules_coverage_doc_names_only_tests_that_exist() -> None:
     missing = []
     for line in doc.splitlines():
         current = None
-        for m in re.finditer(r"`(test_\w+\.py)::(test_\w+)`|`::(test_\w+)`", line):
+        # `test_x.py::test_y` (tests/rules), `game/test_x.py::test_y` or `tests/game/...`; a
+        # following `::test_z` is in the file named last
+        for m in re.finditer(r"`((?:tests/)?(?:\w+/)*test_\w+\.py)::(test_\w+)`|`::(test_\w+)`", line):
             current = m.group(1) or current
             name = m.group(2) or m.group(3)
             assert current is not None, line
-            source = ROOT / "tests" / "rules" / current
+            where = current.removeprefix("tests/")
+            source = ROOT / "tests" / (where if "/" in where else f"rules/{where}")
             if not source.exists() or f"def {name}(" not in source.read_text():
                 missing.append(f"{current}::{name}")
     assert missing == []
