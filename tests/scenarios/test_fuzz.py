@@ -13,6 +13,7 @@ from companion.scenarios import ScenarioError, from_dict, import_m44, load_built
 from companion.scenarios.check import problems
 from companion.scenarios.jsonformat import to_dict
 from companion.scenarios.render import draw_map, summary
+from tests.breaking import places
 
 DATA = Path(__file__).parent / "data"
 FULL_M44 = json.loads((DATA / "full.m44").read_text())
@@ -28,16 +29,6 @@ _json_values = st.recursive(
 )
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, (*prefix, i))
-
-
 def _replace(doc, path, value):
     doc = copy.deepcopy(doc)
     if not path:
@@ -49,8 +40,8 @@ def _replace(doc, path, value):
     return doc
 
 
-_M44_PATHS = list(_paths(FULL_M44))
-_OUR_PATHS = list(_paths(OURS))
+_M44_PATHS = list(places(FULL_M44))
+_OUR_PATHS = list(places(OURS))
 
 
 def _survives(load, doc) -> None:
