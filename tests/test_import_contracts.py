@@ -97,6 +97,14 @@ def test_sync_reaching_past_the_game_layer_breaks_its_contract(tmp_path: Path, p
     ("vision/teach.py", "from vision import train_face as _probe",
      "The reader, teach and the camera tray never load the training tools BROKEN",
      "vision.teach -> vision.train_face"),
+    # the app reading the camera itself, past the dice source that owns the reader
+    ("companion/ui/dicesources.py", "from vision import reader as _probe",
+     "The app reaches the camera reader through the dice sources BROKEN",
+     "companion.ui.dicesources -> vision.reader"),
+    # a dice source driving the game session instead of answering its dice types
+    ("companion/dice/manual.py", "from companion.game import session as _probe",
+     "Dice sources take the game's dice types only BROKEN",
+     "companion.dice.manual -> companion.game.session"),
     # a command other than `companion app` importing the app
     ("companion/cli/play.py", "from companion.ui import controller as _probe",
      "Nothing imports the app but the companion app command BROKEN",

@@ -11,6 +11,7 @@ different number of dice than were asked for, the surest are kept, missing ones 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from companion.dice.base import DiceRequest, DiceResult, DiceSource, DieReading, Face
@@ -117,3 +118,23 @@ def _face(face: Face, req: DiceRequest) -> Face:
     if req.kind == "pips":
         return face if isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 6 else None
     return face if isinstance(face, str) else None
+
+
+# --- what the app asks of the camera besides dice (it reaches the reader only through here) ---
+def open_preview(index: int | str) -> Any:
+    """The capture the settings screen's live picture reads (``cv2.VideoCapture``-like:
+    ``read()``, ``release()``). Raises ValueError when no camera is there."""
+    from vision.camera_loop import open_capture
+
+    return open_capture(index)
+
+
+def teach_folder(folder: str, log: Callable[[str], None] = print) -> tuple[Any, str]:
+    """``teach`` on a folder of labelled photos of the user's dice: the profile (pips as its
+    base when the labels are numbers, else Memoir '44 symbols) and teach's report."""
+    from vision.labelled import load_folder
+    from vision.teach import teach
+
+    items = load_folder(folder)
+    pips = any(isinstance(d.face, int) for it in items for d in it.dice)
+    return teach(items, "pips" if pips else "m44", log=log)

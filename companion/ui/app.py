@@ -911,10 +911,10 @@ class SettingsScreen(TableScreen):
 
         def grab() -> None:
             try:
-                from vision.camera_loop import open_capture
+                from companion.dice.camera import open_preview
 
                 try:
-                    cap = open_capture(index)
+                    cap = open_preview(index)
                 except ValueError:
                     latest.append(_("No camera found at") + f" {index}.")
                     return
@@ -989,12 +989,9 @@ class TeachScreen(TableScreen):
 
         def work() -> None:
             try:
-                from vision.labelled import load_folder
-                from vision.teach import teach
+                from companion.dice.camera import teach_folder
 
-                items = load_folder(folder)
-                pips = any(isinstance(d.face, int) for it in items for d in it.dice)
-                prof, report = teach(items, "pips" if pips else "m44", log=log)
+                prof, report = teach_folder(folder, log=log)
                 log(report)
                 path = self.table.data_dir / "taught-dice.npz"
                 prof.save(path)
