@@ -361,11 +361,6 @@ class FlightPlanFlow(_AirFlow):
     def must_still_move(self, st: GameState) -> list[str]:
         return airflow.flightplan_must_still_move(st)
 
-    def reshuffles_all(self, st: GameState) -> bool:
-        # the command deck as in every rule set (a scenario may keep it unshuffled); the Air
-        # Combat deck's own reshuffle is air_reshuffle's
-        return airflow.their_finest_hour_reshuffles(st) and super().reshuffles_all(st)
-
     def end_turn_extras(self, st: GameState) -> dict[str, Any]:
         out: dict[str, Any] = {}
         shuffled = airflow.air_reshuffle(st)

@@ -215,11 +215,9 @@ class GameSession:
         if not isinstance(do, str):
             raise IllegalAction(f"an action's 'do' is its name (a string), not {str(do)[:40]!r}; "
                                 f"allowed now: {', '.join(self.legal().actions) or 'nothing'}")
-        handler = None
-        if isinstance(do, str):
-            handler = self._HANDLERS.get(do)
-            if handler is None and do in flow_of(self.state).handlers:
-                handler = _drafts_of(flow_of(self.state).handlers[do])
+        handler = self._HANDLERS.get(do)
+        if handler is None and do in flow_of(self.state).handlers:
+            handler = _drafts_of(flow_of(self.state).handlers[do])
         allowed_now = self.legal().actions
         if handler is None and not any(do in f.handlers for f in FLOWS.values()):
             allowed = ", ".join(allowed_now) or "none (the game is over)"

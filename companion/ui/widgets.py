@@ -1102,8 +1102,6 @@ class PanelColumns(Layout):
         super().add_widget(widget, *args, **kw)
         if hasattr(widget, "minimum_height"):
             widget.fbind("minimum_height", self._trigger_layout)
-        if widget.size_hint_y is None:  # a heading that wraps to two lines once it has its width
-            widget.fbind("height", self._regrown)
         for child in getattr(widget, "children", []):  # a ScrollView's content
             child.fbind("height", self._trigger_layout)
         # laid out at once: a tap that comes before the next frame finds the button in place
@@ -1112,16 +1110,7 @@ class PanelColumns(Layout):
     def remove_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
         if hasattr(widget, "minimum_height"):
             widget.funbind("minimum_height", self._trigger_layout)
-        widget.funbind("height", self._regrown)
         super().remove_widget(widget, *args, **kw)
-
-    def _regrown(self, widget: Any, height: float) -> None:
-        """A widget of fixed height changed it itself (a label's text wrapped once it had its
-        column's width): lay out again, or it runs over the widget below it for a while. Not
-        when the change is our own squeeze of a picture that may shrink."""
-        if getattr(widget, "shrinks_to", None) and height < getattr(widget, "natural_height", 0):
-            return
-        self._trigger_layout()
 
     def columns(self) -> int:
         pl, _pt, pr, _pb = self.padding
