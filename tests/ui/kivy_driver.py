@@ -14,6 +14,8 @@ itself (SIGKILL); ``resumed`` starts again on the same data folder like ``compan
 ``winter``: Nach Moskau's General Winter: two grenades, each loss told by a tap on the unit.
 ``arrivals``: Closing the Gap's Armor Breakthrough: the lit baseline hexes tapped (a double tap
 at once takes one back), the order sent, the log saying where the tanks came in.
+``recon``: a Recon card with the deck dealt by the app: the two cards drawn offered as buttons,
+the second tapped twice at once (the turn ends once, that card kept).
 ``train``: a supply train at its station: the unload button, the empty hexes next to the train
 lit, two tapped (a double tap at once takes one back), the units getting off there.
 The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
@@ -615,6 +617,40 @@ def wire_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"wire-cleared-{_W}x{_H}")
 
 
+def recon_steps(app: CompanionApp) -> Iterator[float]:
+    """Orchard Ridge with the app dealing the deck: a Recon card played, the turn's orders
+    auto-played, then the two cards drawn offered as *End turn, keep ...* buttons; the second
+    tapped twice at once ends the turn once, that card in the hand and the other discarded."""
+    t = app.table
+    s = t.session
+    assert s is not None
+    side = s.state.active
+    recon = next(c for c in s.state.hands[side] if c.startswith("recon_"))
+    t.act({"do": "play_card", "card": recon}, any_side=True)
+    player = AutoPlayer(1)
+    while "end_turn" not in s.prompt().actions and not s.over:
+        t.act(player.next_action(s), any_side=True)
+    yield 0.3
+    deck = list(s.state.deck or [])
+    keep = [a for _label, a in t.buttons() if a.get("do") == "end_turn" and "keep" in a]
+    check("two keep buttons", [a["keep"] for a in keep] == deck[:2],
+          [lb for lb, _a in t.buttons()])
+    shot(f"recon-keep-{_W}x{_H}")
+    if len(keep) != 2:
+        return
+    ended_before = sum(e.kind == "turn_ended" for e in s.events)
+    check("keep pressed", double_tap_button(app, keep[1]))
+    yield 0.3
+    ended = [e for e in s.events if e.kind == "turn_ended"]
+    hand = s.state.hands[side]
+    check("the turn ended once", len(ended) == ended_before + 1, len(ended) - ended_before)
+    check("the card kept is in the hand, the other discarded",
+          ended[-1].data.get("drawn") == deck[1] and ended[-1].data.get("recon_discard") == deck[0]
+          and deck[1] in hand and len(hand) == 5 and s.state.discard[-1] == deck[0],
+          (ended[-1].data, hand, s.state.discard[-2:]))
+    shot(f"recon-kept-{_W}x{_H}")
+
+
 def resumed_steps(app: CompanionApp) -> Iterator[float]:
     t = app.table
     yield 0.1
@@ -654,6 +690,17 @@ def main() -> None:
     elif MODE == "wire":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=1, deck_seed=1)
+    elif MODE == "recon":
+        from companion.game.session import GameSession
+        from companion.scenarios import load_builtin
+
+        def deals_recon(n: int) -> bool:  # a deal that gives the first player a Recon card
+            st = GameSession.new(load_builtin("orchard-ridge"), deck_seed=n).state
+            return any(c.startswith("recon_") for c in st.hands[st.active])
+
+        seed = next(n for n in range(1, 400) if deals_recon(n))
+        table.settings.dice = "manual"
+        table.new_game("orchard-ridge", deck_seed=seed, seed=seed)
     elif MODE == "train":
         from tests.game.test_trains import A, X, _u, scenario
 
@@ -664,7 +711,7 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
-                 "train": train_steps, "wire": wire_steps}[MODE]
+                 "train": train_steps, "wire": wire_steps, "recon": recon_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
