@@ -108,14 +108,35 @@ class BoardInput(TableBase):
             return f"{self.said(self.selected)}: " + \
                 _("tap the enemy it battles (red outline; the dice are shown).")
         if p.kind == "order" and self.arriving:
-            return (p.text + " " + _("Coming in:") + " " + ", ".join(self.arriving)
-                    + ("; " + _("picked:") + " " + ", ".join(self.said(u) for u in self.picked)
-                       if self.picked else "") + ".")
+            return (self._order_head(p.text) + " " + _("Coming in:") + " " + ", ".join(self.arriving)
+                    + ("; " + _("picked:") + " " + self.picked_words() if self.picked else "")
+                    + ".")
         if p.kind == "order" and self.picked:
-            return p.text + " " + _("Picked:") + " " + ", ".join(self.said(u) for u in self.picked)
+            return self._order_head(p.text) + " " + _("Picked:") + " " + self.picked_words() + "."
         if p.kind == "order" and self._arrival_hexes():
             return p.text + " " + _("Tap a lit empty hex to bring a unit in there (one order each).")
         return p.text
+
+    def _order_head(self, text: str) -> str:
+        """The order prompt without the card's text once units are picked: the players read
+        it when the card was played, and the picks that follow it must fit the prompt bar
+        (eight infantry picked for an Infantry Assault ran out of it on a portrait tablet)."""
+        st = self.state
+        summary = str(lookup.command_card(st.card).summary) if st is not None and st.card else ""
+        return text.removesuffix(summary).rstrip() if summary else text
+
+    def picked_words(self) -> str:
+        """The units picked, by kind: "infantry on G3, H3, F4; armor on C2"."""
+        st = self.state
+        hexes: dict[str, list[str]] = {}
+        for u in self.picked:
+            unit = st.position.units.get(u) if st is not None else None
+            if st is None or unit is None:
+                hexes.setdefault(self.said(u), [])
+                continue
+            hexes.setdefault(self.said_kind(u), []).append(st.hex_name(unit.hex))
+        return "; ".join(kind + (" " + _("on") + " " + ", ".join(where) if where else "")
+                         for kind, where in hexes.items())
 
     def highlights(self) -> dict[str, str]:
         """Hex name -> why it is lit: ``choice`` (tap me), ``target``, ``reach``, ``picked``,

@@ -52,7 +52,7 @@ from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.batch import glyphs  # noqa: E402
 from companion.ui.controller import Table  # noqa: E402
 from companion.ui.demo import overlord_demo, prepare  # noqa: E402
-from companion.ui.widgets import HexBoard  # noqa: E402
+from companion.ui.widgets import FitLabel, HexBoard  # noqa: E402
 
 SCREENS = ("start", "board", "card", "battle", "retreat", "air", "settings", "teach", "victory",
            "dashboard")
@@ -160,6 +160,10 @@ def check_screen(name: str, screen: Widget) -> None:
                 w.texture_size[1] > w.height + 2:
             spilled.append((w.text[:30], round(w.texture_size[1]), round(w.height)))
     check(f"{name}: every label's text fits its box", not spilled, spilled[:6])
+    # the prompt bar shrinks its font to fit; its text cut short at the least font is lost
+    cut = [(w.text[:40], round(w.needed_height(w.font_size)), round(w.height)) for w in items
+           if isinstance(w, FitLabel) and w.text and w.needed_height(w.font_size) > w.height + 2]
+    check(f"{name}: the prompt fits its bar", not cut, cut)
 
 
 def check_board_frame(name: str, app: CompanionApp) -> None:
@@ -324,6 +328,21 @@ def overlord_steps(app: CompanionApp) -> Iterator[float]:
     check_board_frame("overlord", app)
     yield 0.2
     shot("overlord")
+    # the card that orders the most units, with real cards: every unit it may order picked
+    t.new_game(overlord_demo(), seed=3)
+    t.go("board")
+    yield 0.2
+    t.act({"do": "play_card", "card": "infantry_assault"})
+    yield 0.2
+    legal = t.legal()
+    assert legal is not None
+    for u in legal.orderable:
+        if legal.order_together_problem([*t.picked, u.id]) is None:
+            t.tap_hex(u.hex)
+    yield 0.3
+    check("overlord: Infantry Assault, many units picked", len(t.picked) >= 4, t.picked)
+    check_screen("overlord order", app.screen("board"))
+    shot("overlord-order")
 
 
 def steps(app: CompanionApp) -> Iterator[float]:
