@@ -518,9 +518,11 @@ class BoardScreen(TableScreen):
                                ("p_retires", _("Chance it retires:"))):
                 if key in odds:
                     panel.add_widget(label(f"{words} {round(float(odds[key]) * 100)}%", 18, theme.GOLD))
-            panel.add_widget(label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
-                                   + " · " + _("waiting for:") + f" {t.dice_source_name}",
-                                   18, theme.WARN, bold=True))
+            waiting = label(f"{p.dice.count} " + (_("die") if p.dice.count == 1 else _("dice"))
+                            + " · " + _("waiting for:") + f" {t.dice_source_name}",
+                            18, theme.WARN, bold=True)
+            waiting.starts_column = True  # a portrait panel: the pad whole in its own column
+            panel.add_widget(waiting)
             undo_button = None
             if "undo" in p.actions:  # a battle declared by mistake is taken back before the throw
                 undo = {"do": "undo"}

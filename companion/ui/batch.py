@@ -136,6 +136,33 @@ def render_texts(keys: list[TextKey]) -> None:
                                                     (x + lw) / big_w, (y + lh) / big_h)
 
 
+_WIDTHS: dict[TextKey, float] = {}
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """How wide ``text`` is drawn at ``size`` px (measured once, kept)."""
+    key = (text, size, bold)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) > 4000:
+            _WIDTHS.clear()
+        label = CoreLabel(font_size=size, bold=bold)
+        label.resolve_font_name()
+        width = _WIDTHS[key] = float(label.get_extents(text)[0])
+    return width
+
+
+def fitted_size(text: str, size: int, room: float, least: int = 8) -> int:
+    """The biggest font size from ``size`` down to ``least`` at which ``text`` is at most
+    ``room`` px wide; 0 when even ``least`` is too wide (a word on a hex too small to hold it
+    would run over its neighbours)."""
+    while size >= least:
+        if text_width(text, size) <= room:
+            return size
+        size -= 1
+    return 0
+
+
 def glyphs(text: str, size: int, bold: bool = False) -> Glyphs | None:
     """Where ``text`` was rendered (after a :meth:`ShapeBatch.draw` that drew it), or None."""
     return _TEXTS.get((text, size, bold))

@@ -37,7 +37,7 @@ from companion.rules.position import Position
 from companion.scenarios import Scenario
 from companion.scenarios.model import ObjectiveKind
 from companion.ui import theme
-from companion.ui.batch import ShapeBatch, rounded_rect_points
+from companion.ui.batch import ShapeBatch, fitted_size, rounded_rect_points
 
 _TEXTURES: dict[tuple[str, int, bool], Any] = {}
 
@@ -54,6 +54,9 @@ def text_texture(text: str, size: int, bold: bool = False) -> Any:
             _TEXTURES.clear()
         _TEXTURES[key] = tex
     return tex
+
+
+MOUNTAINS = frozenset({"mountain", "mountain_cave"})  # drawn with peaks as well as a hill's rings
 
 
 def draw_text(text: str, cx: float, cy: float, size: int, rgba: theme.RGBA = theme.TEXT,
@@ -419,10 +422,11 @@ class HexBoard(StencilView):
             self._obstacles(b, h, types_of[h], lay)
             words = sorted({theme.TERRAIN_WORDS[t] for t in raw_of[h] if t in theme.TERRAIN_WORDS})
             colour = ocean_label if raw_of[h] & theme.WATER_BODIES else face_label
-            if words and r > 14:  # what no picture says: "factory", "impassable"
+            size = fitted_size(" ".join(words), max(9, int(r * 0.24)), r * 1.6, 9) if words else 0
+            if size:  # what no picture says: "factory", "impassable" (zoom in when it is too small)
                 cx, cy = lay.center(h)
                 b.text(L_NAME, " ".join(words), cx, cy + r * 0.55 if self.show_names else
-                       cy - r * 0.7, max(9, int(r * 0.24)), colour)
+                       cy - r * 0.7, size, colour)
             if self.show_names and r > 16:
                 cx, cy = lay.center(h)
                 b.text(L_NAME, board.name(h), cx, cy - r * 0.7, small, colour)
@@ -630,6 +634,14 @@ class HexBoard(StencilView):
                 b.ring(L_TERRAIN + 2 + k, (shade, shade * 0.8, shade * 0.5, 1), cx,
                        cy + r * 0.05 * k, r * rad,
                        r * rad * 0.75, max(1.2, r * 0.04))
+        if raw & MOUNTAINS:  # a hill's rings, and grey peaks with snow at the rim: a mountain
+            for dx, dy, s in ((-0.5, -0.55, 0.34), (0.5, -0.55, 0.3)):  # clear of the word
+                x0, y0, w = cx + dx * r, cy + dy * r, r * s
+                b.fan(L_TERRAIN + 5, (0.45, 0.42, 0.4, 1),
+                      [(x0 - w, y0), (x0 + w, y0), (x0, y0 + w * 1.1)])
+                b.fan(L_TERRAIN + 6, (0.96, 0.96, 0.96, 1),
+                      [(x0 - w * 0.36, y0 + w * 0.7), (x0 + w * 0.36, y0 + w * 0.7),
+                       (x0, y0 + w * 1.1)])
         if "town" in types:
             for dx, dy in ((-0.36, 0.38), (0.3, 0.42), (0.0, 0.62)):
                 x0, y0 = cx + dx * r, cy + dy * r
@@ -1081,7 +1093,8 @@ class BoardSplit(Layout):
 class PanelColumns(Layout):
     """The side panel's contents top to bottom in as many columns as its width holds (one on a
     narrow panel, two on a wide or portrait one): a widget that does not fit under the previous
-    one starts the next column (a widget with ``keep_with_next``, a heading, goes with it).
+    one starts the next column (a widget with ``keep_with_next``, a heading, goes with it), and
+    so does one with ``starts_column`` while a column is left (what follows it stays together).
     Widgets with a height keep it; stretchy ones (size_hint_y)
     share what is left in their column. When even the last column is full, the panel grows
     (it sits in a ScrollView) instead of letting widgets overlap."""
@@ -1141,7 +1154,11 @@ class PanelColumns(Layout):
         for c in kids:
             h = least[id(c)] = self._least(c, avail)
             step = h + (sp if cols[-1] else 0.0)
-            if cols[-1] and used[-1] + step > avail and len(cols) < n:
+            if cols[-1] and len(cols) < n and getattr(c, "starts_column", False):
+                cols.append([])  # a group kept whole in a column of its own (the dice pad)
+                used.append(0.0)
+                step = h
+            elif cols[-1] and used[-1] + step > avail and len(cols) < n:
                 # a heading goes with what it heads, never alone at a column's foot
                 carried: list[Any] = []
                 while len(cols[-1]) > 1 and getattr(cols[-1][-1], "keep_with_next", False):

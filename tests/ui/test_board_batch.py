@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from companion.ui.batch import MAX_VERTICES, ShapeBatch
+from companion.ui.batch import MAX_VERTICES, ShapeBatch, fitted_size, text_width
 
 RED = (1.0, 0.0, 0.0, 1.0)
 BLUE = (0.0, 0.0, 1.0, 0.5)
@@ -117,3 +117,13 @@ def test_a_mesh_never_outgrows_16_bit_indices() -> None:
     for _l, _c, _m, _t, verts, idx in meshes:
         assert max(idx) < len(verts) // 4 <= MAX_VERTICES
     assert sum(len(m[5]) for m in meshes) == (MAX_VERTICES // 6 + 50) * 12
+
+
+def test_a_word_on_a_hex_gets_the_biggest_size_that_fits_or_none() -> None:
+    # "mountain" at 9 px ran over its neighbours on a portrait Overlord board (hexes 23 px)
+    assert text_width("mountain", 20) > text_width("mountain", 9) > 0
+    room = text_width("mountain", 12) + 0.5
+    got = fitted_size("mountain", 20, room)
+    assert 12 <= got < 20 and text_width("mountain", got) <= room < text_width("mountain", got + 1)
+    assert fitted_size("HQ", 20, room) == 20
+    assert fitted_size("mountain", 20, text_width("mountain", 9) - 1, 9) == 0

@@ -40,3 +40,25 @@ def test_a_plain_widget_stays_where_it_fits() -> None:
     first, note, log = _box(440), _box(40), _box(200)
     _panel(first, note, log)
     assert note.x == first.x == 0 and log.x > 0  # no heading: it stays in the first column
+
+
+def test_a_group_that_starts_a_column_keeps_together_in_the_next_one() -> None:
+    # the battle's heading and odds fit the first column, and so would the dice pad's first
+    # rows: the pad starts the second column whole (its Clear / Send were split off before)
+    heading, odds, waiting, faces, send = _box(60), _box(130), _box(30), _box(80), _box(60)
+    waiting.starts_column = True
+    _panel(heading, odds, waiting, faces, send)
+    assert heading.x == odds.x == 0
+    assert waiting.x == faces.x == send.x > 0 and waiting.top == 500
+    assert faces.top == waiting.y and send.top == faces.y
+
+
+def test_starts_column_is_ignored_in_a_one_column_panel() -> None:
+    first, waiting = _box(60), _box(30)
+    waiting.starts_column = True
+    panel = PanelColumns(size_hint=(None, None), size=(400, 500), column_width=340,
+                         padding=[0, 0, 0, 0], spacing=0)
+    for k in (first, waiting):
+        panel.add_widget(k)
+    panel.do_layout()
+    assert first.x == waiting.x == 0 and waiting.top == first.y
