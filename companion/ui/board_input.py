@@ -148,6 +148,12 @@ class BoardInput(TableBase):
         for h in p.highlight:
             out[h] = "battle" if p.kind == "dice" else "choice"
         name = st.hex_name
+        b = st.battle
+        if b is not None and p.kind in ("review_dice", "retreat", "take_ground"):
+            for uid in (b.attacker, b.target):  # the battle stays ringed until it is over
+                unit = st.position.units.get(uid) if uid else None
+                if unit is not None:
+                    out.setdefault(name(unit.hex), "battle")
         if p.pick is not None:
             for h in self.landed:
                 out[h] = "picked"

@@ -813,10 +813,12 @@ class HexBoard(StencilView):
             return  # the unit retreated away: nothing left to mark there
         cx, cy = lay.center(h)
         r = lay.radius
-        Color(0.85, 0.1, 0.08, 0.95)
-        RoundedRectangle(pos=(cx - r * 0.85, cy + r * 0.36), size=(r * 0.8, r * 0.46), radius=[6])
-        draw_text(f"-{f.hits}" if not f.eliminated else "X", cx - r * 0.45, cy + r * 0.59,
-                  int(r * 0.38), bold=True)
+        if f.hits or f.eliminated or not f.flags:  # "-0" beside a flag says nothing
+            Color(0.85, 0.1, 0.08, 0.95)
+            RoundedRectangle(pos=(cx - r * 0.85, cy + r * 0.36), size=(r * 0.8, r * 0.46),
+                             radius=[6])
+            draw_text(f"-{f.hits}" if not f.eliminated else "X", cx - r * 0.45, cy + r * 0.59,
+                      int(r * 0.38), bold=True)
         if f.flags:
             Color(0.15, 0.3, 0.7, 0.95)
             RoundedRectangle(pos=(cx + r * 0.05, cy + r * 0.36), size=(r * 0.8, r * 0.46), radius=[6])

@@ -417,3 +417,21 @@ def test_general_winter_losses_are_told_by_tapping_the_unit(tmp_path: Path) -> N
     assert not t.press({"do": "winter_loss", "hex": allied})
     assert "not a unit of the Axis" in t.message
     assert t.session is not None and t.session.log.last_seq == seq
+
+
+@pytest.mark.parametrize("kind", ["retreat", "take_ground"])
+def test_the_battle_stays_ringed_while_its_retreat_or_ground_is_chosen(tmp_path: Path,
+                                                                      kind: str) -> None:
+    # docs/app.md: attacker and target ringed in orange through the battle's steps, not only
+    # while the dice are due (the retreat's choices alone were lit before)
+    t = new_table(tmp_path)
+    assert auto_until(t, kind, seed=5) or auto_until(t, kind, seed=6)
+    st, p = t.state, t.prompt()
+    assert st is not None and p is not None and st.battle is not None
+    lit = t.highlights()
+    for uid in (st.battle.attacker, st.battle.target):
+        unit = st.position.units.get(uid or "")
+        if unit is not None:
+            assert lit[st.hex_name(unit.hex)] == "battle", (uid, lit)
+    assert all(lit[h] == "choice" for h in p.highlight if h in lit and lit[h] != "battle")
+    assert any(lit[h] == "choice" for h in p.highlight)
