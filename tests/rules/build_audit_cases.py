@@ -7570,7 +7570,7 @@ for terr, ok in [("palm_forest", False), ("oasis", False), ("ridge", False), ("d
         [["desert_move.allowed", "eq", ok]] + ([["desert_move.hexes", "len", 6]] if ok else [])),
         S_NAD + " " + {"palm_forest": S_PALM, "oasis": S_OASIS, "ridge": S_ERG, "desert_village": "Desert villages: as Towns (stop on entering)",
                        "wadi": S_WADI + " (no stop)", "desert_hill": "Desert hills: as Hills (no movement restriction)"}[terr], NADW)
-for kind, ok, rules in [("infantry", False, NADR), ("elite_armor", True, NADR), ("armor", False, {}), ("special_forces", False, NADR)]:
+for kind, ok, rules in [("infantry", False, NADR), ("elite_armor", True, NADR), ("armor", False, {}), ("special_forces", False, NADR), ("cavalry", False, NADR), ("tiger", True, NADR)]:
     fr_add(f"desert-move-{kind.replace('_', '-')}{'' if rules else '-no-rule'}", FR_DESERT, "base turned swapped", lambda v, kind=kind, ok=ok, rules=rules: (
         fq(v, [cu("a1", "allies", kind, F_G5, moved=1)], [], {"desert_move": {"unit": "a1"}}, **rules),
         [["desert_move.allowed", "eq", ok]]), S_NAD + " (armor only; the rule must be in effect)", NADW)
