@@ -7938,6 +7938,32 @@ fr_add("overlord-jungle-armor-overrun", FR_BOARD, "base turned swapped", lambda 
     [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]), S_JUN, JUNW, board="overlord")
 
 
+# -- more of the same fronts, asked while the rules core was read (each answer checked against the text)
+for cid, rolls, reverse, vis, due in [
+        ("daylight-stays-after-more-rolls", [NV4, ["star", "star", "flag", "flag"], ["flag", "flag", "flag", "flag"]], False, None, False),
+        ("reverse-stays-at-one", [NV4, ["star", "star", "flag", "flag"], ["star", "flag", "flag", "flag"]], True, 1, False)]:
+    add(f"frn11-night-chart-{cid}", FR_NIGHT, q([], {"night_visibility": {"rolls": rolls, "reverse": reverse}}),
+        [["night_visibility.visibility", "eq", vis], ["night_visibility.roll_due", "eq", due]], S_NV, NVW)
+fr_add("desert-blitz-overrun-after-four-hexes", FR_DESERT, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=4), cu("x1", "axis", "infantry", F_f6)], [], battle(overrun=True), variants=["blitz", "north_african_desert"]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]),
+    S_NAD + " " + S_BLZ + " (the overrun follows the take ground and the extra hex, whatever the move before)", NADW + "; " + BLZW)
+fr_add("jungle-overrun-after-moving-first-refused", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=2), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "jungle")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]]), S_JUN + " (it moved before its close assault: it did not start its move next to the jungle)", JUNW)
+fr_add("jungle-overrun-from-next-door", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=1), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "jungle")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_JUN, JUNW)
+for side, mv in [("allies", 2), ("axis", 3)]:
+    add(f"frn11-blitz-orders-{side}-armor-move-{mv}", FR_BLITZ,
+        q([U("a1", side, "armor", "G1" if side == "allies" else "G9")], {"orders": {"card": "attack_center", "side": side, "units": ["a1"]}}, rules=BLZ),
+        [["orders.units.a1.move", "eq", mv], ["orders.units.a1.move_and_battle", "eq", mv]], S_BLZ, BLZW)
+add("frn11-gung-ho-counter-attack", FR_PAC,
+    q([U(f"a{i}", "allies", "infantry", h) for i, h in enumerate(["G1", "H1", "I1", "g2", "h2"], start=1)],
+      {"orders": {"card": "counter_attack", "counters": "attack_center", "side": "allies", "units": ["a1", "a2", "a3", "a4", "a5"]}}, rules=GHR),
+    [["orders.orders_available", "eq", 4]], S_GUNG + " 'Each card activates an extra unit. Even when doing a counter-attack'", GUNGW)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"
