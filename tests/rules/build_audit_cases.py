@@ -7963,6 +7963,18 @@ add("frn11-gung-ho-counter-attack", FR_PAC,
       {"orders": {"card": "counter_attack", "counters": "attack_center", "side": "allies", "units": ["a1", "a2", "a3", "a4", "a5"]}}, rules=GHR),
     [["orders.orders_available", "eq", 4]], S_GUNG + " 'Each card activates an extra unit. Even when doing a counter-attack'", GUNGW)
 
+fr_add("overlord-resistance-corner-one-hex", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", (2, 6)), cu("x1", "allies", "french_resistance", (1, 7))], [], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([(0, 8), (2, 8)])], ["result.retreat.*.figures_lost", "eq", [0, 0]]]),
+    S_FRES + " (up to 3: 1 can be made at the bottom edge)", P12, board="overlord")
+fr_add("breakthrough-jp-two-flags-top-edge", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", (14, 2)), cu("x1", "axis", "infantry", (13, 1), nation="jp")], [], battle(), dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", v.ns([(12, 0), (14, 0)])]]), S_J_FLAG + " " + CM_RETREAT, WIKIJ, board="breakthrough")
+fr_add("breakthrough-jp-three-flags-top-edge-loses-one", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", (14, 2)), cu("x1", "axis", "infantry", (13, 1), nation="jp")], [], battle(), dice=["flag", "flag", "flag"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", v.ns([(12, 0), (14, 0)])], ["result.retreat.*.figures_lost", "eq", [1, 1]]]),
+    S_J_FLAG + " " + CM_RETREAT, WIKIJ, board="breakthrough")
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
