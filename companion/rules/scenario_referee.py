@@ -19,7 +19,7 @@ from companion.rules.battle import FACES
 from companion.rules.board import Side
 from companion.rules.cards import CardError, card
 from companion.rules.commissar import commissar_may_place, commissar_may_play, commissar_side
-from companion.rules.desert import desert_extra_move, desert_rules_on
+from companion.rules.desert import desert_extra_move, desert_move_refusal, desert_rules_on
 from companion.rules.referee import Query, QueryError, _enum, _parse_variants, register_ask
 from companion.rules.units import UNITS
 
@@ -85,8 +85,9 @@ def ask_desert_move(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     if not desert_rules_on(_variants(query)):
         reason = "the North African Desert rules are not in play (rules.variants)"
         return {"desert_move": {"allowed": False, "reason": reason, "hexes": [], "explain": [reason]}}
-    if not unit.spec.overrun:
-        reason = f"{unit.id} is {unit.type}: only armor that took ground moves again"
+    refusal = desert_move_refusal(unit.spec.unit_class, unit.spec.overrun)
+    if refusal is not None:
+        reason = f"{unit.id} is {unit.type}: {refusal}"
         return {"desert_move": {"allowed": False, "reason": reason, "hexes": [], "explain": [reason]}}
     hexes = [query.board.name(h) for h in desert_extra_move(query.position, unit.id)]
     if not hexes:

@@ -205,6 +205,23 @@ def test_desert_armor_that_took_ground_moves_one_more_hex_then_overruns() -> Non
     assert g.state.may_overrun == "a1"  # the overrun battle is still due
 
 
+def test_desert_move_is_not_offered_to_cavalry_that_overruns() -> None:
+    """North African Desert rules (Terrain Pack p.3): the extra hex after taking ground is an armor
+    unit's. Cavalry takes ground and may battle again "like an armor overrun" (troop card 8), but
+    it is infantry: the overrun stays, no desert move (bga-memoir actTakeGround: ARMOR only)."""
+    g = GameSession.new(scenario([_u("a1", A, "cavalry", "f4"), _u("x1", X, "infantry", "G5", figures=1),
+                                  _u("x2", X, "infantry", "A9"), _u("x3", X, "infantry", "G9")],
+                                 variants={"north_african_desert": ""}))
+    declare_battle(g, "a1", "x1")
+    g.act({"do": "dice", "faces": ["infantry", "flag"]})
+    assert "x1" not in g.state.position.units
+    g.act({"do": "take_ground", "advance": True})
+    assert g.state.may_overrun == "a1"  # the cavalry's own battle again
+    assert "desert_move" not in g.legal().actions
+    with pytest.raises(IllegalAction, match="desert_move"):
+        g.act({"do": "desert_move", "unit": "a1", "to": "G7"})
+
+
 def test_desert_move_is_offered_only_under_the_desert_rules() -> None:
     g = GameSession.new(_desert(on=False))
     _take_ground(g)

@@ -7410,6 +7410,572 @@ for board, card, apos, ok in [("breakthrough", "probe_left", (3, 15), True), ("b
 
 
 
+# ---- audit auditfront (session 11) ----
+# Blind referee audit of the fronts' special rules: night attacks, the North African desert (the extra
+# armor move, wadis, escarpments, palm forests, oases), winter (frozen rivers, winter forests and
+# villages, ski troops, hedgehogs, railways), blitz and partial blitz, the Soviet commissar, the British
+# Commonwealth's battle back, the US Marines' Gung Ho!, the Japanese Imperial Army (flags, caves,
+# jungle, Banzai, rice paddies), the Italian Royal Army, French resistance and the special units met
+# with the fronts' own terrain. Written from the texts before the rules core was read: the seeds, the
+# card texts cited in docs/rules-sources.md, the memoir44 wikia's Japanese Imperial Army page,
+# bga-memoir's terrain card texts (Terrains/Jungle.php: "Unit moving in must stop and may battle if
+# unit starts its move in adjacent hex"; Escarpment.php: "Impassable terrain to all units, Blocks line
+# of sight"; Erg.php: a hill where a unit moving in must stop; FrozenRiver.php: "Moving or retreating
+# onto Frozen Rivers hex, roll 2 Battle dice; for each star rolled, lose 1 figure") and the
+# documented extensions of docs/rules-referee.md. Every scene is built once in a base frame (the
+# doubled-width (col, row) of the cmb10 block, row 0 the top) and asked again turned by 180 degrees
+# with `bottom` swapped, turned with the sides swapped, or mirrored left-right: the rule gives the
+# same answer in each frame.
+FR_NIGHT, FR_DESERT, FR_WINTER, FR_BLITZ, FR_NAT, FR_PAC, FR_RES, FR_BOARD = (
+    "frn11 night", "frn11 desert", "frn11 winter", "frn11 blitz", "frn11 nations", "frn11 pacific",
+    "frn11 resistance and elite", "frn11 boards")
+FRW = "docs/rules-sources.md; bga-memoir modules/php/Terrains/*.php card texts"
+
+
+class FrView(CmView):
+    """A cmb10 frame, plus `mirror`: left-right, the sides and `bottom` kept."""
+
+    def cr(self, p: Cm) -> Cm:
+        if self.kind == "mirror":
+            return (self.w - p[0], p[1])
+        return super().cr(p)
+
+
+def fr_views(kinds: str, board: str = "standard") -> list[CmView]:
+    return [FrView(k, board) for k in kinds.split()]
+
+
+def fr_add(cid: str, area: str, kinds: str, build: Any, source: str, where: str, board: str = "standard", exit: int = 0) -> None:
+    """`build(view)` returns (query, expect) for one frame."""
+    for v in fr_views(kinds, board):
+        query, expect = build(v)
+        add(f"frn11-{cid}{v.suffix}", area, query, expect, source, where, exit=exit)
+
+
+def fp(name: str, board: str = "standard") -> Cm:
+    """(col, row) of a hex name on `board`, the inverse of cm_name."""
+    h = CM_SIZE[board][1]
+    return (ord(name[0].upper()) - 65) * 2 + (1 if name[0].islower() else 0), h - int(name[1:])
+
+
+def fr_rules(v: CmView, **rules: Any) -> dict[str, Any]:
+    """rules with a variant object whose side values follow the frame's side swap."""
+    out: dict[str, Any] = {"air": None}
+    for k, val in rules.items():
+        if k == "variants" and isinstance(val, dict):
+            out[k] = {name: (v.s(s) if s in ("allies", "axis") else s) for name, s in val.items()}
+        else:
+            out[k] = val
+    return out
+
+
+def fq(v: CmView, units: list[CmUnit], terrain: list[tuple[Cm, str, dict[str, Any]]], ask: dict[str, Any],
+       dice: list[Any] | None = None, **rules: Any) -> dict[str, Any]:
+    out = cm_q(v, units, terrain, ask, dice=dice)
+    if rules:
+        out["rules"] = fr_rules(v, **rules)
+    return out
+
+
+P = fp  # short for the base-frame positions below
+# the base frame's G5 target, its neighbours and the rows above it (the Axis home edge is row 0)
+F_G5, F_F5, F_H5, F_f6, F_g6, F_f4, F_g4 = P("G5"), P("F5"), P("H5"), P("f6"), P("g6"), P("f4"), P("g4")
+F_G3, F_G7, F_F7, F_H7, F_g8, F_G1, F_e8 = P("G3"), P("G7"), P("F7"), P("H7"), P("g8"), P("G1"), P("e8")
+
+# ============================================================================ night attacks
+S_NT = ("Night Attacks: units may battle only targets within the visibility the Night Visibility track has reached "
+        "(artillery too); terrain, line of sight and the close-assault rule apply as ever.")
+NTW = "docs/rules-sources.md Nation rules (night_visibility); docs/rules-referee.md rules.visibility; bga-memoir Board.php getTargetableCells"
+ALL4 = "base turned swapped mirror"
+for kind, apos, tpos, dist, dice in [("infantry", F_G3, F_G5, 2, 2), ("infantry", P("H3"), F_G5, 2, 2),
+                                     ("armor", P("g2"), F_G5, 3, 3),
+                                     ("artillery", P("G1"), F_G5, 4, 2), ("artillery", P("D1"), F_G5, 5, 1)]:
+    for vis in (dist - 1, dist):
+        ok = vis >= dist
+        fr_add(f"night-{kind}-{cm_name(*apos)}-vis{vis}", FR_NIGHT, ALL4, lambda v, kind=kind, apos=apos, tpos=tpos, vis=vis, ok=ok, dice=dice, dist=dist: (
+            fq(v, [cu("a1", "allies", kind, apos), cu("x1", "axis", "infantry", tpos)], [], battle(), visibility=vis),
+            [["battle.allowed", "eq", ok], ["battle.distance", "eq", dist], ["battle.dice", "eq", dice if ok else 0]]), S_NT, NTW)
+# close assault is always within the visibility: at 1, into a jungle and into a winter forest
+for terr, att, dice in [("jungle", "infantry", 2), ("winter_forest", "armor", 1), ("palm_forest", "infantry", 2), ("winter_village", "artillery", 3)]:
+    fr_add(f"night-close-assault-{terr.replace('_', '-')}-{att}", FR_NIGHT, "base turned swapped", lambda v, terr=terr, att=att, dice=dice: (
+        fq(v, [cu("a1", "allies", att, F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, terr)], battle(), visibility=1),
+        [["battle.allowed", "eq", True], ["battle.close_assault", "eq", True], ["battle.dice", "eq", dice]]), S_NT + " " + S_FOR, NTW + "; " + P13)
+# within the visibility, the terrain still reduces and a blocked line still blocks
+fr_add("night-vis3-range2-forest-target", FR_NIGHT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G3), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, "winter_forest")], battle(), visibility=3),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_NT + " " + S_FOR, NTW)
+fr_add("night-vis4-range2-blocked-line", FR_NIGHT, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", P("H3")), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "jungle"), ct(P("h4"), "jungle")], battle(), visibility=4),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]]),
+    S_NT + " Jungles block line of sight.", NTW + "; bga-memoir Terrains/Jungle.php (isBlockingLineOfSight)")
+# a close assault at night still takes ground and overruns
+fr_add("night-vis1-flag-take-ground", FR_NIGHT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5)], [], battle(), dice=["flag", "star", "star"], visibility=1),
+    [["result.retreat.*.hex", "set", v.ns([F_f6, F_g6])], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]),
+    S_NT + " " + CM_OVR, NTW + "; " + BASE + " Taking Ground")
+# the mortar and the sniper are limited too
+fr_add("night-mortar-vis2-range3", FR_NIGHT, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "mortar", P("g2")), cu("x1", "axis", "infantry", F_G5)], [], battle(), visibility=2),
+    [["battle.allowed", "eq", False]]), S_NT, NTW)
+fr_add("night-sniper-vis5-range5", FR_NIGHT, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "sniper", P("G1")), cu("x1", "axis", "infantry", F_g6)], [], battle(), visibility=5),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 5]]), S_NT + " (a sniper battles up to 5 hexes)", NTW + "; troop card 10")
+# the British battle back at night (a close assault)
+fr_add("night-brit-battle-back", FR_NIGHT, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "axis", "armor", F_G5), cu("x1", "allies", "infantry", F_g4, nation="brit", figures=2)], [], battle(), dice=["infantry", "star", "star"], visibility=1),
+    [["result.figures_removed", "eq", 1], ["result.battle_back", "eq", True]]), S_NT + " " + S_BRIT, NTW + "; " + BRITW)
+# the chart
+NV4 = ["star", "star", "star", "star"]
+for cid, rolls, reverse, vis, due in [
+        ("start-no-rolls", [], False, 1, True), ("two-stars-first-roll", [["star", "star", "flag", "infantry"]], False, 3, True),
+        ("four-stars-then-one", [NV4, ["star", "flag", "flag", "flag"]], False, None, False),
+        ("two-turns-no-star", [["flag", "flag", "armor", "grenade"], ["infantry", "infantry", "armor", "grenade"]], False, 1, True),
+        ("four-stars-five", [NV4], False, 5, True), ("spread-stars", [["star", "flag", "flag", "flag"], ["star", "star", "armor", "grenade"], ["star", "flag", "flag", "flag"]], False, 5, True),
+        ("reverse-one-star", [["star", "flag", "flag", "flag"]], True, 5, True),
+        ("reverse-to-one", [NV4, ["star", "flag", "flag", "flag"]], True, 1, False)]:
+    add(f"frn11-night-chart-{cid}", FR_NIGHT, q([], {"night_visibility": {"rolls": rolls, "reverse": reverse}}),
+        [["night_visibility.visibility", "eq", vis], ["night_visibility.roll_due", "eq", due],
+         ["night_visibility.full_daylight", "eq", vis is None]], S_NV, NVW)
+# the Overlord board: the track limits a line across the whole board's width
+fr_add("overlord-night-artillery-vis5-range6", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "artillery", (25, 5)), cu("x1", "axis", "infantry", (37, 5))], [], battle(), visibility=5),
+    [["battle.allowed", "eq", False], ["battle.distance", "eq", 6]]), S_NT, NTW, board="overlord")
+fr_add("overlord-night-artillery-vis6-range6", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "artillery", (25, 5)), cu("x1", "axis", "infantry", (37, 5))], [], battle(), visibility=6),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_NT, NTW, board="overlord")
+fr_add("breakthrough-night-armor-vis3-range3", FR_BOARD, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", (12, 10)), cu("x1", "axis", "infantry", (13, 7))], [], battle(), visibility=3),
+    [["battle.allowed", "eq", True], ["battle.distance", "eq", 3], ["battle.dice", "eq", 3]]), S_NT, NTW, board="breakthrough")
+
+# ============================================================================ the North African desert
+S_NAD = ("North African Desert rules: an armor unit that takes ground after a successful close assault may move 1 more "
+         "hex before its overrun combat; terrain movement restrictions apply to that hex.")
+S_ESC = "Escarpment: impassable terrain to all units; blocks line of sight."
+S_PALM = "Palm Forests: as Forests (a unit moving in must stop, and may not battle that turn)."
+S_OASIS = "Oasis: a unit moving in must stop, may still battle, ignores 1 flag; protection 1 against infantry and armor."
+S_ERG = "Ergs & Ridges: as Hills, and a unit moving in must stop."
+S_WADI = ("Wadis & Gullies: infantry and armor battle in or out of a wadi only in close assault; from a wadi into the same "
+          "wadi as usual; artillery at any range.")
+NADW = DES + "; " + FRW + " (Escarpment.php, Erg.php, Oasis)"
+WADW = "terrain card 44 (docs/rules-sources.md, docs/rules-referee.md Interpretations: Wadis)"
+NADR = {"variants": ["north_african_desert"]}
+fr_add("desert-move-around-escarpment-and-unit", FR_DESERT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=1), cu("x2", "axis", "infantry", F_f6)],
+       [ct(F_F5, "escarpment"), ct(F_H5, "palm_forest"), ct(F_g6, "desert_village"), ct(F_f4, "oasis"), ct(F_g4, "ridge")],
+       {"desert_move": {"unit": "a1"}}, **NADR),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "set", v.ns([F_H5, F_g6, F_f4, F_g4])]]), S_NAD + " " + S_ESC, NADW)
+for terr, ok in [("palm_forest", False), ("oasis", False), ("ridge", False), ("desert_village", False), ("wadi", True), ("desert_hill", True)]:
+    fr_add(f"desert-move-after-taking-{terr.replace('_', '-')}", FR_DESERT, "base swapped", lambda v, terr=terr, ok=ok: (
+        fq(v, [cu("a1", "allies", "armor", F_G5, moved=1)], [ct(F_G5, terr)], {"desert_move": {"unit": "a1"}}, **NADR),
+        [["desert_move.allowed", "eq", ok]] + ([["desert_move.hexes", "len", 6]] if ok else [])),
+        S_NAD + " " + {"palm_forest": S_PALM, "oasis": S_OASIS, "ridge": S_ERG, "desert_village": "Desert villages: as Towns (stop on entering)",
+                       "wadi": S_WADI + " (no stop)", "desert_hill": "Desert hills: as Hills (no movement restriction)"}[terr], NADW)
+for kind, ok, rules in [("infantry", False, NADR), ("elite_armor", True, NADR), ("armor", False, {}), ("special_forces", False, NADR), ("cavalry", False, NADR), ("tiger", True, NADR)]:
+    fr_add(f"desert-move-{kind.replace('_', '-')}{'' if rules else '-no-rule'}", FR_DESERT, "base turned swapped", lambda v, kind=kind, ok=ok, rules=rules: (
+        fq(v, [cu("a1", "allies", kind, F_G5, moved=1)], [], {"desert_move": {"unit": "a1"}}, **rules),
+        [["desert_move.allowed", "eq", ok]]), S_NAD + " (armor only; the rule must be in effect)", NADW)
+# the overrun after the extra hex
+fr_add("desert-overrun-from-village-refused", FR_DESERT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=2), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "desert_village")], battle(overrun=True), **NADR),
+    [["battle.allowed", "eq", False]]), S_NAD + " Desert villages: as Towns (a unit that enters one may not battle that turn).", NADW)
+fr_add("desert-overrun-from-oasis", FR_DESERT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=2), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "oasis")], battle(overrun=True), **NADR),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_NAD + " " + S_OASIS, NADW)
+fr_add("desert-overrun-into-oasis-target", FR_DESERT, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=2), cu("x1", "axis", "infantry", F_f6)], [ct(F_f6, "oasis")], battle(overrun=True), dice=["flag", "infantry"], **NADR),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []], ["result.armor_overrun", "eq", False]]),
+    S_NAD + " " + S_OASIS + " (an armor unit makes one overrun a turn)", NADW)
+fr_add("desert-overrun-from-palm-forest-refused", FR_DESERT, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=1), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "palm_forest")], battle(overrun=True), **NADR),
+    [["battle.allowed", "eq", False]]), S_PALM + " " + CM_TAKE, NADW)
+# take ground into desert terrain: which gives an overrun
+for terr, tg, ovr in [("palm_forest", True, False), ("oasis", True, True), ("ridge", True, True), ("wadi", True, True), ("escarpment", False, False)]:
+    if terr == "escarpment":
+        continue
+    fr_add(f"desert-take-ground-into-{terr.replace('_', '-')}", FR_DESERT, "base turned swapped", lambda v, terr=terr, tg=tg, ovr=ovr: (
+        fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5, figures=1)], [ct(F_G5, terr)], battle(), dice=["grenade"] if terr == "palm_forest" else ["grenade", "infantry"]),
+        [["result.eliminated", "eq", True], ["result.take_ground", "eq", tg], ["result.armor_overrun", "eq", ovr]]),
+        CM_OVR + " " + {"palm_forest": S_PALM, "oasis": S_OASIS, "ridge": S_ERG, "wadi": S_WADI}[terr], NADW)
+# wadis
+W_IN = "wadi"
+for cid, att, apos, aw, tw, ok, dice in [("infantry-out-of-wadi-range-2", "infantry", F_G3, True, False, False, 0),
+                                         ("infantry-into-wadi-range-2", "infantry", F_G3, False, True, False, 0),
+                                         ("armor-into-wadi-range-3", "armor", P("g2"), False, True, False, 0),
+                                         ("wadi-to-wadi-range-2", "infantry", F_G3, True, True, True, 2),
+                                         ("armor-close-into-wadi", "armor", F_g4, False, True, True, 2),
+                                         ("artillery-out-of-wadi-range-4", "artillery", F_G1, True, False, True, 2),
+                                         ("artillery-into-wadi-range-4", "artillery", F_G1, False, True, True, None),
+                                         ("infantry-close-out-of-wadi", "infantry", F_g4, True, False, True, 3)]:
+    terrain = ([ct(apos, W_IN)] if aw else []) + ([ct(F_G5, W_IN)] if tw else [])
+    fr_add(f"wadi-{cid}", FR_DESERT, "base turned swapped", lambda v, att=att, apos=apos, terrain=terrain, ok=ok, dice=dice: (
+        fq(v, [cu("a1", "allies", att, apos), cu("x1", "axis", "infantry", F_G5)], terrain, battle()),
+        [["battle.allowed", "eq", ok]] + ([["battle.dice", "eq", dice]] if dice is not None else [])), S_WADI, WADW)
+# wadis at night: both limits
+fr_add("wadi-night-vis1-close", FR_DESERT, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, W_IN), ct(F_G5, W_IN)], battle(), visibility=1),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_WADI + " " + S_NT, WADW + "; " + NTW)
+# escarpments: retreats and sight
+fr_add("escarpment-blocks-one-retreat-hex", FR_DESERT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_f6, "escarpment")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", v.ns([F_g6])], ["result.retreat.*.figures_lost", "eq", [0]]]), S_ESC + " " + CM_TERR_RET, NADW)
+fr_add("escarpment-blocks-both-retreat-hexes", FR_DESERT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5, figures=3)], [ct(F_f6, "escarpment"), ct(F_g6, "escarpment")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", v.ns([F_G5])], ["result.retreat.*.figures_lost", "eq", [1]]]), S_ESC + " " + CM_RETREAT, NADW)
+fr_add("escarpment-blocks-sight", FR_DESERT, "base turned swapped mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", P("H3")), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "escarpment")], battle()),
+    [["battle.allowed", "eq", False], ["battle.line_of_sight", "eq", False]]), S_ESC, NADW)
+fr_add("escarpment-not-entered", FR_DESERT, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [ct(F_F5, "escarpment")], move()),
+    [["move.destinations.*.hex", "excludes", v.ns([F_F5])], ["move.destinations.*.hex", "contains", v.ns([P("E5")])]]), S_ESC, NADW)
+fr_add("ridge-protection-vs-infantry", FR_DESERT, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, "ridge")], battle(), dice=["infantry", "infantry"]),
+    [["battle.dice", "eq", 2]]), S_ERG + " (protection as a Hill against a lower attacker)", NADW)
+# the Italian Royal Army in the desert: 1 to 3 hexes a flag, around an escarpment
+IRA2 = {"variants": ["italian_royal_army"]}
+fr_add("italian-armor-retreat-around-escarpment", FR_NAT, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "armor", F_G5, nation="it")], [ct(F_f6, "escarpment")], battle(), dice=["flag", "star", "star"], **IRA2),
+    [["result.retreat.*.hex", "set", v.ns([F_g6, F_G7, F_H7, P("f8"), P("g8"), P("h8")])]]), S_IT + " " + S_ESC, ITW)
+fr_add("italian-infantry-retreat-through-wadi-and-palms", FR_NAT, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5, nation="it")], [ct(F_f6, "palm_forest"), ct(F_g6, "wadi")], battle(), dice=["flag", "star", "star"], **IRA2),
+    [["result.retreat.*.hex", "set", v.ns([F_f6, F_g6, F_F7, F_G7, F_H7, P("e8"), P("f8"), P("g8"), P("h8")])]]), S_IT + " " + CM_TERR_RET, ITW)
+fr_add("italian-artillery-in-desert-village-one-flag", FR_NAT, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "artillery", F_G5, nation="it")], [ct(F_G5, "desert_village")], battle(), dice=["flag", "star"], **IRA2),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat", "eq", []]]), S_IT + " Desert villages: as Towns (protection 1 against infantry).", ITW)
+fr_add("italian-rule-off-one-hex", FR_NAT, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "armor", F_G5, nation="it")], [], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([F_f6, F_g6])]]), S_IT + " (only when the rule is in effect)", ITW)
+
+# ============================================================================ winter
+S_FROZ = "Frozen Rivers: moving or retreating onto a Frozen River hex, roll 2 battle dice; for each star rolled, lose 1 figure (not on a bridge)."
+FROZW = "terrain card 47 (bga-memoir Terrains/FrozenRiver.php); Eastern Front rules p.3 (docs/rules-sources.md)"
+S_WFOR = "Winter forests and villages: as Forests and Villages (a unit moving in must stop and may not battle that turn; armor in a village battles at -2)."
+WFW = "docs/rules-sources.md terrain table (winter_forest, winter_village: the winter board's Forests and Villages)"
+for how in ("move", "take_ground", "retreat"):
+    fr_add(f"frozen-river-{how.replace('_', '-')}-rolls-two", FR_WINTER, "base turned", lambda v, how=how: (
+        fq(v, [cu("a1", "allies", "armor", F_G5, moved=1)], [ct(F_G5, "frozen_river")], {"terrain_entry": {"unit": "a1", "how": how}}),
+        [["terrain_entry.rolls.*.terrain", "eq", ["frozen_river"]], ["terrain_entry.rolls.*.dice", "eq", [2]]]), S_FROZ, FROZW)
+fr_add("frozen-river-two-stars-two-figures", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "axis", "ski_troops", F_G5, moved=1)], [ct(F_G5, "frozen_river")], {"terrain_entry": {"unit": "a1", "how": "move"}}, dice=["star", "star"]),
+    [["result.figures_removed", "eq", 2], ["result.eliminated", "eq", False]]), S_FROZ + " (ski troops too: the card names no exception)", FROZW)
+fr_add("frozen-river-grenade-no-loss", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5, moved=1)], [ct(F_G5, "frozen_river")], {"terrain_entry": {"unit": "a1", "how": "move"}}, dice=["grenade", "infantry"]),
+    [["result.figures_removed", "eq", 0]]), S_FROZ + " (only stars count)", FROZW)
+fr_add("frozen-river-one-figure-star-eliminated", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5, moved=1, figures=1)], [ct(F_G5, "frozen_river")], {"terrain_entry": {"unit": "a1", "how": "retreat"}}, dice=["star", "flag"]),
+    [["result.figures_removed", "eq", 1], ["result.eliminated", "eq", True]]), S_FROZ, FROZW)
+fr_add("frozen-river-behind-enemy-lines-move-spared", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5, moved=3)], [ct(F_G5, "frozen_river")], {"terrain_entry": {"unit": "a1", "how": "move", "behind_enemy_lines": True}}),
+    [["terrain_entry.rolls", "eq", []]]), S_FROZ + " Behind Enemy Lines: ... ignore all terrain movement restrictions (bga-memoir: FrozenRiver not triggered with behind enemy lines)", FROZW)
+fr_add("frozen-river-behind-enemy-lines-retreat-rolls", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5, moved=3)], [ct(F_G5, "frozen_river")], {"terrain_entry": {"unit": "a1", "how": "retreat", "behind_enemy_lines": True}}),
+    [["terrain_entry.rolls.*.dice", "eq", [2]]]), S_FROZ + " (a retreat is not the card's move)", FROZW)
+fr_add("frozen-river-pontoon-no-roll", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5, moved=1)], [ct(F_G5, "frozen_river"), ct(F_G5, "bridge")], {"terrain_entry": {"unit": "a1", "how": "retreat"}}),
+    [["terrain_entry.rolls", "eq", []]]), S_FROZ, FROZW)
+fr_add("frozen-river-retreat-hex-offered", FR_WINTER, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_f6, "frozen_river"), ct(F_g6, "frozen_river")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([F_f6, F_g6])], ["result.retreat.*.figures_lost", "eq", [0, 0]]]), S_FROZ + " Frozen rivers may be crossed, at a risk.", FROZW)
+fr_add("frozen-river-no-protection-no-stop", FR_WINTER, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5)], [ct(F_g6, "frozen_river"), ct(F_G7, "frozen_river")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_g6, F_G7])]]), S_FROZ + " (crossed: no stop)", FROZW)
+# winter forests and villages
+fr_add("winter-forest-entered-no-battle", FR_WINTER, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4, moved=1), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "winter_forest")], battle()),
+    [["battle.allowed", "eq", False]]), S_WFOR, WFW)
+fr_add("winter-village-armor-out-minus-two", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "winter_village")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_WFOR, WFW)
+fr_add("winter-village-vs-armor", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, "winter_village")], battle()),
+    [["battle.dice", "eq", 1]]), S_WFOR, WFW)
+fr_add("winter-hill-vs-infantry", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, "winter_hill")], battle()),
+    [["battle.dice", "eq", 2]]), "Winter Hills: as Hills. " + S_HILL, AIR + " p.10")
+fr_add("winter-forest-stops-move", FR_WINTER, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [ct(F_g6, "winter_forest"), ct(F_f6, "winter_forest")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_g6])], [f"move.destinations.[hex={v.n(F_g6)}].can_battle", "eq", False]]), S_WFOR, WFW)
+# ski troops on the winter board
+fr_add("ski-moved-3-into-winter-forest-battles", FR_WINTER, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "ski_troops", F_g4, moved=3), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "winter_forest")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_SKI, SKIW)
+fr_add("ski-moved-3-winter-village-range-2", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "ski_troops", F_G3, moved=3), cu("x1", "axis", "infantry", F_G5)], [ct(F_G3, "winter_village"), ct(F_G5, "winter_village")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 1]]), S_SKI + " " + S_WFOR, SKIW)
+fr_add("ski-range-3-refused", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "ski_troops", P("g2")), cu("x1", "axis", "infantry", F_G5)], [], battle()),
+    [["battle.allowed", "eq", False]]), S_SKI + " (fire at 3, 2: 2 hexes at most)", SKIW)
+fr_add("ski-retreat-around-frozen-and-units", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "ski_troops", F_G5), cu("x2", "axis", "infantry", F_f6)], [ct(F_g6, "frozen_river")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([F_g6, F_G7, F_H7, P("f8"), P("g8"), P("h8")])]]), S_SKI + " " + CM_RETREAT, SKIW)
+fr_add("ski-moves-3-through-winter-forest-stops", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "ski_troops", F_G5)], [ct(F_g6, "winter_forest"), ct(F_f6, "winter_forest"), ct(F_F5, "winter_forest"),
+                                                      ct(F_H5, "winter_forest"), ct(F_f4, "winter_forest"), ct(F_g4, "winter_forest")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_g6, F_g4])], ["move.destinations.*.hex", "excludes", v.ns([F_G7, F_G3])]]),
+    S_SKI + " (move 3; the forest still stops the move) " + S_WFOR, SKIW)
+# hedgehogs, railways and dragon's teeth (the winter and eastern boards)
+S_HH = "Hedgehogs: armor and artillery may not enter; a unit on them may ignore 1 flag."
+fr_add("hedgehogs-armor-retreat-blocked", FR_WINTER, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "armor", F_G5)], [ct(F_f6, "hedgehogs")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", v.ns([F_g6])]]), S_HH + " " + CM_TERR_RET, OBST)
+fr_add("hedgehogs-infantry-retreats-onto", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_f6, "hedgehogs"), ct(F_g6, "hedgehogs")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([F_f6, F_g6])]]), S_HH, OBST)
+fr_add("hedgehogs-armor-no-take-ground", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5, figures=1)], [ct(F_G5, "hedgehogs")], battle(), dice=["grenade", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False], ["result.armor_overrun", "eq", False]]), S_HH + " " + CM_TAKE, OBST)
+fr_add("hedgehogs-infantry-take-ground", FR_WINTER, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5, figures=1)], [ct(F_G5, "hedgehogs")], battle(), dice=["grenade", "star", "star"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", True]]), S_HH + " " + CM_TAKE, OBST)
+S_RAIL = "Railroads: armor and artillery moving onto a railroad hex must stop (not where a road crosses it); infantry moves as usual."
+fr_add("railway-stops-armor", FR_WINTER, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [ct(F_g6, "railway"), ct(F_f6, "railway")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_g6, F_f6, P("e6"), P("h6")])], ["move.destinations.*.hex", "excludes", v.ns([F_G7])]]), S_RAIL, "terrain card 38 (docs/rules-sources.md)")
+fr_add("railway-infantry-crosses", FR_WINTER, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5)], [ct(F_g6, "railway"), ct(F_f6, "railway")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_G7])]]), S_RAIL, "terrain card 38 (docs/rules-sources.md)")
+fr_add("railway-road-crossing-armor-passes", FR_WINTER, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [ct(F_g6, "railway"), ct(F_g6, "road"), ct(F_f6, "railway"), ct(F_f6, "road")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_G7])]]), S_RAIL, "terrain card 38 (docs/rules-sources.md)")
+
+# ============================================================================ blitz and partial blitz
+BLZR = {"variants": ["blitz"]}
+fr_add("blitz-allied-armor-moves-2", FR_BLITZ, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [], move(), **BLZR),
+    [["move.destinations.*.hex", "contains", v.ns([P("E5"), F_G3, F_G7])], ["move.destinations.*.hex", "excludes", v.ns([P("D5"), P("J5"), P("g8")])]]),
+    S_BLZ, BLZW)
+fr_add("blitz-axis-armor-moves-3", FR_BLITZ, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "axis", "armor", F_G5)], [], move(), **BLZR),
+    [["move.destinations.*.hex", "contains", v.ns([P("D5"), P("J5"), P("g8")])]]), S_BLZ, BLZW)
+fr_add("blitz-allied-elite-armor-moved-3-refused", FR_BLITZ, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "elite_armor", F_g4, moved=3), cu("x1", "axis", "infantry", F_G5)], [], battle(), **BLZR),
+    [["battle.allowed", "eq", False]]), S_BLZ + " (elite armor is armor)", BLZW)
+fr_add("blitz-allied-armor-moved-2-into-wadi-battles", FR_BLITZ, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4, moved=2), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "wadi")], battle(), **BLZR),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_BLZ + " " + S_WADI, BLZW + "; " + WADW)
+fr_add("blitz-allied-armor-moved-2-town-refused", FR_BLITZ, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4, moved=2), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "desert_village")], battle(), **BLZR),
+    [["battle.allowed", "eq", False]]), S_BLZ + " Desert villages: as Towns.", BLZW)
+fr_add("blitz-infantry-untouched", FR_BLITZ, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4, moved=1), cu("x1", "axis", "infantry", F_G5)], [], battle(), **BLZR),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_BLZ, BLZW)
+for side, named, ok in [("axis", "axis", False), ("allies", "axis", True), ("allies", "allies", False), ("axis", "allies", True)]:
+    fr_add(f"partial-blitz-{named}-named-{side}-armor-moved-3", FR_BLITZ, "base swapped", lambda v, side=side, named=named, ok=ok: (
+        fq(v, [cu("a1", side, "armor", F_g4, moved=3), cu("x1", CM_OTHER[side], "infantry", F_G5)], [], battle(), variants={"partial_blitz": named}),
+        [["battle.allowed", "eq", ok]]), S_PBLZ, BLZW)
+fr_add("overlord-blitz-allied-armor-moves-2", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", (25, 5))], [], move(), **BLZR),
+    [["move.destinations.*.hex", "contains", v.ns([(29, 5), (21, 5)])], ["move.destinations.*.hex", "excludes", v.ns([(31, 5), (19, 5)])]]), S_BLZ, BLZW, board="overlord")
+S_C317 = "Blitz (Actions 3 - Air Strikes & Blitz): the Axis player may play a Recon 1 card as an Air Power card."
+for side, card, plays in [("axis", "recon_left", True), ("allies", "recon_left", False), ("axis", "recon_right", True), ("axis", "attack_left", False)]:
+    add(f"frn11-blitz-card-as-{side}-{card.replace('_', '-')}", FR_BLITZ, q([], {"card_as": {"card": card, "side": side}}, rules={"air": None, "variants": ["blitz"]}),
+        [["card_as.plays_as", "contains" if plays else "excludes", ["air_power"]]], S_C317, BLZW + "; bga-memoir Player::canHill317")
+
+# ============================================================================ Soviet commissar
+SOVR = {"air": None, "variants": {"russian_commissar": "allies"}}
+for cid, body, ok in [("place-on-empty", {"card": "attack_left", "chip_card": None, "action": "place"}, True),
+                      ("place-on-taken-chip", {"card": "attack_left", "chip_card": "probe_center", "action": "place"}, False),
+                      ("play-other-card-from-chip", {"card": "attack_left", "chip_card": "probe_center"}, False),
+                      ("play-chip-card", {"card": "probe_center", "chip_card": "probe_center"}, True),
+                      ("recon-from-hand", {"card": "recon_center", "chip_card": "attack_left", "from_hand": True}, True),
+                      ("recon-from-hand-overlord", {"card": "recon_center", "chip_card": "attack_left", "from_hand": True, "overlord": True}, False),
+                      ("ambush-from-hand", {"card": "ambush", "chip_card": "attack_left", "from_hand": True}, True),
+                      ("attack-from-hand", {"card": "attack_right", "chip_card": "attack_left", "from_hand": True}, False)]:
+    add(f"frn11-commissar-{cid}", FR_NAT, q([], {"commissar": body}, rules=SOVR),
+        [["commissar.allowed", "eq", ok], ["commissar.side", "eq", "allies"]], S_COM, COM)
+add("frn11-commissar-axis-soviet", FR_NAT, q([], {"commissar": {"card": "attack_right", "chip_card": "attack_left", "from_hand": True}}, rules={"air": None, "variants": {"russian_commissar": "axis"}}),
+    [["commissar.allowed", "eq", False], ["commissar.side", "eq", "axis"]], S_COM, COM)
+add("frn11-commissar-off-free", FR_NAT, q([], {"commissar": {"card": "attack_right", "chip_card": "attack_left", "from_hand": True}}),
+    [["commissar.allowed", "eq", True], ["commissar.side", "eq", None]], S_COM + " (only with the rule)", COM)
+
+# ============================================================================ British Commonwealth
+BR = {"nation": "brit"}
+for cid, att, apos, terr, figs, dice, back in [
+        ("forest-close-one-left", "armor", F_G5, "winter_forest", 2, ["infantry"], True),
+        ("range-2-one-left", "infantry", F_f6, None, 2, ["infantry", "star"], False),
+        ("hit-and-flag-retreats", "infantry", F_G5, None, 2, ["infantry", "flag", "star"], False),
+        ("one-figure-eliminated", "infantry", F_G5, None, 1, ["infantry", "star", "star"], False),
+        ("two-left-no", "infantry", F_G5, None, 3, ["infantry", "star", "star"], False),
+        ("jungle-close-one-left", "infantry", F_G5, "jungle", 2, ["infantry", "star"], True)]:
+    kind = "infantry"
+    fr_add(f"brit-{cid}", FR_NAT, "base turned mirror", lambda v, att=att, apos=apos, terr=terr, figs=figs, dice=dice, back=back, kind=kind: (
+        fq(v, [cu("a1", "axis", att, apos), cu("x1", "allies", kind, F_g4, figures=figs, **BR)], [ct(F_g4, terr)] if terr else [], battle(), dice=dice),
+        [["result.battle_back", "eq" if back else "falsy", True if back else None]]), S_BRIT, BRITW)
+fr_add("brit-armor-three-hit-two", FR_NAT, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "axis", "armor", F_G5), cu("x1", "allies", "armor", F_g4, **BR)], [], battle(), dice=["armor", "armor", "star"]),
+    [["result.figures_removed", "eq", 2], ["result.battle_back", "eq", True]]), S_BRIT, BRITW)
+fr_add("brit-on-desert-hill-attacked-from-below", FR_NAT, "base turned", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_G5), cu("x1", "allies", "infantry", F_g4, figures=2, **BR)], [ct(F_g4, "desert_hill")], battle(), dice=["infantry", "star"]),
+    [["battle.dice", "eq", 2], ["result.battle_back", "eq", True]]), S_BRIT + " Desert hills: as Hills.", BRITW)
+
+# ============================================================================ US Marines: Gung Ho!
+GHR = {"air": None, "variants": ["us_marines_gung_ho"]}
+for card, n_units, avail in [("attack_center", 5, 4), ("recon_center", 3, 2), ("direct_from_hq", 6, 5), ("probe_center", 4, 3)]:
+    units = [U(f"a{i}", "allies", "infantry", h) for i, h in enumerate(["G1", "H1", "I1", "g2", "h2", "G3"][:n_units], start=1)]
+    add(f"frn11-gung-ho-{card.replace('_', '-')}", FR_PAC, q(units, {"orders": {"card": card, "side": "allies", "units": [u["id"] for u in units]}}, rules=GHR),
+        [["orders.orders_available", "eq", avail], ["orders.valid", "len", avail]], S_GUNG, GUNGW)
+add("frn11-gung-ho-axis-attack-center", FR_PAC,
+    q([U(f"x{i}", "axis", "infantry", h) for i, h in enumerate(["G9", "H9", "I9", "g8"], start=1)],
+      {"orders": {"card": "attack_center", "side": "axis", "units": ["x1", "x2", "x3", "x4"]}}, rules=GHR),
+    [["orders.orders_available", "eq", 3]], S_GUNG + " (the US Marines are the Allies)", GUNGW)
+
+# ============================================================================ the Pacific: jungle, caves, rice paddies, the Japanese
+S_JUN = ("Jungles: a unit moving in must stop and may battle if it started its move in an adjacent hex; if an armor unit starts "
+         "its move in an adjacent hex and makes a successful combat against a unit in a Jungle hex, it may Take Ground and do an "
+         "Armor Overrun; protection 1 against infantry, 2 against armor; blocks line of sight.")
+JUNW = "terrain card 57, bga-memoir Terrains/Jungle.php (desc, defense, isBlockingLineOfSight, mustStopWhenEntering)"
+S_RICE = "Rice Paddies: played as Marshes: every unit moving in or out stops, artillery may not enter, armor may not battle after entering, no armor overrun."
+RICEW = "docs/rules-sources.md terrain table (rice_paddies: Pacific Theater p.6, the memoir44 wikia 'Rice Field')"
+JP = {"nation": "jp"}
+for kind, moved, ok in [("infantry", 1, True), ("special_forces", 2, False), ("armor", 1, True), ("armor", 2, False), ("armor", 3, False)]:
+    fr_add(f"jungle-{kind.replace('_', '-')}-moved-{moved}-in", FR_PAC, "base turned swapped", lambda v, kind=kind, moved=moved, ok=ok: (
+        fq(v, [cu("a1", "allies", kind, F_g4, moved=moved), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "jungle")], battle()),
+        [["battle.allowed", "eq", ok]] + ([["battle.dice", "eq", 3]] if ok else [])), S_JUN, JUNW)
+fr_add("jungle-vs-armor-close", FR_PAC, "base turned swapped mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, "jungle")], battle()),
+    [["battle.dice", "eq", 1]]), S_JUN, JUNW)
+fr_add("jungle-vs-infantry-range-2", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G3), cu("x1", "axis", "infantry", F_G5)], [ct(F_G5, "jungle")], battle()),
+    [["battle.dice", "eq", 1]]), S_JUN, JUNW)
+fr_add("jungle-armor-take-ground-and-overrun", FR_PAC, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5, figures=1)], [ct(F_G5, "jungle")], battle(), dice=["grenade"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]), S_JUN, JUNW)
+fr_add("jungle-move-one-hex-may-battle", FR_PAC, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_G5)], [ct(F_g6, "jungle")], move()),
+    [[f"move.destinations.[hex={v.n(F_g6)}].can_battle", "eq", True]]), S_JUN, JUNW)
+fr_add("jungle-stops-the-move", FR_PAC, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [ct(p, "jungle") for p in (F_F5, F_H5, F_f6, F_g6, F_f4, F_g4)], move()),
+    [["move.destinations.*.hex", "set", v.ns([F_G5, F_F5, F_H5, F_f6, F_g6, F_f4, F_g4])]]), S_JUN, JUNW)
+# the Japanese Imperial Army with the Pacific's terrain
+fr_add("jp-banzai-moved-2-into-jungle-refused", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_g4, moved=2, **JP), cu("x1", "allies", "infantry", F_G5)], [ct(F_g4, "jungle")], battle()),
+    [["battle.allowed", "eq", False]]), S_J_BANZAI + " " + S_JUN, WIKIJ + "; " + JUNW)
+fr_add("jp-moved-1-into-jungle-close-assault-extra-die", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_g4, moved=1, **JP), cu("x1", "allies", "infantry", F_G5)], [ct(F_g4, "jungle")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]]), S_J_DIE + " " + S_JUN, WIKIJ + "; " + JUNW)
+fr_add("jp-banzai-moved-2-into-rice-paddy", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_g4, moved=2, **JP), cu("x1", "allies", "infantry", F_G5)], [ct(F_g4, "rice_paddies")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 4]]), S_J_BANZAI + " " + S_J_DIE + " " + S_RICE + " (armor only may not battle)", WIKIJ + "; " + RICEW)
+fr_add("jp-banzai-vs-jungle-target", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_g4, moved=2, **JP), cu("x1", "allies", "infantry", F_G5)], [ct(F_G5, "jungle")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_J_BANZAI + " " + S_J_DIE + " " + S_JUN, WIKIJ + "; " + JUNW)
+fr_add("jp-banzai-moved-2-wounded-range-2-refused", FR_PAC, "base turned", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_G3, moved=2, figures=3, **JP), cu("x1", "allies", "infantry", F_G5)], [], battle()),
+    [["battle.allowed", "eq", False]]), S_J_BANZAI, WIKIJ)
+fr_add("jp-in-jungle-two-flags-one-hex", FR_PAC, ALL4, lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "infantry", F_G5, **JP)], [ct(F_G5, "jungle")], battle(), dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", v.ns([F_f6, F_g6])]]), S_J_FLAG + " " + S_JUN, WIKIJ + "; " + JUNW)
+fr_add("jp-cave-three-flags-ignored-vs-armor", FR_PAC, "base turned swapped mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "artillery", F_G1), cu("x1", "axis", "infantry", F_G5, **JP)], [ct(F_G5, "cave")], battle(), dice=["flag", "flag"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 2], ["result.retreat", "eq", []]]), S_J_CAVE, WIKIJ + "; terrain card 52")
+fr_add("jp-cave-vs-armor-one-die", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5, **JP)], [ct(F_G5, "cave")], battle()),
+    [["battle.dice", "eq", 1]]), "Cave: Japanese infantry in it are attacked at -2 dice but by artillery", "terrain card 52 (docs/rules-sources.md)")
+fr_add("us-infantry-in-cave-as-hill", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_G5), cu("x1", "allies", "infantry", F_g4, nation="us")], [ct(F_g4, "cave")], battle(), dice=["flag", "star"]),
+    [["battle.dice", "eq", 2], ["result.flags_ignored", "eq", 0], ["result.retreat", "len", 2]]), "Cave on a hill: as a Hill; only Japanese infantry in it ignore the flags", "terrain card 52 (docs/rules-sources.md)")
+fr_add("jp-armor-in-jungle-no-flag-ignored", FR_PAC, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "armor", F_G5, **JP)], [ct(F_G5, "jungle")], battle(), dice=["flag", "star"]),
+    [["result.flags_ignored", "eq", 0], ["result.retreat.*.hex", "set", v.ns([F_f6, F_g6])]]), S_J_FLAG + " (infantry only)", WIKIJ)
+fr_add("cave-armor-may-not-retreat-onto", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "armor", F_G5)], [ct(F_f6, "cave")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "eq", v.ns([F_g6])]]), "Cave on a hill: impassable to armor and artillery. " + CM_TERR_RET, "terrain card 52 (docs/rules-sources.md)")
+# rice paddies
+fr_add("rice-armor-moved-in-no-battle", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4, moved=1), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "rice_paddies")], battle()),
+    [["battle.allowed", "eq", False]]), S_RICE, RICEW)
+fr_add("rice-infantry-moved-in-battles", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4, moved=1), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "rice_paddies")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_RICE, RICEW)
+fr_add("rice-artillery-may-not-enter", FR_PAC, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "artillery", F_G5)], [ct(F_g6, "rice_paddies")], move()),
+    [["move.destinations.*.hex", "excludes", v.ns([F_g6])], ["move.destinations.*.hex", "contains", v.ns([F_f6])]]), S_RICE, RICEW)
+fr_add("rice-leaving-one-hex", FR_PAC, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5)], [ct(F_G5, "rice_paddies")], move()),
+    [["move.destinations.*.hex", "contains", v.ns([F_g6, F_F5])], ["move.destinations.*.hex", "excludes", v.ns([F_G7, P("E5")])]]), S_RICE, RICEW)
+fr_add("rice-armor-no-overrun", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_g4), cu("x1", "axis", "infantry", F_G5, figures=1)], [ct(F_G5, "rice_paddies")], battle(), dice=["grenade", "star", "star"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", False]]), S_RICE, RICEW)
+
+# ============================================================================ French resistance, special forces, elite armor with the fronts' terrain
+S_FRES = ("French Resistance: may move into a forest, village or hedgerow hex and still battle in that turn; may retreat up to 3 "
+          "hexes instead of the standard 1 on any retreat flag.")
+for terr in ("winter_village", "winter_forest", "hill_forest", "hill_village", "palm_forest", "desert_village"):
+    fr_add(f"resistance-moved-1-into-{terr.replace('_', '-')}-battles", FR_RES, "base turned swapped", lambda v, terr=terr: (
+        fq(v, [cu("a1", "allies", "french_resistance", F_g4, moved=1), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, terr)], battle()),
+        [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_FRES + " (the winter, desert and hill forests and villages play as Forests and Villages)", P12 + "; " + WFW)
+fr_add("resistance-moved-2-refused", FR_RES, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "french_resistance", F_g4, moved=2), cu("x1", "axis", "infantry", F_G5)], [], battle()),
+    [["battle.allowed", "eq", False]]), S_FRES + " (otherwise as infantry: move 1 and battle)", P12)
+fr_add("resistance-retreat-around-escarpment", FR_RES, "base swapped mirror", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", F_G5), cu("x1", "allies", "french_resistance", F_g4)], [ct(P("H3"), "escarpment")], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([P("G3"), P("f2"), P("g2"), P("F1"), P("G1"), P("H1")])]]), S_FRES + " " + S_ESC, P12)
+fr_add("special-forces-moved-2-into-palm-forest-refused", FR_RES, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "special_forces", F_g4, moved=2), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "palm_forest")], battle()),
+    [["battle.allowed", "eq", False]]), S_PALM + " (special forces move 2 and battle, not out of a forest entered)", P12)
+fr_add("special-forces-moved-2-wadi-close", FR_RES, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "special_forces", F_g4, moved=2), cu("x1", "axis", "infantry", F_G5)], [ct(F_g4, "wadi")], battle()),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), "Special forces may move 2 hexes and still battle. " + S_WADI, P12 + "; " + WADW)
+fr_add("elite-armor-hedgehogs-not-entered", FR_RES, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "elite_armor", F_G5)], [ct(F_g6, "hedgehogs"), ct(F_f6, "dragons_teeth")], move()),
+    [["move.destinations.*.hex", "excludes", v.ns([F_g6, F_f6])]]), S_HH + " Dragon's Teeth: only infantry may enter.", OBST + "; Eastern Front rules p.5")
+fr_add("elite-armor-four-figures-jungle-hits", FR_RES, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", F_g4), cu("x1", "axis", "elite_armor", F_G5)], [ct(F_G5, "jungle")], battle(), dice=["armor", "armor"]),
+    [["battle.dice", "eq", 2], ["result.figures_removed", "eq", 2], ["result.eliminated", "eq", False]]), S_JUN + " Elite armor: 4 figures.", P12 + "; " + JUNW)
+
+# ============================================================================ the Overlord and Breakthrough boards' edges
+fr_add("overlord-desert-move-corner", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "axis", "armor", (50, 0), moved=1)], [], {"desert_move": {"unit": "a1"}}, **NADR),
+    [["desert_move.allowed", "eq", True], ["desert_move.hexes", "set", v.ns([(48, 0), (49, 1)])]]), S_NAD, NADW, board="overlord")
+fr_add("breakthrough-italian-top-edge-one-hex", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", (14, 2)), cu("x1", "axis", "infantry", (13, 1), nation="it")], [], battle(), dice=["flag", "star", "star"], **IRA2),
+    [["result.retreat.*.hex", "set", v.ns([(12, 0), (14, 0)])], ["result.retreat.*.figures_lost", "eq", [0, 0]]]),
+    S_IT + " (1, 2 or 3 hexes: 1 can be made at the edge)", ITW, board="breakthrough")
+fr_add("breakthrough-wadi-range-2-refused", FR_BOARD, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", (12, 10)), cu("x1", "axis", "infantry", (12, 8))], [ct((12, 8), "wadi")], battle()),
+    [["battle.allowed", "eq", False]]), S_WADI, WADW, board="breakthrough")
+fr_add("overlord-jungle-armor-overrun", FR_BOARD, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", (41, 5)), cu("x1", "axis", "infantry", (40, 4), figures=1)], [ct((40, 4), "jungle")], battle(), dice=["grenade"]),
+    [["result.take_ground", "eq", True], ["result.armor_overrun", "eq", True]]), S_JUN, JUNW, board="overlord")
+
+
+# -- more of the same fronts, asked while the rules core was read (each answer checked against the text)
+for cid, rolls, reverse, vis, due in [
+        ("daylight-stays-after-more-rolls", [NV4, ["star", "star", "flag", "flag"], ["flag", "flag", "flag", "flag"]], False, None, False),
+        ("reverse-stays-at-one", [NV4, ["star", "star", "flag", "flag"], ["star", "flag", "flag", "flag"]], True, 1, False)]:
+    add(f"frn11-night-chart-{cid}", FR_NIGHT, q([], {"night_visibility": {"rolls": rolls, "reverse": reverse}}),
+        [["night_visibility.visibility", "eq", vis], ["night_visibility.roll_due", "eq", due]], S_NV, NVW)
+fr_add("desert-blitz-overrun-after-four-hexes", FR_DESERT, "base turned mirror", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=4), cu("x1", "axis", "infantry", F_f6)], [], battle(overrun=True), variants=["blitz", "north_african_desert"]),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]),
+    S_NAD + " " + S_BLZ + " (the overrun follows the take ground and the extra hex, whatever the move before)", NADW + "; " + BLZW)
+fr_add("jungle-overrun-after-moving-first-refused", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=2), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "jungle")], battle(overrun=True)),
+    [["battle.allowed", "eq", False]]), S_JUN + " (it moved before its close assault: it did not start its move next to the jungle)", JUNW)
+fr_add("jungle-overrun-from-next-door", FR_PAC, "base turned swapped", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", F_G5, moved=1), cu("x1", "axis", "infantry", F_f6)], [ct(F_G5, "jungle")], battle(overrun=True)),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]]), S_JUN, JUNW)
+for side, mv in [("allies", 2), ("axis", 3)]:
+    add(f"frn11-blitz-orders-{side}-armor-move-{mv}", FR_BLITZ,
+        q([U("a1", side, "armor", "G1" if side == "allies" else "G9")], {"orders": {"card": "attack_center", "side": side, "units": ["a1"]}}, rules=BLZ),
+        [["orders.units.a1.move", "eq", mv], ["orders.units.a1.move_and_battle", "eq", mv]], S_BLZ, BLZW)
+add("frn11-gung-ho-counter-attack", FR_PAC,
+    q([U(f"a{i}", "allies", "infantry", h) for i, h in enumerate(["G1", "H1", "I1", "g2", "h2"], start=1)],
+      {"orders": {"card": "counter_attack", "counters": "attack_center", "side": "allies", "units": ["a1", "a2", "a3", "a4", "a5"]}}, rules=GHR),
+    [["orders.orders_available", "eq", 4]], S_GUNG + " 'Each card activates an extra unit. Even when doing a counter-attack'", GUNGW)
+
+fr_add("overlord-resistance-corner-one-hex", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "axis", "infantry", (2, 6)), cu("x1", "allies", "french_resistance", (1, 7))], [], battle(), dice=["flag", "star", "star"]),
+    [["result.retreat.*.hex", "set", v.ns([(0, 8), (2, 8)])], ["result.retreat.*.figures_lost", "eq", [0, 0]]]),
+    S_FRES + " (up to 3: 1 can be made at the bottom edge)", P12, board="overlord")
+fr_add("breakthrough-jp-two-flags-top-edge", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "infantry", (14, 2)), cu("x1", "axis", "infantry", (13, 1), nation="jp")], [], battle(), dice=["flag", "flag", "star"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", v.ns([(12, 0), (14, 0)])]]), S_J_FLAG + " " + CM_RETREAT, WIKIJ, board="breakthrough")
+fr_add("breakthrough-jp-three-flags-top-edge-loses-one", FR_BOARD, "base turned", lambda v: (
+    fq(v, [cu("a1", "allies", "armor", (14, 2)), cu("x1", "axis", "infantry", (13, 1), nation="jp")], [], battle(), dice=["flag", "flag", "flag"]),
+    [["result.flags_ignored", "eq", 1], ["result.retreat.*.hex", "set", v.ns([(12, 0), (14, 0)])], ["result.retreat.*.figures_lost", "eq", [1, 1]]]),
+    S_J_FLAG + " " + CM_RETREAT, WIKIJ, board="breakthrough")
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

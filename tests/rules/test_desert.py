@@ -40,3 +40,13 @@ def test_desert_no_extra_hex_after_taking_ground_into_a_forest_nor_for_infantry(
 def test_desert_rules_are_a_scenario_variant() -> None:
     assert desert_rules_on({"north_african_desert": ""})
     assert not desert_rules_on({"blitz": ""})
+
+
+def test_desert_extra_hex_is_armor_only_not_cavalry_that_overruns() -> None:
+    """Terrain Pack p.3, North African Desert rules: "an armor unit that takes ground ... may move
+    1 more hex" before its overrun. Cavalry takes ground and battles again "like an armor overrun"
+    (troop card 8) but is infantry: no extra hex (bga-memoir actTakeGround, getType() == ARMOR).
+    Found by the fronts audit (case frn11-desert-move-cavalry): the cavalry was given the hex."""
+    assert desert_extra_move(_pos(kind="cavalry"), "a1") == []
+    assert len(desert_extra_move(_pos(kind="elite_armor"), "a1")) == 6
+    assert len(desert_extra_move(_pos(kind="tiger"), "a1")) == 6
