@@ -1055,12 +1055,14 @@ class BoardSplit(Layout):
     min_panel_height = NumericProperty(dp(330))
     gutter = NumericProperty(0)  # room the board's side wants beside the board (BoardArea)
     min_board = NumericProperty(0)  # the least board height a portrait screen gives (if it can)
+    readable = NumericProperty(0)  # the board's height at its least readable hexes (26 dp)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.fbind("aspect", self._trigger_layout)
         self.fbind("gutter", self._trigger_layout)
         self.fbind("min_board", self._trigger_layout)
+        self.fbind("readable", self._trigger_layout)
         self.fbind("size", self._trigger_layout)
         self.fbind("pos", self._trigger_layout)
 
@@ -1085,6 +1087,8 @@ class BoardSplit(Layout):
             natural = h * self.aspect + self.gutter
             least = min(self.min_panel, w * 0.42)  # a small screen keeps a readable board
             pw = max(least, min(self.max_panel, w * 0.62, w - natural))
+            if self.readable > h:  # drawn zoomed (a Breakthrough board): more of it in view
+                pw = least
             pw = min(pw, w * 0.62)
             board.size = (w - pw, h)
             board.pos = (self.x, self.y)

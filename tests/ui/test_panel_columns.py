@@ -10,7 +10,7 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 
 from kivy.uix.widget import Widget
 
-from companion.ui.widgets import PanelColumns
+from companion.ui.widgets import BoardSplit, PanelColumns
 
 
 def _box(h: float, heading: bool = False) -> Widget:
@@ -62,3 +62,31 @@ def test_starts_column_is_ignored_in_a_one_column_panel() -> None:
         panel.add_widget(k)
     panel.do_layout()
     assert first.x == waiting.x == 0 and waiting.top == first.y
+
+
+def _split(width: float, height: float, aspect: float, readable: float) -> tuple[Widget, Widget]:
+    split = BoardSplit(size_hint=(None, None), size=(width, height), aspect=aspect,
+                       min_panel=460, max_panel=760, readable=readable)
+    board, panel = Widget(), Widget()
+    split.add_widget(board)
+    split.add_widget(panel)
+    split.do_layout()
+    return board, panel
+
+
+def test_a_board_drawn_zoomed_gets_all_but_the_panels_least_width() -> None:
+    # Operation Crusader's Breakthrough board (13 x 17) at 1024x600: its hexes would be 19 px
+    # whole, so it is drawn zoomed; its proportions gave it 389 px and the panel 635
+    aspect = (15 / 2 * 3 ** 0.5) / (1.5 * 17 + 0.5)
+    board, panel = _split(1024, 504, aspect, readable=(1.5 * 17 + 0.5) * 26)
+    assert panel.width == min(460, 1024 * 0.42) and board.width == 1024 - panel.width
+    # the same board where it reads whole keeps the width of its proportions
+    board, panel = _split(1024, 800, aspect, readable=(1.5 * 17 + 0.5) * 26)
+    assert board.width == 800 * aspect
+
+
+def test_a_board_that_reads_whole_keeps_its_proportions() -> None:
+    aspect = (15 / 2 * 3 ** 0.5) / (1.5 * 9 + 0.5)  # the standard board
+    board, panel = _split(1024, 504, aspect, readable=(1.5 * 9 + 0.5) * 26)
+    assert board.width + panel.width == 1024
+    assert panel.width == max(min(460, 1024 * 0.42), min(760, 1024 * 0.62, 1024 - 504 * aspect))
