@@ -296,7 +296,7 @@ class BoardScreen(TableScreen):
             self._buttons(panel)
             panel.add_widget(Label())
             return
-        if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
+        if p.kind in ("dice", "review_dice", "retreat", "take_ground", "battle_back"):
             self._battle_panel(panel)
             return
         if p.kind == "over":
@@ -545,6 +545,8 @@ class BoardScreen(TableScreen):
             panel.add_widget(label(text, 20, bold=True))
             for line in r.get("explain", [])[:3]:
                 panel.add_widget(label(line, 15, theme.MUTED))
+        if p.kind == "battle_back":  # British Commonwealth Forces: the held unit may answer
+            panel.add_widget(label(p.text, 20, theme.GOLD, bold=True))
         self._buttons(panel)
         if p.kind == "review_dice":
             panel.add_widget(label(_("Check the dice as read: tap a die to change its face, "
