@@ -218,7 +218,7 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
         return Prompt("battle_back", owner,
                       f"{owner.title()}: the {battle_back_label(st, bb.unit)} holds with 1 figure: "
                       f"battle back at the {un(bb.target)} ({dice}), or decline.", actions,
-                      highlight=(bb.hex, bb.target_hex),
+                      highlight=(bb.target_hex,),
                       choices=(Choice("battle_back", "Battle back", dice, hex=bb.target_hex),
                                Choice("decline", "Decline")),
                       detail=tuple(bb.explain))
