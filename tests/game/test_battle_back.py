@@ -11,6 +11,7 @@ the turn then goes on with the next battle. Its owner may decline.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -276,3 +277,38 @@ def test_an_auto_game_of_the_british_demo_reaches_the_battle_back() -> None:
         if seen:
             break
     assert seen
+
+
+def test_the_terminal_offers_back_or_decline_and_plays_the_die(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from companion.scenarios.jsonformat import save
+
+    scenario = tmp_path / "brit.json"
+    save(british_scenario(), scenario)
+    script = "\n".join([
+        "card attack_center", "order g6", "done", "battle g6 G5",
+        "dice infantry infantry star",   # the British infantry holds with 1 figure
+        "end",                           # the Axis may not end the turn before the answer
+        "back",
+        "dice grenade grenade",          # 1 die is due
+        "dice grenade",
+    ]) + "\n"
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "--scenario", str(scenario),
+                        "--data-dir", str(tmp_path / "d")], input=script, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert ("Allies: the British infantry on G5 holds with 1 figure: battle back at the infantry "
+            "on g6 (1 die), or decline.") in out
+    assert "choices: battle_back (1 die), decline" in out
+    assert "Infantry on G5 battles back at the infantry on g6: 1 die, thrown by the Allies." in out
+    assert "Allies: throw 1 battle die" in out
+    assert "Battle back: 1 hit: infantry on g6 loses 1 figure." in out
+    errors = [line for line in out.splitlines() if re.match(r"^(> )?! ", line)]
+    assert len(errors) == 2, out
+    store = GameStore(tmp_path / "d")
+    kinds = [e.kind for e in store.events(store.list_games()[0].id)]
+    store.close()
+    assert kinds[-3:] == ["battle_back_declared", "dice_read", "battle_resolved"]
