@@ -21,6 +21,7 @@ from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession, IllegalAction
 from companion.game.state import Phase
 from companion.rules.board import Side
+from companion.rules.variants import unit_spec
 from companion.scenarios import Scenario, ScenarioText, SideSetup, TerrainPiece, UnitSetup
 from companion.store import GameStore
 
@@ -56,6 +57,8 @@ def assault(g: GameSession, faces: list[str]) -> None:
 
 def test_british_unit_left_with_one_figure_is_offered_its_battle_back() -> None:
     g = GameSession.new(british_scenario())
+    assert g.state.position.units["b1"].spec == unit_spec("infantry", A, "brit",
+                                                          ("british_commonwealth",))
     assault(g, ["infantry", "infantry", "star"])  # 2 hits: 3 figures -> 1
     st = g.state
     assert st.position.units["b1"].figures == 1

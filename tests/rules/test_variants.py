@@ -123,6 +123,7 @@ def test_british_unit_left_with_one_figure_battles_back() -> None:
 def test_the_battle_back_throws_one_die_at_the_assaulter_whatever_the_terrain() -> None:
     # bga-memoir actBattleBack: "battles back with 1 die" at the assaulting unit; its hits and
     # flags as in any battle; nobody takes ground after it and it is not battled back in turn
+    assert {"brit", "gb"} <= VARIANTS["british_commonwealth"].always_for_nations
     pos = position(unit("a1", "allies", "infantry", "F5", nation="brit", figures=1),
                    unit("x1", "axis", "infantry", "f6", nation="brit", figures=2))
     check = battle_back_check(pos, "a1", "x1")
