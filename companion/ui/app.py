@@ -543,10 +543,8 @@ class BoardScreen(TableScreen):
             r = b.result
             text = f"{r['hits']} " + _("hit(s)") + ", " + f"{r['flags'] - r['flags_ignored']} " + _("flag(s)")
             panel.add_widget(label(text, 20, bold=True))
-            for line in r.get("explain", [])[:3]:
-                panel.add_widget(label(line, 15, theme.MUTED))
-        if p.kind == "battle_back":  # British Commonwealth Forces: the held unit may answer
-            panel.add_widget(label(p.text, 20, theme.GOLD, bold=True))
+            for line in r.get("explain", [])[:3]:  # the rules' lines name units by id
+                panel.add_widget(label(t.words(line, [b.attacker, b.target]), 15, theme.MUTED))
         self._buttons(panel)
         if p.kind == "review_dice":
             panel.add_widget(label(_("Check the dice as read: tap a die to change its face, "
