@@ -691,8 +691,9 @@ class GameSession:
         if is_battle_back(st):
             data["battled_back"] = True  # the British unit's answer, not the turn's battle
         elif r.battle_back and not b.card_attack and not is_ambush(st) \
+                and not target.spec.air and not st.position.units[b.attacker].spec.air \
                 and battle_rules.battle_back_check(st.position, b.target, b.attacker).allowed:
-            # the unit as it will stand once hit: 1 figure left, next to its assaulter
+            # a ground battle (never an airplane's): the unit, 1 figure left, by its assaulter
             data["battle_back"] = True
         self._emit("battle_resolved", data)
         if r.eliminated:
