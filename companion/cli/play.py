@@ -93,6 +93,8 @@ Scenario rules (the scenario says which):
   seal UNIT              Allied infantry on a cave tries to seal it instead of battling
   resupply TRUCK UNIT N  an ordered supply truck gives N figures to a weakened unit next to it
   mine N                 the number on a mine turned over as a unit enters it (0: a decoy)
+  back / decline         British Commonwealth Forces: a British unit a close assault left with
+                         1 figure battles back at its assaulter with 1 die, or does not
   airdrop HEX [HEX...]   where each dropped figure landed (off: off the board)
   deploy HEX [HEX...]    reinforcements on your baseline, a hex each (-: no room left)
   order ... arrive=HEX,..  units the card orders onto the board (a drop: AIM, AIM=HEX, AIM=off)
@@ -285,6 +287,10 @@ def parse_command(line: str) -> dict[str, Any]:
         return {"do": "take_ground", "advance": True}
     if verb in ("no", "n", "stay"):
         return {"do": "take_ground", "advance": False}
+    if verb == "back":  # British Commonwealth Forces: the held unit battles back
+        return {"do": "battle_back"}
+    if verb == "decline":
+        return {"do": "battle_back", "decline": True}
     if verb == "undo":
         return {"do": "undo"}
     raise ValueError(f"unknown command {verb!r} (help lists them)")
@@ -295,6 +301,7 @@ _UNIT_FIELDS = ("unit", "attacker", "target")
 _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exit",
              "end_moves": "done", "battle": "battle", "dice": "dice", "correct": "fix",
              "apply_dice": "apply", "retreat": "retreat", "take_ground": "yes / no",
+             "battle_back": "back / decline",
              "end_turn": "end", "undo": "undo", "strafe": "strafe", "kamikaze": "kamikaze",
              "rescue": "rescue", "ground_support": "support", "interdiction": "interdict",
              "recon": "recon", "withdraw": "withdraw", "card_attack": "attack",
@@ -467,7 +474,7 @@ class TerminalTable:
         self.narrator.see(st)
         p = self.session.prompt()
         self.say(f"[turn {st.turn} · {st.active.value.title()}] {p.text}")
-        if p.choices and p.kind in ("play_card", "retreat", "take_ground"):
+        if p.choices and p.kind in ("play_card", "retreat", "take_ground", "battle_back"):
             self.say("    choices: " + ", ".join(
                 (c.label if p.kind == "play_card" else c.key)
                 + (f" ({c.detail})" if c.detail else "") for c in p.choices))

@@ -118,6 +118,7 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
                    _f("reason", "text", means="why the players override the dice (kept in the log)")),
     "retreat": (_f("hex", "text", True, "the hex the unit retreats to"),),
     "take_ground": (_f("advance", "flag"),),
+    "battle_back": (_f("decline", "flag", means="true: the British unit does not battle back"),),
     "end_turn": (_f("keep", "text", means="the card kept of two drawn (Air Pack recon)"),),
     "undo": (),
     "strafe": (_AIR_UNIT, _f("hexes", "texts", means="the hexes strafed, in a line")),

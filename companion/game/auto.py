@@ -120,6 +120,11 @@ class AutoPlayer:
             return {"do": "retreat", "hex": p.choices[0].key}
         if kind == "take_ground":
             return {"do": "take_ground", "advance": True}
+        if kind == "battle_back":  # the die is free: the held British unit always answers
+            legal = self._legal
+            assert legal is not None
+            fight = legal.battle_back is not None and legal.battle_back.dice > 0
+            return {"do": "battle_back", **({} if fight else {"decline": True})}
         raise RuntimeError(f"the auto player cannot answer a {kind!r} prompt")
 
     def _play_card(self, st: GameState) -> dict[str, Any]:

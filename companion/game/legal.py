@@ -74,6 +74,8 @@ PHASES: Mapping[Phase, PhaseRule] = {r.phase: r for r in (
               "a retreat hex is chosen"),
     PhaseRule(Phase.TAKE_GROUND, ("take_ground",), "the active side",
               "the attacker advances or stays"),
+    PhaseRule(Phase.BATTLE_BACK, ("battle_back",), "the owner of the British unit a close "
+              "assault left with 1 figure", "it battles back (1 die) or declines"),
     PhaseRule(Phase.RULE_DICE, ("dice",), "the side the scenario rule names (the night side, "
               "the unit's owner)", "the dice are read"),
     PhaseRule(Phase.RULE_STEP, ("mine_number", "airdrop", "winter_loss"), "the owner of the "
@@ -109,6 +111,19 @@ class RetreatOption:
     hex: str
     figures_lost: int = 0
     eliminated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BattleBackOption:
+    """A British unit held with 1 figure that may battle back at the unit that assaulted it."""
+
+    unit: str
+    hex: str
+    target: str
+    target_hex: str
+    dice: int
+    explain: tuple[str, ...] = ()
+    hit_faces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +378,19 @@ class LegalActions:
         return str(st.battle.result["target_hex"])
 
     @cached_property
+    def battle_back(self) -> BattleBackOption | None:
+        """The battle back on offer (British Commonwealth Forces), when there is one."""
+        st = self.state
+        offer = queries.battle_back_offer(st) if "battle_back" in self.actions else None
+        if offer is None:
+            return None
+        unit, target, check = offer
+        pos = st.position
+        return BattleBackOption(unit, st.hex_name(pos.units[unit].hex), target,
+                                st.hex_name(pos.units[target].hex), check.dice,
+                                tuple(check.explain), tuple(sorted(check.hit_faces)))
+
+    @cached_property
     def roll(self) -> RollDue | None:
         """The throw the game waits for now, if any: the one chance node every roll is (a
         battle, a confirmation, a card's roll, an air check, strafing, an attack run...)."""
@@ -384,7 +412,7 @@ class LegalActions:
             return None
         if b.confirm_dice:
             n = b.confirm_dice
-            return RollDue(b.confirm_rid, n, st.active.value,
+            return RollDue(b.confirm_rid, n, _thrower(st),
                            f"confirm {n} hit{'s' if n != 1 else ''} on {b.target}: re-roll "
                            f"{'it' if n == 1 else 'them'}, a grenade confirms the kill", "confirm",
                            tuple(b.explain))
@@ -393,6 +421,8 @@ class LegalActions:
             purpose = f"{card_rules.card(b.card or '').name} attacks {b.target}"
         if queries.is_ambush(st):
             purpose = f"Ambush: {b.attacker} battles {b.target} first"
+        if queries.is_battle_back(st):
+            purpose = f"{b.attacker} battles back at {b.target}"
         return RollDue(b.rid, b.dice, _thrower(st), purpose, "battle", tuple(b.explain))
 
     @cached_property
@@ -440,6 +470,10 @@ class LegalActions:
             out += [{"do": "retreat", "hex": o.hex} for o in self.retreats]
         if "take_ground" in acts:
             out += [{"do": "take_ground", "advance": True}, {"do": "take_ground", "advance": False}]
+        if "battle_back" in acts:
+            if self.battle_back is not None and self.battle_back.dice:
+                out.append({"do": "battle_back"})
+            out.append({"do": "battle_back", "decline": True})
         roll = self.roll
         if roll is not None:
             out.append({"do": "dice", "rid": roll.rid, "faces": ["grenade"] * roll.dice})
@@ -468,7 +502,8 @@ def _thrower(st: GameState) -> str:
         return rs.roll.thrower
     if st.air is not None and st.air.roll is not None:
         return st.air.roll.thrower
-    if st.order_roll is None and st.battle is not None and queries.is_ambush(st):
+    if st.order_roll is None and st.battle is not None and (
+            queries.is_ambush(st) or queries.is_battle_back(st)):
         return st.active.other.value
     return st.active.value
 
@@ -488,6 +523,8 @@ def _actor(st: GameState) -> str | None:
         return unit.side.value if unit else None
     if st.phase is Phase.RETREAT and b is not None and b.target in st.position.units:
         return st.position.units[b.target].side.value
+    if st.phase is Phase.BATTLE_BACK and b is not None and b.target in st.position.units:
+        return st.position.units[b.target].side.value  # the British unit's owner
     return None
 
 
@@ -559,4 +596,6 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
         return ("retreat", *undo)
     if st.phase is Phase.TAKE_GROUND:
         return ("take_ground", *undo)
+    if st.phase is Phase.BATTLE_BACK:
+        return ("battle_back", *undo)
     raise AssertionError(f"no legal actions for phase {st.phase}")

@@ -276,6 +276,10 @@ def _resolved(d: dict[str, Any], n: Namer) -> str:
             line += " (flags may not be ignored in this battle)"
     if ignored:
         line += f"; {count(ignored, 'flag')} ignored"
+    if d.get("battle_back"):
+        line += "; it holds with 1 figure and may battle back (British Commonwealth Forces)"
+    if d.get("battled_back"):
+        line = "Battle back: " + line
     return _cap(line) + "."
 
 
@@ -378,6 +382,11 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "ground_taken": lambda d, n: (f"{_cap(n.kind(d['unit']))} takes ground in {d['hex']}"
                                   + (" and may battle again" if d.get("overrun") else "") + "."),
     "ground_declined": lambda d, n: f"{_cap(n.unit(d['unit']))} holds its position.",
+    "battle_back_declared": lambda d, n: (f"{_cap(n.unit(d['unit']))} battles back at the "
+                                          f"{n.unit(d['target'])}: {dice_words(d['dice'])}, "
+                                          f"thrown by the {str(d['side']).title()}."),
+    "battle_back_declined": lambda d, n: (f"{_cap(n.unit(d['unit']))} does not battle back at "
+                                          f"the {n.unit(d['target'])}."),
     "medal_won": lambda d, n: _medal(d, True),
     "medal_lost": lambda d, n: _medal(d, False),
     "turn_ended": lambda d, n: f"{side_words(d['side'])} end turn {d['turn']}.",

@@ -208,7 +208,26 @@ def _prompt_for(legal: LegalActions, namer: Namer, due: DiceDue | None) -> Promp
                       f"{where}{extra}.", actions, highlight=(where,),
                       choices=(Choice("yes", "Take ground", hex=where), Choice("no", "Stay")),
                       optional=True)
+    if st.phase is Phase.BATTLE_BACK:
+        owner = _acting(legal)  # the British unit's side
+        bb = legal.battle_back
+        if bb is None:  # one of the two left the board meanwhile: only declining is left
+            return Prompt("battle_back", owner, f"{owner.title()}: no battle back is possible "
+                          "now; decline it.", actions, choices=(Choice("decline", "Decline"),))
+        dice = dice_words(bb.dice)
+        return Prompt("battle_back", owner,
+                      f"{owner.title()}: the {battle_back_label(st, bb.unit)} holds with 1 figure: "
+                      f"battle back at the {un(bb.target)} ({dice}), or decline.", actions,
+                      highlight=(bb.target_hex,),
+                      choices=(Choice("battle_back", "Battle back", dice, hex=bb.target_hex),
+                               Choice("decline", "Decline")),
+                      detail=tuple(bb.explain))
     raise AssertionError(f"no prompt for phase {st.phase}")
+
+
+def battle_back_label(st: GameState, uid: str) -> str:
+    """The British unit that may battle back, as players see it: "British infantry on F4"."""
+    return f"British {unit_label(st, uid)}"
 
 
 def options_lines(legal: LegalActions) -> list[str]:
@@ -262,6 +281,11 @@ def options_lines(legal: LegalActions) -> list[str]:
         lines.append(f"Retreat to {r.hex}{lost} (type: retreat {r.hex})")
     if legal.take_ground:
         lines.append(f"Take ground into {legal.take_ground} (type: yes) or stay (type: no)")
+    bb = legal.battle_back
+    if bb is not None:
+        lines.append(f"The {battle_back_label(st, bb.unit)} holds with 1 figure: battle back at "
+                     f"the {un(bb.target)} with {dice_words(bb.dice)} (type: back) or decline "
+                     "(type: decline)")
     roll = legal.roll
     if roll is not None:
         lines.append(f"{side_words(roll.thrower)} throw {dice_words(roll.dice)}: "

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.game import airflow, landing
 from companion.game.flows import flow_of
-from companion.game.state import GameState, Phase
+from companion.game.state import BATTLE_BACK, GameState, Phase
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import odds as odds_rules
@@ -98,7 +98,7 @@ def declared_check(st: GameState) -> tuple[battle_rules.BattleModifiers,
     own attack, which are checked their own way."""
     memo, b = st.declared_check, st.battle
     if (memo is None or b is None or memo[0] is not b or memo[1] != st.board_version
-            or st.air is not None or b.card_attack or is_ambush(st)):
+            or st.air is not None or b.card_attack or is_ambush(st) or is_battle_back(st)):
         return None
     return memo[2], memo[3]
 
@@ -164,6 +164,21 @@ def is_ambush(st: GameState) -> bool:
     return st.ambushed is not None and st.battle is not None and st.battle.card == "ambush"
 
 
+def is_battle_back(st: GameState) -> bool:
+    """The battle in progress is a British battle back (the held unit answers its assaulter)."""
+    return st.battle is not None and st.battle.card == BATTLE_BACK
+
+
+def battle_back_offer(st: GameState) -> tuple[str, str, battle_rules.BattleCheck] | None:
+    """While a British unit held with 1 figure may battle back: (that unit, the unit that
+    assaulted it, the check of its battle back)."""
+    b = st.battle
+    if st.phase is not Phase.BATTLE_BACK or b is None or b.target not in st.position.units \
+            or b.attacker not in st.position.units:
+        return None
+    return b.target, b.attacker, battle_rules.battle_back_check(st.position, b.target, b.attacker)
+
+
 def ambush_check(st: GameState, unit: str, target: str
                  ) -> tuple[battle_rules.BattleModifiers, battle_rules.BattleCheck]:
     """The Ambush battle of ``unit`` (the assaulted) against ``target`` (the assaulting unit)."""
@@ -180,7 +195,7 @@ def ambush_problem(st: GameState) -> str | None:
     b = st.battle
     if (st.phase is not Phase.DICE or b is None or b.card_attack or b.overrun or b.faces is not None
             or b.confirm_dice or st.ambushed is not None or b.attacker not in st.position.units
-            or b.target not in st.position.units):
+            or b.target not in st.position.units or b.card == BATTLE_BACK):
         return "Ambush answers a close assault declared on your unit, before its dice are thrown"
     a, t = st.position.units[b.attacker], st.position.units[b.target]
     if st.board.neighbours(a.hex).count(t.hex) == 0:
@@ -251,6 +266,11 @@ def battle_targets_with_mods(
 
 def odds_for(st: GameState) -> dict[str, Any] | None:
     b = st.battle
+    if b is not None and is_battle_back(st) and b.attacker in st.position.units \
+            and b.target in st.position.units:
+        check = battle_rules.battle_back_check(st.position, b.attacker, b.target)
+        return odds_rules.odds_json(odds_rules.position_odds(
+            st.position, b.attacker, b.target, battle_rules.battle_back_modifiers(), check=check))
     if b is not None and is_ambush(st) and b.attacker in st.position.units \
             and b.target in st.position.units:
         mods, check = ambush_check(st, b.attacker, b.target)

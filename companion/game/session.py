@@ -27,11 +27,13 @@ from companion.game.queries import (
     after_battle_movers,
     ambush_check,
     ambush_problem,
+    battle_back_offer,
     battles_allowed,
     card_spec_in_force,
     declared_check,
     destinations_after_battle,
     is_ambush,
+    is_battle_back,
     live_card_targets,
     modifiers_for,
     orders_check,
@@ -591,6 +593,9 @@ class GameSession:
                 raise IllegalAction(str(exc)) from None
             self._battle_result(r, list(b.faces))
             return
+        if is_battle_back(st):
+            self._resolve_battle_back(override)
+            return
         known = declared_check(st)
         air_check: battle_rules.BattleCheck | None
         if known is not None:  # the check it was declared with: nothing it read has changed
@@ -630,6 +635,38 @@ class GameSession:
             return
         self._battle_result(r, list(first))
 
+    def _resolve_battle_back(self, override: overrides.Override | None) -> None:
+        """The battle back's die (British Commonwealth Forces), resolved as a battle of the held
+        unit against its assaulter that nobody takes ground after."""
+        st = self.state
+        b = st.battle
+        assert b is not None and b.faces is not None
+        first = b.first_faces if b.first_faces is not None else b.faces
+        again = b.faces if b.first_faces is not None else None
+        try:
+            if override is not None:
+                check = battle_rules.battle_back_check(st.position, b.attacker, b.target)
+                real, r = overrides.resolve(st.position, b.attacker, b.target, list(b.faces),
+                                            battle_rules.battle_back_modifiers(), False, check,
+                                            override)
+                self._emit("result_overridden", {
+                    "rid": b.rid, "attacker": b.attacker, "target": b.target,
+                    "dice": {"hits": real.hits, "flags": real.flags - real.flags_ignored},
+                    "set": {"hits": r.hits, "flags": r.flags}, "reason": override.reason})
+                self._battle_result(battle_rules.as_battle_back(r), list(b.faces))
+                return
+            r = battle_rules.resolve_battle_back(st.position, b.attacker, b.target, first,
+                                                 confirm_faces=again)
+        except battle_rules.BattleError as exc:
+            raise IllegalAction(str(exc)) from None
+        if r.confirm_dice:
+            self._emit("confirm_due", {"rid": self.next_rid("confirm"),
+                                       "dice": r.confirm_dice, "faces": list(first),
+                                       "thrower": st.position.units[b.attacker].side.value,
+                                       "explain": list(r.explain)})
+            return
+        self._battle_result(r, list(first))
+
     def _battle_result(self, r: battle_rules.BattleResult, faces: list[Any]) -> None:
         st = self.state
         b = st.battle
@@ -651,6 +688,13 @@ class GameSession:
         }
         if target.spec.train_car and r.figures_removed:  # each hit takes a figure from each car
             data["train"] = {"figures": dict(trains.losses(st.position, b.target, r.hits))}
+        if is_battle_back(st):
+            data["battled_back"] = True  # the British unit's answer, not the turn's battle
+        elif r.battle_back and not b.card_attack and not is_ambush(st) \
+                and not target.spec.air and not st.position.units[b.attacker].spec.air \
+                and battle_rules.battle_back_check(st.position, b.target, b.attacker).allowed:
+            # a ground battle (never an airplane's): the unit, 1 figure left, by its assaulter
+            data["battle_back"] = True
         self._emit("battle_resolved", data)
         if r.eliminated:
             return
@@ -684,6 +728,23 @@ class GameSession:
         if target is not None and target.spec.train_car:
             data.update(_train_retreat(st, b.target, option))
         self._emit("retreat_chosen", data)
+
+    def _battle_back(self, a: dict[str, Any]) -> None:
+        """British Commonwealth Forces: the unit a close assault left with 1 figure battles back
+        at its assaulter with 1 die, or its owner declines (``decline``)."""
+        st = self.state
+        offer = battle_back_offer(st)
+        assert offer is not None  # offered only in the battle back step (legal)
+        unit, target, check = offer
+        if a.get("decline"):
+            self._emit("battle_back_declined", {"unit": unit, "target": target})
+            return
+        if not check.allowed:
+            raise IllegalAction(check.reason or f"{unit} may not battle back")
+        side = st.position.units[unit].side.value
+        self._emit("battle_back_declared", {
+            "unit": unit, "target": target, "dice": check.dice, "rid": self.next_rid(),
+            "side": side, "thrower": side, "explain": list(check.explain)})
 
     def _take_ground(self, a: dict[str, Any]) -> None:
         advance = a.get("advance", True)
@@ -755,7 +816,8 @@ class GameSession:
     _HANDLERS: ClassVar[dict[str, Callable[[GameSession, dict[str, Any]], None]]] = {
         "play_card": _play_card, "order": _order, "move": _move, "exit": _exit, "end_moves": _end_moves,
         "battle": _battle, "dice": _dice, "correct": _correct, "apply_dice": _apply_dice,
-        "retreat": _retreat, "take_ground": _take_ground, "end_turn": _end_turn, "undo": _undo,
+        "retreat": _retreat, "take_ground": _take_ground, "battle_back": _battle_back,
+        "end_turn": _end_turn, "undo": _undo,
         "attack_run": _drafts_of(airflow.declare_attack_run), "card_attack": _card_attack,
         "ambush": _ambush,
         # the actions of one air rule set are its flow's (flows.py)

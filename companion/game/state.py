@@ -32,12 +32,16 @@ class Phase(StrEnum):
     REVIEW_DICE = "review_dice"  # dice read; a player may correct one before they are applied
     RETREAT = "retreat"  # the target's owner chooses where it retreats
     TAKE_GROUND = "take_ground"  # the attacker may advance into the vacated hex
+    BATTLE_BACK = "battle_back"  # a British unit held with 1 figure may battle back, or decline
     ORDER_DICE = "order_dice"  # Their Finest Hour / Medics & Mechanics: the card's roll is due
     AIR_DICE = "air_dice"  # air dice are due: air check, strafing, attack run, confirmation
     AIR_RETREAT = "air_retreat"  # a unit hit by an air attack retreats; its owner chooses
     RULE_DICE = "rule_dice"  # a scenario rule's dice are due: night, a minefield, healing...
     RULE_STEP = "rule_step"  # a scenario rule asks the table something: a mine's number
     OVER = "over"
+
+
+BATTLE_BACK = "battle_back"  # the ``card`` of a battle back's pending battle
 
 
 @dataclass(slots=True)
@@ -625,10 +629,30 @@ def _battle_resolved(state: GameState, d: dict[str, Any]) -> None:
         target.figures -= int(d["figures_removed"])
     if d.get("train"):
         _train_changed(state, d["train"], "", target.side.other)
-    if d["eliminated"] or not d.get("retreat"):
+    if d.get("battle_back") and not d["eliminated"] and b.attacker in state.position.units:
+        # British Commonwealth Forces: held with 1 figure, its owner may battle back first
+        state.phase = Phase.BATTLE_BACK
+    elif d["eliminated"] or not d.get("retreat"):
         _after_retreat(state)
     else:
         state.phase = Phase.RETREAT
+
+
+@_kind("battle_back_declared", "the British unit held with 1 figure battles back at the unit "
+       "that assaulted it: the die due and its request", Undo.UNDOABLE)
+def _battle_back_declared(state: GameState, d: dict[str, Any]) -> None:
+    state.rolls += 1
+    state.battle = PendingBattle(attacker=d["unit"], target=d["target"], dice=int(d["dice"]),
+                                 rid=d["rid"], card=BATTLE_BACK,
+                                 explain=list(d.get("explain", [])))
+    state.phase = Phase.DICE
+
+
+@_kind("battle_back_declined", "the British unit held with 1 figure does not battle back",
+       Undo.UNDOABLE)
+def _battle_back_declined(state: GameState, d: dict[str, Any]) -> None:
+    state.battle = None
+    state.phase = Phase.BATTLE
 
 
 def _after_retreat(state: GameState) -> None:

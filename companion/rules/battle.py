@@ -15,7 +15,7 @@ from companion.rules import boats, los, trains  # A1's line of sight (imports bo
 from companion.rules.board import Hex, Side, distance
 from companion.rules.camouflage import targeting_problem
 from companion.rules.position import Position, Unit
-from companion.rules.records import dataclass
+from companion.rules.records import dataclass, replace
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
 from companion.rules.units import UnitClass, UnitSpec
 
@@ -980,7 +980,60 @@ def resolve_battle(position: Position, attacker_id: str, target_id: str, faces: 
                         battle_back)
 
 
+# --- the British battle back (British Commonwealth Forces) ------------------------------------
+# bga-memoir States/AttackUnitsTrait (actBattleBack, "may battle back with 1 die"): the British
+# unit left with 1 figure by a close assault throws 1 die at the assaulting unit, whatever the
+# terrain; its flags retreat that unit; no one takes ground after it and it is not answered
+# by another battle back (bga-memoir closes the attack after it)
+BATTLE_BACK_DICE = 1
+
+
+def battle_back_modifiers() -> BattleModifiers:
+    """How a battle back differs from a battle: a fixed die count, no take ground, and the
+    British unit battles whatever it did this turn (it was not ordered: it answers)."""
+    return BattleModifiers(fixed_dice=BATTLE_BACK_DICE, take_ground_allowed=False,
+                           ignore_movement_limit=True,
+                           explain=(f"battle back: {BATTLE_BACK_DICE} die, whatever the terrain",))
+
+
+def battle_back_check(position: Position, unit_id: str, assaulter_id: str) -> BattleCheck:
+    """May ``unit_id`` (a British unit held with 1 figure) battle back at ``assaulter_id``, the
+    unit whose close assault it survived, and with how many dice (``BATTLE_BACK_DICE``)."""
+    check = battle_check(position, unit_id, assaulter_id, battle_back_modifiers())
+    if check.allowed and not check.close_assault:
+        reason = f"{assaulter_id} is no longer adjacent: a battle back answers a close assault"
+        return replace(check, allowed=False, reason=reason, dice=0,
+                       explain=(*check.explain, reason))
+    return check
+
+
+def as_battle_back(result: BattleResult) -> BattleResult:
+    """A battle's result read as a battle back: nobody takes ground or overruns after it, and
+    a British unit it leaves with 1 figure does not battle back in turn."""
+    explain = list(result.explain)
+    if result.battle_back:
+        explain = [e for e in explain if not e.endswith("it may battle back at once")]
+        explain.append("a battle back is not answered by another battle back")
+    return replace(result, take_ground=False, armor_overrun=False, battle_back=False,
+                   explain=tuple(explain))
+
+
+def resolve_battle_back(position: Position, unit_id: str, assaulter_id: str,
+                        faces: Sequence[str], confirm_faces: Sequence[str] | None = None
+                        ) -> BattleResult:
+    """What the battle back's die does to the assaulting unit (hits, flags and its retreat,
+    medals to the British side). Raises BattleError when no battle back is possible or the
+    faces are not the die due; ``confirm_faces`` as for :func:`resolve_battle`."""
+    check = battle_back_check(position, unit_id, assaulter_id)
+    if not check.allowed:
+        raise BattleError(f"no battle back: {check.reason}")
+    return as_battle_back(resolve_battle(position, unit_id, assaulter_id, faces,
+                                         battle_back_modifiers(), check=check,
+                                         confirm_faces=confirm_faces))
+
+
 __all__ = [
+    "BATTLE_BACK_DICE",
     "DIE_SIDES",
     "FACES",
     "FACE_WEIGHTS",
@@ -990,10 +1043,14 @@ __all__ = [
     "BattleModifiers",
     "BattleResult",
     "RetreatOption",
+    "as_battle_back",
+    "battle_back_check",
+    "battle_back_modifiers",
     "battle_check",
     "hit_faces_for",
     "ignorable_flags",
     "resolve_battle",
+    "resolve_battle_back",
     "retreat_options",
     "score_dice",
     "validate_faces",

@@ -296,7 +296,7 @@ class BoardScreen(TableScreen):
             self._buttons(panel)
             panel.add_widget(Label())
             return
-        if p.kind in ("dice", "review_dice", "retreat", "take_ground"):
+        if p.kind in ("dice", "review_dice", "retreat", "take_ground", "battle_back"):
             self._battle_panel(panel)
             return
         if p.kind == "over":
@@ -543,8 +543,8 @@ class BoardScreen(TableScreen):
             r = b.result
             text = f"{r['hits']} " + _("hit(s)") + ", " + f"{r['flags'] - r['flags_ignored']} " + _("flag(s)")
             panel.add_widget(label(text, 20, bold=True))
-            for line in r.get("explain", [])[:3]:
-                panel.add_widget(label(line, 15, theme.MUTED))
+            for line in r.get("explain", [])[:3]:  # the rules' lines name units by id
+                panel.add_widget(label(t.words(line, [b.attacker, b.target]), 15, theme.MUTED))
         self._buttons(panel)
         if p.kind == "review_dice":
             panel.add_widget(label(_("Check the dice as read: tap a die to change its face, "

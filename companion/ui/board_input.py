@@ -149,7 +149,7 @@ class BoardInput(TableBase):
             out[h] = "battle" if p.kind == "dice" else "choice"
         name = st.hex_name
         b = st.battle
-        if b is not None and p.kind in ("review_dice", "retreat", "take_ground"):
+        if b is not None and p.kind in ("review_dice", "retreat", "take_ground", "battle_back"):
             for uid in (b.attacker, b.target):  # the battle stays ringed until it is over
                 unit = st.position.units.get(uid) if uid else None
                 if unit is not None:
@@ -333,6 +333,13 @@ class BoardInput(TableBase):
             for c in p.choices:
                 out.append((_(c.label) if c.label in ("Take ground", "Stay") else c.label,
                             {"do": "take_ground", "advance": c.key == "yes"}))
+        if p.kind == "battle_back":  # British Commonwealth Forces: 1 die at the assaulter
+            for c in p.choices:
+                if c.key == "battle_back":
+                    out.append((_("Battle back") + (f" ({c.detail})" if c.detail else ""),
+                                {"do": "battle_back"}))
+                else:
+                    out.append((_("Decline"), {"do": "battle_back", "decline": True}))
         legal = self.legal()
         if p.kind == "move" and self.selected and legal is not None and legal.offers("exit") \
                 and self.selected in legal.exits:
@@ -350,7 +357,8 @@ class BoardInput(TableBase):
             elif a in BUTTON_ACTIONS:
                 out.append((_(BUTTON_ACTIONS[a]), {"do": a}))
         known = {"play_card", "order", "move", "exit", "battle", "dice", "correct", "retreat",
-                 "take_ground", "attack_run", "withdraw", "bomb", "ambush", "card_attack",
+                 "take_ground", "battle_back", "attack_run", "withdraw", "bomb", "ambush",
+                 "card_attack",
                  *SPECIAL_ACTIONS,
                  *BUTTON_ACTIONS, *((p.pick.action,) if p.pick is not None else ())}
         offered = legal.candidates() if legal is not None else []
@@ -569,6 +577,9 @@ class BoardInput(TableBase):
             return self.act({"do": "retreat", "hex": hex_name})
         if kind == "take_ground" and hex_name in p.highlight:
             return self.act({"do": "take_ground", "advance": True})
+        if kind == "battle_back" and any(c.key == "battle_back" and c.hex == hex_name
+                                         for c in p.choices):
+            return self.act({"do": "battle_back"})  # the assaulter tapped: battle back at it
         return False
 
     def drag(self, from_hex: str, to_hex: str) -> bool:

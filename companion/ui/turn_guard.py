@@ -29,11 +29,11 @@ _UNIT_KEYS = ("unit", "attacker", "target")
 
 # The actions whose button ends a phase or the turn (air forms included: an Air Sortie's card
 # or order, "End turn, keep" a recon card, are these same actions with more fields), those
-# that end a battle's steps (Apply the dice, then Retreat to..., Take ground / Stay sit where
-# the previous step's button sat), and Undo, which takes a phase back: it sits where the card
-# the finger just played sat.
+# that end a battle's steps (Apply the dice, then Retreat to..., Take ground / Stay, Battle
+# back / Decline sit where the previous step's button sat), and Undo, which takes a phase back:
+# it sits where the card the finger just played sat.
 ENDING_ACTIONS = frozenset({"play_card", "order", "end_moves", "end_turn", "apply_dice",
-                            "retreat", "take_ground", "undo"})
+                            "retreat", "take_ground", "battle_back", "undo"})
 DEFAULT_GUARD_S = 0.5  # the app's guard; a table without an app (tests, scripts) has none
 
 

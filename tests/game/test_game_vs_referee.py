@@ -145,7 +145,7 @@ class Differ:
         st = g.state
         b = st.battle
         if (st.phase is not Phase.DICE or action.get("do") != "dice" or b is None
-                or b.confirm_dice or queries.is_ambush(st)
+                or b.confirm_dice or queries.is_ambush(st) or queries.is_battle_back(st)
                 or (st.air is not None and st.air.roll is not None)
                 or b.target not in st.position.units):
             return None
@@ -180,6 +180,10 @@ class Differ:
                   "take_ground", "armor_overrun"):
             if d[k] != r[k]:
                 self._differ(f"roll {body} {d['faces']} {k}", seq, {"game": d[k], "referee": r[k]})
+        # the British battle back: the game offers it where the referee says it may be made
+        if bool(d.get("battle_back")) != bool(r.get("battle_back")):
+            self._differ(f"roll {body} {d['faces']} battle_back", seq,
+                         {"game": d.get("battle_back"), "referee": r.get("battle_back")})
 
         if d["eliminated"]:  # the medals of an elimination by hits (the referee's "medals")
             # (the objectives the target held or left are the game's: a query has none)

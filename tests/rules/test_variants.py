@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from companion.rules.battle import battle_check, ignorable_flags, resolve_battle
+from companion.rules.battle import (
+    BattleError,
+    battle_back_check,
+    battle_check,
+    ignorable_flags,
+    resolve_battle,
+    resolve_battle_back,
+)
 from companion.rules.board import Side
 from companion.rules.movement import move_destinations
 from companion.rules.position import Position
@@ -111,6 +118,40 @@ def test_british_unit_left_with_one_figure_battles_back() -> None:
     us = position(unit("a1", "allies", "infantry", "F5", nation="us"),
                   unit("x1", "axis", "infantry", "f6"))
     assert not resolve_battle(us, "x1", "a1", ["infantry"] * 3).battle_back
+
+
+def test_the_battle_back_throws_one_die_at_the_assaulter_whatever_the_terrain() -> None:
+    # bga-memoir actBattleBack: "battles back with 1 die" at the assaulting unit; its hits and
+    # flags as in any battle; nobody takes ground after it and it is not battled back in turn
+    assert {"brit", "gb"} <= VARIANTS["british_commonwealth"].always_for_nations
+    pos = position(unit("a1", "allies", "infantry", "F5", nation="brit", figures=1),
+                   unit("x1", "axis", "infantry", "f6", nation="brit", figures=2))
+    check = battle_back_check(pos, "a1", "x1")
+    assert check.allowed and check.dice == 1 and check.close_assault
+    hit = resolve_battle_back(pos, "a1", "x1", ["infantry"])
+    assert hit.figures_removed == 1 and not hit.eliminated
+    # the assaulter, British too and left with 1 figure, does not answer the battle back
+    assert not hit.battle_back and not hit.take_ground and not hit.armor_overrun
+    assert resolve_battle(pos, "a1", "x1", ["infantry", "star", "star"]).battle_back  # a battle would
+    flag = resolve_battle_back(pos, "a1", "x1", ["flag"])
+    assert flag.retreat and not flag.take_ground  # the assaulter is pushed back, no one advances
+    kill = resolve_battle_back(position(unit("a1", "allies", "infantry", "F5", nation="brit"),
+                                        unit("x1", "axis", "infantry", "f6", figures=1)),
+                               "a1", "x1", ["grenade"])
+    assert kill.eliminated and kill.medals[Side.ALLIES] == 1 and not kill.take_ground
+    with pytest.raises(BattleError, match="1 are due"):
+        resolve_battle_back(pos, "a1", "x1", ["infantry", "infantry"])
+    far = position(unit("a1", "allies", "infantry", "F5", nation="brit", figures=1),
+                   unit("x1", "axis", "infantry", "F7"))
+    assert not battle_back_check(far, "a1", "x1").allowed  # it answers a close assault only
+
+
+def test_the_battle_back_die_is_not_reduced_by_the_assaulters_terrain() -> None:
+    pos = position_from_json({"units": [
+        unit("a1", "allies", "infantry", "F5", nation="brit", figures=1),
+        unit("x1", "axis", "infantry", "f6")], "terrain": [{"hex": "f6", "type": "forest"}]})
+    assert battle_check(pos, "a1", "x1").dice == 2  # a battle into the forest: 3 - 1
+    assert battle_back_check(pos, "a1", "x1").dice == 1
 
 
 def test_the_referee_takes_variants_and_names_unknown_ones() -> None:

@@ -617,6 +617,42 @@ def wire_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"wire-cleared-{_W}x{_H}")
 
 
+def battleback_steps(app: CompanionApp) -> Iterator[float]:
+    """Gull Point Landing, seed 5, auto-played to the first British battle back (British
+    Commonwealth Forces): the panel offers *Battle back (1 die)* and *Decline*; *Battle back*
+    tapped twice at once answers once, the dice pad asks for 1 die thrown by the Allies, and
+    the die is applied to the assaulting unit."""
+    t = app.table
+    s = t.session
+    assert s is not None
+    player = AutoPlayer(5)
+    while "battle_back" not in s.legal().actions and not s.over:
+        t.act(player.next_action(s), any_side=True)
+    yield 0.3
+    labels = [lb for lb, _a in t.buttons()]
+    fight = [a for _lb, a in t.buttons() if a == {"do": "battle_back"}]
+    check("battle back and decline", len(fight) == 1
+          and {"do": "battle_back", "decline": True} in [a for _lb, a in t.buttons()], labels)
+    bar = app.screen("board").ids.prompt
+    check("the prompt says it", "holds with 1 figure" in bar.text, bar.text)
+    shot(f"battleback-offered-{_W}x{_H}")
+    if not fight:
+        return
+    check("battle back pressed", double_tap_button(app, fight[0]))
+    yield 0.3
+    answers = [e for e in s.events if e.kind in ("battle_back_declared", "battle_back_declined")]
+    p = s.prompt()
+    check("answered once, 1 die due", len(answers) == 1 and answers[0].kind ==
+          "battle_back_declared" and p.kind == "dice" and p.dice is not None
+          and p.dice.count == 1 and p.dice.thrower == "allies", (len(answers), p.kind))
+    shot(f"battleback-dice-{_W}x{_H}")
+    check("the die applied", t.submit_dice(["grenade"]), t.message)
+    yield 0.3
+    done = [e for e in s.events if e.kind == "battle_resolved" and e.data.get("battled_back")]
+    check("the assaulter was battled back", len(done) == 1
+          and done[0].data["target"] == answers[0].data["target"], len(done))
+
+
 def recon_steps(app: CompanionApp) -> Iterator[float]:
     """Orchard Ridge with the app dealing the deck: a Recon card played, the turn's orders
     auto-played, then the two cards drawn offered as *End turn, keep ...* buttons; the second
@@ -690,6 +726,9 @@ def main() -> None:
     elif MODE == "wire":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=1, deck_seed=1)
+    elif MODE == "battleback":
+        table.settings.dice = "manual"
+        table.new_game("gull-point-landing", seed=5, deck_seed=5)
     elif MODE == "recon":
         from companion.game.session import GameSession
         from companion.scenarios import load_builtin
@@ -711,7 +750,8 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
-                 "train": train_steps, "wire": wire_steps, "recon": recon_steps}[MODE]
+                 "train": train_steps, "wire": wire_steps, "recon": recon_steps,
+                 "battleback": battleback_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 

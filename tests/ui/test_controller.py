@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -435,3 +436,76 @@ def test_the_battle_stays_ringed_while_its_retreat_or_ground_is_chosen(tmp_path:
             assert lit[st.hex_name(unit.hex)] == "battle", (uid, lit)
     assert all(lit[h] == "choice" for h in p.highlight if h in lit and lit[h] != "battle")
     assert any(lit[h] == "choice" for h in p.highlight)
+
+
+def _british_table(tmp_path: Path, clock: Any = None) -> Table:
+    """The Axis infantry on g6 close-assaults the British infantry on G5 (3 figures)."""
+    from companion.rules.board import Side
+    from companion.scenarios import Scenario, ScenarioText, SideSetup, UnitSetup
+
+    A, X = Side.ALLIES, Side.AXIS
+    units = [UnitSetup("b1", A, "infantry", "G5", figures=3, nation="gb"),
+             UnitSetup("b2", A, "infantry", "A1", nation="gb"),
+             UnitSetup("x1", X, "infantry", "g6"), UnitSetup("x2", X, "infantry", "A9")]
+    sc = Scenario(id="brit", text={"en": ScenarioText("British")}, units=units,
+                  sides={A: SideSetup(medals_to_win=4), X: SideSetup(medals_to_win=4)}, starts=X)
+    t = Table.open(tmp_path)
+    if clock is not None:
+        t.clock, t.end_guard_s = clock, 0.5
+    t.settings.dice = "manual"
+    assert t.new_game(sc, seed=1)
+    for action in ({"do": "play_card", "card": "attack_center"}, {"do": "order", "units": ["x1"]},
+                   {"do": "end_moves"}, {"do": "battle", "attacker": "x1", "target": "b1"}):
+        assert t.act(action), t.message
+    assert t.submit_dice(["infantry", "infantry", "star"])  # 2 hits: the British hold with 1
+    return t
+
+
+def test_the_british_battle_back_is_two_buttons_then_the_dice_pad(tmp_path: Path) -> None:
+    t = _british_table(tmp_path)
+    p = t.prompt()
+    assert p is not None and p.kind == "battle_back" and p.side == "allies"
+    assert "holds with 1 figure" in t.prompt_line()
+    buttons = t.buttons()
+    assert (_("Battle back") + " (1 die)", {"do": "battle_back"}) in buttons
+    assert (_("Decline"), {"do": "battle_back", "decline": True}) in buttons
+    st = t.state
+    assert st is not None and st.battle is not None
+    lit = t.highlights()  # the battle stays ringed; the assaulter is the hex to tap
+    assert lit["G5"] == "battle" and lit["g6"] == "choice"
+    assert t.press({"do": "battle_back"}), t.message
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == 1
+    assert p.dice.thrower == "allies"
+    assert not t.submit_dice(["grenade", "grenade"])  # 1 die is due: refused, nothing recorded
+    assert "dice are due" in t.message
+    assert t.submit_dice(["grenade"])
+    st = t.state
+    assert st is not None and st.position.units["x1"].figures == 3
+    p = t.prompt()
+    assert p is not None and p.kind == "battle" and st.active.value == "axis"
+
+
+def test_the_battle_back_is_declined_or_made_by_tapping_the_assaulter(tmp_path: Path) -> None:
+    t = _british_table(tmp_path)
+    assert t.press({"do": "battle_back", "decline": True}), t.message
+    p = t.prompt()
+    assert p is not None and p.kind == "battle"
+    assert t.press({"do": "undo"}), t.message  # the answer is taken back, not the assault's dice
+    p = t.prompt()
+    assert p is not None and p.kind == "battle_back"
+    assert t.tap_hex("g6")  # the assaulter tapped: battle back at it
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and p.dice is not None and p.dice.count == 1
+
+
+def test_a_double_tap_on_battle_back_counts_once(tmp_path: Path) -> None:
+    clock = [1000.0]
+    t = _british_table(tmp_path, lambda: clock[0])
+    t.guard_watch()
+    clock[0] += 1
+    assert t.press({"do": "battle_back"}), t.message
+    clock[0] += 0.1
+    assert not t.press({"do": "battle_back", "decline": True})  # the second tap: dropped
+    p = t.prompt()
+    assert p is not None and p.kind == "dice" and t.guard_dropped == 1

@@ -140,6 +140,7 @@ def test_ending_the_turn_with_an_attacker_that_has_a_target_asks_first(tmp_path:
     {"do": "apply_dice"},  # then Retreat to... sits under the finger
     {"do": "retreat", "hex": "A7"},  # then Take ground / Stay
     {"do": "take_ground", "advance": False},
+    {"do": "battle_back"}, {"do": "battle_back", "decline": True},  # British Commonwealth
     {"do": "undo"},
 ])
 def test_every_ending_button_is_guarded(tmp_path: Path, action: dict[str, object]) -> None:
