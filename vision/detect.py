@@ -65,6 +65,9 @@ class DetectParams:
     # Dice lying on something that is not the tray (a keyboard, a card, a book): looked for
     # inside each big blob by how unlike that blob's own colour they are.
     clutter_search: bool = True
+    # Touching dice: once the dice are read, what of their blobs they leave is looked at
+    # again, and blobs too deep for one die are split (``vision/touching.py``).
+    touching_look: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,7 +173,7 @@ def _touching(profile: Profile, reading: Reading, searched: dict[int, Searched])
     is made as before, and the dice read are kept, with new ones beside them."""
     found, to_frame = reading
     size = next((k for k, (_w, t, _m) in searched.items() if t is to_frame), None)
-    if size is None or profile.net is None:
+    if size is None or profile.net is None or not profile.detect.touching_look:
         return found
     work, _t, maps = searched[size]
     detect = _detect_at(profile, size)

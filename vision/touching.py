@@ -47,6 +47,10 @@ EXPLAINED = 0.9
 DEEP_SPAN = 2.2
 DEEP_FILL = 2.5
 MAX_DEEP = 4
+LOOKED_INTO = 16  # blobs whose depth is measured, at most
+# With dice read elsewhere in the frame (their box side ``d``), a blob of four is at most
+# DEEP_SIDE d deep and 2-5 d^2 in area (a card or a book beside dice is not).
+DEEP_SIDE = 1.2
 # A die read at a new candidate is kept when its half-size is within this range of the
 # half-size the candidate asked for.
 SIZE_RANGE = (0.7, 1.4)
@@ -65,31 +69,41 @@ def deep_candidates(maps: SearchMaps, max_radius: float, found: list[Answer]) ->
     die of ``found`` (the dice read: :func:`leftover_candidates` knows their size there).
     In the frame's pixels."""
     rmax = max_radius * maps.scale
-    ys, xs = np.nonzero(maps.dist > rmax)
-    if not len(xs):
-        return []
-    lab = maps.labels[ys, xs]
-    deepest = np.zeros(len(maps.stats), np.float32)
-    np.maximum.at(deepest, lab, maps.dist[ys, xs])
+    stats = maps.stats
+    side = np.minimum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    # Only blobs that can be that deep and still that compact are looked into.
+    maybe = (side > 2 * rmax) & (area <= DEEP_FILL * (2 * DEEP_SPAN * rmax) ** 2)
+    maybe[0] = False
     if found:
         h, w = maps.labels.shape[:2]
         at = np.array([(x, y) for _f, x, y, _r, _c in found], np.float64) * maps.scale
-        deepest[maps.labels[np.clip(at[:, 1].astype(np.intp), 0, h - 1),
-                            np.clip(at[:, 0].astype(np.intp), 0, w - 1)]] = 0.0
+        maybe[maps.labels[np.clip(at[:, 1].astype(np.intp), 0, h - 1),
+                          np.clip(at[:, 0].astype(np.intp), 0, w - 1)]] = False
+        # The dice read elsewhere tell a die's side here: four of them two by two are
+        # about one side deep and two to five boxes in area.
+        die = 2 * float(np.median([r for _f, _x, _y, r, _c in found])) * maps.scale
+    else:
+        die = 0.0
     out: list[Candidate] = []
-    for blob in np.argsort(-deepest, kind="stable")[:MAX_DEEP]:
-        depth = float(deepest[blob])
-        area = float(maps.stats[blob, cv2.CC_STAT_AREA])
-        # Compact: about the square the depth spans (a band, a keyboard, a book is more).
-        if depth <= rmax or depth > DEEP_SPAN * rmax or area > DEEP_FILL * (2 * depth) ** 2:
-            continue
-        x0, y0, bw, bh = (int(v) for v in maps.stats[blob, :4])
+    split = 0
+    for blob in np.nonzero(maybe)[0][:LOOKED_INTO]:
+        x0, y0, bw, bh = (int(v) for v in stats[blob, :4])
         inside = (maps.labels[y0:y0 + bh, x0:x0 + bw] == blob).astype(np.uint8) * 255
+        depth = float(cv2.minMaxLoc(maps.dist[y0:y0 + bh, x0:x0 + bw], inside)[1])
+        # Compact: about the square the depth spans (a band, a keyboard, a book is more).
+        if depth <= rmax or depth > DEEP_SPAN * rmax or area[blob] > DEEP_FILL * (2 * depth) ** 2:
+            continue
+        if die and not (depth <= DEEP_SIDE * die and 2 * die ** 2 <= area[blob] <= 5 * die ** 2):
+            continue
         if _one_big_square(inside):
             continue
-        k = int(np.clip(np.rint(area / depth ** 2), 2, 8))
+        k = int(np.clip(np.rint(area[blob] / depth ** 2), 2, 8))
         out += [Candidate(c.x / maps.scale + 0.5, c.y / maps.scale + 0.5, c.radius / maps.scale)
-                for c in _split_clusters(maps.labels, maps.stats, {int(blob): k}, RADIUS * 0.5 * depth)]
+                for c in _split_clusters(maps.labels, stats, {int(blob): k}, RADIUS * 0.5 * depth)]
+        split += 1
+        if split == MAX_DEEP:
+            break
     return out
 
 

@@ -4,6 +4,7 @@ dice (skipped without ``shared/data``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -15,7 +16,7 @@ from vision.cli import main
 from vision.detect import Candidate, SearchMaps, _components
 from vision.evaluate import match
 from vision.labelled import LabelledDie, load_folder, split_holdout
-from vision.profile import Face, load_profile
+from vision.profile import Face, Profile, load_profile
 from vision.render import render_scene
 from vision.touching import RADIUS, deep_candidates, leftover_candidates, new_dice
 
@@ -39,28 +40,26 @@ def _score(reading: reader.FrameReading, labels: list[tuple[Face, tuple[int, int
     return found, right, len(reading.dice) - found
 
 
-def _without_touching(m: pytest.MonkeyPatch) -> None:
+def _without_touching(profile: Profile) -> Profile:
     """The reader as it was before: the chosen reading's dice only."""
-    m.setattr(reader, "_touching", lambda _profile, reading, _searched: reading[0])
+    return replace(profile, detect=replace(profile.detect, touching_look=False))
 
 
-def test_a_touching_pair_is_read_as_two(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_touching_pair_is_read_as_two() -> None:
     img, labels = render_scene(np.random.default_rng(45), "pipmix", dice=2, faces=PIPS, clusters=True)
     assert len(labels) == 2
     pips = load_profile("pips")
+    assert pips.detect.touching_look  # the built-ins look
     assert _score(reader.read_frame(img, pips), labels) == (2, 2, 0)
-    with monkeypatch.context() as m:  # the search gave the pair one centre: one die read
-        _without_touching(m)
-        assert _score(reader.read_frame(img, pips), labels)[0] == 1
+    # The search gave the pair one centre: without the look one die is read.
+    assert _score(reader.read_frame(img, _without_touching(pips)), labels)[0] == 1
 
 
-def test_a_cluster_of_three_beside_a_lone_die(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cluster_of_three_beside_a_lone_die() -> None:
     img, labels = render_scene(np.random.default_rng(45), "pipwhite", dice=4, faces=PIPS, clusters=True)
     pips = load_profile("pips")
     assert _score(reader.read_frame(img, pips), labels) == (4, 4, 0)
-    with monkeypatch.context() as m:
-        _without_touching(m)
-        assert _score(reader.read_frame(img, pips), labels)[0] <= 2
+    assert _score(reader.read_frame(img, _without_touching(pips)), labels)[0] <= 2
 
 
 def test_the_rest_of_a_blob_beside_a_read_die_gets_a_candidate() -> None:
@@ -143,7 +142,7 @@ def test_render_touching_is_refused_for_phone_photos(tmp_path: Path,
 
 
 @pytest.mark.skipif(not (DATA / "pipdice-dev").is_dir(), reason="the real tray photos are not here")
-def test_real_touching_dice_keep_every_die_and_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_real_touching_dice_keep_every_die_and_are_found() -> None:
     """The held-back tray photos whose labelled boxes touch: every die the reader read
     before is read the same, and the touching dice are found (0.984 before: 2 of 124 missed)."""
     held = split_holdout(load_folder(DATA / "pipdice-dev"))[1]
@@ -158,9 +157,7 @@ def test_real_touching_dice_keep_every_die_and_are_found(monkeypatch: pytest.Mon
             continue
         img = it.load().pixels
         new = reader.read_frame(img, pips)
-        with monkeypatch.context() as m:
-            _without_touching(m)
-            old = reader.read_frame(img, pips)
+        old = reader.read_frame(img, _without_touching(pips))
         assert set(old.dice) <= set(new.dice)
         hits = match([d.box for d in new.dice], dice)
         total += sum(touch)
