@@ -14,7 +14,8 @@ cluttered tables (pips), and the held-back photos (every 4th by sorted name, as
 (taught) profile file on the photos of a folder (decoding excluded), e.g. a profile that
 ``teach`` made for the user's phone dice on new photos of them; ``--clutter-off`` also reads
 every `pips` image with the search on clutter off, in turn with it on (what it costs);
-``--face-off`` the same without the profile's face network (what its finer look costs).
+``--face-off`` the same without the profile's face network (what its finer look costs);
+``--touching-off`` the same without the touching dice's look (``vision/touching.py``).
 On the real photos the stages are timed apart as well: the tray-marker search, the
 candidate search, and the die network per crop (one batch of first looks per photo).
 """
@@ -83,6 +84,9 @@ def main() -> None:
     ap.add_argument("--face-off", action="store_true",
                     help="also time pips without its face network (vision/facenet.py), each photo "
                          "read both ways in turn (what the finer look at unsure faces costs)")
+    ap.add_argument("--touching-off", action="store_true",
+                    help="also time both profiles without the touching dice's look "
+                         "(vision/touching.py), each photo read both ways in turn")
     a = ap.parse_args()
     cv2.setNumThreads(1)
     for spec in a.taught:
@@ -110,6 +114,9 @@ def main() -> None:
                          replace(prof, detect=replace(prof.detect, clutter_search=False))))
         if a.face_off and prof_name == "pips":
             ways.append(("pips, face network off", replace(prof, face_net=None)))
+        if a.touching_off:
+            ways.append((f"{prof_name}, touching look off",
+                         replace(prof, detect=replace(prof.detect, touching_look=False))))
         for label, imgs in sets.items():
             if not imgs:
                 print(f"{prof_name}: {label}: none (folder absent)")

@@ -133,6 +133,8 @@ def cmd_render(a: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
         if a.dice is not None and not 1 <= a.dice <= 12:
             raise UsageError("--dice must be 1..12")
+        if a.touching:
+            raise UsageError("--touching is for the tray styles, not --style phone")
         write_phone(a.out, a.count, look, seed=a.seed, dice=a.dice)
         print(f"wrote {a.count} labelled phone photos of {look.name} dice "
               f"(faces {', '.join(map(str, look.faces()))}) to {a.out}")
@@ -150,6 +152,8 @@ def cmd_render(a: argparse.Namespace) -> int:
         raise UsageError("--clutter must be 0..30")
     if a.clutter:
         kw["clutter"] = a.clutter
+    if a.touching:
+        kw["clusters"] = True
     write_labelled(a.out, a.count, a.style, seed=a.seed, **kw)
     print(f"wrote {a.count} labelled photos to {a.out}")
     return 0
@@ -222,6 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--dice", type=int, default=None, help="dice per photo (default 1..8 at random)")
     p.add_argument("--clutter", type=int, default=0, help="things that are not dice on the table (0..30)")
+    p.add_argument("--touching", action="store_true",
+                   help="dice edge to edge, in clusters of 2-4 (default: a few touch at random)")
     p.add_argument("--look", default="blue",
                    help="--style phone: the set of dice (blue, amber, jade, or lookN for a random one)")
     p.add_argument("out", metavar="DIR")

@@ -65,6 +65,9 @@ class DetectParams:
     # Dice lying on something that is not the tray (a keyboard, a card, a book): looked for
     # inside each big blob by how unlike that blob's own colour they are.
     clutter_search: bool = True
+    # Touching dice: once the dice are read, what of their blobs they leave is looked at
+    # again, and blobs too deep for one die are split (``vision/touching.py``).
+    touching_look: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,18 @@ class Candidate:
     x: float
     y: float
     radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchMaps:
+    """The search's blobs, at ``scale`` of the frame searched: its cleaned mask, the mask's
+    components (labels, and stats as OpenCV gives them) and its distance transform."""
+
+    mask: NDArray[np.uint8]
+    labels: NDArray[np.int32]
+    stats: NDArray[np.int32]
+    dist: NDArray[np.float32]
+    scale: float
 
 
 def as_bgr(img: NDArray[np.uint8]) -> Image:
@@ -135,11 +150,14 @@ def exposure_gain(bgr: Image) -> float:
     return 1.0 if bright >= DIM else min(MAX_GAIN, DIM_TARGET / max(bright, 1.0))
 
 
-def find_candidates(bgr: Image, params: DetectParams) -> list[Candidate]:
+def find_candidates(bgr: Image, params: DetectParams,
+                    maps: list[SearchMaps] | None = None) -> list[Candidate]:
     """Every blob centre that may be a die, in the frame's pixels (frames of about 640 px).
 
     The search runs at half resolution (a quarter of the pixels): a die is still 10+
-    pixels wide there, and centres need no finer grain than the crop's jitter.
+    pixels wide there, and centres need no finer grain than the crop's jitter. ``maps``:
+    the search's blobs (:class:`SearchMaps`, at half resolution) are appended to it
+    (``vision/touching.py`` looks at them again once the dice are read).
     """
     h, w = bgr.shape[:2]
     if min(h, w) < 32:
@@ -149,7 +167,7 @@ def find_candidates(bgr: Image, params: DetectParams) -> list[Candidate]:
     if gain > 1.0:  # a dim frame: brightened for the search only (the network sees it as it is)
         half = cv2.convertScaleAbs(half, alpha=gain)
     return [Candidate(2 * c.x + 0.5, 2 * c.y + 0.5, 2 * c.radius)
-            for c in _search(half, params, 0.5)]
+            for c in _search(half, params, 0.5, maps)]
 
 
 def _components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32], NDArray[np.float64]]:
@@ -160,7 +178,8 @@ def _components(mask: Image) -> tuple[int, NDArray[np.int32], NDArray[np.int32],
         mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
 
 
-def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
+def _search(bgr: Image, params: DetectParams, scale: float,
+            maps: list[SearchMaps] | None = None) -> list[Candidate]:
     ycc: Image = cv2.cvtColor(bgr, cv2.COLOR_BGR2YCrCb)  # type: ignore[assignment]  # once: for clutter too
     score = foreground_score(bgr, params.edge_weight, params.edge_relative, ycc)
     _, mask = cv2.threshold(score, params.threshold, 255, cv2.THRESH_BINARY)
@@ -169,6 +188,8 @@ def _search(bgr: Image, params: DetectParams, scale: float) -> list[Candidate]:
     _n, labels, stats, _ = _components(mask)
     die_area = _single_die_area(stats, params, scale)
     dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+    if maps is not None:
+        maps.append(SearchMaps(mask, labels, stats, dist, scale))  # type: ignore[arg-type]
     clusters: dict[int, int] = {}  # component -> number of dice it holds, for the big ones
     if die_area is not None and params.split_clusters:
         areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)

@@ -12,13 +12,14 @@ from numpy.typing import NDArray
 
 from vision import pipcount
 from vision.bodycheck import drop_small_unsure, keep_bodies
-from vision.detect import Candidate, DetectParams, as_bgr, find_candidates, find_tray
+from vision.detect import Candidate, DetectParams, SearchMaps, as_bgr, find_candidates, find_tray
 from vision.facenet import refine
 from vision.features import FEATURE_SIZE, cut_patch, describe, die_angle
 from vision.images import LoadedImage
 from vision.net import CROP_MARGIN, DieNet, NetAnswer, cut_many
 from vision.profile import Face, Profile
 from vision.scale import big_dice, grainy, working_size
+from vision.touching import deep_candidates, leftover_candidates, new_dice
 
 WORK_SIZE = 640  # frames are read at this longest side; dice sizes in profiles assume it
 BOX_SCALE = 1.25  # reported box half-size as a multiple of the candidate radius
@@ -30,6 +31,7 @@ SECOND_LOOK = 0.25  # candidates this likely to be a die get the second look
 HEAD_LOOK = 0.5  # a taught classifier's "not a die" under this also sends a candidate to a second look
 SAME_PLACE = 0.5  # first looks pointing closer than this many die half-sizes: one second look
 SAME_DIE = 1.0  # two answers closer than this many die half-sizes are one die (touching: 2)
+LEFTOVER_ROUNDS = 3  # looks at what the dice read leave of their blobs (vision/touching.py)
 # A second look that says the die is not where its crop was centred (moved by more than
 # THIRD_MOVE of the crop's half-size, or THIRD_GROW off in size, as a log) is taken again
 # there: the third look's answer replaces it (see read_with_net).
@@ -138,16 +140,55 @@ Reading = tuple[Found, NDArray[np.float64]]
 
 
 def _read_at(frame: NDArray[np.uint8], profile: Profile, size: int, tray: NDArray[np.float64] | None,
-             cache: dict[int, NDArray[np.uint8]]) -> Reading:
+             cache: dict[int, NDArray[np.uint8]], searched: dict[int, Searched] | None = None) -> Reading:
+    """The dice at one working size (``searched``: the working frame and the search's blobs
+    are kept there by size, for the touching dice's look at the size chosen)."""
     work, to_frame = _warp(frame, size, tray, cache)
     assert profile.net is not None
-    detect = profile.detect
-    if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
-        detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
-    found = read_with_net(work, find_candidates(work, detect), profile.net, profile)
+    detect = _detect_at(profile, size)
+    maps: list[SearchMaps] = []
+    found = read_with_net(work, find_candidates(work, detect, maps), profile.net, profile)
+    if searched is not None and maps:
+        searched[size] = (work, to_frame, maps[0])
     # A die has a body that ends around it; a dot on a card does not (vision/bodycheck.py).
     found = keep_bodies(work, found)
     return _big_enough(found, detect.die_half), to_frame
+
+
+Searched = tuple[NDArray[np.uint8], NDArray[np.float64], SearchMaps]
+
+
+def _detect_at(profile: Profile, size: int) -> DetectParams:
+    detect = profile.detect
+    if detect.die_half > 0 and size != WORK_SIZE:  # the taught die size, at this scale
+        detect = replace(detect, die_half=detect.die_half * size / WORK_SIZE)
+    return detect
+
+
+def _touching(profile: Profile, reading: Reading, searched: dict[int, Searched]) -> Found:
+    """The chosen reading's dice and the touching dice it missed (``vision/touching.py``):
+    blobs too deep for one die (four dice two by two) and what of a blob the dice read in
+    it leave, looked at while that finds dice (a cluster of four read one die at a time).
+    Only at the working size chosen, whose search is in ``searched``: the choice of size
+    is made as before, and the dice read are kept, with new ones beside them."""
+    found, to_frame = reading
+    size = next((k for k, (_w, t, _m) in searched.items() if t is to_frame), None)
+    if size is None or profile.net is None or not profile.detect.touching_look:
+        return found
+    work, _t, maps = searched[size]
+    detect = _detect_at(profile, size)
+    found = list(found)
+    extra = deep_candidates(maps, detect.max_radius, found)
+    for _round in range(LEFTOVER_ROUNDS):
+        extra += leftover_candidates(maps, found)
+        more = new_dice(found, read_with_net(work, extra, profile.net, profile), extra,
+                        SAME_DIE) if extra else []
+        more = _big_enough(keep_bodies(work, more), detect.die_half)
+        if not more:
+            break
+        found += more
+        extra = []
+    return found
 
 
 # A taught profile knows its dice's size (the labelled dice's median half-size): a "die"
@@ -220,7 +261,8 @@ def _absorb(fine: Found, coarse: Found) -> Found:
 
 def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float64] | None,
              cache: dict[int, NDArray[np.uint8]], first: Reading,
-             known: dict[int, Reading] | None = None) -> Reading:
+             known: dict[int, Reading] | None = None,
+             searched: dict[int, Searched] | None = None) -> Reading:
     """The reading at the working scale that suits the dice, starting from 640 px's
     (``known``: readings at other sizes already made)."""
     known = known or {}
@@ -242,7 +284,7 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
         finest = min(FINEST, 1.5 * max(frame.shape[:2]))
         while size * 2 <= finest:
             size *= 2
-            got = _read_at(frame, profile, size, tray, cache)
+            got = _read_at(frame, profile, size, tray, cache, searched)
             cache.pop(size, None)  # big: not kept
             if _sure(got[0]) <= _sure(best[0]):
                 break
@@ -262,7 +304,7 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
         switching = coarser
         while size // 2 >= COARSEST:
             size //= 2
-            got = known[size] if size in known else _read_at(frame, profile, size, tray, cache)
+            got = known[size] if size in known else _read_at(frame, profile, size, tray, cache, searched)
             merged = (_absorb(best[0], _at(got[0], best_size / size)), best[1])
             if switching and _sure(got[0]) > _sure(merged[0]):
                 best, best_size = got, size
@@ -278,7 +320,7 @@ def _rescale(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float6
 
 def _big_dice(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float64] | None,
               cache: dict[int, NDArray[np.uint8]], first: Reading,
-              known: dict[int, Reading]) -> Reading | None:
+              known: dict[int, Reading], searched: dict[int, Searched] | None = None) -> Reading | None:
     """The reading at the size that suits the frame's big dice, or None when it has none
     (:mod:`vision.scale`): looked for only when the 640 px reading is empty or has half
     its dice or more read under :data:`PIP_LIKE` (a big die's pips are read so; on the
@@ -291,13 +333,13 @@ def _big_dice(frame: NDArray[np.uint8], profile: Profile, tray: NDArray[np.float
     lo, hi, _, _ = cv2.minMaxLoc(grey)
     if hi - lo < FLAT or (not first[0] and grainy(grey)):
         return None
-    probe = _read_at(frame, profile, COARSEST, tray, cache)
+    probe = _read_at(frame, profile, COARSEST, tray, cache, searched)
     known[COARSEST] = probe
     halves = big_dice(first[0], probe[0], WORK_SIZE / COARSEST)
     if not halves:
         return None
     size = working_size(halves, WORK_SIZE, COARSEST)
-    return probe if size == COARSEST else _read_at(frame, profile, size, tray, cache)
+    return probe if size == COARSEST else _read_at(frame, profile, size, tray, cache, searched)
 
 
 def read_frame(
@@ -317,12 +359,14 @@ def read_frame(
         cache: dict[int, NDArray[np.uint8]] = {}
         base = _scaled(bgr, WORK_SIZE, cache)
         tray = find_tray(base) if use_tray_markers else None
-        reading = _read_at(bgr, profile, WORK_SIZE, tray, cache)
+        searched: dict[int, Searched] = {}
+        reading = _read_at(bgr, profile, WORK_SIZE, tray, cache, searched)
         if auto_scale and min(h, w) >= 32:
             known: dict[int, Reading] = {}
-            big = _big_dice(bgr, profile, tray, cache, reading, known)
-            reading = big if big is not None else _rescale(bgr, profile, tray, cache, reading, known)
-        found, to_frame = reading
+            big = _big_dice(bgr, profile, tray, cache, reading, known, searched)
+            reading = big if big is not None else _rescale(bgr, profile, tray, cache, reading, known,
+                                                           searched)
+        found, to_frame = _touching(profile, reading, searched), reading[1]
         found = drop_small_unsure(found)  # after the scale is chosen: unsure pips lead it
         boxes = _boxes(np.array([(x, y, r / BOX_SCALE) for _f, x, y, r, _c in found]).reshape(-1, 3),
                        to_frame, w, h)

@@ -399,10 +399,14 @@ def render_scene(
     faces: tuple[Face, ...] = M44_DIE,
     touching: float = 0.3,
     clutter: int = 0,
+    clusters: bool = False,
 ) -> tuple[Image, list[tuple[Face, tuple[int, int, int, int]]]]:
     """One synthetic photo and its labels: (face, [x0, y0, x1, y1]) per die; ``clutter``
     things that are not dice (cables, keys, coins, cards, stickers, pens, a hand, grain)
-    are drawn on the table first."""
+    are drawn on the table first. ``clusters``: the dice lie in clusters of 2-4, each die
+    edge to edge with one of its cluster (turned as it is, give or take a few degrees,
+    and in a quarter of them a sliver under it), as thrown dice land at a real table;
+    ``touching`` is not used then."""
     st = STYLES[style]
     img = _surface(rng, size) if style == "pipwild" else _tray(rng, size)
     if clutter:
@@ -412,31 +416,44 @@ def render_scene(
             img += grain[:, :, None] * 4
         _clutter(img, rng, clutter)
     shadow = np.ones((size, size), np.float32)
-    n = int(dice if dice is not None else rng.integers(1, 9))
+    n = int(dice if dice is not None else rng.integers(2 if clusters else 1, 9))
     die_px = rng.uniform(24, 60) if style in MIXED else rng.uniform(34, 60)
     placed: list[tuple[float, float, float]] = []
     labels: list[tuple[Face, tuple[int, int, int, int]]] = []
     light = rng.uniform(-1, 1, 2)
     light = light / (np.linalg.norm(light) + 1e-6)
-    for _ in range(n):
+    groups = _cluster_sizes(rng, n) if clusters else []
+    turns: list[float] = []  # each placed die's angle (clusters only)
+    group_of: list[int] = []
+    for k in range(n):
         s = die_px * rng.uniform(0.92, 1.08)
-        for _try in range(60):
-            if placed and rng.random() < touching:  # put it against a die already down
-                px, py, ps = placed[rng.integers(0, len(placed))]
-                a = rng.uniform(0, 2 * np.pi)
-                d = (ps + s) * 0.5 * rng.uniform(1.02, 1.12)
-                cx, cy = px + d * np.cos(a), py + d * np.sin(a)
-            else:
-                cx, cy = rng.uniform(s, size - s, 2)
-            ok = s <= cx <= size - s and s <= cy <= size - s and all(
-                np.hypot(cx - px, cy - py) > (ps + s) * 0.5 * 1.0 for px, py, ps in placed)
-            if ok:
-                break
+        if clusters:
+            spot = _cluster_spot(rng, s, size, placed, turns, group_of, groups[k])
+            if spot is None:
+                continue
+            cx, cy, turn = spot
+            turns.append(turn)
+            group_of.append(groups[k])
         else:
-            continue
+            for _try in range(60):
+                if placed and rng.random() < touching:  # put it against a die already down
+                    px, py, ps = placed[rng.integers(0, len(placed))]
+                    a = rng.uniform(0, 2 * np.pi)
+                    d = (ps + s) * 0.5 * rng.uniform(1.02, 1.12)
+                    cx, cy = px + d * np.cos(a), py + d * np.sin(a)
+                else:
+                    cx, cy = rng.uniform(s, size - s, 2)
+                ok = s <= cx <= size - s and s <= cy <= size - s and all(
+                    np.hypot(cx - px, cy - py) > (ps + s) * 0.5 * 1.0 for px, py, ps in placed)
+                if ok:
+                    break
+            else:
+                continue
         placed.append((cx, cy, s))
         face = faces[rng.integers(0, len(faces))]
         ang = rng.uniform(0, 2 * np.pi)
+        if clusters:
+            ang = turns[-1]
         corners = square_corners(ang, s)
         corners += rng.normal(0, s * 0.025, (4, 2))  # a touch of perspective
         quad = (corners + np.array([cx, cy])).astype(np.float32)
@@ -492,6 +509,58 @@ def render_scene(
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     img += rng.normal(0, rng.uniform(1, 6), img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8), labels
+
+
+def _cluster_sizes(rng: np.random.Generator, n: int) -> list[int]:
+    """Which cluster each of ``n`` dice belongs to: clusters of 2-4 dice (a last one left
+    over lies alone)."""
+    out: list[int] = []
+    group = 0
+    while len(out) < n:
+        size = int(rng.integers(2, 5))
+        out += [group] * size
+        group += 1
+    return out[:n]
+
+
+def _cluster_spot(rng: np.random.Generator, s: float, size: int,
+                  placed: list[tuple[float, float, float]], turns: list[float],
+                  group_of: list[int], group: int) -> tuple[float, float, float] | None:
+    """Centre and angle of a die of side ``s`` in cluster ``group``: against a die of its
+    cluster already down (turned as it is, within a few degrees, beside one of its edges,
+    shifted along it by up to half a die; in a quarter of them up to a tenth of a die
+    over it), or, the cluster's first, well away from the other clusters. None when no
+    place fits in 80 tries."""
+    mates = [i for i, g in enumerate(group_of) if g == group]
+    for _try in range(80):
+        if mates:
+            j = mates[int(rng.integers(0, len(mates)))]
+            px, py, ps = placed[j]
+            side = turns[j] + 0.5 * np.pi * int(rng.integers(0, 4))
+            gap = rng.uniform(0.9, 1.0) if rng.random() < 0.25 else rng.uniform(1.0, 1.05)
+            along = rng.uniform(-0.5, 0.5) * s
+            d = 0.5 * (ps + s) * gap
+            cx = px + d * np.cos(side) - along * np.sin(side)
+            cy = py + d * np.sin(side) + along * np.cos(side)
+            turn = turns[j] + rng.normal(0, 0.06)
+        else:
+            cx, cy = rng.uniform(s, size - s, 2)
+            turn = rng.uniform(0, 2 * np.pi)
+        if not (s <= cx <= size - s and s <= cy <= size - s):
+            continue
+        fits = True
+        for (qx, qy, qs), qt, qg in zip(placed, turns, group_of, strict=True):
+            if qg != group:  # other clusters: apart by more than both dice's corners reach
+                fits = np.hypot(cx - qx, cy - qy) > 0.8 * (qs + s)
+            else:  # the same cluster: squares turned alike overlap by at most a tenth of a die
+                c, si = np.cos(qt), np.sin(qt)
+                u, v = (cx - qx) * c + (cy - qy) * si, -(cx - qx) * si + (cy - qy) * c
+                fits = max(abs(u), abs(v)) >= 0.5 * (qs + s) * 0.9 - 1e-6
+            if not fits:
+                break
+        if fits:
+            return float(cx), float(cy), float(turn)
+    return None
 
 
 def write_labelled(folder: str | Path, count: int, style: str, seed: int = 0, **kw: object) -> Path:

@@ -105,9 +105,9 @@ def test_the_big_dice_look_is_not_taken_when_the_640_reading_is_sure(monkeypatch
     calls: list[int] = []
     real = reader._read_at
 
-    def spy(frame, profile, size, tray, cache):  # type: ignore[no-untyped-def]
+    def spy(frame, profile, size, tray, cache, *searched):  # type: ignore[no-untyped-def]
         calls.append(size)
-        return real(frame, profile, size, tray, cache)
+        return real(frame, profile, size, tray, cache, *searched)
 
     monkeypatch.setattr(reader, "_read_at", spy)
     got = read_frame(img, load_profile("pips"))
