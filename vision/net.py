@@ -80,7 +80,8 @@ def cut_many(bgr: NDArray[np.uint8], xs: NDArray[np.float64], ys: NDArray[np.flo
 def mix_colours(crops: NDArray[np.uint8], mix: NDArray[np.floating]) -> NDArray[np.uint8]:
     """Crops (..., 3) with each pixel's colour multiplied by the 3x3 ``mix``."""
     out = crops.astype(np.float32) @ np.asarray(mix, np.float32).T
-    return np.clip(out, 0, 255).astype(np.uint8)
+    mixed: NDArray[np.uint8] = np.clip(out, 0, 255).astype(np.uint8)
+    return mixed
 
 
 def normalise(crops: NDArray[np.uint8]) -> NDArray[np.float32]:
