@@ -105,9 +105,9 @@ def mine_hard(shot: Shot, profile: Profile, weigh: bool = True) -> None:
         shot.die_weight = 1.0 + HARD_FACE_WEIGHT * (1.0 - right.astype(np.float64))
 
 
-def _colour(crop: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint8]:
+def _colour(crop: NDArray[np.uint8], rng: np.random.Generator, swap: float = 0.5) -> NDArray[np.uint8]:
     x = crop.astype(np.float32)
-    if rng.random() < 0.5:
+    if rng.random() < swap:
         x = x[:, :, rng.permutation(3)]
     x = x * rng.uniform(0.8, 1.2, 3) * rng.uniform(0.6, 1.4) + rng.uniform(-40, 40)
     if rng.random() < 0.3:
@@ -121,11 +121,13 @@ def _colour(crop: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uin
 
 
 def sample(
-    shots: Sequence[Shot], n: int, rng: np.random.Generator, mirror: bool, face_scale: float = 0.08
+    shots: Sequence[Shot], n: int, rng: np.random.Generator, mirror: bool, face_scale: float = 0.08,
+    swap: float = 0.5,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.float32], NDArray[np.float32]]:
     """``n`` crops with kind (-1: not a die, 0: a die off-centre, 1..: a centred face),
     regression targets (dx, dy, log size) and their weights. A centred face's crop is
-    ``exp(N(0, face_scale))`` times the centred size."""
+    ``exp(N(0, face_scale))`` times the centred size; ``swap`` of all crops have their
+    colour channels swapped (teach with a colour mix: none)."""
     crops = np.zeros((n, CROP, CROP, 3), np.uint8)
     kind = np.zeros(n, np.int64)
     reg = np.zeros((n, 3), np.float32)
@@ -201,7 +203,7 @@ def sample(
         if mirror and rng.random() < 0.5:
             crop = crop[:, ::-1]
             target = (-target[0], target[1], target[2])
-        crops[k] = _colour(crop, rng)
+        crops[k] = _colour(crop, rng, swap)
         kind[k], reg[k], regw[k] = label, target, w
         k += 1
     return crops, kind, reg, regw

@@ -77,6 +77,13 @@ def cut_many(bgr: NDArray[np.uint8], xs: NDArray[np.float64], ys: NDArray[np.flo
     return out.reshape(n, size, size, -1)  # type: ignore[return-value]
 
 
+def mix_colours(crops: NDArray[np.uint8], mix: NDArray[np.floating]) -> NDArray[np.uint8]:
+    """Crops (..., 3) with each pixel's colour multiplied by the 3x3 ``mix``."""
+    out = crops.astype(np.float32) @ np.asarray(mix, np.float32).T
+    mixed: NDArray[np.uint8] = np.clip(out, 0, 255).astype(np.uint8)
+    return mixed
+
+
 def normalise(crops: NDArray[np.uint8]) -> NDArray[np.float32]:
     """NHWC uint8 crops -> NCHW float32, each crop to zero mean and unit spread."""
     n = len(crops)
@@ -154,6 +161,9 @@ class DieNet:
                 line = str(exc).strip().splitlines()[-1]
                 raise ValueError(f"die network cannot be loaded: {line}") from exc
         self.head: Ensemble | None = None  # a taught profile's classifier on the embedding
+        # A taught profile's colour mix (3x3, BGR in, BGR out) applied to every crop before
+        # the network: one channel of the user's dice, where their pips show best (teach).
+        self.mix: NDArray[np.float32] | None = None
 
     def forward(self, x: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """The raw outputs (logits + offsets, embedding) for normalised NCHW crops."""
@@ -170,6 +180,8 @@ class DieNet:
             z = np.zeros((0, k), np.float32)
             empty = np.zeros(0, np.float32)
             return NetAnswer(z, empty, np.zeros((0, 3), np.float32), np.zeros((0, 0), np.float32))
+        if self.mix is not None:
+            crops = mix_colours(crops, self.mix)
         y, e = self.forward(normalise(crops))
         probs = _softmax(y[:, :k])
         base_die = 1.0 - probs[:, 0]

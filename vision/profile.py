@@ -93,6 +93,8 @@ class Profile:
             arrays["net"] = self.net.onnx
             if self.net.head is not None:
                 arrays.update(self.net.head.arrays("head"))
+            if self.net.mix is not None:
+                meta["colour_mix"] = np.asarray(self.net.mix, np.float64).tolist()
         if self.face_net is not None:
             arrays["face_net"] = self.face_net.net.onnx
         with open(path, "wb") as fh:
@@ -197,6 +199,11 @@ def load_profile(name_or_path: str, runtime: str = "auto") -> Profile:
                 if net.head.classes != len(faces) + 1:
                     raise ProfileError(f"profile {path}: taught classifier does not fit its faces")
             face_net = _face_net(meta.get("face_net"), arrays, len(known), runtime, path)
+            if "colour_mix" in meta:
+                mix = np.asarray(meta["colour_mix"], np.float64)
+                if mix.shape != (3, 3) or not np.isfinite(mix).all() or np.abs(mix).max() > 4:
+                    raise ProfileError(f"profile {path}: colour_mix is not a 3x3 colour matrix")
+                net.mix = mix.astype(np.float32)
         else:
             clf = Ensemble.from_arrays(arrays, "clf")
             if clf.inputs != FEATURE_SIZE or clf.classes != len(faces) + 1:

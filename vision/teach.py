@@ -16,7 +16,7 @@ from vision.evaluate import evaluate
 from vision.examples import Shot, load_shots, sample
 from vision.labelled import LabelledImage
 from vision.mlp import Ensemble
-from vision.net import DieNet
+from vision.net import CROP_MARGIN, DieNet, cut_many
 from vision.profile import Face, Profile, ProfileError, faces_of, load_profile
 from vision.train import build_classifier, load_items
 
@@ -297,7 +297,7 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         searched = replace(base, name=name, detect=detect,
                            notes={**base.notes, "base": base.name, "taught_from": len(items), "head": False})
         gate = second_look_gate([shots[i] for i in which], base, detect, cache)
-        tuned, head_only = fit_tuned(with_cands(which, detect), base, seed=seed, faces=len(faces))
+        tuned, head_only = fit_tuned(with_cands(which, detect), base, seed=seed, faces=len(faces), mix=mix)
 
         def taught(net: DieNet, how: str) -> Profile:
             return Profile(name, base.base, faces, None, detect, min_confidence=base.min_confidence,
@@ -313,6 +313,9 @@ def _teach_net(items: Sequence[LabelledImage], base: Profile, name: str, log: Ca
         f"{found1:.0%} (threshold {detect.threshold:g}, edge weight {detect.edge_weight:g}"
         f"{' above the texture' if detect.edge_relative else ''}, die radius "
         f"{detect.min_radius:.1f}-{detect.max_radius:.1f} px, dice {2 * detect.die_half:.0f} px at 640)")
+    # The colour mix is chosen once, on all the photos (the folds' taught profiles use it:
+    # their measure includes that one choice).
+    _mix_name, mix = choose_mix(shots, base, len(faces), seed, log)
     folds = min(4, len(items))
     reps: dict[str, list[EvaluateReport]] = {"base": [], SEARCHED: [], HEAD_ONLY: [], TAUGHT: []}
     if folds >= 2:
@@ -423,17 +426,20 @@ MINE = True
 # learnt faces at 0.08, and a taught classifier at 0.08 read the stencil grenades in crops
 # a fifth too wide as armor or flags.
 TEACH_FACE_SCALE = 0.11
+TEACH_SWAP = 0.5  # teach's views with their colour channels swapped (none under a colour mix)
 
 
 def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | None = None,
-              views: int | None = None) -> tuple[DieNet, DieNet]:
+              views: int | None = None, mix: NDArray[np.float32] | None = None) -> tuple[DieNet, DieNet]:
     """The base network with its last layers trained on these photos and a classifier of the
     user's faces on its embedding (:mod:`vision.tune`); and the base network with the
     classifier fitted on its own embedding before any tuning (the "head only").
 
     Before, the places where the base network takes a second look at no die are found in
-    each photo (:func:`vision.examples.mine_hard`): "not a die" examples worth most."""
-    from vision.net import normalise
+    each photo (:func:`vision.examples.mine_hard`): "not a die" examples worth most.
+    With a colour ``mix`` (:func:`choose_mix`) every crop is mixed before the network, and
+    the views' colours are not swapped (the mix takes one of the dice's own channels)."""
+    from vision.net import mix_colours, normalise
     from vision.tune import tune
 
     assert base.net is not None
@@ -447,7 +453,10 @@ def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | 
         shots = [replace(s) for s in shots]
         for s in shots:
             mine_hard(s, base, weigh=False)
-    crops, kind, reg, regw = sample(shots, n, rng, mirror=base.base == "pips", face_scale=TEACH_FACE_SCALE)
+    crops, kind, reg, regw = sample(shots, n, rng, mirror=base.base == "pips", face_scale=TEACH_FACE_SCALE,
+                                     swap=TEACH_SWAP if mix is None else 0.0)
+    if mix is not None:
+        crops = mix_colours(crops, mix)
     onnx = base.net.onnx.tobytes()
     got = tune(onnx, normalise(crops), kind, reg, regw, classes, base.net.classes, seed=seed,
                epochs=TUNE_EPOCHS, lr=TUNE_LR, pull=TUNE_PULL, runtime=base.net.runtime)
@@ -455,5 +464,66 @@ def fit_tuned(shots: Sequence[Shot], base: Profile, seed: int = 0, faces: int | 
     net.head = Ensemble([got.head])
     head_only = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
     head_only.head = Ensemble([got.probe])
+    net.mix = head_only.mix = mix
     return net, head_only
+
+
+# Colour mixes teach may put before the network (BGR in, BGR out): the crops as seen, or one
+# channel in all three. Dice whose pips differ from the body in one channel only, and whose
+# marbling is as strong as the pips in the others (magenta marbled with blue, dark red pips:
+# the blue channel shows the pips and hides the marbling), read far better through it.
+MIXES: dict[str, NDArray[np.float32] | None] = {
+    "as seen": None,
+    "blue channel": np.array([[1, 0, 0]] * 3, np.float32),
+    "green channel": np.array([[0, 1, 0]] * 3, np.float32),
+    "red channel": np.array([[0, 0, 1]] * 3, np.float32),
+}
+MIX_VIEWS = 32  # views a die for choosing the mix (a probe of the faces, not the teaching)
+MIX_MARGIN = 0.04  # a mix is kept over the crops as seen when it reads this share more (2 dice at least)
+
+
+def choose_mix(shots: Sequence[Shot], base: Profile, faces: int, seed: int = 0,
+               log: Callable[[str], None] | None = None) -> tuple[str, NDArray[np.float32] | None]:
+    """The colour mix (:data:`MIXES`) under which the base network's embedding tells the
+    user's faces apart best: for each, a classifier of the faces is fitted on views of half
+    the photos and reads the centred dice of the other half (and the other way round). The
+    crops as seen unless another reads clearly more (:data:`MIX_MARGIN`)."""
+    from vision.net import mix_colours, normalise
+    from vision.tune import tune
+
+    assert base.net is not None
+    with_dice = [s for s in shots if len(s.dice)]
+    if len(with_dice) < 2:
+        return "as seen", None
+    halves = [with_dice[0::2], with_dice[1::2]]
+    rng = np.random.default_rng(seed)
+    views = [sample(h, max(400, MIX_VIEWS * sum(len(s.dice) for s in h)), rng, mirror=base.base == "pips",
+                    face_scale=TEACH_FACE_SCALE, swap=0.0) for h in halves]
+    tests = []
+    for h in halves:
+        crops = np.concatenate([cut_many(s.work, s.dice[:, 1], s.dice[:, 2], CROP_MARGIN * s.dice[:, 3])
+                                for s in h])
+        tests.append((crops, np.concatenate([s.dice[:, 0] for s in h]).astype(np.int64)))
+    onnx = base.net.onnx.tobytes()
+    right: dict[str, int] = {}
+    for name, mix in MIXES.items():
+        got = 0
+        for k in (0, 1):
+            crops, kind, reg, regw = views[k]
+            x = crops if mix is None else mix_colours(crops, mix)
+            probe = tune(onnx, normalise(x), kind, reg, regw, faces + 1, base.net.classes, seed=seed,
+                         epochs=0, runtime=base.net.runtime).probe
+            net = DieNet(base.net.onnx, base.net.classes, base.net.runtime)
+            net.head, net.mix = Ensemble([probe]), mix
+            test, label = tests[1 - k]
+            p = net.run(test).probs + net.run(np.ascontiguousarray(np.rot90(test, 1, axes=(1, 2)))).probs
+            got += int((p[:, 1:].argmax(axis=1) + 1 == label).sum())
+        right[name] = got
+    dice = sum(len(t[1]) for t in tests)
+    best = max(right, key=lambda k: right[k])
+    keep = best if right[best] >= right["as seen"] + max(2, MIX_MARGIN * dice) else "as seen"
+    if log is not None:
+        log("colours: faces told apart (half the photos each way, centred dice) "
+            + ", ".join(f"{k} {v}/{dice}" for k, v in right.items()) + f"; kept {keep}")
+    return keep, MIXES[keep]
 
