@@ -158,10 +158,10 @@ def main() -> None:
         for img in frames:
             pending.clear()
             reader.read_frame(img, prof)
-    finally:
-        timer.restore()
+    finally:  # the wrappers made last undone first (find_candidates is wrapped twice)
         reader._read_at, reader.find_candidates, reader._looks = read_at, search, looks  # type: ignore[assignment]
         detect._split_clusters, detect._dice_on_clutter = split, clutter  # type: ignore[assignment]
+        timer.restore()
     n = len(frames)
     print(f"{n} frames, profile {a.profile}: thread CPU per frame median {statistics.median(total):.2f} ms, "
           f"mean {statistics.mean(total):.2f} ms")
