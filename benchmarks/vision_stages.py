@@ -132,9 +132,9 @@ def main() -> None:
     pending: list[list[str]] = []
     search = reader.find_candidates
 
-    def labelled_search(work: Any, params: Any) -> Any:
+    def labelled_search(work: Any, params: Any, *more: Any) -> Any:
         source.clear()
-        out = search(work, params)
+        out = search(work, params, *more)  # more: where the search's maps are kept
         # find_candidates maps the half-size search's centres by 2x + 0.5.
         pending.append([source.get(((c.x - 0.5) / 2, (c.y - 0.5) / 2), "distance peaks") for c in out])
         return out
