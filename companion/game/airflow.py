@@ -78,12 +78,27 @@ def command_card(name: str) -> card_rules.CardSpec:
     return card_rules.card(name)
 
 
+def past_sorties(cards: list[str]) -> tuple[str | None, int]:
+    """The first card of ``cards`` that is not an Air Sortie card, and how many Air Sortie
+    cards came before it: each goes face up beside its drawer, who draws again (Air Pack p.3),
+    so two of them on top of the deck are both set aside."""
+    met = 0
+    while met < len(cards) and cards[met] == STANDALONE_SORTIE:
+        met += 1
+    return (cards[met] if met < len(cards) else None), met
+
+
+def sorties_drawn(met: int) -> bool | int:
+    """``sortie_drawn`` as an event says it: ``True`` for one card (as events always said), the
+    count for more."""
+    return True if met == 1 else met
+
+
 def replacement_draw(deck: list[str]) -> dict[str, Any]:
     """The card drawn at once from the top of the virtual deck (an Ambush replaced): an Air
     Sortie card met there goes face up instead (``sortie_drawn``) and the next card is drawn."""
-    if deck and deck[0] == STANDALONE_SORTIE:
-        return {"drawn": deck[1] if len(deck) > 1 else None, "sortie_drawn": True}
-    return {"drawn": deck[0] if deck else None}
+    drawn, met = past_sorties(deck)
+    return {"drawn": drawn, "sortie_drawn": sorties_drawn(met)} if met else {"drawn": drawn}
 
 
 def counters_sortie(st: GameState) -> bool:
@@ -1106,10 +1121,20 @@ _ACTION_NAMES = {"ground_support": AirAction.GROUND_SUPPORT,
 def recon_options(deck: list[str]) -> list[str]:
     """The cards a draw-2-keep-1 offers from the top of ``deck``: the first two, but an Air
     Sortie card among them is set face up (Air Pack p.3) and the next card comes instead."""
-    options = deck[:2]
-    if STANDALONE_SORTIE in options:
-        options = [c for c in deck[:3] if c != STANDALONE_SORTIE]
-    return options
+    return [c for c in deck[:2 + recon_sorties(deck)] if c != STANDALONE_SORTIE]
+
+
+def recon_sorties(deck: list[str]) -> int:
+    """The Air Sortie cards met while a draw-2-keep-1 draws its two cards from ``deck``."""
+    met = kept = 0
+    for c in deck:
+        if kept == 2:
+            break
+        if c == STANDALONE_SORTIE:
+            met += 1
+        else:
+            kept += 1
+    return met
 
 
 def recon_active(st: GameState) -> bool:

@@ -789,8 +789,8 @@ class GameSession:
                     # else the first). An Air Sortie card among them goes face up beside its
                     # drawer, and the next card is drawn in its place (Air Pack p.3)
                     options = airflow.recon_options(st.deck)
-                    if airflow.STANDALONE_SORTIE in st.deck[:2]:
-                        data["sortie_drawn"] = True
+                    if airflow.recon_sorties(st.deck):
+                        data["sortie_drawn"] = airflow.sorties_drawn(airflow.recon_sorties(st.deck))
                     keep = a.get("keep") if a.get("keep") in options else options[0]
                     data["drawn"] = keep
                     if len(options) == 2:
@@ -798,9 +798,9 @@ class GameSession:
         if data.get("drawn") == airflow.STANDALONE_SORTIE and not data.get("sortie_drawn"):
             # Air Pack p.3: an Air Sortie card drawn (it was played, discarded and reshuffled)
             # goes face up beside its drawer, who draws another command card at once
-            source = data.get("reshuffled") or st.deck or []
-            data["sortie_drawn"] = True
-            data["drawn"] = source[1] if len(source) > 1 else None
+            drawn, met = airflow.past_sorties(data.get("reshuffled") or st.deck or [])
+            data["sortie_drawn"] = airflow.sorties_drawn(met)
+            data["drawn"] = drawn
         data.update(flow_of(st).end_turn_extras(st))
         self._emit("turn_ended", data)
         self._check_victory()

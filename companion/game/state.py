@@ -269,14 +269,12 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
         if data.get("reshuffle_all"):  # Their Finest Hour: deck and discards reshuffled
             state.deck = list(data.get("reshuffled", []))
             state.discard = []
-        if data.get("sortie_drawn"):  # Air Pack: the Air Sortie card goes face up, not in hand
-            if "air_sortie" not in state.deck and data.get("reshuffled"):
+        met = int(data.get("sortie_drawn") or 0)  # True (one card) or how many
+        if met:  # Air Pack: each Air Sortie card drawn goes face up, not in hand
+            if state.deck.count("air_sortie") < met and data.get("reshuffled"):
                 state.deck = list(data["reshuffled"])
                 state.discard = []
-            if "air_sortie" in state.deck:
-                state.deck.remove("air_sortie")
-            if state.air is not None:
-                state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1
+            _set_sorties_aside(state, side, met)
         drawn = data.get("drawn")
         if drawn:
             if drawn not in state.deck:  # the deck ran out: discards were reshuffled
@@ -670,8 +668,17 @@ def _after_retreat(state: GameState) -> None:
 
 
 def _sortie_met(state: GameState, side: Side, d: dict[str, Any]) -> None:
-    """Air Pack: an Air Sortie card met on top of the deck goes face up beside ``side``."""
-    if d.get("sortie_drawn") and state.deck is not None and "air_sortie" in state.deck:
+    """Air Pack: the Air Sortie cards met on top of the deck go face up beside ``side``."""
+    if d.get("sortie_drawn") and state.deck is not None:
+        _set_sorties_aside(state, side, int(d["sortie_drawn"]))
+
+
+def _set_sorties_aside(state: GameState, side: Side, met: int) -> None:
+    """``met`` Air Sortie cards leave the deck and lie face up beside ``side``'s player."""
+    assert state.deck is not None
+    for _ in range(met):
+        if "air_sortie" not in state.deck:
+            break
         state.deck.remove("air_sortie")
         if state.air is not None:
             state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1

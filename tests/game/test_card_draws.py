@@ -139,3 +139,46 @@ def test_an_air_sortie_card_among_the_two_goes_face_up_and_the_next_card_is_offe
     assert ended["recon_discard"] == offered[0]
     assert g.state.air is not None and g.state.air.sorties[side.value] == sorties + 1
     assert "air_sortie" not in g.state.hands[side] and "air_sortie" not in (g.state.deck or [])
+
+
+def _air_pack_game(card_prefix: str) -> tuple[GameSession, str]:
+    for seed in range(1, 400):
+        g = GameSession.new(load_builtin("kestrel-field"), deck_seed=seed, options={"seed": 1})
+        held = [c for c in g.state.hands[g.state.active] if c.startswith(card_prefix)]
+        if held:
+            return g, held[0]
+    raise AssertionError(f"no seed deals {card_prefix}")
+
+
+def test_two_air_sortie_cards_on_top_both_go_face_up_and_the_third_card_is_drawn() -> None:
+    """Air Pack p.3, met twice in a row: each Air Sortie card drawn goes face up beside its
+    drawer, who draws again. The second went into the hand, and the next prompt then failed on
+    an 'unknown card' (random editor file 7095, --air)."""
+    g, probe = _air_pack_game("probe_")
+    side = g.state.active
+    g.act({"do": "play_card", "card": probe})
+    player = AutoPlayer(1)
+    while "end_turn" not in g.prompt().actions:
+        g.act(player.next_action(g))
+    st = g.state
+    assert st.deck is not None and st.air is not None
+    st.deck[0:0] = ["air_sortie", "air_sortie"]
+    third = st.deck[2]
+    sorties = st.air.sorties.get(side.value, 0)
+    ended = _ended(g.act({"do": "end_turn"}))
+    assert ended["sortie_drawn"] == 2 and ended["drawn"] == third
+    assert g.state.air is not None and g.state.air.sorties[side.value] == sorties + 2
+    assert "air_sortie" not in g.state.hands[side] and third in g.state.hands[side]
+    g.prompt()  # the next player's prompt names every card held
+
+
+def test_a_draw_two_keep_one_sets_aside_every_air_sortie_card_it_meets() -> None:
+    from companion.game.airflow import past_sorties, recon_options, recon_sorties
+
+    deck = ["air_sortie", "probe_left", "air_sortie", "attack_right", "recon_center"]
+    assert recon_options(deck) == ["probe_left", "attack_right"] and recon_sorties(deck) == 2
+    assert recon_options(["probe_left", "attack_right", "air_sortie"]) == ["probe_left",
+                                                                           "attack_right"]
+    assert recon_sorties(["probe_left", "attack_right", "air_sortie"]) == 0
+    assert past_sorties(["air_sortie", "air_sortie", "ambush"]) == ("ambush", 2)
+    assert past_sorties(["air_sortie"]) == (None, 1) and past_sorties([]) == (None, 0)
