@@ -24,7 +24,10 @@ def counters_for(st: GameState) -> str | None:
     if st.card is None or not airflow.command_card(st.card).copies_last_card:
         return None
     last = st.last_card.get(st.active.other)
-    return None if last == airflow.STANDALONE_SORTIE else last  # played as an Air Sortie
+    if last is None or last == airflow.STANDALONE_SORTIE:  # nothing played yet; an Air Sortie
+        return None
+    # a Counter-Attack that had nothing to copy: this one copies nothing either
+    return None if airflow.command_card(last).copies_last_card else last
 
 
 def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
@@ -110,6 +113,14 @@ def orders_check(st: GameState, units: list[str], section: str | None = None,
     from companion.rules import orders as order_rules
 
     assert st.card is not None
+    spec = airflow.command_card(st.card)
+    if spec.copies_last_card and counters_for(st) is None and not airflow.counters_sortie(st):
+        # a Counter-Attack with nothing to copy (the opponent has played no command card yet, or
+        # his was a Counter-Attack that copied nothing): it orders nothing, and the turn goes on
+        # to its draw (bga-memoir CounterAttack.php: no copied card, straight to the draw)
+        why = (f"Counter-Attack copies the card the {st.active.other} played last; they have "
+               "played none it can copy, so it orders no unit")
+        return [], 0, [f"{uid}: {why}" for uid in units]
     try:
         check = order_rules.check_orders(st.position, airflow.command_card(st.card), st.active, units,
                                          section=section, roll=roll, counters=counters_for(st),

@@ -360,10 +360,31 @@ register_kind(EventKind("game_started", "the scenario (whole), options, and a vi
 register_kind(EventKind("undo", "the latest undoable event of the turn is withdrawn"))
 
 
+def _card_to_counter(state: GameState, name: str) -> str:
+    """What the opponent's Counter-Attack will copy of the card ``name`` played now: the card
+    itself, or for a Counter-Attack the card it became ("it becomes a copy of the card your
+    opponent played on his or her last turn", so a Counter-Attack of it copies that copy, a flank
+    card mirrored twice); a Counter-Attack that had nothing to copy stays one (and copies nothing
+    in turn). An Air Sortie stays one (Air Pack p.3: countered as it was played)."""
+    from companion.rules import cards as card_rules
+
+    try:
+        spec = card_rules.card(name)
+    except card_rules.CardError:
+        return name  # not a command card (a standalone Air Sortie)
+    last = state.last_card.get(state.active.other)
+    if not spec.copies_last_card or last is None or last == spec.id:
+        return name
+    try:
+        return card_rules.counter_attack(last).id
+    except card_rules.CardError:
+        return last  # not a command card it can become (an Air Sortie): countered the same way
+
+
 @_kind("card_played", "a side plays a command card", Undo.UNDOABLE)
 def _card_played(state: GameState, d: dict[str, Any]) -> None:
     state.card = d["card"]
-    state.last_card[state.active] = d["card"]
+    state.last_card[state.active] = _card_to_counter(state, d["card"])
     state.phase = Phase.ORDER
     if d.get("roll_dice"):
         state.order_roll = PendingAir("order_roll", "", int(d["roll_dice"]), d["side"], d["rid"],
