@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.game.airstate import AirState, PendingAir
+from companion.game.airstate import STANDALONE_SORTIE, AirState, PendingAir
 from companion.game.errors import IllegalAction
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import GameState, Phase
@@ -54,7 +54,6 @@ _COUNTRY_NATION = {"us": "usa", "usa": "usa", "gb": "britain", "uk": "britain", 
 # an event the air flow asks the session to record: (kind, data); only the session records
 Draft = tuple[str, dict[str, Any]]
 
-STANDALONE_SORTIE = "air_sortie"
 _SORTIE_SPEC = card_rules.CardSpec(
     STANDALONE_SORTIE, "Air Sortie", 0, card_rules.CardKind.TACTIC,
     "Air Pack: an airplane enters airborne on an edge hex (or the one flying is ordered, no air "

@@ -143,6 +143,47 @@ def test_a_counter_attack_of_an_air_sortie_is_played_as_an_air_sortie() -> None:
     assert g.state.air is not None and g.state.air.sorties["axis"] == 1  # his own card is kept
 
 
+def test_a_counter_attack_of_air_power_played_as_an_air_sortie_is_an_air_sortie_too() -> None:
+    # seed 000, p.3: "When an Air Sortie equivalent is countered with a Counter-Attack, it must be
+    # played the same way as the initial card was; i.e., as an Air Sortie if the card was played
+    # that way". Air Power is played as an Air Sortie under the Air Pack; its Counter-Attack was
+    # played as Air Power (an attack of 4 dice a hex) and ordered nothing
+    from companion.game.queries import card_spec_in_force
+
+    g = GameSession.new(resolve("kestrel-field"))
+    assert g.act({"do": "play_card", "card": "air_power"})[0].data["air_sortie"]
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    ev = g.act({"do": "play_card", "card": "counter_attack"})
+    assert ev[0].data["air_sortie"] and ev[0].data["counters_sortie"]
+    spec = card_spec_in_force(g.state)
+    assert spec is None or spec.direct_attack is None  # no Air Power attack of its own
+    with pytest.raises(IllegalAction, match="sortie_hex"):
+        g.act({"do": "order", "units": []})
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "M9"})
+    assert ev[0].data["units"] == [ev[0].data["sortie_plane"]]
+    assert g.state.air is not None and g.state.air.sorties["axis"] == 1  # his own card is kept
+
+
+def test_a_counter_attack_of_a_section_card_played_with_an_air_sortie_counters_the_section_card() -> None:
+    # seed 000, p.3: "the Counter-Attack card only lets you counter his Section card, not the Air
+    # Sortie played along with it"
+    from companion.game.queries import counters_for
+
+    g = GameSession.new(resolve("kestrel-field"))
+    ev = g.act({"do": "play_card", "card": "probe_left", "air_sortie": True})
+    assert ev[0].data["sortie_card"]
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    ev = g.act({"do": "play_card", "card": "counter_attack"})
+    assert not ev[0].data.get("air_sortie")
+    assert counters_for(g.state) == "probe_left"
+
+
 def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is_drawn() -> None:
     g = GameSession.new(resolve("kestrel-field"), deck_seed=1, options={"seed": 1})
     g.act({"do": "play_card", "card": "air_sortie"})
