@@ -189,7 +189,10 @@ def ambush_check(st: GameState, unit: str, target: str
 def ambush_problem(st: GameState) -> str | None:
     """Why Ambush may not be played now (None: the assaulted unit's owner may play it)."""
     b = st.battle
-    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.overrun or b.faces is not None
+    # an armor overrun's battle against an adjacent unit is a close assault too ("this second
+    # battle must once again be a Close Assault Combat", seed 003, Armor Overrun Combat): Ambush
+    # answers it as any other (bga-memoir offers it on every attack at distance 1)
+    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.faces is not None
             or b.confirm_dice or st.ambushed is not None or b.attacker not in st.position.units
             or b.target not in st.position.units):
         return "Ambush answers a close assault declared on your unit, before its dice are thrown"
