@@ -31,9 +31,13 @@ def counters_for(st: GameState) -> str | None:
 
 
 def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
-    """The card whose effects apply this turn (a Counter-Attack's copied card)."""
+    """The card whose effects apply this turn (a Counter-Attack's copied card; the Air Sortie for
+    a card played as one: "when Air Rules are in effect, Air Power cards must be played as if
+    they were Air Sortie cards instead", seed 000 p.3, so no attack of Air Power's own)."""
     if st.card is None:
         return None
+    if airflow.orders_airplane_only(st):
+        return airflow.command_card(airflow.STANDALONE_SORTIE)
     try:
         return card_rules.card_in_force(airflow.command_card(st.card), counters_for(st))
     except card_rules.CardError:
@@ -51,7 +55,7 @@ def battles_allowed(st: GameState, unit_id: str) -> int:
 
 def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
     mods = battle_rules.NO_MODIFIERS
-    if st.card is not None:
+    if st.card is not None and not airflow.orders_airplane_only(st):  # an Air Sortie adds nothing
         mods = card_rules.card_modifiers(airflow.command_card(st.card), st.position, attacker, target,
                                          overrun=overrun, counters=counters_for(st))
     return mods.combine(flow_of(st).battle_modifiers(st, attacker, target))

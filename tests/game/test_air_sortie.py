@@ -184,6 +184,40 @@ def test_a_counter_attack_of_a_section_card_played_with_an_air_sortie_counters_t
     assert counters_for(g.state) == "probe_left"
 
 
+def test_air_power_played_as_an_air_sortie_makes_no_attack_of_its_own() -> None:
+    # seed 000, p.3: "when Air Rules are in effect, Air Power cards must be played as if they were
+    # Air Sortie cards instead". The game ordered the airplane and then offered Air Power's own
+    # attack as well (found comparing the game's card attacks with the referee, which refuses
+    # Air Power under the Air Pack)
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "air_power"})
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    assert "card_attack" not in g.prompt().actions
+    x = next(u for u in g.state.position.units.values() if u.side is Side.AXIS)
+    with pytest.raises(IllegalAction, match="not possible now"):
+        g.act({"do": "card_attack", "targets": [x.id]})
+
+
+def test_a_recon_played_as_air_power_under_air_strikes_is_an_air_sortie_with_the_air_pack() -> None:
+    # seed 000, p.3: "cards that are deemed equivalent by the Scenario's Special rules - such as a
+    # Recon 1 card when Air Strikes & Blitz rules are in effect -, may be played ... as indicated
+    # on the card (e.g. a Recon 1) OR as an Air Sortie card instead". The game played such a Recon
+    # as Air Power's attack of 1 die a hex, beside the airplanes
+    scenario = resolve("kestrel-field")
+    scenario.variants = {**scenario.variants, "air_strikes": "allies"}
+    g = GameSession.new(scenario)
+    assert g.state.active is Side.ALLIES
+    ev = g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
+    assert ev[0].data["card"] == "air_power" and ev[0].data["air_sortie"]
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    assert ev[0].data["units"] == [ev[0].data["sortie_plane"]]
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    assert "card_attack" not in g.prompt().actions
+
+
 def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is_drawn() -> None:
     g = GameSession.new(resolve("kestrel-field"), deck_seed=1, options={"seed": 1})
     g.act({"do": "play_card", "card": "air_sortie"})
