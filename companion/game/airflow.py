@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.game.airstate import STANDALONE_SORTIE, AirState, PendingAir
+from companion.game.airstate import STANDALONE_SORTIE as STANDALONE_SORTIE  # re-exported
+from companion.game.airstate import AirState, PendingAir
 from companion.game.errors import IllegalAction
 from companion.game.prompts import Choice, DiceDue, Prompt
 from companion.game.state import GameState, Phase
