@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli.play import parse_command
 from companion.game.session import GameSession, IllegalAction
-from companion.rules.board import Side
+from companion.rules.board import Section, Side
 from companion.scenarios import resolve
 from companion.store import GameStore
 from tests.game.conftest import play_turn
@@ -216,6 +216,27 @@ def test_a_recon_played_as_air_power_under_air_strikes_is_an_air_sortie_with_the
     g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
     g.act({"do": "end_moves"})
     assert "card_attack" not in g.prompt().actions
+
+
+def test_a_recon_played_as_an_air_sortie_enters_in_its_own_section() -> None:
+    # seed 000, p.3: "If the card played as an Air Sortie is a Recon 1 card ... the card can only
+    # be played to start an Air Sortie from an edge hex of the matching board's section"
+    from companion.game import airflow
+
+    scenario = resolve("kestrel-field")
+    scenario.variants = {**scenario.variants, "air_strikes": "allies"}
+    g = GameSession.new(scenario)
+    g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
+    st = g.state
+    entries = airflow.sortie_edge_hexes(st)
+    assert entries and all(st.board.sections(h, Side.ALLIES) & {Section.LEFT} for h in entries)
+    before = snapshot(g)
+    for outside in ("M1", "G1"):  # the right and the centre sections' edge
+        with pytest.raises(IllegalAction, match="not an edge hex where this Air Sortie may enter"):
+            g.act({"do": "order", "units": [], "sortie_hex": outside})
+        assert snapshot(g) == before
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    assert ev[0].data["new_airplane"]["hex"] == "A1"
 
 
 def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is_drawn() -> None:
