@@ -1468,8 +1468,16 @@ def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> Iterator[D
 
 # --- what the app's air controls ask (through the flows) --------------------------------------
 def sortie_edge_hexes(st: GameState) -> frozenset[Hex]:
-    """Air Pack: the hexes of the active side's edge where an Air Sortie's airplane enters."""
-    return frozenset(_airpack(st).edge_hexes(st.position, played_as_sortie_section(st), st.active))
+    """Air Pack: the edge hexes where the Air Sortie's airplane may enter: in the Recon 1's
+    section for a Recon played as the sortie; with a Section card, in that card's sections ("to
+    make an Air Sortie in the corresponding section", seed 000 p.3), as the order checks it."""
+    recon = played_as_sortie_section(st)
+    edge = _airpack(st).edge_hexes(st.position, recon, st.active)
+    if recon is None and st.card is not None and not orders_airplane_only(st):
+        sections = set(command_card(st.card).sections)
+        if sections:
+            edge = frozenset(h for h in edge if st.board.sections(h, st.active) & sections)
+    return frozenset(edge)
 
 
 def flightplan_ammo(unit: Unit) -> dict[str, int]:

@@ -239,6 +239,22 @@ def test_a_recon_played_as_an_air_sortie_enters_in_its_own_section() -> None:
     assert ev[0].data["new_airplane"]["hex"] == "A1"
 
 
+def test_an_air_sortie_with_a_section_card_offers_the_edge_of_that_section_only() -> None:
+    # seed 000, p.3: played with a Section card, the Air Sortie uses "one order from the Section
+    # card just played to make an Air Sortie in the corresponding section"; the order refused
+    # the other edges, but the hexes offered to the app (flows' entry_hexes) held every edge
+    from companion.game import airflow
+
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "probe_left", "air_sortie": True})
+    st = g.state
+    entries = airflow.sortie_edge_hexes(st)
+    assert st.board.parse("A1") in entries and st.board.parse("M1") not in entries
+    assert all(Section.LEFT in st.board.sections(h, Side.ALLIES) for h in entries)
+    with pytest.raises(IllegalAction, match="not an edge hex where this Air Sortie may enter"):
+        g.act({"do": "order", "units": [], "sortie_hex": "M1"})
+
+
 def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is_drawn() -> None:
     g = GameSession.new(resolve("kestrel-field"), deck_seed=1, options={"seed": 1})
     g.act({"do": "play_card", "card": "air_sortie"})
