@@ -26,8 +26,11 @@ def counters_for(st: GameState) -> str | None:
     last = st.last_card.get(st.active.other)
     if last is None or last == airflow.STANDALONE_SORTIE:  # nothing played yet; an Air Sortie
         return None
-    # a Counter-Attack that had nothing to copy: this one copies nothing either
-    return None if airflow.command_card(last).copies_last_card else last
+    # a Counter-Attack that had nothing to copy: this one copies nothing either; nor does one
+    # of a reaction card played as the turn's card (an Ambush from under the Commissar chip):
+    # "an Ambush cannot be counter-attacked" (docs/rules-sources.md)
+    spec = airflow.command_card(last)
+    return None if spec.copies_last_card or spec.reaction else last
 
 
 def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:

@@ -563,8 +563,10 @@ def _rolls_for_orders(g: GameSession, card: str) -> bool:
         return True  # an air rule set's own card: played on a copy
     if spec.copies_last_card:
         last = st.last_card.get(st.active.other)
-        if last is not None and last != airflow.STANDALONE_SORTIE:
+        try:
             spec = card_rules.card_in_force(spec, last)
+        except card_rules.CardError:
+            return False  # nothing it may copy (an Air Sortie, an Ambush): no roll either
     return bool(spec.orders_from_roll or spec.restores_figures)
 
 
