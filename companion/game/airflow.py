@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.game.airstate import STANDALONE_SORTIE as STANDALONE_SORTIE  # re-exported
 from companion.game.airstate import AirState, PendingAir
 from companion.game.errors import IllegalAction
 from companion.game.prompts import Choice, DiceDue, Prompt
@@ -54,7 +55,6 @@ _COUNTRY_NATION = {"us": "usa", "usa": "usa", "gb": "britain", "uk": "britain", 
 # an event the air flow asks the session to record: (kind, data); only the session records
 Draft = tuple[str, dict[str, Any]]
 
-STANDALONE_SORTIE = "air_sortie"
 _SORTIE_SPEC = card_rules.CardSpec(
     STANDALONE_SORTIE, "Air Sortie", 0, card_rules.CardKind.TACTIC,
     "Air Pack: an airplane enters airborne on an edge hex (or the one flying is ordered, no air "
@@ -257,6 +257,26 @@ def _section_of(st: GameState, h: Hex, card_id: str) -> str | None:
     return None
 
 
+def played_as_sortie_section(st: GameState) -> Section | None:
+    """The section of the Recon 1 card played as the turn's Air Sortie equivalent (Air Strikes,
+    Blitz: held as a Recon, played as Air Power), else None. "If the card played as an Air
+    Sortie is a Recon 1 card ... the player is still subject to the initial card's Section
+    limitation when playing it; i.e., the card can only be played to start an Air Sortie from
+    an edge hex of the matching board's section; and if the Airplane is already airborne, the
+    card's Recon section must match the section of the board over which the Airplane is
+    currently loitering" (seed 000, p.3)."""
+    rs = st.rules_state
+    if rs is None or not rs.played_as or rs.played_as.get("as") != st.card:
+        return None
+    try:
+        held = card_rules.card(str(rs.played_as.get("held")))
+    except card_rules.CardError:
+        return None
+    if held.kind is not card_rules.CardKind.SECTION or len(held.sections) != 1:
+        return None
+    return next(iter(held.sections))
+
+
 def airpack_order_extras(st: GameState, action: dict[str, Any], units: list[str], rid_base: str
                          ) -> tuple[list[str], dict[str, Any], str | None]:
     """(ground units for the card's orders, air fields of ``units_ordered``, air_deploy section).
@@ -278,6 +298,9 @@ def airpack_order_extras(st: GameState, action: dict[str, Any], units: list[str]
     if air.sortie:
         new_hex = action.get("sortie_hex")
         card = airpack.SortieCard.AIR_POWER if st.card == "air_power" else airpack.SortieCard.AIR_SORTIE
+        recon_section = played_as_sortie_section(st)
+        if recon_section is not None:
+            card = airpack.SortieCard.RECON_1
         with_section = None
         alone = orders_airplane_only(st)
         if not alone and new_hex is not None:
@@ -285,8 +308,12 @@ def airpack_order_extras(st: GameState, action: dict[str, Any], units: list[str]
                 with_section = Section(_section_of(st, st.board.parse(str(new_hex)), st.card) or "center")
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-        play = rules.play_sortie(pos, side, card, with_section_card=with_section,
-                                 new_airplane=new_hex is not None and bool(flying))
+        try:
+            play = rules.play_sortie(pos, side, card, with_section_card=with_section,
+                                     section=recon_section,
+                                     new_airplane=new_hex is not None and bool(flying))
+        except AirRulesError as exc:
+            raise IllegalAction(str(exc)) from None
         if not play.allowed:
             raise IllegalAction(play.reason or "this Air Sortie is not allowed")
         if play.effect is airpack.SortieEffect.ORDER_AIRBORNE:
@@ -1466,8 +1493,16 @@ def _declare_bombing_roll(session: GameSession, a: dict[str, Any]) -> Iterator[D
 
 # --- what the app's air controls ask (through the flows) --------------------------------------
 def sortie_edge_hexes(st: GameState) -> frozenset[Hex]:
-    """Air Pack: the hexes of the active side's edge where an Air Sortie's airplane enters."""
-    return frozenset(_airpack(st).edge_hexes(st.position, None, st.active))
+    """Air Pack: the edge hexes where the Air Sortie's airplane may enter: in the Recon 1's
+    section for a Recon played as the sortie; with a Section card, in that card's sections ("to
+    make an Air Sortie in the corresponding section", seed 000 p.3), as the order checks it."""
+    recon = played_as_sortie_section(st)
+    edge = _airpack(st).edge_hexes(st.position, recon, st.active)
+    if recon is None and st.card is not None and not orders_airplane_only(st):
+        sections = set(command_card(st.card).sections)
+        if sections:
+            edge = frozenset(h for h in edge if st.board.sections(h, st.active) & sections)
+    return frozenset(edge)
 
 
 def flightplan_ammo(unit: Unit) -> dict[str, int]:

@@ -11,6 +11,10 @@ from typing import Any
 
 from companion.rules.records import dataclass, field
 
+# The Air Pack's Air Sortie card played on its own: the turn's card, not a command card of the
+# deck (the air flow names it with its own spec; the reducer records it as a side's last card)
+STANDALONE_SORTIE = "air_sortie"
+
 
 @dataclass(slots=True)
 class PendingAir:

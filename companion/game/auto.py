@@ -185,12 +185,15 @@ class AutoPlayer:
         """An empty edge hex where an Air Sortie may enter, nearest the enemy."""
         spec = airflow.command_card(card)
         board = st.board
+        recon = airflow.played_as_sortie_section(st) if card == st.card else None
         best: tuple[tuple[int, int, int], Hex] | None = None
         for h in board.all_hexes:
             if not board.is_edge(h) or st.position.is_occupied(h):
                 continue
             if spec.sections and not (board.sections(h, st.active) & set(spec.sections)):
                 continue
+            if recon is not None and recon not in board.sections(h, st.active):
+                continue  # a Recon 1 played as the Air Sortie enters in its own section
             key = (_nearest_enemy(st, h, st.active), h.row, h.col)
             if best is None or key < best[0]:
                 best = (key, h)

@@ -281,6 +281,17 @@ class AirPackFlow(_AirFlow):
                         ) -> dict[str, Any]:
         return airflow.airpack_card_extras(st, action, card_id)
 
+    def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
+        extra = super().card_extras(st, action, card_id)
+        if extra.get("card") == "air_power" and card_id != "air_power" and not extra.get("air_sortie"):
+            # a card the scenario lets be played as Air Power (a Recon 1 under Air Strikes) is an
+            # Air Sortie equivalent: "cards that are deemed equivalent by the Scenario's Special
+            # rules - such as a Recon 1 card when Air Strikes & Blitz rules are in effect -, may
+            # be played ... as indicated on the card ... OR as an Air Sortie card instead"
+            # (seed 000, p.3), as Air Power itself is under the Air Pack
+            extra.update(airflow.airpack_card_extras(st, {}, "air_power"))
+        return extra
+
     def order_extras(self, st: GameState, action: dict[str, Any], units: list[str],
                      rid_base: str) -> tuple[list[str], dict[str, Any], str | None]:
         return airflow.airpack_order_extras(st, action, units, rid_base)

@@ -24,13 +24,23 @@ def counters_for(st: GameState) -> str | None:
     if st.card is None or not airflow.command_card(st.card).copies_last_card:
         return None
     last = st.last_card.get(st.active.other)
-    return None if last == airflow.STANDALONE_SORTIE else last  # played as an Air Sortie
+    if last is None or last == airflow.STANDALONE_SORTIE:  # nothing played yet; an Air Sortie
+        return None
+    # a Counter-Attack that had nothing to copy: this one copies nothing either; nor does one
+    # of a reaction card played as the turn's card (an Ambush from under the Commissar chip):
+    # "an Ambush cannot be counter-attacked" (docs/rules-sources.md)
+    spec = airflow.command_card(last)
+    return None if spec.copies_last_card or spec.reaction else last
 
 
 def card_spec_in_force(st: GameState) -> card_rules.CardSpec | None:
-    """The card whose effects apply this turn (a Counter-Attack's copied card)."""
+    """The card whose effects apply this turn (a Counter-Attack's copied card; the Air Sortie for
+    a card played as one: "when Air Rules are in effect, Air Power cards must be played as if
+    they were Air Sortie cards instead", seed 000 p.3, so no attack of Air Power's own)."""
     if st.card is None:
         return None
+    if airflow.orders_airplane_only(st):
+        return airflow.command_card(airflow.STANDALONE_SORTIE)
     try:
         return card_rules.card_in_force(airflow.command_card(st.card), counters_for(st))
     except card_rules.CardError:
@@ -48,7 +58,7 @@ def battles_allowed(st: GameState, unit_id: str) -> int:
 
 def modifiers_for(st: GameState, attacker: str, target: str, overrun: bool) -> battle_rules.BattleModifiers:
     mods = battle_rules.NO_MODIFIERS
-    if st.card is not None:
+    if st.card is not None and not airflow.orders_airplane_only(st):  # an Air Sortie adds nothing
         mods = card_rules.card_modifiers(airflow.command_card(st.card), st.position, attacker, target,
                                          overrun=overrun, counters=counters_for(st))
     return mods.combine(flow_of(st).battle_modifiers(st, attacker, target))
@@ -110,6 +120,14 @@ def orders_check(st: GameState, units: list[str], section: str | None = None,
     from companion.rules import orders as order_rules
 
     assert st.card is not None
+    spec = airflow.command_card(st.card)
+    if spec.copies_last_card and counters_for(st) is None and not airflow.counters_sortie(st):
+        # a Counter-Attack with nothing to copy (the opponent has played no command card yet, or
+        # his was a Counter-Attack that copied nothing): it orders nothing, and the turn goes on
+        # to its draw (bga-memoir CounterAttack.php: no copied card, straight to the draw)
+        why = (f"Counter-Attack copies the card the {st.active.other} played last; they have "
+               "played none it can copy, so it orders no unit")
+        return [], 0, [f"{uid}: {why}" for uid in units]
     try:
         check = order_rules.check_orders(st.position, airflow.command_card(st.card), st.active, units,
                                          section=section, roll=roll, counters=counters_for(st),
@@ -193,7 +211,10 @@ def ambush_check(st: GameState, unit: str, target: str
 def ambush_problem(st: GameState) -> str | None:
     """Why Ambush may not be played now (None: the assaulted unit's owner may play it)."""
     b = st.battle
-    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.overrun or b.faces is not None
+    # an armor overrun's battle against an adjacent unit is a close assault too ("this second
+    # battle must once again be a Close Assault Combat", seed 003, Armor Overrun Combat): Ambush
+    # answers it as any other (bga-memoir offers it on every attack at distance 1)
+    if (st.phase is not Phase.DICE or b is None or b.card_attack or b.faces is not None
             or b.confirm_dice or st.ambushed is not None or b.attacker not in st.position.units
             or b.target not in st.position.units or b.card == BATTLE_BACK):
         return "Ambush answers a close assault declared on your unit, before its dice are thrown"

@@ -12,7 +12,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from companion.game.airstate import AirState, PendingAir, new_air_state
+from companion.game.airstate import STANDALONE_SORTIE, AirState, PendingAir, new_air_state
 from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
 from companion.game.rulestate import RuleState
 from companion.rules import trains, victory
@@ -362,10 +362,39 @@ register_kind(EventKind("game_started", "the scenario (whole), options, and a vi
 register_kind(EventKind("undo", "the latest undoable event of the turn is withdrawn"))
 
 
+def _card_to_counter(state: GameState, d: dict[str, Any]) -> str:
+    """What the opponent's Counter-Attack will copy of the card played now (event ``d``): the
+    card itself, or for a Counter-Attack the card it became ("it becomes a copy of the card your
+    opponent played on his or her last turn", so a Counter-Attack of it copies that copy, a flank
+    card mirrored twice); a Counter-Attack that had nothing to copy stays one (and copies nothing
+    in turn). A card played as an Air Sortie (Air Power under the Air Pack, a Counter-Attack of
+    an Air Sortie) is countered as one: "When an Air Sortie equivalent is countered with a
+    Counter-Attack, it must be played the same way as the initial card was; i.e., as an Air
+    Sortie if the card was played that way" (seed 000, p.3); a Section card played with an Air
+    Sortie card is countered as the Section card alone ("the Counter-Attack card only lets you
+    counter his Section card, not the Air Sortie played along with it")."""
+    from companion.rules import cards as card_rules
+
+    name = str(d["card"])
+    if d.get("air_sortie") and not d.get("sortie_card"):
+        return STANDALONE_SORTIE  # an Air Sortie equivalent played as one
+    try:
+        spec = card_rules.card(name)
+    except card_rules.CardError:
+        return name  # not a command card (a standalone Air Sortie)
+    last = state.last_card.get(state.active.other)
+    if not spec.copies_last_card or last is None or last == spec.id:
+        return name
+    try:
+        return card_rules.counter_attack(last).id
+    except card_rules.CardError:
+        return last  # not a command card it can become (an Air Sortie): countered the same way
+
+
 @_kind("card_played", "a side plays a command card", Undo.UNDOABLE)
 def _card_played(state: GameState, d: dict[str, Any]) -> None:
     state.card = d["card"]
-    state.last_card[state.active] = d["card"]
+    state.last_card[state.active] = _card_to_counter(state, d)
     state.phase = Phase.ORDER
     if d.get("roll_dice"):
         state.order_roll = PendingAir("order_roll", "", int(d["roll_dice"]), d["side"], d["rid"],

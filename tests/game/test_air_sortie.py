@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli.play import parse_command
 from companion.game.session import GameSession, IllegalAction
-from companion.rules.board import Side
+from companion.rules.board import Section, Side
 from companion.scenarios import resolve
 from companion.store import GameStore
 from tests.game.conftest import play_turn
@@ -141,6 +141,118 @@ def test_a_counter_attack_of_an_air_sortie_is_played_as_an_air_sortie() -> None:
     plane = ev[0].data["sortie_plane"]
     assert ev[0].data["units"] == [plane] and ev[0].data["new_airplane"]["model"] == "me109"
     assert g.state.air is not None and g.state.air.sorties["axis"] == 1  # his own card is kept
+
+
+def test_a_counter_attack_of_air_power_played_as_an_air_sortie_is_an_air_sortie_too() -> None:
+    # seed 000, p.3: "When an Air Sortie equivalent is countered with a Counter-Attack, it must be
+    # played the same way as the initial card was; i.e., as an Air Sortie if the card was played
+    # that way". Air Power is played as an Air Sortie under the Air Pack; its Counter-Attack was
+    # played as Air Power (an attack of 4 dice a hex) and ordered nothing
+    from companion.game.queries import card_spec_in_force
+
+    g = GameSession.new(resolve("kestrel-field"))
+    assert g.act({"do": "play_card", "card": "air_power"})[0].data["air_sortie"]
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    ev = g.act({"do": "play_card", "card": "counter_attack"})
+    assert ev[0].data["air_sortie"] and ev[0].data["counters_sortie"]
+    spec = card_spec_in_force(g.state)
+    assert spec is None or spec.direct_attack is None  # no Air Power attack of its own
+    with pytest.raises(IllegalAction, match="sortie_hex"):
+        g.act({"do": "order", "units": []})
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "M9"})
+    assert ev[0].data["units"] == [ev[0].data["sortie_plane"]]
+    assert g.state.air is not None and g.state.air.sorties["axis"] == 1  # his own card is kept
+
+
+def test_a_counter_attack_of_a_section_card_played_with_an_air_sortie_counters_the_section_card() -> None:
+    # seed 000, p.3: "the Counter-Attack card only lets you counter his Section card, not the Air
+    # Sortie played along with it"
+    from companion.game.queries import counters_for
+
+    g = GameSession.new(resolve("kestrel-field"))
+    ev = g.act({"do": "play_card", "card": "probe_left", "air_sortie": True})
+    assert ev[0].data["sortie_card"]
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    ev = g.act({"do": "play_card", "card": "counter_attack"})
+    assert not ev[0].data.get("air_sortie")
+    assert counters_for(g.state) == "probe_left"
+
+
+def test_air_power_played_as_an_air_sortie_makes_no_attack_of_its_own() -> None:
+    # seed 000, p.3: "when Air Rules are in effect, Air Power cards must be played as if they were
+    # Air Sortie cards instead". The game ordered the airplane and then offered Air Power's own
+    # attack as well (found comparing the game's card attacks with the referee, which refuses
+    # Air Power under the Air Pack)
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "air_power"})
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    assert "card_attack" not in g.prompt().actions
+    x = next(u for u in g.state.position.units.values() if u.side is Side.AXIS)
+    with pytest.raises(IllegalAction, match="not possible now"):
+        g.act({"do": "card_attack", "targets": [x.id]})
+
+
+def test_a_recon_played_as_air_power_under_air_strikes_is_an_air_sortie_with_the_air_pack() -> None:
+    # seed 000, p.3: "cards that are deemed equivalent by the Scenario's Special rules - such as a
+    # Recon 1 card when Air Strikes & Blitz rules are in effect -, may be played ... as indicated
+    # on the card (e.g. a Recon 1) OR as an Air Sortie card instead". The game played such a Recon
+    # as Air Power's attack of 1 die a hex, beside the airplanes
+    scenario = resolve("kestrel-field")
+    scenario.variants = {**scenario.variants, "air_strikes": "allies"}
+    g = GameSession.new(scenario)
+    assert g.state.active is Side.ALLIES
+    ev = g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
+    assert ev[0].data["card"] == "air_power" and ev[0].data["air_sortie"]
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    assert ev[0].data["units"] == [ev[0].data["sortie_plane"]]
+    g.act({"do": "move", "unit": ev[0].data["sortie_plane"], "to": "B3"})
+    g.act({"do": "end_moves"})
+    assert "card_attack" not in g.prompt().actions
+
+
+def test_a_recon_played_as_an_air_sortie_enters_in_its_own_section() -> None:
+    # seed 000, p.3: "If the card played as an Air Sortie is a Recon 1 card ... the card can only
+    # be played to start an Air Sortie from an edge hex of the matching board's section"
+    from companion.game import airflow
+
+    scenario = resolve("kestrel-field")
+    scenario.variants = {**scenario.variants, "air_strikes": "allies"}
+    g = GameSession.new(scenario)
+    g.act({"do": "play_card", "card": "recon_left", "as_card": "air_power"})
+    st = g.state
+    entries = airflow.sortie_edge_hexes(st)
+    assert entries and all(st.board.sections(h, Side.ALLIES) & {Section.LEFT} for h in entries)
+    before = snapshot(g)
+    for outside in ("M1", "G1"):  # the right and the centre sections' edge
+        with pytest.raises(IllegalAction, match="not an edge hex where this Air Sortie may enter"):
+            g.act({"do": "order", "units": [], "sortie_hex": outside})
+        assert snapshot(g) == before
+    ev = g.act({"do": "order", "units": [], "sortie_hex": "A1"})
+    assert ev[0].data["new_airplane"]["hex"] == "A1"
+
+
+def test_an_air_sortie_with_a_section_card_offers_the_edge_of_that_section_only() -> None:
+    # seed 000, p.3: played with a Section card, the Air Sortie uses "one order from the Section
+    # card just played to make an Air Sortie in the corresponding section"; the order refused
+    # the other edges, but the hexes offered to the app (flows' entry_hexes) held every edge
+    from companion.game import airflow
+
+    g = GameSession.new(resolve("kestrel-field"))
+    g.act({"do": "play_card", "card": "probe_left", "air_sortie": True})
+    st = g.state
+    entries = airflow.sortie_edge_hexes(st)
+    assert st.board.parse("A1") in entries and st.board.parse("M1") not in entries
+    assert all(Section.LEFT in st.board.sections(h, Side.ALLIES) for h in entries)
+    with pytest.raises(IllegalAction, match="not an edge hex where this Air Sortie may enter"):
+        g.act({"do": "order", "units": [], "sortie_hex": "M1"})
 
 
 def test_an_air_sortie_card_drawn_from_the_deck_goes_face_up_and_another_card_is_drawn() -> None:

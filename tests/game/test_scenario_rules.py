@@ -164,6 +164,32 @@ def test_commissar_the_card_under_the_chip_is_played_a_turn_later() -> None:
     g.act({"do": "play_card", "card": axis_card})
 
 
+def test_a_counter_attack_of_an_ambush_played_from_the_chip_orders_nothing() -> None:
+    # with the players' own cards an Ambush may go under the chip and come out as the turn's
+    # card (it orders nothing); "an Ambush cannot be counter-attacked" (the cards compendium's
+    # FAQ, docs/rules-sources.md), so the Axis' Counter-Attack of it copies nothing. The game
+    # refused every order of it (found by the orders comparison, random editor file 103)
+    g = GameSession.new(_commissar())
+    g.act({"do": "commissar_card", "card": "probe_center"})
+    g.act({"do": "play_card", "card": "probe_center"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "commissar_card", "card": "ambush"})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": []})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "ambush"})
+    g.act({"do": "order", "units": []})
+    g.act({"do": "commissar_card", "card": "probe_left"})
+    _finish_turn(g)
+    g.act({"do": "play_card", "card": "counter_attack"})
+    assert g.legal().orderable == ()
+    with pytest.raises(IllegalAction, match="played none it can copy"):
+        g.act({"do": "order", "units": ["x1"]})
+    g.act({"do": "order", "units": []})
+    assert g.state.phase is Phase.MOVE
+
+
 def test_commissar_auto_played_game_reaches_a_result() -> None:
     g = _auto_game(_commissar(), seed=5)
     assert g.over

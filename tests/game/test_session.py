@@ -104,6 +104,38 @@ def test_armor_overrun_battles_again_after_taking_ground() -> None:
     assert "a2" in g.state.overrun_used
 
 
+def test_ambush_answers_an_armor_overrun_close_assault() -> None:
+    # seed 003, Armor Overrun Combat: "If the ground you take during the Overrun puts you adjacent
+    # to an enemy unit, this second battle must once again be a Close Assault Combat"; Ambush is
+    # played "after opponent declares a Close Assault, but before he rolls" (the card). The game
+    # offered no Ambush against an overrun (found comparing Ambush with the referee's battle ask)
+    extra = [UnitSetup("x3", Side.AXIS, "infantry", "E7")]
+    g = GameSession.new(duel_scenario(extra_units=extra))
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a2"]})
+    g.act({"do": "move", "unit": "a2", "to": "d6"})
+    g.act({"do": "end_moves"})
+    g.act({"do": "battle", "attacker": "a2", "target": "x3"})
+    g.act({"do": "dice", "faces": ["flag", "star", "star"]})
+    p = g.prompt()
+    if p.kind == "retreat":
+        g.act({"do": "retreat", "hex": p.choices[0].key})
+    g.act({"do": "take_ground", "advance": True})
+    pos = g.state.position
+    assert pos.units["x3"].hex in g.state.board.neighbours(pos.units["a2"].hex)
+    g.act({"do": "battle", "attacker": "a2", "target": "x3"})
+    assert g.state.battle is not None and g.state.battle.overrun
+    assert "ambush" in g.prompt().actions
+    events = g.act({"do": "ambush"})
+    assert events[0].kind == "ambush_played" and events[0].data["unit"] == "x3"
+    p = g.prompt()
+    assert p.dice is not None and p.dice.thrower == "axis" and "Ambush" in p.dice.purpose
+    g.act({"do": "dice", "faces": ["star"] * p.dice.count})  # a miss: the overrun goes on
+    p = g.prompt()
+    assert p.dice is not None and p.dice.thrower == "allies"
+    assert g.state.battle is not None and g.state.battle.overrun
+
+
 def test_unreadable_die_must_be_given_before_the_dice_apply() -> None:
     g = GameSession.new(duel_scenario())
     start_battle(g)

@@ -270,3 +270,52 @@ def test_armor_crosses_a_railroad_on_a_road_without_stopping_in_the_game() -> No
     g.act({"do": "order", "units": ["a2"]})
     with pytest.raises(IllegalAction):
         g.act({"do": "move", "unit": "a2", "to": "G3"})
+
+
+def test_a_counter_attack_of_a_counter_attack_copies_the_card_the_first_one_became() -> None:
+    # Counter-Attack: "When you play this card, it becomes a copy of the card your opponent
+    # played on his or her last turn" (the card text; docs/rules-sources.md). The Axis' Attack
+    # Right became the Allies' Attack Left; an Axis Counter-Attack of that copies Attack Left,
+    # mirrored back to Attack Right. The game kept "counter_attack" as the Allies' last card and
+    # then refused every order of the second Counter-Attack (found by the orders comparison in
+    # tests/game/test_game_vs_referee.py)
+    from companion.game.queries import card_spec_in_force, counters_for
+
+    g = GameSession.new(duel_scenario())
+    play_turn(g, "attack_center", ["a1"])  # allies
+    play_turn(g, "attack_right", [])  # axis
+    g.act({"do": "play_card", "card": "counter_attack"})  # allies: plays Attack Left
+    assert counters_for(g.state) == "attack_right"
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    g.act({"do": "play_card", "card": "counter_attack"})  # axis: counters the Attack Left
+    assert counters_for(g.state) == "attack_left"
+    spec = card_spec_in_force(g.state)
+    assert spec is not None and spec.id == "attack_right"
+    # x1 on G5 is in the Axis' center, x2 on A9 on the Axis' right (the mirrored board)
+    offered = {u.id for u in g.legal().orderable}
+    assert offered == {"x2"}
+    g.act({"do": "order", "units": ["x2"]})
+    assert g.state.ordered == ["x2"]
+
+
+def test_a_counter_attack_with_nothing_to_copy_orders_no_unit_and_the_turn_goes_on() -> None:
+    # the opponent has played no command card yet: the Counter-Attack copies nothing and orders
+    # nothing (bga-memoir CounterAttack.php: no copied card, straight to the draw). The game
+    # refused every order, even none, and the turn could only be undone
+    g = GameSession.new(duel_scenario())
+    g.act({"do": "play_card", "card": "counter_attack"})
+    legal = g.legal()
+    assert legal.orderable == ()
+    with pytest.raises(IllegalAction, match="played none it can copy"):
+        g.act({"do": "order", "units": ["a1"]})
+    assert g.state.ordered == [] and g.state.card == "counter_attack"
+    g.act({"do": "order", "units": []})
+    g.act({"do": "end_moves"})
+    g.act({"do": "end_turn"})
+    assert g.state.active is Side.AXIS
+    # and the Axis' Counter-Attack of it copies nothing either
+    g.act({"do": "play_card", "card": "counter_attack"})
+    assert g.legal().orderable == ()
+    g.act({"do": "order", "units": []})

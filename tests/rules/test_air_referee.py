@@ -233,3 +233,56 @@ def test_air_pack_airplane_needs_a_known_model() -> None:
            {"air_check": {"plane": "p1"}})
     err = error(q)
     assert err["field"] == "units.1.model" and "spitfire" in err["message"]
+
+
+# --- a refused battle against an air unit says what the attacker sees -----------------------
+# The battle answer's `line_of_sight` is said whatever refuses the battle (docs/rules-referee.md,
+# "battle": true next to the target and for a unit that needs none, otherwise the line from hex
+# to hex as the `line_of_sight` ask draws it). The air refusals (`air.targets._refuse`) said
+# false in every case, next to the target and in plain view alike.
+
+def _battle(query: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = answer(query)["battle"]
+    return out
+
+
+def test_refused_battle_on_a_flying_airplane_next_to_it_sees_it() -> None:
+    # Air Pack: "Airborne Airplanes ... may not be targeted" by ground units: refused, but the
+    # airplane is adjacent, and an adjacent target is always in sight
+    q = ap([u("a1", "allies", "infantry", "F5"),
+            u("p1", "axis", "airplane", "G5", model="bf109", airborne=True)],
+           {"battle": {"attacker": "a1", "target": "p1"}})
+    out = _battle(q)
+    assert out["allowed"] is False and out["distance"] == 1
+    assert out["close_assault"] is True and out["line_of_sight"] is True
+
+
+def test_refused_battle_on_a_flying_airplane_reads_the_line_in_between() -> None:
+    plane = u("p1", "axis", "airplane", "G5", model="bf109", airborne=True)
+    clear = _battle(ap([u("a1", "allies", "infantry", "E5"), plane],
+                       {"battle": {"attacker": "a1", "target": "p1"}}))
+    assert clear["allowed"] is False and clear["distance"] == 2
+    assert clear["line_of_sight"] is True  # nothing stands on F5
+    blocked = _battle(ap([u("a1", "allies", "infantry", "E5"), plane],
+                         {"battle": {"attacker": "a1", "target": "p1"}},
+                         terrain=[{"hex": "F5", "type": "forest"}]))
+    assert blocked["allowed"] is False and blocked["line_of_sight"] is False
+    sight = answer(ap([u("a1", "allies", "infantry", "E5"), plane],
+                      {"line_of_sight": {"from": "E5", "to": "G5"}},
+                      terrain=[{"hex": "F5", "type": "forest"}]))["line_of_sight"]
+    assert sight["clear"] is blocked["line_of_sight"]
+
+
+def test_refused_battle_on_a_carrier_plane_reads_the_line_and_artillery_needs_none() -> None:
+    # a plane parked on its aircraft carrier: "attack the carrier instead" (refused); armor three
+    # hexes away behind a town does not see it, artillery needs no line of sight
+    units = [u("p1", "axis", "airplane", "G5", model="bf109", airborne=False),
+             u("t1", "allies", "armor", "A5"), u("g1", "allies", "artillery", "a6")]
+    terrain = [{"hex": "G5", "type": "aircraft_carrier"}, {"hex": "E5", "type": "town"}]
+    armor = _battle(ap(units, {"battle": {"attacker": "t1", "target": "p1"}}, terrain=terrain))
+    assert armor["allowed"] is False and armor["line_of_sight"] is False
+    terrain_clear = [{"hex": "G5", "type": "aircraft_carrier"}]
+    armor2 = _battle(ap(units, {"battle": {"attacker": "t1", "target": "p1"}}, terrain=terrain_clear))
+    assert armor2["allowed"] is False and armor2["line_of_sight"] is True
+    art = _battle(ap(units, {"battle": {"attacker": "g1", "target": "p1"}}, terrain=terrain))
+    assert art["allowed"] is False and art["line_of_sight"] is True

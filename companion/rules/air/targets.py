@@ -11,6 +11,7 @@ whether the hits must be re-rolled (``FlightPlanRules.confirm``) before the air 
 
 from __future__ import annotations
 
+from companion.rules import los
 from companion.rules.air.flightplan import FlightPlanRules
 from companion.rules.battle import BattleCheck, BattleModifiers, battle_check
 from companion.rules.board import distance
@@ -23,9 +24,14 @@ NO_FLAGS: frozenset[str] = frozenset()
 
 
 def _refuse(position: Position, attacker_id: str, target_id: str, reason: str) -> BattleCheck:
+    """A battle against an air unit the air rules forbid. Like every refused battle it says what
+    the attacker sees (docs/rules-referee.md, ``battle``): an adjacent target, or any target of a
+    unit that needs no line of sight, is seen; otherwise the line from hex to hex, as the
+    ``line_of_sight`` ask draws it (an airborne airplane on the way never blocks it)."""
     a, t = position.units[attacker_id], position.units[target_id]
     d = distance(a.hex, t.hex)
-    return BattleCheck(False, reason, d, False, d == 1, 0, (reason,))
+    seen = d <= 1 or not a.spec.needs_los or bool(los.line_of_sight(position, a.hex, t.hex))
+    return BattleCheck(False, reason, d, seen, d == 1, 0, (reason,))
 
 
 def air_target_check(position: Position, attacker_id: str, target_id: str,
