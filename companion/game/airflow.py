@@ -821,7 +821,8 @@ def declare_attack_run(session: GameSession, a: dict[str, Any]) -> Iterator[Draf
     })
 
 
-def _cut(faces: list[str], split: list[int]) -> list[list[str]]:
+def cut_throw(faces: list[str], split: list[int]) -> list[list[str]]:
+    """One flat throw cut into the dice of each target or marker, in order."""
     out, i = [], 0
     for n in split:
         out.append(faces[i:i + n])
@@ -862,7 +863,7 @@ def apply_air_roll(session: GameSession) -> Iterator[Draft]:
         if r.kind == "strafe":
             check = airpack.strafe_check(_airpack(st), pos, r.unit,
                                          [st.board.parse(h) for h in r.data["hexes"]])
-            tr = airpack.strafe_result(pos, check, _cut(faces, r.split))
+            tr = airpack.strafe_result(pos, check, cut_throw(faces, r.split))
             results = [x.as_dict(st.board) for x in tr]
         elif r.kind == "kamikaze":
             k = airpack.kamikaze_result(pos, r.unit, r.targets[0], faces)
@@ -913,7 +914,7 @@ def _run_results(st: GameState, r: PendingAir, faces: list[str]) -> list[dict[st
                     if unit is not None else battle_rules.NO_MODIFIERS)
     check = flightplan.RunCheck(True, None, markers, tuple(run["targets"]), tuple(run["split"]),
                                 tuple(mods))
-    return [x.as_dict(st.board) for x in rules.run_result(pos, check, _cut(faces, r.split))]
+    return [x.as_dict(st.board) for x in rules.run_result(pos, check, cut_throw(faces, r.split))]
 
 
 def air_hits_data(session: GameSession, faces: list[str]) -> dict[str, Any]:

@@ -294,7 +294,7 @@ class Differ:
             query = state_to_query(st, {"confirm": {"target": r.targets[0]}}, faces)
         elif r.kind == "strafe":
             query = state_to_query(st, {"strafe": {"plane": r.unit, "hexes": r.data["hexes"]}})
-            query["dice"] = _cut(faces, r.split)
+            query["dice"] = airflow.cut_throw(faces, r.split)
         elif r.kind == "kamikaze":
             query = state_to_query(st, {"kamikaze": {"plane": r.unit, "target": r.targets[0]}},
                                    faces)
@@ -305,7 +305,7 @@ class Differ:
             if run.get("their_finest_hour"):
                 body["their_finest_hour"] = True
             query = state_to_query(st, {"attack_run": body})
-            query["dice"] = _cut(faces, r.split)
+            query["dice"] = airflow.cut_throw(faces, r.split)
             # the markers' ammo was spent when they were placed: the run is asked with it back
             for u in query["units"]:
                 if u["id"] == run["unit"] and "ammo" in u:
@@ -590,15 +590,6 @@ def sweep_cards(scenario: Scenario, name: str, seed: int, moments: int) -> Diffe
         g.act(player.next_action(g))
         steps += 1
     return differ
-
-
-def _cut(faces: list[str], split: list[int]) -> list[list[str]]:
-    """One flat throw cut into the dice of each target or marker, in order."""
-    out, i = [], 0
-    for n in split:
-        out.append(faces[i:i + n])
-        i += n
-    return out
 
 
 def _elimination_medals(g: GameSession) -> dict[str, int]:
