@@ -722,8 +722,6 @@ class HQFlow(ScenarioRuleFlow):
         return bool(hq.hq_hexes(st.position))
 
     def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
-        import random
-
         st = session.state
         rs = _rs(st)
         before = {st.board.parse(h) for h in rs.hq_captured}

@@ -789,8 +789,9 @@ class GameSession:
                     # else the first). An Air Sortie card among them goes face up beside its
                     # drawer, and the next card is drawn in its place (Air Pack p.3)
                     options = airflow.recon_options(st.deck)
-                    if airflow.recon_sorties(st.deck):
-                        data["sortie_drawn"] = airflow.sorties_drawn(airflow.recon_sorties(st.deck))
+                    met = airflow.recon_sorties(st.deck)
+                    if met:
+                        data["sortie_drawn"] = airflow.sorties_drawn(met)
                     keep = a.get("keep") if a.get("keep") in options else options[0]
                     data["drawn"] = keep
                     if len(options) == 2:

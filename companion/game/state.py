@@ -15,6 +15,7 @@ from typing import Any
 from companion.game.airstate import STANDALONE_SORTIE, AirState, PendingAir, new_air_state
 from companion.game.events import EVENTS, Event, EventKind, Undo, register_kind
 from companion.game.rulestate import RuleState
+from companion.rules import cards as card_rules
 from companion.rules import trains, victory
 from companion.rules.battle import BattleCheck, BattleModifiers
 from companion.rules.board import Board, Hex, Side
@@ -257,7 +258,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
                 if t in state.air.deck:
                     state.air.deck.remove(t)
                 state.air.cards.setdefault(who, []).append(t)
-    if state.card is not None and state.deck is not None and state.card != "air_sortie":
+    if state.card is not None and state.deck is not None and state.card != STANDALONE_SORTIE:
         hand = state.hands.get(side, [])
         if state.card in hand:
             hand.remove(state.card)
@@ -271,7 +272,7 @@ def _end_turn(state: GameState, data: dict[str, Any]) -> None:
             state.discard = []
         met = int(data.get("sortie_drawn") or 0)  # True (one card) or how many
         if met:  # Air Pack: each Air Sortie card drawn goes face up, not in hand
-            if state.deck.count("air_sortie") < met and data.get("reshuffled"):
+            if state.deck.count(STANDALONE_SORTIE) < met and data.get("reshuffled"):
                 state.deck = list(data["reshuffled"])
                 state.discard = []
             _set_sorties_aside(state, side, met)
@@ -373,8 +374,6 @@ def _card_to_counter(state: GameState, d: dict[str, Any]) -> str:
     Sortie if the card was played that way" (seed 000, p.3); a Section card played with an Air
     Sortie card is countered as the Section card alone ("the Counter-Attack card only lets you
     counter his Section card, not the Air Sortie played along with it")."""
-    from companion.rules import cards as card_rules
-
     name = str(d["card"])
     if d.get("air_sortie") and not d.get("sortie_card"):
         return STANDALONE_SORTIE  # an Air Sortie equivalent played as one
@@ -706,9 +705,9 @@ def _set_sorties_aside(state: GameState, side: Side, met: int) -> None:
     """``met`` Air Sortie cards leave the deck and lie face up beside ``side``'s player."""
     assert state.deck is not None
     for _ in range(met):
-        if "air_sortie" not in state.deck:
+        if STANDALONE_SORTIE not in state.deck:
             break
-        state.deck.remove("air_sortie")
+        state.deck.remove(STANDALONE_SORTIE)
         if state.air is not None:
             state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1
 
@@ -776,7 +775,7 @@ def _air_card_played(state: GameState, air: AirState, d: dict[str, Any]) -> None
         if d.get("sortie_card"):
             air.sorties[side] = air.sorties.get(side, 0) - 1
             if state.deck is not None:  # played, it is discarded (and may be drawn again)
-                state.discard.append("air_sortie")
+                state.discard.append(STANDALONE_SORTIE)
 
 
 def _launch(state: GameState, air: AirState, d: dict[str, Any]) -> str:
