@@ -782,6 +782,15 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
 _NO_MEDALS: dict[Side, int] = {Side.ALLIES: 0, Side.AXIS: 0}
 
 
+def cross_hair_due(attacker: Unit, result: BattleResult) -> bool:
+    """Whether the battle leaves a cross-hair on its target: a big gun or destroyer hit it and it
+    was neither eliminated nor forced to retreat (Player Aid v1, Big Guns: "place a Crosshair
+    marker on each target that is hit but not eliminated or forced to retreat"; troop card 3:
+    "Until moved or destroyed"). A retreat due, even one the unit cannot make, places none, as
+    the game plays it (`ruleflows.CrossHairFlow`)."""
+    return attacker.spec.zeroes_in and result.hits > 0 and not result.eliminated and not result.retreat
+
+
 def place_cross_hair(position: Position, attacker_id: str, target_id: str, hits: int) -> bool:
     """After a battle: a big gun or destroyer that scored a hit puts a cross-hair on the
     target (still on the board); later battles of such units against it roll 1 more die.

@@ -48,9 +48,10 @@ class _State:
     risk: int = 0  # hexes entered on the way that roll dice on entering (frozen rivers)
 
 
-def _min_cap(cap: int | None, specs: Sequence[TerrainSpec]) -> int | None:
+def _min_cap(cap: int | None, specs: Sequence[TerrainSpec], spec: UnitSpec) -> int | None:
     for s in specs:
-        if s.max_move_onto is not None:
+        # a destroyer's ocean is its own element: the ocean's 1-hex cap is for units going ashore
+        if s.max_move_onto is not None and s.name not in spec.moves_only_on:
             cap = s.max_move_onto if cap is None else min(cap, s.max_move_onto)
     return cap
 
@@ -62,7 +63,7 @@ def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | Non
     if no_battle is not None:
         return no_battle
     for t in there:
-        if t.no_battle_from:
+        if t.no_battle_from and t.name not in spec.moves_only_on:  # a destroyer fires from the ocean
             return f"a unit on {t.name} may not battle"
     if total > limit and not (spec.close_assault_after_move and limit > 0
                               and total <= spec.close_assault_after_move):
@@ -207,7 +208,7 @@ def move_destinations(
     # a unit that moved onto a beach or ocean hex this turn already moved onto it: its cap
     # (base rules p.15, "a unit that moves onto an Ocean hex may move a maximum of 1 hex")
     # holds for the rest of the move (the DD tank: one hex in the water, no further)
-    start_cap = _min_cap(None, here) if moved > 0 and not free else None
+    start_cap = _min_cap(None, here, spec) if moved > 0 and not free else None
     pending: dict[int, list[_State]] = {0: [_State(start, 0, start_cap, start_on_road, leaving_block,
                                                    False, ())]}
     seen: set[tuple[Hex, int | None, bool, str | None, int]] = set()
@@ -250,7 +251,7 @@ def move_destinations(
                                             for t in specs), default=1)
                 steps = st.steps + cost
                 total = moved + steps
-                cap = st.cap if free else _min_cap(st.cap, specs)
+                cap = st.cap if free else _min_cap(st.cap, specs, spec)
                 if cap is not None and total > cap:
                     continue
                 on_road = st.on_road and any(t.road for t in specs)

@@ -27,6 +27,7 @@ from companion.rules.battle import (
     BattleModifiers,
     BattleResult,
     battle_check,
+    cross_hair_due,
     resolve_battle,
 )
 from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, distance
@@ -706,8 +707,8 @@ def battle_answer(query: Query, attacker_id: str, target_id: str, mods: BattleMo
         out["result"]["high_command_discard"] = True
         out["result"]["explain"].append("Italian High Command: the Axis discard a command card "
                                         "at random if they hold more than 3")
-    if attacker.spec.zeroes_in and result.hits and not result.eliminated:
-        # big guns, destroyers: the unit hit now bears a cross-hair (troop cards 3, 12)
+    if cross_hair_due(attacker, result):
+        # big guns, destroyers: the unit hit and held in its hex now bears a cross-hair (troop cards 3, 12)
         out["result"]["cross_hair"] = True
         out["result"]["explain"].append(f"{target.id} now bears a cross-hair: +1 die to "
                                         f"{attacker.type} battling it later")

@@ -7976,6 +7976,50 @@ fr_add("breakthrough-jp-three-flags-top-edge-loses-one", FR_BOARD, "base turned"
     S_J_FLAG + " " + CM_RETREAT, WIKIJ, board="breakthrough")
 
 
+# -- troop oracle (session 12, ids trp12-): the cases the blind troop oracle
+# (tests/rules/test_troop_oracle.py) found the referee wrong on (each failed before the fix). Each scene is built in a base frame
+# (doubled-width (col, row), row 0 the top) and asked again mirrored left-right, and turned by 180
+# degrees with `bottom` swapped (the retreating side's home edge turns with the board).
+TRP12 = "trp12 troops"
+S_BG_XH = ("Big Guns: place a Crosshair marker on each target that is hit but not eliminated or forced to retreat "
+           "(Player Aid v1, vdocuments.site 'player aid v1'); Until moved or destroyed, zeroed-in unit take fire at +1 "
+           "(bga-memoir Units/BigGun.php, troop card 3)")
+S_DD = ("Destroyers: move 1-2 on ocean and battle (troop card 12, docs/rules-sources.md); bga-memoir Units/Destroyer.php: "
+        "movementRadius 2, movementAndAttackRadius 2, ignoreCannotBattle")
+TRPW = "docs/rules-sources.md (troop cards 3, 12; the Player Aid v1)"
+TRP_FRAMES: list[tuple[str, Any, str]] = [
+    ("", lambda c, r: (c, r), "allies"),
+    ("-mirror", lambda c, r: (24 - c, r), "allies"),
+    ("-turned", lambda c, r: (24 - c, 8 - r), "axis"),
+]
+for sfx, fr, bottom in TRP_FRAMES:
+    def th(c: int, r: int, fr: Any = fr) -> str:
+        return hx(*fr(c, r))
+
+    # a big gun at A9 hits an Allied unit two hexes off, B7; its retreat goes to a6 / b6
+    gun = [U("a1", "axis", "big_gun", th(0, 0)), U("x1", "allies", "infantry", th(2, 2))]
+    add(f"trp12-cross-hair-not-on-a-retreating-target{sfx}", TRP12,
+        q(gun, battle(), dice=["infantry", "flag", "star"], bottom=bottom),
+        [["result.figures_removed", "eq", 1], ["result.retreat.*.hex", "set", [th(1, 3), th(3, 3)]],
+         ["result.cross_hair", "falsy", None]], S_BG_XH, TRPW)
+    # a destroyer on the ocean of the bottom row pushes an Axis unit two hexes off
+    sea = [T(th(c, 8), "ocean") for c in (8, 10, 12, 14, 16)] + [T(th(c, 7), "ocean") for c in (11, 13)]
+    add(f"trp12-cross-hair-destroyer-not-on-a-retreating-target{sfx}", TRP12,
+        q([U("a1", "allies", "destroyer", th(12, 8)), U("x1", "axis", "infantry", th(12, 4))], battle(), sea,
+          dice=["infantry", "flag"], bottom=bottom),
+        [["result.figures_removed", "eq", 1], ["result.retreat.*.hex", "set", [th(11, 3), th(13, 3)]],
+         ["result.cross_hair", "falsy", None]], S_BG_XH + " (" + S_DD + ": the big gun's cross-hairs)", TRPW)
+    add(f"trp12-destroyer-moves-two-ocean-hexes{sfx}", TRP12,
+        q([U("a1", "allies", "destroyer", th(12, 8))], move(), sea, bottom=bottom),
+        [["move.destinations.*.hex", "set", [th(c, 8) for c in (8, 10, 12, 14, 16)] + [th(11, 7), th(13, 7)]],
+         ["move.destinations.[hex=" + th(16, 8) + "].path_length", "eq", 2]], S_DD, TRPW)
+    add(f"trp12-destroyer-battles-after-moving-two{sfx}", TRP12,
+        q([U("a1", "allies", "destroyer", th(12, 8))], move(), sea, bottom=bottom),
+        [["move.destinations.[hex=" + th(8, 8) + "].can_battle", "eq", True],
+         ["move.destinations.[hex=" + th(13, 7) + "].can_battle", "eq", True],
+         ["move.destinations.[hex=" + th(12, 8) + "].can_battle", "eq", True]], S_DD, TRPW)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

@@ -19,10 +19,12 @@ ocean); another oracle does terrain. Run it large by hand:
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -62,6 +64,8 @@ class Troop:
     targets_armor: bool = True
     battles: bool = True
     sees: bool = True  # needs a line of sight beyond the next hex
+    water: bool = False  # moves on ocean hexes only, and battles from them (a destroyer)
+    ignores_flag: bool = False  # ignores one flag wherever it stands
     move_battle_sure: int = 0  # for move_battle None: hexes certainly still allowing a battle
     notes: tuple[str, ...] = field(default=())
 
@@ -110,6 +114,11 @@ TROOPS: dict[str, Troop] = {
                               stars_only_unmoved=True, take_ground=False),
     "flame_thrower_tank": Troop(None, 3, 3, ARM_DICE, "armor", "armor", protection_cap_close=1, overrun=True),
     "tiger": Troop(1, 3, 3, ARM_DICE, "armor", "armor", overrun=True, confirm=True),
+    # bga-memoir Destroyer: 3 figures, move 2 and battle, 3/3/2/2/1/1/1/1, ignores terrain
+    # protection and one flag, no take ground; troop card 12 (docs/rules-sources.md): "move 1-2
+    # on ocean and battle"
+    "destroyer": Troop(3, 2, 2, (3, 3, 2, 2, 1, 1, 1, 1), "artillery", "none", ignores_protection="always",
+                       battles_after_stop=True, take_ground=False, sees=False, water=True, ignores_flag=True),
     # docs/rules-referee.md "Supply trucks" (Troops 17): targeted as infantry, never battles, moves 2
     "supply_truck": Troop(None, 2, 0, (), "infantry", "infantry", battles=False, medal=False, take_ground=False),
 }
@@ -153,7 +162,9 @@ def move_oracle(troop: Troop, start: Hexish, terrain: dict[Hexish, str],
             if h != start and terrain.get(h) in STOP:
                 continue
             for n in neighbours(h):
-                if n in occupied or terrain.get(n) in ("river", "ocean") or n in best:
+                if n in occupied or n in best:
+                    continue
+                if (terrain.get(n) != "ocean") if troop.water else (terrain.get(n) in ("river", "ocean")):
                     continue
                 if terrain.get(n) == "hedgerow" and step > 1:
                     continue
@@ -181,7 +192,10 @@ def test_troop_moves_match_their_card_texts(seed: int) -> None:
         start = rng.choice(ALL)
         terrain = {h: rng.choice(["forest", "town", "hedgerow", "river", "hill"])
                    for h in rng.sample(ALL, rng.randint(0, 40)) if h != start}
-        if rng.random() < 0.3:
+        if TROOPS[kind].water:  # a destroyer at sea: ocean around it, some land
+            terrain.update({h: "ocean" for h in ALL if distance(h, start) <= 3 and rng.random() < 0.7})
+            terrain[start] = "ocean"
+        elif rng.random() < 0.3:
             terrain[start] = rng.choice(["forest", "town", "hedgerow", "hill"])
         occupied = {h for h in rng.sample(ALL, rng.randint(0, 20)) if h != start}
         units = [{"id": "u0", "side": "allies", "type": kind, "hex": name(start)}] + [
@@ -222,6 +236,7 @@ class Scene:
     afigures: int | None = None  # the attacker's figures when not at full strength
     badge: str | None = None  # the target's: cross_hair / camouflaged
     screen: bool = False  # a forest stands on the line between them
+    bottom: str = "allies"
 
     @property
     def tside(self) -> str:
@@ -285,14 +300,14 @@ def check_oracle(s: Scene) -> tuple[bool | None, int]:
     protection = 0
     if not ignores:
         for p in s.pieces:
-            if p == "hill" and "hill" in s.own:
+            if (p == "hill" and "hill" in s.own) or p not in PROTECTION:
                 continue
             protection = max(protection, PROTECTION[p][CLASS_INDEX[a.cls]])
         if a.protection_cap_close is not None and d == 1:
             protection = min(protection, a.protection_cap_close)
     own = 2 if a.cls == "armor" and "town" in s.own else 0
     extra = 1 if japanese(s.akind, s.anation) and d == 1 and s.afigures is None else 0  # at full strength
-    if s.badge == "cross_hair" and s.akind == "big_gun":
+    if s.badge == "cross_hair" and s.akind in ("big_gun", "destroyer"):
         extra += 1  # troop card 3: "zeroed-in unit take fire at +1"
     dice = max(0, base - protection - own + extra)
     return dice > 0, dice
@@ -300,7 +315,7 @@ def check_oracle(s: Scene) -> tuple[bool | None, int]:
 
 def retreat_layers(s: Scene, flags: int, most: int) -> tuple[list[set[Hexish]], int]:
     """The hexes reachable after each retreat move (index 0: the target's own hex)."""
-    home_up = s.tside == "axis"  # bottom = allies: the Axis home edge is the top row
+    home_up = s.tside != s.bottom  # the other side's home edge is the top row
     dr = -1 if home_up else 1
     blocked = set(s.occupied) | {s.attacker}
     layers = [{s.target}]
@@ -314,7 +329,7 @@ def retreat_layers(s: Scene, flags: int, most: int) -> tuple[list[set[Hexish]], 
     return layers, len(layers) - 1
 
 
-def result_oracle(s: Scene, faces: list[str], confirm: list[str] | None) -> dict[str, Any]:
+def result_oracle(s: Scene, faces: list[str], confirm: list[str] | None, retreat: bool = True) -> dict[str, Any]:
     """What the texts say a roll does: hits, flags, retreat, medals, take ground, overrun."""
     a, t = TROOPS[s.akind], TROOPS[s.tkind]
     star_hits = t.hit_by in a.stars_hit or (s.tkind == "sniper" and "sniper" in a.stars_hit)
@@ -336,25 +351,28 @@ def result_oracle(s: Scene, faces: list[str], confirm: list[str] | None) -> dict
     ignorable = 0
     if "sandbags" in s.pieces:
         ignorable = 1  # base rules p.16
-    if japanese(s.tkind, s.tnation) or (italian(s, s.tkind, s.tside) and t.cls == "artillery"):
+    if japanese(s.tkind, s.tnation) or (italian(s, s.tkind, s.tside) and t.cls == "artillery") or t.ignores_flag:
         ignorable = 1  # best single one: the referee's documented reading (Interpretations)
     ignored = min(flags, ignorable)
     out["flags_ignored"] = ignored
+    out["due_if_standing"] = flags - ignored
+    if not retreat:
+        return out
     due = 0 if eliminated else flags - ignored
     most = 3 if (t.retreat_max == 3 or italian(s, s.tkind, s.tside)) else 1
     left = s.figures - removed
-    retreat: list[tuple[str, int, bool]] = []
+    options: list[tuple[str, int, bool]] = []
     if due:
         layers, depth = retreat_layers(s, due, most)
         if depth >= due:
-            retreat = sorted((name(h), 0, False) for layer in layers[due:] for h in layer)
+            options = sorted((name(h), 0, False) for layer in layers[due:] for h in layer)
         else:
             lost = due - depth
-            retreat = sorted((name(h), min(lost, left), lost >= left) for h in layers[depth])
-    out["retreat"] = retreat
+            options = sorted((name(h), min(lost, left), lost >= left) for h in layers[depth])
+    out["retreat"] = options
     medal = 1 if eliminated and t.medal else 0
     out["medals"] = {s.aside: medal, s.tside: 0}
-    vacated = eliminated or any(h != name(s.target) or gone for h, _, gone in retreat)
+    vacated = eliminated or any(h != name(s.target) or gone for h, _, gone in options)
     take = s.d == 1 and bool(a.take_ground) and vacated
     out["take_ground"] = take
     out["armor_overrun"] = take and a.overrun and not s.overrun and not any(p in STOP for p in s.pieces)
@@ -362,7 +380,55 @@ def result_oracle(s: Scene, faces: list[str], confirm: list[str] | None) -> dict
                and s.figures > 1 and due == 0)
     # a flag its terrain cancelled: two readings (docs/rules-referee.md "Interpretations")
     out["battle_back"] = None if britain and ignored else britain
+    # Big guns (troop card 3): "place a Crosshair marker on each target that is hit but not
+    # eliminated or forced to retreat" (Player Aid v1); "Until moved or destroyed" (bga-memoir BigGun)
+    zeroes = s.akind in ("big_gun", "destroyer")
+    cross: bool | None = zeroes and hits > 0 and not eliminated and not due
+    if zeroes and hits and not eliminated and due and all(h == name(s.target) for h, _, _ in options):
+        cross = None  # held in its hex by a blocked retreat: it did not move, but it was forced to retreat
+    if zeroes and t.confirm and hits and not eliminated:
+        cross = None  # hit, but the kill not confirmed
+    out["cross_hair"] = cross
     return out
+
+
+def cheapest_retreat_loss(s: Scene, due: int, left: int) -> int:
+    """The figures the player's cheapest retreat of `due` flags costs a unit of `left` figures."""
+    most = 3 if (TROOPS[s.tkind].retreat_max == 3 or italian(s, s.tkind, s.tside)) else 1
+    _, depth = retreat_layers(s, due, most)
+    return min(max(0, due - depth), left)
+
+
+def odds_oracle(s: Scene, dice: int) -> dict[str, Fraction]:
+    """The exact chances of the roll, every one of the 6^n rolls counted with `result_oracle`'s
+    hit and flag rules (a confirmed target dies with chance 1 - (5/6)^hits), a forced retreat
+    costing what the cheapest one costs."""
+    removed_sum, lost_sum, p_hits, p_elim, p_retreat = (Fraction(0),) * 5
+    weight = Fraction(1, 6 ** dice)
+    for faces in itertools.product(FACES, repeat=dice):
+        want = result_oracle(s, list(faces), None, retreat=False)
+        hits, due = want["hits"], want["due_if_standing"]
+        outcomes = []  # (chance, figures removed by hits)
+        if "confirm_dice" in want:
+            kill = 1 - Fraction(5, 6) ** hits
+            outcomes = [(kill, s.figures), (1 - kill, 0)]
+        else:
+            outcomes = [(Fraction(1), min(hits, s.figures))]
+        for chance, removed in outcomes:
+            w = weight * chance
+            removed_sum += w * removed
+            left = s.figures - removed
+            if not left:
+                p_hits += w
+                p_elim += w
+                lost_sum += w * removed
+                continue
+            loss = cheapest_retreat_loss(s, due, left) if due else 0
+            p_retreat += w * (due > 0)
+            p_elim += w * (loss >= left)
+            lost_sum += w * (removed + loss)
+    return {"expected_figures_removed": removed_sum, "p_eliminate_by_hits": p_hits, "p_retreat": p_retreat,
+            "p_eliminate": p_elim, "expected_figures_lost": lost_sum}
 
 
 def random_scene(rng: random.Random) -> Scene | None:
@@ -385,6 +451,10 @@ def random_scene(rng: random.Random) -> Scene | None:
         figures = full
     own = rng.sample(["town", "hill", "forest", "hedgerow"], rng.randint(0, 1))
     pieces = rng.sample(["forest", "town", "hedgerow", "sandbags", "hill"], rng.randint(0, 2))
+    if a.water:
+        own = ["ocean"]
+    if t.water:
+        pieces = ["ocean"]
     if len(set(pieces) & STOP) > 1:
         return None
     moved = rng.randint(0, a.move) if rng.random() < 0.6 else 0
@@ -407,6 +477,7 @@ def random_scene(rng: random.Random) -> Scene | None:
         scene.overrun = True
     if anation and rng.random() < 0.3:
         scene.afigures = rng.randint(1, 3)
+    scene.bottom = rng.choice(["allies", "axis"])
     scene.badge = rng.choice([None, None, None, None, "cross_hair", "camouflaged"])
     if d > 1 and rng.random() < 0.2:
         scene.screen = True
@@ -438,7 +509,7 @@ def scene_query(s: Scene) -> dict[str, Any]:
     ask: dict[str, Any] = {"attacker": "a1", "target": "x1"}
     if s.overrun:
         ask["overrun"] = True
-    query: dict[str, Any] = {"units": units, "terrain": terrain, "ask": {"battle": ask}}
+    query: dict[str, Any] = {"bottom": s.bottom, "units": units, "terrain": terrain, "ask": {"battle": ask}}
     if s.italian:
         query["rules"] = {"air": None, "variants": {"italian_royal_army": s.italian}}
     return query
@@ -450,14 +521,16 @@ def unasserted(s: Scene) -> set[str]:
     skip: set[str] = set()
     if s.tkind == "armored_car" and (a.stars_hit - {"none", "sniper"}):
         skip |= {"hits", "figures_removed", "eliminated", "confirm_dice", "retreat", "medals", "take_ground",
-                 "armor_overrun", "flags_ignored", "battle_back"}  # a star of an anti-tank or machine gun
+                 "armor_overrun", "flags_ignored", "battle_back", "odds"}  # a star of an anti-tank or machine gun
     if s.tkind == "sniper" and a.stars_hit and s.akind != "sniper":
         skip |= {"hits", "figures_removed", "eliminated", "retreat", "medals", "take_ground",
-                 "armor_overrun", "battle_back"}  # "only hit by a grenade (& star exceptions of units)"
+                 "armor_overrun", "battle_back", "flags_ignored", "odds"}  # "only hit by a grenade (& star exceptions of units)"
     if a.take_ground is None:
         skip |= {"take_ground", "armor_overrun"}
     if "hedgerow" in s.pieces and s.moved:
         skip |= {"take_ground", "armor_overrun"}  # a hedgerow entered after a move: two readings
+    if TROOPS[s.tkind].water:
+        skip |= {"retreat", "take_ground", "armor_overrun", "battle_back", "odds"}  # a ship's retreat: not in these texts
     if s.tkind == "supply_truck" and s.tnation == "jp":
         skip |= {"flags_ignored", "retreat", "take_ground", "armor_overrun"}  # is a truck Japanese infantry?
     if s.tnation == "brit" and s.figures == 1:
@@ -480,6 +553,11 @@ def compare_battle(rng: random.Random, s: Scene) -> list[tuple[str, dict[str, An
         return [("battle", query, (got["allowed"], got["dice"], got.get("reason")), (allowed, dice))]
     if not allowed:
         return []
+    found = []
+    if dice <= 3 and "odds" not in unasserted(s):
+        for key, p in odds_oracle(s, dice).items():
+            if abs(got["odds"][key] - float(p)) > 1e-9:
+                found.append(("odds." + key, query, got["odds"][key], float(p)))
     faces = roll(rng, dice)
     want = result_oracle(s, faces, None)
     if "confirm_dice" in want:
@@ -492,7 +570,6 @@ def compare_battle(rng: random.Random, s: Scene) -> list[tuple[str, dict[str, An
     skip = unasserted(s)
     if want["eliminated"]:
         skip.add("flags_ignored")
-    found = []
     for key in ("hits", "flags", "figures_removed", "eliminated", "take_ground", "armor_overrun", "medals",
                 "flags_ignored"):
         if key not in skip and result[key] != want[key]:
@@ -501,6 +578,8 @@ def compare_battle(rng: random.Random, s: Scene) -> list[tuple[str, dict[str, An
         retreat = sorted((o["hex"], o["figures_lost"], o["eliminated"]) for o in result["retreat"])
         if retreat != want["retreat"]:
             found.append(("retreat", query, retreat, want["retreat"]))
+    if want["cross_hair"] is not None and bool(result.get("cross_hair")) != want["cross_hair"]:
+        found.append(("cross_hair", query, result.get("cross_hair"), want["cross_hair"]))
     if "battle_back" not in skip and want["battle_back"] is not None \
             and bool(result.get("battle_back")) != want["battle_back"]:
         found.append(("battle_back", query, result.get("battle_back"), want["battle_back"]))

@@ -243,3 +243,50 @@ def test_supply_truck_medal_stand_three_figures_make_a_medal() -> None:
     assert medals_due(figures_lost(start, {"a1": 0, "a2": 0, "a3": 0}), 3) == 1
     assert figures_lost({"a1": 3}, {"a1": 1}) == 2 and medals_due(5, 3) == 1
     assert medals_due(6, 0) == 0
+
+
+def test_big_gun_places_no_cross_hair_on_a_target_forced_to_retreat() -> None:
+    """Big Guns (Player Aid v1): "place a Crosshair marker on each target that is hit but not
+    eliminated or forced to retreat"; troop card 3: "Until moved or destroyed". Found by the troop
+    oracle (tests/rules/test_troop_oracle.py, cases trp12-cross-hair-*)."""
+    from companion.rules.referee import answer
+
+    def result(dice: list[str], terrain: list[dict[str, Any]] | None = None,
+               blockers: tuple[str, ...] = ()) -> dict[str, Any]:
+        units = [unit("a1", "axis", "big_gun", "A9"), unit("x1", "allies", "infantry", "B7")]
+        units += [unit(f"b{i}", "allies", "infantry", h) for i, h in enumerate(blockers)]
+        query = {"units": units, "terrain": terrain or [], "dice": dice,
+                 "ask": {"battle": {"attacker": "a1", "target": "x1"}}}
+        return dict(answer(query)["result"])
+
+    held = result(["infantry", "star", "star"])
+    assert held["figures_removed"] == 1 and held["cross_hair"] is True
+    pushed = result(["infantry", "flag", "star"])
+    assert pushed["retreat"] and "cross_hair" not in pushed  # it retreats: no longer zeroed in
+    # a flag the sandbags cancel forces no retreat: the unit stays zeroed in
+    dug_in = result(["infantry", "flag", "star"], [t("B7", "sandbags")])
+    assert dug_in["flags_ignored"] == 1 and not dug_in["retreat"] and dug_in["cross_hair"] is True
+    # held in its hex by a blocked retreat it was still forced to retreat (the game's reading)
+    blocked = result(["infantry", "flag", "star"], blockers=("a6", "b6"))
+    assert [o["hex"] for o in blocked["retreat"]] == ["B7"] and "cross_hair" not in blocked
+
+
+def test_destroyer_card_12_moves_two_ocean_hexes_and_battles_after_moving() -> None:
+    """Troop card 12 (Destroyers): "move 1-2 on ocean and battle" (bga-memoir Destroyer.php:
+    movementRadius 2, movementAndAttackRadius 2, ignoreCannotBattle): the ocean's own limits
+    (base rules p.15: "may move a maximum of 1 hex", "may not battle") are for units going
+    ashore. Found by the troop oracle (cases trp12-destroyer-*)."""
+    sea = tuple(t(h, "ocean") for h in ("E1", "F1", "G1", "H1", "I1", "f2", "g2"))
+    pos = position(unit("a1", "allies", "destroyer", "G1"), unit("x1", "axis", "infantry", "G5"),
+                   terrain=sea)
+    d = dests(pos, "a1")
+    assert set(d) == {"E1", "F1", "G1", "H1", "I1", "f2", "g2"}  # two ocean hexes, none ashore
+    assert all(info.can_battle for info in d.values())
+    assert d["I1"].path_length == 2
+    # the battle ask agrees after the move: 2 hexes moved, still battles
+    moved = position(unit("a1", "allies", "destroyer", "I1", moved=2), unit("x1", "axis", "infantry", "G5"),
+                     terrain=sea)
+    assert battle_check(moved, "a1", "x1").allowed
+    # any other unit on the ocean keeps the ocean's limits
+    dd = dests(position(unit("a1", "allies", "armor", "G1", moved=1), terrain=sea), "a1")
+    assert set(dd) == {"G1"} and not dd["G1"].can_battle
