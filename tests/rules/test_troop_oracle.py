@@ -10,11 +10,13 @@ docs/rules-sources.md (memoir44 wikia's "Japanese Imperial Army", bga-memoir
 battle back). `TROOPS` below is that table; docs/rules-referee.md ("Troop oracle") says where
 each number comes from and what is left unasserted (`None` in the table: two readings).
 
-Positions are seeded and bounded: TROOP_ORACLE_POSITIONS per seed (default 150). The board is
-standard, the terrain plain or base terrain (forest, town, hedgerow, hill, sandbags, river,
-ocean); another oracle does terrain. Run it large by hand:
+Positions are seeded and bounded: TROOP_ORACLE_POSITIONS per seed (default 150). The boards are
+the standard, Breakthrough and Overlord ones, the terrain plain or base terrain (forest, town,
+hedgerow, hill, sandbags, river, ocean); another oracle does terrain. Run it large by hand, or
+tally every disagreement of N battle scenes by attacker, target and field:
 
     TROOP_ORACLE_POSITIONS=20000 PYTHONPATH=. .venv/bin/python -m pytest tests/rules/test_troop_oracle.py -q
+    PYTHONPATH=. .venv/bin/python tests/rules/test_troop_oracle.py SEED N
 """
 
 from __future__ import annotations
@@ -32,13 +34,33 @@ import pytest
 from companion.rules.referee import answer
 
 Hexish = tuple[int, int]
-W, H = 25, 9
-ALL: list[Hexish] = [(c, r) for r in range(H) for c in range(W) if (c + r) % 2 == 0]
-ON_BOARD = set(ALL)
 POSITIONS = int(os.environ.get("TROOP_ORACLE_POSITIONS", "150"))
 DIRECTIONS = ((2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 STOP = {"forest", "town", "hedgerow"}  # base rules p.13-14: entering stops the move, no battle that turn
 FACES = ["infantry", "infantry", "armor", "grenade", "star", "flag"]
+
+
+
+class Geo:
+    """A board's hexes in doubled-width (col, row), row 0 the top, named as the editor names them."""
+
+    def __init__(self, kind: str, width: int, height: int) -> None:
+        self.kind, self.height = kind, height
+        self.all: list[Hexish] = [(c, r) for r in range(height) for c in range(width) if (c + r) % 2 == 0]
+        self.on_board = set(self.all)
+
+    def name(self, h: Hexish) -> str:
+        c, r = h
+        letter = chr(ord("A") + c // 2) if c % 2 == 0 else chr(ord("a") + c // 2)
+        return f"{letter}{self.height - r}"
+
+    def neighbours(self, h: Hexish) -> Iterator[Hexish]:
+        for dc, dr in DIRECTIONS:
+            n = (h[0] + dc, h[1] + dr)
+            if n in self.on_board:
+                yield n
+BOARDS = {g.kind: g for g in (Geo("standard", 25, 9), Geo("breakthrough", 25, 17), Geo("overlord", 51, 9))}
+STANDARD = BOARDS["standard"]
 
 
 @dataclass(frozen=True)
@@ -129,19 +151,6 @@ PROTECTION = {"forest": (1, 2, 0), "town": (1, 2, 0), "hedgerow": (1, 2, 0), "sa
 CLASS_INDEX = {"infantry": 0, "armor": 1, "artillery": 2}
 
 
-def name(h: Hexish) -> str:
-    c, r = h
-    letter = chr(ord("A") + c // 2) if c % 2 == 0 else chr(ord("a") + c // 2)
-    return f"{letter}{9 - r}"
-
-
-def neighbours(h: Hexish) -> Iterator[Hexish]:
-    for dc, dr in DIRECTIONS:
-        n = (h[0] + dc, h[1] + dr)
-        if n in ON_BOARD:
-            yield n
-
-
 def distance(a: Hexish, b: Hexish) -> int:
     dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
     return dr + max(0, (dc - dr) // 2)
@@ -150,10 +159,17 @@ def distance(a: Hexish, b: Hexish) -> int:
 # ---------------------------------------------------------------- move
 
 
-def move_oracle(troop: Troop, start: Hexish, terrain: dict[Hexish, str],
-                occupied: set[Hexish]) -> dict[str, bool | None]:
-    """Every hex the troop may end on, and whether it may battle there (None: not asserted)."""
-    allowance = 1 if terrain.get(start) == "hedgerow" else troop.move
+def move_oracle(troop: Troop, start: Hexish, terrain: dict[Hexish, str], occupied: set[Hexish],
+                geo: Geo = STANDARD, moved: int = 0) -> dict[str, bool | None]:
+    """Every hex the troop may end on, and whether it may battle there (None: not asserted).
+    `moved`: the hexes it already moved this turn, onto `start` (base rules p.13-14: a move is
+    one move; a unit that entered forest, town or hedgerow stops there)."""
+    if moved and terrain.get(start) in STOP:
+        allowance = 0  # it entered a must-stop hex this turn
+    elif terrain.get(start) == "hedgerow":
+        allowance = 1  # "A unit that leaves a Hedgerow hex may only move onto an adjacent hex"
+    else:
+        allowance = troop.move - moved
     best = {start: 0}
     frontier = [start]
     for step in range(1, allowance + 1):
@@ -161,50 +177,61 @@ def move_oracle(troop: Troop, start: Hexish, terrain: dict[Hexish, str],
         for h in frontier:
             if h != start and terrain.get(h) in STOP:
                 continue
-            for n in neighbours(h):
+            for n in geo.neighbours(h):
                 if n in occupied or n in best:
                     continue
                 if (terrain.get(n) != "ocean") if troop.water else (terrain.get(n) in ("river", "ocean")):
                     continue
-                if terrain.get(n) == "hedgerow" and step > 1:
-                    continue
+                if terrain.get(n) == "hedgerow" and (step > 1 or moved):
+                    continue  # "To move onto a Hedgerow hex, a unit must be adjacent to the Hedgerow"
                 best[n] = step
                 nxt.append(n)
         frontier = nxt
     out: dict[str, bool | None] = {}
     for h, steps in best.items():
         if not troop.battles:
-            out[name(h)] = False
+            out[geo.name(h)] = False
             continue
-        stopped = h != start and terrain.get(h) in STOP and not troop.battles_after_stop
+        entered = h != start or moved > 0
+        stopped = entered and terrain.get(h) in STOP and not troop.battles_after_stop
+        total = moved + steps
         if troop.move_battle is None:
-            out[name(h)] = False if stopped else (True if steps <= troop.move_battle_sure else None)
+            out[geo.name(h)] = False if stopped else (True if total <= troop.move_battle_sure else None)
         else:
-            out[name(h)] = steps <= troop.move_battle and not stopped
+            out[geo.name(h)] = total <= troop.move_battle and not stopped
     return out
+
+
+def random_move(rng: random.Random) -> tuple[dict[str, Any], tuple[Any, ...]]:
+    """A random `move` query on one of the three boards, and the oracle's arguments for it."""
+    geo = BOARDS[rng.choice(["standard", "standard", "breakthrough", "overlord"])]
+    kind = rng.choice(list(TROOPS))
+    start = rng.choice(geo.all)
+    terrain = {h: rng.choice(["forest", "town", "hedgerow", "river", "hill"])
+               for h in rng.sample(geo.all, rng.randint(0, 40)) if h != start}
+    if TROOPS[kind].water:  # a destroyer at sea: ocean around it, some land
+        terrain.update({h: "ocean" for h in geo.all if distance(h, start) <= 3 and rng.random() < 0.7})
+        terrain[start] = "ocean"
+    elif rng.random() < 0.3:
+        terrain[start] = rng.choice(["forest", "town", "hedgerow", "hill"])
+    occupied = {h for h in rng.sample(geo.all, rng.randint(0, 20)) if h != start}
+    moved = rng.randint(1, TROOPS[kind].move) if rng.random() < 0.3 else 0
+    units = [{"id": "u0", "side": "allies", "type": kind, "hex": geo.name(start), "moved": moved}] + [
+        {"id": f"o{i}", "side": rng.choice(["allies", "axis"]), "type": "infantry", "hex": geo.name(h)}
+        for i, h in enumerate(sorted(occupied))]
+    query = {"board": geo.kind, "units": units,
+             "terrain": [{"hex": geo.name(h), "type": t} for h, t in terrain.items()],
+             "ask": {"move": {"unit": "u0"}}}
+    return query, (TROOPS[kind], start, terrain, occupied, geo, moved)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_troop_moves_match_their_card_texts(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(POSITIONS):
-        kind = rng.choice(list(TROOPS))
-        start = rng.choice(ALL)
-        terrain = {h: rng.choice(["forest", "town", "hedgerow", "river", "hill"])
-                   for h in rng.sample(ALL, rng.randint(0, 40)) if h != start}
-        if TROOPS[kind].water:  # a destroyer at sea: ocean around it, some land
-            terrain.update({h: "ocean" for h in ALL if distance(h, start) <= 3 and rng.random() < 0.7})
-            terrain[start] = "ocean"
-        elif rng.random() < 0.3:
-            terrain[start] = rng.choice(["forest", "town", "hedgerow", "hill"])
-        occupied = {h for h in rng.sample(ALL, rng.randint(0, 20)) if h != start}
-        units = [{"id": "u0", "side": "allies", "type": kind, "hex": name(start)}] + [
-            {"id": f"o{i}", "side": rng.choice(["allies", "axis"]), "type": "infantry", "hex": name(h)}
-            for i, h in enumerate(sorted(occupied))]
-        query = {"units": units, "terrain": [{"hex": name(h), "type": t} for h, t in terrain.items()],
-                 "ask": {"move": {"unit": "u0"}}}
+        query, args = random_move(rng)
         got = {d["hex"]: d["can_battle"] for d in answer(query)["move"]["destinations"]}
-        want = move_oracle(TROOPS[kind], start, terrain, occupied)
+        want = move_oracle(*args)
         assert set(got) == set(want), query
         assert {h: b for h, b in got.items() if want[h] is not None} == \
             {h: b for h, b in want.items() if b is not None}, query
@@ -237,6 +264,11 @@ class Scene:
     badge: str | None = None  # the target's: cross_hair / camouflaged
     screen: bool = False  # a forest stands on the line between them
     bottom: str = "allies"
+    board: str = "standard"
+
+    @property
+    def geo(self) -> Geo:
+        return BOARDS[self.board]
 
     @property
     def tside(self) -> str:
@@ -321,7 +353,7 @@ def retreat_layers(s: Scene, flags: int, most: int) -> tuple[list[set[Hexish]], 
     layers = [{s.target}]
     for _ in range(flags * most):
         nxt = {(c + dc, r + dr) for c, r in layers[-1] for dc in (-1, 1)
-               if (c + dc, r + dr) in ON_BOARD and (c + dc, r + dr) not in blocked
+               if (c + dc, r + dr) in s.geo.on_board and (c + dc, r + dr) not in blocked
                and s.terrain.get((c + dc, r + dr)) not in ("river", "ocean")}
         if not nxt:
             break
@@ -365,14 +397,14 @@ def result_oracle(s: Scene, faces: list[str], confirm: list[str] | None, retreat
     if due:
         layers, depth = retreat_layers(s, due, most)
         if depth >= due:
-            options = sorted((name(h), 0, False) for layer in layers[due:] for h in layer)
+            options = sorted((s.geo.name(h), 0, False) for layer in layers[due:] for h in layer)
         else:
             lost = due - depth
-            options = sorted((name(h), min(lost, left), lost >= left) for h in layers[depth])
+            options = sorted((s.geo.name(h), min(lost, left), lost >= left) for h in layers[depth])
     out["retreat"] = options
     medal = 1 if eliminated and t.medal else 0
     out["medals"] = {s.aside: medal, s.tside: 0}
-    vacated = eliminated or any(h != name(s.target) or gone for h, _, gone in options)
+    vacated = eliminated or any(h != s.geo.name(s.target) or gone for h, _, gone in options)
     take = s.d == 1 and bool(a.take_ground) and vacated
     out["take_ground"] = take
     out["armor_overrun"] = take and a.overrun and not s.overrun and not any(p in STOP for p in s.pieces)
@@ -384,7 +416,7 @@ def result_oracle(s: Scene, faces: list[str], confirm: list[str] | None, retreat
     # eliminated or forced to retreat" (Player Aid v1); "Until moved or destroyed" (bga-memoir BigGun)
     zeroes = s.akind in ("big_gun", "destroyer")
     cross: bool | None = zeroes and hits > 0 and not eliminated and not due
-    if zeroes and hits and not eliminated and due and all(h == name(s.target) for h, _, _ in options):
+    if zeroes and hits and not eliminated and due and all(h == s.geo.name(s.target) for h, _, _ in options):
         cross = None  # held in its hex by a blocked retreat: it did not move, but it was forced to retreat
     if zeroes and t.confirm and hits and not eliminated:
         cross = None  # hit, but the kill not confirmed
@@ -436,11 +468,12 @@ def random_scene(rng: random.Random) -> Scene | None:
     tkind = rng.choice(list(TROOPS))
     a = TROOPS[akind]
     reach = max(1, len(a.dice)) + 1
-    attacker = rng.choice(ALL)
+    geo = BOARDS[rng.choice(["standard", "standard", "breakthrough", "overlord"])]
+    attacker = rng.choice(geo.all)
     dc, dr = rng.choice(DIRECTIONS)
     d = 1 if rng.random() < 0.4 else rng.randint(1, reach)
     line = [(attacker[0] + dc * k, attacker[1] + dr * k) for k in range(d + 1)]
-    if any(h not in ON_BOARD for h in line):
+    if any(h not in geo.on_board for h in line):
         return None
     target = line[-1]
     t = TROOPS[tkind]
@@ -459,10 +492,10 @@ def random_scene(rng: random.Random) -> Scene | None:
         return None
     moved = rng.randint(0, a.move) if rng.random() < 0.6 else 0
     aside = rng.choice(["allies", "axis"])
-    keep = set(line) | set(neighbours(attacker))
-    terrain = {h: rng.choice(["river", "ocean", "forest"]) for h in rng.sample(ALL, rng.randint(0, 25))
+    keep = set(line) | set(geo.neighbours(attacker))
+    terrain = {h: rng.choice(["river", "ocean", "forest"]) for h in rng.sample(geo.all, rng.randint(0, 25))
                if h not in keep}
-    occupied = {h: rng.choice(["allies", "axis"]) for h in rng.sample(ALL, rng.randint(0, 25))
+    occupied = {h: rng.choice(["allies", "axis"]) for h in rng.sample(geo.all, rng.randint(0, 25))
                 if h not in keep and h not in terrain}
     anation = "jp" if akind == "infantry" and rng.random() < 0.25 else None
     tnation = rng.choice([None, None, "jp", "brit"]) if rng.random() < 0.5 else None
@@ -478,6 +511,7 @@ def random_scene(rng: random.Random) -> Scene | None:
     if anation and rng.random() < 0.3:
         scene.afigures = rng.randint(1, 3)
     scene.bottom = rng.choice(["allies", "axis"])
+    scene.board = geo.kind
     scene.badge = rng.choice([None, None, None, None, "cross_hair", "camouflaged"])
     if d > 1 and rng.random() < 0.2:
         scene.screen = True
@@ -487,7 +521,7 @@ def random_scene(rng: random.Random) -> Scene | None:
 
 def scene_query(s: Scene) -> dict[str, Any]:
     def unit(uid: str, side: str, kind: str, h: Hexish, **kw: Any) -> dict[str, Any]:
-        return {"id": uid, "side": side, "type": kind, "hex": name(h), **kw}
+        return {"id": uid, "side": side, "type": kind, "hex": s.geo.name(h), **kw}
 
     akw: dict[str, Any] = {"moved": s.moved}
     if s.anation:
@@ -503,13 +537,13 @@ def scene_query(s: Scene) -> dict[str, Any]:
         tkw["badges"] = [s.badge]
     units = [unit("a1", s.aside, s.akind, s.attacker, **akw), unit("x1", s.tside, s.tkind, s.target, **tkw)]
     units += [unit(f"o{i}", side, "infantry", h) for i, (h, side) in enumerate(sorted(s.occupied.items()))]
-    terrain = [{"hex": name(h), "type": t} for h, t in s.terrain.items()]
-    terrain += [{"hex": name(s.target), "type": p} for p in s.pieces]
-    terrain += [{"hex": name(s.attacker), "type": p} for p in s.own]
+    terrain = [{"hex": s.geo.name(h), "type": t} for h, t in s.terrain.items()]
+    terrain += [{"hex": s.geo.name(s.target), "type": p} for p in s.pieces]
+    terrain += [{"hex": s.geo.name(s.attacker), "type": p} for p in s.own]
     ask: dict[str, Any] = {"attacker": "a1", "target": "x1"}
     if s.overrun:
         ask["overrun"] = True
-    query: dict[str, Any] = {"bottom": s.bottom, "units": units, "terrain": terrain, "ask": {"battle": ask}}
+    query: dict[str, Any] = {"board": s.board, "bottom": s.bottom, "units": units, "terrain": terrain, "ask": {"battle": ask}}
     if s.italian:
         query["rules"] = {"air": None, "variants": {"italian_royal_army": s.italian}}
     return query
