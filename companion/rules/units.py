@@ -203,7 +203,9 @@ UNITS: dict[str, UnitSpec] = {
                  ignore_flags=1, zeroes_in=True,
                  source=f"{_TROOP} 12 (Destroyers: 3 figures, move 1-2 on ocean and battle at "
                         "3/3/2/2/1/1/1/1 with the big gun's cross-hairs, ignore 1 flag, take no "
-                        "ground)"),
+                        "ground); the ocean's 1-hex cap and no-battle are for units going ashore "
+                        "(bga-memoir Destroyer.php: movementRadius 2, movementAndAttackRadius 2, "
+                        "ignoreCannotBattle)"),
         # Supply trucks: the scenario gives 1 to 3 figures; never battle.
         UnitSpec("supply_truck", UnitClass.INFANTRY, 3, 2, 0, (), road_bonus=2, medal_worth=0,
                  figures_per_medal=3,

@@ -25,7 +25,7 @@ import itertools
 import os
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -38,7 +38,6 @@ POSITIONS = int(os.environ.get("TROOP_ORACLE_POSITIONS", "150"))
 DIRECTIONS = ((2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 STOP = {"forest", "town", "hedgerow"}  # base rules p.13-14: entering stops the move, no battle that turn
 FACES = ["infantry", "infantry", "armor", "grenade", "star", "flag"]
-
 
 
 class Geo:
@@ -59,6 +58,8 @@ class Geo:
             n = (h[0] + dc, h[1] + dr)
             if n in self.on_board:
                 yield n
+
+
 BOARDS = {g.kind: g for g in (Geo("standard", 25, 9), Geo("breakthrough", 25, 17), Geo("overlord", 51, 9))}
 STANDARD = BOARDS["standard"]
 
@@ -67,7 +68,7 @@ STANDARD = BOARDS["standard"]
 class Troop:
     """One troop as its texts give it. `cls` is the class it battles as (terrain reductions)."""
 
-    figures: int | None  # full strength; None: the sources disagree
+    figures: int | None  # full strength; None: not asserted (the texts disagree or say nothing)
     move: int
     move_battle: int | None  # most hexes moved and still battle; None: not asserted beyond move_battle_sure
     dice: tuple[int, ...]  # battle dice by range 1, 2, ...
@@ -89,7 +90,6 @@ class Troop:
     water: bool = False  # moves on ocean hexes only, and battles from them (a destroyer)
     ignores_flag: bool = False  # ignores one flag wherever it stands
     move_battle_sure: int = 0  # for move_battle None: hexes certainly still allowing a battle
-    notes: tuple[str, ...] = field(default=())
 
 
 INF_DICE, ARM_DICE, ART_DICE = (3, 2, 1), (3, 3, 3), (3, 3, 2, 2, 1, 1)
