@@ -211,7 +211,9 @@ def move_destinations(
     start_cap = _min_cap(None, here, spec) if moved > 0 and not free else None
     pending: dict[int, list[_State]] = {0: [_State(start, 0, start_cap, start_on_road, leaving_block,
                                                    False, ())]}
-    seen: set[tuple[Hex, int | None, bool, str | None, int]] = set()
+    # each state's cheapest cost so far: a steep hill climbed from below (2) may be reached first,
+    # in the same frontier, by a dearer way than the one over a hill (1)
+    seen: dict[tuple[Hex, int | None, bool, str | None, int], int] = {}
     risks: dict[Hex, int] = {}  # destination -> rolls owed on the way of its chosen path
     while pending:
         frontier = pending.pop(min(pending))
@@ -245,7 +247,11 @@ def move_destinations(
                 climb = 0 if free else max((t.enter_from_height for t in specs), default=0)
                 if climb and _height(position, st.hex) < climb:
                     continue
-                if st.steps == 0 and leave_height and _height(position, n) < leave_height:
+                # card 30: "move down ... from a mountain to an adjacent hill or mountain", at
+                # every step (a unit that climbed onto a mountain on the way comes down the same)
+                leave = leave_height if st.hex == start else (
+                    0 if free else max((t.leave_to_height for t in here_specs), default=0))
+                if leave and _height(position, n) < leave:
                     continue
                 cost = 1 if free else max((t.entry_cost(cls, here_specs, _height(position, st.hex))
                                             for t in specs), default=1)
@@ -280,9 +286,9 @@ def move_destinations(
                     continue
                 risk = st.risk + (0 if free else _entry_risk(specs))
                 key = (n, cap, on_road, no_battle, risk)
-                if key in seen:
+                if seen.get(key, steps + 1) <= steps:
                     continue
-                seen.add(key)
+                seen[key] = steps
                 pending.setdefault(steps, []).append(
                     _State(n, steps, cap, on_road, no_battle, pass_only, path, risk))
     return result

@@ -255,6 +255,36 @@ def test_a_unit_on_low_ground_does_not_retreat_up_onto_a_mountain_in_the_game() 
     assert x1.figures == 3
 
 
+def test_infantry_that_climbed_a_mountain_comes_down_only_onto_a_hill_in_the_game() -> None:
+    """Card 30 (Mountains): "Infantry may only move up ... / move down ... a mountain from / to an
+    adjacent hill or mountain" (audit cases ter12-mountain-down-mid-move-*): a1 on a hill on f4
+    climbs the mountain on e4, and may not go on down to d4 (countryside) in the same move."""
+    climb = [TerrainPiece("f4", "hill"), TerrainPiece("e4", "mountain")]
+    g = GameSession.new(duel_scenario(terrain=climb))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    with pytest.raises(IllegalAction):
+        g.act({"do": "move", "unit": "a1", "to": "d4"})
+    # a hill on d4: the way down is open
+    g = GameSession.new(duel_scenario(terrain=[*climb, TerrainPiece("d4", "hill")]))
+    g.act({"do": "play_card", "card": "attack_center"})
+    g.act({"do": "order", "units": ["a1"]})
+    g.act({"do": "move", "unit": "a1", "to": "d4"})
+    assert g.state.hex_name(g.state.position.units["a1"].hex) == "d4"
+
+
+def test_armor_climbs_a_steep_hill_from_a_hill_for_one_hex_in_the_game() -> None:
+    """Card 13 (Steep Hills): "Movement up onto steep hill is a 2 hex move", from below only
+    (audit cases ter12-steep-hill-from-hill-*): a2 drives D3 -> d2 (hill) -> e2 (steep hill, 1 from
+    the hill) -> f2, 3 hexes, though e2 is also met from E3 (countryside) at 3."""
+    climb = [TerrainPiece("d2", "hill"), TerrainPiece("e2", "steep_hill"), TerrainPiece("F3", "steep_hill")]
+    g = GameSession.new(duel_scenario(terrain=climb))
+    g.act({"do": "play_card", "card": "attack_left"})
+    g.act({"do": "order", "units": ["a2"]})
+    g.act({"do": "move", "unit": "a2", "to": "f2"})
+    assert g.state.hex_name(g.state.position.units["a2"].hex) == "f2"
+
+
 def test_armor_crosses_a_railroad_on_a_road_without_stopping_in_the_game() -> None:
     """Card 38 (Railroads): "Road crossing a railroad plays as standard road" (audit case
     ter9-road-rail-crossing-plays-as-road): a2 drives D3 -> G3 along the road over the crossing."""

@@ -8019,6 +8019,30 @@ for sfx, fr, bottom in TRP_FRAMES:
          ["move.destinations.[hex=" + th(13, 7) + "].can_battle", "eq", True],
          ["move.destinations.[hex=" + th(12, 8) + "].can_battle", "eq", True]], S_DD, TRPW)
 
+# -- session 12 terrain oracle (tests/rules/test_terrain_oracle.py): the blind cases that found a bug
+TER12 = "ter12 terrain oracle"
+S_MTN30 = ("Infantry may only move up, retreat onto (/ move down, retreat from) a mountain from (/ to) an "
+           "adjacent hill or mountain (card 30)")
+MTN30W = "Terrain Pack card 30 Mountains, as bga-memoir Terrains/Mountain.php prints it"
+for side, mtn, beyond in [("right", "H5", "I5"), ("left", "F5", "E5")]:
+    add(f"ter12-mountain-down-mid-move-{side}-to-low", TER12,
+        q([U("a1", "allies", "infantry", "G5")], move(), [T("G5", "hill"), T(mtn, "mountain")]),
+        [["move.destinations.*.hex", "contains", [mtn]], ["move.destinations.*.hex", "excludes", [beyond]]],
+        S_MTN30 + " (up from the hill onto the mountain, then not down onto countryside in the same move)", MTN30W)
+    add(f"ter12-mountain-down-mid-move-{side}-to-hill", TER12,
+        q([U("a1", "allies", "infantry", "G5")], move(), [T("G5", "hill"), T(mtn, "mountain"), T(beyond, "hill")]),
+        [["move.destinations.*.hex", "contains", [mtn, beyond]], ["move.destinations.[hex=" + beyond + "].path", "eq", [mtn, beyond]]],
+        S_MTN30 + " (down from the mountain onto a hill: allowed)", MTN30W)
+S_SH13 = "Movement up onto steep hill is a 2 hex move (card 13; from a hill it is 1)"
+SH13W = "Terrain Pack card 13 Steep Hills, as bga-memoir Terrains/SteepHill.php prints it"
+for side, start, hill, steep, other, beyond in [("right", "b4", "C5", "D5", "d4", "E5"),
+                                                ("left", "k4", "K5", "J5", "i4", "I5")]:
+    add(f"ter12-steep-hill-from-hill-{side}", TER12,
+        q([U("a1", "allies", "armor", start)], move(), [T(hill, "hill"), T(steep, "steep_hill"), T(other, "steep_hill")]),
+        [["move.destinations.*.hex", "contains", [steep, beyond]],
+         ["move.destinations.[hex=" + steep + "].path_length", "eq", 2],
+         ["move.destinations.[hex=" + beyond + "].path_length", "eq", 3]],
+        S_SH13 + " (armor: over the hill onto the steep hill, 1 hex, and on: 3 in all)", SH13W)
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

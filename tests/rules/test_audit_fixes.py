@@ -673,3 +673,40 @@ def test_tiger_on_a_minefield_rolls_its_hits_again() -> None:
     with pytest.raises(QueryError) as bad:
         entry("armor", ["armor", "star"], confirm=["grenade"])
     assert bad.value.field == "ask.terrain_entry.confirm"
+
+
+# --- an infantry unit that climbs onto a mountain during its move comes down only onto a hill or a
+# mountain (cases ter12-mountain-down-mid-move-*, found by tests/rules/test_terrain_oracle.py): card
+# 30, "Infantry may only move up, retreat onto (/ move down, retreat from) a mountain from (/ to) an
+# adjacent hill or mountain" (bga-memoir Terrains/Mountain.php getLeavingDeplacementCost, every step);
+# the move checked the way down only from the hex the unit started on
+
+def test_infantry_that_climbed_a_mountain_comes_down_only_onto_a_hill_or_mountain() -> None:
+    up = [{"hex": "G5", "type": "hill"}, {"hex": "H5", "type": "mountain"}]
+    out = answer({"units": [unit("a1", "allies", "infantry", "G5")], "terrain": up,
+                  "ask": {"move": {"unit": "a1"}}})
+    reached = {d["hex"]: d["path"] for d in out["move"]["destinations"]}
+    assert reached["H5"] == ["H5"]  # up from the hill: allowed
+    assert "I5" not in reached  # I5 is countryside, and only H5 leads there
+    assert reached["h4"] == ["g4", "h4"] and reached["h6"] == ["g6", "h6"]  # around, not over
+    # a hill beyond the mountain: the way down is open
+    down = answer({"units": [unit("a1", "allies", "infantry", "G5")],
+                   "terrain": [*up, {"hex": "I5", "type": "hill"}], "ask": {"move": {"unit": "a1"}}})
+    assert {d["hex"]: d["path"] for d in down["move"]["destinations"]}["I5"] == ["H5", "I5"]
+
+
+# --- a steep hill climbed from a hill costs 1 hex, whichever way the search meets it first (cases
+# ter12-steep-hill-from-hill-*, found by tests/rules/test_terrain_oracle.py): card 13, "Movement up
+# onto steep hill is a 2 hex move" (bga-memoir Terrains/SteepHill.php: 1 from a hill); the move kept
+# the first state it met on a hex, so a dearer way up (from countryside) could hide the cheap one
+
+def test_a_steep_hill_climbed_from_a_hill_costs_one_hex_whichever_way_is_met_first() -> None:
+    climb = [{"hex": "C5", "type": "hill"}, {"hex": "D5", "type": "steep_hill"},
+             {"hex": "d4", "type": "steep_hill"}]
+    out = answer({"units": [unit("a1", "allies", "armor", "b4")], "terrain": climb,
+                  "ask": {"move": {"unit": "a1"}}})
+    reached = {d["hex"]: d for d in out["move"]["destinations"]}
+    assert reached["D5"]["path"] == ["C5", "D5"] and reached["D5"]["path_length"] == 2
+    assert reached["E5"]["path"] == ["C5", "D5", "E5"] and reached["E5"]["path_length"] == 3
+    # from countryside the same steep hill is the 2-hex move: d4 after c4 costs 3, E5 beyond it 4
+    assert reached["d4"]["path_length"] == 3
