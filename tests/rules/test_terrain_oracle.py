@@ -12,8 +12,13 @@ Where a text allows two readings the generator leaves the case out (docs/rules-r
 "Outside audit cases", the ter12 paragraph): take ground onto the ocean or up a steep hill from
 below, a hill against an attacker on a mountain, a line from a mountain over a hill, dragon's
 teeth and ponds on a line, armor in trenches battling, a forest / town / hedgerow on a hill, a
-line over a hill hex of only one end's hill, lakes on a line. Special troops are the troop
-oracle's (oracletroops), not this one's.
+line over a hill hex of only one end's hill, lakes on a line; sea walls (card 12 for the side it
+belongs to, bga-memoir SeaWall::defense for a unit not its original owner) and wadis (card 44's
+side slopes need the tile's facing) are not in the table. Special troops are the troop oracle's
+(oracletroops), not this one's. Four board mixes (MIXES): "all", "heights", and since session 14
+"water" and "works" (docs/rules-referee.md, the terrain oracle paragraphs); frozen rivers
+(FrozenRiver.php, card 47) and fordable streams (FordableStream.php, card 61, with the -1 of the
+fordable river text in bga-memoir Scenarios/1367-ProkhorovkaOverlord.php) joined the table then.
 """
 
 from __future__ import annotations
@@ -397,6 +402,20 @@ CARDS: dict[str, Card] = {
             sight_unknown=True,
         ),
         Card(
+            "frozen_river",
+            BGA + "FrozenRiver.php (card 47): 'Frozen Rivers may be crossed, at a risk' (no other movement, "
+            "battle or sight line); the roll on entering is the entry test's",
+        ),
+        Card(
+            "fordable_stream",
+            BGA + "FordableStream.php (card 61 'Fordable rivers'): mustStopMovingWhenEntering; the "
+            "battling-out -1 from the fordable river's text as a briefing prints it (bga-memoir "
+            "Scenarios/1367-ProkhorovkaOverlord.php: 'A unit may enter a Fordable River hex but must stop "
+            "... reduce the number of Battle dice it rolls by 1')",
+            stops=ALLC,
+            battling_out={INF: 1, ARM: 1, ART: 1},
+        ),
+        Card(
             "pond",
             BGA + "River.php lists the editor's 'pond' among river tiles: impassable; whether two "
             "touching ponds block sight as lakes do is not said",
@@ -406,6 +425,8 @@ CARDS: dict[str, Card] = {
     ]
 }
 BRIDGES = {"bridge", "pontoon_bridge", "railroad_bridge"}
+# Ford.php: isBridge, so a ford laid on a river hex crosses it as a bridge does (the editor's FORD)
+CROSSINGS = BRIDGES | {"ford"}
 # The editor's tile names for the same cards (bga-memoir Forest::isTileOfType 'woods', 'wforest';
 # Village::isTileOfType 'buildings').
 ALIASES = {
@@ -500,7 +521,7 @@ class Board:
         return [card(t) for t in self.terrain.get(h, [])]
 
     def bridged(self, h: Hexish) -> bool:
-        return any(t in BRIDGES for t in self.terrain.get(h, []))
+        return any(t in CROSSINGS for t in self.terrain.get(h, []))
 
     def impassable(self, h: Hexish, kind: str) -> bool:
         return any(
@@ -543,7 +564,13 @@ class Board:
         return out
 
 
-# "heights": a dense scatter of hills, mountains and what stops on them, where climbs meet
+# "heights": a dense scatter of hills, mountains and what stops on them, where climbs meet.
+# "water": rivers with their crossings (bridges, pontoon and railroad bridges, fords: Ford.php
+# isBridge), fords and fordable streams, frozen rivers (some bridged), lakes, ponds, ocean, beaches
+# (with the beach obstacles), marshes, dams. "works": the obstacles and field works, bunkers with
+# owners, on open ground, hills and beaches (the obstacle page's bunker on a hill), sandbags on
+# villages (its own example), trenches, roadblocks, dragon's teeth, fortresses, field bunkers, by
+# towns, forests and the ocean.
 MIXES: dict[str, list[str | None]] = {
     "all": [*TILES, None, None],
     "heights": [
@@ -561,34 +588,97 @@ MIXES: dict[str, list[str | None]] = {
         "marsh",
         None,
     ],
+    "water": [
+        "river",
+        "river",
+        "river",
+        "ford",
+        "fordable_stream",
+        "frozen_river",
+        "lake",
+        "pond",
+        "ocean",
+        "ocean",
+        "beach",
+        "beach",
+        "marsh",
+        "dam",
+        None,
+        None,
+    ],
+    "works": [
+        None,
+        None,
+        None,
+        "hill",
+        "hill",
+        "beach",
+        "beach",
+        "ocean",
+        "town",
+        "village",
+        "forest",
+        "trenches",
+        "roadblock",
+        "dragons_teeth",
+        "fortress",
+        "field_bunker",
+    ],
 }
+MIX_SEED = {"all": 0, "heights": 100, "water": 200, "works": 300}
 
 
-def random_board(
-    rng: random.Random, most: int, keep: dict[Hexish, list[str]] | None = None, mix: str = "all"
-) -> Board:
-    terrain: dict[Hexish, list[str]] = {}
-    owners: dict[Hexish, str] = {}
-    if mix != "all":
-        most = max(most, 70)
-    for h in rng.sample(ALL, rng.randint(0, most)):
-        tile = rng.choice(MIXES[mix])
-        pieces = [tile] if tile else []
+def dress(rng: random.Random, tile: str | None, mix: str) -> tuple[list[str], str | None]:
+    """One hex's pieces (its tile and what the texts put on it) and a bunker's owner."""
+    pieces = [tile] if tile else []
+    if mix in ("water", "works"):
+        if tile == "river" and rng.random() < 0.4:
+            pieces.append(rng.choice(sorted(CROSSINGS)))
+        if tile == "frozen_river" and rng.random() < 0.2:
+            pieces.append(rng.choice(sorted(BRIDGES)))
+        if tile in OBSTACLE_TILES and rng.random() < (0.8 if mix == "works" else 0.5):
+            pieces.append(rng.choice(OBSTACLES))
+        if tile in ("town", "village") and rng.random() < 0.4:
+            pieces.append("sandbags")
+    else:
         if tile == "river" and rng.random() < 0.3:
             pieces.append(rng.choice(sorted(BRIDGES)))
         if tile in OBSTACLE_TILES and rng.random() < 0.5:
             pieces.append(rng.choice(OBSTACLES))
         if tile == "town" and rng.random() < 0.2:
             pieces.append("sandbags")  # the obstacle page's own example: a sandbag on a village
+    owner = None
+    if "bunker" in pieces and rng.random() < 0.8:
+        owner = rng.choice(["allies", "axis"])
+    return pieces, owner
+
+
+def random_board(
+    rng: random.Random,
+    most: int,
+    keep: dict[Hexish, list[str]] | None = None,
+    mix: str = "all",
+    keep_owners: dict[Hexish, str] | None = None,
+) -> Board:
+    terrain: dict[Hexish, list[str]] = {}
+    owners: dict[Hexish, str] = {}
+    if mix != "all":
+        most = max(most, 70)
+    for h in rng.sample(ALL, rng.randint(0, most)):
+        pieces, owner = dress(rng, rng.choice(MIXES[mix]), mix)
         if pieces:
             terrain[h] = pieces
-            if "bunker" in pieces and rng.random() < 0.8:
-                owners[h] = rng.choice(["allies", "axis"])
+            if owner:
+                owners[h] = owner
     for h, ts in (keep or {}).items():
         if ts:
             terrain[h] = ts
         else:
             terrain.pop(h, None)
+        if keep_owners is not None:
+            owners.pop(h, None)
+            if h in keep_owners:
+                owners[h] = keep_owners[h]
     return Board(terrain, owners)
 
 
@@ -655,7 +745,7 @@ def move_oracle(board: Board, kind: str, start: Hexish, occupied: set[Hexish]) -
 @pytest.mark.parametrize("mix", sorted(MIXES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_terrain_moves_match_the_cards(seed: int, mix: str) -> None:
-    rng = random.Random(1000 + seed + (100 if mix != "all" else 0))
+    rng = random.Random(1000 + seed + MIX_SEED[mix])
     checked = 0
     while checked < POSITIONS:
         kind = rng.choice(CLASSES)
@@ -783,7 +873,7 @@ def sight_oracle(board: Board, a: Hexish, b: Hexish, units: set[Hexish]) -> bool
 @pytest.mark.parametrize("mix", sorted(MIXES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_terrain_line_of_sight_matches_the_cards(seed: int, mix: str) -> None:
-    rng = random.Random(2000 + seed + (100 if mix != "all" else 0))
+    rng = random.Random(2000 + seed + MIX_SEED[mix])
     checked = 0
     while checked < POSITIONS:
         a = rng.choice(ALL)
@@ -876,30 +966,43 @@ def battle_scene(
     else:
         target = rng.choice([h for h in ALL if 2 <= distance(attacker, h) <= (7 if kind == ART else 3)])
     keep: dict[Hexish, list[str]] = {}
-    if rng.random() < 0.7:
-        tile = rng.choice([*TILES, None])
-        pieces = [tile] if tile else []
-        if tile in OBSTACLE_TILES and rng.random() < 0.6:
-            pieces.append(rng.choice(OBSTACLES))
-        keep[target] = pieces
-    if rng.random() < 0.5:
-        keep[attacker] = [
-            rng.choice(
-                [
-                    "town",
-                    "hill",
-                    "forest",
-                    "barbed_wire",
-                    "ocean",
-                    "beach",
-                    "marsh",
-                    "bunker",
-                    "sandbags",
-                    "village",
-                ]
-            )
-        ]
-    board = random_board(rng, 30, keep, mix=mix)
+    keep_owners: dict[Hexish, str] | None = None
+    if mix in ("water", "works"):
+        keep_owners = {}
+        if rng.random() < 0.8:
+            keep[target], owner = dress(rng, rng.choice(MIXES[mix]), mix)
+            if owner:
+                keep_owners[target] = owner
+        if rng.random() < 0.6:
+            keep[attacker], owner = dress(rng, rng.choice([t for t in MIXES[mix] if t]), mix)
+            if owner:
+                keep_owners[attacker] = owner
+        board = random_board(rng, 30, keep, mix=mix, keep_owners=keep_owners)
+    else:
+        if rng.random() < 0.7:
+            tile = rng.choice([*TILES, None])
+            pieces = [tile] if tile else []
+            if tile in OBSTACLE_TILES and rng.random() < 0.6:
+                pieces.append(rng.choice(OBSTACLES))
+            keep[target] = pieces
+        if rng.random() < 0.5:
+            keep[attacker] = [
+                rng.choice(
+                    [
+                        "town",
+                        "hill",
+                        "forest",
+                        "barbed_wire",
+                        "ocean",
+                        "beach",
+                        "marsh",
+                        "bunker",
+                        "sandbags",
+                        "village",
+                    ]
+                )
+            ]
+        board = random_board(rng, 30, keep, mix=mix)
     if not stands_on(board, attacker, kind) or (kind == ARM and board.has(attacker, "trenches")):
         return None
     tkind = target_kind(rng, board, target)
@@ -950,7 +1053,7 @@ def scene_query(
 @pytest.mark.parametrize("mix", sorted(MIXES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_terrain_battle_dice_match_the_cards(seed: int, mix: str) -> None:
-    rng = random.Random(3000 + seed + (100 if mix != "all" else 0))
+    rng = random.Random(3000 + seed + MIX_SEED[mix])
     checked = 0
     while checked < POSITIONS:
         scene = battle_scene(rng, mix)
@@ -1035,7 +1138,7 @@ def take_ground_oracle(
 @pytest.mark.parametrize("mix", sorted(MIXES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_terrain_retreat_and_take_ground_match_the_cards(seed: int, mix: str) -> None:
-    rng = random.Random(4000 + seed + (100 if mix != "all" else 0))
+    rng = random.Random(4000 + seed + MIX_SEED[mix])
     checked = 0
     while checked < POSITIONS:
         scene = battle_scene(rng, mix)
@@ -1096,13 +1199,18 @@ def test_terrain_retreat_and_take_ground_match_the_cards(seed: int, mix: str) ->
 HIT_FACES = {INF: {"infantry", "grenade"}, ARM: {"armor", "grenade"}, ART: {"grenade"}}
 
 
+@pytest.mark.parametrize("mix", ["all", "water"])
 @pytest.mark.parametrize("seed", [1, 2])
-def test_terrain_entry_rolls_match_the_cards(seed: int) -> None:
-    rng = random.Random(5000 + seed)
+def test_terrain_entry_rolls_match_the_cards(seed: int, mix: str) -> None:
+    rng = random.Random(5000 + seed + MIX_SEED[mix])
     for _ in range(POSITIONS):
         kind, side = rng.choice(CLASSES), rng.choice(["allies", "axis"])
         h = rng.choice(ALL)
         piece = rng.choice(["minefield", "frozen_river"])
+        # water: a frozen river under a bridge (FrozenRiver::onUnitEntering: no roll on a bridge cell)
+        bridge = None
+        if mix == "water" and piece == "frozen_river" and rng.random() < 0.5:
+            bridge = rng.choice(sorted(BRIDGES))
         how = rng.choice(
             ["move", "retreat"] + (["take_ground"] if piece == "minefield" and kind != ART else [])
         )
@@ -1116,13 +1224,15 @@ def test_terrain_entry_rolls_match_the_cards(seed: int) -> None:
                 entry["value"] = value
         query = {
             "units": [{"id": "u1", "side": side, "type": kind, "hex": name(h), "moved": 1}],
-            "terrain": [entry],
+            "terrain": [entry] + ([{"hex": name(h), "type": bridge}] if bridge else []),
             "ask": {"terrain_entry": {"unit": "u1", "how": how}},
         }
         rolls = answer(query)["terrain_entry"]["rolls"]
         got = [(r["terrain"], r["dice"], r["decoy"], set(r["hit_faces"])) for r in rolls]
         want: list[tuple[str, int | None, bool, set[str]]]
-        if piece == "frozen_river":
+        if piece == "frozen_river" and bridge:
+            want = []
+        elif piece == "frozen_river":
             want = [("frozen_river", 2, False, {"star"})]
         elif how == "retreat" or owner == side:
             want = []
@@ -1139,12 +1249,13 @@ def test_terrain_entry_rolls_match_the_cards(seed: int) -> None:
 # (card 57); dice as from that hex.
 
 
+@pytest.mark.parametrize("mix", sorted(MIXES))
 @pytest.mark.parametrize("seed", [1, 2])
-def test_terrain_overrun_battle_matches_the_cards(seed: int) -> None:
-    rng = random.Random(6000 + seed)
+def test_terrain_overrun_battle_matches_the_cards(seed: int, mix: str) -> None:
+    rng = random.Random(6000 + seed + MIX_SEED[mix])
     checked = 0
     while checked < POSITIONS:
-        scene = battle_scene(rng)
+        scene = battle_scene(rng, mix)
         if scene is None or scene[1] != ARM:
             continue
         board, kind, attacker, target, _tkind, _att_side, target_side, friends = scene
