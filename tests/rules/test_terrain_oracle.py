@@ -12,10 +12,11 @@ Where a text allows two readings the generator leaves the case out (docs/rules-r
 "Outside audit cases", the ter12 paragraph): take ground onto the ocean or up a steep hill from
 below, a hill against an attacker on a mountain, a line from a mountain over a hill, dragon's
 teeth and ponds on a line, armor in trenches battling, a forest / town / hedgerow on a hill, a
-line over a hill hex of only one end's hill, lakes on a line; sea walls (card 12 for the side it
-belongs to, bga-memoir SeaWall::defense for a unit not its original owner) and wadis (card 44's
-side slopes need the tile's facing) are not in the table. Special troops are the troop oracle's
-(oracletroops), not this one's. Four board mixes (MIXES): "all", "heights", and since session 14
+line over a hill hex of only one end's hill, lakes on a line; sea walls (card 12: for the side it
+belongs to; bga-memoir's SeaWall::defense reads the same, its unit being the attacker, as in its
+Bunker::defense) and wadis (card 44's side slopes need the tile's facing) are not in the table.
+Special troops are the troop oracle's (oracletroops), not this one's.
+Four board mixes (MIXES): "all", "heights", and since session 14
 "water" and "works" (docs/rules-referee.md, the terrain oracle paragraphs); frozen rivers
 (FrozenRiver.php, card 47) and fordable streams (FordableStream.php, card 61, with the -1 of the
 fordable river text in bga-memoir Scenarios/1367-ProkhorovkaOverlord.php) joined the table then.
