@@ -193,7 +193,6 @@ def move_destinations(
         return result
     if moved == 0 and not free and any(t.leave_to_adjacent_only for t in here):
         allowance = min(allowance, 1)
-    leave_height = 0 if free else max((t.leave_to_height for t in here), default=0)
     leaving_block = None
     if moved == 0 and not free:
         leaving_block = next((f"left {t.name} this turn: no battle" for t in here
@@ -219,6 +218,9 @@ def move_destinations(
         frontier = pending.pop(min(pending))
         for st in frontier:
             here_specs = position.terrain_at(st.hex)
+            # card 30: "move down ... from a mountain to an adjacent hill or mountain", at every
+            # step (a unit that climbed onto a mountain on the way comes down the same)
+            leave = 0 if free else max((t.leave_to_height for t in here_specs), default=0)
             for n in position.board.neighbours(st.hex):
                 if n == start or n in st.path:
                     continue
@@ -247,10 +249,6 @@ def move_destinations(
                 climb = 0 if free else max((t.enter_from_height for t in specs), default=0)
                 if climb and _height(position, st.hex) < climb:
                     continue
-                # card 30: "move down ... from a mountain to an adjacent hill or mountain", at
-                # every step (a unit that climbed onto a mountain on the way comes down the same)
-                leave = leave_height if st.hex == start else (
-                    0 if free else max((t.leave_to_height for t in here_specs), default=0))
                 if leave and _height(position, n) < leave:
                     continue
                 cost = 1 if free else max((t.entry_cost(cls, here_specs, _height(position, st.hex))
