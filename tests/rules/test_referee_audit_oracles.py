@@ -19,8 +19,8 @@ from collections.abc import Iterator
 import pytest
 
 from companion.rules.referee import answer
+from tests.rules.oracle_hexes import Hexish, hex_name, hex_neighbours
 
-Hexish = tuple[int, int]
 W, H = 25, 9
 ALL: list[Hexish] = [(c, r) for r in range(H) for c in range(W) if (c + r) % 2 == 0]
 POSITIONS = int(os.environ.get("ORACLE_POSITIONS", "300"))
@@ -28,17 +28,15 @@ SPEC = {"infantry": (2, 1), "armor": (3, 3), "artillery": (1, 0)}
 STOP = {"forest", "town", "hedgerow"}
 
 
+ON_BOARD = set(ALL)
+
+
 def name(h: Hexish) -> str:
-    c, r = h
-    letter = chr(ord("A") + c // 2) if c % 2 == 0 else chr(ord("a") + c // 2)
-    return f"{letter}{9 - r}"
+    return hex_name(h, H)
 
 
 def neighbours(h: Hexish) -> Iterator[Hexish]:
-    c, r = h
-    for dc, dr in ((2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-        if 0 <= c + dc < W and 0 <= r + dr < H:
-            yield c + dc, r + dr
+    return hex_neighbours(h, ON_BOARD)
 
 
 def move_oracle(kind: str, start: Hexish, terrain: dict[Hexish, str],

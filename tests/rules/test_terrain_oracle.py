@@ -33,8 +33,8 @@ from typing import Any
 import pytest
 
 from companion.rules.referee import answer
+from tests.rules.oracle_hexes import Hexish, hex_name, hex_neighbours
 
-Hexish = tuple[int, int]
 W, H = 25, 9
 ALL: list[Hexish] = [(c, r) for r in range(H) for c in range(W) if (c + r) % 2 == 0]
 ALL_SET = set(ALL)
@@ -494,16 +494,11 @@ def card(t: str) -> Card:
 
 
 def name(h: Hexish) -> str:
-    c, r = h
-    letter = chr(ord("A") + c // 2) if c % 2 == 0 else chr(ord("a") + c // 2)
-    return f"{letter}{9 - r}"
+    return hex_name(h, H)
 
 
 def neighbours(h: Hexish) -> Iterator[Hexish]:
-    c, r = h
-    for dc, dr in ((2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-        if (c + dc, r + dr) in ALL_SET:
-            yield c + dc, r + dr
+    return hex_neighbours(h, ALL_SET)
 
 
 def distance(a: Hexish, b: Hexish) -> int:

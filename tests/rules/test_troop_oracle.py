@@ -32,10 +32,9 @@ from typing import Any
 import pytest
 
 from companion.rules.referee import answer
+from tests.rules.oracle_hexes import DIRECTIONS, Hexish, hex_name, hex_neighbours
 
-Hexish = tuple[int, int]
 POSITIONS = int(os.environ.get("TROOP_ORACLE_POSITIONS", "150"))
-DIRECTIONS = ((2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 STOP = {"forest", "town", "hedgerow"}  # base rules p.13-14: entering stops the move, no battle that turn
 FACES = ["infantry", "infantry", "armor", "grenade", "star", "flag"]
 
@@ -49,15 +48,10 @@ class Geo:
         self.on_board = set(self.all)
 
     def name(self, h: Hexish) -> str:
-        c, r = h
-        letter = chr(ord("A") + c // 2) if c % 2 == 0 else chr(ord("a") + c // 2)
-        return f"{letter}{self.height - r}"
+        return hex_name(h, self.height)
 
     def neighbours(self, h: Hexish) -> Iterator[Hexish]:
-        for dc, dr in DIRECTIONS:
-            n = (h[0] + dc, h[1] + dr)
-            if n in self.on_board:
-                yield n
+        return hex_neighbours(h, self.on_board)
 
 
 BOARDS = {g.kind: g for g in (Geo("standard", 25, 9), Geo("breakthrough", 25, 17), Geo("overlord", 51, 9))}
