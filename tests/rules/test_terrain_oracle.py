@@ -76,6 +76,22 @@ SEED = "seed 004 (rules database: base rules p.13-15 Appendix 2 Terrain)"
 OBST = "base rules p.16 Obstacles (ultraboardgames.com/memoir44/obstacles.php)"
 BGA = "bga-memoir modules/php/Terrains/"
 
+
+def town_like(name: str, source: str) -> Card:
+    """A town's card (Towns & Villages: stop, no battle after entering, -1/-2, armor in it rolls
+    2 fewer, blocks sight); the Terrain Pack's buildings that play as a village (bga-memoir's
+    "a town (Village)") take it whole."""
+    return Card(
+        name,
+        source,
+        stops=ALLC,
+        no_battle_after_entering=ALLC,
+        protection={INF: 1, ARM: 2},
+        battling_out={ARM: 2},
+        blocks_sight=True,
+    )
+
+
 CARDS: dict[str, Card] = {
     c.name: c
     for c in [
@@ -108,15 +124,10 @@ CARDS: dict[str, Card] = {
             protection={INF: 1, ARM: 1},
             hill=True,
         ),
-        Card(
+        town_like(
             "town",
             SEED + " Towns & Villages: stop; no battle after entering; -1/-2; armor on a town rolls 2 less; "
             "blocks sight",
-            stops=ALLC,
-            no_battle_after_entering=ALLC,
-            protection={INF: 1, ARM: 2},
-            battling_out={ARM: 2},
-            blocks_sight=True,
         ),
         Card(
             "river", SEED + " Rivers: impassable except with a bridge; does not block sight", impassable=ALLC
@@ -219,32 +230,17 @@ CARDS: dict[str, Card] = {
             ignores_flag=ALLC,
             cannot_leave=frozenset({ART}),
         ),
-        Card(
+        town_like(
             "factory",
             BGA + "FactoryComplex.php (card 21): a town (Village)",
-            stops=ALLC,
-            no_battle_after_entering=ALLC,
-            protection={INF: 1, ARM: 2},
-            battling_out={ARM: 2},
-            blocks_sight=True,
         ),
-        Card(
+        town_like(
             "power_plant",
             BGA + "PowerPlant.php (card 34): a town (Village)",
-            stops=ALLC,
-            no_battle_after_entering=ALLC,
-            protection={INF: 1, ARM: 2},
-            battling_out={ARM: 2},
-            blocks_sight=True,
         ),
-        Card(
+        town_like(
             "lighthouse",
             BGA + "Lighthouse.php (card 27): a town (Village)",
-            stops=ALLC,
-            no_battle_after_entering=ALLC,
-            protection={INF: 1, ARM: 2},
-            battling_out={ARM: 2},
-            blocks_sight=True,
         ),
         Card(
             "prison_camp",
@@ -346,14 +342,9 @@ CARDS: dict[str, Card] = {
             hill=True,
             climb_cost=2,
         ),
-        Card(
+        town_like(
             "barracks",
             BGA + "Barrack.php (card 17): a town (Village)",
-            stops=ALLC,
-            no_battle_after_entering=ALLC,
-            protection={INF: 1, ARM: 2},
-            battling_out={ARM: 2},
-            blocks_sight=True,
         ),
         Card(
             "jungle",
