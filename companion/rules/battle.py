@@ -598,10 +598,12 @@ def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
                            if board.contains(n))
     occupied = position._by_hex
     terrain = position.terrain
+    facing = position.terrain_orientations
     return [n for n in candidates
             if n not in occupied
             and not ((names := terrain.get(n)) and _terrain_blocks_retreat(names, cls))
-            and not (terrain and climb_closed(position, at, n))]
+            and not (terrain and climb_closed(position, at, n))
+            and not (facing and position.closed_side(at, n) is not None)]
 
 
 def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
@@ -629,6 +631,8 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
             out.append(f"{name} ({'+'.join(kinds)})")
         elif terrain and climb_closed(position, at, n):
             out.append(f"{name} (a mountain is retreated onto and off only from and to a hill or mountain)")
+        elif (slope := position.closed_side(at, n)) is not None:
+            out.append(f"{name} (across a side slope of the {slope.replace('_', ' ')})")
     return out
 
 
@@ -742,6 +746,7 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
     occupied = position._by_hex
     terrain = position.terrain
     cls = unit.spec.unit_class
+    facing = position.terrain_orientations
     # every hex of a layer lies on the same row, so its column names it (an int hashes cheaply)
     layer: list[tuple[Hex, tuple[Hex, ...]]] = [(unit.hex, ())]
     depth = 0
@@ -760,6 +765,8 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
                     continue
                 if terrain and climb_closed(position, h, n):
                     continue  # a mountain: onto it only from a hill, off it only onto one
+                if facing and position.closed_side(h, n) is not None:
+                    continue  # a wadi's side slope (card 44: "impassable, both in and out")
                 old = nxt.get(n.col)
                 if old is not None and (not terrain or _rolls_on_way(position, old[1])
                                         <= _rolls_on_way(position, (*path, n))):
@@ -819,6 +826,10 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
         return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
     if any(cls in t.cannot_leave_for for t in here):
         return False, f"{attacker.type} may not leave {_terrain_label(here)}"
+    slope = position.closed_side(attacker.hex, h)
+    if slope is not None:
+        return False, (f"{name} lies across a side slope of the {slope.replace('_', ' ')} "
+                       "(card 44: \"Side slopes impassable, both in and out\")")
     if any(t.bars_leaving(cls, there) for t in here):
         return False, (f"{attacker.type} may not leave {_terrain_label(here)} onto "
                        f"{_terrain_label(there)} ({name})")

@@ -62,6 +62,17 @@ class Hex:
 _NEIGHBOUR_STEPS: tuple[tuple[int, int], ...] = (
     (2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1),
 )
+# (col, row) step to a neighbour -> its direction: 0 east, then 60 degrees at a time
+# counter-clockwise (1 north-east, 2 north-west, 3 west, 4 south-west, 5 south-east), as
+# bga-memoir's Models/Terrain.php orientationMap numbers them (its angles 0, 2, ... 10 on a
+# 12-step scale are these times 2)
+DIRECTIONS: dict[tuple[int, int], int] = {step: d for d, step in enumerate(_NEIGHBOUR_STEPS)}
+
+
+def direction(a: Hex, b: Hex) -> int | None:
+    """The direction (0..5, see DIRECTIONS) from ``a`` to its neighbour ``b``; None when the
+    two hexes are not neighbours."""
+    return DIRECTIONS.get((b.col - a.col, b.row - a.row))
 
 
 def distance(a: Hex, b: Hex) -> int:

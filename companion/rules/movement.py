@@ -214,6 +214,9 @@ def move_destinations(
     # in the same frontier, by a dearer way than the one over a hill (1)
     seen: dict[tuple[Hex, int | None, bool, str | None, int], int] = {}
     risks: dict[Hex, int] = {}  # destination -> rolls owed on the way of its chosen path
+    # wadis whose facing is known close their side slopes even to Behind Enemy Lines (bga-memoir
+    # Board::getDeplacementCost asks isBlocked before the card's shortcut)
+    facing = position.terrain_orientations
     while pending:
         frontier = pending.pop(min(pending))
         for st in frontier:
@@ -224,6 +227,8 @@ def move_destinations(
             for n in position.board.neighbours(st.hex):
                 if n == start or n in st.path:
                     continue
+                if facing and position.closed_side(st.hex, n) is not None:
+                    continue  # a wadi's side slope: crossed neither in nor out (card 44)
                 no_enter, pass_only = _blocks_ground(position, unit, n)
                 if no_enter:
                     continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.board import Board, Hex, Side
+from companion.rules.board import DIRECTIONS, Board, Hex, Side
 from companion.rules.records import dataclass, field, fields
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
@@ -68,6 +68,10 @@ class Position:
     terrain_owners: dict[tuple[Hex, str], Side] = field(default_factory=dict)
     # a number printed on a piece (a minefield's dice, 0 for a decoy): (hex, name) -> value
     terrain_values: dict[tuple[Hex, str], int] = field(default_factory=dict)
+    # the facing of a piece whose sides differ (a wadi: open ends and side slopes), the editor's
+    # orientation 1..6: (hex, name) -> orientation. A piece without one has no closed side
+    # (a hand-written scenario, a referee query that gives none: every side open)
+    terrain_orientations: dict[tuple[Hex, str], int] = field(default_factory=dict)
     # night attacks: the farthest a unit sees and battles, in hexes (None: daylight, no limit;
     # companion.rules.night gives it from the night rolls)
     visibility: int | None = None
@@ -158,10 +162,32 @@ class Position:
             self.terrain.pop(h, None)
         self.terrain_owners.pop((h, name), None)
         self.terrain_values.pop((h, name), None)
+        self.terrain_orientations.pop((h, name), None)
 
     def terrain_owner(self, h: Hex, name: str) -> Side | None:
         """The side the piece ``name`` on ``h`` belongs to, None when the scenario says none."""
         return self.terrain_owners.get((h, name)) if self.terrain_owners else None
+
+    def closed_side(self, a: Hex, b: Hex) -> str | None:
+        """The piece whose side slope closes the side between the neighbours ``a`` and ``b``,
+        None when the side is open. Terrain card 44 (Wadis & Gullies): "Side slopes
+        impassable, both in and out": a wadi on either hex closes every side but its open
+        ends (TerrainSpec.open_sides turned to the piece's orientation; bga-memoir
+        Board::getDeplacementCost and getReachableCellsForRetreat ask the terrains of both
+        hexes, Models/Terrain.php isBlocked)."""
+        facing = self.terrain_orientations
+        if not facing:
+            return None
+        for here, there in ((a, b), (b, a)):
+            d = DIRECTIONS.get((there.col - here.col, there.row - here.row))
+            if d is None:
+                return None
+            for name in self.terrain.get(here, ()):
+                o = facing.get((here, name))
+                if o is not None and TERRAIN[name].open_sides \
+                        and d not in TERRAIN[name].open_directions(o):
+                    return name
+        return None
 
     def unit_at(self, h: Hex) -> Unit | None:
         uid = self._by_hex.get(h)

@@ -428,8 +428,9 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
     if not isinstance(entry, dict):
         raise QueryError(path, "expected an object like {\"hex\": \"F5\", \"type\": \"forest\"}")
     for k in entry:
-        if k not in ("hex", "type", "owner", "value"):
-            raise QueryError(f"{path}.{k}", "unknown field; allowed: hex, type, owner, value")
+        if k not in ("hex", "type", "owner", "value", "orientation"):
+            raise QueryError(f"{path}.{k}",
+                             "unknown field; allowed: hex, type, owner, value, orientation")
     if "hex" not in entry:
         raise QueryError(f"{path}.hex", "required field is missing")
     h = tmp.hex(entry["hex"], f"{path}.hex")
@@ -443,6 +444,12 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
         tmp.position.terrain_owners[(h, kind)] = Side(owner)
     if entry.get("value") is not None:
         tmp.position.terrain_values[(h, kind)] = _int(entry["value"], f"{path}.value", 0, 9)
+    # the editor's orientation, 1..6 (60 degrees a step): a wadi's facing, which closes its side
+    # slopes (card 44); accepted on any piece, kept only where it plays
+    if entry.get("orientation") is not None:
+        orientation = _int(entry["orientation"], f"{path}.orientation", 1, 6)
+        if TERRAIN[kind].open_sides:
+            tmp.position.terrain_orientations[(h, kind)] = orientation
     return h, kind
 
 

@@ -64,6 +64,11 @@ class TerrainSpec:
     attacker_reduction: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)  # battling out of it
     no_battle_from: bool = False  # a unit on it may not battle (ocean)
     battle_adjacent_only: bool = False  # wadi: battling in or out of it only at 1 hex
+    # wadi: the sides (directions of board.DIRECTIONS, for the tile at orientation 1) that are
+    # open ends; every other side is a side slope no unit crosses, in or out, by a move, a
+    # retreat or a taking of ground. Only a piece whose orientation is known
+    # (Position.terrain_orientations) has slopes; empty: every side is open
+    open_sides: tuple[int, ...] = ()
     protection_not_from_same: bool = False  # wadi: no protection against an attacker in one too
     blocks_los_grouped: bool = False  # lake: two or more contiguous lake hexes block sight
     # dice rolled by a unit that enters the hex: frozen river 2 (a figure lost per star);
@@ -132,6 +137,12 @@ class TerrainSpec:
         return bool(self.leave_barred_to) and unit_class in self.leave_barred_for and any(
             t.name in self.leave_barred_to for t in to)
 
+    def open_directions(self, orientation: int) -> frozenset[int]:
+        """The directions (board.DIRECTIONS) of the open sides of this piece turned to the
+        editor's ``orientation`` (1..6, each step 60 degrees counter-clockwise: bga-memoir
+        Models/Terrain.php turns its angles by (orientation - 1) * 2 of its 12 steps)."""
+        return frozenset((s + orientation - 1) % 6 for s in self.open_sides)
+
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for
 
@@ -186,6 +197,16 @@ _HQ = TerrainSpec("headquarters", blocks_los=True, headquarters=True,
                   source=f"{_CARD} 56 (HQ & Supply tents: blocks line of sight; captured, its "
                          "owner loses a command card)")
 _RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP2)
+
+
+# card 44: "Side slopes impassable, both in and out. No movement restrictions through open ends"
+# (bga-memoir Terrains/Wadi.php blockedDirections: the straight tile is open at its angles 0 and
+# 6, east and west at orientation 1; the curved one, 'wcurve', at 2 and 10, north-east and
+# south-east)
+_WADI = TerrainSpec("wadi", protection=reductions(infantry=1, armor=1, artillery=1),
+                    protection_not_from_same=True, battle_adjacent_only=True, open_sides=(0, 3),
+                    source=f"{_TP} p.3; {_CARD} 44 (Wadis & Gullies; line of sight clear; side "
+                           "slopes closed, open ends open: bga-memoir Terrains/Wadi.php)")
 
 
 def _table(specs: Iterable[TerrainSpec]) -> dict[str, TerrainSpec]:
@@ -298,9 +319,11 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("railroad_bridge", bridge=True,
                 stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 source=f"{_TP} p.12; {_CARD} 37 (Railroad Bridges)"),
-    TerrainSpec("wadi", protection=reductions(infantry=1, armor=1, artillery=1),
-                protection_not_from_same=True, battle_adjacent_only=True,
-                source=f"{_TP} p.3; {_CARD} 44 (Wadis & Gullies; line of sight clear)"),
+    _WADI,
+    replace(_WADI, name="curved_wadi", open_sides=(1, 5),
+            source=f"{_TP} p.3; {_CARD} 44 (Wadis & Gullies: the curved tile, 'wcurve' and "
+                   "'cravine'; as a wadi, its open ends north-east and south-east at orientation "
+                   "1: bga-memoir Terrains/Wadi.php)"),
     _like(_FOREST, "palm_forest", f"{_TP} p.3 (Palm Forests: as Forests)"),
     _like(_TOWN, "desert_village", f"{_TP} p.3 (desert Towns and Villages: as Towns)"),
     TerrainSpec("jungle", blocks_los=True, stop_on_enter=True, no_battle_after_enter=True,

@@ -48,7 +48,9 @@ TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("pond", "pond", "pond"),
     **_t("lake", "lake", "lakeA", "lakeB", "lakeC"),
     **_t("ford", "ford", "ford"),
-    **_t("wadi", "wadi", "wadi", "wcurve"),
+    # the straight and the curved tile differ in their open ends (bga-memoir Terrains/Wadi.php)
+    **_t("wadi", "wadi", "wadi"),
+    **_t("curved_wadi", "curved wadi", "wcurve"),
     **_t("ocean", "ocean", "ocean", "pocean"),
     **_t("beach", "beach", "beach", "pbeach"),
     **_t("bridge", "bridge", "bridge", "pbridge", "wbridge"),
@@ -112,7 +114,10 @@ TERRAIN_CODES: dict[str, TerrainCode] = {
     **_t("pontoon_bridge", "winter pontoon bridge", "wpontoon"),
     **_t("railway", "winter railway", "wrailFR"),
     # Wadis & Gullies are one terrain card (Terrain Pack card 44): the gully is the country wadi
-    **_t("wadi", "gully", "ravine", "cravine"),
+    # (bga-memoir's Wadi class reads only 'wadi' and 'wcurve'; the gullies are taken to face as
+    # the wadi tiles of the same shape do)
+    **_t("wadi", "gully", "ravine"),
+    **_t("curved_wadi", "curved gully", "cravine"),
     **_t("railway", "railroad / road crossing", "railroad", "wrailroad"),
     **_t("fortress", "winter fortress", "wcastle"),
     # no public text of the Abatis card was found (docs/rules-sources.md): said, not guessed

@@ -104,6 +104,7 @@ class TerrainPiece:
     type: str
     # The editor's rotation, 1..6 in steps of 60 degrees, for pieces that have a direction
     # (rivers, roads, bridges, sandbags, wire); None for pieces that look the same any way.
+    # A wadi's plays: it says which of its sides are the open ends (card 44; TerrainSpec.open_sides).
     orientation: int | None = None
     # The side that placed it, where the rules care (bunkers, minefields).
     owner: Side | None = None
@@ -276,6 +277,7 @@ def to_position(scenario: Scenario) -> Position:
     terrain: dict[Hex, tuple[str, ...]] = {}
     owners: dict[tuple[Hex, str], Side] = {}
     values: dict[tuple[Hex, str], int] = {}
+    facing: dict[tuple[Hex, str], int] = {}
     for i, piece in enumerate(scenario.terrain):
         if piece.type not in known_t:
             if piece.type in COSMETIC_TERRAIN:
@@ -289,9 +291,12 @@ def to_position(scenario: Scenario) -> Position:
             owners[(h, piece.type)] = piece.owner
         if piece.value is not None:
             values[(h, piece.type)] = piece.value
+        if piece.orientation is not None and TERRAIN[piece.type].open_sides:
+            facing[(h, piece.type)] = piece.orientation  # a wadi's slopes (card 44)
     position = Position(board, terrain=terrain,
                         air_rules=None if scenario.air.rules is None else scenario.air.rules.value,
-                        terrain_owners=owners, terrain_values=values)
+                        terrain_owners=owners, terrain_values=values,
+                        terrain_orientations=facing)
     for i, u in enumerate(scenario.units):
         unknown = [v for v in u.variants if v not in VARIANTS]
         if unknown:

@@ -33,6 +33,9 @@ def position_to_query(position: Position, landed: tuple[str, ...] = ()) -> dict[
             value = position.terrain_values.get((h, kind))
             if value is not None:
                 entry["value"] = value
+            orientation = position.terrain_orientations.get((h, kind))
+            if orientation is not None:
+                entry["orientation"] = orientation
             terrain.append(entry)
     units: list[dict[str, Any]] = []
     for u in position.units.values():

@@ -271,7 +271,7 @@ CLASS_TYPES: dict[str, set[str]] = {
     "RicePaddies": {"rice_paddies"}, "River": {"river", "pond"}, "Road": {"road"},
     "RoadBlock": {"roadblock"}, "RoadHill": {"hill_road"}, "Ruins": {"ruins"},
     "Sandbag": {"sandbags"}, "SupplyDepot": {"supply_depot"}, "Trenches": {"trenches"},
-    "Village": {"town", "winter_village", "desert_village"}, "Wadi": {"wadi"},
+    "Village": {"town", "winter_village", "desert_village"}, "Wadi": {"wadi", "curved_wadi"},
     "Wire": {"barbed_wire"},
 }
 
@@ -305,12 +305,14 @@ def test_a_broken_bridge_is_no_bridge_the_river_under_it_plays():
     assert _pieces_at(hexes) == ["river"]
 
 
-@pytest.mark.parametrize("code", ["ravine", "cravine"])
-def test_a_gully_is_the_wadis_and_gullies_card(code):
+@pytest.mark.parametrize(("code", "plays_as"), [("ravine", "wadi"), ("cravine", "curved_wadi"),
+                                               ("wadi", "wadi"), ("wcurve", "curved_wadi")])
+def test_a_gully_is_the_wadis_and_gullies_card(code, plays_as):
     # Terrain Pack card 44 "Wadis & Gullies": bga-memoir's catalogue names the country tiles
-    # 'ravine' Gully and 'cravine' Curved Gully (the desert ones are 'wadi' and 'wcurve')
-    assert _pieces_at([{**WHERE, "terrain": {"name": code}}]) == ["wadi"]
-    assert TERRAIN["wadi"].battle_adjacent_only
+    # 'ravine' Gully and 'cravine' Curved Gully (the desert ones are 'wadi' and 'wcurve'); the
+    # curved tiles keep their shape, which says where the open ends are (bga-memoir Wadi.php)
+    assert _pieces_at([{**WHERE, "terrain": {"name": code}}]) == [plays_as]
+    assert TERRAIN[plays_as].battle_adjacent_only
 
 
 @pytest.mark.parametrize(("code", "layer", "plays_as"), [
