@@ -244,8 +244,9 @@ def target_protection(position: Position, attacker: Unit, target: Unit) -> tuple
             continue
         if not claims(position, target, t):
             continue  # a bunker protects only the side the scenario gives it to
-        if t.protection_not_from_same and t.name in position.terrain_names(attacker.hex):
-            continue  # wadi: no protection against an attacker in a wadi too
+        if t.protection_not_from_same and any(
+                TERRAIN[n].protection_not_from_same for n in position.terrain_names(attacker.hex)):
+            continue  # wadi: no protection against an attacker in a wadi too (straight or curved)
         if r > best:
             best, best_name = r, t.name
     return best, best_name

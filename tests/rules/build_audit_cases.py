@@ -8044,6 +8044,30 @@ for side, start, hill, steep, other, beyond in [("right", "b4", "C5", "D5", "d4"
          ["move.destinations.[hex=" + beyond + "].path_length", "eq", 3]],
         S_SH13 + " (armor: over the hill onto the steep hill, 1 hex, and on: 3 in all)", SH13W)
 
+# -- session 15: wadis' side slopes (card 44), the tile's facing given as the editor's orientation
+WADI = "wadi side slopes"
+S_W44 = ("Side slopes impassable, both in and out. No movement restrictions through open ends "
+         "(card 44); the straight tile is open east and west at orientation 1, each step 60 degrees "
+         "counter-clockwise, the curved one open north-east and south-east")
+W44W = "Terrain Pack card 44 Wadis & Gullies, as bga-memoir Terrains/Wadi.php and Models/Terrain.php code it"
+add("wadi-slope-entered-only-from-an-open-end", WADI,
+    q([U("a1", "allies", "infantry", "g4")], move(max_hexes=1), [T("G5", "wadi", orientation=1)]),
+    [["move.destinations.*.hex", "excludes", ["G5"]], ["move.destinations.*.hex", "contains", ["H5", "f4"]]],
+    S_W44 + " (g4 lies across the slope of an east-west wadi)", W44W)
+add("wadi-left-only-through-its-open-ends-turned", WADI,
+    q([U("a1", "allies", "infantry", "G5")], move(max_hexes=1), [T("G5", "wadi", orientation=2)]),
+    [["move.destinations.*.hex", "set", ["G5", "g6", "f4"]]],
+    S_W44 + " (orientation 2: open north-east and south-west)", W44W)
+add("wadi-curved-left-only-through-its-open-ends", WADI,
+    q([U("a1", "allies", "infantry", "G5")], move(max_hexes=1), [T("G5", "curved_wadi", orientation=1)]),
+    [["move.destinations.*.hex", "set", ["G5", "g6", "g4"]]],
+    S_W44 + " (the curved tile at orientation 1)", W44W)
+add("wadi-without-orientation-every-side-open", WADI,
+    q([U("a1", "allies", "infantry", "G5")], move(max_hexes=1), [T("G5", "wadi")]),
+    [["move.destinations.*.hex", "set", ["G5", "H5", "g6", "f6", "F5", "f4", "g4"]]],
+    S_W44 + " (no facing given: no side is known to be a slope)", W44W)
+
+
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate case ids"

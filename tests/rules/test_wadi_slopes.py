@@ -170,3 +170,39 @@ def test_removing_a_piece_forgets_its_orientation() -> None:
     pos = position(terrain=(t("G5", "wadi", orientation=1),))
     pos.remove_terrain(pos.board.parse("G5"), "wadi")
     assert pos.terrain_orientations == {}
+
+
+def test_a_curved_wadi_and_a_straight_one_are_both_wadis_for_the_protection() -> None:
+    """Card 44: no protection against an attacker in a wadi too; a curved tile is as much a
+    wadi as a straight one (one card, two shapes)."""
+    from companion.rules.battle import target_protection
+
+    def protection(attacker_terrain: str) -> int:
+        pos = position(unit("a1", "allies", "infantry", "F5"), unit("x1", "axis", "infantry", "G5"),
+                       terrain=(t("F5", attacker_terrain), t("G5", "wadi")))
+        return target_protection(pos, pos.units["a1"], pos.units["x1"])[0]
+
+    assert protection("curved_wadi") == 0
+    assert protection("wadi") == 0
+    assert protection("hill") == 1
+
+
+@pytest.mark.parametrize("name", ["1346-Knightsbridge.m44", "4246-SidiRezeghAirfield.m44"])
+def test_a_real_files_wadi_chain_connects_through_its_open_ends(name: str) -> None:
+    """The strongest check of the facing convention: in a real editor file (bga-memoir's
+    scenario folder) a wadi of three tiles, straight and curved, runs end to end, so every
+    two wadi hexes that touch meet at open ends, and each tile has exactly two of them. (The
+    other reading, turned clockwise, breaks the Knightsbridge chain.)"""
+    from pathlib import Path
+
+    from companion.scenarios import load, to_position
+
+    real = Path(__file__).resolve().parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+    pos = to_position(load(real / name))
+    wadis = {h for h, names in pos.terrain.items() if {"wadi", "curved_wadi"} & set(names)}
+    assert len(wadis) == 3 and len(pos.terrain_orientations) == 3
+    for h in wadis:
+        open_to = [n for n in pos.board.neighbours(h) if pos.closed_side(h, n) is None]
+        assert len(open_to) == 2, pos.board.name(h)
+        touching = [n for n in pos.board.neighbours(h) if n in wadis]
+        assert touching and all(pos.closed_side(h, n) is None for n in touching), pos.board.name(h)
