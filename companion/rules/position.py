@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.board import DIRECTIONS, Board, Hex, Side
+from companion.rules.board import Board, Hex, Side, direction
 from companion.rules.records import dataclass, field, fields
 from companion.rules.terrain import TERRAIN, TerrainSpec
 from companion.rules.units import UNITS, UnitSpec
@@ -178,14 +178,13 @@ class Position:
         facing = self.terrain_orientations
         if not facing:
             return None
-        for here, there in ((a, b), (b, a)):
-            d = DIRECTIONS.get((there.col - here.col, there.row - here.row))
-            if d is None:
-                return None
+        d = direction(a, b)
+        if d is None:
+            return None
+        for here, towards in ((a, d), (b, (d + 3) % 6)):
             for name in self.terrain.get(here, ()):
                 o = facing.get((here, name))
-                if o is not None and TERRAIN[name].open_sides \
-                        and d not in TERRAIN[name].open_directions(o):
+                if o is not None and TERRAIN[name].closes(towards, o):
                     return name
         return None
 

@@ -137,11 +137,12 @@ class TerrainSpec:
         return bool(self.leave_barred_to) and unit_class in self.leave_barred_for and any(
             t.name in self.leave_barred_to for t in to)
 
-    def open_directions(self, orientation: int) -> frozenset[int]:
-        """The directions (board.DIRECTIONS) of the open sides of this piece turned to the
-        editor's ``orientation`` (1..6, each step 60 degrees counter-clockwise: bga-memoir
-        Models/Terrain.php turns its angles by (orientation - 1) * 2 of its 12 steps)."""
-        return frozenset((s + orientation - 1) % 6 for s in self.open_sides)
+    def closes(self, direction: int, orientation: int) -> bool:
+        """Whether this piece, turned to the editor's ``orientation`` (1..6, each step 60
+        degrees counter-clockwise: bga-memoir Models/Terrain.php turns its angles by
+        (orientation - 1) * 2 of its 12 steps), closes its side in ``direction``
+        (board.DIRECTIONS): a side slope. A piece with no open sides listed closes none."""
+        return bool(self.open_sides) and (direction - orientation + 1) % 6 not in self.open_sides
 
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for

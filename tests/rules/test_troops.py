@@ -14,18 +14,7 @@ from companion.rules.movement import move_destinations
 from companion.rules.position import Position
 from companion.rules.referee import position_from_json
 from companion.rules.units import UNITS
-
-
-def unit(uid: str, side: str, kind: str, hexname: str, **extra: Any) -> dict[str, Any]:
-    return {"id": uid, "side": side, "type": kind, "hex": hexname, **extra}
-
-
-def t(hexname: str, kind: str, **extra: Any) -> dict[str, Any]:
-    return {"hex": hexname, "type": kind, **extra}
-
-
-def position(*units: dict[str, Any], terrain: tuple[dict[str, Any], ...] = ()) -> Position:
-    return position_from_json({"units": list(units), "terrain": list(terrain)})
+from tests.rules.query_parts import position, t, unit
 
 
 def dests(pos: Position, uid: str) -> dict[str, Any]:

@@ -17,19 +17,8 @@ import pytest
 from companion.rules.battle import battle_check, resolve_battle, retreat_options
 from companion.rules.movement import move_destinations
 from companion.rules.position import Position
-from companion.rules.referee import QueryError, answer, position_from_json
-
-
-def unit(uid: str, side: str, kind: str, hexname: str, **extra: Any) -> dict[str, Any]:
-    return {"id": uid, "side": side, "type": kind, "hex": hexname, **extra}
-
-
-def t(hexname: str, kind: str, **extra: Any) -> dict[str, Any]:
-    return {"hex": hexname, "type": kind, **extra}
-
-
-def position(*units: dict[str, Any], terrain: tuple[dict[str, Any], ...] = ()) -> Position:
-    return position_from_json({"units": list(units), "terrain": list(terrain)})
+from companion.rules.referee import QueryError, answer
+from tests.rules.query_parts import position, t, unit
 
 
 def ends(pos: Position, uid: str, **kw: Any) -> set[str]:
