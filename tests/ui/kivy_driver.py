@@ -617,6 +617,72 @@ def wire_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"wire-cleared-{_W}x{_H}")
 
 
+def wadi_steps(app: CompanionApp) -> Iterator[float]:
+    """Knightsbridge (a real editor file: a wadi of three tiles, straight and curved), auto-played
+    to the first move phase with a unit beside a wadi across its side slope (card 44): the slope's
+    hex is not lit, a double tap on it is refused and moves nothing, and a double tap on a lit
+    hex moves the unit once."""
+    t = app.table
+    s = t.session
+    assert s is not None
+    board = app.screen("board").ids.board
+    player = AutoPlayer(1)
+
+    def beside_a_slope() -> tuple[str, str] | None:
+        st, legal = s.state, s.legal()
+        if legal.phase.value != "move":
+            return None
+        for u in legal.movers:
+            h = st.position.units[u.id].hex
+            for n in st.board.neighbours(h):
+                if st.position.closed_side(h, n) is not None and legal.moves(u.id):
+                    return u.id, st.hex_name(n)
+        return None
+
+    for _i in range(400):
+        if s.over or beside_a_slope() is not None:
+            break
+        t.act(player.next_action(s), any_side=True)
+    found = beside_a_slope()
+    check("a unit beside a side slope", found is not None)
+    if found is None:
+        return
+    uid, slope = found
+    st = t.state
+    assert st is not None
+    start = st.hex_name(st.position.units[uid].hex)
+    tap(*board.hex_center(start))
+    yield 0.2
+    lit = set(board.highlights)
+    goes = set(s.legal().moves(uid))
+    check("the slope's hex not lit", slope not in lit and slope not in goes, (slope, sorted(lit)))
+    check("other hexes lit", bool(goes & lit), (sorted(goes), sorted(lit)))
+    shot(f"wadi-selected-{_W}x{_H}")
+    before = len(s.events)
+    tap(*board.hex_center(slope))
+    tap(*board.hex_center(slope))
+    yield 0.2
+    st = t.state
+    assert st is not None
+    check("the slope refused, nothing moved", st.hex_name(st.position.units[uid].hex) == start
+          and len(s.events) == before, (t.message, len(s.events) - before))
+    shot(f"wadi-refused-{_W}x{_H}")
+    if t.selected != uid:
+        tap(*board.hex_center(start))
+        yield 0.2
+    to = sorted(goes - {start})[0]
+    tap(*board.hex_center(to))
+    tap(*board.hex_center(to))
+    yield 0.3
+    st = t.state
+    assert st is not None
+    moved = [e for e in s.events[before:] if e.kind == "unit_moved" and e.data.get("unit") == uid]
+    check("a double tap on a lit hex moves once", uid in st.position.units
+          and st.hex_name(st.position.units[uid].hex) == to and len(moved) == 1,
+          (to, st.hex_name(st.position.units[uid].hex), [e.kind for e in s.events[before:]]))
+    shot(f"wadi-moved-{_W}x{_H}")
+
+
 def battleback_steps(app: CompanionApp) -> Iterator[float]:
     """Gull Point Landing, seed 5, auto-played to the first British battle back (British
     Commonwealth Forces): the panel offers *Battle back (1 die)* and *Decline*; *Battle back*
@@ -726,6 +792,12 @@ def main() -> None:
     elif MODE == "wire":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=1, deck_seed=1)
+    elif MODE == "wadi":
+        from companion.scenarios import load
+
+        real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+        table.settings.dice = "manual"
+        table.new_game(load(real / "1346-Knightsbridge.m44"), seed=1, deck_seed=1)
     elif MODE == "battleback":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=5, deck_seed=5)
@@ -750,7 +822,7 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
-                 "train": train_steps, "wire": wire_steps, "recon": recon_steps,
+                 "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "recon": recon_steps,
                  "battleback": battleback_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
