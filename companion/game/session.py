@@ -45,6 +45,7 @@ from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
 from companion.rules import trains, victory
 from companion.rules.board import Side
+from companion.rules.movement import closed_step
 from companion.rules.records import replace
 from companion.scenarios import Scenario
 from companion.scenarios.jsonformat import to_dict
@@ -389,7 +390,10 @@ class GameSession:
         info = dests.get(st.hex_name(to))
         if info is None:
             reach = ", ".join(sorted(dests)) or "none"
-            raise IllegalAction(f"{unit_id} may not end its move on {to_name}; it may reach: {reach}")
+            why = closed_step(st.position, unit_id, to)
+            lies = f": {to_name} lies {why}" if why else ""
+            raise IllegalAction(f"{unit_id} may not end its move on {to_name}{lies}; it may reach: "
+                                f"{reach}")
         unit = st.position.units[unit_id]
         extra: dict[str, Any] = {}
         if landing.in_craft(st, unit_id) and landing.lands(st, to):

@@ -633,7 +633,7 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
         elif terrain and climb_closed(position, at, n):
             out.append(f"{name} (a mountain is retreated onto and off only from and to a hill or mountain)")
         elif (slope := position.closed_side(at, n)) is not None:
-            out.append(f"{name} (across a side slope of the {slope.replace('_', ' ')})")
+            out.append(f"{name} ({TERRAIN[slope].closed_because})")
     return out
 
 
@@ -767,7 +767,7 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
                 if terrain and climb_closed(position, h, n):
                     continue  # a mountain: onto it only from a hill, off it only onto one
                 if facing and position.closed_side(h, n) is not None:
-                    continue  # a wadi's side slope (card 44: "impassable, both in and out")
+                    continue  # a wadi's side slope (card 44), a bridge section's side (card 9b)
                 old = nxt.get(n.col)
                 if old is not None and (not terrain or _rolls_on_way(position, old[1])
                                         <= _rolls_on_way(position, (*path, n))):
@@ -829,8 +829,7 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
         return False, f"{attacker.type} may not leave {_terrain_label(here)}"
     slope = position.closed_side(attacker.hex, h)
     if slope is not None:
-        return False, (f"{name} lies across a side slope of the {slope.replace('_', ' ')} "
-                       "(card 44: \"Side slopes impassable, both in and out\")")
+        return False, f"{name} lies {TERRAIN[slope].closed_because}"
     if any(t.bars_leaving(cls, there) for t in here):
         return False, (f"{attacker.type} may not leave {_terrain_label(here)} onto "
                        f"{_terrain_label(there)} ({name})")

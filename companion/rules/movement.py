@@ -19,7 +19,7 @@ from companion.rules import boats, trains
 from companion.rules.board import Hex
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass
-from companion.rules.terrain import TerrainSpec, hex_passable, hex_stops_move
+from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable, hex_stops_move
 from companion.rules.units import UnitSpec
 
 
@@ -214,8 +214,8 @@ def move_destinations(
     # in the same frontier, by a dearer way than the one over a hill (1)
     seen: dict[tuple[Hex, int | None, bool, str | None, int], int] = {}
     risks: dict[Hex, int] = {}  # destination -> rolls owed on the way of its chosen path
-    # wadis whose facing is known close their side slopes even to Behind Enemy Lines (bga-memoir
-    # Board::getDeplacementCost asks isBlocked before the card's shortcut)
+    # wadis and bridge sections whose facing is known close their sides even to Behind Enemy
+    # Lines (bga-memoir Board::getDeplacementCost asks isBlocked before the card's shortcut)
     facing = position.terrain_orientations
     while pending:
         frontier = pending.pop(min(pending))
@@ -228,7 +228,7 @@ def move_destinations(
                 if n == start or n in st.path:
                     continue
                 if facing and position.closed_side(st.hex, n) is not None:
-                    continue  # a wadi's side slope: crossed neither in nor out (card 44)
+                    continue  # a wadi's side slope (card 44), a bridge section's side (card 9b)
                 no_enter, pass_only = _blocks_ground(position, unit, n)
                 if no_enter:
                     continue
@@ -295,3 +295,19 @@ def move_destinations(
                 pending.setdefault(steps, []).append(
                     _State(n, steps, cap, on_road, no_battle, pass_only, path, risk))
     return result
+
+
+def closed_step(position: Position, unit_id: str, to: Hex) -> str | None:
+    """Why the unit may not step straight onto its neighbour ``to``, when a piece's closed
+    side is in the way (a wadi's side slope, card 44; a bridge section's side, card 9b), in
+    words for the player ("across a side slope of the wadi, ..."); None otherwise. A move
+    refused for it says so, not only where the unit may go instead. A hex the unit could not
+    enter anyway (a river beside a bridge) is not blamed on the side."""
+    if not position.terrain_orientations:
+        return None
+    unit = position.units[unit_id]
+    piece = position.closed_side(unit.hex, to)
+    if piece is None or not hex_passable(position.terrain_at(to), unit.spec.unit_class):
+        return None
+    return TERRAIN[piece].closed_because
+

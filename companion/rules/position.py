@@ -68,7 +68,8 @@ class Position:
     terrain_owners: dict[tuple[Hex, str], Side] = field(default_factory=dict)
     # a number printed on a piece (a minefield's dice, 0 for a decoy): (hex, name) -> value
     terrain_values: dict[tuple[Hex, str], int] = field(default_factory=dict)
-    # the facing of a piece whose sides differ (a wadi: open ends and side slopes), the editor's
+    # the facing of a piece whose sides differ (a wadi: open ends and side slopes; a bridge
+    # section: its two ends), the editor's
     # orientation 1..6: (hex, name) -> orientation. A piece without one has no closed side
     # (a hand-written scenario, a referee query that gives none: every side open)
     terrain_orientations: dict[tuple[Hex, str], int] = field(default_factory=dict)
@@ -169,22 +170,30 @@ class Position:
         return self.terrain_owners.get((h, name)) if self.terrain_owners else None
 
     def closed_side(self, a: Hex, b: Hex) -> str | None:
-        """The piece whose side slope closes the side between the neighbours ``a`` and ``b``,
-        None when the side is open. Terrain card 44 (Wadis & Gullies): "Side slopes
-        impassable, both in and out": a wadi on either hex closes every side but its open
-        ends (TerrainSpec.open_sides turned to the piece's orientation; bga-memoir
+        """The piece that closes the side between the neighbours ``a`` and ``b``, None when
+        the side is open. Terrain card 44 (Wadis & Gullies): "Side slopes impassable, both in
+        and out": a wadi on either hex closes every side but its open ends; card 9b (Bridge
+        Section): "You can only enter from the enter/exit hex", so a bridge section closes
+        every side but those along its span, and a side onto another bridge stays open
+        ("Movement along the span of bridge is normal", 25 Arnhem Bridge; bga-memoir
+        BridgeSection::getEnteringDeplacementCost, Board::isBridgeCell). The open sides are
+        TerrainSpec.open_angles turned to the piece's orientation; bga-memoir
         Board::getDeplacementCost and getReachableCellsForRetreat ask the terrains of both
-        hexes, Models/Terrain.php isBlocked)."""
+        hexes, Models/Terrain.php isBlocked."""
         facing = self.terrain_orientations
         if not facing:
             return None
         d = direction(a, b)
         if d is None:
             return None
-        for here, towards in ((a, d), (b, (d + 3) % 6)):
+        for here, there, towards in ((a, b, d), (b, a, (d + 3) % 6)):
             for name in self.terrain.get(here, ()):
                 o = facing.get((here, name))
-                if o is not None and TERRAIN[name].closes(towards, o):
+                if o is None:
+                    continue
+                spec = TERRAIN[name]
+                if spec.closes(towards, o) and not (
+                        spec.bridge and any(TERRAIN[t].bridge for t in self.terrain.get(there, ()))):
                     return name
         return None
 

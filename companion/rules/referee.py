@@ -444,11 +444,12 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
         tmp.position.terrain_owners[(h, kind)] = Side(owner)
     if entry.get("value") is not None:
         tmp.position.terrain_values[(h, kind)] = _int(entry["value"], f"{path}.value", 0, 9)
-    # the editor's orientation, 1..6 (60 degrees a step): a wadi's facing, which closes its side
-    # slopes (card 44); accepted on any piece, kept only where it plays
+    # the editor's orientation, 1..6: a wadi's facing, which closes its side slopes (card 44),
+    # a bridge section's, which closes all but its ends (card 9b); accepted on any piece, kept
+    # only where it plays
     if entry.get("orientation") is not None:
         orientation = _int(entry["orientation"], f"{path}.orientation", 1, 6)
-        if TERRAIN[kind].open_sides:
+        if TERRAIN[kind].open_angles:
             tmp.position.terrain_orientations[(h, kind)] = orientation
     return h, kind
 

@@ -64,11 +64,20 @@ class TerrainSpec:
     attacker_reduction: Mapping[UnitClass, int] = field(default_factory=lambda: _NONE)  # battling out of it
     no_battle_from: bool = False  # a unit on it may not battle (ocean)
     battle_adjacent_only: bool = False  # wadi: battling in or out of it only at 1 hex
-    # wadi: the sides (directions of board.DIRECTIONS, for the tile at orientation 1) that are
-    # open ends; every other side is a side slope no unit crosses, in or out, by a move, a
-    # retreat or a taking of ground. Only a piece whose orientation is known
-    # (Position.terrain_orientations) has slopes; empty: every side is open
-    open_sides: tuple[int, ...] = ()
+    # a piece with a facing (a wadi's side slopes, card 44; a bridge section's ends, card 9b):
+    # the angles of its open sides at orientation 1, on bga-memoir's 12-step scale (0 east,
+    # 2 north-east, 4 north-west, ... 10 south-east: twice a board.DIRECTIONS direction; the odd
+    # steps are the hex's corners, where a piece turned by half a side still opens). Every
+    # other side is closed to a move, a retreat and a taking of ground, in and out. Only a
+    # piece whose orientation is known (Position.terrain_orientations) closes any; empty:
+    # every side is open
+    open_angles: frozenset[int] = frozenset()
+    # the steps of that scale the piece turns by per orientation step (bga-memoir
+    # Models/Terrain.php deltaAngle): 2, 60 degrees counter-clockwise (a wadi); -1, 30
+    # degrees clockwise (a bridge section)
+    turn: int = 2
+    # why such a piece's closed side is crossed by nothing, as a player is told it
+    closed_because: str = ""
     protection_not_from_same: bool = False  # wadi: no protection against an attacker in one too
     blocks_los_grouped: bool = False  # lake: two or more contiguous lake hexes block sight
     # dice rolled by a unit that enters the hex: frozen river 2 (a figure lost per star);
@@ -138,11 +147,12 @@ class TerrainSpec:
             t.name in self.leave_barred_to for t in to)
 
     def closes(self, direction: int, orientation: int) -> bool:
-        """Whether this piece, turned to the editor's ``orientation`` (1..6, each step 60
-        degrees counter-clockwise: bga-memoir Models/Terrain.php turns its angles by
-        (orientation - 1) * 2 of its 12 steps), closes its side in ``direction``
-        (board.DIRECTIONS): a side slope. A piece with no open sides listed closes none."""
-        return bool(self.open_sides) and (direction - orientation + 1) % 6 not in self.open_sides
+        """Whether this piece, turned to the editor's ``orientation`` (1..6; bga-memoir
+        Models/Terrain.php turns its angles by (orientation - 1) * deltaAngle of its 12
+        steps), closes its side in ``direction`` (board.DIRECTIONS): a wadi's side slope, a
+        bridge section's parapet. A piece with no open angles listed closes none."""
+        return bool(self.open_angles) and (
+            2 * direction - self.turn * (orientation - 1)) % 12 not in self.open_angles
 
     def impassable_to(self, unit_class: UnitClass) -> bool:
         return self.impassable or unit_class in self.impassable_for
@@ -205,7 +215,10 @@ _RIVER = TerrainSpec("river", impassable=True, retreat_blocked=True, source=_APP
 # 6, east and west at orientation 1; the curved one, 'wcurve', at 2 and 10, north-east and
 # south-east)
 _WADI = TerrainSpec("wadi", protection=reductions(infantry=1, armor=1, artillery=1),
-                    protection_not_from_same=True, battle_adjacent_only=True, open_sides=(0, 3),
+                    protection_not_from_same=True, battle_adjacent_only=True,
+                    open_angles=frozenset({0, 6}),
+                    closed_because="across a side slope of the wadi, card 44: \"Side slopes "
+                                   "impassable, both in and out\"",
                     source=f"{_TP} p.3; {_CARD} 44 (Wadis & Gullies; line of sight clear; side "
                            "slopes closed, open ends open: bga-memoir Terrains/Wadi.php)")
 
@@ -229,6 +242,18 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     _like(_TOWN, "buildings", f"{_APP2} (alias of town)"),
     _RIVER,
     TerrainSpec("bridge", bridge=True, source=f"{_APP2} (Rivers & Waterways)"),
+    # card 9b: "You can only enter from the enter/exit hex" (bga-memoir Terrains/
+    # BridgeSection.php, the editor's bridge with behaviour BRIDGE_SECTION); 25 Arnhem Bridge:
+    # "Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of
+    # the bridge. Movement along the span of bridge is normal." Open at orientation 1 on the
+    # angles 2-4 and 8-10 (blockedDirections 0, 1, 5, 6, 7, 11), turned 30 degrees clockwise
+    # a step (deltaAngle -1); a side onto another bridge is open too (Position.closed_side)
+    TerrainSpec("bridge_section", bridge=True, open_angles=frozenset({2, 3, 4, 8, 9, 10}),
+                turn=-1, closed_because="across a side of the bridge section, card 9b: \"You "
+                                        "can only enter from the enter/exit hex\"",
+                source=f"{_APP2} (Rivers & Waterways); terrain card 9b (Bridge Section: entered "
+                       "and left only at its ends, along its span: bga-memoir "
+                       "Terrains/BridgeSection.php; 25 Arnhem Bridge's rules)"),
     TerrainSpec("blowable_bridge", bridge=True, can_be_blown=True,
                 source=f"{_APP2} (Rivers & Waterways); Actions 2, Blowing Up Bridges, option 2 "
                        "(the editor's bridge behaviour CAN_BE_BLOWN: 6687 Drop in the Night; "
@@ -321,7 +346,7 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 source=f"{_TP} p.12; {_CARD} 37 (Railroad Bridges)"),
     _WADI,
-    replace(_WADI, name="curved_wadi", open_sides=(1, 5),
+    replace(_WADI, name="curved_wadi", open_angles=frozenset({2, 10}),
             source=f"{_TP} p.3; {_CARD} 44 (Wadis & Gullies: the curved tile, 'wcurve' and "
                    "'cravine'; as a wadi, its open ends north-east and south-east at orientation "
                    "1: bga-memoir Terrains/Wadi.php)"),

@@ -153,7 +153,7 @@ BEHAVIOR_TERRAIN: dict[tuple[str, str], TerrainCode] = {
     # 3129 Operation Crusader: "Oasis Recovery rules ... also apply to each camp's Campaign HQ"
     ("dcamp", "OASIS_RECOVERY"): TerrainCode("headquarters_recovery",
                                              "headquarters (Oasis Recovery)"),
-    ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge", "bridge section"),
+    ("bridge", "BRIDGE_SECTION"): TerrainCode("bridge_section", "bridge section"),
     # 8044 Rzhev: "the town is the German's HQ. HQ/Supply rules are in effect (Actions 17)"
     ("buildings", "HEADQUARTER"): TerrainCode("town_headquarters", "town that is an HQ"),
     # 6687 Drop in the Night: bridges the Allies may blow up (option blowbridge_opt2)

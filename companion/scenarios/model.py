@@ -104,7 +104,7 @@ class TerrainPiece:
     type: str
     # The editor's rotation, 1..6 in steps of 60 degrees, for pieces that have a direction
     # (rivers, roads, bridges, sandbags, wire); None for pieces that look the same any way.
-    # A wadi's plays: it says which of its sides are the open ends (card 44; TerrainSpec.open_sides).
+    # A wadi's plays: it says which of its sides are the open ends (card 44; TerrainSpec.open_angles).
     orientation: int | None = None
     # The side that placed it, where the rules care (bunkers, minefields).
     owner: Side | None = None
@@ -291,7 +291,7 @@ def to_position(scenario: Scenario) -> Position:
             owners[(h, piece.type)] = piece.owner
         if piece.value is not None:
             values[(h, piece.type)] = piece.value
-        if piece.orientation is not None and TERRAIN[piece.type].open_sides:
+        if piece.orientation is not None and TERRAIN[piece.type].open_angles:
             facing[(h, piece.type)] = piece.orientation  # a wadi's slopes (card 44)
     position = Position(board, terrain=terrain,
                         air_rules=None if scenario.air.rules is None else scenario.air.rules.value,

@@ -33,7 +33,7 @@ SYMBOL_FAMILY: dict[str, str] = {
     "frozen_river": "river", "pond": "river", "lake": "river", "wadi": "river",
     "curved_wadi": "river",
     "flooded_field": "marsh",
-    "ford": "bridge", "pontoon_bridge": "bridge", "railroad_bridge": "bridge",
+    "ford": "bridge", "bridge_section": "bridge", "pontoon_bridge": "bridge", "railroad_bridge": "bridge",
     "field_bunker": "bunker", "dragons_teeth": "hedgehogs",
 }
 # Obstacles and fortifications, shown in the second place of a cell.

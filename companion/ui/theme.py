@@ -6,6 +6,7 @@ import math
 
 from companion.rules.board import Board, Hex
 from companion.rules.camouflage import CAMOUFLAGE_BADGE as CAMOUFLAGED
+from companion.rules.terrain import TERRAIN
 
 RGBA = tuple[float, float, float, float]
 
@@ -243,7 +244,8 @@ WATER_LINES = frozenset({"river", "frozen_river", "wadi", "curved_wadi", "fordab
 WATER_BODIES = frozenset({"lake", "pond", "ocean"})  # drawn as water filling the hex
 ROADS = frozenset({"road", "hill_road", "roadblock"})
 RAILS = frozenset({"railway", "railway_station"})
-BRIDGES = frozenset({"bridge", "pontoon_bridge", "railroad_bridge", "ford", "blowable_bridge"})
+BRIDGES = frozenset({"bridge", "bridge_section", "pontoon_bridge", "railroad_bridge", "ford",
+                     "blowable_bridge"})
 
 # The neighbour steps of the rules core (doubled columns), as directions 0..5:
 # east, north-east, north-west, west, south-west, south-east (row 0 is the top).
@@ -258,9 +260,12 @@ def _members(by_hex: dict[str, list[str]], board: Board) -> dict[str, set[Hex]]:
         except ValueError:
             continue
         kinds = set(types)
-        if kinds & WATER_LINES or kinds & BRIDGES:
+        # a bridge section on dry land (the span of Arnhem Bridge beyond the river) carries
+        # the road, not the river
+        dry_span = "bridge_section" in kinds and not kinds & (WATER_LINES | WATER_BODIES)
+        if kinds & WATER_LINES or (kinds & BRIDGES and not dry_span):
             out["river"].add(h)
-        if kinds & ROADS or kinds & {"bridge", "pontoon_bridge", "blowable_bridge"}:
+        if kinds & ROADS or kinds & {"bridge", "bridge_section", "pontoon_bridge", "blowable_bridge"}:
             out["road"].add(h)
         if kinds & RAILS or "railroad_bridge" in kinds:
             out["rail"].add(h)
@@ -288,13 +293,23 @@ def _untangled(adj: dict[Hex, set[Hex]]) -> dict[Hex, set[Hex]]:
     return adj
 
 
+def span_directions(orientation: int) -> list[int]:
+    """The directions (0..5) a bridge section at the editor's ``orientation`` opens to: its
+    span, the only sides it is entered and left by (card 9b; the rules core's own facing)."""
+    spec = TERRAIN["bridge_section"]
+    return [d for d in range(6) if not spec.closes(d, orientation)]
+
+
 def line_links(board: Board, by_hex: dict[str, list[str]],
-               orientation: dict[str, int] | None = None) -> dict[str, dict[Hex, list[int]]]:
+               orientation: dict[str, int] | None = None,
+               spans: dict[str, int] | None = None) -> dict[str, dict[Hex, list[int]]]:
     """For each linear feature ("river", "road", "rail"): hex -> the directions (0..5, see
     :data:`STEPS`) its line leaves by. A line joins every neighbour carrying the same feature
     (a bridge carries both the river and the road); a river with no river beyond it runs into
     a lake or the sea next to it, or off the board at the edge; a piece with no neighbour at
-    all lies along its ``orientation`` (1: east-west, each step 60 degrees further)."""
+    all lies along its ``orientation`` (1: east-west, each step 60 degrees further). A bridge
+    section whose orientation ``spans`` gives (hex name -> orientation) carries its road along
+    its span, end to end, whatever lies beside it."""
     members = _members(by_hex, board)
     towns: set[Hex] = set()
     for n, ts in by_hex.items():
@@ -322,6 +337,9 @@ def line_links(board: Board, by_hex: dict[str, list[str]],
                     dirs.append(max(into, key=lambda d: turn(d, dirs[0]) if dirs else 0))
                 elif len(dirs) == 1 and off:  # it goes on off the board: most opposite side
                     dirs.append(max(off, key=lambda d: turn(d, dirs[0])))
+            span = (spans or {}).get(board.name(h)) if kind == "road" else None
+            if span is not None:
+                dirs = span_directions(span)
             if not dirs:
                 if kind == "road" and not set(by_hex.get(board.name(h), ())) & ROADS:
                     continue  # a bridge alone: its deck is drawn across the river

@@ -363,7 +363,9 @@ class HexBoard(StencilView):
         if self._lines is None or self._lines[0] != id(sc):
             by_hex = {n: [p.type for p in ps] for n, ps in sc.terrain_by_hex().items()}
             orientation = {p.hex: p.orientation for p in sc.terrain if p.orientation}
-            self._lines = (id(sc), theme.line_links(board, by_hex, orientation))
+            spans = {p.hex: p.orientation for p in sc.terrain
+                     if p.orientation and p.type == "bridge_section"}
+            self._lines = (id(sc), theme.line_links(board, by_hex, orientation, spans))
         return self._lines[1]
 
     def redraw(self) -> None:
@@ -490,6 +492,8 @@ class HexBoard(StencilView):
         """Rivers, roads and rails: from each hex's centre to the edge it shares with the next
         hex of the line (so that they join), then the bridges across the rivers."""
         links = self._line_links(sc, board)
+        spans = {p.hex: p.orientation for p in sc.terrain
+                 if p.orientation and p.type == "bridge_section"}
         r = lay.radius
         half = lay.hex_w / 2
 
@@ -532,14 +536,19 @@ class HexBoard(StencilView):
             if not names:
                 continue
             dirs = links.get("river", {}).get(h, [0, 3])
-            # the river's direction in pixels, then the deck at right angles to it
-            dc, dr = theme.STEPS[dirs[0]] if dirs else (2, 0)
+            # the river's direction in pixels, then the deck at right angles to it; a bridge
+            # section's deck runs along its span (card 9b: entered only at its ends), the
+            # length of the hex, so that a span of sections reads as one bridge
+            span = spans.get(board.name(h)) if "bridge_section" in names else None
+            along = theme.span_directions(span)[0] if span is not None else None
+            dc, dr = theme.STEPS[along if along is not None else dirs[0]] if dirs else (2, 0)
             vx, vy = dc * half / 2, -dr * 0.75 * r
             length = math.hypot(vx, vy) or 1.0
             ux, uy = vx / length, vy / length
             px, py = -uy, ux
             cx, cy = lay.center(h)
-            deck_l, deck_w = r * 0.5, r * 0.3
+            # half across (p) and half along (u): a span's deck runs to the hex's sides along it
+            deck_l, deck_w = (r * 0.5, r * 0.3) if along is None else (r * 0.26, r * 0.86)
             quad = [cx + px * deck_l + ux * deck_w, cy + py * deck_l + uy * deck_w,
                     cx + px * deck_l - ux * deck_w, cy + py * deck_l - uy * deck_w,
                     cx - px * deck_l - ux * deck_w, cy - py * deck_l - uy * deck_w,

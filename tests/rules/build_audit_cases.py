@@ -8067,6 +8067,36 @@ add("wadi-without-orientation-every-side-open", WADI,
     [["move.destinations.*.hex", "set", ["G5", "H5", "g6", "f6", "F5", "f4", "g4"]]],
     S_W44 + " (no facing given: no side is known to be a slope)", W44W)
 
+# -- session 16: bridge sections (card 9b), entered and left only along their span
+BRS = "bridge sections"
+S_9B = ("You can only enter from the enter/exit hex (card 9b); 25 Arnhem Bridge: \"Units may only "
+        "enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. "
+        "Movement along the span of bridge is normal.\" Open at orientation 1 to the four corners' "
+        "sides (north-east, north-west, south-west, south-east), each step 30 degrees clockwise")
+B9W = "terrain card 9b Bridge Section, as bga-memoir Terrains/BridgeSection.php and Models/Terrain.php code it"
+add("bridge-section-east-west-entered-only-from-its-ends", BRS,
+    q([U("a1", "allies", "infantry", "g4")], move(max_hexes=1), [T("G5", "bridge_section", orientation=4)]),
+    [["move.destinations.*.hex", "excludes", ["G5"]], ["move.destinations.*.hex", "contains", ["H5", "f4"]]],
+    S_9B + " (orientation 4 runs east-west; g4 is at its side)", B9W)
+add("bridge-section-left-only-along-its-span", BRS,
+    q([U("a1", "allies", "infantry", "G5")], move(max_hexes=1), [T("G5", "bridge_section", orientation=2)]),
+    [["move.destinations.*.hex", "set", ["G5", "g6", "f4"]]],
+    S_9B + " (orientation 2: north-east and south-west)", B9W)
+add("bridge-section-at-orientation-1-opens-to-four-sides", BRS,
+    q([U("a1", "allies", "infantry", "G5")], move(max_hexes=1), [T("G5", "bridge_section", orientation=1)]),
+    [["move.destinations.*.hex", "set", ["G5", "g6", "f6", "f4", "g4"]]],
+    S_9B + " (orientation 1 points at the hex's corners: the four sides beside them are its ends)", B9W)
+add("bridge-section-span-that-turns-stays-open", BRS,
+    q([U("a1", "allies", "infantry", "G5")], move(max_hexes=1),
+      [T("G5", "bridge_section", orientation=4), T("H5", "bridge_section", orientation=2)]),
+    [["move.destinations.*.hex", "contains", ["H5"]]],
+    S_9B + " (a side onto another bridge is open: along the span)", B9W)
+add("bridge-section-take-ground-from-its-side-refused", BRS,
+    q([U("a1", "allies", "infantry", "g4"), U("x1", "axis", "infantry", "G5", figures=1)], battle(),
+      [T("G5", "bridge_section", orientation=4)], dice=["grenade", "grenade", "grenade"]),
+    [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]],
+    S_9B + " (the attacker at its side may not move in)", B9W)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]

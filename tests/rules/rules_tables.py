@@ -70,11 +70,13 @@ def terrain_row(t: TerrainSpec) -> str:
                   f"{', '.join(sorted(t.leave_barred_to))}")
     if t.no_take_ground_from:
         mv.append(f"not taken as ground from {', '.join(sorted(t.no_take_ground_from))}")
-    if t.open_sides:
+    if t.open_angles:
         words = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-        mv.append("side slopes crossed by no move, retreat or taking of ground; open ends "
-                  f"{' and '.join(words[d] for d in t.open_sides)} at orientation 1 "
-                  "(only with its orientation given)")
+        turn = (f"{abs(t.turn) * 30} degrees {'counter-clockwise' if t.turn > 0 else 'clockwise'}"
+                " an orientation step")
+        mv.append("its other sides crossed by no move, retreat or taking of ground; open "
+                  f"{' and '.join(words[a // 2] for a in sorted(t.open_angles) if a % 2 == 0)} "
+                  f"at orientation 1, turned {turn} (only with its orientation given)")
     bt: list[str] = []
     if t.defender_nation:
         bt.append(f"{t.defender_nation} infantry on it: protection {_red(t.nation_protection)}, "

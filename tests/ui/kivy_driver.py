@@ -44,6 +44,7 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 
 from companion.game.auto import AutoPlayer  # noqa: E402
+from companion.rules.terrain import hex_passable  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.controller import Table  # noqa: E402
 from companion.ui.demo import auto_until, prepare  # noqa: E402
@@ -634,8 +635,11 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
             return None
         for u in legal.movers:
             h = st.position.units[u.id].hex
-            for n in st.board.neighbours(h):
-                if st.position.closed_side(h, n) is not None and legal.moves(u.id):
+            cls = st.position.units[u.id].spec.unit_class
+            for n in st.board.neighbours(h):  # a hex it could enter but for the slope
+                if (st.position.closed_side(h, n) is not None and legal.moves(u.id)
+                        and not st.position.is_occupied(n)
+                        and hex_passable(st.position.terrain_at(n), cls)):
                     return u.id, st.hex_name(n)
         return None
 
@@ -666,6 +670,7 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
     assert st is not None
     check("the slope refused, nothing moved", st.hex_name(st.position.units[uid].hex) == start
           and len(s.events) == before, (t.message, len(s.events) - before))
+    check("the refusal says why", "side slope of the wadi" in t.message, t.message)
     shot(f"wadi-refused-{_W}x{_H}")
     if t.selected != uid:
         tap(*board.hex_center(start))

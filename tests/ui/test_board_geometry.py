@@ -92,6 +92,30 @@ def test_a_river_ends_in_the_lake_beside_it() -> None:
     assert board.parse("C5") not in links  # the lake itself is water, not a line
 
 
+def test_arnhem_bridge_is_drawn_as_one_span_over_the_rhine_not_as_river() -> None:
+    """25 Arnhem Bridge (a real editor file): three bridge sections at orientation 2 from h6,
+    over the Rhine, to g4 on dry land. The river runs on past h6 and does not turn down the
+    dry sections; the sections' road runs along their span, I7 to G3 (card 9b)."""
+    from pathlib import Path
+
+    from companion.scenarios import load
+
+    sc = load(Path(__file__).resolve().parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+              / "25-ArnhemBridge.m44")
+    board = sc.geometry
+    by_hex = {n: [p.type for p in ps] for n, ps in sc.terrain_by_hex().items()}
+    spans = {p.hex: p.orientation for p in sc.terrain if p.orientation and p.type == "bridge_section"}
+    assert set(spans) == {"h6", "H5", "g4"}
+    links = theme.line_links(board, by_hex, {p.hex: p.orientation for p in sc.terrain
+                                            if p.orientation}, spans)
+    river = {board.name(h) for h in links["river"]}
+    assert "h6" in river and not {"H5", "g4"} & river
+    road = {board.name(h): dirs for h, dirs in links["road"].items()}
+    ne_sw = theme.span_directions(2)
+    assert ne_sw == [1, 4]  # north-east and south-west
+    assert road == {"h6": ne_sw, "H5": ne_sw, "g4": ne_sw}
+
+
 def test_desktop_density_makes_a_big_window_look_like_a_tablet() -> None:
     assert theme.desktop_density(1024, 600) == 1.0
     assert theme.desktop_density(1280, 800) == 1.0

@@ -1,6 +1,6 @@
 """A wadi's side slope in a real window (card 44): in Knightsbridge, a real editor file, the hex
-across a slope from a unit about to move is not lit, a double tap on it is refused and moves
-nothing, and a double tap on a lit hex moves the unit once, on a small landscape and a portrait
+across a slope from a unit about to move is not lit, a double tap on it is refused, says why
+and moves nothing, and a double tap on a lit hex moves the unit once, on a small landscape and a portrait
 tablet."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ def test_the_driver_ran_without_errors(wadi: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("name", ["a unit beside a side slope", "the slope's hex not lit",
                                   "other hexes lit", "the slope refused, nothing moved",
+                                  "the refusal says why",
                                   "a double tap on a lit hex moves once"])
 def test_wadi_check(wadi: dict[str, Any], name: str) -> None:
     assert_check(wadi, name)
