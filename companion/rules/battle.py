@@ -398,6 +398,41 @@ LANDED_BADGE = "landed"
 LANDING_CRAFT_BADGE = "landing_craft"
 
 
+# the pieces a river's line is made of, for its banks (a ford and a frozen river are on it too)
+RIVER_LINE = frozenset({"river", "frozen_river", "fordable_stream", "ford"})
+_banks_cache: dict[tuple[int, int, frozenset[Hex]], dict[Hex, int]] = {}
+
+
+def river_banks(position: Position) -> dict[Hex, int]:
+    """Each land hex's bank: the hexes of one piece of land the board's river hexes (and the
+    board's edges) enclose share a number. A hex of the river itself (a bridge over it
+    included) is on no bank. Cached by the board and the river's hexes."""
+    board = position.board
+    river = frozenset(h for h, names in position.terrain.items() if RIVER_LINE & set(names))
+    key = (board.max_col, board.height, river)
+    found = _banks_cache.get(key)
+    if found is not None:
+        return found
+    banks: dict[Hex, int] = {}
+    n = -1
+    for start in board.hexes():
+        if start in river or start in banks:
+            continue
+        n += 1
+        banks[start] = n
+        todo = [start]
+        while todo:
+            h = todo.pop()
+            for nb in board.neighbours(h):
+                if nb not in river and nb not in banks:
+                    banks[nb] = n
+                    todo.append(nb)
+    if len(_banks_cache) > 64:
+        _banks_cache.clear()
+    _banks_cache[key] = banks
+    return banks
+
+
 def battle_check(position: Position, attacker_id: str, target_id: str,
                  modifiers: BattleModifiers | None = None, overrun: bool = False) -> BattleCheck:
     """May ``attacker_id`` battle ``target_id`` now, and with how many dice (with reasons).
@@ -485,6 +520,12 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     if d > len(dice_by_range) and not mods.ignore_range:
         return refuse(f"{target_id} is {d} hexes away: {attacker.type} battles at most "
                       f"{len(dice_by_range)} hexes away")
+    if spec.no_target_across_river and not close:
+        banks = river_banks(position)
+        mine, theirs = banks.get(attacker.hex), banks.get(target.hex)
+        if mine is not None and theirs is not None and mine != theirs:
+            return refuse(f"{target_id} is on the other bank of the river: {attacker.type} may "
+                          "not target across it in this scenario (too wide)")
     if position.visibility is not None and d > max(1, position.visibility):
         # night attacks: no unit battles beyond the visibility (Night Visibility chart)
         return refuse(f"{target_id} is {d} hexes away: at night units see and battle at most "

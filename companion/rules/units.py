@@ -81,6 +81,10 @@ class UnitSpec:
     figures_per_medal: int = 0
     # its dice's unit symbols hit only in a close assault; grenades as ever (6380's Heavy Fog)
     symbol_hits_close_only: bool = False
+    # it may not target a unit on the other bank of a river (25 Arnhem Bridge: "Infantry units
+    # may not target units on the opposite side of the Rhine River, which is too wide in this
+    # section"; battle.river_banks)
+    no_target_across_river: bool = False
     # a car of a train (companion.rules.trains): "locomotive" or "wagon"; "" for other troops.
     # The cars stand on two hexes as one unit: the locomotive is ordered and moves the train
     # along the track, each hit on the train takes a figure from both cars

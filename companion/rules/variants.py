@@ -387,6 +387,14 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "score hits when battling the unit in Close Assault. All Grenades rolled still "
                "score hits as normal\" (every ground unit of both sides)"),
     RuleVariant(
+        "wide_river", "A river too wide to fire across: infantry may not target the other bank",
+        (UnitChange(_c(no_target_across_river=True), classes=frozenset({UnitClass.INFANTRY})),),
+        source="25 Arnhem Bridge's briefing: \"Infantry units may not target units on the "
+               "opposite side of the Rhine River, which is too wide in this section\" (both "
+               "sides' infantry; the banks are the land either side of the board's river hexes, "
+               "companion.rules.battle.river_banks: a unit on a river hex, a bridge, is on "
+               "neither bank)"),
+    RuleVariant(
         "general_winter", "General Winter", side_from_option=True,
         played_by="companion.game.ruleflows.WinterFlow",
         source="4717 Nach Moskau's briefing: at the start of each of its turns the side rolls 2 "

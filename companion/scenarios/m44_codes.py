@@ -545,6 +545,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # guessed (4086 Opportunity at Falaise, 23806 German Counterattack at Chaumont)
     BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",
                  not_played="smoke screen (Actions 21)"),
+    # 25 Arnhem Bridge: "Infantry units may not target units on the opposite side of the Rhine
+    # River, which is too wide in this section"
+    BriefingRule(r"\binfantry( units)? (may|can) ?not (target|fire (at|on)|battle) (enemy )?"
+                 r"units (on|across) the (opposite|other|far) (side|bank)s? of the\b[^.]{0,40}?"
+                 r"\briver\b", variant="wide_river"),
     # 6380 Noville to Foy: "'Heavy Fog' rules are in effect ... Dice symbols rolled that match a
     # unit being targeted only score hits when battling the unit in Close Assault" (both sides)
     BriefingRule(r"\bheavy fog\W{0,3}\s*rules (are|is) in effect", variant="heavy_fog"),

@@ -8097,6 +8097,25 @@ add("bridge-section-take-ground-from-its-side-refused", BRS,
     [["result.eliminated", "eq", True], ["result.take_ground", "eq", False]],
     S_9B + " (the attacker at its side may not move in)", B9W)
 
+# -- session 16: a river too wide to fire across (25 Arnhem Bridge's briefing)
+WRV = "wide river"
+S_WR = ("Infantry units may not target units on the opposite side of the Rhine River, which is too "
+        "wide in this section (25 Arnhem Bridge's rules)")
+WRW = "bga-memoir scenario folder, 25-ArnhemBridge.m44, text.en.rules"
+_RHINE = [T(f"{c}5", "river") for c in "ABCDEFGHIJKLM"]
+add("wide-river-infantry-may-not-fire-across", WRV,
+    q([U("a1", "allies", "infantry", "f4"), U("x1", "axis", "infantry", "f6")], battle(), _RHINE,
+      rules={"variants": ["wide_river"]}),
+    [["battle.allowed", "eq", False]], S_WR + " (two hexes apart, the river between)", WRW)
+add("wide-river-armor-fires-across", WRV,
+    q([U("a1", "allies", "armor", "f4"), U("x1", "axis", "infantry", "f6")], battle(), _RHINE,
+      rules={"variants": ["wide_river"]}),
+    [["battle.allowed", "eq", True], ["battle.dice", "eq", 3]], S_WR + " (only infantry is named)", WRW)
+add("wide-river-infantry-same-bank", WRV,
+    q([U("a1", "allies", "infantry", "f4"), U("x1", "axis", "infantry", "d4")], battle(), _RHINE,
+      rules={"variants": ["wide_river"]}),
+    [["battle.allowed", "eq", True]], S_WR + " (both on one bank)", WRW)
+
 
 def main() -> None:
     ids = [c["id"] for c in CASES]
