@@ -18,7 +18,7 @@ from companion.rules.referee import answer, position_from_json
 from tests.rules.query_parts import t, unit
 
 REAL = Path(__file__).resolve().parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
-RIVER = tuple(t(f"{c}5", "river") for c in "ABCDEFGHIJKLM") + (t("G5", "bridge"),)
+RIVER = (*(t(f"{c}5", "river") for c in "ABCDEFGHIJKLM"), t("G5", "bridge"))
 
 
 def across(*units: dict[str, Any], wide: bool = True) -> Position:
