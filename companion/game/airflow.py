@@ -226,7 +226,7 @@ def airpack_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> 
         extra.update({"air_sortie": True, "sortie_card": True, "standalone": True})
         return extra
     spec = card_rules.card(card_id)
-    if card_id == "air_power" and card_becomes(card_id, st.scenario.variants) == card_id:
+    if card_id == "air_power" and card_becomes(card_id, st.scenario.variants, st.active) == card_id:
         extra["air_sortie"] = True  # Air Pack p.3: Air Power is played as an Air Sortie
         # (not where the scenario's deck plays it as Artillery Bombard)
     elif spec.copies_last_card and st.last_card.get(st.active.other) == STANDALONE_SORTIE:

@@ -1139,7 +1139,7 @@ class DeckFlow(ScenarioRuleFlow):
         return any(card_becomes(c, st.scenario.variants) != c for c in card_rules.CARDS)
 
     def card_extras(self, st: GameState, action: dict[str, Any], card_id: str) -> dict[str, Any]:
-        other = card_becomes(card_id, st.scenario.variants)
+        other = card_becomes(card_id, st.scenario.variants, st.active)
         return {} if other == card_id else {"card": other, "held": card_id}
 
     def amend(self, legal: LegalActions, p: Prompt) -> Prompt:
@@ -1147,8 +1147,10 @@ class DeckFlow(ScenarioRuleFlow):
         if p.kind != "play_card":
             return p
         said = [f"{card_rules.card(c).name} is played as "
-                f"{card_rules.card(card_becomes(c, st.scenario.variants)).name} in this scenario"
-                for c in dict.fromkeys(legal.cards) if card_becomes(c, st.scenario.variants) != c]
+                f"{card_rules.card(card_becomes(c, st.scenario.variants, st.active)).name} in "
+                "this scenario"
+                for c in dict.fromkeys(legal.cards)
+                if card_becomes(c, st.scenario.variants, st.active) != c]
         return replace(p, detail=(*p.detail, *said)) if said else p
 
 

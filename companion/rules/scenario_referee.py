@@ -176,7 +176,7 @@ def ask_card_as(query: Query, body: dict[str, Any]) -> dict[str, Any]:
     for i, h in enumerate(marked):
         query.hex(h, f"{path}.hill_317.{i}")
     variants = _variants(query)
-    becomes = card_becomes(name, variants)
+    becomes = card_becomes(name, variants, side)
     others = list(card_plays_as(becomes, side, variants)[1:])
     explain = []
     if becomes != name:

@@ -364,6 +364,11 @@ TERRAIN: dict[str, TerrainSpec] = _table((
                 entry_roll_on_retreat=True,
                 source=f"Winter rules; {_CARD} 47 (Frozen Rivers: crossed at a risk: 2 dice, "
                        "a figure lost per star)"),
+    # 12507 Strasbourg: "The Rhone-Rhine Canal is frozen and may be crossed. There are no other
+    # movement or battle restrictions in regard to the canal" (its frozen-river tiles; no roll)
+    TerrainSpec("frozen_canal",
+                source="12507 Strasbourg's rules (a frozen canal: crossed with no movement or "
+                       "battle restriction, no roll; drawn as a frozen river)"),
     TerrainSpec("dragons_teeth", obstacle=True, blocks_los=True, stop_on_enter=True,
                 impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
                 source=f"{_AIR} (Dragon's Teeth block line of sight); Eastern Front rules p.5 "

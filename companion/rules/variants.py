@@ -299,7 +299,9 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
         card_becomes=MappingProxyType({"air_power": "artillery_bombard"}),
         played_by="companion.game.ruleflows.DeckFlow",
         source="bga-memoir deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (scenarios before air "
-               "support was common)"),
+               "support was common; both sides); 6433 Breakthrough at Mortain's briefing: \"If "
+               "the Axis player draws an Air Power during the game, he must play it as an "
+               "Artillery Bombard instead\" (the side named only)"),
     RuleVariant(
         "collapsible_boats", "Collapsible rafts & boats (unit's equipment)",
         (UnitChange(_c(boat_water=frozenset({"river"}), boat_dice_penalty=1),
@@ -483,13 +485,19 @@ def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tupl
     return tuple(out)
 
 
-def card_becomes(card_id: str, variants: Mapping[str, str]) -> str:
-    """The card a held ``card_id`` is played as in a scenario with ``variants`` (its deck may
-    make one card another: Air Power as Artillery Bombard); the card itself otherwise."""
-    for name in variants:
+def card_becomes(card_id: str, variants: Mapping[str, str], side: Side | None = None) -> str:
+    """The card a held ``card_id`` is played as by ``side`` in a scenario with ``variants``
+    (its deck may make one card another: Air Power as Artillery Bombard); the card itself
+    otherwise. A variant whose value names a side ("axis", "allies") changes that side's card
+    only (6433: "If the Axis player draws an Air Power during the game, he must play it as an
+    Artillery Bombard instead"); ``side`` None asks whether it changes anyone's."""
+    for name, who in variants.items():
         v = VARIANTS.get(name)
-        if v is not None and card_id in v.card_becomes:
-            return v.card_becomes[card_id]
+        if v is None or card_id not in v.card_becomes:
+            continue
+        if side is not None and who in ("allies", "axis") and who != side.value:
+            continue
+        return v.card_becomes[card_id]
     return card_id
 
 

@@ -52,7 +52,7 @@ from companion.scenarios.m44_codes import (
     BOARD_TYPES,
     BRIEFING_RULES,
     CAMOUFLAGE_TAGS,
-    CARD_BAN_PATTERN,
+    CARD_BAN_PATTERNS,
     COSMETIC_TAGS,
     DAYLIGHT_AIRDROP_CONDITION,
     DAYLIGHT_AIRDROP_OPTION,
@@ -1103,7 +1103,11 @@ class _Importer:
                 objectives[:] = [replace(o, kind=ObjectiveKind.SUDDEN_DEATH)
                                  if o.sides == (Side(rule.sudden_death_for),) else o
                                  for o in objectives]
-            if rule.unit_from:
+            if rule.unit_from and rule.unit_variant:
+                units[:] = [replace(u, variants=(*u.variants, rule.unit_variant))
+                            if u.type in rule.unit_from and u.side.value == rule.unit_side
+                            and rule.unit_variant not in u.variants else u for u in units]
+            elif rule.unit_from:
                 units[:] = [replace(u, type=rule.unit_to)
                             if u.type in rule.unit_from and u.side.value == rule.unit_side else u
                             for u in units]
@@ -1112,15 +1116,19 @@ class _Importer:
                                     and d.side.value == rule.unit_side else d
                                     for d in self.airdrops]
         self._supply_train_cargo(briefing, variants)
-        bans = []
-        for m in re.finditer(CARD_BAN_PATTERN, briefing, re.IGNORECASE):
+        bans: list[tuple[str, str]] = []
+        for m in (m for pattern in CARD_BAN_PATTERNS
+                  for m in re.finditer(pattern, briefing, re.IGNORECASE)):
             try:
                 card_id = card_rules.card(m.group("card")).id
             except card_rules.CardError:
                 self.note("text.rules", f"the briefing bars a card no deck holds: "
                                         f"{m.group('card')!r}")
                 continue
-            bans.append(("axis" if m.group("side").lower() == "axis" else "allies", card_id))
+            named = m.groupdict().get("side")
+            sides = (["axis" if named.lower() == "axis" else "allies"] if named
+                     else ["allies", "axis"])
+            bans.extend((side, card_id) for side in sides)
         if bans and card_bans.VARIANT not in variants:
             variants[card_bans.VARIANT] = card_bans.encode(bans)
         if BRITISH_VARIANT in variants and not any(

@@ -456,6 +456,7 @@ class BriefingRule:
     terrain_to: str = ""
     unit_from: tuple[str, ...] = ()  # units of these types (of ``unit_side``): ``unit_to``
     unit_to: str = ""
+    unit_variant: str = ""  # or, instead of a new type, this variant on each of those units
     unit_side: str = ""
     not_played: str = ""  # an action card the briefing names that no rule of ours plays
     sudden_death_for: str = ""  # that side's medal objectives win the game at once
@@ -485,12 +486,32 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bnorth africa(n)? desert rules (are|is) in effect",
                  variant="north_african_desert"),
     # bga-memoir 1346 Knightsbridge: "An ordered Allied Armor unit may move up to 2 hexes and
-    # battle" (the Axis keeps 3): partial blitz for the Allies
-    BriefingRule(r"\ballied armou?r units? may move up to 2 hexes and battle",
-                 variant="partial_blitz", side="allies"),
-    # 4241: "Allied Armor units may only move 2 hexes and battle, not the normal 3 hexes"
-    BriefingRule(r"\ballied armou?r units? may only move 2 hexes and battle",
-                 variant="partial_blitz", side="allies"),
+    # battle" (the Axis keeps 3): partial blitz for the Allies; 4241: "Allied Armor units may
+    # only move 2 hexes and battle, not the normal 3 hexes"; 8044 Rzhev: "Allied Armor may only
+    # move 1-2 hexes and battle"; 4237 Into the Cauldron: "all armor units may only move 2
+    # hexes and battle, not the normal 3 hexes" (both sides)
+    BriefingRule(r"\ballied armou?r( units?)? may (only )?move (up to |1-|1 or )?2 hexes and "
+                 r"(still )?battle", variant="partial_blitz", side="allies"),
+    BriefingRule(r"\b(axis|german) armou?r( units?)? may (only )?move (up to |1-|1 or )?2 hexes "
+                 r"and (still )?battle", variant="partial_blitz", side="axis"),
+    BriefingRule(r"\ball armou?r units? may (only )?move (up to |1-|1 or )?2 hexes and "
+                 r"(still )?battle", variant="partial_blitz"),
+    # 5841 The Surrender of Elster's Column: "The Allied player alone is able to conduct Air
+    # Strikes (Actions 3 - Air Strikes)"; 6433 Breakthrough at Mortain: "The Allied player alone
+    # is also able to conduct Air Strikes (Actions 3 - Air Strikes) when playing Recon 1 cards"
+    # (4152 says it and sets the option air_strikes_rules, which wins)
+    BriefingRule(r"\bthe allied player( alone)? (is (also )?able to conduct|may (also )?call in) "
+                 r"air strikes\b", variant="air_strikes", side="allies"),
+    BriefingRule(r"\bthe axis player( alone)? (is (also )?able to conduct|may (also )?call in) "
+                 r"air strikes\b", variant="air_strikes", side="axis"),
+    # 6433: "If the Axis player draws an Air Power during the game, he must play it as an
+    # Artillery Bombard instead" (that side's Air Power only)
+    BriefingRule(r"\bif the axis player draws an? \W?air power\W?( card)?\b[^.]{0,40}?\bplay it "
+                 r"as an? \W?artillery bombard", variant="air_power_as_artillery_bombard",
+                 side="axis"),
+    BriefingRule(r"\bif the allied player draws an? \W?air power\W?( card)?\b[^.]{0,40}?\bplay "
+                 r"it as an? \W?artillery bombard", variant="air_power_as_artillery_bombard",
+                 side="allies"),
     BriefingRule(r"\bus marine corps command rules (are|is) in effect",
                  variant="us_marines_gung_ho"),
     # the Soviets are the Allies (bga-memoir 1312 Lipovec: "Russian Command rules are in effect")
@@ -550,6 +571,22 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\binfantry( units)? (may|can) ?not (target|fire (at|on)|battle) (enemy )?"
                  r"units (on|across) the (opposite|other|far) (side|bank)s? of the\b[^.]{0,40}?"
                  r"\briver\b", variant="wide_river"),
+    # 12507 Strasbourg: "The Rhone-Rhine Canal is frozen and may be crossed. There are no other
+    # movement or battle restrictions in regard to the canal" (card 47's risky crossing not
+    # played there: its frozen-river tiles are the canal)
+    BriefingRule(r"\bcanal (is|are) frozen and may be crossed\.? there are no other movement or "
+                 r"battle restrictions", terrain_from="frozen_river", terrain_to="frozen_canal"),
+    # 18261 Soviet Raid on Grigorevka's victory text: "Each artillery battery destroyed is worth
+    # an additional permanent medal objective for the Allied player": the Axis artillery is
+    # worth 2 medals
+    BriefingRule(r"\beach artillery (battery|unit) (destroyed|eliminated) is worth an additional "
+                 r"(permanent )?(victory )?medal\b[^.]{0,30}?\bfor the allied player",
+                 unit_from=("artillery", "big_gun", "mobile_artillery"), unit_side="axis",
+                 unit_variant="two_medals"),
+    BriefingRule(r"\beach artillery (battery|unit) (destroyed|eliminated) is worth an additional "
+                 r"(permanent )?(victory )?medal\b[^.]{0,30}?\bfor the axis player",
+                 unit_from=("artillery", "big_gun", "mobile_artillery"), unit_side="allies",
+                 unit_variant="two_medals"),
     # 6380 Noville to Foy: "'Heavy Fog' rules are in effect ... Dice symbols rolled that match a
     # unit being targeted only score hits when battling the unit in Close Assault" (both sides)
     BriefingRule(r"\bheavy fog\W{0,3}\s*rules (are|is) in effect", variant="heavy_fog"),
@@ -593,10 +630,20 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
 SUPPLY_TRAIN_CARGO_PATTERN = (r"\bsupply train\b[^.]{0,60}?\b(are|is) (each )?loaded with "
                               r"(?P<n>one|two|three|[1-6]) (?P<unit>infantry|armou?r|artillery) "
                               r"units?")
-# bga-memoir 5142: 'The "Air Power" card cannot be played by the Allied player. If he draws it,
-# he must immediately discard it and draw a new one.' (companion.rules.card_bans)
-CARD_BAN_PATTERN = (r"\bthe \W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card (cannot|can not|may "
-                    r"not) be played by the (?P<side>allied|allies|axis) player")
+# Command cards a briefing bars (companion.rules.card_bans), each pattern naming the card and
+# the side ("side" absent: both sides). bga-memoir 5142: 'The "Air Power" card cannot be played
+# by the Allied player. If he draws it, he must immediately discard it and draw a new one.';
+# 6541 Breakthrough to the Beach: "the Axis player cannot use the Air Power card. When drawn, he
+# must immediately discard it and draw a new one"; 5841 The Surrender of Elster's Column:
+# "Remove the Barrage card from the deck before starting the game" (a card drawn by neither
+# side is discarded and another drawn: the same deck as one without it)
+CARD_BAN_PATTERNS: tuple[str, ...] = (
+    r"\bthe \W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card (cannot|can not|may not) be played "
+    r"by the (?P<side>allied|allies|axis) player",
+    r"\bthe (?P<side>allied|allies|axis) player (cannot|can not|may not) (use|play) the "
+    r"\W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card\b",
+    r"\bremove the \W?(?P<card>[a-z0-9' ]{3,40}?)\W? (command )?card from the (command )?deck\b",
+)
 # bga-memoir 23 Toulon, 29 Saverne Gap: "If Allied units occupy 3 town hexes in Toulon at the
 # end of their turn, they win immediately" (the place is a label of the map)
 TOWN_SUDDEN_DEATH_PATTERN = (r"\bif (?P<side>allied|axis) units occupy (?P<n>\d+) town hexes in "

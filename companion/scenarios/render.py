@@ -30,7 +30,7 @@ SYMBOL_FAMILY: dict[str, str] = {
     "winter_hill": "hill", "desert_hill": "hill", "high_ground": "hill",
     "village": "town", "buildings": "town", "winter_village": "town",
     "desert_village": "town", "church": "town",
-    "frozen_river": "river", "pond": "river", "lake": "river", "wadi": "river",
+    "frozen_river": "river", "frozen_canal": "river", "pond": "river", "lake": "river", "wadi": "river",
     "curved_wadi": "river",
     "flooded_field": "marsh",
     "ford": "bridge", "bridge_section": "bridge", "pontoon_bridge": "bridge", "railroad_bridge": "bridge",

@@ -239,8 +239,8 @@ class HexLayout:
 
 
 # --- roads, rails and rivers: lines from hex centre to the neighbours that continue them -------
-WATER_LINES = frozenset({"river", "frozen_river", "wadi", "curved_wadi", "fordable_stream",
-                         "ravine"})  # a line
+WATER_LINES = frozenset({"river", "frozen_river", "frozen_canal", "wadi", "curved_wadi",
+                         "fordable_stream", "ravine"})  # a line
 WATER_BODIES = frozenset({"lake", "pond", "ocean"})  # drawn as water filling the hex
 ROADS = frozenset({"road", "hill_road", "roadblock"})
 RAILS = frozenset({"railway", "railway_station"})

@@ -92,9 +92,31 @@ def test_counter_attack_of_the_bef_bars_the_allies_all_game() -> None:
                     and e.data.get("card") == "air_power" and e.data.get("side") == "allies"]
 
 
-def test_elsters_column_bars_the_axis() -> None:
-    assert load(REAL / "5841-TheSurrenderOfElstersColumn.m44").variants["banned_cards"] == \
-        "axis:air_power"
+def test_elsters_column_bars_the_axis_air_power_and_takes_the_barrage_from_the_deck() -> None:
+    """5841: 'The "Air Power" card cannot be played by the Axis player' and "Remove the Barrage
+    card from the deck before starting the game": Barrage barred from both sides, so a Barrage
+    dealt is discarded and another drawn (the deck plays as one without it)."""
+    s = load(REAL / "5841-TheSurrenderOfElstersColumn.m44")
+    assert card_bans.parse(s.variants["banned_cards"]) == {
+        (X, "air_power"), (A, "barrage"), (X, "barrage")}
+    for seed in (1, 2, 3):
+        g = GameSession.new(s, deck_seed=seed)
+        player = AutoPlayer(seed)
+        while not g.over and g.state.turn <= 60:
+            g.act(player.next_action(g))
+            assert "barrage" not in g.state.hands[A] and "barrage" not in g.state.hands[X]
+        assert not [e for e in g.events if e.kind == "card_played"
+                    and e.data.get("card") == "barrage"]
+
+
+def test_breakthrough_to_the_beach_bars_the_axis_air_power_in_its_own_words() -> None:
+    # 6541: "the Axis player cannot use the Air Power card. When drawn, he must immediately
+    # discard it and draw a new one"
+    s = load(REAL / "6541-BreakthroughToTheBeach.m44")
+    assert s.variants["banned_cards"] == "axis:air_power"
+    s = import_m44({"board": {}, "text": {"en": {"rules": "The Allied player may not play the "
+                                                        "'Barrage' card."}}})
+    assert s.variants["banned_cards"] == "allies:barrage"
 
 
 def test_a_card_no_deck_holds_is_said_and_nothing_banned() -> None:

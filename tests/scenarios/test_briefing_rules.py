@@ -225,3 +225,98 @@ def test_a_supply_train_and_its_cargo_come_from_the_briefing_an_armored_train_is
     assert opt.variants["supply_train"] == "allies:armor:1,0"
     armored = import_m44(_file("The Train is an Armored Train."))
     assert any("armored train" in p.message for p in errors(armored))
+
+
+def _armor_moves(name: str) -> set[tuple[Side, int, int]]:
+    pos = to_position(load(BGA / name))
+    return {(u.side, u.spec.move, u.spec.move_and_battle) for u in pos.units.values()
+            if u.spec.unit_class.value == "armor" and u.type != "heavy_anti_tank_gun"}
+
+
+def test_armor_slowed_in_the_other_words_briefings_use():
+    # 8044 Rzhev: "Allied Armor may only move 1-2 hexes and battle"
+    assert load(BGA / "8044-Rzhev.m44").variants["partial_blitz"] == "allies"
+    assert _armor_moves("8044-Rzhev.m44") == {(Side.ALLIES, 2, 2), (Side.AXIS, 3, 3)}
+    # 4237 Into the Cauldron: "all armor units may only move 2 hexes and battle, not the normal
+    # 3 hexes" (both sides)
+    assert load(BGA / "4237-IntoTheCauldron.m44").variants["partial_blitz"] == ""
+    moves = _armor_moves("4237-IntoTheCauldron.m44")
+    assert {m[1:] for m in moves} == {(2, 2)} and {m[0] for m in moves} == {Side.ALLIES, Side.AXIS}
+    s = import_m44(_file("German armor units may move up to 2 hexes and battle."))
+    assert s.variants == {"partial_blitz": "axis"}
+
+
+def test_air_strikes_a_briefing_gives_one_side():
+    # 5841: "The Allied player alone is able to conduct Air Strikes (Actions 3 - Air Strikes)";
+    # 6433: "The Allied player alone is also able to conduct Air Strikes ... when playing Recon
+    # 1 cards"
+    for name in ("5841-TheSurrenderOfElstersColumn.m44", "6433-BreakthroughAtMortain.m44"):
+        v = load(BGA / name).variants
+        assert v["air_strikes"] == "allies", name
+        assert card_plays_as("recon_center", Side.ALLIES, v) == ("recon_center", "air_power")
+        assert card_plays_as("recon_center", Side.AXIS, v) == ("recon_center",)
+    # 4152 says it and sets the option: the option's side
+    assert load(BGA / "4152-PanzerLehrCounterAttack.m44").variants["air_strikes"] == "allies"
+
+
+def test_mortain_the_axis_alone_plays_air_power_as_artillery_bombard():
+    """6433: "If the Axis player draws an Air Power during the game, he must play it as an
+    Artillery Bombard instead"; the Allies' Air Power stays an Air Power."""
+    from companion.rules.variants import card_becomes
+
+    v = load(BGA / "6433-BreakthroughAtMortain.m44").variants
+    assert v["air_power_as_artillery_bombard"] == "axis"
+    assert card_becomes("air_power", v, Side.AXIS) == "artillery_bombard"
+    assert card_becomes("air_power", v, Side.ALLIES) == "air_power"
+    assert card_becomes("air_power", {"air_power_as_artillery_bombard": ""}, Side.ALLIES) == \
+        "artillery_bombard"  # the deck option: both sides
+    # in the game: the Axis plays it as the bombard, the Allies as itself
+    for side, want in ((Side.AXIS, "artillery_bombard"), (Side.ALLIES, "air_power")):
+        g = GameSession.new(load(BGA / "6433-BreakthroughAtMortain.m44"))  # the table's own cards
+        if g.state.active is not side:
+            g.state.active = side  # the test plays the card for the side it names
+        g.act({"do": "play_card", "card": "air_power"})
+        assert g.state.card == want, side
+
+
+def test_grigorevka_axis_artillery_is_worth_two_medals():
+    # 18261: "Each artillery battery destroyed is worth an additional permanent medal objective
+    # for the Allied player"
+    pos = to_position(load(BGA / "18261-SovietRaidOnGrigorevka.m44"))
+    guns = [u for u in pos.units.values() if u.type == "artillery"]
+    assert guns and all(u.side is Side.AXIS and u.spec.medal_worth == 2 for u in guns)
+    assert all(u.spec.medal_worth == 1 for u in pos.units.values()
+               if u.type == "infantry" and u.side is Side.AXIS)
+
+
+def test_strasbourg_frozen_canal_is_crossed_with_no_roll():
+    """12507: "The Rhone-Rhine Canal is frozen and may be crossed. There are no other movement
+    or battle restrictions in regard to the canal": its frozen-river tiles play as a canal
+    crossed freely, not card 47's risky crossing (2 dice, a figure lost per star)."""
+    from companion.rules.entry import entry_rolls
+    from companion.rules.movement import move_destinations
+    from companion.rules.position import Unit
+    from companion.rules.terrain import TERRAIN
+
+    s = load(BGA / "12507-Strasbourg.m44")
+    kinds = {t.type for t in s.terrain}
+    assert "frozen_canal" in kinds and "frozen_river" not in kinds
+    assert errors(s) == []
+    canal = TERRAIN["frozen_canal"]
+    assert canal.entry_roll_dice == 0 and not canal.impassable and not canal.stop_on_enter
+    pos = to_position(s)
+    h = next(pos.board.parse(t.hex) for t in s.terrain if t.type == "frozen_canal")
+    for u in list(pos.units):
+        pos.remove_unit(u)
+    pos.add_unit(Unit(id="a1", side=Side.ALLIES, type="armor", hex=h, figures=3))
+    canal_hexes = {pos.board.parse(t.hex) for t in s.terrain if t.type == "frozen_canal"}
+    found = move_destinations(pos, "a1")
+    along = [info for to, info in found.items() if to in canal_hexes and to != h]
+    assert along and all(info.can_battle for info in along)  # no stop, battles after
+    # standing on it owes no roll (a frozen river's would be 2 dice)
+    assert entry_rolls(pos, "a1") == []
+    pos.terrain[h] = ("frozen_river",)
+    assert entry_rolls(pos, "a1")
+    # the 4000 Tatsinskaya river is card 47 as ever
+    assert "frozen_river" in {t.type for t in load(BGA / "4000-TheTatsinskayaRaid.m44").terrain}
+
