@@ -229,8 +229,14 @@ BADGE_RULES: dict[tuple[str, str], BadgeRule] = {
     **_b("french_resistance", "French resistance", "", ("inf2", "3"), ("inf", "3")),
     **_b("anti_tank", "anti-tank gun", "", ("inf", "37")),
     **_b("anti_tank_late", "late-war anti-tank gun", "anti_tank", ("inf", "37lw")),
+    # the engineers' badges of each nation: 6 German, 8 British, 12 US, 28 Soviet (bga-memoir
+    # Scenario::validateUnit). Badge 4 is the German elite insignia, not an engineer: an older
+    # constants.inc.php listed 'inf2_4' as CombatEngineer, validateUnit dropped it, and every
+    # real file puts badge 4 on units its briefing calls elite (8044: "All German Infantry are
+    # elite units"; 18, 25, 4152, 4172, 5841, 6541 ...; the German engineers of 6370 and 6380
+    # carry badge 6)
     **_b("combat_engineer", "combat engineers", "",
-         *((base, n) for base in ("inf2", "inf") for n in ("4", "6", "8", "12", "28"))),
+         *((base, n) for base in ("inf2", "inf") for n in ("6", "8", "12", "28"))),
     **_b("sniper", "sniper", "", ("inf", "26"), ("inf", "27")),
     **_b("cavalry", "cavalry", "", ("inf", "29")),
     **_b("ski_troops", "ski troops", "", ("inf2", "30"), ("inf", "30")),

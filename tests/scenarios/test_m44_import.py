@@ -164,7 +164,7 @@ def test_every_editor_terrain_code_loads_as_its_rules_or_is_named_as_not_played(
     ("F3", Side.ALLIES, "french_resistance", None, ("badge3",)),
     ("G3", Side.ALLIES, "anti_tank_late", None, ("badge37",)),  # a 1944 battle: late war
     ("H3", Side.ALLIES, "combat_engineer", None, ("badge12",)),
-    ("a2", Side.ALLIES, "combat_engineer", None, ("badge4",)),
+    ("a2", Side.ALLIES, "special_forces", None, ("badge4",)),  # badge 4: an insignia
     ("b2", Side.ALLIES, "french_resistance", None, ()),
     ("M1", Side.ALLIES, "infantry", 3, ()),
 ])

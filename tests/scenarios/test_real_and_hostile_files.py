@@ -14,7 +14,7 @@ import pytest
 
 from companion.cli import main
 from companion.rules.board import BoardKind, Side
-from companion.scenarios import BoardFace, ScenarioError, import_m44, loads_m44, to_position
+from companion.scenarios import BoardFace, ScenarioError, import_m44, load, loads_m44, to_position
 from companion.scenarios.check import errors, problems
 from companion.scenarios.m44 import load_m44
 
@@ -394,8 +394,26 @@ def test_labels_written_as_numbered_entries_are_the_labels_list():
 
 
 def test_a_badge_written_as_its_number_is_that_badge():
-    s = import_m44(_small([{"row": 4, "col": 12, "unit": {"name": "infus", "badge": 4}}]))
-    assert [u.type for u in s.units if u.hex == "G5"] == ["combat_engineer"]  # badge4
+    s = import_m44(_small([{"row": 4, "col": 12, "unit": {"name": "infus", "badge": 12}}]))
+    assert [u.type for u in s.units if u.hex == "G5"] == ["combat_engineer"]  # badge12
+
+
+def test_badge_4_is_the_german_elite_insignia_not_an_engineer() -> None:
+    """bga-memoir's older constants.inc.php read 'inf2_4' as combat engineers; its
+    Scenario::validateUnit does not, and every real file that puts badge 4 on infantry calls
+    those units elite in its briefing (while its German engineers carry badge 6)."""
+    real = Path(__file__).parent / "data" / "real" / "bga-memoir"
+    for name, says in (("8044-Rzhev.m44", "All German Infantry are elite units"),
+                       ("18-Montelimar.m44", "elite Panzer Grenadier units"),
+                       ("4172-MartinvilleRidge.m44", "All Axis infantry are Fallschirm"),
+                       ("6541-BreakthroughToTheBeach.m44", "German elite infantry")):
+        s = load(real / name)
+        assert says in s.text["en"].special_rules, name
+        badged = [u for u in s.units if "badge4" in u.badges and u.side is Side.AXIS]
+        assert badged and {u.type for u in badged} <= {"special_forces", "elite_armor"}, name
+    engineers = [u for u in load(real / "6370-BattleOfAlamElHalfa.m44").units
+                 if u.type == "combat_engineer"]
+    assert len(engineers) == 3 and all("badge6" in u.badges for u in engineers)
 
 
 def test_a_byte_order_mark_before_the_text_is_read_past():
