@@ -137,7 +137,7 @@ class GameState:
         if cached is not None and cached[0] is ledger and cached[1] == self.board_version:
             return cached[3]
         position = self.position
-        held = tuple(victory.holder(position, h) for o in self.objectives for h in o.hexes)
+        held = tuple(victory.claimant(position, o, h) for o in self.objectives for h in o.hexes)
         if cached is not None and cached[0] is ledger and cached[2] == held:
             counts = cached[3]
         else:
@@ -209,6 +209,7 @@ def scenario_objectives(scenario: Scenario) -> list[victory.Objective]:
             hexes=tuple(board.parse(h) for h in o.hexes), side=side, medals=o.medals,
             hexes_needed=needed, at_turn_start=o.at_turn_start, at_turn_end=o.at_turn_end,
             initial=o.held_by_default if o.kind.value == "temporary" else None,
+            units=frozenset(o.units),
         ))
     by_side: dict[Side, list[Hex]] = {}
     for e in scenario.exits:

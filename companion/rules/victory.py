@@ -68,6 +68,9 @@ class Objective:
     initial: Side | None = None
     majority: MajorityRule = MajorityRule.MORE_THAN_HALF
     at_turn_end: bool = False
+    # the only units that claim it (empty: any unit of a side that may): 6541 "Lion-sur-Mer is a
+    # Permanent Medal Objective for the Armored Axis units"
+    units: frozenset[str] = frozenset()
 
     def claimable_by(self, side: Side) -> bool:
         return self.side is None or self.side is side
@@ -195,12 +198,25 @@ def holder(position: Position, h: Hex) -> Side | None:
     return unit.side
 
 
+def claimant(position: Position, obj: Objective, h: Hex) -> Side | None:
+    """The side of the unit on ``h`` when that unit may claim ``obj`` (a unit the objective is
+    not for holds nothing of it); :func:`holder` for an objective open to every unit."""
+    if not obj.units:
+        return holder(position, h)
+    unit = position.unit_at(h)
+    if unit is None or _holds_nothing(unit) or unit.id not in obj.units:
+        return None
+    return unit.side
+
+
 def majority_holder(position: Position, hexes: Sequence[Hex],
-                    rule: MajorityRule = MajorityRule.MORE_THAN_HALF) -> Side | None:
-    """The side holding an absolute majority of ``hexes`` under ``rule``, if any."""
+                    rule: MajorityRule = MajorityRule.MORE_THAN_HALF,
+                    obj: Objective | None = None) -> Side | None:
+    """The side holding an absolute majority of ``hexes`` under ``rule``, if any (counting
+    only the units ``obj`` is for, when it names them)."""
     counts = {s: 0 for s in _SIDES}
     for h in hexes:
-        s = holder(position, h)
+        s = holder(position, h) if obj is None else claimant(position, obj, h)
         if s is not None:
             counts[s] += 1
     for s, n in counts.items():
@@ -214,7 +230,7 @@ def majority_holder(position: Position, hexes: Sequence[Hex],
 def _held_counts(position: Position, obj: Objective) -> dict[Side, int]:
     counts = {s: 0 for s in _SIDES}
     for h in obj.hexes:
-        s = holder(position, h)
+        s = claimant(position, obj, h)
         if s is not None and obj.claimable_by(s):
             counts[s] += 1
     return counts
@@ -250,7 +266,7 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
         if obj.kind is ObjectiveKind.PERMANENT:
             if obj.id not in permanent:
                 for h in obj.hexes:
-                    s = holder(position, h)
+                    s = claimant(position, obj, h)
                     if s is not None and obj.claimable_by(s):
                         permanent[obj.id] = s
                         break
@@ -269,7 +285,7 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
                     continue
                 if obj.at_turn_end and active is not None and s is active:
                     continue  # checked for the side whose turn has just ended
-                held = sum(1 for h in obj.hexes if holder(position, h) is s)
+                held = sum(1 for h in obj.hexes if claimant(position, obj, h) is s)
                 need = len(obj.hexes) if obj.hexes_needed is None else obj.hexes_needed
                 if held >= need:
                     sudden = s
@@ -308,7 +324,7 @@ def objective_holder(ledger: MedalLedger, position: Position, obj: Objective) ->
         if side is None:  # held by nobody that may claim it: the side the scenario gives it to
             return obj.initial
     elif obj.kind is ObjectiveKind.TEMPORARY_MAJORITY:
-        side = majority_holder(position, obj.hexes, obj.majority)
+        side = majority_holder(position, obj.hexes, obj.majority, obj)
     elif obj.kind is ObjectiveKind.PERMANENT:
         side = ledger.permanent.get(obj.id)
     elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:

@@ -265,7 +265,8 @@ def from_dict(data: Any) -> Scenario:
     for i, entry in enumerate(_list(top.get("objectives", []), "objectives")):
         p = _join("objectives", i)
         e = _obj(entry, p, {"id", "kind", "hexes", "sides", "medals", "hexes_needed",
-                            "at_turn_start", "at_turn_end", "held_by_default", "label"})
+                            "at_turn_start", "at_turn_end", "held_by_default", "label", "units",
+                            "units_said"})
         for required in ("kind", "hexes"):
             if required not in e:
                 raise ScenarioError(_join(p, required), "is missing")
@@ -295,6 +296,9 @@ def from_dict(data: Any) -> Scenario:
             at_turn_end=_bool(e.get("at_turn_end", False), _join(p, "at_turn_end")),
             held_by_default=None if e.get("held_by_default") is None else
             _side(e["held_by_default"], _join(p, "held_by_default")),
+            units=_objective_units(e.get("units", []), _join(p, "units"),
+                                   {u.id for u in units}),
+            units_said=_str(e.get("units_said", ""), _join(p, "units_said")),
         ))
 
     exits: list[ExitHex] = []
@@ -457,6 +461,17 @@ def _unit_dict(u: UnitSetup) -> dict[str, Any]:
     return d
 
 
+def _objective_units(raw: Any, path: str, known: set[str]) -> tuple[str, ...]:
+    """An objective's ``units``: ids of the scenario's units, the only ones that claim it."""
+    out = []
+    for j, u in enumerate(_list(raw, path)):
+        uid = _str(u, _join(path, j))
+        if uid not in known:
+            raise ScenarioError(_join(path, j), f"{uid!r} is no unit of this scenario")
+        out.append(uid)
+    return tuple(out)
+
+
 def _objective_dict(o: Objective) -> dict[str, Any]:
     d: dict[str, Any] = {"id": o.id, "kind": o.kind.value, "hexes": list(o.hexes),
                          "sides": [s.value for s in o.sides], "medals": o.medals}
@@ -470,6 +485,10 @@ def _objective_dict(o: Objective) -> dict[str, Any]:
         d["held_by_default"] = o.held_by_default.value
     if o.label:
         d["label"] = o.label
+    if o.units:
+        d["units"] = list(o.units)
+    if o.units_said:
+        d["units_said"] = o.units_said
     return d
 
 

@@ -71,6 +71,8 @@ from companion.scenarios.m44_codes import (
     NATION_SIDES,
     NUMBER_WORDS,
     PARADROP_BRIEFINGS,
+    PERMANENT_FOR_SIDES,
+    PERMANENT_MEDAL_PATTERNS,
     PICTURE_TILES,
     PLAIN_BEHAVIORS,
     SCENARIO_OPTIONS,
@@ -184,6 +186,7 @@ class _Importer:
         self._notes: dict[str, list[str]] = {}
         self._exit_pictures: list[str] = []
         self.airdrops: list[Airdrop] = []
+        self._bare_medals: set[str] = set()  # objectives from a medal tag that says nothing
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
         self._stars: list[str] = []  # hexes with a battle-star token (tag1)
         self._camouflaged: list[str] = []  # hexes with a camouflage tag
@@ -377,6 +380,7 @@ class _Importer:
             objectives[:] = [replace(o, held_by_default=default)
                              if o.kind is ObjectiveKind.TEMPORARY and o.sides == (default.other,)
                              else o for o in objectives]
+        self._permanent_medals(objectives, units)
         self._camouflage(units, variants)
         if told.exits_to_win is not None and EXITS_TO_WIN_VARIANT not in variants:
             variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(*told.exits_to_win)
@@ -678,12 +682,69 @@ class _Importer:
             else:
                 kind, sides = ObjectiveKind.PERMANENT, (named,)
         needed = _int(medal.get("nbr_hex", 1), f"{path}.medal.nbr_hex", 1, 100)
+        if not medal and not (isinstance(behavior, str) and behavior.strip()):
+            self._bare_medals.add(f"o{len(objectives) + 1}")
         objectives.append(Objective(
             id=f"o{len(objectives) + 1}", kind=kind, hexes=tuple(group), sides=sides,
             medals=_int(medal.get("counts_for", 1), f"{path}.medal.counts_for", 0, 30),
             hexes_needed=min(needed, len(group)),
             at_turn_start=bool(medal.get("turn_start", False)),
         ))
+
+    def _permanent_medals(self, objectives: list[Objective], units: list[UnitSetup]) -> None:
+        """A bare medal tag the briefing calls a Permanent Medal Objective (m44_codes.
+        PERMANENT_MEDAL_PATTERNS) is one, for the units the sentence names. Read only where the
+        side it is for has that one objective, written as a bare tag, and one such sentence."""
+        text = self._briefing_text(("victory", "rules"))
+        said: dict[Side, list[str]] = {}
+        for pattern in PERMANENT_MEDAL_PATTERNS:
+            for m in re.finditer(pattern, text, re.IGNORECASE):
+                who = m.group("who").strip()
+                sides = {PERMANENT_FOR_SIDES[w] for w in re.findall(r"[a-z]+", who.lower())
+                         if w in PERMANENT_FOR_SIDES}
+                if len(sides) == 1:
+                    said.setdefault(sides.pop(), []).append(who)
+        for side, whos in said.items():
+            mine = [i for i, o in enumerate(objectives) if side in o.sides]
+            if len(whos) != 1 or len(mine) != 1:
+                continue
+            i = mine[0]
+            o = objectives[i]
+            if o.id not in self._bare_medals or o.kind is not ObjectiveKind.TEMPORARY \
+                    or o.sides != (side,):
+                continue
+            who = whos[0]
+            ids = self._units_meant(who, side, units)
+            if len(ids) == sum(1 for u in units if u.side is side):
+                ids = ()  # every unit of the side: no narrowing
+            objectives[i] = replace(o, kind=ObjectiveKind.PERMANENT, units=ids,
+                                    units_said=f"for {who}" if ids else "")
+
+    def _units_meant(self, who: str, side: Side, units: list[UnitSetup]) -> tuple[str, ...]:
+        """The ids of ``side``'s units that the words ``who`` name: armored units, commandos,
+        British units, units starting on the side's half of the board or on its baseline (the
+        briefing's own words, 3129 and 6541); a word that would leave no unit is let go."""
+        words = who.lower()
+        home = self.board.home_row(side)
+        away = self.board.home_row(side.other)
+        tests: list[Any] = []
+        if re.search(r"\barmou?red\b|\barmou?r units?\b|\btanks?\b", words):
+            tests.append(lambda u: u.type in UNITS and UNITS[u.type].unit_class.value == "armor")
+        if re.search(r"\bcommandos?\b|\brangers?\b|\bparatroopers?\b|\bspecial forces\b", words):
+            tests.append(lambda u: u.type == "special_forces")
+        if re.search(r"\bbritish\b", words):
+            tests.append(lambda u: u.nation in BRITISH_NATIONS)
+        if re.search(r"\bstarting on the (allied|axis)( player'?s?)? side of the board\b", words):
+            tests.append(lambda u: abs(self.board.parse(u.hex).row - home)
+                         < abs(self.board.parse(u.hex).row - away))
+        if re.search(r"\bstarting on the (\w+ )?baseline\b", words):
+            tests.append(lambda u: self.board.parse(u.hex).row == home)
+        chosen = [u for u in units if u.side is side]
+        for test in tests:
+            narrower = [u for u in chosen if test(u)]
+            if narrower:
+                chosen = narrower
+        return tuple(u.id for u in chosen)
 
     def _victory_conditions(self, info: dict[str, Any]) -> list[Any]:
         """The conditions of ``victory``: an object with a ``condition`` list, or (files in
@@ -1107,6 +1168,13 @@ class _Importer:
                 units[:] = [replace(u, variants=(*u.variants, rule.unit_variant))
                             if u.type in rule.unit_from and u.side.value == rule.unit_side
                             and rule.unit_variant not in u.variants else u for u in units]
+                if objectives is not None:
+                    # 18261: the medal tags on the artillery's hexes mark the batteries worth
+                    # the additional medal, not hexes to hold
+                    marked = {u.hex for u in units if rule.unit_variant in u.variants
+                              and u.type in rule.unit_from and u.side.value == rule.unit_side}
+                    objectives[:] = [o for o in objectives
+                                     if not (o.id in self._bare_medals and set(o.hexes) <= marked)]
             elif rule.unit_from:
                 units[:] = [replace(u, type=rule.unit_to)
                             if u.type in rule.unit_from and u.side.value == rule.unit_side else u

@@ -658,6 +658,27 @@ TOWN_SUDDEN_DEATH_PATTERN = (r"\bif (?P<side>allied|axis) units occupy (?P<n>\d+
 # the terrain of "town hexes": towns and villages of every front
 TOWN_TYPES = frozenset({"town", "buildings", "village", "winter_village", "desert_village",
                         "hill_village"})
+# A medal the briefing calls permanent where the editor wrote a bare medal tag (no medal object,
+# no behaviour: bga-memoir reads it as a temporary one): 3129 Operation Crusader "The British
+# Medal in Tobruk is a Permanent Medal Objective for British units starting on the Allied player
+# side of the board only", "The German Medal in the Campaign Headquarters on the Allied baseline
+# is a Permanent Medal Objective for the Axis player"; 6541 Breakthrough to the Beach
+# "Lion-sur-Mer is a Permanent Medal Objective for the Armored Axis units". Group ``who``: the
+# units it is for (PERMANENT_FOR_WORDS)
+PERMANENT_MEDAL_PATTERNS: tuple[str, ...] = (
+    r"\bthe (british|german|allied|axis|american|us|soviet|russian|japanese|italian|french) medal "
+    r"in [^.]{1,80}? is a permanent medal objective for (the )?(?P<who>[^.]{1,160})",
+    r"(^|[.!?] )(?!the (british|german|allied|axis|american|us|soviet|russian|japanese|italian|"
+    r"french) medal in )[A-Z][^.]{0,80}? is a permanent medal objective for (the )?"
+    r"(?P<who>[^.]{1,160})",
+)
+# the words of ``who`` that narrow the units (a side's word names the side)
+PERMANENT_FOR_SIDES: dict[str, Side] = {
+    "axis": Side.AXIS, "german": Side.AXIS, "germans": Side.AXIS, "japanese": Side.AXIS,
+    "italian": Side.AXIS, "allied": Side.ALLIES, "allies": Side.ALLIES, "british": Side.ALLIES,
+    "american": Side.ALLIES, "us": Side.ALLIES, "soviet": Side.ALLIES, "russian": Side.ALLIES,
+    "french": Side.ALLIES,
+}
 # bga-memoir 4258 Mont Pincon: "The Axis hold the Medal unless any Objective hex is occupied by an
 # Allied unit": the other side's temporary objective is the Axis' while no Allied unit is on it
 HELD_BY_DEFAULT_PATTERN = (r"\bthe (?P<side>axis|allies) holds? the (objective )?medal unless any "

@@ -147,6 +147,10 @@ class Objective:
     at_turn_end: bool = False  # (sudden death) checked only at the end of the holder's turn
     # (temporary) the side that holds it while no side that may claim it does
     held_by_default: Side | None = None
+    # the only units (ids) that may claim it, and who they are in the briefing's words (6541:
+    # "a Permanent Medal Objective for the Armored Axis units"); empty: any unit of its sides
+    units: tuple[str, ...] = ()
+    units_said: str = ""
 
 
 @dataclass(slots=True)

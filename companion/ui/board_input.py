@@ -239,6 +239,8 @@ class BoardInput(TableBase):
         held = self.objective_holders()
         for o in st.scenario.objectives:
             who = " / ".join(s.value.title() for s in o.sides)
+            if o.units_said:  # only some of the side's units claim it (the briefing's words)
+                who += f" ({o.units_said})"
             label = o.label or o.id
             worth = _("wins the game") if o.kind.value == "sudden_death" else \
                 f"{o.medals} " + (_("medal") if o.medals == 1 else _("medals"))

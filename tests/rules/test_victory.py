@@ -146,6 +146,27 @@ def test_permanent_medal_is_captured_by_the_first_claimant_only() -> None:
     assert ledger.permanent["hill"] is Side.AXIS
 
 
+def test_an_objective_for_some_units_is_claimed_by_them_alone() -> None:
+    """6541 Breakthrough to the Beach: "Lion-sur-Mer is a Permanent Medal Objective for the
+    Armored Axis units": an Axis infantry unit on the hex captures nothing, a tank does."""
+    lion = obj("lion", ObjectiveKind.PERMANENT, "F5", side=Side.AXIS, units=frozenset({"x2"}))
+    on_foot = position(unit("x1", "axis", "infantry", "F5"), unit("x2", "axis", "armor", "A9"))
+    ledger = observe(new_ledger(4), on_foot, [lion])
+    assert "lion" not in ledger.permanent
+    assert medal_counts(ledger, on_foot, [lion])[Side.AXIS].total == 0
+    tank = position(unit("x1", "axis", "infantry", "A9"), unit("x2", "axis", "armor", "F5"))
+    ledger = observe(ledger, tank, [lion])
+    assert ledger.permanent["lion"] is Side.AXIS
+    # temporary and majority objectives count only those units on their hexes too
+    town = obj("town", ObjectiveKind.TEMPORARY, "F5", side=Side.AXIS, units=frozenset({"x2"}))
+    assert medal_counts(new_ledger(4), on_foot, [town])[Side.AXIS].total == 0
+    assert medal_counts(new_ledger(4), tank, [town])[Side.AXIS].temporary == 1
+    both = obj("both", ObjectiveKind.TEMPORARY_MAJORITY, "F5", "G5", units=frozenset({"x2"}))
+    two = position(unit("x1", "axis", "infantry", "G5"), unit("x2", "axis", "armor", "F5"))
+    assert majority_holder(two, both.hexes, both.majority, both) is None  # one of two hexes
+    assert majority_holder(two, both.hexes, both.majority) is Side.AXIS
+
+
 def test_last_to_occupy_stays_with_the_side_that_entered_last() -> None:
     church = obj("church", ObjectiveKind.LAST_TO_OCCUPY, "F5", initial=Side.AXIS)
     empty = position()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.game.session import GameSession
 from companion.rules.board import Side
 from companion.rules.variants import card_plays_as
@@ -319,4 +321,76 @@ def test_strasbourg_frozen_canal_is_crossed_with_no_roll():
     assert entry_rolls(pos, "a1")
     # the 4000 Tatsinskaya river is card 47 as ever
     assert "frozen_river" in {t.type for t in load(BGA / "4000-TheTatsinskayaRaid.m44").terrain}
+
+
+def test_bare_medals_the_briefing_calls_permanent_are_permanent_for_the_units_it_names():
+    """3129 Operation Crusader: "The British Medal in Tobruk is a Permanent Medal Objective for
+    British units starting on the Allied player side of the board only" and "The German Medal in
+    the Campaign Headquarters ... is a Permanent Medal Objective for the Axis player"; 6541:
+    "Lion-sur-Mer is a Permanent Medal Objective for the Armored Axis units", "Pegasus Bridge
+    ... for the British commandos starting on the ocean baseline (but not for the paratroopers
+    next to the bridge)". The editor wrote all four as bare medal tags (temporary)."""
+    from companion.game.state import scenario_objectives
+    from companion.rules import victory
+    from companion.rules.position import Unit
+
+    s = load(BGA / "3129-OperationCrusader.m44")
+    tobruk, hq = sorted(s.objectives, key=lambda o: o.sides[0].value)
+    assert tobruk.kind.value == hq.kind.value == "permanent"
+    board = s.geometry
+    garrison = {u.id for u in s.units if u.side is Side.ALLIES
+                and board.parse(u.hex).row < board.height // 2}
+    assert garrison and not garrison & set(tobruk.units)  # the garrison is not "for" it
+    assert len(tobruk.units) == sum(1 for u in s.units if u.side is Side.ALLIES) - len(garrison)
+    assert hq.units == ()  # the Axis player: every Axis unit
+    assert "starting on the Allied player side" in tobruk.units_said
+    # in play: a garrison unit on Tobruk captures nothing, a relieving unit captures it for good
+    objs = [o for o in scenario_objectives(s) if o.id == tobruk.id]
+    pos = to_position(s)
+    h = board.parse(tobruk.hexes[0])
+    for u in list(pos.units):
+        pos.remove_unit(u)
+    g = next(iter(garrison))
+    pos.add_unit(Unit(id=g, side=Side.ALLIES, type="infantry", hex=h, figures=4))
+    ledger = victory.observe(victory.new_ledger(12, 12), pos, objs)
+    assert tobruk.id not in ledger.permanent
+    pos.remove_unit(g)
+    pos.add_unit(Unit(id=tobruk.units[0], side=Side.ALLIES, type="armor", hex=h, figures=3))
+    assert victory.observe(ledger, pos, objs).permanent[tobruk.id] is Side.ALLIES
+
+    s = load(BGA / "6541-BreakthroughToTheBeach.m44")
+    by_side = {o.sides[0]: o for o in s.objectives}
+    lion, pegasus = by_side[Side.AXIS], by_side[Side.ALLIES]
+    assert lion.kind.value == pegasus.kind.value == "permanent"
+    kinds = {u.id: u.type for u in s.units}
+    assert lion.units and {kinds[i] for i in lion.units} <= {"armor", "elite_armor", "tiger"}
+    assert {kinds[i] for i in pegasus.units} == {"special_forces"} and len(pegasus.units) == 3
+    paratroopers = [u.id for u in s.units if u.side is Side.ALLIES and u.type == "special_forces"
+                    and u.id not in pegasus.units]
+    assert paratroopers  # the one by the bridge is not one of them
+
+
+def test_grigorevka_medals_on_the_batteries_mark_them_and_are_no_hexes_to_hold():
+    # 18261: four bare medal tags, on the Romanian HQ and on the three Axis batteries; "Each
+    # artillery battery destroyed is worth an additional permanent medal objective" and "The hex
+    # with the Romanian HQ is a temporary Medal Objective"
+    s = load(BGA / "18261-SovietRaidOnGrigorevka.m44")
+    assert len(s.objectives) == 1
+    (hq,) = s.objectives
+    assert hq.kind.value == "temporary" and "headquarters" in {
+        t.type for t in s.terrain if t.hex == hq.hexes[0]}
+
+
+def test_an_objective_narrowed_to_some_units_round_trips_through_the_json_format():
+    from companion.scenarios import ScenarioError
+    from companion.scenarios.jsonformat import from_dict, to_dict
+
+    s = load(BGA / "6541-BreakthroughToTheBeach.m44")
+    back = from_dict(to_dict(s))
+    assert [(o.units, o.units_said) for o in back.objectives] == [
+        (o.units, o.units_said) for o in s.objectives]
+    d = to_dict(s)
+    d["objectives"][0]["units"] = ["nobody"]
+    with pytest.raises(ScenarioError, match="no unit of this scenario"):
+        from_dict(d)
 
