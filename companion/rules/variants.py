@@ -197,6 +197,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "GERMAN_2VICTANK, an elite armor unit whose elimination gives 2 medals (5 Mont "
                "Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\")"),
     RuleVariant(
+        "no_medal", "Unit worth no medal when eliminated",
+        (UnitChange(_c(medal_worth=0, figures_per_medal=0)),),
+        source="6541 Breakthrough to the Beach's briefing: \"The Flak 88 Gun in the beach "
+               "bunker does not grant a medal to the Allied player, even if destroyed\" (the "
+               "units a briefing names so)"),
+    RuleVariant(
         "no_kill_medals", "Units of a side worth no medal when eliminated",
         (UnitChange(_c(medal_worth=0, figures_per_medal=0)),), side_from_option=True,
         source="6433 Breakthrough at Mortain's victory text: \"Allied units killed give the Axis "

@@ -1165,8 +1165,10 @@ class _Importer:
                                  if o.sides == (Side(rule.sudden_death_for),) else o
                                  for o in objectives]
             if rule.unit_from and rule.unit_variant:
+                on = {t.hex for t in terrain if t.type == rule.unit_on} if rule.unit_on else None
                 units[:] = [replace(u, variants=(*u.variants, rule.unit_variant))
                             if u.type in rule.unit_from and u.side.value == rule.unit_side
+                            and (on is None or u.hex in on)
                             and rule.unit_variant not in u.variants else u for u in units]
                 if objectives is not None:
                     # 18261: the medal tags on the artillery's hexes mark the batteries worth

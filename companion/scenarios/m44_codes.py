@@ -463,6 +463,7 @@ class BriefingRule:
     unit_from: tuple[str, ...] = ()  # units of these types (of ``unit_side``): ``unit_to``
     unit_to: str = ""
     unit_variant: str = ""  # or, instead of a new type, this variant on each of those units
+    unit_on: str = ""  # only those units that stand on this terrain at the start
     unit_side: str = ""
     not_played: str = ""  # an action card the briefing names that no rule of ours plays
     sudden_death_for: str = ""  # that side's medal objectives win the game at once
@@ -577,6 +578,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\binfantry( units)? (may|can) ?not (target|fire (at|on)|battle) (enemy )?"
                  r"units (on|across) the (opposite|other|far) (side|bank)s? of the\b[^.]{0,40}?"
                  r"\briver\b", variant="wide_river"),
+    # 6541 Breakthrough to the Beach: "The Flak 88 Gun in the beach bunker does not grant a medal
+    # to the Allied player, even if destroyed" (the heavy anti-tank gun in a bunker)
+    BriefingRule(r"\bthe flak 88 ?(mm )?gun in the (beach )?bunker does not (grant|give) a medal",
+                 unit_from=("heavy_anti_tank_gun",), unit_side="axis", unit_on="bunker",
+                 unit_variant="no_medal"),
     # 12507 Strasbourg: "The Rhone-Rhine Canal is frozen and may be crossed. There are no other
     # movement or battle restrictions in regard to the canal" (card 47's risky crossing not
     # played there: its frozen-river tiles are the canal)

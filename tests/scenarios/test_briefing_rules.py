@@ -394,3 +394,26 @@ def test_an_objective_narrowed_to_some_units_round_trips_through_the_json_format
     with pytest.raises(ScenarioError, match="no unit of this scenario"):
         from_dict(d)
 
+
+
+def test_breakthrough_to_the_beach_flak_88_in_its_bunker_gives_no_medal():
+    # 6541: "The Flak 88 Gun in the beach bunker does not grant a medal to the Allied player,
+    # even if destroyed" (the other Flak 88, on a hill, does)
+    from companion.game.session import GameSession
+
+    s = load(BGA / "6541-BreakthroughToTheBeach.m44")
+    pos = to_position(s)
+    guns = {u.id: u for u in pos.units.values() if u.type == "heavy_anti_tank_gun"}
+    in_bunker = [g for g in guns.values() if "bunker" in pos.terrain_names(g.hex)]
+    assert len(guns) == 2 and len(in_bunker) == 1
+    assert in_bunker[0].variants == ("no_medal",) and in_bunker[0].spec.medal_worth == 0
+    assert [g.spec.medal_worth for g in guns.values() if g not in in_bunker] == [1]
+    # in the game: its elimination leaves the Allied medals as they were
+    g = GameSession.new(s, deck_seed=1)
+    before = g.state.medals[Side.ALLIES]
+    gun = g.state.position.units[in_bunker[0].id]
+    from companion.rules import victory
+
+    g.state.ledger = victory.record_elimination(g.state.ledger, Side.ALLIES, gun.id,
+                                                gun.spec.medal_worth)
+    assert g.state.medals[Side.ALLIES] == before
