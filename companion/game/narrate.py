@@ -509,6 +509,8 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
                                      f"{d['hex']}: the mine is turned over."),
     "mine_revealed": lambda d, n: (f"The mine on {d['hex']} is a "
                                    + ("decoy (0)." if not d["value"] else f"{d['value']}.")),
+    "decoy_lane_opened": lambda d, n: (f"A supply lane is open through the minefields on "
+                                       f"{d['hex']}: a medal for the {d['side'].title()}."),
     "winter_rolled": lambda d, n: (f"General Winter: {_faces(d['faces'])} — "
                                    + (f"the {d['side'].title()} must take "
                                       f"{count(d['losses'], 'figure')} from their units."

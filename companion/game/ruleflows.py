@@ -397,6 +397,25 @@ _ENTERED = {"unit_moved": entry.Entry.MOVE, "ground_taken": entry.Entry.TAKE_GRO
 MINE_NUMBERS = range(0, 5)  # the numbers a mine token may carry (the editor's mine0..mine4)
 
 
+DECOY_LANE = "decoy_lane"
+
+
+def _decoy_lane(st: GameState, unit_id: str, hex_name: str, terrain: str,
+                number: int) -> dict[str, Any] | None:
+    """A supply lane opened (4237 Into the Cauldron): the side the scenario names turned over a
+    decoy (0) among the mines the other side laid, and has not won that medal yet."""
+    who = st.scenario.variants.get(DECOY_LANE)
+    unit = st.position.units.get(unit_id)
+    if who is None or unit is None or number != 0 or _rs(st).data.get("decoy_lane_won"):
+        return None
+    if who in ("allies", "axis") and unit.side.value != who:
+        return None
+    owner = st.position.terrain_owner(st.board.parse(hex_name), terrain)
+    if owner is not None and owner is unit.side:
+        return None  # its own side's decoy opens no lane
+    return {"side": unit.side.value, "hex": hex_name, "unit": unit_id, "medals": 1}
+
+
 def _mine_number(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
     st = session.state
     rs = _rs(st)
@@ -409,6 +428,9 @@ def _mine_number(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
                             f"{MINE_NUMBERS[-1]} (0 is a decoy)")
     yield "mine_revealed", {"hex": due["hex"], "terrain": due["terrain"], "value": number,
                             "unit": due["unit"]}
+    lane = _decoy_lane(st, str(due["unit"]), str(due["hex"]), str(due["terrain"]), number)
+    if lane is not None:
+        yield "decoy_lane_opened", lane
     # the mine's own roll follows at once, as for a mine whose number was known
     yield from EntryFlow().rolls_for(session, str(due["unit"]), entry.Entry(due["how"]))
 

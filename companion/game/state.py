@@ -1521,6 +1521,14 @@ def _mine_revealed(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase(due.get("then", "move"))
 
 
+@_kind("decoy_lane_opened", "a supply lane opened: a decoy mine of the enemy's turned over is a "
+       "medal for the side that turned it, once a game (4237)", Undo.BARRIER)
+def _decoy_lane_opened(state: GameState, d: dict[str, Any]) -> None:
+    state.ledger = victory.record_extra(state.ledger, Side(d["side"]), int(d["medals"]))
+    if state.rules_state is not None:
+        state.rules_state.data["decoy_lane_won"] = True
+
+
 def _undo_of(kind: str) -> Undo:
     found = EVENTS.get(kind)
     return found.undo if found is not None else Undo.NEUTRAL

@@ -281,6 +281,14 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "(companion.rules.supply_trucks.resupply_check); 6433 Breakthrough at Mortain: "
                "\"Re-supply rules (Actions 24 - Re-Supply) are in effect\""),
     RuleVariant(
+        "decoy_lane", "A supply lane: a decoy mine of the enemy's revealed is a medal, once",
+        side_from_option=True, played_by="companion.game.ruleflows.EntryFlow",
+        source="4237 Into the Cauldron's victory text: \"Opening a supply lane through the "
+               "British-laid minefields is a Permanent Medal Objective for the Axis forces. To "
+               "successfully open a supply line, the Germans must reveal a minefield decoy (\"0\" "
+               "strength). Only one such Medal can be won during the game\" (the side named: a "
+               "mine the other side laid, turned over by its unit, that is a 0)"),
+    RuleVariant(
         "exits_to_win", "Medals win only with units exited",
         played_by="companion.game.state.initial_state (victory.MedalLedger.exits_needed)",
         source="bga-memoir option must_have_unit_exit {side, min_nbr_units} "

@@ -578,6 +578,15 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\binfantry( units)? (may|can) ?not (target|fire (at|on)|battle) (enemy )?"
                  r"units (on|across) the (opposite|other|far) (side|bank)s? of the\b[^.]{0,40}?"
                  r"\briver\b", variant="wide_river"),
+    # 4237 Into the Cauldron: "Opening a supply lane through the British-laid minefields is a
+    # Permanent Medal Objective for the Axis forces. To successfully open a supply line, the
+    # Germans must reveal a minefield decoy"
+    BriefingRule(r"\bopening a supply (lane|line) through the (british|allied|american|soviet|"
+                 r"russian)-laid minefields is a permanent medal objective for the axis",
+                 variant="decoy_lane", side="axis"),
+    BriefingRule(r"\bopening a supply (lane|line) through the (german|axis|italian|japanese)-laid "
+                 r"minefields is a permanent medal objective for the allie", variant="decoy_lane",
+                 side="allies"),
     # 6541 Breakthrough to the Beach: "The Flak 88 Gun in the beach bunker does not grant a medal
     # to the Allied player, even if destroyed" (the heavy anti-tank gun in a bunker)
     BriefingRule(r"\bthe flak 88 ?(mm )?gun in the (beach )?bunker does not (grant|give) a medal",
