@@ -187,6 +187,16 @@ class _Importer:
         self._exit_pictures: list[str] = []
         self.airdrops: list[Airdrop] = []
         self._bare_medals: set[str] = set()  # objectives from a medal tag that says nothing
+        # badge 3 is the French resistance's (as bga-memoir reads it), unless the briefing
+        # calls its French units elite or commandos and never speaks of the resistance
+        rules = self._briefing_text(("rules", "victory", "bonus"))
+        self._resistance = not (
+            re.search(r"\bfrench (\w+ ){0,2}(elite|commandos?|special forces|rangers?)\b", rules,
+                      re.IGNORECASE)
+            and not re.search(r"\bresistance\b|\bmaquis|\bF\.?F\.?I\b|\bpartisans?\b", rules,
+                              re.IGNORECASE)
+            and not re.search(r"\bfrench resistance\b|\bmaquis",
+                              self._briefing_text(("description", "historical")), re.IGNORECASE))
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
         self._stars: list[str] = []  # hexes with a battle-star token (tag1)
         self._camouflaged: list[str] = []  # hexes with a camouflage tag
@@ -498,6 +508,15 @@ class _Importer:
                     and self.year > LATE_WAR_AFTER:
                 badge_id += "lw"  # the late-war Special Weapon Asset
             rule = BADGE_RULES.get((base, badge_id)) if m else None
+            if rule is not None and rule.type == "french_resistance" and not self._resistance:
+                # badge 3 is the French badge: the French resistance's (5841, 19, 5), but the
+                # French army's insignia where the briefing calls its French units elite or
+                # commandos and never speaks of resistance (4643 Abbeville 1940, "the French
+                # elite infantry units of the 4th BCP (Troops 2)"; 6541 "the French commando
+                # unit"): the unit stays what its figure is, and is French (6541 draws its
+                # French commando as a British figure)
+                rule = None
+                nation = "fr"
             if rule is not None:
                 if rule.type in UNITS:
                     utype = rule.type

@@ -462,3 +462,22 @@ def test_every_tag3_of_the_real_files_is_a_minefield_and_a_bare_tag3_is_one_too(
     assert [(p.hex, p.type, p.owner) for p in s.terrain] == [("G5", "minefield", None),
                                                              ("H5", "minefield", Side.AXIS)]
     assert "mine_tokens" in s.variants
+
+
+def test_badge_3_is_the_french_resistance_unless_the_briefing_calls_the_french_elite() -> None:
+    """bga-memoir reads infantry with badge 3 as French resistance, and so do 5841, 19 and 5 (the
+    Resistance is in their briefings). 4643 Abbeville (May 1940: "the French elite infantry units
+    of the 4th BCP (Troops 2)") and 6541 ("the French commando unit") put the same French badge
+    on the French army's elite units, and never speak of resistance: they stay special forces."""
+    real = Path(__file__).parent / "data" / "real" / "bga-memoir"
+    for name in ("4643-BattleOfAbbeville.m44", "6541-BreakthroughToTheBeach.m44"):
+        badged = [u for u in load(real / name).units if "badge3" in u.badges
+                  and u.type != "elite_armor"]
+        assert badged and {u.type for u in badged} == {"special_forces"}, name
+    for name in ("5841-TheSurrenderOfElstersColumn.m44", "19-Vassieux.m44",
+                 "5-MontMouchet.m44"):
+        assert {u.type for u in load(real / name).units if u.side is Side.ALLIES} == {
+            "french_resistance"}, name
+    # a file that says nothing keeps bga-memoir's reading
+    s = import_m44(_small([{"row": 4, "col": 12, "unit": {"name": "inf2fr", "badge": "badge3"}}]))
+    assert [u.type for u in s.units if u.hex == "G5"] == ["french_resistance"]
