@@ -544,6 +544,15 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\ball (allied|american|british|soviet|russian) infantry units are "
                  r"(special forces|elite)\b",
                  unit_from=("infantry",), unit_to="special_forces", unit_side="allies"),
+    # 12508 Tenaru: "The Japanese Special Forces Infantry unit is an Engineer unit" (its figure
+    # carries a badge no table reads as an engineer's); 12500 and 1517 say it of the Marines,
+    # whose badge 12 already is
+    BriefingRule(r"\bthe (japanese|german|axis|italian) special forces? infantry units? (is|are) "
+                 r"(an? )?(combat )?engineers?( units?)?\b", unit_from=("special_forces",),
+                 unit_to="combat_engineer", unit_side="axis"),
+    BriefingRule(r"\bthe (marine|allied|american|us|british|soviet|russian|french) special forces? "
+                 r"infantry units? (is|are) (an? )?(combat )?engineers?( units?)?\b",
+                 unit_from=("special_forces",), unit_to="combat_engineer", unit_side="allies"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player

@@ -417,3 +417,12 @@ def test_breakthrough_to_the_beach_flak_88_in_its_bunker_gives_no_medal():
     g.state.ledger = victory.record_elimination(g.state.ledger, Side.ALLIES, gun.id,
                                                 gun.spec.medal_worth)
     assert g.state.medals[Side.ALLIES] == before
+
+
+def test_tenaru_japanese_special_forces_unit_is_an_engineer():
+    # 12508: "The Japanese Special Forces Infantry unit is an Engineer unit" (its badge 31 is
+    # read by no table)
+    s = load(BGA / "12508-Tenaru.m44")
+    assert [u.type for u in s.units if u.side is Side.AXIS and "badge31" in u.badges] == [
+        "combat_engineer"]
+    assert errors(s) == []
