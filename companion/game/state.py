@@ -203,7 +203,7 @@ def scenario_objectives(scenario: Scenario) -> list[victory.Objective]:
     out: list[victory.Objective] = []
     for o in scenario.objectives:
         side = o.sides[0] if len(o.sides) == 1 else None
-        needed = o.hexes_needed if o.kind.value == "sudden_death" else None
+        needed = o.hexes_needed if o.kind.value in ("sudden_death", "permanent") else None
         out.append(victory.Objective(
             id=o.id, kind=victory.ObjectiveKind(o.kind.value),
             hexes=tuple(board.parse(h) for h in o.hexes), side=side, medals=o.medals,

@@ -265,11 +265,20 @@ def observe(ledger: MedalLedger, position: Position, objectives: Iterable[Object
     for obj in objectives:
         if obj.kind is ObjectiveKind.PERMANENT:
             if obj.id not in permanent:
-                for h in obj.hexes:
-                    s = claimant(position, obj, h)
-                    if s is not None and obj.claimable_by(s):
-                        permanent[obj.id] = s
-                        break
+                # captured by the first claimant on one of its hexes, or on ``hexes_needed`` of
+                # them at once (1517: "captures and holds three of the four buildings")
+                need = obj.hexes_needed or 1
+                if need == 1:
+                    for h in obj.hexes:
+                        s = claimant(position, obj, h)
+                        if s is not None and obj.claimable_by(s):
+                            permanent[obj.id] = s
+                            break
+                else:
+                    counts = _held_counts(position, obj)
+                    won = [s for s in _SIDES if counts[s] >= need]
+                    if len(won) == 1:
+                        permanent[obj.id] = won[0]
         elif obj.kind is ObjectiveKind.LAST_TO_OCCUPY:
             on = [s for s, n in _held_counts(position, obj).items() if n]
             # both sides on the group's hexes: the earlier holder keeps it until it leaves

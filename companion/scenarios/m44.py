@@ -63,6 +63,7 @@ from companion.scenarios.m44_codes import (
     FIRST_MOVE_PATTERN,
     FORD_BEHAVIOR,
     HELD_BY_DEFAULT_PATTERN,
+    HOLD_AROUND_PATTERN,
     LATE_WAR_AFTER,
     LATE_WAR_BADGES,
     MEDAL_BEHAVIORS,
@@ -391,6 +392,7 @@ class _Importer:
                              if o.kind is ObjectiveKind.TEMPORARY and o.sides == (default.other,)
                              else o for o in objectives]
         self._permanent_medals(objectives, units)
+        self._hold_around(objectives, terrain)
         self._camouflage(units, variants)
         if told.exits_to_win is not None and EXITS_TO_WIN_VARIANT not in variants:
             variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(*told.exits_to_win)
@@ -738,6 +740,38 @@ class _Importer:
                 ids = ()  # every unit of the side: no narrowing
             objectives[i] = replace(o, kind=ObjectiveKind.PERMANENT, units=ids,
                                     units_said=f"for {who}" if ids else "")
+
+    def _hold_around(self, objectives: list[Objective], terrain: list[TerrainPiece]) -> None:
+        """1517: "If the Marine player captures and holds three of the four buildings around the
+        Airfield, it counts as one Victory Medal. The medal once gained continues to count"
+        (m44_codes.HOLD_AROUND_PATTERN): the side's bare medal on the airfield becomes a
+        permanent group of the town hexes within 2 hexes of the airfield, ``n`` held at once;
+        read only where exactly the ``m`` said are found there."""
+        m = re.search(HOLD_AROUND_PATTERN, self._briefing_text(("victory", "rules")), re.IGNORECASE)
+        if m is None:
+            return
+        words = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+        def number(g: str) -> int:
+            return words.get(g.lower()) or int(g)
+
+        side = PERMANENT_FOR_SIDES.get(m.group("side").lower(), Side.ALLIES)
+        n, total = number(m.group("n")), number(m.group("m"))
+        board = self.board
+        fields = {board.parse(t.hex) for t in terrain if t.type == "airfield"}
+        towns = sorted({board.parse(t.hex) for t in terrain if t.type in TOWN_TYPES
+                        and any(distance(board.parse(t.hex), f) <= 2 for f in fields)},
+                       key=lambda h: (h.row, h.col))
+        mine = [i for i, o in enumerate(objectives) if o.sides == (side,)
+                and o.id in self._bare_medals and o.kind is ObjectiveKind.TEMPORARY
+                and {board.parse(h) for h in o.hexes} <= fields]
+        if len(towns) != total or len(mine) != 1 or not 1 <= n <= total:
+            self.note("text.victory", f"'captures and holds {n} of the {total} buildings around "
+                                      f"the airfield' is not played: {len(towns)} town hexes "
+                                      "lie by the airfield")
+            return
+        objectives[mine[0]] = replace(objectives[mine[0]], kind=ObjectiveKind.PERMANENT,
+                                      hexes=tuple(board.name(h) for h in towns), hexes_needed=n)
 
     def _units_meant(self, who: str, side: Side, units: list[UnitSetup]) -> tuple[str, ...]:
         """The ids of ``side``'s units that the words ``who`` name: armored units, commandos,

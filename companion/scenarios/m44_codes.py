@@ -696,12 +696,21 @@ PERMANENT_MEDAL_PATTERNS: tuple[str, ...] = (
     r"french) medal in )[A-Z][^.]{0,80}? is a permanent medal objective for (the )?"
     r"(?P<who>[^.]{1,160})",
 )
+# 1517 Peleliu Landings: "If the Marine player captures and holds three of the four buildings
+# around the Airfield, it counts as one Victory Medal. The medal once gained continues to count
+# toward the Allied victory" (its one medal tag stands on the airfield): a permanent group of the
+# town hexes around the airfield, ``n`` of them held at once
+HOLD_AROUND_PATTERN = (r"\bif the (?P<side>marine|allied|american|us|british|soviet|russian|axis|"
+                       r"german|japanese|italian) player captures and holds (?P<n>two|three|four|"
+                       r"five|[2-9]) of the (?P<m>two|three|four|five|six|[2-9]) (buildings|towns?|"
+                       r"town hexes|villages?) around the (?P<what>airfield)\b[^.]*\.\s*the medal,? "
+                       r"once gained,? continues to count")
 # the words of ``who`` that narrow the units (a side's word names the side)
 PERMANENT_FOR_SIDES: dict[str, Side] = {
     "axis": Side.AXIS, "german": Side.AXIS, "germans": Side.AXIS, "japanese": Side.AXIS,
     "italian": Side.AXIS, "allied": Side.ALLIES, "allies": Side.ALLIES, "british": Side.ALLIES,
     "american": Side.ALLIES, "us": Side.ALLIES, "soviet": Side.ALLIES, "russian": Side.ALLIES,
-    "french": Side.ALLIES,
+    "french": Side.ALLIES, "marine": Side.ALLIES, "marines": Side.ALLIES,
 }
 # bga-memoir 4258 Mont Pincon: "The Axis hold the Medal unless any Objective hex is occupied by an
 # Allied unit": the other side's temporary objective is the Axis' while no Allied unit is on it

@@ -246,6 +246,8 @@ class BoardInput(TableBase):
                 f"{o.medals} " + (_("medal") if o.medals == 1 else _("medals"))
             if o.kind.value == "sudden_death" and 1 < o.hexes_needed < len(o.hexes):
                 worth = _("holding") + f" {o.hexes_needed} " + _("of them wins the game")
+            elif o.kind.value == "permanent" and 1 < o.hexes_needed <= len(o.hexes):
+                worth += ", " + _("kept once") + f" {o.hexes_needed} " + _("of them are held at once")
             if o.at_turn_end:
                 worth += " " + _("at the end of its turn")
             elif o.at_turn_start:

@@ -146,6 +146,22 @@ def test_permanent_medal_is_captured_by_the_first_claimant_only() -> None:
     assert ledger.permanent["hill"] is Side.AXIS
 
 
+def test_a_permanent_group_needing_several_hexes_is_won_holding_them_at_once() -> None:
+    """1517 Peleliu: "If the Marine player captures and holds three of the four buildings around
+    the Airfield, it counts as one Victory Medal. The medal once gained continues to count"."""
+    town = obj("town", ObjectiveKind.PERMANENT, "F5", "G5", "H5", "I5", side=Side.ALLIES,
+               hexes_needed=3)
+    two = position(unit("a1", "allies", "infantry", "F5"), unit("a2", "allies", "infantry", "G5"))
+    ledger = observe(new_ledger(6), two, [town])
+    assert "town" not in ledger.permanent
+    three = position(unit("a1", "allies", "infantry", "F5"), unit("a2", "allies", "infantry", "G5"),
+                     unit("a3", "allies", "infantry", "I5"))
+    ledger = observe(ledger, three, [town])
+    assert ledger.permanent["town"] is Side.ALLIES
+    gone = position(unit("a1", "allies", "infantry", "A1"))
+    assert medal_counts(observe(ledger, gone, [town]), gone, [town])[Side.ALLIES].permanent == 1
+
+
 def test_an_objective_for_some_units_is_claimed_by_them_alone() -> None:
     """6541 Breakthrough to the Beach: "Lion-sur-Mer is a Permanent Medal Objective for the
     Armored Axis units": an Axis infantry unit on the hex captures nothing, a tank does."""

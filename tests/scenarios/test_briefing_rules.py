@@ -426,3 +426,21 @@ def test_tenaru_japanese_special_forces_unit_is_an_engineer():
     assert [u.type for u in s.units if u.side is Side.AXIS and "badge31" in u.badges] == [
         "combat_engineer"]
     assert errors(s) == []
+
+
+def test_peleliu_three_of_the_four_buildings_around_the_airfield_is_a_permanent_medal():
+    # 1517: "If the Marine player captures and holds three of the four buildings around the
+    # Airfield, it counts as one Victory Medal. The medal once gained continues to count toward
+    # the Allied victory" (the file's one medal tag stands on the airfield's centre)
+    s = load(BGA / "1517-PeleliuLandingsOverlord.m44")
+    (o,) = s.objectives
+    towns = {t.hex for t in s.terrain if t.type == "town"}
+    assert o.kind.value == "permanent" and o.sides == (Side.ALLIES,)
+    assert set(o.hexes) == towns and len(towns) == 4 and o.hexes_needed == 3
+    assert errors(s) == []
+    # the same sentence with buildings the map does not have is said, not guessed
+    s = import_m44(_file("If the Marine player captures and holds three of the four buildings "
+                         "around the Airfield, it counts as one Victory Medal. The medal once "
+                         "gained continues to count toward the Allied victory."))
+    assert any("buildings around the airfield" in n for n in s.notes)
+
