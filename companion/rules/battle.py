@@ -473,7 +473,7 @@ def battle_check(position: Position, attacker_id: str, target_id: str,
     here = position.terrain_at(attacker.hex)
     for t in here:
         # a unit that keeps to this terrain (a destroyer on the ocean) battles from it
-        if t.no_battle_from and t.name not in spec.moves_only_on:
+        if t.no_battle_from and t.name not in spec.moves_only_on | spec.battles_on:
             return refuse(f"{attacker_id} is on {t.name} ({an}): a unit there may not battle")
     if target.spec.target_class in spec.cannot_target:  # attacked as: see hit_faces_for
         return refuse(f"{attacker.type} may not target {target.spec.unit_class.value} "

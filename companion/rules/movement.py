@@ -63,7 +63,7 @@ def _battle_verdict(spec: UnitSpec, total: int, limit: int, no_battle: str | Non
     if no_battle is not None:
         return no_battle
     for t in there:
-        if t.no_battle_from and t.name not in spec.moves_only_on:  # a destroyer fires from the ocean
+        if t.no_battle_from and t.name not in spec.moves_only_on | spec.battles_on:  # a destroyer
             return f"a unit on {t.name} may not battle"
     if total > limit and not (spec.close_assault_after_move and limit > 0
                               and total <= spec.close_assault_after_move):

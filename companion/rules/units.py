@@ -60,6 +60,9 @@ class UnitSpec:
     stationary_ignores_los_and_terrain: bool = False
     sweeps_mines: bool = False  # combat engineers clear a minefield instead of rolling for it
     moves_only_on: frozenset[str] = frozenset()  # a destroyer: ocean hexes only
+    # terrain it battles from though no unit there may (6541's mobile artillery: "They can move
+    # and fire, even when on water")
+    battles_on: frozenset[str] = frozenset()
     ignore_flags: int = 0  # flags it may ignore wherever it stands (a destroyer: 1)
     close_assault_bonus_at_full_strength: int = 0  # Japanese infantry: +1 die
     # Banzai (Japanese infantry): it may move this many hexes and still battle, but then only

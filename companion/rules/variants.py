@@ -197,6 +197,12 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "GERMAN_2VICTANK, an elite armor unit whose elimination gives 2 medals (5 Mont "
                "Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\")"),
     RuleVariant(
+        "fires_afloat", "Fires from the water",
+        (UnitChange(_c(battles_on=frozenset({"ocean"}))),),
+        source="6541 Breakthrough to the Beach's briefing: \"Place a badge on the Mobile "
+               "Artillery units on the ocean's baseline (Troops 14 - Mobile Artillery). They can "
+               "move and fire, even when on water\" (those units battle from an ocean hex)"),
+    RuleVariant(
         "no_medal", "Unit worth no medal when eliminated",
         (UnitChange(_c(medal_worth=0, figures_per_medal=0)),),
         source="6541 Breakthrough to the Beach's briefing: \"The Flak 88 Gun in the beach "

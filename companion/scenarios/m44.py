@@ -1220,14 +1220,16 @@ class _Importer:
             if rule.unit_from and rule.unit_variant:
                 on = {t.hex for t in terrain if t.type == rule.unit_on} if rule.unit_on else None
                 units[:] = [replace(u, variants=(*u.variants, rule.unit_variant))
-                            if u.type in rule.unit_from and u.side.value == rule.unit_side
+                            if u.type in rule.unit_from
+                            and (not rule.unit_side or u.side.value == rule.unit_side)
                             and (on is None or u.hex in on)
                             and rule.unit_variant not in u.variants else u for u in units]
                 if objectives is not None:
                     # 18261: the medal tags on the artillery's hexes mark the batteries worth
                     # the additional medal, not hexes to hold
-                    marked = {u.hex for u in units if rule.unit_variant in u.variants
-                              and u.type in rule.unit_from and u.side.value == rule.unit_side}
+                    marked = {u.hex for u in units if rule.unit_variant == "two_medals"
+                              and rule.unit_variant in u.variants and u.type in rule.unit_from
+                              and u.side.value == rule.unit_side}
                     objectives[:] = [o for o in objectives
                                      if not (o.id in self._bare_medals and set(o.hexes) <= marked)]
             elif rule.unit_from:

@@ -596,6 +596,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bopening a supply (lane|line) through the (german|axis|italian|japanese)-laid "
                  r"minefields is a permanent medal objective for the allie", variant="decoy_lane",
                  side="allies"),
+    # 6541 Breakthrough to the Beach: "Place a badge on the Mobile Artillery units on the ocean's
+    # baseline (Troops 14 - Mobile Artillery). They can move and fire, even when on water"
+    BriefingRule(r"\bmobile artillery units?\b[^.]{0,80}?\.\s*they (can|may) move and (fire|battle),? "
+                 r"even (when|while) on (the )?(water|ocean)", unit_from=("mobile_artillery",),
+                 unit_variant="fires_afloat"),
     # 6541 Breakthrough to the Beach: "The Flak 88 Gun in the beach bunker does not grant a medal
     # to the Allied player, even if destroyed" (the heavy anti-tank gun in a bunker)
     BriefingRule(r"\bthe flak 88 ?(mm )?gun in the (beach )?bunker does not (grant|give) a medal",

@@ -444,3 +444,27 @@ def test_peleliu_three_of_the_four_buildings_around_the_airfield_is_a_permanent_
                          "gained continues to count toward the Allied victory."))
     assert any("buildings around the airfield" in n for n in s.notes)
 
+
+
+def test_breakthrough_to_the_beach_mobile_artillery_fires_from_the_water():
+    # 6541: "Place a badge on the Mobile Artillery units on the ocean's baseline (Troops 14 -
+    # Mobile Artillery). They can move and fire, even when on water"
+    from companion.rules.battle import battle_check
+    from companion.rules.position import Unit
+
+    s = load(BGA / "6541-BreakthroughToTheBeach.m44")
+    guns = [u for u in s.units if u.type == "mobile_artillery"]
+    assert guns and all(u.variants == ("fires_afloat",) for u in guns)
+    pos = to_position(s)
+    b = pos.board
+    for u in list(pos.units):
+        pos.remove_unit(u)
+    here, there = b.parse("E1"), b.parse("E3")  # ocean, and the beach two hexes on
+    assert "ocean" in pos.terrain_names(here)
+    for variants, allowed in ((("fires_afloat",), True), ((), False)):
+        pos.add_unit(Unit(id="a1", side=Side.ALLIES, type="mobile_artillery", hex=here, figures=2,
+                          variants=variants))
+        pos.add_unit(Unit(id="x1", side=Side.AXIS, type="infantry", hex=there, figures=4))
+        assert battle_check(pos, "a1", "x1").allowed is allowed, variants
+        pos.remove_unit("a1")
+        pos.remove_unit("x1")
