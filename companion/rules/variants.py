@@ -197,6 +197,14 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "GERMAN_2VICTANK, an elite armor unit whose elimination gives 2 medals (5 Mont "
                "Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\")"),
     RuleVariant(
+        "mine_sweeper", "Clears minefields as combat engineers do",
+        (UnitChange(_c(sweeps_mines=True)),),
+        source="6541 Breakthrough to the Beach's briefing: \"Place a badge on the two flame "
+               "thrower tank units. These tanks are Churchill AVRE and behave like Combat Engineers "
+               "when entering minefields (Troops 4 - Combat Engineers)\" (troop card 4: a combat "
+               "engineer entering a minefield may clear it instead of battling, and rolls no dice "
+               "for it)"),
+    RuleVariant(
         "fires_afloat", "Fires from the water",
         (UnitChange(_c(battles_on=frozenset({"ocean"}))),),
         source="6541 Breakthrough to the Beach's briefing: \"Place a badge on the Mobile "

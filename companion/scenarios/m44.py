@@ -68,6 +68,7 @@ from companion.scenarios.m44_codes import (
     LATE_WAR_BADGES,
     MEDAL_BEHAVIORS,
     MEDAL_TAG_SIDES,
+    MINE_LAYER_PATTERN,
     MINE_TOKEN_TAG,
     NATION_SIDES,
     NUMBER_WORDS,
@@ -383,6 +384,7 @@ class _Importer:
         if air.rules is AirRules.AIR_PACK:
             units[:] = _airplane_models(units, terrain, info)
         variants = self._check_options(info)
+        terrain = self._mine_layer(terrain)
         terrain = self._briefing_rules(variants, terrain, units, objectives)
         objectives += self._town_sudden_death(labels, terrain, objectives)
         m = re.search(HELD_BY_DEFAULT_PATTERN, self._briefing_text(("victory",)), re.IGNORECASE)
@@ -740,6 +742,19 @@ class _Importer:
                 ids = ()  # every unit of the side: no narrowing
             objectives[i] = replace(o, kind=ObjectiveKind.PERMANENT, units=ids,
                                     units_said=f"for {who}" if ids else "")
+
+    def _mine_layer(self, terrain: list[TerrainPiece]) -> list[TerrainPiece]:
+        """The minefields' owner as the briefing says when every tag names the other side
+        (m44_codes.MINE_LAYER_PATTERN: the confused older encoding); a briefing that names
+        two layers, or tags of both sides, are left as the file writes them."""
+        m = re.search(MINE_LAYER_PATTERN, self._briefing_text(("rules",)), re.IGNORECASE)
+        if m is None:
+            return terrain
+        layer = PERMANENT_FOR_SIDES.get(m.group("side").lower())
+        owners = {t.owner for t in terrain if t.type == "minefield"}
+        if layer is None or owners != {layer.other}:
+            return terrain
+        return [replace(t, owner=layer) if t.type == "minefield" else t for t in terrain]
 
     def _hold_around(self, objectives: list[Objective], terrain: list[TerrainPiece]) -> None:
         """1517: "If the Marine player captures and holds three of the four buildings around the

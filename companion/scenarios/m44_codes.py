@@ -596,6 +596,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bopening a supply (lane|line) through the (german|axis|italian|japanese)-laid "
                  r"minefields is a permanent medal objective for the allie", variant="decoy_lane",
                  side="allies"),
+    # 6541 Breakthrough to the Beach: "Place a badge on the two flame thrower tank units. These
+    # tanks are Churchill AVRE and behave like Combat Engineers when entering minefields"
+    BriefingRule(r"\bflame[- ]?thrower tank units?\b[^.]{0,80}?\.\s*these tanks\b[^.]{0,60}?\bbehave "
+                 r"like combat engineers when entering minefields", unit_from=("flame_thrower_tank",),
+                 unit_variant="mine_sweeper"),
     # 6541 Breakthrough to the Beach: "Place a badge on the Mobile Artillery units on the ocean's
     # baseline (Troops 14 - Mobile Artillery). They can move and fire, even when on water"
     BriefingRule(r"\bmobile artillery units?\b[^.]{0,80}?\.\s*they (can|may) move and (fire|battle),? "
@@ -710,6 +715,15 @@ HOLD_AROUND_PATTERN = (r"\bif the (?P<side>marine|allied|american|us|british|sov
                        r"five|[2-9]) of the (?P<m>two|three|four|five|six|[2-9]) (buildings|towns?|"
                        r"town hexes|villages?) around the (?P<what>airfield)\b[^.]*\.\s*the medal,? "
                        r"once gained,? continues to count")
+# Who laid a file's minefields, as its briefing says: "The British player lays out the
+# Minefields" (4237), "The Japanese player will lay Minefields out" (1517). A MINE_FIELD tag's
+# side is the side that laid it ("'Only Allies' means that mines are placed by Allies and will
+# hit Axis", the Scenario Editor 1.2 note bga-memoir's Terrains/Minefield.php quotes, adding it
+# "created confusion previously"): older copies of 4237, 1517, 4625, 6370 and 6541 name the
+# other side on every tag, and the briefing's one side is then taken
+MINE_LAYER_PATTERN = (r"\bthe (?P<side>allied|allies|axis|british|german|japanese|american|us|"
+                      r"soviet|russian|italian) player (lays?|will lay) (out )?(the )?minefields?"
+                      r"(?! around)")
 # the words of ``who`` that narrow the units (a side's word names the side)
 PERMANENT_FOR_SIDES: dict[str, Side] = {
     "axis": Side.AXIS, "german": Side.AXIS, "germans": Side.AXIS, "japanese": Side.AXIS,

@@ -468,3 +468,63 @@ def test_breakthrough_to_the_beach_mobile_artillery_fires_from_the_water():
         assert battle_check(pos, "a1", "x1").allowed is allowed, variants
         pos.remove_unit("a1")
         pos.remove_unit("x1")
+
+
+def test_breakthrough_to_the_beach_avre_tanks_enter_minefields_as_combat_engineers():
+    # 6541: "These tanks are Churchill AVRE and behave like Combat Engineers when entering
+    # minefields (Troops 4 - Combat Engineers)"
+    from companion.rules.entry import entry_rolls, may_clear
+    from companion.rules.position import Unit
+
+    s = load(BGA / "6541-BreakthroughToTheBeach.m44")
+    avre = [u for u in s.units if u.type == "flame_thrower_tank"]
+    assert len(avre) == 2 and all(u.variants == ("mine_sweeper",) for u in avre)
+    pos = to_position(s)
+    mine = next(h for h, names in pos.terrain.items() if "minefield" in names
+                and pos.terrain_owner(h, "minefield") is Side.AXIS)  # the Axis laid it
+    pos.terrain_values[(mine, "minefield")] = 2
+    for u in list(pos.units):
+        pos.remove_unit(u)
+    for uid, variants, sweeps in (("a1", ("mine_sweeper",), True), ("a2", (), False)):
+        pos.add_unit(Unit(id=uid, side=Side.ALLIES, type="flame_thrower_tank", hex=mine,
+                          figures=3, variants=variants))
+        assert ("minefield" in may_clear(pos, uid)) is sweeps
+        (roll,) = entry_rolls(pos, uid)
+        assert roll.sweep is sweeps and (roll.dice == 0) is sweeps  # cleared, not rolled for
+        pos.remove_unit(uid)
+
+
+@pytest.mark.parametrize(("name", "layer"), [
+    ("4237-IntoTheCauldron.m44", Side.ALLIES), ("1517-PeleliuLandingsOverlord.m44", Side.AXIS),
+    ("4625-ColdstreamHill.m44", Side.AXIS), ("6370-BattleOfAlamElHalfa.m44", Side.ALLIES),
+    ("6541-BreakthroughToTheBeach.m44", Side.AXIS)])
+def test_the_minefields_belong_to_the_side_the_briefing_says_lays_them(name, layer):
+    """A MINE_FIELD tag's side is the side that laid it (the Scenario Editor 1.2 note bga-memoir
+    quotes: "'Only Allies' means that mines are placed by Allies and will hit Axis"); these
+    copies name the other side on every tag while the briefing says who lays them ("The British
+    player lays out the Minefields", 4237), so the briefing's side owns them, and its units
+    pass them unharmed."""
+    from companion.rules.entry import entry_rolls
+    from companion.rules.position import Unit
+
+    s = load(BGA / name)
+    assert {t.owner for t in s.terrain if t.type == "minefield"} == {layer}
+    pos = to_position(s)
+    mine = next(pos.board.parse(t.hex) for t in s.terrain if t.type == "minefield")
+    for u in list(pos.units):
+        pos.remove_unit(u)
+    for side, spared in ((layer, True), (layer.other, False)):
+        pos.add_unit(Unit(id="u1", side=side, type="infantry", hex=mine, figures=4))
+        assert (entry_rolls(pos, "u1") == []) is spared, side
+        pos.remove_unit("u1")
+
+
+def test_minefields_a_briefing_gives_two_layers_or_one_the_tags_agree_with_are_as_written():
+    # 3129: "The Allied player lays out the minefields around Tobruk and the Axis player those
+    # around Sidi Omar" (two layers); 23806: "The Axis player lays out the minefields", its tags
+    # the Axis too
+    owners = [t.owner for t in load(BGA / "3129-OperationCrusader.m44").terrain
+              if t.type == "minefield"]
+    assert owners.count(Side.ALLIES) == 10 and owners.count(Side.AXIS) == 6
+    assert {t.owner for t in load(BGA / "23806-GermanCounterattackAtChaumont.m44").terrain
+            if t.type == "minefield"} == {Side.AXIS}
