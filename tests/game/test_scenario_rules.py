@@ -684,32 +684,27 @@ def test_a_supply_lane_a_decoy_of_the_enemys_mines_is_a_medal_once() -> None:
 
     real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
     assert load(real / "4237-IntoTheCauldron.m44").variants["decoy_lane"] == "axis"
+    def turn_over(lane_for: str, to: str, number: int) -> GameSession:
+        """a1 moves onto an Axis mine and turns it over: ``number``."""
+        g = GameSession.new(_face_down({"mine_tokens": "", "decoy_lane": lane_for}))
+        g.act({"do": "play_card", "card": "attack_center"})
+        g.act({"do": "order", "units": ["a1"]})
+        g.act({"do": "move", "unit": "a1", "to": to})
+        g.act({"do": "mine_number", "number": number})
+        return g
+
+    def lanes(g: GameSession) -> list[Any]:
+        return [e for e in g.events if e.kind == "decoy_lane_opened"]
+
     # the Allies here turn over the Axis' mines: the lane is the Allies' in this test
-    g = GameSession.new(_face_down({"mine_tokens": "", "decoy_lane": "allies"}))
-    g.act({"do": "play_card", "card": "attack_center"})
-    g.act({"do": "order", "units": ["a1"]})
-    before = g.state.medals[A]
-    g.act({"do": "move", "unit": "a1", "to": "F5"})
-    g.act({"do": "mine_number", "number": 0})
-    opened = [e for e in g.events if e.kind == "decoy_lane_opened"]
-    assert len(opened) == 1 and g.state.medals[A] == before + 1
-    assert "supply lane" in Narrator(start=g.events[0]).line(opened[0])
-    # a second decoy wins nothing more; a mine that is no decoy, nothing
-    g2 = GameSession.new(_face_down({"mine_tokens": "", "decoy_lane": "allies"}))
-    g2.act({"do": "play_card", "card": "attack_center"})
-    g2.act({"do": "order", "units": ["a1"]})
-    g2.act({"do": "move", "unit": "a1", "to": "G5"})
-    g2.act({"do": "mine_number", "number": 1})
-    assert not [e for e in g2.events if e.kind == "decoy_lane_opened"]
+    g = turn_over("allies", "F5", 0)
+    (opened,) = lanes(g)
+    assert g.state.medals[A] == 1  # no unit was eliminated: the lane's medal alone
+    assert "supply lane" in Narrator(start=g.events[0]).line(opened)
     assert g.state.rules_state is not None and g.state.rules_state.data["decoy_lane_won"]
     assert _decoy_lane(g.state, "a1", "G5", "minefield", 0) is None  # once a game
-    # the other side's lane: the Axis' rule gives the Allies nothing
-    g3 = GameSession.new(_face_down({"mine_tokens": "", "decoy_lane": "axis"}))
-    g3.act({"do": "play_card", "card": "attack_center"})
-    g3.act({"do": "order", "units": ["a1"]})
-    g3.act({"do": "move", "unit": "a1", "to": "F5"})
-    g3.act({"do": "mine_number", "number": 0})
-    assert not [e for e in g3.events if e.kind == "decoy_lane_opened"]
+    assert not lanes(turn_over("allies", "G5", 1))  # a mine that is no decoy opens nothing
+    assert not lanes(turn_over("axis", "F5", 0))  # the Axis' lane gives the Allies nothing
 
 
 def test_the_editors_mine_field_tags_are_tokens_and_a_decoy_tag_is_a_zero() -> None:
