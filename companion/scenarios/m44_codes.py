@@ -611,6 +611,13 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bthe flak 88 ?(mm )?gun in the (beach )?bunker does not (grant|give) a medal",
                  unit_from=("heavy_anti_tank_gun",), unit_side="axis", unit_on="bunker",
                  unit_variant="no_medal"),
+    # 8044 Rzhev: "The river is frozen (Terrain 47 - Frozen Rivers)"; 29 Saverne Gap: "The hills
+    # are impassable" (those files' tiles say so already; a copy with plain tiles is played as
+    # its briefing says, a river or hill the sentence does not name left as it is)
+    BriefingRule(r"\bthe rivers? (is|are) frozen\b(?! and may be crossed)", terrain_from="river",
+                 terrain_to="frozen_river"),
+    BriefingRule(r"\b(the|all) hills (hexes )?are (considered )?impassable\b", terrain_from="hill",
+                 terrain_to="impassable_hill"),
     # 12507 Strasbourg: "The Rhone-Rhine Canal is frozen and may be crossed. There are no other
     # movement or battle restrictions in regard to the canal" (card 47's risky crossing not
     # played there: its frozen-river tiles are the canal)

@@ -528,3 +528,15 @@ def test_minefields_a_briefing_gives_two_layers_or_one_the_tags_agree_with_are_a
     assert owners.count(Side.ALLIES) == 10 and owners.count(Side.AXIS) == 6
     assert {t.owner for t in load(BGA / "23806-GermanCounterattackAtChaumont.m44").terrain
             if t.type == "minefield"} == {Side.AXIS}
+
+
+def test_a_frozen_river_and_impassable_hills_the_briefing_names_in_a_file_of_plain_tiles():
+    # 8044: "The river is frozen (Terrain 47 - Frozen Rivers)"; 29: "The hills are impassable"
+    s = import_m44(_file("The river is frozen (Terrain 47 - Frozen Rivers)."))
+    assert [t.type for t in s.terrain] == ["frozen_river"]
+    data = _file("The hills are impassable.")
+    data["board"]["hexagons"].append({"row": 4, "col": 12, "terrain": {"name": "hills"}})
+    assert "impassable_hill" in {t.type for t in import_m44(data).terrain}
+    # a named river, or a canal crossed freely, is no sentence about every river
+    assert [t.type for t in import_m44(_file("The Bystrava is frozen.")).terrain] == ["river"]
+    assert {t.type for t in load(BGA / "29-SaverneGap.m44").terrain} >= {"impassable_blocking_hill"}
