@@ -60,6 +60,7 @@ from companion.rules.variants import (
     REINFORCEMENTS_VARIANT,
     card_becomes,
     card_plays_as,
+    names_other_side,
 )
 
 if TYPE_CHECKING:
@@ -408,7 +409,7 @@ def _decoy_lane(st: GameState, unit_id: str, hex_name: str, terrain: str,
     unit = st.position.units.get(unit_id)
     if who is None or unit is None or number != 0 or _rs(st).data.get("decoy_lane_won"):
         return None
-    if who in ("allies", "axis") and unit.side.value != who:
+    if names_other_side(who, unit.side):
         return None
     owner = st.position.terrain_owner(st.board.parse(hex_name), terrain)
     if owner is not None and owner is unit.side:

@@ -310,4 +310,3 @@ def closed_step(position: Position, unit_id: str, to: Hex) -> str | None:
     if piece is None or not hex_passable(position.terrain_at(to), unit.spec.unit_class):
         return None
     return TERRAIN[piece].closed_because
-

@@ -69,9 +69,9 @@ class Position:
     # a number printed on a piece (a minefield's dice, 0 for a decoy): (hex, name) -> value
     terrain_values: dict[tuple[Hex, str], int] = field(default_factory=dict)
     # the facing of a piece whose sides differ (a wadi: open ends and side slopes; a bridge
-    # section: its two ends), the editor's
-    # orientation 1..6: (hex, name) -> orientation. A piece without one has no closed side
-    # (a hand-written scenario, a referee query that gives none: every side open)
+    # section: its two ends), the editor's orientation 1..6: (hex, name) -> orientation. A
+    # piece without one has no closed side (a hand-written scenario, a referee query that gives
+    # none: every side open)
     terrain_orientations: dict[tuple[Hex, str], int] = field(default_factory=dict)
     # night attacks: the farthest a unit sees and battles, in hexes (None: daylight, no limit;
     # companion.rules.night gives it from the night rolls)

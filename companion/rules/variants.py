@@ -496,6 +496,12 @@ def unit_variants(variants: Mapping[str, str], side: Side) -> tuple[str, ...]:
     return tuple(out)
 
 
+def names_other_side(who: str, side: Side) -> bool:
+    """Whether a variant's value ``who`` names the other side than ``side`` (a value that
+    names no side, "" or "all", applies to both)."""
+    return who in ("allies", "axis") and who != side.value
+
+
 def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tuple[str, ...]:
     """The cards ``side`` may play a held ``card_id`` as under the scenario's ``variants``
     (name -> side or ""): the card itself first, then any other (Blitz: the Axis may play a
@@ -505,7 +511,7 @@ def card_plays_as(card_id: str, side: Side, variants: Mapping[str, str]) -> tupl
         v = VARIANTS.get(name)
         if v is None or side not in v.plays_as_sides:
             continue
-        if v.side_from_option and who in ("allies", "axis") and who != side.value:
+        if v.side_from_option and names_other_side(who, side):
             continue  # the option names the one side that may
         other = v.plays_as.get(card_id)
         if other is not None and other not in out:
@@ -523,7 +529,7 @@ def card_becomes(card_id: str, variants: Mapping[str, str], side: Side | None = 
         v = VARIANTS.get(name)
         if v is None or card_id not in v.card_becomes:
             continue
-        if side is not None and who in ("allies", "axis") and who != side.value:
+        if side is not None and names_other_side(who, side):
             continue
         return v.card_becomes[card_id]
     return card_id

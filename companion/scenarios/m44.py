@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -765,10 +766,8 @@ class _Importer:
         m = re.search(HOLD_AROUND_PATTERN, self._briefing_text(("victory", "rules")), re.IGNORECASE)
         if m is None:
             return
-        words = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
         def number(g: str) -> int:
-            return words.get(g.lower()) or int(g)
+            return NUMBER_WORDS.get(g.lower()) or int(g)
 
         side = PERMANENT_FOR_SIDES.get(m.group("side").lower(), Side.ALLIES)
         n, total = number(m.group("n")), number(m.group("m"))
@@ -795,7 +794,7 @@ class _Importer:
         words = who.lower()
         home = self.board.home_row(side)
         away = self.board.home_row(side.other)
-        tests: list[Any] = []
+        tests: list[Callable[[UnitSetup], bool]] = []
         if re.search(r"\barmou?red\b|\barmou?r units?\b|\btanks?\b", words):
             tests.append(lambda u: u.type in UNITS and UNITS[u.type].unit_class.value == "armor")
         if re.search(r"\bcommandos?\b|\brangers?\b|\bparatroopers?\b|\bspecial forces\b", words):
@@ -1239,12 +1238,10 @@ class _Importer:
                             and (not rule.unit_side or u.side.value == rule.unit_side)
                             and (on is None or u.hex in on)
                             and rule.unit_variant not in u.variants else u for u in units]
-                if objectives is not None:
-                    # 18261: the medal tags on the artillery's hexes mark the batteries worth
-                    # the additional medal, not hexes to hold
-                    marked = {u.hex for u in units if rule.unit_variant == "two_medals"
-                              and rule.unit_variant in u.variants and u.type in rule.unit_from
-                              and u.side.value == rule.unit_side}
+                if rule.medals_mark_units and objectives is not None:
+                    marked = {u.hex for u in units if rule.unit_variant in u.variants
+                              and u.type in rule.unit_from
+                              and (not rule.unit_side or u.side.value == rule.unit_side)}
                     objectives[:] = [o for o in objectives
                                      if not (o.id in self._bare_medals and set(o.hexes) <= marked)]
             elif rule.unit_from:

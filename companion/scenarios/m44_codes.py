@@ -464,6 +464,9 @@ class BriefingRule:
     unit_to: str = ""
     unit_variant: str = ""  # or, instead of a new type, this variant on each of those units
     unit_on: str = ""  # only those units that stand on this terrain at the start
+    # a bare medal tag on the hex of a unit the rule marks is that unit's marker, no hex to
+    # hold (18261: the medals on the batteries worth the additional medal)
+    medals_mark_units: bool = False
     unit_side: str = ""
     not_played: str = ""  # an action card the briefing names that no rule of ours plays
     sudden_death_for: str = ""  # that side's medal objectives win the game at once
@@ -629,11 +632,11 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\beach artillery (battery|unit) (destroyed|eliminated) is worth an additional "
                  r"(permanent )?(victory )?medal\b[^.]{0,30}?\bfor the allied player",
                  unit_from=("artillery", "big_gun", "mobile_artillery"), unit_side="axis",
-                 unit_variant="two_medals"),
+                 unit_variant="two_medals", medals_mark_units=True),
     BriefingRule(r"\beach artillery (battery|unit) (destroyed|eliminated) is worth an additional "
                  r"(permanent )?(victory )?medal\b[^.]{0,30}?\bfor the axis player",
                  unit_from=("artillery", "big_gun", "mobile_artillery"), unit_side="allies",
-                 unit_variant="two_medals"),
+                 unit_variant="two_medals", medals_mark_units=True),
     # 6380 Noville to Foy: "'Heavy Fog' rules are in effect ... Dice symbols rolled that match a
     # unit being targeted only score hits when battling the unit in Close Assault" (both sides)
     BriefingRule(r"\bheavy fog\W{0,3}\s*rules (are|is) in effect", variant="heavy_fog"),

@@ -273,10 +273,12 @@ def test_mortain_the_axis_alone_plays_air_power_as_artillery_bombard():
     assert card_becomes("air_power", {"air_power_as_artillery_bombard": ""}, Side.ALLIES) == \
         "artillery_bombard"  # the deck option: both sides
     # in the game: the Axis plays it as the bombard, the Allies as itself
+    from dataclasses import replace
+
     for side, want in ((Side.AXIS, "artillery_bombard"), (Side.ALLIES, "air_power")):
-        g = GameSession.new(load(BGA / "6433-BreakthroughAtMortain.m44"))  # the table's own cards
-        if g.state.active is not side:
-            g.state.active = side  # the test plays the card for the side it names
+        # the table's own cards, the side under test moving first
+        g = GameSession.new(replace(load(BGA / "6433-BreakthroughAtMortain.m44"), starts=side))
+        assert g.state.active is side
         g.act({"do": "play_card", "card": "air_power"})
         assert g.state.card == want, side
 
@@ -408,15 +410,17 @@ def test_breakthrough_to_the_beach_flak_88_in_its_bunker_gives_no_medal():
     assert len(guns) == 2 and len(in_bunker) == 1
     assert in_bunker[0].variants == ("no_medal",) and in_bunker[0].spec.medal_worth == 0
     assert [g.spec.medal_worth for g in guns.values() if g not in in_bunker] == [1]
-    # in the game: its elimination leaves the Allied medals as they were
+    # in the game: eliminating it (the game's own elimination) gives the Allies nothing, the
+    # other gun one medal
+    from companion.game.state import _eliminate
+
     g = GameSession.new(s, deck_seed=1)
     before = g.state.medals[Side.ALLIES]
-    gun = g.state.position.units[in_bunker[0].id]
-    from companion.rules import victory
-
-    g.state.ledger = victory.record_elimination(g.state.ledger, Side.ALLIES, gun.id,
-                                                gun.spec.medal_worth)
+    _eliminate(g.state, in_bunker[0].id, Side.ALLIES)
     assert g.state.medals[Side.ALLIES] == before
+    other = next(i for i in guns if i != in_bunker[0].id)
+    _eliminate(g.state, other, Side.ALLIES)
+    assert g.state.medals[Side.ALLIES] == before + 1
 
 
 def test_tenaru_japanese_special_forces_unit_is_an_engineer():
