@@ -621,8 +621,9 @@ def wire_steps(app: CompanionApp) -> Iterator[float]:
 def wadi_steps(app: CompanionApp) -> Iterator[float]:
     """Knightsbridge (a real editor file: a wadi of three tiles, straight and curved), auto-played
     to the first move phase with a unit beside a wadi across its side slope (card 44): the slope's
-    hex is not lit, a double tap on it is refused and moves nothing, and a double tap on a lit
-    hex moves the unit once."""
+    hex is not lit, a double tap on it is refused with its reason and moves nothing, and a double
+    tap on a lit hex moves the unit once. Mode "bridge" plays Arnhem Bridge the same way, across
+    a bridge section's side (card 9b)."""
     t = app.table
     s = t.session
     assert s is not None
@@ -661,7 +662,7 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
     goes = set(s.legal().moves(uid))
     check("the slope's hex not lit", slope not in lit and slope not in goes, (slope, sorted(lit)))
     check("other hexes lit", bool(goes & lit), (sorted(goes), sorted(lit)))
-    shot(f"wadi-selected-{_W}x{_H}")
+    shot(f"{MODE}-selected-{_W}x{_H}")
     before = len(s.events)
     tap(*board.hex_center(slope))
     tap(*board.hex_center(slope))
@@ -670,8 +671,9 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
     assert st is not None
     check("the slope refused, nothing moved", st.hex_name(st.position.units[uid].hex) == start
           and len(s.events) == before, (t.message, len(s.events) - before))
-    check("the refusal says why", "side slope of the wadi" in t.message, t.message)
-    shot(f"wadi-refused-{_W}x{_H}")
+    why = "side slope of the wadi" if MODE == "wadi" else "side of the bridge section"
+    check("the refusal says why", why in t.message, t.message)
+    shot(f"{MODE}-refused-{_W}x{_H}")
     if t.selected != uid:
         tap(*board.hex_center(start))
         yield 0.2
@@ -685,7 +687,7 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
     check("a double tap on a lit hex moves once", uid in st.position.units
           and st.hex_name(st.position.units[uid].hex) == to and len(moved) == 1,
           (to, st.hex_name(st.position.units[uid].hex), [e.kind for e in s.events[before:]]))
-    shot(f"wadi-moved-{_W}x{_H}")
+    shot(f"{MODE}-moved-{_W}x{_H}")
 
 
 def battleback_steps(app: CompanionApp) -> Iterator[float]:
@@ -797,12 +799,13 @@ def main() -> None:
     elif MODE == "wire":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=1, deck_seed=1)
-    elif MODE == "wadi":
+    elif MODE in ("wadi", "bridge"):
         from companion.scenarios import load
 
         real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
         table.settings.dice = "manual"
-        table.new_game(load(real / "1346-Knightsbridge.m44"), seed=1, deck_seed=1)
+        name = "1346-Knightsbridge.m44" if MODE == "wadi" else "25-ArnhemBridge.m44"
+        table.new_game(load(real / name), seed=1, deck_seed=1)
     elif MODE == "battleback":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=5, deck_seed=5)
@@ -827,7 +830,7 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
-                 "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "recon": recon_steps,
+                 "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "bridge": wadi_steps, "recon": recon_steps,
                  "battleback": battleback_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
