@@ -830,8 +830,8 @@ def main() -> None:
     steps_for = {"battle": battle_steps, "screens": screens_steps, "kill": kill_steps,
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
-                 "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "bridge": wadi_steps, "recon": recon_steps,
-                 "battleback": battleback_steps}[MODE]
+                 "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "bridge": wadi_steps,
+                 "recon": recon_steps, "battleback": battleback_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
