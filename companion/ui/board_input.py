@@ -501,7 +501,23 @@ class BoardInput(TableBase):
         return ok
 
     def tap_hex(self, hex_name: str) -> bool:
-        """A tap on the board; True when it did something."""
+        """A tap on the board; True when it did something.
+
+        The second tap of a double tap on a hex is the first one's echo when the first did
+        something (moved a unit there, declared a battle on it, picked its unit): it comes
+        within the guard's seconds (:mod:`companion.ui.turn_guard`) and is dropped. Otherwise it
+        would select the unit just moved there ("This unit cannot move now") or take the pick
+        back."""
+        now, last = self.clock(), self._last_tap
+        wait = self.guard_seconds()
+        if last is not None and last[0] == hex_name and wait > 0 and now - last[1] < wait:
+            self.guard_dropped += 1
+            return False
+        did = self._tap_hex(hex_name)
+        self._last_tap = (hex_name, now) if did else None
+        return did
+
+    def _tap_hex(self, hex_name: str) -> bool:
         st, p = self.state, self.prompt()
         if st is None or p is None or self._not_mine():
             return False

@@ -105,7 +105,8 @@ class Table(TableLifecycle, BoardInput, AirInput, TurnGuard):
     clock: Callable[[], float] = time.monotonic
     _guard_from: float = -1e9
     _guard_key: Any = None
-    guard_dropped: int = 0  # taps on an ending button that the guard dropped
+    guard_dropped: int = 0  # taps the guard dropped: on an ending button, or a hex's echo
+    _last_tap: tuple[str, float] | None = None  # the last hex tap that did something, and when
     confirm: Confirm | None = None  # a question before ending with something left undone
     _namer_cache: Any = None
     refusal: list[str] = field(default_factory=list)  # every problem of the last refusal

@@ -6,7 +6,9 @@ forms) sits where the previous phase's ending button sat. Two taps 150 ms apart 
 phases. So an ending action is taken only when :attr:`end_guard_s` seconds have passed since
 the game last changed under the buttons (a new state or prompt) and since the last ending
 press; earlier taps are dropped silently. The app draws those buttons greyed until then
-(:meth:`TurnGuard.guard_left`).
+(:meth:`TurnGuard.guard_left`). A hex tapped twice in that time is tapped once, when the first
+tap did something (:meth:`~companion.ui.board_input.BoardInput.tap_hex`): the second would
+select the unit just moved there, or take back the unit just picked.
 
 Ending the movement or the turn while ordered units could still move or battle (the legal
 actions say which) is not sent at once: :attr:`confirm` holds the question, the app shows it

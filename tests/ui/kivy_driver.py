@@ -678,6 +678,7 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
         tap(*board.hex_center(start))
         yield 0.2
     to = sorted(goes - {start})[0]
+    t.end_guard_s = DEFAULT_GUARD_S  # the app's guard: a double tap's second tap is its echo
     tap(*board.hex_center(to))
     tap(*board.hex_center(to))
     yield 0.3
@@ -687,6 +688,8 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
     check("a double tap on a lit hex moves once", uid in st.position.units
           and st.hex_name(st.position.units[uid].hex) == to and len(moved) == 1,
           (to, st.hex_name(st.position.units[uid].hex), [e.kind for e in s.events[before:]]))
+    check("its second tap selects nothing, refuses nothing",
+          t.selected is None and "cannot move now" not in t.message, (t.selected, t.message))
     shot(f"{MODE}-moved-{_W}x{_H}")
 
 

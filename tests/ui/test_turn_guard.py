@@ -198,3 +198,53 @@ def test_a_double_tap_on_a_rule_steps_answer_answers_one_step(tmp_path: Path) ->
     clock.now += 0.5
     assert t.press(again)
     assert len([e for e in t.session.events if e.kind == "units_dropped"]) == 2  # type: ignore[union-attr]
+
+
+def test_a_double_tap_on_a_lit_hex_moves_once_and_selects_nothing(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    order_all(t, clock)
+    legal = t.legal()
+    assert legal is not None
+    unit = next(u for u in legal.movers if legal.moves(u.id))
+    to = sorted(h for h in legal.moves(unit.id) if h != unit.hex)[0]
+    clock.now += 1
+    assert t.tap_hex(unit.hex) and t.selected == unit.id
+    clock.now += 1
+    seq = t.shown_seq
+    assert t.tap_hex(to)  # the move
+    after = t.shown_seq
+    assert after > seq
+    clock.now += 0.15  # the double tap's second tap lands on the unit just moved there
+    assert not t.tap_hex(to)
+    assert t.shown_seq == after and t.selected is None and t.message == "", t.message
+    clock.now += 0.5  # a tap of its own on that hex later is a tap: the moved unit may not move
+    assert not t.tap_hex(to)
+    assert "cannot move now" in t.message
+
+
+def test_a_double_tap_on_a_unit_picks_it_and_a_later_tap_takes_it_back(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    clock.now += 1
+    assert t.press(t.play_card_action(t.card_choices()[0][0]))
+    legal = t.legal()
+    assert legal is not None and legal.orderable
+    hex_name = legal.orderable[0].hex
+    assert t.tap_hex(hex_name)
+    clock.now += 0.2
+    assert not t.tap_hex(hex_name)
+    assert t.picked == [legal.orderable[0].id]
+    clock.now += 0.6
+    assert t.tap_hex(hex_name)
+    assert t.picked == []
+
+
+def test_without_a_guard_two_taps_are_two_taps(tmp_path: Path) -> None:
+    t, clock = guarded_table(tmp_path)
+    clock.now += 1
+    assert t.press(t.play_card_action(t.card_choices()[0][0]))
+    t.end_guard_s = 0.0  # a table without an app (scripts, tests) taps at machine speed
+    legal = t.legal()
+    assert legal is not None and legal.orderable
+    hex_name = legal.orderable[0].hex
+    assert t.tap_hex(hex_name) and t.tap_hex(hex_name)
+    assert t.picked == []

@@ -1,8 +1,8 @@
 """A closed side in a real window: a wadi's side slope (card 44) in Knightsbridge and a bridge
 section's side (card 9b) in Arnhem Bridge, both real editor files. The hex across the side
 from a unit about to move is not lit, a double tap on it is refused, says why and moves nothing,
-and a double tap on a lit hex moves the unit once, at every tablet size the app is drawn at
-(landscape, portrait, a small screen and a big one)."""
+and a double tap on a lit hex moves the unit once (its second tap selects nothing), at every
+tablet size the app is drawn at (landscape, portrait, a small screen and a big one)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def test_the_driver_ran_without_errors(closed: dict[str, Any]) -> None:
 @pytest.mark.parametrize("name", ["a unit beside a side slope", "the slope's hex not lit",
                                   "other hexes lit", "the slope refused, nothing moved",
                                   "the refusal says why",
-                                  "a double tap on a lit hex moves once"])
+                                  "a double tap on a lit hex moves once",
+                                  "its second tap selects nothing, refuses nothing"])
 def test_closed_side_check(closed: dict[str, Any], name: str) -> None:
     assert_check(closed, name)
