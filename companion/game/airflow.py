@@ -118,8 +118,24 @@ def orders_airplane_only(st: GameState) -> bool:
 
 # --- setup -----------------------------------------------------------------------------------
 def airpack_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any]:
-    """The ``air`` entry of ``game_started`` for the Air Pack: each side's Air Sortie cards."""
-    return {"rules": AIR_PACK, "sorties": {s.value: SORTIE_CARDS_AT_START for s in Side}}
+    """The ``air`` entry of ``game_started`` for the Air Pack: each side's Air Sortie cards,
+    one each (Air Pack p.3) unless the scenario deals them its own way (``scenario.air.sorties``);
+    a side that may not use one (``sortie_unusable``) holds none."""
+    dealt = scenario.air.sorties
+    held = {s: SORTIE_CARDS_AT_START if dealt is None else dealt.get(s, 0) for s in Side}
+    return {"rules": AIR_PACK, "sorties": {s.value: 0 if s in scenario.air.sortie_unusable else n
+                                           for s, n in held.items()}}
+
+
+def sorties_into_deck(scenario: Scenario, deck: list[str], deck_seed: int) -> list[str]:
+    """The command deck left after the hands were dealt, with the Air Sortie cards the scenario
+    shuffles into it (``scenario.air.sorties_in_deck``: 4185 "shuffle both Air Sortie cards into
+    the deck, at game start"), each at a place drawn from the deck's seed."""
+    out = list(deck)
+    rng = random.Random(f"{deck_seed}:air-sorties")
+    for _ in range(scenario.air.sorties_in_deck):
+        out.insert(rng.randint(0, len(out)), STANDALONE_SORTIE)
+    return out
 
 
 def flightplan_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any]:
@@ -221,7 +237,7 @@ def airpack_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> 
     if action.get("air_card") is not None:
         raise IllegalAction("Air Combat cards belong to New Flight Plan games")
     if card_id == STANDALONE_SORTIE:  # Air Pack p.3: the Air Sortie card played by itself
-        if air.sorties.get(side, 0) < 1:
+        if air.sorties.get(side, 0) < 1 and not sortie_drawable(st):
             raise IllegalAction(f"{side} holds no Air Sortie card")
         extra.update({"air_sortie": True, "sortie_card": True, "standalone": True})
         return extra
@@ -240,11 +256,28 @@ def airpack_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> 
         if spec.kind.value != "section":
             raise IllegalAction("an Air Sortie joins a Section card, not "
                                 f"{spec.name}")
-        if air.sorties.get(side, 0) < 1:
+        if air.sorties.get(side, 0) < 1 and not sortie_drawable(st):
             raise IllegalAction(f"{side} holds no Air Sortie card")
         extra["air_sortie"] = True
         extra["sortie_card"] = True
     return extra
+
+
+def sorties_in_game(scenario: Scenario) -> int:
+    """The Air Sortie cards a game of ``scenario`` is played with: those dealt to a side that
+    may use one, and those shuffled into the deck (none where they are set aside)."""
+    return sum(airpack_setup(scenario, None)["sorties"].values()) + scenario.air.sorties_in_deck
+
+
+def sortie_drawable(st: GameState) -> bool:
+    """With real cards on the table (no dealt deck) the app does not see the draws: an Air
+    Sortie card that no side holds (shuffled into the deck at the start, or played, discarded
+    and reshuffled) may have come up for the active side and lie face up beside it (Air Pack
+    p.3), so the side may play it. Never for a side the scenario bars from using one."""
+    air = st.air
+    if st.deck is not None or air is None or st.active in st.scenario.air.sortie_unusable:
+        return False
+    return sorties_in_game(st.scenario) - sum(max(0, n) for n in air.sorties.values()) > 0
 
 
 # --- orders ----------------------------------------------------------------------------------

@@ -48,6 +48,10 @@ class RuleFlow:
         """The ``air`` entry of ``game_started``."""
         return None
 
+    def deck_after_deal(self, scenario: Scenario, deck: list[str], deck_seed: int) -> list[str]:
+        """The dealt command deck once the hands are dealt, with the cards these rules add."""
+        return deck
+
     def standalone_card(self, name: str) -> bool:
         """``name`` is a card of these rules played by itself (the Air Sortie card)."""
         return False
@@ -197,6 +201,11 @@ class RuleFlow:
         """Air Sortie cards the active side holds."""
         return 0
 
+    def sortie_drawable(self, st: GameState) -> bool:
+        """With real cards on the table: an Air Sortie card no side holds may have come up from
+        the deck for the active side (it may play it)."""
+        return False
+
     def deployable(self, st: GameState) -> tuple[str, ...]:
         """The active side's air units off the board that may come on with the card in play."""
         return ()
@@ -277,6 +286,9 @@ class AirPackFlow(_AirFlow):
     def setup(self, scenario: Scenario, deck_seed: int | None) -> dict[str, Any] | None:
         return airflow.airpack_setup(scenario, deck_seed)
 
+    def deck_after_deal(self, scenario: Scenario, deck: list[str], deck_seed: int) -> list[str]:
+        return airflow.sorties_into_deck(scenario, deck, deck_seed)  # those shuffled in
+
     def air_card_extras(self, st: GameState, action: dict[str, Any], card_id: str
                         ) -> dict[str, Any]:
         return airflow.airpack_card_extras(st, action, card_id)
@@ -328,6 +340,9 @@ class AirPackFlow(_AirFlow):
 
     def sortie_cards(self, st: GameState) -> int:
         return int(st.air.sorties.get(st.active.value, 0)) if st.air is not None else 0
+
+    def sortie_drawable(self, st: GameState) -> bool:
+        return airflow.sortie_drawable(st)
 
     def needs_entry_hex(self, st: GameState) -> bool:
         if st.air is None or not st.air.sortie:

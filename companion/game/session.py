@@ -119,7 +119,7 @@ class GameSession:
             for side in (Side.ALLIES, Side.AXIS):
                 n = scenario.sides[side].cards
                 hands[side.value], deck = deck[:n], deck[n:]
-            data["deck"] = deck
+            data["deck"] = flow_for(scenario).deck_after_deal(scenario, deck, deck_seed)
             data["hands"] = hands
             data["deck_seed"] = deck_seed
         air = flow_for(scenario).setup(scenario, deck_seed)

@@ -703,13 +703,18 @@ def _sortie_met(state: GameState, side: Side, d: dict[str, Any]) -> None:
 
 
 def _set_sorties_aside(state: GameState, side: Side, met: int) -> None:
-    """``met`` Air Sortie cards leave the deck and lie face up beside ``side``'s player."""
+    """``met`` Air Sortie cards leave the deck and lie face up beside ``side``'s player, or
+    go to the discards where the scenario bars the side from using one (3496: "Discard it and
+    draw a new Command card instead")."""
     assert state.deck is not None
+    unusable = side in state.scenario.air.sortie_unusable
     for _ in range(met):
         if STANDALONE_SORTIE not in state.deck:
             break
         state.deck.remove(STANDALONE_SORTIE)
-        if state.air is not None:
+        if unusable:
+            state.discard.append(STANDALONE_SORTIE)
+        elif state.air is not None:
             state.air.sorties[side.value] = state.air.sorties.get(side.value, 0) + 1
 
 
@@ -774,7 +779,8 @@ def _air_card_played(state: GameState, air: AirState, d: dict[str, Any]) -> None
     if d.get("air_sortie"):
         air.sortie = True
         if d.get("sortie_card"):
-            air.sorties[side] = air.sorties.get(side, 0) - 1
+            # (with real cards, one may come from the deck unseen: airflow.sortie_drawable)
+            air.sorties[side] = max(0, air.sorties.get(side, 0) - 1)
             if state.deck is not None:  # played, it is discarded (and may be drawn again)
                 state.discard.append(STANDALONE_SORTIE)
 

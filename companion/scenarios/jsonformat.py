@@ -194,14 +194,27 @@ def from_dict(data: Any) -> Scenario:
                                                    _join(p, "medals_to_win"), 1, 30))
     starts = _side(top.get("starts", "allies"), "starts")
 
-    a = _obj(top.get("air", {}) or {}, "air", {"rules", "front", "year"})
+    a = _obj(top.get("air", {}) or {}, "air", {"rules", "front", "year", "sorties",
+                                               "sorties_in_deck", "sortie_unusable"})
     rules = a.get("rules")
+    held = a.get("sorties")
+    sorties = None if held is None else {
+        side: _int(n, _join("air.sorties", side.value), 0, 2)
+        for side, n in ((_side(k, "air.sorties"), v)
+                        for k, v in _obj(held, "air.sorties", {"allies", "axis"}).items())}
     air = AirSetup(
         rules=None if rules is None else _enum(AirRules, rules, "air.rules",
                                                ["null", *[r.value for r in AirRules]]),
         front=_opt_str(a.get("front"), "air.front"),
         year=None if a.get("year") is None else _int(a["year"], "air.year", 1936, 1946),
+        sorties=sorties,
+        sorties_in_deck=_int(a.get("sorties_in_deck", 0), "air.sorties_in_deck", 0, 2),
+        sortie_unusable=tuple(_side(x, _join("air.sortie_unusable", i)) for i, x in
+                              enumerate(_list(a.get("sortie_unusable", []), "air.sortie_unusable"))),
     )
+    if sum((air.sorties or {}).values()) + air.sorties_in_deck > 2:
+        raise ScenarioError("air", "deals more than the Air Pack's two Air Sortie cards "
+                                   "(sorties and sorties_in_deck)")
 
     terrain: list[TerrainPiece] = []
     names_t = known_terrain()
@@ -396,8 +409,7 @@ def to_dict(s: Scenario) -> dict[str, Any]:
         "sides": {side.value: {"country": s.sides[side].country, "cards": s.sides[side].cards,
                                "medals_to_win": s.sides[side].medals_to_win} for side in Side},
         "starts": s.starts.value,
-        "air": {"rules": None if s.air.rules is None else s.air.rules.value,
-                "front": s.air.front, "year": s.air.year},
+        "air": _air_dict(s.air),
         "terrain": [_piece_dict(t) for t in s.terrain],
         "units": [_unit_dict(u) for u in s.units],
         "objectives": [_objective_dict(o) for o in s.objectives],
@@ -429,6 +441,18 @@ def _text_dict(t: ScenarioText) -> dict[str, str]:
     if t.special_rules:
         d["special_rules"] = t.special_rules
     return d
+
+
+def _air_dict(air: AirSetup) -> dict[str, Any]:
+    out: dict[str, Any] = {"rules": None if air.rules is None else air.rules.value,
+                           "front": air.front, "year": air.year}
+    if air.sorties is not None:  # written only where a scenario deals them its own way
+        out["sorties"] = {side.value: air.sorties.get(side, 0) for side in Side}
+    if air.sorties_in_deck:
+        out["sorties_in_deck"] = air.sorties_in_deck
+    if air.sortie_unusable:
+        out["sortie_unusable"] = [side.value for side in air.sortie_unusable]
+    return out
 
 
 def _piece_dict(t: TerrainPiece) -> dict[str, Any]:

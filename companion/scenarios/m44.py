@@ -81,6 +81,8 @@ from companion.scenarios.m44_codes import (
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
     SIDE_WORDS,
+    SORTIE_DEALS,
+    SORTIE_UNUSABLE_PATTERN,
     STANDARD_OPTION_VALUES,
     STAR_MARKED_VARIANTS,
     STAR_RULES,
@@ -876,8 +878,35 @@ class _Importer:
         if isinstance(date, str) and re.match(r"^19[34]\d", date):
             year = int(date[:4])
         front = info.get("front")
-        return AirSetup(rules=rules, front=front.lower() if isinstance(front, str) and front
-                        else None, year=year)
+        air = AirSetup(rules=rules, front=front.lower() if isinstance(front, str) and front
+                       else None, year=year)
+        self._sortie_deal(air)
+        return air
+
+    def _sortie_deal(self, air: AirSetup) -> None:
+        """The Air Sortie cards as the briefing deals them if air rules are used
+        (m44_codes.SORTIE_DEALS), and the sides that may not use one (SORTIE_UNUSABLE_PATTERN);
+        two deals that disagree are noted and neither is taken."""
+        text = self._briefing_text(("rules", "victory"))
+        deals: set[tuple[tuple[tuple[Side, int], ...], int]] = set()
+        for pattern, named, other, in_deck in SORTIE_DEALS:
+            for m in re.finditer(pattern, text, re.IGNORECASE):
+                word = m.groupdict().get("side")
+                side = PERMANENT_FOR_SIDES.get(word.lower()) if word else None
+                if word and side is None:
+                    continue
+                held = ({s: named for s in Side} if side is None
+                        else {side: named, side.other: other})
+                deals.add((tuple(sorted(held.items(), key=lambda kv: kv[0].value)), in_deck))
+        if len(deals) == 1:
+            held_items, air.sorties_in_deck = next(iter(deals))
+            air.sorties = dict(held_items)
+        elif deals:
+            self.note("text.rules", "the briefing deals the Air Sortie cards two ways; the Air "
+                                    "Pack's one to each player is kept")
+        unusable = {PERMANENT_FOR_SIDES[m.group("side").lower()]
+                    for m in re.finditer(SORTIE_UNUSABLE_PATTERN, text, re.IGNORECASE)}
+        air.sortie_unusable = tuple(sorted(unusable, key=lambda s: s.value))
 
     def _check_options(self, info: dict[str, Any]) -> dict[str, str]:
         """The scenario rules the options switch on (variant -> side or ""); options no

@@ -734,6 +734,31 @@ HOLD_AROUND_PATTERN = (r"\bif the (?P<side>marine|allied|american|us|british|sov
 MINE_LAYER_PATTERN = (r"\bthe (?P<side>allied|allies|axis|british|german|japanese|american|us|"
                       r"soviet|russian|italian) player (lays?|will lay) (out )?(the )?minefields?"
                       r"(?! around)")
+# How a briefing deals the Air Pack's two Air Sortie cards "if air rules are used" (Air Pack
+# p.3's default: one to each player), read by the importer into AirSetup.sorties and
+# .sorties_in_deck: (pattern, cards to the side named (to each player where the pattern names
+# none), cards to the other side, cards shuffled into the command deck). The real files' words:
+# 17, 4232, 5841, 6367... "The Air Sortie cards are set aside and (are) not used"; 4185, 4187,
+# 4625 "shuffle both Air Sortie cards into the deck"; 4000 "shuffle the two Air Sortie cards in
+# the deck"; 1558, 3129, 4186, 4717 "give the Allied player one Air Sortie card and shuffle the
+# other (one) in the deck"; 4683, 8043 "give the Axis player both Air Sortie cards"; 6433 "Give
+# both Air Sortie cards to the Allied player"; 5913 "give each player one Air Sortie card"
+_SORTIE_SIDE = r"(?P<side>allied|allies|axis|british|german|japanese|american|us|soviet|russian|" \
+               r"italian|french)"
+SORTIE_DEALS: tuple[tuple[str, int, int, int], ...] = (
+    (r"\bthe air sortie cards are set aside and (are )?not used", 0, 0, 0),
+    (r"\bshuffle (both|the two) air sortie cards (in|into) the deck", 0, 0, 2),
+    (rf"\bgive (the )?{_SORTIE_SIDE} player one air sortie card,? and shuffle the other( one)? "
+     r"(in|into) the deck", 1, 0, 1),
+    (rf"\bgive one air sortie card to the {_SORTIE_SIDE} player,? and shuffle the other( one)? "
+     r"(in|into) the deck", 1, 0, 1),
+    (rf"\bgive (the )?{_SORTIE_SIDE} player both air sortie cards", 2, 0, 0),
+    (rf"\bgive both air sortie cards to the {_SORTIE_SIDE} player", 2, 0, 0),
+    (r"\bgive each player one air sortie card", 1, 1, 0),
+)
+# 3496 Breakthrough to Gembloux: "The Air Sortie card is unusable by the French player. Discard
+# it and draw a new Command card instead." (AirSetup.sortie_unusable)
+SORTIE_UNUSABLE_PATTERN = rf"\bthe air sortie cards? (is|are) unusable by the {_SORTIE_SIDE} player"
 # the words of ``who`` that narrow the units (a side's word names the side)
 PERMANENT_FOR_SIDES: dict[str, Side] = {
     "axis": Side.AXIS, "german": Side.AXIS, "germans": Side.AXIS, "japanese": Side.AXIS,

@@ -174,6 +174,12 @@ class AirSetup:
     rules: AirRules | None = None
     front: str | None = None  # New Flight Plan air superiority: "western", "eastern", ...
     year: int | None = None
+    # Air Pack: the two Air Sortie cards as the scenario deals them (None: one to each player,
+    # Air Pack p.3); ``sorties_in_deck`` shuffled into the command deck; the sides that may not
+    # use one (3496: it is discarded and a command card drawn instead)
+    sorties: dict[Side, int] | None = None
+    sorties_in_deck: int = 0
+    sortie_unusable: tuple[Side, ...] = ()
 
 
 @dataclass(slots=True)

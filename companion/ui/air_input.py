@@ -237,6 +237,12 @@ class AirInput(TableBase):
             return 0
         return lookup.sortie_cards(st)
 
+    def sortie_drawable(self) -> bool:
+        """Air Pack, real cards on the table: the active side holds no Air Sortie card the app
+        knows of, but one no side holds may have come up for it from the deck."""
+        st = self.state
+        return st is not None and st.air is not None and lookup.sortie_drawable(st)
+
     def play_card_action(self, card: str) -> dict[str, Any]:
         action: dict[str, Any] = {"do": "play_card", "card": card}
         if self.air_card:

@@ -467,8 +467,14 @@ class BoardScreen(TableScreen):
                 panel.add_widget(button(title, partial(t.press, {"ui": "air_card", "card": title}),
                                         action={"ui": "air_card", "card": title}, height=48,
                                         font=17, selected=t.air_card == title))
-        if t.sortie_cards():
-            panel.add_widget(Factory.Heading(text=_("Air Sortie cards held:") + f" {t.sortie_cards()}"))
+        held = t.sortie_cards()
+        if held or t.sortie_drawable():  # held, or drawn from the real deck unseen by the app
+            panel.add_widget(Factory.Heading(
+                text=_("Air Sortie cards held:") + f" {held}" if held
+                else _("Drew an Air Sortie card from the deck?")))
+            alone = {"do": "play_card", "card": "air_sortie"}
+            panel.add_widget(button(_("Play the Air Sortie card by itself"),
+                                    partial(t.press, alone), action=alone, height=52, font=17))
             panel.add_widget(button(_("Play the Air Sortie with a Section card"),
                                     lambda: t.press({"ui": "sortie"}), action={"ui": "sortie"},
                                     height=52, font=17, selected=t.with_sortie))

@@ -94,6 +94,10 @@ def sortie_cards(st: GameState) -> int:
     return int(_flow(st).sortie_cards(st))
 
 
+def sortie_drawable(st: GameState) -> bool:
+    return bool(_flow(st).sortie_drawable(st))
+
+
 def deployable(st: GameState) -> list[str]:
     return list(_flow(st).deployable(st))
 

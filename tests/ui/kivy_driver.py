@@ -693,6 +693,41 @@ def wadi_steps(app: CompanionApp) -> Iterator[float]:
     shot(f"{MODE}-moved-{_W}x{_H}")
 
 
+def sortie_steps(app: CompanionApp) -> Iterator[float]:
+    """Capturing the Crossing (4185, a real editor file: "shuffle both Air Sortie cards into the
+    deck") played with the Air Pack and real cards: no side holds an Air Sortie card, so the
+    card panel asks whether one was drawn from the deck, and its *by itself* button, inside the
+    window, plays it: the prompt then asks for the airplane's edge hex."""
+    t = app.table
+    s = t.session
+    assert s is not None
+    yield 0.3
+    st = t.state
+    assert st is not None and st.air is not None
+    check("no Air Sortie card held", t.sortie_cards() == 0 and t.sortie_drawable(),
+          (dict(st.air.sorties), t.sortie_drawable()))
+    from kivy.core.window import Window
+
+    alone = {"do": "play_card", "card": "air_sortie"}
+    buttons = [w for w in walk(app.root) if getattr(w, "action", None) == alone]
+    heads = [w.text for w in walk(app.root) if "Air Sortie card from the deck" in str(
+        getattr(w, "text", ""))]
+    check("the panel asks whether one was drawn", bool(heads), heads)
+    inside = False
+    if buttons:
+        x, y = buttons[0].to_window(*buttons[0].center)
+        inside = 0 <= x <= Window.width and 0 <= y <= Window.height
+    check("its button lies in the window", inside, [b.to_window(*b.center) for b in buttons])
+    shot(f"sortie-offered-{_W}x{_H}")
+    check("the Air Sortie played by itself", press(app, lambda x: x == alone))
+    yield 0.3
+    st = t.state
+    assert st is not None
+    check("the card in play is the Air Sortie", st.card == "air_sortie", (st.card, t.message))
+    check("the prompt asks for its edge hex", "Air Sortie" in t.prompt_line(), t.prompt_line())
+    shot(f"sortie-played-{_W}x{_H}")
+
+
 def battleback_steps(app: CompanionApp) -> Iterator[float]:
     """Gull Point Landing, seed 5, auto-played to the first British battle back (British
     Commonwealth Forces): the panel offers *Battle back (1 die)* and *Decline*; *Battle back*
@@ -809,6 +844,14 @@ def main() -> None:
         table.settings.dice = "manual"
         name = "1346-Knightsbridge.m44" if MODE == "wadi" else "25-ArnhemBridge.m44"
         table.new_game(load(real / name), seed=1, deck_seed=1)
+    elif MODE == "sortie":
+        from companion.scenarios import AirRules, load
+
+        real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+        table.settings.dice = "manual"
+        crossing = load(real / "4185-CapturingTheCrossing.m44")
+        crossing.air.rules = AirRules.AIR_PACK  # "Air rules are optional": the players chose them
+        table.new_game(crossing, seed=1)  # real cards: no dealt deck
     elif MODE == "battleback":
         table.settings.dice = "manual"
         table.new_game("gull-point-landing", seed=5, deck_seed=5)
@@ -834,7 +877,8 @@ def main() -> None:
                  "resumed": resumed_steps, "air": air_steps, "airdrop": airdrop_steps,
                  "winter": winter_steps, "arrivals": arrival_steps,
                  "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "bridge": wadi_steps,
-                 "recon": recon_steps, "battleback": battleback_steps}[MODE]
+                 "recon": recon_steps, "battleback": battleback_steps,
+                 "sortie": sortie_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 
