@@ -358,7 +358,14 @@ def test_bare_medals_the_briefing_calls_permanent_are_permanent_for_the_units_it
     assert tobruk.id not in ledger.permanent
     pos.remove_unit(g)
     pos.add_unit(Unit(id=tobruk.units[0], side=Side.ALLIES, type="armor", hex=h, figures=3))
-    assert victory.observe(ledger, pos, objs).permanent[tobruk.id] is Side.ALLIES
+    ledger = victory.observe(ledger, pos, objs)
+    assert ledger.permanent[tobruk.id] is Side.ALLIES
+    # "Only a single medal can be won that way, regardless of how many British units reach
+    # Tobruk": the first leaves, a second relieving unit comes; still one medal
+    pos.remove_unit(tobruk.units[0])
+    pos.add_unit(Unit(id=tobruk.units[1], side=Side.ALLIES, type="infantry", hex=h, figures=4))
+    ledger = victory.observe(ledger, pos, objs)
+    assert victory.medal_counts(ledger, pos, objs)[Side.ALLIES].permanent == 1
 
     s = load(BGA / "6541-BreakthroughToTheBeach.m44")
     by_side = {o.sides[0]: o for o in s.objectives}
