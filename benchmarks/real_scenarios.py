@@ -1,11 +1,13 @@
 """Load, check and auto-play every scenario file of a folder; print one table row per file.
 
     python benchmarks/real_scenarios.py FOLDER [FOLDER...] [--seed N] [--max-turns T] [--quiet]
+                                        [--air air-pack|flight-plan|none]
 
 For each ``.m44`` (or ``.json``) file of each FOLDER: import it (``companion.scenarios.load``), run
 ``scenario check`` on it (``companion.scenarios.check.problems``), then let the built-in player
 play both sides (``GameSession.new`` + ``AutoPlayer``, dice and deck seeded by ``--seed``) until
-the game is over or ``--max-turns`` turns have been played. A row says:
+the game is over or ``--max-turns`` turns have been played; ``--air`` plays every file with those
+air rules, as the players may choose them in the app ("Air rules are optional"). A row says:
 
     file | loaded | errors/warnings of the check | result (winner, medals, turns) | ms
 
@@ -29,7 +31,7 @@ from pathlib import Path
 
 from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession
-from companion.scenarios import ScenarioError, load
+from companion.scenarios import AirRules, ScenarioError, load
 from companion.scenarios.check import problems
 
 
@@ -45,7 +47,7 @@ class Row:
     ms: float = 0.0
 
 
-def run_one(path: Path, seed: int, max_turns: int) -> Row:
+def run_one(path: Path, seed: int, max_turns: int, air: str | None = None) -> Row:
     row = Row(path.name)
     start = time.perf_counter()
     try:
@@ -54,6 +56,8 @@ def run_one(path: Path, seed: int, max_turns: int) -> Row:
         row.result = f"load error: {e}"
         return row
     row.loaded = True
+    if air is not None:
+        scenario.air.rules = None if air == "none" else AirRules(air)
     found = problems(scenario)
     errs = [p for p in found if p.severity == "error"]
     row.errors, row.warnings = len(errs), len(found) - len(errs)
@@ -93,12 +97,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=150)
     ap.add_argument("--quiet", action="store_true", help="print only the rows that fail")
+    ap.add_argument("--air", choices=["air-pack", "flight-plan", "none"],
+                    help="play every file with these air rules")
     args = ap.parse_args(argv)
     files = [p for folder in args.folder
              for p in sorted(q for q in folder.iterdir() if q.suffix.lower() in (".m44", ".json"))]
     rows: list[Row] = []
     for path in files:
-        row = run_one(path, args.seed, args.max_turns)
+        row = run_one(path, args.seed, args.max_turns, args.air)
         rows.append(row)
         bad = not row.loaded or row.errors or not row.by_victory
         if bad or not args.quiet:

@@ -738,6 +738,16 @@ class _AirPackTactics(_Tactics):
         ids = kept
         if not air.sortie:
             return ids, None, False
+        recon = airflow.played_as_sortie_section(st)
+        if flying and recon is not None and recon not in st.board.sections(
+                st.position.units[flying[0]].hex, st.active):
+            # a Recon 1 played as the Air Sortie orders only an airplane over its own section
+            # (seed 000 p.3): the one flying elsewhere leaves and a fresh one enters there
+            where = player._sortie_hex(st, st.card or "air_power")
+            if where is not None:
+                action["sortie_hex"] = where
+                action["units"] = []
+                return [], None, True
         if not flying:
             where = player._sortie_hex(st, st.card or "air_power") if st.card != "air_power" \
                 else player._sortie_hex(st, "air_power")

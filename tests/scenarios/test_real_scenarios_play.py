@@ -17,7 +17,7 @@ import pytest
 
 from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession
-from companion.scenarios import load
+from companion.scenarios import AirRules, load
 from companion.scenarios.check import errors
 
 REAL = Path(__file__).parent / "data" / "real"
@@ -65,3 +65,25 @@ def test_real_file_loads_checks_and_plays_to_a_result(path: Path):
     # won by medals, a sudden-death objective, or the end a scenario rule sets (the deck ran out)
     assert medals[winner] >= s.sides[winner].medals_to_win or any(
         o.sudden_death for o in s.objectives) or "deck ran out" in end.data["reason"]
+
+
+AIR_SEEDS = {"air-pack": 1, "flight-plan": 2}
+
+
+@pytest.mark.parametrize("rules", sorted(AIR_SEEDS))
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_real_file_plays_to_a_result_with_the_air_rules_the_players_choose(path: Path, rules: str):
+    """Most briefings say "Air rules are optional": the app lets the players turn them on for
+    any file. Seven files with Air Strikes once stopped the auto player: a Recon 1 played as the
+    Air Sortie ordered the airplane flying over another section (seed 000 p.3)."""
+    s = load(path)
+    s.air.rules = AirRules(rules)
+    session = GameSession.new(s, deck_seed=AIR_SEEDS[rules])
+    player = AutoPlayer(AIR_SEEDS[rules])
+    for _ in range(200 * MAX_TURNS):
+        if session.over or session.state.turn > MAX_TURNS:
+            break
+        session.act(player.next_action(session))
+    if path.name in UNFINISHED:
+        return
+    assert session.over, f"no result after {session.state.turn} turns"

@@ -181,8 +181,11 @@ class AirPackRules(FlightRules):
         if flying and not new_airplane:
             plane = flying[0]
             if rule.section_limited and section not in position.board.sections(plane.hex, side):
+                own = section.value if section is not None else "its own"
                 return SortiePlay(False, f"the {card.value} card's section must match the "
-                                  f"section over which airplane {plane.id} flies")
+                                  f"section over which airplane {plane.id} flies; or a fresh "
+                                  f"airplane enters on an edge hex of the {own} section and "
+                                  "that one leaves (seed 000 p.3)")
             return SortiePlay(True, None, SortieEffect.ORDER_AIRBORNE, air_check=False,
                               replaced_at_end_of_turn=rule.replaced_at_end_of_turn,
                               face_up=rule.face_up)
