@@ -599,8 +599,10 @@ class AirInput(TableBase):
             "withdraw_deploy": _("Withdraw an air unit before playing the card; deploy one with a "
                                  "Section card: press Deploy, then tap a blue hex. An Air Combat "
                                  "card may join the command card."),
-            "air_sortie": _("Air Sortie: press it beside a Section card; with no airplane flying, "
-                            "tap the blue edge hex where the fresh airplane enters."),
+            "air_sortie": _("Air Sortie: play the card by itself, or press it beside a Section "
+                            "card; with no airplane flying, tap the blue edge hex where the fresh "
+                            "airplane enters. With real cards, say when one came up from the deck: "
+                            "the card panel asks."),
             "air_check": _("Air check: when enemy units are next to the airplane, the opponent "
                            "throws it; the prompt bar names him."),
             "special_actions": _("Strafe, kamikaze, rescue: press the action, then tap the hexes "
