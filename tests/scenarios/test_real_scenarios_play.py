@@ -17,7 +17,7 @@ import pytest
 
 from companion.game.auto import AutoPlayer
 from companion.game.session import GameSession
-from companion.scenarios import AirRules, load
+from companion.scenarios import AirRules, Scenario, load
 from companion.scenarios.check import errors
 
 REAL = Path(__file__).parent / "data" / "real"
@@ -36,6 +36,17 @@ KNOWN: dict[str, list[str]] = {
 UNFINISHED: set[str] = set()
 
 
+def _auto_played(s: Scenario, seed: int) -> GameSession:
+    """A game of ``s`` both sides of which the built-in player plays, to its end or MAX_TURNS."""
+    session = GameSession.new(s, deck_seed=seed)
+    player = AutoPlayer(seed)
+    for _ in range(200 * MAX_TURNS):
+        if session.over or session.state.turn > MAX_TURNS:
+            break
+        session.act(player.next_action(session))
+    return session
+
+
 def test_the_real_files_are_there():
     assert len(FILES) >= 30
     assert set(KNOWN) | UNFINISHED <= {p.name for p in FILES}
@@ -49,12 +60,7 @@ def test_real_file_loads_checks_and_plays_to_a_result(path: Path):
     assert len(found) == len(want), found
     for f, w in zip(sorted(found), sorted(want), strict=True):
         assert f.startswith(w), (f, w)
-    session = GameSession.new(s, deck_seed=1)
-    player = AutoPlayer(1)
-    for _ in range(200 * MAX_TURNS):
-        if session.over or session.state.turn > MAX_TURNS:
-            break
-        session.act(player.next_action(session))
+    session = _auto_played(s, seed=1)
     if path.name in UNFINISHED:
         return
     assert session.over, f"no result after {session.state.turn} turns"
@@ -78,12 +84,7 @@ def test_real_file_plays_to_a_result_with_the_air_rules_the_players_choose(path:
     Air Sortie ordered the airplane flying over another section (seed 000 p.3)."""
     s = load(path)
     s.air.rules = AirRules(rules)
-    session = GameSession.new(s, deck_seed=AIR_SEEDS[rules])
-    player = AutoPlayer(AIR_SEEDS[rules])
-    for _ in range(200 * MAX_TURNS):
-        if session.over or session.state.turn > MAX_TURNS:
-            break
-        session.act(player.next_action(session))
+    session = _auto_played(s, seed=AIR_SEEDS[rules])
     if path.name in UNFINISHED:
         return
     assert session.over, f"no result after {session.state.turn} turns"
