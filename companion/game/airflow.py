@@ -266,7 +266,8 @@ def airpack_card_extras(st: GameState, action: dict[str, Any], card_id: str) -> 
 def sorties_in_game(scenario: Scenario) -> int:
     """The Air Sortie cards a game of ``scenario`` is played with: those dealt to a side that
     may use one, and those shuffled into the deck (none where they are set aside)."""
-    return sum(airpack_setup(scenario, None)["sorties"].values()) + scenario.air.sorties_in_deck
+    held: dict[str, int] = airpack_setup(scenario, None)["sorties"]
+    return sum(held.values()) + scenario.air.sorties_in_deck
 
 
 def sortie_drawable(st: GameState) -> bool:
