@@ -345,6 +345,24 @@ def _not_played(d: dict[str, Any]) -> str:
             + "; ".join(dict.fromkeys(said)) + ".")
 
 
+def _air_chosen_over_briefing(d: dict[str, Any]) -> str:
+    """Air rules the players chose for a scenario whose briefing says "Air Rules are not in
+    effect" (m44_codes.AIR_RULES_OFF_PATTERN): said once as the game starts."""
+    import re
+
+    from companion.scenarios.m44_codes import AIR_RULES_OFF_PATTERN
+
+    rules = (d.get("air") or {}).get("rules") if isinstance(d.get("air"), dict) else None
+    text = d.get("scenario", {}).get("text", {}) if isinstance(d.get("scenario"), dict) else {}
+    briefing = " ".join(str(t.get(k) or "") for t in text.values() if isinstance(t, dict)
+                        for k in ("special_rules", "rules", "description"))
+    if not rules or not re.search(AIR_RULES_OFF_PATTERN, briefing, re.IGNORECASE):
+        return ""
+    name = {"air-pack": "the Air Pack", "flight-plan": "New Flight Plan"}.get(str(rules), str(rules))
+    return (f". The briefing says air rules are not in effect; {name} is played, as the game "
+            "was set up.")
+
+
 def not_played_line(session_start: dict[str, Any]) -> str:
     """What a game's scenario asks that no rule of the app plays, in one line ("" when it
     plays everything): ``game_started``'s data."""
@@ -359,7 +377,7 @@ def _about(d: dict[str, Any]) -> list[str]:
 
 _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "game_started": lambda d, n: (f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}"
-                                  + _not_played(d)),
+                                  + _not_played(d) + _air_chosen_over_briefing(d)),
     "card_played": lambda d, n: f"{side_words(d['side'])} play {_card_name(d['card'])}.",
     "units_ordered": lambda d, n: (f"Ordered: {_list(n.unit(u) for u in d['units']) or 'no unit'}"
                                    + (f" ({count(d['lost'], 'order')} lost)" if d.get("lost")

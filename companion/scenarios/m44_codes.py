@@ -756,6 +756,9 @@ SORTIE_DEALS: tuple[tuple[str, int, int, int], ...] = (
     (rf"\bgive both air sortie cards to the {_SORTIE_SIDE} player", 2, 0, 0),
     (r"\bgive each player one air sortie card", 1, 1, 0),
 )
+# 8044, 6367, 6541 and 8 more: "Air Rules are not in effect." The players may still choose air
+# rules in the app; the game then says once, as it starts, that the briefing does not use them
+AIR_RULES_OFF_PATTERN = r"\bair rules are not in effect\b"
 # 3496 Breakthrough to Gembloux: "The Air Sortie card is unusable by the French player. Discard
 # it and draw a new Command card instead." (AirSetup.sortie_unusable)
 SORTIE_UNUSABLE_PATTERN = rf"\bthe air sortie cards? (is|are) unusable by the {_SORTIE_SIDE} player"

@@ -199,3 +199,28 @@ def test_what_the_scenario_asks_and_no_rule_plays_is_said_once_when_the_game_sta
 
     assert not_played_line(g.log.start.data).startswith("Not played by the app")
     assert not_played_line(plain.log.start.data) == ""
+
+
+def test_air_rules_chosen_for_a_briefing_that_does_not_use_them_are_said_when_it_starts() -> None:
+    """8044 Rzhev: "Air Rules are not in effect." The players may still choose them (the app's
+    air setting); the first line says the briefing does not use them, once. A briefing that
+    makes them optional (4185), or no air rules chosen, says nothing of it."""
+    from companion.game.narrate import log_lines
+    from companion.game.session import GameSession
+    from companion.scenarios import AirRules, load
+
+    real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+    said = "The briefing says air rules are not in effect"
+    for name, rules, told in [("8044-Rzhev.m44", AirRules.AIR_PACK, True),
+                              ("8044-Rzhev.m44", AirRules.FLIGHT_PLAN, True),
+                              ("8044-Rzhev.m44", None, False),
+                              ("4185-CapturingTheCrossing.m44", AirRules.AIR_PACK, False)]:
+        s = load(real / name)
+        s.air.rules = rules
+        lines, _namer = log_lines(GameSession.new(s, deck_seed=1).events)
+        assert (said in lines[0]) is told, (name, rules, lines[0])
+        assert sum(said in x for x in lines) == int(told)
+    s = load(real / "8044-Rzhev.m44")
+    s.air.rules = AirRules.AIR_PACK
+    lines, _namer = log_lines(GameSession.new(s, deck_seed=1).events)
+    assert "the Air Pack is played, as the game was set up" in lines[0]
