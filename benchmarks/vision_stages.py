@@ -7,10 +7,11 @@ faster. Times are taken by wrapping the reader's own functions; nothing is chang
 Without folders it reads the cluttered tables of ``benchmarks/bench_vision.py`` (the same
 seed, so the same 40 frames); with folders, every photo in them. It prints, per frame on
 average: the tray-marker search, the candidate search (at every working size read), the
-network's runs (crops and ms), the body check; how many frames were read at each working
-size and what a reading at 320 and 160 px costs; and, for the readings' first looks, the
-crops per frame from each source of candidates (distance peaks, split touching dice,
-the search on clutter) and the share the first look sends to a second look.
+network's runs (crops and ms; of them, the face network's dice), the body check; how many
+frames were read at each working size and what a reading at 320 and 160 px costs; and, for
+the readings' first looks, the crops per frame from each source of candidates (distance
+peaks, split touching dice, the search on clutter) and the share the first look sends to a
+second look.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import cv2
 import numpy as np
 
 from vision import detect, reader
+from vision.facenet import FaceNet
 from vision.images import load_image
 from vision.net import DieNet
 from vision.profile import load_profile
@@ -98,6 +100,7 @@ def main() -> None:
     timer.wrap(reader, "find_tray", "tray markers")
     timer.wrap(reader, "find_candidates", "candidate search", lambda args, out: len(out))
     timer.wrap(DieNet, "run", "network runs", lambda args, out: len(args[1]))
+    timer.wrap(FaceNet, "face_probs", "  of it face net", lambda args, out: len(args[2]))
     timer.wrap(reader, "keep_bodies", "body check")
     timer.wrap(detect.cv2, "kmeans", "  of it k-means")
     sizes: collections.Counter[int] = collections.Counter()
@@ -165,8 +168,10 @@ def main() -> None:
     n = len(frames)
     print(f"{n} frames, profile {a.profile}: thread CPU per frame median {statistics.median(total):.2f} ms, "
           f"mean {statistics.mean(total):.2f} ms")
-    for stage in ("tray markers", "candidate search", "  of it k-means", "network runs", "body check"):
-        extra = {"candidate search": " candidates", "network runs": " crops"}.get(stage, " calls")
+    for stage in ("tray markers", "candidate search", "  of it k-means", "network runs",
+                  "  of it face net", "body check"):
+        extra = {"candidate search": " candidates", "network runs": " crops",
+                 "  of it face net": " dice"}.get(stage, " calls")
         print(f"  {stage:<18} {timer.ms[stage] / n:6.2f} ms a frame, "
               f"{timer.count[stage] / n:6.1f}{extra} a frame")
     for size in sorted(sizes, reverse=True):

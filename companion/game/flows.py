@@ -39,6 +39,7 @@ class RuleFlow:
     (``air_*``) that the subclasses override."""
 
     rules: str | None = None
+    title = "no air rules"  # the rule set as players name it
     # action name -> handler yielding event drafts, for the actions only this rule set has
     # (the scenario rules' actions are every flow's; the legal actions say when they are offered)
     handlers: Mapping[str, FlowHandler] = dict(ruleflows.RULE_HANDLERS)
@@ -276,6 +277,7 @@ class AirPackFlow(_AirFlow):
     """The Air Pack: airplanes by Air Sortie, air checks, special actions."""
 
     rules = airflow.AIR_PACK
+    title = "the Air Pack"
     handlers: Mapping[str, FlowHandler] = {
         "strafe": airflow.declare_strafe, "kamikaze": airflow.declare_kamikaze,
         "ground_support": airflow.declare_air_action, "interdiction": airflow.declare_air_action,
@@ -360,6 +362,7 @@ class FlightPlanFlow(_AirFlow):
     """New Flight Plan: air units with ammo, Air Combat cards, attack runs, bombing."""
 
     rules = airflow.FLIGHT_PLAN
+    title = "New Flight Plan"
     handlers: Mapping[str, FlowHandler] = {
         "withdraw": airflow.withdraw, "bomb": airflow.declare_bombing, **ruleflows.RULE_HANDLERS,
     }

@@ -15,6 +15,7 @@ from companion.rules import cards as card_rules
 
 if TYPE_CHECKING:
     from companion.game.state import GameState
+    from companion.scenarios.model import Scenario
 
 # Unit types whose words are not just the type with spaces.
 _TYPE_WORDS = {"fighter_bomber": "fighter-bomber", "anti_tank": "anti-tank",
@@ -326,41 +327,36 @@ def _game_over(d: dict[str, Any], n: Namer) -> str:
 def _not_played(d: dict[str, Any]) -> str:
     """What the scenario asks that no rule of the app plays, said once when the game starts
     (the check's errors: a briefing's action card, a troop or terrain not played yet), so that
-    the players play it at the table."""
+    the players play it at the table; and air rules they chose that its briefing does not use."""
     from companion.scenarios.check import errors
     from companion.scenarios.jsonformat import from_dict
     from companion.scenarios.model import ScenarioError
 
     try:
-        found = errors(from_dict(d["scenario"]))
+        scenario = from_dict(d["scenario"])
+        found = errors(scenario)
     except (ScenarioError, KeyError, TypeError, ValueError):  # a log of another version
-        return ""
-    if not found:
         return ""
     said = []
     for p in found:
         where = p.where if p.where and "." not in p.where else ""
         said.append(f"{p.message} ({where})" if where else p.message)
-    return (". Not played by the app, play it at the table: "
-            + "; ".join(dict.fromkeys(said)) + ".")
+    out = (". Not played by the app, play it at the table: " + "; ".join(dict.fromkeys(said))
+           + ".") if said else ""
+    return out + _air_chosen_over_briefing(scenario)
 
 
-def _air_chosen_over_briefing(d: dict[str, Any]) -> str:
+def _air_chosen_over_briefing(scenario: Scenario) -> str:
     """Air rules the players chose for a scenario whose briefing says "Air Rules are not in
-    effect" (m44_codes.AIR_RULES_OFF_PATTERN): said once as the game starts."""
-    import re
-
+    effect" (m44_codes.AIR_RULES_OFF_PATTERN)."""
+    from companion.game.flows import flow_for
     from companion.scenarios.m44_codes import AIR_RULES_OFF_PATTERN
 
-    rules = (d.get("air") or {}).get("rules") if isinstance(d.get("air"), dict) else None
-    text = d.get("scenario", {}).get("text", {}) if isinstance(d.get("scenario"), dict) else {}
-    briefing = " ".join(str(t.get(k) or "") for t in text.values() if isinstance(t, dict)
-                        for k in ("special_rules", "rules", "description"))
-    if not rules or not re.search(AIR_RULES_OFF_PATTERN, briefing, re.IGNORECASE):
+    briefing = " ".join(f"{t.special_rules} {t.description}" for t in scenario.text.values())
+    if scenario.air.rules is None or not re.search(AIR_RULES_OFF_PATTERN, briefing, re.IGNORECASE):
         return ""
-    name = {"air-pack": "the Air Pack", "flight-plan": "New Flight Plan"}.get(str(rules), str(rules))
-    return (f". The briefing says air rules are not in effect; {name} is played, as the game "
-            "was set up.")
+    return (f". The briefing says air rules are not in effect; {flow_for(scenario).title} is "
+            "played, as the game was set up.")
 
 
 def not_played_line(session_start: dict[str, Any]) -> str:
@@ -377,7 +373,7 @@ def _about(d: dict[str, Any]) -> list[str]:
 
 _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
     "game_started": lambda d, n: (f"Game started: {d['scenario']['text'].get('en', {}).get('name', '')}"
-                                  + _not_played(d) + _air_chosen_over_briefing(d)),
+                                  + _not_played(d)),
     "card_played": lambda d, n: f"{side_words(d['side'])} play {_card_name(d['card'])}.",
     "units_ordered": lambda d, n: (f"Ordered: {_list(n.unit(u) for u in d['units']) or 'no unit'}"
                                    + (f" ({count(d['lost'], 'order')} lost)" if d.get("lost")

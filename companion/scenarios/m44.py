@@ -888,7 +888,7 @@ class _Importer:
         (m44_codes.SORTIE_DEALS), and the sides that may not use one (SORTIE_UNUSABLE_PATTERN);
         two deals that disagree are noted and neither is taken."""
         text = self._briefing_text(("rules", "victory"))
-        deals: set[tuple[tuple[tuple[Side, int], ...], int]] = set()
+        deals: set[tuple[frozenset[tuple[Side, int]], int]] = set()
         for pattern, named, other, in_deck in SORTIE_DEALS:
             for m in re.finditer(pattern, text, re.IGNORECASE):
                 word = m.groupdict().get("side")
@@ -897,7 +897,7 @@ class _Importer:
                     continue
                 held = ({s: named for s in Side} if side is None
                         else {side: named, side.other: other})
-                deals.add((tuple(sorted(held.items(), key=lambda kv: kv[0].value)), in_deck))
+                deals.add((frozenset(held.items()), in_deck))
         if len(deals) == 1:
             held_items, air.sorties_in_deck = next(iter(deals))
             air.sorties = dict(held_items)

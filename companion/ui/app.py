@@ -470,7 +470,7 @@ class BoardScreen(TableScreen):
         held = t.sortie_cards()
         if held or t.sortie_drawable():  # held, or drawn from the real deck unseen by the app
             panel.add_widget(Factory.Heading(
-                text=_("Air Sortie cards held:") + f" {held}" if held
+                text=(_("Air Sortie cards held:") + f" {held}") if held
                 else _("Drew an Air Sortie card from the deck?")))
             alone = {"do": "play_card", "card": "air_sortie"}
             panel.add_widget(button(_("Play the Air Sortie card by itself"),

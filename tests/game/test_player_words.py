@@ -222,5 +222,9 @@ def test_air_rules_chosen_for_a_briefing_that_does_not_use_them_are_said_when_it
         assert sum(said in x for x in lines) == int(told)
     s = load(real / "8044-Rzhev.m44")
     s.air.rules = AirRules.AIR_PACK
-    lines, _namer = log_lines(GameSession.new(s, deck_seed=1).events)
+    g = GameSession.new(s, deck_seed=1)
+    lines, _namer = log_lines(g.events)
     assert "the Air Pack is played, as the game was set up" in lines[0]
+    from companion.game.narrate import not_played_line  # the terminal's line says it too
+
+    assert not_played_line(g.log.start.data).startswith(said)

@@ -551,3 +551,18 @@ def test_a_frozen_river_and_impassable_hills_the_briefing_names_in_a_file_of_pla
     # a named river, or a canal crossed freely, is no sentence about every river
     assert [t.type for t in import_m44(_file("The Bystrava is frozen.")).terrain] == ["river"]
     assert {t.type for t in load(BGA / "29-SaverneGap.m44").terrain} >= {"impassable_blocking_hill"}
+
+
+def test_air_sortie_deals_read_from_any_case_and_two_deals_that_disagree_are_noted():
+    s = import_m44(_file("AIR RULES ARE OPTIONAL: if used, give one Air Sortie card to the "
+                         "Axis player, and shuffle the other in the deck, at game start."))
+    assert s.air.sorties == {Side.AXIS: 1, Side.ALLIES: 0} and s.air.sorties_in_deck == 1
+    assert s.notes == []
+    two = import_m44(_file("Give the Axis player both Air Sortie cards. Give each player one "
+                           "Air Sortie card."))
+    assert two.air.sorties is None and two.air.sorties_in_deck == 0  # the Air Pack's own deal
+    assert [n for n in two.notes if "deals the Air Sortie cards two ways" in n]
+    barred = import_m44(_file("The Air Sortie card is unusable by the German player."))
+    assert barred.air.sortie_unusable == (Side.AXIS,) and barred.air.sorties is None
+    plain = import_m44(_file("Blitz rules are in effect."))
+    assert plain.air.sorties is None and plain.air.sortie_unusable == ()

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from vision import detect, reader
+from vision.facenet import FaceNet
 from vision.net import DieNet
 from vision.profile import load_profile
 from vision.render import render_scene
@@ -36,14 +37,17 @@ def test_stages_are_reported_and_the_reader_is_left_unwrapped(tmp_path: Path, mo
     prof = load_profile("pips")
     before = [reader.read_frame(img, prof).dice for img in frames]
     originals = (reader.find_tray, reader.find_candidates, reader._read_at, reader._looks, reader.keep_bodies,
-                 detect._split_clusters, detect._dice_on_clutter, detect.cv2.kmeans, DieNet.run)
+                 detect._split_clusters, detect._dice_on_clutter, detect.cv2.kmeans, DieNet.run,
+                 FaceNet.face_probs)
     monkeypatch.setattr(sys, "argv", ["vision_stages.py", str(tmp_path)])
     _tool().main()
     out = capsys.readouterr().out
     assert out.startswith("2 frames, profile pips")
-    for stage in ("tray markers", "candidate search", "k-means", "network runs", "body check",
+    for stage in ("tray markers", "candidate search", "k-means", "network runs", "face net",
+                  "body check",
                   "read at  640 px: 2 of 2 frames", "first looks from distance peaks"):
         assert stage in out
     assert (reader.find_tray, reader.find_candidates, reader._read_at, reader._looks, reader.keep_bodies,
-            detect._split_clusters, detect._dice_on_clutter, detect.cv2.kmeans, DieNet.run) == originals
+            detect._split_clusters, detect._dice_on_clutter, detect.cv2.kmeans, DieNet.run,
+            FaceNet.face_probs) == originals
     assert [reader.read_frame(img, prof).dice for img in frames] == before
