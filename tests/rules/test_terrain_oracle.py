@@ -408,6 +408,16 @@ CARDS: dict[str, Card] = {
             battling_out={INF: 1, ARM: 1, ART: 1},
         ),
         Card(
+            "sea_wall",
+            BGA + "SeaWall.php (card 12): a beach tile ('sand') with the behaviour SEAWALL; defense "
+            "[INFANTRY -1, ARMOR -1] against a unit that is not its original owner, as Bunker::defense "
+            "(the attacker is the unit asked), so for the side it belongs to; canIgnoreOneFlag; no "
+            "movement or sight line of its own (the beach's apply)",
+            protection={INF: 1, ARM: 1},
+            ignores_flag=ALLC,
+            owned=True,
+        ),
+        Card(
             "pond",
             BGA + "River.php lists the editor's 'pond' among river tiles: impassable; whether two "
             "touching ponds block sight as lakes do is not said",
@@ -545,7 +555,7 @@ class Board:
         for h, ts in sorted(self.terrain.items()):
             for t in ts:
                 entry: dict[str, Any] = {"hex": name(h), "type": t}
-                if t == "bunker" and h in self.owners:
+                if card(t).owned and h in self.owners:
                     entry["owner"] = self.owners[h]
                 out.append(entry)
         return out
@@ -634,8 +644,10 @@ def dress(rng: random.Random, tile: str | None, mix: str) -> tuple[list[str], st
             pieces.append(rng.choice(OBSTACLES))
         if tile == "town" and rng.random() < 0.2:
             pieces.append("sandbags")  # the obstacle page's own example: a sandbag on a village
+    if tile == "beach" and mix == "works" and "bunker" not in pieces and rng.random() < 0.3:
+        pieces.append("sea_wall")  # card 12: a sea wall is a beach piece, most with an owner
     owner = None
-    if "bunker" in pieces and rng.random() < 0.8:
+    if ("bunker" in pieces or "sea_wall" in pieces) and rng.random() < 0.8:
         owner = rng.choice(["allies", "axis"])
     return pieces, owner
 
