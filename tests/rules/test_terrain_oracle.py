@@ -12,12 +12,13 @@ Where a text allows two readings the generator leaves the case out (docs/rules-r
 "Outside audit cases", the ter12 paragraph): take ground onto the ocean or up a steep hill from
 below, a hill against an attacker on a mountain, a line from a mountain over a hill, dragon's
 teeth and ponds on a line, armor in trenches battling, a forest / town / hedgerow on a hill, a
-line over a hill hex of only one end's hill, lakes on a line; sea walls (card 12: for the side it
+line over a hill hex of only one end's hill, lakes on a line. Sea walls (card 12: for the side it
 belongs to; bga-memoir's SeaWall::defense reads the same, its unit being the attacker, as in its
-Bunker::defense) and wadis (card 44's side slopes need the tile's facing) are not in the table.
-Special troops are the troop oracle's (oracletroops), not this one's.
-Four board mixes (MIXES): "all", "heights", and since session 14
-"water" and "works" (docs/rules-referee.md, the terrain oracle paragraphs); frozen rivers
+Bunker::defense) joined the works mix's beaches in session 18, owned as bunkers are; wadis (card
+44: side slopes closed by the tile's facing, the query's `orientation`) joined then as the
+"desert" mix. Special troops are the troop oracle's (oracletroops), not this one's.
+Five board mixes (MIXES): "all", "heights", since session 14 "water" and "works", since session 18
+"desert" (docs/rules-referee.md, the terrain oracle paragraphs); frozen rivers
 (FrozenRiver.php, card 47) and fordable streams (FordableStream.php, card 61, with the -1 of the
 fordable river text in bga-memoir Scenarios/1367-ProkhorovkaOverlord.php) joined the table then.
 """
@@ -68,6 +69,11 @@ class Card:
     battle_if_started_adjacent: bool = False  # jungle: may battle only after a 1-hex move in
     sight_unknown: bool = False  # the texts disagree on its line of sight
     artillery_dice: tuple[int, ...] | None = None  # artillery set on it fires at these
+    # wadi: the angles (degrees counter-clockwise from east, at orientation 1) of its open ends;
+    # its other sides are closed both in and out. Empty: no side slopes.
+    open_ends: tuple[int, ...] = ()
+    no_protection_from_same: bool = False  # wadi: none against an attacker in one too
+    battle_adjacent_only: frozenset[str] = frozenset()  # classes battling in or out only at 1 hex
 
 
 INF, ARM, ART = "infantry", "armor", "artillery"
@@ -418,6 +424,28 @@ CARDS: dict[str, Card] = {
             owned=True,
         ),
         Card(
+            "wadi",
+            BGA + "Wadi.php (card 44): 'Side slopes impassable, both in and out', 'No movement "
+            "restrictions through open ends', 'Infantry or Armor battling in or out of Wadi or Gully must "
+            "be adjacent to target' (isBlockingWadi: not when both hexes are wadis); defense -1/-1/-1, "
+            "none for a unit in a wadi itself; sight not blocked (its line is commented out); the open "
+            "ends are blockedDirections' gaps, 0 and 6 of twelve 30-degree steps: east and west at "
+            "orientation 1, each orientation 60 degrees counter-clockwise (the contract's words)",
+            protection={INF: 1, ARM: 1, ART: 1},
+            open_ends=(0, 180),
+            no_protection_from_same=True,
+            battle_adjacent_only=frozenset({INF, ARM}),
+        ),
+        Card(
+            "curved_wadi",
+            BGA + "Wadi.php (card 44), the 'wcurve' tile: as the wadi, open at steps 2 and 10 of "
+            "blockedDirections (north-east and south-east at orientation 1)",
+            protection={INF: 1, ARM: 1, ART: 1},
+            open_ends=(60, 300),
+            no_protection_from_same=True,
+            battle_adjacent_only=frozenset({INF, ARM}),
+        ),
+        Card(
             "pond",
             BGA + "River.php lists the editor's 'pond' among river tiles: impassable; whether two "
             "touching ponds block sight as lakes do is not said",
@@ -491,7 +519,12 @@ DICE = {INF: (3, 2, 1), ARM: (3, 3, 3), ART: (3, 3, 2, 2, 1, 1)}
 
 
 def card(t: str) -> Card:
+    t = t.partition("@")[0]  # "wadi@3": a wadi at orientation 3
     return CARDS[ALIASES.get(t, t)]
+
+
+# The angle of each step to a neighbour, degrees counter-clockwise from east (row 0 at the top).
+STEP_ANGLE = {(2, 0): 0, (1, -1): 60, (-1, -1): 120, (-2, 0): 180, (-1, 1): 240, (1, 1): 300}
 
 
 def name(h: Hexish) -> str:
@@ -550,11 +583,32 @@ class Board:
     def heights(self, h: Hexish) -> bool:
         return self.hill(h) or self.mountain(h)
 
+    def closed_towards(self, h: Hexish, n: Hexish) -> bool:
+        """Card 44: whether the side of h facing its neighbour n is a wadi's side slope."""
+        for t in self.terrain.get(h, []):
+            c, _, turn = card(t), *t.partition("@")[1:]
+            if c.open_ends and turn:
+                angle = STEP_ANGLE[(n[0] - h[0], n[1] - h[1])]
+                if all((a + 60 * (int(turn) - 1)) % 360 != angle for a in c.open_ends):
+                    return True
+        return False
+
+    def edge_blocked(self, src: Hexish, dst: Hexish) -> bool:
+        """A step from src to its neighbour dst that a card forbids: a climb (card 30) or a side
+        slope, out of a wadi or into one ("both in and out")."""
+        return self.climb_blocked(src, dst) or self.closed_towards(src, dst) or self.closed_towards(dst, src)
+
+    def battles_adjacent_only(self, h: Hexish, kind: str) -> bool:
+        return any(kind in c.battle_adjacent_only for c in self.cards(h))
+
     def query_terrain(self) -> list[dict[str, Any]]:
         out = []
         for h, ts in sorted(self.terrain.items()):
             for t in ts:
-                entry: dict[str, Any] = {"hex": name(h), "type": t}
+                piece, _, turn = t.partition("@")
+                entry: dict[str, Any] = {"hex": name(h), "type": piece}
+                if turn:
+                    entry["orientation"] = int(turn)
                 if card(t).owned and h in self.owners:
                     entry["owner"] = self.owners[h]
                 out.append(entry)
@@ -621,12 +675,27 @@ MIXES: dict[str, list[str | None]] = {
         "fortress",
         "field_bunker",
     ],
+    "desert": [
+        "wadi",
+        "wadi",
+        "wadi",
+        "curved_wadi",
+        "curved_wadi",
+        "hill",
+        "village",
+        "forest",
+        None,
+        None,
+        None,
+    ],
 }
-MIX_SEED = {"all": 0, "heights": 100, "water": 200, "works": 300}
+MIX_SEED = {"all": 0, "heights": 100, "water": 200, "works": 300, "desert": 400}
 
 
 def dress(rng: random.Random, tile: str | None, mix: str) -> tuple[list[str], str | None]:
     """One hex's pieces (its tile and what the texts put on it) and a bunker's owner."""
+    if tile and card(tile).open_ends and rng.random() < 0.9:
+        tile = f"{tile}@{rng.randint(1, 6)}"  # a facing; without one every side is open
     pieces = [tile] if tile else []
     if mix in ("water", "works"):
         if tile == "river" and rng.random() < 0.4:
@@ -711,7 +780,7 @@ def move_oracle(board: Board, kind: str, start: Hexish, occupied: set[Hexish]) -
             if h != start and any(c.leave_one_hex for c in board.cards(h)):
                 continue
             for n in neighbours(h):
-                if n in occupied or n in seen or board.impassable(n, kind) or board.climb_blocked(h, n):
+                if n in occupied or n in seen or board.impassable(n, kind) or board.edge_blocked(h, n):
                     continue
                 step = steps + board.step_cost(h, n)
                 if step > allowance:
@@ -910,6 +979,8 @@ def protection(board: Board, target: Hexish, attacker: Hexish, kind: str, target
             continue
         if c.owned and target in board.owners and board.owners[target] != target_side:
             continue
+        if c.no_protection_from_same and any(o.no_protection_from_same for o in board.cards(attacker)):
+            continue
         best = max(best, c.protection.get(kind, 0))
     return best
 
@@ -932,6 +1003,8 @@ def dice_oracle(
         table = next((c.artillery_dice for c in own_cards if c.artillery_dice), table)
     if d > len(table) or (kind != ART and d > 1 and not sight):
         return False, 0
+    if d > 1 and board.battles_adjacent_only(attacker, kind) != board.battles_adjacent_only(target, kind):
+        return False, 0  # card 44: in or out of a wadi only at 1 hex; both in wadis, as usual
     shield = protection(board, target, attacker, kind, target_side)
     if shield is None:
         return None
@@ -966,7 +1039,7 @@ def battle_scene(
         target = rng.choice([h for h in ALL if 2 <= distance(attacker, h) <= (7 if kind == ART else 3)])
     keep: dict[Hexish, list[str]] = {}
     keep_owners: dict[Hexish, str] | None = None
-    if mix in ("water", "works"):
+    if mix in ("water", "works", "desert"):
         keep_owners = {}
         if rng.random() < 0.8:
             keep[target], owner = dress(rng, rng.choice(MIXES[mix]), mix)
@@ -1104,7 +1177,7 @@ def retreat_oracle(
             and (c + dc, r + dr) not in occupied
             and not board.impassable((c + dc, r + dr), tkind)
             and not board.has((c + dc, r + dr), "ocean")
-            and not board.climb_blocked((c, r), (c + dc, r + dr))
+            and not board.edge_blocked((c, r), (c + dc, r + dr))
         }
         if not nxt:
             break
@@ -1119,7 +1192,7 @@ def take_ground_oracle(
     if kind == ART or distance(attacker, target) != 1:
         return False, False
     vacated = any(h != name(target) or eliminated for h, _, eliminated in options)
-    if not vacated or board.impassable(target, kind) or board.climb_blocked(attacker, target):
+    if not vacated or board.impassable(target, kind) or board.edge_blocked(attacker, target):
         return False, False
     if board.step_cost(attacker, target) > 1:
         return None  # up a steep hill from below ("a 2 hex move") by a 1-hex advance: no text
