@@ -16,7 +16,8 @@ line over a hill hex of only one end's hill, lakes on a line. Sea walls (card 12
 belongs to; bga-memoir's SeaWall::defense reads the same, its unit being the attacker, as in its
 Bunker::defense) joined the works mix's beaches in session 18, owned as bunkers are; wadis (card
 44: side slopes closed by the tile's facing, the query's `orientation`) joined then as the
-"desert" mix. Special troops are the troop oracle's (oracletroops), not this one's.
+"desert" mix, and bridge sections (card 9b, the same kind of facing) among the water mix's
+crossings. Special troops are the troop oracle's (oracletroops), not this one's.
 Five board mixes (MIXES): "all", "heights", since session 14 "water" and "works", since session 18
 "desert" (docs/rules-referee.md, the terrain oracle paragraphs); frozen rivers
 (FrozenRiver.php, card 47) and fordable streams (FordableStream.php, card 61, with the -1 of the
@@ -72,6 +73,8 @@ class Card:
     # wadi: the angles (degrees counter-clockwise from east, at orientation 1) of its open ends;
     # its other sides are closed both in and out. Empty: no side slopes.
     open_ends: tuple[int, ...] = ()
+    turn: int = 60  # degrees counter-clockwise an orientation step turns the open ends
+    open_to_bridges: bool = False  # bridge section: a side onto another bridge is open too
     no_protection_from_same: bool = False  # wadi: none against an attacker in one too
     battle_adjacent_only: frozenset[str] = frozenset()  # classes battling in or out only at 1 hex
 
@@ -314,6 +317,18 @@ CARDS: dict[str, Card] = {
         ),
         Card("pontoon_bridge", BGA + "Poontoon.php (card 33): a bridge (isBridge)"),
         Card(
+            "bridge_section",
+            BGA + "BridgeSection.php (card 9b, the editor's bridge with behaviour BRIDGE_SECTION): 'You "
+            "can only enter from the enter/exit hex'; blockedDirections 0, 1, 5, 6, 7, 11 of twelve "
+            "30-degree steps, so open at 60-120 and 240-300 degrees at orientation 1, turned by "
+            "deltaAngle -1 (30 degrees clockwise a step: the contract's words); a side onto another "
+            "bridge open (Board::isBridgeCell; 25 Arnhem Bridge: 'Movement along the span of bridge "
+            "is normal')",
+            open_ends=(60, 90, 120, 240, 270, 300),
+            turn=-30,
+            open_to_bridges=True,
+        ),
+        Card(
             "railroad_bridge",
             BGA + "RailroadBridge.php (card 37): 'No movement restriction for Infantry', "
             "'Armor and Artillery moving in must stop', 'No combat restriction', 'Armor may Take Ground and "
@@ -456,7 +471,7 @@ CARDS: dict[str, Card] = {
 }
 BRIDGES = {"bridge", "pontoon_bridge", "railroad_bridge"}
 # Ford.php: isBridge, so a ford laid on a river hex crosses it as a bridge does (the editor's FORD)
-CROSSINGS = BRIDGES | {"ford"}
+CROSSINGS = BRIDGES | {"ford", "bridge_section"}
 # The editor's tile names for the same cards (bga-memoir Forest::isTileOfType 'woods', 'wforest';
 # Village::isTileOfType 'buildings').
 ALIASES = {
@@ -551,7 +566,7 @@ class Board:
         return [card(t) for t in self.terrain.get(h, [])]
 
     def bridged(self, h: Hexish) -> bool:
-        return any(t in CROSSINGS for t in self.terrain.get(h, []))
+        return any(t.partition("@")[0] in CROSSINGS for t in self.terrain.get(h, []))
 
     def impassable(self, h: Hexish, kind: str) -> bool:
         return any(
@@ -589,7 +604,9 @@ class Board:
             c, _, turn = card(t), *t.partition("@")[1:]
             if c.open_ends and turn:
                 angle = STEP_ANGLE[(n[0] - h[0], n[1] - h[1])]
-                if all((a + 60 * (int(turn) - 1)) % 360 != angle for a in c.open_ends):
+                if all((a + c.turn * (int(turn) - 1)) % 360 != angle for a in c.open_ends) and not (
+                    c.open_to_bridges and self.bridged(n)
+                ):
                     return True
         return False
 
@@ -699,7 +716,10 @@ def dress(rng: random.Random, tile: str | None, mix: str) -> tuple[list[str], st
     pieces = [tile] if tile else []
     if mix in ("water", "works"):
         if tile == "river" and rng.random() < 0.4:
-            pieces.append(rng.choice(sorted(CROSSINGS)))
+            crossing = rng.choice(sorted(CROSSINGS))
+            if crossing == "bridge_section" and rng.random() < 0.9:
+                crossing += f"@{rng.randint(1, 6)}"  # card 9b: its span's facing
+            pieces.append(crossing)
         if tile == "frozen_river" and rng.random() < 0.2:
             pieces.append(rng.choice(sorted(BRIDGES)))
         if tile in OBSTACLE_TILES and rng.random() < (0.8 if mix == "works" else 0.5):
