@@ -70,8 +70,8 @@ class Card:
     battle_if_started_adjacent: bool = False  # jungle: may battle only after a 1-hex move in
     sight_unknown: bool = False  # the texts disagree on its line of sight
     artillery_dice: tuple[int, ...] | None = None  # artillery set on it fires at these
-    # wadi: the angles (degrees counter-clockwise from east, at orientation 1) of its open ends;
-    # its other sides are closed both in and out. Empty: no side slopes.
+    # wadi, bridge section: the angles (degrees counter-clockwise from east, at orientation 1) of
+    # its open sides; the others are closed both in and out. Empty: no closed sides.
     open_ends: tuple[int, ...] = ()
     turn: int = 60  # degrees counter-clockwise an orientation step turns the open ends
     open_to_bridges: bool = False  # bridge section: a side onto another bridge is open too
@@ -599,20 +599,22 @@ class Board:
         return self.hill(h) or self.mountain(h)
 
     def closed_towards(self, h: Hexish, n: Hexish) -> bool:
-        """Card 44: whether the side of h facing its neighbour n is a wadi's side slope."""
+        """Whether the side of h facing its neighbour n is closed by a piece on h that has a
+        facing: a wadi's side slope (card 44), a bridge section's parapet (card 9b, open onto
+        another bridge). A piece without an orientation closes no side."""
+        angle = STEP_ANGLE[(n[0] - h[0], n[1] - h[1])]
         for t in self.terrain.get(h, []):
-            c, _, turn = card(t), *t.partition("@")[1:]
-            if c.open_ends and turn:
-                angle = STEP_ANGLE[(n[0] - h[0], n[1] - h[1])]
-                if all((a + c.turn * (int(turn) - 1)) % 360 != angle for a in c.open_ends) and not (
-                    c.open_to_bridges and self.bridged(n)
-                ):
-                    return True
+            c, facing = card(t), t.partition("@")[2]
+            if not c.open_ends or not facing:
+                continue
+            opened = {(a + c.turn * (int(facing) - 1)) % 360 for a in c.open_ends}
+            if angle not in opened and not (c.open_to_bridges and self.bridged(n)):
+                return True
         return False
 
     def edge_blocked(self, src: Hexish, dst: Hexish) -> bool:
-        """A step from src to its neighbour dst that a card forbids: a climb (card 30) or a side
-        slope, out of a wadi or into one ("both in and out")."""
+        """A step from src to its neighbour dst that a card forbids: a climb (card 30), or a
+        closed side of either hex ("both in and out", card 44)."""
         return self.climb_blocked(src, dst) or self.closed_towards(src, dst) or self.closed_towards(dst, src)
 
     def battles_adjacent_only(self, h: Hexish, kind: str) -> bool:
