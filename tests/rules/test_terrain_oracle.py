@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -101,6 +101,19 @@ def town_like(name: str, source: str) -> Card:
     )
 
 
+WADI = Card(
+    "wadi",
+    BGA + "Wadi.php (card 44): 'Side slopes impassable, both in and out', 'No movement "
+    "restrictions through open ends', 'Infantry or Armor battling in or out of Wadi or Gully must "
+    "be adjacent to target' (isBlockingWadi: not when both hexes are wadis); defense -1/-1/-1, "
+    "none for a unit in a wadi itself; sight not blocked (its line is commented out); the open "
+    "ends are blockedDirections' gaps, 0 and 6 of twelve 30-degree steps: east and west at "
+    "orientation 1, each orientation 60 degrees counter-clockwise (the contract's words)",
+    protection={INF: 1, ARM: 1, ART: 1},
+    open_ends=(0, 180),
+    no_protection_from_same=True,
+    battle_adjacent_only=frozenset({INF, ARM}),
+)
 CARDS: dict[str, Card] = {
     c.name: c
     for c in [
@@ -438,27 +451,13 @@ CARDS: dict[str, Card] = {
             ignores_flag=ALLC,
             owned=True,
         ),
-        Card(
-            "wadi",
-            BGA + "Wadi.php (card 44): 'Side slopes impassable, both in and out', 'No movement "
-            "restrictions through open ends', 'Infantry or Armor battling in or out of Wadi or Gully must "
-            "be adjacent to target' (isBlockingWadi: not when both hexes are wadis); defense -1/-1/-1, "
-            "none for a unit in a wadi itself; sight not blocked (its line is commented out); the open "
-            "ends are blockedDirections' gaps, 0 and 6 of twelve 30-degree steps: east and west at "
-            "orientation 1, each orientation 60 degrees counter-clockwise (the contract's words)",
-            protection={INF: 1, ARM: 1, ART: 1},
-            open_ends=(0, 180),
-            no_protection_from_same=True,
-            battle_adjacent_only=frozenset({INF, ARM}),
-        ),
-        Card(
-            "curved_wadi",
-            BGA + "Wadi.php (card 44), the 'wcurve' tile: as the wadi, open at steps 2 and 10 of "
-            "blockedDirections (north-east and south-east at orientation 1)",
-            protection={INF: 1, ARM: 1, ART: 1},
+        WADI,
+        replace(
+            WADI,
+            name="curved_wadi",
+            source=BGA + "Wadi.php (card 44), the 'wcurve' tile: as the wadi, open at steps 2 and 10 "
+            "of blockedDirections (north-east and south-east at orientation 1)",
             open_ends=(60, 300),
-            no_protection_from_same=True,
-            battle_adjacent_only=frozenset({INF, ARM}),
         ),
         Card(
             "pond",
