@@ -96,6 +96,7 @@ Scenario rules (the scenario says which):
   back / decline         British Commonwealth Forces: a British unit a close assault left with
                          1 figure battles back at its assaulter with 1 die, or does not
   airdrop HEX [HEX...]   where each dropped figure landed (off: off the board)
+  smoke HEX HEX HEX      the smoke screen's 3 markers, side by side (smoke none: no smoke screen)
   deploy HEX [HEX...]    reinforcements on your baseline, a hex each (-: no room left)
   order ... arrive=HEX,..  units the card orders onto the board (a drop: AIM, AIM=HEX, AIM=off)
 Air rules (the scenario says which):
@@ -222,7 +223,7 @@ def parse_command(line: str) -> dict[str, Any]:
     if verb == "blow":
         need(1, "blow HEX")
         return {"do": "blow_bridge", "hex": args[0]}
-    if verb in ("deploy", "airdrop"):  # a step answered by hexes, one word each
+    if verb in ("deploy", "airdrop", "smoke"):  # a step answered by hexes, one word each
         need(1, f"{verb} HEX [HEX...]")
         return {"do": verb, "hexes": " ".join(args)}
     if verb == "resupply":
@@ -308,7 +309,7 @@ _COMMANDS = {"play_card": "card", "order": "order", "move": "move", "exit": "exi
              "ambush": "ambush", "attack_run": "run", "bomb": "bomb",
              "commissar_card": "chip", "desert_move": "desert", "heal": "heal",
              "seal_cave": "seal", "mine_number": "mine", "blow_bridge": "blow",
-             "deploy": "deploy", "airdrop": "airdrop", "resupply": "resupply",
+             "deploy": "deploy", "airdrop": "airdrop", "smoke": "smoke", "resupply": "resupply",
              "winter_loss": "winter", "unload": "unload", "clear_obstacle": "clear"}
 
 

@@ -152,6 +152,8 @@ ACTIONS: Mapping[str, tuple[Field, ...]] = MappingProxyType({
                        "a decoy)"),),
     "airdrop": (_f("hexes", "text", True, "where each dropped figure landed, e.g. 'G5 H4 off' "
                    "(off: off the board)"),),
+    "smoke": (_f("hexes", "text", True, "the 3 hexes of the smoke screen, side by side, e.g. "
+                 "'E5 F5 G5', or 'none'"),),
     "winter_loss": (_f("unit", "text", means="the unit of yours that loses a figure to General "
                        "Winter"),
                     _f("hex", "text", means="or the hex it stands on, as tapped on the board")),

@@ -153,7 +153,7 @@ class AutoPlayer:
                     and not card_rules.card(c).reaction]
             card = self._choose_card(st, sure or held or None)
             return {"do": "commissar_card", "card": card}
-        for act in ("airdrop", "deploy", "winter_loss", "seal_cave", "heal", "blow_bridge",
+        for act in ("airdrop", "smoke", "deploy", "winter_loss", "seal_cave", "heal", "blow_bridge",
                     "resupply", "unload"):
             if act in actions:
                 found = [c for c in legal.candidates() if c["do"] == act]

@@ -487,6 +487,14 @@ _LINES: dict[str, Callable[[dict[str, Any], Namer], str]] = {
         f"{count(len(d['units']), 'unit')} landed"
         + (f" ({', '.join(u['hex'] for u in d['units'])})" if d["units"] else "")
         + (f"; {count(len(d['lost']), 'figure')} out of action." if d["lost"] else ".")),
+    "smoke_due": lambda d, n: (f"Smoke screen: the {d['side'].title()} may place "
+                               f"{count(d['markers'], 'smoke screen marker')} side by side."),
+    "smoke_placed": lambda d, n: (
+        f"The {d['side'].title()} lay a smoke screen on {', '.join(d['hexes'])}: no line of "
+        f"sight through it until the end of turn {d['until_turn']}." if d["hexes"]
+        else f"The {d['side'].title()} place no smoke screen."),
+    "smoke_lifted": lambda d, n: (f"The smoke screen lifts ({', '.join(d['hexes'])})." if d["hexes"]
+                                  else "The smoke screen lifts."),
     "boat_landed": lambda d, n: (f"{_cap(n.unit(d['unit']))} lands on {d['hex']}: "
                                  "its boats are removed."),
     "reinforcements_released": lambda d, n: (

@@ -16,6 +16,7 @@ on ``GameState.rules_state.roll``, its rid from ``session.next_rid``); the phase
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -1644,6 +1645,112 @@ class AirdropFlow(ScenarioRuleFlow):
         return [{"do": "airdrop", "hexes": " ".join(picks)}]
 
 
+# --- a smoke screen before a side's first turn (Actions 21) ----------------------------------
+SMOKE_VARIANT = "smoke_screen"
+SMOKE_MARKERS = 3  # "may place 3 adjacent smoke screen markers" (bga-memoir ST_SMOKE_SCREEN)
+SMOKE_PIECE = "smoke_screen"  # the terrain piece of a marker (companion.rules.terrain)
+_NO_SMOKE = ("none", "no", "-", "skip")
+
+
+def _smoke(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
+    from companion.rules.board import distance
+
+    st = session.state
+    due = _rs(st).data.get("smoke")
+    if not due:
+        raise IllegalAction("no smoke screen is due")
+    words = str(a.get("hexes", "")).replace(",", " ").split()
+    placed = [w for w in words if w.lower() not in _NO_SMOKE]
+    if placed and len(placed) != SMOKE_MARKERS:
+        raise IllegalAction(f"hexes: the {SMOKE_MARKERS} hexes of the smoke screen, side by "
+                            f"side, or 'none' for no smoke screen ({len(placed)} given)")
+    hexes = []
+    for w in placed:
+        try:
+            h = st.board.parse(w)
+        except ValueError as exc:
+            raise IllegalAction(f"hexes: {exc}") from None
+        if h in hexes:
+            raise IllegalAction(f"hexes: {st.hex_name(h)} is given twice")
+        hexes.append(h)
+    touching = sum(distance(x, y) == 1 for i, x in enumerate(hexes) for y in hexes[i + 1:])
+    if hexes and touching < len(hexes) - 1:
+        raise IllegalAction("hexes: the smoke screen's markers lie side by side, each next to "
+                            "another ("
+                            + ", ".join(st.hex_name(h) for h in hexes) + " do not)")
+    first = st.turn
+    yield "smoke_placed", {"side": due["side"], "hexes": [st.hex_name(h) for h in hexes],
+                           "until_turn": first + 2, "then": due.get("then", "play_card")}
+
+
+class SmokeFlow(ScenarioRuleFlow):
+    """Actions 21 Smoke Screen: before its first turn the side the scenario names may place 3
+    adjacent smoke screen markers; each blocks line of sight (the terrain piece
+    ``smoke_screen``) until the end of that side's second turn (bga-memoir removes them at the
+    end of the game's third turn: the same turn when that side moves first, as in 4086). The
+    players put the markers on the board and say where."""
+
+    name = "smoke_screen"
+    handlers: Mapping[str, Handler] = {"smoke": _smoke}
+
+    def applies(self, st: GameState) -> bool:
+        return st.scenario.variants.get(SMOKE_VARIANT) in ("allies", "axis")
+
+    def follow_ups(self, session: GameSession, events: list[Event]) -> Iterator[Draft]:
+        st = session.state
+        rs = _rs(st)
+        until = rs.data.get("smoke_until")
+        if until is not None and st.turn > int(until) and any(e.kind == "turn_ended" for e in events):
+            hexes = [st.hex_name(h) for h, names in st.position.terrain.items() if SMOKE_PIECE in names]
+            yield "smoke_lifted", {"hexes": sorted(hexes)}
+            return
+        side = Side(st.scenario.variants[SMOKE_VARIANT])
+        if (rs.data.get("smoke_done") or rs.data.get("smoke") or rs.roll is not None
+                or st.phase is not Phase.PLAY_CARD or st.active is not side or st.card is not None):
+            return
+        yield "smoke_due", {"side": side.value, "markers": SMOKE_MARKERS, "then": st.phase.value}
+
+    def actions(self, st: GameState) -> tuple[str, ...]:
+        rs = st.rules_state
+        return ("smoke",) if (st.phase is Phase.RULE_STEP and rs is not None
+                              and rs.data.get("smoke")) else ()
+
+    def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
+        st = legal.state
+        d = _rs(st).data.get("smoke")
+        if st.phase is not Phase.RULE_STEP or not d:
+            return None
+        side = str(d["side"])
+        n = int(d["markers"])
+        return Prompt("rule_step", side, f"{side.title()}: smoke screen — place {n} smoke "
+                      f"screen markers side by side before your first turn, then give their "
+                      f"hexes (smoke E5 F5 G5), or 'none' (smoke none).", legal.actions,
+                      detail=("Each marker blocks line of sight through its hex until the end "
+                              f"of the {side.title()}' second turn; a unit on a marked hex "
+                              "may still battle and be battled (Actions 21).",),
+                      pick=HexPick("smoke", "hexes", n, "none", "left off",
+                                   f"the {n} hexes of the smoke screen, side by side"))
+
+    def candidates(self, legal: LegalActions) -> list[dict[str, Any]]:
+        st = legal.state
+        d = _rs(st).data.get("smoke")
+        if "smoke" not in legal.actions or not d:
+            return []
+        from companion.rules.board import distance
+
+        out: list[dict[str, Any]] = []
+        # a line of three in a row of the side's own units, by the first of them
+        units = sorted((u.hex for u in st.position.units.values() if u.side.value == d["side"]),
+                       key=lambda h: (h.row, h.col))
+        for h in units:
+            row = [x for x in st.board.all_hexes if x.row == h.row and distance(x, h) <= 1]
+            line = sorted(row, key=lambda x: x.col)[:SMOKE_MARKERS]
+            if len(line) == SMOKE_MARKERS and all(distance(a, b) == 1 for a, b in itertools.pairwise(line)):
+                out.append({"do": "smoke", "hexes": " ".join(st.hex_name(x) for x in line)})
+                break
+        return [*out, {"do": "smoke", "hexes": "none"}]
+
+
 # --- medals for an empty section --------------------------------------------------------------
 class EmptySectionFlow(ScenarioRuleFlow):
     """A side holds medals while a section the scenario names holds no enemy unit; it loses
@@ -2402,7 +2509,7 @@ EXIT_FIGURE_MEDALS: Mapping[str, str] = {"supply_truck_exit_per_figure": "supply
 RULE_FLOWS: Mapping[str, ScenarioRuleFlow] = {f.name: f for f in (
     NightFlow(), CommissarFlow(), DesertFlow(), EntryFlow(), CrossHairFlow(), HQFlow(),
     HealFlow(), CaveFlow(), BlitzFlow(), DeckFlow(), ExitFlow(), HighCommandFlow(),
-    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
+    DeckEndFlow(), EmptySectionFlow(), AirdropFlow(), SmokeFlow(), BridgeFlow(), WinterFlow(), CardBanFlow(),
     BoatFlow(), ReinforcementFlow(), ArrivalFlow(), DeploymentFlow(), TruckFlow(),
     ResupplyFlow(), CamouflageFlow(), SupplyTrainFlow(), ClearFlow(),
 )}

@@ -1309,6 +1309,37 @@ def _units_dropped(state: GameState, d: dict[str, Any]) -> None:
     state.phase = Phase(d.get("then", "play_card"))
 
 
+@_kind("smoke_due", "a smoke screen before a side's first turn (Actions 21): the markers it may "
+       "place", Undo.NEUTRAL)
+def _smoke_due(state: GameState, d: dict[str, Any]) -> None:
+    _step_due(state, "smoke", d)
+
+
+@_kind("smoke_placed", "the side placed its smoke screen (or none): a marker that blocks line of "
+       "sight on each hex, until the end of the turn named", Undo.BARRIER, board=True)
+def _smoke_placed(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    for name in d.get("hexes", []):
+        h = state.board.parse(name)
+        state.position.terrain[h] = (*state.position.terrain.get(h, ()), "smoke_screen")
+    rs.data.pop("smoke", None)
+    rs.data["smoke_done"] = True
+    if d.get("hexes"):
+        rs.data["smoke_until"] = int(d["until_turn"])
+    state.phase = Phase(d.get("then", "play_card"))
+
+
+@_kind("smoke_lifted", "the smoke screen's markers were removed (the end of the placing side's "
+       "second turn)", Undo.NEUTRAL, board=True)
+def _smoke_lifted(state: GameState, d: dict[str, Any]) -> None:
+    rs = state.rules_state
+    assert rs is not None
+    for name in d.get("hexes", []):
+        state.position.remove_terrain(state.board.parse(name), "smoke_screen")
+    rs.data.pop("smoke_until", None)
+
+
 @_kind("boat_landed", "a unit in collapsible boats left the river for land: its boats are "
        "removed", Undo.NEUTRAL)
 def _boat_landed(state: GameState, d: dict[str, Any]) -> None:

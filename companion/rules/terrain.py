@@ -448,6 +448,15 @@ TERRAIN: dict[str, TerrainSpec] = _table((
           f"{_CARD} 68 (Coastlines: as Beaches; bga-memoir's draft text; unverified)"),
     replace(_HILL, name="ridge", stop_on_enter=True,
             source=f"{_CARD} 64 (Ergs & Ridges: as Hills, stop on entering)"),
+    # Actions 21 Smoke Screen, as bga-memoir plays the scenario option smoke_screen (4086
+    # Opportunity at Falaise): "may place 3 adjacent smoke screen markers" before the first turn
+    # (states.inc.php ST_SMOKE_SCREEN), a marker that blocks line of sight and nothing else
+    # (Terrains/SmokeScreen.php: isBlockingLineOfSight), removed at the end of the game's third
+    # turn (States/TurnTrait.php stEndTurn); the turns are the game layer's (SmokeFlow)
+    TerrainSpec("smoke_screen", obstacle=True, blocks_los=True,
+                source="Actions 21 (Smoke Screen: blocks line of sight; bga-memoir "
+                       "Terrains/SmokeScreen.php, States/RoundTrait.php actSmokeScreen, "
+                       "States/TurnTrait.php stEndTurn)"),
     TerrainSpec("escarpment", impassable=True, retreat_blocked=True, blocks_los=True,
                 source=f"{_CARD} 63 (Escarpment: impassable to all units, blocks line of sight)"),
     replace(_HILL, name="cave", impassable_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),

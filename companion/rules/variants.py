@@ -287,6 +287,16 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
                "editor's camouflage tags (tag14, tag15) start camouflaged (the badge "
                "'camouflaged': companion.rules.camouflage)"),
     RuleVariant(
+        "smoke_screen", "Smoke screen (Actions 21)", side_from_option=True,
+        played_by="companion.game.ruleflows.SmokeFlow",
+        source="Actions 21 Smoke Screen as bga-memoir plays the option smoke_screen = {side} "
+               "(4086 Opportunity at Falaise: \"The Allies may place a Smoke Screen (Actions 21 - "
+               "Smoke Screen) before their first turn\"): the side \"may place 3 adjacent smoke "
+               "screen markers\" (states.inc.php ST_SMOKE_SCREEN); a marker blocks line of sight "
+               "(Terrains/SmokeScreen.php) and is removed at the end of the game's third turn "
+               "(States/TurnTrait.php stEndTurn), our reading for a side that moves second: at "
+               "the end of its own second turn"),
+    RuleVariant(
         "re_supply", "Re-supply by supply trucks (Actions 24)",
         played_by="companion.game.ruleflows.ResupplyFlow",
         source="troop card 17 Supply Trucks, Re-Supply: an ordered truck next to a weakened "

@@ -81,6 +81,7 @@ from companion.scenarios.m44_codes import (
     SCENARIO_OPTIONS,
     SIDE_OPTIONS,
     SIDE_WORDS,
+    SIDED_OPTIONS,
     SORTIE_DEALS,
     SORTIE_UNUSABLE_PATTERN,
     STANDARD_OPTION_VALUES,
@@ -984,6 +985,10 @@ class _Importer:
             if isinstance(value, dict):
                 value = value.get("side", "")
             side = value.strip().lower() if isinstance(value, str) else ""
+            if variant in SIDED_OPTIONS and side not in ("allies", "axis"):
+                self.note("game_info.options", f"option {key!r} names no side "
+                                               f"({str(value)[:40]!r}); it is not played")
+                continue
             variants[variant] = side if side in ("allies", "axis", "all") else ""
         for variant, side in sides_named.items():
             if variant in variants and side in ("allies", "axis"):
@@ -1246,7 +1251,7 @@ class _Importer:
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
-            if rule.not_played and rule.unless_read not in read:
+            if rule.not_played and rule.unless_read not in read and rule.unless_read not in variants:
                 self.note("text.rules", f"the briefing's {rule.not_played} is not played")
             if rule.variant and rule.variant not in variants:
                 variants[rule.variant] = rule.side

@@ -422,7 +422,11 @@ SCENARIO_OPTIONS: dict[str, str] = {
     "infantry_exit_counts_2": "infantry_exit_counts_2",  # its value: {"side": ..., "nbr_units": ...}
     # its value {"side": ..., "min_nbr_units": n}: the side wins by medals only with n exits
     "must_have_unit_exit": "exits_to_win",
+    "smoke_screen": "smoke_screen",  # its value {"side": ...}: the side that may place it (4086)
 }
+# variants of SCENARIO_OPTIONS that one side plays: an option that names no side is noted, not
+# played (a smoke screen with nobody to lay it)
+SIDED_OPTIONS: frozenset[str] = frozenset({"smoke_screen"})
 # game_info.options keys whose value names the side of another option's variant
 # (bga-memoir 4089: night_visibility_team_turn = AXIS, the side that rolls for visibility)
 SIDE_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -581,10 +585,15 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
                  variant="no_kill_medals", side="allies"),
     BriefingRule(r"\baxis units (killed|eliminated) give the allied player no medals?",
                  variant="no_kill_medals", side="axis"),
-    # no public text of these two action cards was found (docs/rules-sources.md): said, not
-    # guessed (4086 Opportunity at Falaise, 23806 German Counterattack at Chaumont)
+    # 4086 Opportunity at Falaise: "The Allies may place a Smoke Screen (Actions 21 - Smoke
+    # Screen) before their first turn" (newer copies write the option smoke_screen = {side})
+    BriefingRule(r"\b(the )?(allies|allied player) may (place|lay) a smoke screen\b",
+                 variant="smoke_screen", side="allies"),
+    BriefingRule(r"\b(the )?(axis|axis player|germans|german player) may (place|lay) a smoke "
+                 r"screen\b", variant="smoke_screen", side="axis"),
+    # a smoke screen whose side the briefing does not name: said, not guessed
     BriefingRule(r"\bsmoke screen\W{0,3}\s*\(?actions? ?21\b|\bactions? ?21 ?[-\u2013?]+ ?smoke screen",
-                 not_played="smoke screen (Actions 21)"),
+                 not_played="smoke screen (Actions 21)", unless_read="smoke_screen"),
     # 25 Arnhem Bridge: "Infantry units may not target units on the opposite side of the Rhine
     # River, which is too wide in this section"
     BriefingRule(r"\binfantry( units)? (may|can) ?not (target|fire (at|on)|battle) (enemy )?"

@@ -180,17 +180,18 @@ def test_units_whose_ids_are_hex_names_read_the_same(name: str) -> None:
 
 def test_what_the_scenario_asks_and_no_rule_plays_is_said_once_when_the_game_starts() -> None:
     """The issue's "what a file asks that no rule covers is said once, by name, in the app when
-    the game starts": the first line of the log names it (4086 Opportunity at Falaise's smoke
-    screen, Actions 21); a scenario the app plays fully says nothing of the kind."""
+    the game starts": the first line of the log names it (23806 German Counterattack at
+    Chaumont's winter weather, Actions 26); a scenario the app plays fully says nothing of the
+    kind."""
     from companion.game.narrate import log_lines
     from companion.game.session import GameSession
     from companion.scenarios import load, load_builtin
 
     real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
-    g = GameSession.new(load(real / "4086-OpportunityAtFalaise.m44"), deck_seed=1)
+    g = GameSession.new(load(real / "23806-GermanCounterattackAtChaumont.m44"), deck_seed=1)
     lines, _namer = log_lines(g.events)
-    assert "Not played by the app" in lines[0] and "smoke screen (Actions 21)" in lines[0]
-    assert sum("smoke screen" in x for x in lines) == 1
+    assert "Not played by the app" in lines[0] and "winter weather (Actions 26)" in lines[0]
+    assert sum("winter weather" in x for x in lines) == 1
     plain = GameSession.new(load_builtin("orchard-ridge"), deck_seed=1)
     lines, _namer = log_lines(plain.events)
     assert not any("Not played" in x for x in lines)

@@ -219,11 +219,15 @@ def test_the_standard_deck_option_is_no_problem(full):
 def test_options_become_rule_variants_and_unknown_options_are_named_once():
     doc = {"board": {}, "game_info": {"options": {
         "blitz_rules": True, "russian_commissar_rule": "ALLIES", "gung_ho": False,
-        "deck_name": "SOMETHING_ELSE", "smoke_screen": True}}}
+        "deck_name": "SOMETHING_ELSE", "fog_of_war": True, "smoke_screen": True}}}
     s = import_m44(doc)
     assert s.variants == {"blitz": "", "russian_commissar": "allies"}
     notes = "\n".join(s.notes)
-    assert "option 'smoke_screen' is not played" in notes
+    assert "option 'fog_of_war' is not played" in notes
+    # a smoke screen (Actions 21) is laid by one side: without one it is said, not played
+    assert "option 'smoke_screen' names no side ('True'); it is not played" in notes
+    doc["game_info"]["options"] = {"smoke_screen": {"side": "ALLIES"}}
+    assert import_m44(doc).variants == {"smoke_screen": "allies"}
     assert "option 'deck_name' = 'SOMETHING_ELSE' is not played" in notes
     assert "gung_ho" not in notes
 
