@@ -32,12 +32,14 @@ STEP_WORDS: dict[str, str] = {
     "clear_obstacle": "Remove the obstacle",
     "blow_bridge": "Blow up the bridge",
     "airdrop": "Airdrop",
+    "smoke": "Smoke screen",
     "winter_loss": "General Winter takes a figure from",
 }
 _STEP_WORDS = (_("off the board"), _("The mine turned over shows"), _("Under the Commissar chip"),
                _("Move on (desert rules)"), _("Heal"), _("Seal the cave"), _("Remove the obstacle"),
                _("(a decoy)"),
-               _("Airdrop"), _("General Winter takes a figure from"), _("Blow up the bridge"))
+               _("Airdrop"), _("General Winter takes a figure from"), _("Blow up the bridge"),
+               _("Smoke screen"), _("left off"))
 _CARD_ROWS = (_("Recon"), _("Probe"), _("Attack"), _("Assault"))  # the card picker's rows
 _BUTTON_WORDS = (_("Done moving"), _("End turn"), _("Apply the dice"), _("Undo"), _("Take ground"),
                  _("Stay"))

@@ -117,6 +117,7 @@ TERRAIN_WORDS: dict[str, str] = {
     "trenches": "trenches", "sea_wall": "sea wall", "pier": "pier", "ravine": "ravine",
     "fordable_stream": "fordable", "town_headquarters": "HQ", "headquarters_recovery": "HQ oasis",
     "impassable_forest": "impassable", "impassable_town": "impassable",
+    "smoke_screen": "smoke",
 }
 
 

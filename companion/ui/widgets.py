@@ -35,7 +35,7 @@ from kivy.uix.widget import Widget
 from companion.rules.board import Board, Hex
 from companion.rules.position import Position
 from companion.scenarios import Scenario
-from companion.scenarios.model import ObjectiveKind
+from companion.scenarios.model import ObjectiveKind, TerrainPiece
 from companion.ui import theme
 from companion.ui.batch import ShapeBatch, fitted_size, rounded_rect_points
 
@@ -83,6 +83,7 @@ def bezier(x0: float, y0: float, x1: float, y1: float, x2: float, y2: float, n: 
 # inside it, so only the order within a hex matters.
 L_FILL = 10
 L_TERRAIN = 20  # .. 32: forest, hill, town, hedgerow, marsh, airfield, ocean, beach
+L_SMOKE = 33  # .. 34: a smoke screen's cloud, over the terrain, under the units
 L_OUTLINE = 35
 L_LINES = 40  # .. 46: river banks, rivers, road edges, roads, rails, bridges
 L_OBSTACLE = 50  # .. 59
@@ -96,6 +97,27 @@ L_OBJECTIVE = 80  # .. 83
 L_EXIT = 90
 HEX_OUTLINE: theme.RGBA = (0.25, 0.28, 0.2, 0.55)
 SECTION: theme.RGBA = (0.8, 0.1, 0.1, 0.85)
+
+
+def live_terrain(sc: Scenario, pos: Position) -> dict[str, list[TerrainPiece]]:
+    """The terrain the board shows now, hex by hex: the scenario's pieces that are still on
+    the position (wire an infantry unit cleared, a cave sealed, sandbags left behind are
+    gone) and the pieces play put there (a smoke screen, a sealed cave's hill, sandbags
+    dug in), with the scenario's facing where it had the piece."""
+    board = pos.board
+    by_hex = sc.terrain_by_hex()
+    out: dict[str, list[TerrainPiece]] = {}
+    for name in {*by_hex, *(board.name(h) for h in pos.terrain)}:
+        try:
+            live = pos.terrain.get(board.parse(name), ())
+        except ValueError:
+            continue
+        pieces = [p for p in by_hex.get(name, []) if p.type in live]
+        have = {p.type for p in pieces}
+        pieces += [TerrainPiece(hex=name, type=t) for t in live if t not in have]
+        if pieces:
+            out[name] = pieces
+    return out
 
 
 class HexBoard(StencilView):
@@ -389,7 +411,7 @@ class HexBoard(StencilView):
         self.layout = lay
         self.draws += 1
         r = lay.radius
-        by_hex = sc.terrain_by_hex()
+        by_hex = live_terrain(sc, pos)
         face = theme.FACE_COLOURS.get(sc.face.value, theme.FACE_COLOURS["countryside"])
         marks: dict[str, Any] = {}
         for o in sc.objectives:
@@ -422,6 +444,8 @@ class HexBoard(StencilView):
         self._lines_drawn(b, sc, board, lay, set(shown))
         for h in shown:
             self._obstacles(b, h, types_of[h], lay)
+            if "smoke_screen" in raw_of[h] or "smoke_screen" in types_of[h]:
+                self._smoke(b, h, lay)
             words = sorted({theme.TERRAIN_WORDS[t] for t in raw_of[h] if t in theme.TERRAIN_WORDS})
             colour = ocean_label if raw_of[h] & theme.WATER_BODIES else face_label
             size = fitted_size(" ".join(words), max(9, int(r * 0.24)), r * 1.6, 9) if words else 0
@@ -740,6 +764,20 @@ class HexBoard(StencilView):
                               r * 0.16, r * 0.16)
                     b.ellipse(L_OBSTACLE + 9, (0.85, 0.15, 0.1, 1), x0 - r * 0.05, y0 - r * 0.05,
                               r * 0.1, r * 0.1)
+
+    @staticmethod
+    def _smoke(b: ShapeBatch, h: Hex, lay: theme.HexLayout) -> None:
+        """A smoke screen marker (Actions 21): a grey cloud over the hex, under its unit, so
+        the players see where line of sight ends."""
+        cx, cy = lay.center(h)
+        r = lay.radius
+        puffs = ((-0.45, 0.35, 0.42), (0.0, 0.5, 0.46), (0.45, 0.35, 0.42), (-0.55, -0.2, 0.36),
+                 (0.55, -0.2, 0.36), (0.0, -0.5, 0.38))
+        for dx, dy, s in puffs:
+            x, y, d = cx + dx * r, cy + dy * r, s * r
+            b.ellipse(L_SMOKE, (0.45, 0.45, 0.47, 0.55), x - d, y - d, 2 * d, 2 * d)
+            b.ellipse(L_SMOKE + 1, (0.86, 0.86, 0.88, 0.8), x - d * 0.8, y - d * 0.75,
+                      1.6 * d, 1.6 * d)
 
     def _objective(self, b: ShapeBatch, h: Hex, o: Any, lay: theme.HexLayout) -> None:
         cx, cy = lay.center(h)

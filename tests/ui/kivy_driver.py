@@ -18,6 +18,8 @@ at once takes one back), the order sent, the log saying where the tanks came in.
 the second tapped twice at once (the turn ends once, that card kept).
 ``train``: a supply train at its station: the unload button, the empty hexes next to the train
 lit, two tapped (a double tap at once takes one back), the units getting off there.
+``smoke``: Opportunity at Falaise's smoke screen (Actions 21): three hexes tapped (one apart,
+refused with a word, taken back), the button, the markers drawn on the board.
 The report is JSON: ``checks`` (name -> bool / detail), ``errors`` (tracebacks), ``shots``.
 """
 
@@ -413,6 +415,46 @@ def airdrop_steps(app: CompanionApp) -> Iterator[float]:
     check("the Allies' first card next", p is not None and p.kind == "play_card",
           p.kind if p else None)
     shot(f"airdrop-done-{_W}x{_H}")
+
+
+def smoke_steps(app: CompanionApp) -> Iterator[float]:
+    """Opportunity at Falaise: before their first turn the Allies tap the three hexes of their
+    smoke screen (one not beside the others first: refused, nothing recorded), then the
+    button; the board draws the markers."""
+    from companion.ui.widgets import live_terrain
+
+    t = app.table
+    board = app.screen("board").ids.board
+    yield 0.2
+    labels = [b.text for b in walk(app.root) if isinstance(b, Button)]
+    check("smoke button before any tap", "Smoke screen: 3 left off" in labels, labels)
+    s = t.session
+    assert s is not None
+    seq = s.log.last_seq
+    for h in ("E5", "F5", "K5"):
+        tap(*board.hex_center(h))
+        yield 0.05
+    yield 0.1
+    shot(f"smoke-tapped-{_W}x{_H}")
+    pressed = press(app, lambda x: x.get("do") == "smoke")  # the button is there; the game says no
+    check("refused apart", pressed and "side by side" in t.message and s.log.last_seq == seq,
+          (pressed, t.message, s.log.last_seq, seq))
+    yield 0.1
+    tap(*board.hex_center("K5"))  # taken back
+    yield 0.1
+    tap(*board.hex_center("G5"))
+    yield 0.1
+    want = {"do": "smoke", "hexes": "E5 F5 G5"}
+    check("smoke pressed", press(app, lambda x: x == want))
+    yield 0.3
+    st = t.state
+    shown = live_terrain(st.scenario, st.position) if st is not None else {}
+    smoked = sorted(n for n, ps in shown.items() if any(x.type == "smoke_screen" for x in ps))
+    check("the markers are on the board", smoked == ["E5", "F5", "G5"], smoked)
+    p = t.prompt()
+    check("the Allies' first card next", p is not None and p.kind == "play_card",
+          p.kind if p else None)
+    shot(f"smoke-laid-{_W}x{_H}")
 
 
 def winter_steps(app: CompanionApp) -> Iterator[float]:
@@ -831,6 +873,11 @@ def main() -> None:
 
         real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
         table.new_game(load(real / "3-SainteMereEglise.m44"))
+    elif MODE == "smoke":
+        from companion.scenarios import load
+
+        real = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+        table.new_game(load(real / "4086-OpportunityAtFalaise.m44"))
     elif MODE == "winter":
         from companion.scenarios import load
 
@@ -887,7 +934,7 @@ def main() -> None:
                  "winter": winter_steps, "arrivals": arrival_steps,
                  "train": train_steps, "wire": wire_steps, "wadi": wadi_steps, "bridge": wadi_steps,
                  "recon": recon_steps, "battleback": battleback_steps,
-                 "sortie": sortie_steps}[MODE]
+                 "sortie": sortie_steps, "smoke": smoke_steps}[MODE]
 
     run(table, steps_for, REPORT, SHOTS, watchdog_s=75)
 

@@ -509,3 +509,42 @@ def test_a_double_tap_on_battle_back_counts_once(tmp_path: Path) -> None:
     assert not t.press({"do": "battle_back", "decline": True})  # the second tap: dropped
     p = t.prompt()
     assert p is not None and p.kind == "dice" and t.guard_dropped == 1
+
+
+def test_a_smoke_screen_is_laid_by_tapping_its_three_hexes(tmp_path: Path) -> None:
+    """4086 Opportunity at Falaise (Actions 21): before their first turn the Allies tap the
+    three hexes of their smoke screen; two hexes apart are refused with a word and nothing is
+    recorded; the board then shows the markers (the live terrain) until the smoke lifts."""
+    from companion.scenarios import load
+    from companion.ui.widgets import live_terrain
+
+    bga = Path(__file__).parents[1] / "scenarios" / "data" / "real" / "bga-memoir"
+    t = Table.open(tmp_path)
+    assert t.new_game(load(bga / "4086-OpportunityAtFalaise.m44"))
+    p = t.prompt()
+    assert p is not None and p.kind == "rule_step" and p.pick is not None
+    assert "smoke screen" in t.prompt_line()
+
+    def smoke_button() -> tuple[str, dict[str, object]]:
+        found = [b for b in t.buttons() if b[1].get("do") == "smoke"]
+        assert len(found) == 1
+        return found[0]
+
+    assert smoke_button() == ("Smoke screen: 3 left off", {"do": "smoke", "hexes": "none none none"})
+    assert t.session is not None
+    seq = t.session.log.last_seq
+    for h in ("E5", "G5", "K5"):
+        assert t.tap_hex(h)
+    assert not t.press(smoke_button()[1])  # not side by side: refused, nothing recorded
+    assert "side by side" in t.message and t.session.log.last_seq == seq
+    assert t.tap_hex("K5") and t.tap_hex("F5")  # K5 taken back, F5 instead
+    label, action = smoke_button()
+    assert label == "Smoke screen: E5, G5, F5" and action == {"do": "smoke", "hexes": "E5 G5 F5"}
+    assert t.press(action)
+    st = t.state
+    assert st is not None and t.session.log.last_seq > seq
+    shown = live_terrain(st.scenario, st.position)
+    assert sorted(n for n, ps in shown.items() if any(x.type == "smoke_screen" for x in ps)) == \
+        ["E5", "F5", "G5"]
+    p = t.prompt()
+    assert p is not None and p.kind == "play_card" and p.side == "allies"

@@ -1,0 +1,27 @@
+"""A smoke screen laid by taps in a real window: Opportunity at Falaise (4086, Actions 21), the
+Allies tap the three hexes before their first turn; hexes not side by side are refused and
+nothing is recorded; the board draws the markers. A landscape and a portrait tablet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ui.conftest import assert_check, assert_ran, run_driver_at
+
+
+@pytest.fixture(scope="module", params=["1280x800", "800x1280"])
+def smoke(request: pytest.FixtureRequest, big_xvfb: str,
+          tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return run_driver_at(request.param, big_xvfb, tmp_path_factory, "smoke")
+
+
+def test_the_driver_ran_without_errors(smoke: dict[str, Any]) -> None:
+    assert_ran(smoke)
+
+
+@pytest.mark.parametrize("name", ["smoke button before any tap", "refused apart", "smoke pressed",
+                                  "the markers are on the board", "the Allies' first card next"])
+def test_smoke_check(smoke: dict[str, Any], name: str) -> None:
+    assert_check(smoke, name)
