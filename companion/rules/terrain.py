@@ -453,7 +453,8 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     # (states.inc.php ST_SMOKE_SCREEN), a marker that blocks line of sight and nothing else
     # (Terrains/SmokeScreen.php: isBlockingLineOfSight), removed at the end of the game's third
     # turn (States/TurnTrait.php stEndTurn); the turns are the game layer's (SmokeFlow)
-    TerrainSpec("smoke_screen", obstacle=True, blocks_los=True,
+    # (a marker, not an obstacle: a unit in the smoke may still dig in with sandbags)
+    TerrainSpec("smoke_screen", blocks_los=True,
                 source="Actions 21 (Smoke Screen: blocks line of sight; bga-memoir "
                        "Terrains/SmokeScreen.php, States/RoundTrait.php actSmokeScreen, "
                        "States/TurnTrait.php stEndTurn)"),

@@ -150,3 +150,19 @@ def test_the_terminal_lays_it_as_the_tablet_does() -> None:
     assert parse_command("smoke none") == {"do": "smoke", "hexes": "none"}
     g.act(parse_command("smoke E5 F5 G5"))
     assert _smoked(g) == ["E5", "F5", "G5"]
+
+
+def test_a_marker_is_no_obstacle_a_unit_in_the_smoke_may_dig_in() -> None:
+    """One obstacle per hex (Dig-In places no sandbag where one stands); the smoke marker only
+    blocks sight (SmokeScreen.php), so a unit in it still digs in."""
+    from companion.rules.cards import dig_in_hexes
+
+    g = GameSession.new(load(FALAISE))
+    st = g.state
+    uid, unit = next((i, u) for i, u in st.position.units.items()
+                     if u.side is Side.ALLIES and not st.position.terrain.get(u.hex))
+    g.act({"do": "smoke", "hexes": "none"})
+    st.position.terrain[unit.hex] = ("smoke_screen",)
+    assert dig_in_hexes(st.position, [uid]) == [unit.hex]
+    st.position.terrain[unit.hex] = ("barbed_wire",)
+    assert dig_in_hexes(st.position, [uid]) == []
