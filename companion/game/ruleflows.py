@@ -146,6 +146,12 @@ def _rs(st: GameState) -> RuleState:
     return rs
 
 
+def _step_action(st: GameState, key: str, action: str) -> tuple[str, ...]:
+    """``action`` while the step a rule asked (``rules_state.data[key]``) waits for its answer."""
+    rs = st.rules_state
+    return (action,) if st.phase is Phase.RULE_STEP and rs is not None and rs.data.get(key) else ()
+
+
 def _roll_due(session: GameSession, kind: str, dice: int, thrower: Side, purpose: str,
               then: str, *, unit: str = "", explain: list[str] | None = None,
               declared: bool = False, **data: Any) -> Draft:
@@ -1605,9 +1611,7 @@ class AirdropFlow(ScenarioRuleFlow):
                               "range": d.range, "then": st.phase.value}
 
     def actions(self, st: GameState) -> tuple[str, ...]:
-        rs = st.rules_state
-        return ("airdrop",) if (st.phase is Phase.RULE_STEP and rs is not None
-                                and rs.data.get("airdrop")) else ()
+        return _step_action(st, "airdrop", "airdrop")
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
@@ -1711,9 +1715,7 @@ class SmokeFlow(ScenarioRuleFlow):
         yield "smoke_due", {"side": side.value, "markers": SMOKE_MARKERS, "then": st.phase.value}
 
     def actions(self, st: GameState) -> tuple[str, ...]:
-        rs = st.rules_state
-        return ("smoke",) if (st.phase is Phase.RULE_STEP and rs is not None
-                              and rs.data.get("smoke")) else ()
+        return _step_action(st, "smoke", "smoke")
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
@@ -1909,9 +1911,7 @@ class WinterFlow(ScenarioRuleFlow):
                                 "then": rs.roll.then}
 
     def actions(self, st: GameState) -> tuple[str, ...]:
-        rs = st.rules_state
-        return ("winter_loss",) if (st.phase is Phase.RULE_STEP and rs is not None
-                                    and rs.data.get("winter")) else ()
+        return _step_action(st, "winter", "winter_loss")
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
@@ -2458,9 +2458,7 @@ class DeploymentFlow(ScenarioRuleFlow):
                                  "then": st.phase.value}
 
     def actions(self, st: GameState) -> tuple[str, ...]:
-        rs = st.rules_state
-        return ("deploy",) if (st.phase is Phase.RULE_STEP and rs is not None
-                               and rs.data.get("deploy")) else ()
+        return _step_action(st, "deploy", "deploy")
 
     def prompt(self, legal: LegalActions, due: DiceDue | None) -> Prompt | None:
         st = legal.state
