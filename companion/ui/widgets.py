@@ -99,6 +99,12 @@ HEX_OUTLINE: theme.RGBA = (0.25, 0.28, 0.2, 0.55)
 SECTION: theme.RGBA = (0.8, 0.1, 0.1, 0.85)
 
 
+def _spans(live: dict[str, list[TerrainPiece]]) -> dict[str, int]:
+    """The bridge sections' facings (hex name -> orientation): card 9b's span."""
+    return {p.hex: p.orientation for ps in live.values() for p in ps
+            if p.orientation and p.type == "bridge_section"}
+
+
 def live_terrain(sc: Scenario, pos: Position) -> dict[str, list[TerrainPiece]]:
     """The terrain the board shows now, hex by hex: the scenario's pieces that are still on
     the position (wire an infantry unit cleared, a cave sealed, sandbags left behind are
@@ -161,7 +167,7 @@ class HexBoard(StencilView):
         self._touches: list[Any] = []
         self._pinch: tuple[float, float, float, tuple[float, float]] | None = None
         self._panning: tuple[float, float, float, float] | None = None
-        self._lines: tuple[int, dict[str, dict[Hex, list[int]]]] | None = None
+        self._lines: tuple[Any, dict[str, dict[Hex, list[int]]]] | None = None
         self._auto_zoom = True  # until the player zooms or pans
         self._auto_size = (0.0, 0.0)
         self._lit_seen: frozenset[str] = frozenset()  # the lit hexes the view last followed
@@ -381,13 +387,15 @@ class HexBoard(StencilView):
         """Redraw before the next frame (once, however often asked in this one)."""
         self._redraw_ev()
 
-    def _line_links(self, sc: Scenario, board: Board) -> dict[str, dict[Hex, list[int]]]:
-        if self._lines is None or self._lines[0] != id(sc):
-            by_hex = {n: [p.type for p in ps] for n, ps in sc.terrain_by_hex().items()}
-            orientation = {p.hex: p.orientation for p in sc.terrain if p.orientation}
-            spans = {p.hex: p.orientation for p in sc.terrain
-                     if p.orientation and p.type == "bridge_section"}
-            self._lines = (id(sc), theme.line_links(board, by_hex, orientation, spans))
+    def _line_links(self, live: dict[str, list[TerrainPiece]],
+                    board: Board) -> dict[str, dict[Hex, list[int]]]:
+        """The rivers', roads' and rails' links of the terrain as it is now (a blown bridge
+        no longer carries its road), worked out again only when that terrain changed."""
+        key = (id(board), tuple(sorted((n, tuple(p.type for p in ps)) for n, ps in live.items())))
+        if self._lines is None or self._lines[0] != key:
+            by_hex = {n: [p.type for p in ps] for n, ps in live.items()}
+            orientation = {p.hex: p.orientation for ps in live.values() for p in ps if p.orientation}
+            self._lines = (key, theme.line_links(board, by_hex, orientation, _spans(live)))
         return self._lines[1]
 
     def redraw(self) -> None:
@@ -441,7 +449,7 @@ class HexBoard(StencilView):
             b.fan(L_FILL, fill, corners)
             self._terrain_shapes(b, h, types, raw, lay)
             b.thin(L_OUTLINE, HEX_OUTLINE, corners, close=True)
-        self._lines_drawn(b, sc, board, lay, set(shown))
+        self._lines_drawn(b, by_hex, board, lay, set(shown))
         for h in shown:
             self._obstacles(b, h, types_of[h], lay)
             if "smoke_screen" in raw_of[h] or "smoke_screen" in types_of[h]:
@@ -511,13 +519,12 @@ class HexBoard(StencilView):
                 self._flight_marks(self.flight, lay)
         self.batched = made
 
-    def _lines_drawn(self, b: ShapeBatch, sc: Scenario, board: Board, lay: theme.HexLayout,
-                     shown: set[Hex]) -> None:
+    def _lines_drawn(self, b: ShapeBatch, live: dict[str, list[TerrainPiece]], board: Board,
+                     lay: theme.HexLayout, shown: set[Hex]) -> None:
         """Rivers, roads and rails: from each hex's centre to the edge it shares with the next
         hex of the line (so that they join), then the bridges across the rivers."""
-        links = self._line_links(sc, board)
-        spans = {p.hex: p.orientation for p in sc.terrain
-                 if p.orientation and p.type == "bridge_section"}
+        links = self._line_links(live, board)
+        spans = _spans(live)
         r = lay.radius
         half = lay.hex_w / 2
 
@@ -556,7 +563,7 @@ class HexBoard(StencilView):
                 stroke(L_LINES + 4, theme.RAIL, [mx - nx, my - ny, mx + nx, my + ny],
                        max(1.0, r * 0.03))
         for h in shown:  # bridges: a deck across the river's line
-            names = {p.type for p in sc.terrain_by_hex().get(board.name(h), [])} & theme.BRIDGES
+            names = {p.type for p in live.get(board.name(h), [])} & theme.BRIDGES
             if not names:
                 continue
             dirs = links.get("river", {}).get(h, [0, 3])

@@ -151,3 +151,27 @@ def test_every_terrain_type_is_drawn_with_a_picture_or_a_word() -> None:
     assert bare == []
     assert theme.families("hill_village") == ("hill", "town")
     assert theme.families("woods") == ("forest",)
+
+
+def test_the_board_draws_the_terrain_play_left_a_blown_bridge_gone_a_smoke_screen_laid() -> None:
+    """``widgets.live_terrain``: what the board draws is the position's terrain, with the
+    scenario's facings. Varenne's bridge on D5 blown (bridge_blow_rolled removes it), smoke
+    laid on F3: the river runs on through D5 with no deck, F3 carries the smoke."""
+    from companion.scenarios.model import to_position
+    from companion.ui.widgets import live_terrain
+
+    sc = load_builtin("varenne-bridges")
+    pos = to_position(sc)
+    board = pos.board
+    before = live_terrain(sc, pos)
+    assert {p.type for p in before["D5"]} == {"river", "bridge"}
+    pos.remove_terrain(board.parse("D5"), "bridge")
+    pos.terrain[board.parse("F3")] = (*pos.terrain.get(board.parse("F3"), ()), "smoke_screen")
+    after = live_terrain(sc, pos)
+    assert {p.type for p in after["D5"]} == {"river"}
+    assert "smoke_screen" in {p.type for p in after["F3"]}
+    by_hex = {n: [p.type for p in ps] for n, ps in after.items()}
+    links = theme.line_links(board, by_hex, {p.hex: p.orientation for ps in after.values()
+                                             for p in ps if p.orientation})
+    assert links["river"][board.parse("D5")] == [0, 3]  # the river still runs through
+    assert [p for p in after["J5"] if p.type == "bridge"]  # the other bridge stands
