@@ -50,7 +50,7 @@ from companion.rules import (
 )
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules.board import BoardKind, Side
+from companion.rules.board import BoardKind, Side, distance
 from companion.rules.records import replace
 from companion.rules.variants import (
     HELD_BACK_VARIANT,
@@ -1637,8 +1637,6 @@ class AirdropFlow(ScenarioRuleFlow):
         d = _rs(st).data.get("airdrop")
         if "airdrop" not in legal.actions or not d:
             return []
-        from companion.rules.board import distance
-
         center = st.board.parse(str(d["center"])) if d.get("center") else None
         free = [h for h in st.board.all_hexes
                 if airdrop.landing_problem(st.position, h, str(d["unit_type"])) is None]
@@ -1657,8 +1655,6 @@ _NO_SMOKE = ("none", "no", "-", "skip")
 
 
 def _smoke(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
-    from companion.rules.board import distance
-
     st = session.state
     due = _rs(st).data.get("smoke")
     if not due:
@@ -1682,9 +1678,8 @@ def _smoke(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
         raise IllegalAction("hexes: the smoke screen's markers lie side by side, each next to "
                             "another ("
                             + ", ".join(st.hex_name(h) for h in hexes) + " do not)")
-    first = st.turn
     yield "smoke_placed", {"side": due["side"], "hexes": [st.hex_name(h) for h in hexes],
-                           "until_turn": first + 2, "then": due.get("then", "play_card")}
+                           "until_turn": st.turn + 2, "then": due.get("then", "play_card")}
 
 
 class SmokeFlow(ScenarioRuleFlow):
@@ -1738,8 +1733,6 @@ class SmokeFlow(ScenarioRuleFlow):
         d = _rs(st).data.get("smoke")
         if "smoke" not in legal.actions or not d:
             return []
-        from companion.rules.board import distance
-
         out: list[dict[str, Any]] = []
         # a line of three in a row of the side's own units, by the first of them
         units = sorted((u.hex for u in st.position.units.values() if u.side.value == d["side"]),

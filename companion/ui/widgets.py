@@ -452,7 +452,7 @@ class HexBoard(StencilView):
         self._lines_drawn(b, by_hex, board, lay, set(shown))
         for h in shown:
             self._obstacles(b, h, types_of[h], lay)
-            if "smoke_screen" in raw_of[h] or "smoke_screen" in types_of[h]:
+            if "smoke_screen" in raw_of[h]:
                 self._smoke(b, h, lay)
             words = sorted({theme.TERRAIN_WORDS[t] for t in raw_of[h] if t in theme.TERRAIN_WORDS})
             colour = ocean_label if raw_of[h] & theme.WATER_BODIES else face_label

@@ -1,6 +1,7 @@
 """A smoke screen laid by taps in a real window: Opportunity at Falaise (4086, Actions 21), the
 Allies tap the three hexes before their first turn; hexes not side by side are refused and
-nothing is recorded; the board draws the markers. A landscape and a portrait tablet."""
+nothing is recorded; the button tapped twice at once lays it once; the board draws the markers.
+Landscape and portrait tablets, a small screen and a large one."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from tests.ui.conftest import assert_check, assert_ran, run_driver_at
 
 
-@pytest.fixture(scope="module", params=["1280x800", "800x1280"])
+@pytest.fixture(scope="module", params=["1280x800", "800x1280", "1024x600", "2560x1600"])
 def smoke(request: pytest.FixtureRequest, big_xvfb: str,
           tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return run_driver_at(request.param, big_xvfb, tmp_path_factory, "smoke")
@@ -22,6 +23,7 @@ def test_the_driver_ran_without_errors(smoke: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", ["smoke button before any tap", "refused apart", "smoke pressed",
+                                  "a double tap lays it once, no card played",
                                   "the markers are on the board", "the Allies' first card next"])
 def test_smoke_check(smoke: dict[str, Any], name: str) -> None:
     assert_check(smoke, name)
