@@ -169,9 +169,24 @@ _PLAIN_COUNTRYSIDE = (not any(_COUNTRYSIDE.protection.values())
 _ANY_BATTLE_ADJACENT_ONLY = any(t.battle_adjacent_only for t in TERRAIN.values())
 
 
-def impassable_for(position: Position, h: Hex, unit_class: UnitClass) -> bool:
-    """True when a unit of this class may not enter ``h`` at all (rivers without bridge...)."""
-    return not hex_passable(position.terrain_at(h), unit_class)
+def impassable_for(position: Position, h: Hex, unit_class: UnitClass,
+                   side: Side | None = None) -> bool:
+    """True when a unit of this class (and ``side``, where given) may not enter ``h`` at all
+    (rivers without bridge...; a river navigable by its owner's infantry, for the others)."""
+    specs = position.terrain_at(h)
+    return not hex_passable(specs, unit_class) and not (
+        side is not None and hex_passable(specs, unit_class,
+                                          position.crossed_by(h, side, unit_class)))
+
+
+def _blocks_retreat(position: Position, h: Hex, names: tuple[str, ...], unit: Unit) -> bool:
+    """Whether ``h`` (with these terrain names) is closed to ``unit``'s retreat by its terrain;
+    a river its side's infantry cross as a ford is open to them."""
+    cls = unit.spec.unit_class
+    if not _terrain_blocks_retreat(names, cls):
+        return False
+    crossed = position.crossed_by(h, unit.side, cls)
+    return not crossed or _terrain_blocks_retreat(tuple(n for n in names if n not in crossed), cls)
 
 
 def retreat_blocked(position: Position, h: Hex, unit_class: UnitClass) -> bool:
@@ -632,7 +647,6 @@ def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
     are on the board, empty, and not closed to a retreat by their terrain."""
     board = position.board
     tables = board.tables
-    cls = unit.spec.unit_class
     candidates = (tables.down if unit.side is board.bottom else tables.up).get(at)
     if candidates is None:  # ``at`` is not on the board: look the steps up one by one
         dr = board.toward_home(unit.side)
@@ -643,7 +657,7 @@ def _retreat_steps(position: Position, unit: Unit, at: Hex) -> list[Hex]:
     facing = position.terrain_orientations
     return [n for n in candidates
             if n not in occupied
-            and not ((names := terrain.get(n)) and _terrain_blocks_retreat(names, cls))
+            and not ((names := terrain.get(n)) and _blocks_retreat(position, n, names, unit))
             and not (terrain and climb_closed(position, at, n))
             and not (facing and position.closed_side(at, n) is not None)]
 
@@ -652,7 +666,6 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
     """Why each of the two hexes one retreat step from ``at`` is closed, in words."""
     board = position.board
     dr = board.toward_home(unit.side)
-    cls = unit.spec.unit_class
     tables = board.tables
     names = tables.names
     by_hex = position._by_hex
@@ -669,7 +682,7 @@ def retreat_blocks(position: Position, unit: Unit, at: Hex) -> list[str]:
         uid = by_hex.get(n)
         if uid is not None:
             out.append(f"{name} (unit {position.units[uid].id})")
-        elif (kinds := terrain.get(n)) and _terrain_blocks_retreat(kinds, cls):
+        elif (kinds := terrain.get(n)) and _blocks_retreat(position, n, kinds, unit):
             out.append(f"{name} ({'+'.join(kinds)})")
         elif terrain and climb_closed(position, at, n):
             out.append(f"{name} (a mountain is retreated onto and off only from and to a hill or mountain)")
@@ -787,7 +800,6 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
     forward = tables.down if unit.side is board.bottom else tables.up
     occupied = position._by_hex
     terrain = position.terrain
-    cls = unit.spec.unit_class
     facing = position.terrain_orientations
     # every hex of a layer lies on the same row, so its column names it (an int hashes cheaply)
     layer: list[tuple[Hex, tuple[Hex, ...]]] = [(unit.hex, ())]
@@ -803,7 +815,7 @@ def _one_hex_per_flag(position: Position, unit: Unit, flags: int, have: int) -> 
                 if n in occupied:
                     continue
                 names = terrain.get(n)
-                if names and _terrain_blocks_retreat(names, cls):
+                if names and _blocks_retreat(position, n, names, unit):
                     continue
                 if terrain and climb_closed(position, h, n):
                     continue  # a mountain: onto it only from a hill, off it only onto one
@@ -864,7 +876,7 @@ def may_enter_taken_ground(position: Position, attacker: Unit, h: Hex) -> tuple[
     there = position.terrain_at(h)
     here = position.terrain_at(attacker.hex)
     name = board.name(h)
-    if impassable_for(position, h, cls):
+    if impassable_for(position, h, cls, attacker.side):
         return False, f"{attacker.type} may not enter {_terrain_label(there)} ({name})"
     if any(cls in t.cannot_leave_for for t in here):
         return False, f"{attacker.type} may not leave {_terrain_label(here)}"

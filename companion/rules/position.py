@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from companion.rules.board import Board, Hex, Side, direction
 from companion.rules.records import dataclass, field, fields
-from companion.rules.terrain import TERRAIN, TerrainSpec
-from companion.rules.units import UNITS, UnitSpec
+from companion.rules.terrain import OWNER_CROSSINGS, TERRAIN, TerrainSpec
+from companion.rules.units import UNITS, UnitClass, UnitSpec
 
 # terrain names of a hex -> their specs (TERRAIN is fixed data: nothing replaces an entry)
 _SPECS: dict[tuple[str, ...], tuple[TerrainSpec, ...]] = {}
@@ -168,6 +168,16 @@ class Position:
     def terrain_owner(self, h: Hex, name: str) -> Side | None:
         """The side the piece ``name`` on ``h`` belongs to, None when the scenario says none."""
         return self.terrain_owners.get((h, name)) if self.terrain_owners else None
+
+    def crossed_by(self, h: Hex, side: Side, unit_class: UnitClass) -> frozenset[str]:
+        """The pieces on ``h`` a unit of ``side`` and ``unit_class`` crosses as their owner's
+        (TerrainSpec.owner_crosses_for: a river navigable by its owner's infantry)."""
+        names = self.terrain.get(h)
+        if not names or not self.terrain_owners or OWNER_CROSSINGS.isdisjoint(names):
+            return frozenset()
+        return frozenset(n for n in names if n in OWNER_CROSSINGS
+                         and unit_class in TERRAIN[n].owner_crosses_for
+                         and self.terrain_owners.get((h, n)) is side)
 
     def closed_side(self, a: Hex, b: Hex) -> str | None:
         """The piece that closes the side between the neighbours ``a`` and ``b``, None when

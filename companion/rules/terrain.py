@@ -49,6 +49,9 @@ class TerrainSpec:
     leave_to_adjacent_only: bool = False  # hedgerow: leaving, move only one hex
     impassable: bool = False
     impassable_for: frozenset[UnitClass] = frozenset()
+    # impassable, except to its owner's units of these classes, which cross it as a ford (a
+    # river navigable by one side's infantry in boats: bga-memoir 1340 Across the River Roer)
+    owner_crosses_for: frozenset[UnitClass] = frozenset()
     cannot_leave_for: frozenset[UnitClass] = frozenset()  # bunker: artillery starting on it stays
     bridge: bool = False  # makes the hex's impassable water passable (bridges, fords)
     road: bool = False  # a move that starts on a road and stays on it gains road_bonus hexes
@@ -341,6 +344,14 @@ TERRAIN: dict[str, TerrainSpec] = _table((
     TerrainSpec("ford", bridge=True, stop_on_enter=True,
                 attacker_reduction=reductions(infantry=1, armor=1, artillery=1),
                 source=f"{_TP} p.11; {_CARD} 41 (Fords or Fordable River)"),
+    # 1340 Across the River Roer: "The River Roer is a Navigable River by Allied infantry units
+    # in boats. Play the river as a Ford"; a newer bga-memoir file writes the river hexes with
+    # the FORD behaviour and properties isImpassable {AXIS: true, ALLIES: [armor, artillery]}
+    TerrainSpec("navigable_river", impassable=True, retreat_blocked=True,
+                owner_crosses_for=frozenset({UnitClass.INFANTRY}), stop_on_enter=True,
+                attacker_reduction=reductions(infantry=1, armor=1, artillery=1),
+                source=f"1340 Across the River Roer (bga-memoir): a river its owner's infantry "
+                       f"cross as a ford; the ford: {_TP} p.11, {_CARD} 41"),
     TerrainSpec("pontoon_bridge", bridge=True, source=f"{_TP} p.12; {_CARD} 33 (Pontoon Bridges)"),
     TerrainSpec("railroad_bridge", bridge=True,
                 stop_on_enter_for=frozenset({UnitClass.ARMOR, UnitClass.ARTILLERY}),
@@ -545,16 +556,24 @@ def best_protection(specs: Iterable[TerrainSpec], attacker: UnitClass) -> int:
     return max((s.protection.get(attacker, 0) for s in specs), default=0)
 
 
-def hex_passable(specs: Iterable[TerrainSpec], unit_class: UnitClass) -> bool:
+def hex_passable(specs: Iterable[TerrainSpec], unit_class: UnitClass,
+                 crossed: frozenset[str] = frozenset()) -> bool:
     """Whether a ground unit of ``unit_class`` may enter a hex with these entries.
 
     A bridge (or ford) makes impassable water passable; obstacles that bar a class still do.
+    ``crossed``: the pieces the unit crosses as their owner's (Position.crossed_by).
     """
     entries = tuple(specs)
     crossing = any(s.bridge for s in entries)
     for s in entries:
+        if s.name in crossed:
+            continue
         if s.impassable and not (crossing and not s.obstacle):
             return False
         if unit_class in s.impassable_for:
             return False
     return True
+
+
+# the pieces only their owner's units (of some classes) cross
+OWNER_CROSSINGS: frozenset[str] = frozenset(n for n, t in TERRAIN.items() if t.owner_crosses_for)

@@ -450,6 +450,8 @@ VARIANTS: dict[str, RuleVariant] = {v.name: v for v in (
 
 
 MINE_TOKENS_VARIANT = "mine_tokens"
+# a supply lane through the minefields: a decoy of them turned over is a medal (4237)
+DECOY_LANE_VARIANT = "decoy_lane"
 HELD_BACK_VARIANT = "held_back"  # a unit no card orders until its side has the medals of...
 REINFORCEMENTS_VARIANT = "reinforcements_at_medals"  # ...this one's value
 EXIT_PER_FIGURE_VARIANT = "supply_truck_exit_per_figure"

@@ -142,8 +142,10 @@ def problems(s: Scenario) -> list[Problem]:
 def _may_stand(specs: list[TerrainSpec]) -> bool:
     if any(s.set_up_allowed for s in specs):
         return True  # impassable to enter, not to a unit set up there (17 Villers-Bocage)
-    return any(hex_passable(specs, cls) for cls in (UnitClass.INFANTRY, UnitClass.ARMOR,
-                                                    UnitClass.ARTILLERY))
+    # a piece some side's units cross (a river navigable by its owner's infantry) is open
+    crossed = frozenset(s.name for s in specs if s.owner_crosses_for)
+    return any(hex_passable(specs, cls, crossed) for cls in (UnitClass.INFANTRY, UnitClass.ARMOR,
+                                                             UnitClass.ARTILLERY))
 
 
 def _air(s: Scenario) -> str:

@@ -27,6 +27,7 @@ from companion.rules.records import dataclass, replace
 from companion.rules.terrain import TERRAIN
 from companion.rules.units import UNITS
 from companion.rules.variants import (
+    DECOY_LANE_VARIANT,
     EXIT_PER_FIGURE_VARIANT,
     HIGH_COMMAND_CARDS,
     HIGH_COMMAND_VARIANT,
@@ -58,6 +59,7 @@ from companion.scenarios.m44_codes import (
     DAYLIGHT_AIRDROP_CONDITION,
     DAYLIGHT_AIRDROP_OPTION,
     DECK_VARIANTS,
+    DECOY_LANE_BEHAVIOR,
     EXIT_BRIEFINGS,
     EXIT_MARKER_TAGS,
     FALSE_OPTIONS,
@@ -168,10 +170,51 @@ def _str(value: Any, path: str) -> str:
     return value
 
 
+def _code(value: str) -> str:
+    """A code as ``allowed`` keys are written: upper case, and a PHP constant's namespace
+    backslash dropped (bga-memoir writes some sides ``\\ALLIES``)."""
+    return value.strip().lstrip("\\").upper()
+
+
+def _side_named(value: Any) -> Side | None:
+    """The side a file's ``side`` field names (any case), None when it names none."""
+    return _SIDES.get(_code(value)) if isinstance(value, str) else None
+
+
+NAVIGABLE_RIVER = "navigable_river"
+_BGA_CLASSES = {1: "infantry", 2: "armor", 3: "artillery"}  # bga-memoir constants.inc.php
+
+
+def _owner_crossing(props: Any) -> Side | None:
+    """The side whose infantry alone may cross a river or ford, when a piece's bga-memoir
+    ``properties`` say so (1340, newer file: ``isImpassable`` {AXIS: true, ALLIES: [2, 3]},
+    impassable to every Axis unit and to Allied armor (2) and artillery (3)); None else."""
+    if not isinstance(props, dict) or set(props) != {"isImpassable"}:
+        return None
+    barred = props["isImpassable"]
+    if not isinstance(barred, dict):
+        return None
+    closed: dict[Side, set[str]] = {}
+    for code, value in barred.items():
+        side = _side_named(code)
+        if side is None:
+            return None
+        if value is True:
+            closed[side] = set(_BGA_CLASSES.values())
+        elif isinstance(value, list) and all(v in _BGA_CLASSES for v in value):
+            closed[side] = {_BGA_CLASSES[v] for v in value}
+        else:
+            return None
+    everything = set(_BGA_CLASSES.values())
+    open_to = [side for side in Side if everything - closed.get(side, set()) == {"infantry"}]
+    shut = [side for side in Side if closed.get(side) == everything]
+    return open_to[0] if len(open_to) == 1 and len(shut) == 1 else None
+
+
 def _choice(value: Any, path: str, allowed: dict[str, T]) -> T:
     """One of ``allowed`` (upper-case keys), whatever the case the file writes it in."""
-    if isinstance(value, str) and value.strip().upper() in allowed:
-        return allowed[value.strip().upper()]
+    if isinstance(value, str) and _code(value) in allowed:
+        return allowed[_code(value)]
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
     raise ScenarioError(path, f"{shown} is not allowed; allowed: {', '.join(allowed)}")
 
@@ -204,6 +247,7 @@ class _Importer:
             and not re.search(r"\bfrench resistance\b|\bmaquis",
                               self._briefing_text(("description", "historical")), re.IGNORECASE))
         self._face_down_mines: list[str] = []  # MINE_FIELD tags: mine tokens, face down
+        self._decoy_lane: Side | None = None  # who opens a supply lane (DECOY_MEDAL_MINE_FIELD)
         self._stars: list[str] = []  # hexes with a battle-star token (tag1)
         self._camouflaged: list[str] = []  # hexes with a camouflage tag
 
@@ -408,6 +452,8 @@ class _Importer:
             # the editor's minefields are mine tokens laid face down (bga-memoir hides their
             # numbers, the mineX tile): each is turned over when a unit first enters it
             variants[MINE_TOKENS_VARIANT] = ""
+        if self._decoy_lane is not None:
+            variants.setdefault(DECOY_LANE_VARIANT, self._decoy_lane.value)
         if HIGH_COMMAND_VARIANT in variants:  # bga-memoir Teams::loadScenario: 6 Axis cards
             axis = sides[Side.AXIS]
             sides[Side.AXIS] = SideSetup(country=axis.country, cards=HIGH_COMMAND_CARDS,
@@ -486,7 +532,17 @@ class _Importer:
             else:
                 self.note(where, f"{entry.label} ({code!r}) behaviour {behavior2.strip()[:40]!r} "
                                  "is not played")
-        return TerrainPiece(hex=where, type=entry.type, orientation=orientation, owner=owner,
+        kind = entry.type
+        props = layer.get("properties")
+        if props not in (None, [], {}):
+            crossing = _owner_crossing(props)
+            if crossing is not None and (TERRAIN[kind].bridge or kind == "river"):
+                kind, owner = NAVIGABLE_RIVER, crossing
+            else:
+                shown = sorted(map(str, props)) if isinstance(props, dict) else [str(props)[:40]]
+                self.note(where, f"{entry.label} ({code!r}) properties {', '.join(shown)} are "
+                                 "not played")
+        return TerrainPiece(hex=where, type=kind, orientation=orientation, owner=owner,
                             value=value)
 
     def _unit(self, layer: dict[str, Any], path: str, where: str,
@@ -578,8 +634,7 @@ class _Importer:
         if name in CAMOUFLAGE_TAGS:
             self._camouflaged.append(where)  # the unit of the hex starts camouflaged
             return
-        side_code = tag.get("side")
-        side = _SIDES.get(side_code) if isinstance(side_code, str) else None
+        side = _side_named(tag.get("side"))
         if behavior == "EXIT_MARKER":
             if side is None:
                 self.note(where, f"exit marker {name!r} names no side; left out")
@@ -593,9 +648,14 @@ class _Importer:
         if behavior is None and name in EXIT_MARKER_TAGS:
             self._exit_pictures.append(where)
             return
-        if behavior == "MINE_FIELD" or (behavior is None and name == MINE_TOKEN_TAG):
+        if behavior in ("MINE_FIELD", DECOY_LANE_BEHAVIOR) or (
+                behavior is None and name == MINE_TOKEN_TAG):
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side))
             self._face_down_mines.append(where)
+            if behavior == DECOY_LANE_BEHAVIOR and side is not None:
+                # bga-memoir 4237 (newer file): the minefields a supply lane opens through;
+                # a decoy of them turned over is the other side's medal
+                self._decoy_lane = side.other
             return
         if behavior == "DECOY_MINE":  # a mine known to be a decoy: its number is 0
             terrain.append(TerrainPiece(hex=where, type="minefield", owner=side, value=0))
@@ -687,8 +747,9 @@ class _Importer:
             self.note(where, f"unknown medal tag {name!r}; left out")
             return
         medal = _obj(tag.get("medal", {}), f"{path}.medal")
-        if isinstance(medal.get("side"), str) and medal["side"] in _SIDES:
-            sides = (_SIDES[medal["side"]],)
+        named = _side_named(medal.get("side"))
+        if named is not None:
+            sides = (named,)
         group = [where, *[g for g in self._group(tag, path) if g != where]]
         kind = ObjectiveKind.TEMPORARY
         if medal.get("permanent"):
@@ -1030,11 +1091,10 @@ class _Importer:
         """bga-memoir option airdrop: {side, nbr_units (a number, or one per drop), center
         (hex names, in free text), range, nbr_drops, unit: {name}} (3 Sainte-Mere-Eglise,
         6687 Drop in the Night); ``daylight``: airdrop2, dropped once the night is over."""
-        if not isinstance(value, dict) or not isinstance(value.get("side"), str) \
-                or value["side"] not in _SIDES:
+        side = _side_named(value.get("side")) if isinstance(value, dict) else None
+        if not isinstance(value, dict) or side is None:
             self.note(where, "airdrop without a side (ALLIES or AXIS); left out")
             return
-        side = _SIDES[value["side"]]
         raw_unit = value.get("unit")
         layer: dict[str, Any] = raw_unit if isinstance(raw_unit, dict) else {"name": "inf"}
         code = str(layer.get("name", "inf")) + ("" if str(layer.get("name", "")).endswith(
@@ -1051,6 +1111,10 @@ class _Importer:
             r"\b[A-Za-z][0-9]{1,2}\b", str(value.get("center", "")))) if c is not None]
         # the battle-star tokens (tag1) that mark the drop zones are no rule of their own
         star = self._notes.get(STAR_TAG_NOTE)
+        if star is not None and len(star) == drops and not any(c in star for c in centers):
+            # one star a drop and none of them the option's centre (an older bga-memoir 6687
+            # names the editor's "G5" with its three starred drop zones): the stars are the zones
+            centers = list(star)
         if star is not None:
             star[:] = [w for w in star if w not in centers]
             if not star:
@@ -1247,7 +1311,8 @@ class _Importer:
         self._star_rules(briefing, variants, units)
         self._baseline_reinforcements(briefing, variants)
         self._airfield_reinforcements(briefing, variants)
-        read = {"paradrops"} if self._paradrops(briefing) else set()
+        # the paradrops are read from the briefing, or the file's own airdrop option plays them
+        read = {"paradrops"} if self._paradrops(briefing) or self.airdrops else set()
         for rule in BRIEFING_RULES:
             if not re.search(rule.pattern, briefing, re.IGNORECASE):
                 continue
@@ -1256,8 +1321,9 @@ class _Importer:
             if rule.variant and rule.variant not in variants:
                 variants[rule.variant] = rule.side
             if rule.terrain_from:
-                terrain = [replace(t, type=rule.terrain_to) if t.type == rule.terrain_from else t
-                           for t in terrain]
+                owner = Side(rule.terrain_owner) if rule.terrain_owner else None
+                terrain = [replace(t, type=rule.terrain_to, owner=owner or t.owner)
+                           if t.type == rule.terrain_from else t for t in terrain]
             if rule.sudden_death_for and objectives is not None:
                 # the side's medal objectives win the game at once (4717: "The Allied player
                 # suffers Sudden Death the instant a German unit enters the Moscow hex marked

@@ -296,6 +296,9 @@ SIDE_WORDS: dict[str, Side] = {
 # behaviour MINE_FIELD (face down, the side that laid it as "side"); a tag3 written bare (a
 # writer that drops the behaviour) is the same token, laid by no side named
 MINE_TOKEN_TAG = "tag3"
+# bga-memoir 4237 Into the Cauldron (a newer file): the minefields a supply lane opens through,
+# the tag's side the one that laid them; a decoy of them turned over is the other side's medal
+DECOY_LANE_BEHAVIOR = "DECOY_MEDAL_MINE_FIELD"
 
 BOARD_TYPES: dict[str, BoardKind] = {
     "STANDARD": BoardKind.STANDARD,
@@ -464,6 +467,7 @@ class BriefingRule:
     side: str = ""
     terrain_from: str = ""
     terrain_to: str = ""
+    terrain_owner: str = ""  # the side the pieces played as ``terrain_to`` then belong to
     unit_from: tuple[str, ...] = ()  # units of these types (of ``unit_side``): ``unit_to``
     unit_to: str = ""
     unit_variant: str = ""  # or, instead of a new type, this variant on each of those units
@@ -560,6 +564,13 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     BriefingRule(r"\bthe (marine|allied|american|us|british|soviet|russian|french) special forces? "
                  r"infantry units? (is|are) (an? )?(combat )?engineers?( units?)?\b",
                  unit_from=("special_forces",), unit_to="combat_engineer", unit_side="allies"),
+    # 1340 Across the River Roer: "The River Roer is a Navigable River by Allied infantry units
+    # in boats. Play the river as a Ford": a ford for the Allied infantry, a river to the rest
+    # (before the rule below, which would play it as a ford for all)
+    BriefingRule(r"\bis a navigable river by allied infantry( units)? in boats\b",
+                 terrain_from="river", terrain_to="navigable_river", terrain_owner="allies"),
+    BriefingRule(r"\bis a navigable river by (axis|german|japanese) infantry( units)? in boats\b",
+                 terrain_from="river", terrain_to="navigable_river", terrain_owner="axis"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player

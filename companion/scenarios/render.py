@@ -31,7 +31,7 @@ SYMBOL_FAMILY: dict[str, str] = {
     "village": "town", "buildings": "town", "winter_village": "town",
     "desert_village": "town", "church": "town",
     "frozen_river": "river", "frozen_canal": "river", "pond": "river", "lake": "river", "wadi": "river",
-    "curved_wadi": "river",
+    "curved_wadi": "river", "navigable_river": "river",
     "flooded_field": "marsh",
     "ford": "bridge", "bridge_section": "bridge", "pontoon_bridge": "bridge", "railroad_bridge": "bridge",
     "field_bunker": "bunker", "dragons_teeth": "hedgehogs",

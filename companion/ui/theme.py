@@ -117,7 +117,7 @@ TERRAIN_WORDS: dict[str, str] = {
     "trenches": "trenches", "sea_wall": "sea wall", "pier": "pier", "ravine": "ravine",
     "fordable_stream": "fordable", "town_headquarters": "HQ", "headquarters_recovery": "HQ oasis",
     "impassable_forest": "impassable", "impassable_town": "impassable",
-    "smoke_screen": "smoke",
+    "smoke_screen": "smoke", "navigable_river": "boat ford",
 }
 
 
@@ -241,7 +241,7 @@ class HexLayout:
 
 # --- roads, rails and rivers: lines from hex centre to the neighbours that continue them -------
 WATER_LINES = frozenset({"river", "frozen_river", "frozen_canal", "wadi", "curved_wadi",
-                         "fordable_stream", "ravine"})  # a line
+                         "fordable_stream", "ravine", "navigable_river"})  # a line
 WATER_BODIES = frozenset({"lake", "pond", "ocean"})  # drawn as water filling the hex
 ROADS = frozenset({"road", "hill_road", "roadblock"})
 RAILS = frozenset({"railway", "railway_station"})

@@ -29,6 +29,8 @@ def terrain_row(t: TerrainSpec) -> str:
         mv.append("impassable")
     if t.impassable_for:
         mv.append(f"impassable for {_cls(t.impassable_for)}")
+    if t.owner_crosses_for:
+        mv.append(f"but to its owner's {_cls(t.owner_crosses_for)}")
     if t.bridge:
         mv.append("makes river/water passable")
     if t.stop_on_enter:
@@ -118,7 +120,8 @@ def terrain_row(t: TerrainSpec) -> str:
         los = "clear"
     ot: list[str] = []
     if t.retreat_blocked:
-        ot.append("no retreat onto it")
+        ot.append("no retreat onto it" + (f" but by its owner's {_cls(t.owner_crosses_for)}"
+                                          if t.owner_crosses_for else ""))
     if t.not_played:
         ot.append(f"not played: {t.not_played}")
     if t.removed_when_left:

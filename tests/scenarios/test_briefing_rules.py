@@ -48,11 +48,19 @@ def test_arras_plays_blitz_and_the_commonwealth_from_its_briefing():
     assert errors(s) == []
 
 
-def test_roer_river_is_played_as_a_ford_so_the_boats_may_stand_on_it():
+def test_roer_river_is_a_ford_for_the_allied_infantry_in_boats_so_the_boats_may_stand_on_it():
+    # "The River Roer is a Navigable River by Allied infantry units in boats. Play the river
+    # as a Ford": a ford to the Allied infantry alone (tests/rules/test_navigable_river.py)
     s = load(BGA / "1340-AcrossTheRiverRoer.m44")
-    assert not any(t.type == "river" for t in s.terrain)
-    assert sum(t.type == "ford" for t in s.terrain) >= 10
+    assert not any(t.type in ("river", "ford") for t in s.terrain)
+    crossing = [t for t in s.terrain if t.type == "navigable_river"]
+    assert len(crossing) >= 10 and {t.owner for t in crossing} == {Side.ALLIES}
     assert errors(s) == []
+
+
+def test_a_river_played_as_a_ford_without_the_boats_is_a_ford_for_all():
+    s = import_m44(_file("Play the river as a Ford (see p. 6)"))
+    assert [(t.type, t.owner) for t in s.terrain] == [("ford", None)]
 
 
 def test_without_the_sentence_the_river_stays_a_river_and_the_check_says_so():

@@ -481,3 +481,90 @@ def test_badge_3_is_the_french_resistance_unless_the_briefing_calls_the_french_e
     # a file that says nothing keeps bga-memoir's reading
     s = import_m44(_small([{"row": 4, "col": 12, "unit": {"name": "inf2fr", "badge": "badge3"}}]))
     assert [u.type for u in s.units if u.hex == "G5"] == ["french_resistance"]
+
+
+# Other stored versions of bga-memoir's files (modules/php/Scenarios, the commits named in each
+# test) write some rules where the versions kept here write them otherwise; the same scenario
+# plays the same either way.
+BGA = REAL / "bga-memoir"
+
+
+def _bga(stem: str) -> dict:
+    return json.loads(next(BGA.glob(f"{stem}-*.m44")).read_text())
+
+
+def test_a_supply_lane_written_as_decoy_medal_minefields_is_the_decoy_lane_of_the_other_side():
+    # 4237 Into the Cauldron at fe38fdab: the seven row-0 mine tags are DECOY_MEDAL_MINE_FIELD,
+    # side ALLIES (the British lay them); the victory text is not in the file
+    data = _bga("4237")
+    data["text"] = {"en": {"name": "Into the Cauldron"}}
+    for h in data["board"]["hexagons"]:
+        for tag in h.get("tags", []):
+            if tag["name"] == "tag3":
+                tag.update(behavior="DECOY_MEDAL_MINE_FIELD", side="ALLIES")
+    sc = loads_m44(json.dumps(data))
+    mines = [t for t in sc.terrain if t.type == "minefield"]
+    assert len(mines) == 7 and {t.owner for t in mines} == {Side.ALLIES}
+    assert sc.variants["decoy_lane"] == "axis" and "mine_tokens" in sc.variants
+    assert errors(sc) == []
+
+
+def test_an_airdrop_option_plays_the_paradrop_the_briefing_names():
+    # 18261 Soviet Raid on Grigorevka at c54cbee6 sets the airdrop its briefing describes
+    # ("Use the Paradrop rules (Actions 20)"): the option plays it, nothing is left unplayed
+    data = _bga("18261")
+    data["game_info"]["options"] = {
+        "russian_commissar_rule": "ALLIES", "night_visibility_rules": True,
+        "airdrop": {"side": "ALLIES", "range": 4, "nbr_units": 6, "center": "G5",
+                    "unit": {"name": "inf2ru", "badge": "badge25"}}}
+    sc = loads_m44(json.dumps(data))
+    assert [(d.side, d.units, d.center, d.unit_type) for d in sc.airdrops] == [
+        (Side.ALLIES, 6, "G5", "special_forces")]
+    assert problems(sc) == []
+
+
+def test_drops_named_by_one_star_each_land_on_the_stars_not_the_editors_centre():
+    # 6687 Drop in the Night at 96d8e8fc: three drops centred on "G5" (the editor's default)
+    # while its three battle stars mark the drop zones; the version kept here names the stars
+    data = _bga("6687")
+    kept = [d.center for d in loads_m44(json.dumps(data)).airdrops if not d.daylight]
+    drop = data["game_info"]["options"]["airdrop"]
+    drop["center"] = "G5"
+    del drop["option2"]
+    del data["game_info"]["options"]["airdrop2"]
+    sc = loads_m44(json.dumps(data))
+    assert [d.center for d in sc.airdrops] == kept == ["f14", "i12", "j6"]
+    assert problems(sc) == []
+
+
+@pytest.mark.parametrize("side", ["ALLIES", "allies", "\\ALLIES"])
+def test_a_tags_side_is_read_in_any_case_and_as_a_php_constant(side):
+    # bga-memoir 41850 / 4089 write an exit marker's side as the constant \ALLIES / \AXIS
+    data = _small([{"row": 8, "col": 6, "tags": [
+        {"name": "tag4", "behavior": "EXIT_MARKER", "group": [], "side": side}]}])
+    assert [(e.hex, e.side) for e in loads_m44(json.dumps(data)).exits] == [("D1", Side.ALLIES)]
+
+
+def test_the_roer_is_a_river_the_allied_infantry_ford_in_boats_in_either_version():
+    # 1340 Across the River Roer: the version kept here says it in its briefing ("Navigable
+    # River by Allied infantry units in boats. Play the river as a Ford"); the one at fe38fdab
+    # writes each river hex with the FORD behaviour and isImpassable {AXIS: true, ALLIES: [2, 3]}
+    kept = _bga("1340")
+    newer = json.loads(json.dumps(kept))
+    newer["text"] = {"en": {"name": "Across the River Roer"}}
+    for h in newer["board"]["hexagons"]:
+        if h.get("terrain", {}).get("name") == "river":
+            h["terrain"].update(behavior="FORD", properties={
+                "isImpassable": {"AXIS": True, "ALLIES": [2, 3]}})
+    for data in (kept, newer):
+        sc = loads_m44(json.dumps(data))
+        river = [t for t in sc.terrain if t.type in ("river", "ford", "navigable_river")]
+        assert len(river) == 13 and {(t.type, t.owner) for t in river} == {("navigable_river", Side.ALLIES)}
+        assert problems(sc) == []  # Allied infantry set up on it, in their boats, is no error
+
+
+def test_terrain_properties_no_rule_reads_are_named():
+    data = _small([{"row": 4, "col": 6, "terrain": {"name": "river", "behavior": "FORD",
+                                                    "properties": {"isImpassable": True}}}])
+    sc = loads_m44(json.dumps(data))
+    assert any("properties isImpassable are not played" in p.message for p in problems(sc))
