@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.rules.air.aircraft import UnknownFrontError, air_superiority
 from companion.rules.board import Side
 from companion.rules.records import dataclass
 from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
@@ -109,9 +110,8 @@ def problems(s: Scenario) -> list[Problem]:
             kinds = ", ".join(t.name for t in specs)
             out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {kinds}, "
                                                f"where no ground unit may stand"))
-    if s.air.rules is AirRules.FLIGHT_PLAN and (s.air.front is None or s.air.year is None):
-        out.append(Problem("error", "air", "New Flight Plan needs the front and the year "
-                                           "for air superiority"))
+    if s.air.rules is AirRules.FLIGHT_PLAN:
+        out.extend(_superiority(s))
     for u in s.units:
         if u.type in FLIGHT_PLAN_UNITS and not u.ammo:
             out.append(Problem("warning", u.id, "no ammo given; the aircraft card's load "
@@ -146,6 +146,24 @@ def _may_stand(specs: list[TerrainSpec]) -> bool:
     crossed = frozenset(s.name for s in specs if s.owner_crosses_for)
     return any(hex_passable(specs, cls, crossed) for cls in (UnitClass.INFANTRY, UnitClass.ARMOR,
                                                              UnitClass.ARTILLERY))
+
+
+def _superiority(s: Scenario) -> list[Problem]:
+    """New Flight Plan's air superiority comes from the front and the year (as the game reads
+    them: the air setup's, else the scenario's front and date). A scenario with neither is
+    played with no air superiority, the table's own "Sometimes, there is no Air Superiority:
+    both players receive the same number of Air Combat cards": said, as a warning."""
+    front = s.air.front or s.front
+    year = s.air.year or (int(s.date[:4]) if s.date and s.date[:4].isdigit() else None)
+    if not front or not year:
+        return [Problem("warning", "air", "no front or year for New Flight Plan's air "
+                                          "superiority: neither side has it (both draw the "
+                                          "same Air Combat cards)")]
+    try:
+        air_superiority(front, year)
+    except UnknownFrontError as e:
+        return [Problem("warning", "air", f"{e}: neither side has air superiority")]
+    return []
 
 
 def _air(s: Scenario) -> str:

@@ -62,8 +62,16 @@ def test_air_units_need_matching_air_rules():
     assert "error: x1: fighter needs air rules 'flight-plan', the scenario has none" in \
         _messages(s)
     s.air.rules = AirRules.FLIGHT_PLAN
-    assert "error: air: New Flight Plan needs the front and the year for air superiority" in \
-        _messages(s)
+    # no front or year: played with no air superiority (New Flight Plan p.I: "Sometimes, there
+    # is no Air Superiority: in this case, both players receive the same number of Air Combat
+    # cards"), said as a warning
+    assert ("warning: air: no front or year for New Flight Plan's air superiority: neither side "
+            "has it (both draw the same Air Combat cards)") in _messages(s)
+    s.front, s.date = "western", "1944-06-06"
+    assert not any(m.startswith(("warning: air", "error: air")) for m in _messages(s))
+    s.front = "the moon"
+    assert any(m.startswith("warning: air: front 'the moon' is not in the air-superiority table")
+               for m in _messages(s))
 
 
 def test_every_import_note_is_an_error_because_the_scenario_does_not_play_fully():
