@@ -54,10 +54,12 @@ def test_infantry_battling_out_of_it_loses_a_die():
 def test_the_owners_infantry_retreats_across_it_and_the_others_may_not():
     # an Allied unit on e6 retreats toward the bottom edge: its steps are E5 and F5, the river
     target = {"id": "a", "side": "allies", "type": "infantry", "hex": "e6"}
-    out = _battle({"id": "x", "side": "axis", "type": "infantry", "hex": "E7"}, target, ["flag", "star", "star"])
+    axis = {"id": "x", "side": "axis", "type": "infantry", "hex": "E7"}
+    out = _battle(axis, target, ["flag", "star", "star"])
     assert {r["hex"] for r in out["result"]["retreat"]} == {"E5", "F5"}
     target = {"id": "a", "side": "allies", "type": "armor", "hex": "e6"}
-    out = _battle({"id": "x", "side": "axis", "type": "infantry", "hex": "E7"}, target, ["flag", "star", "star"])
+    axis = {"id": "x", "side": "axis", "type": "infantry", "hex": "E7"}
+    out = _battle(axis, target, ["flag", "star", "star"])
     assert [(r["hex"], r["figures_lost"]) for r in out["result"]["retreat"]] == [("e6", 1)]
 
 

@@ -63,6 +63,7 @@ class Card:
     blocks_sight: bool = False
     ignores_flag: frozenset[str] = frozenset()  # target classes that may ignore 1 flag here
     owned: bool = False  # protection and flag only for its owner (bunker)
+    owner_crosses: frozenset[str] = frozenset()  # impassable but to its owner's units of these
     cannot_leave: frozenset[str] = frozenset()  # artillery that starts on a bunker
     hill: bool = False
     mountain: bool = False  # card 30: climbed only from a hill or mountain
@@ -362,6 +363,17 @@ CARDS: dict[str, Card] = {
             battling_out={INF: 1, ARM: 1, ART: 1},
         ),
         Card(
+            "navigable_river",
+            "1340 Across the River Roer: 'The River Roer is a Navigable River by Allied infantry "
+            "units in boats. Play the river as a Ford' (a newer bga-memoir file: isImpassable "
+            "{AXIS: true, ALLIES: [armor, artillery]}): the owner's infantry cross it as the ford "
+            "above (stop, battle out at -1); a river to every other unit, and to all unowned",
+            impassable=ALLC,
+            owner_crosses=frozenset({INF}),
+            stops=ALLC,
+            battling_out={INF: 1, ARM: 1, ART: 1},
+        ),
+        Card(
             "ridge",
             BGA + "Erg.php (card 64 Ergs & Ridges): a hill on which a unit moving in must stop",
             stops=ALLC,
@@ -567,9 +579,13 @@ class Board:
     def bridged(self, h: Hexish) -> bool:
         return any(t.partition("@")[0] in CROSSINGS for t in self.terrain.get(h, []))
 
-    def impassable(self, h: Hexish, kind: str) -> bool:
+    def impassable(self, h: Hexish, kind: str, side: str | None = None) -> bool:
+        """May a unit of ``kind`` (and ``side``, where the hex's owner matters) not enter ``h``?"""
         return any(
-            kind in c.impassable and not (c.name == "river" and self.bridged(h)) for c in self.cards(h)
+            kind in c.impassable
+            and not (c.name == "river" and self.bridged(h))
+            and not (kind in c.owner_crosses and side is not None and self.owners.get(h) == side)
+            for c in self.cards(h)
         )
 
     def stops(self, h: Hexish, kind: str) -> bool:
@@ -627,7 +643,7 @@ class Board:
                 entry: dict[str, Any] = {"hex": name(h), "type": piece}
                 if turn:
                     entry["orientation"] = int(turn)
-                if card(t).owned and h in self.owners:
+                if (card(t).owned or card(t).owner_crosses) and h in self.owners:
                     entry["owner"] = self.owners[h]
                 out.append(entry)
         return out
@@ -672,6 +688,7 @@ MIXES: dict[str, list[str | None]] = {
         "beach",
         "marsh",
         "dam",
+        "navigable_river",
         None,
         None,
     ],
@@ -737,7 +754,7 @@ def dress(rng: random.Random, tile: str | None, mix: str) -> tuple[list[str], st
     if tile == "beach" and mix == "works" and "bunker" not in pieces and rng.random() < 0.3:
         pieces.append("sea_wall")  # card 12: a sea wall is a beach piece, most with an owner
     owner = None
-    if ("bunker" in pieces or "sea_wall" in pieces) and rng.random() < 0.8:
+    if ("bunker" in pieces or "sea_wall" in pieces or "navigable_river" in pieces) and rng.random() < 0.8:
         owner = rng.choice(["allies", "axis"])
     return pieces, owner
 
@@ -771,15 +788,17 @@ def random_board(
     return Board(terrain, owners)
 
 
-def stands_on(board: Board, h: Hexish, kind: str) -> bool:
-    """May a unit of this class stand on this hex at all (a position the game can reach)?"""
-    return not board.impassable(h, kind) or any(kind in c.cannot_leave for c in board.cards(h))
+def stands_on(board: Board, h: Hexish, kind: str, side: str | None = None) -> bool:
+    """May a unit of this class (and side) stand on this hex at all (a position the game can reach)?"""
+    return not board.impassable(h, kind, side) or any(kind in c.cannot_leave for c in board.cards(h))
 
 
 # --- movement (base rules p.5 and each card's Movement line) -----------------------------------
 
 
-def move_oracle(board: Board, kind: str, start: Hexish, occupied: set[Hexish]) -> dict[str, bool] | None:
+def move_oracle(
+    board: Board, kind: str, start: Hexish, occupied: set[Hexish], side: str = "allies"
+) -> dict[str, bool] | None:
     allowance, battle_reach = MOVE[kind]
     if any(kind in c.cannot_leave for c in board.cards(start)):
         allowance = 0
@@ -801,7 +820,7 @@ def move_oracle(board: Board, kind: str, start: Hexish, occupied: set[Hexish]) -
             if h != start and any(c.leave_one_hex for c in board.cards(h)):
                 continue
             for n in neighbours(h):
-                if n in occupied or n in seen or board.impassable(n, kind) or board.edge_blocked(h, n):
+                if n in occupied or n in seen or board.impassable(n, kind, side) or board.edge_blocked(h, n):
                     continue
                 step = steps + board.step_cost(h, n)
                 if step > allowance:
@@ -840,7 +859,7 @@ def test_terrain_moves_match_the_cards(seed: int, mix: str) -> None:
         kind = rng.choice(CLASSES)
         start = rng.choice(ALL)
         board = random_board(rng, 45, mix=mix)
-        if not stands_on(board, start, kind) or (kind == ARM and board.has(start, "trenches")):
+        if not stands_on(board, start, kind, "allies") or (kind == ARM and board.has(start, "trenches")):
             continue
         occupied = {h for h in rng.sample(ALL, rng.randint(0, 12)) if h != start and stands_on(board, h, INF)}
         units = [{"id": "u0", "side": "allies", "type": kind, "hex": name(start)}] + [
@@ -1034,14 +1053,14 @@ def dice_oracle(
     return n > 0, n
 
 
-def reachable_after(board: Board, h: Hexish, kind: str, moved: int) -> bool:
+def reachable_after(board: Board, h: Hexish, kind: str, moved: int, side: str | None = None) -> bool:
     """Could a unit have ended a move of `moved` hexes on h (a state the game can reach)?"""
     cards = board.cards(h)
     if any(c.enter_first_step_only for c in cards) and moved > 1:
         return False
     if any(c.move_cap is not None and moved > c.move_cap for c in cards):
         return False
-    return not board.impassable(h, kind)
+    return not board.impassable(h, kind, side)
 
 
 def target_kind(rng: random.Random, board: Board, h: Hexish) -> str | None:
@@ -1182,7 +1201,14 @@ def ignored_flags(board: Board, target: Hexish, tkind: str, target_side: str) ->
 
 
 def retreat_oracle(
-    board: Board, target: Hexish, tkind: str, home_up: bool, flags: int, occupied: set[Hexish], figures: int
+    board: Board,
+    target: Hexish,
+    tkind: str,
+    home_up: bool,
+    flags: int,
+    occupied: set[Hexish],
+    figures: int,
+    tside: str | None = None,
 ) -> list[tuple[str, int, bool]]:
     dr = -1 if home_up else 1
     layer, depth = {target}, 0
@@ -1196,7 +1222,7 @@ def retreat_oracle(
             for dc in (-1, 1)
             if (c + dc, r + dr) in ALL_SET
             and (c + dc, r + dr) not in occupied
-            and not board.impassable((c + dc, r + dr), tkind)
+            and not board.impassable((c + dc, r + dr), tkind, tside)
             and not board.has((c + dc, r + dr), "ocean")
             and not board.edge_blocked((c, r), (c + dc, r + dr))
         }
@@ -1208,12 +1234,17 @@ def retreat_oracle(
 
 
 def take_ground_oracle(
-    board: Board, kind: str, attacker: Hexish, target: Hexish, options: list[tuple[str, int, bool]]
+    board: Board,
+    kind: str,
+    attacker: Hexish,
+    target: Hexish,
+    options: list[tuple[str, int, bool]],
+    side: str | None = None,
 ) -> tuple[bool, bool] | None:
     if kind == ART or distance(attacker, target) != 1:
         return False, False
     vacated = any(h != name(target) or eliminated for h, _, eliminated in options)
-    if not vacated or board.impassable(target, kind) or board.edge_blocked(attacker, target):
+    if not vacated or board.impassable(target, kind, side) or board.edge_blocked(attacker, target):
         return False, False
     if board.step_cost(attacker, target) > 1:
         return None  # up a steep hill from below ("a 2 hex move") by a 1-hex advance: no text
@@ -1237,7 +1268,7 @@ def test_terrain_retreat_and_take_ground_match_the_cards(seed: int, mix: str) ->
         scene = battle_scene(rng, mix)
         if scene is None:
             continue
-        board, kind, attacker, target, tkind, _att_side, target_side, friends = scene
+        board, kind, attacker, target, tkind, att_side, target_side, friends = scene
         if board.has(target, "ocean"):
             continue  # take ground onto the ocean: no text either way
         sight = sight_oracle(board, attacker, target, friends)
@@ -1272,13 +1303,15 @@ def test_terrain_retreat_and_take_ground_match_the_cards(seed: int, mix: str) ->
             vacated = [(name(target), 0, True)]
         else:
             want = (
-                retreat_oracle(board, target, tkind, home_up, due, friends | {attacker}, left) if due else []
+                retreat_oracle(board, target, tkind, home_up, due, friends | {attacker}, left, target_side)
+                if due
+                else []
             )
             vacated = want
             assert (result["flags"], result["flags_ignored"]) == (flags, min(flags, ignored)), query
         got = sorted((o["hex"], o["figures_lost"], o["eliminated"]) for o in result["retreat"])
         assert got == want, query
-        advance = take_ground_oracle(board, kind, attacker, target, vacated)
+        advance = take_ground_oracle(board, kind, attacker, target, vacated, att_side)
         if advance is not None:
             assert (result["take_ground"], result["armor_overrun"]) == advance, query
         checked += 1
