@@ -1316,7 +1316,7 @@ def _smoke_due(state: GameState, d: dict[str, Any]) -> None:
 
 
 @_kind("smoke_placed", "the side placed its smoke screen (or none): a marker that blocks line of "
-       "sight on each hex, until the end of the turn named", Undo.BARRIER, board=True)
+       "sight on each hex, until the end of the turn named", Undo.UNDOABLE, board=True)
 def _smoke_placed(state: GameState, d: dict[str, Any]) -> None:
     rs = state.rules_state
     assert rs is not None

@@ -166,3 +166,30 @@ def test_a_marker_is_no_obstacle_a_unit_in_the_smoke_may_dig_in() -> None:
     assert dig_in_hexes(st.position, [uid]) == [unit.hex]
     st.position.terrain[unit.hex] = ("barbed_wire",)
     assert dig_in_hexes(st.position, [uid]) == []
+
+
+def test_a_smoke_screen_laid_wrong_is_taken_back_before_the_card_and_laid_again() -> None:
+    g = GameSession.new(load(FALAISE))
+    step = _snapshot(g)
+    g.act({"do": "smoke", "hexes": "E5 F5 e4"})  # a wrong tap: the markers it meant were J5..
+    assert "undo" in g.prompt().actions and g.prompt().kind == "play_card"
+    g.act({"do": "undo"})
+    assert _snapshot(g)[1:] == step[1:] and g.prompt().actions == ("smoke",)
+    g.act({"do": "smoke", "hexes": "I5 J5 K5"})
+    assert _smoked(g) == ["I5", "J5", "K5"]
+    g.act({"do": "play_card", "card": "probe_left"})
+    assert g.prompt().kind != "play_card"
+    g.act({"do": "undo"})  # the card first, then the smoke: each within the turn
+    assert g.prompt().kind == "play_card" and _smoked(g) == ["I5", "J5", "K5"]
+    g.act({"do": "undo"})
+    assert g.prompt().actions == ("smoke",) and _smoked(g) == []
+
+
+def test_a_game_without_a_step_offers_no_undo_before_its_first_card() -> None:
+    g = GameSession.new(load(FALAISE))
+    g.act({"do": "smoke", "hexes": "none"})
+    assert "undo" in g.prompt().actions  # "none" is a choice of the turn too
+    plain = GameSession.new(loads_m44(json.dumps({"board": {"type": "STANDARD", "hexagons": [
+        {"row": 8, "col": 0, "unit": {"name": "infus"}}, {"row": 0, "col": 0, "unit": {
+            "name": "infger"}}]}, "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}})))
+    assert plain.prompt().kind == "play_card" and "undo" not in plain.prompt().actions
