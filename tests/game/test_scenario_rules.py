@@ -164,6 +164,19 @@ def test_commissar_the_card_under_the_chip_is_played_a_turn_later() -> None:
     g.act({"do": "play_card", "card": axis_card})
 
 
+def test_a_card_put_under_the_chip_by_a_wrong_tap_is_taken_back_before_any_card_is_played() -> None:
+    g = GameSession.new(_commissar(), deck_seed=3)
+    hand = list(g.state.hands[A])
+    plain = [c for c in hand if c not in ("recon_left", "recon_center", "recon_right", "ambush")]
+    g.act({"do": "commissar_card", "card": plain[0]})
+    assert "undo" in g.legal().actions and g.state.rules_state is not None
+    g.act({"do": "undo"})
+    assert g.state.rules_state.chip == {} and "commissar_card" in g.legal().actions
+    assert sorted(g.state.hands[A]) == sorted(hand)
+    g.act({"do": "commissar_card", "card": plain[1]})
+    assert g.state.rules_state.chip == {"allies": plain[1]}
+
+
 def test_a_counter_attack_of_an_ambush_played_from_the_chip_orders_nothing() -> None:
     # with the players' own cards an Ambush may go under the chip and come out as the turn's
     # card (it orders nothing); "an Ambush cannot be counter-attacked" (the cards compendium's
