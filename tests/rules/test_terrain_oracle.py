@@ -416,6 +416,32 @@ CARDS: dict[str, Card] = {
             artillery_dice=(3, 3, 2, 2, 1, 1, 1),
         ),
         Card(
+            "impassable_hill",
+            "the editor's IMPASSABLE_HILL behaviour on a hill (bga-memoir Managers/Terrains.php: "
+            "properties isImpassable = true on the Hill tile): a hill no unit may enter",
+            impassable=ALLC,
+            protection={INF: 1, ARM: 1},
+            hill=True,
+        ),
+        Card(
+            "impassable_blocking_hill",
+            "the editor's IMPASSABLE_BLOCKING_HILL (bga-memoir Managers/Terrains.php: isImpassable, "
+            "isBlockingLineOfSight, isBlockingLineOfAttack = true on the Hill tile): impassable and "
+            "blocking sight whoever looks across it",
+            impassable=ALLC,
+            protection={INF: 1, ARM: 1},
+            hill=True,
+            blocks_sight=True,
+        ),
+        Card(
+            "ravine",
+            "Eastern Front rules p.3, Ravine: impassable to armor and artillery, no movement "
+            "restriction for infantry, no combat restriction; infantry on it may ignore the first "
+            "flag; line of sight not blocked",
+            impassable=frozenset({ARM, ART}),
+            ignores_flag=frozenset({INF}),
+        ),
+        Card(
             "escarpment",
             BGA + "Escarpment.php (card 63): 'Impassable terrain to all units', 'Blocks line of sight'",
             impassable=ALLC,
@@ -480,6 +506,35 @@ CARDS: dict[str, Card] = {
         ),
     ]
 }
+# the editor's IMPASSABLE_HILL behaviour on a forest or a town (17 Villers-Bocage: "all forest and
+# village hexes are considered impassable"): the card, and no unit may enter it
+CARDS["impassable_forest"] = replace(
+    CARDS["forest"], name="impassable_forest", impassable=ALLC,
+    source="17 Villers-Bocage's briefing and the editor's IMPASSABLE_HILL on a forest: a forest no "
+    "unit may enter",
+)
+CARDS["impassable_town"] = replace(
+    CARDS["town"], name="impassable_town", impassable=ALLC,
+    source="17 Villers-Bocage's briefing and the editor's IMPASSABLE_HILL on a town: a town no unit "
+    "may enter",
+)
+# cards that name no movement or battle restriction
+CARDS["supply_depot"] = Card(
+    "supply_depot",
+    "Terrain Pack p.11, card 43 Supply Depots: no movement restriction, no combat restriction, "
+    "blocks line of sight",
+    blocks_sight=True,
+)
+CARDS["headquarters"] = Card(
+    "headquarters",
+    "card 56 HQ & Supply Tents: no movement or combat restriction, blocks line of sight (its "
+    "capture is the game's, not the position's)",
+    blocks_sight=True,
+)
+CARDS["frozen_canal"] = Card(
+    "frozen_canal",
+    "12507 Strasbourg's rules: the frozen canal is crossed with no movement or battle restriction",
+)
 BRIDGES = {"bridge", "pontoon_bridge", "railroad_bridge"}
 # Ford.php: isBridge, so a ford laid on a river hex crosses it as a bridge does (the editor's FORD)
 CROSSINGS = BRIDGES | {"ford", "bridge_section"}
@@ -492,6 +547,15 @@ ALIASES = {
     "village": "town",
     "desert_hill": "hill",
     "winter_hill": "hill",
+    # Eastern Front rules p.3, cards 48 and 49: "the hill is for visual effect only, it has the
+    # same effect as a Forest" (/ "as a Village"); Terrain Pack p.3: Palm Forests as Forests,
+    # desert Towns and Villages as Towns
+    "hill_forest": "forest",
+    "hill_village": "town",
+    "palm_forest": "forest",
+    "desert_village": "town",
+    "winter_village": "town",  # Winter/Desert board: a village under snow
+    "railway_station": "town",  # Terrain Pack p.5, card 39: "Railroad station ... as Towns"
 }
 # Tiles: one per hex. Obstacles: at most one, on the tiles their texts put them on.
 TILES = [
@@ -533,6 +597,20 @@ TILES = [
     "jungle",
     "mountain",
     "escarpment",
+    "hill_forest",
+    "hill_village",
+    "palm_forest",
+    "desert_village",
+    "impassable_hill",
+    "impassable_blocking_hill",
+    "ravine",
+    "impassable_forest",
+    "impassable_town",
+    "winter_village",
+    "railway_station",
+    "supply_depot",
+    "headquarters",
+    "frozen_canal",
     "field_bunker",
     "dragons_teeth",
     "pond",
@@ -667,6 +745,10 @@ MIXES: dict[str, list[str | None]] = {
         "ridge",
         "desert_hill",
         "winter_hill",
+        "impassable_hill",
+        "impassable_blocking_hill",
+        "hill_forest",
+        "ravine",
         "forest",
         "town",
         "jungle",
