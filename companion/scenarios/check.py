@@ -106,7 +106,12 @@ def problems(s: Scenario) -> list[Problem]:
         # bunker's very point (it "may not move" from it). Only terrain no ground unit may
         # ever stand on (a lake, a river without a bridge) is a mistake.
         specs = specs_by_hex.get(u.hex, [])
-        if spec is not None and specs and not _may_stand(specs):
+        # a piece only its owner's units (of some classes) cross: open to those alone
+        crossed = frozenset(t.type for t in s.terrain if t.hex == u.hex
+                            and TERRAIN.get(t.type) is not None and t.owner is u.side
+                            and spec is not None
+                            and spec.unit_class in TERRAIN[t.type].owner_crosses_for)
+        if spec is not None and specs and not _may_stand(specs, crossed):
             kinds = ", ".join(t.name for t in specs)
             out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {kinds}, "
                                                f"where no ground unit may stand"))
@@ -139,11 +144,9 @@ def problems(s: Scenario) -> list[Problem]:
     return out
 
 
-def _may_stand(specs: list[TerrainSpec]) -> bool:
+def _may_stand(specs: list[TerrainSpec], crossed: frozenset[str] = frozenset()) -> bool:
     if any(s.set_up_allowed for s in specs):
         return True  # impassable to enter, not to a unit set up there (17 Villers-Bocage)
-    # a piece some side's units cross (a river navigable by its owner's infantry) is open
-    crossed = frozenset(s.name for s in specs if s.owner_crosses_for)
     return any(hex_passable(specs, cls, crossed) for cls in (UnitClass.INFANTRY, UnitClass.ARMOR,
                                                              UnitClass.ARTILLERY))
 

@@ -71,3 +71,20 @@ def test_taking_ground_onto_it_is_the_owners_infantrys_alone():
                       {"id": "x", "side": "axis", "type": "infantry", "hex": "F5",
                        "figures": 1}, ["grenade", "star", "star"])
         assert out["result"]["take_ground"] is may, kind
+
+
+def test_the_check_lets_only_the_owners_infantry_stand_in_it():
+    from companion.rules.board import Side
+    from companion.scenarios import Scenario, ScenarioText, TerrainPiece, UnitSetup
+    from companion.scenarios.check import errors
+
+    def on_river(side: Side, kind: str) -> list[str]:
+        river = [TerrainPiece("F5", "navigable_river", owner=Side.ALLIES)]
+        s = Scenario(id="t", text={"en": ScenarioText("T")}, terrain=river,
+                     units=[UnitSetup("u", side, kind, "F5"),
+                            UnitSetup("a", Side.ALLIES, "infantry", "A1"),
+                            UnitSetup("x", Side.AXIS, "infantry", "A9")])
+        return [p.message for p in errors(s) if p.where == "F5"]
+
+    assert on_river(Side.ALLIES, "infantry") == []
+    assert on_river(Side.AXIS, "infantry") and on_river(Side.ALLIES, "armor")
