@@ -142,8 +142,7 @@ def flightplan_setup(scenario: Scenario, deck_seed: int | None) -> dict[str, Any
     """The ``air`` entry of ``game_started`` for New Flight Plan: air superiority and the Air
     Combat cards dealt (and the shuffled deck, when the app deals)."""
     data: dict[str, Any] = {"rules": FLIGHT_PLAN}
-    front = scenario.air.front or scenario.front
-    year = scenario.air.year or (int(scenario.date[:4]) if scenario.date else None)
+    front, year = scenario.air_front_year()
     superiority: str | None = None
     if front and year:
         try:

@@ -559,7 +559,8 @@ def _actions_now(st: GameState, can_undo: bool) -> tuple[str, ...]:
     if st.phase is Phase.OVER:
         return ()
     if st.phase is Phase.PLAY_CARD:
-        # before the card, only a step of this turn's own is undoable (a smoke screen laid)
+        # before the card, only a step of this turn's own is undoable (a smoke screen laid, a
+        # card put under the Commissar chip): the last turn ended on a barrier
         return ("play_card", *flow.start_actions(st), *undo)
     if st.phase is Phase.ORDER:
         return ("order", *flow.order_actions(st), *undo)

@@ -234,13 +234,12 @@ def move_destinations(
                     continue
                 specs = position.terrain_at(n)
                 boating = False
-                if not hex_passable(specs, cls):
-                    if hex_passable(specs, cls, position.crossed_by(n, unit.side, cls)):
-                        pass  # its own side's crossing (a river its infantry ford in boats)
-                    elif not (spec.boat_water and boats.carries(spec, specs)):
+                # (a river its side's infantry ford in boats is open to them: crossed_by)
+                if not hex_passable(specs, cls) and not hex_passable(
+                        specs, cls, position.crossed_by(n, unit.side, cls)):
+                    if not (spec.boat_water and boats.carries(spec, specs)):
                         continue
-                    else:
-                        boating = True  # its collapsible boats carry it onto the river
+                    boating = True  # its collapsible boats carry it onto the river
                 elif afloat and any(t.bridge for t in specs):
                     continue  # a bridge is entered from land, not from a boat
                 if spec.moves_only_on and not any(t.name in spec.moves_only_on for t in specs):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules.board import Board, Hex, Side, direction
 from companion.rules.records import dataclass, field, fields
-from companion.rules.terrain import OWNER_CROSSINGS, TERRAIN, TerrainSpec
+from companion.rules.terrain import OWNER_CROSSINGS, TERRAIN, TerrainSpec, owner_crossed
 from companion.rules.units import UNITS, UnitClass, UnitSpec
 
 # terrain names of a hex -> their specs (TERRAIN is fixed data: nothing replaces an entry)
@@ -175,9 +175,8 @@ class Position:
         names = self.terrain.get(h)
         if not names or not self.terrain_owners or OWNER_CROSSINGS.isdisjoint(names):
             return frozenset()
-        return frozenset(n for n in names if n in OWNER_CROSSINGS
-                         and unit_class in TERRAIN[n].owner_crosses_for
-                         and self.terrain_owners.get((h, n)) is side)
+        return owner_crossed(((n, self.terrain_owners.get((h, n))) for n in names), side,
+                             unit_class)
 
     def closed_side(self, a: Hex, b: Hex) -> str | None:
         """The piece that closes the side between the neighbours ``a`` and ``b``, None when

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
+from companion.rules.board import Side
 from companion.rules.records import dataclass, field, replace
 from companion.rules.units import UnitClass
 
@@ -577,3 +578,12 @@ def hex_passable(specs: Iterable[TerrainSpec], unit_class: UnitClass,
 
 # the pieces only their owner's units (of some classes) cross
 OWNER_CROSSINGS: frozenset[str] = frozenset(n for n, t in TERRAIN.items() if t.owner_crosses_for)
+
+
+def owner_crossed(pieces: Iterable[tuple[str, Side | None]], side: Side,
+                  unit_class: UnitClass) -> frozenset[str]:
+    """Of a hex's pieces (name, owner), those a unit of ``side`` and ``unit_class`` crosses
+    as their owner's (TerrainSpec.owner_crosses_for: a river navigable by its owner's
+    infantry); hex_passable's ``crossed``."""
+    return frozenset(name for name, owner in pieces if name in OWNER_CROSSINGS
+                     and owner is side and unit_class in TERRAIN[name].owner_crosses_for)

@@ -7,7 +7,7 @@ from collections import Counter
 from companion.rules.air.aircraft import UnknownFrontError, air_superiority
 from companion.rules.board import Side
 from companion.rules.records import dataclass
-from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable
+from companion.rules.terrain import TERRAIN, TerrainSpec, hex_passable, owner_crossed
 from companion.rules.units import UNITS, UnitClass
 from companion.rules.variants import VARIANTS
 from companion.scenarios.model import (
@@ -107,11 +107,8 @@ def problems(s: Scenario) -> list[Problem]:
         # ever stand on (a lake, a river without a bridge) is a mistake.
         specs = specs_by_hex.get(u.hex, [])
         # a piece only its owner's units (of some classes) cross: open to those alone
-        crossed = frozenset(t.type for t in s.terrain if t.hex == u.hex
-                            and TERRAIN.get(t.type) is not None and t.owner is u.side
-                            and spec is not None
-                            and spec.unit_class in TERRAIN[t.type].owner_crosses_for)
-        if spec is not None and specs and not _may_stand(specs, crossed):
+        if spec is not None and specs and not _may_stand(specs, owner_crossed(
+                ((t.type, t.owner) for t in by_hex.get(u.hex, [])), u.side, spec.unit_class)):
             kinds = ", ".join(t.name for t in specs)
             out.append(Problem("error", u.hex, f"{u.id} ({u.type}) stands on {kinds}, "
                                                f"where no ground unit may stand"))
@@ -156,8 +153,7 @@ def _superiority(s: Scenario) -> list[Problem]:
     them: the air setup's, else the scenario's front and date). A scenario with neither is
     played with no air superiority, the table's own "Sometimes, there is no Air Superiority:
     both players receive the same number of Air Combat cards": said, as a warning."""
-    front = s.air.front or s.front
-    year = s.air.year or (int(s.date[:4]) if s.date and s.date[:4].isdigit() else None)
+    front, year = s.air_front_year()
     if not front or not year:
         return [Problem("warning", "air", "no front or year for New Flight Plan's air "
                                           "superiority: neither side has it (both draw the "

@@ -74,6 +74,7 @@ from companion.scenarios.m44_codes import (
     MINE_LAYER_PATTERN,
     MINE_TOKEN_TAG,
     NATION_SIDES,
+    NAVIGABLE_RIVER,
     NUMBER_WORDS,
     PARADROP_BRIEFINGS,
     PERMANENT_FOR_SIDES,
@@ -181,7 +182,6 @@ def _side_named(value: Any) -> Side | None:
     return _SIDES.get(_code(value)) if isinstance(value, str) else None
 
 
-NAVIGABLE_RIVER = "navigable_river"
 _BGA_CLASSES = {1: "infantry", 2: "armor", 3: "artillery"}  # bga-memoir constants.inc.php
 
 
@@ -1166,14 +1166,13 @@ class _Importer:
 
     def _exits_to_win(self, value: Any, variants: dict[str, str]) -> None:
         """bga-memoir must_have_unit_exit: {"side": ..., "min_nbr_units": n}."""
-        side = value.get("side") if isinstance(value, dict) else None
+        side = _side_named(value.get("side")) if isinstance(value, dict) else None
         n = value.get("min_nbr_units", 1) if isinstance(value, dict) else None
-        if not isinstance(side, str) or side.strip().upper() not in _SIDES \
-                or isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 100:
+        if side is None or isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 100:
             self.note("game_info.options.must_have_unit_exit", "exits needed to win without a "
                       "side (ALLIES or AXIS) or a number of units (1 to 100); left out")
             return
-        variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(_SIDES[side.strip().upper()], n)
+        variants[EXITS_TO_WIN_VARIANT] = encode_exits_to_win(side, n)
 
     def _empty_section(self, value: Any, variants: dict[str, str]) -> None:
         """bga-memoir empty_section_medals: {"side": ..., "sections": [...], "count_for": n}."""

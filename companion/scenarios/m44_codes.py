@@ -299,6 +299,8 @@ MINE_TOKEN_TAG = "tag3"
 # bga-memoir 4237 Into the Cauldron (a newer file): the minefields a supply lane opens through,
 # the tag's side the one that laid them; a decoy of them turned over is the other side's medal
 DECOY_LANE_BEHAVIOR = "DECOY_MEDAL_MINE_FIELD"
+# the rules core's river that one side's infantry ford in boats (1340 Across the River Roer)
+NAVIGABLE_RIVER = "navigable_river"
 
 BOARD_TYPES: dict[str, BoardKind] = {
     "STANDARD": BoardKind.STANDARD,
@@ -568,9 +570,9 @@ BRIEFING_RULES: tuple[BriefingRule, ...] = (
     # in boats. Play the river as a Ford": a ford for the Allied infantry, a river to the rest
     # (before the rule below, which would play it as a ford for all)
     BriefingRule(r"\bis a navigable river by allied infantry( units)? in boats\b",
-                 terrain_from="river", terrain_to="navigable_river", terrain_owner="allies"),
+                 terrain_from="river", terrain_to=NAVIGABLE_RIVER, terrain_owner="allies"),
     BriefingRule(r"\bis a navigable river by (axis|german|japanese) infantry( units)? in boats\b",
-                 terrain_from="river", terrain_to="navigable_river", terrain_owner="axis"),
+                 terrain_from="river", terrain_to=NAVIGABLE_RIVER, terrain_owner="axis"),
     BriefingRule(r"\bplay the rivers? as (a )?fords?\b", terrain_from="river", terrain_to="ford"),
     # bga-memoir 19 Vassieux: "do not reshuffle the command deck. Should the command card deck
     # run out of cards and the Allied player has not won, the battle ends as an Axis player

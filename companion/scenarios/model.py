@@ -260,6 +260,13 @@ class Scenario:
             return self.text["en"]
         return next(iter(self.text.values()))
 
+    def air_front_year(self) -> tuple[str | None, int | None]:
+        """The front and the year New Flight Plan's air superiority is read from: the air
+        setup's, else the scenario's front and the year of its date (None where unknown)."""
+        date = self.date or ""
+        year = self.air.year or (int(date[:4]) if date[:4].isdigit() else None)
+        return self.air.front or self.front, year
+
     def terrain_by_hex(self) -> dict[str, list[TerrainPiece]]:
         out: dict[str, list[TerrainPiece]] = {}
         for piece in self.terrain:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.board import Side
 from companion.rules.referee import answer
+from companion.scenarios import Scenario, ScenarioText, TerrainPiece, UnitSetup
+from companion.scenarios.check import errors
 
 # a river across row 4 (E5, F5, G5), the Allies' own
 RIVER = [{"hex": h, "type": "navigable_river", "owner": "allies"} for h in ("E5", "F5", "G5")]
@@ -74,10 +77,6 @@ def test_taking_ground_onto_it_is_the_owners_infantrys_alone():
 
 
 def test_the_check_lets_only_the_owners_infantry_stand_in_it():
-    from companion.rules.board import Side
-    from companion.scenarios import Scenario, ScenarioText, TerrainPiece, UnitSetup
-    from companion.scenarios.check import errors
-
     def on_river(side: Side, kind: str) -> list[str]:
         river = [TerrainPiece("F5", "navigable_river", owner=Side.ALLIES)]
         s = Scenario(id="t", text={"en": ScenarioText("T")}, terrain=river,

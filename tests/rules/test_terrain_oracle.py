@@ -424,16 +424,6 @@ CARDS: dict[str, Card] = {
             hill=True,
         ),
         Card(
-            "impassable_blocking_hill",
-            "the editor's IMPASSABLE_BLOCKING_HILL (bga-memoir Managers/Terrains.php: isImpassable, "
-            "isBlockingLineOfSight, isBlockingLineOfAttack = true on the Hill tile): impassable and "
-            "blocking sight whoever looks across it",
-            impassable=ALLC,
-            protection={INF: 1, ARM: 1},
-            hill=True,
-            blocks_sight=True,
-        ),
-        Card(
             "ravine",
             "Eastern Front rules p.3, Ravine: impassable to armor and artillery, no movement "
             "restriction for infantry, no combat restriction; infantry on it may ignore the first "
@@ -506,6 +496,12 @@ CARDS: dict[str, Card] = {
         ),
     ]
 }
+CARDS["impassable_blocking_hill"] = replace(
+    CARDS["impassable_hill"], name="impassable_blocking_hill", blocks_sight=True,
+    source="the editor's IMPASSABLE_BLOCKING_HILL (bga-memoir Managers/Terrains.php: isImpassable, "
+    "isBlockingLineOfSight, isBlockingLineOfAttack = true on the Hill tile): the impassable hill, "
+    "blocking sight whoever looks across it",
+)
 # the editor's IMPASSABLE_HILL behaviour on a forest or a town (17 Villers-Bocage: "all forest and
 # village hexes are considered impassable"): the card, and no unit may enter it
 CARDS["impassable_forest"] = replace(
