@@ -465,6 +465,32 @@ def smoke_steps(app: CompanionApp) -> Iterator[float]:
     check("the Allies' first card next", p is not None and p.kind == "play_card",
           p.kind if p else None)
     shot(f"smoke-laid-{_W}x{_H}")
+    # laid on the wrong hexes: Undo, tapped twice at once, takes the screen back once
+    yield DEFAULT_GUARD_S + 0.1
+    before = len(s.events)
+    check("undo offered before the card", double_tap_button(app, {"do": "undo"}))
+    yield 0.3
+    undone = [e.kind for e in s.events[before:]]
+    p = t.prompt()
+    st = t.state
+    shown = live_terrain(st.scenario, st.position) if st is not None else {}
+    left = sorted(n for n, ps in shown.items() if any(x.type == "smoke_screen" for x in ps))
+    check("a double tap on Undo takes the screen back once, the step again",
+          undone == ["undo"] and p is not None and p.kind == "rule_step" and left == [],
+          (undone, p.kind if p else None, left))
+    shot(f"smoke-undone-{_W}x{_H}")
+    for h in ("I5", "J5", "K5"):
+        tap(*board.hex_center(h))
+        yield 0.05
+    yield DEFAULT_GUARD_S + 0.1
+    again = {"do": "smoke", "hexes": "I5 J5 K5"}
+    check("laid again on the hexes meant", double_tap_button(app, again))
+    yield 0.3
+    st = t.state
+    shown = live_terrain(st.scenario, st.position) if st is not None else {}
+    smoked = sorted(n for n, ps in shown.items() if any(x.type == "smoke_screen" for x in ps))
+    check("the new markers are on the board", smoked == ["I5", "J5", "K5"], smoked)
+    shot(f"smoke-relaid-{_W}x{_H}")
 
 
 def winter_steps(app: CompanionApp) -> Iterator[float]:
