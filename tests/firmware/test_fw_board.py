@@ -125,7 +125,8 @@ def test_board_with_a_bad_config_reports_error_and_still_talks(board: Any) -> No
     err = b.wait("status", state="error")
     assert err["why"].startswith("config: dev")
     assert err["dev"] == "tray-4104035a2b2c"  # ran on the defaults: dev from the board's id
-    assert any(m["text"].startswith("config: dev") for m in b.of("log"))
+    # logged before any link is up, the line waits (TrayApp._pending_logs) and may come after the status
+    assert wait_for(lambda: any(m["text"].startswith("config: dev") for m in b.of("log")), 10)
     b.send(type="get_state", id="g1")
     b.wait("ack", id="g1")
     b.wait("status", state="idle")
