@@ -31,6 +31,7 @@ from companion.rules.battle import (
     resolve_battle,
 )
 from companion.rules.board import Board, BoardKind, Hex, HexNameError, Side, distance
+from companion.rules.names import TERRAIN_ALIASES, UNIT_ALIASES, did_you_mean, resolve
 from companion.rules.position import Position, Unit
 from companion.rules.records import dataclass, field
 from companion.rules.terrain import TERRAIN
@@ -434,10 +435,13 @@ def _parse_terrain_entry(tmp: Query, entry: object, path: str) -> tuple[Hex, str
     if "hex" not in entry:
         raise QueryError(f"{path}.hex", "required field is missing")
     h = tmp.hex(entry["hex"], f"{path}.hex")
-    kind = entry.get("type")
-    if not isinstance(kind, str) or kind not in TERRAIN:
+    written = entry.get("type")
+    kind = resolve(written, TERRAIN, TERRAIN_ALIASES)  # "mountains", "barbed wire": names.py
+    if kind is None:
         raise QueryError(f"{path}.type",
-                         f"{_show(kind)} is not a terrain type; allowed: {', '.join(sorted(TERRAIN))}")
+                         f"{_show(written)} is not a terrain type; "
+                         f"{did_you_mean(written, TERRAIN, TERRAIN_ALIASES)}"
+                         f"allowed: {', '.join(sorted(TERRAIN))}")
     # the side a piece belongs to (a bunker, a minefield) and a minefield's number
     if entry.get("owner") is not None:
         owner = _enum(entry["owner"], f"{path}.owner", ("allies", "axis"))
@@ -497,11 +501,14 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
     if side is None:
         raise QueryError(f"{path}.side",
                          f"{_show(raw['side'])} is not allowed; allowed: {', '.join(SIDE_NAMES)}")
-    kind = raw["type"]
+    written = raw["type"]
     air_only = _air_only_types()
-    if not isinstance(kind, str) or kind not in UNITS:
+    kind = resolve(written, UNITS, UNIT_ALIASES)  # "engineers", "anti-tank gun": names.py
+    if kind is None:
         usable = sorted(t for t in UNITS if air_only.get(t, air) == air)
-        raise QueryError(f"{path}.type", f"{_show(kind)} is not a unit type; allowed: {', '.join(usable)}")
+        raise QueryError(f"{path}.type", f"{_show(written)} is not a unit type; "
+                                         f"{did_you_mean(written, usable, UNIT_ALIASES)}"
+                                         f"allowed: {', '.join(usable)}")
     if kind in air_only and air_only[kind] != air:
         usable = sorted(t for t in UNITS if air_only.get(t, air) == air)
         raise QueryError(f"{path}.type",
