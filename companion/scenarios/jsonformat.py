@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from companion.rules import arrivals, card_bans, empty_section, hill317, trains, victory
 from companion.rules.board import Board, BoardKind, HexNameError, Side
+from companion.rules.names import TERRAIN_ALIASES, UNIT_ALIASES, did_you_mean
 from companion.rules.units import UNITS
 from companion.rules.variants import REINFORCEMENTS_VARIANT, VARIANTS
 from companion.scenarios.model import (
@@ -226,8 +227,9 @@ def from_dict(data: Any) -> Scenario:
                 raise ScenarioError(_join(p, required), "is missing")
         ttype = _str(e["type"], _join(p, "type"))
         if ttype not in names_t:
-            raise ScenarioError(_join(p, "type"), f"unknown terrain {ttype!r}; allowed: "
-                                                  f"{', '.join(sorted(names_t))}")
+            raise ScenarioError(_join(p, "type"), f"unknown terrain {ttype!r}; "
+                                                  f"{did_you_mean(ttype, names_t, TERRAIN_ALIASES)}"
+                                                  f"allowed: {', '.join(sorted(names_t))}")
         terrain.append(TerrainPiece(
             hex=_hex(board, e["hex"], _join(p, "hex")), type=ttype,
             orientation=None if e.get("orientation") is None
@@ -254,8 +256,9 @@ def from_dict(data: Any) -> Scenario:
         seen_ids.add(uid)
         utype = _str(e["type"], _join(p, "type"))
         if utype not in names_u:
-            raise ScenarioError(_join(p, "type"), f"unknown unit type {utype!r}; allowed: "
-                                                  f"{', '.join(sorted(names_u))}")
+            raise ScenarioError(_join(p, "type"), f"unknown unit type {utype!r}; "
+                                                  f"{did_you_mean(utype, names_u, UNIT_ALIASES)}"
+                                                  f"allowed: {', '.join(sorted(names_u))}")
         badges = tuple(_str(x, _join(_join(p, "badges"), j))
                        for j, x in enumerate(_list(e.get("badges", []), _join(p, "badges"))))
         ammo_obj = _obj(e.get("ammo", {}), _join(p, "ammo"), {"machine_gun", "bomb"})
