@@ -226,7 +226,8 @@ def _int(value: object, field_path: str, lo: int, hi: int | None = None) -> int:
 
 def _enum(value: object, field_path: str, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in allowed:
-        raise QueryError(field_path, f"{_show(value)} is not allowed; allowed: {', '.join(allowed)}")
+        raise QueryError(field_path, f"{_show(value)} is not allowed; "
+                                     f"{did_you_mean(value, allowed)}allowed: {', '.join(allowed)}")
     return value
 
 
@@ -391,7 +392,8 @@ def _parse_ask(query: dict[str, Any], position: Position, index: dict[str, int])
         raise QueryError("ask", f"expected exactly one ask, one of: {_ask_names()}")
     (name, body), = ask.items()
     if name not in ASKS and name not in PLUGIN_ASKS:
-        raise QueryError(f"ask.{name}", f"unknown ask; known asks: {_ask_names()}")
+        raise QueryError(f"ask.{name}", f"unknown ask; {did_you_mean(name, ASKS.keys() | PLUGIN_ASKS.keys())}"
+                                        f"known asks: {_ask_names()}")
     if body is None:
         body = {}
     if not isinstance(body, dict):
@@ -411,13 +413,14 @@ def _parse_dice(dice: object) -> list[Any]:
         if isinstance(f, list):
             for j, g in enumerate(f):
                 if g not in FACES:
-                    raise QueryError(f"dice.{i}.{j}",
-                                     f"{_show(g)} is not a die face; faces: {', '.join(FACES)}")
+                    raise QueryError(f"dice.{i}.{j}", f"{_show(g)} is not a die face; "
+                                                      f"{did_you_mean(g, FACES)}faces: {', '.join(FACES)}")
             out.append([str(g) for g in f])
         elif f in FACES:
             out.append(str(f))
         else:
-            raise QueryError(f"dice.{i}", f"{_show(f)} is not a die face; faces: {', '.join(FACES)}")
+            raise QueryError(f"dice.{i}", f"{_show(f)} is not a die face; "
+                                          f"{did_you_mean(f, FACES)}faces: {', '.join(FACES)}")
     kinds = {isinstance(f, list) for f in out}
     if len(kinds) > 1:
         raise QueryError("dice", "expected either a list of faces or a list of lists of faces, not both")
@@ -499,8 +502,9 @@ def _parse_unit(tmp: Query, raw: object, path: str, air: str | None) -> Unit:
         raise QueryError(f"{path}.id", "expected a non-empty string")
     side = _SIDES.get(raw["side"]) if isinstance(raw["side"], str) else None
     if side is None:
-        raise QueryError(f"{path}.side",
-                         f"{_show(raw['side'])} is not allowed; allowed: {', '.join(SIDE_NAMES)}")
+        raise QueryError(f"{path}.side", f"{_show(raw['side'])} is not allowed; "
+                                         f"{did_you_mean(raw['side'], SIDE_NAMES)}"
+                                         f"allowed: {', '.join(SIDE_NAMES)}")
     written = raw["type"]
     air_only = _air_only_types()
     kind = resolve(written, UNITS, UNIT_ALIASES)  # "engineers", "anti-tank gun": names.py

@@ -117,7 +117,8 @@ def test_a_name_as_written_gets_the_answer_its_own_name_gets(field: str, written
 
 def test_the_contracts_own_words_are_exact() -> None:
     """Faces, sides, boards, air rules and asks are the contract's words: another case is an
-    error (as an outside tester's cases expect: tests/rules/data/audit_cases.json)."""
+    error (as an outside tester's cases expect: tests/rules/data/audit_cases.json), which
+    offers the word meant."""
     fields = {"dice.0": lambda q: q.update(dice=["FLAG", *q["dice"][1:]]),
               "units.0.side": lambda q: q["units"][0].update(side="Allies"),
               "board": lambda q: q.update(board="Standard"),
@@ -128,6 +129,7 @@ def test_the_contracts_own_words_are_exact() -> None:
         spoil(query)
         code, out = answer_or_error(query)
         assert code == 2 and out["error"]["field"] == path, (path, out)
+        assert "did you mean " in out["error"]["message"], out  # the word meant, offered
 
 
 @pytest.mark.parametrize(("written", "meant"), [
