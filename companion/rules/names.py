@@ -15,7 +15,6 @@ gets the answer its own name gets, and that the referee reads editor names as th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 
 # --- aliases, by their normalised form (see normalise) ---------------------------------------
@@ -93,17 +92,22 @@ UNIT_ALIASES: dict[str, str] = {
     "veh": "supply_truck", "pdestroyer": "destroyer",
 }
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_SEPARATORS = re.compile(r"[^a-z0-9]+")
-
-
 def normalise(name: str) -> str:
     """``name`` in the referee's spelling: lower case, words joined by ``_`` (spaces, hyphens,
     apostrophes, CamelCase), British "armour" as "armor" (for suggestions; :func:`resolve`
-    looks up lower-case names only)."""
-    words = _CAMEL.sub("_", name.strip())
-    out = _SEPARATORS.sub("_", words.lower()).strip("_")
-    return out.replace("armour", "armor")
+    looks up lower-case names only). (No ``re``: a referee process imports none, test_leanjson.)"""
+    out: list[str] = []
+    before = ""
+    for ch in name.strip():
+        if ch.isupper() and (before.islower() or before.isdigit()):
+            out.append("_")  # HillForest -> hill_forest
+        low = ch.lower()
+        if low.isascii() and low.isalnum():
+            out.append(low)
+        elif out and out[-1] != "_":
+            out.append("_")
+        before = ch
+    return "".join(out).strip("_").replace("armour", "armor")
 
 
 def _numbers(name: str) -> tuple[str, ...]:
