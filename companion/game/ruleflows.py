@@ -16,7 +16,6 @@ on ``GameState.rules_state.roll``, its rid from ``session.next_rid``); the phase
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -50,7 +49,7 @@ from companion.rules import (
 )
 from companion.rules import battle as battle_rules
 from companion.rules import cards as card_rules
-from companion.rules.board import BoardKind, Side, distance
+from companion.rules.board import BoardKind, Hex, Side, distance
 from companion.rules.records import replace
 from companion.rules.variants import (
     HELD_BACK_VARIANT,
@@ -1682,6 +1681,32 @@ def _smoke(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
                            "until_turn": st.turn + 2, "then": due.get("then", "play_card")}
 
 
+def _smoke_line(st: GameState, side: Side) -> tuple[Hex, ...]:
+    """Where a side lays its smoke screen (the auto player's choice; the players choose their
+    own): the empty row of three side by side that hides the most of the side's units from the
+    enemy units in reach of them (3 hexes or nearer, sight clear now and the line running
+    through a marker), nearest the side's own units on a tie (and when no enemy sees any).
+    A line of three in one board row: each marker beside the next."""
+    from companion.rules.los import line_hexes, line_of_sight
+
+    pos, board = st.position, st.board
+    own = [u.hex for u in pos.units.values() if u.side is side]
+    foes = [u.hex for u in pos.units.values() if u.side is not side]
+    seen = [(a, b) for a in own for b in foes if 2 <= distance(a, b) <= 3 and line_of_sight(pos, a, b)]
+    crossed = {(a, b): frozenset(line_hexes(board.shape, a, b).crossed) for a, b in seen}
+    best: tuple[tuple[int, int, int, int], tuple[Hex, ...]] | None = None
+    for h in board.all_hexes:
+        line = (h, *(Hex(h.col + 2 * k, h.row) for k in range(1, SMOKE_MARKERS)))
+        if not all(board.contains(x) and not pos.is_occupied(x) for x in line):
+            continue
+        hidden = sum(1 for pair in seen if crossed[pair].intersection(line))
+        near = min((distance(x, u) for x in line for u in own), default=0)
+        key = (-hidden, near, h.row, h.col)
+        if best is None or key < best[0]:
+            best = (key, line)
+    return best[1] if best is not None else ()
+
+
 class SmokeFlow(ScenarioRuleFlow):
     """Actions 21 Smoke Screen: before its first turn the side the scenario names may place 3
     adjacent smoke screen markers; each blocks line of sight (the terrain piece
@@ -1733,16 +1758,8 @@ class SmokeFlow(ScenarioRuleFlow):
         d = _rs(st).data.get("smoke")
         if "smoke" not in legal.actions or not d:
             return []
-        out: list[dict[str, Any]] = []
-        # a line of three in a row of the side's own units, by the first of them
-        units = sorted((u.hex for u in st.position.units.values() if u.side.value == d["side"]),
-                       key=lambda h: (h.row, h.col))
-        for h in units:
-            row = [x for x in st.board.all_hexes if x.row == h.row and distance(x, h) <= 1]
-            line = sorted(row, key=lambda x: x.col)[:SMOKE_MARKERS]
-            if len(line) == SMOKE_MARKERS and all(distance(a, b) == 1 for a, b in itertools.pairwise(line)):
-                out.append({"do": "smoke", "hexes": " ".join(st.hex_name(x) for x in line)})
-                break
+        line = _smoke_line(st, Side(str(d["side"])))
+        out = [{"do": "smoke", "hexes": " ".join(st.hex_name(x) for x in line)}] if line else []
         return [*out, {"do": "smoke", "hexes": "none"}]
 
 

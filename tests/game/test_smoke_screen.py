@@ -18,6 +18,7 @@ from companion.game.errors import IllegalAction
 from companion.game.narrate import Narrator
 from companion.game.session import GameSession
 from companion.rules.board import Side
+from companion.rules.board import distance as _distance
 from companion.rules.los import line_of_sight
 from companion.rules.referee import answer
 from companion.scenarios import Scenario, load, loads_m44
@@ -193,3 +194,40 @@ def test_a_game_without_a_step_offers_no_undo_before_its_first_card() -> None:
         {"row": 8, "col": 0, "unit": {"name": "infus"}}, {"row": 0, "col": 0, "unit": {
             "name": "infger"}}]}, "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES"}})))
     assert plain.prompt().kind == "play_card" and "undo" not in plain.prompt().actions
+
+
+def test_the_auto_player_lays_it_where_it_hides_its_units_from_the_enemy() -> None:
+    """The auto player's smoke (used by the auto-played games): three empty hexes side by side
+    in a row, and no other row of three hides more of its units from the enemy in reach
+    (3 hexes or nearer) than the one it picks; laid, those lines are blocked."""
+    from companion.game.ruleflows import _smoke_line
+
+    g = GameSession.new(load(FALAISE))
+    st = g.state
+    pos = st.position
+    allies = [u.hex for u in pos.units.values() if u.side is Side.ALLIES]
+    axis = [u.hex for u in pos.units.values() if u.side is Side.AXIS]
+    seen = [(a, b) for a in allies for b in axis if 2 <= _distance(a, b) <= 3
+            and line_of_sight(pos, a, b)]
+    line = _smoke_line(st, Side.ALLIES)
+    assert len(line) == 3 and all(not pos.is_occupied(h) for h in line)
+    assert all(h.row == line[0].row for h in line)
+    assert [h.col - line[0].col for h in line] == [0, 2, 4]
+    candidate = next(c for c in g.legal().candidates() if c["do"] == "smoke")
+    assert candidate["hexes"] == " ".join(st.hex_name(h) for h in line)
+    g.act(AutoPlayer(1).next_action(g))
+    assert _smoked(g) == sorted(st.hex_name(h) for h in line)
+    blocked = [pair for pair in seen if not line_of_sight(g.state.position, *pair)]
+    if seen:  # Falaise's set-up has Allied units in the sight of Axis ones
+        assert blocked, "the smoke hides no unit from any enemy"
+    # no other row of three would have hidden more
+    from companion.rules.los import line_hexes
+
+    def hides(row: tuple[Any, ...]) -> int:
+        return sum(bool(set(line_hexes(st.board.shape, a, b).crossed) & set(row)) for a, b in seen)
+
+    best = hides(line)
+    for h in st.board.all_hexes:
+        row = tuple(type(h)(h.col + 2 * k, h.row) for k in range(3))
+        if all(st.board.contains(x) and not pos.is_occupied(x) for x in row):
+            assert hides(row) <= best
