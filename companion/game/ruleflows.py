@@ -1683,23 +1683,25 @@ def _smoke(session: GameSession, a: dict[str, Any]) -> Iterator[Draft]:
 
 def _smoke_line(st: GameState, side: Side) -> tuple[Hex, ...]:
     """Where a side lays its smoke screen (the auto player's choice; the players choose their
-    own): the empty row of three side by side that hides the most of the side's units from the
-    enemy units in reach of them (3 hexes or nearer, sight clear now and the line running
-    through a marker), nearest the side's own units on a tie (and when no enemy sees any).
-    A line of three in one board row: each marker beside the next."""
-    from companion.rules.los import line_hexes, line_of_sight
+    own): the empty row of three side by side whose markers block the most of the sight lines
+    between the side's units and enemy units 3 hexes or nearer that see them now (the rules
+    core's own line of sight, the markers laid), nearest the side's own units on a tie (and
+    when no enemy sees any). A row of three: each marker beside the next."""
+    from companion.rules.los import line_of_sight
 
     pos, board = st.position, st.board
     own = [u.hex for u in pos.units.values() if u.side is side]
     foes = [u.hex for u in pos.units.values() if u.side is not side]
     seen = [(a, b) for a in own for b in foes if 2 <= distance(a, b) <= 3 and line_of_sight(pos, a, b)]
-    crossed = {(a, b): frozenset(line_hexes(board.shape, a, b).crossed) for a, b in seen}
     best: tuple[tuple[int, int, int, int], tuple[Hex, ...]] | None = None
     for h in board.all_hexes:
-        line = (h, *(Hex(h.col + 2 * k, h.row) for k in range(1, SMOKE_MARKERS)))
+        line = tuple(Hex(h.col + 2 * k, h.row) for k in range(SMOKE_MARKERS))
         if not all(board.contains(x) and not pos.is_occupied(x) for x in line):
             continue
-        hidden = sum(1 for pair in seen if crossed[pair].intersection(line))
+        trial = pos.copy()
+        for x in line:
+            trial.terrain[x] = (*trial.terrain.get(x, ()), SMOKE_PIECE)
+        hidden = sum(not line_of_sight(trial, a, b) for a, b in seen)
         near = min((distance(x, u) for x in line for u in own), default=0)
         key = (-hidden, near, h.row, h.col)
         if best is None or key < best[0]:

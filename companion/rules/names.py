@@ -92,6 +92,7 @@ UNIT_ALIASES: dict[str, str] = {
     "veh": "supply_truck", "pdestroyer": "destroyer",
 }
 
+
 def normalise(name: str) -> str:
     """``name`` in the referee's spelling: lower case, words joined by ``_`` (spaces, hyphens,
     apostrophes, CamelCase), British "armour" as "armor" (for suggestions; :func:`resolve`
@@ -135,15 +136,15 @@ def resolve(name: object, known: Collection[str], aliases: Mapping[str, str] | N
         return name
     if name != name.lower():
         return None
-    base = normalise(name)
-    for form in _numbers(base):
+    forms = _numbers(normalise(name))
+    for form in forms:
         if form in known:
             return form
-    if aliases:
-        for form in _numbers(base):
-            found = aliases.get(form)
-            if found is not None and found in known:
-                return found
+    table = aliases or {}
+    for form in forms:
+        found = table.get(form)
+        if found is not None and found in known:
+            return found
     return None
 
 

@@ -198,36 +198,29 @@ def test_a_game_without_a_step_offers_no_undo_before_its_first_card() -> None:
 
 def test_the_auto_player_lays_it_where_it_hides_its_units_from_the_enemy() -> None:
     """The auto player's smoke (used by the auto-played games): three empty hexes side by side
-    in a row, and no other row of three hides more of its units from the enemy in reach
-    (3 hexes or nearer) than the one it picks; laid, those lines are blocked."""
-    from companion.game.ruleflows import _smoke_line
+    in a row, laid through the game; and no other such row, laid the same way, blocks more of
+    the sight lines between its units and enemies 3 hexes or nearer that saw them."""
+    first = GameSession.new(load(FALAISE))
+    pos = first.state.position
+    seen = [(a.hex, b.hex) for a in pos.units.values() for b in pos.units.values()
+            if a.side is Side.ALLIES and b.side is Side.AXIS
+            and 2 <= _distance(a.hex, b.hex) <= 3 and line_of_sight(pos, a.hex, b.hex)]
+    assert seen  # Falaise's set-up has Allied units in the sight of Axis ones
 
-    g = GameSession.new(load(FALAISE))
-    st = g.state
-    pos = st.position
-    allies = [u.hex for u in pos.units.values() if u.side is Side.ALLIES]
-    axis = [u.hex for u in pos.units.values() if u.side is Side.AXIS]
-    seen = [(a, b) for a in allies for b in axis if 2 <= _distance(a, b) <= 3
-            and line_of_sight(pos, a, b)]
-    line = _smoke_line(st, Side.ALLIES)
-    assert len(line) == 3 and all(not pos.is_occupied(h) for h in line)
-    assert all(h.row == line[0].row for h in line)
-    assert [h.col - line[0].col for h in line] == [0, 2, 4]
-    candidate = next(c for c in g.legal().candidates() if c["do"] == "smoke")
-    assert candidate["hexes"] == " ".join(st.hex_name(h) for h in line)
-    g.act(AutoPlayer(1).next_action(g))
-    assert _smoked(g) == sorted(st.hex_name(h) for h in line)
-    blocked = [pair for pair in seen if not line_of_sight(g.state.position, *pair)]
-    if seen:  # Falaise's set-up has Allied units in the sight of Axis ones
-        assert blocked, "the smoke hides no unit from any enemy"
-    # no other row of three would have hidden more
-    from companion.rules.los import line_hexes
+    def blocked(hexes: list[str]) -> int:
+        g = GameSession.new(load(FALAISE))
+        g.act({"do": "smoke", "hexes": " ".join(hexes)})
+        return sum(not line_of_sight(g.state.position, a, b) for a, b in seen)
 
-    def hides(row: tuple[Any, ...]) -> int:
-        return sum(bool(set(line_hexes(st.board.shape, a, b).crossed) & set(row)) for a, b in seen)
-
-    best = hides(line)
-    for h in st.board.all_hexes:
-        row = tuple(type(h)(h.col + 2 * k, h.row) for k in range(3))
-        if all(st.board.contains(x) and not pos.is_occupied(x) for x in row):
-            assert hides(row) <= best
+    first.act(AutoPlayer(1).next_action(first))
+    laid = _smoked(first)
+    assert len(laid) == 3
+    rows = {first.state.board.parse(h).row for h in laid}
+    assert len(rows) == 1
+    best = blocked(laid)
+    assert best >= 1, "the smoke hides no unit from any enemy"
+    board = first.state.board
+    for h in board.all_hexes:
+        row = [type(h)(h.col + 2 * k, h.row) for k in range(3)]
+        if all(board.contains(x) and not pos.is_occupied(x) for x in row):
+            assert blocked([board.name(x) for x in row]) <= best, row
