@@ -209,6 +209,55 @@ def export(model: Any) -> bytes:
     return buf.getvalue()
 
 
+def average_onnx(models: Sequence[bytes]) -> bytes:
+    """One network whose every weight is the mean of the given networks' (ONNX files of one
+    architecture, as :func:`export` writes them, batch norms folded). Networks trained on
+    from one start lie in one basin, and their mean generalises as well as the best of them
+    or better ("model soups", Wortsman et al. 2022): here runs that learnt new dice from the
+    shipped network keep, averaged with it, what it knew of the real photos."""
+    import onnx
+    from onnx import numpy_helper
+
+    if not models:
+        raise ValueError("no networks to average")
+    first, *rest = (onnx.load_from_string(m) for m in models)
+    others = [{i.name: numpy_helper.to_array(i) for i in m.graph.initializer} for m in rest]
+    for init in first.graph.initializer:
+        mine = numpy_helper.to_array(init)
+        if mine.dtype.kind != "f":
+            continue
+        if any(init.name not in o or o[init.name].shape != mine.shape for o in others):
+            raise ValueError(f"the networks differ at {init.name}: not one architecture")
+        mean = (mine.astype(np.float64) + sum(o[init.name].astype(np.float64) for o in others)) / len(models)
+        init.CopyFrom(numpy_helper.from_array(mean.astype(mine.dtype), init.name))
+    return bytes(first.SerializeToString())
+
+
+def _average(a: argparse.Namespace) -> int:
+    import dataclasses
+
+    from vision.net import DieNet
+    from vision.profile import load_profile
+
+    profiles = [load_profile(p) for p in a.average]
+    if any(p.net is None or p.base != a.base for p in profiles):
+        print(f"--average: every profile needs a {a.base} die network", file=sys.stderr)
+        return 2
+    try:
+        onnx = average_onnx([p.net.onnx.tobytes() for p in profiles if p.net is not None])
+    except ValueError as exc:
+        print(f"--average: {exc}", file=sys.stderr)
+        return 2
+    first = profiles[0]
+    assert first.net is not None
+    notes = {**first.notes, "built_from": "the die networks of " + ", ".join(a.average)
+             + " averaged weight by weight"}
+    dataclasses.replace(first, name=a.name or first.name, net=DieNet(onnx, first.net.classes),
+                        notes=notes).save(a.out)
+    print(f"saved {a.out}", file=sys.stderr)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m vision.train_net", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -236,6 +285,11 @@ def parser() -> argparse.ArgumentParser:
                     help="hard 'not a die' examples: where this profile's network looks twice at no die")
     ap.add_argument("--clutter", type=int, default=0, metavar="N",
                     help="rendered photos get up to N things that are not dice (cables, keys, coins...)")
+    ap.add_argument("--keep-face-net", action="store_true",
+                    help="keep the face network of --init-profile (only the die network is trained)")
+    ap.add_argument("--average", nargs="+", metavar="PROFILE",
+                    help="train nothing: save the first profile with the mean of these profiles'"
+                         " die networks (runs trained on from one network)")
     ap.add_argument("folders", nargs="*", type=Path)
     return ap
 
@@ -254,9 +308,13 @@ def main(argv: list[str] | None = None) -> int:
 
     a = parser().parse_args(argv)
     problem = rendered_spec_problem(a.rendered)
+    if a.keep_face_net and not a.init_profile:
+        problem = "--keep-face-net needs --init-profile"
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
+    if a.average:
+        return _average(a)
     import torch
 
     torch.set_num_threads(a.threads)
@@ -297,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             shots.append(shot_from_frame(img, labels, everything, params))
         aux = len(GLYPHS)
     init_onnx = None
+    face_net = None
+    face_notes: dict[str, object] = {}
     if a.init_profile:
         from vision.profile import load_profile
 
@@ -305,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"--init-profile {a.init_profile}: that profile has no die network", file=sys.stderr)
             return 2
         init_onnx = start.net.onnx.tobytes()
+        face_net = start.face_net if a.keep_face_net else None
+        if face_net is not None and "face_net_from" in start.notes:
+            face_notes["face_net_from"] = start.notes["face_net_from"]
     onnx = train(shots, len(faces) + 1, mirror=a.base == "pips", epochs=a.epochs, per_epoch=a.per_epoch,
                  seed=a.seed, log=lambda m: print(m, file=sys.stderr), aux=aux, minutes=a.minutes,
                  init_state=a.init_state, save_state=a.save_state, init_onnx=init_onnx, lr=a.lr)
@@ -315,12 +378,13 @@ def main(argv: list[str] | None = None) -> int:
                        + [f"clutter {a.clutter}"] * bool(a.clutter)
                        + [f"glyphs {a.glyphs}"] * bool(a.glyphs)
                        + [f"hard places from {a.mine}"] * bool(a.mine)
-                       + [f"went on from {a.init_profile} at peak rate {a.lr:g}"] * bool(a.init_profile))
+                       + [f"went on from {a.init_profile} at peak rate {a.lr:g}"] * bool(a.init_profile)
+                       + [f"its face network kept from {a.init_profile}"] * (face_net is not None))
     if a.holdout:
         source += " (every 4th photo held out)"
     prof = Profile(a.name or a.out.stem, a.base, faces, None, params, min_confidence=0.5,
                    method="net", net=DieNet(onnx, len(faces) + 1), views=a.views,
-                   notes={"built_from": source})
+                   notes={"built_from": source, **face_notes}, face_net=face_net)
     prof.save(a.out)
     print(f"saved {a.out}", file=sys.stderr)
     return 0

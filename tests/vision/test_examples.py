@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -54,10 +56,14 @@ def test_the_built_in_recipes_are_arguments_train_net_takes() -> None:
             a = parser().parse_args([*stage, "--out", f"{name}.npz"])
             assert a.base == name and 1 <= a.views <= 4 and a.epochs > 0
             assert all(spec.split(":")[0] in STYLES for spec in a.rendered)
-            assert a.minutes is None or a.minutes <= 30  # each run bounded: the machine is shared
+            assert a.minutes is None or a.minutes <= 40  # each run bounded: the machine is shared
             if a.mine == "{prev}" or a.init_state is not None or a.init_profile == "{prev}":
                 assert k > 0  # only a later stage builds on an earlier one
-    assert all("--holdout" in stage for stage in RECIPES["pips"])  # held-back photos never trained on
+            for arg in stage:  # {stageN}: an earlier stage's profile
+                if arg.startswith("{stage"):
+                    assert 1 <= int(arg[6:-1]) <= k
+            # held-back photos never trained on (an averaging stage trains nothing)
+            assert name != "pips" or "--holdout" in stage or a.average
 
 
 def test_mined_hard_places_are_away_from_every_die_and_sampled_as_not_a_die() -> None:
@@ -129,3 +135,65 @@ def test_teach_views_faces_at_the_spread_of_the_readers_crops(monkeypatch: pytes
     with pytest.raises(RuntimeError, match="enough"):
         teach.fit_tuned([shot], load_profile("m44"))
     assert asked == [teach.TEACH_FACE_SCALE] and teach.TEACH_FACE_SCALE > 0.08
+
+
+def test_going_on_from_a_profile_can_keep_its_face_network(tmp_path: Path) -> None:
+    # build_profiles' last pips stage retrains the die network only: --keep-face-net carries
+    # the face network of --init-profile over unchanged; without it none is carried.
+    pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from vision import train_net
+
+    shipped = load_profile("pips")
+    assert shipped.face_net is not None
+    common = ["--base", "pips", "--rendered", "pipwhite:2:5", "--epochs", "1", "--per-epoch", "512",
+              "--threads", "1", "--init-profile", "pips", "--lr", "1e-5"]
+    assert train_net.main([*common, "--keep-face-net", "--out", str(tmp_path / "kept.npz")]) == 0
+    assert train_net.main([*common, "--out", str(tmp_path / "plain.npz")]) == 0
+    kept, plain = load_profile(str(tmp_path / "kept.npz")), load_profile(str(tmp_path / "plain.npz"))
+    assert plain.face_net is None
+    assert kept.face_net is not None and kept.face_net.below == shipped.face_net.below
+    assert kept.face_net.net.onnx.tobytes() == shipped.face_net.net.onnx.tobytes()
+    assert "face network kept" in kept.notes["built_from"]
+    assert kept.notes["face_net_from"] == shipped.notes["face_net_from"]
+    assert train_net.main(["--base", "pips", "--rendered", "pipwhite:1:5", "--keep-face-net",
+                           "--out", str(tmp_path / "no.npz")]) == 2
+
+
+def test_averaging_die_networks_takes_the_mean_of_every_weight(tmp_path: Path) -> None:
+    # build_profiles' pips recipe averages runs trained on from one network ("model soup").
+    onnx = pytest.importorskip("onnx")
+    from onnx import numpy_helper
+
+    from vision import train_net
+
+    shipped = load_profile("pips")
+    assert shipped.net is not None
+    model = onnx.load_from_string(shipped.net.onnx.tobytes())
+    moved = {}
+    for init in model.graph.initializer:
+        w = numpy_helper.to_array(init)
+        if w.dtype.kind == "f":
+            moved[init.name] = w
+            init.CopyFrom(numpy_helper.from_array((w + 0.02).astype(w.dtype), init.name))
+    other = model.SerializeToString()
+    mean = onnx.load_from_string(train_net.average_onnx([shipped.net.onnx.tobytes(), other]))
+    for init in mean.graph.initializer:
+        if init.name in moved:
+            assert np.allclose(numpy_helper.to_array(init), moved[init.name] + 0.01, atol=1e-6)
+    same = train_net.average_onnx([shipped.net.onnx.tobytes()] * 3)
+    x = np.random.default_rng(4).standard_normal((16, 3, CROP, CROP)).astype(np.float32)
+    from vision.net import DieNet
+
+    for a, b in zip(shipped.net.forward(x), DieNet(same, shipped.net.classes).forward(x), strict=True):
+        assert np.abs(a - b).max() < 1e-5
+    m44 = load_profile("m44")
+    assert m44.net is not None
+    with pytest.raises(ValueError, match="not one architecture"):
+        train_net.average_onnx([shipped.net.onnx.tobytes(), m44.net.onnx.tobytes()])
+    # the command line: the first profile kept, its die network the mean
+    out = tmp_path / "mean.npz"
+    assert train_net.main(["--base", "pips", "--out", str(out), "--average", "pips", "pips"]) == 0
+    saved = load_profile(str(out))
+    assert saved.face_net is not None and "averaged" in saved.notes["built_from"]
+    assert train_net.main(["--base", "m44", "--out", str(out), "--average", "pips"]) == 2
