@@ -50,17 +50,21 @@ def _at(dice: tuple[reader.DieFound, ...], x: float, y: float) -> list[reader.Di
     return [d for d in dice if d.box[0] <= x <= d.box[2] and d.box[1] <= y <= d.box[3]]
 
 
-def test_a_dot_on_a_card_is_not_a_die(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dot_on_a_card_is_not_a_die() -> None:
+    # The built-in network of 2026-12-02 read such a dot as a 1 at 1.0 (a light field with a
+    # dark dot in the middle); the one of 2026-12-06 mostly does not. Whatever the network
+    # says, the body check drops an answer there and keeps the dice.
     pips = load_profile("pips")
     for seed in range(3):
         img, (cx, cy), n = _card_scene(seed)
-        with monkeypatch.context() as m:  # the network alone takes the dot for a 1
-            m.setattr(reader, "keep_bodies", lambda _work, found: found)
-            alone = read_frame(img, pips)
-        assert [d.face for d in _at(alone.dice, cx, cy)] == [1]
         got = read_frame(img, pips)
         assert _at(got.dice, cx, cy) == []  # the card's field goes on: no die body
         assert len(got.dice) == n and all(d.face is not None for d in got.dice)  # the dice stay
+        dice = [(d.face, (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2,
+                 (d.box[2] - d.box[0]) / 2, d.confidence) for d in got.dice]
+        half = float(np.median([r for _f, _x, _y, r, _c in dice]))
+        kept = keep_bodies(img, [*dice, (1, cx, cy, half, 1.0)])  # the dot, as a sure 1
+        assert kept == dice
 
 
 def test_body_ends_on_drawn_dice_and_card_dots() -> None:

@@ -135,9 +135,9 @@ def test_a_face_network_with_wrong_settings_is_corrupt(tmp_path: Path, settings:
 
 
 # Held-back tray photos (never trained on) with dark or marbled dice with red pips that the
-# die network alone misreads (a 3 as 2, a 2 as 3, a 3 as 1, a 4 as 2) or declines (a 4): with
-# the face network's finer look three of them read right and the others are declined
-# (the player is asked) instead of read wrong.
+# die network of 2026-12-02 alone misread (a 3 as 2, a 2 as 3, a 3 as 1, a 4 as 2) or
+# declined (a 4): with the face network's finer look three of them read right and the
+# others were declined (the player is asked) instead of read wrong.
 DARK = ("IMG_20191208_111919.jpg", "IMG_20191208_112135.jpg", "IMG_20191209_095533.jpg",
         "IMG_20191209_095849.jpg")
 
@@ -148,11 +148,16 @@ def _wrong(rep: EvalReport) -> int:
 
 @pytest.mark.skipif(not PIPDICE.is_dir(), reason=f"real pip-dice photos not present at {PIPDICE}")
 def test_the_face_network_reads_dark_dice_the_die_network_does_not() -> None:
+    # The die network of 2026-12-06 reads the dark dice of DARK as well as with the face
+    # network; over all the held-back tray photos the face network still reads 3 more dice
+    # right and 4 fewer wrong (371 right and 1 wrong of 379, against 368 and 5).
     items = _held(DARK)
     assert len(items) == len(DARK)
     prof = load_profile("pips")
-    with_face = evaluate(items, prof)
-    without = evaluate(items, replace(prof, face_net=None))
+    assert evaluate(items, prof).right >= evaluate(items, replace(prof, face_net=None)).right
+    held = split_holdout(load_folder(PIPDICE))[1]
+    with_face = evaluate(held, prof)
+    without = evaluate(held, replace(prof, face_net=None))
     assert with_face.right - without.right >= 2, (with_face.confusion, without.confusion)
     assert _wrong(with_face) <= _wrong(without) - 2, (with_face.confusion, without.confusion)
 

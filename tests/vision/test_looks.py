@@ -43,7 +43,7 @@ def test_without_the_third_look_those_dice_are_misread(monkeypatch: pytest.Monke
     monkeypatch.setattr(reader, "THIRD_MOVE", np.inf)
     monkeypatch.setattr(reader, "THIRD_GROW", np.inf)
     rep = evaluate(_held(WOOD, SIDE_FACE_PHOTOS), load_profile("pips"))
-    assert rep.labelled - rep.right >= 3
+    assert rep.labelled - rep.right >= 2  # the network of 2026-12-06: 2 of 14 (all held-back desk photos: 3)
 
 
 @pytest.mark.skipif(not PIPDICE.is_dir(), reason=f"real pip-dice photos not present at {PIPDICE}")
@@ -96,10 +96,17 @@ def _declined_right() -> int:
 
 @pytest.mark.skipif(not PIPDICE.is_dir(), reason=f"real pip-dice photos not present at {PIPDICE}")
 def test_a_die_about_to_be_declined_is_read_from_every_side_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Each photo holds one or more dice of that face; the declined one is among them.
+    # Each photo holds one or more dice of that face; the declined one is among them. The
+    # network of 2026-12-06 reads more of them from its two views: on these photos the
+    # fuller look reads one more die right, on all the held-back tray photos three more
+    # (and declines five fewer).
     everything = _declined_right()
+    profile = replace(load_profile("pips"), face_net=None)
+    full = evaluate(_held(PIPDICE), profile)
     monkeypatch.setattr(reader, "FULL_LOOK", 1)  # no fuller look: those dice are declined again
-    assert everything - _declined_right() >= 2
+    assert everything - _declined_right() >= 1
+    two = evaluate(_held(PIPDICE), profile)
+    assert full.right >= two.right + 2 and full.unreadable < two.unreadable
 
 
 @pytest.mark.skipif(not PIPDICE.is_dir(), reason=f"real pip-dice photos not present at {PIPDICE}")
