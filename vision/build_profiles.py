@@ -36,6 +36,7 @@ stage may mine hard "not a die" examples with the network of the stage before it
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 import time
@@ -70,7 +71,7 @@ RECIPES: dict[str, list[list[str]]] = {
             [*_M44, "--epochs", "60", "--seed", "5", "--clutter", "6", "--init-profile", "{prev}",
              "--lr", "1e-3", "--mine", "{prev}", "--minutes", "25", "--threads", "1"]],
 }
-# After the die network's stages: the face network added to the profile (vision/facenet.py).
+# The face network added to the profile (vision/facenet.py), after the stage FACE_AFTER names.
 FACE_RECIPES: dict[str, list[str]] = {
     "pips": ["--crop", "48", "--holdout", "--clutter", "6", "--rendered", "pipwhite:120:61",
              "--rendered", "pipmix:120:62", "--rendered", "pipwild:240:63", "--minutes", "30",
@@ -87,11 +88,7 @@ def _placed(arg: str, prev: str, tmp: Path) -> str:
     """A recipe argument with its places filled in: ``{prev}`` the stage before's profile,
     ``{stageN}`` stage N's, ``{state}`` the PyTorch weights a stage saved."""
     arg = arg.replace("{prev}", prev).replace("{state}", str(tmp / "state.pt"))
-    while "{stage" in arg:
-        head, _, rest = arg.partition("{stage")
-        number, _, tail = rest.partition("}")
-        arg = f"{head}{tmp / f'stage{number}.npz'}{tail}"
-    return arg
+    return re.sub(r"\{stage(\d+)\}", lambda m: str(tmp / f"stage{m[1]}.npz"), arg)
 
 
 def main(argv: list[str] | None = None) -> int:

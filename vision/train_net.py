@@ -240,19 +240,19 @@ def _average(a: argparse.Namespace) -> int:
     from vision.profile import load_profile
 
     profiles = [load_profile(p) for p in a.average]
-    if any(p.net is None or p.base != a.base for p in profiles):
+    nets = [p.net for p in profiles if p.net is not None and p.base == a.base]
+    if len(nets) < len(profiles):
         print(f"--average: every profile needs a {a.base} die network", file=sys.stderr)
         return 2
     try:
-        onnx = average_onnx([p.net.onnx.tobytes() for p in profiles if p.net is not None])
+        onnx = average_onnx([n.onnx.tobytes() for n in nets])
     except ValueError as exc:
         print(f"--average: {exc}", file=sys.stderr)
         return 2
     first = profiles[0]
-    assert first.net is not None
     notes = {**first.notes, "built_from": "the die networks of " + ", ".join(a.average)
              + " averaged weight by weight"}
-    dataclasses.replace(first, name=a.name or first.name, net=DieNet(onnx, first.net.classes),
+    dataclasses.replace(first, name=a.name or first.name, net=DieNet(onnx, nets[0].classes),
                         notes=notes).save(a.out)
     print(f"saved {a.out}", file=sys.stderr)
     return 0
@@ -308,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
 
     a = parser().parse_args(argv)
     problem = rendered_spec_problem(a.rendered)
-    if a.keep_face_net and not a.init_profile:
+    if problem is None and a.keep_face_net and not a.init_profile:
         problem = "--keep-face-net needs --init-profile"
     if problem is not None:
         print(problem, file=sys.stderr)

@@ -47,7 +47,7 @@ def test_sample_kinds_and_targets() -> None:
 
 def test_the_built_in_recipes_are_arguments_train_net_takes() -> None:
     # PyTorch is not installed for the tests: the recipes are checked up to the training.
-    from vision.build_profiles import RECIPES
+    from vision.build_profiles import RECIPES, _placed
     from vision.render import STYLES
     from vision.train_net import parser
 
@@ -64,6 +64,10 @@ def test_the_built_in_recipes_are_arguments_train_net_takes() -> None:
                     assert 1 <= int(arg[6:-1]) <= k
             # held-back photos never trained on (an averaging stage trains nothing)
             assert name != "pips" or "--holdout" in stage or a.average
+    tmp = Path("/build")
+    assert _placed("{stage3}", "p.npz", tmp) == str(tmp / "stage3.npz")
+    want = f"a{tmp / 'stage12.npz'}bp.npz{tmp / 'state.pt'}"
+    assert _placed("a{stage12}b{prev}{state}", "p.npz", tmp) == want
 
 
 def test_mined_hard_places_are_away_from_every_die_and_sampled_as_not_a_die() -> None:
